@@ -1,0 +1,339 @@
+/* tflc_kernels.h - int8 / float32 kernels and the LUT decoder of tflc.
+ *
+ * What it is
+ *   The arithmetic half of tflc: quantization helpers (bit-exact with
+ *   TensorFlow Lite Micro's reference kernels), the LUT bitstring decoder
+ *   for compressed constants, and the kernels. It knows arrays, shapes,
+ *   quantization parameters and LUT bitstrings; it never knows flatbuffers,
+ *   models or the interpreter, so it can be used on its own, the way people
+ *   use CMSIS-NN.
+ *
+ * Quick start (hand-written graph, no model)
+ *   #define TFLC_KERNELS_IMPLEMENTATION   // in exactly one .c file
+ *   #include "tflc_kernels.h"
+ *
+ *   int32_t mult[8], shift[8];
+ *   tflc_conv_quantize_multipliers(in_scale, w_scales, 8, out_scale, 8,
+ *                                  mult, shift);
+ *   tflc_conv_params p = {0};
+ *   p.stride_h = p.stride_w = 1; p.dilation_h = p.dilation_w = 1;
+ *   p.input_offset = -in_zp; p.output_offset = out_zp;
+ *   p.act_min = -128; p.act_max = 127;
+ *   p.out_multiplier = mult; p.out_shift = shift;
+ *   tflc_const w = tflc_const_raw(weights, TFLC_INT8, 8 * 3 * 3 * 4);
+ *   tflc_conv2d_s8(&p, in_dims, in, w_dims, &w, NULL, out_dims, out,
+ *                  NULL, 0);
+ *
+ * Configuration macros (define before including)
+ *   TFLC_API              linkage of public functions (default extern;
+ *                         static with TFLC_STATIC)
+ *   TFLC_ASSERT(x)        internal invariant check (default: nothing)
+ *   TFLC_MAX_DIMS         largest tensor rank handled (default 6)
+ *   TFLC_TILE_BYTES       size of the decode tile the interpreter hands to
+ *                         kernels reading compressed constants (default 512)
+ *   TFLC_PLATFORM_HEADER  a header that replaces platform primitives
+ *
+ * License: MIT (see LICENSE).
+ */
+#ifndef TFLC_KERNELS_H
+#define TFLC_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- configuration defaults ------------------------------------------- */
+#ifndef TFLC_API
+#ifdef TFLC_STATIC
+#define TFLC_API static
+#else
+#define TFLC_API extern
+#endif
+#endif
+#ifndef TFLC_ASSERT
+#define TFLC_ASSERT(x) ((void)0)
+#endif
+#ifndef TFLC_MAX_DIMS
+#define TFLC_MAX_DIMS 6
+#endif
+#ifndef TFLC_TILE_BYTES
+#define TFLC_TILE_BYTES 512
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status --------------------------------------------------------- */
+typedef enum tflc_status {
+  TFLC_OK = 0,
+  TFLC_ERR_ARG,         /* bad argument from the caller */
+  TFLC_ERR_TRUNCATED,   /* model bytes end too early */
+  TFLC_ERR_FLATBUFFER,  /* malformed flatbuffer structure */
+  TFLC_ERR_IDENTIFIER,  /* not a TFL3 model */
+  TFLC_ERR_SCHEMA,      /* structurally valid but semantically invalid */
+  TFLC_ERR_INDEX,       /* tensor/buffer/opcode/subgraph index out of range */
+  TFLC_ERR_SHAPE,       /* bad or overflowing dimensions */
+  TFLC_ERR_TYPE,        /* unsupported or mismatched tensor type */
+  TFLC_ERR_QUANT,       /* bad quantization parameters */
+  TFLC_ERR_BUFFER,      /* constant buffer shorter than its shape */
+  TFLC_ERR_COMPRESSION, /* malformed compression descriptor */
+  TFLC_ERR_UNSUPPORTED, /* operator or feature not supported */
+  TFLC_ERR_ARENA,       /* arena too small */
+  TFLC_ERR_STATE,       /* call out of order */
+  TFLC_ERR_KERNEL       /* kernel failed at invoke */
+} tflc_status;
+
+/* ---- tensor element types (numbers of the TFLite schema) -------------- */
+typedef enum tflc_type {
+  TFLC_FLOAT32 = 0,
+  TFLC_FLOAT16 = 1,
+  TFLC_INT32 = 2,
+  TFLC_UINT8 = 3,
+  TFLC_INT64 = 4,
+  TFLC_STRING = 5,
+  TFLC_BOOL = 6,
+  TFLC_INT16 = 7,
+  TFLC_INT8 = 9,
+  TFLC_RESOURCE = 13
+} tflc_type;
+
+/* Size in bytes of one element, 0 for types tflc cannot hold. */
+TFLC_API size_t tflc_type_size(int type);
+
+/* ---- constants, raw or LUT-compressed --------------------------------- */
+/* A constant tensor as kernels see it. When bits == 0 `data` holds the raw
+ * little-endian elements. When bits is 1..8, `data` holds `count` unsigned
+ * bits-wide indices packed MSB-first in one continuous bitstring, and
+ * element i is values[channel(i) * stride + index_i], where channel(i) is
+ *   0                              when channels == 1,
+ *   i / elems_per_channel          on the first axis (alt_axis == 0),
+ *   i % channels                   on the last axis (alt_axis == 1).
+ * `values` holds channels * stride elements of `type`. Descriptors built
+ * by tflc.h are verified (bitstring and table long enough); hand-built
+ * ones must satisfy the same. */
+typedef struct tflc_const {
+  const void *data;
+  const void *values;
+  int32_t count;
+  int32_t channels;
+  int32_t elems_per_channel;
+  uint16_t stride;
+  uint8_t type;
+  uint8_t bits;
+  uint8_t alt_axis;
+} tflc_const;
+
+TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
+                                   int32_t count);
+/* Decode elements [start, start + n) into dst (n * type size bytes). */
+TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
+                              void *dst);
+/* Decode elements start, start + step, ... (n of them) into dst. */
+TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start,
+                              int32_t step, int32_t n, void *dst);
+/* Pointer to elements [start, start + n): into the raw data when the
+ * constant is raw, else decoded into `tile` (which must hold n elements). */
+TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
+                                     int32_t n, void *tile);
+/* One element widened: int32 (INT8/INT16/INT32/BOOL/UINT8), int64, float. */
+TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
+TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
+TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
+
+/* ---- quantization helpers (TFLM double rounding) ---------------------- */
+/* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
+TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
+TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b);
+TFLC_API int32_t tflc_rdbpot(int32_t x, int32_t exponent);
+/* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
+TFLC_API int32_t tflc_mbqm(int32_t x, int32_t q, int32_t shift);
+TFLC_API int32_t tflc_mbqm64(int64_t x, int32_t q, int32_t shift);
+/* Fused activation clamp for a quantized output (CalculateActivation-
+ * RangeQuantized). act: 0 NONE, 1 RELU, 2 RELU_N1_TO_1, 3 RELU6. */
+TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
+                                      int32_t qmin, int32_t qmax,
+                                      int32_t *lo, int32_t *hi);
+TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
+
+/* ---- convolution family ------------------------------------------------ */
+typedef struct tflc_conv_params {
+  int32_t stride_h, stride_w;
+  int32_t dilation_h, dilation_w;
+  int32_t pad_h, pad_w;           /* padding before (top, left) */
+  int32_t depth_multiplier;       /* depthwise only */
+  int32_t input_offset;           /* -input zero point */
+  int32_t output_offset;          /* output zero point */
+  int32_t act_min, act_max;       /* quantized clamp */
+  const int32_t *out_multiplier;  /* per output channel */
+  const int32_t *out_shift;       /* per output channel */
+} tflc_conv_params;
+
+/* Per-channel multipliers of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV:
+ * double(in) * double(filter[c]) / double(out); n_scales 1 broadcasts. */
+TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
+                                             const float *filter_scales,
+                                             int32_t n_scales, float out_scale,
+                                             int32_t channels, int32_t *mult,
+                                             int32_t *shift);
+
+/* NHWC input [N,H,W,Cin], filter [Cout,Kh,Kw,Cin/groups], bias int32 [Cout]
+ * or NULL, output [N,Ho,Wo,Cout]. `tile` (tile_bytes) is scratch for
+ * decoding compressed filter/bias; may be NULL when both are raw.
+ * tile_bytes must be at least 64 when something is compressed. */
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                             const int8_t *in, const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes);
+/* filter [1,Kh,Kw,Cin*M], output channel oc = ic * M + m. */
+TFLC_API void tflc_depthwise_conv2d_s8(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes);
+
+typedef struct tflc_fc_params {
+  int32_t input_offset;   /* -input zero point */
+  int32_t filter_offset;  /* -filter zero point (per-tensor only) */
+  int32_t output_offset;  /* output zero point */
+  int32_t act_min, act_max;
+  int32_t per_channel;    /* 1: out_multiplier/out_shift have out_depth */
+  const int32_t *out_multiplier;
+  const int32_t *out_shift;
+} tflc_fc_params;
+
+/* Per-tensor FC multiplier: float(in * filter) then / double(out). */
+TFLC_API void tflc_fc_quantize_multiplier(float in_scale, float filter_scale,
+                                          float out_scale, int32_t *mult,
+                                          int32_t *shift);
+/* in [batches, accum_depth], filter [out_depth, accum_depth], bias int32. */
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes);
+TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
+                                       int32_t batches, int32_t accum_depth,
+                                       int32_t out_depth, const float *in,
+                                       const tflc_const *filter,
+                                       const tflc_const *bias, float *out,
+                                       void *tile, size_t tile_bytes);
+
+/* ---- pooling ----------------------------------------------------------- */
+typedef struct tflc_pool_params {
+  int32_t stride_h, stride_w;
+  int32_t filter_h, filter_w;
+  int32_t pad_h, pad_w;
+  int32_t act_min, act_max;
+} tflc_pool_params;
+/* Returns TFLC_ERR_KERNEL if a window has no valid tap (as TFLM fails). */
+TFLC_API tflc_status tflc_avg_pool_s8(const tflc_pool_params *p,
+                                      const int32_t in_dims[4],
+                                      const int8_t *in,
+                                      const int32_t out_dims[4], int8_t *out);
+TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
+                               const int32_t in_dims[4], const int8_t *in,
+                               const int32_t out_dims[4], int8_t *out);
+
+/* ---- softmax ------------------------------------------------------------ */
+typedef struct tflc_softmax_params {
+  int32_t input_multiplier;
+  int32_t input_left_shift;
+  int32_t diff_min;
+} tflc_softmax_params;
+TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
+                                      tflc_softmax_params *p);
+/* rows x depth, int8 in, int8 out (out scale 1/256, zero point -128). */
+TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
+                              int32_t depth, const int8_t *in, int8_t *out);
+TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
+                               const float *in, float *out);
+
+/* ---- element-wise --------------------------------------------------------- */
+typedef struct tflc_add_params {
+  int32_t input1_offset, input2_offset, output_offset;
+  int32_t left_shift;
+  int32_t input1_multiplier, input1_shift;
+  int32_t input2_multiplier, input2_shift;
+  int32_t output_multiplier, output_shift;
+  int32_t act_min, act_max;
+} tflc_add_params;
+/* ADD int8 (left shift 20), computed in double as TFLM. act as in
+ * tflc_activation_range_q. */
+TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
+                                  float so, int32_t zo, int act,
+                                  tflc_add_params *p);
+/* Broadcasting add. All three shapes have the same rank (<= TFLC_MAX_DIMS),
+ * right-aligned, with input dims either equal to the output's or 1. */
+TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
+                          const int32_t *dims1, const int8_t *in1,
+                          const int32_t *dims2, const int8_t *in2,
+                          const int32_t *out_dims, int8_t *out);
+TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
+                           const int32_t *dims1, const float *in1,
+                           const int32_t *dims2, const float *in2,
+                           const int32_t *out_dims, float *out);
+
+/* ---- reductions ------------------------------------------------------------ */
+typedef struct tflc_mean_params {
+  int32_t multiplier, shift; /* QuantizeMultiplier(in_scale / out_scale) */
+  int32_t input_zp, output_zp;
+} tflc_mean_params;
+/* MEAN int8 over the axes whose bit is set in axis_mask; out holds the
+ * product of the kept dims (keep_dims only changes the shape). */
+TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
+                           const int32_t *in_dims, uint32_t axis_mask,
+                           const int8_t *in, int8_t *out);
+
+/* ---- data movement (any element size) -------------------------------------- */
+/* PAD: before/after per dim; pad_value points to one element. */
+TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
+                       const int32_t *before, const int32_t *after,
+                       const void *pad_value, const void *in, void *out);
+/* TRANSPOSE: out dim i = in dim perm[i]. */
+TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
+                             const int32_t *in_dims, const int32_t *perm,
+                             const void *in, void *out);
+
+/* ---- quantize / dequantize ---------------------------------------------------- */
+/* float -> int8/int16 (AffineQuantize, round half away from zero). */
+TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
+                                   const float *in, int8_t *out);
+TFLC_API void tflc_quantize_f32_s16(float scale, int32_t zp, int32_t n,
+                                    const float *in, int16_t *out);
+/* int8 -> int8 requantize: y = mbqm(x - in_zp, q, shift) + out_zp. */
+TFLC_API void tflc_requantize_s8(int32_t q, int32_t shift, int32_t in_zp,
+                                 int32_t out_zp, int32_t n, const int8_t *in,
+                                 int8_t *out);
+/* y = float(double(scale) * (x - zp)). */
+TFLC_API void tflc_dequantize_s8_f32(float scale, int32_t zp, int32_t n,
+                                     const int8_t *in, float *out);
+TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
+                                      const int16_t *in, float *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ======================================================================== */
+/* Stop here if you only want the API.                                      */
+/* ======================================================================== */
+#endif /* TFLC_KERNELS_H */
+
+#if (defined(TFLC_KERNELS_IMPLEMENTATION) || defined(TFLC_IMPLEMENTATION)) && \
+    !defined(TFLC_KERNELS_IMPLEMENTATION_DONE)
+#define TFLC_KERNELS_IMPLEMENTATION_DONE
+
+#include <math.h>
+#include <string.h>
+
+/* ---- quantization helpers ------------------------------------------------ */
+
+/* ---- LUT decoder ------------------------------------------------------------ */
+
+/* ---- convolution family ------------------------------------------------------ */
+
+/* ---- pooling, softmax, element-wise, reductions, data movement ---------------- */
+
+#endif /* TFLC_KERNELS_IMPLEMENTATION */
