@@ -129,8 +129,8 @@ TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
 TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
                               void *dst);
 /* Decode elements start, start + step, ... (n of them) into dst. */
-TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start,
-                              int32_t step, int32_t n, void *dst);
+TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
+                              int32_t n, void *dst);
 /* Pointer to elements [start, start + n): into the raw data when the
  * constant is raw, else decoded into `tile` (which must hold n elements). */
 TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
@@ -151,21 +151,21 @@ TFLC_API int32_t tflc_mbqm64(int64_t x, int32_t q, int32_t shift);
 /* Fused activation clamp for a quantized output (CalculateActivation-
  * RangeQuantized). act: 0 NONE, 1 RELU, 2 RELU_N1_TO_1, 3 RELU6. */
 TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
-                                      int32_t qmin, int32_t qmax,
-                                      int32_t *lo, int32_t *hi);
+                                      int32_t qmin, int32_t qmax, int32_t *lo,
+                                      int32_t *hi);
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
 /* ---- convolution family ------------------------------------------------ */
 typedef struct tflc_conv_params {
   int32_t stride_h, stride_w;
   int32_t dilation_h, dilation_w;
-  int32_t pad_h, pad_w;           /* padding before (top, left) */
-  int32_t depth_multiplier;       /* depthwise only */
-  int32_t input_offset;           /* -input zero point */
-  int32_t output_offset;          /* output zero point */
-  int32_t act_min, act_max;       /* quantized clamp */
-  const int32_t *out_multiplier;  /* per output channel */
-  const int32_t *out_shift;       /* per output channel */
+  int32_t pad_h, pad_w;          /* padding before (top, left) */
+  int32_t depth_multiplier;      /* depthwise only */
+  int32_t input_offset;          /* -input zero point */
+  int32_t output_offset;         /* output zero point */
+  int32_t act_min, act_max;      /* quantized clamp */
+  const int32_t *out_multiplier; /* per output channel */
+  const int32_t *out_shift;      /* per output channel */
 } tflc_conv_params;
 
 /* Per-channel multipliers of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV:
@@ -180,24 +180,26 @@ TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
  * or NULL, output [N,Ho,Wo,Cout]. `tile` (tile_bytes) is scratch for
  * decoding compressed filter/bias; may be NULL when both are raw.
  * tile_bytes must be at least 64 when something is compressed. */
-TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
-                             const int8_t *in, const int32_t filter_dims[4],
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
 /* filter [1,Kh,Kw,Cin*M], output channel oc = ic * M + m. */
-TFLC_API void tflc_depthwise_conv2d_s8(
-    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
-    const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
-    size_t tile_bytes);
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes);
 
 typedef struct tflc_fc_params {
-  int32_t input_offset;   /* -input zero point */
-  int32_t filter_offset;  /* -filter zero point (per-tensor only) */
-  int32_t output_offset;  /* output zero point */
+  int32_t input_offset;  /* -input zero point */
+  int32_t filter_offset; /* -filter zero point (per-tensor only) */
+  int32_t output_offset; /* output zero point */
   int32_t act_min, act_max;
-  int32_t per_channel;    /* 1: out_multiplier/out_shift have out_depth */
+  int32_t per_channel; /* 1: out_multiplier/out_shift have out_depth */
   const int32_t *out_multiplier;
   const int32_t *out_shift;
 } tflc_fc_params;
@@ -250,7 +252,8 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 
-/* ---- element-wise --------------------------------------------------------- */
+/* ---- element-wise ---------------------------------------------------------
+ */
 typedef struct tflc_add_params {
   int32_t input1_offset, input2_offset, output_offset;
   int32_t left_shift;
@@ -275,7 +278,8 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
                            const int32_t *dims2, const float *in2,
                            const int32_t *out_dims, float *out);
 
-/* ---- reductions ------------------------------------------------------------ */
+/* ---- reductions ------------------------------------------------------------
+ */
 typedef struct tflc_mean_params {
   int32_t multiplier, shift; /* QuantizeMultiplier(in_scale / out_scale) */
   int32_t input_zp, output_zp;
@@ -286,7 +290,8 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
                            const int32_t *in_dims, uint32_t axis_mask,
                            const int8_t *in, int8_t *out);
 
-/* ---- data movement (any element size) -------------------------------------- */
+/* ---- data movement (any element size) --------------------------------------
+ */
 /* PAD: before/after per dim; pad_value points to one element. */
 TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
                        const int32_t *before, const int32_t *after,
@@ -296,7 +301,8 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
                              const int32_t *in_dims, const int32_t *perm,
                              const void *in, void *out);
 
-/* ---- quantize / dequantize ---------------------------------------------------- */
+/* ---- quantize / dequantize
+ * ---------------------------------------------------- */
 /* float -> int8/int16 (AffineQuantize, round half away from zero). */
 TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
                                    const float *in, int8_t *out);
@@ -321,19 +327,194 @@ TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
 /* ======================================================================== */
 #endif /* TFLC_KERNELS_H */
 
-#if (defined(TFLC_KERNELS_IMPLEMENTATION) || defined(TFLC_IMPLEMENTATION)) && \
+#if (defined(TFLC_KERNELS_IMPLEMENTATION) || defined(TFLC_IMPLEMENTATION)) &&  \
     !defined(TFLC_KERNELS_IMPLEMENTATION_DONE)
 #define TFLC_KERNELS_IMPLEMENTATION_DONE
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
 /* ---- quantization helpers ------------------------------------------------ */
+/* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
+ * double rounding). Right shifts of negative values are written so that they
+ * floor on every compiler (C leaves >> of negative values to the
+ * implementation); narrowing conversions wrap explicitly. */
 
-/* ---- LUT decoder ------------------------------------------------------------ */
+static int64_t tflc__asr64(int64_t v, int n) {
+  /* floor(v / 2^n) for 0 <= n <= 63 */
+  return v >= 0 ? (v >> n) : ~((~v) >> n);
+}
 
-/* ---- convolution family ------------------------------------------------------ */
+static int32_t tflc__asr32(int32_t v, int n) {
+  return v >= 0 ? (v >> n) : ~((~v) >> n);
+}
 
-/* ---- pooling, softmax, element-wise, reductions, data movement ---------------- */
+static int32_t tflc__wrap32(int64_t v) {
+  uint32_t u = (uint32_t)(uint64_t)v;
+  return u <= 0x7FFFFFFFu ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+
+TFLC_API size_t tflc_type_size(int type) {
+  switch (type) {
+  case TFLC_FLOAT32:
+  case TFLC_INT32:
+    return 4;
+  case TFLC_FLOAT16:
+  case TFLC_INT16:
+    return 2;
+  case TFLC_UINT8:
+  case TFLC_BOOL:
+  case TFLC_INT8:
+    return 1;
+  case TFLC_INT64:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
+  int e = 0;
+  double f, r;
+  int64_t qf;
+  /* Non-finite or absurdly large multipliers cannot come from a valid
+   * model; give the neutral answer instead of undefined behaviour. */
+  if (m == 0.0 || !(m == m) || m > 1e300 || m < -1e300) {
+    *q = 0;
+    *shift = 0;
+    return;
+  }
+  f = frexp(m, &e);
+  r = f * 2147483648.0; /* f * 2^31, exact */
+  r = round(r);         /* half away from zero, as std::round */
+  qf = (int64_t)r;
+  if (qf == ((int64_t)1 << 31)) {
+    qf /= 2;
+    ++e;
+  }
+  if (e < -31) {
+    e = 0;
+    qf = 0;
+  }
+  *q = (int32_t)qf;
+  *shift = (int32_t)e;
+}
+
+TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b) {
+  int64_t p;
+  if (a == INT32_MIN && b == INT32_MIN)
+    return INT32_MAX;
+  p = (int64_t)a * (int64_t)b;
+  /* (p + 2^30) >> 31 floors: round to nearest, ties toward +inf; the
+   * result always fits in int32 here. */
+  return (int32_t)tflc__asr64(p + ((int64_t)1 << 30), 31);
+}
+
+TFLC_API int32_t tflc_rdbpot(int32_t x, int32_t exponent) {
+  if (exponent <= 0)
+    return x;
+  if (exponent <= 31) {
+    const int32_t mask = (int32_t)((((uint32_t)1) << exponent) - 1u);
+    const int32_t rem = x & mask;
+    const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+    return tflc__asr32(x, (int)exponent) + (rem > threshold ? 1 : 0);
+  } else {
+    /* beyond gemmlowp's range: the same rounding, computed in 64 bits */
+    const int n = exponent > 62 ? 62 : (int)exponent;
+    const int64_t x64 = x;
+    const int64_t mask = ((int64_t)1 << n) - 1;
+    const int64_t rem = x64 & mask;
+    const int64_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+    return (int32_t)(tflc__asr64(x64, n) + (rem > threshold ? 1 : 0));
+  }
+}
+
+TFLC_API int32_t tflc_mbqm(int32_t x, int32_t q, int32_t shift) {
+  /* x * 2^left is a plain (wrapping) int32 multiply, as in TFLM */
+  const int32_t left = shift > 0 ? shift : 0;
+  const int32_t right = shift > 0 ? 0 : -shift;
+  const int32_t xs =
+      left >= 32 ? 0 : tflc__wrap32((int64_t)((uint32_t)x << left));
+  return tflc_rdbpot(tflc_srdhm(xs, q), right);
+}
+
+TFLC_API int32_t tflc_mbqm64(int64_t x, int32_t q, int32_t shift) {
+  /* TFLM's 64-bit variant: 16-bit multiplier, one rounding (ties toward
+   * +inf), non-saturating narrowing. Expects q >= 0, shift in [-31, 7]. */
+  const int64_t q16 =
+      q < 0x7FFF0000 ? (int64_t)tflc__asr32(q + (1 << 15), 16) : 0x7FFF;
+  int32_t total = 15 - shift;
+  int64_t prod;
+  TFLC_ASSERT(total >= 1 && total <= 62);
+  if (total < 1)
+    total = 1;
+  if (total > 62)
+    total = 62;
+  prod = (int64_t)((uint64_t)x * (uint64_t)q16);
+  prod = (int64_t)((uint64_t)prod + ((uint64_t)1 << (total - 1)));
+  return tflc__wrap32(tflc__asr64(prod, (int)total));
+}
+
+static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
+  /* zp + (int32)round(float(v) / float(scale)), saturated (TFLM fails
+   * Prepare when the value leaves int32; valid models never do). */
+  float t = v / scale;
+  int64_t r;
+  t = roundf(t);
+  if (!(t == t))
+    t = 0.0f;
+  if (t > 2147483520.0f)
+    t = 2147483520.0f;
+  if (t < -2147483648.0f)
+    t = -2147483648.0f;
+  r = (int64_t)zp + (int64_t)t;
+  if (r > INT32_MAX)
+    r = INT32_MAX;
+  if (r < INT32_MIN)
+    r = INT32_MIN;
+  return (int32_t)r;
+}
+
+TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
+                                      int32_t qmin, int32_t qmax, int32_t *lo,
+                                      int32_t *hi) {
+  int32_t a = qmin, b = qmax, t;
+  if (act == 1 || act == 2 || act == 3) {
+    t = tflc__quantize_act(act == 2 ? -1.0f : 0.0f, scale, zp);
+    a = t > qmin ? t : qmin;
+    if (act != 1) {
+      t = tflc__quantize_act(act == 2 ? 1.0f : 6.0f, scale, zp);
+      b = t < qmax ? t : qmax;
+    }
+  }
+  *lo = a;
+  *hi = b;
+}
+
+TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
+  if (act == 1) {
+    *lo = 0.0f;
+    *hi = FLT_MAX;
+  } else if (act == 2) {
+    *lo = -1.0f;
+    *hi = 1.0f;
+  } else if (act == 3) {
+    *lo = 0.0f;
+    *hi = 6.0f;
+  } else {
+    *lo = -FLT_MAX;
+    *hi = FLT_MAX;
+  }
+}
+
+/* ---- LUT decoder ------------------------------------------------------------
+ */
+
+/* ---- convolution family
+ * ------------------------------------------------------ */
+
+/* ---- pooling, softmax, element-wise, reductions, data movement
+ * ---------------- */
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
