@@ -516,5 +516,6 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
 
 /* ---- pooling, softmax, element-wise, reductions, data movement
  * ---------------- */
+#include "dev/kops_impl.h"
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
