@@ -125,9 +125,22 @@ typedef struct tflc_const {
 
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
                                    int32_t count);
-/* Decode elements [start, start + n) into dst (n * type size bytes). */
+/* A LUT-compressed constant: `bitstring` holds `count` bits-wide indices
+ * (1..8), `values` channels * stride elements. elems_per_channel is set as
+ * TFLM does: count when channels <= 1, 1 on the last axis (alt_axis 1),
+ * else count / channels. */
+TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
+                                   tflc_type type, int32_t count, int bits,
+                                   int32_t channels, int32_t stride,
+                                   int alt_axis);
+/* Decode elements [start, start + n) into dst (n * type size bytes). Raw
+ * constants are copied. Uses the fast paths (whole bytes / groups at a
+ * time); tflc_lut_decode_ref is the portable one-index-at-a-time path it
+ * is tested against (same bytes, always). */
 TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
                               void *dst);
+TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
+                                  void *dst);
 /* Decode elements start, start + step, ... (n of them) into dst. */
 TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
                               int32_t n, void *dst);
@@ -135,7 +148,10 @@ TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
  * constant is raw, else decoded into `tile` (which must hold n elements). */
 TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
                                      int32_t n, void *tile);
-/* One element widened: int32 (INT8/INT16/INT32/BOOL/UINT8), int64, float. */
+/* One element widened. i32: INT8/UINT8/BOOL/INT16/INT32 (INT64 keeps its
+ * low 32 bits); i64: every integer type. Both give 0 for FLOAT32. f32:
+ * FLOAT32 as stored, integer types converted. Values are read
+ * little-endian byte by byte (any alignment, any host). */
 TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
 TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
 TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
@@ -252,8 +268,7 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 
-/* ---- element-wise ---------------------------------------------------------
- */
+/* ---- element-wise -------------------------------------------------------- */
 typedef struct tflc_add_params {
   int32_t input1_offset, input2_offset, output_offset;
   int32_t left_shift;
@@ -278,8 +293,7 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
                            const int32_t *dims2, const float *in2,
                            const int32_t *out_dims, float *out);
 
-/* ---- reductions ------------------------------------------------------------
- */
+/* ---- reductions ---------------------------------------------------------- */
 typedef struct tflc_mean_params {
   int32_t multiplier, shift; /* QuantizeMultiplier(in_scale / out_scale) */
   int32_t input_zp, output_zp;
@@ -290,8 +304,7 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
                            const int32_t *in_dims, uint32_t axis_mask,
                            const int8_t *in, int8_t *out);
 
-/* ---- data movement (any element size) --------------------------------------
- */
+/* ---- data movement (any element size) ------------------------------------ */
 /* PAD: before/after per dim; pad_value points to one element. */
 TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
                        const int32_t *before, const int32_t *after,
@@ -301,8 +314,7 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
                              const int32_t *in_dims, const int32_t *perm,
                              const void *in, void *out);
 
-/* ---- quantize / dequantize
- * ---------------------------------------------------- */
+/* ---- quantize / dequantize ----------------------------------------------- */
 /* float -> int8/int16 (AffineQuantize, round half away from zero). */
 TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
                                    const float *in, int8_t *out);
@@ -335,7 +347,7 @@ TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
 #include <math.h>
 #include <string.h>
 
-/* ---- quantization helpers ------------------------------------------------ */
+/* ---- quantization helpers ---------------------------------------------- */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
  * double rounding). Right shifts of negative values are written so that they
  * floor on every compiler (C leaves >> of negative values to the
@@ -508,14 +520,407 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- LUT decoder ------------------------------------------------------------
- */
+/* ---- LUT decoder ------------------------------------------------------- */
+/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
+ * decoded on demand. Bit position of element i is i * bits, kept as a byte
+ * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
+ * int32 element index). Index fields are read MSB-first and a byte is only
+ * touched when a field actually lies in it, so nothing past the last index
+ * byte is ever read. Values are copied byte-wise (memcpy), so tables and
+ * bitstrings may sit at any alignment. */
 
-/* ---- convolution family
- * ------------------------------------------------------ */
+#define TFLC__I4(n) n, n + 1, n + 2, n + 3
+#define TFLC__I16(n)                                                           \
+  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
+#define TFLC__I64(n)                                                           \
+  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
+static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
+                                             TFLC__I64(128), TFLC__I64(192)};
+#undef TFLC__I4
+#undef TFLC__I16
+#undef TFLC__I64
 
-/* ---- pooling, softmax, element-wise, reductions, data movement
- * ---------------- */
+/* byte / bit offset of element i in a bits-wide bitstring */
+static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
+  const uint32_t u = (uint32_t)i;
+  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+}
+static unsigned tflc__bit_off(int32_t i, unsigned bits) {
+  return (((unsigned)i & 7u) * bits) & 7u;
+}
+
+/* one index at (p, bit); reads p[1] only when the field reaches into it */
+static unsigned tflc__index_at(const uint8_t *p, unsigned bit, unsigned bits) {
+  unsigned v = (unsigned)p[0] << 8;
+  if (bit + bits > 8u)
+    v |= p[1];
+  return (v >> (16u - bit - bits)) & ((1u << bits) - 1u);
+}
+
+/* Channel of element i (see tflc_const). */
+static int32_t tflc__channel(const tflc_const *c, int32_t i) {
+  if (c->channels <= 1)
+    return 0;
+  if (c->alt_axis)
+    return i % c->channels;
+  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
+}
+
+/* n indices from (src, bit), each mapped through the byte table tab, into
+ * dst. The fast core: a head of single fields until the cursor is on a byte
+ * boundary, then whole byte groups per width (8 / gcd(bits, 8) indices in
+ * bits / gcd(bits, 8) bytes), then a tail of single fields. With
+ * tab = tflc__identity8 it just unpacks indices. */
+static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
+                          unsigned bits, const uint8_t *tab, uint8_t *dst) {
+  const unsigned mask = (1u << bits) - 1u;
+  while (n > 0 && bit != 0) {
+    *dst++ = tab[tflc__index_at(src, bit, bits)];
+    bit += bits;
+    src += bit >> 3;
+    bit &= 7u;
+    n--;
+  }
+  switch (bits) {
+  case 1:
+    for (; n >= 8; n -= 8, dst += 8) {
+      const unsigned b = *src++;
+      dst[0] = tab[b >> 7];
+      dst[1] = tab[(b >> 6) & 1u];
+      dst[2] = tab[(b >> 5) & 1u];
+      dst[3] = tab[(b >> 4) & 1u];
+      dst[4] = tab[(b >> 3) & 1u];
+      dst[5] = tab[(b >> 2) & 1u];
+      dst[6] = tab[(b >> 1) & 1u];
+      dst[7] = tab[b & 1u];
+    }
+    break;
+  case 2:
+    for (; n >= 4; n -= 4, dst += 4) {
+      const unsigned b = *src++;
+      dst[0] = tab[b >> 6];
+      dst[1] = tab[(b >> 4) & 3u];
+      dst[2] = tab[(b >> 2) & 3u];
+      dst[3] = tab[b & 3u];
+    }
+    break;
+  case 3:
+    for (; n >= 8; n -= 8, dst += 8, src += 3) {
+      const uint32_t w =
+          ((uint32_t)src[0] << 16) | ((uint32_t)src[1] << 8) | (uint32_t)src[2];
+      dst[0] = tab[w >> 21];
+      dst[1] = tab[(w >> 18) & 7u];
+      dst[2] = tab[(w >> 15) & 7u];
+      dst[3] = tab[(w >> 12) & 7u];
+      dst[4] = tab[(w >> 9) & 7u];
+      dst[5] = tab[(w >> 6) & 7u];
+      dst[6] = tab[(w >> 3) & 7u];
+      dst[7] = tab[w & 7u];
+    }
+    break;
+  case 4:
+    for (; n >= 2; n -= 2, dst += 2) {
+      const unsigned b = *src++;
+      dst[0] = tab[b >> 4];
+      dst[1] = tab[b & 15u];
+    }
+    break;
+  case 6:
+    for (; n >= 4; n -= 4, dst += 4, src += 3) {
+      const uint32_t w =
+          ((uint32_t)src[0] << 16) | ((uint32_t)src[1] << 8) | (uint32_t)src[2];
+      dst[0] = tab[w >> 18];
+      dst[1] = tab[(w >> 12) & 63u];
+      dst[2] = tab[(w >> 6) & 63u];
+      dst[3] = tab[w & 63u];
+    }
+    break;
+  case 5:
+  case 7:
+    /* 8 indices in `bits` bytes */
+    for (; n >= 8; n -= 8, dst += 8, src += bits) {
+      uint64_t w = 0;
+      unsigned k, sh;
+      for (k = 0; k < bits; k++)
+        w = (w << 8) | src[k];
+      sh = 8u * bits;
+      for (k = 0; k < 8; k++) {
+        sh -= bits;
+        dst[k] = tab[(unsigned)(w >> sh) & mask];
+      }
+    }
+    break;
+  case 8:
+    for (; n >= 4; n -= 4, dst += 4, src += 4) {
+      dst[0] = tab[src[0]];
+      dst[1] = tab[src[1]];
+      dst[2] = tab[src[2]];
+      dst[3] = tab[src[3]];
+    }
+    break;
+  default:
+    break;
+  }
+  while (n > 0) {
+    *dst++ = tab[tflc__index_at(src, bit, bits)];
+    bit += bits;
+    src += bit >> 3;
+    bit &= 7u;
+    n--;
+  }
+}
+
+/* dst[k] = tab[idx[k]] for elements of es bytes */
+static void tflc__lookup(const uint8_t *idx, int32_t m, const uint8_t *tab,
+                         size_t es, uint8_t *dst) {
+  int32_t k;
+  switch (es) {
+  case 2:
+    for (k = 0; k < m; k++)
+      memcpy(dst + 2 * k, tab + 2u * idx[k], 2);
+    break;
+  case 4:
+    for (k = 0; k < m; k++)
+      memcpy(dst + 4 * k, tab + 4u * idx[k], 4);
+    break;
+  case 8:
+    for (k = 0; k < m; k++)
+      memcpy(dst + 8 * k, tab + 8u * idx[k], 8);
+    break;
+  default:
+    for (k = 0; k < m; k++)
+      memcpy(dst + (size_t)k * es, tab + (size_t)idx[k] * es, es);
+    break;
+  }
+}
+
+#define TFLC__CHUNK 64
+
+TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
+                                   int32_t count) {
+  tflc_const c;
+  memset(&c, 0, sizeof c);
+  c.data = data;
+  c.count = count;
+  c.channels = 1;
+  c.elems_per_channel = count;
+  c.type = (uint8_t)type;
+  return c;
+}
+
+TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
+                                   tflc_type type, int32_t count, int bits,
+                                   int32_t channels, int32_t stride,
+                                   int alt_axis) {
+  tflc_const c;
+  memset(&c, 0, sizeof c);
+  c.data = bitstring;
+  c.values = values;
+  c.count = count;
+  c.channels = channels < 1 ? 1 : channels;
+  if (c.channels <= 1)
+    c.elems_per_channel = count;
+  else if (alt_axis)
+    c.elems_per_channel = 1;
+  else
+    c.elems_per_channel = count / c.channels;
+  c.stride = (uint16_t)stride;
+  c.type = (uint8_t)type;
+  c.bits = (uint8_t)bits;
+  c.alt_axis = (uint8_t)(alt_axis ? 1 : 0);
+  return c;
+}
+
+/* element i (es bytes, as stored) into out */
+static void tflc__const_get(const tflc_const *c, int32_t i, size_t es,
+                            void *out) {
+  if (c->bits == 0) {
+    memcpy(out, (const uint8_t *)c->data + (size_t)i * es, es);
+  } else {
+    const unsigned bits = c->bits;
+    const unsigned idx =
+        tflc__index_at((const uint8_t *)c->data + tflc__bit_byte(i, bits),
+                       tflc__bit_off(i, bits), bits);
+    const size_t e =
+        (size_t)tflc__channel(c, i) * (size_t)c->stride + (size_t)idx;
+    memcpy(out, (const uint8_t *)c->values + e * es, es);
+  }
+}
+
+TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
+                                  void *dst) {
+  const size_t es = tflc_type_size(c->type);
+  uint8_t *d = (uint8_t *)dst;
+  int32_t k;
+  for (k = 0; k < n; k++)
+    tflc__const_get(c, start + k, es, d + (size_t)k * es);
+}
+
+TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
+                              void *dst) {
+  const size_t es = tflc_type_size(c->type);
+  const unsigned bits = c->bits;
+  const uint8_t *bs = (const uint8_t *)c->data;
+  const uint8_t *vals = (const uint8_t *)c->values;
+  uint8_t *d = (uint8_t *)dst;
+  uint8_t idx[TFLC__CHUNK];
+  if (n <= 0 || es == 0)
+    return;
+  if (bits == 0) {
+    memcpy(d, bs + (size_t)start * es, (size_t)n * es);
+    return;
+  }
+  TFLC_ASSERT(bits <= 8);
+  if (c->channels > 1 && c->alt_axis) {
+    /* last axis: the channel turns with every element */
+    const size_t row = (size_t)c->stride * es;
+    int32_t ch = start % c->channels;
+    while (n > 0) {
+      const int32_t m = n < TFLC__CHUNK ? n : TFLC__CHUNK;
+      int32_t k;
+      tflc__unpack8(bs + tflc__bit_byte(start, bits),
+                    tflc__bit_off(start, bits), m, bits, tflc__identity8, idx);
+      if (es == 1) {
+        for (k = 0; k < m; k++) {
+          d[k] = vals[(size_t)ch * row + idx[k]];
+          if (++ch == c->channels)
+            ch = 0;
+        }
+      } else {
+        for (k = 0; k < m; k++) {
+          memcpy(d + (size_t)k * es, vals + (size_t)ch * row + idx[k] * es, es);
+          if (++ch == c->channels)
+            ch = 0;
+        }
+      }
+      start += m;
+      n -= m;
+      d += (size_t)m * es;
+    }
+    return;
+  }
+  /* per tensor, or first axis: runs of elements share one table */
+  while (n > 0) {
+    int32_t seg = n;
+    const uint8_t *tab = vals;
+    if (c->channels > 1 && c->elems_per_channel > 0) {
+      const int32_t epc = c->elems_per_channel;
+      const int32_t ch = start / epc;
+      const int32_t left = epc - (start - ch * epc);
+      if (left < seg)
+        seg = left;
+      tab = vals + (size_t)ch * c->stride * es;
+    }
+    if (es == 1) {
+      tflc__unpack8(bs + tflc__bit_byte(start, bits),
+                    tflc__bit_off(start, bits), seg, bits, tab, d);
+      start += seg;
+      n -= seg;
+      d += seg;
+    } else {
+      int32_t left = seg;
+      while (left > 0) {
+        const int32_t m = left < TFLC__CHUNK ? left : TFLC__CHUNK;
+        tflc__unpack8(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                      idx);
+        tflc__lookup(idx, m, tab, es, d);
+        start += m;
+        left -= m;
+        n -= m;
+        d += (size_t)m * es;
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
+                              int32_t n, void *dst) {
+  const size_t es = tflc_type_size(c->type);
+  uint8_t *d = (uint8_t *)dst;
+  int32_t k, i = start;
+  if (es == 1 && c->bits != 0) {
+    const unsigned bits = c->bits;
+    const uint8_t *bs = (const uint8_t *)c->data;
+    const uint8_t *vals = (const uint8_t *)c->values;
+    for (k = 0; k < n; k++, i += step) {
+      const unsigned ix = tflc__index_at(bs + tflc__bit_byte(i, bits),
+                                         tflc__bit_off(i, bits), bits);
+      d[k] = vals[(size_t)tflc__channel(c, i) * c->stride + ix];
+    }
+    return;
+  }
+  for (k = 0; k < n; k++, i += step)
+    tflc__const_get(c, i, es, d + (size_t)k * es);
+}
+
+TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
+                                     int32_t n, void *tile) {
+  const size_t es = tflc_type_size(c->type);
+  if (c->bits == 0)
+    return (const uint8_t *)c->data + (size_t)start * es;
+  tflc_lut_decode(c, start, n, tile);
+  return tile;
+}
+
+static uint64_t tflc__le_bytes(const uint8_t *b, size_t es) {
+  uint64_t v = 0;
+  size_t k = es;
+  while (k > 0) {
+    k--;
+    v = (v << 8) | b[k];
+  }
+  return v;
+}
+
+TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i) {
+  uint8_t b[8];
+  const size_t es = tflc_type_size(c->type);
+  uint64_t u;
+  if (es == 0 || c->type == TFLC_FLOAT32 || c->type == TFLC_FLOAT16)
+    return 0;
+  tflc__const_get(c, i, es, b);
+  u = tflc__le_bytes(b, es);
+  switch (c->type) {
+  case TFLC_INT8:
+    return (int64_t)(int8_t)(u >= 0x80u ? (int)u - 256 : (int)u);
+  case TFLC_INT16:
+    return (int64_t)(u >= 0x8000u ? (int32_t)u - 65536 : (int32_t)u);
+  case TFLC_INT32:
+    return (int64_t)tflc__wrap32((int64_t)u);
+  case TFLC_INT64:
+    return u <= (uint64_t)INT64_MAX
+               ? (int64_t)u
+               : (int64_t)(u - ((uint64_t)1 << 63)) + INT64_MIN;
+  default: /* UINT8, BOOL */
+    return (int64_t)u;
+  }
+}
+
+TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i) {
+  if (c->bits == 0 && c->type == TFLC_INT32) {
+    const uint8_t *p = (const uint8_t *)c->data + (size_t)i * 4u;
+    return tflc__wrap32((int64_t)tflc__le_bytes(p, 4));
+  }
+  return tflc__wrap32(tflc_const_i64(c, i));
+}
+
+TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
+  if (c->type == TFLC_FLOAT32) {
+    uint8_t b[4];
+    uint32_t u;
+    float f;
+    tflc__const_get(c, i, 4, b);
+    u = (uint32_t)tflc__le_bytes(b, 4);
+    memcpy(&f, &u, 4);
+    return f;
+  }
+  return (float)tflc_const_i64(c, i);
+}
+
+/* ---- convolution family ------------------------------------------------ */
+
+/* ---- pooling, softmax, element-wise, reductions, data movement -------- */
 #include "dev/kops_impl.h"
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
