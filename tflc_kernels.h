@@ -919,6 +919,489 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
 }
 
 /* ---- convolution family ------------------------------------------------ */
+/* CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, bit-exact with TFLM's
+ * reference kernels. Filters and biases arrive as tflc_const: raw ones are
+ * read in place, compressed ones are decoded here a tile at a time (a
+ * filter row or an output channel's taps when it fits, else smaller
+ * pieces), never as a whole tensor. Every path accumulates the same terms
+ * into the same int32 accumulator, so the results do not depend on the
+ * path. Accumulators are summed as uint32 (the wrap-around TFLM's int32
+ * sums have on every real target, without C's signed-overflow UB). */
+
+TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
+                                             const float *filter_scales,
+                                             int32_t n_scales, float out_scale,
+                                             int32_t channels, int32_t *mult,
+                                             int32_t *shift) {
+  int32_t c;
+  for (c = 0; c < channels; c++) {
+    const float s = n_scales > 1 ? filter_scales[c] : filter_scales[0];
+    const double eff = (double)in_scale * (double)s / (double)out_scale;
+    tflc_quantize_multiplier(eff, &mult[c], &shift[c]);
+  }
+}
+
+TFLC_API void tflc_fc_quantize_multiplier(float in_scale, float filter_scale,
+                                          float out_scale, int32_t *mult,
+                                          int32_t *shift) {
+  /* the product is rounded to float first, as TFLM does */
+  const float prod = in_scale * filter_scale;
+  tflc_quantize_multiplier((double)prod / (double)out_scale, mult, shift);
+}
+
+/* int32 value of a little-endian word at any address */
+static int32_t tflc__ld_i32(const uint8_t *p) {
+  const uint32_t u = (uint32_t)p[0] | ((uint32_t)p[1] << 8) |
+                     ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+  return tflc__wrap32((int64_t)u);
+}
+
+static int32_t tflc__bias_at(const tflc_const *bias, int32_t oc) {
+  if (bias == NULL)
+    return 0;
+  if (bias->bits == 0 && bias->type == TFLC_INT32)
+    return tflc__ld_i32((const uint8_t *)bias->data + (size_t)oc * 4u);
+  return tflc_const_i32(bias, oc);
+}
+
+/* acc -> MBQM -> + output offset -> clamp (max then min, as TFLM) */
+static int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
+                               int32_t out_off, int32_t lo, int32_t hi) {
+  int32_t v = tflc__wrap32(
+      (int64_t)tflc_mbqm(tflc__wrap32((int64_t)acc), q, s) + out_off);
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    /* low byte as int8 even for hand-made clamps outside [-128, 127] */
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
+}
+
+/* Taps k in [*k0, *k1) with origin + dil * k inside [0, size). The set is
+ * contiguous because the positions are monotonic in k. */
+static void tflc__window(int32_t origin, int32_t dil, int32_t taps,
+                         int32_t size, int32_t *k0, int32_t *k1) {
+  int32_t a = 0, b = taps;
+  while (a < b && (origin + dil * a < 0 || origin + dil * a >= size))
+    a++;
+  while (b > a &&
+         (origin + dil * (b - 1) < 0 || origin + dil * (b - 1) >= size))
+    b--;
+  *k0 = a;
+  *k1 = b;
+}
+
+/* Geometry shared by the loops of one conv call. */
+typedef struct tflc__geom {
+  int32_t h, w, c;        /* input */
+  int32_t kh, kw;         /* filter taps */
+  int32_t oh, ow;         /* output */
+  int32_t sh, sw, dh, dw; /* strides, dilations */
+  int32_t ph, pw;         /* padding before */
+} tflc__geom;
+
+/* Window of output pixel (oy, ox): input origin and valid tap ranges. */
+typedef struct tflc__win {
+  int32_t iy0, ix0, ky0, ky1, kx0, kx1;
+} tflc__win;
+
+static void tflc__pixel_window(const tflc__geom *g, int32_t oy, int32_t ox,
+                               tflc__win *w) {
+  w->iy0 = oy * g->sh - g->ph;
+  w->ix0 = ox * g->sw - g->pw;
+  tflc__window(w->iy0, g->dh, g->kh, g->h, &w->ky0, &w->ky1);
+  tflc__window(w->ix0, g->dw, g->kw, g->w, &w->kx0, &w->kx1);
+}
+
+/* Conv accumulator of one output pixel and channel against a whole filter
+ * row [Kh][Kw][fc]. `in` points at channel 0 of the group in batch n. */
+static uint32_t tflc__conv_acc(const tflc__geom *g, const tflc__win *w,
+                               const int8_t *in, const int8_t *row, int32_t fc,
+                               int32_t in_off) {
+  uint32_t acc = 0;
+  int32_t ky, kx, ci;
+  for (ky = w->ky0; ky < w->ky1; ky++) {
+    const int8_t *irow = in + (w->iy0 + ky * g->dh) * g->w * g->c;
+    const int8_t *frow = row + ky * g->kw * fc;
+    for (kx = w->kx0; kx < w->kx1; kx++) {
+      const int8_t *ip = irow + (w->ix0 + kx * g->dw) * g->c;
+      const int8_t *fp = frow + kx * fc;
+      for (ci = 0; ci < fc; ci++)
+        acc += (uint32_t)((int32_t)fp[ci] * ((int32_t)ip[ci] + in_off));
+    }
+  }
+  return acc;
+}
+
+/* The same accumulator when the row does not fit the tile: the filter is
+ * decoded per kernel row, in pieces of at most `cap` elements. */
+static uint32_t tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w,
+                                     const int8_t *in, const tflc_const *f,
+                                     int32_t row_start, int32_t fc,
+                                     int32_t in_off, int8_t *tile,
+                                     int32_t cap) {
+  uint32_t acc = 0;
+  int32_t ky;
+  for (ky = w->ky0; ky < w->ky1; ky++) {
+    const int8_t *irow = in + (w->iy0 + ky * g->dh) * g->w * g->c;
+    /* filter elements of taps kx0..kx1-1 of this kernel row: contiguous */
+    int32_t e = (ky * g->kw + w->kx0) * fc;
+    const int32_t e_end = (ky * g->kw + w->kx1) * fc;
+    int32_t kx = w->kx0, ci = 0;
+    while (e < e_end) {
+      const int32_t m = e_end - e < cap ? e_end - e : cap;
+      int32_t j;
+      tflc_lut_decode(f, row_start + e, m, tile);
+      for (j = 0; j < m; j++) {
+        const int8_t x = irow[(w->ix0 + kx * g->dw) * g->c + ci];
+        acc += (uint32_t)((int32_t)tile[j] * ((int32_t)x + in_off));
+        if (++ci == fc) {
+          ci = 0;
+          kx++;
+        }
+      }
+      e += m;
+    }
+  }
+  return acc;
+}
+
+static void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
+                            const int32_t in_dims[4],
+                            const int32_t filter_dims[4],
+                            const int32_t out_dims[4]) {
+  g->h = in_dims[1];
+  g->w = in_dims[2];
+  g->c = in_dims[3];
+  g->kh = filter_dims[1];
+  g->kw = filter_dims[2];
+  g->oh = out_dims[1];
+  g->ow = out_dims[2];
+  g->sh = p->stride_h;
+  g->sw = p->stride_w;
+  g->dh = p->dilation_h;
+  g->dw = p->dilation_w;
+  g->ph = p->pad_h;
+  g->pw = p->pad_w;
+}
+
+/* stack tile used when the caller gives none (or a too small one) */
+typedef union tflc__small_tile {
+  int64_t align_;
+  uint8_t b[64];
+} tflc__small_tile;
+
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes) {
+  tflc__geom g;
+  tflc__win w;
+  tflc__small_tile small;
+  const int32_t batches = in_dims[0];
+  const int32_t oc_n = out_dims[3];
+  const int32_t fc = filter_dims[3];
+  const int32_t row_len = filter_dims[1] * filter_dims[2] * fc;
+  const int32_t groups = fc > 0 ? in_dims[3] / fc : 0;
+  const int32_t per_group = groups > 0 ? oc_n / groups : 0;
+  const int32_t in_off = p->input_offset, out_off = p->output_offset;
+  const int32_t lo = p->act_min, hi = p->act_max;
+  int32_t n, oy, ox, oc;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (per_group <= 0 || row_len <= 0)
+    return;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+
+  if (filter->bits == 0) {
+    /* raw filter: pixel by pixel, every channel reads its row in place */
+    const int8_t *fbase = (const int8_t *)filter->data;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + n * g.h * g.w * g.c;
+      int8_t *o = out + n * g.oh * g.ow * oc_n;
+      for (oy = 0; oy < g.oh; oy++)
+        for (ox = 0; ox < g.ow; ox++, o += oc_n) {
+          tflc__pixel_window(&g, oy, ox, &w);
+          for (oc = 0; oc < oc_n; oc++) {
+            const int8_t *in_g = in_n + (oc / per_group) * fc;
+            uint32_t acc =
+                tflc__conv_acc(&g, &w, in_g, fbase + oc * row_len, fc, in_off);
+            acc += (uint32_t)tflc__bias_at(bias, oc);
+            o[oc] = tflc__requant_s8(acc, p->out_multiplier[oc],
+                                     p->out_shift[oc], out_off, lo, hi);
+          }
+        }
+    }
+    return;
+  } else {
+    /* compressed filter: channel by channel, its row decoded once when it
+     * fits the tile, else piece by piece for every pixel */
+    int8_t *t = (int8_t *)tile;
+    int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
+    if (t == NULL || cap < (int32_t)sizeof small.b) {
+      t = (int8_t *)small.b;
+      cap = (int32_t)sizeof small.b;
+    }
+    for (oc = 0; oc < oc_n; oc++) {
+      const int32_t q = p->out_multiplier[oc], s = p->out_shift[oc];
+      const uint32_t b = (uint32_t)tflc__bias_at(bias, oc);
+      const int32_t in_gofs = (oc / per_group) * fc;
+      const int fits = row_len <= cap;
+      if (fits)
+        tflc_lut_decode(filter, oc * row_len, row_len, t);
+      for (n = 0; n < batches; n++) {
+        const int8_t *in_g = in + n * g.h * g.w * g.c + in_gofs;
+        int8_t *o = out + n * g.oh * g.ow * oc_n + oc;
+        for (oy = 0; oy < g.oh; oy++)
+          for (ox = 0; ox < g.ow; ox++, o += oc_n) {
+            uint32_t acc;
+            tflc__pixel_window(&g, oy, ox, &w);
+            if (fits)
+              acc = tflc__conv_acc(&g, &w, in_g, t, fc, in_off);
+            else
+              acc = tflc__conv_acc_tiled(&g, &w, in_g, filter, oc * row_len, fc,
+                                         in_off, t, cap);
+            *o = tflc__requant_s8(acc + b, q, s, out_off, lo, hi);
+          }
+      }
+    }
+  }
+}
+
+/* Depthwise accumulator of one output pixel and channel: input channel
+ * ic (in points at it), tap (ky, kx) weight at taps[(ky * Kw + kx) * ts]. */
+static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
+                             const int8_t *in, const int8_t *taps, int32_t ts,
+                             int32_t in_off) {
+  uint32_t acc = 0;
+  int32_t ky, kx;
+  for (ky = w->ky0; ky < w->ky1; ky++) {
+    const int8_t *irow = in + (w->iy0 + ky * g->dh) * g->w * g->c;
+    const int8_t *frow = taps + ky * g->kw * ts;
+    for (kx = w->kx0; kx < w->kx1; kx++)
+      acc += (uint32_t)((int32_t)frow[kx * ts] *
+                        ((int32_t)irow[(w->ix0 + kx * g->dw) * g->c] + in_off));
+  }
+  return acc;
+}
+
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes) {
+  tflc__geom g;
+  tflc__win w;
+  tflc__small_tile small;
+  const int32_t batches = in_dims[0];
+  const int32_t ic_n = in_dims[3];
+  const int32_t mult = p->depth_multiplier;
+  const int32_t oc_n = out_dims[3];    /* output channel stride */
+  const int32_t f_oc = filter_dims[3]; /* filter channel stride */
+  const int32_t ntaps = filter_dims[1] * filter_dims[2];
+  const int32_t in_off = p->input_offset, out_off = p->output_offset;
+  const int32_t lo = p->act_min, hi = p->act_max;
+  int32_t n, oy, ox, ic, m;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  TFLC_ASSERT(ic_n * mult == oc_n && oc_n == f_oc);
+  if (mult <= 0 || ntaps <= 0)
+    return;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+
+  if (filter->bits == 0) {
+    const int8_t *fbase = (const int8_t *)filter->data;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + n * g.h * g.w * g.c;
+      int8_t *o = out + n * g.oh * g.ow * oc_n;
+      for (oy = 0; oy < g.oh; oy++)
+        for (ox = 0; ox < g.ow; ox++, o += oc_n) {
+          tflc__pixel_window(&g, oy, ox, &w);
+          for (ic = 0; ic < ic_n; ic++)
+            for (m = 0; m < mult; m++) {
+              const int32_t oc = ic * mult + m;
+              uint32_t acc =
+                  tflc__dw_acc(&g, &w, in_n + ic, fbase + oc, f_oc, in_off);
+              acc += (uint32_t)tflc__bias_at(bias, oc);
+              o[oc] = tflc__requant_s8(acc, p->out_multiplier[oc],
+                                       p->out_shift[oc], out_off, lo, hi);
+            }
+        }
+    }
+  } else {
+    /* compressed: per output channel, gather its taps (oc, oc + OC, ...)
+     * into the tile once when they fit, else per pixel piece by piece */
+    int8_t *t = (int8_t *)tile;
+    int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
+    if (t == NULL || cap < (int32_t)sizeof small.b) {
+      t = (int8_t *)small.b;
+      cap = (int32_t)sizeof small.b;
+    }
+    for (ic = 0; ic < ic_n; ic++)
+      for (m = 0; m < mult; m++) {
+        const int32_t oc = ic * mult + m;
+        const int32_t q = p->out_multiplier[oc], s = p->out_shift[oc];
+        const uint32_t b = (uint32_t)tflc__bias_at(bias, oc);
+        const int fits = ntaps <= cap;
+        if (fits)
+          tflc_lut_gather(filter, oc, f_oc, ntaps, t);
+        for (n = 0; n < batches; n++) {
+          const int8_t *in_c = in + n * g.h * g.w * g.c + ic;
+          int8_t *o = out + n * g.oh * g.ow * oc_n + oc;
+          for (oy = 0; oy < g.oh; oy++)
+            for (ox = 0; ox < g.ow; ox++, o += oc_n) {
+              uint32_t acc = 0;
+              tflc__pixel_window(&g, oy, ox, &w);
+              if (fits) {
+                acc = tflc__dw_acc(&g, &w, in_c, t, 1, in_off);
+              } else {
+                int32_t t0;
+                for (t0 = 0; t0 < ntaps; t0 += cap) {
+                  const int32_t len = ntaps - t0 < cap ? ntaps - t0 : cap;
+                  int32_t j;
+                  tflc_lut_gather(filter, oc + t0 * f_oc, f_oc, len, t);
+                  for (j = 0; j < len; j++) {
+                    const int32_t ky = (t0 + j) / g.kw, kx = (t0 + j) % g.kw;
+                    if (ky >= w.ky0 && ky < w.ky1 && kx >= w.kx0 &&
+                        kx < w.kx1) {
+                      const int8_t x =
+                          in_c[((w.iy0 + ky * g.dh) * g.w + w.ix0 + kx * g.dw) *
+                               g.c];
+                      acc += (uint32_t)((int32_t)t[j] * ((int32_t)x + in_off));
+                    }
+                  }
+                }
+              }
+              *o = tflc__requant_s8(acc + b, q, s, out_off, lo, hi);
+            }
+        }
+      }
+  }
+}
+
+/* sum over d of (f[d] + f_off) * (x[d] + in_off) */
+static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
+                             int32_t f_off, int32_t in_off) {
+  uint32_t acc = 0;
+  int32_t d;
+  if (f_off == 0) {
+    for (d = 0; d < n; d++)
+      acc += (uint32_t)((int32_t)f[d] * ((int32_t)x[d] + in_off));
+  } else {
+    for (d = 0; d < n; d++)
+      acc += (uint32_t)(((int32_t)f[d] + f_off) * ((int32_t)x[d] + in_off));
+  }
+  return acc;
+}
+
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes) {
+  tflc__small_tile small;
+  int8_t *t = (int8_t *)tile;
+  int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
+  /* per-channel TFLM kernels ignore the filter zero point */
+  const int32_t f_off = p->per_channel ? 0 : p->filter_offset;
+  const int32_t D = accum_depth;
+  int32_t o, b;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (filter->bits != 0 && (t == NULL || cap < (int32_t)sizeof small.b)) {
+    t = (int8_t *)small.b;
+    cap = (int32_t)sizeof small.b;
+  }
+  for (o = 0; o < out_depth; o++) {
+    const int32_t q = p->out_multiplier[p->per_channel ? o : 0];
+    const int32_t s = p->out_shift[p->per_channel ? o : 0];
+    const uint32_t bv = (uint32_t)tflc__bias_at(bias, o);
+    if (filter->bits == 0 || D <= cap) {
+      /* raw row in place, or the whole row decoded once for all batches */
+      const int8_t *row = (const int8_t *)tflc_const_span(filter, o * D, D, t);
+      for (b = 0; b < batches; b++) {
+        const uint32_t acc =
+            tflc__fc_dot(row, in + b * D, D, f_off, p->input_offset);
+        out[b * out_depth + o] = tflc__requant_s8(
+            acc + bv, q, s, p->output_offset, p->act_min, p->act_max);
+      }
+    } else {
+      for (b = 0; b < batches; b++) {
+        uint32_t acc = 0;
+        int32_t d0;
+        for (d0 = 0; d0 < D; d0 += cap) {
+          const int32_t m = D - d0 < cap ? D - d0 : cap;
+          tflc_lut_decode(filter, o * D + d0, m, t);
+          acc += tflc__fc_dot(t, in + b * D + d0, m, f_off, p->input_offset);
+        }
+        out[b * out_depth + o] = tflc__requant_s8(
+            acc + bv, q, s, p->output_offset, p->act_min, p->act_max);
+      }
+    }
+  }
+}
+
+static float tflc__ldf(const uint8_t *p) {
+  float f;
+  memcpy(&f, p, 4);
+  return f;
+}
+
+/* sequential float sum, continuing from `total` (same order as TFLM) */
+static float tflc__fc_dot_f32(float total, const uint8_t *w, const float *x,
+                              int32_t n) {
+  int32_t d;
+  for (d = 0; d < n; d++) {
+    const float prod = x[d] * tflc__ldf(w + 4 * d);
+    total += prod;
+  }
+  return total;
+}
+
+TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
+                                       int32_t batches, int32_t accum_depth,
+                                       int32_t out_depth, const float *in,
+                                       const tflc_const *filter,
+                                       const tflc_const *bias, float *out,
+                                       void *tile, size_t tile_bytes) {
+  tflc__small_tile small;
+  uint8_t *t = (uint8_t *)tile;
+  int32_t cap =
+      (int32_t)((tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes) / 4u);
+  const int32_t D = accum_depth;
+  int32_t o, b;
+  TFLC_ASSERT(filter->type == TFLC_FLOAT32);
+  if (filter->bits != 0 && (t == NULL || cap < (int32_t)sizeof small.b / 4)) {
+    t = small.b;
+    cap = (int32_t)sizeof small.b / 4;
+  }
+  for (o = 0; o < out_depth; o++) {
+    const float bv = bias != NULL ? tflc_const_f32(bias, o) : 0.0f;
+    const int whole = filter->bits == 0 || D <= cap;
+    const uint8_t *row =
+        whole ? (const uint8_t *)tflc_const_span(filter, o * D, D, t) : NULL;
+    for (b = 0; b < batches; b++) {
+      float total = 0.0f, v;
+      if (whole) {
+        total = tflc__fc_dot_f32(total, row, in + b * D, D);
+      } else {
+        int32_t d0;
+        for (d0 = 0; d0 < D; d0 += cap) {
+          const int32_t m = D - d0 < cap ? D - d0 : cap;
+          tflc_lut_decode(filter, o * D + d0, m, t);
+          total = tflc__fc_dot_f32(total, t, in + b * D + d0, m);
+        }
+      }
+      /* bias (0.0f when absent) then min(max(v, lo), hi) as std:: does */
+      v = total + bv;
+      v = v < act_min ? act_min : v;
+      v = act_max < v ? act_max : v;
+      out[b * out_depth + o] = v;
+    }
+  }
+}
 
 /* ---- pooling, softmax, element-wise, reductions, data movement -------- */
 #include "dev/kops_impl.h"

@@ -1,0 +1,289 @@
+/* tests/test_quant.c - quantization helpers of tflc_kernels.h against
+ * values computed by hand (see the comments) from INT8_KERNELS.md §1.2-1.5
+ * and §2.1, plus randomised checks against a straightforward 64-bit
+ * re-statement of the same rules written here. */
+#define TFLC_KERNELS_IMPLEMENTATION
+#include "../tflc_kernels.h"
+#include "harness.h"
+
+#include <float.h>
+
+static void qm(double m, int32_t eq, int32_t es) {
+  int32_t q = 12345, s = 12345;
+  tflc_quantize_multiplier(m, &q, &s);
+  CHECK_EQ_INT(q, eq);
+  CHECK_EQ_INT(s, es);
+}
+
+static void test_quantize_multiplier(void) {
+  qm(0.0, 0, 0);
+  /* exact powers of two: q = 2^30, shift = exponent of frexp */
+  qm(1.0, 1073741824, 1);
+  qm(0.5, 1073741824, 0);
+  qm(0.25, 1073741824, -1);
+  qm(2.0, 1073741824, 2);
+  qm(ldexp(1.0, -31), 1073741824, -30);
+  qm(ldexp(1.0, -32), 1073741824, -31); /* shift -31 is kept */
+  qm(ldexp(1.0, -33), 0, 0);            /* shift -32: flushed to zero */
+  qm(ldexp(1.0, -60), 0, 0);
+  qm(0.75, 1610612736, 0); /* 0.75 * 2^31 */
+  qm(1.5, 1610612736, 1);
+  /* 1 - 2^-40: f * 2^31 rounds up to 2^31 -> q = 2^30, shift + 1 */
+  qm(1.0 - ldexp(1.0, -40), 1073741824, 1);
+  /* f * 2^31 = 2^30 + 0.5 exactly: half away from zero -> 2^30 + 1 */
+  qm((2147483648.0 + 1.0) / 4294967296.0, 1073741825, 0);
+  /* 0.1 = 0.8 * 2^-3: round(0.8 * 2^31) = 1717986918 */
+  qm(0.1, 1717986918, -3);
+  /* negative multipliers keep their sign */
+  qm(-0.75, -1610612736, 0);
+  qm(-0.5, -1073741824, 0);
+  qm(-1e-3, -1099511628, -9);
+}
+
+static void test_srdhm(void) {
+  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, INT32_MIN), INT32_MAX);
+  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, INT32_MAX), -2147483647);
+  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, 1073741824), -1073741824);
+  CHECK_EQ_INT(tflc_srdhm(1073741824, 1073741824), 536870912);
+  CHECK_EQ_INT(tflc_srdhm(0, INT32_MIN), 0);
+  /* x * 2^30 / 2^31 = x / 2: ties go toward +infinity */
+  CHECK_EQ_INT(tflc_srdhm(1, 1073741824), 1);   /* 0.5 -> 1 */
+  CHECK_EQ_INT(tflc_srdhm(-1, 1073741824), 0);  /* -0.5 -> 0 */
+  CHECK_EQ_INT(tflc_srdhm(3, 1073741824), 2);   /* 1.5 -> 2 */
+  CHECK_EQ_INT(tflc_srdhm(-3, 1073741824), -1); /* -1.5 -> -1 */
+  CHECK_EQ_INT(tflc_srdhm(-5, 1073741824), -2); /* -2.5 -> -2 */
+  /* not a tie: 15 * 0.75 = 11.25 -> 11, -11.25 -> -11 */
+  CHECK_EQ_INT(tflc_srdhm(15, 1610612736), 11);
+  CHECK_EQ_INT(tflc_srdhm(-15, 1610612736), -11);
+  /* -11.625 -> -12 */
+  CHECK_EQ_INT(tflc_srdhm(-31, 805306368), -12);
+}
+
+static void test_rdbpot(void) {
+  CHECK_EQ_INT(tflc_rdbpot(12345, 0), 12345);
+  CHECK_EQ_INT(tflc_rdbpot(-12345, 0), -12345);
+  /* ties away from zero */
+  CHECK_EQ_INT(tflc_rdbpot(3, 1), 2);
+  CHECK_EQ_INT(tflc_rdbpot(-3, 1), -2);
+  CHECK_EQ_INT(tflc_rdbpot(5, 1), 3);
+  CHECK_EQ_INT(tflc_rdbpot(-5, 1), -3);
+  CHECK_EQ_INT(tflc_rdbpot(6, 2), 2);   /* 1.5 */
+  CHECK_EQ_INT(tflc_rdbpot(-6, 2), -2); /* -1.5 */
+  /* not ties */
+  CHECK_EQ_INT(tflc_rdbpot(-4, 1), -2);
+  CHECK_EQ_INT(tflc_rdbpot(7, 2), 2);   /* 1.75 */
+  CHECK_EQ_INT(tflc_rdbpot(-7, 2), -2); /* -1.75 */
+  CHECK_EQ_INT(tflc_rdbpot(-5, 2), -1); /* -1.25 */
+  CHECK_EQ_INT(tflc_rdbpot(5, 2), 1);   /* 1.25 */
+  /* extremes of the 31-bit range */
+  CHECK_EQ_INT(tflc_rdbpot(INT32_MIN, 31), -1);
+  CHECK_EQ_INT(tflc_rdbpot(INT32_MAX, 31), 1);
+  CHECK_EQ_INT(tflc_rdbpot(1073741824, 31), 1);   /* 0.5 -> 1 */
+  CHECK_EQ_INT(tflc_rdbpot(-1073741824, 31), -1); /* -0.5 -> -1 */
+  CHECK_EQ_INT(tflc_rdbpot(1073741823, 31), 0);
+  CHECK_EQ_INT(tflc_rdbpot(INT32_MIN, 1), -1073741824);
+}
+
+static void test_mbqm(void) {
+  /* 15 * 0.5 = 7.5: SRDHM ties toward +inf -> 8; -7.5 -> -7 */
+  CHECK_EQ_INT(tflc_mbqm(15, 1073741824, 0), 8);
+  CHECK_EQ_INT(tflc_mbqm(-15, 1073741824, 0), -7);
+  /* then the right shift: 8 / 2 = 4; -7 / 2 = -3.5 -> away from zero */
+  CHECK_EQ_INT(tflc_mbqm(15, 1073741824, -1), 4);
+  CHECK_EQ_INT(tflc_mbqm(-15, 1073741824, -1), -4);
+  /* 13 * 0.5 = 6.5 -> 7, then 7 / 2 = 3.5 -> 4 (exact 3.25 would be 3) */
+  CHECK_EQ_INT(tflc_mbqm(13, 1073741824, -1), 4);
+  /* left shift: 3 * 4 = 12, * 0.5 = 6 */
+  CHECK_EQ_INT(tflc_mbqm(3, 1073741824, 2), 6);
+  /* 100 * 0.75 = 75, / 8 = 9.375 -> 9 */
+  CHECK_EQ_INT(tflc_mbqm(100, 1610612736, -3), 9);
+  /* SRDHM(1000, 2^30 + 1) = 500, / 32 = 15.625 -> 16 */
+  CHECK_EQ_INT(tflc_mbqm(1000, 1073741825, -5), 16);
+  CHECK_EQ_INT(tflc_mbqm(0, 1610612736, -3), 0);
+  CHECK_EQ_INT(tflc_mbqm(12345, 0, 0), 0);
+}
+
+static void test_mbqm64(void) {
+  /* q16 = (2^30 + 2^15) >> 16 = 16384, total shift 15:
+   * (15 * 16384 + 2^14) >> 15 = 8 ; (-15 * 16384 + 2^14) >> 15 = -7 */
+  CHECK_EQ_INT(tflc_mbqm64(15, 1073741824, 0), 8);
+  CHECK_EQ_INT(tflc_mbqm64(-15, 1073741824, 0), -7);
+  /* (-17 * 16384 + 2^15) >> 16 = floor(-3.75) = -4 */
+  CHECK_EQ_INT(tflc_mbqm64(-17, 1073741824, -1), -4);
+  /* q >= 0x7FFF0000 -> q16 = 0x7FFF: (2^20 * 32767 + 2^14) >> 15 */
+  CHECK_EQ_INT(tflc_mbqm64((int64_t)1 << 20, 0x7FFF0000, 0), 1048544);
+  /* 0x7FFEFFFF + 2^15 >> 16 = 0x7FFF as well */
+  CHECK_EQ_INT(tflc_mbqm64((int64_t)1 << 20, 0x7FFEFFFF, 0), 1048544);
+  /* shift 7: total 8: (-5 * 32767 + 128) >> 8 = -640 */
+  CHECK_EQ_INT(tflc_mbqm64(-5, 0x7FFFFFFF, 7), -640);
+  /* q16 = 23170 (1518500250 ~ 2^30.5): computed by hand with 64-bit
+   * integers: (123456789 * 23170 + 2^21) >> 22 = 681995 */
+  CHECK_EQ_INT(tflc_mbqm64(123456789, 1518500250, -7), 681995);
+  CHECK_EQ_INT(tflc_mbqm64(-((int64_t)1 << 40), 1518500250, -20), -741440);
+}
+
+/* 64-bit re-statement of MBQM (INT8_KERNELS.md §1.4) for random checks */
+static int32_t ref_mbqm(int32_t x, int32_t q, int32_t shift) {
+  const int left = shift > 0 ? shift : 0, right = shift > 0 ? 0 : -shift;
+  const int64_t xl = (int64_t)x * ((int64_t)1 << left);
+  int64_t p, h;
+  int32_t a;
+  if (xl == INT32_MIN && q == INT32_MIN)
+    a = INT32_MAX;
+  else {
+    p = xl * (int64_t)q;
+    /* floor((p + 2^30) / 2^31) via division with a correction */
+    h = (p + ((int64_t)1 << 30));
+    a = (int32_t)(h >= 0
+                      ? h / ((int64_t)1 << 31)
+                      : -((-h + ((int64_t)1 << 31) - 1) / ((int64_t)1 << 31)));
+  }
+  if (right == 0)
+    return a;
+  {
+    /* round half away from zero of a / 2^right, by magnitude */
+    const int64_t d = (int64_t)1 << right;
+    const int64_t mag = a < 0 ? -(int64_t)a : (int64_t)a;
+    int64_t r = mag / d;
+    if ((mag % d) * 2 >= d)
+      r++;
+    return (int32_t)(a < 0 ? -r : r);
+  }
+}
+
+static void test_mbqm_random(void) {
+  uint32_t s = 99;
+  int k, ok = 1;
+  for (k = 0; k < 200000; k++) {
+    int32_t x, q, sh;
+    s = s * 1664525u + 1013904223u;
+    x = (int32_t)(s >> 8) - (1 << 23);
+    if (k % 3 == 0)
+      x = (int32_t)((s >> 1) ^ 0x55555555u);
+    s = s * 1664525u + 1013904223u;
+    q = (int32_t)(1073741824u + (s >> 2));
+    s = s * 1664525u + 1013904223u;
+    sh = -(int32_t)(s % 32u);
+    if (k % 7 == 0 && x < (1 << 20) && x > -(1 << 20))
+      sh = (int32_t)(s % 8u);
+    if (tflc_mbqm(x, q, sh) != ref_mbqm(x, q, sh)) {
+      if (ok)
+        fprintf(stderr, "  mbqm(%ld, %ld, %ld) = %ld, ref %ld\n", (long)x,
+                (long)q, (long)sh, (long)tflc_mbqm(x, q, sh),
+                (long)ref_mbqm(x, q, sh));
+      ok = 0;
+    }
+  }
+  CHECK(ok);
+}
+
+static void test_activation_range(void) {
+  int32_t lo, hi;
+  float flo, fhi;
+  tflc_activation_range_q(0, 0.1f, -10, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -128);
+  CHECK_EQ_INT(hi, 127);
+  /* RELU: [max(qmin, zp), qmax] */
+  tflc_activation_range_q(1, 0.1f, -10, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -10);
+  CHECK_EQ_INT(hi, 127);
+  /* RELU6: 6 / 0.1f = 60 (in float) -> -10 + 60 */
+  tflc_activation_range_q(3, 0.1f, -10, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -10);
+  CHECK_EQ_INT(hi, 50);
+  /* RELU_N1_TO_1: 3 + round(-1 / 0.5), 3 + round(1 / 0.5) */
+  tflc_activation_range_q(2, 0.5f, 3, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, 1);
+  CHECK_EQ_INT(hi, 5);
+  /* 1 / 0.4f == 2.5f: half away from zero -> 3 (half-even would be 2) */
+  tflc_activation_range_q(2, 0.4f, 0, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -3);
+  CHECK_EQ_INT(hi, 3);
+  /* clamped to the type range */
+  tflc_activation_range_q(3, 0.01f, 0, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, 0);
+  CHECK_EQ_INT(hi, 127);
+  tflc_activation_range_q(1, 0.1f, -128, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -128);
+  tflc_activation_range_q(1, 0.1f, 127, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, 127);
+  CHECK_EQ_INT(hi, 127);
+  /* int16 output */
+  tflc_activation_range_q(3, 0.001f, 0, -32768, 32767, &lo, &hi);
+  CHECK_EQ_INT(lo, 0);
+  CHECK_EQ_INT(hi, 6000);
+  /* TANH / SIGN_BIT: not applied */
+  tflc_activation_range_q(4, 0.1f, 5, -128, 127, &lo, &hi);
+  CHECK_EQ_INT(lo, -128);
+  CHECK_EQ_INT(hi, 127);
+
+  tflc_activation_range_f32(0, &flo, &fhi);
+  CHECK(flo == -FLT_MAX && fhi == FLT_MAX);
+  tflc_activation_range_f32(1, &flo, &fhi);
+  CHECK(flo == 0.0f && fhi == FLT_MAX);
+  tflc_activation_range_f32(2, &flo, &fhi);
+  CHECK(flo == -1.0f && fhi == 1.0f);
+  tflc_activation_range_f32(3, &flo, &fhi);
+  CHECK(flo == 0.0f && fhi == 6.0f);
+}
+
+static float f_from_bits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static void test_conv_fc_multipliers(void) {
+  const float w[3] = {0.5f, 0.25f, 0.75f};
+  int32_t m[3], s[3];
+  /* per channel: 0.5 * w / 0.25 = 1.0, 0.5, 1.5 */
+  tflc_conv_quantize_multipliers(0.5f, w, 3, 0.25f, 3, m, s);
+  CHECK_EQ_INT(m[0], 1073741824);
+  CHECK_EQ_INT(s[0], 1);
+  CHECK_EQ_INT(m[1], 1073741824);
+  CHECK_EQ_INT(s[1], 0);
+  CHECK_EQ_INT(m[2], 1610612736);
+  CHECK_EQ_INT(s[2], 1);
+  /* one scale broadcast to all channels */
+  tflc_conv_quantize_multipliers(0.5f, w + 2, 1, 0.25f, 3, m, s);
+  CHECK_EQ_INT(m[0], 1610612736);
+  CHECK_EQ_INT(m[2], 1610612736);
+  CHECK_EQ_INT(s[1], 1);
+  {
+    /* scales where the float product Sin * Sf (FC per-tensor) and the
+     * double product (conv) give different multipliers; the expected
+     * values were computed with arbitrary-precision arithmetic */
+    const float a = f_from_bits(0x3c6a5330u), b = f_from_bits(0x3d2e2de9u),
+                c = f_from_bits(0x3ec4bc5cu);
+    int32_t q, sh;
+    tflc_fc_quantize_multiplier(a, b, c, &q, &sh);
+    CHECK_EQ_INT(q, 1740290456);
+    CHECK_EQ_INT(sh, -9);
+    tflc_conv_quantize_multipliers(a, &b, 1, c, 1, m, s);
+    CHECK_EQ_INT(m[0], 1740290376);
+    CHECK_EQ_INT(s[0], -9);
+  }
+  {
+    const float a = f_from_bits(0x3cd70e16u), b = f_from_bits(0x3ccf1049u),
+                c = f_from_bits(0x3e6bc6d2u);
+    int32_t q, sh;
+    tflc_fc_quantize_multiplier(a, b, c, &q, &sh);
+    CHECK_EQ_INT(q, 1584318536);
+    CHECK_EQ_INT(sh, -8);
+    tflc_conv_quantize_multipliers(a, &b, 1, c, 1, m, s);
+    CHECK_EQ_INT(m[0], 1584318535);
+    CHECK_EQ_INT(s[0], -8);
+  }
+}
+
+int main(void) {
+  RUN(test_quantize_multiplier);
+  RUN(test_srdhm);
+  RUN(test_rdbpot);
+  RUN(test_mbqm);
+  RUN(test_mbqm64);
+  RUN(test_mbqm_random);
+  RUN(test_activation_range);
+  RUN(test_conv_fc_multipliers);
+  return harness_report();
+}
