@@ -1,0 +1,2737 @@
+/* tflc.h - run TensorFlow Lite models, plain or LUT-compressed, in C99.
+ *
+ * What it is
+ *   A header-only interpreter for .tflite models on microcontrollers and
+ *   DSPs: a hand-written flatbuffer walker and verifier for the TFLite
+ *   schema, the two LUT compression formats of TensorFlow Lite Micro
+ *   (COMPRESSION_METADATA and the TFLM_DECODE operator), a memory planner
+ *   and an interpreter whose outputs are bit-identical to TFLM's reference
+ *   kernels. The model stays where it is (flash); everything else lives in
+ *   one arena you provide. No malloc, no printf, no global state.
+ *
+ * Quick start
+ *   #define TFLC_IMPLEMENTATION      // in exactly one .c file
+ *   #include "tflc.h"                // tflc_kernels.h beside it
+ *
+ *   static uint8_t arena[64 * 1024] __attribute__((aligned(16)));
+ *   tflc_model model;
+ *   tflc_interpreter it;
+ *   if (tflc_model_init(&model, model_bytes, model_size) != TFLC_OK)
+ *     return fail(tflc_model_error(&model));
+ *   if (tflc_interpreter_init(&it, &model, arena, sizeof arena, NULL))
+ *     return fail(tflc_error(&it));
+ *   memcpy(tflc_input(&it, 0)->data, features, tflc_input(&it, 0)->bytes);
+ *   if (tflc_invoke(&it) != TFLC_OK) return fail(tflc_error(&it));
+ *   const int8_t *scores = (const int8_t *)tflc_output(&it, 0)->data;
+ *
+ * Configuration macros (define before including)
+ *   TFLC_IMPLEMENTATION     compile the implementation in this unit
+ *   TFLC_STATIC             make every function static (unity builds)
+ *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
+ *   TFLC_MAX_DIMS           largest tensor rank (default 6)
+ *   TFLC_TILE_BYTES         decode tile for compressed constants (512)
+ *   TFLC_WRITER_IMPLEMENTATION  host-side model writer (uses malloc)
+ *
+ * API in one screen
+ *   tflc_model_init(&m, bytes, size)      verify once; zero-copy view
+ *   tflc_interpreter_init(&it, &m, arena, size, opt)   plan + prepare
+ *   tflc_input(&it, i), tflc_output(&it, i)            tensors
+ *   tflc_invoke(&it)                       run every operator
+ *   tflc_error(&it), tflc_model_error(&m)  "op 7 CONV_2D: ..." messages
+ *   tflc_arena_used(&it)                   bytes of arena really needed
+ *   tflc_status_str(status)
+ *
+ * License: MIT (see LICENSE).
+ */
+#ifndef TFLC_H
+#define TFLC_H
+
+#include "tflc_kernels.h"
+
+#ifndef TFLC_ERROR_LEN
+#define TFLC_ERROR_LEN 128
+#endif
+#ifndef TFLC_MAX_IO
+#define TFLC_MAX_IO 16
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- model ------------------------------------------------------------- */
+/* A verified, zero-copy view of a .tflite flatbuffer. Fields read-only. */
+typedef struct tflc_model {
+  const uint8_t *bytes;
+  size_t size;
+  uint32_t root;      /* Model table */
+  uint32_t opcodes;   /* first element of Model.operator_codes */
+  uint32_t subgraphs; /* first element of Model.subgraphs */
+  uint32_t buffers;   /* first element of Model.buffers */
+  uint32_t comp_meta; /* COMPRESSION_METADATA root table (absolute), 0 */
+  uint32_t comp_size; /* end of the nested metadata flatbuffer */
+  uint32_t comp_base; /* start of the nested metadata flatbuffer */
+  int32_t num_opcodes;
+  int32_t num_subgraphs;
+  int32_t num_buffers;
+  int32_t num_lut_tensors; /* tensors compressed, both formats */
+  char error[TFLC_ERROR_LEN];
+} tflc_model;
+
+/* ---- tensors ------------------------------------------------------------ */
+enum {
+  TFLC_TENSOR_CONST = 1,    /* data points into the model */
+  TFLC_TENSOR_VARIABLE = 2, /* persistent across invokes */
+  TFLC_TENSOR_LUT = 4,      /* compressed constant: see `lut` */
+  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers; no data */
+  TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
+  TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
+};
+/* When flags has TFLC_TENSOR_LUT, `data` points to the tflc_const
+ * descriptor of the compressed constant (the tensor has no plain data). */
+typedef struct tflc_tensor {
+  void *data; /* elements, or a tflc_const (TFLC_TENSOR_LUT) */
+  int32_t dims[TFLC_MAX_DIMS];
+  uint32_t bytes;     /* element count * element size */
+  float scale;        /* first scale (0 when not quantized) */
+  int32_t zero_point; /* first zero point */
+  uint16_t first_op;  /* lifetime in the plan (op indices) */
+  uint16_t last_op;
+  uint8_t rank;
+  uint8_t type;    /* tflc_type */
+  uint8_t flags;   /* TFLC_TENSOR_* */
+  uint8_t nscales; /* number of scales, saturated at 255 */
+} tflc_tensor;
+
+/* ---- options ------------------------------------------------------------- */
+typedef struct tflc_region {
+  void *base;
+  size_t size;
+} tflc_region;
+
+typedef void (*tflc_profile_fn)(void *user, int32_t op_index, int32_t opcode,
+                                int begin);
+
+typedef struct tflc_options {
+  /* Alternate memory for compressed tensors that must be decoded whole
+   * (operators without a tiled path): first region with room, else the
+   * arena. Regions must be 16-byte aligned and outlive the interpreter. */
+  const tflc_region *decomp_regions;
+  int32_t num_decomp_regions;
+  tflc_profile_fn profile; /* called before (1) and after (0) each op */
+  void *profile_user;
+} tflc_options;
+
+/* ---- interpreter --------------------------------------------------------- */
+struct tflc__op;
+typedef struct tflc_interpreter {
+  const tflc_model *model;
+  uint8_t *arena;    /* 16-byte aligned start */
+  size_t arena_size; /* usable bytes from `arena` */
+  size_t head;       /* planned activations */
+  size_t tail;       /* persistent bytes at the end */
+  size_t align_pad;  /* bytes skipped to align the arena */
+  tflc_tensor *tensors;
+  struct tflc__op *ops;
+  int32_t num_tensors;
+  int32_t num_ops;
+  int32_t num_inputs, num_outputs;
+  int32_t inputs[TFLC_MAX_IO];
+  int32_t outputs[TFLC_MAX_IO];
+  tflc_options opt;
+  int32_t ready;
+  char error[TFLC_ERROR_LEN];
+} tflc_interpreter;
+
+TFLC_API const char *tflc_status_str(tflc_status s);
+TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
+                                     size_t size);
+TFLC_API const char *tflc_model_error(const tflc_model *m);
+TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
+                                           const tflc_model *m, void *arena,
+                                           size_t arena_size,
+                                           const tflc_options *opt);
+TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
+TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
+TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
+TFLC_API const char *tflc_error(const tflc_interpreter *it);
+TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
+
+/* Introspection, for tools. */
+TFLC_API const char *tflc_opcode_name(int32_t code);
+TFLC_API const char *tflc_type_name(int32_t type);
+/* Operator `i` of subgraph 0: builtin code (or -1 for an unknown custom
+ * op, -2 for TFLM_DECODE), number of inputs/outputs. */
+TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
+TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
+TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
+/* Tensor description from the model (no interpreter needed). */
+TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
+                                       int32_t t, tflc_tensor *out,
+                                       const char **name, uint32_t *name_len);
+/* Compression of tensor t of subgraph sg, either format. Returns 1 and
+ * fills `c` (bits, channels, stride, alt_axis) when compressed; `stored`
+ * receives the bytes stored for it (indices + value table) and `format`
+ * 1 = COMPRESSION_METADATA, 2 = TFLM_DECODE. */
+TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
+                            tflc_const *c, uint32_t *stored, int *format);
+
+#ifdef __cplusplus
+}
+#endif
+
+/* ======================================================================== */
+/* Stop here if you only want the API.                                      */
+/* ======================================================================== */
+#endif /* TFLC_H */
+
+#if defined(TFLC_IMPLEMENTATION) && !defined(TFLC_IMPLEMENTATION_DONE)
+#define TFLC_IMPLEMENTATION_DONE
+#include <stdarg.h>
+#include <string.h>
+
+/* ======================================================================== */
+/* Messages: a tiny formatter (%d %u %s) so the runtime needs no printf.     */
+/* ======================================================================== */
+#ifndef TFLC_NO_ERROR_STRINGS
+static void tflc__vfmt(char *dst, size_t cap, const char *f, va_list ap) {
+  size_t n = 0;
+  if (cap == 0)
+    return;
+  while (*f && n + 1 < cap) {
+    if (f[0] == '%' && (f[1] == 'd' || f[1] == 'u')) {
+      char tmp[24];
+      int k = 0;
+      unsigned long v;
+      if (f[1] == 'd') {
+        long s = (long)va_arg(ap, int);
+        if (s < 0) {
+          dst[n++] = '-';
+          v = (unsigned long)(-(s + 1)) + 1u;
+        } else {
+          v = (unsigned long)s;
+        }
+      } else {
+        v = (unsigned long)va_arg(ap, unsigned);
+      }
+      do {
+        tmp[k++] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+      } while (v && k < 23);
+      while (k > 0 && n + 1 < cap)
+        dst[n++] = tmp[--k];
+      f += 2;
+    } else if (f[0] == '%' && f[1] == 's') {
+      const char *s = va_arg(ap, const char *);
+      while (s && *s && n + 1 < cap)
+        dst[n++] = *s++;
+      f += 2;
+    } else {
+      dst[n++] = *f++;
+    }
+  }
+  dst[n] = 0;
+}
+static tflc_status tflc__err(char *buf, tflc_status st, const char *f, ...) {
+  va_list ap;
+  va_start(ap, f);
+  tflc__vfmt(buf, TFLC_ERROR_LEN, f, ap);
+  va_end(ap);
+  return st;
+}
+#else
+static tflc_status tflc__err(char *buf, tflc_status st, const char *f, ...) {
+  (void)f;
+  buf[0] = 0;
+  return st;
+}
+#endif
+
+TFLC_API const char *tflc_status_str(tflc_status s) {
+  switch (s) {
+  case TFLC_OK:
+    return "ok";
+  case TFLC_ERR_ARG:
+    return "bad argument";
+  case TFLC_ERR_TRUNCATED:
+    return "model truncated";
+  case TFLC_ERR_FLATBUFFER:
+    return "malformed flatbuffer";
+  case TFLC_ERR_IDENTIFIER:
+    return "not a TFL3 model";
+  case TFLC_ERR_SCHEMA:
+    return "invalid model";
+  case TFLC_ERR_INDEX:
+    return "index out of range";
+  case TFLC_ERR_SHAPE:
+    return "bad shape";
+  case TFLC_ERR_TYPE:
+    return "unsupported type";
+  case TFLC_ERR_QUANT:
+    return "bad quantization";
+  case TFLC_ERR_BUFFER:
+    return "constant buffer too short";
+  case TFLC_ERR_COMPRESSION:
+    return "bad compression data";
+  case TFLC_ERR_UNSUPPORTED:
+    return "unsupported";
+  case TFLC_ERR_ARENA:
+    return "arena too small";
+  case TFLC_ERR_STATE:
+    return "wrong call order";
+  case TFLC_ERR_KERNEL:
+    return "kernel failed";
+  }
+  return "unknown status";
+}
+
+/* ======================================================================== */
+/* Flatbuffer reader: bounds-checked accessors over the model bytes.        */
+/* Every accessor is safe on any input (it returns 0/defaults when a read   */
+/* would leave the buffer); the verifier below turns "absent or broken"     */
+/* into errors once, so later code can take absent fields as defaults.      */
+/* ======================================================================== */
+static uint32_t tflc__u16(const uint8_t *p) {
+  return (uint32_t)p[0] | ((uint32_t)p[1] << 8);
+}
+static uint32_t tflc__u32(const uint8_t *p) {
+  return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+         ((uint32_t)p[3] << 24);
+}
+static uint64_t tflc__u64(const uint8_t *p) {
+  return (uint64_t)tflc__u32(p) | ((uint64_t)tflc__u32(p + 4) << 32);
+}
+static int32_t tflc__i32(const uint8_t *p) {
+  uint32_t u = tflc__u32(p);
+  int32_t v;
+  memcpy(&v, &u, 4);
+  return v;
+}
+static float tflc__f32(const uint8_t *p) {
+  uint32_t u = tflc__u32(p);
+  float v;
+  memcpy(&v, &u, 4);
+  return v;
+}
+
+/* The bytes a flatbuffer lives in: the model, or a nested buffer. */
+typedef struct tflc__fb {
+  const uint8_t *b;
+  uint32_t n;
+} tflc__fb;
+
+/* 1 if a table starts at t with a vtable and inline part inside the
+ * buffer. Tables never start at 0 (that is where the root offset sits). */
+static int tflc__table_ok(tflc__fb fb, uint32_t t) {
+  int64_t vt;
+  uint32_t vts, ts;
+  if (t == 0 || fb.n < 4 || t > fb.n - 4)
+    return 0;
+  vt = (int64_t)t - (int64_t)tflc__i32(fb.b + t);
+  if (vt < 0 || vt > (int64_t)fb.n - 4)
+    return 0;
+  vts = tflc__u16(fb.b + vt);
+  ts = tflc__u16(fb.b + vt + 2);
+  if (vts < 4 || (vts & 1u) || (uint64_t)vt + vts > fb.n || ts < 4 ||
+      (uint64_t)t + ts > fb.n)
+    return 0;
+  return 1;
+}
+/* Absolute position of field `slot` (size `sz`) of table t, 0 if the field
+ * is absent or does not fit inside the table's inline part. */
+static uint32_t tflc__field(tflc__fb fb, uint32_t t, uint32_t slot,
+                            uint32_t sz) {
+  uint32_t vt, vts, ts, fo;
+  if (!tflc__table_ok(fb, t))
+    return 0;
+  vt = (uint32_t)((int64_t)t - (int64_t)tflc__i32(fb.b + t));
+  vts = tflc__u16(fb.b + vt);
+  ts = tflc__u16(fb.b + vt + 2);
+  if (4 + 2 * slot + 2 > vts)
+    return 0;
+  fo = tflc__u16(fb.b + vt + 4 + 2 * slot);
+  if (fo < 4 || fo + sz > ts)
+    return 0;
+  return t + fo;
+}
+/* 1 if the vtable names the field at all (even if it is broken). */
+static int tflc__has_field(tflc__fb fb, uint32_t t, uint32_t slot) {
+  uint32_t vt, vts;
+  if (!tflc__table_ok(fb, t))
+    return 0;
+  vt = (uint32_t)((int64_t)t - (int64_t)tflc__i32(fb.b + t));
+  vts = tflc__u16(fb.b + vt);
+  if (4 + 2 * slot + 2 > vts)
+    return 0;
+  return tflc__u16(fb.b + vt + 4 + 2 * slot) != 0;
+}
+static uint32_t tflc__get_u8(tflc__fb fb, uint32_t t, uint32_t slot,
+                             uint32_t def) {
+  uint32_t p = tflc__field(fb, t, slot, 1);
+  return p ? fb.b[p] : def;
+}
+static int32_t tflc__get_i32(tflc__fb fb, uint32_t t, uint32_t slot,
+                             int32_t def) {
+  uint32_t p = tflc__field(fb, t, slot, 4);
+  return p ? tflc__i32(fb.b + p) : def;
+}
+static uint32_t tflc__get_u32(tflc__fb fb, uint32_t t, uint32_t slot,
+                              uint32_t def) {
+  uint32_t p = tflc__field(fb, t, slot, 4);
+  return p ? tflc__u32(fb.b + p) : def;
+}
+static uint64_t tflc__get_u64(tflc__fb fb, uint32_t t, uint32_t slot) {
+  uint32_t p = tflc__field(fb, t, slot, 8);
+  return p ? tflc__u64(fb.b + p) : 0;
+}
+static float tflc__get_f32(tflc__fb fb, uint32_t t, uint32_t slot, float def) {
+  uint32_t p = tflc__field(fb, t, slot, 4);
+  return p ? tflc__f32(fb.b + p) : def;
+}
+/* Follows the uoffset stored in field `slot`; 0 when absent/out of range. */
+static uint32_t tflc__get_ref(tflc__fb fb, uint32_t t, uint32_t slot) {
+  uint32_t p = tflc__field(fb, t, slot, 4);
+  uint64_t r;
+  if (!p)
+    return 0;
+  r = (uint64_t)p + tflc__u32(fb.b + p);
+  if (r > (uint64_t)fb.n - 4 || r == 0)
+    return 0;
+  return (uint32_t)r;
+}
+/* Vector in field `slot` with elements of `esz` bytes: returns the position
+ * of the first element (nonzero even when empty), length in *len; 0 when
+ * absent or when the elements would run past the end. */
+static uint32_t tflc__get_vec(tflc__fb fb, uint32_t t, uint32_t slot,
+                              uint32_t esz, uint32_t *len) {
+  uint32_t v = tflc__get_ref(fb, t, slot), n;
+  *len = 0;
+  if (!v)
+    return 0;
+  n = tflc__u32(fb.b + v);
+  if ((uint64_t)n * esz > (uint64_t)fb.n - v - 4)
+    return 0;
+  *len = n;
+  return v + 4;
+}
+/* Element i of a vector of tables starting at `vec`. */
+static uint32_t tflc__vec_table(tflc__fb fb, uint32_t vec, uint32_t i) {
+  uint32_t e = vec + 4 * i;
+  uint64_t r = (uint64_t)e + tflc__u32(fb.b + e);
+  if (r > (uint64_t)fb.n - 4)
+    return 0;
+  return tflc__table_ok(fb, (uint32_t)r) ? (uint32_t)r : 0;
+}
+/* String in field `slot`: pointer to its bytes (NUL-terminated in a valid
+ * file) and length; NULL when absent or broken. */
+static const char *tflc__get_str(tflc__fb fb, uint32_t t, uint32_t slot,
+                                 uint32_t *len) {
+  uint32_t s = tflc__get_vec(fb, t, slot, 1, len);
+  if (!s || (uint64_t)s + *len >= fb.n || fb.b[s + *len] != 0) {
+    *len = 0;
+    return NULL;
+  }
+  return (const char *)(fb.b + s);
+}
+
+/* ======================================================================== */
+/* Model view: schema slots (reference: COMPRESSION_RUNTIME.md section 7).  */
+/* ======================================================================== */
+enum {
+  TFLC__MODEL_VERSION = 0,
+  TFLC__MODEL_OPCODES = 1,
+  TFLC__MODEL_SUBGRAPHS = 2,
+  TFLC__MODEL_BUFFERS = 4,
+  TFLC__MODEL_METADATA = 6,
+  TFLC__SG_TENSORS = 0,
+  TFLC__SG_INPUTS = 1,
+  TFLC__SG_OUTPUTS = 2,
+  TFLC__SG_OPERATORS = 3,
+  TFLC__T_SHAPE = 0,
+  TFLC__T_TYPE = 1,
+  TFLC__T_BUFFER = 2,
+  TFLC__T_NAME = 3,
+  TFLC__T_QUANT = 4,
+  TFLC__T_VARIABLE = 5,
+  TFLC__T_SPARSITY = 6,
+  TFLC__B_DATA = 0,
+  TFLC__B_OFFSET = 1,
+  TFLC__B_SIZE = 2,
+  TFLC__OP_OPCODE = 0,
+  TFLC__OP_INPUTS = 1,
+  TFLC__OP_OUTPUTS = 2,
+  TFLC__OP_OPTTYPE = 3,
+  TFLC__OP_OPTS = 4,
+  TFLC__OC_DEPRECATED = 0,
+  TFLC__OC_CUSTOM = 1,
+  TFLC__OC_VERSION = 2,
+  TFLC__OC_BUILTIN = 3,
+  TFLC__Q_SCALE = 2,
+  TFLC__Q_ZP = 3,
+  TFLC__Q_DIM = 6,
+  TFLC__MD_NAME = 0,
+  TFLC__MD_BUFFER = 1
+};
+/* Builtin operator numbers used in this file. */
+enum {
+  TFLC_OP_ADD = 0,
+  TFLC_OP_AVERAGE_POOL_2D = 1,
+  TFLC_OP_CONCATENATION = 2,
+  TFLC_OP_CONV_2D = 3,
+  TFLC_OP_DEPTHWISE_CONV_2D = 4,
+  TFLC_OP_DEQUANTIZE = 6,
+  TFLC_OP_FULLY_CONNECTED = 9,
+  TFLC_OP_MAX_POOL_2D = 17,
+  TFLC_OP_RESHAPE = 22,
+  TFLC_OP_SOFTMAX = 25,
+  TFLC_OP_CUSTOM = 32,
+  TFLC_OP_PAD = 34,
+  TFLC_OP_TRANSPOSE = 39,
+  TFLC_OP_MEAN = 40,
+  TFLC_OP_QUANTIZE = 114,
+  TFLC_OP_DECODE = -2, /* TFLM_DECODE custom operator */
+  TFLC_OP_UNKNOWN_CUSTOM = -1
+};
+
+static tflc__fb tflc__mfb(const tflc_model *m) {
+  tflc__fb fb;
+  fb.b = m->bytes;
+  fb.n = (uint32_t)m->size;
+  return fb;
+}
+static uint32_t tflc__subgraph(const tflc_model *m, int32_t sg) {
+  return tflc__vec_table(tflc__mfb(m), m->subgraphs, (uint32_t)sg);
+}
+static uint32_t tflc__sg_vec(const tflc_model *m, uint32_t sgt, uint32_t slot,
+                             uint32_t esz, uint32_t *len) {
+  return tflc__get_vec(tflc__mfb(m), sgt, slot, esz, len);
+}
+static uint32_t tflc__tensor_table(const tflc_model *m, uint32_t sgt,
+                                   int32_t t) {
+  uint32_t n, v = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &n);
+  if (!v || t < 0 || (uint32_t)t >= n)
+    return 0;
+  return tflc__vec_table(tflc__mfb(m), v, (uint32_t)t);
+}
+static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
+  uint32_t n, v = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &n);
+  if (!v || i < 0 || (uint32_t)i >= n)
+    return 0;
+  return tflc__vec_table(tflc__mfb(m), v, (uint32_t)i);
+}
+/* Data of buffer b (Buffer.data, or the large-model offset/size form). */
+static const uint8_t *tflc__buffer(const tflc_model *m, uint32_t b,
+                                   uint32_t *len) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t bt, d;
+  uint64_t off, sz;
+  *len = 0;
+  if (b == 0 || b >= (uint32_t)m->num_buffers)
+    return NULL;
+  bt = tflc__vec_table(fb, m->buffers, b);
+  if (!bt)
+    return NULL;
+  d = tflc__get_vec(fb, bt, TFLC__B_DATA, 1, len);
+  if (d && *len)
+    return m->bytes + d;
+  off = tflc__get_u64(fb, bt, TFLC__B_OFFSET);
+  sz = tflc__get_u64(fb, bt, TFLC__B_SIZE);
+  if (off > 1 && sz > 0 && off <= m->size && sz <= m->size - off &&
+      sz <= 0xFFFFFFFFu) {
+    *len = (uint32_t)sz;
+    return m->bytes + off;
+  }
+  *len = 0;
+  return NULL;
+}
+/* Effective builtin code of operator code k: max(builtin, deprecated);
+ * CUSTOM resolves TFLM_DECODE. */
+static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t oc, len;
+  int32_t b, d;
+  const char *cc;
+  if (k >= (uint32_t)m->num_opcodes)
+    return TFLC_OP_UNKNOWN_CUSTOM;
+  oc = tflc__vec_table(fb, m->opcodes, k);
+  b = tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0);
+  d = (int8_t)tflc__get_u8(fb, oc, TFLC__OC_DEPRECATED, 0);
+  if (d > b)
+    b = d;
+  if (b == TFLC_OP_CUSTOM) {
+    cc = tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len);
+    if (cc && len == 11 && memcmp(cc, "TFLM_DECODE", 11) == 0)
+      return TFLC_OP_DECODE;
+    return TFLC_OP_UNKNOWN_CUSTOM;
+  }
+  return b;
+}
+
+TFLC_API const char *tflc_opcode_name(int32_t code) {
+  switch (code) {
+  case 0:
+    return "ADD";
+  case 1:
+    return "AVERAGE_POOL_2D";
+  case 2:
+    return "CONCATENATION";
+  case 3:
+    return "CONV_2D";
+  case 4:
+    return "DEPTHWISE_CONV_2D";
+  case 5:
+    return "DEPTH_TO_SPACE";
+  case 6:
+    return "DEQUANTIZE";
+  case 9:
+    return "FULLY_CONNECTED";
+  case 11:
+    return "L2_NORMALIZATION";
+  case 14:
+    return "LOGISTIC";
+  case 17:
+    return "MAX_POOL_2D";
+  case 18:
+    return "MUL";
+  case 19:
+    return "RELU";
+  case 21:
+    return "RELU6";
+  case 22:
+    return "RESHAPE";
+  case 23:
+    return "RESIZE_BILINEAR";
+  case 25:
+    return "SOFTMAX";
+  case 26:
+    return "SPACE_TO_DEPTH";
+  case 27:
+    return "SVDF";
+  case 28:
+    return "TANH";
+  case 32:
+    return "CUSTOM";
+  case 34:
+    return "PAD";
+  case 36:
+    return "GATHER";
+  case 37:
+    return "BATCH_TO_SPACE_ND";
+  case 38:
+    return "SPACE_TO_BATCH_ND";
+  case 39:
+    return "TRANSPOSE";
+  case 40:
+    return "MEAN";
+  case 41:
+    return "SUB";
+  case 43:
+    return "SQUEEZE";
+  case 44:
+    return "UNIDIRECTIONAL_SEQUENCE_LSTM";
+  case 45:
+    return "STRIDED_SLICE";
+  case 49:
+    return "SPLIT";
+  case 50:
+    return "LOG_SOFTMAX";
+  case 55:
+    return "MAXIMUM";
+  case 56:
+    return "ARG_MAX";
+  case 57:
+    return "MINIMUM";
+  case 58:
+    return "LESS";
+  case 60:
+    return "PADV2";
+  case 61:
+    return "GREATER";
+  case 62:
+    return "GREATER_EQUAL";
+  case 63:
+    return "LESS_EQUAL";
+  case 65:
+    return "SLICE";
+  case 67:
+    return "TRANSPOSE_CONV";
+  case 70:
+    return "EXPAND_DIMS";
+  case 71:
+    return "EQUAL";
+  case 72:
+    return "NOT_EQUAL";
+  case 74:
+    return "SUM";
+  case 77:
+    return "SHAPE";
+  case 83:
+    return "PACK";
+  case 88:
+    return "UNPACK";
+  case 93:
+    return "ZEROS_LIKE";
+  case 98:
+    return "LEAKY_RELU";
+  case 102:
+    return "SPLIT_V";
+  case 114:
+    return "QUANTIZE";
+  case 117:
+    return "HARD_SWISH";
+  case 129:
+    return "CALL_ONCE";
+  case 142:
+    return "VAR_HANDLE";
+  case 143:
+    return "READ_VARIABLE";
+  case 144:
+    return "ASSIGN_VARIABLE";
+  case TFLC_OP_DECODE:
+    return "TFLM_DECODE";
+  case TFLC_OP_UNKNOWN_CUSTOM:
+    return "CUSTOM";
+  }
+  return "BUILTIN";
+}
+TFLC_API const char *tflc_type_name(int32_t type) {
+  switch (type) {
+  case TFLC_FLOAT32:
+    return "FLOAT32";
+  case TFLC_FLOAT16:
+    return "FLOAT16";
+  case TFLC_INT32:
+    return "INT32";
+  case TFLC_UINT8:
+    return "UINT8";
+  case TFLC_INT64:
+    return "INT64";
+  case TFLC_STRING:
+    return "STRING";
+  case TFLC_BOOL:
+    return "BOOL";
+  case TFLC_INT16:
+    return "INT16";
+  case TFLC_INT8:
+    return "INT8";
+  case TFLC_RESOURCE:
+    return "RESOURCE";
+  }
+  return "UNKNOWN";
+}
+
+/* Reads tensor table tt into *o (shape, type, quantization). Checks the
+ * shape (0 <= dim, product fits in 31 bits) and the type. */
+static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
+                                     tflc_tensor *o, char *err, int32_t t) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t n, i, sv, qt, ns, nz;
+  uint64_t count = 1;
+  size_t es;
+  memset(o, 0, sizeof *o);
+  o->type = (uint8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0);
+  es = tflc_type_size(o->type);
+  if (es == 0 && o->type != TFLC_RESOURCE)
+    return tflc__err(err, TFLC_ERR_TYPE, "tensor %d: type %s (%u) unsupported",
+                     t, tflc_type_name(o->type), (unsigned)o->type);
+  sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &n);
+  if (tflc__has_field(fb, tt, TFLC__T_SHAPE) && !sv)
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken shape", t);
+  if (n > TFLC_MAX_DIMS)
+    return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: rank %u > %d", t, n,
+                     TFLC_MAX_DIMS);
+  o->rank = (uint8_t)n;
+  for (i = 0; i < n; i++) {
+    int32_t d = tflc__i32(fb.b + sv + 4 * i);
+    if (d < 0)
+      return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: dimension %u is %d", t,
+                       i, d);
+    o->dims[i] = d;
+    count *= (uint64_t)d;
+    if (count > 0x7FFFFFFFu)
+      return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: too many elements", t);
+  }
+  if (count * (es ? es : 1) > 0x7FFFFFFFu)
+    return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: too many bytes", t);
+  o->bytes = (uint32_t)(count * es);
+  if (tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0))
+    o->flags |= TFLC_TENSOR_VARIABLE;
+  if (tflc__has_field(fb, tt, TFLC__T_SPARSITY))
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED, "tensor %d: sparse tensor", t);
+  qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
+  if (tflc__has_field(fb, tt, TFLC__T_QUANT) && !tflc__table_ok(fb, qt))
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken quantization",
+                     t);
+  if (qt) {
+    uint32_t s = tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
+    uint32_t z = tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
+    if ((tflc__has_field(fb, qt, TFLC__Q_SCALE) && !s) ||
+        (tflc__has_field(fb, qt, TFLC__Q_ZP) && !z))
+      return tflc__err(err, TFLC_ERR_FLATBUFFER,
+                       "tensor %d: broken quantization vectors", t);
+    /* TFLM uses quantization only when both vectors are non-empty. */
+    if (ns > 0 && nz > 0) {
+      int64_t zp = (int64_t)tflc__u64(fb.b + z);
+      float sc = tflc__f32(fb.b + s);
+      if (!(sc == sc) || zp < INT32_MIN || zp > INT32_MAX)
+        return tflc__err(err, TFLC_ERR_QUANT, "tensor %d: bad scale/zero point",
+                         t);
+      /* the axis is checked where per-channel data is used (kernels,
+       * LUT channels); TFLM accepts e.g. rank-1 biases with axis 3 */
+      if (nz != 1 && nz != ns)
+        return tflc__err(err, TFLC_ERR_QUANT,
+                         "tensor %d: %u zero points for %u scales", t, nz, ns);
+      for (i = 0; i < ns; i++) {
+        float si = tflc__f32(fb.b + s + 4 * i);
+        if (!(si == si))
+          return tflc__err(err, TFLC_ERR_QUANT, "tensor %d: scale %u is NaN", t,
+                           i);
+      }
+      o->scale = sc;
+      o->zero_point = (int32_t)zp;
+      o->nscales = (uint8_t)(ns > 255 ? 255 : ns);
+    }
+  }
+  return TFLC_OK;
+}
+/* Scale i (per channel) of tensor table tt, or the first when per-tensor. */
+static float tflc__tensor_scale(const tflc_model *m, uint32_t tt, uint32_t i) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t ns, qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
+  uint32_t s = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
+  if (!s || ns == 0)
+    return 0.0f;
+  if (i >= ns)
+    i = 0;
+  return tflc__f32(fb.b + s + 4 * i);
+}
+static uint32_t tflc__tensor_nscales(const tflc_model *m, uint32_t tt) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t ns = 0, qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
+  if (qt)
+    (void)tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
+  return ns;
+}
+static int32_t tflc__tensor_qdim(const tflc_model *m, uint32_t tt) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
+  return qt ? tflc__get_i32(fb, qt, TFLC__Q_DIM, 0) : 0;
+}
+
+/* ======================================================================== */
+/* Compression descriptors: COMPRESSION_METADATA (nested flatbuffer) and    */
+/* TFLM_DECODE ancillary data, both checked completely before use.          */
+/* ======================================================================== */
+static int32_t tflc__count(const tflc_tensor *t) {
+  int32_t i, c = 1;
+  for (i = 0; i < t->rank; i++)
+    c *= t->dims[i];
+  return c;
+}
+/* Completes a LUT descriptor for tensor `t` and checks it against the
+ * packed indices (n_idx bytes) and value table (n_val bytes): width, table
+ * sizes, channel layout, and that every index selects an entry of its
+ * channel's table, so decoding can never read outside the tables. */
+static tflc_status tflc__lut_check(tflc_const *c, const tflc_tensor *t,
+                                   uint32_t n_idx, uint32_t n_val,
+                                   int32_t channels, int alt, char *err,
+                                   int32_t ti) {
+  size_t es = tflc_type_size(t->type);
+  uint64_t need, i, count = (uint64_t)tflc__count(t);
+  const uint8_t *p = (const uint8_t *)c->data;
+  if (c->bits < 1 || c->bits > 8)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: LUT index width %u not in 1..8", ti,
+                     (unsigned)c->bits);
+  switch (t->type) {
+  case TFLC_FLOAT32:
+  case TFLC_INT8:
+  case TFLC_UINT8:
+  case TFLC_BOOL:
+  case TFLC_INT16:
+  case TFLC_INT32:
+  case TFLC_INT64:
+    break;
+  default:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: LUT for type %s unsupported", ti,
+                     tflc_type_name(t->type));
+  }
+  if (channels < 1 || count % (uint64_t)channels)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: %d channels do not divide %u elements", ti,
+                     channels, (unsigned)count);
+  if (c->stride < 1)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: empty LUT value table", ti);
+  if ((uint64_t)c->stride * (uint64_t)channels * es > n_val)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: value table %u bytes < %u channels x %u", ti,
+                     n_val, (unsigned)channels, (unsigned)c->stride);
+  need = (count * c->bits + 7) / 8;
+  if (need > n_idx)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: %u index bytes, %u needed at %u bits", ti,
+                     n_idx, (unsigned)need, (unsigned)c->bits);
+  c->count = (int32_t)count;
+  c->type = t->type;
+  c->channels = channels;
+  c->alt_axis = (uint8_t)(alt && channels > 1);
+  c->elems_per_channel =
+      c->alt_axis ? 1 : (int32_t)(count / (uint64_t)channels);
+  if (c->stride < (1u << c->bits)) {
+    for (i = 0; i < count; i++) {
+      uint64_t bit = i * c->bits;
+      uint32_t w = ((uint32_t)p[bit >> 3] << 8) |
+                   ((bit >> 3) + 1 < n_idx ? p[(bit >> 3) + 1] : 0u);
+      uint32_t idx = (w >> (16 - (bit & 7) - c->bits)) & ((1u << c->bits) - 1);
+      if (idx >= c->stride)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "tensor %d: LUT index %u at element %u >= table size "
+                         "%u",
+                         ti, idx, (unsigned)i, (unsigned)c->stride);
+    }
+  }
+  return TFLC_OK;
+}
+
+/* Finds the LutTensor for (sg, t) in COMPRESSION_METADATA; returns its
+ * table in the nested buffer or 0. */
+static uint32_t tflc__meta_lut(const tflc_model *m, int32_t sg, int32_t t) {
+  tflc__fb nb;
+  uint32_t sgs, nsg, s, luts, nl, i;
+  if (!m->comp_meta)
+    return 0;
+  nb.b = m->bytes + m->comp_base;
+  nb.n = m->comp_size;
+  sgs = tflc__get_vec(nb, m->comp_meta - m->comp_base, 1, 4, &nsg);
+  if (!sgs || sg < 0 || (uint32_t)sg >= nsg)
+    return 0;
+  s = tflc__vec_table(nb, sgs, (uint32_t)sg);
+  luts = s ? tflc__get_vec(nb, s, 0, 4, &nl) : 0;
+  for (i = 0; luts && i < nl; i++) {
+    uint32_t lt = tflc__vec_table(nb, luts, i);
+    if (lt && tflc__get_i32(nb, lt, 0, 0) == t)
+      return lt;
+  }
+  return 0;
+}
+/* Builds the descriptor of a COMPRESSION_METADATA tensor. */
+static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
+                                    uint32_t lt, uint32_t tt,
+                                    const tflc_tensor *t, int32_t ti,
+                                    tflc_const *c, uint32_t *stored,
+                                    char *err) {
+  tflc__fb nb, fb = tflc__mfb(m);
+  uint32_t vb, n_idx, n_val, bidx;
+  const uint8_t *idx, *val;
+  int32_t channels = 1;
+  int alt = 0;
+  size_t es = tflc_type_size(t->type);
+  (void)sg;
+  nb.b = m->bytes + m->comp_base;
+  nb.n = m->comp_size;
+  memset(c, 0, sizeof *c);
+  c->bits = (uint8_t)tflc__get_u8(nb, lt, 2, 0);
+  vb = tflc__get_u32(nb, lt, 1, 0);
+  bidx = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
+  idx = tflc__buffer(m, bidx, &n_idx);
+  val = tflc__buffer(m, vb, &n_val);
+  if (!idx)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: compressed but has no data", ti);
+  if (!val)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: value buffer %u missing or empty", ti, vb);
+  if (es == 0)
+    return tflc__err(err, TFLC_ERR_COMPRESSION, "tensor %d: bad type", ti);
+  if (!tflc__has_field(fb, tt, TFLC__T_SHAPE))
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: compressed scalar tensor", ti);
+  if (t->nscales > 1) {
+    int32_t qd = tflc__tensor_qdim(m, tt);
+    channels = (int32_t)tflc__tensor_nscales(m, tt);
+    if (qd == 0)
+      alt = 0;
+    else if (qd == t->rank - 1)
+      alt = 1;
+    else
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "tensor %d: LUT channel axis %d unsupported", ti, qd);
+    if (channels != t->dims[qd])
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "tensor %d: %d scales for dimension of %d", ti, channels,
+                       t->dims[qd]);
+  }
+  {
+    uint64_t st = (uint64_t)n_val / es / (uint64_t)channels;
+    c->stride = (uint16_t)(st > 65535 ? 65535 : st);
+  }
+  c->data = idx;
+  c->values = val;
+  if (stored)
+    *stored = n_idx + n_val;
+  return tflc__lut_check(c, t, n_idx, n_val, channels, alt, err, ti);
+}
+/* Builds the descriptor for decoded output `out` of a TFLM_DECODE pair
+ * (encoded tensor e, ancillary tensor a). */
+static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
+                                      int32_t e, int32_t a, uint32_t ot,
+                                      const tflc_tensor *out, int32_t oi,
+                                      tflc_const *c, uint32_t *stored,
+                                      char *err) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t et = tflc__tensor_table(m, sgt, e),
+           at = tflc__tensor_table(m, sgt, a);
+  uint32_t n_idx, n_anc;
+  const uint8_t *idx =
+      tflc__buffer(m, tflc__get_u32(fb, et, TFLC__T_BUFFER, 0), &n_idx);
+  const uint8_t *anc =
+      tflc__buffer(m, tflc__get_u32(fb, at, TFLC__T_BUFFER, 0), &n_anc);
+  int32_t channels = 1, alt = 0;
+  memset(c, 0, sizeof *c);
+  if (!idx || !anc)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: DECODE inputs %d/%d must be constant", oi, e,
+                     a);
+  if (n_anc < 16)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: ancillary data %u bytes < 16", oi, n_anc);
+  if (anc[0] != 0)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: DECODE type %u unsupported (LUT only)", oi,
+                     (unsigned)anc[0]);
+  if (anc[1] != 1)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: DECODE metadata version %u != 1", oi,
+                     (unsigned)anc[1]);
+  if (anc[4] != 1)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: LUT version %u != 1", oi, (unsigned)anc[4]);
+  if (anc[5] & 0xF0u)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: LUT params byte %u has unknown bits", oi,
+                     (unsigned)anc[5]);
+  /* bits 0-2 are the width 1..7 (TFLM); 8 is stored as bit 3 (tflc). */
+  c->bits = (uint8_t)(anc[5] & 0x0Fu);
+  c->stride = anc[6];
+  if (out->nscales > 0 || tflc__tensor_qdim(m, ot) != 0) {
+    int32_t qd = tflc__tensor_qdim(m, ot);
+    uint32_t ns = tflc__tensor_nscales(m, ot);
+    if (ns > 1 && qd == out->rank - 1) {
+      channels = (int32_t)ns;
+      alt = 1;
+    } else if (qd != 0) {
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "tensor %d: LUT channel axis %d unsupported", oi, qd);
+    } else if (ns > 1) {
+      channels = (int32_t)ns;
+    }
+    if (ns > 1 && (out->rank == 0 || out->dims[qd] != (int32_t)ns))
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "tensor %d: %u scales for dimension %d", oi, ns, qd);
+  }
+  c->data = idx;
+  c->values = anc + 16;
+  if (stored)
+    *stored = n_idx + n_anc;
+  return tflc__lut_check(c, out, n_idx, n_anc - 16, channels, alt, err, oi);
+}
+
+/* ======================================================================== */
+/* Verifier: walks every part of the model tflc reads, once.                */
+/* ======================================================================== */
+static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
+                                        uint32_t slot, int32_t lo, int32_t hi,
+                                        char *err, const char *what,
+                                        int32_t where) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t n, i, v = tflc__get_vec(fb, table, slot, 4, &n);
+  if (tflc__has_field(fb, table, slot) && !v)
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "%s of %d: broken vector", what,
+                     where);
+  for (i = 0; v && i < n; i++) {
+    int32_t x = tflc__i32(fb.b + v + 4 * i);
+    if (x < lo || x >= hi)
+      return tflc__err(err, TFLC_ERR_INDEX,
+                       "%s of %d: tensor index %d out of range", what, where,
+                       x);
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__verify_meta(tflc_model *m) {
+  tflc__fb fb = tflc__mfb(m), nb;
+  uint32_t md, nmd, i, root, sgs, nsg, s, k;
+  char *err = m->error;
+  md = tflc__get_vec(fb, m->root, TFLC__MODEL_METADATA, 4, &nmd);
+  if (tflc__has_field(fb, m->root, TFLC__MODEL_METADATA) && !md)
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "model metadata broken");
+  for (i = 0; md && i < nmd; i++) {
+    uint32_t e = tflc__vec_table(fb, md, i), len, blen, b;
+    const char *name;
+    const uint8_t *data;
+    if (!e)
+      return tflc__err(err, TFLC_ERR_FLATBUFFER, "metadata %u broken", i);
+    name = tflc__get_str(fb, e, TFLC__MD_NAME, &len);
+    if (!name || len != 20 || memcmp(name, "COMPRESSION_METADATA", 20) != 0)
+      continue;
+    if (m->comp_meta)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "two COMPRESSION_METADATA entries");
+    b = tflc__get_u32(fb, e, TFLC__MD_BUFFER, 0);
+    data = tflc__buffer(m, b, &blen);
+    if (!data || blen < 8)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "COMPRESSION_METADATA buffer %u missing or too short",
+                       b);
+    nb.b = data;
+    nb.n = blen;
+    root = tflc__u32(data);
+    if (!tflc__table_ok(nb, root))
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "COMPRESSION_METADATA: broken root table");
+    if (tflc__get_u32(nb, root, 0, 1) > 1)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "COMPRESSION_METADATA: schema version %u > 1",
+                       tflc__get_u32(nb, root, 0, 1));
+    sgs = tflc__get_vec(nb, root, 1, 4, &nsg);
+    if (!sgs || nsg == 0)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "COMPRESSION_METADATA: no subgraph list");
+    if (nsg > (uint32_t)m->num_subgraphs)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "COMPRESSION_METADATA: %u subgraphs, model has %d", nsg,
+                       m->num_subgraphs);
+    m->comp_base = (uint32_t)(data - m->bytes);
+    m->comp_size = blen;
+    m->comp_meta = m->comp_base + root;
+    for (s = 0; s < nsg; s++) {
+      uint32_t st = tflc__vec_table(nb, sgs, s), luts, nl;
+      uint32_t msg = tflc__subgraph(m, (int32_t)s), ntens;
+      (void)tflc__sg_vec(m, msg, TFLC__SG_TENSORS, 4, &ntens);
+      if (!st)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "COMPRESSION_METADATA: subgraph %u broken", s);
+      luts = tflc__get_vec(nb, st, 0, 4, &nl);
+      if (tflc__has_field(nb, st, 0) && !luts)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "COMPRESSION_METADATA: subgraph %u LUT list broken",
+                         s);
+      for (k = 0; luts && k < nl; k++) {
+        uint32_t lt = tflc__vec_table(nb, luts, k), j;
+        int32_t t;
+        if (!lt)
+          return tflc__err(err, TFLC_ERR_COMPRESSION,
+                           "COMPRESSION_METADATA: LutTensor %u broken", k);
+        t = tflc__get_i32(nb, lt, 0, 0);
+        if (t < 0 || (uint32_t)t >= ntens)
+          return tflc__err(err, TFLC_ERR_COMPRESSION,
+                           "COMPRESSION_METADATA: tensor %d out of range", t);
+        for (j = 0; j < k; j++) {
+          uint32_t o = tflc__vec_table(nb, luts, j);
+          if (tflc__get_i32(nb, o, 0, 0) == t)
+            return tflc__err(err, TFLC_ERR_COMPRESSION,
+                             "COMPRESSION_METADATA: tensor %d listed twice", t);
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+/* Verifies subgraph s: tensors, operators, index ranges, constant buffer
+ * lengths, operator codes, and every compression descriptor. */
+static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
+  tflc__fb fb = tflc__mfb(m);
+  char *err = m->error;
+  uint32_t sgt = tflc__subgraph(m, s), nt, no, i, tv, ov;
+  tflc_status st;
+  tflc_tensor t;
+  if (!sgt)
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d broken", s);
+  tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  ov = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  if ((tflc__has_field(fb, sgt, TFLC__SG_TENSORS) && !tv) ||
+      (tflc__has_field(fb, sgt, TFLC__SG_OPERATORS) && !ov))
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d: broken vectors",
+                     s);
+  if (nt > 0x7FFFFFF || no > 0x7FFFFFF)
+    return tflc__err(err, TFLC_ERR_SCHEMA, "subgraph %d: too large", s);
+  st = tflc__verify_int_vec(m, sgt, TFLC__SG_INPUTS, 0, (int32_t)nt, err,
+                            "inputs of subgraph", s);
+  if (!st)
+    st = tflc__verify_int_vec(m, sgt, TFLC__SG_OUTPUTS, 0, (int32_t)nt, err,
+                              "outputs of subgraph", s);
+  if (st)
+    return st;
+  for (i = 0; i < nt; i++) {
+    uint32_t tt = tflc__vec_table(fb, tv, i), b, blen, lt;
+    const uint8_t *data;
+    if (!tt)
+      return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken table", i);
+    st = tflc__read_tensor(m, tt, &t, err, (int32_t)i);
+    if (st)
+      return st;
+    if (tflc__has_field(fb, tt, TFLC__T_NAME)) {
+      uint32_t nl;
+      if (!tflc__get_str(fb, tt, TFLC__T_NAME, &nl))
+        return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken name", i);
+    }
+    b = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
+    if (b >= (uint32_t)m->num_buffers)
+      return tflc__err(err, TFLC_ERR_INDEX, "tensor %u: buffer %u out of range",
+                       i, b);
+    data = tflc__buffer(m, b, &blen);
+    lt = tflc__meta_lut(m, s, (int32_t)i);
+    if (lt) {
+      tflc_const c;
+      st = tflc__meta_const(m, s, lt, tt, &t, (int32_t)i, &c, NULL, err);
+      if (st)
+        return st;
+      m->num_lut_tensors++;
+    } else if (data && blen < t.bytes) {
+      return tflc__err(err, TFLC_ERR_BUFFER,
+                       "tensor %u: buffer %u has %u bytes, shape needs %u", i,
+                       b, blen, t.bytes);
+    }
+  }
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
+    int32_t code;
+    if (!ot)
+      return tflc__err(err, TFLC_ERR_FLATBUFFER, "op %u: broken table", i);
+    k = tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0);
+    if (k >= (uint32_t)m->num_opcodes)
+      return tflc__err(err, TFLC_ERR_INDEX,
+                       "op %u: opcode index %u out of range", i, k);
+    code = tflc__opcode(m, k);
+    st = tflc__verify_int_vec(m, ot, TFLC__OP_INPUTS, -1, (int32_t)nt, err,
+                              "inputs of op", (int32_t)i);
+    if (!st)
+      st = tflc__verify_int_vec(m, ot, TFLC__OP_OUTPUTS, 0, (int32_t)nt, err,
+                                "outputs of op", (int32_t)i);
+    if (st)
+      return st;
+    opt = tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    if (tflc__has_field(fb, ot, TFLC__OP_OPTS) && !tflc__table_ok(fb, opt))
+      return tflc__err(err, TFLC_ERR_FLATBUFFER, "op %u %s: broken options", i,
+                       tflc_opcode_name(code));
+    if (code == TFLC_OP_DECODE) {
+      uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+      uint32_t j;
+      if (nout == 0 || ni != 2 * nout)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "op %u TFLM_DECODE: %u inputs for %u outputs", i, ni,
+                         nout);
+      for (j = 0; j < nout; j++) {
+        int32_t e = tflc__i32(fb.b + iv + 8 * j);
+        int32_t a = tflc__i32(fb.b + iv + 8 * j + 4);
+        int32_t o = tflc__i32(fb.b + ovv + 4 * j);
+        tflc_const c;
+        if (e < 0 || a < 0)
+          return tflc__err(err, TFLC_ERR_COMPRESSION,
+                           "op %u TFLM_DECODE: absent input", i);
+        uint32_t ott = tflc__tensor_table(m, sgt, o);
+        st = tflc__read_tensor(m, ott, &t, err, o);
+        if (!st)
+          st = tflc__decode_const(m, sgt, e, a, ott, &t, o, &c, NULL, err);
+        if (st)
+          return st;
+        m->num_lut_tensors++;
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
+                                     size_t size) {
+  tflc__fb fb;
+  uint32_t n, i;
+  tflc_status st;
+  if (!m)
+    return TFLC_ERR_ARG;
+  memset(m, 0, sizeof *m);
+  if (!bytes)
+    return tflc__err(m->error, TFLC_ERR_ARG, "no model bytes");
+  if (size < 8)
+    return tflc__err(m->error, TFLC_ERR_TRUNCATED, "model is %u bytes",
+                     (unsigned)size);
+  if (size > 0x7FFFFFF0u)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED, "model larger than 2 GiB");
+  m->bytes = (const uint8_t *)bytes;
+  m->size = size;
+  fb = tflc__mfb(m);
+  if (memcmp(m->bytes + 4, "TFL3", 4) != 0)
+    return tflc__err(m->error, TFLC_ERR_IDENTIFIER,
+                     "file identifier is not TFL3");
+  m->root = tflc__u32(m->bytes);
+  if (!tflc__table_ok(fb, m->root))
+    return tflc__err(m->error,
+                     m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
+                     "root table broken");
+  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) > 3)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED, "schema version %u > 3",
+                     tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
+  m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
+  m->num_opcodes = (int32_t)n;
+  if (tflc__has_field(fb, m->root, TFLC__MODEL_OPCODES) && !m->opcodes)
+    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator codes broken");
+  m->subgraphs = tflc__get_vec(fb, m->root, TFLC__MODEL_SUBGRAPHS, 4, &n);
+  m->num_subgraphs = (int32_t)n;
+  if (!m->subgraphs || n == 0)
+    return tflc__err(m->error, TFLC_ERR_SCHEMA, "model has no subgraph");
+  m->buffers = tflc__get_vec(fb, m->root, TFLC__MODEL_BUFFERS, 4, &n);
+  m->num_buffers = (int32_t)n;
+  if (tflc__has_field(fb, m->root, TFLC__MODEL_BUFFERS) && !m->buffers)
+    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffers broken");
+  for (i = 0; i < (uint32_t)m->num_opcodes; i++) {
+    uint32_t oc = tflc__vec_table(fb, m->opcodes, i), len;
+    if (!oc)
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator code %u broken",
+                       i);
+    if (tflc__has_field(fb, oc, TFLC__OC_CUSTOM) &&
+        !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                       "operator code %u: broken custom code", i);
+    if (tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0) == TFLC_OP_CUSTOM &&
+        !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
+      return tflc__err(m->error, TFLC_ERR_SCHEMA,
+                       "operator code %u: CUSTOM without a name", i);
+  }
+  for (i = 0; i < (uint32_t)m->num_buffers; i++) {
+    uint32_t bt = tflc__vec_table(fb, m->buffers, i), len;
+    uint64_t off, sz;
+    if (!bt)
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffer %u broken", i);
+    if (tflc__has_field(fb, bt, TFLC__B_DATA) &&
+        !tflc__get_vec(fb, bt, TFLC__B_DATA, 1, &len))
+      return tflc__err(m->error, TFLC_ERR_TRUNCATED,
+                       "buffer %u: data runs past the end of the model", i);
+    off = tflc__get_u64(fb, bt, TFLC__B_OFFSET);
+    sz = tflc__get_u64(fb, bt, TFLC__B_SIZE);
+    if (off > 1 && (off > size || sz > size - off))
+      return tflc__err(m->error, TFLC_ERR_TRUNCATED,
+                       "buffer %u: offset/size outside the model", i);
+  }
+  st = tflc__verify_meta(m);
+  if (st)
+    return st;
+  for (i = 0; i < (uint32_t)m->num_subgraphs; i++) {
+    st = tflc__verify_subgraph(m, (int32_t)i);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+TFLC_API const char *tflc_model_error(const tflc_model *m) {
+  return m ? m->error : "no model";
+}
+TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg) {
+  uint32_t n = 0, sgt = tflc__subgraph(m, sg);
+  if (sgt)
+    (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &n);
+  return (int32_t)n;
+}
+TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg) {
+  uint32_t n = 0, sgt = tflc__subgraph(m, sg);
+  if (sgt)
+    (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &n);
+  return (int32_t)n;
+}
+TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg,
+                                    int32_t i) {
+  uint32_t ot = tflc__op_table(m, tflc__subgraph(m, sg), i);
+  return tflc__opcode(m, tflc__get_u32(tflc__mfb(m), ot, TFLC__OP_OPCODE, 0));
+}
+TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
+                                       int32_t t, tflc_tensor *out,
+                                       const char **name, uint32_t *name_len) {
+  char err[TFLC_ERROR_LEN];
+  uint32_t tt = tflc__tensor_table(m, tflc__subgraph(m, sg), t), len = 0;
+  const uint8_t *d;
+  tflc_status st;
+  if (!tt)
+    return TFLC_ERR_INDEX;
+  st = tflc__read_tensor(m, tt, out, err, t);
+  if (st)
+    return st;
+  d = tflc__buffer(m, tflc__get_u32(tflc__mfb(m), tt, TFLC__T_BUFFER, 0), &len);
+  if (d) {
+    out->data = (void *)(uintptr_t)d;
+    out->flags |= TFLC_TENSOR_CONST;
+  }
+  if (name)
+    *name = tflc__get_str(tflc__mfb(m), tt, TFLC__T_NAME, &len);
+  if (name_len)
+    *name_len = name && *name ? len : 0;
+  return TFLC_OK;
+}
+TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
+                            tflc_const *c, uint32_t *stored, int *format) {
+  char err[TFLC_ERROR_LEN];
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t sgt = tflc__subgraph(m, sg), lt, no, i, j;
+  tflc_tensor tt;
+  if (tflc_model_tensor(m, sg, t, &tt, NULL, NULL) != TFLC_OK)
+    return 0;
+  lt = tflc__meta_lut(m, sg, t);
+  if (lt) {
+    if (format)
+      *format = 1;
+    return tflc__meta_const(m, sg, lt, tflc__tensor_table(m, sgt, t), &tt, t, c,
+                            stored, err) == TFLC_OK;
+  }
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ov;
+    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
+        TFLC_OP_DECODE)
+      continue;
+    iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+    ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    for (j = 0; j < nout && 2 * j + 1 < ni; j++) {
+      if (tflc__i32(fb.b + ov + 4 * j) != t)
+        continue;
+      if (format)
+        *format = 2;
+      return tflc__decode_const(m, sgt, tflc__i32(fb.b + iv + 8 * j),
+                                tflc__i32(fb.b + iv + 8 * j + 4),
+                                tflc__tensor_table(m, sgt, t), &tt, t, c,
+                                stored, err) == TFLC_OK;
+    }
+  }
+  return 0;
+}
+
+/* ======================================================================== */
+/* Interpreter: arena layout, per-op state, planner, dispatch.              */
+/*                                                                          */
+/* Arena: [ planned activations ... | ... persistent state ]                */
+/* Persistent state (tensor records, op records, op state, LUT descriptors, */
+/* variables) grows down from the end; activations and per-op scratch are   */
+/* placed from the start by a greedy first-fit planner over lifetimes.      */
+/* ======================================================================== */
+#define TFLC__ALIGN 16u
+#define TFLC__MAX_SCRATCH 3
+
+/* Compressed inputs without a tiled path are decoded whole before the op
+ * runs, into an alternate region or an arena scratch buffer. */
+typedef struct tflc__whole {
+  int32_t slot;    /* input slot */
+  int32_t scratch; /* scratch index, or -1 when `ptr` is in a region */
+  void *ptr;
+} tflc__whole;
+
+typedef struct tflc__op {
+  int32_t code;  /* builtin code or TFLC_OP_DECODE */
+  int32_t index; /* position in the subgraph */
+  uint32_t opts; /* builtin options table or 0 */
+  uint16_t nin, nout;
+  uint8_t nscratch, nwhole;
+  int32_t *in, *out; /* tensor indices (-1 = absent) */
+  void *state;       /* kernel-specific, persistent */
+  /* scratch buffers living for this op only: requested sizes until the
+   * plan is made, then pointers into the arena */
+  uintptr_t scratch[TFLC__MAX_SCRATCH];
+  tflc__whole *whole;
+} tflc__op;
+
+typedef struct tflc__ctx {
+  tflc_interpreter *it;
+  const tflc_model *m;
+  uint32_t sgt;
+  tflc__op *op;
+} tflc__ctx;
+
+/* Persistent allocation from the end of the arena. */
+static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+  size_t need = (bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+  if (bytes > it->arena_size || need > it->arena_size - it->tail)
+    return NULL;
+  it->tail += need;
+  memset(it->arena + it->arena_size - it->tail, 0, need);
+  return it->arena + it->arena_size - it->tail;
+}
+
+static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
+                                int32_t a, int32_t b) {
+  char tmp[TFLC_ERROR_LEN];
+#ifndef TFLC_NO_ERROR_STRINGS
+  tflc__err(tmp, st, what, a, b);
+  tflc__err(c->it->error, st, "op %d %s: %s", c->op->index,
+            tflc_opcode_name(c->op->code), tmp);
+#else
+  (void)what;
+  (void)a;
+  (void)b;
+  tmp[0] = 0;
+  c->it->error[0] = 0;
+#endif
+  return st;
+}
+static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
+  if (k >= c->op->nin || c->op->in[k] < 0)
+    return NULL;
+  return &c->it->tensors[c->op->in[k]];
+}
+static tflc_tensor *tflc__out(tflc__ctx *c, int32_t k) {
+  if (k >= c->op->nout)
+    return NULL;
+  return &c->it->tensors[c->op->out[k]];
+}
+static int tflc__same_shape(const tflc_tensor *a, const tflc_tensor *b) {
+  int i;
+  if (a->rank != b->rank)
+    return 0;
+  for (i = 0; i < a->rank; i++)
+    if (a->dims[i] != b->dims[i])
+      return 0;
+  return 1;
+}
+static tflc__fb tflc__cfb(tflc__ctx *c) {
+  return tflc__mfb(c->m);
+}
+/* Requests a scratch buffer living for this op only; returns its index. */
+static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
+  tflc__op *op = c->op;
+  if (op->nscratch >= TFLC__MAX_SCRATCH)
+    return -1;
+  op->scratch[op->nscratch] = bytes;
+  return op->nscratch++;
+}
+/* The constant as kernels read it: raw data or LUT descriptor. */
+static tflc_const tflc__const(const tflc_tensor *t) {
+  if (t->flags & TFLC_TENSOR_LUT)
+    return *(const tflc_const *)t->data;
+  return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
+}
+/* Requires input k to be constant (raw or compressed). */
+static int tflc__is_const(const tflc_tensor *t) {
+  return t && (t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT |
+                           TFLC_TENSOR_DECODED)) != 0;
+}
+
+/* ---- per-op state ----------------------------------------------------- */
+typedef struct tflc__conv_state {
+  tflc_conv_params p;
+  int32_t tile; /* scratch index or -1 */
+} tflc__conv_state;
+typedef struct tflc__fc_state {
+  tflc_fc_params p;
+  int32_t batches, accum, depth;
+  float fmin, fmax;
+  int32_t tile;
+} tflc__fc_state;
+typedef struct tflc__pool_state {
+  tflc_pool_params p;
+} tflc__pool_state;
+typedef struct tflc__softmax_state {
+  tflc_softmax_params p;
+  float beta;
+  int32_t rows, depth;
+} tflc__softmax_state;
+typedef struct tflc__add_state {
+  tflc_add_params p;
+  float fmin, fmax;
+  int32_t rank;
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS];
+} tflc__add_state;
+typedef struct tflc__mean_state {
+  tflc_mean_params p;
+  uint32_t mask;
+} tflc__mean_state;
+typedef struct tflc__pad_state {
+  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
+  uint8_t value[8];
+} tflc__pad_state;
+typedef struct tflc__perm_state {
+  int32_t perm[TFLC_MAX_DIMS];
+} tflc__perm_state;
+typedef struct tflc__quant_state {
+  int32_t kind; /* 1 f32->s8, 2 f32->s16, 3 s8->s8, 4 s8->f32, 5 s16->f32 */
+  int32_t q, shift;
+} tflc__quant_state;
+
+/* Reads an int32 (or int64) constant vector input into v (n entries). */
+static int tflc__const_ints(const tflc_tensor *t, int32_t *v, int32_t cap,
+                            int32_t *n) {
+  int32_t i, cnt;
+  if (!t || !(t->flags & TFLC_TENSOR_CONST) || !t->data)
+    return 0;
+  cnt = tflc__count(t);
+  if (cnt > cap)
+    return 0;
+  for (i = 0; i < cnt; i++) {
+    if (t->type == TFLC_INT32) {
+      v[i] = tflc__i32((const uint8_t *)t->data + 4 * i);
+    } else if (t->type == TFLC_INT64) {
+      int64_t x = (int64_t)tflc__u64((const uint8_t *)t->data + 8 * i);
+      if (x < INT32_MIN || x > INT32_MAX)
+        return 0;
+      v[i] = (int32_t)x;
+    } else {
+      return 0;
+    }
+  }
+  *n = cnt;
+  return 1;
+}
+
+static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
+                                int32_t stride, int32_t dil, int32_t *out) {
+  int32_t eff = (k - 1) * dil + 1, o, total;
+  if (padding_same)
+    o = (in + stride - 1) / stride;
+  else
+    o = (in - eff + stride) / stride;
+  *out = o;
+  total = (o - 1) * stride + eff - in;
+  return total > 0 ? total / 2 : 0;
+}
+
+/* ---- CONV_2D / DEPTHWISE_CONV_2D --------------------------------------- */
+static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__conv_state *s;
+  uint32_t opts = c->op->opts, i, nsc;
+  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, c->op->in[1]);
+  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, *mult, *shift;
+  if (!in || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
+  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "only int8 input/filter/output supported (got %d/%d)",
+                        in->type, f->type);
+  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
+  if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "filter tensor %d must be constant", c->op->in[1], 0);
+  if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
+    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
+                        c->op->in[2], o->dims[3]);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  sw = tflc__get_i32(fb, opts, 1, 0);
+  sh = tflc__get_i32(fb, opts, 2, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, depthwise ? 4 : 3, 0);
+  dw = tflc__get_i32(fb, opts, depthwise ? 5 : 4, 1);
+  dh = tflc__get_i32(fb, opts, depthwise ? 6 : 5, 1);
+  if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > 65535 || sh > 65535 ||
+      dw > 65535 || dh > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
+                        dw);
+  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  kh = f->dims[1];
+  kw = f->dims[2];
+  cout = depthwise ? f->dims[3] : f->dims[0];
+  if (kh < 1 || kw < 1 || cout < 1 || o->dims[3] != cout ||
+      o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter/output channels %d/%d", cout,
+                        o->dims[3]);
+  if (depthwise) {
+    int32_t m = tflc__get_i32(fb, opts, 3, 0);
+    if (f->dims[0] != 1 || m < 1 || in->dims[3] * m != cout)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "depth multiplier %d does not give %d channels", m,
+                          cout);
+    s->p.depth_multiplier = m;
+  } else {
+    if (f->dims[3] < 1 || in->dims[3] % f->dims[3] != 0 ||
+        cout % (in->dims[3] / f->dims[3]) != 0)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input depth %d vs filter depth %d", in->dims[3],
+                          f->dims[3]);
+  }
+  s->p.stride_h = sh;
+  s->p.stride_w = sw;
+  s->p.dilation_h = dh;
+  s->p.dilation_w = dw;
+  s->p.pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
+  s->p.pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output is %dx%d, model says other",
+                        oh, ow);
+  if (in->scale <= 0.0f || o->scale <= 0.0f)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  nsc = tflc__tensor_nscales(c->m, ftt);
+  if (nsc != 1 && nsc != (uint32_t)cout)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "filter has %d scales for %d channels", (int32_t)nsc,
+                        cout);
+  mult = (int32_t *)tflc__persist(c->it, 8u * (uint32_t)cout);
+  if (!mult)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+  shift = mult + cout;
+  for (i = 0; i < (uint32_t)cout; i++) {
+    float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
+    if (!(fs > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "filter scale %d is not positive",
+                          (int32_t)i, 0);
+    tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                   shift + i);
+  }
+  s->p.out_multiplier = mult;
+  s->p.out_shift = shift;
+  s->p.input_offset = -in->zero_point;
+  s->p.output_offset = o->zero_point;
+  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
+                          &s->p.act_min, &s->p.act_max);
+  s->tile = -1;
+  if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_conv(tflc__ctx *c, int depthwise) {
+  tflc__conv_state *s = (tflc__conv_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(f), bc;
+  if (b)
+    bc = tflc__const(b);
+  if (depthwise)
+    tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
+                             &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
+                             tile, tb);
+  else
+    tflc_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims, &fc,
+                   b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
+  return TFLC_OK;
+}
+
+/* ---- FULLY_CONNECTED ---------------------------------------------------- */
+static tflc_status tflc__prep_fc(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__fc_state *s;
+  int32_t act, nin, i;
+  uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, c->op->in[1]);
+  if (!in || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
+  if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "weights must be constant", 0,
+                        0);
+  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
+                        0);
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  if (f->rank != 2 || f->dims[1] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
+  s = (tflc__fc_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  s->accum = f->dims[1];
+  s->depth = f->dims[0];
+  nin = tflc__count(in);
+  if (nin % s->accum != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d elements is not a multiple of %d", nin,
+                        s->accum);
+  s->batches = nin / s->accum;
+  if (tflc__count(o) != s->batches * s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        s->batches * s->depth);
+  if (b && tflc__count(b) != s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), s->depth);
+  s->tile = -1;
+  if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+  if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
+      o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    return TFLC_OK;
+  }
+  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8 ||
+      (b && b->type != TFLC_INT32))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "types %d x %d unsupported (int8 or float32)", in->type,
+                        f->type);
+  if (in->scale <= 0.0f || o->scale <= 0.0f || f->scale <= 0.0f)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  nsc = tflc__tensor_nscales(c->m, ftt);
+  s->p.input_offset = -in->zero_point;
+  s->p.output_offset = o->zero_point;
+  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
+                          &s->p.act_min, &s->p.act_max);
+  if (nsc > 1) {
+    int32_t *mult;
+    if (nsc != (uint32_t)s->depth)
+      return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
+                          (int32_t)nsc, s->depth);
+    mult = (int32_t *)tflc__persist(c->it, 8u * (uint32_t)s->depth);
+    if (!mult)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+    for (i = 0; i < s->depth; i++) {
+      float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
+      tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                     mult + s->depth + i);
+    }
+    s->p.per_channel = 1;
+    s->p.out_multiplier = mult;
+    s->p.out_shift = mult + s->depth;
+  } else {
+    int32_t *mult = (int32_t *)tflc__persist(c->it, 8);
+    if (!mult)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+    tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, mult + 1);
+    s->p.filter_offset = -f->zero_point;
+    s->p.out_multiplier = mult;
+    s->p.out_shift = mult + 1;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__run_fc(tflc__ctx *c) {
+  tflc__fc_state *s = (tflc__fc_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(f), bc;
+  if (b)
+    bc = tflc__const(b);
+  if (in->type == TFLC_FLOAT32)
+    tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
+                             (const float *)in->data, &fc, b ? &bc : NULL,
+                             (float *)o->data, tile, tb);
+  else
+    tflc_fully_connected_s8(&s->p, s->batches, s->accum, s->depth,
+                            (const int8_t *)in->data, &fc, b ? &bc : NULL,
+                            (int8_t *)o->data, tile, tb);
+  return TFLC_OK;
+}
+
+/* ---- pooling ------------------------------------------------------------- */
+static tflc_status tflc__prep_pool(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__pool_state *s;
+  uint32_t opts = c->op->opts;
+  int32_t same, oh, ow, act;
+  double ds;
+  if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8 ||
+      in->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "needs 4-D int8 tensors", 0,
+                        0);
+  ds = (double)in->scale - (double)o->scale;
+  if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "input and output quantization differ", 0, 0);
+  s = (tflc__pool_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
+  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
+  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
+  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
+      s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
+      s->p.filter_w > 65535 || s->p.filter_h > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d or filter %d",
+                        s->p.stride_w, s->p.filter_w);
+  s->p.pad_h =
+      tflc__pad_amount(same, in->dims[1], s->p.filter_h, s->p.stride_h, 1, &oh);
+  s->p.pad_w =
+      tflc__pad_amount(same, in->dims[2], s->p.filter_w, s->p.stride_w, 1, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
+      in->dims[3] != o->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
+  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
+                          &s->p.act_min, &s->p.act_max);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_pool(tflc__ctx *c, int avg) {
+  tflc__pool_state *s = (tflc__pool_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (avg) {
+    if (tflc_avg_pool_s8(&s->p, in->dims, (const int8_t *)in->data, o->dims,
+                         (int8_t *)o->data) != TFLC_OK)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "window without input", 0, 0);
+  } else {
+    tflc_max_pool_s8(&s->p, in->dims, (const int8_t *)in->data, o->dims,
+                     (int8_t *)o->data);
+  }
+  return TFLC_OK;
+}
+
+/* ---- SOFTMAX --------------------------------------------------------------
+ */
+static tflc_status tflc__prep_softmax(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__softmax_state *s;
+  if (!in || !o || !tflc__same_shape(in, o) || in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  s = (tflc__softmax_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  s->beta = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  s->depth = in->dims[in->rank - 1];
+  s->rows = s->depth ? tflc__count(in) / s->depth : 0;
+  if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (o->zero_point != -128 || o->scale != 1.0f / 256.0f)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int8 output must have scale 1/256, zero point -128", 0,
+                        0);
+  if (!(in->scale > 0.0f) || !((double)s->beta * in->scale * 67108864.0 > 1.0))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "input scale * beta too small", 0,
+                        0);
+  tflc_softmax_prepare_s8(s->beta, in->scale, &s->p);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_softmax(tflc__ctx *c) {
+  tflc__softmax_state *s = (tflc__softmax_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (in->type == TFLC_FLOAT32)
+    tflc_softmax_f32(s->beta, s->rows, s->depth, (const float *)in->data,
+                     (float *)o->data);
+  else
+    tflc_softmax_s8(&s->p, s->rows, s->depth, (const int8_t *)in->data,
+                    (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- ADD -------------------------------------------------------------------
+ */
+/* Right-aligns the shapes of a, b and out into rank r = out rank; inputs
+ * must broadcast (each dim equal to out's or 1). */
+static int tflc__broadcast(const tflc_tensor *a, const tflc_tensor *b,
+                           const tflc_tensor *o, int32_t *da, int32_t *db,
+                           int32_t *dout, int32_t *rank) {
+  int32_t r = o->rank, i;
+  if (r < a->rank || r < b->rank || r < 1)
+    return 0;
+  for (i = 0; i < r; i++) {
+    int32_t ia = i - (r - a->rank), ib = i - (r - b->rank);
+    da[i] = ia >= 0 ? a->dims[ia] : 1;
+    db[i] = ib >= 0 ? b->dims[ib] : 1;
+    dout[i] = o->dims[i];
+    if ((da[i] != dout[i] && da[i] != 1) || (db[i] != dout[i] && db[i] != 1) ||
+        (da[i] != dout[i] && db[i] != dout[i]))
+      return 0;
+  }
+  *rank = r;
+  return 1;
+}
+static tflc_status tflc__prep_add(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__add_state *s;
+  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  if (!a || !b || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
+  s = (tflc__add_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (!tflc__broadcast(a, b, o, s->d1, s->d2, s->d0, &s->rank))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  if (a->type == TFLC_FLOAT32 && b->type == TFLC_FLOAT32 &&
+      o->type == TFLC_FLOAT32) {
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    return TFLC_OK;
+  }
+  if (a->type != TFLC_INT8 || b->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d + %d unsupported",
+                        a->type, b->type);
+  if (!(a->scale > 0.0f) || !(b->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  tflc_add_prepare_s8(a->scale, a->zero_point, b->scale, b->zero_point,
+                      o->scale, o->zero_point, act, &s->p);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_add(tflc__ctx *c) {
+  tflc__add_state *s = (tflc__add_state *)c->op->state;
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  if (o->type == TFLC_FLOAT32)
+    tflc_add_f32(s->fmin, s->fmax, s->rank, s->d1, (const float *)a->data,
+                 s->d2, (const float *)b->data, s->d0, (float *)o->data);
+  else
+    tflc_add_s8(&s->p, s->rank, s->d1, (const int8_t *)a->data, s->d2,
+                (const int8_t *)b->data, s->d0, (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- MEAN
+ * --------------------------------------------------------------------- */
+static tflc_status tflc__prep_mean(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__mean_state *s;
+  int32_t axes[TFLC_MAX_DIMS * 2], n = 0, i, kept = 1;
+  if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "only int8 supported", 0, 0);
+  if (!tflc__const_ints(ax, axes, TFLC_MAX_DIMS * 2, &n))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "axes must be a constant int vector", 0, 0);
+  s = (tflc__mean_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  for (i = 0; i < n; i++) {
+    int32_t a = axes[i] < 0 ? axes[i] + in->rank : axes[i];
+    if (a < 0 || a >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis %d out of range", axes[i],
+                          0);
+    s->mask |= 1u << a;
+  }
+  for (i = 0; i < in->rank; i++)
+    if (!(s->mask & (1u << i)))
+      kept *= in->dims[i];
+  if (tflc__count(o) != kept)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        kept);
+  if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  tflc_quantize_multiplier((double)in->scale / (double)o->scale,
+                           &s->p.multiplier, &s->p.shift);
+  s->p.input_zp = in->zero_point;
+  s->p.output_zp = o->zero_point;
+  return TFLC_OK;
+}
+static tflc_status tflc__run_mean(tflc__ctx *c) {
+  tflc__mean_state *s = (tflc__mean_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_mean_s8(&s->p, in->rank, in->dims, s->mask, (const int8_t *)in->data,
+               (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- PAD
+ * ----------------------------------------------------------------------- */
+static tflc_status tflc__prep_pad(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__pad_state *s;
+  int32_t v[TFLC_MAX_DIMS * 2], n = 0, i;
+  if (!in || !o || in->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
+                        0);
+  if (!tflc__const_ints(pd, v, TFLC_MAX_DIMS * 2, &n) || n != 2 * in->rank ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "paddings must be a constant [%d,2] tensor", in->rank,
+                        0);
+  s = (tflc__pad_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  for (i = 0; i < in->rank; i++) {
+    s->before[i] = v[2 * i];
+    s->after[i] = v[2 * i + 1];
+    if (s->before[i] < 0 || s->after[i] < 0 ||
+        (int64_t)in->dims[i] + s->before[i] + s->after[i] != o->dims[i])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", i,
+                          o->dims[i]);
+  }
+  if (in->type == TFLC_INT8 || in->type == TFLC_UINT8)
+    s->value[0] = (uint8_t)(int8_t)o->zero_point;
+  else if (in->type == TFLC_INT16) {
+    int16_t z = (int16_t)o->zero_point;
+    memcpy(s->value, &z, 2);
+  } else if (tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "type %d unsupported", in->type, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_pad(tflc__ctx *c) {
+  tflc__pad_state *s = (tflc__pad_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_pad(tflc_type_size(in->type), in->rank, in->dims, s->before, s->after,
+           s->value, in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- TRANSPOSE
+ * --------------------------------------------------------------------- */
+static tflc_status tflc__prep_transpose(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pm = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__perm_state *s;
+  int32_t v[TFLC_MAX_DIMS], n = 0, i;
+  uint32_t seen = 0;
+  if (!in || !o || in->type != o->type || tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
+                        0);
+  if (!tflc__const_ints(pm, v, TFLC_MAX_DIMS, &n) || n != in->rank ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "perm must be a constant [%d]",
+                        in->rank, 0);
+  s = (tflc__perm_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  for (i = 0; i < n; i++) {
+    if (v[i] < 0 || v[i] >= n || (seen & (1u << v[i])) ||
+        o->dims[i] != in->dims[v[i]])
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad permutation entry %d", i, 0);
+    seen |= 1u << v[i];
+    s->perm[i] = v[i];
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__run_transpose(tflc__ctx *c) {
+  tflc__perm_state *s = (tflc__perm_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_transpose(tflc_type_size(in->type), in->rank, in->dims, s->perm,
+                 in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- RESHAPE
+ * ------------------------------------------------------------------------ */
+static tflc_status tflc__prep_reshape(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || in->type != o->type || in->bytes != o->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input and output differ in type or size", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_reshape(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (in->data != o->data)
+    memmove(o->data, in->data, o->bytes);
+  return TFLC_OK;
+}
+
+/* ---- QUANTIZE / DEQUANTIZE
+ * --------------------------------------------------------------- */
+static tflc_status tflc__prep_quant(tflc__ctx *c, int dequant) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__quant_state *s;
+  if (!in || !o || tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  s = (tflc__quant_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (dequant) {
+    if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT8)
+      s->kind = 4;
+    else if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT16)
+      s->kind = 5;
+  } else {
+    if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT8)
+      s->kind = 1;
+    else if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT16)
+      s->kind = 2;
+    else if (in->type == TFLC_INT8 && o->type == TFLC_INT8)
+      s->kind = 3;
+  }
+  if (!s->kind)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (s->kind == 3) {
+    if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_quantize_multiplier((double)in->scale / (double)o->scale, &s->q,
+                             &s->shift);
+  } else if (s->kind <= 2 && !(o->scale > 0.0f)) {
+    return tflc__op_err(c, TFLC_ERR_QUANT, "output not quantized", 0, 0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__run_quant(tflc__ctx *c) {
+  tflc__quant_state *s = (tflc__quant_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t n = tflc__count(in);
+  switch (s->kind) {
+  case 1:
+    tflc_quantize_f32_s8(o->scale, o->zero_point, n, (const float *)in->data,
+                         (int8_t *)o->data);
+    break;
+  case 2:
+    tflc_quantize_f32_s16(o->scale, o->zero_point, n, (const float *)in->data,
+                          (int16_t *)o->data);
+    break;
+  case 3:
+    tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n,
+                       (const int8_t *)in->data, (int8_t *)o->data);
+    break;
+  case 4:
+    tflc_dequantize_s8_f32(in->scale, in->zero_point, n,
+                           (const int8_t *)in->data, (float *)o->data);
+    break;
+  default:
+    tflc_dequantize_s16_f32(in->scale, in->zero_point, n,
+                            (const int16_t *)in->data, (float *)o->data);
+    break;
+  }
+  return TFLC_OK;
+}
+
+/* ---- TFLM_DECODE
+ * -------------------------------------------------------------------------- */
+/* Outputs consumed only by tiled kernels are virtual (decoded inside those
+ * kernels); the others are decoded here, whole, at every invoke. */
+static tflc_status tflc__run_decode(tflc__ctx *c) {
+  int32_t j;
+  const tflc_const *lut = (const tflc_const *)c->op->state;
+  for (j = 0; j < c->op->nout; j++) {
+    tflc_tensor *o = tflc__out(c, j);
+    if (!(o->flags & TFLC_TENSOR_VIRTUAL))
+      tflc_lut_decode(&lut[j], 0, lut[j].count, o->data);
+  }
+  return TFLC_OK;
+}
+
+/* ---- op table
+ * ---------------------------------------------------------------------------------
+ */
+/* 1 if input slot k of an operator with this code reads compressed
+ * constants tile by tile (no whole decoded copy needed). */
+static int tflc__tiled_input(int32_t code, int32_t k) {
+  switch (code) {
+  case TFLC_OP_CONV_2D:
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+  case TFLC_OP_FULLY_CONNECTED:
+    return k == 1 || k == 2;
+  }
+  return 0;
+}
+static tflc_status tflc__prepare_op(tflc__ctx *c) {
+  switch (c->op->code) {
+  case TFLC_OP_CONV_2D:
+    return tflc__prep_conv(c, 0);
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+    return tflc__prep_conv(c, 1);
+  case TFLC_OP_FULLY_CONNECTED:
+    return tflc__prep_fc(c);
+  case TFLC_OP_AVERAGE_POOL_2D:
+  case TFLC_OP_MAX_POOL_2D:
+    return tflc__prep_pool(c);
+  case TFLC_OP_SOFTMAX:
+    return tflc__prep_softmax(c);
+  case TFLC_OP_ADD:
+    return tflc__prep_add(c);
+  case TFLC_OP_MEAN:
+    return tflc__prep_mean(c);
+  case TFLC_OP_PAD:
+    return tflc__prep_pad(c);
+  case TFLC_OP_TRANSPOSE:
+    return tflc__prep_transpose(c);
+  case TFLC_OP_RESHAPE:
+    return tflc__prep_reshape(c);
+  case TFLC_OP_QUANTIZE:
+    return tflc__prep_quant(c, 0);
+  case TFLC_OP_DEQUANTIZE:
+    return tflc__prep_quant(c, 1);
+  case TFLC_OP_DECODE:
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                      "operator not supported (code %d)", c->op->code, 0);
+}
+static tflc_status tflc__run_op(tflc__ctx *c) {
+  switch (c->op->code) {
+  case TFLC_OP_CONV_2D:
+    return tflc__run_conv(c, 0);
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+    return tflc__run_conv(c, 1);
+  case TFLC_OP_FULLY_CONNECTED:
+    return tflc__run_fc(c);
+  case TFLC_OP_AVERAGE_POOL_2D:
+    return tflc__run_pool(c, 1);
+  case TFLC_OP_MAX_POOL_2D:
+    return tflc__run_pool(c, 0);
+  case TFLC_OP_SOFTMAX:
+    return tflc__run_softmax(c);
+  case TFLC_OP_ADD:
+    return tflc__run_add(c);
+  case TFLC_OP_MEAN:
+    return tflc__run_mean(c);
+  case TFLC_OP_PAD:
+    return tflc__run_pad(c);
+  case TFLC_OP_TRANSPOSE:
+    return tflc__run_transpose(c);
+  case TFLC_OP_RESHAPE:
+    return tflc__run_reshape(c);
+  case TFLC_OP_QUANTIZE:
+  case TFLC_OP_DEQUANTIZE:
+    return tflc__run_quant(c);
+  case TFLC_OP_DECODE:
+    return tflc__run_decode(c);
+  }
+  return TFLC_ERR_UNSUPPORTED;
+}
+
+/* ======================================================================== */
+/* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
+/* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
+/* buffer. It keeps its bookkeeping in the tensor records (first_op,        */
+/* last_op, data), so planning needs no arena of its own.                   */
+/* ======================================================================== */
+#define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
+#define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+
+/* 1 if the tensor needs an arena buffer. */
+static int tflc__needs_buffer(const tflc_tensor *t) {
+  return !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                       TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
+         t->first_op != 0xFFFF;
+}
+static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
+  int32_t guard = 0;
+  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
+    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
+  return ti;
+}
+static void tflc__use(tflc_tensor *t, uint32_t op) {
+  if (t->first_op == 0xFFFF || op < t->first_op)
+    t->first_op = (uint16_t)op;
+  if (t->last_op == 0xFFFF || op > t->last_op)
+    t->last_op = (uint16_t)op;
+}
+/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
+ * last] without overlapping any placed tensor of intersecting lifetime or
+ * any of the `nx` extra (offset, size) ranges. */
+static size_t tflc__fit(const tflc_interpreter *it, uint32_t size,
+                        uint32_t first, uint32_t last, const uintptr_t *xo,
+                        const uintptr_t *xs, int32_t nx) {
+  size_t off = 0;
+  int moved = 1;
+  int32_t i;
+  while (moved) {
+    moved = 0;
+    for (i = 0; i < it->num_tensors; i++) {
+      const tflc_tensor *o = &it->tensors[i];
+      size_t oo, os;
+      if (!(o->flags & TFLC__PLACED) || o->last_op < first ||
+          o->first_op > last)
+        continue;
+      oo = (size_t)(uintptr_t)o->data;
+      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      if (off < oo + os && oo < off + size) {
+        off = oo + os;
+        moved = 1;
+      }
+    }
+    for (i = 0; i < nx; i++)
+      if (off < xo[i] + xs[i] && xo[i] < off + size) {
+        off = (xo[i] + xs[i] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        moved = 1;
+      }
+  }
+  return off;
+}
+static void tflc__materialize(tflc_tensor *t) {
+  t->flags &= (uint8_t) ~(TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_LUT);
+  t->data = NULL;
+}
+static tflc_status tflc__plan(tflc_interpreter *it) {
+  uint32_t i, no = (uint32_t)it->num_ops;
+  int32_t k, n = it->num_tensors;
+  size_t high = 0, room = it->arena_size - it->tail;
+  if (no > 0xFFFE)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  for (k = 0; k < n; k++) {
+    it->tensors[k].first_op = it->tensors[k].last_op = 0xFFFF;
+    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+      it->tensors[k].data = NULL;
+  }
+  /* RESHAPE: the output is the input's buffer */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    tflc_tensor *src, *dst;
+    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+      continue;
+    src = &it->tensors[op->in[0]];
+    dst = &it->tensors[op->out[0]];
+    if (src == dst || src->bytes != dst->bytes ||
+        ((src->flags | dst->flags) &
+         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+      continue;
+    dst->flags |= TFLC__ALIASED;
+    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
+  }
+  /* lifetimes, on the owners of shared buffers */
+  for (k = 0; k < it->num_inputs; k++)
+    tflc__use(&it->tensors[tflc__owner(it, it->inputs[k])], 0);
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : op->out[k - op->nin];
+      if (ti >= 0)
+        tflc__use(&it->tensors[tflc__owner(it, ti)], i);
+    }
+  }
+  for (k = 0; k < it->num_outputs; k++)
+    tflc__use(&it->tensors[tflc__owner(it, it->outputs[k])], no);
+  for (k = 0; k < n; k++)
+    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
+      tflc__use(&it->tensors[k], 0);
+      tflc__use(&it->tensors[k], no);
+    }
+  /* place tensors, largest first (ties: earliest first use, then index) */
+  for (;;) {
+    int32_t best = -1;
+    tflc_tensor *b;
+    size_t off, sz;
+    for (k = 0; k < n; k++) {
+      const tflc_tensor *t = &it->tensors[k];
+      if (!tflc__needs_buffer(t) || (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+        continue;
+      if (best < 0 || t->bytes > it->tensors[best].bytes ||
+          (t->bytes == it->tensors[best].bytes &&
+           t->first_op < it->tensors[best].first_op))
+        best = k;
+    }
+    if (best < 0)
+      break;
+    b = &it->tensors[best];
+    sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    off = tflc__fit(it, (uint32_t)sz, b->first_op, b->last_op, NULL, NULL, 0);
+    b->data = (void *)(uintptr_t)off;
+    b->flags |= TFLC__PLACED;
+    if (off + sz > high)
+      high = off + sz;
+  }
+  /* per-op scratch: lives during its op only; placed after the tensors */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
+    for (k = 0; k < op->nscratch; k++) {
+      size_t sz =
+          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      size_t off = tflc__fit(it, (uint32_t)sz, i, i, xo, xs, k);
+      xo[k] = off;
+      xs[k] = sz;
+      if (off + sz > high)
+        high = off + sz;
+    }
+    for (k = 0; k < op->nscratch; k++)
+      op->scratch[k] = xo[k];
+  }
+  if (high > room)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small: needs %u bytes",
+                     (unsigned)(high + it->tail + it->align_pad));
+  it->head = high;
+  /* offsets to pointers */
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    if (t->flags & TFLC__PLACED) {
+      t->data = it->arena + (uintptr_t)t->data;
+      t->flags &= (uint8_t)~TFLC__PLACED;
+    } else if (tflc__needs_buffer(t) && !(t->flags & TFLC__ALIASED)) {
+      t->data = it->arena; /* zero bytes */
+    } else if (!(t->flags &
+                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
+               !t->data) {
+      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+    }
+  }
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    if (t->flags & TFLC__ALIASED) {
+      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
+      t->flags &= (uint8_t)~TFLC__ALIASED;
+      t->data = o->data;
+      t->first_op = o->first_op;
+      t->last_op = o->last_op;
+    }
+  }
+  for (k = 0; k < n; k++)
+    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nscratch; k++)
+      op->scratch[k] = (uintptr_t)(it->arena + op->scratch[k]);
+    for (k = 0; k < op->nwhole; k++)
+      if (op->whole[k].scratch >= 0)
+        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+  }
+  return TFLC_OK;
+}
+
+/* Places a whole-tensor decode buffer of op i in the first alternate region
+ * with room (regions are reset for every op, as in TFLM); NULL if none. */
+static void *tflc__region_alloc(const tflc_options *o, size_t *used,
+                                uint32_t bytes) {
+  int32_t r;
+  for (r = 0; r < o->num_decomp_regions && r < 8; r++) {
+    size_t start = (used[r] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    if (start <= o->decomp_regions[r].size &&
+        bytes <= o->decomp_regions[r].size - start) {
+      used[r] = start + bytes;
+      return (uint8_t *)o->decomp_regions[r].base + start;
+    }
+  }
+  return NULL;
+}
+
+TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
+                                           const tflc_model *m, void *arena,
+                                           size_t arena_size,
+                                           const tflc_options *opt) {
+  tflc__fb fb;
+  uint32_t sgt, nt, no, i, tv, ov, nio, iov;
+  uintptr_t a;
+  tflc_status st;
+  tflc__ctx c;
+  int32_t k;
+  if (!it)
+    return TFLC_ERR_ARG;
+  memset(it, 0, sizeof *it);
+  if (!m || !m->root || !arena)
+    return tflc__err(it->error, TFLC_ERR_ARG, "no model or arena");
+  it->model = m;
+  if (opt)
+    it->opt = *opt;
+  if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
+      (it->opt.num_decomp_regions && !it->opt.decomp_regions))
+    return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
+  a = (uintptr_t)arena;
+  it->align_pad =
+      (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
+  if (arena_size < it->align_pad + 64)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena of %u bytes too small",
+                     (unsigned)arena_size);
+  it->arena = (uint8_t *)arena + it->align_pad;
+  it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
+  fb = tflc__mfb(m);
+  sgt = tflc__subgraph(m, 0);
+  tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  ov = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  (void)tv;
+  (void)ov;
+  c.it = it;
+  c.m = m;
+  c.sgt = sgt;
+  c.op = NULL;
+  it->num_tensors = (int32_t)nt;
+  it->num_ops = (int32_t)no;
+  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nt);
+  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * no);
+  if ((nt && !it->tensors) || (no && !it->ops))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors and %u ops", nt, no);
+  /* inputs and outputs */
+  iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
+  if (nio > TFLC_MAX_IO)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
+                     TFLC_MAX_IO);
+  it->num_inputs = (int32_t)nio;
+  for (i = 0; i < nio; i++)
+    it->inputs[i] = tflc__i32(fb.b + iov + 4 * i);
+  iov = tflc__sg_vec(m, sgt, TFLC__SG_OUTPUTS, 4, &nio);
+  if (nio > TFLC_MAX_IO)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u outputs > %d", nio,
+                     TFLC_MAX_IO);
+  it->num_outputs = (int32_t)nio;
+  for (i = 0; i < nio; i++)
+    it->outputs[i] = tflc__i32(fb.b + iov + 4 * i);
+  /* tensors: records, constant data, COMPRESSION_METADATA descriptors */
+  for (i = 0; i < nt; i++) {
+    tflc_tensor *t = &it->tensors[i];
+    uint32_t tt = tflc__tensor_table(m, sgt, (int32_t)i), blen, lt;
+    const uint8_t *d;
+    st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
+    if (st)
+      return st;
+    d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
+    if (d) {
+      t->data = (void *)(uintptr_t)d;
+      t->flags |= TFLC_TENSOR_CONST;
+    }
+    lt = tflc__meta_lut(m, 0, (int32_t)i);
+    if (lt) {
+      tflc_const *lc = (tflc_const *)tflc__persist(it, sizeof *lc);
+      if (!lc)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+      st = tflc__meta_const(m, 0, lt, tt, t, (int32_t)i, lc, NULL, it->error);
+      if (st)
+        return st;
+      t->data = lc;
+      t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
+    }
+  }
+  /* operators */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j;
+    op->index = (int32_t)i;
+    op->code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    op->opts = tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+    ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    if (ni > 0xFFFF || nout > 0xFFFF)
+      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                       "op %u: too many inputs", i);
+    op->nin = (uint16_t)ni;
+    op->nout = (uint16_t)nout;
+    op->in = (int32_t *)tflc__persist(it, 4u * (ni + nout));
+    if (!op->in && ni + nout)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    op->out = op->in + ni;
+    for (j = 0; j < ni; j++)
+      op->in[j] = tflc__i32(fb.b + iv + 4 * j);
+    for (j = 0; j < nout; j++) {
+      op->out[j] = tflc__i32(fb.b + ovv + 4 * j);
+      if (it->tensors[op->out[j]].flags & TFLC_TENSOR_CONST)
+        return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                         "op %u %s: output tensor %d is constant", i,
+                         tflc_opcode_name(op->code), op->out[j]);
+    }
+    if (op->code == TFLC_OP_DECODE) {
+      tflc_const *lc = (tflc_const *)tflc__persist(it, sizeof *lc * nout);
+      if (!lc)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+      op->state = lc;
+      for (j = 0; j < nout; j++) {
+        tflc_tensor *o = &it->tensors[op->out[j]];
+        st = tflc__decode_const(m, sgt, op->in[2 * j], op->in[2 * j + 1],
+                                tflc__tensor_table(m, sgt, op->out[j]), o,
+                                op->out[j], &lc[j], NULL, it->error);
+        if (st)
+          return st;
+        o->data = &lc[j];
+        o->flags |= TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
+      }
+    }
+  }
+  /* A DECODE output stays virtual only if every consumer reads it tile by
+   * tile and it is not a subgraph output; else it is decoded whole by the
+   * DECODE operator into an arena (or alternate region) buffer. */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin; k++) {
+      int32_t ti = op->in[k];
+      if (ti >= 0 && (it->tensors[ti].flags & TFLC_TENSOR_VIRTUAL) &&
+          !tflc__tiled_input(op->code, k))
+        tflc__materialize(&it->tensors[ti]);
+    }
+  }
+  for (i = 0; i < (uint32_t)it->num_outputs; i++)
+    if (it->tensors[it->outputs[i]].flags & TFLC_TENSOR_VIRTUAL)
+      tflc__materialize(&it->tensors[it->outputs[i]]);
+  /* prepare every op; metadata-compressed inputs without a tiled path get a
+   * whole-tensor decode buffer: alternate region, else arena scratch */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    size_t used[8];
+    memset(used, 0, sizeof used);
+    c.op = op;
+    for (k = 0; k < op->nin && op->code != TFLC_OP_DECODE; k++) {
+      tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
+      tflc__whole *w;
+      if (!t || !(t->flags & TFLC_TENSOR_LUT) ||
+          (t->flags & TFLC_TENSOR_DECODED) || tflc__tiled_input(op->code, k))
+        continue;
+      if (!op->whole) {
+        op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
+                                                         TFLC__MAX_SCRATCH);
+        if (!op->whole)
+          return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+      }
+      if (op->nwhole >= TFLC__MAX_SCRATCH)
+        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
+                            "more than %d compressed inputs", TFLC__MAX_SCRATCH,
+                            0);
+      w = &op->whole[op->nwhole++];
+      w->slot = k;
+      w->ptr = tflc__region_alloc(&it->opt, used, t->bytes);
+      w->scratch = w->ptr ? -1 : tflc__scratch(&c, t->bytes);
+      if (!w->ptr && w->scratch < 0)
+        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
+                            "too many scratch buffers", 0, 0);
+    }
+    if (op->code == TFLC_OP_DECODE) {
+      int32_t j;
+      for (j = 0; j < op->nout; j++) {
+        tflc_tensor *o = &it->tensors[op->out[j]];
+        if (o->flags & TFLC_TENSOR_VIRTUAL)
+          continue;
+        o->data = tflc__region_alloc(&it->opt, used, o->bytes);
+        if (o->data)
+          o->flags |= TFLC_TENSOR_EXTERN;
+      }
+    }
+    st = tflc__prepare_op(&c);
+    if (st)
+      return st;
+  }
+  st = tflc__plan(it);
+  if (st)
+    return st;
+  memset(it->arena, 0, it->head);
+  it->ready = 1;
+  return TFLC_OK;
+}
+
+TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
+  if (!it || !it->ready || i < 0 || i >= it->num_inputs)
+    return NULL;
+  return &it->tensors[it->inputs[i]];
+}
+TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i) {
+  if (!it || !it->ready || i < 0 || i >= it->num_outputs)
+    return NULL;
+  return &it->tensors[it->outputs[i]];
+}
+TFLC_API const char *tflc_error(const tflc_interpreter *it) {
+  return it ? it->error : "no interpreter";
+}
+TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
+  return it ? it->head + it->tail + it->align_pad : 0;
+}
+TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
+  tflc__ctx c;
+  int32_t i, k;
+  tflc_status st;
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  c.it = it;
+  c.m = it->model;
+  c.sgt = 0;
+  for (i = 0; i < it->num_ops; i++) {
+    tflc__op *op = &it->ops[i];
+    void *saved[TFLC__MAX_SCRATCH];
+    c.op = op;
+    if (it->opt.profile)
+      it->opt.profile(it->opt.profile_user, i, op->code, 1);
+    /* compressed inputs of ops without tiles: decode whole, and show the
+     * kernel a plain tensor for the duration of the op */
+    for (k = 0; k < op->nwhole; k++) {
+      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
+      const tflc_const *lut = (const tflc_const *)t->data;
+      tflc_lut_decode(lut, 0, lut->count, op->whole[k].ptr);
+      saved[k] = t->data;
+      t->data = op->whole[k].ptr;
+      t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
+    }
+    st = tflc__run_op(&c);
+    for (k = op->nwhole - 1; k >= 0; k--) {
+      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
+      t->data = saved[k];
+      t->flags |= TFLC_TENSOR_LUT;
+    }
+    if (it->opt.profile)
+      it->opt.profile(it->opt.profile_user, i, op->code, 0);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+
+#endif /* TFLC_IMPLEMENTATION */
