@@ -1694,9 +1694,12 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     goto done;
   }
   /* header: root offset, identifier */
-  tflc__w_b_alloc(&b, 8);
-  if (!(w->flags & TFLC_W_FLAG_NO_IDENTIFIER) && !b.err)
-    memcpy(b.p + 4, "TFL3", 4);
+  tflc__w_b_alloc(&b, 4);
+  if (!(w->flags & TFLC_W_FLAG_NO_IDENTIFIER)) {
+    size_t id = tflc__w_b_alloc(&b, 4);
+    if (!b.err)
+      memcpy(b.p + id, "TFL3", 4);
+  }
   tflc__w_f(f, &n, 0, 4, 3);
   fop = tflc__w_foff(f, &n, 1);
   fsg = tflc__w_foff(f, &n, 2);
