@@ -44,7 +44,11 @@
 /* ---- configuration defaults ------------------------------------------- */
 #ifndef TFLC_API
 #ifdef TFLC_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define TFLC_API static __attribute__((unused)) /* no unused warnings */
+#else
 #define TFLC_API static
+#endif
 #else
 #define TFLC_API extern
 #endif
@@ -192,17 +196,25 @@ TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
                                              int32_t channels, int32_t *mult,
                                              int32_t *shift);
 
-/* NHWC input [N,H,W,Cin], filter [Cout,Kh,Kw,Cin/groups], bias int32 [Cout]
- * or NULL, output [N,Ho,Wo,Cout]. `tile` (tile_bytes) is scratch for
- * decoding compressed filter/bias; may be NULL when both are raw.
- * tile_bytes must be at least 64 when something is compressed. */
+/* NHWC input [N,H,W,Cin], filter [Cout,Kh,Kw,Cin/groups] (INT8), bias
+ * INT32 [Cout] or NULL, output [N,Ho,Wo,Cout]; groups = Cin / filter Cin.
+ * Taps outside the input are skipped (pad_h/pad_w are the padding before).
+ * Filter and bias may each be raw or LUT-compressed (any alignment).
+ * `tile` (tile_bytes) is scratch for decoding a compressed filter a row (or
+ * a piece of one) at a time; it may be NULL when the filter is raw. With a
+ * compressed filter and no tile (or one under 64 bytes) a 64-byte stack
+ * tile is used. Compressed biases are decoded one element at a time. The
+ * output bytes do not depend on the tile size or on compression. */
 TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const int32_t in_dims[4], const int8_t *in,
                              const int32_t filter_dims[4],
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
-/* filter [1,Kh,Kw,Cin*M], output channel oc = ic * M + m. */
+/* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
+ * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M]. The
+ * Kh*Kw taps of a channel are gathered into the tile once when they fit,
+ * else piecewise per pixel. Tile rules as tflc_conv2d_s8. */
 TFLC_API void
 tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const int8_t *in, const int32_t filter_dims[4],
@@ -224,13 +236,23 @@ typedef struct tflc_fc_params {
 TFLC_API void tflc_fc_quantize_multiplier(float in_scale, float filter_scale,
                                           float out_scale, int32_t *mult,
                                           int32_t *shift);
-/* in [batches, accum_depth], filter [out_depth, accum_depth], bias int32. */
+/* in [batches, accum_depth], filter INT8 [out_depth, accum_depth], bias
+ * INT32 [out_depth] or NULL. Per-tensor: acc of (f + filter_offset) *
+ * (x + input_offset) with out_multiplier[0]; per-channel: filter_offset is
+ * ignored (as TFLM). A compressed filter row is decoded once for all
+ * batches when it fits the tile, else in tile-sized pieces. Tile rules as
+ * tflc_conv2d_s8. */
 TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       int32_t accum_depth, int32_t out_depth,
                                       const int8_t *in,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes);
+/* Float FC: filter FLOAT32 [out_depth, accum_depth], bias FLOAT32 or NULL.
+ * Sums x * w in order of d in float, then adds the bias (0.0f when absent),
+ * then min(max(v, act_min), act_max), exactly as TFLM's reference (build
+ * without FMA contraction, e.g. -ffp-contract=off, to keep that order).
+ * Weights are read with memcpy (any alignment). */
 TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        int32_t batches, int32_t accum_depth,
                                        int32_t out_depth, const float *in,
@@ -915,7 +937,10 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
     memcpy(&f, &u, 4);
     return f;
   }
-  return (float)tflc_const_i64(c, i);
+  {
+    const int64_t v = tflc_const_i64(c, i);
+    return (float)v;
+  }
 }
 
 /* ---- convolution family ------------------------------------------------ */
