@@ -47,6 +47,14 @@
  *     consumer (and at the end for subgraph outputs), reading a UINT8
  *     encoded tensor and a UINT8 ancillary tensor (16-byte DCM + tables).
  *
+ * Where TFLM differs (the writer can produce what TFLM would refuse, on
+ * purpose, for tests): TFLM takes index widths 1..7 (8 is a tflc
+ * extension); it refuses an empty lut_tensors entry (written for subgraphs
+ * below the last one with METADATA tensors, as TFLM's older compressor
+ * does); it ignores Buffer.offset/size (EXTERNAL_BUFFERS). Unlike TFLM's
+ * newer compressor the writer does not share identical ancillary tensors,
+ * dedupe buffers or prune the emptied ones (buffer indices stay as given).
+ *
  * License: MIT (see LICENSE).
  */
 #ifndef TFLC_WRITER_H
@@ -965,12 +973,12 @@ typedef struct tflc__w_low {
   size_t ntmp, ctmp;
 } tflc__w_low;
 
-static void *tflc__w_tmp(tflc__w_low *L, size_t n) {
+static void *tflc__w_tmp(tflc__w_low *L, size_t n, size_t esize) {
   void *np = tflc__w_grow(L->tmp, &L->ctmp, L->ntmp + 1, sizeof(void *)), *p;
   if (!np)
     return NULL;
   L->tmp = (void **)np;
-  p = tflc__w_alloc(n, 1);
+  p = tflc__w_alloc(n, esize);
   if (p)
     L->tmp[L->ntmp++] = p;
   return p;
@@ -1032,7 +1040,7 @@ static int tflc__w_low_op(tflc__w_lsg *s, const tflc__w_op *o) {
 static char *tflc__w_low_name(tflc__w_low *L, const char *name,
                               const char *suffix) {
   size_t a = name ? strlen(name) : 0, b = strlen(suffix);
-  char *p = (char *)tflc__w_tmp(L, a + b + 1);
+  char *p = (char *)tflc__w_tmp(L, a + b + 1, 1);
   if (!p)
     return NULL;
   if (a)
@@ -1062,8 +1070,8 @@ static int tflc__w_low_decode(tflc__w_low *L, tflc__w_lsg *s,
   }
   if (k == 0)
     return 1;
-  din = (int32_t *)tflc__w_tmp(L, (size_t)k * 2 * sizeof(int32_t));
-  dout = (int32_t *)tflc__w_tmp(L, (size_t)k * sizeof(int32_t));
+  din = (int32_t *)tflc__w_tmp(L, (size_t)k, 2 * sizeof(int32_t));
+  dout = (int32_t *)tflc__w_tmp(L, (size_t)k, sizeof(int32_t));
   if (!din || !dout)
     return 0;
   k = 0;
@@ -1130,7 +1138,7 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
     if (!used) /* as TFLM's compressor: no consumer, left uncompressed */
       continue;
     if (!enc) {
-      enc = (int32_t *)tflc__w_tmp(L, orig_nt * sizeof(int32_t));
+      enc = (int32_t *)tflc__w_tmp(L, orig_nt, sizeof(int32_t));
       if (!enc)
         return TFLC_ERR_ARENA;
       for (oi = 0; oi < orig_nt; oi++)
@@ -1143,8 +1151,8 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
         t->cidx_size > TFLC__W_MAX_COUNT)
       return TFLC_ERR_UNSUPPORTED; /* shape [n] must fit int32 */
     asize = 16 + t->cvals_size;
-    anc = (uint8_t *)tflc__w_tmp(L, asize);
-    dims = (int32_t *)tflc__w_tmp(L, 2 * sizeof(int32_t));
+    anc = (uint8_t *)tflc__w_tmp(L, asize, 1);
+    dims = (int32_t *)tflc__w_tmp(L, 2, sizeof(int32_t));
     if (!anc || !dims)
       return TFLC_ERR_ARENA;
     /* DCM: type 0 = LUT, DCM version 1; LUT version 1, bit width, stride */
@@ -1189,7 +1197,7 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
       if (o.in[i] >= 0 && (size_t)o.in[i] < orig_nt && enc[o.in[i]] >= 0)
         need = 1;
     if (need) {
-      int32_t *in = (int32_t *)tflc__w_tmp(L, (size_t)o.nin * sizeof(int32_t));
+      int32_t *in = (int32_t *)tflc__w_tmp(L, (size_t)o.nin, sizeof(int32_t));
       if (!in)
         return TFLC_ERR_ARENA;
       for (j = 0; j < o.nin; j++)
@@ -1236,7 +1244,7 @@ static tflc_status tflc__w_lower(tflc_writer *w, tflc__w_low *L) {
     tflc__w_lsg *s = &L->sg[si];
     s->t = (tflc__w_tensor *)tflc__w_alloc(ws->nt, sizeof(tflc__w_tensor));
     s->op = (tflc__w_op *)tflc__w_alloc(ws->nop, sizeof(tflc__w_op));
-    s->out = (int32_t *)tflc__w_tmp(L, (size_t)ws->nout * sizeof(int32_t));
+    s->out = (int32_t *)tflc__w_tmp(L, (size_t)ws->nout, sizeof(int32_t));
     if (!s->t || !s->op || !s->out)
       return TFLC_ERR_ARENA;
     s->nt = s->ct = ws->nt;
