@@ -758,6 +758,8 @@ static void tflc__const_get(const tflc_const *c, int32_t i, size_t es,
                             void *out) {
   if (c->bits == 0) {
     memcpy(out, (const uint8_t *)c->data + (size_t)i * es, es);
+  } else if (c->bits > 8) {
+    memset(out, 0, es); /* never from a verified descriptor */
   } else {
     const unsigned bits = c->bits;
     const unsigned idx =
@@ -793,6 +795,10 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
     return;
   }
   TFLC_ASSERT(bits <= 8);
+  if (bits > 8) { /* never from a verified descriptor */
+    memset(d, 0, (size_t)n * es);
+    return;
+  }
   if (c->channels > 1 && c->alt_axis) {
     /* last axis: the channel turns with every element */
     const size_t row = (size_t)c->stride * es;
@@ -861,7 +867,7 @@ TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
   const size_t es = tflc_type_size(c->type);
   uint8_t *d = (uint8_t *)dst;
   int32_t k, i = start;
-  if (es == 1 && c->bits != 0) {
+  if (es == 1 && c->bits != 0 && c->bits <= 8) {
     const unsigned bits = c->bits;
     const uint8_t *bs = (const uint8_t *)c->data;
     const uint8_t *vals = (const uint8_t *)c->values;
