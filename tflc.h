@@ -75,6 +75,7 @@ typedef struct tflc_model {
   int32_t num_subgraphs;
   int32_t num_buffers;
   int32_t num_lut_tensors; /* tensors compressed, both formats */
+  int32_t verified;        /* 1 once tflc_model_init succeeded */
   char error[TFLC_ERROR_LEN];
 } tflc_model;
 
@@ -87,16 +88,18 @@ enum {
   TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
-/* When flags has TFLC_TENSOR_LUT, `data` points to the tflc_const
- * descriptor of the compressed constant (the tensor has no plain data). */
+/* A tensor as the interpreter holds it. When flags has TFLC_TENSOR_LUT
+ * the tensor is a compressed constant: `data` then refers to its
+ * compression data inside the model, not to elements. */
 typedef struct tflc_tensor {
-  void *data; /* elements, or a tflc_const (TFLC_TENSOR_LUT) */
+  void *data; /* elements; for TFLC_TENSOR_LUT a reference into the model */
   int32_t dims[TFLC_MAX_DIMS];
   uint32_t bytes;     /* element count * element size */
   float scale;        /* first scale (0 when not quantized) */
   int32_t zero_point; /* first zero point */
   uint16_t first_op;  /* lifetime in the plan (op indices) */
   uint16_t last_op;
+  int32_t index; /* tensor index in the model's subgraph */
   uint8_t rank;
   uint8_t type;    /* tflc_type */
   uint8_t flags;   /* TFLC_TENSOR_* */
@@ -835,7 +838,7 @@ static int32_t tflc__count(const tflc_tensor *t) {
 static tflc_status tflc__lut_check(tflc_const *c, const tflc_tensor *t,
                                    uint32_t n_idx, uint32_t n_val,
                                    int32_t channels, int alt, char *err,
-                                   int32_t ti) {
+                                   int32_t ti, int verify) {
   size_t es = tflc_type_size(t->type);
   uint64_t need, i, count = (uint64_t)tflc__count(t);
   const uint8_t *p = (const uint8_t *)c->data;
@@ -879,7 +882,7 @@ static tflc_status tflc__lut_check(tflc_const *c, const tflc_tensor *t,
   c->alt_axis = (uint8_t)(alt && channels > 1);
   c->elems_per_channel =
       c->alt_axis ? 1 : (int32_t)(count / (uint64_t)channels);
-  if (c->stride < (1u << c->bits)) {
+  if (verify && c->stride < (1u << c->bits)) {
     for (i = 0; i < count; i++) {
       uint64_t bit = i * c->bits;
       uint32_t w = ((uint32_t)p[bit >> 3] << 8) |
@@ -920,8 +923,8 @@ static uint32_t tflc__meta_lut(const tflc_model *m, int32_t sg, int32_t t) {
 static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
                                     uint32_t lt, uint32_t tt,
                                     const tflc_tensor *t, int32_t ti,
-                                    tflc_const *c, uint32_t *stored,
-                                    char *err) {
+                                    tflc_const *c, uint32_t *stored, char *err,
+                                    int verify) {
   tflc__fb nb, fb = tflc__mfb(m);
   uint32_t vb, n_idx, n_val, bidx;
   const uint8_t *idx, *val;
@@ -971,7 +974,7 @@ static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
   c->values = val;
   if (stored)
     *stored = n_idx + n_val;
-  return tflc__lut_check(c, t, n_idx, n_val, channels, alt, err, ti);
+  return tflc__lut_check(c, t, n_idx, n_val, channels, alt, err, ti, verify);
 }
 /* Builds the descriptor for decoded output `out` of a TFLM_DECODE pair
  * (encoded tensor e, ancillary tensor a). */
@@ -979,7 +982,7 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
                                       int32_t e, int32_t a, uint32_t ot,
                                       const tflc_tensor *out, int32_t oi,
                                       tflc_const *c, uint32_t *stored,
-                                      char *err) {
+                                      char *err, int verify) {
   tflc__fb fb = tflc__mfb(m);
   uint32_t et = tflc__tensor_table(m, sgt, e),
            at = tflc__tensor_table(m, sgt, a);
@@ -1035,7 +1038,8 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
   c->values = anc + 16;
   if (stored)
     *stored = n_idx + n_anc;
-  return tflc__lut_check(c, out, n_idx, n_anc - 16, channels, alt, err, oi);
+  return tflc__lut_check(c, out, n_idx, n_anc - 16, channels, alt, err, oi,
+                         verify);
 }
 
 /* ======================================================================== */
@@ -1186,7 +1190,7 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     lt = tflc__meta_lut(m, s, (int32_t)i);
     if (lt) {
       tflc_const c;
-      st = tflc__meta_const(m, s, lt, tt, &t, (int32_t)i, &c, NULL, err);
+      st = tflc__meta_const(m, s, lt, tt, &t, (int32_t)i, &c, NULL, err, 1);
       if (st)
         return st;
       m->num_lut_tensors++;
@@ -1236,7 +1240,7 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
         uint32_t ott = tflc__tensor_table(m, sgt, o);
         st = tflc__read_tensor(m, ott, &t, err, o);
         if (!st)
-          st = tflc__decode_const(m, sgt, e, a, ott, &t, o, &c, NULL, err);
+          st = tflc__decode_const(m, sgt, e, a, ott, &t, o, &c, NULL, err, 1);
         if (st)
           return st;
         m->num_lut_tensors++;
@@ -1324,6 +1328,7 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
+  m->verified = 1;
   return TFLC_OK;
 }
 TFLC_API const char *tflc_model_error(const tflc_model *m) {
@@ -1382,7 +1387,7 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
     if (format)
       *format = 1;
     return tflc__meta_const(m, sg, lt, tflc__tensor_table(m, sgt, t), &tt, t, c,
-                            stored, err) == TFLC_OK;
+                            stored, err, 0) == TFLC_OK;
   }
   (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
   for (i = 0; i < no; i++) {
@@ -1400,7 +1405,7 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
       return tflc__decode_const(m, sgt, tflc__i32(fb.b + iv + 8 * j),
                                 tflc__i32(fb.b + iv + 8 * j + 4),
                                 tflc__tensor_table(m, sgt, t), &tt, t, c,
-                                stored, err) == TFLC_OK;
+                                stored, err, 0) == TFLC_OK;
     }
   }
   return 0;
@@ -1448,7 +1453,7 @@ typedef struct tflc__ctx {
 
 /* Persistent allocation from the end of the arena. */
 static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
-  size_t need = (bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+  size_t need = (bytes + 7) & ~(size_t)7;
   if (bytes > it->arena_size || need > it->arena_size - it->tail)
     return NULL;
   it->tail += need;
@@ -1502,10 +1507,28 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   op->scratch[op->nscratch] = bytes;
   return op->nscratch++;
 }
+/* The descriptor of a compressed tensor, rebuilt from the (verified)
+ * model: `data` points at its LutTensor table (COMPRESSION_METADATA) or
+ * at its (encoded, ancillary) pair in a TFLM_DECODE operator. */
+static void tflc__lut_desc(const tflc_model *m, uint32_t sgt,
+                           const tflc_tensor *t, tflc_const *d) {
+  char err[TFLC_ERROR_LEN];
+  const uint8_t *p = (const uint8_t *)t->data;
+  uint32_t tt = tflc__tensor_table(m, sgt, t->index);
+  if (t->flags & TFLC_TENSOR_DECODED)
+    (void)tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4), tt, t,
+                             t->index, d, NULL, err, 0);
+  else
+    (void)tflc__meta_const(m, 0, (uint32_t)(p - (m->bytes + m->comp_base)), tt,
+                           t, t->index, d, NULL, err, 0);
+}
 /* The constant as kernels read it: raw data or LUT descriptor. */
-static tflc_const tflc__const(const tflc_tensor *t) {
-  if (t->flags & TFLC_TENSOR_LUT)
-    return *(const tflc_const *)t->data;
+static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
+  tflc_const d;
+  if (t->flags & TFLC_TENSOR_LUT) {
+    tflc__lut_desc(c->m, c->sgt, t, &d);
+    return d;
+  }
   return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
 }
 /* Requires input k to be constant (raw or compressed). */
@@ -1599,8 +1622,9 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_state *s;
   uint32_t opts = c->op->opts, i, nsc;
-  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, c->op->in[1]);
-  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, *mult, *shift;
+  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
+  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, *mult;
+  int8_t *shift;
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
   if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8)
@@ -1611,10 +1635,10 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
   if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                        "filter tensor %d must be constant", c->op->in[1], 0);
+                        "filter tensor %d must be constant", f->index, 0);
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
-                        c->op->in[2], o->dims[3]);
+                        b->index, o->dims[3]);
   same = tflc__get_u8(fb, opts, 0, 0) == 0;
   sw = tflc__get_i32(fb, opts, 1, 0);
   sh = tflc__get_i32(fb, opts, 2, 0);
@@ -1666,17 +1690,19 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_QUANT,
                         "filter has %d scales for %d channels", (int32_t)nsc,
                         cout);
-  mult = (int32_t *)tflc__persist(c->it, 8u * (uint32_t)cout);
+  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
   if (!mult)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-  shift = mult + cout;
+  shift = (int8_t *)(mult + cout);
   for (i = 0; i < (uint32_t)cout; i++) {
     float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
     if (!(fs > 0.0f))
       return tflc__op_err(c, TFLC_ERR_QUANT, "filter scale %d is not positive",
                           (int32_t)i, 0);
+    int32_t sh32;
     tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
-                                   shift + i);
+                                   &sh32);
+    shift[i] = (int8_t)sh32;
   }
   s->p.out_multiplier = mult;
   s->p.out_shift = shift;
@@ -1695,9 +1721,9 @@ static tflc_status tflc__run_conv(tflc__ctx *c, int depthwise) {
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
-  tflc_const fc = tflc__const(f), bc;
+  tflc_const fc = tflc__const(c, f), bc;
   if (b)
-    bc = tflc__const(b);
+    bc = tflc__const(c, b);
   if (depthwise)
     tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
@@ -1715,7 +1741,7 @@ static tflc_status tflc__prep_fc(tflc__ctx *c) {
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
   int32_t act, nin, i;
-  uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, c->op->in[1]);
+  uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
   if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
@@ -1766,30 +1792,37 @@ static tflc_status tflc__prep_fc(tflc__ctx *c) {
   s->p.output_offset = o->zero_point;
   tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
                           &s->p.act_min, &s->p.act_max);
-  if (nsc > 1) {
-    int32_t *mult;
-    if (nsc != (uint32_t)s->depth)
+  {
+    /* one (multiplier, shift) per output channel, or one for the tensor */
+    int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
+    int8_t *shift;
+    if (nsc > 1 && nsc != (uint32_t)s->depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
                           (int32_t)nsc, s->depth);
-    mult = (int32_t *)tflc__persist(c->it, 8u * (uint32_t)s->depth);
+    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
     if (!mult)
       return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    for (i = 0; i < s->depth; i++) {
-      float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
-      tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
-                                     mult + s->depth + i);
+    shift = (int8_t *)(mult + n);
+    for (i = 0; i < n; i++) {
+      if (nsc > 1) {
+        float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
+        if (!(fs > 0.0f))
+          return tflc__op_err(c, TFLC_ERR_QUANT,
+                              "filter scale %d is not positive", i, 0);
+        tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                       &sh32);
+      } else {
+        tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, &sh32);
+        s->p.filter_offset = -f->zero_point;
+      }
+      if (sh32 < -31 || sh32 > 30)
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "multiplier exponent %d out of range", sh32, 0);
+      shift[i] = (int8_t)sh32;
     }
-    s->p.per_channel = 1;
+    s->p.per_channel = nsc > 1;
     s->p.out_multiplier = mult;
-    s->p.out_shift = mult + s->depth;
-  } else {
-    int32_t *mult = (int32_t *)tflc__persist(c->it, 8);
-    if (!mult)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, mult + 1);
-    s->p.filter_offset = -f->zero_point;
-    s->p.out_multiplier = mult;
-    s->p.out_shift = mult + 1;
+    s->p.out_shift = shift;
   }
   return TFLC_OK;
 }
@@ -1799,9 +1832,9 @@ static tflc_status tflc__run_fc(tflc__ctx *c) {
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
-  tflc_const fc = tflc__const(f), bc;
+  tflc_const fc = tflc__const(c, f), bc;
   if (b)
-    bc = tflc__const(b);
+    bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)
     tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
                              (const float *)in->data, &fc, b ? &bc : NULL,
@@ -2182,12 +2215,19 @@ static tflc_status tflc__run_quant(tflc__ctx *c) {
 /* Outputs consumed only by tiled kernels are virtual (decoded inside those
  * kernels); the others are decoded here, whole, at every invoke. */
 static tflc_status tflc__run_decode(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
   int32_t j;
-  const tflc_const *lut = (const tflc_const *)c->op->state;
   for (j = 0; j < c->op->nout; j++) {
     tflc_tensor *o = tflc__out(c, j);
-    if (!(o->flags & TFLC_TENSOR_VIRTUAL))
-      tflc_lut_decode(&lut[j], 0, lut[j].count, o->data);
+    tflc_tensor v = *o;
+    tflc_const d;
+    if (o->flags & TFLC_TENSOR_VIRTUAL)
+      continue;
+    v.data = (void *)(uintptr_t)(fb.b + iv + 8 * (uint32_t)j);
+    v.flags |= TFLC_TENSOR_LUT;
+    tflc__lut_desc(c->m, c->sgt, &v, &d);
+    tflc_lut_decode(&d, 0, d.count, o->data);
   }
   return TFLC_OK;
 }
@@ -2330,10 +2370,6 @@ static size_t tflc__fit(const tflc_interpreter *it, uint32_t size,
       }
   }
   return off;
-}
-static void tflc__materialize(tflc_tensor *t) {
-  t->flags &= (uint8_t) ~(TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_LUT);
-  t->data = NULL;
 }
 static tflc_status tflc__plan(tflc_interpreter *it) {
   uint32_t i, no = (uint32_t)it->num_ops;
@@ -2485,16 +2521,16 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            size_t arena_size,
                                            const tflc_options *opt) {
   tflc__fb fb;
-  uint32_t sgt, nt, no, i, tv, ov, nio, iov;
+  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
   uintptr_t a;
   tflc_status st;
   tflc__ctx c;
-  int32_t k;
+  int32_t k, *map;
   if (!it)
     return TFLC_ERR_ARG;
   memset(it, 0, sizeof *it);
-  if (!m || !m->root || !arena)
-    return tflc__err(it->error, TFLC_ERR_ARG, "no model or arena");
+  if (!m || !m->verified || !arena)
+    return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
   it->model = m;
   if (opt)
     it->opt = *opt;
@@ -2511,44 +2547,102 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
   fb = tflc__mfb(m);
   sgt = tflc__subgraph(m, 0);
-  tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
-  ov = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  (void)tv;
-  (void)ov;
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
   c.it = it;
   c.m = m;
   c.sgt = sgt;
   c.op = NULL;
-  it->num_tensors = (int32_t)nt;
-  it->num_ops = (int32_t)no;
-  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nt);
-  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * no);
-  if ((nt && !it->tensors) || (no && !it->ops))
+  /* Pass 1, in a temporary map at the start of the arena (where the
+   * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
+   * bit 2 read by an operator without a tiled path (or a subgraph output),
+   * then the record index from bit 3 up. */
+  if ((uint64_t)nt * 4 > it->arena_size)
     return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors and %u ops", nt, no);
-  /* inputs and outputs */
+                     "arena too small for %u tensors", nt);
+  map = (int32_t *)(void *)it->arena;
+  memset(map, 0, (size_t)nt * 4);
   iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
                      TFLC_MAX_IO);
   it->num_inputs = (int32_t)nio;
-  for (i = 0; i < nio; i++)
+  for (i = 0; i < nio; i++) {
     it->inputs[i] = tflc__i32(fb.b + iov + 4 * i);
+    map[it->inputs[i]] |= 1;
+  }
   iov = tflc__sg_vec(m, sgt, TFLC__SG_OUTPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u outputs > %d", nio,
                      TFLC_MAX_IO);
   it->num_outputs = (int32_t)nio;
-  for (i = 0; i < nio; i++)
+  for (i = 0; i < nio; i++) {
     it->outputs[i] = tflc__i32(fb.b + iov + 4 * i);
-  /* tensors: records, constant data, COMPRESSION_METADATA descriptors */
+    map[it->outputs[i]] |= 1 | 4;
+  }
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, j;
+    uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    if (code == TFLC_OP_DECODE) {
+      for (j = 0; j < nout; j++)
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 2;
+      continue;
+    }
+    for (j = 0; j < ni; j++) {
+      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
+      if (ti >= 0)
+        map[ti] |= 1 | (tflc__tiled_input(code, (int32_t)j) ? 0 : 4);
+    }
+    for (j = 0; j < nout; j++)
+      map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+  }
+  /* keep a DECODE op only if one of its outputs must be decoded whole */
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0;
+    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
+        TFLC_OP_DECODE) {
+      nops++;
+      continue;
+    }
+    for (j = 0; j < nout; j++)
+      if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
+        keep = 1;
+    if (keep) {
+      nops++;
+      for (j = 0; j < nout; j++)
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+    }
+  }
+  for (i = 0; i < nt; i++)
+    if (map[i] & 1)
+      map[i] |= (int32_t)(nrec++ << 3);
+  it->num_tensors = (int32_t)nrec;
+  it->num_ops = (int32_t)nops;
+  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
+  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
+  if ((nrec && !it->tensors) || (nops && !it->ops))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors and %u ops", nrec, nops);
+  for (k = 0; k < it->num_inputs; k++)
+    it->inputs[k] = map[it->inputs[k]] >> 3;
+  for (k = 0; k < it->num_outputs; k++)
+    it->outputs[k] = map[it->outputs[k]] >> 3;
+  /* tensor records */
   for (i = 0; i < nt; i++) {
-    tflc_tensor *t = &it->tensors[i];
-    uint32_t tt = tflc__tensor_table(m, sgt, (int32_t)i), blen, lt;
+    tflc_tensor *t;
+    uint32_t tt, blen, lt;
     const uint8_t *d;
+    if (!(map[i] & 1))
+      continue;
+    t = &it->tensors[map[i] >> 3];
+    tt = tflc__tensor_table(m, sgt, (int32_t)i);
     st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
     if (st)
       return st;
+    t->index = (int32_t)i;
     d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
     if (d) {
       t->data = (void *)(uintptr_t)d;
@@ -2556,25 +2650,43 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     }
     lt = tflc__meta_lut(m, 0, (int32_t)i);
     if (lt) {
-      tflc_const *lc = (tflc_const *)tflc__persist(it, sizeof *lc);
-      if (!lc)
-        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-      st = tflc__meta_const(m, 0, lt, tt, t, (int32_t)i, lc, NULL, it->error);
-      if (st)
-        return st;
-      t->data = lc;
+      /* the descriptor is rebuilt from the model when used */
+      t->data = (void *)(uintptr_t)(m->bytes + m->comp_base + lt);
       t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
     }
   }
   /* operators */
+  nops = 0;
   for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
     uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j;
-    op->index = (int32_t)i;
-    op->code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
-    op->opts = tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    tflc__op *op;
     iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
     ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    if (code == TFLC_OP_DECODE) {
+      /* outputs read only tile by tile: the record points at the pair of
+       * (encoded, ancillary) indices in the model; no operator is kept */
+      int keep = 0;
+      for (j = 0; j < nout; j++) {
+        int32_t o = tflc__i32(fb.b + ovv + 4 * j);
+        if (map[o] & 4) {
+          keep = 1;
+        } else if (map[o] & 1) {
+          tflc_tensor *t = &it->tensors[map[o] >> 3];
+          t->data = (void *)(uintptr_t)(fb.b + iv + 8 * j);
+          t->flags |=
+              TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
+        }
+      }
+      if (!keep)
+        continue;
+      ni = 0; /* a kept DECODE reads its pairs from the model */
+    }
+    op = &it->ops[nops++];
+    op->index = (int32_t)i;
+    op->code = code;
+    op->opts =
+        code == TFLC_OP_DECODE ? ot : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
     if (ni > 0xFFFF || nout > 0xFFFF)
       return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                        "op %u: too many inputs", i);
@@ -2584,59 +2696,32 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     if (!op->in && ni + nout)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
     op->out = op->in + ni;
-    for (j = 0; j < ni; j++)
-      op->in[j] = tflc__i32(fb.b + iv + 4 * j);
+    for (j = 0; j < ni; j++) {
+      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
+      op->in[j] = ti < 0 ? -1 : map[ti] >> 3;
+    }
     for (j = 0; j < nout; j++) {
-      op->out[j] = tflc__i32(fb.b + ovv + 4 * j);
+      op->out[j] = map[tflc__i32(fb.b + ovv + 4 * j)] >> 3;
       if (it->tensors[op->out[j]].flags & TFLC_TENSOR_CONST)
         return tflc__err(it->error, TFLC_ERR_SCHEMA,
                          "op %u %s: output tensor %d is constant", i,
-                         tflc_opcode_name(op->code), op->out[j]);
-    }
-    if (op->code == TFLC_OP_DECODE) {
-      tflc_const *lc = (tflc_const *)tflc__persist(it, sizeof *lc * nout);
-      if (!lc)
-        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-      op->state = lc;
-      for (j = 0; j < nout; j++) {
-        tflc_tensor *o = &it->tensors[op->out[j]];
-        st = tflc__decode_const(m, sgt, op->in[2 * j], op->in[2 * j + 1],
-                                tflc__tensor_table(m, sgt, op->out[j]), o,
-                                op->out[j], &lc[j], NULL, it->error);
-        if (st)
-          return st;
-        o->data = &lc[j];
-        o->flags |= TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
-      }
+                         tflc_opcode_name(op->code),
+                         it->tensors[op->out[j]].index);
+      if (code == TFLC_OP_DECODE)
+        it->tensors[op->out[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
-  /* A DECODE output stays virtual only if every consumer reads it tile by
-   * tile and it is not a subgraph output; else it is decoded whole by the
-   * DECODE operator into an arena (or alternate region) buffer. */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nin; k++) {
-      int32_t ti = op->in[k];
-      if (ti >= 0 && (it->tensors[ti].flags & TFLC_TENSOR_VIRTUAL) &&
-          !tflc__tiled_input(op->code, k))
-        tflc__materialize(&it->tensors[ti]);
-    }
-  }
-  for (i = 0; i < (uint32_t)it->num_outputs; i++)
-    if (it->tensors[it->outputs[i]].flags & TFLC_TENSOR_VIRTUAL)
-      tflc__materialize(&it->tensors[it->outputs[i]]);
   /* prepare every op; metadata-compressed inputs without a tiled path get a
    * whole-tensor decode buffer: alternate region, else arena scratch */
-  for (i = 0; i < no; i++) {
+  for (i = 0; i < nops; i++) {
     tflc__op *op = &it->ops[i];
     size_t used[8];
     memset(used, 0, sizeof used);
     c.op = op;
-    for (k = 0; k < op->nin && op->code != TFLC_OP_DECODE; k++) {
+    for (k = 0; k < op->nin; k++) {
       tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
       tflc__whole *w;
-      if (!t || !(t->flags & TFLC_TENSOR_LUT) ||
-          (t->flags & TFLC_TENSOR_DECODED) || tflc__tiled_input(op->code, k))
+      if (!t || !(t->flags & TFLC_TENSOR_LUT) || tflc__tiled_input(op->code, k))
         continue;
       if (!op->whole) {
         op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
@@ -2674,6 +2759,11 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   st = tflc__plan(it);
   if (st)
     return st;
+  {
+    size_t map_bytes = ((size_t)nt * 4 + TFLC__ALIGN - 1) & ~(size_t)15;
+    if (it->head < map_bytes)
+      it->head = map_bytes; /* the map needed that much at init */
+  }
   memset(it->arena, 0, it->head);
   it->ready = 1;
   return TFLC_OK;
@@ -2693,7 +2783,10 @@ TFLC_API const char *tflc_error(const tflc_interpreter *it) {
   return it ? it->error : "no interpreter";
 }
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
-  return it ? it->head + it->tail + it->align_pad : 0;
+  return it ? ((it->head + it->tail + TFLC__ALIGN - 1) &
+               ~(size_t)(TFLC__ALIGN - 1)) +
+                  it->align_pad
+            : 0;
 }
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
   tflc__ctx c;
@@ -2703,19 +2796,20 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
     return TFLC_ERR_STATE;
   c.it = it;
   c.m = it->model;
-  c.sgt = 0;
+  c.sgt = tflc__subgraph(it->model, 0);
   for (i = 0; i < it->num_ops; i++) {
     tflc__op *op = &it->ops[i];
     void *saved[TFLC__MAX_SCRATCH];
     c.op = op;
     if (it->opt.profile)
-      it->opt.profile(it->opt.profile_user, i, op->code, 1);
+      it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
     /* compressed inputs of ops without tiles: decode whole, and show the
      * kernel a plain tensor for the duration of the op */
     for (k = 0; k < op->nwhole; k++) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      const tflc_const *lut = (const tflc_const *)t->data;
-      tflc_lut_decode(lut, 0, lut->count, op->whole[k].ptr);
+      tflc_const lut;
+      tflc__lut_desc(it->model, c.sgt, t, &lut);
+      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
       saved[k] = t->data;
       t->data = op->whole[k].ptr;
       t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
@@ -2727,7 +2821,7 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
       t->flags |= TFLC_TENSOR_LUT;
     }
     if (it->opt.profile)
-      it->opt.profile(it->opt.profile_user, i, op->code, 0);
+      it->opt.profile(it->opt.profile_user, op->index, op->code, 0);
     if (st)
       return st;
   }

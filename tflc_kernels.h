@@ -185,7 +185,7 @@ typedef struct tflc_conv_params {
   int32_t output_offset;         /* output zero point */
   int32_t act_min, act_max;      /* quantized clamp */
   const int32_t *out_multiplier; /* per output channel */
-  const int32_t *out_shift;      /* per output channel */
+  const int8_t *out_shift;       /* per output channel (-31..30) */
 } tflc_conv_params;
 
 /* Per-channel multipliers of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV:
@@ -229,7 +229,7 @@ typedef struct tflc_fc_params {
   int32_t act_min, act_max;
   int32_t per_channel; /* 1: out_multiplier/out_shift have out_depth */
   const int32_t *out_multiplier;
-  const int32_t *out_shift;
+  const int8_t *out_shift; /* -31..30 */
 } tflc_fc_params;
 
 /* Per-tensor FC multiplier: float(in * filter) then / double(out). */

@@ -146,7 +146,7 @@ static void dump_layer(void *user, int32_t op, int32_t code, int begin) {
     if (!t->data)
       continue;
     snprintf(path, sizeof path, "%s/op_%03d_%s_t%d.bin", d->dir, op,
-             tflc_opcode_name(code), o->out[k]);
+             tflc_opcode_name(code), t->index);
     write_file(path, t->data, t->bytes);
   }
 }
@@ -197,6 +197,7 @@ static int cmd_run(int argc, char **argv) {
         "[--random-inputs SEED] [--iters N] [--json]");
   load_model(&m, model_path, &bytes);
   if (dump_dir) {
+    mkdir(dump_dir, 0777);
     dc.it = &it;
     dc.dir = dump_dir;
     opt.profile = dump_layer;

@@ -47,6 +47,17 @@ static int32_t ref_rdbpot(int32_t x, int n) {
   return (int32_t)(x < 0 ? -r : r);
 }
 
+/* The kernels take int8 shifts; tests keep int32 ones and narrow here. */
+static int8_t shift8_buf[16][1024];
+static unsigned shift8_next;
+static const int8_t *shift8(const int32_t *s, size_t n) {
+  int8_t *d = shift8_buf[shift8_next++ % 16];
+  size_t i;
+  for (i = 0; i < n && i < 1024; i++)
+    d[i] = (int8_t)s[i];
+  return d;
+}
+
 static int32_t ref_mbqm(int32_t x, int32_t q, int32_t shift) {
   const int32_t xl = shift > 0 ? x * (1 << shift) : x;
   return ref_rdbpot(ref_srdhm(xl, q), shift > 0 ? 0 : (int)-shift);
@@ -252,7 +263,7 @@ static void test_fc_hand(void) {
   p.act_min = -128;
   p.act_max = 127;
   p.out_multiplier = &q;
-  p.out_shift = &s;
+  p.out_shift = shift8(&s, sizeof(s) / sizeof(int32_t));
   /* acc = 1 - 2 + 6 + 10 = 15 -> 7.5 -> 8 ; 0 + 6 - 3 - 20 = -17 ->
    * -8.5 -> -8 (SRDHM ties toward +inf) */
   tflc_fully_connected_s8(&p, 1, 3, 2, in, &wc, &bc, out, NULL, 0);
@@ -275,7 +286,7 @@ static void test_fc_hand(void) {
     const int32_t qs[2] = {1073741824, 1073741824}, ss[2] = {0, -1};
     p.per_channel = 1;
     p.out_multiplier = qs;
-    p.out_shift = ss;
+    p.out_shift = shift8(ss, sizeof(ss) / sizeof(int32_t));
     tflc_fully_connected_s8(&p, 1, 3, 2, in, &wc, &bc, out, NULL, 0);
     CHECK_EQ_INT(out[0], 9);
     CHECK_EQ_INT(out[1], -4);
@@ -307,7 +318,7 @@ static void test_conv_hand(void) {
   p.act_min = -128;
   p.act_max = 127;
   p.out_multiplier = &q;
-  p.out_shift = &s;
+  p.out_shift = shift8(&s, sizeof(s) / sizeof(int32_t));
   /* VALID: 1+4+12+20 = 37, 2+6+15+24 = 47, 4+10+21+32 = 67, 77 */
   tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, NULL, out_dims, out, NULL, 0);
   CHECK_EQ_INT(out[0], 37);
@@ -377,7 +388,7 @@ static void test_depthwise_hand(void) {
   p.act_min = -128;
   p.act_max = 127;
   p.out_multiplier = q;
-  p.out_shift = s;
+  p.out_shift = shift8(s, sizeof(s) / sizeof(int32_t));
   tflc_depthwise_conv2d_s8(&p, in_dims, in, f_dims, &fc, &bc, out_dims, out,
                            NULL, 0);
   CHECK_EQ_INT(out[0], -3);
@@ -563,7 +574,7 @@ static void conv_random_case(int dw) {
   p.act_min = k.lo;
   p.act_max = k.hi;
   p.out_multiplier = q;
-  p.out_shift = s;
+  p.out_shift = shift8(s, (size_t)k.cout);
   fraw = tflc_const_raw(f, TFLC_INT8, f_n);
   braw = tflc_const_raw(bias, TFLC_INT32, k.cout);
 
@@ -677,7 +688,7 @@ static void test_conv_big_rows(void) {
     p.act_min = -128;
     p.act_max = 127;
     p.out_multiplier = q;
-    p.out_shift = s;
+    p.out_shift = shift8(s, sizeof(s) / sizeof(int32_t));
     lut_make(&fl, f, TFLC_INT8, 1, 9 * 3 * 3 * 32, i % 2 ? 9 : 1, 0, 3);
     for (t = 0; t < 5; t++) {
       uint8_t *tile = tile_sizes[t] ? (uint8_t *)malloc(tile_sizes[t]) : NULL;
@@ -743,7 +754,7 @@ static void test_depthwise_big_kernels(void) {
     p.act_min = k.lo;
     p.act_max = k.hi;
     p.out_multiplier = q;
-    p.out_shift = s;
+    p.out_shift = shift8(s, sizeof(s) / sizeof(int32_t));
     lut_make(&fl, f, TFLC_INT8, 1, ks * ks * cout, i % 2 ? cout : 1, i % 2, 2);
     for (t = 0; t < 5; t++) {
       uint8_t *tile = tile_sizes[t] ? (uint8_t *)malloc(tile_sizes[t]) : NULL;
@@ -792,7 +803,7 @@ static void fc_random_case(void) {
   p.act_max = hi;
   p.per_channel = per_channel;
   p.out_multiplier = q;
-  p.out_shift = s;
+  p.out_shift = shift8(s, sizeof(s) / sizeof(int32_t));
   wraw = tflc_const_raw(w, TFLC_INT8, outs * depth);
   braw = tflc_const_raw(bias, TFLC_INT32, outs);
   tflc_fully_connected_s8(&p, batches, depth, outs, in, &wraw,
@@ -954,7 +965,7 @@ static void test_unaligned_constants(void) {
   p.act_min = -128;
   p.act_max = 127;
   p.out_multiplier = q;
-  p.out_shift = s;
+  p.out_shift = shift8(s, sizeof(s) / sizeof(int32_t));
   fc = tflc_const_raw(fbuf + 1, TFLC_INT8, 72);
   bc = tflc_const_raw(bbuf + 1, TFLC_INT32, 2);
   tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, &bc, out_dims, got, NULL, 0);
