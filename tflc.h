@@ -59,7 +59,7 @@
 extern "C" {
 #endif
 
-/* ---- model ------------------------------------------------------------- */
+/* ---- model -------------------------------------------------------------- */
 /* A verified, zero-copy view of a .tflite flatbuffer. Fields read-only. */
 typedef struct tflc_model {
   const uint8_t *bytes;
@@ -106,7 +106,7 @@ typedef struct tflc_tensor {
   uint8_t nscales; /* number of scales, saturated at 255 */
 } tflc_tensor;
 
-/* ---- options ------------------------------------------------------------- */
+/* ---- options ------------------------------------------------------------ */
 typedef struct tflc_region {
   void *base;
   size_t size;
@@ -125,7 +125,7 @@ typedef struct tflc_options {
   void *profile_user;
 } tflc_options;
 
-/* ---- interpreter --------------------------------------------------------- */
+/* ---- interpreter -------------------------------------------------------- */
 struct tflc__op;
 typedef struct tflc_interpreter {
   const tflc_model *model;
@@ -1436,6 +1436,7 @@ typedef struct tflc__op {
   uint32_t opts; /* builtin options table or 0 */
   uint16_t nin, nout;
   uint8_t nscratch, nwhole;
+  uint8_t ext; /* 0 built-in table, else the extension that prepared it */
   int32_t *in, *out; /* tensor indices (-1 = absent) */
   void *state;       /* kernel-specific, persistent */
   /* scratch buffers living for this op only: requested sizes until the
@@ -1537,7 +1538,7 @@ static int tflc__is_const(const tflc_tensor *t) {
                            TFLC_TENSOR_DECODED)) != 0;
 }
 
-/* ---- per-op state ----------------------------------------------------- */
+/* ---- per-op state ------------------------------------------------------- */
 typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
@@ -1615,7 +1616,7 @@ static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
   return total > 0 ? total / 2 : 0;
 }
 
-/* ---- CONV_2D / DEPTHWISE_CONV_2D --------------------------------------- */
+/* ---- CONV_2D / DEPTHWISE_CONV_2D ---------------------------------------- */
 static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
@@ -1846,7 +1847,7 @@ static tflc_status tflc__run_fc(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- pooling ------------------------------------------------------------- */
+/* ---- pooling ------------------------------------------------------------ */
 static tflc_status tflc__prep_pool(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
@@ -1902,8 +1903,7 @@ static tflc_status tflc__run_pool(tflc__ctx *c, int avg) {
   return TFLC_OK;
 }
 
-/* ---- SOFTMAX --------------------------------------------------------------
- */
+/* ---- SOFTMAX ------------------------------------------------------------ */
 static tflc_status tflc__prep_softmax(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax_state *s;
@@ -1944,8 +1944,7 @@ static tflc_status tflc__run_softmax(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- ADD -------------------------------------------------------------------
- */
+/* ---- ADD ---------------------------------------------------------------- */
 /* Right-aligns the shapes of a, b and out into rank r = out rank; inputs
  * must broadcast (each dim equal to out's or 1). */
 static int tflc__broadcast(const tflc_tensor *a, const tflc_tensor *b,
@@ -2232,12 +2231,14 @@ static tflc_status tflc__run_decode(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- op table
- * ---------------------------------------------------------------------------------
- */
+/* ---- op table ----------------------------------------------------------- */
 /* 1 if input slot k of an operator with this code reads compressed
  * constants tile by tile (no whole decoded copy needed). */
+static int tflc__ext_a_tiled(int32_t code, int32_t k);
+static int tflc__ext_b_tiled(int32_t code, int32_t k);
 static int tflc__tiled_input(int32_t code, int32_t k) {
+  if (tflc__ext_a_tiled(code, k) || tflc__ext_b_tiled(code, k))
+    return 1;
   switch (code) {
   case TFLC_OP_CONV_2D:
   case TFLC_OP_DEPTHWISE_CONV_2D:
@@ -2246,7 +2247,20 @@ static int tflc__tiled_input(int32_t code, int32_t k) {
   }
   return 0;
 }
+/* Operators added by the extension fragments (dev/ops_*_glue.h) are tried
+ * first: each returns 1 when it handled the op (status in *st), else 0. */
+#include "dev/ops_a_glue.h"
+#include "dev/ops_b_glue.h"
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
+  tflc_status st;
+  if (tflc__ext_a_prepare(c, &st)) {
+    c->op->ext = 1;
+    return st;
+  }
+  if (tflc__ext_b_prepare(c, &st)) {
+    c->op->ext = 2;
+    return st;
+  }
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__prep_conv(c, 0);
@@ -2280,6 +2294,10 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
                       "operator not supported (code %d)", c->op->code, 0);
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
+  if (c->op->ext == 1)
+    return tflc__ext_a_run(c);
+  if (c->op->ext == 2)
+    return tflc__ext_b_run(c);
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__run_conv(c, 0);

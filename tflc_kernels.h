@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- configuration defaults ------------------------------------------- */
+/* ---- configuration defaults --------------------------------------------- */
 #ifndef TFLC_API
 #ifdef TFLC_STATIC
 #if defined(__GNUC__) || defined(__clang__)
@@ -67,7 +67,7 @@
 extern "C" {
 #endif
 
-/* ---- status --------------------------------------------------------- */
+/* ---- status ------------------------------------------------------------- */
 typedef enum tflc_status {
   TFLC_OK = 0,
   TFLC_ERR_ARG,         /* bad argument from the caller */
@@ -87,7 +87,7 @@ typedef enum tflc_status {
   TFLC_ERR_KERNEL       /* kernel failed at invoke */
 } tflc_status;
 
-/* ---- tensor element types (numbers of the TFLite schema) -------------- */
+/* ---- tensor element types (numbers of the TFLite schema) ---------------- */
 typedef enum tflc_type {
   TFLC_FLOAT32 = 0,
   TFLC_FLOAT16 = 1,
@@ -104,7 +104,7 @@ typedef enum tflc_type {
 /* Size in bytes of one element, 0 for types tflc cannot hold. */
 TFLC_API size_t tflc_type_size(int type);
 
-/* ---- constants, raw or LUT-compressed --------------------------------- */
+/* ---- constants, raw or LUT-compressed ----------------------------------- */
 /* A constant tensor as kernels see it. When bits == 0 `data` holds the raw
  * little-endian elements. When bits is 1..8, `data` holds `count` unsigned
  * bits-wide indices packed MSB-first in one continuous bitstring, and
@@ -160,7 +160,7 @@ TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
 TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
 TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 
-/* ---- quantization helpers (TFLM double rounding) ---------------------- */
+/* ---- quantization helpers (TFLM double rounding) ------------------------ */
 /* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
 TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b);
@@ -175,7 +175,7 @@ TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
                                       int32_t *hi);
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
-/* ---- convolution family ------------------------------------------------ */
+/* ---- convolution family ------------------------------------------------- */
 typedef struct tflc_conv_params {
   int32_t stride_h, stride_w;
   int32_t dilation_h, dilation_w;
@@ -260,7 +260,7 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        const tflc_const *bias, float *out,
                                        void *tile, size_t tile_bytes);
 
-/* ---- pooling ----------------------------------------------------------- */
+/* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
   int32_t stride_h, stride_w;
   int32_t filter_h, filter_w;
@@ -290,7 +290,7 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 
-/* ---- element-wise -------------------------------------------------------- */
+/* ---- element-wise ------------------------------------------------------- */
 typedef struct tflc_add_params {
   int32_t input1_offset, input2_offset, output_offset;
   int32_t left_shift;
@@ -315,7 +315,7 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
                            const int32_t *dims2, const float *in2,
                            const int32_t *out_dims, float *out);
 
-/* ---- reductions ---------------------------------------------------------- */
+/* ---- reductions --------------------------------------------------------- */
 typedef struct tflc_mean_params {
   int32_t multiplier, shift; /* QuantizeMultiplier(in_scale / out_scale) */
   int32_t input_zp, output_zp;
@@ -326,7 +326,7 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
                            const int32_t *in_dims, uint32_t axis_mask,
                            const int8_t *in, int8_t *out);
 
-/* ---- data movement (any element size) ------------------------------------ */
+/* ---- data movement (any element size) ----------------------------------- */
 /* PAD: before/after per dim; pad_value points to one element. */
 TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
                        const int32_t *before, const int32_t *after,
@@ -336,7 +336,7 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
                              const int32_t *in_dims, const int32_t *perm,
                              const void *in, void *out);
 
-/* ---- quantize / dequantize ----------------------------------------------- */
+/* ---- quantize / dequantize ---------------------------------------------- */
 /* float -> int8/int16 (AffineQuantize, round half away from zero). */
 TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
                                    const float *in, int8_t *out);
@@ -351,6 +351,9 @@ TFLC_API void tflc_dequantize_s8_f32(float scale, int32_t zp, int32_t n,
                                      const int8_t *in, float *out);
 TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
                                       const int16_t *in, float *out);
+
+#include "dev/ops_a_api.h"
+#include "dev/ops_b_api.h"
 
 #ifdef __cplusplus
 }
@@ -369,7 +372,7 @@ TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
 #include <math.h>
 #include <string.h>
 
-/* ---- quantization helpers ---------------------------------------------- */
+/* ---- quantization helpers ----------------------------------------------- */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
  * double rounding). Right shifts of negative values are written so that they
  * floor on every compiler (C leaves >> of negative values to the
@@ -542,7 +545,7 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- LUT decoder ------------------------------------------------------- */
+/* ---- LUT decoder -------------------------------------------------------- */
 /* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
  * decoded on demand. Bit position of element i is i * bits, kept as a byte
  * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
@@ -949,7 +952,7 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
   }
 }
 
-/* ---- convolution family ------------------------------------------------ */
+/* ---- convolution family ------------------------------------------------- */
 /* CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, bit-exact with TFLM's
  * reference kernels. Filters and biases arrive as tflc_const: raw ones are
  * read in place, compressed ones are decoded here a tile at a time (a
@@ -1434,7 +1437,9 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
   }
 }
 
-/* ---- pooling, softmax, element-wise, reductions, data movement -------- */
+/* ---- pooling, softmax, element-wise, reductions, data movement ---------- */
 #include "dev/kops_impl.h"
+#include "dev/ops_a_impl.h"
+#include "dev/ops_b_impl.h"
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

@@ -1,0 +1,1 @@
+/* Extension fragment a: kernel declarations (API part of tflc_kernels.h). */

@@ -1,0 +1,1 @@
+/* Extension fragment a: kernel implementations (tflc_kernels.h). */

@@ -1,0 +1,1 @@
+/* Extension fragment b: kernel implementations (tflc_kernels.h). */
