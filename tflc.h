@@ -1436,7 +1436,7 @@ typedef struct tflc__op {
   uint32_t opts; /* builtin options table or 0 */
   uint16_t nin, nout;
   uint8_t nscratch, nwhole;
-  uint8_t ext; /* 0 built-in table, else the extension that prepared it */
+  uint8_t ext;       /* 0 built-in, else the extension that prepared it */
   int32_t *in, *out; /* tensor indices (-1 = absent) */
   void *state;       /* kernel-specific, persistent */
   /* scratch buffers living for this op only: requested sizes until the
@@ -2236,8 +2236,10 @@ static tflc_status tflc__run_decode(tflc__ctx *c) {
  * constants tile by tile (no whole decoded copy needed). */
 static int tflc__ext_a_tiled(int32_t code, int32_t k);
 static int tflc__ext_b_tiled(int32_t code, int32_t k);
+static int tflc__ext_c_tiled(int32_t code, int32_t k);
 static int tflc__tiled_input(int32_t code, int32_t k) {
-  if (tflc__ext_a_tiled(code, k) || tflc__ext_b_tiled(code, k))
+  if (tflc__ext_a_tiled(code, k) || tflc__ext_b_tiled(code, k) ||
+      tflc__ext_c_tiled(code, k))
     return 1;
   switch (code) {
   case TFLC_OP_CONV_2D:
@@ -2251,6 +2253,7 @@ static int tflc__tiled_input(int32_t code, int32_t k) {
  * first: each returns 1 when it handled the op (status in *st), else 0. */
 #include "dev/ops_a_glue.h"
 #include "dev/ops_b_glue.h"
+#include "dev/ops_c_glue.h"
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   tflc_status st;
   if (tflc__ext_a_prepare(c, &st)) {
@@ -2259,6 +2262,10 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
   }
   if (tflc__ext_b_prepare(c, &st)) {
     c->op->ext = 2;
+    return st;
+  }
+  if (tflc__ext_c_prepare(c, &st)) {
+    c->op->ext = 3;
     return st;
   }
   switch (c->op->code) {
@@ -2298,6 +2305,8 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
     return tflc__ext_a_run(c);
   if (c->op->ext == 2)
     return tflc__ext_b_run(c);
+  if (c->op->ext == 3)
+    return tflc__ext_c_run(c);
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__run_conv(c, 0);

@@ -354,6 +354,7 @@ TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
 
 #include "dev/ops_a_api.h"
 #include "dev/ops_b_api.h"
+#include "dev/ops_c_api.h"
 
 #ifdef __cplusplus
 }
@@ -1441,5 +1442,6 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
 #include "dev/kops_impl.h"
 #include "dev/ops_a_impl.h"
 #include "dev/ops_b_impl.h"
+#include "dev/ops_c_impl.h"
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

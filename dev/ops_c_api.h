@@ -1,0 +1,1 @@
+/* Extension fragment c: kernel declarations (API part of tflc_kernels.h). */

@@ -1,0 +1,1 @@
+/* Extension fragment c: kernel implementations (tflc_kernels.h). */
