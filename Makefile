@@ -12,7 +12,7 @@ all: build/tflc
 build:
 	mkdir -p build
 
-build/tflc: examples/tflc.c $(HDRS) | build
+build/tflc: examples/tflc.c examples/cmd_compress.h $(HDRS) | build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/tflc.c -lm
 
 .PHONY: all test clean

@@ -6,7 +6,9 @@
  *
  * Any error: exit status 1 and one line on stderr beginning "tflc: ". */
 #define TFLC_IMPLEMENTATION
+#define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
+#include "../dev/writer.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -400,6 +402,8 @@ static int cmd_info(int argc, char **argv) {
   return 0;
 }
 
+#include "cmd_compress.h"
+
 int main(int argc, char **argv) {
   if (argc < 2)
     die("usage: tflc run|info MODEL ... (see tflc help)");
@@ -407,6 +411,10 @@ int main(int argc, char **argv) {
     return cmd_run(argc - 2, argv + 2);
   if (!strcmp(argv[1], "info"))
     return cmd_info(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "compress"))
+    return cmd_compress(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "bin"))
+    return cmd_bin(argc - 2, argv + 2);
   if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
     printf("tflc run MODEL [--input FILE]... [--out-dir DIR] "
            "[--random-inputs SEED] [--iters N] [--json] [--arena BYTES] "
