@@ -1,20 +1,48 @@
-# tflc build. `make` builds build/tflc; `make test` runs every test and
-# prints "N passed, N failed"; `make demo` runs the demo.
+# tflc build.
+#   make              build/tflc (the command-line tool)
+#   make test         every test; closing line "N passed, N failed"
+#   make test SANITIZE=1 / VALGRIND=1   the same under ASan+UBSan / memcheck
+#   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
+#   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
 CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h $(wildcard dev/*.h)
+TOOL_SRC = examples/tflc.c examples/cmd_compress.h
 
+ifeq ($(SANITIZE),1)
+all: build/asan/tflc
+else
 all: build/tflc
+endif
 
-build:
-	mkdir -p build
-
-build/tflc: examples/tflc.c examples/cmd_compress.h $(HDRS) | build
+build/tflc: $(TOOL_SRC) $(HDRS)
+	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/tflc.c -lm
 
-.PHONY: all test clean
+build/asan/tflc: $(TOOL_SRC) $(HDRS)
+	@mkdir -p build/asan
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(SAN_FLAGS) $(WARN) -o $@ examples/tflc.c -lm
+
+build/demo: examples/demo.c $(HDRS)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -o $@ examples/demo.c -lm
+
+test: all
+	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) bash tests/run.sh
+
+demo: build/demo
+	./build/demo $(MODEL)
+
+format:
+	clang-format -i tflc.h tflc_kernels.h dev/*.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+
 clean:
 	rm -rf build
+
+-include fuzz/fuzz.mk
+
+.PHONY: all test demo format clean

@@ -1024,7 +1024,9 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
     if (ns > 1 && qd == out->rank - 1) {
       channels = (int32_t)ns;
       alt = 1;
-    } else if (qd != 0) {
+    } else if (qd != 0 && ns > 1) {
+      /* (TFLM also refuses a per-tensor output with an axis other than 0;
+       * with one scale the axis means nothing, so tflc accepts it) */
       return tflc__err(err, TFLC_ERR_COMPRESSION,
                        "tensor %d: LUT channel axis %d unsupported", oi, qd);
     } else if (ns > 1) {
@@ -1464,8 +1466,8 @@ static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
 
 static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
                                 int32_t a, int32_t b) {
-  char tmp[TFLC_ERROR_LEN];
 #ifndef TFLC_NO_ERROR_STRINGS
+  char tmp[TFLC_ERROR_LEN];
   tflc__err(tmp, st, what, a, b);
   tflc__err(c->it->error, st, "op %d %s: %s", c->op->index,
             tflc_opcode_name(c->op->code), tmp);
@@ -1473,7 +1475,6 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
   (void)what;
   (void)a;
   (void)b;
-  tmp[0] = 0;
   c->it->error[0] = 0;
 #endif
   return st;

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# tests/run.sh - every test of tflc, with one closing line "N passed, N failed".
+#
+#   tests/run.sh            unit tests, build tests, conformance (if ../shared)
+#   SANITIZE=1 tests/run.sh  the same with ASan + UBSan (unit tests and tool)
+#   VALGRIND=1 tests/run.sh  unit tests under valgrind memcheck
+#
+# Unit tests are tests/test_*.c (one per layer), each printing its own
+# "N passed, N failed" (checks); shell tests are tests/*_test.sh. Build tests
+# count one check each. Conformance runs ../shared/conformance/run.sh on the
+# suites in CONFORMANCE_SUITES (default: all of them).
+set -u
+cd "$(dirname "$0")/.."
+CC=${CC:-gcc}
+SHARED=${SHARED:-../shared}
+WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror"
+out=build/tests
+mkdir -p "$out"
+total_pass=0 total_fail=0
+log=$out/log.txt
+: >"$log"
+
+note() { printf '%s\n' "$*"; }
+add_counts() { # "N passed, N failed" line -> totals
+  local line=$1 p f
+  p=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\1/p')
+  f=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2/p')
+  if [ -z "$p" ]; then
+    total_fail=$((total_fail + 1))
+    return 1
+  fi
+  total_pass=$((total_pass + p))
+  total_fail=$((total_fail + f))
+  [ "$f" = 0 ]
+}
+check() { # name, command...: one check
+  local name=$1
+  shift
+  if "$@" >>"$log" 2>&1; then
+    total_pass=$((total_pass + 1))
+  else
+    total_fail=$((total_fail + 1))
+    note "FAIL build: $name (see $log)"
+  fi
+}
+
+san=""
+[ "${SANITIZE:-0}" = 1 ] && san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+runner=""
+[ "${VALGRIND:-0}" = 1 ] && runner="valgrind -q --error-exitcode=99 --leak-check=full"
+
+# ---- unit tests ------------------------------------------------------------
+note "== unit tests"
+for src in tests/test_*.c; do
+  name=$(basename "$src" .c)
+  if ! $CC -std=c99 $WARN -O1 -g $san -o "$out/$name" "$src" -lm >>"$log" 2>&1; then
+    note "FAIL $name: does not compile (see $log)"
+    total_fail=$((total_fail + 1))
+    continue
+  fi
+  res=$($runner "$out/$name" 2>>"$log")
+  rc=$?
+  line=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  note "$name: ${line:-no result line} (exit $rc)"
+  add_counts "$line" || true
+  if [ $rc != 0 ] && [ -n "$line" ] && printf '%s' "$line" | grep -q ' 0 failed'; then
+    note "FAIL $name: exit status $rc"
+    total_fail=$((total_fail + 1))
+  fi
+done
+
+# ---- build tests -----------------------------------------------------------
+note "== build tests"
+impl=$out/impl.c
+printf '#define TFLC_IMPLEMENTATION\n#include "../../tflc.h"\n' >"$impl"
+check "gcc C99" gcc -std=c99 $WARN -c "$impl" -o "$out/impl_gcc99.o"
+check "gcc C11" gcc -std=c11 $WARN -c "$impl" -o "$out/impl_gcc11.o"
+check "clang C99" clang -std=c99 $WARN -c "$impl" -o "$out/impl_clang99.o"
+check "clang C11" clang -std=c11 $WARN -c "$impl" -o "$out/impl_clang11.o"
+check "g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_gxx.o"
+check "clang++ C++17" clang++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_clangxx.o"
+check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNELS_IMPLEMENTATION -o "$out/kernels.o"
+check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
+check "two translation units" gcc -std=c99 $WARN -o "$out/minimal" examples/minimal.c examples/tflc_lib.c -lm
+check "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -c examples/minimal.c -o $out/minimal_cxx.o && gcc -std=c99 $WARN -c examples/tflc_lib.c -o $out/lib.o && g++ -o $out/minimal_cxx $out/minimal_cxx.o $out/lib.o -lm"
+check "unity build (TFLC_STATIC)" bash -c "gcc -std=c99 $WARN -o $out/unity tests/unity.c -lm && $out/unity"
+if command -v arm-none-eabi-gcc >/dev/null; then
+  check "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"
+else
+  note "FAIL build: arm-none-eabi-gcc missing"
+  total_fail=$((total_fail + 1))
+fi
+if command -v xtensa-lx106-elf-gcc >/dev/null; then
+  check "Xtensa (xtensa-lx106-elf-gcc + picolibc)" xtensa-lx106-elf-gcc --specs=/usr/lib/xtensa-lx106-elf/picolibc.specs -std=c99 -Os $WARN -c "$impl" -o "$out/impl_xtensa.o"
+else
+  note "FAIL build: xtensa-lx106-elf-gcc missing"
+  total_fail=$((total_fail + 1))
+fi
+note "build tests done"
+
+# ---- the tool, shell tests, conformance ------------------------------------
+tool=build/tflc
+if [ -n "$san" ]; then
+  mkdir -p build/asan
+  tool=build/asan/tflc
+  check "tflc tool (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san $WARN -o "$tool" examples/tflc.c -lm
+else
+  check "tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -o "$tool" examples/tflc.c -lm
+fi
+for t in tests/*_test.sh; do
+  [ -f "$t" ] || continue
+  note "== $t"
+  line=$(TFLC="$tool" SHARED="$SHARED" bash "$t" 2>>"$log" | tee -a "$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  note "$(basename "$t"): ${line:-no result line}"
+  add_counts "$line" || true
+done
+if [ -x "$SHARED/conformance/run.sh" ]; then
+  suites=${CONFORMANCE_SUITES:-models ops models_ext}
+  for s in $suites; do
+    [ -d "$SHARED/conformance/$s" ] || continue
+    note "== conformance $s"
+    res=$("$SHARED/conformance/run.sh" "$tool" "$SHARED/conformance/$s" 2>&1)
+    printf '%s\n' "$res" | grep '^FAIL' | head -n 20
+    line=$(printf '%s\n' "$res" | tail -n 1)
+    note "conformance $s: $line"
+    add_counts "$line" || true
+  done
+else
+  note "(../shared/conformance not found: conformance skipped)"
+fi
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

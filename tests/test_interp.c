@@ -1,0 +1,454 @@
+/* tests/test_interp.c - the interpreter layer: models built by the writer,
+ * run plain and LUT-compressed in both formats; planner invariants; arena
+ * budget of compressed models; alternate decompression regions; errors. */
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITER_IMPLEMENTATION
+#include "../tflc.h"
+#include "../dev/writer.h"
+#include "harness.h"
+
+#include <stdlib.h>
+
+static uint32_t rng_state = 0x12345678u;
+static uint32_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+/* int8 values drawn from `levels` distinct values per row of `row` */
+static void fill_levels(int8_t *d, int32_t n, int32_t row, int levels) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    int32_t ch = i / row;
+    int32_t v = (int32_t)(rnd() % (uint32_t)levels) * 9 - 60 + ch * 3;
+    d[i] = (int8_t)(v > 127 ? 127 : v < -127 ? -127 : v);
+  }
+}
+
+static tflc_w_option opt_u8(uint8_t slot, int32_t v) {
+  tflc_w_option o;
+  memset(&o, 0, sizeof o);
+  o.slot = slot;
+  o.kind = TFLC_W_U8;
+  o.i = v;
+  return o;
+}
+static tflc_w_option opt_i32(uint8_t slot, int32_t v) {
+  tflc_w_option o = opt_u8(slot, v);
+  o.kind = TFLC_W_I32;
+  return o;
+}
+static tflc_w_option opt_f32(uint8_t slot, float v) {
+  tflc_w_option o = opt_u8(slot, 0);
+  o.kind = TFLC_W_F32;
+  o.f = v;
+  return o;
+}
+
+/* A small keyword-spotting-shaped network: CONV_2D -> DEPTHWISE_CONV_2D ->
+ * AVERAGE_POOL_2D -> RESHAPE -> FULLY_CONNECTED -> SOFTMAX, int8, with
+ * `levels` distinct weight values per channel. compress: 0 none, else a
+ * TFLC_W_* format applied to every weight and bias at `bits`. */
+typedef struct net_opts {
+  int format; /* 0 plain, TFLC_W_METADATA, TFLC_W_DECODE */
+  int bits;
+  int levels;
+  int pad_pow2;
+  int per_tensor;
+} net_opts;
+
+static int build_net(const net_opts *no, uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  static const int32_t in_d[4] = {1, 10, 8, 1}, cf_d[4] = {8, 3, 3, 1};
+  static const int32_t c_out[4] = {1, 10, 8, 8}, dw_d[4] = {1, 3, 3, 8};
+  static const int32_t dw_out[4] = {1, 5, 4, 8}, p_out[4] = {1, 2, 2, 8};
+  static const int32_t r_out[2] = {1, 32}, fc_d[2] = {6, 32}, o_d[2] = {1, 6};
+  static const int32_t shape_v[2] = {1, 32}, shape_d[1] = {2};
+  static const int32_t b8[1] = {8}, b6[1] = {6};
+  int8_t cf[72], dw[72], fc[192];
+  int32_t cb[8], dwb[8], fcb[6], i, t[16], ins[3], outs[1];
+  float cfs[8], dws[8], bs[8], dwbs[8];
+  float s_in = 0.05f, s_c = 0.04f, s_dw = 0.03f, s_fc = 0.1f, s_sm = 1.0f / 256;
+  float fcs = 0.004f, fcbs = 0.05f * 0.03f * 0.004f / 0.03f;
+  int64_t zin = -3, zc = -128, zdw = -128, zfc = 5, zsm = -128;
+  tflc_w_quant q;
+  tflc_w_option o[8];
+  tflc_status st;
+  uint32_t saved_rng = rng_state;
+  (void)fcbs;
+  rng_state = 0xC0FFEEu + (uint32_t)no->levels; /* same weights every build */
+  fill_levels(cf, 72, 9, no->levels);
+  fill_levels(dw, 72, 72, no->levels); /* per-channel on the last axis */
+  for (i = 0; i < 72; i++) /* make the last-axis channel tables few-valued */
+    dw[i] = (int8_t)((i % 8) * 5 - 20 +
+                     (int32_t)(rnd() % (uint32_t)no->levels) * 7);
+  for (i = 0; i < 192; i++) /* per-tensor quantized: levels overall */
+    fc[i] = (int8_t)((int32_t)(rnd() % (uint32_t)no->levels) * 11 - 20);
+  for (i = 0; i < 8; i++) {
+    cfs[i] = 0.01f + 0.002f * (float)i;
+    dws[i] = 0.02f + 0.001f * (float)i;
+    bs[i] = s_in * cfs[i];
+    dwbs[i] = s_c * dws[i];
+    cb[i] = (int32_t)(rnd() % 3) * 100 - 100;
+    dwb[i] = (int32_t)(rnd() % 2) * 50;
+  }
+  for (i = 0; i < 6; i++)
+    fcb[i] = (int32_t)(rnd() % 2) * 30 - 40;
+  memset(&q, 0, sizeof q);
+  q.count = 1;
+  q.scale = &s_in;
+  q.zero_point = &zin;
+  t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 4, in_d, NULL, 0, "input", &q);
+  q.scale = cfs;
+  q.zero_point = NULL;
+  q.count = no->per_tensor ? 1 : 8;
+  q.axis = 0;
+  t[1] =
+      tflc_writer_tensor(w, 0, TFLC_INT8, 4, cf_d, cf, sizeof cf, "conv_w", &q);
+  q.scale = bs;
+  t[2] =
+      tflc_writer_tensor(w, 0, TFLC_INT32, 1, b8, cb, sizeof cb, "conv_b", &q);
+  q.count = 1;
+  q.scale = &s_c;
+  q.zero_point = &zc;
+  t[3] = tflc_writer_tensor(w, 0, TFLC_INT8, 4, c_out, NULL, 0, "conv", &q);
+  q.scale = dws;
+  q.zero_point = NULL;
+  q.count = no->per_tensor ? 1 : 8;
+  q.axis = 3;
+  t[4] =
+      tflc_writer_tensor(w, 0, TFLC_INT8, 4, dw_d, dw, sizeof dw, "dw_w", &q);
+  q.scale = dwbs;
+  q.axis = 0;
+  t[5] =
+      tflc_writer_tensor(w, 0, TFLC_INT32, 1, b8, dwb, sizeof dwb, "dw_b", &q);
+  q.count = 1;
+  q.scale = &s_dw;
+  q.zero_point = &zdw;
+  t[6] = tflc_writer_tensor(w, 0, TFLC_INT8, 4, dw_out, NULL, 0, "dw", &q);
+  t[7] = tflc_writer_tensor(w, 0, TFLC_INT8, 4, p_out, NULL, 0, "pool", &q);
+  t[8] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, shape_d, shape_v,
+                            sizeof shape_v, "shape", NULL);
+  t[9] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, r_out, NULL, 0, "flat", &q);
+  q.scale = &fcs;
+  q.zero_point = NULL;
+  t[10] =
+      tflc_writer_tensor(w, 0, TFLC_INT8, 2, fc_d, fc, sizeof fc, "fc_w", &q);
+  {
+    float fbs = s_dw * fcs;
+    q.scale = &fbs;
+    t[11] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, b6, fcb, sizeof fcb, "fc_b",
+                               &q);
+  }
+  q.scale = &s_fc;
+  q.zero_point = &zfc;
+  t[12] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, o_d, NULL, 0, "logits", &q);
+  q.scale = &s_sm;
+  q.zero_point = &zsm;
+  t[13] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, o_d, NULL, 0, "probs", &q);
+  /* CONV_2D SAME 1x1 RELU */
+  o[0] = opt_u8(0, 0);
+  o[1] = opt_i32(1, 1);
+  o[2] = opt_i32(2, 1);
+  o[3] = opt_u8(3, 1);
+  ins[0] = t[0], ins[1] = t[1], ins[2] = t[2], outs[0] = t[3];
+  tflc_writer_op(w, 0, 3, NULL, 3, ins, 1, outs, 1, 4, o);
+  /* DEPTHWISE SAME 2x2 multiplier 1 RELU6 */
+  o[0] = opt_u8(0, 0);
+  o[1] = opt_i32(1, 2);
+  o[2] = opt_i32(2, 2);
+  o[3] = opt_i32(3, 1);
+  o[4] = opt_u8(4, 3);
+  ins[0] = t[3], ins[1] = t[4], ins[2] = t[5], outs[0] = t[6];
+  tflc_writer_op(w, 0, 4, NULL, 3, ins, 1, outs, 2, 5, o);
+  /* AVERAGE_POOL_2D VALID 2x2 stride 2 */
+  o[0] = opt_u8(0, 1);
+  o[1] = opt_i32(1, 2);
+  o[2] = opt_i32(2, 2);
+  o[3] = opt_i32(3, 2);
+  o[4] = opt_i32(4, 2);
+  ins[0] = t[6], outs[0] = t[7];
+  tflc_writer_op(w, 0, 1, NULL, 1, ins, 1, outs, 5, 5, o);
+  ins[0] = t[7], ins[1] = t[8], outs[0] = t[9];
+  tflc_writer_op(w, 0, 22, NULL, 2, ins, 1, outs, 0, 0, NULL);
+  ins[0] = t[9], ins[1] = t[10], ins[2] = t[11], outs[0] = t[12];
+  tflc_writer_op(w, 0, 9, NULL, 3, ins, 1, outs, 0, 0, NULL);
+  o[0] = opt_f32(0, 1.0f);
+  ins[0] = t[12], outs[0] = t[13];
+  tflc_writer_op(w, 0, 25, NULL, 1, ins, 1, outs, 9, 1, o);
+  tflc_writer_inputs(w, 0, 1, &t[0]);
+  tflc_writer_outputs(w, 0, 1, &t[13]);
+  rng_state = saved_rng;
+  st = TFLC_OK;
+  if (no->format) {
+    static const int32_t which[6] = {1, 2, 4, 5, 10, 11};
+    for (i = 0; i < 6 && st == TFLC_OK; i++)
+      st = tflc_writer_compress(w, 0, t[which[i]], no->bits, no->format,
+                                no->pad_pow2);
+  }
+  if (st == TFLC_OK)
+    st = tflc_writer_finish(w, out, size);
+  tflc_writer_destroy(w);
+  return st == TFLC_OK;
+}
+
+typedef struct run_result {
+  tflc_status st;
+  size_t arena;
+  int8_t out[64];
+  char err[TFLC_ERROR_LEN];
+} run_result;
+
+static uint8_t big_arena[1 << 20];
+
+static void run(const uint8_t *bytes, size_t size, const void *in,
+                const tflc_options *opt, run_result *r) {
+  tflc_model m;
+  tflc_interpreter it;
+  const tflc_tensor *o;
+  memset(r, 0, sizeof *r);
+  r->st = tflc_model_init(&m, bytes, size);
+  if (r->st) {
+    memcpy(r->err, m.error, sizeof r->err);
+    return;
+  }
+  r->st = tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, opt);
+  if (r->st) {
+    memcpy(r->err, it.error, sizeof r->err);
+    return;
+  }
+  r->arena = tflc_arena_used(&it);
+  memcpy(tflc_input(&it, 0)->data, in, tflc_input(&it, 0)->bytes);
+  r->st = tflc_invoke(&it);
+  o = tflc_output(&it, 0);
+  if (!r->st)
+    memcpy(r->out, o->data, o->bytes < 64 ? o->bytes : 64);
+  memcpy(r->err, it.error, sizeof r->err);
+}
+
+/* Every pair of arena tensors with intersecting lifetimes is disjoint. */
+static int plan_ok(const tflc_interpreter *it) {
+  int32_t i, j;
+  for (i = 0; i < it->num_tensors; i++)
+    for (j = i + 1; j < it->num_tensors; j++) {
+      const tflc_tensor *a = &it->tensors[i], *b = &it->tensors[j];
+      const uint8_t *pa = (const uint8_t *)a->data;
+      const uint8_t *pb = (const uint8_t *)b->data;
+      if (!a->bytes || !b->bytes || pa == pb)
+        continue; /* empty, or a shared (RESHAPE) buffer */
+      if (pa < it->arena || pa >= it->arena + it->arena_size ||
+          pb < it->arena || pb >= it->arena + it->arena_size)
+        continue;
+      if (a->last_op < b->first_op || b->last_op < a->first_op)
+        continue;
+      if (pa < pb + b->bytes && pb < pa + a->bytes)
+        return 0;
+    }
+  return 1;
+}
+
+static void test_compressed_equals_plain(void) {
+  int8_t in[80];
+  int32_t i;
+  int fmt, bits, pow2;
+  uint8_t *plain, *comp;
+  size_t plain_n, comp_n;
+  run_result rp, rc;
+  net_opts no;
+  for (i = 0; i < 80; i++)
+    in[i] = (int8_t)rnd();
+  memset(&no, 0, sizeof no);
+  no.levels = 2;
+  CHECK(build_net(&no, &plain, &plain_n));
+  run(plain, plain_n, in, NULL, &rp);
+  CHECK_EQ_INT(rp.st, TFLC_OK);
+  for (fmt = TFLC_W_METADATA; fmt <= TFLC_W_DECODE; fmt++)
+    for (bits = 1; bits <= 8; bits++)
+      for (pow2 = 0; pow2 <= 1; pow2++) {
+        if (fmt == TFLC_W_DECODE && bits == 8 && pow2)
+          continue; /* stride 256 does not fit the DECODE header */
+        no.format = fmt;
+        no.bits = bits;
+        no.pad_pow2 = pow2;
+        comp = NULL;
+        CHECK(build_net(&no, &comp, &comp_n));
+        if (!comp)
+          continue;
+        run(comp, comp_n, in, NULL, &rc);
+        CHECK_EQ_INT(rc.st, TFLC_OK);
+        if (rc.st)
+          fprintf(stderr, "  %s\n", rc.err);
+        CHECK_EQ_MEM(rc.out, rp.out, 6);
+        /* compressed constants are decoded inside the kernels */
+        CHECK(rc.arena <= rp.arena + 1024);
+        free(comp);
+      }
+  /* per-tensor tables */
+  no.per_tensor = 1;
+  no.format = 0;
+  free(plain);
+  CHECK(build_net(&no, &plain, &plain_n));
+  run(plain, plain_n, in, NULL, &rp);
+  for (fmt = TFLC_W_METADATA; fmt <= TFLC_W_DECODE; fmt++) {
+    no.format = fmt;
+    no.bits = 6;
+    CHECK(build_net(&no, &comp, &comp_n));
+    run(comp, comp_n, in, NULL, &rc);
+    CHECK_EQ_INT(rc.st, TFLC_OK);
+    if (rc.st)
+      fprintf(stderr, "  %s\n", rc.err);
+    CHECK_EQ_MEM(rc.out, rp.out, 6);
+    free(comp);
+  }
+  free(plain);
+}
+
+static void test_plan_and_exact_arena(void) {
+  uint8_t *bytes;
+  size_t n, used;
+  tflc_model m;
+  tflc_interpreter it;
+  net_opts no;
+  uint8_t *arena;
+  memset(&no, 0, sizeof no);
+  no.levels = 3;
+  CHECK(build_net(&no, &bytes, &n));
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, n), TFLC_OK);
+  CHECK_EQ_INT(
+      tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, NULL),
+      TFLC_OK);
+  CHECK(plan_ok(&it));
+  used = tflc_arena_used(&it);
+  /* exactly `used` bytes work; 16 fewer do not (from an aligned start) */
+  arena = (uint8_t *)malloc(used);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used, NULL), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used - 16, NULL),
+               TFLC_ERR_ARENA);
+  CHECK(strstr(it.error, "arena") != NULL);
+  /* an unaligned arena start costs at most 15 bytes */
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena + 3, used + 13, NULL),
+               TFLC_OK);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  free(arena);
+  free(bytes);
+}
+
+/* A compressed constant feeding an operator without a tiled path (ADD) is
+ * decoded whole: into the first alternate region with room, else the
+ * arena. Checked in both formats. */
+static int build_add(int format, uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  static const int32_t d[2] = {4, 64};
+  int8_t c[256];
+  int32_t t[3], i;
+  float s = 0.05f;
+  int64_t z = 0;
+  tflc_w_quant q;
+  tflc_status st = TFLC_OK;
+  for (i = 0; i < 256; i++)
+    c[i] = (int8_t)((i % 4) * 10 - 15);
+  memset(&q, 0, sizeof q);
+  q.count = 1;
+  q.scale = &s;
+  q.zero_point = &z;
+  t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, NULL, 0, "x", &q);
+  t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, c, sizeof c, "c", &q);
+  t[2] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, NULL, 0, "y", &q);
+  tflc_writer_op(w, 0, 0, NULL, 2, t, 1, &t[2], 11, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &t[0]);
+  tflc_writer_outputs(w, 0, 1, &t[2]);
+  if (format)
+    st = tflc_writer_compress(w, 0, t[1], 2, format, 0);
+  if (st == TFLC_OK)
+    st = tflc_writer_finish(w, out, size);
+  tflc_writer_destroy(w);
+  return st == TFLC_OK;
+}
+
+static void test_decompression_regions(void) {
+  static uint8_t region_small[64], region_big[512];
+  int8_t in[256], want[256];
+  tflc_region regions[2];
+  tflc_options opt;
+  run_result r0, r1, r2;
+  uint8_t *b;
+  size_t n;
+  int fmt, i;
+  for (i = 0; i < 256; i++) {
+    in[i] = (int8_t)(i - 128);
+    /* equal scales and zero points: y = x + c, clamped */
+    want[i] = (int8_t)0;
+  }
+  (void)want;
+  CHECK(build_add(0, &b, &n));
+  run(b, n, in, NULL, &r0);
+  CHECK_EQ_INT(r0.st, TFLC_OK);
+  CHECK_EQ_INT(r0.out[0], -128); /* -128 - 15 clamps */
+  CHECK_EQ_INT(r0.out[62], -66 + 5);
+  CHECK_EQ_INT(r0.out[63], -65 + 15);
+  free(b);
+  for (fmt = TFLC_W_METADATA; fmt <= TFLC_W_DECODE; fmt++) {
+    CHECK(build_add(fmt, &b, &n));
+    run(b, n, in, NULL, &r1); /* no regions: arena */
+    CHECK_EQ_INT(r1.st, TFLC_OK);
+    CHECK_EQ_MEM(r1.out, r0.out, 64);
+    CHECK(r1.arena >= r0.arena + 256);
+    regions[0].base = region_small; /* too small: skipped */
+    regions[0].size = sizeof region_small;
+    regions[1].base = region_big;
+    regions[1].size = sizeof region_big;
+    memset(&opt, 0, sizeof opt);
+    opt.decomp_regions = regions;
+    opt.num_decomp_regions = 2;
+    memset(region_big, 0x55, sizeof region_big);
+    run(b, n, in, &opt, &r2);
+    CHECK_EQ_INT(r2.st, TFLC_OK);
+    CHECK_EQ_MEM(r2.out, r0.out, 64);
+    CHECK(r2.arena + 256 <= r1.arena); /* the decoded copy left the arena */
+    CHECK_EQ_INT(region_big[0], (uint8_t)(int8_t)-15); /* decoded there */
+    free(b);
+  }
+}
+
+static void test_errors_name_the_place(void) {
+  tflc_writer *w = tflc_writer_create();
+  static const int32_t d[1] = {4};
+  int32_t t[2];
+  uint8_t *b;
+  size_t n;
+  run_result r;
+  int8_t in[4] = {0};
+  t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "x", NULL);
+  t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "y", NULL);
+  /* 122 = a builtin tflc does not run (in this build) */
+  tflc_writer_op(w, 0, 122, NULL, 1, t, 1, &t[1], 0, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &t[0]);
+  tflc_writer_outputs(w, 0, 1, &t[1]);
+  CHECK_EQ_INT(tflc_writer_finish(w, &b, &n), TFLC_OK);
+  tflc_writer_destroy(w);
+  run(b, n, in, NULL, &r);
+  CHECK_EQ_INT(r.st, TFLC_ERR_UNSUPPORTED);
+  CHECK(strncmp(r.err, "op 0 ", 5) == 0);
+  free(b);
+  /* unverified model, bad arguments, invoke before init */
+  {
+    tflc_model m;
+    tflc_interpreter it;
+    memset(&m, 0, sizeof m);
+    CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, 1024, NULL),
+                 TFLC_ERR_ARG);
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_ERR_STATE);
+    CHECK(tflc_input(&it, 0) == NULL);
+    CHECK_EQ_INT(tflc_model_init(&m, NULL, 0), TFLC_ERR_ARG);
+    CHECK_EQ_INT(tflc_model_init(&m, "TFL3", 4), TFLC_ERR_TRUNCATED);
+  }
+}
+
+int main(void) {
+  RUN(test_compressed_equals_plain);
+  RUN(test_plan_and_exact_arena);
+  RUN(test_decompression_regions);
+  RUN(test_errors_name_the_place);
+  return harness_report();
+}
