@@ -77,8 +77,20 @@ typedef struct tflc_w_quant { /* NULL = no quantization */
   int32_t axis;              /* quantized_dimension */
 } tflc_w_quant;
 
-/* Kinds of builtin options fields. */
-enum { TFLC_W_U8 = 1, TFLC_W_I32, TFLC_W_F32, TFLC_W_I32_VEC, TFLC_W_STR };
+/* Kinds of builtin options fields. TFLC_W_RAW: a scalar of `size` bytes
+ * (1, 2, 4, 8) holding the low bits of `u`; TFLC_W_RAW_VEC: a vector of
+ * `count` elements of `size` bytes (1, 2, 4, 8) read from `bytes`
+ * (little-endian), its elements aligned to `align` (0 = their size, at
+ * least 4; 16 for CustomQuantization.custom). */
+enum {
+  TFLC_W_U8 = 1,
+  TFLC_W_I32,
+  TFLC_W_F32,
+  TFLC_W_I32_VEC,
+  TFLC_W_STR,
+  TFLC_W_RAW,
+  TFLC_W_RAW_VEC
+};
 
 typedef struct tflc_w_option { /* one field of a builtin options table */
   uint8_t slot;                /* field slot (0-based) in the options table */
@@ -87,7 +99,12 @@ typedef struct tflc_w_option { /* one field of a builtin options table */
   float f;                     /* TFLC_W_F32 */
   const int32_t *vec;          /* TFLC_W_I32_VEC */
   int32_t vec_len;
-  const char *str; /* TFLC_W_STR */
+  const char *str;   /* TFLC_W_STR */
+  uint64_t u;        /* TFLC_W_RAW */
+  uint8_t size;      /* TFLC_W_RAW, TFLC_W_RAW_VEC: (element) bytes */
+  uint8_t align;     /* TFLC_W_RAW_VEC */
+  const void *bytes; /* TFLC_W_RAW_VEC */
+  int32_t count;     /* TFLC_W_RAW_VEC */
 } tflc_w_option;
 
 /* Compression formats. */
@@ -97,7 +114,14 @@ enum { TFLC_W_METADATA = 1, TFLC_W_DECODE = 2 };
 enum {
   TFLC_W_FLAG_ONLY_DEPRECATED_CODE = 1, /* only deprecated_builtin_code */
   TFLC_W_FLAG_EXTERNAL_BUFFERS = 2,     /* Buffer.offset/size, data after */
-  TFLC_W_FLAG_NO_IDENTIFIER = 4         /* omit "TFL3" (negative tests) */
+  TFLC_W_FLAG_NO_IDENTIFIER = 4,        /* omit "TFL3" (negative tests) */
+  /* Smaller output, as TFLM's compressor and align tool write it: shared
+   * vtables, scalar fields equal to their default omitted, identical
+   * buffers merged and unreferenced ones dropped (buffer indices change),
+   * and in the DECODE format the encoded indices replace the original
+   * tensor in place (UINT8 [n], same index and name) and identical
+   * ancillary tensors are shared within a subgraph. */
+  TFLC_W_FLAG_COMPACT = 8
 };
 
 TFLC_API tflc_writer *tflc_writer_create(void);
@@ -218,6 +242,8 @@ TFLC_API size_t tflc_writer_packed_size(size_t count, int bits);
 #define TFLC__W_MAX_FB 0x7fffffffu /* flatbuffers' 2 GiB limit */
 #define TFLC__W_MAX_COUNT ((size_t)0x7fffffff)
 
+typedef struct tflc__w_opt tflc__w_opt;
+
 typedef struct tflc__w_tensor {
   int32_t type, rank;
   int32_t *dims;
@@ -228,6 +254,19 @@ typedef struct tflc__w_tensor {
   int64_t *zp;
   int32_t qcount, qaxis;
   int is_variable;
+  /* fields the model copier keeps (all zero = not written) */
+  int no_shape; /* Tensor.shape absent */
+  int has_sig;  /* shape_signature present */
+  int32_t *sig;
+  int32_t nsig;
+  int has_rank; /* 0 absent, 1 false, 2 true */
+  int nzp_set;  /* zero points written: nzp (else qcount) */
+  int32_t nzp;
+  float *qmin, *qmax; /* QuantizationParameters.min/max */
+  int32_t nqmin, nqmax;
+  uint8_t qdtype;  /* QuantizationParameters.details union type */
+  tflc__w_opt *qd; /* its table */
+  int32_t nqd;
   /* compression: cformat 0 = none */
   int cformat, cbits;
   uint32_t cstride;
@@ -237,14 +276,19 @@ typedef struct tflc__w_tensor {
   size_t cvals_size;
 } tflc__w_tensor;
 
-typedef struct tflc__w_opt {
+struct tflc__w_opt {
   uint8_t slot, kind;
   int32_t i;
   float f;
   int32_t *vec;
   int32_t vec_len;
   char *str;
-} tflc__w_opt;
+  uint64_t u;     /* TFLC_W_RAW */
+  uint8_t size;   /* TFLC_W_RAW(_VEC) */
+  uint8_t align;  /* TFLC_W_RAW_VEC */
+  uint8_t *bytes; /* TFLC_W_RAW_VEC: count * size bytes */
+  int32_t count;
+};
 
 typedef struct tflc__w_op {
   uint32_t opcode;
@@ -253,6 +297,22 @@ typedef struct tflc__w_op {
   uint8_t otype;
   int32_t nopts;
   tflc__w_opt *opts;
+  /* fields the model copier keeps (all zero = not written) */
+  uint8_t otype2; /* builtin_options_2 */
+  int32_t nopts2;
+  tflc__w_opt *opts2;
+  int has_copts; /* custom_options */
+  uint8_t *copts;
+  size_t ncopts;
+  int32_t copts_fmt;
+  int has_mut; /* mutating_variable_inputs */
+  uint8_t *mut;
+  int32_t nmut;
+  int has_inter; /* intermediates */
+  int32_t *inter;
+  int32_t ninter;
+  int has_dbg; /* debug_metadata_index */
+  int32_t dbg;
 } tflc__w_op;
 
 typedef struct tflc__w_sg {
@@ -263,12 +323,31 @@ typedef struct tflc__w_sg {
   int32_t *in, *out;
   int32_t nin, nout;
   char *name;
+  int has_dbg; /* debug_metadata_index */
+  int32_t dbg;
 } tflc__w_sg;
 
 typedef struct tflc__w_ocode {
   int32_t code;
   char *custom;
+  int raw;         /* copied: write dep, version, code as stored */
+  int32_t dep;     /* deprecated_builtin_code */
+  int32_t version; /* OperatorCode.version */
+  int has_code;    /* builtin_code present (raw) */
 } tflc__w_ocode;
+
+typedef struct tflc__w_tmap {
+  char *name;
+  uint32_t tensor;
+} tflc__w_tmap;
+
+typedef struct tflc__w_sigdef {
+  tflc__w_tmap *in, *out;
+  int32_t nin, nout;
+  int has_in, has_out;
+  char *key;
+  uint32_t sg;
+} tflc__w_sigdef;
 
 typedef struct tflc__w_bufd {
   uint8_t *data;
@@ -291,6 +370,15 @@ struct tflc_writer {
   size_t nbuf, cbuf;
   tflc__w_meta *meta;
   size_t nmeta, cmeta;
+  /* Model fields the copier keeps */
+  int raw_model; /* copied: version, description as stored */
+  uint32_t version;
+  char *description; /* NULL = absent */
+  int has_mbuf;      /* metadata_buffer (buffer indices) */
+  int32_t *mbuf;
+  int32_t nmbuf;
+  tflc__w_sigdef *sig;
+  int32_t nsig;
 };
 
 /* Grows an array to hold `need` elements; returns the (maybe moved) array,
@@ -369,15 +457,24 @@ static uint32_t tflc__w_add_buffer(tflc_writer *w, const void *data,
   return (uint32_t)w->nbuf++;
 }
 
-static void tflc__w_free_op(tflc__w_op *o) {
+static void tflc__w_free_opts(tflc__w_opt *o, int32_t n) {
   int32_t i;
+  for (i = 0; o && i < n; i++) {
+    free(o[i].vec);
+    free(o[i].str);
+    free(o[i].bytes);
+  }
+  free(o);
+}
+
+static void tflc__w_free_op(tflc__w_op *o) {
   free(o->in);
   free(o->out);
-  for (i = 0; i < o->nopts; i++) {
-    free(o->opts[i].vec);
-    free(o->opts[i].str);
-  }
-  free(o->opts);
+  tflc__w_free_opts(o->opts, o->nopts);
+  tflc__w_free_opts(o->opts2, o->nopts2);
+  free(o->copts);
+  free(o->mut);
+  free(o->inter);
 }
 
 static void tflc__w_free_tensor(tflc__w_tensor *t) {
@@ -387,6 +484,10 @@ static void tflc__w_free_tensor(tflc__w_tensor *t) {
   free(t->zp);
   free(t->cidx);
   free(t->cvals);
+  free(t->sig);
+  free(t->qmin);
+  free(t->qmax);
+  tflc__w_free_opts(t->qd, t->nqd);
 }
 
 TFLC_API void tflc_writer_destroy(tflc_writer *w) {
@@ -415,6 +516,19 @@ TFLC_API void tflc_writer_destroy(tflc_writer *w) {
   for (i = 0; i < w->nmeta; i++)
     free(w->meta[i].name);
   free(w->meta);
+  free(w->description);
+  free(w->mbuf);
+  for (i = 0; w->sig && i < (size_t)w->nsig; i++) {
+    tflc__w_sigdef *d = &w->sig[i];
+    for (j = 0; d->in && j < (size_t)d->nin; j++)
+      free(d->in[j].name);
+    for (j = 0; d->out && j < (size_t)d->nout; j++)
+      free(d->out[j].name);
+    free(d->in);
+    free(d->out);
+    free(d->key);
+  }
+  free(w->sig);
   free(w);
 }
 
@@ -590,9 +704,94 @@ static int32_t tflc__w_opcode(tflc_writer *w, int32_t code,
   copy = tflc__w_strdup(custom);
   if (custom && !copy)
     return -1;
+  memset(&w->oc[w->noc], 0, sizeof w->oc[0]);
   w->oc[w->noc].code = code;
   w->oc[w->noc].custom = copy;
   return (int32_t)w->noc++;
+}
+
+/* 1 if n options are well formed (known kind, sizes, no slot twice). */
+static int tflc__w_opts_ok(const tflc_w_option *opts, int32_t n) {
+  int32_t i, j;
+  if (n < 0 || (n > 0 && !opts))
+    return 0;
+  for (i = 0; i < n; i++) {
+    const tflc_w_option *p = &opts[i];
+    unsigned sz = p->size;
+    if (p->kind < TFLC_W_U8 || p->kind > TFLC_W_RAW_VEC)
+      return 0;
+    if (p->kind == TFLC_W_I32_VEC &&
+        (p->vec_len < 0 || (p->vec_len > 0 && !p->vec)))
+      return 0;
+    if (p->kind == TFLC_W_STR && !p->str)
+      return 0;
+    if ((p->kind == TFLC_W_RAW || p->kind == TFLC_W_RAW_VEC) && sz != 1 &&
+        sz != 2 && sz != 4 && sz != 8)
+      return 0;
+    if (p->kind == TFLC_W_RAW_VEC &&
+        (p->count < 0 || (p->count > 0 && !p->bytes) ||
+         (p->align != 0 && p->align != 4 && p->align != 8 && p->align != 16)))
+      return 0;
+    for (j = 0; j < i; j++)
+      if (opts[j].slot == p->slot)
+        return 0;
+  }
+  return 1;
+}
+
+/* Deep copy of n checked options into *out; 0 on out of memory (what was
+ * copied is in *out, *nout, for tflc__w_free_opts). */
+static int tflc__w_copy_opts(const tflc_w_option *opts, int32_t n,
+                             tflc__w_opt **out, int32_t *nout) {
+  tflc__w_opt *o = (tflc__w_opt *)tflc__w_alloc((size_t)n, sizeof *o);
+  int32_t i;
+  *out = o;
+  *nout = 0;
+  if (!o)
+    return 0;
+  for (i = 0; i < n; i++) {
+    tflc__w_opt *d = &o[i];
+    memset(d, 0, sizeof *d);
+    *nout = i + 1;
+    d->slot = opts[i].slot;
+    d->kind = opts[i].kind;
+    d->i = opts[i].i;
+    d->f = opts[i].f;
+    d->u = opts[i].u;
+    d->size = opts[i].size;
+    d->align = opts[i].align;
+    if (d->kind == TFLC_W_I32_VEC) {
+      d->vec_len = opts[i].vec_len;
+      d->vec = (int32_t *)tflc__w_dup(opts[i].vec, (size_t)d->vec_len,
+                                      sizeof(int32_t));
+      if (!d->vec)
+        return 0;
+    } else if (d->kind == TFLC_W_STR) {
+      d->str = tflc__w_strdup(opts[i].str);
+      if (!d->str)
+        return 0;
+    } else if (d->kind == TFLC_W_RAW_VEC) {
+      d->count = opts[i].count;
+      d->bytes = (uint8_t *)tflc__w_dup(opts[i].bytes, (size_t)d->count,
+                                        (size_t)d->size);
+      if (!d->bytes)
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* Appends operator o (taken over; freed on failure) to s. */
+static int32_t tflc__w_push_op(tflc_writer *w, tflc__w_sg *s, tflc__w_op *o) {
+  void *np = tflc__w_grow(s->op, &s->cop, s->nop + 1, sizeof *s->op);
+  if (!np) {
+    tflc__w_free_op(o);
+    tflc__w_fail(w, TFLC_ERR_ARENA);
+    return -1;
+  }
+  s->op = (tflc__w_op *)np;
+  s->op[s->nop] = *o;
+  return (int32_t)s->nop++;
 }
 
 TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
@@ -603,65 +802,25 @@ TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
                                 const tflc_w_option *opts) {
   tflc__w_sg *s = tflc__w_get_sg(w, sg);
   tflc__w_op o;
-  void *np;
-  int32_t i, j, oc;
+  int32_t oc;
   if (!s || builtin_code < 0 || nin < 0 || nout < 0 || nopts < 0 ||
       (nin > 0 && !inputs) || (nout > 0 && !outputs) ||
       (nopts > 0 && (!opts || options_type == 0)) ||
-      s->nop >= TFLC__W_MAX_COUNT)
+      s->nop >= TFLC__W_MAX_COUNT || !tflc__w_opts_ok(opts, nopts))
     return -1;
-  for (i = 0; i < nopts; i++) {
-    const tflc_w_option *p = &opts[i];
-    if (p->kind < TFLC_W_U8 || p->kind > TFLC_W_STR)
-      return -1;
-    if (p->kind == TFLC_W_I32_VEC &&
-        (p->vec_len < 0 || (p->vec_len > 0 && !p->vec)))
-      return -1;
-    if (p->kind == TFLC_W_STR && !p->str)
-      return -1;
-    for (j = 0; j < i; j++)
-      if (opts[j].slot == p->slot)
-        return -1;
-  }
   memset(&o, 0, sizeof o);
   o.nin = nin;
   o.nout = nout;
   o.otype = options_type;
   o.in = (int32_t *)tflc__w_dup(inputs, (size_t)nin, sizeof(int32_t));
   o.out = (int32_t *)tflc__w_dup(outputs, (size_t)nout, sizeof(int32_t));
-  o.opts = (tflc__w_opt *)tflc__w_alloc((size_t)nopts, sizeof(tflc__w_opt));
-  if (!o.in || !o.out || !o.opts)
+  if (!o.in || !o.out || !tflc__w_copy_opts(opts, nopts, &o.opts, &o.nopts))
     goto oom;
-  for (i = 0; i < nopts; i++) {
-    tflc__w_opt *d = &o.opts[o.nopts];
-    memset(d, 0, sizeof *d);
-    o.nopts++;
-    d->slot = opts[i].slot;
-    d->kind = opts[i].kind;
-    d->i = opts[i].i;
-    d->f = opts[i].f;
-    if (d->kind == TFLC_W_I32_VEC) {
-      d->vec_len = opts[i].vec_len;
-      d->vec = (int32_t *)tflc__w_dup(opts[i].vec, (size_t)d->vec_len,
-                                      sizeof(int32_t));
-      if (!d->vec)
-        goto oom;
-    } else if (d->kind == TFLC_W_STR) {
-      d->str = tflc__w_strdup(opts[i].str);
-      if (!d->str)
-        goto oom;
-    }
-  }
-  np = tflc__w_grow(s->op, &s->cop, s->nop + 1, sizeof *s->op);
-  if (!np)
-    goto oom;
-  s->op = (tflc__w_op *)np;
   oc = tflc__w_opcode(w, builtin_code, custom_code);
   if (oc < 0)
     goto oom;
   o.opcode = (uint32_t)oc;
-  s->op[s->nop] = o;
-  return (int32_t)s->nop++;
+  return tflc__w_push_op(w, s, &o);
 oom:
   tflc__w_free_op(&o);
   tflc__w_fail(w, TFLC_ERR_ARENA);
@@ -1050,10 +1209,12 @@ static char *tflc__w_low_name(tflc__w_low *L, const char *name,
 }
 
 /* Inserts one TFLM_DECODE operator decoding the distinct compressed tensors
- * among list[0..n) (enc[t] >= 0) into fresh "<name>_decoded" tensors, and
- * rewires `list` (a view copy) to them. Returns 0 on out of memory. */
+ * among list[0..n) (enc[t] >= 0) into fresh "<name>_decoded" tensors
+ * (copies of orig[t] without data), and rewires `list` (a view copy) to
+ * them. Returns 0 on out of memory. */
 static int tflc__w_low_decode(tflc__w_low *L, tflc__w_lsg *s,
                               uint32_t decode_opcode, const int32_t *enc,
+                              const int32_t *anc, const tflc__w_tensor *orig,
                               size_t orig_nt, int32_t *list, int32_t n) {
   int32_t i, j, k = 0;
   int32_t *din, *dout;
@@ -1087,18 +1248,18 @@ static int tflc__w_low_decode(tflc__w_low *L, tflc__w_lsg *s,
       list[i] = dout[j];
       continue;
     }
-    nt = s->t[ti];
+    nt = orig[ti];
     nt.buffer = 0;
     nt.is_variable = 0;
     nt.cformat = 0;
-    nt.name = tflc__w_low_name(L, s->t[ti].name, "_decoded");
+    nt.name = tflc__w_low_name(L, orig[ti].name, "_decoded");
     if (!nt.name)
       return 0;
     dec = tflc__w_low_tensor(s, &nt);
     if (dec < 0)
       return 0;
     din[2 * k] = enc[ti];
-    din[2 * k + 1] = enc[ti] + 1; /* the ancillary tensor follows */
+    din[2 * k + 1] = anc[ti];
     dout[k] = dec;
     k++;
     list[i] = dec;
@@ -1118,7 +1279,8 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
   tflc__w_sg *ws = &w->sg[si];
   tflc__w_lsg *s = &L->sg[si];
   size_t orig_nt = ws->nt, ti, oi;
-  int32_t *enc = NULL, i, j, dopc = -1;
+  int32_t *enc = NULL, *anct = NULL, i, j, dopc = -1;
+  int compact = (w->flags & TFLC_W_FLAG_COMPACT) != 0;
   for (ti = 0; ti < orig_nt; ti++) {
     const tflc__w_tensor *t = &ws->t[ti];
     int used = 0;
@@ -1139,10 +1301,11 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
       continue;
     if (!enc) {
       enc = (int32_t *)tflc__w_tmp(L, orig_nt, sizeof(int32_t));
-      if (!enc)
+      anct = (int32_t *)tflc__w_tmp(L, orig_nt, sizeof(int32_t));
+      if (!enc || !anct)
         return TFLC_ERR_ARENA;
       for (oi = 0; oi < orig_nt; oi++)
-        enc[oi] = -1;
+        enc[oi] = anct[oi] = -1;
       dopc = tflc__w_opcode(w, 32, "TFLM_DECODE");
       if (dopc < 0)
         return TFLC_ERR_ARENA;
@@ -1169,20 +1332,46 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
     et.rank = 1;
     et.dims = dims;
     et.buffer = tflc__w_low_buffer(L, t->cidx, t->cidx_size);
-    et.name = tflc__w_low_name(L, t->name, "_encoded");
-    if (et.buffer == 0 || !et.name)
+    if (et.buffer == 0)
       return TFLC_ERR_ARENA;
-    enc[ti] = tflc__w_low_tensor(s, &et);
-    et.dims = dims + 1;
-    et.buffer = tflc__w_low_buffer(L, anc, asize);
-    et.name = tflc__w_low_name(L, t->name, "_ancillary");
-    if (enc[ti] < 0 || et.buffer == 0 || !et.name ||
-        tflc__w_low_tensor(s, &et) < 0)
-      return TFLC_ERR_ARENA;
-    /* the original loses its buffer; the buffer index stays, empty */
+    if (compact) { /* the original becomes the encoded tensor */
+      et.name = t->name;
+      s->t[ti] = et;
+      enc[ti] = (int32_t)ti;
+      for (oi = 0; oi < ti; oi++) { /* identical ancillary data: shared */
+        const tflc__w_tensor *at;
+        const tflc__w_bview *ab;
+        if (anct[oi] < 0)
+          continue;
+        at = &s->t[anct[oi]];
+        ab = &L->buf[at->buffer];
+        if (ab->size == asize && memcmp(ab->data, anc, asize) == 0) {
+          anct[ti] = anct[oi];
+          break;
+        }
+      }
+    } else {
+      et.name = tflc__w_low_name(L, t->name, "_encoded");
+      if (!et.name)
+        return TFLC_ERR_ARENA;
+      enc[ti] = tflc__w_low_tensor(s, &et);
+      if (enc[ti] < 0)
+        return TFLC_ERR_ARENA;
+      s->t[ti].buffer = 0;
+    }
+    if (anct[ti] < 0) {
+      et.dims = dims + 1;
+      et.buffer = tflc__w_low_buffer(L, anc, asize);
+      et.name = tflc__w_low_name(L, t->name, "_ancillary");
+      if (et.buffer == 0 || !et.name)
+        return TFLC_ERR_ARENA;
+      anct[ti] = tflc__w_low_tensor(s, &et);
+      if (anct[ti] < 0)
+        return TFLC_ERR_ARENA;
+    }
+    /* the original loses its data; the buffer index stays, empty */
     L->buf[t->buffer].data = NULL;
     L->buf[t->buffer].size = 0;
-    s->t[ti].buffer = 0;
   }
   if (!enc)
     return TFLC_OK;
@@ -1203,13 +1392,15 @@ static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
       for (j = 0; j < o.nin; j++)
         in[j] = o.in[j];
       o.in = in;
-      if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, orig_nt, in, o.nin))
+      if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, anct, ws->t, orig_nt,
+                              in, o.nin))
         return TFLC_ERR_ARENA;
     }
     if (!tflc__w_low_op(s, &o))
       return TFLC_ERR_ARENA;
   }
-  if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, orig_nt, s->out, ws->nout))
+  if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, anct, ws->t, orig_nt,
+                          s->out, ws->nout))
     return TFLC_ERR_ARENA;
   return TFLC_OK;
 }
@@ -1286,13 +1477,17 @@ static tflc_status tflc__w_lower(tflc_writer *w, tflc__w_low *L) {
  * parent is written before its children with zero placeholders in its
  * offset fields, patched once the child's position is known, so every
  * uoffset is positive (forward). Each vtable sits right before its table
- * (soffset = table - vtable > 0). Integers are stored little-endian byte
- * by byte, independent of the host. */
+ * (soffset = table - vtable > 0); in compact mode a table whose vtable
+ * equals one written before points back to that one instead. Integers are
+ * stored little-endian byte by byte, independent of the host. */
 
 typedef struct tflc__w_b {
   uint8_t *p;
   size_t len, cap, limit;
-  int err; /* 1: out of memory, 2: over the size limit */
+  int err;     /* 1: out of memory, 2: over the size limit */
+  int compact; /* share vtables, omit default scalars */
+  size_t *vts; /* compact: positions of the distinct vtables */
+  size_t nvts, cvts;
 } tflc__w_b;
 
 typedef struct tflc__w_field {
@@ -1360,9 +1555,10 @@ static void tflc__w_b_patch(tflc__w_b *b, size_t at, size_t target) {
  * by decreasing size (8, 4, 2, 1) after the soffset, with the table start
  * chosen so that each lands on a multiple of its size. */
 static size_t tflc__w_b_table(tflc__w_b *b, tflc__w_field *f, size_t n) {
-  size_t nslots = 0, tsize = 4, vsize, vt, tb, off, i;
+  size_t nslots = 0, tsize = 4, vsize, vt = 0, tb, off, i, k;
   unsigned sz;
-  int has8 = 0;
+  int has8 = 0, found = 0;
+  uint8_t vtb[4 + 2 * 512];
   for (i = 0; i < n; i++) {
     if ((size_t)f[i].slot + 1 > nslots)
       nslots = (size_t)f[i].slot + 1;
@@ -1371,12 +1567,49 @@ static size_t tflc__w_b_table(tflc__w_b *b, tflc__w_field *f, size_t n) {
     tsize += f[i].size;
   }
   vsize = 4 + 2 * nslots;
-  if (vsize > 0xffff || tsize > 0xffff) {
+  if (nslots > 512 || tsize > 0xffff) {
     b->err = 2;
     return 0;
   }
-  tflc__w_b_pad(b, 2, 0);
-  vt = tflc__w_b_alloc(b, vsize);
+  memset(vtb, 0, vsize);
+  vtb[0] = (uint8_t)(vsize & 0xffu);
+  vtb[1] = (uint8_t)(vsize >> 8);
+  vtb[2] = (uint8_t)(tsize & 0xffu);
+  vtb[3] = (uint8_t)(tsize >> 8);
+  off = 4;
+  for (sz = 8; sz >= 1; sz /= 2)
+    for (i = 0; i < n; i++) {
+      if (f[i].size != sz)
+        continue;
+      f[i].pos = off; /* relative until the table is placed */
+      vtb[4 + 2 * (size_t)f[i].slot] = (uint8_t)(off & 0xffu);
+      vtb[5 + 2 * (size_t)f[i].slot] = (uint8_t)(off >> 8);
+      off += sz;
+    }
+  if (b->compact && !b->err)
+    for (k = 0; k < b->nvts && !found; k++)
+      if (((size_t)b->p[b->vts[k]] | ((size_t)b->p[b->vts[k] + 1] << 8)) ==
+              vsize &&
+          memcmp(b->p + b->vts[k], vtb, vsize) == 0) {
+        vt = b->vts[k];
+        found = 1;
+      }
+  if (!found) {
+    tflc__w_b_pad(b, 2, 0);
+    vt = tflc__w_b_alloc(b, vsize);
+    if (b->err)
+      return 0;
+    memcpy(b->p + vt, vtb, vsize);
+    if (b->compact) {
+      void *np = tflc__w_grow(b->vts, &b->cvts, b->nvts + 1, sizeof(size_t));
+      if (!np) {
+        b->err = 1;
+        return 0;
+      }
+      b->vts = (size_t *)np;
+      b->vts[b->nvts++] = vt;
+    }
+  }
   if (has8)
     tflc__w_b_pad(b, 8, 4);
   else
@@ -1384,19 +1617,11 @@ static size_t tflc__w_b_table(tflc__w_b *b, tflc__w_field *f, size_t n) {
   tb = tflc__w_b_alloc(b, tsize);
   if (b->err)
     return 0;
-  tflc__w_b_put(b, vt, vsize, 2);
-  tflc__w_b_put(b, vt + 2, tsize, 2);
   tflc__w_b_put(b, tb, (uint64_t)(tb - vt), 4);
-  off = 4;
-  for (sz = 8; sz >= 1; sz /= 2)
-    for (i = 0; i < n; i++) {
-      if (f[i].size != sz)
-        continue;
-      f[i].pos = tb + off;
-      tflc__w_b_put(b, tb + off, f[i].is_off ? 0 : f[i].val, sz);
-      tflc__w_b_put(b, vt + 4 + 2 * (size_t)f[i].slot, off, 2);
-      off += sz;
-    }
+  for (i = 0; i < n; i++) {
+    f[i].pos += tb;
+    tflc__w_b_put(b, f[i].pos, f[i].is_off ? 0 : f[i].val, f[i].size);
+  }
   return tb;
 }
 
@@ -1408,6 +1633,14 @@ static void tflc__w_f(tflc__w_field *f, size_t *n, unsigned slot, unsigned size,
   f[*n].val = val;
   f[*n].pos = 0;
   (*n)++;
+}
+
+/* A scalar field, left out in compact mode when it equals its default. */
+static void tflc__w_fd(const tflc__w_b *b, tflc__w_field *f, size_t *n,
+                       unsigned slot, unsigned size, uint64_t val,
+                       uint64_t def) {
+  if (!b->compact || val != def)
+    tflc__w_f(f, n, slot, size, val);
 }
 
 /* Adds an offset field; returns its index in f. */
@@ -1461,6 +1694,13 @@ static size_t tflc__w_b_bytes(tflc__w_b *b, const uint8_t *d, size_t n,
   return pos;
 }
 
+static size_t tflc__w_b_f32s(tflc__w_b *b, const float *v, size_t n) {
+  size_t pos = tflc__w_b_vec(b, n, 4, 4), i;
+  for (i = 0; i < n; i++)
+    tflc__w_b_put(b, pos + 4 + 4 * i, tflc__w_f32_bits(v[i]), 4);
+  return pos;
+}
+
 /* A vector of n uoffsets (to tables written next); returns the position of
  * the first element. */
 static size_t tflc__w_b_offvec(tflc__w_b *b, size_t n) {
@@ -1469,86 +1709,18 @@ static size_t tflc__w_b_offvec(tflc__w_b *b, size_t n) {
 
 /* ---- TFLite tables ------------------------------------------------------ */
 
-static void tflc__w_ser_opcode(tflc__w_b *b, const tflc__w_ocode *oc,
-                               unsigned flags, size_t at) {
-  tflc__w_field f[4];
-  size_t n = 0, tb, fc = 0;
-  int32_t dep = oc->code < 127 ? oc->code : 127;
-  tflc__w_f(f, &n, 0, 1, (uint8_t)dep);
-  tflc__w_f(f, &n, 2, 4, 1);
-  if (!(flags & TFLC_W_FLAG_ONLY_DEPRECATED_CODE))
-    tflc__w_f(f, &n, 3, 4, (uint32_t)oc->code);
-  if (oc->custom)
-    fc = tflc__w_foff(f, &n, 1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  if (oc->custom)
-    tflc__w_b_patch(b, f[fc].pos, tflc__w_b_str(b, oc->custom));
-}
-
-static void tflc__w_ser_tensor(tflc__w_b *b, const tflc__w_tensor *t,
-                               size_t at) {
-  tflc__w_field f[6], q[3];
-  size_t n = 0, fshape, fname = 0, fq = 0, tb, i, pos;
-  fshape = tflc__w_foff(f, &n, 0);
-  tflc__w_f(f, &n, 1, 1, (uint8_t)(int8_t)t->type);
-  tflc__w_f(f, &n, 2, 4, t->buffer);
-  if (t->name)
-    fname = tflc__w_foff(f, &n, 3);
-  if (t->has_q)
-    fq = tflc__w_foff(f, &n, 4);
-  if (t->is_variable)
-    tflc__w_f(f, &n, 5, 1, 1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  tflc__w_b_patch(b, f[fshape].pos,
-                  tflc__w_b_i32s(b, t->dims, (size_t)t->rank));
-  if (t->name)
-    tflc__w_b_patch(b, f[fname].pos, tflc__w_b_str(b, t->name));
-  if (t->has_q) {
-    size_t nq = 0, fs = 0, fz = 0;
-    if (t->qcount > 0) {
-      fs = tflc__w_foff(q, &nq, 2);
-      fz = tflc__w_foff(q, &nq, 3);
-    }
-    tflc__w_f(q, &nq, 6, 4, (uint32_t)t->qaxis);
-    tflc__w_b_patch(b, f[fq].pos, tflc__w_b_table(b, q, nq));
-    if (t->qcount > 0) {
-      size_t nc = (size_t)t->qcount;
-      pos = tflc__w_b_vec(b, nc, 4, 4);
-      for (i = 0; i < nc; i++)
-        tflc__w_b_put(b, pos + 4 + 4 * i, tflc__w_f32_bits(t->scale[i]), 4);
-      tflc__w_b_patch(b, q[fs].pos, pos);
-      pos = tflc__w_b_vec(b, nc, 8, 8);
-      for (i = 0; i < nc; i++)
-        tflc__w_b_put(b, pos + 4 + 8 * i, (uint64_t)t->zp[i], 8);
-      tflc__w_b_patch(b, q[fz].pos, pos);
-    }
-  }
-}
-
-static tflc_status tflc__w_ser_op(tflc__w_b *b, const tflc__w_op *o,
-                                  size_t at) {
-  tflc__w_field f[5], *of;
-  size_t n = 0, fin, fout, fopt = 0, tb, i, no = 0;
-  tflc__w_f(f, &n, 0, 4, o->opcode);
-  fin = tflc__w_foff(f, &n, 1);
-  fout = tflc__w_foff(f, &n, 2);
-  if (o->otype) {
-    tflc__w_f(f, &n, 3, 1, o->otype);
-    fopt = tflc__w_foff(f, &n, 4);
-  }
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  tflc__w_b_patch(b, f[fin].pos, tflc__w_b_i32s(b, o->in, (size_t)o->nin));
-  tflc__w_b_patch(b, f[fout].pos, tflc__w_b_i32s(b, o->out, (size_t)o->nout));
-  if (!o->otype)
-    return TFLC_OK;
-  of = (tflc__w_field *)tflc__w_alloc((size_t)o->nopts, sizeof *of);
+/* A table of option fields (builtin options, quantization details);
+ * returns its position. */
+static tflc_status tflc__w_ser_opts(tflc__w_b *b, const tflc__w_opt *opts,
+                                    int32_t nopts, size_t *table) {
+  tflc__w_field *of;
+  size_t i, no = 0;
+  *table = 0;
+  of = (tflc__w_field *)tflc__w_alloc((size_t)nopts, sizeof *of);
   if (!of)
     return TFLC_ERR_ARENA;
-  for (i = 0; i < (size_t)o->nopts; i++) {
-    const tflc__w_opt *p = &o->opts[i];
+  for (i = 0; i < (size_t)nopts; i++) {
+    const tflc__w_opt *p = &opts[i];
     switch (p->kind) {
     case TFLC_W_U8:
       tflc__w_f(of, &no, p->slot, 1, (uint8_t)(p->i & 0xff));
@@ -1559,27 +1731,187 @@ static tflc_status tflc__w_ser_op(tflc__w_b *b, const tflc__w_op *o,
     case TFLC_W_F32:
       tflc__w_f(of, &no, p->slot, 4, tflc__w_f32_bits(p->f));
       break;
+    case TFLC_W_RAW:
+      tflc__w_f(of, &no, p->slot, p->size, p->u);
+      break;
     default: /* vector or string */
       tflc__w_foff(of, &no, p->slot);
       break;
     }
   }
-  tflc__w_b_patch(b, f[fopt].pos, tflc__w_b_table(b, of, no));
-  for (i = 0; i < (size_t)o->nopts; i++) {
-    const tflc__w_opt *p = &o->opts[i];
-    if (p->kind == TFLC_W_I32_VEC)
+  *table = tflc__w_b_table(b, of, no);
+  for (i = 0; i < (size_t)nopts; i++) {
+    const tflc__w_opt *p = &opts[i];
+    if (p->kind == TFLC_W_I32_VEC) {
       tflc__w_b_patch(b, of[i].pos,
                       tflc__w_b_i32s(b, p->vec, (size_t)p->vec_len));
-    else if (p->kind == TFLC_W_STR)
+    } else if (p->kind == TFLC_W_STR) {
       tflc__w_b_patch(b, of[i].pos, tflc__w_b_str(b, p->str));
+    } else if (p->kind == TFLC_W_RAW_VEC) {
+      size_t al = p->align ? p->align : (p->size > 4 ? p->size : 4u);
+      size_t pos = tflc__w_b_vec(b, (size_t)p->count, p->size, al);
+      if (!b->err && p->count)
+        memcpy(b->p + pos + 4, p->bytes, (size_t)p->count * p->size);
+      tflc__w_b_patch(b, of[i].pos, pos);
+    }
   }
   free(of);
   return TFLC_OK;
 }
 
+static void tflc__w_ser_opcode(tflc__w_b *b, const tflc__w_ocode *oc,
+                               unsigned flags, size_t at) {
+  tflc__w_field f[4];
+  size_t n = 0, tb, fc = 0;
+  if (oc->raw) {
+    tflc__w_fd(b, f, &n, 0, 1, (uint8_t)(int8_t)oc->dep, 0);
+    tflc__w_fd(b, f, &n, 2, 4, (uint32_t)oc->version, 1);
+    if (oc->has_code || (b->compact && oc->code != 0))
+      tflc__w_fd(b, f, &n, 3, 4, (uint32_t)oc->code, 0);
+  } else {
+    int32_t dep = oc->code < 127 ? oc->code : 127;
+    tflc__w_fd(b, f, &n, 0, 1, (uint8_t)dep, 0);
+    tflc__w_fd(b, f, &n, 2, 4, 1, 1);
+    if (!(flags & TFLC_W_FLAG_ONLY_DEPRECATED_CODE))
+      tflc__w_fd(b, f, &n, 3, 4, (uint32_t)oc->code, 0);
+  }
+  if (oc->custom)
+    fc = tflc__w_foff(f, &n, 1);
+  tb = tflc__w_b_table(b, f, n);
+  tflc__w_b_patch(b, at, tb);
+  if (oc->custom)
+    tflc__w_b_patch(b, f[fc].pos, tflc__w_b_str(b, oc->custom));
+}
+
+static tflc_status tflc__w_ser_tensor(tflc__w_b *b, const tflc__w_tensor *t,
+                                      size_t at) {
+  tflc__w_field f[10], q[8];
+  size_t n = 0, fshape = 0, fname = 0, fq = 0, fsig = 0, tb, i, pos;
+  if (!t->no_shape)
+    fshape = tflc__w_foff(f, &n, 0);
+  tflc__w_fd(b, f, &n, 1, 1, (uint8_t)(int8_t)t->type, 0);
+  tflc__w_fd(b, f, &n, 2, 4, t->buffer, 0);
+  if (t->name)
+    fname = tflc__w_foff(f, &n, 3);
+  if (t->has_q)
+    fq = tflc__w_foff(f, &n, 4);
+  if (t->is_variable)
+    tflc__w_f(f, &n, 5, 1, 1);
+  if (t->has_sig)
+    fsig = tflc__w_foff(f, &n, 7);
+  if (t->has_rank)
+    tflc__w_fd(b, f, &n, 8, 1, (uint64_t)(t->has_rank == 2), 0);
+  tb = tflc__w_b_table(b, f, n);
+  tflc__w_b_patch(b, at, tb);
+  if (!t->no_shape)
+    tflc__w_b_patch(b, f[fshape].pos,
+                    tflc__w_b_i32s(b, t->dims, (size_t)t->rank));
+  if (t->name)
+    tflc__w_b_patch(b, f[fname].pos, tflc__w_b_str(b, t->name));
+  if (t->has_q) {
+    size_t nq = 0, fs = 0, fz = 0, fmin = 0, fmax = 0, fd = 0;
+    size_t nz = (size_t)(t->nzp_set ? t->nzp : t->qcount);
+    if (t->nqmin > 0)
+      fmin = tflc__w_foff(q, &nq, 0);
+    if (t->nqmax > 0)
+      fmax = tflc__w_foff(q, &nq, 1);
+    if (t->qcount > 0)
+      fs = tflc__w_foff(q, &nq, 2);
+    if (nz > 0)
+      fz = tflc__w_foff(q, &nq, 3);
+    if (t->qdtype) {
+      tflc__w_f(q, &nq, 4, 1, t->qdtype);
+      fd = tflc__w_foff(q, &nq, 5);
+    }
+    tflc__w_fd(b, q, &nq, 6, 4, (uint32_t)t->qaxis, 0);
+    tflc__w_b_patch(b, f[fq].pos, tflc__w_b_table(b, q, nq));
+    if (t->nqmin > 0)
+      tflc__w_b_patch(b, q[fmin].pos,
+                      tflc__w_b_f32s(b, t->qmin, (size_t)t->nqmin));
+    if (t->nqmax > 0)
+      tflc__w_b_patch(b, q[fmax].pos,
+                      tflc__w_b_f32s(b, t->qmax, (size_t)t->nqmax));
+    if (t->qcount > 0)
+      tflc__w_b_patch(b, q[fs].pos,
+                      tflc__w_b_f32s(b, t->scale, (size_t)t->qcount));
+    if (nz > 0) {
+      pos = tflc__w_b_vec(b, nz, 8, 8);
+      for (i = 0; i < nz; i++)
+        tflc__w_b_put(b, pos + 4 + 8 * i, (uint64_t)t->zp[i], 8);
+      tflc__w_b_patch(b, q[fz].pos, pos);
+    }
+    if (t->qdtype) {
+      size_t dt;
+      tflc_status st = tflc__w_ser_opts(b, t->qd, t->nqd, &dt);
+      if (st != TFLC_OK)
+        return st;
+      tflc__w_b_patch(b, q[fd].pos, dt);
+    }
+  }
+  if (t->has_sig)
+    tflc__w_b_patch(b, f[fsig].pos, tflc__w_b_i32s(b, t->sig, (size_t)t->nsig));
+  return TFLC_OK;
+}
+
+static tflc_status tflc__w_ser_op(tflc__w_b *b, const tflc__w_op *o,
+                                  size_t at) {
+  tflc__w_field f[14];
+  size_t n = 0, fin, fout, fopt = 0, fopt2 = 0, fco = 0, fmut = 0, fint = 0;
+  size_t tb, i, pos, ot;
+  tflc_status st;
+  tflc__w_fd(b, f, &n, 0, 4, o->opcode, 0);
+  fin = tflc__w_foff(f, &n, 1);
+  fout = tflc__w_foff(f, &n, 2);
+  if (o->otype) {
+    tflc__w_f(f, &n, 3, 1, o->otype);
+    fopt = tflc__w_foff(f, &n, 4);
+  }
+  if (o->has_copts)
+    fco = tflc__w_foff(f, &n, 5);
+  if (o->copts_fmt)
+    tflc__w_f(f, &n, 6, 1, (uint8_t)(o->copts_fmt & 0xff));
+  if (o->has_mut)
+    fmut = tflc__w_foff(f, &n, 7);
+  if (o->has_inter)
+    fint = tflc__w_foff(f, &n, 8);
+  if (o->otype2) {
+    tflc__w_f(f, &n, 11, 1, o->otype2);
+    fopt2 = tflc__w_foff(f, &n, 12);
+  }
+  if (o->has_dbg)
+    tflc__w_fd(b, f, &n, 13, 4, (uint32_t)o->dbg, (uint32_t)-1);
+  tb = tflc__w_b_table(b, f, n);
+  tflc__w_b_patch(b, at, tb);
+  tflc__w_b_patch(b, f[fin].pos, tflc__w_b_i32s(b, o->in, (size_t)o->nin));
+  tflc__w_b_patch(b, f[fout].pos, tflc__w_b_i32s(b, o->out, (size_t)o->nout));
+  if (o->otype) {
+    st = tflc__w_ser_opts(b, o->opts, o->nopts, &ot);
+    if (st != TFLC_OK)
+      return st;
+    tflc__w_b_patch(b, f[fopt].pos, ot);
+  }
+  if (o->has_copts)
+    tflc__w_b_patch(b, f[fco].pos, tflc__w_b_bytes(b, o->copts, o->ncopts, 4));
+  if (o->has_mut)
+    tflc__w_b_patch(b, f[fmut].pos,
+                    tflc__w_b_bytes(b, o->mut, (size_t)o->nmut, 4));
+  if (o->has_inter)
+    tflc__w_b_patch(b, f[fint].pos,
+                    tflc__w_b_i32s(b, o->inter, (size_t)o->ninter));
+  if (o->otype2) {
+    st = tflc__w_ser_opts(b, o->opts2, o->nopts2, &ot);
+    if (st != TFLC_OK)
+      return st;
+    tflc__w_b_patch(b, f[fopt2].pos, ot);
+  }
+  (void)pos;
+  (void)i;
+  return TFLC_OK;
+}
+
 static tflc_status tflc__w_ser_subgraph(tflc__w_b *b, const tflc__w_sg *ws,
                                         const tflc__w_lsg *s, size_t at) {
-  tflc__w_field f[5];
+  tflc__w_field f[6];
   size_t n = 0, ft, fi, fo, fops, fname = 0, tb, v, i;
   tflc_status st;
   ft = tflc__w_foff(f, &n, 0);
@@ -1588,12 +1920,17 @@ static tflc_status tflc__w_ser_subgraph(tflc__w_b *b, const tflc__w_sg *ws,
   fops = tflc__w_foff(f, &n, 3);
   if (ws->name)
     fname = tflc__w_foff(f, &n, 4);
+  if (ws->has_dbg)
+    tflc__w_fd(b, f, &n, 5, 4, (uint32_t)ws->dbg, (uint32_t)-1);
   tb = tflc__w_b_table(b, f, n);
   tflc__w_b_patch(b, at, tb);
   v = tflc__w_b_offvec(b, s->nt);
   tflc__w_b_patch(b, f[ft].pos, v - 4);
-  for (i = 0; i < s->nt && !b->err; i++)
-    tflc__w_ser_tensor(b, &s->t[i], v + 4 * i);
+  for (i = 0; i < s->nt && !b->err; i++) {
+    st = tflc__w_ser_tensor(b, &s->t[i], v + 4 * i);
+    if (st != TFLC_OK)
+      return st;
+  }
   tflc__w_b_patch(b, f[fi].pos, tflc__w_b_i32s(b, ws->in, (size_t)ws->nin));
   tflc__w_b_patch(b, f[fo].pos, tflc__w_b_i32s(b, s->out, (size_t)ws->nout));
   v = tflc__w_b_offvec(b, s->nop);
@@ -1608,6 +1945,47 @@ static tflc_status tflc__w_ser_subgraph(tflc__w_b *b, const tflc__w_sg *ws,
   return TFLC_OK;
 }
 
+/* A vector of TensorMap tables. */
+static size_t tflc__w_ser_tmaps(tflc__w_b *b, const tflc__w_tmap *m,
+                                int32_t n) {
+  size_t v = tflc__w_b_offvec(b, (size_t)n), i;
+  for (i = 0; i < (size_t)n && !b->err; i++) {
+    tflc__w_field f[2];
+    size_t nf = 0, fn = 0;
+    if (m[i].name)
+      fn = tflc__w_foff(f, &nf, 0);
+    tflc__w_fd(b, f, &nf, 1, 4, m[i].tensor, 0);
+    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, f, nf));
+    if (m[i].name)
+      tflc__w_b_patch(b, f[fn].pos, tflc__w_b_str(b, m[i].name));
+  }
+  return v - 4;
+}
+
+static void tflc__w_ser_sigdefs(tflc__w_b *b, const tflc_writer *w, size_t at) {
+  size_t v = tflc__w_b_offvec(b, (size_t)w->nsig), i;
+  tflc__w_b_patch(b, at, v - 4);
+  for (i = 0; i < (size_t)w->nsig && !b->err; i++) {
+    const tflc__w_sigdef *d = &w->sig[i];
+    tflc__w_field f[4];
+    size_t nf = 0, fi = 0, fo = 0, fk = 0;
+    if (d->has_in)
+      fi = tflc__w_foff(f, &nf, 0);
+    if (d->has_out)
+      fo = tflc__w_foff(f, &nf, 1);
+    if (d->key)
+      fk = tflc__w_foff(f, &nf, 2);
+    tflc__w_fd(b, f, &nf, 4, 4, d->sg, 0);
+    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, f, nf));
+    if (d->has_in)
+      tflc__w_b_patch(b, f[fi].pos, tflc__w_ser_tmaps(b, d->in, d->nin));
+    if (d->has_out)
+      tflc__w_b_patch(b, f[fo].pos, tflc__w_ser_tmaps(b, d->out, d->nout));
+    if (d->key)
+      tflc__w_b_patch(b, f[fk].pos, tflc__w_b_str(b, d->key));
+  }
+}
+
 /* The COMPRESSION_METADATA flatbuffer (no identifier, not size-prefixed):
  * Metadata{schema_version 1, subgraphs: one entry per model subgraph up to
  * the last with LUT tensors}. A subgraph without LUT tensors gets an empty
@@ -1620,7 +1998,7 @@ static void tflc__w_ser_compression(tflc__w_b *b, const tflc__w_low *L) {
     if (L->lut[i].sg + 1 > nsub)
       nsub = L->lut[i].sg + 1;
   tflc__w_b_alloc(b, 4); /* root offset */
-  tflc__w_f(f, &n, 0, 4, 1);
+  tflc__w_fd(b, f, &n, 0, 4, 1, 1);
   fsub = tflc__w_foff(f, &n, 1);
   tb = tflc__w_b_table(b, f, n);
   tflc__w_b_patch(b, 0, tb);
@@ -1639,7 +2017,7 @@ static void tflc__w_ser_compression(tflc__w_b *b, const tflc__w_low *L) {
       if (L->lut[i].sg != si)
         continue;
       n = 0;
-      tflc__w_f(f, &n, 0, 4, (uint32_t)L->lut[i].tensor);
+      tflc__w_fd(b, f, &n, 0, 4, (uint32_t)L->lut[i].tensor, 0);
       tflc__w_f(f, &n, 1, 4, L->lut[i].value_buffer);
       tflc__w_f(f, &n, 2, 1, (uint8_t)L->lut[i].bits);
       tflc__w_b_patch(b, lv + 4 * k++, tflc__w_b_table(b, f, n));
@@ -1651,14 +2029,91 @@ static tflc_status tflc__w_b_status(const tflc__w_b *b) {
   return b->err == 1 ? TFLC_ERR_ARENA : TFLC_ERR_UNSUPPORTED;
 }
 
+static uint64_t tflc__w_hash(const uint8_t *p, size_t n) {
+  uint64_t h = 1469598103934665603u;
+  size_t i;
+  for (i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211u;
+  return h;
+}
+
+/* Compact mode: drops buffers nothing refers to, merges identical ones
+ * (not those of variable tensors) and renumbers every reference in the
+ * view. *mbuf_map receives the old -> new map (for metadata_buffer). */
+static tflc_status tflc__w_low_compact(tflc_writer *w, tflc__w_low *L,
+                                       uint32_t **map_out) {
+  size_t nb = L->nbuf, i, j, si, ti, kept = 1;
+  uint32_t *map = (uint32_t *)tflc__w_tmp(L, nb ? nb : 1, sizeof(uint32_t));
+  uint8_t *use = (uint8_t *)tflc__w_tmp(L, nb ? nb : 1, 1);
+  uint64_t *h = (uint64_t *)tflc__w_tmp(L, nb ? nb : 1, sizeof(uint64_t));
+  tflc__w_bview *nbv;
+  *map_out = map;
+  if (!map || !use || !h)
+    return TFLC_ERR_ARENA;
+  memset(use, 0, nb ? nb : 1); /* 1 used, 3 used and not shared */
+  for (si = 0; si < L->nsg; si++)
+    for (ti = 0; ti < L->sg[si].nt; ti++) {
+      const tflc__w_tensor *t = &L->sg[si].t[ti];
+      if (t->buffer < nb)
+        use[t->buffer] |= (uint8_t)(t->is_variable ? 3 : 1);
+    }
+  for (i = 0; i < L->nmeta; i++)
+    if (L->meta[i].buffer < nb)
+      use[L->meta[i].buffer] |= 1;
+  for (i = 0; i < L->nlut; i++)
+    if (L->lut[i].value_buffer < nb)
+      use[L->lut[i].value_buffer] |= 1;
+  for (i = 0; w->has_mbuf && i < (size_t)w->nmbuf; i++)
+    if (w->mbuf[i] > 0 && (size_t)w->mbuf[i] < nb)
+      use[w->mbuf[i]] |= 1;
+  nbv = (tflc__w_bview *)tflc__w_tmp(L, nb ? nb : 1, sizeof *nbv);
+  if (!nbv)
+    return TFLC_ERR_ARENA;
+  nbv[0].data = NULL;
+  nbv[0].size = 0;
+  map[0] = 0;
+  for (i = 1; i < nb; i++) {
+    map[i] = 0;
+    if (!use[i] || !L->buf[i].size)
+      continue; /* dropped, or empty: the sentinel serves */
+    h[i] = tflc__w_hash(L->buf[i].data, L->buf[i].size);
+    if (use[i] == 1)
+      for (j = 1; j < i; j++)
+        if (use[j] == 1 && L->buf[j].size == L->buf[i].size && h[j] == h[i] &&
+            memcmp(L->buf[j].data, L->buf[i].data, L->buf[i].size) == 0) {
+          map[i] = map[j];
+          break;
+        }
+    if (!map[i]) {
+      nbv[kept] = L->buf[i];
+      map[i] = (uint32_t)kept++;
+    }
+  }
+  for (si = 0; si < L->nsg; si++)
+    for (ti = 0; ti < L->sg[si].nt; ti++) {
+      tflc__w_tensor *t = &L->sg[si].t[ti];
+      t->buffer = t->buffer < nb ? map[t->buffer] : 0;
+    }
+  for (i = 0; i < L->nmeta; i++)
+    L->meta[i].buffer = L->meta[i].buffer < nb ? map[L->meta[i].buffer] : 0;
+  for (i = 0; i < L->nlut; i++)
+    L->lut[i].value_buffer =
+        L->lut[i].value_buffer < nb ? map[L->lut[i].value_buffer] : 0;
+  memcpy(L->buf, nbv, kept * sizeof *nbv);
+  L->nbuf = kept;
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
                                         size_t *size) {
   tflc__w_low L;
   tflc__w_b b, mb;
-  tflc__w_field f[6];
-  size_t n = 0, fop, fsg, fdesc, fbuf, fmeta = 0, model, v, i;
+  tflc__w_field f[10];
+  size_t n = 0, fop, fsg, fdesc = 0, fbuf, fmeta = 0, fmb = 0, fsig = 0;
+  size_t model, v, i;
   size_t *bpos = NULL; /* per buffer: data (or offset) field position */
-  int ext;
+  uint32_t *bmap = NULL;
+  int ext, compact;
   tflc_status st;
   if (out)
     *out = NULL;
@@ -1670,16 +2125,23 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     return w->err;
   if (w->flags & TFLC_W_FLAG_ONLY_DEPRECATED_CODE)
     for (i = 0; i < w->noc; i++)
-      if (w->oc[i].code > 127)
+      if (w->oc[i].code > 127 && !w->oc[i].raw)
         return TFLC_ERR_UNSUPPORTED;
   ext = (w->flags & TFLC_W_FLAG_EXTERNAL_BUFFERS) != 0;
+  compact = (w->flags & TFLC_W_FLAG_COMPACT) != 0;
   memset(&b, 0, sizeof b);
   memset(&mb, 0, sizeof mb);
   b.limit = TFLC__W_MAX_FB;
   mb.limit = TFLC__W_MAX_FB;
+  b.compact = mb.compact = compact;
   st = tflc__w_lower(w, &L);
   if (st != TFLC_OK)
     goto done;
+  if (compact) {
+    st = tflc__w_low_compact(w, &L, &bmap);
+    if (st != TFLC_OK)
+      goto done;
+  }
   if (L.nlut) {
     uint32_t mbuf;
     tflc__w_ser_compression(&mb, &L);
@@ -1708,13 +2170,18 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     if (!b.err)
       memcpy(b.p + id, "TFL3", 4);
   }
-  tflc__w_f(f, &n, 0, 4, 3);
+  tflc__w_f(f, &n, 0, 4, w->raw_model ? w->version : 3);
   fop = tflc__w_foff(f, &n, 1);
   fsg = tflc__w_foff(f, &n, 2);
-  fdesc = tflc__w_foff(f, &n, 3);
+  if (!w->raw_model || w->description)
+    fdesc = tflc__w_foff(f, &n, 3);
   fbuf = tflc__w_foff(f, &n, 4);
+  if (w->has_mbuf)
+    fmb = tflc__w_foff(f, &n, 5);
   if (L.nmeta)
     fmeta = tflc__w_foff(f, &n, 6);
+  if (w->nsig > 0)
+    fsig = tflc__w_foff(f, &n, 7);
   model = tflc__w_b_table(&b, f, n);
   tflc__w_b_patch(&b, 0, model);
   /* operator codes */
@@ -1730,7 +2197,19 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     if (st != TFLC_OK)
       goto done;
   }
-  tflc__w_b_patch(&b, f[fdesc].pos, tflc__w_b_str(&b, "tflc"));
+  if (!w->raw_model || w->description)
+    tflc__w_b_patch(&b, f[fdesc].pos,
+                    tflc__w_b_str(&b, w->raw_model ? w->description : "tflc"));
+  if (w->has_mbuf) {
+    v = tflc__w_b_vec(&b, (size_t)w->nmbuf, 4, 4);
+    for (i = 0; i < (size_t)w->nmbuf && !b.err; i++) {
+      int32_t x = w->mbuf[i];
+      if (bmap && x >= 0 && (size_t)x < w->nbuf)
+        x = (int32_t)bmap[x];
+      tflc__w_b_put(&b, v + 4 + 4 * i, (uint32_t)x, 4);
+    }
+    tflc__w_b_patch(&b, f[fmb].pos, v);
+  }
   /* metadata */
   if (L.nmeta) {
     v = tflc__w_b_offvec(&b, L.nmeta);
@@ -1743,6 +2222,8 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
       tflc__w_b_patch(&b, mf[fn].pos, tflc__w_b_str(&b, L.meta[i].name));
     }
   }
+  if (w->nsig > 0)
+    tflc__w_ser_sigdefs(&b, w, f[fsig].pos);
   /* buffers: the tables, then the data (16-aligned) */
   v = tflc__w_b_offvec(&b, L.nbuf);
   tflc__w_b_patch(&b, f[fbuf].pos, v - 4);
@@ -1787,7 +2268,9 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
 done:
   free(bpos);
   free(b.p);
+  free(b.vts);
   free(mb.p);
+  free(mb.vts);
   tflc__w_low_free(&L);
   return st;
 }
