@@ -143,6 +143,11 @@ typedef struct tflc_interpreter {
   int32_t outputs[TFLC_MAX_IO];
   tflc_options opt;
   int32_t ready;
+  uint32_t sgt;               /* subgraph table of the current view */
+  size_t map_bytes;           /* init-time scratch */
+  struct tflc__graph *graphs; /* per subgraph (when more than one) */
+  struct tflc__var *vars;     /* resource variables */
+  int32_t num_vars;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -1454,6 +1459,26 @@ typedef struct tflc__ctx {
   tflc__op *op;
 } tflc__ctx;
 
+/* One subgraph's records, kept when a model has several (CALL_ONCE). */
+typedef struct tflc__graph {
+  tflc_tensor *tensors;
+  tflc__op *ops;
+  int32_t num_tensors, num_ops, num_inputs, num_outputs;
+  int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
+  uint32_t sgt;
+  int32_t ran; /* CALL_ONCE: already run */
+} tflc__graph;
+
+/* A resource variable: VAR_HANDLE (container, shared_name) names it; its
+ * buffer is persistent arena, sized by the first READ or ASSIGN. */
+typedef struct tflc__var {
+  const char *container, *name;
+  uint32_t container_len, name_len;
+  void *data;
+  uint32_t bytes;
+  uint8_t type;
+} tflc__var;
+
 /* Persistent allocation from the end of the arena. */
 static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
   size_t need = (bytes + 7) & ~(size_t)7;
@@ -2232,6 +2257,145 @@ static tflc_status tflc__run_decode(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- resource variables and subgraphs ---------------------------------- */
+enum {
+  TFLC_OP_CALL_ONCE = 129,
+  TFLC_OP_VAR_HANDLE = 142,
+  TFLC_OP_READ_VARIABLE = 143,
+  TFLC_OP_ASSIGN_VARIABLE = 144
+};
+/* Room for one variable per VAR_HANDLE operator in the model. */
+static tflc_status tflc__vars_init(tflc_interpreter *it) {
+  const tflc_model *m = it->model;
+  int32_t sg, i, n = 0;
+  for (sg = 0; sg < m->num_subgraphs; sg++)
+    for (i = 0; i < tflc_model_num_ops(m, sg); i++)
+      n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
+  if (n) {
+    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
+    if (!it->vars)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+  }
+  it->num_vars = 0;
+  return TFLC_OK;
+}
+static tflc_status tflc__prep_var_handle(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *o = tflc__out(c, 0);
+  uint32_t cl = 0, nl = 0;
+  const char *cn = tflc__get_str(fb, c->op->opts, 0, &cl);
+  const char *nm = tflc__get_str(fb, c->op->opts, 1, &nl);
+  int32_t i;
+  tflc__var *v = NULL;
+  if (!o || o->type != TFLC_RESOURCE)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output must be a resource", 0, 0);
+  for (i = 0; i < c->it->num_vars && !v; i++) {
+    tflc__var *x = &c->it->vars[i];
+    if (x->container_len == cl && x->name_len == nl &&
+        (cl == 0 || memcmp(x->container, cn, cl) == 0) &&
+        (nl == 0 || memcmp(x->name, nm, nl) == 0))
+      v = x;
+  }
+  if (!v) {
+    v = &c->it->vars[c->it->num_vars++];
+    v->container = cn;
+    v->container_len = cl;
+    v->name = nm;
+    v->name_len = nl;
+  }
+  o->data = v;
+  o->flags |= TFLC_TENSOR_EXTERN; /* no arena buffer: names a variable */
+  return TFLC_OK;
+}
+/* The variable behind resource input k, given its value tensor `t`: its
+ * buffer is allocated (zeroed) by the first reader or writer. */
+static tflc_status tflc__var_of(tflc__ctx *c, int32_t k, const tflc_tensor *t,
+                                tflc__var **out) {
+  tflc_tensor *r = tflc__in(c, k);
+  tflc__var *v;
+  if (!r || r->type != TFLC_RESOURCE || !(r->flags & TFLC_TENSOR_EXTERN) ||
+      !r->data)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "input %d must come from VAR_HANDLE", k, 0);
+  v = (tflc__var *)r->data;
+  if (!v->data) {
+    v->data = tflc__persist(c->it, t->bytes ? t->bytes : 1);
+    if (!v->data)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for variable", 0, 0);
+    v->bytes = t->bytes;
+    v->type = t->type;
+  } else if (v->bytes != t->bytes || v->type != t->type) {
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "variable holds %d bytes, tensor %d differs",
+                        (int32_t)v->bytes, t->index);
+  }
+  *out = v;
+  return TFLC_OK;
+}
+static tflc_status tflc__prep_read_var(tflc__ctx *c) {
+  tflc__var *v;
+  tflc_tensor *o = tflc__out(c, 0);
+  if (!o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no output", 0, 0);
+  return tflc__var_of(c, 0, o, &v);
+}
+static tflc_status tflc__prep_assign_var(tflc__ctx *c) {
+  tflc__var *v;
+  tflc_tensor *x = tflc__in(c, 1);
+  if (!x)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
+  return tflc__var_of(c, 0, x, &v);
+}
+static tflc_status tflc__run_read_var(tflc__ctx *c) {
+  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
+  memcpy(tflc__out(c, 0)->data, v->data, v->bytes);
+  return TFLC_OK;
+}
+static tflc_status tflc__run_assign_var(tflc__ctx *c) {
+  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
+  tflc_tensor *x = tflc__in(c, 1);
+  if (x->flags & TFLC_TENSOR_LUT) { /* compressed: decode straight in */
+    tflc_const d = tflc__const(c, x);
+    tflc_lut_decode(&d, 0, d.count, v->data);
+  } else {
+    memmove(v->data, x->data, v->bytes);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__prep_call_once(tflc__ctx *c) {
+  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
+  const tflc_model *m = c->m;
+  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
+                        0);
+  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
+   * invoke never recurses beyond one level */
+  for (i = 0; i < tflc_model_num_ops(m, g); i++)
+    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "init subgraph %d calls CALL_ONCE itself", g, 0);
+  c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
+  return TFLC_OK;
+}
+static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
+static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
+static tflc_status tflc__run_graph(tflc_interpreter *it);
+static tflc_status tflc__run_call_once(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  int32_t g = (int32_t)(uintptr_t)c->op->state;
+  tflc__graph cur;
+  tflc_status st;
+  if (it->graphs[g].ran)
+    return TFLC_OK;
+  tflc__view_save(it, &cur);
+  tflc__view_load(it, &it->graphs[g]);
+  st = tflc__run_graph(it);
+  tflc__view_load(it, &cur);
+  if (st == TFLC_OK)
+    it->graphs[g].ran = 1;
+  return st;
+}
+
 /* ---- op table ----------------------------------------------------------- */
 /* 1 if input slot k of an operator with this code reads compressed
  * constants tile by tile (no whole decoded copy needed). */
@@ -2247,6 +2411,8 @@ static int tflc__tiled_input(int32_t code, int32_t k) {
   case TFLC_OP_DEPTHWISE_CONV_2D:
   case TFLC_OP_FULLY_CONNECTED:
     return k == 1 || k == 2;
+  case 144: /* ASSIGN_VARIABLE decodes straight into the variable */
+    return k == 1;
   }
   return 0;
 }
@@ -2297,6 +2463,14 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
     return tflc__prep_quant(c, 1);
   case TFLC_OP_DECODE:
     return TFLC_OK;
+  case TFLC_OP_CALL_ONCE:
+    return tflc__prep_call_once(c);
+  case TFLC_OP_VAR_HANDLE:
+    return tflc__prep_var_handle(c);
+  case TFLC_OP_READ_VARIABLE:
+    return tflc__prep_read_var(c);
+  case TFLC_OP_ASSIGN_VARIABLE:
+    return tflc__prep_assign_var(c);
   }
   return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                       "operator not supported (code %d)", c->op->code, 0);
@@ -2336,6 +2510,14 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
     return tflc__run_quant(c);
   case TFLC_OP_DECODE:
     return tflc__run_decode(c);
+  case TFLC_OP_CALL_ONCE:
+    return tflc__run_call_once(c);
+  case TFLC_OP_VAR_HANDLE:
+    return TFLC_OK;
+  case TFLC_OP_READ_VARIABLE:
+    return tflc__run_read_var(c);
+  case TFLC_OP_ASSIGN_VARIABLE:
+    return tflc__run_assign_var(c);
   }
   return TFLC_ERR_UNSUPPORTED;
 }
@@ -2403,6 +2585,7 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
   uint32_t i, no = (uint32_t)it->num_ops;
   int32_t k, n = it->num_tensors;
   size_t high = 0, room = it->arena_size - it->tail;
+  uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
   if (no > 0xFFFE)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
   for (k = 0; k < n; k++) {
@@ -2485,16 +2668,16 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     for (k = 0; k < op->nscratch; k++)
       op->scratch[k] = xo[k];
   }
-  if (high > room)
+  if (high > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small: needs %u bytes",
-                     (unsigned)(high + it->tail + it->align_pad));
-  it->head = high;
+                     (unsigned)(it->head + high + it->tail + it->align_pad));
+  it->head += high;
   /* offsets to pointers */
   for (k = 0; k < n; k++) {
     tflc_tensor *t = &it->tensors[k];
     if (t->flags & TFLC__PLACED) {
-      t->data = it->arena + (uintptr_t)t->data;
+      t->data = base + (uintptr_t)t->data;
       t->flags &= (uint8_t)~TFLC__PLACED;
     } else if (tflc__needs_buffer(t) && !(t->flags & TFLC__ALIASED)) {
       t->data = it->arena; /* zero bytes */
@@ -2520,7 +2703,7 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
   for (i = 0; i < no; i++) {
     tflc__op *op = &it->ops[i];
     for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = (uintptr_t)(it->arena + op->scratch[k]);
+      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
     for (k = 0; k < op->nwhole; k++)
       if (op->whole[k].scratch >= 0)
         op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
@@ -2544,16 +2727,12 @@ static void *tflc__region_alloc(const tflc_options *o, size_t *used,
   return NULL;
 }
 
+static tflc_status tflc__init_graphs(tflc_interpreter *it);
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
-  tflc__fb fb;
-  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
   uintptr_t a;
-  tflc_status st;
-  tflc__ctx c;
-  int32_t k, *map;
   if (!it)
     return TFLC_ERR_ARG;
   memset(it, 0, sizeof *it);
@@ -2573,10 +2752,26 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                      (unsigned)arena_size);
   it->arena = (uint8_t *)arena + it->align_pad;
   it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
+  return tflc__init_graphs(it);
+}
+
+/* Records, operators, preparation and plan of subgraph `sg`; the view
+ * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
+static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
+  const tflc_model *m = it->model;
+  tflc__fb fb;
+  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
+  tflc_status st;
+  tflc__ctx c;
+  int32_t k, *map;
   fb = tflc__mfb(m);
-  sgt = tflc__subgraph(m, 0);
+  sgt = tflc__subgraph(m, sg);
+  it->sgt = sgt;
   (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
   (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  if (nt > (uint32_t)(it->arena_size / 4))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors", nt);
   c.it = it;
   c.m = m;
   c.sgt = sgt;
@@ -2676,7 +2871,7 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
       t->data = (void *)(uintptr_t)d;
       t->flags |= TFLC_TENSOR_CONST;
     }
-    lt = tflc__meta_lut(m, 0, (int32_t)i);
+    lt = tflc__meta_lut(m, sg, (int32_t)i);
     if (lt) {
       /* the descriptor is rebuilt from the model when used */
       t->data = (void *)(uintptr_t)(m->bytes + m->comp_base + lt);
@@ -2739,6 +2934,31 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
         it->tensors[op->out[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
+  /* Tensors the caller or an operator writes must own their bytes: not
+   * model data (constant, compressed, or a folded DECODE output). An
+   * output the caller reads must hold plain elements. */
+  for (k = 0; k < it->num_inputs; k++)
+    if (it->tensors[it->inputs[k]].flags &
+        (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+      return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                       "input %d: tensor %d is constant", k,
+                       it->tensors[it->inputs[k]].index);
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->tensors[it->outputs[k]].flags &
+        (TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                       "output %d: tensor %d is a compressed constant", k,
+                       it->tensors[it->outputs[k]].index);
+  for (i = 0; i < nops; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nout; k++)
+      if (it->tensors[op->out[k]].flags &
+          (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+        return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                         "op %d %s: output tensor %d is constant", op->index,
+                         tflc_opcode_name(op->code),
+                         it->tensors[op->out[k]].index);
+  }
   /* prepare every op; metadata-compressed inputs without a tiled path get a
    * whole-tensor decode buffer: alternate region, else arena scratch */
   for (i = 0; i < nops; i++) {
@@ -2784,14 +3004,64 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     if (st)
       return st;
   }
-  st = tflc__plan(it);
+  if (it->map_bytes < (size_t)nt * 4)
+    it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
+  return tflc__plan(it);
+}
+
+static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
+  g->tensors = it->tensors;
+  g->ops = it->ops;
+  g->num_tensors = it->num_tensors;
+  g->num_ops = it->num_ops;
+  g->num_inputs = it->num_inputs;
+  g->num_outputs = it->num_outputs;
+  memcpy(g->inputs, it->inputs, sizeof g->inputs);
+  memcpy(g->outputs, it->outputs, sizeof g->outputs);
+  g->sgt = it->sgt;
+}
+static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
+  it->tensors = g->tensors;
+  it->ops = g->ops;
+  it->num_tensors = g->num_tensors;
+  it->num_ops = g->num_ops;
+  it->num_inputs = g->num_inputs;
+  it->num_outputs = g->num_outputs;
+  memcpy(it->inputs, g->inputs, sizeof g->inputs);
+  memcpy(it->outputs, g->outputs, sizeof g->outputs);
+  it->sgt = g->sgt;
+}
+
+/* Every subgraph, last to first, so that subgraph 0's view is the one left
+ * in place; subgraphs share nothing but variables and the arena. */
+static tflc_status tflc__init_graphs(tflc_interpreter *it) {
+  const tflc_model *m = it->model;
+  int32_t n = m->num_subgraphs, sg;
+  tflc_status st;
+  if (n > 1) {
+    it->graphs =
+        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
+    if (!it->graphs)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+  }
+  st = tflc__vars_init(it);
   if (st)
     return st;
-  {
-    size_t map_bytes = ((size_t)nt * 4 + TFLC__ALIGN - 1) & ~(size_t)15;
-    if (it->head < map_bytes)
-      it->head = map_bytes; /* the map needed that much at init */
+  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
+  for (sg = 0; sg < n; sg++) {
+    memset(it->inputs, 0, sizeof it->inputs);
+    memset(it->outputs, 0, sizeof it->outputs);
+    it->num_inputs = it->num_outputs = 0;
+    st = tflc__init_graph(it, sg);
+    if (st)
+      return st;
+    if (it->graphs)
+      tflc__view_save(it, &it->graphs[sg]);
   }
+  if (it->graphs)
+    tflc__view_load(it, &it->graphs[0]);
+  if (it->head < it->map_bytes)
+    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   memset(it->arena, 0, it->head);
   it->ready = 1;
   return TFLC_OK;
@@ -2816,15 +3086,13 @@ TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
                   it->align_pad
             : 0;
 }
-TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
+static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
   int32_t i, k;
   tflc_status st;
-  if (!it || !it->ready)
-    return TFLC_ERR_STATE;
   c.it = it;
   c.m = it->model;
-  c.sgt = tflc__subgraph(it->model, 0);
+  c.sgt = it->sgt;
   for (i = 0; i < it->num_ops; i++) {
     tflc__op *op = &it->ops[i];
     void *saved[TFLC__MAX_SCRATCH];
@@ -2854,6 +3122,12 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
       return st;
   }
   return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  return tflc__run_graph(it);
 }
 
 #endif /* TFLC_IMPLEMENTATION */
