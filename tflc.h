@@ -123,6 +123,12 @@ typedef struct tflc_options {
   int32_t num_decomp_regions;
   tflc_profile_fn profile; /* called before (1) and after (0) each op */
   void *profile_user;
+  /* When set, interpreter init reports every operator it cannot prepare
+   * (subgraph, op index, status, message) and goes on to the next one;
+   * it still fails, with the first error. For tools such as `tflc check`. */
+  void (*report)(void *user, int32_t subgraph, int32_t op, tflc_status st,
+                 const char *message);
+  void *report_user;
 } tflc_options;
 
 /* ---- interpreter -------------------------------------------------------- */
@@ -148,6 +154,7 @@ typedef struct tflc_interpreter {
   struct tflc__graph *graphs; /* per subgraph (when more than one) */
   struct tflc__var *vars;     /* resource variables */
   int32_t num_vars;
+  tflc_status first_error; /* with opt.report: the first op failure */
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -173,6 +180,15 @@ TFLC_API const char *tflc_type_name(int32_t type);
 TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
+/* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,
+ * else the tensor index (-1 for an absent optional input). */
+TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
+                                  int outputs, int32_t k);
+/* Quantization of tensor t: number of scales (0 when not quantized); scale
+ * and zero point number i; the quantized dimension. */
+TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
+                                         int32_t t, int32_t i, float *scale,
+                                         int64_t *zero_point, int32_t *axis);
 /* Tensor description from the model (no interpreter needed). */
 TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
                                        int32_t t, tflc_tensor *out,
@@ -1352,6 +1368,38 @@ TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg) {
   if (sgt)
     (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &n);
   return (int32_t)n;
+}
+TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
+                                  int outputs, int32_t k) {
+  uint32_t ot = tflc__op_table(m, tflc__subgraph(m, sg), i), n;
+  uint32_t v = tflc__get_vec(
+      tflc__mfb(m), ot, outputs ? TFLC__OP_OUTPUTS : TFLC__OP_INPUTS, 4, &n);
+  if (k < 0)
+    return (int32_t)n;
+  if (!v || (uint32_t)k >= n)
+    return -1;
+  return tflc__i32(m->bytes + v + 4 * (uint32_t)k);
+}
+TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
+                                         int32_t t, int32_t i, float *scale,
+                                         int64_t *zero_point, int32_t *axis) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t tt = tflc__tensor_table(m, tflc__subgraph(m, sg), t);
+  uint32_t qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0, ns = 0, nz = 0;
+  uint32_t sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
+  uint32_t zv = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
+  if (axis)
+    *axis = qt ? tflc__get_i32(fb, qt, TFLC__Q_DIM, 0) : 0;
+  if (!sv || !zv || ns == 0 || nz == 0)
+    return 0;
+  if (i >= 0 && (uint32_t)i < ns) {
+    if (scale)
+      *scale = tflc__f32(fb.b + sv + 4 * (uint32_t)i);
+    if (zero_point)
+      *zero_point = (int64_t)tflc__u64(
+          fb.b + zv + 8 * ((uint32_t)i < nz ? (uint32_t)i : 0));
+  }
+  return (int32_t)ns;
 }
 TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg,
                                     int32_t i) {
@@ -3001,9 +3049,17 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       }
     }
     st = tflc__prepare_op(&c);
+    if (st && it->opt.report) {
+      it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
+      if (!it->first_error)
+        it->first_error = st;
+      continue;
+    }
     if (st)
       return st;
   }
+  if (it->first_error)
+    return it->first_error;
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
   return tflc__plan(it);

@@ -402,7 +402,36 @@ static int cmd_info(int argc, char **argv) {
   return 0;
 }
 
+#include "cmd_check.h"
 #include "cmd_compress.h"
+
+static int cmd_check(int argc, char **argv) {
+  const char *model_path = NULL;
+  int json = 0, i, n;
+  tflc_model m;
+  uint8_t *bytes;
+  for (i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--json"))
+      json = 1;
+    else if (argv[i][0] == '-')
+      die("check: unknown option %s", argv[i]);
+    else if (!model_path)
+      model_path = argv[i];
+    else
+      die("check: unexpected argument %s", argv[i]);
+  }
+  if (!model_path)
+    die("usage: tflc check MODEL [--json]");
+  load_model(&m, model_path, &bytes);
+  n = check_model(&m, stdout, json);
+  free(bytes);
+  if (n)
+    die("%s: %d finding%s", model_path, n, n == 1 ? "" : "s");
+  if (!json)
+    printf("%s: clean (int8 spec followed, every operator supported)\n",
+           model_path);
+  return 0;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2)
@@ -411,6 +440,8 @@ int main(int argc, char **argv) {
     return cmd_run(argc - 2, argv + 2);
   if (!strcmp(argv[1], "info"))
     return cmd_info(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "check"))
+    return cmd_check(argc - 2, argv + 2);
   if (!strcmp(argv[1], "compress"))
     return cmd_compress(argc - 2, argv + 2);
   if (!strcmp(argv[1], "bin"))
@@ -419,7 +450,11 @@ int main(int argc, char **argv) {
     printf("tflc run MODEL [--input FILE]... [--out-dir DIR] "
            "[--random-inputs SEED] [--iters N] [--json] [--arena BYTES] "
            "[--dump-layers DIR]\n"
-           "tflc info MODEL [--json]\n");
+           "tflc info MODEL [--json]\n"
+           "tflc check MODEL [--json]\n"
+           "tflc compress IN -o OUT [--spec SPEC.yaml] [--format "
+           "metadata|decode] ...\n"
+           "tflc bin IN -o OUT --bits B [--tensors ...] [--exclude ...]\n");
     return 0;
   }
   die("unknown command %s", argv[1]);
