@@ -20,7 +20,11 @@ enum {
   TFLC__B_FC_S16,
   TFLC__B_TC_S8,
   TFLC__B_TC_S16,
-  TFLC__B_TC_F32
+  TFLC__B_TC_F32,
+  TFLC__B_SVDF_S8,
+  TFLC__B_SVDF_F32,
+  TFLC__B_LSTM_Q,
+  TFLC__B_LSTM_F32
 };
 
 typedef struct tflc__b_conv_state {
@@ -39,6 +43,21 @@ typedef struct tflc__b_fc_state {
   int32_t tile;
   int32_t acc64;
 } tflc__b_fc_state;
+
+/* SVDF keeps only what the tensors do not say (24 bytes per op) */
+typedef struct tflc__b_svdf_state {
+  int32_t kind;
+  int16_t rank;
+  int16_t act;
+  int32_t mult1, shift1, mult2, shift2;
+} tflc__b_svdf_state;
+
+typedef struct tflc__b_lstm_state {
+  int32_t kind;
+  int32_t act16;
+  int32_t scratch;
+  tflc_lstm_params p;
+} tflc__b_lstm_state;
 
 static int tflc__ext_b_tiled(int32_t code, int32_t k) {
   switch (code) {
@@ -417,6 +436,298 @@ static tflc_status tflc__b_prep_tconv(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- SVDF --------------------------------------------------------------- */
+static tflc_status tflc__b_prep_svdf(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc__b_svdf_state *s;
+  int32_t rank, B, I, F, U, M;
+  if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "needs 5 inputs (bias optional), 1 output", 0, 0);
+  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
+  if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
+      st->rank != 2 || (b && b->rank < 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
+  B = in->dims[0];
+  I = in->dims[1];
+  F = wf->dims[0];
+  M = wt->dims[1];
+  if (rank < 1 || F % rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "rank %d does not divide %d filters", rank, F);
+  U = F / rank;
+  if (o->dims[0] != B || o->dims[1] != U || wf->dims[1] != I ||
+      wt->dims[0] != F || (b && b->dims[0] != U) || st->dims[0] != B ||
+      (int64_t)st->dims[1] != (int64_t)M * F || M < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "shapes do not match %d filters, memory %d", F, M);
+  if (!(st->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "activation state tensor %d is not a variable",
+                        st->index, 0);
+  s = (tflc__b_svdf_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (rank > 32767)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
+  s->rank = (int16_t)rank;
+  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
+  if (in->type == TFLC_FLOAT32) {
+    if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
+        st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
+        (b && b->type != TFLC_FLOAT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float SVDF needs float tensors", 0,
+                          0);
+    s->kind = TFLC__B_SVDF_F32;
+    return TFLC_OK;
+  }
+  if (in->type != TFLC_INT8 || wf->type != TFLC_INT8 ||
+      (wt->type != TFLC_INT16 && wt->type != TFLC_INT8) ||
+      st->type != wt->type || o->type != TFLC_INT8 ||
+      (b && b->type != TFLC_INT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "int8 SVDF needs int8 input/feature weights/output, "
+                        "time weights and state both int16 or int8 (%d/%d)",
+                        wt->type, st->type);
+  if (!(in->scale > 0.0f) || !(wf->scale > 0.0f) || !(wt->scale > 0.0f) ||
+      !(st->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  {
+    /* TFLM multiplies and divides the scales in float */
+    float s1 = in->scale * wf->scale, s2 = st->scale * wt->scale;
+    const float pb = s2;
+    s1 = s1 / st->scale;
+    s2 = s2 / o->scale;
+    if (b) {
+      const double d = (double)b->scale - (double)pb;
+      if (!((d < 0 ? -d : d) < 1e-5))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "bias scale differs from state x time weights", 0,
+                            0);
+    }
+    tflc_quantize_multiplier((double)s1, &s->mult1, &s->shift1);
+    tflc_quantize_multiplier((double)s2, &s->mult2, &s->shift2);
+  }
+  s->kind = TFLC__B_SVDF_S8;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__b_run_svdf(tflc__ctx *c) {
+  tflc__b_svdf_state *s = (tflc__b_svdf_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc_const fc = tflc__const(c, wf), tc = tflc__const(c, wt), bc;
+  tflc_svdf_params p;
+  p.batches = in->dims[0];
+  p.input_size = in->dims[1];
+  p.num_filters = wf->dims[0];
+  p.memory_size = wt->dims[1];
+  p.rank = s->rank;
+  p.act = s->act;
+  p.input_zp = in->zero_point;
+  p.state_zp = st->zero_point;
+  p.output_zp = o->zero_point;
+  p.mult1 = s->mult1;
+  p.shift1 = s->shift1;
+  p.mult2 = s->mult2;
+  p.shift2 = s->shift2;
+  if (b)
+    bc = tflc__const(c, b);
+  if (s->kind == TFLC__B_SVDF_F32)
+    tflc_svdf_f32(&p, (const float *)in->data, &fc, &tc, b ? &bc : NULL,
+                  (float *)st->data, (float *)o->data);
+  else
+    tflc_svdf_s8(&p, (const int8_t *)in->data, &fc, &tc, b ? &bc : NULL,
+                 st->data, (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
+/* QuantizeMultiplier of double(a) * double(b) / double(o) into p[0], p[1] */
+static void tflc__b_qm3(float a, float b, float o, int32_t *q, int32_t *sh) {
+  tflc_quantize_multiplier((double)a * (double)b / (double)o, q, sh);
+}
+
+static tflc_status tflc__b_prep_lstm(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
+  tflc__b_lstm_state *s;
+  tflc_lstm_params *p;
+  int32_t k, act, B, T, I, S, rows, flt;
+  float clip;
+  if (c->op->nin != 24 || c->op->nout != 1 || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 24 inputs and 1 output", 0,
+                        0);
+  for (k = 0; k < 24; k++)
+    t[k] = tflc__in(c, k);
+  in = t[0];
+  h = t[18];
+  cs = t[19];
+  if (!in || !h || !cs)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "input, hidden or cell missing", 0,
+                        0);
+  if (!(h->flags & TFLC_TENSOR_VARIABLE) || !(cs->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "hidden and cell state must be variables", 0, 0);
+  if (h->type != in->type || o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "hidden/output type differs from "
+                        "input type %d",
+                        in->type, 0);
+  for (k = 1; k < 24; k++) {
+    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
+    if (k == 18 || k == 19)
+      continue;
+    if (needed && !t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d missing (CIFG is not supported)", k, 0);
+    if (!needed && t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d present (peephole, projection or layer "
+                          "norm are not supported)",
+                          k, 0);
+    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
+                          t[k]->type);
+  }
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
+  if (act != 4)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "cell activation %d (only TANH)", act, 0);
+  if (in->rank != 3 || h->rank != 2 || o->rank != 3)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input/output 3-D, hidden 2-D", 0,
+                        0);
+  s = (tflc__b_lstm_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  p = &s->p;
+  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
+  B = p->time_major ? in->dims[1] : in->dims[0];
+  T = p->time_major ? in->dims[0] : in->dims[1];
+  I = in->dims[2];
+  S = h->dims[1];
+  p->batches = B;
+  p->steps = T;
+  p->input_size = I;
+  p->state_size = S;
+  for (k = 1; k <= 8; k++)
+    if (t[k]->rank != 2 || t[k]->dims[0] != S ||
+        t[k]->dims[1] != (k <= 4 ? I : S))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "weight %d is not [%d, ..]", k, S);
+  for (k = 12; k <= 15; k++)
+    if (t[k]->rank != 1 || t[k]->dims[0] != S)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "bias %d is not [%d]", k, S);
+  if ((int64_t)tflc__count(h) != (int64_t)B * S ||
+      (int64_t)tflc__count(cs) != (int64_t)B * S || o->dims[0] != in->dims[0] ||
+      o->dims[1] != in->dims[1] || o->dims[2] != S || B < 1 || S < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "state/output shapes vs %d x %d", B,
+                        S);
+  flt = cs->type == TFLC_FLOAT32;
+  p->clip_f = clip;
+  if (flt) {
+    if (in->type != TFLC_FLOAT32 || t[2]->type != TFLC_FLOAT32 ||
+        t[13]->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float LSTM needs float tensors", 0,
+                          0);
+    s->kind = TFLC__B_LSTM_F32;
+  } else {
+    const int act16 = in->type == TFLC_INT16;
+    int32_t sh, l2;
+    float sc;
+    if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
+        t[2]->type != TFLC_INT8 ||
+        t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE,
+                          "integer LSTM needs int8/int16 activations, int8 "
+                          "weights, int16 cell, int32/int64 bias (got %d/%d)",
+                          in->type, cs->type);
+    s->kind = TFLC__B_LSTM_Q;
+    s->act16 = act16;
+    p->acc64 = act16;
+    if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0,
+                          0);
+    for (k = 0; k < 8; k++) {
+      const tflc_tensor *w = t[1 + k];
+      const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
+      if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "weight %d must be per-tensor quantized", 1 + k, 0);
+      /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
+      tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
+                                  0.000244140625f, &p->gate_mult[k], &sh);
+      p->gate_shift[k] = sh;
+      p->w_offset[k] = -w->zero_point;
+    }
+    p->input_offset = -in->zero_point;
+    p->hidden_offset = -h->zero_point;
+    p->hidden_zp = h->zero_point;
+    p->hidden_min = act16 ? -32768 : -128;
+    p->hidden_max = act16 ? 32767 : 127;
+    sc = cs->scale;
+    tflc__b_qm3(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
+    tflc__b_qm3(0.000030517578125f, 0.000030517578125f, sc, &p->ig_mult,
+                &p->ig_shift);
+    tflc__b_qm3(0.000030517578125f, 0.000030517578125f, h->scale, &p->h_mult,
+                &p->h_shift);
+    /* CheckedLog2 of the cell scale (float log, rounded) */
+    l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
+    sh = 15 + l2 - 3;
+    if (sh < 0) {
+      p->tanh_mult = 3;
+      p->tanh_shift = -sh;
+    } else if (sh < 29) {
+      p->tanh_mult = 3 << sh;
+      p->tanh_shift = 0;
+    } else {
+      return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2,
+                          0);
+    }
+    {
+      double q = (double)clip / (double)sc;
+      q = q < -32768.0 ? -32768.0 : q;
+      q = q > 32767.0 ? 32767.0 : q;
+      p->clip_q = (int32_t)q;
+    }
+  }
+  rows = p->time_major ? B : 1;
+  {
+    const uint64_t bytes = 3u * (uint64_t)rows * (uint64_t)S * (flt ? 4u : 2u);
+    if (bytes > 0x7FFFFFFFu)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "state too large", 0, 0);
+    s->scratch = tflc__scratch(c, (uintptr_t)bytes);
+    if (s->scratch < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__b_run_lstm(tflc__ctx *c) {
+  tflc__b_lstm_state *s = (tflc__b_lstm_state *)c->op->state;
+  tflc_const w[8], b[4];
+  tflc_tensor *in = tflc__in(c, 0), *h = tflc__in(c, 18), *cs = tflc__in(c, 19);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *scratch = (void *)c->op->scratch[s->scratch];
+  int32_t k;
+  for (k = 0; k < 8; k++)
+    w[k] = tflc__const(c, tflc__in(c, 1 + k));
+  for (k = 0; k < 4; k++)
+    b[k] = tflc__const(c, tflc__in(c, 12 + k));
+  if (s->kind == TFLC__B_LSTM_F32)
+    tflc_lstm_f32(&s->p, w, b, (const float *)in->data, (float *)h->data,
+                  (float *)cs->data, (float *)o->data, (float *)scratch);
+  else
+    tflc_lstm_q(&s->p, s->act16, w, b, in->data, h->data, (int16_t *)cs->data,
+                o->data, (int16_t *)scratch);
+  return TFLC_OK;
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 static int tflc__ext_b_prepare(tflc__ctx *c, tflc_status *st) {
   tflc_tensor *in;
@@ -436,6 +747,12 @@ static int tflc__ext_b_prepare(tflc__ctx *c, tflc_status *st) {
     return 1;
   case TFLC__B_OP_TRANSPOSE_CONV:
     *st = tflc__b_prep_tconv(c);
+    return 1;
+  case TFLC__B_OP_SVDF:
+    *st = tflc__b_prep_svdf(c);
+    return 1;
+  case TFLC__B_OP_LSTM:
+    *st = tflc__b_prep_lstm(c);
     return 1;
   }
   return 0;
@@ -514,6 +831,10 @@ static tflc_status tflc__ext_b_run(tflc__ctx *c) {
   const int32_t kind = c->op->state ? *(const int32_t *)c->op->state : 0;
   if (kind == TFLC__B_FC_S16)
     return tflc__b_run_fc(c);
+  if (kind == TFLC__B_SVDF_S8 || kind == TFLC__B_SVDF_F32)
+    return tflc__b_run_svdf(c);
+  if (kind == TFLC__B_LSTM_Q || kind == TFLC__B_LSTM_F32)
+    return tflc__b_run_lstm(c);
   if (kind >= TFLC__B_CONV_S16 && kind <= TFLC__B_TC_F32)
     return tflc__b_run_conv(c);
   return TFLC_ERR_STATE;

@@ -569,3 +569,422 @@ tflc_transpose_conv_f32(const tflc_conv_params *p, float act_min, float act_max,
   tflc__b_tconv(2, p, act_min, act_max, in_dims, in, filter_dims, filter, bias,
                 out_dims, out, NULL, tile, tile_bytes);
 }
+
+/* ---- shared element access ---------------------------------------------- */
+/* Integer element i of a constant: in place when raw, decoded otherwise. */
+static int32_t tflc__b_ci(const tflc_const *c, int32_t i) {
+  if (c->bits == 0) {
+    const uint8_t *p = (const uint8_t *)c->data;
+    switch (c->type) {
+    case TFLC_INT8:
+      return (int32_t)((const int8_t *)c->data)[i];
+    case TFLC_INT16: {
+      const uint32_t u = (uint32_t)p[2 * i] | ((uint32_t)p[2 * i + 1] << 8);
+      return (int32_t)u - (u >= 32768u ? 65536 : 0);
+    }
+    default:
+      break;
+    }
+  }
+  return tflc_const_i32(c, i);
+}
+
+/* sum over d < n of (w[row * n + d] + w_off) * (x[d] + x_off), exact;
+ * x is int8 (x16 == 0) or int16, w INT8 raw or compressed */
+static int64_t tflc__b_dot_w8(const tflc_const *w, int32_t row, int32_t n,
+                              int32_t w_off, const void *x, int x16,
+                              int32_t x_off) {
+  int64_t acc = 0;
+  int32_t d0 = 0;
+  while (d0 < n) {
+    int8_t buf[64];
+    const int8_t *f;
+    int32_t m = n - d0, d;
+    if (w->bits == 0) {
+      f = (const int8_t *)w->data + (size_t)row * (size_t)n + (size_t)d0;
+    } else {
+      if (m > 64)
+        m = 64;
+      tflc_lut_decode(w, row * n + d0, m, buf);
+      f = buf;
+    }
+    if (x16) {
+      const int16_t *xv = (const int16_t *)x + d0;
+      for (d = 0; d < m; d++)
+        acc += ((int32_t)f[d] + w_off) * ((int32_t)xv[d] + x_off);
+    } else {
+      const int8_t *xv = (const int8_t *)x + d0;
+      for (d = 0; d < m; d++)
+        acc += ((int32_t)f[d] + w_off) * ((int32_t)xv[d] + x_off);
+    }
+    d0 += m;
+  }
+  return acc;
+}
+
+/* ---- SVDF --------------------------------------------------------------- */
+TFLC_API void tflc_svdf_s8(const tflc_svdf_params *p, const int8_t *in,
+                           const tflc_const *w_feature,
+                           const tflc_const *w_time, const tflc_const *bias,
+                           void *state, int8_t *out) {
+  const int32_t B = p->batches, I = p->input_size, F = p->num_filters;
+  const int32_t M = p->memory_size, R = p->rank;
+  const int32_t U = R > 0 ? F / R : 0;
+  const int s16 = w_time->type == TFLC_INT16;
+  const int32_t smin = s16 ? -32768 : -128, smax = s16 ? 32767 : 127;
+  const size_t total = (size_t)B * (size_t)F * (size_t)M;
+  int16_t *st16 = (int16_t *)state;
+  int8_t *st8 = (int8_t *)state;
+  int32_t b, r, u, j;
+  if (total == 0 || U <= 0)
+    return;
+  /* 1. the whole state moves one element to the left */
+  if (s16)
+    memmove(st16, st16 + 1, (total - 1) * sizeof(int16_t));
+  else
+    memmove(st8, st8 + 1, total - 1);
+  /* 2. the newest entry of every filter: feature weights x input */
+  for (b = 0; b < B; b++)
+    for (r = 0; r < F; r++) {
+      const size_t k =
+          ((size_t)b * (size_t)F + (size_t)r) * (size_t)M + (size_t)(M - 1);
+      int32_t v = tflc__wrap32(tflc__b_dot_w8(
+          w_feature, r, I, 0, in + (size_t)b * (size_t)I, 0, -p->input_zp));
+      v = tflc_mbqm(v, p->mult1, p->shift1);
+      v = v < smin ? smin : v > smax ? smax : v;
+      v = tflc__wrap32((int64_t)p->state_zp + v);
+      /* narrowed with wrap-around, as the assignment in TFLM */
+      if (s16) {
+        const uint32_t w = (uint32_t)v & 0xFFFFu;
+        st16[k] = (int16_t)((int32_t)w - (w >= 32768u ? 65536 : 0));
+      } else {
+        const uint32_t w = (uint32_t)v & 0xFFu;
+        st8[k] = (int8_t)((int32_t)w - (w >= 128u ? 256 : 0));
+      }
+    }
+  /* 3.-5. time weights x state, summed over the rank, bias, requantize */
+  for (b = 0; b < B; b++)
+    for (u = 0; u < U; u++) {
+      uint32_t acc = bias != NULL ? (uint32_t)tflc_const_i32(bias, u) : 0u;
+      int32_t v;
+      for (r = u * R; r < (u + 1) * R; r++) {
+        const size_t k0 = ((size_t)b * (size_t)F + (size_t)r) * (size_t)M;
+        uint32_t s = 0;
+        for (j = 0; j < M; j++) {
+          const int32_t sv = s16 ? (int32_t)st16[k0 + (size_t)j]
+                                 : (int32_t)st8[k0 + (size_t)j];
+          s += (uint32_t)(tflc__b_ci(w_time, r * M + j) * (sv - p->state_zp));
+        }
+        acc += s;
+      }
+      v = tflc_mbqm(tflc__wrap32((int64_t)acc), p->mult2, p->shift2);
+      v = tflc__wrap32((int64_t)v + p->output_zp);
+      v = v < -128 ? -128 : v > 127 ? 127 : v;
+      out[(size_t)b * (size_t)U + (size_t)u] = (int8_t)v;
+    }
+}
+
+/* TFLM's ActivationValFloat */
+static float tflc__b_act_f32(int act, float a) {
+  switch (act) {
+  case 1:
+    return fmaxf(0.0f, a);
+  case 2:
+    return fmaxf(-1.0f, fminf(a, 1.0f));
+  case 3:
+    return fmaxf(0.0f, fminf(a, 6.0f));
+  case 4:
+    return tanhf(a);
+  case 5:
+    return signbit(a) ? 1.0f : 0.0f;
+  default:
+    return a;
+  }
+}
+
+TFLC_API void tflc_svdf_f32(const tflc_svdf_params *p, const float *in,
+                            const tflc_const *w_feature,
+                            const tflc_const *w_time, const tflc_const *bias,
+                            float *state, float *out) {
+  const int32_t B = p->batches, I = p->input_size, F = p->num_filters;
+  const int32_t M = p->memory_size, R = p->rank;
+  const int32_t U = R > 0 ? F / R : 0;
+  const size_t total = (size_t)B * (size_t)F * (size_t)M;
+  int32_t b, r, u, j, k;
+  if (total == 0 || U <= 0)
+    return;
+  memmove(state, state + 1, (total - 1) * sizeof(float));
+  for (b = 0; b < B; b++)
+    for (r = 0; r < F; r++) {
+      float dot = 0.0f;
+      for (k = 0; k < I; k++) {
+        const float prod = tflc_const_f32(w_feature, r * I + k) *
+                           in[(size_t)b * (size_t)I + (size_t)k];
+        dot += prod;
+      }
+      state[((size_t)b * (size_t)F + (size_t)r) * (size_t)M + (size_t)(M - 1)] =
+          dot;
+    }
+  for (b = 0; b < B; b++)
+    for (u = 0; u < U; u++) {
+      float o = bias != NULL ? tflc_const_f32(bias, u) : 0.0f;
+      for (r = u * R; r < (u + 1) * R; r++) {
+        const float *sp =
+            state + ((size_t)b * (size_t)F + (size_t)r) * (size_t)M;
+        float s = 0.0f;
+        for (j = 0; j < M; j++) {
+          const float prod = tflc_const_f32(w_time, r * M + j) * sp[j];
+          s += prod;
+        }
+        o += s;
+      }
+      out[(size_t)b * (size_t)U + (size_t)u] = tflc__b_act_f32(p->act, o);
+    }
+}
+
+/* ---- int16 LOGISTIC / TANH (sigmoid table) ------------------------------ */
+/* sigmoid(i / 24) in unsigned 0.16, the 256 values TFLM tabulates */
+static const uint16_t tflc__b_sigmoid16[256] = {
+    32768, 33451, 34133, 34813, 35493, 36169, 36843, 37513, 38180, 38841, 39498,
+    40149, 40794, 41432, 42064, 42688, 43304, 43912, 44511, 45102, 45683, 46255,
+    46817, 47369, 47911, 48443, 48964, 49475, 49975, 50464, 50942, 51409, 51865,
+    52311, 52745, 53169, 53581, 53983, 54374, 54755, 55125, 55485, 55834, 56174,
+    56503, 56823, 57133, 57433, 57724, 58007, 58280, 58544, 58800, 59048, 59288,
+    59519, 59743, 59959, 60168, 60370, 60565, 60753, 60935, 61110, 61279, 61441,
+    61599, 61750, 61896, 62036, 62172, 62302, 62428, 62549, 62666, 62778, 62886,
+    62990, 63090, 63186, 63279, 63368, 63454, 63536, 63615, 63691, 63765, 63835,
+    63903, 63968, 64030, 64090, 64148, 64204, 64257, 64308, 64357, 64405, 64450,
+    64494, 64536, 64576, 64614, 64652, 64687, 64721, 64754, 64786, 64816, 64845,
+    64873, 64900, 64926, 64950, 64974, 64997, 65019, 65039, 65060, 65079, 65097,
+    65115, 65132, 65149, 65164, 65179, 65194, 65208, 65221, 65234, 65246, 65258,
+    65269, 65280, 65291, 65301, 65310, 65319, 65328, 65337, 65345, 65352, 65360,
+    65367, 65374, 65381, 65387, 65393, 65399, 65404, 65410, 65415, 65420, 65425,
+    65429, 65433, 65438, 65442, 65445, 65449, 65453, 65456, 65459, 65462, 65465,
+    65468, 65471, 65474, 65476, 65479, 65481, 65483, 65485, 65488, 65489, 65491,
+    65493, 65495, 65497, 65498, 65500, 65501, 65503, 65504, 65505, 65507, 65508,
+    65509, 65510, 65511, 65512, 65513, 65514, 65515, 65516, 65517, 65517, 65518,
+    65519, 65520, 65520, 65521, 65522, 65522, 65523, 65523, 65524, 65524, 65525,
+    65525, 65526, 65526, 65526, 65527, 65527, 65528, 65528, 65528, 65529, 65529,
+    65529, 65529, 65530, 65530, 65530, 65530, 65531, 65531, 65531, 65531, 65531,
+    65532, 65532, 65532, 65532, 65532, 65532, 65533, 65533, 65533, 65533, 65533,
+    65533, 65533, 65533, 65534, 65534, 65534, 65534, 65534, 65534, 65534, 65534,
+    65534, 65534, 65535,
+};
+
+/* (x * mult + round) >> shift in int32, as TFLM computes it */
+static int32_t tflc__b_scale16(int32_t x, int32_t mult, int32_t shift) {
+  const int32_t round = shift > 0 ? (int32_t)1 << (shift - 1) : 0;
+  const int32_t v = tflc__wrap32(
+      (int64_t)((uint32_t)((uint64_t)((int64_t)x * mult) + (uint32_t)round)));
+  return shift > 0 ? tflc__asr32(v, (int)(shift > 31 ? 31 : shift)) : v;
+}
+
+TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift) {
+  const int32_t v = tflc__b_scale16(x, mult, shift);
+  const uint32_t a = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+  const uint32_t h = a >> 9;
+  uint32_t r;
+  if (h >= 255) {
+    r = 0x7FFFu << 10;
+  } else {
+    const uint32_t lo = tflc__b_sigmoid16[h], hi = tflc__b_sigmoid16[h + 1];
+    r = (lo << 9) + (a & 0x1FFu) * (hi - lo);
+  }
+  r = v >= 0 ? r + (1u << 9) : (1u << 25) - r + (1u << 9) - 1u;
+  return (int16_t)(r >> 10);
+}
+
+TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift) {
+  const int32_t v = tflc__b_scale16(x, mult, shift);
+  const uint32_t a = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+  const uint32_t h = a >> 8;
+  int32_t r;
+  if (h >= 255) {
+    r = 0xFFFF << 8;
+  } else {
+    const uint32_t lo = tflc__b_sigmoid16[h], hi = tflc__b_sigmoid16[h + 1];
+    r = (int32_t)((lo << 8) + (a & 0xFFu) * (hi - lo));
+  }
+  r = v >= 0 ? r - (1 << 23) + (1 << 7) : -r + (1 << 23) + (1 << 7) - 1;
+  return (int16_t)tflc__asr32(r, 8);
+}
+
+/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
+static int16_t tflc__b_sat16(int32_t v) {
+  return (int16_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+}
+
+/* MulElementwise: MBQM(a * b) + zp, clamped to [lo, hi] */
+static int32_t tflc__b_mul_q(int32_t a, int32_t b, int32_t q, int32_t s,
+                             int32_t zp, int32_t lo, int32_t hi) {
+  int32_t v = tflc__wrap32((int64_t)tflc_mbqm(a * b, q, s) + zp);
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Pre-activation of gate g for `rows` rows: input FC (with bias) and
+ * recurrent FC (no bias), each requantized to Q3.12 int16, added with
+ * saturation; then the gate's nonlinearity. */
+static void tflc__b_lstm_gate_q(const tflc_lstm_params *p, int act16,
+                                const tflc_const *w, const tflc_const *b, int g,
+                                int32_t rows, const void *x, const void *h,
+                                int tanh_gate, int16_t *dst) {
+  const int32_t S = p->state_size, I = p->input_size;
+  const size_t xs = act16 ? 2u : 1u;
+  int32_t r, o;
+  for (r = 0; r < rows; r++) {
+    const void *xr = (const uint8_t *)x + (size_t)r * (size_t)I * xs;
+    const void *hr = (const uint8_t *)h + (size_t)r * (size_t)S * xs;
+    for (o = 0; o < S; o++) {
+      const int64_t bias = tflc_const_i64(&b[g], o);
+      const int64_t ax = tflc__b_dot_w8(&w[g], o, I, p->w_offset[g], xr, act16,
+                                        p->input_offset);
+      const int64_t ah = tflc__b_dot_w8(&w[4 + g], o, S, p->w_offset[4 + g], hr,
+                                        act16, p->hidden_offset);
+      int32_t vx, vh;
+      if (p->acc64) {
+        vx = tflc_mbqm64(ax + bias, p->gate_mult[g], p->gate_shift[g]);
+        vh = tflc_mbqm64(ah, p->gate_mult[4 + g], p->gate_shift[4 + g]);
+      } else {
+        vx = tflc_mbqm(tflc__wrap32(ax + bias), p->gate_mult[g],
+                       p->gate_shift[g]);
+        vh = tflc_mbqm(tflc__wrap32(ah), p->gate_mult[4 + g],
+                       p->gate_shift[4 + g]);
+      }
+      {
+        const int32_t s = (int32_t)tflc__b_sat16(vx) + tflc__b_sat16(vh);
+        const int16_t pre = tflc__b_sat16(s);
+        dst[(size_t)r * (size_t)S + (size_t)o] =
+            tanh_gate ? tflc_tanh_s16_one(pre, 3, 0)
+                      : tflc_logistic_s16_one(pre, 3, 0);
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_lstm_q(const tflc_lstm_params *p, int act16,
+                          const tflc_const *w, const tflc_const *b,
+                          const void *in, void *hidden, int16_t *cell,
+                          void *out, int16_t *scratch) {
+  const int32_t S = p->state_size, I = p->input_size;
+  const int32_t rows = p->time_major ? p->batches : 1;
+  const int32_t outer = p->time_major ? 1 : p->batches;
+  const size_t n = (size_t)rows * (size_t)S, xs = act16 ? 2u : 1u;
+  int16_t *fg = scratch, *ig = scratch + n, *cg = scratch + 2 * n;
+  int32_t ob, t;
+  size_t i;
+  for (ob = 0; ob < outer; ob++) {
+    /* batch-major: one batch row at a time, its own state rows */
+    uint8_t *h = (uint8_t *)hidden + (size_t)ob * (size_t)S * xs;
+    int16_t *c = cell + (size_t)ob * (size_t)S;
+    for (t = 0; t < p->steps; t++) {
+      const size_t step = (size_t)ob * (size_t)p->steps + (size_t)t;
+      const void *x =
+          (const uint8_t *)in + step * (size_t)rows * (size_t)I * xs;
+      uint8_t *o = (uint8_t *)out + step * n * xs;
+      tflc__b_lstm_gate_q(p, act16, w, b, 1, rows, x, h, 0, fg);
+      tflc__b_lstm_gate_q(p, act16, w, b, 0, rows, x, h, 0, ig);
+      tflc__b_lstm_gate_q(p, act16, w, b, 2, rows, x, h, 1, cg);
+      for (i = 0; i < n; i++) {
+        int32_t v = tflc__b_mul_q(fg[i], c[i], p->fc_mult, p->fc_shift, 0,
+                                  -32768, 32767);
+        v += tflc__b_mul_q(ig[i], cg[i], p->ig_mult, p->ig_shift, 0, -32768,
+                           32767);
+        v = tflc__b_sat16(v);
+        if (p->clip_f > 0.0f) {
+          v = v < p->clip_q ? v : p->clip_q;
+          v = v > -p->clip_q ? v : -p->clip_q;
+        }
+        c[i] = (int16_t)v;
+      }
+      tflc__b_lstm_gate_q(p, act16, w, b, 3, rows, x, h, 0, ig);
+      for (i = 0; i < n; i++) {
+        const int16_t tc = tflc_tanh_s16_one(c[i], p->tanh_mult, p->tanh_shift);
+        const int32_t v =
+            tflc__b_mul_q(tc, ig[i], p->h_mult, p->h_shift, p->hidden_zp,
+                          p->hidden_min, p->hidden_max);
+        if (act16)
+          ((int16_t *)(void *)h)[i] = (int16_t)v;
+        else
+          ((int8_t *)h)[i] = (int8_t)v;
+      }
+      memcpy(o, h, n * xs);
+    }
+  }
+}
+
+/* float FC value of one gate output: sum in order, + bias (0.0f when
+ * absent), clamped to the float range (TFLM's activation NONE) */
+static float tflc__b_fc_f32(const tflc_const *w, const tflc_const *b, int32_t o,
+                            const float *x, int32_t n) {
+  float total = 0.0f, v;
+  int32_t d;
+  for (d = 0; d < n; d++) {
+    const float prod = x[d] * tflc_const_f32(w, o * n + d);
+    total += prod;
+  }
+  v = total + (b != NULL ? tflc_const_f32(b, o) : 0.0f);
+  return tflc__b_clampf(v, -FLT_MAX, FLT_MAX);
+}
+
+static float tflc__b_sigmoid_f32(float v) {
+  if (v > 16.619047164916992188f)
+    return 1.0f;
+  if (v < -9.0f)
+    return expf(v);
+  return 1.0f / (1.0f + expf(-v));
+}
+
+static void tflc__b_lstm_gate_f32(const tflc_lstm_params *p,
+                                  const tflc_const *w, const tflc_const *b,
+                                  int g, int32_t rows, const float *x,
+                                  const float *h, int tanh_gate, float *dst) {
+  const int32_t S = p->state_size, I = p->input_size;
+  int32_t r, o;
+  for (r = 0; r < rows; r++)
+    for (o = 0; o < S; o++) {
+      const float vx =
+          tflc__b_fc_f32(&w[g], &b[g], o, x + (size_t)r * (size_t)I, I);
+      const float vh =
+          tflc__b_fc_f32(&w[4 + g], NULL, o, h + (size_t)r * (size_t)S, S);
+      const float pre = vx + vh;
+      dst[(size_t)r * (size_t)S + (size_t)o] =
+          tanh_gate ? tanhf(pre) : tflc__b_sigmoid_f32(pre);
+    }
+}
+
+TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
+                            const tflc_const *b, const float *in, float *hidden,
+                            float *cell, float *out, float *scratch) {
+  const int32_t S = p->state_size, I = p->input_size;
+  const int32_t rows = p->time_major ? p->batches : 1;
+  const int32_t outer = p->time_major ? 1 : p->batches;
+  const size_t n = (size_t)rows * (size_t)S;
+  float *fg = scratch, *ig = scratch + n, *cg = scratch + 2 * n;
+  int32_t ob, t;
+  size_t i;
+  for (ob = 0; ob < outer; ob++) {
+    float *h = hidden + (size_t)ob * (size_t)S;
+    float *c = cell + (size_t)ob * (size_t)S;
+    for (t = 0; t < p->steps; t++) {
+      const size_t step = (size_t)ob * (size_t)p->steps + (size_t)t;
+      const float *x = in + step * (size_t)rows * (size_t)I;
+      tflc__b_lstm_gate_f32(p, w, b, 1, rows, x, h, 0, fg);
+      tflc__b_lstm_gate_f32(p, w, b, 0, rows, x, h, 0, ig);
+      tflc__b_lstm_gate_f32(p, w, b, 2, rows, x, h, 1, cg);
+      for (i = 0; i < n; i++) {
+        const float fc = tflc__b_clampf(fg[i] * c[i], -FLT_MAX, FLT_MAX);
+        const float icg = tflc__b_clampf(ig[i] * cg[i], -FLT_MAX, FLT_MAX);
+        float v = fc + icg;
+        if (p->clip_f > 0.0f) {
+          v = v < p->clip_f ? v : p->clip_f;   /* std::min(clip, v) */
+          v = v < -p->clip_f ? -p->clip_f : v; /* std::max(v, -clip) */
+        }
+        c[i] = v;
+      }
+      tflc__b_lstm_gate_f32(p, w, b, 3, rows, x, h, 0, ig);
+      for (i = 0; i < n; i++)
+        h[i] = tflc__b_clampf(tanhf(c[i]) * ig[i], -FLT_MAX, FLT_MAX);
+      memcpy(out + step * n, h, n * sizeof(float));
+    }
+  }
+}
