@@ -218,6 +218,112 @@ TFLC_API void tflc_writer_pack_indices(const uint32_t *indices, size_t count,
  * does not fit in size_t or bits is out of range). */
 TFLC_API size_t tflc_writer_packed_size(size_t count, int bits);
 
+/* ---- compression stage (host tools) ---------------------------------------
+ * tflc_compress and tflc_bin read a .tflite model (bytes in memory) and
+ * write a new one (malloc'd; free with free()). Both need tflc.h's
+ * implementation in the same translation unit, included before this one:
+ *   #define TFLC_IMPLEMENTATION
+ *   #define TFLC_WRITER_IMPLEMENTATION
+ *   #include "tflc.h"
+ *   #include "dev/writer.h"
+ *
+ * The model is re-emitted field by field (operator codes, options tables,
+ * custom options, tensors with quantization, buffers, metadata, signature
+ * definitions); what cannot be copied is reported as a warning. Output is
+ * compact (shared vtables, identical buffers merged, unreferenced ones
+ * dropped) with every buffer's data on a 16-byte file offset. */
+
+/* A tensor: subgraph, tensor index, and an index width (0 = the smallest
+ * that holds its values). */
+typedef struct tflc_tensor_ref {
+  int32_t subgraph, tensor, bits;
+} tflc_tensor_ref;
+
+typedef struct tflc_compress_options {
+  int format; /* TFLC_W_METADATA or TFLC_W_DECODE (0: DECODE) */
+  /* TFLM's spec YAML (tensors: - subgraph/tensor/compression: - lut:
+   * index_bitwidth), or NULL. spec_name names it in messages. */
+  const char *spec;
+  size_t spec_len;
+  const char *spec_name;
+  /* Explicit list (turns discovery off), or NULL. */
+  const tflc_tensor_ref *tensors;
+  int32_t ntensors;
+  /* Never compressed. */
+  const tflc_tensor_ref *exclude;
+  int32_t nexclude;
+  /* 1: only what TFLM can run: inputs of FULLY_CONNECTED, CONV_2D,
+   * DEPTHWISE_CONV_2D, TRANSPOSE_CONV, CONCATENATION, ASSIGN_VARIABLE at
+   * the slots TFLM decompresses, widths 1..7, TFLM's types. -1: whatever
+   * tflc runs (every builtin operator but IF/WHILE/CALL/CALL_ONCE, custom
+   * operators only in DECODE, widths 1..8, also UINT8). 0: 1 for
+   * METADATA, -1 for DECODE. */
+  int tflm_compatible;
+} tflc_compress_options;
+
+typedef struct tflc_bin_options {
+  int bits; /* at most 2^bits values per channel (1..8) */
+  /* Tensors to bin, or NULL: the weights (input 1) of FULLY_CONNECTED,
+   * CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV. */
+  const tflc_tensor_ref *tensors;
+  int32_t ntensors;
+  const tflc_tensor_ref *exclude;
+  int32_t nexclude;
+} tflc_bin_options;
+
+/* One line of a report: a tensor compressed (or binned), or a candidate
+ * left alone with the reason. */
+typedef struct tflc_stage_entry {
+  int32_t subgraph, tensor;
+  char *name;     /* tensor name ("" when none) */
+  int type;       /* TensorType */
+  int done;       /* 1 compressed / binned, 0 skipped */
+  int32_t tables; /* value tables (channels) */
+  int32_t unique; /* most distinct values in one table (before binning) */
+  int bits;       /* compress: width written (or needed, when skipped) */
+  int32_t stride; /* compress: entries per value table */
+  size_t bytes_before, bytes_after; /* compress: data bytes (after: packed
+                                       indices + tables + 16 for DECODE) */
+  int32_t unique_after;     /* bin: most distinct values in one table after */
+  double mean_abs, max_abs; /* bin: change, real units (scale applied) */
+  char reason[160];         /* why skipped; notes */
+} tflc_stage_entry;
+
+typedef struct tflc_stage_report {
+  tflc_stage_entry *entries;
+  int32_t nentries;
+  char **warnings; /* also printed nowhere: the caller shows them */
+  int32_t nwarnings;
+  int format;          /* compress: format written */
+  int tflm_compatible; /* compress: mode used */
+  size_t in_size, out_size;
+  char error[256]; /* why the call failed */
+} tflc_stage_report;
+
+/* Compresses `model` (size bytes) into *out / *out_size. rep (may be NULL)
+ * receives the report; free it with tflc_stage_report_free. Errors:
+ * TFLC_ERR_ARG (bad options, spec errors, a spec width too small), model
+ * errors of tflc_model_init, TFLC_ERR_UNSUPPORTED (already compressed),
+ * TFLC_ERR_ARENA (out of memory); rep->error says what. */
+TFLC_API tflc_status tflc_compress(const void *model, size_t size,
+                                   const tflc_compress_options *opt,
+                                   uint8_t **out, size_t *out_size,
+                                   tflc_stage_report *rep);
+/* Bins `model`: per channel (quantization axis) or per tensor, values are
+ * replaced by at most 2^bits representatives chosen by 1-D k-means
+ * (optimal, deterministic; a cluster's representative is its mean rounded
+ * to the tensor's type). The output is a standard model. */
+TFLC_API tflc_status tflc_bin(const void *model, size_t size,
+                              const tflc_bin_options *opt, uint8_t **out,
+                              size_t *out_size, tflc_stage_report *rep);
+TFLC_API void tflc_stage_report_free(tflc_stage_report *rep);
+
+/* Copies a model through the writer without changes (the round trip the
+ * two stages are built on); warnings as above. */
+TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
+                                     uint8_t **out, size_t *out_size,
+                                     tflc_stage_report *rep);
+
 #ifdef __cplusplus
 }
 #endif
@@ -2274,5 +2380,2545 @@ done:
   tflc__w_low_free(&L);
   return st;
 }
+
+/* ======================================================================== */
+/* Compression stage: model copier, tensor selection, spec reader,         */
+/* tflc_compress and tflc_bin. Built on tflc.h's walker (same unit).        */
+/* ======================================================================== */
+#if defined(TFLC_IMPLEMENTATION_DONE) && !defined(TFLC__STAGE_DONE)
+#define TFLC__STAGE_DONE
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+/* ---- report ------------------------------------------------------------- */
+
+TFLC_API void tflc_stage_report_free(tflc_stage_report *rep) {
+  int32_t i;
+  if (!rep)
+    return;
+  for (i = 0; i < rep->nentries; i++)
+    free(rep->entries[i].name);
+  free(rep->entries);
+  for (i = 0; i < rep->nwarnings; i++)
+    free(rep->warnings[i]);
+  free(rep->warnings);
+  memset(rep, 0, sizeof *rep);
+}
+
+/* Working state of one call. */
+typedef struct tflc__z_st {
+  const tflc_model *m;
+  tflc_stage_report *rep;
+  size_t cent, cwarn;
+  int oom;
+} tflc__z_st;
+
+static tflc_status tflc__z_st_err(tflc__z_st *s, tflc_status st,
+                                  const char *fmt, ...) {
+  va_list ap;
+  if (s->rep && !s->rep->error[0]) {
+    va_start(ap, fmt);
+    vsnprintf(s->rep->error, sizeof s->rep->error, fmt, ap);
+    va_end(ap);
+  }
+  return st;
+}
+
+static void tflc__z_st_warn(tflc__z_st *s, const char *fmt, ...) {
+  char buf[320];
+  va_list ap;
+  void *np;
+  char *c;
+  if (!s->rep)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  np = tflc__w_grow(s->rep->warnings, &s->cwarn, (size_t)s->rep->nwarnings + 1,
+                    sizeof(char *));
+  c = tflc__w_strdup(buf);
+  if (!np || !c) {
+    free(c);
+    if (np)
+      s->rep->warnings = (char **)np;
+    s->oom = 1;
+    return;
+  }
+  s->rep->warnings = (char **)np;
+  s->rep->warnings[s->rep->nwarnings++] = c;
+}
+
+/* A new zeroed report line, or NULL (out of memory, or no report). */
+static tflc_stage_entry *tflc__z_st_entry(tflc__z_st *s, int32_t sg, int32_t t,
+                                          const char *name, uint32_t nlen,
+                                          int type) {
+  void *np;
+  tflc_stage_entry *e;
+  if (!s->rep)
+    return NULL;
+  np = tflc__w_grow(s->rep->entries, &s->cent, (size_t)s->rep->nentries + 1,
+                    sizeof(tflc_stage_entry));
+  if (!np) {
+    s->oom = 1;
+    return NULL;
+  }
+  s->rep->entries = (tflc_stage_entry *)np;
+  e = &s->rep->entries[s->rep->nentries];
+  memset(e, 0, sizeof *e);
+  e->name = (char *)malloc((size_t)nlen + 1);
+  if (!e->name) {
+    s->oom = 1;
+    return NULL;
+  }
+  if (nlen)
+    memcpy(e->name, name, nlen);
+  e->name[nlen] = 0;
+  e->subgraph = sg;
+  e->tensor = t;
+  e->type = type;
+  s->rep->nentries++;
+  return e;
+}
+
+static void tflc__z_st_reason(tflc_stage_entry *e, const char *fmt, ...) {
+  va_list ap;
+  if (!e)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(e->reason, sizeof e->reason, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- model copier --------------------------------------------------------
+ * Model -> writer, field by field. Options tables are copied by schema
+ * (one letter per slot: b/i/l scalar of 1/4/8 bytes, I/L/B vector of
+ * 4/8/1-byte elements, A bytes aligned to 16, s string); slots the schema
+ * does not know are copied as scalars sized by the gap to the next field,
+ * with a warning. */
+
+static const char *const tflc__z_cp_opts1[] = {
+    "",       "biibiib", "biiibii",  "iII", "b",  "biiiib", "ibb",   "bb",
+    "bbbbb",  "i",       "ib",       "bb",  "b",  "iiii",   "biibb", "iibb",
+    "i",      "I",       "iib",      "i",   "b",  "b",      "",      "ii",
+    "",       "",        "",         "b",   "bb", "b",      "I",     "bbb",
+    "iiiiib", "",        "",         "i",   "",   "bb",     "",      "",
+    "b",      "",        "",         "",    "",   "",       "",      "",
+    "",       "biibb",   "b",        "",    "",   "",       "",      "b",
+    "",       "b",       "iiib",     "ii",  "",   "i",      "",      "",
+    "ii",     "",        "",         "",    "",   "biibbb", "bbbb",  "biibbb",
+    "",       "",        "bb",       "i",   "",   "b",      "",      "i",
+    "b",      "",        "",         "",    "",   "",       "",      "ii",
+    "",       "",        "",         "",    "ii", "ii",     "i",     "",
+    "",       "",        "",         "",    "",   "bbb",    "bb",    "i",
+    "",       "",        "biiibiii", "ibb", "",   "",       "",      "ss",
+    "",       "",        "ll",       "I",   "b",  "",       "",      "",
+    "",       "",        "",         "",    "",   "",       ""};
+static const char *const tflc__z_cp_opts2[] = {
+    "",       "l",      "L",       "LLL",    "LLLLBllLllLllLllI",
+    "sbsiIB", "Li",     "bLLLlbi", "ii",     "L",
+    "LLL",    "l",      "LLLLI",   "LLLLLi", "lbi",
+    "ii",     "LLLlLb", "L",       "",       "b",
+    "i",      "siBbi",  "",        "I"};
+static const char *const tflc__z_cp_qdetails[] = {"", "A", "iii", "iiiI"};
+
+/* Copies options table `tt` (schema `sch`, NULL = unknown) into an array
+ * of writer options (pointing into the model); *n receives the count.
+ * Returns TFLC_OK, TFLC_ERR_FLATBUFFER for a broken field. */
+static tflc_status tflc__z_cp_opts(tflc__z_st *s, uint32_t tt, const char *sch,
+                                   const char *what, tflc_w_option *o,
+                                   int32_t *n) {
+  tflc__fb fb = tflc__mfb(s->m);
+  uint32_t vt, vts, ts, nslots, slot, k;
+  size_t nsch = sch ? strlen(sch) : 0;
+  *n = 0;
+  if (!tflc__table_ok(fb, tt))
+    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: broken options table",
+                          what);
+  vt = (uint32_t)((int64_t)tt - (int64_t)tflc__i32(fb.b + tt));
+  vts = tflc__u16(fb.b + vt);
+  ts = tflc__u16(fb.b + vt + 2);
+  nslots = (vts - 4) / 2;
+  if (nslots > 255)
+    nslots = 255;
+  for (slot = 0; slot < nslots; slot++) {
+    uint32_t fo = tflc__u16(fb.b + vt + 4 + 2 * slot), len, p;
+    tflc_w_option *d = &o[*n];
+    char kind = slot < nsch ? sch[slot] : '?';
+    if (fo == 0)
+      continue;
+    memset(d, 0, sizeof *d);
+    d->slot = (uint8_t)slot;
+    if (kind == 'b' || kind == 'i' || kind == 'l' || kind == '?') {
+      uint32_t sz = kind == 'b' ? 1 : kind == 'i' ? 4 : 8, next = ts;
+      if (kind == '?') { /* size: the gap to the next field */
+        for (k = 0; k < nslots; k++) {
+          uint32_t f2 = tflc__u16(fb.b + vt + 4 + 2 * k);
+          if (f2 > fo && f2 < next)
+            next = f2;
+        }
+        sz = next - fo >= 8 ? 8 : next - fo >= 4 ? 4 : next - fo >= 2 ? 2 : 1;
+        tflc__z_st_warn(
+            s,
+            "%s: field %u not in the schema tflc knows: copied as a "
+            "%u-byte scalar",
+            what, slot, sz);
+      }
+      p = tflc__field(fb, tt, slot, sz);
+      if (!p)
+        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: field %u broken",
+                              what, slot);
+      d->kind = TFLC_W_RAW;
+      d->size = (uint8_t)sz;
+      d->u = sz == 1   ? fb.b[p]
+             : sz == 2 ? tflc__u16(fb.b + p)
+             : sz == 4 ? tflc__u32(fb.b + p)
+                       : tflc__u64(fb.b + p);
+    } else if (kind == 's') {
+      const char *str = tflc__get_str(fb, tt, slot, &len);
+      if (!str)
+        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: string %u broken",
+                              what, slot);
+      d->kind = TFLC_W_STR;
+      d->str = str;
+    } else { /* vectors */
+      uint32_t es = kind == 'L' ? 8 : (kind == 'B' || kind == 'A') ? 1 : 4;
+      p = tflc__get_vec(fb, tt, slot, es, &len);
+      if (!p || len > 0x7fffffffu)
+        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: vector %u broken",
+                              what, slot);
+      d->kind = TFLC_W_RAW_VEC;
+      d->size = (uint8_t)es;
+      d->align = (uint8_t)(kind == 'A' ? 16 : 0);
+      d->bytes = fb.b + p;
+      d->count = (int32_t)len;
+    }
+    (*n)++;
+  }
+  return TFLC_OK;
+}
+
+/* Warns about fields of table t at slots >= known. */
+static void tflc__z_cp_unknown(tflc__z_st *s, uint32_t t, uint32_t known,
+                               const char *what, int32_t a, int32_t b) {
+  tflc__fb fb = tflc__mfb(s->m);
+  uint32_t slot;
+  for (slot = known; slot < 64; slot++)
+    if (tflc__has_field(fb, t, slot))
+      tflc__z_st_warn(s, "%s %d:%d: unknown field %u dropped", what, a, b,
+                      slot);
+}
+
+/* int32 vector field -> *v (pointer into the model, unaligned: copied). */
+static tflc_status tflc__z_cp_i32s(tflc__z_st *s, uint32_t t, uint32_t slot,
+                                   int32_t **v, int32_t *n, int *has,
+                                   const char *what) {
+  tflc__fb fb = tflc__mfb(s->m);
+  uint32_t len, p, i;
+  *v = NULL;
+  *n = 0;
+  *has = 0;
+  if (!tflc__has_field(fb, t, slot))
+    return TFLC_OK;
+  p = tflc__get_vec(fb, t, slot, 4, &len);
+  if (!p || len > 0x7fffffffu)
+    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: broken vector", what);
+  *v = (int32_t *)tflc__w_alloc(len, sizeof(int32_t));
+  if (!*v)
+    return TFLC_ERR_ARENA;
+  for (i = 0; i < len; i++)
+    (*v)[i] = tflc__i32(fb.b + p + 4 * i);
+  *n = (int32_t)len;
+  *has = 1;
+  return TFLC_OK;
+}
+
+static float *tflc__z_cp_f32s(const uint8_t *p, uint32_t n) {
+  float *v = (float *)tflc__w_alloc(n, sizeof(float));
+  uint32_t i;
+  for (i = 0; v && i < n; i++)
+    v[i] = tflc__f32(p + 4 * i);
+  return v;
+}
+
+/* A string field as a NUL-terminated copy (NULL when absent); *bad on a
+ * broken one. */
+static char *tflc__z_cp_str(tflc__z_st *s, uint32_t t, uint32_t slot,
+                            int *bad) {
+  tflc__fb fb = tflc__mfb(s->m);
+  uint32_t len;
+  const char *str;
+  char *c;
+  if (!tflc__has_field(fb, t, slot))
+    return NULL;
+  str = tflc__get_str(fb, t, slot, &len);
+  if (!str) {
+    *bad = 1;
+    return NULL;
+  }
+  c = (char *)malloc((size_t)len + 1);
+  if (!c) {
+    s->oom = 1;
+    return NULL;
+  }
+  memcpy(c, str, len);
+  c[len] = 0;
+  return c;
+}
+
+/* Tensor tt of subgraph sg -> tensor index ti of writer subgraph sg. */
+static tflc_status tflc__z_cp_tensor(tflc__z_st *s, tflc_writer *w, int32_t sg,
+                                     uint32_t tt, int32_t ti) {
+  tflc__fb fb = tflc__mfb(s->m);
+  tflc__w_tensor *t;
+  tflc_tensor v;
+  uint32_t len = 0, b, qt, p, n, i;
+  const char *name;
+  const uint8_t *data;
+  tflc_status st;
+  int32_t idx;
+  int has;
+  if (tflc_model_tensor(s->m, sg, ti, &v, &name, &len) != TFLC_OK)
+    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "tensor %d:%d broken", sg,
+                          ti);
+  b = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
+  data = tflc__buffer(s->m, b, &n);
+  /* the type byte as stored (tflc_model_tensor keeps only known types) */
+  idx = tflc_writer_tensor(w, sg, (int8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0),
+                           v.rank, v.dims, data, data ? n : 0, NULL, NULL);
+  if (idx != ti)
+    return w->err ? w->err : TFLC_ERR_ARENA;
+  t = &w->sg[sg].t[ti];
+  if (b != 0 && !data) /* a buffer without data: keep it empty-but-own */
+    t->buffer = 0;
+  if (name) {
+    t->name = (char *)malloc((size_t)len + 1);
+    if (!t->name)
+      return TFLC_ERR_ARENA;
+    memcpy(t->name, name, len);
+    t->name[len] = 0;
+  }
+  t->no_shape = !tflc__has_field(fb, tt, TFLC__T_SHAPE);
+  t->is_variable = tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0) != 0;
+  st = tflc__z_cp_i32s(s, tt, 7, &t->sig, &t->nsig, &t->has_sig,
+                       "shape_signature");
+  if (st != TFLC_OK)
+    return st;
+  if (tflc__has_field(fb, tt, 8))
+    t->has_rank = tflc__get_u8(fb, tt, 8, 0) ? 2 : 1;
+  if (tflc__has_field(fb, tt, 9))
+    tflc__z_st_warn(s, "tensor %d:%d: variant_tensors dropped", sg, ti);
+  if (tflc__get_u32(fb, tt, 10, 0))
+    tflc__z_st_warn(s, "tensor %d:%d: external_buffer reference dropped", sg,
+                    ti);
+  tflc__z_cp_unknown(s, tt, 11, "tensor", sg, ti);
+  qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
+  if (qt && tflc__table_ok(fb, qt)) {
+    uint32_t nmin = 0, nmax = 0, ns = 0, nz = 0, ds, dt;
+    uint32_t pmin = tflc__get_vec(fb, qt, 0, 4, &nmin);
+    uint32_t pmax = tflc__get_vec(fb, qt, 1, 4, &nmax);
+    uint32_t ps = tflc__get_vec(fb, qt, 2, 4, &ns);
+    uint32_t pz = tflc__get_vec(fb, qt, 3, 8, &nz);
+    if ((tflc__has_field(fb, qt, 0) && !pmin) ||
+        (tflc__has_field(fb, qt, 1) && !pmax) ||
+        (tflc__has_field(fb, qt, 2) && !ps) ||
+        (tflc__has_field(fb, qt, 3) && !pz) || nmin > 0x7fffffffu ||
+        nmax > 0x7fffffffu || ns > 0x7fffffffu || nz > 0x7fffffffu)
+      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
+                            "tensor %d:%d: broken quantization", sg, ti);
+    t->qaxis = tflc__get_i32(fb, qt, 6, 0);
+    dt = tflc__get_u8(fb, qt, 4, 0);
+    ds = tflc__get_ref(fb, qt, 5);
+    if (nmin)
+      t->qmin = tflc__z_cp_f32s(fb.b + pmin, nmin);
+    if (nmax)
+      t->qmax = tflc__z_cp_f32s(fb.b + pmax, nmax);
+    if (ns)
+      t->scale = tflc__z_cp_f32s(fb.b + ps, ns);
+    if (nz) {
+      t->zp = (int64_t *)tflc__w_alloc(nz, sizeof(int64_t));
+      for (i = 0; t->zp && i < nz; i++)
+        t->zp[i] = (int64_t)tflc__u64(fb.b + pz + 8 * i);
+    }
+    if ((nmin && !t->qmin) || (nmax && !t->qmax) || (ns && !t->scale) ||
+        (nz && !t->zp))
+      return TFLC_ERR_ARENA;
+    t->nqmin = (int32_t)nmin;
+    t->nqmax = (int32_t)nmax;
+    t->qcount = (int32_t)ns;
+    t->nzp = (int32_t)nz;
+    t->nzp_set = 1;
+    if (dt) {
+      tflc_w_option o[8];
+      int32_t no = 0;
+      if (dt < sizeof tflc__z_cp_qdetails / sizeof tflc__z_cp_qdetails[0] &&
+          ds) {
+        char what[48];
+        snprintf(what, sizeof what, "tensor %d:%d quantization details", sg,
+                 ti);
+        st = tflc__z_cp_opts(s, ds, tflc__z_cp_qdetails[dt], what, o, &no);
+        if (st != TFLC_OK)
+          return st;
+        t->qdtype = (uint8_t)dt;
+        if (!tflc__w_copy_opts(o, no, &t->qd, &t->nqd))
+          return TFLC_ERR_ARENA;
+      } else {
+        tflc__z_st_warn(s, "tensor %d:%d: quantization details type %u dropped",
+                        sg, ti, dt);
+      }
+    }
+    tflc__z_cp_unknown(s, qt, 7, "quantization of tensor", sg, ti);
+    /* an empty table says nothing: left out */
+    t->has_q = nmin || nmax || ns || nz || t->qdtype || t->qaxis != 0;
+  }
+  (void)p;
+  (void)has;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__z_cp_op(tflc__z_st *s, tflc_writer *w, int32_t sg,
+                                 uint32_t ot, int32_t oi) {
+  tflc__fb fb = tflc__mfb(s->m);
+  tflc__w_sg *ws = &w->sg[sg];
+  tflc__w_op o;
+  tflc_w_option opts[256];
+  int32_t no = 0;
+  uint32_t ty, tb, len, p;
+  tflc_status st;
+  int has;
+  char what[64];
+  memset(&o, 0, sizeof o);
+  o.opcode = tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0);
+  st = tflc__z_cp_i32s(s, ot, TFLC__OP_INPUTS, &o.in, &o.nin, &has, "inputs");
+  if (st == TFLC_OK && !has)
+    o.in = (int32_t *)tflc__w_alloc(0, 4);
+  if (st == TFLC_OK)
+    st = tflc__z_cp_i32s(s, ot, TFLC__OP_OUTPUTS, &o.out, &o.nout, &has,
+                         "outputs");
+  if (st == TFLC_OK && !has)
+    o.out = (int32_t *)tflc__w_alloc(0, 4);
+  if (st == TFLC_OK && (!o.in || !o.out))
+    st = TFLC_ERR_ARENA;
+  snprintf(what, sizeof what, "op %d:%d options", sg, oi);
+  ty = tflc__get_u8(fb, ot, TFLC__OP_OPTTYPE, 0);
+  tb = tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+  if (st == TFLC_OK && ty && tb) {
+    const char *sch = ty < sizeof tflc__z_cp_opts1 / sizeof tflc__z_cp_opts1[0]
+                          ? tflc__z_cp_opts1[ty]
+                          : NULL;
+    if (!sch)
+      tflc__z_st_warn(s, "op %d:%d: builtin options type %u unknown", sg, oi,
+                      ty);
+    st = tflc__z_cp_opts(s, tb, sch, what, opts, &no);
+    if (st == TFLC_OK) {
+      o.otype = (uint8_t)ty;
+      if (!tflc__w_copy_opts(opts, no, &o.opts, &o.nopts))
+        st = TFLC_ERR_ARENA;
+    }
+  }
+  ty = tflc__get_u8(fb, ot, 11, 0);
+  tb = tflc__get_ref(fb, ot, 12);
+  if (st == TFLC_OK && ty && tb) {
+    const char *sch = ty < sizeof tflc__z_cp_opts2 / sizeof tflc__z_cp_opts2[0]
+                          ? tflc__z_cp_opts2[ty]
+                          : NULL;
+    if (!sch)
+      tflc__z_st_warn(s, "op %d:%d: builtin options 2 type %u unknown", sg, oi,
+                      ty);
+    st = tflc__z_cp_opts(s, tb, sch, what, opts, &no);
+    if (st == TFLC_OK) {
+      o.otype2 = (uint8_t)ty;
+      if (!tflc__w_copy_opts(opts, no, &o.opts2, &o.nopts2))
+        st = TFLC_ERR_ARENA;
+    }
+  }
+  if (st == TFLC_OK && tflc__has_field(fb, ot, 5)) {
+    p = tflc__get_vec(fb, ot, 5, 1, &len);
+    if (!p)
+      st = tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
+                          "op %d:%d: broken custom options", sg, oi);
+    else if ((o.copts = (uint8_t *)tflc__w_dup(fb.b + p, len, 1)) == NULL)
+      st = TFLC_ERR_ARENA;
+    o.has_copts = 1;
+    o.ncopts = len;
+  }
+  if (st == TFLC_OK && !o.has_copts) {
+    uint64_t off = tflc__get_u64(fb, ot, 9), sz = tflc__get_u64(fb, ot, 10);
+    if (off > 1 && sz > 0) {
+      if (off > s->m->size || sz > s->m->size - off) {
+        st = tflc__z_st_err(s, TFLC_ERR_TRUNCATED,
+                            "op %d:%d: large custom options outside the model",
+                            sg, oi);
+      } else {
+        o.copts = (uint8_t *)tflc__w_dup(s->m->bytes + off, (size_t)sz, 1);
+        o.ncopts = (size_t)sz;
+        o.has_copts = 1;
+        if (!o.copts)
+          st = TFLC_ERR_ARENA;
+        tflc__z_st_warn(s, "op %d:%d: large custom options moved inline", sg,
+                        oi);
+      }
+    }
+  }
+  o.copts_fmt = (int8_t)tflc__get_u8(fb, ot, 6, 0);
+  if (st == TFLC_OK && tflc__has_field(fb, ot, 7)) {
+    p = tflc__get_vec(fb, ot, 7, 1, &len);
+    if (!p || len > 0x7fffffffu)
+      st = tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
+                          "op %d:%d: broken mutating_variable_inputs", sg, oi);
+    else if ((o.mut = (uint8_t *)tflc__w_dup(fb.b + p, len, 1)) == NULL)
+      st = TFLC_ERR_ARENA;
+    o.has_mut = 1;
+    o.nmut = (int32_t)len;
+  }
+  if (st == TFLC_OK)
+    st = tflc__z_cp_i32s(s, ot, 8, &o.inter, &o.ninter, &o.has_inter,
+                         "intermediates");
+  if (tflc__has_field(fb, ot, 13)) {
+    o.has_dbg = 1;
+    o.dbg = tflc__get_i32(fb, ot, 13, -1);
+  }
+  if (st != TFLC_OK) {
+    tflc__w_free_op(&o);
+    return st;
+  }
+  tflc__z_cp_unknown(s, ot, 14, "op", sg, oi);
+  if (tflc__w_push_op(w, ws, &o) != oi)
+    return TFLC_ERR_ARENA;
+  return TFLC_OK;
+}
+
+/* Copies the whole verified model into w (created by the caller, compact
+ * flag set). */
+static tflc_status tflc__z_cp_model(tflc__z_st *s, tflc_writer *w) {
+  const tflc_model *m = s->m;
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t i, n, v, k;
+  int32_t sg;
+  int bad = 0;
+  tflc_status st;
+  w->raw_model = 1;
+  w->version = tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0);
+  w->description = tflc__z_cp_str(s, m->root, 3, &bad);
+  if (bad)
+    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "broken description");
+  /* operator codes, in order (operators refer to them by index) */
+  for (k = 0; k < (uint32_t)m->num_opcodes; k++) {
+    uint32_t oc = tflc__vec_table(fb, m->opcodes, k);
+    tflc__w_ocode *c;
+    void *np = tflc__w_grow(w->oc, &w->coc, w->noc + 1, sizeof *w->oc);
+    if (!np)
+      return TFLC_ERR_ARENA;
+    w->oc = (tflc__w_ocode *)np;
+    c = &w->oc[w->noc];
+    memset(c, 0, sizeof *c);
+    c->raw = 1;
+    c->dep = (int8_t)tflc__get_u8(fb, oc, TFLC__OC_DEPRECATED, 0);
+    c->version = tflc__get_i32(fb, oc, TFLC__OC_VERSION, 1);
+    c->code = tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0);
+    c->has_code = tflc__has_field(fb, oc, TFLC__OC_BUILTIN);
+    c->custom = tflc__z_cp_str(s, oc, TFLC__OC_CUSTOM, &bad);
+    if (bad || s->oom)
+      return bad ? TFLC_ERR_FLATBUFFER : TFLC_ERR_ARENA;
+    w->noc++;
+    tflc__z_cp_unknown(s, oc, 4, "operator code", (int32_t)k, 0);
+  }
+  /* subgraphs */
+  for (sg = 0; sg < m->num_subgraphs; sg++) {
+    uint32_t sgt = tflc__subgraph(m, sg), nt, no;
+    tflc__w_sg *ws;
+    if (sg > 0 && tflc_writer_subgraph(w) != sg)
+      return TFLC_ERR_ARENA;
+    ws = &w->sg[sg];
+    (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+    (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+    for (i = 0; i < nt; i++) {
+      st = tflc__z_cp_tensor(s, w, sg, tflc__tensor_table(m, sgt, (int32_t)i),
+                             (int32_t)i);
+      if (st != TFLC_OK)
+        return st;
+    }
+    st = tflc__z_cp_i32s(s, sgt, TFLC__SG_INPUTS, &ws->in, &ws->nin, &bad,
+                         "subgraph inputs");
+    if (st == TFLC_OK)
+      st = tflc__z_cp_i32s(s, sgt, TFLC__SG_OUTPUTS, &ws->out, &ws->nout, &bad,
+                           "subgraph outputs");
+    if (st != TFLC_OK)
+      return st;
+    bad = 0;
+    for (i = 0; i < no; i++) {
+      st = tflc__z_cp_op(s, w, sg, tflc__op_table(m, sgt, (int32_t)i),
+                         (int32_t)i);
+      if (st != TFLC_OK)
+        return st;
+    }
+    ws->name = tflc__z_cp_str(s, sgt, 4, &bad);
+    if (bad)
+      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "subgraph %d: broken name",
+                            sg);
+    if (tflc__has_field(fb, sgt, 5)) {
+      ws->has_dbg = 1;
+      ws->dbg = tflc__get_i32(fb, sgt, 5, -1);
+    }
+    tflc__z_cp_unknown(s, sgt, 6, "subgraph", sg, 0);
+  }
+  /* metadata: each entry with its own copy of its buffer */
+  v = tflc__get_vec(fb, m->root, TFLC__MODEL_METADATA, 4, &n);
+  for (i = 0; v && i < n; i++) {
+    uint32_t e = tflc__vec_table(fb, v, i), blen = 0, b;
+    const uint8_t *d;
+    char *name = tflc__z_cp_str(s, e, TFLC__MD_NAME, &bad);
+    if (bad)
+      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "metadata %u broken", i);
+    if (s->oom)
+      return TFLC_ERR_ARENA;
+    if (name && strcmp(name, "COMPRESSION_METADATA") == 0) {
+      tflc__z_st_warn(s, "metadata COMPRESSION_METADATA dropped");
+      free(name);
+      continue;
+    }
+    b = tflc__get_u32(fb, e, TFLC__MD_BUFFER, 0);
+    d = tflc__buffer(m, b, &blen);
+    if (tflc_writer_metadata(w, name ? name : "", d, d ? blen : 0) < 0) {
+      free(name);
+      return TFLC_ERR_ARENA;
+    }
+    free(name);
+  }
+  /* metadata_buffer: buffer indices, each given its own copy */
+  if (tflc__has_field(fb, m->root, 5)) {
+    st = tflc__z_cp_i32s(s, m->root, 5, &w->mbuf, &w->nmbuf, &w->has_mbuf,
+                         "metadata_buffer");
+    if (st != TFLC_OK)
+      return st;
+    for (i = 0; i < (uint32_t)w->nmbuf; i++) {
+      uint32_t blen = 0;
+      const uint8_t *d =
+          w->mbuf[i] > 0 ? tflc__buffer(m, (uint32_t)w->mbuf[i], &blen) : NULL;
+      uint32_t nb = tflc__w_add_buffer(w, d, d ? blen : 0);
+      if (nb == 0)
+        return TFLC_ERR_ARENA;
+      w->mbuf[i] = (int32_t)nb;
+    }
+  }
+  /* signature definitions */
+  v = tflc__get_vec(fb, m->root, 7, 4, &n);
+  if (tflc__has_field(fb, m->root, 7) && !v)
+    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "broken signature_defs");
+  if (v && n) {
+    w->sig = (tflc__w_sigdef *)calloc(n, sizeof *w->sig);
+    if (!w->sig)
+      return TFLC_ERR_ARENA;
+    for (i = 0; i < n; i++) {
+      uint32_t d = tflc__vec_table(fb, v, i), side;
+      tflc__w_sigdef *sd = &w->sig[i];
+      w->nsig = (int32_t)i + 1;
+      if (!d)
+        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken", i);
+      sd->key = tflc__z_cp_str(s, d, 2, &bad);
+      sd->sg = tflc__get_u32(fb, d, 4, 0);
+      for (side = 0; side < 2; side++) {
+        uint32_t mv, mn, j;
+        tflc__w_tmap *tm;
+        if (!tflc__has_field(fb, d, side))
+          continue;
+        mv = tflc__get_vec(fb, d, side, 4, &mn);
+        if (!mv)
+          return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
+                                i);
+        tm = (tflc__w_tmap *)calloc(mn ? mn : 1, sizeof *tm);
+        if (!tm)
+          return TFLC_ERR_ARENA;
+        if (side == 0) {
+          sd->in = tm;
+          sd->has_in = 1;
+        } else {
+          sd->out = tm;
+          sd->has_out = 1;
+        }
+        for (j = 0; j < mn; j++) {
+          uint32_t e = tflc__vec_table(fb, mv, j);
+          if (!e)
+            return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
+                                  i);
+          tm[j].name = tflc__z_cp_str(s, e, 0, &bad);
+          tm[j].tensor = tflc__get_u32(fb, e, 1, 0);
+          if (side == 0)
+            sd->nin = (int32_t)j + 1;
+          else
+            sd->nout = (int32_t)j + 1;
+        }
+      }
+      if (bad)
+        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken", i);
+    }
+  }
+  if (tflc__has_field(fb, m->root, 8) || tflc__has_field(fb, m->root, 9))
+    tflc__z_st_warn(s, "external buffer groups/external buffers dropped");
+  tflc__z_cp_unknown(s, m->root, 10, "model", 0, 0);
+  return s->oom ? TFLC_ERR_ARENA : TFLC_OK;
+}
+
+/* Common start of every stage: verify, refuse compressed models, copy. */
+static tflc_status tflc__z_st_open(tflc__z_st *s, tflc_model *m,
+                                   const void *model, size_t size,
+                                   tflc_stage_report *rep, tflc_writer **w) {
+  tflc_status st;
+  memset(s, 0, sizeof *s);
+  s->m = m;
+  s->rep = rep;
+  *w = NULL;
+  if (rep) {
+    memset(rep, 0, sizeof *rep);
+    rep->in_size = size;
+  }
+  if (!model)
+    return tflc__z_st_err(s, TFLC_ERR_ARG, "no model");
+  st = tflc_model_init(m, model, size);
+  if (st != TFLC_OK)
+    return tflc__z_st_err(s, st, "model: %s: %s", tflc_status_str(st),
+                          tflc_model_error(m));
+  if (m->num_lut_tensors > 0)
+    return tflc__z_st_err(s, TFLC_ERR_UNSUPPORTED,
+                          "model: already compressed (%d LUT tensors)",
+                          m->num_lut_tensors);
+  *w = tflc_writer_create();
+  if (!*w)
+    return TFLC_ERR_ARENA;
+  tflc_writer_set_flags(*w, TFLC_W_FLAG_COMPACT);
+  st = tflc__z_cp_model(s, *w);
+  if (st == TFLC_ERR_ARENA)
+    return tflc__z_st_err(s, st, "out of memory");
+  return st;
+}
+
+static tflc_status tflc__z_st_finish(tflc__z_st *s, tflc_writer *w,
+                                     uint8_t **out, size_t *out_size) {
+  tflc_status st = tflc_writer_finish(w, out, out_size);
+  if (st != TFLC_OK)
+    return tflc__z_st_err(s, st, "writing the model: %s", tflc_status_str(st));
+  if (s->oom)
+    return tflc__z_st_err(s, TFLC_ERR_ARENA, "out of memory");
+  if (s->rep)
+    s->rep->out_size = *out_size;
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
+                                     uint8_t **out, size_t *out_size,
+                                     tflc_stage_report *rep) {
+  tflc__z_st s;
+  tflc_model m;
+  tflc_writer *w;
+  tflc_status st;
+  if (!out || !out_size)
+    return TFLC_ERR_ARG;
+  *out = NULL;
+  *out_size = 0;
+  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
+  if (st == TFLC_OK)
+    st = tflc__z_st_finish(&s, w, out, out_size);
+  tflc_writer_destroy(w);
+  return st;
+}
+
+/* ---- tensor analysis -------------------------------------------------- */
+
+/* What one tensor is, for the stages. */
+typedef struct tflc__z_ti {
+  tflc_tensor v;       /* shape, type, first scale */
+  uint32_t tt;         /* tensor table */
+  const uint8_t *data; /* constant data or NULL */
+  uint32_t len;        /* data bytes */
+  const char *name;
+  uint32_t name_len;
+  size_t esize;     /* element size, 0 if not LUT-able */
+  uint64_t count;   /* elements */
+  int32_t channels; /* value tables: scales along the axis, or 1 */
+  int32_t axis;     /* quantized_dimension when channels > 1 */
+  int alt;          /* channels on the last axis */
+  uint32_t nscales;
+  const char *why; /* why the LUT layout is impossible, or NULL */
+} tflc__z_ti;
+
+static void tflc__z_ti_get(const tflc_model *m, int32_t sg, int32_t t,
+                           tflc__z_ti *o) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t sgt = tflc__subgraph(m, sg), b;
+  int32_t d;
+  memset(o, 0, sizeof *o);
+  o->tt = tflc__tensor_table(m, sgt, t);
+  (void)tflc_model_tensor(m, sg, t, &o->v, &o->name, &o->name_len);
+  if (!o->name) {
+    o->name = "";
+    o->name_len = 0;
+  }
+  b = tflc__get_u32(fb, o->tt, TFLC__T_BUFFER, 0);
+  o->data = tflc__buffer(m, b, &o->len);
+  o->esize = tflc__w_lut_esize(o->v.type);
+  o->count = 1;
+  for (d = 0; d < o->v.rank; d++)
+    o->count *= (uint64_t)o->v.dims[d];
+  o->channels = 1;
+  o->nscales = tflc__tensor_nscales(m, o->tt);
+  /* TFLM: per channel iff the quantization has more than one scale */
+  if (o->nscales > 1) {
+    o->axis = tflc__tensor_qdim(m, o->tt);
+    if (o->v.rank < 1 || o->axis < 0 || o->axis >= o->v.rank)
+      o->why = "quantized dimension outside the shape";
+    else if (o->v.dims[o->axis] != (int32_t)o->nscales)
+      o->why = "scale count differs from the channel dimension";
+    else if (o->axis != 0 && o->axis != o->v.rank - 1)
+      o->why = "per-channel axis neither first nor last";
+    else {
+      o->channels = (int32_t)o->nscales;
+      o->alt = o->axis != 0;
+    }
+  }
+  if (!o->why && !tflc__has_field(fb, o->tt, TFLC__T_SHAPE))
+    o->why = "no shape (TFLM refuses compressed scalars)";
+  if (!o->why && o->data && o->esize && (uint64_t)o->len != o->count * o->esize)
+    o->why = "data size differs from the shape";
+  if (!o->why && o->count == 0)
+    o->why = "no elements";
+}
+
+/* Largest number of distinct values in one channel (element order, with
+ * the channel layout of o); 0 on out of memory. */
+static size_t tflc__z_ti_unique(const tflc__z_ti *o) {
+  size_t count = (size_t)o->count, ch = (size_t)o->channels, epc, c, j, i;
+  size_t best = 0;
+  uint64_t *k = (uint64_t *)tflc__w_alloc(count, sizeof(uint64_t));
+  if (!k)
+    return 0;
+  epc = count / ch;
+  for (i = 0; i < count; i++) {
+    uint64_t key = tflc__w_key(o->v.type, o->data + i * o->esize, o->esize);
+    if (o->alt)
+      k[(i % ch) * epc + i / ch] = key;
+    else
+      k[i] = key;
+  }
+  for (c = 0; c < ch; c++) {
+    uint64_t *seg = k + c * epc;
+    size_t u = 0;
+    qsort(seg, epc, sizeof(uint64_t), tflc__w_cmp_u64);
+    for (j = 0; j < epc; j++)
+      if (j == 0 || seg[j] != seg[j - 1])
+        u++;
+    if (u > best)
+      best = u;
+  }
+  free(k);
+  return best;
+}
+
+static int tflc__z_bits_for(size_t unique) {
+  int b = 1;
+  while (b < 31 && ((size_t)1 << b) < unique)
+    b++;
+  return b;
+}
+
+/* How each tensor of a subgraph is used. */
+enum {
+  TFLC__Z_U_READ = 1,    /* input of an operator */
+  TFLC__Z_U_WRITTEN = 2, /* output of an operator */
+  TFLC__Z_U_IO = 4,      /* subgraph input or output */
+  TFLC__Z_U_NODEC = 8    /* read where it cannot be decoded */
+};
+
+typedef struct tflc__z_use {
+  uint8_t *f;      /* TFLC__Z_U_* per tensor */
+  int32_t *bad_op; /* first op reading it where it cannot be decoded */
+  int32_t *bad_in; /* ... at that input */
+} tflc__z_use;
+
+/* 1 if TFLM's kernel `code` decompresses its input k. */
+static int tflc__z_tflm_decodes(int32_t code, uint32_t k) {
+  switch (code) {
+  case TFLC_OP_FULLY_CONNECTED:
+  case TFLC_OP_CONV_2D:
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+    return k == 1 || k == 2;
+  case 67: /* TRANSPOSE_CONV */
+    return k == 1 || k == 3;
+  case TFLC_OP_CONCATENATION:
+    return 1;
+  case 144: /* ASSIGN_VARIABLE */
+    return k == 1;
+  default:
+    return 0;
+  }
+}
+
+/* 1 if operator `code` can read a compressed input k: TFLM's six kernels
+ * (tflm), or any builtin tflc runs except those passing tensors on to
+ * other subgraphs (IF, WHILE, CALL, CALL_ONCE); custom operators only
+ * behind a DECODE operator. */
+static int tflc__z_can_decode(int32_t code, uint32_t k, int tflm, int format) {
+  if (tflm)
+    return tflc__z_tflm_decodes(code, k);
+  if (code == TFLC_OP_DECODE)
+    return 0;
+  if (code == TFLC_OP_UNKNOWN_CUSTOM)
+    return format == TFLC_W_DECODE;
+  return code != 31 && code != 118 && code != 119 && code != 129 &&
+         code != 200 && code != 209;
+}
+
+static void tflc__z_use_free(tflc__z_use *u) {
+  free(u->f);
+  free(u->bad_op);
+  free(u->bad_in);
+}
+
+static tflc_status tflc__z_use_get(const tflc_model *m, int32_t sg, int tflm,
+                                   int format, tflc__z_use *u) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t sgt = tflc__subgraph(m, sg), nt, no, i, j, n, v;
+  int32_t slot;
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  u->f = (uint8_t *)calloc(nt ? nt : 1, 1);
+  u->bad_op = (int32_t *)tflc__w_alloc(nt, sizeof(int32_t));
+  u->bad_in = (int32_t *)tflc__w_alloc(nt, sizeof(int32_t));
+  if (!u->f || !u->bad_op || !u->bad_in)
+    return TFLC_ERR_ARENA;
+  for (slot = TFLC__SG_INPUTS; slot <= TFLC__SG_OUTPUTS; slot++) {
+    v = tflc__sg_vec(m, sgt, (uint32_t)slot, 4, &n);
+    for (j = 0; v && j < n; j++) {
+      int32_t t = tflc__i32(fb.b + v + 4 * j);
+      if (t >= 0 && (uint32_t)t < nt)
+        u->f[t] |= TFLC__Z_U_IO;
+    }
+  }
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i);
+    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
+    for (j = 0; v && j < n; j++) {
+      int32_t t = tflc__i32(fb.b + v + 4 * j);
+      if (t < 0 || (uint32_t)t >= nt)
+        continue;
+      u->f[t] |= TFLC__Z_U_READ;
+      if (!tflc__z_can_decode(code, j, tflm, format) &&
+          !(u->f[t] & TFLC__Z_U_NODEC)) {
+        u->f[t] |= TFLC__Z_U_NODEC;
+        u->bad_op[t] = (int32_t)i;
+        u->bad_in[t] = (int32_t)j;
+      }
+    }
+    v = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &n);
+    for (j = 0; v && j < n; j++) {
+      int32_t t = tflc__i32(fb.b + v + 4 * j);
+      if (t >= 0 && (uint32_t)t < nt)
+        u->f[t] |= TFLC__Z_U_WRITTEN;
+    }
+    /* intermediates are written by the op too */
+    v = tflc__get_vec(fb, ot, 8, 4, &n);
+    for (j = 0; v && j < n; j++) {
+      int32_t t = tflc__i32(fb.b + v + 4 * j);
+      if (t >= 0 && (uint32_t)t < nt)
+        u->f[t] |= TFLC__Z_U_WRITTEN;
+    }
+  }
+  return TFLC_OK;
+}
+
+static int tflc__z_ref_has(const tflc_tensor_ref *r, int32_t n, int32_t sg,
+                           int32_t t) {
+  int32_t i;
+  for (i = 0; r && i < n; i++)
+    if (r[i].subgraph == sg && r[i].tensor == t)
+      return 1;
+  return 0;
+}
+
+static int tflc__z_tflm_type(int type) {
+  return type == TFLC_FLOAT32 || type == TFLC_INT8 || type == TFLC_INT16 ||
+         type == TFLC_INT32 || type == TFLC_INT64 || type == TFLC_BOOL;
+}
+
+/* ---- spec reader ---------------------------------------------------------
+ * The YAML subset TFLM's spec files use: block mappings and sequences
+ * (including "- key: value" items), flow collections ([...], {...}, which
+ * may span lines), plain and quoted scalars, comments, "---" / "...".
+ * Anchors, aliases, tags and block scalars are refused. */
+
+enum { TFLC__Z_Y_NULL, TFLC__Z_Y_SCALAR, TFLC__Z_Y_MAP, TFLC__Z_Y_SEQ };
+
+typedef struct tflc__z_yn {
+  int kind, line;
+  char *str;             /* scalar */
+  struct tflc__z_yn **v; /* sequence items, mapping values */
+  char **k;              /* mapping keys */
+  int *kline;
+  size_t n, cap;
+} tflc__z_yn;
+
+typedef struct tflc__z_yline {
+  int no;     /* 1-based line number */
+  int indent; /* leading spaces */
+  char *text; /* after the indent, comment and trailing space removed */
+} tflc__z_yline;
+
+typedef struct tflc__z_yp {
+  tflc__z_st *s;
+  const char *name; /* file name for messages */
+  tflc__z_yline *l;
+  size_t n, cap, cur;
+  char *buf; /* copy of the text, lines cut in place */
+  int err;
+  int depth;
+} tflc__z_yp;
+
+static void tflc__z_yn_free(tflc__z_yn *y) {
+  size_t i;
+  if (!y)
+    return;
+  for (i = 0; i < y->n; i++) {
+    tflc__z_yn_free(y->v[i]);
+    if (y->k)
+      free(y->k[i]);
+  }
+  free(y->v);
+  free(y->k);
+  free(y->kline);
+  free(y->str);
+  free(y);
+}
+
+static void tflc__z_yp_fail(tflc__z_yp *p, int line, const char *fmt, ...) {
+  char msg[200];
+  va_list ap;
+  if (p->err)
+    return;
+  p->err = 1;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  (void)tflc__z_st_err(p->s, TFLC_ERR_ARG, "%s:%d: %s", p->name, line, msg);
+}
+
+static tflc__z_yn *tflc__z_yn_new(tflc__z_yp *p, int kind, int line) {
+  tflc__z_yn *y = (tflc__z_yn *)calloc(1, sizeof *y);
+  if (!y) {
+    p->s->oom = 1;
+    tflc__z_yp_fail(p, line, "out of memory");
+    return NULL;
+  }
+  y->kind = kind;
+  y->line = line;
+  return y;
+}
+
+/* Appends (key, value) to a mapping or value to a sequence (key NULL);
+ * takes both over. */
+static int tflc__z_yn_add(tflc__z_yp *p, tflc__z_yn *y, char *key, int kline,
+                          tflc__z_yn *v) {
+  size_t cap = y->cap;
+  void *a = tflc__w_grow(y->v, &cap, y->n + 1, sizeof(tflc__z_yn *));
+  if (a)
+    y->v = (tflc__z_yn **)a;
+  if (a && y->kind == TFLC__Z_Y_MAP) {
+    size_t c2 = y->cap, c3 = y->cap;
+    void *b = tflc__w_grow(y->k, &c2, y->n + 1, sizeof(char *));
+    void *c = b ? tflc__w_grow(y->kline, &c3, y->n + 1, sizeof(int)) : NULL;
+    if (b)
+      y->k = (char **)b;
+    if (c)
+      y->kline = (int *)c;
+    if (!b || !c)
+      a = NULL;
+  }
+  if (!a) {
+    free(key);
+    tflc__z_yn_free(v);
+    p->s->oom = 1;
+    tflc__z_yp_fail(p, kline, "out of memory");
+    return 0;
+  }
+  y->cap = cap;
+  y->v[y->n] = v;
+  if (y->kind == TFLC__Z_Y_MAP) {
+    y->k[y->n] = key;
+    y->kline[y->n] = kline;
+  }
+  y->n++;
+  return 1;
+}
+
+/* Splits the text into lines: indent, comments and trailing blanks cut. */
+static int tflc__z_yp_lines(tflc__z_yp *p, const char *text, size_t len) {
+  size_t i = 0;
+  int no = 0;
+  p->buf = (char *)malloc(len + 1);
+  if (!p->buf)
+    return 0;
+  memcpy(p->buf, text, len);
+  p->buf[len] = 0;
+  while (i < len || (i == len && no == 0)) {
+    char *line = p->buf + i, *e;
+    size_t j = 0;
+    int ind = 0, q = 0;
+    no++;
+    while (i < len && p->buf[i] != '\n')
+      i++;
+    if (i < len)
+      p->buf[i++] = 0;
+    else if (i == len && p->buf[len] == 0 && line == p->buf + len)
+      break;
+    e = line + strlen(line);
+    if (e > line && e[-1] == '\r')
+      *--e = 0;
+    while (line[ind] == ' ')
+      ind++;
+    if (line[ind] == '\t') {
+      tflc__z_yp_fail(p, no, "tab in indentation");
+      return 0;
+    }
+    for (j = (size_t)ind; line[j]; j++) { /* comment: # after a blank */
+      char c = line[j];
+      if (q) {
+        if (c == q)
+          q = 0;
+      } else if (c == '"' || c == '\'') {
+        if (j == (size_t)ind || strchr(" [{,:", line[j - 1]))
+          q = c;
+      } else if (c == '#' && (j == (size_t)ind || line[j - 1] == ' ' ||
+                              line[j - 1] == '\t')) {
+        line[j] = 0;
+        break;
+      }
+    }
+    e = line + strlen(line);
+    while (e > line + ind && (e[-1] == ' ' || e[-1] == '\t'))
+      *--e = 0;
+    if (!line[ind] || line[0] == '%')
+      continue;
+    if (ind == 0 && (strcmp(line, "---") == 0 || strcmp(line, "...") == 0))
+      continue;
+    {
+      void *np = tflc__w_grow(p->l, &p->cap, p->n + 1, sizeof *p->l);
+      if (!np)
+        return 0;
+      p->l = (tflc__z_yline *)np;
+      p->l[p->n].no = no;
+      p->l[p->n].indent = ind;
+      p->l[p->n].text = line + ind;
+      p->n++;
+    }
+  }
+  return 1;
+}
+
+static int tflc__z_y_dash(const char *t) {
+  return t[0] == '-' && (t[1] == 0 || t[1] == ' ');
+}
+
+/* Position of the ':' ending a block mapping key in t (outside quotes,
+ * followed by a blank or the end), or NULL. */
+static char *tflc__z_y_colon(char *t) {
+  char q = 0;
+  if (*t == '[' || *t == '{')
+    return NULL;
+  for (; *t; t++) {
+    if (q) {
+      if (*t == q)
+        q = 0;
+    } else if (*t == '"' || *t == '\'') {
+      q = *t;
+    } else if (*t == ':' && (t[1] == 0 || t[1] == ' ')) {
+      return t;
+    }
+  }
+  return NULL;
+}
+
+/* A scalar from t[0..n) (plain, '...' or "..."); NULL on error. */
+static tflc__z_yn *tflc__z_y_scalar(tflc__z_yp *p, const char *t, size_t n,
+                                    int line) {
+  tflc__z_yn *y;
+  char *o;
+  size_t i, k = 0;
+  while (n && (*t == ' ' || *t == '\t')) {
+    t++;
+    n--;
+  }
+  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+    n--;
+  if (n && (*t == '&' || *t == '*' || *t == '!' || *t == '|' || *t == '>' ||
+            *t == '@' || *t == '`')) {
+    tflc__z_yp_fail(p, line,
+                    "'%c' (anchors, aliases, tags, block scalars) "
+                    "not supported",
+                    *t);
+    return NULL;
+  }
+  if (n == 0 || (n == 1 && *t == '~') || (n == 4 && !memcmp(t, "null", 4)) ||
+      (n == 4 && !memcmp(t, "Null", 4)) || (n == 4 && !memcmp(t, "NULL", 4)))
+    return tflc__z_yn_new(p, TFLC__Z_Y_NULL, line);
+  y = tflc__z_yn_new(p, TFLC__Z_Y_SCALAR, line);
+  if (!y)
+    return NULL;
+  o = y->str = (char *)malloc(n + 1);
+  if (!o) {
+    free(y);
+    p->s->oom = 1;
+    tflc__z_yp_fail(p, line, "out of memory");
+    return NULL;
+  }
+  if (*t == '\'' || *t == '"') {
+    char q = *t;
+    for (i = 1; i < n; i++) {
+      if (t[i] == q) {
+        if (q == '\'' && i + 1 < n && t[i + 1] == '\'') {
+          o[k++] = '\'';
+          i++;
+          continue;
+        }
+        break;
+      }
+      if (q == '"' && t[i] == '\\' && i + 1 < n) {
+        char e = t[++i];
+        o[k++] = e == 'n' ? '\n' : e == 't' ? '\t' : e;
+        continue;
+      }
+      o[k++] = t[i];
+    }
+    if (i != n - 1) {
+      tflc__z_yn_free(y);
+      tflc__z_yp_fail(p, line,
+                      "unterminated or trailing text after a quoted "
+                      "scalar");
+      return NULL;
+    }
+  } else {
+    memcpy(o, t, n);
+    k = n;
+  }
+  o[k] = 0;
+  return y;
+}
+
+/* Flow collection or scalar at *t (text joined over lines). */
+static tflc__z_yn *tflc__z_y_flow(tflc__z_yp *p, const char **t, int line,
+                                  int in_flow) {
+  const char *s = *t;
+  tflc__z_yn *y;
+  while (*s == ' ')
+    s++;
+  if (*s == '[' || *s == '{') {
+    char close = *s == '[' ? ']' : '}';
+    if (++p->depth > 64) {
+      tflc__z_yp_fail(p, line, "nesting too deep");
+      return NULL;
+    }
+    y = tflc__z_yn_new(p, *s == '[' ? TFLC__Z_Y_SEQ : TFLC__Z_Y_MAP, line);
+    if (!y)
+      return NULL;
+    s++;
+    for (;;) {
+      char *key = NULL;
+      tflc__z_yn *v;
+      while (*s == ' ')
+        s++;
+      if (*s == close) {
+        s++;
+        break;
+      }
+      if (!*s) {
+        tflc__z_yp_fail(p, line, "unterminated '%c'", close == ']' ? '[' : '{');
+        tflc__z_yn_free(y);
+        return NULL;
+      }
+      if (y->kind == TFLC__Z_Y_MAP) {
+        const char *ks = s;
+        tflc__z_yn *kn;
+        char q = 0;
+        while (*s && (q || !(*s == ':' || *s == ',' || *s == '}'))) {
+          if (q && *s == q)
+            q = 0;
+          else if (!q && (*s == '"' || *s == '\'') && s == ks)
+            q = *s;
+          s++;
+        }
+        if (*s != ':') {
+          tflc__z_yp_fail(p, line, "expected 'key: value' in '{...}'");
+          tflc__z_yn_free(y);
+          return NULL;
+        }
+        kn = tflc__z_y_scalar(p, ks, (size_t)(s - ks), line);
+        if (!kn || kn->kind != TFLC__Z_Y_SCALAR) {
+          if (kn)
+            tflc__z_yp_fail(p, line, "empty key");
+          tflc__z_yn_free(kn);
+          tflc__z_yn_free(y);
+          return NULL;
+        }
+        key = kn->str;
+        kn->str = NULL;
+        tflc__z_yn_free(kn);
+        s++;
+      }
+      v = tflc__z_y_flow(p, &s, line, 1);
+      if (!v) {
+        free(key);
+        tflc__z_yn_free(y);
+        return NULL;
+      }
+      if (!tflc__z_yn_add(p, y, key, line, v)) {
+        tflc__z_yn_free(y);
+        return NULL;
+      }
+      while (*s == ' ')
+        s++;
+      if (*s == ',')
+        s++;
+      else if (*s != close) {
+        tflc__z_yp_fail(p, line, "expected ',' or '%c'", close);
+        tflc__z_yn_free(y);
+        return NULL;
+      }
+    }
+    p->depth--;
+    *t = s;
+    return y;
+  } else {
+    const char *b = s;
+    char q = (*s == '"' || *s == '\'') ? *s : 0;
+    if (q) {
+      s++;
+      while (*s && *s != q)
+        s++;
+      if (*s)
+        s++;
+    } else {
+      while (*s && !(in_flow && (*s == ',' || *s == ']' || *s == '}')))
+        s++;
+    }
+    *t = s;
+    return tflc__z_y_scalar(p, b, (size_t)(s - b), line);
+  }
+}
+
+/* A flow value starting in line `cur` at text t; joins following lines
+ * until the brackets close. */
+static tflc__z_yn *tflc__z_y_flow_lines(tflc__z_yp *p, const char *t) {
+  int line = p->l[p->cur].no, depth = 0;
+  size_t need = 0, i, j;
+  char *joined, *o, q = 0;
+  const char *r;
+  tflc__z_yn *y;
+  /* how many lines the collection spans */
+  for (i = p->cur; i < p->n; i++) {
+    const char *c = i == p->cur ? t : p->l[i].text;
+    for (; *c; c++) {
+      if (q) {
+        if (*c == q)
+          q = 0;
+      } else if (*c == '"' || *c == '\'') {
+        q = *c;
+      } else if (*c == '[' || *c == '{') {
+        depth++;
+      } else if (*c == ']' || *c == '}') {
+        depth--;
+      }
+    }
+    need += strlen(i == p->cur ? t : p->l[i].text) + 1;
+    if (depth <= 0)
+      break;
+  }
+  if (i == p->n) {
+    tflc__z_yp_fail(p, line, "unterminated flow collection");
+    return NULL;
+  }
+  joined = (char *)malloc(need + 1);
+  if (!joined) {
+    p->s->oom = 1;
+    tflc__z_yp_fail(p, line, "out of memory");
+    return NULL;
+  }
+  o = joined;
+  for (j = p->cur; j <= i; j++) {
+    const char *c = j == p->cur ? t : p->l[j].text;
+    size_t n = strlen(c);
+    memcpy(o, c, n);
+    o += n;
+    *o++ = ' ';
+  }
+  *o = 0;
+  r = joined;
+  y = tflc__z_y_flow(p, &r, line, 0);
+  while (y && *r == ' ')
+    r++;
+  if (y && *r) {
+    tflc__z_yp_fail(p, line, "unexpected text after the flow collection");
+    tflc__z_yn_free(y);
+    y = NULL;
+  }
+  free(joined);
+  p->cur = i + 1;
+  return y;
+}
+
+static tflc__z_yn *tflc__z_y_block(tflc__z_yp *p, int indent);
+
+static tflc__z_yn *tflc__z_y_seq(tflc__z_yp *p, int indent) {
+  tflc__z_yn *y = tflc__z_yn_new(p, TFLC__Z_Y_SEQ, p->l[p->cur].no);
+  while (y && !p->err && p->cur < p->n && p->l[p->cur].indent == indent &&
+         tflc__z_y_dash(p->l[p->cur].text)) {
+    tflc__z_yline *ln = &p->l[p->cur];
+    char *rest = ln->text + 1;
+    tflc__z_yn *v;
+    int off = 1;
+    while (*rest == ' ') {
+      rest++;
+      off++;
+    }
+    if (!*rest) {
+      p->cur++;
+      if (p->cur < p->n && p->l[p->cur].indent > indent)
+        v = tflc__z_y_block(p, p->l[p->cur].indent);
+      else
+        v = tflc__z_yn_new(p, TFLC__Z_Y_NULL, ln->no);
+    } else { /* the item starts on the dash's line */
+      ln->indent = indent + off;
+      ln->text = rest;
+      v = tflc__z_y_block(p, ln->indent);
+    }
+    if (!v || !tflc__z_yn_add(p, y, NULL, 0, v)) {
+      tflc__z_yn_free(y);
+      return NULL;
+    }
+  }
+  if (y && !p->err && p->cur < p->n && p->l[p->cur].indent > indent)
+    tflc__z_yp_fail(p, p->l[p->cur].no, "bad indentation");
+  if (p->err) {
+    tflc__z_yn_free(y);
+    return NULL;
+  }
+  return y;
+}
+
+static tflc__z_yn *tflc__z_y_map(tflc__z_yp *p, int indent) {
+  tflc__z_yn *y = tflc__z_yn_new(p, TFLC__Z_Y_MAP, p->l[p->cur].no);
+  while (y && !p->err && p->cur < p->n && p->l[p->cur].indent == indent) {
+    tflc__z_yline *ln = &p->l[p->cur];
+    char *c = tflc__z_y_colon(ln->text), *val, *key;
+    tflc__z_yn *kn, *v;
+    size_t i;
+    int kl = ln->no;
+    if (!c) {
+      tflc__z_yp_fail(p, ln->no, "expected 'key: value'");
+      break;
+    }
+    kn = tflc__z_y_scalar(p, ln->text, (size_t)(c - ln->text), ln->no);
+    if (!kn || kn->kind != TFLC__Z_Y_SCALAR) {
+      if (kn)
+        tflc__z_yp_fail(p, ln->no, "empty key");
+      tflc__z_yn_free(kn);
+      break;
+    }
+    key = kn->str;
+    kn->str = NULL;
+    tflc__z_yn_free(kn);
+    for (i = 0; i < y->n; i++)
+      if (strcmp(y->k[i], key) == 0) {
+        tflc__z_yp_fail(p, ln->no, "key '%s' given twice", key);
+        break;
+      }
+    val = c + 1;
+    while (*val == ' ')
+      val++;
+    if (p->err) {
+      v = NULL;
+    } else if (!*val) {
+      p->cur++;
+      if (p->cur < p->n && p->l[p->cur].indent > indent)
+        v = tflc__z_y_block(p, p->l[p->cur].indent);
+      else if (p->cur < p->n && p->l[p->cur].indent == indent &&
+               tflc__z_y_dash(p->l[p->cur].text))
+        v = tflc__z_y_seq(p, indent);
+      else
+        v = tflc__z_yn_new(p, TFLC__Z_Y_NULL, kl);
+    } else if (*val == '[' || *val == '{') {
+      v = tflc__z_y_flow_lines(p, val);
+    } else {
+      v = tflc__z_y_scalar(p, val, strlen(val), ln->no);
+      p->cur++;
+    }
+    if (!v) {
+      free(key);
+      break;
+    }
+    if (!tflc__z_yn_add(p, y, key, kl, v))
+      break;
+  }
+  if (!p->err && p->cur < p->n && p->l[p->cur].indent > indent)
+    tflc__z_yp_fail(p, p->l[p->cur].no, "bad indentation");
+  if (p->err) {
+    tflc__z_yn_free(y);
+    return NULL;
+  }
+  return y;
+}
+
+static tflc__z_yn *tflc__z_y_block(tflc__z_yp *p, int indent) {
+  tflc__z_yline *ln = &p->l[p->cur];
+  tflc__z_yn *y;
+  if (++p->depth > 64) {
+    tflc__z_yp_fail(p, ln->no, "nesting too deep");
+    return NULL;
+  }
+  if (tflc__z_y_dash(ln->text))
+    y = tflc__z_y_seq(p, indent);
+  else if (ln->text[0] == '[' || ln->text[0] == '{')
+    y = tflc__z_y_flow_lines(p, ln->text);
+  else if (tflc__z_y_colon(ln->text))
+    y = tflc__z_y_map(p, indent);
+  else {
+    y = tflc__z_y_scalar(p, ln->text, strlen(ln->text), ln->no);
+    p->cur++;
+    if (y && p->cur < p->n && p->l[p->cur].indent > indent) {
+      tflc__z_yp_fail(p, p->l[p->cur].no, "multi-line scalars not supported");
+      tflc__z_yn_free(y);
+      y = NULL;
+    }
+  }
+  p->depth--;
+  return y;
+}
+
+/* Looks up key in a mapping; NULL when absent. */
+static tflc__z_yn *tflc__z_y_get(const tflc__z_yn *y, const char *key,
+                                 int *line) {
+  size_t i;
+  for (i = 0; y && y->kind == TFLC__Z_Y_MAP && i < y->n; i++)
+    if (strcmp(y->k[i], key) == 0) {
+      if (line)
+        *line = y->kline[i];
+      return y->v[i];
+    }
+  return NULL;
+}
+
+/* Integer scalar (decimal, optional sign); 0 if not one. */
+static int tflc__z_y_int(const tflc__z_yn *y, long long *out) {
+  const char *s;
+  char *e;
+  long long v;
+  if (!y || y->kind != TFLC__Z_Y_SCALAR)
+    return 0;
+  s = y->str;
+  if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+'))
+    return 0;
+  errno = 0;
+  v = strtoll(s, &e, 10);
+  if (*e || errno)
+    return 0;
+  *out = v;
+  return 1;
+}
+
+/* One spec entry. */
+typedef struct tflc__z_spec {
+  int32_t sg, tensor, bits, line;
+  int mode; /* 0 unsaid, 1 per_tensor, 2 per_channel */
+  int32_t axis;
+} tflc__z_spec;
+
+static void tflc__z_y_unknown_keys(tflc__z_yp *p, const tflc__z_yn *y,
+                                   const char *const *known, const char *what) {
+  size_t i, j;
+  for (i = 0; y && y->kind == TFLC__Z_Y_MAP && i < y->n; i++) {
+    for (j = 0; known[j]; j++)
+      if (strcmp(y->k[i], known[j]) == 0)
+        break;
+    if (!known[j])
+      tflc__z_st_warn(p->s, "%s:%d: unknown key '%s' in %s ignored", p->name,
+                      y->kline[i], y->k[i], what);
+  }
+}
+
+/* Reads the spec text into *out (malloc'd), *n entries. */
+static tflc_status tflc__z_spec_read(tflc__z_st *s, const char *text,
+                                     size_t len, const char *name,
+                                     tflc__z_spec **out, int32_t *n) {
+  static const char *const k_root[] = {"tensors", NULL};
+  static const char *const k_item[] = {"subgraph", "tensor", "compression",
+                                       NULL};
+  static const char *const k_lut[] = {"index_bitwidth", "per_tensor",
+                                      "per_channel", NULL};
+  tflc__z_yp p;
+  tflc__z_yn *root = NULL, *list;
+  tflc__z_spec *e = NULL;
+  size_t i;
+  int line = 1;
+  *out = NULL;
+  *n = 0;
+  memset(&p, 0, sizeof p);
+  p.s = s;
+  p.name = name ? name : "spec";
+  if (!tflc__z_yp_lines(&p, text ? text : "", text ? len : 0)) {
+    if (!p.err)
+      tflc__z_yp_fail(&p, 1, "out of memory");
+    goto done;
+  }
+  if (p.n == 0) {
+    tflc__z_yp_fail(&p, 1, "empty spec (expected 'tensors:')");
+    goto done;
+  }
+  if (p.l[0].indent != 0)
+    tflc__z_yp_fail(&p, p.l[0].no, "bad indentation");
+  if (!p.err)
+    root = tflc__z_y_block(&p, 0);
+  if (!p.err && p.cur < p.n)
+    tflc__z_yp_fail(&p, p.l[p.cur].no, "unexpected text");
+  if (p.err)
+    goto done;
+  if (!root || root->kind != TFLC__Z_Y_MAP) {
+    tflc__z_yp_fail(&p, root ? root->line : 1, "expected a mapping 'tensors:'");
+    goto done;
+  }
+  tflc__z_y_unknown_keys(&p, root, k_root, "the root");
+  list = tflc__z_y_get(root, "tensors", &line);
+  if (!list) {
+    tflc__z_yp_fail(&p, root->line, "no 'tensors:' key");
+    goto done;
+  }
+  if (list->kind == TFLC__Z_Y_NULL)
+    goto done; /* nothing to compress */
+  if (list->kind != TFLC__Z_Y_SEQ) {
+    tflc__z_yp_fail(&p, line, "'tensors' must be a list");
+    goto done;
+  }
+  e = (tflc__z_spec *)calloc(list->n ? list->n : 1, sizeof *e);
+  if (!e) {
+    tflc__z_yp_fail(&p, line, "out of memory");
+    goto done;
+  }
+  for (i = 0; i < list->n && !p.err; i++) {
+    const tflc__z_yn *it = list->v[i], *c, *m, *lut, *bw, *pc;
+    long long sg, t, bits, ax;
+    int l2 = it->line;
+    if (it->kind != TFLC__Z_Y_MAP) {
+      tflc__z_yp_fail(&p, it->line, "a tensors entry must be a mapping");
+      break;
+    }
+    tflc__z_y_unknown_keys(&p, it, k_item, "a tensors entry");
+    if (!tflc__z_y_int(tflc__z_y_get(it, "subgraph", &l2), &sg) || sg < 0 ||
+        sg > 0x7fffffff) {
+      tflc__z_yp_fail(&p, tflc__z_y_get(it, "subgraph", NULL) ? l2 : it->line,
+                      "'subgraph' missing or not a non-negative integer");
+      break;
+    }
+    if (!tflc__z_y_int(tflc__z_y_get(it, "tensor", &l2), &t) || t < 0 ||
+        t > 0x7fffffff) {
+      tflc__z_yp_fail(&p, tflc__z_y_get(it, "tensor", NULL) ? l2 : it->line,
+                      "'tensor' missing or not a non-negative integer");
+      break;
+    }
+    c = tflc__z_y_get(it, "compression", &l2);
+    if (!c || c->kind != TFLC__Z_Y_SEQ || c->n == 0) {
+      tflc__z_yp_fail(&p, c ? l2 : it->line,
+                      "'compression' missing or not a list of methods");
+      break;
+    }
+    if (c->n > 1) {
+      tflc__z_yp_fail(&p, c->v[1]->line, "one compression method per tensor");
+      break;
+    }
+    m = c->v[0];
+    if (m->kind != TFLC__Z_Y_MAP || m->n != 1) {
+      tflc__z_yp_fail(&p, m->line, "a compression method is one 'name: ...'");
+      break;
+    }
+    if (strcmp(m->k[0], "lut") != 0) {
+      tflc__z_yp_fail(&p, m->kline[0], "compression method '%s' %s", m->k[0],
+                      strcmp(m->k[0], "huffman") == 0 ||
+                              strcmp(m->k[0], "pruning") == 0
+                          ? "not supported (tflc writes LUT compression)"
+                          : "unknown");
+      break;
+    }
+    lut = m->v[0];
+    if (lut->kind != TFLC__Z_Y_MAP) {
+      tflc__z_yp_fail(&p, m->kline[0], "'lut' needs 'index_bitwidth: N'");
+      break;
+    }
+    tflc__z_y_unknown_keys(&p, lut, k_lut, "lut");
+    bw = tflc__z_y_get(lut, "index_bitwidth", &l2);
+    if (!tflc__z_y_int(bw, &bits) || bits < 1 || bits > 8) {
+      tflc__z_yp_fail(&p, bw ? l2 : lut->line,
+                      "'index_bitwidth' missing or not 1..7 (8: tflc only)");
+      break;
+    }
+    e[i].sg = (int32_t)sg;
+    e[i].tensor = (int32_t)t;
+    e[i].bits = (int32_t)bits;
+    e[i].line = it->line;
+    if (tflc__z_y_get(lut, "per_tensor", &l2)) {
+      if (tflc__z_y_get(lut, "per_tensor", NULL)->kind != TFLC__Z_Y_NULL) {
+        tflc__z_yp_fail(&p, l2, "per_tensor takes no value");
+        break;
+      }
+      e[i].mode = 1;
+    }
+    pc = tflc__z_y_get(lut, "per_channel", &l2);
+    if (pc) {
+      if (e[i].mode) {
+        tflc__z_yp_fail(&p, l2, "per_tensor and per_channel both given");
+        break;
+      }
+      if (!tflc__z_y_int(tflc__z_y_get(pc, "axis", &l2), &ax) || ax < 0 ||
+          ax > 0x7fffffff) {
+        tflc__z_yp_fail(&p, l2, "per_channel needs 'axis: N' (N >= 0)");
+        break;
+      }
+      e[i].mode = 2;
+      e[i].axis = (int32_t)ax;
+    }
+    *n = (int32_t)i + 1;
+  }
+done:
+  tflc__z_yn_free(root);
+  free(p.l);
+  free(p.buf);
+  if (p.err) {
+    free(e);
+    *n = 0;
+    return s->oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG;
+  }
+  *out = e;
+  return TFLC_OK;
+}
+
+/* ---- tflc_compress ---------------------------------------------------- */
+
+/* Bytes of compressed data for a tensor: packed indices + value tables
+ * (+ the 16-byte DECODE header). */
+static size_t tflc__z_cz_size(const tflc__z_ti *o, int bits, size_t stride,
+                              int format) {
+  size_t idx = tflc_writer_packed_size((size_t)o->count, bits);
+  return idx + (size_t)o->channels * stride * o->esize +
+         (format == TFLC_W_DECODE ? 16u : 0u);
+}
+
+/* Checks tensor (sg, t) for compression. Returns 0 and a reason in `why`
+ * when it cannot be compressed; else 1 with *unique. `spec` relaxes the
+ * usage rules to warnings (the user asked for it). */
+static int tflc__z_cz_check(tflc__z_st *s, const tflc__z_ti *o,
+                            const tflc__z_use *u, int32_t sg, int32_t t,
+                            int tflm, int format, int spec, size_t *unique,
+                            char *why, size_t wn) {
+  uint8_t f = u->f[t];
+  (void)format;
+  why[0] = 0;
+  if (!o->data) {
+    snprintf(why, wn, "not a constant");
+    return 0;
+  }
+  if (tflc__get_u8(tflc__mfb(s->m), o->tt, TFLC__T_VARIABLE, 0)) {
+    snprintf(why, wn, "a variable");
+    return 0;
+  }
+  if (f & TFLC__Z_U_WRITTEN) {
+    snprintf(why, wn, "written by an operator");
+    return 0;
+  }
+  if (!o->esize || (tflm && !tflc__z_tflm_type(o->v.type))) {
+    snprintf(why, wn, "type %s not compressible%s", tflc_type_name(o->v.type),
+             o->esize ? " by TFLM" : "");
+    return 0;
+  }
+  if (o->why) {
+    snprintf(why, wn, "%s", o->why);
+    return 0;
+  }
+  if (!spec) {
+    if (f & TFLC__Z_U_IO) {
+      snprintf(why, wn, "a subgraph input or output");
+      return 0;
+    }
+    if (!(f & TFLC__Z_U_READ)) {
+      snprintf(why, wn, "read by no operator");
+      return 0;
+    }
+    if (f & TFLC__Z_U_NODEC) {
+      int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
+      snprintf(why, wn, "input %d of op %d %s, which %s cannot decode",
+               u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
+               tflm ? "TFLM" : "tflc");
+      return 0;
+    }
+  } else if (f & TFLC__Z_U_NODEC) {
+    int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
+    tflc__z_st_warn(s,
+                    "tensor %d:%d: input %d of op %d %s, which %s cannot "
+                    "decode",
+                    sg, t, u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
+                    tflm ? "TFLM" : "tflc");
+  }
+  *unique = tflc__z_ti_unique(o);
+  if (*unique == 0) {
+    s->oom = 1;
+    snprintf(why, wn, "out of memory");
+    return 0;
+  }
+  return 1;
+}
+
+TFLC_API tflc_status tflc_compress(const void *model, size_t size,
+                                   const tflc_compress_options *opt,
+                                   uint8_t **out, size_t *out_size,
+                                   tflc_stage_report *rep) {
+  tflc__z_st s;
+  tflc_model m;
+  tflc_writer *w = NULL;
+  tflc_status st;
+  tflc__z_spec *spec = NULL;
+  int32_t nspec = 0, sg, i, j;
+  int format, tflm, maxbits, mode;
+  tflc__z_use u;
+  if (out)
+    *out = NULL;
+  if (out_size)
+    *out_size = 0;
+  memset(&u, 0, sizeof u);
+  if (!out || !out_size)
+    return TFLC_ERR_ARG;
+  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
+  if (st != TFLC_OK)
+    goto done;
+  format = opt && opt->format ? opt->format : TFLC_W_DECODE;
+  if (format != TFLC_W_METADATA && format != TFLC_W_DECODE) {
+    st = tflc__z_st_err(&s, TFLC_ERR_ARG, "unknown format %d", format);
+    goto done;
+  }
+  tflm = opt && opt->tflm_compatible ? opt->tflm_compatible > 0
+                                     : format == TFLC_W_METADATA;
+  maxbits = tflm ? 7 : 8;
+  if (rep) {
+    rep->format = format;
+    rep->tflm_compatible = tflm;
+  }
+  /* what to compress: 0 discovery, 1 spec, 2 explicit list */
+  mode = 0;
+  if (opt && opt->spec) {
+    st = tflc__z_spec_read(&s, opt->spec, opt->spec_len, opt->spec_name, &spec,
+                           &nspec);
+    if (st != TFLC_OK)
+      goto done;
+    mode = 1;
+  } else if (opt && opt->tensors) {
+    spec = (tflc__z_spec *)calloc(opt->ntensors > 0 ? (size_t)opt->ntensors : 1,
+                                  sizeof *spec);
+    if (!spec) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    for (i = 0; i < opt->ntensors; i++) {
+      spec[i].sg = opt->tensors[i].subgraph;
+      spec[i].tensor = opt->tensors[i].tensor;
+      spec[i].bits = opt->tensors[i].bits;
+    }
+    nspec = opt->ntensors;
+    mode = 2;
+  }
+  if (mode) { /* the listed tensors, in the order given */
+    for (i = 0; i < nspec; i++) {
+      const tflc__z_spec *e = &spec[i];
+      const char *src =
+          mode == 1 ? (opt->spec_name ? opt->spec_name : "spec") : "--tensors";
+      tflc__z_ti o;
+      size_t unique;
+      char why[160];
+      int need, bits;
+      tflc_stage_entry *en;
+      if (e->sg < 0 || e->sg >= m.num_subgraphs || e->tensor < 0 ||
+          e->tensor >= tflc_model_num_tensors(&m, e->sg)) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "%s%s%d: tensor %d:%d does not exist", src,
+                            mode == 1 ? ":" : " entry ",
+                            mode == 1 ? e->line : i, e->sg, e->tensor);
+        goto done;
+      }
+      for (j = 0; j < i; j++)
+        if (spec[j].sg == e->sg && spec[j].tensor == e->tensor) {
+          st = tflc__z_st_err(&s, TFLC_ERR_ARG, "%s: tensor %d:%d listed twice",
+                              src, e->sg, e->tensor);
+          goto done;
+        }
+      if (opt->exclude &&
+          tflc__z_ref_has(opt->exclude, opt->nexclude, e->sg, e->tensor))
+        continue;
+      tflc__z_use_free(&u);
+      memset(&u, 0, sizeof u);
+      st = tflc__z_use_get(&m, e->sg, tflm, format, &u);
+      if (st != TFLC_OK)
+        goto done;
+      tflc__z_ti_get(&m, e->sg, e->tensor, &o);
+      if (!tflc__z_cz_check(&s, &o, &u, e->sg, e->tensor, tflm, format, 1,
+                            &unique, why, sizeof why)) {
+        st = tflc__z_st_err(&s, s.oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG,
+                            "tensor %d:%d (%.*s): cannot compress: %s", e->sg,
+                            e->tensor, (int)o.name_len, o.name, why);
+        goto done;
+      }
+      if (e->mode == 1 && o.channels > 1) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "tensor %d:%d (%.*s): per_tensor, but it is "
+                            "quantized per channel (%d scales)",
+                            e->sg, e->tensor, (int)o.name_len, o.name,
+                            o.channels);
+        goto done;
+      }
+      if (e->mode == 2 && (o.channels < 2 || e->axis != o.axis)) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "tensor %d:%d (%.*s): per_channel axis %d, but "
+                            "the quantization %s",
+                            e->sg, e->tensor, (int)o.name_len, o.name, e->axis,
+                            o.channels < 2 ? "is per tensor"
+                                           : "has another axis");
+        goto done;
+      }
+      need = tflc__z_bits_for(unique);
+      bits = e->bits ? e->bits : need;
+      if (need > bits) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "tensor %d:%d (%.*s): index_bitwidth %d too small: "
+                            "%lu distinct values in a table need %d bits",
+                            e->sg, e->tensor, (int)o.name_len, o.name, bits,
+                            (unsigned long)unique, need);
+        goto done;
+      }
+      if (bits > maxbits) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "tensor %d:%d (%.*s): %d-bit indices%s", e->sg,
+                            e->tensor, (int)o.name_len, o.name, bits,
+                            tflm ? ": TFLM takes 1..7" : " (1..8)");
+        goto done;
+      }
+      if (need < bits)
+        tflc__z_st_warn(&s,
+                        "tensor %d:%d (%.*s): index_bitwidth %d larger than "
+                        "needed (%d)",
+                        e->sg, e->tensor, (int)o.name_len, o.name, bits, need);
+      if (format == TFLC_W_DECODE && unique > 255) {
+        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                            "tensor %d:%d: %lu values per table do not fit the "
+                            "DECODE format (255)",
+                            e->sg, e->tensor, (unsigned long)unique);
+        goto done;
+      }
+      en = tflc__z_st_entry(&s, e->sg, e->tensor, o.name, o.name_len, o.v.type);
+      st = tflc_writer_compress(w, e->sg, e->tensor, bits, format, 0);
+      if (st != TFLC_OK) {
+        st = tflc__z_st_err(&s, st, "tensor %d:%d: %s", e->sg, e->tensor,
+                            tflc_status_str(st));
+        goto done;
+      }
+      if (en) {
+        en->done = 1;
+        en->tables = o.channels;
+        en->unique = (int32_t)unique;
+        en->bits = bits;
+        en->stride = (int32_t)unique;
+        en->bytes_before = o.len;
+        en->bytes_after = tflc__z_cz_size(&o, bits, unique, format);
+        if (en->bytes_after >= en->bytes_before)
+          tflc__z_st_reason(en, "larger than the original");
+      }
+    }
+  } else { /* discovery */
+    for (sg = 0; sg < m.num_subgraphs; sg++) {
+      int32_t nt = tflc_model_num_tensors(&m, sg);
+      tflc__z_use_free(&u);
+      memset(&u, 0, sizeof u);
+      st = tflc__z_use_get(&m, sg, tflm, format, &u);
+      if (st != TFLC_OK)
+        goto done;
+      for (i = 0; i < nt; i++) {
+        tflc__z_ti o;
+        size_t unique = 0, after;
+        char why[160];
+        int bits;
+        tflc_stage_entry *en;
+        tflc__z_ti_get(&m, sg, i, &o);
+        if (!o.data)
+          continue; /* activations are no candidates */
+        en = tflc__z_st_entry(&s, sg, i, o.name, o.name_len, o.v.type);
+        if (en) {
+          en->bytes_before = o.len;
+          en->tables = o.channels;
+        }
+        if (opt && opt->exclude &&
+            tflc__z_ref_has(opt->exclude, opt->nexclude, sg, i)) {
+          tflc__z_st_reason(en, "excluded");
+          continue;
+        }
+        if (!tflc__z_cz_check(&s, &o, &u, sg, i, tflm, format, 0, &unique, why,
+                              sizeof why)) {
+          if (s.oom) {
+            st = tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
+            goto done;
+          }
+          tflc__z_st_reason(en, "%s", why);
+          continue;
+        }
+        bits = tflc__z_bits_for(unique);
+        if (en) {
+          en->unique = (int32_t)unique;
+          en->bits = bits;
+        }
+        if (bits > maxbits || (format == TFLC_W_DECODE && unique > 255)) {
+          tflc__z_st_reason(
+              en, "%lu distinct values in a table (at most %d)",
+              (unsigned long)unique,
+              format == TFLC_W_DECODE && maxbits == 8 ? 255 : 1 << maxbits);
+          continue;
+        }
+        after = tflc__z_cz_size(&o, bits, unique, format);
+        if (en)
+          en->bytes_after = after;
+        if (after >= o.len) {
+          tflc__z_st_reason(en, "not smaller: %lu B compressed, %lu B now",
+                            (unsigned long)after, (unsigned long)o.len);
+          continue;
+        }
+        st = tflc_writer_compress(w, sg, i, bits, format, 0);
+        if (st != TFLC_OK) {
+          st = tflc__z_st_err(&s, st, "tensor %d:%d: %s", sg, i,
+                              tflc_status_str(st));
+          goto done;
+        }
+        if (en) {
+          en->done = 1;
+          en->stride = (int32_t)unique;
+        }
+      }
+    }
+  }
+  if (format == TFLC_W_METADATA) { /* TFLM refuses empty subgraph entries */
+    int32_t last = -1;
+    for (i = 0; rep && i < rep->nentries; i++)
+      if (rep->entries[i].done && rep->entries[i].subgraph > last)
+        last = rep->entries[i].subgraph;
+    for (sg = 0; sg < last; sg++) {
+      int any = 0;
+      for (i = 0; i < rep->nentries; i++)
+        any |= rep->entries[i].done && rep->entries[i].subgraph == sg;
+      if (!any)
+        tflc__z_st_warn(&s,
+                        "subgraph %d has no compressed tensor but a later one "
+                        "has: TFLM refuses the empty COMPRESSION_METADATA "
+                        "entry this needs",
+                        sg);
+    }
+  }
+  st = tflc__z_st_finish(&s, w, out, out_size);
+done:
+  if (st != TFLC_OK && s.oom && rep && !rep->error[0])
+    (void)tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
+  if (st != TFLC_OK && out && *out) {
+    free(*out);
+    *out = NULL;
+    *out_size = 0;
+  }
+  tflc__z_use_free(&u);
+  free(spec);
+  tflc_writer_destroy(w);
+  return st;
+}
+
+/* ---- tflc_bin ------------------------------------------------------------
+ * Optimal 1-D k-means (least squares) over the distinct values of a
+ * channel, weighted by their counts: dynamic programming over sorted
+ * values, each layer filled by divide and conquer over the monotone
+ * split points; ties go to the earliest split, so the result depends on
+ * the values alone. */
+
+typedef struct tflc__z_km {
+  const double *W, *S, *Q; /* prefix sums of weight, w*x, w*x^2 */
+  const double *prev;      /* costs with one cluster less */
+  double *cur;
+  uint32_t *split; /* this layer's best split per end */
+  size_t lo_j;     /* smallest split allowed */
+} tflc__z_km;
+
+static double tflc__z_km_cost(const tflc__z_km *k, size_t j, size_t i) {
+  double w = k->W[i] - k->W[j], s = k->S[i] - k->S[j];
+  double c = (k->Q[i] - k->Q[j]) - (w > 0 ? s * s / w : 0.0);
+  return c > 0 ? c : 0.0;
+}
+
+static void tflc__z_km_fill(tflc__z_km *k, size_t lo, size_t hi, size_t optlo,
+                            size_t opthi) {
+  while (lo <= hi) {
+    size_t mid = lo + (hi - lo) / 2, j, best = 0, jlo, jhi;
+    double bc = 0;
+    int have = 0;
+    jlo = optlo > k->lo_j ? optlo : k->lo_j;
+    jhi = opthi < mid - 1 ? opthi : mid - 1;
+    for (j = jlo; j <= jhi; j++) {
+      double c = k->prev[j] + tflc__z_km_cost(k, j, mid);
+      if (!have || c < bc) {
+        bc = c;
+        best = j;
+        have = 1;
+      }
+    }
+    k->cur[mid] = bc;
+    k->split[mid] = (uint32_t)best;
+    if (mid > lo)
+      tflc__z_km_fill(k, lo, mid - 1, optlo, best);
+    /* right half: iterate instead of recursing */
+    lo = mid + 1;
+    optlo = best;
+  }
+}
+
+/* Clusters u sorted distinct points x (weights wt) into k < u groups:
+ * start[c] = first point of cluster c, start[k] = u. 0 on out of memory. */
+static int tflc__z_kmeans(const double *x, const double *wt, size_t u, size_t k,
+                          size_t *start) {
+  double *W = NULL, *S = NULL, *Q = NULL, *a = NULL, *b = NULL, mean = 0,
+         tw = 0;
+  uint32_t *split = NULL;
+  size_t i, c;
+  tflc__z_km km;
+  int ok = 0;
+  W = (double *)tflc__w_alloc(u + 1, sizeof(double));
+  S = (double *)tflc__w_alloc(u + 1, sizeof(double));
+  Q = (double *)tflc__w_alloc(u + 1, sizeof(double));
+  a = (double *)tflc__w_alloc(u + 1, sizeof(double));
+  b = (double *)tflc__w_alloc(u + 1, sizeof(double));
+  split = (uint32_t *)tflc__w_alloc(k * (u + 1), sizeof(uint32_t));
+  if (!W || !S || !Q || !a || !b || !split)
+    goto done;
+  for (i = 0; i < u; i++) {
+    mean += wt[i] * x[i];
+    tw += wt[i];
+  }
+  mean /= tw;
+  W[0] = S[0] = Q[0] = 0;
+  for (i = 0; i < u; i++) { /* centred, for precision */
+    double d = x[i] - mean;
+    W[i + 1] = W[i] + wt[i];
+    S[i + 1] = S[i] + wt[i] * d;
+    Q[i + 1] = Q[i] + wt[i] * d * d;
+  }
+  km.W = W;
+  km.S = S;
+  km.Q = Q;
+  for (i = 0; i <= u; i++) {
+    a[i] = tflc__z_km_cost(&km, 0, i);
+    split[i] = 0;
+  }
+  for (c = 1; c < k; c++) { /* c + 1 clusters */
+    km.prev = a;
+    km.cur = b;
+    km.split = split + c * (u + 1);
+    km.lo_j = c;
+    for (i = 0; i <= c; i++)
+      b[i] = 0;
+    tflc__z_km_fill(&km, c + 1, u, c, u - 1);
+    {
+      double *t = a;
+      a = b;
+      b = t;
+    }
+  }
+  start[k] = u;
+  for (c = k, i = u; c-- > 0;) {
+    size_t j = c ? split[c * (u + 1) + i] : 0;
+    start[c] = j;
+    i = j;
+  }
+  ok = 1;
+done:
+  free(W);
+  free(S);
+  free(Q);
+  free(a);
+  free(b);
+  free(split);
+  return ok;
+}
+
+static double tflc__z_bin_get(int type, const uint8_t *p) {
+  uint64_t u = 0;
+  size_t k, es = tflc__w_lut_esize(type);
+  for (k = 0; k < es; k++)
+    u |= (uint64_t)p[k] << (8 * k);
+  switch (type) {
+  case TFLC_FLOAT32: {
+    float f;
+    uint32_t v = (uint32_t)u;
+    memcpy(&f, &v, 4);
+    return (double)f;
+  }
+  case TFLC_INT8:
+    return (double)(int8_t)(uint8_t)u;
+  case TFLC_UINT8:
+    return (double)(uint8_t)u;
+  case TFLC_INT16:
+    return (double)(int16_t)(uint16_t)u;
+  case TFLC_INT32:
+    return (double)(int32_t)(uint32_t)u;
+  default: { /* INT64 */
+    int64_t v;
+    memcpy(&v, &u, 8);
+    return (double)v;
+  }
+  }
+}
+
+/* Stores v (already representable) into p as `type`. */
+static void tflc__z_bin_put(int type, uint8_t *p, double v) {
+  uint64_t u;
+  size_t k, es = tflc__w_lut_esize(type);
+  if (type == TFLC_FLOAT32) {
+    float f = (float)v;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    u = b;
+  } else {
+    int64_t i = (int64_t)v;
+    memcpy(&u, &i, 8);
+  }
+  for (k = 0; k < es; k++)
+    p[k] = (uint8_t)((u >> (8 * k)) & 0xffu);
+}
+
+/* Rounds a cluster mean to the type (ties away from zero), inside
+ * [lo, hi] (the cluster's extremes). */
+static double tflc__z_bin_round(int type, double mean, double lo, double hi) {
+  double r = type == TFLC_FLOAT32
+                 ? (double)(float)mean
+                 : (mean < 0 ? -floor(-mean + 0.5) : floor(mean + 0.5));
+  if (r < lo)
+    r = lo;
+  if (r > hi)
+    r = hi;
+  return r;
+}
+
+static int tflc__z_cmp_dbl(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Bins one tensor (data in place, `es` bytes per element); fills the
+ * report line. 0 on out of memory. */
+static int tflc__z_bin_tensor(const tflc_model *m, const tflc__z_ti *o,
+                              uint8_t *data, int bits, tflc_stage_entry *en) {
+  size_t count = (size_t)o->count, ch = 1, inner = 1, epc, c, k;
+  size_t kmax = (size_t)1 << bits, maxu = 0, maxa = 0, nbuck;
+  int32_t axis = -1, d;
+  double *v = NULL, *x = NULL, *wt = NULL, *rep = NULL, sum = 0, mx = 0;
+  size_t *start = NULL, *own = NULL;
+  int ok = 0;
+  uint32_t ns = o->nscales;
+  if (ns > 1) {
+    axis = tflc__tensor_qdim(m, o->tt);
+    if (axis >= 0 && axis < o->v.rank && o->v.dims[axis] == (int32_t)ns) {
+      ch = ns;
+      for (d = axis + 1; d < o->v.rank; d++)
+        inner *= (size_t)o->v.dims[d];
+    }
+  }
+  epc = count / ch;
+  /* bucket limit keeps the DP table at most 2^26 entries */
+  nbuck = ((size_t)1 << 26) / kmax - 1;
+  v = (double *)tflc__w_alloc(epc, sizeof(double));
+  x = (double *)tflc__w_alloc(epc, sizeof(double));
+  wt = (double *)tflc__w_alloc(epc, sizeof(double));
+  own = (size_t *)tflc__w_alloc(epc, sizeof(size_t));
+  rep = (double *)tflc__w_alloc(kmax, sizeof(double));
+  start = (size_t *)tflc__w_alloc(kmax + 1, sizeof(size_t));
+  if (!v || !x || !wt || !own || !rep || !start)
+    goto done;
+  for (c = 0; c < ch; c++) {
+    size_t u = 0, n2, nc, j, a;
+    double scale = (double)tflc__tensor_scale(m, o->tt, (uint32_t)c);
+    if (ns == 0 || !(scale > 0))
+      scale = 1.0; /* raw units */
+    /* element e of channel c: outer * dims[axis] * inner layout */
+    for (j = 0; j < epc; j++) {
+      size_t e = ch == 1 ? j : ((j / inner) * ch + c) * inner + j % inner;
+      v[j] = tflc__z_bin_get(o->v.type, data + e * o->esize);
+      x[j] = v[j];
+    }
+    qsort(x, epc, sizeof(double), tflc__z_cmp_dbl);
+    for (j = 0; j < epc; j++) {
+      if (u && x[u - 1] == x[j]) {
+        wt[u - 1] += 1.0;
+        continue;
+      }
+      x[u] = x[j];
+      wt[u++] = 1.0;
+    }
+    if (u > maxu)
+      maxu = u;
+    if (u <= kmax) {
+      if (u > maxa)
+        maxa = u;
+      continue; /* already few enough values */
+    }
+    /* too many distinct values for the DP: merge neighbours into nbuck
+     * weighted points first (deterministic) */
+    n2 = u;
+    if (u > nbuck) {
+      size_t g;
+      for (g = 0; g < nbuck; g++) {
+        size_t b0 = g * u / nbuck, b1 = (g + 1) * u / nbuck;
+        double ws = 0, xs = 0;
+        for (j = b0; j < b1; j++) {
+          ws += wt[j];
+          xs += wt[j] * x[j];
+          own[j] = g;
+        }
+        (void)xs;
+      }
+      n2 = nbuck;
+    } else {
+      for (j = 0; j < u; j++)
+        own[j] = j;
+    }
+    {
+      /* grouped points (or the points themselves) */
+      double *gx = (double *)tflc__w_alloc(n2, sizeof(double));
+      double *gw = (double *)tflc__w_alloc(n2, sizeof(double));
+      if (!gx || !gw) {
+        free(gx);
+        free(gw);
+        goto done;
+      }
+      for (j = 0; j < n2; j++)
+        gx[j] = gw[j] = 0;
+      for (j = 0; j < u; j++) {
+        gx[own[j]] += wt[j] * x[j];
+        gw[own[j]] += wt[j];
+      }
+      for (j = 0; j < n2; j++)
+        gx[j] /= gw[j];
+      nc = kmax < n2 ? kmax : n2;
+      if (!tflc__z_kmeans(gx, gw, n2, nc, start)) {
+        free(gx);
+        free(gw);
+        goto done;
+      }
+      free(gx);
+      free(gw);
+    }
+    /* representative per cluster: the mean of its original members */
+    for (k = 0, j = 0; k < nc; k++) {
+      double ws = 0, xs = 0, lo = 0, hi = 0;
+      int first = 1;
+      for (; j < u && own[j] < start[k + 1]; j++) {
+        ws += wt[j];
+        xs += wt[j] * x[j];
+        if (first)
+          lo = x[j];
+        hi = x[j];
+        first = 0;
+      }
+      rep[k] = first ? 0 : tflc__z_bin_round(o->v.type, xs / ws, lo, hi);
+    }
+    for (k = 0, a = 0; k < nc; k++)
+      a += k == 0 || rep[k] != rep[k - 1];
+    if (a > maxa)
+      maxa = a;
+    /* new values */
+    for (j = 0; j < epc; j++) {
+      size_t e = ch == 1 ? j : ((j / inner) * ch + c) * inner + j % inner;
+      size_t lo = 0, hi = u, p, cl, l2, h2;
+      double nv, diff;
+      while (hi - lo > 1) { /* x[lo] <= v[j] < x[hi] */
+        size_t mid = lo + (hi - lo) / 2;
+        if (x[mid] <= v[j])
+          lo = mid;
+        else
+          hi = mid;
+      }
+      p = own[lo];
+      l2 = 0;
+      h2 = nc;
+      while (h2 - l2 > 1) { /* start[l2] <= p < start[h2] */
+        size_t mid = l2 + (h2 - l2) / 2;
+        if (start[mid] <= p)
+          l2 = mid;
+        else
+          h2 = mid;
+      }
+      cl = l2;
+      nv = rep[cl];
+      diff = fabs(nv - v[j]) * scale;
+      sum += diff;
+      if (diff > mx)
+        mx = diff;
+      tflc__z_bin_put(o->v.type, data + e * o->esize, nv);
+    }
+  }
+  if (en) {
+    en->tables = (int32_t)ch;
+    en->unique = (int32_t)maxu;
+    en->unique_after = (int32_t)maxa;
+    en->mean_abs = sum / (double)count;
+    en->max_abs = mx;
+    en->done = maxu > kmax;
+    if (!en->done)
+      tflc__z_st_reason(en, "already at most %lu values per table",
+                        (unsigned long)kmax);
+  }
+  ok = 1;
+done:
+  free(v);
+  free(x);
+  free(wt);
+  free(own);
+  free(rep);
+  free(start);
+  return ok;
+}
+
+TFLC_API tflc_status tflc_bin(const void *model, size_t size,
+                              const tflc_bin_options *opt, uint8_t **out,
+                              size_t *out_size, tflc_stage_report *rep) {
+  tflc__z_st s;
+  tflc_model m;
+  tflc_writer *w = NULL;
+  tflc_status st;
+  int32_t sg, i;
+  tflc__z_use u;
+  if (out)
+    *out = NULL;
+  if (out_size)
+    *out_size = 0;
+  memset(&u, 0, sizeof u);
+  if (!out || !out_size || !opt)
+    return TFLC_ERR_ARG;
+  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
+  if (st != TFLC_OK)
+    goto done;
+  if (opt->bits < 1 || opt->bits > 8) {
+    st = tflc__z_st_err(&s, TFLC_ERR_ARG, "bits %d not in 1..8", opt->bits);
+    goto done;
+  }
+  for (i = 0; opt->tensors && i < opt->ntensors; i++) {
+    const tflc_tensor_ref *r = &opt->tensors[i];
+    if (r->subgraph < 0 || r->subgraph >= m.num_subgraphs || r->tensor < 0 ||
+        r->tensor >= tflc_model_num_tensors(&m, r->subgraph)) {
+      st = tflc__z_st_err(&s, TFLC_ERR_ARG, "tensor %d:%d does not exist",
+                          r->subgraph, r->tensor);
+      goto done;
+    }
+  }
+  for (sg = 0; sg < m.num_subgraphs; sg++) {
+    int32_t nt = tflc_model_num_tensors(&m, sg), no, k;
+    uint8_t *weight = (uint8_t *)calloc(nt > 0 ? (size_t)nt : 1, 1);
+    uint32_t sgt = tflc__subgraph(&m, sg);
+    tflc__fb fb = tflc__mfb(&m);
+    if (!weight) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    tflc__z_use_free(&u);
+    memset(&u, 0, sizeof u);
+    st = tflc__z_use_get(&m, sg, 0, TFLC_W_DECODE, &u);
+    if (st != TFLC_OK) {
+      free(weight);
+      goto done;
+    }
+    no = tflc_model_num_ops(&m, sg);
+    for (k = 0; k < no; k++) { /* weights: input 1 of the four kernels */
+      int32_t code = tflc_model_op_code(&m, sg, k), t;
+      uint32_t ot = tflc__op_table(&m, sgt, k), n,
+               v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
+      if ((code == TFLC_OP_FULLY_CONNECTED || code == TFLC_OP_CONV_2D ||
+           code == TFLC_OP_DEPTHWISE_CONV_2D || code == 67) &&
+          v && n > 1) {
+        t = tflc__i32(fb.b + v + 4);
+        if (t >= 0 && t < nt)
+          weight[t] = 1;
+      }
+    }
+    for (i = 0; i < nt; i++) {
+      tflc__z_ti o;
+      tflc_stage_entry *en;
+      int listed = opt->tensors
+                       ? tflc__z_ref_has(opt->tensors, opt->ntensors, sg, i)
+                       : weight[i];
+      if (!listed)
+        continue;
+      tflc__z_ti_get(&m, sg, i, &o);
+      if (!o.data && !opt->tensors)
+        continue;
+      en = tflc__z_st_entry(&s, sg, i, o.name, o.name_len, o.v.type);
+      if (en)
+        en->bytes_before = o.len;
+      if (opt->exclude && tflc__z_ref_has(opt->exclude, opt->nexclude, sg, i)) {
+        tflc__z_st_reason(en, "excluded");
+        continue;
+      }
+      if (!o.data || (u.f[i] & TFLC__Z_U_WRITTEN) ||
+          tflc__get_u8(fb, o.tt, TFLC__T_VARIABLE, 0)) {
+        if (opt->tensors) {
+          st = tflc__z_st_err(&s, TFLC_ERR_ARG,
+                              "tensor %d:%d is not a constant", sg, i);
+          free(weight);
+          goto done;
+        }
+        tflc__z_st_reason(en, "not a constant");
+        continue;
+      }
+      if (!o.esize || o.v.type == TFLC_BOOL) {
+        tflc__z_st_reason(en, "type %s not binned", tflc_type_name(o.v.type));
+        continue;
+      }
+      if ((uint64_t)o.len != o.count * o.esize || o.count == 0) {
+        tflc__z_st_reason(en, "data size differs from the shape");
+        continue;
+      }
+      if (o.v.type == TFLC_FLOAT32) {
+        uint64_t e;
+        for (e = 0; e < o.count; e++)
+          if (!isfinite(tflc__z_bin_get(o.v.type, o.data + e * 4)))
+            break;
+        if (e < o.count) {
+          tflc__z_st_reason(en, "not finite values");
+          continue;
+        }
+      }
+      {
+        tflc__w_tensor *wt = &w->sg[sg].t[i];
+        uint8_t *data = w->buf[wt->buffer].data;
+        if (!tflc__z_bin_tensor(&m, &o, data, opt->bits, en)) {
+          st = tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
+          free(weight);
+          goto done;
+        }
+      }
+    }
+    free(weight);
+  }
+  st = tflc__z_st_finish(&s, w, out, out_size);
+done:
+  if (st != TFLC_OK && out && *out) {
+    free(*out);
+    *out = NULL;
+    *out_size = 0;
+  }
+  tflc__z_use_free(&u);
+  tflc_writer_destroy(w);
+  return st;
+}
+
+#endif /* TFLC__STAGE_DONE */
 
 #endif /* TFLC_WRITER_IMPLEMENTATION */
