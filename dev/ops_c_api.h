@@ -49,6 +49,17 @@ TFLC_API void tflc_strided_slice(size_t elem_size, int32_t rank,
                                  const int32_t *stride, const int32_t *count,
                                  const void *in, void *out);
 
+/* One axis of STRIDED_SLICE as TFLM's reference kernel walks it: begin /
+ * end clamped (negative values count from the end), masks applied, a
+ * shrunk axis taking the single element at begin. Gives the first index
+ * and the number of elements (0 when the range is empty). Returns 0, or -1
+ * for a shrunk axis whose element TFLM never writes (begin outside the
+ * dim, or a negative stride). stride must not be 0. */
+TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
+                                     int32_t stride, int begin_mask,
+                                     int end_mask, int shrink, int32_t *start,
+                                     int32_t *count);
+
 /* ---- resampling ---------------------------------------------------------- */
 /* RESIZE_BILINEAR on NHWC [N, H, W, C] -> [N, out_h, out_w, C]. The int8
  * path is TFLM's integer one (Q10 scales, int64 sums, rounding half away

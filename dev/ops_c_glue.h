@@ -509,45 +509,18 @@ static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
   c->op->state = p;
   p->rank = in->rank;
   for (k = 0; k < in->rank; k++) {
-    const int32_t size = in->dims[k], step = sd[k];
     const int shrink = (smask >> k) & 1;
-    int32_t start = b[k], end = e[k], cnt;
-    if (step == 0)
+    int32_t start = 0, cnt = 0;
+    if (sd[k] == 0)
       return tflc__op_err(c, TFLC_ERR_SCHEMA, "stride of dim %d is 0", k, 0);
-    /* start and end as TFLM's eval computes them */
-    if (start < 0)
-      start += size;
-    if (step > 0)
-      start = start < 0 ? 0 : start > size ? size : start;
-    else
-      start = start < -1 ? -1 : start > size - 1 ? size - 1 : start;
-    if ((bmask >> k) & 1)
-      start = step > 0 ? 0 : size - 1;
-    if (shrink) {
-      /* TFLM iterates [start, start + 1): only a forward stride inside the
-       * dim yields the element */
-      if (step < 0 || start < 0 || start >= size)
-        return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                            "shrunk dim %d: begin %d / negative stride", k,
-                            b[k]);
-      cnt = 1;
-    } else {
-      if (end < 0)
-        end += size;
-      if (step > 0)
-        end = end < 0 ? 0 : end > size ? size : end;
-      else
-        end = end < -1 ? -1 : end > size - 1 ? size - 1 : end;
-      if ((emask >> k) & 1)
-        end = step > 0 ? size : -1;
-      if (step > 0)
-        cnt = end > start ? (int32_t)(((int64_t)end - start + step - 1) / step)
-                          : 0;
-      else
-        cnt =
-            start > end
-                ? (int32_t)(((int64_t)start - end - step - 1) / -(int64_t)step)
-                : 0;
+    if (tflc_strided_slice_axis(in->dims[k], b[k], e[k], sd[k],
+                                (bmask >> k) & 1, (emask >> k) & 1, shrink,
+                                &start, &cnt))
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "shrunk dim %d: begin %d outside it or negative "
+                          "stride (TFLM writes nothing)",
+                          k, b[k]);
+    if (!shrink) {
       if (r >= o->rank || o->dims[r] != cnt)
         return tflc__op_err(c, TFLC_ERR_SHAPE,
                             "dim %d gives %d elements, not the output's", k,
@@ -555,7 +528,7 @@ static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
       r++;
     }
     p->start[k] = start;
-    p->stride[k] = step;
+    p->stride[k] = sd[k];
     p->count[k] = cnt;
   }
   if (r != o->rank)

@@ -178,6 +178,40 @@ TFLC_API void tflc_strided_slice(size_t elem_size, int32_t rank,
   }
 }
 
+static int32_t tflc__c_clamp(int32_t v, int32_t lo, int32_t hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
+                                     int32_t stride, int begin_mask,
+                                     int end_mask, int shrink, int32_t *start,
+                                     int32_t *count) {
+  int32_t s = begin, e = end;
+  /* negative indices count from the end, then clamp to [0, size] going
+   * forward or [-1, size - 1] going backward; a mask overrides */
+  if (s < 0)
+    s += size;
+  s = stride > 0 ? tflc__c_clamp(s, 0, size) : tflc__c_clamp(s, -1, size - 1);
+  if (begin_mask)
+    s = stride > 0 ? 0 : size - 1;
+  *start = s;
+  if (shrink) {
+    /* TFLM walks [s, s + 1) with this stride */
+    *count = 1;
+    return stride > 0 && s >= 0 && s < size ? 0 : -1;
+  }
+  if (e < 0)
+    e += size;
+  e = stride > 0 ? tflc__c_clamp(e, 0, size) : tflc__c_clamp(e, -1, size - 1);
+  if (end_mask)
+    e = stride > 0 ? size : -1;
+  if (stride > 0)
+    *count = e > s ? (int32_t)(((int64_t)e - s + stride - 1) / stride) : 0;
+  else
+    *count =
+        s > e ? (int32_t)(((int64_t)s - e - stride - 1) / -(int64_t)stride) : 0;
+  return 0;
+}
+
 /* ---- resampling ---------------------------------------------------------- */
 /* Source row/column of RESIZE_NEAREST_NEIGHBOR (TFLM's float expressions). */
 static int32_t tflc__c_nearest_src(int32_t x, int32_t in, int32_t out,
