@@ -807,9 +807,20 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
                          "tensor %d: %u zero points for %u scales", t, nz, ns);
       for (i = 0; i < ns; i++) {
         float si = tflc__f32(fb.b + s + 4 * i);
-        if (!(si == si))
-          return tflc__err(err, TFLC_ERR_QUANT, "tensor %d: scale %u is NaN", t,
-                           i);
+        if (!(si - si == 0.0f)) /* NaN or infinite */
+          return tflc__err(err, TFLC_ERR_QUANT,
+                           "tensor %d: scale %u is not finite", t, i);
+      }
+      /* int8/int16 zero points within the type's range: kernels add them
+       * to elements in 32-bit arithmetic, as TFLM does */
+      for (i = 0; i < nz && (o->type == TFLC_INT8 || o->type == TFLC_INT16);
+           i++) {
+        int64_t zi = (int64_t)tflc__u64(fb.b + z + 8 * i);
+        int64_t lim = o->type == TFLC_INT8 ? 128 : 32768;
+        if (zi < -lim || zi >= lim)
+          return tflc__err(err, TFLC_ERR_QUANT,
+                           "tensor %d: zero point %u out of range for %s", t,
+                           i, tflc_type_name(o->type));
       }
       o->scale = sc;
       o->zero_point = (int32_t)zp;
