@@ -1594,6 +1594,13 @@ typedef struct tflc__w_b {
   int compact; /* share vtables, omit default scalars */
   size_t *vts; /* compact: positions of the distinct vtables */
   size_t nvts, cvts;
+  /* compact: buffer data still to place (written where it needs no
+   * padding, see tflc__w_b_flush) */
+  const struct tflc__w_bview *dbuf;
+  const size_t *dat; /* per buffer: its Buffer.data field */
+  size_t *dorder;    /* buffers to place, in order */
+  size_t nd, id;
+  int in_flush;
 } tflc__w_b;
 
 typedef struct tflc__w_field {
@@ -1657,6 +1664,9 @@ static void tflc__w_b_patch(tflc__w_b *b, size_t at, size_t target) {
   tflc__w_b_put(b, at, (uint64_t)(target - at), 4);
 }
 
+static size_t tflc__w_b_vec(tflc__w_b *b, size_t n, size_t esize, size_t align);
+static void tflc__w_b_flush(tflc__w_b *b, int all);
+
 /* Writes vtable + table; returns the table position. Fields are laid out
  * by decreasing size (8, 4, 2, 1) after the soffset, with the table start
  * chosen so that each lands on a multiple of its size. */
@@ -1665,6 +1675,7 @@ static size_t tflc__w_b_table(tflc__w_b *b, tflc__w_field *f, size_t n) {
   unsigned sz;
   int has8 = 0, found = 0;
   uint8_t vtb[4 + 2 * 512];
+  tflc__w_b_flush(b, 0);
   for (i = 0; i < n; i++) {
     if ((size_t)f[i].slot + 1 > nslots)
       nslots = (size_t)f[i].slot + 1;
@@ -1761,6 +1772,7 @@ static size_t tflc__w_foff(tflc__w_field *f, size_t *n, unsigned slot) {
 static size_t tflc__w_b_vec(tflc__w_b *b, size_t n, size_t esize,
                             size_t align) {
   size_t pos;
+  tflc__w_b_flush(b, 0);
   if (n > 0xffffffffu || (esize && n > (b->limit - 4) / esize)) {
     b->err = 2;
     return 0;
@@ -1798,6 +1810,33 @@ static size_t tflc__w_b_bytes(tflc__w_b *b, const uint8_t *d, size_t n,
   if (!b->err && n)
     memcpy(b->p + pos + 4, d, n);
   return pos;
+}
+
+/* Compact mode: writes pending buffer data when the stream sits where a
+ * 16-aligned data vector needs no padding (or, with all, the rest, the
+ * one needing the most padding after it last). Called before each table
+ * and vector, when no object is half written. */
+static void tflc__w_b_flush(tflc__w_b *b, int all) {
+  if (!b->dorder || b->in_flush)
+    return;
+  b->in_flush = 1;
+  if (all && b->nd - b->id > 1) { /* largest trailing pad last */
+    size_t k, best = b->id, t;
+    for (k = b->id; k < b->nd; k++)
+      if (((12 - b->dbuf[b->dorder[k]].size) & 15) >
+          ((12 - b->dbuf[b->dorder[best]].size) & 15))
+        best = k;
+    t = b->dorder[best];
+    for (k = best; k + 1 < b->nd; k++)
+      b->dorder[k] = b->dorder[k + 1];
+    b->dorder[b->nd - 1] = t;
+  }
+  while (b->id < b->nd && !b->err && (all || (b->len & 15) == 12)) {
+    size_t k = b->dorder[b->id++];
+    tflc__w_b_patch(b, b->dat[k],
+                    tflc__w_b_bytes(b, b->dbuf[k].data, b->dbuf[k].size, 16));
+  }
+  b->in_flush = 0;
 }
 
 static size_t tflc__w_b_f32s(tflc__w_b *b, const float *v, size_t n) {
@@ -2135,6 +2174,25 @@ static tflc_status tflc__w_b_status(const tflc__w_b *b) {
   return b->err == 1 ? TFLC_ERR_ARENA : TFLC_ERR_UNSUPPORTED;
 }
 
+/* The Buffer tables; bpos[i] receives buffer i's data (or offset) field. */
+static void tflc__w_ser_buffers(tflc__w_b *b, const tflc__w_low *L, int ext,
+                                size_t *bpos, size_t at) {
+  size_t v = tflc__w_b_offvec(b, L->nbuf), i;
+  tflc__w_b_patch(b, at, v - 4);
+  for (i = 0; i < L->nbuf && !b->err; i++) {
+    tflc__w_field bf[2];
+    size_t nb = 0;
+    if (L->buf[i].size && ext) {
+      tflc__w_f(bf, &nb, 1, 8, 0);
+      tflc__w_f(bf, &nb, 2, 8, (uint64_t)L->buf[i].size);
+    } else if (L->buf[i].size) {
+      tflc__w_foff(bf, &nb, 0);
+    }
+    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, bf, nb));
+    bpos[i] = nb ? bf[0].pos : 0;
+  }
+}
+
 static uint64_t tflc__w_hash(const uint8_t *p, size_t n) {
   uint64_t h = 1469598103934665603u;
   size_t i;
@@ -2218,6 +2276,7 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
   size_t n = 0, fop, fsg, fdesc = 0, fbuf, fmeta = 0, fmb = 0, fsig = 0;
   size_t model, v, i;
   size_t *bpos = NULL; /* per buffer: data (or offset) field position */
+  size_t *dorder = NULL;
   uint32_t *bmap = NULL;
   int ext, compact;
   tflc_status st;
@@ -2290,6 +2349,22 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     fsig = tflc__w_foff(f, &n, 7);
   model = tflc__w_b_table(&b, f, n);
   tflc__w_b_patch(&b, 0, model);
+  if (compact) { /* buffers first: their data then fills alignment gaps */
+    size_t nd = 0;
+    tflc__w_ser_buffers(&b, &L, ext, bpos, f[fbuf].pos);
+    dorder = (size_t *)tflc__w_alloc(L.nbuf, sizeof(size_t));
+    if (!dorder) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    for (i = 0; i < L.nbuf && !ext; i++)
+      if (L.buf[i].size)
+        dorder[nd++] = i;
+    b.dbuf = L.buf;
+    b.dat = bpos;
+    b.dorder = dorder;
+    b.nd = nd;
+  }
   /* operator codes */
   v = tflc__w_b_offvec(&b, w->noc);
   tflc__w_b_patch(&b, f[fop].pos, v - 4);
@@ -2331,24 +2406,13 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
   if (w->nsig > 0)
     tflc__w_ser_sigdefs(&b, w, f[fsig].pos);
   /* buffers: the tables, then the data (16-aligned) */
-  v = tflc__w_b_offvec(&b, L.nbuf);
-  tflc__w_b_patch(&b, f[fbuf].pos, v - 4);
-  for (i = 0; i < L.nbuf && !b.err; i++) {
-    tflc__w_field bf[2];
-    size_t nb = 0;
-    if (L.buf[i].size && ext) {
-      tflc__w_f(bf, &nb, 1, 8, 0);
-      tflc__w_f(bf, &nb, 2, 8, (uint64_t)L.buf[i].size);
-    } else if (L.buf[i].size) {
-      tflc__w_foff(bf, &nb, 0);
-    }
-    tflc__w_b_patch(&b, v + 4 * i, tflc__w_b_table(&b, bf, nb));
-    bpos[i] = nb ? bf[0].pos : 0;
-  }
-  for (i = 0; i < L.nbuf && !b.err && !ext; i++)
+  if (!compact)
+    tflc__w_ser_buffers(&b, &L, ext, bpos, f[fbuf].pos);
+  for (i = 0; i < L.nbuf && !b.err && !ext && !compact; i++)
     if (L.buf[i].size)
       tflc__w_b_patch(&b, bpos[i],
                       tflc__w_b_bytes(&b, L.buf[i].data, L.buf[i].size, 16));
+  tflc__w_b_flush(&b, 1);
   if (ext && !b.err) { /* after the flatbuffer proper, at 16-byte offsets */
     b.limit = (size_t)-1;
     for (i = 0; i < L.nbuf && !b.err; i++) {
@@ -2373,6 +2437,7 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
   st = TFLC_OK;
 done:
   free(bpos);
+  free(dorder);
   free(b.p);
   free(b.vts);
   free(mb.p);
