@@ -177,3 +177,31 @@ TFLC_API void tflc_requantize(int in_type, int out_type, int32_t q,
                               int32_t n, const void *in, void *out);
 TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
                                      const uint8_t *in, float *out);
+
+/* ---- float32 variants (TFLM reference order of operations) -------------- */
+/* MUL (op 0) or SUB (op 1) then min(max(v, lo), hi), broadcasting. */
+TFLC_API void tflc_binary_f32(int op, float act_min, float act_max,
+                              int32_t rank, const int32_t *dims1,
+                              const float *in1, const int32_t *dims2,
+                              const float *in2, const int32_t *out_dims,
+                              float *out);
+enum {
+  TFLC_F32_RELU = 0,
+  TFLC_F32_RELU6,
+  TFLC_F32_LEAKY_RELU, /* uses alpha */
+  TFLC_F32_LOGISTIC,
+  TFLC_F32_TANH,
+  TFLC_F32_HARD_SWISH
+};
+TFLC_API void tflc_unary_f32(int kind, float alpha, int32_t n, const float *in,
+                             float *out);
+/* x >= 0 ? x : x * alpha, broadcasting input x alpha. */
+TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
+                             const float *in, const int32_t *dims_alpha,
+                             const float *alpha, const int32_t *out_dims,
+                             float *out);
+/* rows x depth; epsilon 1e-6 on the norm as TFLM. */
+TFLC_API void tflc_l2norm_f32(int32_t rows, int32_t depth, const float *in,
+                              float *out);
+TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
+                                   float *out);

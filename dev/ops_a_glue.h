@@ -43,6 +43,9 @@ typedef struct tflc__a_sum_state {
   tflc_mean_params p;
   uint32_t mask;
 } tflc__a_sum_state;
+typedef struct tflc__a_f32_state {
+  float a, b; /* activation range, or alpha */
+} tflc__a_f32_state;
 typedef struct tflc__a_quant_state {
   int32_t q, shift;
 } tflc__a_quant_state;
@@ -139,7 +142,7 @@ static tflc_status tflc__a_prep_sigmoid(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc_sigmoid_params *s;
   tflc_status st = tflc__a_unary(c);
-  if (st != TFLC_OK)
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
     return st;
   if (in->type != TFLC_INT8)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
@@ -157,6 +160,15 @@ static tflc_status tflc__a_prep_sigmoid(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* float32 MUL / SUB: only the activation range is kept. */
+static tflc_status tflc__a_prep_binary_f32(tflc__ctx *c, int32_t act) {
+  tflc__a_f32_state *s = TFLC__A_STATE(c, tflc__a_f32_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_activation_range_f32(act, &s->a, &s->b);
+  return TFLC_OK;
+}
+
 static tflc_status tflc__a_prep_mul(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc_mul_params *s;
@@ -165,6 +177,8 @@ static tflc_status tflc__a_prep_mul(tflc__ctx *c) {
   tflc_status st = tflc__a_binary(c);
   if (st != TFLC_OK)
     return st;
+  if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
+    return tflc__a_prep_binary_f32(c, act);
   w = tflc__a_width(o);
   if (!w || a->type != o->type)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
@@ -196,6 +210,9 @@ static tflc_status tflc__a_prep_addsub(tflc__ctx *c) {
   tflc_status st = tflc__a_binary(c);
   if (st != TFLC_OK)
     return st;
+  if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32 &&
+      c->op->code == TFLC__A_SUB)
+    return tflc__a_prep_binary_f32(c, act);
   w = tflc__a_width(o);
   if (!w || a->type != o->type)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
@@ -229,7 +246,7 @@ static tflc_status tflc__a_prep_l2norm(tflc__ctx *c) {
   if (act != 0)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "fused activation %d unsupported", act, 0);
-  if (in->type != TFLC_INT8)
+  if (in->type != TFLC_INT8 && in->type != TFLC_FLOAT32)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
                         in->type, 0);
   return TFLC_OK;
@@ -244,6 +261,8 @@ static tflc_status tflc__a_prep_log_softmax(tflc__ctx *c) {
   if (!tflc__same_shape(in, o) || in->rank < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
                         0);
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
   if (in->type != TFLC_INT8)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
                         in->type, 0);
@@ -267,6 +286,13 @@ static tflc_status tflc__a_prep_leaky_relu(tflc__ctx *c) {
   tflc_status st = tflc__a_unary(c);
   if (st != TFLC_OK)
     return st;
+  if (in->type == TFLC_FLOAT32) {
+    tflc__a_f32_state *f = TFLC__A_STATE(c, tflc__a_f32_state);
+    if (!f)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    f->a = alpha;
+    return TFLC_OK;
+  }
   if (!tflc__a_width(in))
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
                         in->type, 0);
@@ -284,7 +310,7 @@ static tflc_status tflc__a_prep_hard_swish(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc_hard_swish_params *s;
   tflc_status st = tflc__a_unary(c);
-  if (st != TFLC_OK)
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
     return st;
   if (in->type != TFLC_INT8)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
@@ -310,6 +336,9 @@ static tflc_status tflc__a_prep_prelu(tflc__ctx *c) {
                         0, 0);
   if (!tflc__a_bshape(c, d1, d2, d0, &r))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  if (in->type == TFLC_FLOAT32 && al->type == TFLC_FLOAT32 &&
+      o->type == TFLC_FLOAT32)
+    return TFLC_OK;
   if (!tflc__a_width(in) || in->type != o->type || al->type != TFLC_INT8)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "input type %d with alpha type %d unsupported",
@@ -335,7 +364,7 @@ static tflc_status tflc__a_prep_relu(tflc__ctx *c) {
   tflc_relu_params *s;
   int w;
   tflc_status st = tflc__a_unary(c);
-  if (st != TFLC_OK)
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
     return st;
   w = tflc__a_width(in);
   if (!w)
@@ -654,6 +683,48 @@ static tflc_status tflc__ext_a_run(tflc__ctx *c) {
     if (!tflc__a_bshape(c, d1, d2, d0, &rank))
       return TFLC_ERR_KERNEL;
     break;
+  }
+  if (o->type == TFLC_FLOAT32 && in->type == TFLC_FLOAT32) {
+    const tflc__a_f32_state *f = (const tflc__a_f32_state *)s;
+    const float *x = (const float *)in->data;
+    float *y = (float *)o->data;
+    switch (c->op->code) {
+    case TFLC__A_MUL:
+    case TFLC__A_SUB:
+      tflc_binary_f32(c->op->code == TFLC__A_SUB, f->a, f->b, rank, d1, x, d2,
+                      (const float *)in2->data, d0, y);
+      return TFLC_OK;
+    case TFLC__A_PRELU:
+      tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
+      return TFLC_OK;
+    case TFLC__A_RELU:
+      tflc_unary_f32(TFLC_F32_RELU, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_RELU6:
+      tflc_unary_f32(TFLC_F32_RELU6, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_LEAKY_RELU:
+      tflc_unary_f32(TFLC_F32_LEAKY_RELU, f->a, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_LOGISTIC:
+      tflc_unary_f32(TFLC_F32_LOGISTIC, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_TANH:
+      tflc_unary_f32(TFLC_F32_TANH, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_HARD_SWISH:
+      tflc_unary_f32(TFLC_F32_HARD_SWISH, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_L2_NORMALIZATION:
+    case TFLC__A_LOG_SOFTMAX: {
+      const int32_t depth = in->dims[in->rank - 1];
+      if (c->op->code == TFLC__A_L2_NORMALIZATION)
+        tflc_l2norm_f32(depth ? n / depth : 0, depth, x, y);
+      else
+        tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
+      return TFLC_OK;
+    }
+    }
   }
   switch (c->op->code) {
   case TFLC__A_LOGISTIC:

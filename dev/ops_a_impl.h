@@ -923,3 +923,113 @@ TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
   for (i = 0; i < n; ++i)
     out[i] = (float)((double)scale * (double)((int32_t)in[i] - zp));
 }
+
+/* ---- float32 variants -------------------------------------------------------
+ * Same operations in the same order as TFLM's float reference kernels;
+ * float math functions (expf, tanhf, logf, sqrtf) as std:: on floats. */
+
+TFLC_API void tflc_binary_f32(int op, float act_min, float act_max,
+                              int32_t rank, const int32_t *dims1,
+                              const float *in1, const int32_t *dims2,
+                              const float *in2, const int32_t *out_dims,
+                              float *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const float a = in1[it.off1], b = in2[it.off2];
+    float v = op == 0 ? a * b : a - b;
+    /* min(max(v, lo), hi) with std::max / std::min's comparisons */
+    v = v < act_min ? act_min : v;
+    v = act_max < v ? act_max : v;
+    out[i] = v;
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API void tflc_unary_f32(int kind, float alpha, int32_t n, const float *in,
+                             float *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const float v = in[i];
+    float y;
+    switch (kind) {
+    case TFLC_F32_RELU:
+      y = v < 0.0f ? 0.0f : v;
+      break;
+    case TFLC_F32_RELU6:
+      y = v > 6.0f ? 6.0f : v < 0.0f ? 0.0f : v;
+      break;
+    case TFLC_F32_LEAKY_RELU:
+      y = v > 0.0f ? v : v * alpha;
+      break;
+    case TFLC_F32_LOGISTIC:
+      /* TFLM's cut-offs: 1 above 16.619..., exp(v) below -9 */
+      if (v > 16.619047164916992188f)
+        y = 1.0f;
+      else if (v < -9.0f)
+        y = expf(v);
+      else
+        y = 1.0f / (1.0f + expf(-v));
+      break;
+    case TFLC_F32_TANH:
+      y = tanhf(v);
+      break;
+    default: { /* HARD_SWISH: v * min(6, max(0, v + 3)) / 6 */
+      float r = v + 3.0f;
+      r = 0.0f < r ? r : 0.0f;
+      r = r < 6.0f ? r : 6.0f;
+      y = v * r / 6.0f;
+      break;
+    }
+    }
+    out[i] = y;
+  }
+}
+
+TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
+                             const float *in, const int32_t *dims_alpha,
+                             const float *alpha, const int32_t *out_dims,
+                             float *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims_in, dims_alpha, out_dims);
+  for (i = 0; i < n; ++i) {
+    const float v = in[it.off1];
+    out[i] = v >= 0.0f ? v : v * alpha[it.off2];
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API void tflc_l2norm_f32(int32_t rows, int32_t depth, const float *in,
+                              float *out) {
+  int32_t r, c;
+  for (r = 0; r < rows; ++r) {
+    const float *x = in + (size_t)r * (size_t)depth;
+    float *y = out + (size_t)r * (size_t)depth;
+    float ss = 0.0f, norm;
+    for (c = 0; c < depth; ++c)
+      ss += x[c] * x[c];
+    norm = sqrtf(ss);
+    norm = norm < 1e-6f ? 1e-6f : norm;
+    for (c = 0; c < depth; ++c)
+      y[c] = x[c] / norm;
+  }
+}
+
+TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
+                                   float *out) {
+  int32_t r, c;
+  for (r = 0; r < rows; ++r) {
+    const float *x = in + (size_t)r * (size_t)depth;
+    float *y = out + (size_t)r * (size_t)depth;
+    float max = -FLT_MAX, sum = 0.0f, log_sum;
+    for (c = 0; c < depth; ++c)
+      max = max < x[c] ? x[c] : max;
+    for (c = 0; c < depth; ++c)
+      sum += expf(x[c] - max);
+    log_sum = logf(sum);
+    for (c = 0; c < depth; ++c)
+      y[c] = x[c] - max - log_sum;
+  }
+}

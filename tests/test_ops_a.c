@@ -13,11 +13,14 @@
  *     the conformance generator), for the gemmlowp-based kernels, which are
  *     also checked against float math within a small tolerance. */
 #define TFLC_IMPLEMENTATION
+#define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
+#include "../dev/writer.h"
 #include "harness.h"
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- utilities ----------------------------------------------------------- */
@@ -936,6 +939,279 @@ static void test_requantize(void) {
   }
 }
 
+/* ---- through the interpreter (glue): float paths, routing, refusals ------ */
+
+typedef struct tspec {
+  int type;
+  int32_t rank;
+  int32_t dims[4];
+  float scale; /* 0: not quantized */
+  int64_t zp;
+  const void *data; /* constant data or NULL */
+  size_t size;
+} tspec;
+
+static uint8_t g_arena[1 << 16];
+static char g_err[TFLC_ERROR_LEN];
+
+/* One operator with inputs in[0..nin) and one output; non-constant inputs
+ * are fed from `feed` (in order). Returns the status of init or invoke;
+ * the output bytes go to `out`. */
+static tflc_status run_op(int32_t code, uint8_t opt_type, int32_t nopts,
+                          const tflc_w_option *opts, int32_t nin,
+                          const tspec *in, const tspec *out_spec,
+                          const void *const *feed, void *out) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t ti[3], to, k, nfeed = 0, feeds[3];
+  uint8_t *bytes = NULL;
+  size_t size = 0;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_status st;
+  for (k = 0; k <= nin; ++k) {
+    const tspec *t = k < nin ? &in[k] : out_spec;
+    tflc_w_quant q;
+    q.scale = &t->scale;
+    q.zero_point = &t->zp;
+    q.count = 1;
+    q.axis = 0;
+    st = TFLC_OK;
+    if (k < nin) {
+      ti[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, t->data,
+                                 t->size, NULL, t->scale > 0 ? &q : NULL);
+      if (!t->data)
+        feeds[nfeed++] = ti[k];
+    } else {
+      to = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, NULL, 0, NULL,
+                              t->scale > 0 ? &q : NULL);
+    }
+  }
+  tflc_writer_op(w, 0, code, NULL, nin, ti, 1, &to, opt_type, nopts, opts);
+  tflc_writer_inputs(w, 0, nfeed, feeds);
+  tflc_writer_outputs(w, 0, 1, &to);
+  st = tflc_writer_finish(w, &bytes, &size);
+  tflc_writer_destroy(w);
+  if (st != TFLC_OK)
+    return st;
+  g_err[0] = 0;
+  st = tflc_model_init(&m, bytes, size);
+  if (st == TFLC_OK)
+    st = tflc_interpreter_init(&it, &m, g_arena, sizeof g_arena, NULL);
+  if (st == TFLC_OK) {
+    for (k = 0; k < nfeed; ++k)
+      memcpy(tflc_input(&it, k)->data, feed[k], tflc_input(&it, k)->bytes);
+    st = tflc_invoke(&it);
+    if (st == TFLC_OK)
+      memcpy(out, tflc_output(&it, 0)->data, tflc_output(&it, 0)->bytes);
+  }
+  if (st != TFLC_OK)
+    memcpy(g_err, it.error, sizeof g_err);
+  free(bytes);
+  return st;
+}
+
+static tspec ts(int type, int32_t d0, int32_t d1, float scale, int64_t zp) {
+  tspec t;
+  memset(&t, 0, sizeof t);
+  t.type = type;
+  t.rank = d0 ? 2 : 1;
+  t.dims[0] = d0 ? d0 : d1;
+  t.dims[1] = d1;
+  t.scale = scale;
+  t.zp = zp;
+  return t;
+}
+
+static void test_graph_float(void) {
+  const float a[6] = {-2.0f, -0.5f, 0.0f, 0.5f, 3.0f, 8.0f};
+  const float b[3] = {2.0f, -1.0f, 0.25f};
+  const void *feed[2];
+  float y[6];
+  tspec in[2], o;
+  tflc_w_option opt;
+  int i;
+  memset(&opt, 0, sizeof opt);
+  /* MUL [2,3] x [3], fused RELU */
+  in[0] = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  in[1] = ts(TFLC_FLOAT32, 0, 3, 0, 0);
+  o = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  feed[0] = a;
+  feed[1] = b;
+  opt.slot = 0;
+  opt.kind = TFLC_W_U8;
+  opt.i = 1; /* RELU */
+  CHECK_EQ_INT(run_op(18, 21, 1, &opt, 2, in, &o, feed, y), TFLC_OK);
+  CHECK(y[0] == 0.0f && y[1] == 0.5f && y[2] == 0.0f && y[3] == 1.0f &&
+        y[4] == 0.0f && y[5] == 2.0f);
+  /* SUB, no activation */
+  opt.i = 0;
+  CHECK_EQ_INT(run_op(41, 28, 1, &opt, 2, in, &o, feed, y), TFLC_OK);
+  CHECK(y[0] == -4.0f && y[1] == 0.5f && y[2] == -0.25f && y[3] == -1.5f &&
+        y[4] == 4.0f && y[5] == 7.75f);
+  /* PRELU with alpha [3] */
+  CHECK_EQ_INT(run_op(54, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
+  CHECK(y[0] == -4.0f && y[1] == 0.5f && y[2] == 0.0f && y[3] == 0.5f &&
+        y[4] == 3.0f && y[5] == 8.0f);
+  /* unary ones on [6] */
+  in[0] = ts(TFLC_FLOAT32, 0, 6, 0, 0);
+  o = ts(TFLC_FLOAT32, 0, 6, 0, 0);
+  CHECK_EQ_INT(run_op(19, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK); /* RELU */
+  CHECK(y[0] == 0.0f && y[3] == 0.5f && y[5] == 8.0f);
+  CHECK_EQ_INT(run_op(21, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK); /* RELU6 */
+  CHECK(y[0] == 0.0f && y[4] == 3.0f && y[5] == 6.0f);
+  opt.kind = TFLC_W_F32;
+  opt.f = 0.5f;
+  CHECK_EQ_INT(run_op(98, 75, 1, &opt, 1, in, &o, feed, y), TFLC_OK);
+  CHECK(y[0] == -1.0f && y[1] == -0.25f && y[5] == 8.0f);
+  CHECK_EQ_INT(run_op(117, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+  /* hard swish: -2 * 1 / 6, 0.5 * 3.5 / 6, 8 * 6 / 6 */
+  CHECK(fabsf(y[0] - (-2.0f / 6.0f)) < 1e-6f && y[5] == 8.0f &&
+        fabsf(y[3] - 0.5f * 3.5f / 6.0f) < 1e-6f);
+  CHECK_EQ_INT(run_op(14, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+  for (i = 0; i < 6; ++i)
+    CHECK(fabs((double)y[i] - 1.0 / (1.0 + exp(-(double)a[i]))) < 1e-6);
+  CHECK_EQ_INT(run_op(28, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+  for (i = 0; i < 6; ++i)
+    CHECK(fabs((double)y[i] - tanh((double)a[i])) < 1e-6);
+  /* L2 and LOG_SOFTMAX over rows of [2,3] */
+  in[0] = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  o = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  CHECK_EQ_INT(run_op(11, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+  CHECK(fabs((double)y[0] + 2.0 / sqrt(4.25)) < 1e-6 &&
+        fabs((double)y[5] - 8.0 / sqrt(73.25)) < 1e-6);
+  CHECK_EQ_INT(run_op(50, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+  {
+    const double l = log(exp(-2.0) + exp(-0.5) + exp(0.0));
+    CHECK(fabs((double)y[0] - (-2.0 - l)) < 1e-5 &&
+          fabs((double)y[2] - (0.0 - l)) < 1e-5);
+  }
+}
+
+static void test_graph_int(void) {
+  const void *feed[2];
+  tspec in[2], o;
+  /* ADD int16 goes through fragment a (int8 stays built-in): equal scales
+   * 2^-10, out 2^-9 -> (a + b) / 2 */
+  {
+    const int16_t a[4] = {100, -100, 32767, 3}, b[4] = {50, 51, 32767, 0};
+    int16_t y[4];
+    in[0] = ts(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
+    in[1] = ts(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
+    o = ts(TFLC_INT16, 0, 4, 1.0f / 512, 0);
+    feed[0] = a;
+    feed[1] = b;
+    CHECK_EQ_INT(run_op(0, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
+    CHECK(y[0] == 75 && y[1] == -25 && y[2] == 32767 &&
+          (y[3] == 2 || y[3] == 1));
+  }
+  /* QUANTIZE int8 -> int16 (scale 1/16 -> 1/256, zp 3 -> 0): x16 */
+  {
+    const int8_t a[3] = {3, 4, -128};
+    int16_t y[3];
+    in[0] = ts(TFLC_INT8, 0, 3, 1.0f / 16, 3);
+    o = ts(TFLC_INT16, 0, 3, 1.0f / 256, 0);
+    feed[0] = a;
+    CHECK_EQ_INT(run_op(114, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+    CHECK(y[0] == 0 && y[1] == 16 && y[2] == -131 * 16);
+  }
+  /* DEQUANTIZE uint8 */
+  {
+    const uint8_t a[2] = {130, 126};
+    float y[2];
+    in[0] = ts(TFLC_UINT8, 0, 2, 0.5f, 128);
+    o = ts(TFLC_FLOAT32, 0, 2, 0, 0);
+    feed[0] = a;
+    CHECK_EQ_INT(run_op(6, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
+    CHECK(y[0] == 1.0f && y[1] == -1.0f);
+  }
+  /* ARG_MAX with an axis fed at run time: [2,3] over axis 1, then 0 */
+  {
+    const int8_t a[6] = {1, 9, 3, 7, 2, 8};
+    int32_t axis = 1, y[3];
+    in[0] = ts(TFLC_INT8, 2, 3, 0.5f, 0);
+    in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
+    o = ts(TFLC_INT32, 0, 2, 0, 0);
+    feed[0] = a;
+    feed[1] = &axis;
+    CHECK_EQ_INT(run_op(56, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
+    CHECK(y[0] == 1 && y[1] == 2);
+    axis = 0; /* output [3] expected but the model says [2]: refused */
+    CHECK_EQ_INT(run_op(56, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_KERNEL);
+  }
+  /* SUM with a constant axis, keep_dims */
+  {
+    const int8_t a[6] = {1, 2, 3, 4, 5, 6};
+    const int32_t ax = 1;
+    int8_t y[2];
+    tflc_w_option opt;
+    memset(&opt, 0, sizeof opt);
+    opt.kind = TFLC_W_U8;
+    opt.i = 1;
+    in[0] = ts(TFLC_INT8, 2, 3, 0.5f, 0);
+    in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
+    in[1].data = &ax;
+    in[1].size = 4;
+    o = ts(TFLC_INT8, 2, 1, 0.5f, 0);
+    feed[0] = a;
+    CHECK_EQ_INT(run_op(74, 27, 1, &opt, 2, in, &o, feed, y), TFLC_OK);
+    CHECK(y[0] == 6 && y[1] == 15);
+  }
+}
+
+static void test_graph_refusals(void) {
+  const int8_t a[4] = {0, 1, 2, 3};
+  const void *feed[2];
+  int8_t y[16];
+  tspec in[2], o;
+  tflc_w_option opt;
+  memset(&opt, 0, sizeof opt);
+  feed[0] = a;
+  feed[1] = a;
+  in[0] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  in[1] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  /* LOGISTIC int8 needs output zero point -128 */
+  o = ts(TFLC_INT8, 0, 4, 1.0f / 256, 0);
+  CHECK_EQ_INT(run_op(14, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
+  CHECK(strstr(g_err, "-128") != NULL);
+  /* LOG_SOFTMAX int8 needs scale 16/256, zero point 127 */
+  o = ts(TFLC_INT8, 0, 4, 1.0f / 256, 127);
+  CHECK_EQ_INT(run_op(50, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
+  /* L2_NORMALIZATION with a fused activation */
+  o = ts(TFLC_INT8, 0, 4, 1.0f / 128, 0);
+  opt.kind = TFLC_W_U8;
+  opt.i = 1;
+  CHECK_EQ_INT(run_op(11, 12, 1, &opt, 1, in, &o, feed, y),
+               TFLC_ERR_UNSUPPORTED);
+  /* comparison output must be bool */
+  CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_TYPE);
+  /* comparison int8 scales must be below 1 */
+  in[1].scale = 2.0f;
+  o = ts(TFLC_BOOL, 0, 4, 0, 0);
+  CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_QUANT);
+  in[1].scale = 0.1f;
+  CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
+  CHECK(y[0] == 0 && y[3] == 0);
+  /* SUM with an axis that is not constant */
+  in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
+  o = ts(TFLC_INT8, 0, 1, 0.1f, 0);
+  CHECK_EQ_INT(run_op(74, 27, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_SCHEMA);
+  /* HARD_SWISH output scale below in_scale / 128 */
+  o = ts(TFLC_INT8, 0, 4, 1e-5f, 0);
+  CHECK_EQ_INT(run_op(117, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
+  /* MUL int16 with a zero point */
+  in[0] = ts(TFLC_INT16, 0, 4, 0.1f, 1);
+  in[1] = ts(TFLC_INT16, 0, 4, 0.1f, 0);
+  o = ts(TFLC_INT16, 0, 4, 0.1f, 0);
+  CHECK_EQ_INT(run_op(18, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_QUANT);
+  /* SUB with mixed input types */
+  in[0] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  CHECK_EQ_INT(run_op(41, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_TYPE);
+  /* shapes that do not broadcast */
+  in[1] = ts(TFLC_INT8, 0, 3, 0.1f, 0);
+  o = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  CHECK_EQ_INT(run_op(55, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_SHAPE);
+}
+
 int main(void) {
   RUN(test_mul_hand);
   RUN(test_mul_vs_reference);
@@ -957,5 +1233,8 @@ int main(void) {
   RUN(test_sum);
   RUN(test_arg_minmax);
   RUN(test_requantize);
+  RUN(test_graph_float);
+  RUN(test_graph_int);
+  RUN(test_graph_refusals);
   return harness_report();
 }
