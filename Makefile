@@ -4,6 +4,7 @@
 #   make test SANITIZE=1 / VALGRIND=1   the same under ASan+UBSan / memcheck
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
+#   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -37,6 +38,10 @@ test: all
 demo: build/demo
 	./build/demo $(MODEL)
 
+# Cortex-M4F on QEMU: exact instruction counts, arena, stack, flash
+bench-m4:
+	SHARED=$(SHARED) bash examples/m4_bench.sh
+
 format:
 	clang-format -i tflc.h tflc_kernels.h dev/*.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
 
@@ -45,4 +50,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo format clean
+.PHONY: all test demo bench-m4 format clean

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Cortex-M4F benchmark on QEMU mps2-an386 (../shared/tools/cortex-m4-qemu):
+# for each conformance case, builds examples/m4_bench.c with the model,
+# input and TFLM's expected output compiled in, runs it, and prints the
+# exact instruction count of one tflc_invoke, arena, stack, flash.
+#   examples/m4_bench.sh [CASE_DIR...]     (default: a few models)
+set -eu
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared}
+H=$SHARED/tools/cortex-m4-qemu
+OPT=${OPT:--O2}
+[ $# -gt 0 ] || set -- \
+  "$SHARED/conformance/models/person_detect/person" \
+  "$SHARED/conformance/models/compressed/pd_all_w4/meta" \
+  "$SHARED/conformance/models/compressed/pd_all_w4/decode" \
+  "$SHARED/conformance/models/micro_speech/seed1" \
+  "$SHARED/conformance/models/compressed/ms_dw_axis3_a/meta"
+carray() { # name file
+  printf 'const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
+  od -An -v -tx1 "$2" | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'
+  printf '};\nconst unsigned int %s_len = %s;\n' "$1" "$(stat -c %s "$2")"
+}
+printf '%-34s %12s %8s %7s %8s %8s  %s\n' case instructions arena stack text model output
+for c in "$@"; do
+  name=$(echo "${c#"$SHARED"/conformance/}" | tr '/' '_')
+  out=build/m4/$name
+  mkdir -p "$out"
+  { carray m4_model "$c/model.tflite"; carray m4_input "$c/input_0.bin"
+    carray m4_expect "$c/output_0.bin"; } >"$out/data.c"
+  make -s -f "$H/Makefile" OUT="$out/bench" SRCS="examples/m4_bench.c $out/data.c" \
+    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
+  res=$(timeout 600 "$H/run.sh" "$out/bench.elf" 2>&1 || true)
+  insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
+  arena=$(echo "$res" | sed -n 's/^arena: \([0-9]*\) bytes/\1/p')
+  stack=$(echo "$res" | sed -n 's/^stack: \([0-9]*\) bytes.*/\1/p')
+  ok=$(echo "$res" | grep -q 'identical to TFLM' && echo identical || echo "$res" | tail -n 1)
+  text=$(arm-none-eabi-size "$out/bench.elf" | awk 'NR==2{print $1}')
+  printf '%-34s %12s %8s %7s %8s %8s  %s\n' "$name" "${insns:-?}" "${arena:-?}" \
+    "${stack:-?}" "$text" "$(stat -c %s "$c/model.tflite")" "$ok"
+done
