@@ -41,23 +41,19 @@ enum {
 #define TFLC__C_I64 TFLC__C_M(TFLC_INT64)
 #define TFLC__C_BOOL TFLC__C_M(TFLC_BOOL)
 
-/* Small per-op state: an axis or block sizes, crops, flags. */
+/* Persistent state, 8 bytes: an axis and a mode, a block size, flags.
+ * SLICE, STRIDED_SLICE, PADV2, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND keep
+ * none: their parameters (constant, checked at init) are read again from
+ * the tensors at run, as TFLM's kernels do. */
 typedef struct tflc__c_state {
-  int32_t v[6];
-  int32_t dyn;      /* 1: parameters read from non-constant inputs at run */
-  uint8_t value[8]; /* one padding element */
+  int32_t v[2];
 } tflc__c_state;
-/* Per-axis start / stride / count of SLICE and STRIDED_SLICE. */
+/* Per-axis start / stride / count of SLICE and STRIDED_SLICE (on the
+ * stack). */
 typedef struct tflc__c_slice {
-  int32_t rank, dyn;
+  int32_t rank;
   int32_t start[TFLC_MAX_DIMS], stride[TFLC_MAX_DIMS], count[TFLC_MAX_DIMS];
 } tflc__c_slice;
-/* PADV2. */
-typedef struct tflc__c_pad {
-  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
-  int32_t from_input; /* 1: pad value read from input 2 at run */
-  uint8_t value[8];
-} tflc__c_pad;
 
 static tflc__c_state *tflc__c_new_state(tflc__ctx *c) {
   tflc__c_state *s = (tflc__c_state *)tflc__persist(c->it, sizeof *s);
@@ -381,19 +377,16 @@ static tflc_status tflc__c_prep_gather(tflc__ctx *c) {
   s = tflc__c_new_state(c);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  s->v[0] = (int32_t)tflc__c_prod(in->dims, 0, bd);
-  s->v[1] = (int32_t)tflc__c_prod(in->dims, bd, axis);
-  s->v[2] = in->dims[axis];
-  s->v[3] = (int32_t)tflc__c_prod(co->dims, bd, co->rank);
-  s->v[4] = (int32_t)tflc__c_prod(in->dims, axis + 1, in->rank);
+  s->v[0] = axis;
+  s->v[1] = bd;
   if (tflc__c_static(co)) {
     const uint8_t *p = (const uint8_t *)co->data;
     int32_t n = tflc__count(co);
     for (i = 0; i < n; i++) {
       int32_t x = tflc__i32(p + 4 * i);
-      if (x < 0 || x >= s->v[2])
+      if (x < 0 || x >= in->dims[axis])
         return tflc__op_err(c, TFLC_ERR_SHAPE, "position %d outside [0, %d)", x,
-                            s->v[2]);
+                            in->dims[axis]);
     }
   }
   return TFLC_OK;
@@ -402,24 +395,27 @@ static tflc_status tflc__c_run_gather(tflc__ctx *c) {
   const tflc__c_state *s = (const tflc__c_state *)c->op->state;
   const tflc_tensor *in = tflc__in(c, 0), *co = tflc__in(c, 1);
   tflc_tensor *o = tflc__out(c, 0);
-  if (tflc_gather(tflc_type_size(in->type), s->v[0], s->v[1], s->v[2], s->v[3],
-                  s->v[4], co->data, in->data, o->data))
-    return tflc__op_err(c, TFLC_ERR_KERNEL, "position outside [0, %d)", s->v[2],
-                        0);
+  const int32_t axis = s->v[0], bd = s->v[1];
+  if (tflc_gather(tflc_type_size(in->type),
+                  (int32_t)tflc__c_prod(in->dims, 0, bd),
+                  (int32_t)tflc__c_prod(in->dims, bd, axis), in->dims[axis],
+                  (int32_t)tflc__c_prod(co->dims, bd, co->rank),
+                  (int32_t)tflc__c_prod(in->dims, axis + 1, in->rank), co->data,
+                  in->data, o->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "position outside [0, %d)",
+                        in->dims[axis], 0);
   return TFLC_OK;
 }
 
 /* ---- SLICE / STRIDED_SLICE ----------------------------------------------- */
-/* SLICE parameters from begin/size (TFLM: size -1 = to the end). */
-static tflc_status tflc__c_slice_params(tflc__ctx *c, const tflc_tensor *in,
-                                        const tflc_tensor *o,
-                                        const tflc_tensor *bt,
-                                        const tflc_tensor *zt,
-                                        tflc__c_slice *p) {
+/* SLICE parameters from begin/size (TFLM: size -1 = to the end), checked
+ * against the shapes. Used at init for constants and at every run. */
+static tflc_status tflc__c_slice_params(tflc__ctx *c, tflc__c_slice *p) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   int32_t b[TFLC_MAX_DIMS], z[TFLC_MAX_DIMS], nb = 0, nz = 0, k;
-  if (!tflc__c_ints(bt, 1, b, TFLC_MAX_DIMS, &nb) ||
-      !tflc__c_ints(zt, 1, z, TFLC_MAX_DIMS, &nz) || nb != in->rank ||
-      nz != in->rank)
+  if (!tflc__c_ints(tflc__in(c, 1), 1, b, TFLC_MAX_DIMS, &nb) ||
+      !tflc__c_ints(tflc__in(c, 2), 1, z, TFLC_MAX_DIMS, &nz) ||
+      nb != in->rank || nz != in->rank)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "begin/size must have %d entries",
                         in->rank, 0);
   p->rank = in->rank;
@@ -440,7 +436,7 @@ static tflc_status tflc__c_slice_params(tflc__ctx *c, const tflc_tensor *in,
 static tflc_status tflc__c_prep_slice(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *bt = tflc__in(c, 1), *zt = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
-  tflc__c_slice *p;
+  tflc__c_slice p;
   tflc_status st = tflc__c_io(c, 3, 3, 1, 1);
   if (st)
     return st;
@@ -457,29 +453,65 @@ static tflc_status tflc__c_prep_slice(tflc__ctx *c) {
   if (in->rank > 5 || o->rank != in->rank)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d, output rank %d",
                         in->rank, o->rank);
-  p = (tflc__c_slice *)tflc__persist(c->it, sizeof *p);
-  if (!p)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = p;
   if (tflc__c_static(bt) && tflc__c_static(zt))
-    return tflc__c_slice_params(c, in, o, bt, zt, p);
+    return tflc__c_slice_params(c, &p);
+  /* read (and checked) at every run */
   if (tflc__count(bt) != in->rank || tflc__count(zt) != in->rank)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "begin/size must have %d entries",
                         in->rank, 0);
-  p->dyn = 1;
   return TFLC_OK;
 }
-/* STRIDED_SLICE as TFLM's micro kernel: begin/end/strides constant int32
- * with one entry per input dim; ellipsis_mask, new_axis_mask and offset
- * are not used by TFLM (its parameters zero them), so not here either. */
-static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
+/* STRIDED_SLICE parameters as TFLM's micro kernel takes them: begin, end,
+ * strides constant int32 with one entry per input dim, begin_mask,
+ * end_mask, shrink_axis_mask. TFLM zeroes ellipsis_mask and new_axis_mask
+ * and leaves offset false in its parameters, so they have no effect here
+ * either (a model relying on them fails the output shape check, as in
+ * TFLM). */
+static tflc_status tflc__c_strided_params(tflc__ctx *c, tflc__c_slice *p) {
   tflc__fb fb = tflc__cfb(c);
-  uint32_t opts = c->op->opts;
+  const uint32_t opts = c->op->opts;
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t b[TFLC_MAX_DIMS], e[TFLC_MAX_DIMS], sd[TFLC_MAX_DIMS];
+  int32_t nb = 0, ne = 0, ns = 0, k, r = 0;
+  const int32_t bmask = tflc__get_i32(fb, opts, 0, 0);
+  const int32_t emask = tflc__get_i32(fb, opts, 1, 0);
+  const int32_t smask = tflc__get_i32(fb, opts, 4, 0);
+  if (!tflc__c_ints(tflc__in(c, 1), 0, b, TFLC_MAX_DIMS, &nb) ||
+      !tflc__c_ints(tflc__in(c, 2), 0, e, TFLC_MAX_DIMS, &ne) ||
+      !tflc__c_ints(tflc__in(c, 3), 0, sd, TFLC_MAX_DIMS, &ns) ||
+      nb != in->rank || ne != in->rank || ns != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "begin/end/strides must have %d entries", in->rank, 0);
+  p->rank = in->rank;
+  for (k = 0; k < in->rank; k++) {
+    const int shrink = (smask >> k) & 1;
+    if (sd[k] == 0)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "stride of dim %d is 0", k, 0);
+    if (tflc_strided_slice_axis(in->dims[k], b[k], e[k], sd[k],
+                                (bmask >> k) & 1, (emask >> k) & 1, shrink,
+                                &p->start[k], &p->count[k]))
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "shrunk dim %d: begin %d outside it or negative "
+                          "stride (TFLM writes nothing)",
+                          k, b[k]);
+    p->stride[k] = sd[k];
+    if (!shrink) {
+      if (r >= o->rank || o->dims[r] != p->count[k])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "dim %d gives %d elements, not the output's", k,
+                            p->count[k]);
+      r++;
+    }
+  }
+  if (r != o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, expected %d",
+                        o->rank, r);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  int32_t b[TFLC_MAX_DIMS], e[TFLC_MAX_DIMS], sd[TFLC_MAX_DIMS],
-      nb = 0, ne = 0, ns = 0, k, r = 0;
-  int32_t bmask, emask, smask;
-  tflc__c_slice *p;
+  tflc__c_slice p;
+  int32_t k;
   tflc_status st = tflc__c_io(c, 4, 4, 1, 1);
   if (st)
     return st;
@@ -494,72 +526,55 @@ static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
     if (!tflc__c_static(tflc__in(c, k)) || tflc__in(c, k)->type != TFLC_INT32)
       return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                           "input %d must be a constant int32 vector", k, 0);
-  if (!tflc__c_ints(tflc__in(c, 1), 0, b, TFLC_MAX_DIMS, &nb) ||
-      !tflc__c_ints(tflc__in(c, 2), 0, e, TFLC_MAX_DIMS, &ne) ||
-      !tflc__c_ints(tflc__in(c, 3), 0, sd, TFLC_MAX_DIMS, &ns) ||
-      nb != in->rank || ne != in->rank || ns != in->rank)
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "begin/end/strides must have %d entries", in->rank, 0);
-  bmask = tflc__get_i32(fb, opts, 0, 0);
-  emask = tflc__get_i32(fb, opts, 1, 0);
-  smask = tflc__get_i32(fb, opts, 4, 0);
-  p = (tflc__c_slice *)tflc__persist(c->it, sizeof *p);
-  if (!p)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = p;
-  p->rank = in->rank;
-  for (k = 0; k < in->rank; k++) {
-    const int shrink = (smask >> k) & 1;
-    int32_t start = 0, cnt = 0;
-    if (sd[k] == 0)
-      return tflc__op_err(c, TFLC_ERR_SCHEMA, "stride of dim %d is 0", k, 0);
-    if (tflc_strided_slice_axis(in->dims[k], b[k], e[k], sd[k],
-                                (bmask >> k) & 1, (emask >> k) & 1, shrink,
-                                &start, &cnt))
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "shrunk dim %d: begin %d outside it or negative "
-                          "stride (TFLM writes nothing)",
-                          k, b[k]);
-    if (!shrink) {
-      if (r >= o->rank || o->dims[r] != cnt)
-        return tflc__op_err(c, TFLC_ERR_SHAPE,
-                            "dim %d gives %d elements, not the output's", k,
-                            cnt);
-      r++;
-    }
-    p->start[k] = start;
-    p->stride[k] = sd[k];
-    p->count[k] = cnt;
-  }
-  if (r != o->rank)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, expected %d",
-                        o->rank, r);
-  return TFLC_OK;
+  return tflc__c_strided_params(c, &p);
 }
 static tflc_status tflc__c_run_slice(tflc__ctx *c) {
-  const tflc__c_slice *p = (const tflc__c_slice *)c->op->state;
   const tflc_tensor *in = tflc__in(c, 0);
   tflc_tensor *o = tflc__out(c, 0);
-  tflc__c_slice dyn;
-  if (p->dyn) {
-    tflc_status st =
-        tflc__c_slice_params(c, in, o, tflc__in(c, 1), tflc__in(c, 2), &dyn);
-    if (st)
-      return TFLC_ERR_KERNEL;
-    p = &dyn;
-  }
-  tflc_strided_slice(tflc_type_size(in->type), p->rank, in->dims, p->start,
-                     p->stride, p->count, in->data, o->data);
+  tflc__c_slice p;
+  if (c->op->code == TFLC__C_SLICE ? tflc__c_slice_params(c, &p)
+                                   : tflc__c_strided_params(c, &p))
+    return TFLC_ERR_KERNEL;
+  tflc_strided_slice(tflc_type_size(in->type), p.rank, in->dims, p.start,
+                     p.stride, p.count, in->data, o->data);
   return TFLC_OK;
 }
 
 /* ---- PADV2 ----------------------------------------------------------------
  */
+/* Paddings (constant int32 [rank, 2], checked against the shapes) and, if
+ * value is not NULL, the pad value: input 2's element, else the int8
+ * output zero point, else 0. */
+static tflc_status tflc__c_pad_params(tflc__ctx *c, int32_t *before,
+                                      int32_t *after, uint8_t *value) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc_tensor *cv = tflc__in(c, 2);
+  int32_t v[2 * TFLC_MAX_DIMS], n = 0, k;
+  if (!tflc__c_ints(tflc__in(c, 1), 0, v, 2 * TFLC_MAX_DIMS, &n) ||
+      n != 2 * in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "paddings must be [%d, 2]", in->rank,
+                        0);
+  for (k = 0; k < in->rank; k++) {
+    before[k] = v[2 * k];
+    after[k] = v[2 * k + 1];
+    if (before[k] < 0 || after[k] < 0 ||
+        (int64_t)in->dims[k] + before[k] + after[k] != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", k,
+                          o->dims[k]);
+  }
+  if (!value)
+    return TFLC_OK;
+  memset(value, 0, 8);
+  if (cv)
+    memcpy(value, cv->data, tflc_type_size(cv->type));
+  else if (in->type == TFLC_INT8)
+    value[0] = (uint8_t)(o->zero_point & 0xFF);
+  return TFLC_OK;
+}
 static tflc_status tflc__c_prep_padv2(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *cv = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
-  tflc__c_pad *s;
-  int32_t v[2 * TFLC_MAX_DIMS], n = 0, k;
+  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
   tflc_status st = tflc__c_io(c, 2, 3, 1, 1);
   if (st)
     return st;
@@ -570,8 +585,7 @@ static tflc_status tflc__c_prep_padv2(tflc__ctx *c) {
   if (in->rank > 5 || o->rank != in->rank)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d, output rank %d",
                         in->rank, o->rank);
-  if (!tflc__c_static(pd) || pd->type != TFLC_INT32 ||
-      !tflc__c_ints(pd, 0, v, 2 * TFLC_MAX_DIMS, &n) || n != 2 * o->rank)
+  if (!tflc__c_static(pd) || pd->type != TFLC_INT32)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "paddings must be a constant int32 [%d, 2] tensor",
                         o->rank, 0);
@@ -579,47 +593,27 @@ static tflc_status tflc__c_prep_padv2(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_TYPE,
                         "constant value must be one element of the input type",
                         0, 0);
-  s = (tflc__c_pad *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  for (k = 0; k < in->rank; k++) {
-    s->before[k] = v[2 * k];
-    s->after[k] = v[2 * k + 1];
-    if (s->before[k] < 0 || s->after[k] < 0 ||
-        (int64_t)in->dims[k] + s->before[k] + s->after[k] != o->dims[k])
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", k,
-                          o->dims[k]);
-  }
   if (in->type == TFLC_INT8) {
-    if (!cv) {
-      if (o->zero_point < -128 || o->zero_point > 127)
-        return tflc__op_err(c, TFLC_ERR_QUANT, "zero point %d", o->zero_point,
-                            0);
-      s->value[0] = (uint8_t)(o->zero_point & 0xFF);
-    } else if (cv->zero_point != o->zero_point || cv->scale != o->scale) {
+    if (!cv && (o->zero_point < -128 || o->zero_point > 127))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "zero point %d", o->zero_point, 0);
+    if (cv && (cv->zero_point != o->zero_point || cv->scale != o->scale))
       return tflc__op_err(c, TFLC_ERR_QUANT,
                           "constant value quantization differs from the "
                           "output's",
                           0, 0);
-    }
   }
-  if (cv) {
-    if (tflc__c_static(cv))
-      memcpy(s->value, cv->data, tflc_type_size(cv->type));
-    else
-      s->from_input = 1;
-  }
-  return TFLC_OK;
+  /* the value is read at run (it may be an activation) */
+  return tflc__c_pad_params(c, before, after, NULL);
 }
 static tflc_status tflc__c_run_padv2(tflc__ctx *c) {
-  const tflc__c_pad *s = (const tflc__c_pad *)c->op->state;
   const tflc_tensor *in = tflc__in(c, 0);
   tflc_tensor *o = tflc__out(c, 0);
-  const size_t es = tflc_type_size(in->type);
-  const void *value = s->from_input ? tflc__in(c, 2)->data : s->value;
-  tflc_pad(es, in->rank, in->dims, s->before, s->after, value, in->data,
-           o->data);
+  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
+  uint8_t value[8];
+  if (tflc__c_pad_params(c, before, after, value))
+    return TFLC_ERR_KERNEL;
+  tflc_pad(tflc_type_size(in->type), in->rank, in->dims, before, after, value,
+           in->data, o->data);
   return TFLC_OK;
 }
 
@@ -725,8 +719,7 @@ static tflc_status tflc__c_b2s_params(tflc__ctx *c, int s2b, int32_t *v) {
 }
 static tflc_status tflc__c_prep_b2s(tflc__ctx *c, int s2b) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  tflc__c_state *s;
-  int32_t k;
+  int32_t k, v[4];
   tflc_status st = tflc__c_io(c, 3, 3, 1, 1);
   if (st)
     return st;
@@ -739,38 +732,35 @@ static tflc_status tflc__c_prep_b2s(tflc__ctx *c, int s2b) {
   for (k = 1; k <= 2; k++)
     if (tflc__in(c, k)->type != TFLC_INT32)
       return tflc__op_err(c, TFLC_ERR_TYPE, "input %d must be int32", k, 0);
-  s = tflc__c_new_state(c);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  s->v[4] = s2b;
-  /* padding value: the zero point (TFLM leaves it unset, 0 in a fresh
-   * arena; the zero point is what the padding means) */
-  if (in->type == TFLC_INT8)
-    s->value[0] = (uint8_t)(o->zero_point & 0xFF);
   if (tflc__c_static(tflc__in(c, 1)) && tflc__c_static(tflc__in(c, 2)))
-    return tflc__c_b2s_params(c, s2b, s->v);
+    return tflc__c_b2s_params(c, s2b, v);
+  /* read (and checked) at every run */
   if (tflc__count(tflc__in(c, 1)) != in->rank - 2 ||
       tflc__count(tflc__in(c, 2)) != 2 * (in->rank - 2))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "block/crops sizes wrong", 0, 0);
-  s->dyn = 1;
   return TFLC_OK;
 }
 static tflc_status tflc__c_run_b2s(tflc__ctx *c) {
-  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  const int s2b = c->op->code == TFLC__C_SPACE_TO_BATCH_ND;
   const tflc_tensor *in = tflc__in(c, 0);
   tflc_tensor *o = tflc__out(c, 0);
   int32_t v[4], id[4], od[4];
-  memcpy(v, s->v, sizeof v);
-  if (s->dyn && tflc__c_b2s_params(c, s->v[4], v))
+  if (tflc__c_b2s_params(c, s2b, v))
     return TFLC_ERR_KERNEL;
   tflc__c_dims4(in, id);
   tflc__c_dims4(o, od);
-  if (s->v[4])
+  if (s2b) {
+    /* padding value: the zero point (TFLM leaves its pad value unset, 0 in
+     * a fresh arena; the zero point is what the padding means) */
+    uint8_t value[4] = {0, 0, 0, 0};
+    if (in->type == TFLC_INT8)
+      value[0] = (uint8_t)(o->zero_point & 0xFF);
     tflc_space_to_batch(tflc_type_size(in->type), id, od, v[0], v[1], v[2],
-                        v[3], s->value, in->data, o->data);
-  else
+                        v[3], value, in->data, o->data);
+  } else {
     tflc_batch_to_space(tflc_type_size(in->type), id, od, v[0], v[1], v[2],
                         v[3], in->data, o->data);
+  }
   return TFLC_OK;
 }
 
@@ -811,25 +801,22 @@ static tflc_status tflc__c_prep_resize(tflc__ctx *c, int bilinear) {
   s = tflc__c_new_state(c);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  s->v[0] = v[0];
-  s->v[1] = v[1];
-  s->v[2] = align;
-  s->v[3] = half;
-  s->v[4] = bilinear;
+  s->v[0] = align;
+  s->v[1] = half;
   return TFLC_OK;
 }
 static tflc_status tflc__c_run_resize(tflc__ctx *c) {
   const tflc__c_state *s = (const tflc__c_state *)c->op->state;
   const tflc_tensor *in = tflc__in(c, 0);
   tflc_tensor *o = tflc__out(c, 0);
-  if (!s->v[4])
-    tflc_resize_nearest(tflc_type_size(in->type), in->dims, s->v[0], s->v[1],
-                        s->v[2], s->v[3], in->data, o->data);
+  if (c->op->code == TFLC__C_RESIZE_NEAREST_NEIGHBOR)
+    tflc_resize_nearest(tflc_type_size(in->type), in->dims, o->dims[1],
+                        o->dims[2], s->v[0], s->v[1], in->data, o->data);
   else if (in->type == TFLC_INT8)
-    tflc_resize_bilinear_s8(in->dims, s->v[0], s->v[1], s->v[2], s->v[3],
+    tflc_resize_bilinear_s8(in->dims, o->dims[1], o->dims[2], s->v[0], s->v[1],
                             (const int8_t *)in->data, (int8_t *)o->data);
   else
-    tflc_resize_bilinear_f32(in->dims, s->v[0], s->v[1], s->v[2], s->v[3],
+    tflc_resize_bilinear_f32(in->dims, o->dims[1], o->dims[2], s->v[0], s->v[1],
                              (const float *)in->data, (float *)o->data);
   return TFLC_OK;
 }
