@@ -819,8 +819,8 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
         int64_t lim = o->type == TFLC_INT8 ? 128 : 32768;
         if (zi < -lim || zi >= lim)
           return tflc__err(err, TFLC_ERR_QUANT,
-                           "tensor %d: zero point %u out of range for %s", t,
-                           i, tflc_type_name(o->type));
+                           "tensor %d: zero point %u out of range for %s", t, i,
+                           tflc_type_name(o->type));
       }
       o->scale = sc;
       o->zero_point = (int32_t)zp;
@@ -1748,13 +1748,13 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
                         o->dims[3]);
   if (depthwise) {
     int32_t m = tflc__get_i32(fb, opts, 3, 0);
-    if (f->dims[0] != 1 || m < 1 || in->dims[3] * m != cout)
+    if (f->dims[0] != 1 || m < 1 || (int64_t)in->dims[3] * m != cout)
       return tflc__op_err(c, TFLC_ERR_SHAPE,
                           "depth multiplier %d does not give %d channels", m,
                           cout);
     s->p.depth_multiplier = m;
   } else {
-    if (f->dims[3] < 1 || in->dims[3] % f->dims[3] != 0 ||
+    if (f->dims[3] < 1 || in->dims[3] < 1 || in->dims[3] % f->dims[3] != 0 ||
         cout % (in->dims[3] / f->dims[3]) != 0)
       return tflc__op_err(c, TFLC_ERR_SHAPE,
                           "input depth %d vs filter depth %d", in->dims[3],
