@@ -485,6 +485,8 @@ typedef struct tspec {
   size_t csize;
   float scale; /* 0: no quantization */
   int64_t zp;
+  const float *scales; /* per channel (nscales > 1) on axis qaxis */
+  int32_t nscales, qaxis;
 } tspec;
 
 typedef struct opspec {
@@ -559,12 +561,21 @@ static runres run_model(const opspec *s, const void *const *feeds,
   for (k = 0; k < s->nin; k++) {
     const tspec *t = &s->in[k];
     float sc = t->scale;
-    int64_t zp = t->zp;
+    int64_t zp = t->zp, zps[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     tflc_w_quant q;
     q.scale = &sc;
     q.zero_point = &zp;
     q.count = 1;
     q.axis = 0;
+    if (t->nscales > 1) {
+      int32_t j;
+      for (j = 0; j < 8; j++)
+        zps[j] = t->zp;
+      q.scale = t->scales;
+      q.zero_point = zps;
+      q.count = t->nscales;
+      q.axis = t->qaxis;
+    }
     tin[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, t->cdata,
                                 t->csize, NULL, t->scale > 0 ? &q : NULL);
     if (!t->cdata)
@@ -708,6 +719,32 @@ static void test_model_concat_compressed(void) {
       CHECK_EQ_MEM(got, plain, sizeof got);
       CHECK(r.arena <= r0.arena); /* no whole-tensor decode buffer */
     }
+  /* per-channel tables (two scales on axis 0, the first one the output's):
+   * each row decodes with its channel's table */
+  {
+    static const float sc2[2] = {0.1f, 0.2f};
+    s.compress_in = -1;
+    s.in[1].scales = sc2;
+    s.in[1].nscales = 2;
+    outs[0] = plain;
+    for (i = 0; i < 54; i++)
+      bc[i] = (int8_t)((int32_t)(rnd() % 4u) * 11 - 20 + (i >= 27 ? 40 : 0));
+    s.in[1].cdata = bc;
+    CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+    CHECK_EQ_MEM(plain + 4, bc, 9);
+    CHECK_EQ_MEM(plain + 13 * 5 + 4, bc + 45, 9);
+    for (f = TFLC_W_METADATA; f <= TFLC_W_DECODE; f++) {
+      s.compress_in = 1;
+      s.format = f;
+      s.bits = 2;
+      outs[0] = got;
+      memset(got, 0, sizeof got);
+      r = run_model(&s, feeds, outs);
+      CHECK_EQ_INT(r.invoke, TFLC_OK);
+      CHECK_EQ_MEM(got, plain, sizeof got);
+    }
+    s.in[1].nscales = 0;
+  }
   /* float32 */
   s.compress_in = -1;
   s.in[0] = ts(TFLC_FLOAT32, 3, a_d);
