@@ -259,6 +259,9 @@ typedef struct tflc_compress_options {
    * operators only in DECODE, widths 1..8, also UINT8). 0: 1 for
    * METADATA, -1 for DECODE. */
   int tflm_compatible;
+  /* Discovery: also compress tensors whose indices + tables (+ the
+   * 16-byte DECODE header) are not smaller than the original data. */
+  int allow_growth;
 } tflc_compress_options;
 
 typedef struct tflc_bin_options {
@@ -3319,14 +3322,18 @@ static int tflc__z_tflm_decodes(int32_t code, uint32_t k) {
   }
 }
 
-/* 1 if operator `code` can read a compressed input k: TFLM's six kernels
- * (tflm), or any builtin tflc runs except those passing tensors on to
- * other subgraphs (IF, WHILE, CALL, CALL_ONCE); custom operators only
- * behind a DECODE operator. */
-static int tflc__z_can_decode(int32_t code, uint32_t k, int tflm, int format) {
-  if (tflm)
-    return tflc__z_tflm_decodes(code, k);
-  if (code == TFLC_OP_DECODE)
+/* 1 if operator `code` can read a compressed input k of `type`: TFLM's
+ * six kernels at the inputs they decompress (tflm), else also the data
+ * inputs of any builtin tflc runs: not integer inputs (shapes, axes,
+ * permutations, paddings... which kernels read while preparing), not the
+ * inputs of operators passing tensors to other subgraphs (IF, WHILE,
+ * CALL, CALL_ONCE); custom operators only behind a DECODE operator. */
+static int tflc__z_can_decode(int32_t code, uint32_t k, int type, int tflm,
+                              int format) {
+  if (tflc__z_tflm_decodes(code, k))
+    return 1;
+  if (tflm || code == TFLC_OP_DECODE || type == TFLC_INT32 ||
+      type == TFLC_INT64)
     return 0;
   if (code == TFLC_OP_UNKNOWN_CUSTOM)
     return format == TFLC_W_DECODE;
@@ -3369,7 +3376,11 @@ static tflc_status tflc__z_use_get(const tflc_model *m, int32_t sg, int tflm,
       if (t < 0 || (uint32_t)t >= nt)
         continue;
       u->f[t] |= TFLC__Z_U_READ;
-      if (!tflc__z_can_decode(code, j, tflm, format) &&
+      if (!tflc__z_can_decode(
+              code, j,
+              (int8_t)tflc__get_u8(fb, tflc__tensor_table(m, sgt, t),
+                                   TFLC__T_TYPE, 0),
+              tflm, format) &&
           !(u->f[t] & TFLC__Z_U_NODEC)) {
         u->f[t] |= TFLC__Z_U_NODEC;
         u->bad_op[t] = (int32_t)i;
@@ -4215,9 +4226,16 @@ static int tflc__z_cz_check(tflc__z_st *s, const tflc__z_ti *o,
     }
     if (f & TFLC__Z_U_NODEC) {
       int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
-      snprintf(why, wn, "input %d of op %d %s, which %s cannot decode",
-               u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
-               tflm ? "TFLM" : "tflc");
+      if (!tflm && (o->v.type == TFLC_INT32 || o->v.type == TFLC_INT64) &&
+          code != TFLC_OP_UNKNOWN_CUSTOM)
+        snprintf(why, wn,
+                 "integer input %d of op %d %s (a shape/axis-like parameter "
+                 "read while preparing)",
+                 u->bad_in[t], u->bad_op[t], tflc_opcode_name(code));
+      else
+        snprintf(why, wn, "input %d of op %d %s, which %s cannot decode",
+                 u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
+                 tflm ? "TFLM" : "tflc");
       return 0;
     }
   } else if (f & TFLC__Z_U_NODEC) {
@@ -4450,7 +4468,7 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
         after = tflc__z_cz_size(&o, bits, unique, format);
         if (en)
           en->bytes_after = after;
-        if (after >= o.len) {
+        if (after >= o.len && !(opt && opt->allow_growth)) {
           tflc__z_st_reason(en, "not smaller: %lu B compressed, %lu B now",
                             (unsigned long)after, (unsigned long)o.len);
           continue;
@@ -4464,6 +4482,8 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
         if (en) {
           en->done = 1;
           en->stride = (int32_t)unique;
+          if (after >= o.len)
+            tflc__z_st_reason(en, "larger than the original");
         }
       }
     }

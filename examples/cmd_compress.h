@@ -6,7 +6,7 @@
  *   tflc compress IN.tflite -o OUT.tflite [--spec SPEC.yaml]
  *        [--format metadata|decode] [--tensors SG:T[:BITS],...]
  *        [--exclude SG:T,...] [--tflm-compatible | --no-tflm-compatible]
- *        [--json]
+ *        [--allow-growth] [--json]
  *   tflc bin IN.tflite -o OUT.tflite --bits B [--tensors SG:T,...]
  *        [--exclude SG:T,...] [--json]
  *
@@ -181,6 +181,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
   int32_t nt = 0, nx = 0;
   size_t ct = 0, cx = 0, size, out_size = 0, spec_size = 0;
   int json = 0, format = 0, tflm = 0, bits = 0, have_tensors = 0, i;
+  int growth = 0;
   uint8_t *model, *out = NULL, *spec = NULL;
   tflc_stage_report rep;
   tflc_status st;
@@ -210,6 +211,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
       tflm = 1;
     } else if (!bin && !strcmp(a, "--no-tflm-compatible")) {
       tflm = -1;
+    } else if (!bin && !strcmp(a, "--allow-growth")) {
+      growth = 1;
     } else if (bin && !strcmp(a, "--bits") && more) {
       char *e;
       long b = strtol(argv[++i], &e, 10);
@@ -230,7 +233,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
             : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
               "SPEC.yaml] [--format metadata|decode] [--tensors "
               "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
-              "--no-tflm-compatible] [--json]");
+              "--no-tflm-compatible] [--allow-growth] [--json]");
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
   model = read_file(in, &size);
@@ -248,6 +251,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
     memset(&o, 0, sizeof o);
     o.format = format;
     o.tflm_compatible = tflm;
+    o.allow_growth = growth;
     if (specp) {
       spec = read_file(specp, &spec_size);
       o.spec = (const char *)spec;
