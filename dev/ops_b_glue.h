@@ -93,6 +93,8 @@ static tflc_status tflc__b_conv_mult(tflc__ctx *c, const tflc_tensor *in,
                           "filter has %d scales for %d channels", (int32_t)nsc,
                           cout);
   }
+  if (cout > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels", cout, 0);
   mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
   if (!mult)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
@@ -173,6 +175,13 @@ static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
   s->p.stride_w = sw;
   s->p.dilation_h = dh;
   s->p.dilation_w = dw;
+  /* keep every position the kernels compute (in + padding, taps times
+   * dilation) far inside int32 */
+  if ((int64_t)(kh - 1) * dh + 1 > 0x3FFFFFFF ||
+      (int64_t)(kw - 1) * dw + 1 > 0x3FFFFFFF || in->dims[1] > 0x3FFFFFFF ||
+      in->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter %dx%d or dilation too large",
+                        kh, kw);
   s->p.pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
   s->p.pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
   if (oh != o->dims[1] || ow != o->dims[2])
@@ -288,6 +297,8 @@ static tflc_status tflc__b_prep_fc(tflc__ctx *c) {
                           0);
   }
   n = nsc > 1 ? s->depth : 1;
+  if (n > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d outputs", n, 0);
   mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
   if (!mult)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
@@ -386,6 +397,11 @@ static tflc_status tflc__b_prep_tconv(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
+  if ((int64_t)in->dims[1] * sh + f->dims[1] > 0x3FFFFFFF ||
+      (int64_t)in->dims[2] * sw + f->dims[2] > 0x3FFFFFFF ||
+      o->dims[1] > 0x3FFFFFFF || o->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input %dx%d times stride too large",
+                        in->dims[1], in->dims[2]);
   if (tflc__b_tc_pad(same, o->dims[2], f->dims[2], sw, &pw) &&
       tflc__b_tc_pad(same, o->dims[1], f->dims[1], sh, &ph)) {
     s->p.pad_h = ph;
