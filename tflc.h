@@ -2004,13 +2004,22 @@ static tflc_status tflc__prep_softmax(tflc__ctx *c) {
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
   if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
     return TFLC_OK;
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8)
+  if (in->type == TFLC_INT8 && o->type == TFLC_INT16) {
+    /* TFLM: zero point -32768, scale within 0.1% of 1/65536 */
+    double d = (double)o->scale * 65536.0 - 1.0;
+    if (o->zero_point != -32768 || d > 0.001 || d < -0.001)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "int16 output must have scale 1/65536, zero point "
+                          "-32768",
+                          0, 0);
+  } else if (in->type != TFLC_INT8 || o->type != TFLC_INT8) {
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
                         in->type, o->type);
-  if (o->zero_point != -128 || o->scale != 1.0f / 256.0f)
+  } else if (o->zero_point != -128 || o->scale != 1.0f / 256.0f) {
     return tflc__op_err(c, TFLC_ERR_QUANT,
                         "int8 output must have scale 1/256, zero point -128", 0,
                         0);
+  }
   if (!(in->scale > 0.0f) || !((double)s->beta * in->scale * 67108864.0 > 1.0))
     return tflc__op_err(c, TFLC_ERR_QUANT, "input scale * beta too small", 0,
                         0);
@@ -2023,6 +2032,9 @@ static tflc_status tflc__run_softmax(tflc__ctx *c) {
   if (in->type == TFLC_FLOAT32)
     tflc_softmax_f32(s->beta, s->rows, s->depth, (const float *)in->data,
                      (float *)o->data);
+  else if (o->type == TFLC_INT16)
+    tflc_softmax_s8_s16(&s->p, s->rows, s->depth, (const int8_t *)in->data,
+                        (int16_t *)o->data);
   else
     tflc_softmax_s8(&s->p, s->rows, s->depth, (const int8_t *)in->data,
                     (int8_t *)o->data);

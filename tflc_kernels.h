@@ -287,6 +287,10 @@ TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
 /* rows x depth, int8 in, int8 out (out scale 1/256, zero point -128). */
 TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
                               int32_t depth, const int8_t *in, int8_t *out);
+/* rows x depth, int8 in, int16 out (scale 1/65536, zero point -32768). */
+TFLC_API void tflc_softmax_s8_s16(const tflc_softmax_params *p, int32_t rows,
+                                  int32_t depth, const int8_t *in,
+                                  int16_t *out);
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 

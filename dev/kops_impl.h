@@ -262,15 +262,17 @@ TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
   p->diff_min = (int32_t)(-1.0 * (double)tflc__fp_input_radius(5, shift));
 }
 
-TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
-                              int32_t depth, const int8_t *in, int8_t *out) {
+/* int8 input; int8 (out_bits 8, zero point -128) or int16 (out_bits 16,
+ * zero point -32768) output. */
+static void tflc__softmax_s8_core(const tflc_softmax_params *p, int32_t rows,
+                                  int32_t depth, const int8_t *in, void *out,
+                                  int out_bits) {
   const int32_t mult = p->input_multiplier;
   const int32_t shift = p->input_left_shift;
   const int32_t diff_min = p->diff_min;
   int32_t r, c;
   for (r = 0; r < rows; ++r) {
     const int8_t *x = in + (size_t)r * (size_t)depth;
-    int8_t *y = out + (size_t)r * (size_t)depth;
     int32_t max = -128, sum = 0, recip;
     int bits_over_unit, exponent;
     for (c = 0; c < depth; ++c) {
@@ -286,7 +288,7 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
       }
     }
     recip = tflc__fp_reciprocal(sum, 12, &bits_over_unit);
-    exponent = bits_over_unit + 31 - 8;
+    exponent = bits_over_unit + 31 - out_bits;
     /* TFLM CHECK-fails outside [0, 31]; stay defined here */
     if (exponent < 0)
       exponent = 0;
@@ -296,17 +298,33 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
       const int32_t diff = (int32_t)x[c] - max;
       if (diff >= diff_min) {
         const int32_t e = tflc__fp_exp_neg(tflc_mbqm(diff, mult, shift), 5);
-        int32_t v = tflc_rdbpot(tflc_srdhm(recip, e), exponent) - 128;
-        if (v > 127)
-          v = 127;
-        if (v < -128)
-          v = -128;
-        y[c] = (int8_t)v;
+        const int32_t lo = out_bits == 8 ? -128 : -32768, hi = -lo - 1;
+        int32_t v = tflc_rdbpot(tflc_srdhm(recip, e), exponent) + lo;
+        if (v > hi)
+          v = hi;
+        if (v < lo)
+          v = lo;
+        if (out_bits == 8)
+          ((int8_t *)out)[(size_t)r * (size_t)depth + (size_t)c] = (int8_t)v;
+        else
+          ((int16_t *)out)[(size_t)r * (size_t)depth + (size_t)c] = (int16_t)v;
+      } else if (out_bits == 8) {
+        ((int8_t *)out)[(size_t)r * (size_t)depth + (size_t)c] = -128;
       } else {
-        y[c] = -128;
+        ((int16_t *)out)[(size_t)r * (size_t)depth + (size_t)c] = -32768;
       }
     }
   }
+}
+
+TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
+                              int32_t depth, const int8_t *in, int8_t *out) {
+  tflc__softmax_s8_core(p, rows, depth, in, out, 8);
+}
+TFLC_API void tflc_softmax_s8_s16(const tflc_softmax_params *p, int32_t rows,
+                                  int32_t depth, const int8_t *in,
+                                  int16_t *out) {
+  tflc__softmax_s8_core(p, rows, depth, in, out, 16);
 }
 
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
