@@ -96,10 +96,8 @@ typedef struct tflc_tensor {
   int32_t dims[TFLC_MAX_DIMS];
   uint32_t bytes;     /* element count * element size */
   float scale;        /* first scale (0 when not quantized) */
-  int32_t zero_point; /* first zero point */
-  uint16_t first_op;  /* lifetime in the plan (op indices) */
-  uint16_t last_op;
-  int32_t index; /* tensor index in the model's subgraph */
+  int16_t zero_point; /* first zero point (int8/int16/uint8 range) */
+  uint16_t index;     /* tensor index in the model's subgraph */
   uint8_t rank;
   uint8_t type;    /* tflc_type */
   uint8_t flags;   /* TFLC_TENSOR_* */
@@ -797,7 +795,9 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
     if (ns > 0 && nz > 0) {
       int64_t zp = (int64_t)tflc__u64(fb.b + z);
       float sc = tflc__f32(fb.b + s);
-      if (!(sc == sc) || zp < INT32_MIN || zp > INT32_MAX)
+      /* tflc keeps zero points in 16 bits: int8, uint8 and int16 tensors
+       * need no more (wider ones are refused here) */
+      if (!(sc == sc) || zp < -32768 || zp > 32767)
         return tflc__err(err, TFLC_ERR_QUANT, "tensor %d: bad scale/zero point",
                          t);
       /* the axis is checked where per-channel data is used (kernels,
@@ -823,7 +823,7 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
                            tflc_type_name(o->type));
       }
       o->scale = sc;
-      o->zero_point = (int32_t)zp;
+      o->zero_point = (int16_t)zp;
       o->nscales = (uint8_t)(ns > 255 ? 255 : ns);
     }
   }
@@ -1178,6 +1178,57 @@ static tflc_status tflc__verify_meta(tflc_model *m) {
   return TFLC_OK;
 }
 
+/* Builtin options of operator table ot (options table opt, 0 if none):
+ * the union type must be the table the operator takes (or NONE), and the
+ * enum fields tflc reads (padding, fused activation) known values.
+ * Operators without an entry take any options (unknown operators are
+ * refused when the interpreter prepares them). */
+static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
+                                        uint32_t opt, int32_t code,
+                                        uint32_t i) {
+  /* builtin code, options union type, padding slot, activation slot */
+  static const int16_t tab[][4] = {
+      {0, 11, -1, 0},     {1, 5, 0, 5},       {2, 10, -1, 1},
+      {3, 1, 0, 3},       {4, 2, 0, 4},       {6, 38, -1, -1},
+      {9, 8, -1, 0},      {11, 12, -1, 0},    {17, 5, 0, 5},
+      {18, 21, -1, 0},    {22, 17, -1, -1},   {23, 15, -1, -1},
+      {25, 9, -1, -1},    {26, 19, -1, -1},   {34, 22, -1, -1},
+      {36, 23, -1, -1},   {37, 24, -1, -1},   {38, 25, -1, -1},
+      {39, 26, -1, -1},   {40, 27, -1, -1},   {41, 28, -1, 0},
+      {43, 30, -1, -1},   {45, 32, -1, -1},   {50, 36, -1, -1},
+      {55, 39, -1, -1},   {56, 40, -1, -1},   {57, 39, -1, -1},
+      {58, 41, -1, -1},   {60, 43, -1, -1},   {61, 44, -1, -1},
+      {62, 45, -1, -1},   {63, 46, -1, -1},   {65, 48, -1, -1},
+      {67, 49, 0, 3},     {71, 53, -1, -1},   {72, 54, -1, -1},
+      {74, 27, -1, -1},   {77, 55, -1, -1},   {98, 75, -1, -1},
+      {114, 89, -1, -1},  {117, 91, -1, -1},  {129, 103, -1, -1},
+      {142, 111, -1, -1}, {143, 112, -1, -1}, {144, 113, -1, -1}};
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t type = tflc__get_u8(fb, ot, TFLC__OP_OPTTYPE, 0), k, v;
+  for (k = 0; k < sizeof tab / sizeof tab[0]; k++) {
+    if (tab[k][0] != code)
+      continue;
+    if (type != 0 && type != (uint32_t)tab[k][1])
+      return tflc__err(m->error, TFLC_ERR_SCHEMA,
+                       "op %u %s: options type %u, expected %d", i,
+                       tflc_opcode_name(code), type, tab[k][1]);
+    if (!opt || type == 0)
+      return TFLC_OK;
+    v = tab[k][2] >= 0 ? tflc__get_u8(fb, opt, (uint32_t)tab[k][2], 0) : 0;
+    if (v > 1)
+      return tflc__err(m->error, TFLC_ERR_SCHEMA,
+                       "op %u %s: padding %u unknown", i,
+                       tflc_opcode_name(code), v);
+    v = tab[k][3] >= 0 ? tflc__get_u8(fb, opt, (uint32_t)tab[k][3], 0) : 0;
+    if (v > 5)
+      return tflc__err(m->error, TFLC_ERR_SCHEMA,
+                       "op %u %s: fused activation %u unknown", i,
+                       tflc_opcode_name(code), v);
+    return TFLC_OK;
+  }
+  return TFLC_OK;
+}
+
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
  * lengths, operator codes, and every compression descriptor. */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
@@ -1255,6 +1306,9 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     if (tflc__has_field(fb, ot, TFLC__OP_OPTS) && !tflc__table_ok(fb, opt))
       return tflc__err(err, TFLC_ERR_FLATBUFFER, "op %u %s: broken options", i,
                        tflc_opcode_name(code));
+    st = tflc__verify_options(m, ot, opt, code, i);
+    if (st)
+      return st;
     if (code == TFLC_OP_DECODE) {
       uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
@@ -1319,6 +1373,8 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator codes broken");
   m->subgraphs = tflc__get_vec(fb, m->root, TFLC__MODEL_SUBGRAPHS, 4, &n);
   m->num_subgraphs = (int32_t)n;
+  if (tflc__has_field(fb, m->root, TFLC__MODEL_SUBGRAPHS) && !m->subgraphs)
+    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "subgraphs broken");
   if (!m->subgraphs || n == 0)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "model has no subgraph");
   m->buffers = tflc__get_vec(fb, m->root, TFLC__MODEL_BUFFERS, 4, &n);
@@ -1487,6 +1543,7 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 /* ======================================================================== */
 #define TFLC__ALIGN 16u
 #define TFLC__MAX_SCRATCH 3
+#define TFLC__OUT(op) ((op)->in + (op)->nin)
 
 /* Compressed inputs without a tiled path are decoded whole before the op
  * runs, into an alternate region or an arena scratch buffer. */
@@ -1502,12 +1559,14 @@ typedef struct tflc__op {
   uint32_t opts; /* builtin options table or 0 */
   uint16_t nin, nout;
   uint8_t nscratch, nwhole;
-  uint8_t ext;       /* 0 built-in, else the extension that prepared it */
-  int32_t *in, *out; /* tensor indices (-1 = absent) */
-  void *state;       /* kernel-specific, persistent */
-  /* scratch buffers living for this op only: requested sizes until the
-   * plan is made, then pointers into the arena */
-  uintptr_t scratch[TFLC__MAX_SCRATCH];
+  uint8_t ext; /* 0 built-in, else the extension that prepared it */
+  /* tensor record indices: nin inputs (-1 = absent), then nout outputs;
+   * TFLC__OUT(op)[k] is output k */
+  int16_t *in;
+  void *state; /* kernel-specific, persistent */
+  /* scratch buffers living for this op only (allocated on the first
+   * request): requested sizes until the plan is made, then addresses */
+  uintptr_t *scratch;
   tflc__whole *whole;
 } tflc__op;
 
@@ -1571,7 +1630,7 @@ static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
 static tflc_tensor *tflc__out(tflc__ctx *c, int32_t k) {
   if (k >= c->op->nout)
     return NULL;
-  return &c->it->tensors[c->op->out[k]];
+  return &c->it->tensors[TFLC__OUT(c->op)[k]];
 }
 static int tflc__same_shape(const tflc_tensor *a, const tflc_tensor *b) {
   int i;
@@ -1590,6 +1649,17 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
   if (op->nscratch >= TFLC__MAX_SCRATCH)
     return -1;
+  /* most ops need one scratch buffer (a decode tile): one slot first, then
+   * room for all of them */
+  if (op->nscratch == 0 || op->nscratch == 1) {
+    uintptr_t *p = (uintptr_t *)tflc__persist(
+        c->it, sizeof(uintptr_t) * (op->nscratch ? TFLC__MAX_SCRATCH : 1));
+    if (!p)
+      return -1;
+    if (op->nscratch)
+      p[0] = op->scratch[0];
+    op->scratch = p;
+  }
   op->scratch[op->nscratch] = bytes;
   return op->nscratch++;
 }
@@ -2596,17 +2666,19 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
 /* ======================================================================== */
 /* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
 /* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
-/* buffer. It keeps its bookkeeping in the tensor records (first_op,        */
-/* last_op, data), so planning needs no arena of its own.                   */
+/* buffer. Lifetimes live in a table at the start of the free arena (4     */
+/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
 /* ======================================================================== */
 #define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
 #define TFLC__PLACED 128 /* planning only: data holds the arena offset */
 
 /* 1 if the tensor needs an arena buffer. */
-static int tflc__needs_buffer(const tflc_tensor *t) {
+#define TFLC__FIRST(l) ((l)&0xFFFFu)
+#define TFLC__LAST(l) ((l) >> 16)
+static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
   return !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
                        TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
-         t->first_op != 0xFFFF;
+         life != 0xFFFFFFFFu;
 }
 static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
   int32_t guard = 0;
@@ -2614,18 +2686,22 @@ static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
     ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
   return ti;
 }
-static void tflc__use(tflc_tensor *t, uint32_t op) {
-  if (t->first_op == 0xFFFF || op < t->first_op)
-    t->first_op = (uint16_t)op;
-  if (t->last_op == 0xFFFF || op > t->last_op)
-    t->last_op = (uint16_t)op;
+static void tflc__use(uint32_t *life, uint32_t op) {
+  uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
+  if (*life == 0xFFFFFFFFu)
+    f = l = op;
+  if (op < f)
+    f = op;
+  if (op > l)
+    l = op;
+  *life = f | (l << 16);
 }
 /* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
  * last] without overlapping any placed tensor of intersecting lifetime or
  * any of the `nx` extra (offset, size) ranges. */
-static size_t tflc__fit(const tflc_interpreter *it, uint32_t size,
-                        uint32_t first, uint32_t last, const uintptr_t *xo,
-                        const uintptr_t *xs, int32_t nx) {
+static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
+                        uint32_t size, uint32_t first, uint32_t last,
+                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
   size_t off = 0;
   int moved = 1;
   int32_t i;
@@ -2634,8 +2710,8 @@ static size_t tflc__fit(const tflc_interpreter *it, uint32_t size,
     for (i = 0; i < it->num_tensors; i++) {
       const tflc_tensor *o = &it->tensors[i];
       size_t oo, os;
-      if (!(o->flags & TFLC__PLACED) || o->last_op < first ||
-          o->first_op > last)
+      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
+          TFLC__FIRST(life[i]) > last)
         continue;
       oo = (size_t)(uintptr_t)o->data;
       os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
@@ -2657,10 +2733,15 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
   int32_t k, n = it->num_tensors;
   size_t high = 0, room = it->arena_size - it->tail;
   uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
+  uint32_t *life = (uint32_t *)(void *)base;
   if (no > 0xFFFE)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  if ((size_t)n * 4 > room - it->head)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
+  if (it->map_bytes < it->head + (size_t)n * 4)
+    it->map_bytes = it->head + (size_t)n * 4;
   for (k = 0; k < n; k++) {
-    it->tensors[k].first_op = it->tensors[k].last_op = 0xFFFF;
+    life[k] = 0xFFFFFFFFu;
     if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
       it->tensors[k].data = NULL;
@@ -2672,7 +2753,7 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
       continue;
     src = &it->tensors[op->in[0]];
-    dst = &it->tensors[op->out[0]];
+    dst = &it->tensors[TFLC__OUT(op)[0]];
     if (src == dst || src->bytes != dst->bytes ||
         ((src->flags | dst->flags) &
          (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
@@ -2683,21 +2764,21 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
   }
   /* lifetimes, on the owners of shared buffers */
   for (k = 0; k < it->num_inputs; k++)
-    tflc__use(&it->tensors[tflc__owner(it, it->inputs[k])], 0);
+    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
   for (i = 0; i < no; i++) {
     tflc__op *op = &it->ops[i];
     for (k = 0; k < op->nin + op->nout; k++) {
-      int32_t ti = k < op->nin ? op->in[k] : op->out[k - op->nin];
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
       if (ti >= 0)
-        tflc__use(&it->tensors[tflc__owner(it, ti)], i);
+        tflc__use(&life[tflc__owner(it, ti)], i);
     }
   }
   for (k = 0; k < it->num_outputs; k++)
-    tflc__use(&it->tensors[tflc__owner(it, it->outputs[k])], no);
+    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
   for (k = 0; k < n; k++)
     if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-      tflc__use(&it->tensors[k], 0);
-      tflc__use(&it->tensors[k], no);
+      tflc__use(&life[k], 0);
+      tflc__use(&life[k], no);
     }
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
@@ -2706,18 +2787,20 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     size_t off, sz;
     for (k = 0; k < n; k++) {
       const tflc_tensor *t = &it->tensors[k];
-      if (!tflc__needs_buffer(t) || (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+      if (!tflc__needs_buffer(t, life[k]) ||
+          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
         continue;
       if (best < 0 || t->bytes > it->tensors[best].bytes ||
           (t->bytes == it->tensors[best].bytes &&
-           t->first_op < it->tensors[best].first_op))
+           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
         best = k;
     }
     if (best < 0)
       break;
     b = &it->tensors[best];
     sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(it, (uint32_t)sz, b->first_op, b->last_op, NULL, NULL, 0);
+    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
+                    TFLC__LAST(life[best]), NULL, NULL, 0);
     b->data = (void *)(uintptr_t)off;
     b->flags |= TFLC__PLACED;
     if (off + sz > high)
@@ -2730,7 +2813,7 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     for (k = 0; k < op->nscratch; k++) {
       size_t sz =
           (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      size_t off = tflc__fit(it, (uint32_t)sz, i, i, xo, xs, k);
+      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
       xo[k] = off;
       xs[k] = sz;
       if (off + sz > high)
@@ -2750,7 +2833,7 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     if (t->flags & TFLC__PLACED) {
       t->data = base + (uintptr_t)t->data;
       t->flags &= (uint8_t)~TFLC__PLACED;
-    } else if (tflc__needs_buffer(t) && !(t->flags & TFLC__ALIASED)) {
+    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
       t->data = it->arena; /* zero bytes */
     } else if (!(t->flags &
                  (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
@@ -2765,8 +2848,6 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
       const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
       t->flags &= (uint8_t)~TFLC__ALIASED;
       t->data = o->data;
-      t->first_op = o->first_op;
-      t->last_op = o->last_op;
     }
   }
   for (k = 0; k < n; k++)
@@ -2843,6 +2924,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if (nt > (uint32_t)(it->arena_size / 4))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors", nt);
+  if (nt > 65535)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors (at most 65535)", sg, nt);
   c.it = it;
   c.m = m;
   c.sgt = sgt;
@@ -2913,6 +2997,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   for (i = 0; i < nt; i++)
     if (map[i] & 1)
       map[i] |= (int32_t)(nrec++ << 3);
+  if (nrec > 32767)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors in use (at most 32767)", sg,
+                     nrec);
   it->num_tensors = (int32_t)nrec;
   it->num_ops = (int32_t)nops;
   it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
@@ -2936,7 +3024,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
     if (st)
       return st;
-    t->index = (int32_t)i;
+    t->index = (uint16_t)i;
     d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
     if (d) {
       t->data = (void *)(uintptr_t)d;
@@ -2986,23 +3074,22 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                        "op %u: too many inputs", i);
     op->nin = (uint16_t)ni;
     op->nout = (uint16_t)nout;
-    op->in = (int32_t *)tflc__persist(it, 4u * (ni + nout));
+    op->in = (int16_t *)tflc__persist(it, 2u * (ni + nout));
     if (!op->in && ni + nout)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-    op->out = op->in + ni;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
-      op->in[j] = ti < 0 ? -1 : map[ti] >> 3;
+      op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
     }
     for (j = 0; j < nout; j++) {
-      op->out[j] = map[tflc__i32(fb.b + ovv + 4 * j)] >> 3;
-      if (it->tensors[op->out[j]].flags & TFLC_TENSOR_CONST)
+      TFLC__OUT(op)[j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
+      if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
         return tflc__err(it->error, TFLC_ERR_SCHEMA,
                          "op %u %s: output tensor %d is constant", i,
                          tflc_opcode_name(op->code),
-                         it->tensors[op->out[j]].index);
+                         it->tensors[TFLC__OUT(op)[j]].index);
       if (code == TFLC_OP_DECODE)
-        it->tensors[op->out[j]].flags |= TFLC_TENSOR_DECODED;
+        it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
   /* Tensors the caller or an operator writes must own their bytes: not
@@ -3023,12 +3110,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   for (i = 0; i < nops; i++) {
     tflc__op *op = &it->ops[i];
     for (k = 0; k < op->nout; k++)
-      if (it->tensors[op->out[k]].flags &
+      if (it->tensors[TFLC__OUT(op)[k]].flags &
           (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
         return tflc__err(it->error, TFLC_ERR_SCHEMA,
                          "op %d %s: output tensor %d is constant", op->index,
                          tflc_opcode_name(op->code),
-                         it->tensors[op->out[k]].index);
+                         it->tensors[TFLC__OUT(op)[k]].index);
   }
   /* prepare every op; metadata-compressed inputs without a tiled path get a
    * whole-tensor decode buffer: alternate region, else arena scratch */
@@ -3063,7 +3150,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     if (op->code == TFLC_OP_DECODE) {
       int32_t j;
       for (j = 0; j < op->nout; j++) {
-        tflc_tensor *o = &it->tensors[op->out[j]];
+        tflc_tensor *o = &it->tensors[TFLC__OUT(op)[j]];
         if (o->flags & TFLC_TENSOR_VIRTUAL)
           continue;
         o->data = tflc__region_alloc(&it->opt, used, o->bytes);

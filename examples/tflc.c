@@ -138,12 +138,16 @@ typedef struct dump_ctx {
 } dump_ctx;
 static void dump_layer(void *user, int32_t op, int32_t code, int begin) {
   dump_ctx *d = (dump_ctx *)user;
-  tflc__op *o = &d->it->ops[op];
+  tflc__op *o = NULL;
   int32_t k;
   if (begin)
     return;
-  for (k = 0; k < o->nout; k++) {
-    const tflc_tensor *t = &d->it->tensors[o->out[k]];
+  /* `op` is the model's operator index; folded DECODE ops have no record */
+  for (k = 0; k < d->it->num_ops && !o; k++)
+    if (d->it->ops[k].index == op)
+      o = &d->it->ops[k];
+  for (k = 0; o && k < o->nout; k++) {
+    const tflc_tensor *t = &d->it->tensors[TFLC__OUT(o)[k]];
     char path[1024];
     if (!t->data)
       continue;
@@ -256,8 +260,11 @@ static int cmd_run(int argc, char **argv) {
     }
   }
   if (json) {
-    printf("{\"model\": \"%s\", \"arena_used_bytes\": %lu, \"inputs\": [",
-           model_path, (unsigned long)tflc_arena_used(&it));
+    printf("{\"model\": \"%s\", \"arena_used_bytes\": %lu, "
+           "\"arena_planned_bytes\": %lu, \"arena_persistent_bytes\": %lu, "
+           "\"inputs\": [",
+           model_path, (unsigned long)tflc_arena_used(&it),
+           (unsigned long)it.head, (unsigned long)it.tail);
     for (i = 0; i < it.num_inputs; i++) {
       if (i)
         printf(", ");

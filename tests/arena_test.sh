@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Arena budget: for every conformance case, tflc's arena_used_bytes is at
+# most TFLM's (tflm.json, or case.json's "tflm" object), and a compressed
+# case needs at most 1 KiB more than its binned twin. One check per case.
+set -u
+TFLC=${TFLC:-build/tflc}
+SHARED=${SHARED:-../shared}
+[ -d "$SHARED/conformance" ] || { echo "0 passed, 0 failed"; exit 0; }
+python3 - "$TFLC" "$SHARED/conformance" <<'PY'
+import json, os, subprocess, sys
+tool, root = sys.argv[1], sys.argv[2]
+ok = bad = 0
+used = {}
+for dirpath, dirs, files in sorted(os.walk(root)):
+    if "model.tflite" not in files:
+        continue
+    tj = os.path.join(dirpath, "tflm.json")
+    cj = os.path.join(dirpath, "case.json")
+    if os.path.exists(tj):
+        tflm = json.load(open(tj)).get("arena_used_bytes")
+    elif os.path.exists(cj):
+        tflm = json.load(open(cj)).get("tflm", {}).get("arena_used_bytes")
+    else:
+        continue
+    r = subprocess.run([tool, "run", os.path.join(dirpath, "model.tflite"),
+                        "--random-inputs", "1", "--json"],
+                       capture_output=True, text=True)
+    try:
+        mine = json.loads(r.stdout)["arena_used_bytes"]
+    except Exception:
+        print("FAIL %s: %s" % (dirpath, r.stderr.strip()))
+        bad += 1
+        continue
+    used[dirpath] = mine
+    if tflm is not None and mine > tflm:
+        print("FAIL %s: arena %d > TFLM %d" % (dirpath, mine, tflm))
+        bad += 1
+    else:
+        ok += 1
+# compressed twins: X_meta / X_decode (ops) or meta/decode (models) vs binned
+for d, mine in sorted(used.items()):
+    base = None
+    if d.endswith("_meta") or d.endswith("_decode"):
+        base = d.rsplit("_", 1)[0] + "_binned"
+    elif os.path.basename(d) in ("meta", "decode", "meta_person"):
+        base = os.path.join(os.path.dirname(d), "binned")
+    if base and base in used:
+        if mine > used[base] + 1024:
+            print("FAIL %s: arena %d > binned %d + 1024" % (d, mine, used[base]))
+            bad += 1
+        else:
+            ok += 1
+print("%d passed, %d failed" % (ok, bad))
+PY
