@@ -1086,14 +1086,13 @@ static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
   tflc__fb fb = tflc__mfb(m);
   uint32_t n, i, v = tflc__get_vec(fb, table, slot, 4, &n);
   if (tflc__has_field(fb, table, slot) && !v)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "%s of %d: broken vector", what,
+    return tflc__err(err, TFLC_ERR_FLATBUFFER, "%s %d: broken vector", what,
                      where);
   for (i = 0; v && i < n; i++) {
     int32_t x = tflc__i32(fb.b + v + 4 * i);
     if (x < lo || x >= hi)
       return tflc__err(err, TFLC_ERR_INDEX,
-                       "%s of %d: tensor index %d out of range", what, where,
-                       x);
+                       "%s %d: tensor index %d out of range", what, where, x);
   }
   return TFLC_OK;
 }
