@@ -797,9 +797,9 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
       float sc = tflc__f32(fb.b + s);
       /* tflc keeps zero points in 16 bits: int8, uint8 and int16 tensors
        * need no more (wider ones are refused here) */
-      if (!(sc == sc) || zp < -32768 || zp > 32767)
-        return tflc__err(err, TFLC_ERR_QUANT, "tensor %d: bad scale/zero point",
-                         t);
+      if (zp < -32768 || zp > 32767)
+        return tflc__err(err, TFLC_ERR_QUANT,
+                         "tensor %d: zero point 0 out of 16 bits", t);
       /* the axis is checked where per-channel data is used (kernels,
        * LUT channels); TFLM accepts e.g. rank-1 biases with axis 3 */
       if (nz != 1 && nz != ns)
