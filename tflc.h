@@ -743,12 +743,14 @@ TFLC_API const char *tflc_type_name(int32_t type) {
 }
 
 /* Reads tensor table tt into *o (shape, type, quantization). Checks the
- * shape (0 <= dim, product fits in 31 bits) and the type. */
+ * shape (0 <= dim; the product of the nonzero dims, so every partial
+ * product kernels form, fits in 31 bits, in elements and in bytes) and
+ * the type. */
 static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
                                      tflc_tensor *o, char *err, int32_t t) {
   tflc__fb fb = tflc__mfb(m);
   uint32_t n, i, sv, qt, ns, nz;
-  uint64_t count = 1;
+  uint64_t count = 1, span = 1;
   size_t es;
   memset(o, 0, sizeof *o);
   o->type = (uint8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0);
@@ -770,10 +772,11 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
                        i, d);
     o->dims[i] = d;
     count *= (uint64_t)d;
-    if (count > 0x7FFFFFFFu)
+    span *= (uint64_t)(d > 0 ? d : 1);
+    if (span > 0x7FFFFFFFu)
       return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: too many elements", t);
   }
-  if (count * (es ? es : 1) > 0x7FFFFFFFu)
+  if (span * (es ? es : 1) > 0x7FFFFFFFu)
     return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: too many bytes", t);
   o->bytes = (uint32_t)(count * es);
   if (tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0))
