@@ -4718,8 +4718,8 @@ static int tflc__z_bin_tensor(const tflc_model *m, const tflc__z_ti *o,
     }
   }
   epc = count / ch;
-  /* bucket limit keeps the DP table at most 2^26 entries */
-  nbuck = ((size_t)1 << 26) / kmax - 1;
+  /* bucket limit keeps the DP table at most 2^24 entries (64 MB) */
+  nbuck = ((size_t)1 << 24) / kmax - 1;
   v = (double *)tflc__w_alloc(epc, sizeof(double));
   x = (double *)tflc__w_alloc(epc, sizeof(double));
   wt = (double *)tflc__w_alloc(epc, sizeof(double));
@@ -4761,14 +4761,10 @@ static int tflc__z_bin_tensor(const tflc_model *m, const tflc__z_ti *o,
     if (u > nbuck) {
       size_t g;
       for (g = 0; g < nbuck; g++) {
-        size_t b0 = g * u / nbuck, b1 = (g + 1) * u / nbuck;
-        double ws = 0, xs = 0;
-        for (j = b0; j < b1; j++) {
-          ws += wt[j];
-          xs += wt[j] * x[j];
+        size_t b0 = (size_t)((uint64_t)g * u / nbuck),
+               b1 = (size_t)((uint64_t)(g + 1) * u / nbuck);
+        for (j = b0; j < b1; j++)
           own[j] = g;
-        }
-        (void)xs;
       }
       n2 = nbuck;
     } else {
