@@ -1923,10 +1923,10 @@ static tflc_status tflc__prep_fc(tflc__ctx *c) {
                         "input of %d elements is not a multiple of %d", nin,
                         s->accum);
   s->batches = nin / s->accum;
-  if (tflc__count(o) != s->batches * s->depth)
+  if ((int64_t)tflc__count(o) != (int64_t)s->batches * s->depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "output has %d elements, expected %d", tflc__count(o),
-                        s->batches * s->depth);
+                        "output has %d elements for %d batches", tflc__count(o),
+                        s->batches);
   if (b && tflc__count(b) != s->depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), s->depth);
