@@ -4192,7 +4192,6 @@ static int tflc__z_cz_check(tflc__z_st *s, const tflc__z_ti *o,
                             int tflm, int format, int spec, size_t *unique,
                             char *why, size_t wn) {
   uint8_t f = u->f[t];
-  (void)format;
   why[0] = 0;
   if (!o->data) {
     snprintf(why, wn, "not a constant");
@@ -4238,13 +4237,20 @@ static int tflc__z_cz_check(tflc__z_st *s, const tflc__z_ti *o,
                  tflm ? "TFLM" : "tflc");
       return 0;
     }
-  } else if (f & TFLC__Z_U_NODEC) {
-    int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
-    tflc__z_st_warn(s,
-                    "tensor %d:%d: input %d of op %d %s, which %s cannot "
-                    "decode",
-                    sg, t, u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
-                    tflm ? "TFLM" : "tflc");
+  } else {
+    if (f & TFLC__Z_U_NODEC) {
+      int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
+      tflc__z_st_warn(s,
+                      "tensor %d:%d: input %d of op %d %s, which %s cannot "
+                      "decode",
+                      sg, t, u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
+                      tflm ? "TFLM" : "tflc");
+    }
+    if ((f & TFLC__Z_U_IO) && format == TFLC_W_METADATA)
+      tflc__z_st_warn(s,
+                      "tensor %d:%d: a subgraph input or output, compressed: "
+                      "its readers get the packed indices",
+                      sg, t);
   }
   *unique = tflc__z_ti_unique(o);
   if (*unique == 0) {
@@ -4345,6 +4351,18 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
       if (st != TFLC_OK)
         goto done;
       tflc__z_ti_get(&m, e->sg, e->tensor, &o);
+      if (format == TFLC_W_DECODE && o.data &&
+          !(u.f[e->tensor] & (TFLC__Z_U_READ | TFLC__Z_U_IO))) {
+        /* as TFLM: a DECODE operator needs a consumer */
+        tflc__z_st_warn(&s,
+                        "tensor %d:%d (%.*s): read by no operator: not "
+                        "compressed",
+                        e->sg, e->tensor, (int)o.name_len, o.name);
+        tflc__z_st_reason(tflc__z_st_entry(&s, e->sg, e->tensor, o.name,
+                                           o.name_len, o.v.type),
+                          "read by no operator");
+        continue;
+      }
       if (!tflc__z_cz_check(&s, &o, &u, e->sg, e->tensor, tflm, format, 1,
                             &unique, why, sizeof why)) {
         st = tflc__z_st_err(&s, s.oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG,

@@ -946,6 +946,24 @@ static void test_explicit_lists(void) {
   CHECK_EQ_INT(tflc_compress(s.bytes, s.n, &o, &out, &on, &rep), TFLC_ERR_ARG);
   CHECK(strstr(rep.error, "listed twice") != NULL);
   tflc_stage_report_free(&rep);
+  /* DECODE needs a consumer (as TFLM: skipped with a warning); METADATA
+   * compresses a subgraph output when told, with a warning */
+  r[0].tensor = s.unused;
+  r[1].tensor = s.cout;
+  o.ntensors = 2;
+  o.format = TFLC_W_DECODE;
+  CHECK_EQ_INT(tflc_compress(s.bytes, s.n, &o, &out, &on, &rep), TFLC_OK);
+  CHECK(has_warning(&rep, "tensor 0:9 (unused): read by no operator"));
+  CHECK(rep.nentries == 2 && !rep.entries[0].done && rep.entries[1].done);
+  free(out);
+  tflc_stage_report_free(&rep);
+  o.format = TFLC_W_METADATA;
+  CHECK_EQ_INT(tflc_compress(s.bytes, s.n, &o, &out, &on, &rep), TFLC_OK);
+  CHECK(has_warning(&rep, "tensor 0:10: a subgraph input or output"));
+  CHECK(rep.nentries == 2 && rep.entries[0].done && rep.entries[1].done);
+  free(out);
+  tflc_stage_report_free(&rep);
+  r[1] = r[0];
   /* unknown format, NULL arguments */
   o.format = 7;
   o.ntensors = 1;
@@ -1699,6 +1717,16 @@ static void shared_case(const tcase *tc) {
     if (!got || got_n != exp_n || memcmp(got, expect, exp_n) != 0)
       fprintf(stderr, "  %s format %d: outputs differ\n", tc->binned, fmt);
     free(got);
+    { /* every buffer's data on a 16-byte offset */
+      tflc_model m;
+      int32_t bi;
+      uint32_t len;
+      CHECK_EQ_INT(tflc_model_init(&m, out, on), TFLC_OK);
+      for (bi = 1; bi < m.num_buffers; bi++) {
+        const uint8_t *d = tflc__buffer(&m, (uint32_t)bi, &len);
+        CHECK(!d || ((size_t)(d - out) & 15) == 0);
+      }
+    }
     t = read_all(tflm, &tn);
     if (t) {
       CHECK(on <= tn);
