@@ -1,5 +1,6 @@
 /* dev/writer.h - the tflc model writer: a host-side flatbuffer builder for
- * the TFLite schema, with TFLM's two LUT compression formats.
+ * the TFLite schema, with TFLM's two LUT compression formats, and the
+ * compression stage built on it (tflc_compress, tflc_bin).
  *
  * What it is
  *   Builds .tflite bytes from a graph described through calls: tensors
@@ -51,9 +52,27 @@
  * purpose, for tests): TFLM takes index widths 1..7 (8 is a tflc
  * extension); it refuses an empty lut_tensors entry (written for subgraphs
  * below the last one with METADATA tensors, as TFLM's older compressor
- * does); it ignores Buffer.offset/size (EXTERNAL_BUFFERS). Unlike TFLM's
- * newer compressor the writer does not share identical ancillary tensors,
- * dedupe buffers or prune the emptied ones (buffer indices stay as given).
+ * does); it ignores Buffer.offset/size (EXTERNAL_BUFFERS). By default the
+ * writer keeps buffer indices as given (no sharing, deduplication or
+ * pruning); TFLC_W_FLAG_COMPACT does what TFLM's compressor and align tool
+ * do and more: shared vtables, default scalars left out, identical buffers
+ * merged, unreferenced ones dropped, buffer data placed where it needs no
+ * alignment padding, DECODE's encoded data in the original tensor's place
+ * and identical ancillary tensors shared.
+ *
+ * The compression stage (needs TFLC_IMPLEMENTATION in the same unit)
+ *   tflc_compress(model, size, &opt, &out, &out_size, &report) re-emits a
+ *   model with LUT-compressed constants: the tensors of a TFLM spec YAML,
+ *   an explicit list, or those found automatically (constants read only
+ *   where they can be decoded, whose values fit 2^bits entries per channel
+ *   and shrink); tflc_bin clusters constants to at most 2^bits values
+ *   (optimal 1-D k-means) so they compress; tflc_model_copy re-emits a
+ *   model unchanged. The model is read with tflc.h's verified walker and
+ *   copied field by field (options tables by schema, unknown fields as
+ *   scalars with a warning). Value tables hold the sorted unique values
+ *   per channel, padded to the largest channel's count (as TFLM's newer
+ *   compressor; its older one pads to 2^bits). examples/tflc.c wraps
+ *   both as `tflc compress` and `tflc bin`.
  *
  * License: MIT (see LICENSE).
  */
