@@ -575,9 +575,11 @@ static tflc_status tflc__c_prep_padv2(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *cv = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
-  tflc_status st = tflc__c_io(c, 2, 3, 1, 1);
-  if (st)
-    return st;
+  tflc_status st;
+  if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !in || !pd)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "%d inputs, %d outputs unexpected",
+                        c->op->nin, c->op->nout);
+  /* input 2 may be absent (-1): then as without it, as in TFLM */
   st = tflc__c_same_type(c, in, o,
                          TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 | TFLC__C_I32);
   if (st)

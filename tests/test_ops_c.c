@@ -576,6 +576,10 @@ static runres run_model(const opspec *s, const void *const *feeds,
       q.count = t->nscales;
       q.axis = t->qaxis;
     }
+    if (t->type < 0) { /* absent optional input */
+      tin[k] = -1;
+      continue;
+    }
     tin[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, t->cdata,
                                 t->csize, NULL, t->scale > 0 ? &q : NULL);
     if (!t->cdata)
@@ -899,7 +903,8 @@ static void test_model_slices(void) {
    * rows 2, 1; cols 0, 2 */
   {
     const int32_t b2[2] = {-1, 0}, e2[2] = {0, 4}, s2[2] = {-1, 2},
-                  s3[2] = {1, 2};
+                  s3[2] = {1, 2}, b4[2] = {1, 0}, e4[2] = {2, 4},
+                  s4[2] = {1, 1};
     const int8_t w2[4] = {20, 22, 10, 12};
     const int32_t sh_d[1] = {2};
     opspec t = op0(45, 32);
@@ -926,6 +931,24 @@ static void test_model_slices(void) {
     r = run_model(&t, feeds, outs);
     CHECK_EQ_INT(r.invoke, TFLC_OK);
     CHECK(out[0] == 20 && out[1] == 22);
+    /* offset (slot 5) and ellipsis_mask (slot 2) are not used by TFLM's
+     * kernel: begin {1, 0} end {2, 4} takes row 1 only, and an output
+     * shaped for the offset reading (rows 1..2) is refused */
+    {
+      const int32_t od1[2] = {1, 4}, od2[2] = {2, 4};
+      t.nopts = 2;
+      t.opts[0] = oi(5, TFLC_W_U8, 1);
+      t.opts[1] = oi(2, TFLC_W_I32, 1);
+      t.in[1] = tc(TFLC_INT32, 1, two, b4, 8);
+      t.in[2] = tc(TFLC_INT32, 1, two, e4, 8);
+      t.in[3] = tc(TFLC_INT32, 1, two, s4, 8);
+      t.out[0] = ts(TFLC_INT8, 2, od1);
+      r = run_model(&t, feeds, outs);
+      CHECK_EQ_INT(r.invoke, TFLC_OK);
+      CHECK(out[0] == 10 && out[1] == 11 && out[2] == 12 && out[3] == 13);
+      t.out[0] = ts(TFLC_INT8, 2, od2);
+      CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_SHAPE);
+    }
     /* non-constant begin is refused, as TFLM does */
     t.in[1] = ts(TFLC_INT32, 1, two);
     CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
@@ -987,8 +1010,15 @@ static void test_model_pad_space(void) {
   /* its quantization must be the output's */
   s.in[2] = tq(tc(TFLC_INT8, 1, one, &nine, 1), 0.25f, 1);
   CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
-  /* without it: the output zero point */
+  /* without it: the output zero point; the same with input 2 absent (-1) */
   s.nin = 2;
+  r = run_model(&s, feeds, outs);
+  CHECK_EQ_INT(r.invoke, TFLC_OK);
+  CHECK(out[0] == 1 && out[1] == 5 && out[2] == 6 && out[3] == 1 &&
+        out[4] == 1);
+  s.nin = 3;
+  s.in[2].type = -1;
+  memset(out, 0, sizeof out);
   r = run_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK(out[0] == 1 && out[1] == 5 && out[2] == 6 && out[3] == 1 &&
