@@ -1285,6 +1285,13 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_BUFFER,
                        "tensor %u: buffer %u has %u bytes, shape needs %u", i,
                        b, blen, t.bytes);
+    } else if (data && tflc_type_size(t.type) > 1 &&
+               ((uintptr_t)data & (tflc_type_size(t.type) - 1u))) {
+      /* kernels read constants as typed arrays: an int32 at an odd
+       * address faults on many cores (load the model 16-byte aligned) */
+      return tflc__err(err, TFLC_ERR_BUFFER,
+                       "tensor %u: data of buffer %u not aligned to %u bytes",
+                       i, b, (unsigned)tflc_type_size(t.type));
     }
   }
   for (i = 0; i < no; i++) {
