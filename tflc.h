@@ -693,6 +693,8 @@ TFLC_API const char *tflc_opcode_name(int32_t code) {
     return "UNPACK";
   case 93:
     return "ZEROS_LIKE";
+  case 97:
+    return "RESIZE_NEAREST_NEIGHBOR";
   case 98:
     return "LEAKY_RELU";
   case 102:
