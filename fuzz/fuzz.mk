@@ -106,7 +106,9 @@ fuzz-replay: $(FUZZ_REPLAY)
 # ---- stack -----------------------------------------------------------------
 # The runtime compiled as shipped (-O2), with gcc's stack usage and call
 # graph; fuzz/stack_report.c sums the frames along the deepest chain from
-# tflc_invoke (the .su file has the per-function frames).
+# tflc_invoke (the .su file has the per-function frames). The one
+# recursion, CALL_ONCE running its init subgraph, nests at most 2 deep
+# (prepare refuses an init subgraph that calls CALL_ONCE).
 STACK_OUT = build/stack
 stack:
 	@mkdir -p $(STACK_OUT)
@@ -115,7 +117,8 @@ stack:
 	cd $(STACK_OUT) && gcc -std=c99 -O2 -fstack-usage -fcallgraph-info=su \
 	  -c impl.c -o impl.o
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
-	$(STACK_OUT)/stack_report tflc_invoke $(STACK_OUT)/impl.ci
+	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=2 \
+	  $(STACK_OUT)/impl.ci
 	@echo "per-function frames: $(STACK_OUT)/impl.su"
 
 # ---- symbols ---------------------------------------------------------------

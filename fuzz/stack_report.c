@@ -3,12 +3,15 @@
  * VCG format: one node per function with its frame size, one edge per
  * call site).
  *
- *   stack_report ROOT FILE.ci...   e.g. stack_report tflc_invoke build/x.ci
+ *   stack_report ROOT [--depth FUNC=N]... FILE.ci...
+ *   e.g. stack_report tflc_invoke --depth tflc__run_graph=2 build/x.ci
  *
- * Prints the deepest path from ROOT (frames summed), and reports cycles
- * (recursion: the sum would be unbounded), frames gcc marks dynamic, and
- * indirect calls (not followed: their targets are the caller's). Exit
- * status 1 when ROOT is missing or a cycle is reachable. */
+ * Prints the deepest path from ROOT (frames summed, each function once),
+ * and reports cycles (recursion), frames gcc marks dynamic, and indirect
+ * calls (not followed: their targets are the caller's). A recursive
+ * FUNC whose nesting the code bounds to N (--depth) adds (N - 1) times
+ * its deepest subtree to the bound. Exit status 1 when ROOT is missing
+ * or a cycle goes through a function without a --depth bound. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,8 @@ static int nnodes;
 static int edge_from[MAX_EDGES], edge_to[MAX_EDGES], edge_next[MAX_EDGES];
 static char edge_src[MAX_EDGES][160], edge_dst[MAX_EDGES][160];
 static int nedges, cycles, indirect;
+static char bounded[16][96];
+static int bound_depth[16], nbounded, unbounded_cycles;
 
 static int find(const char *title) {
   int i;
@@ -142,9 +147,15 @@ static long walk(int i) {
   if (n->state == 2)
     return n->best;
   if (n->state == 1) {
-    printf("  recursion: %s calls itself (through the chain below it)\n",
-           n->name);
+    int b, ok = 0;
+    for (b = 0; b < nbounded; b++)
+      if (strcmp(bounded[b], n->name) == 0)
+        ok = 1;
+    printf("  recursion: %s calls itself (through the chain below it)%s\n",
+           n->name, ok ? ", nesting bounded by the code" : ", UNBOUNDED");
     cycles++;
+    if (!ok)
+      unbounded_cycles++;
     return 0;
   }
   n->state = 1;
@@ -166,13 +177,28 @@ static long walk(int i) {
 }
 
 int main(int argc, char **argv) {
-  int a, root, i, dyn = 0;
+  int a, root, i, b, dyn = 0;
+  long bound;
   if (argc < 3) {
-    fprintf(stderr, "usage: stack_report ROOT FILE.ci...\n");
+    fprintf(stderr,
+            "usage: stack_report ROOT [--depth FUNC=N]... FILE.ci...\n");
     return 2;
   }
-  for (a = 2; a < argc; a++)
+  for (a = 2; a < argc; a++) {
+    if (strcmp(argv[a], "--depth") == 0 && a + 1 < argc && nbounded < 16) {
+      const char *eq = strchr(argv[++a], '=');
+      size_t l = eq ? (size_t)(eq - argv[a]) : 0;
+      if (!eq || l >= sizeof bounded[0]) {
+        fprintf(stderr, "stack_report: --depth FUNC=N\n");
+        return 2;
+      }
+      memcpy(bounded[nbounded], argv[a], l);
+      bounded[nbounded][l] = 0;
+      bound_depth[nbounded++] = atoi(eq + 1);
+      continue;
+    }
     load(argv[a]);
+  }
   link_edges();
   root = find(argv[1]);
   if (root < 0) {
@@ -202,8 +228,17 @@ int main(int argc, char **argv) {
       printf("  unbounded dynamic frame reachable: %s\n", nodes[i].name);
       dyn++;
     }
+  bound = nodes[root].best;
+  for (b = 0; b < nbounded; b++)
+    for (i = 0; i < nnodes; i++)
+      if (nodes[i].state == 2 && strcmp(nodes[i].name, bounded[b]) == 0 &&
+          bound_depth[b] > 1)
+        bound += (long)(bound_depth[b] - 1) * nodes[i].best;
   printf("recursion: %s; indirect calls not followed: %d (the profile "
          "callback); dynamic frames on the path or reachable: %d\n",
-         cycles ? "YES" : "none", indirect, dyn);
-  return cycles ? 1 : 0;
+         cycles ? (unbounded_cycles ? "UNBOUNDED" : "bounded") : "none",
+         indirect, dyn);
+  printf("stack bound from %s: %ld bytes (deepest chain%s)\n", argv[1], bound,
+         bound != nodes[root].best ? " plus the bounded nesting" : "");
+  return unbounded_cycles ? 1 : 0;
 }

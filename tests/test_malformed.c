@@ -274,6 +274,19 @@ static void test_flatbuffer(void) {
   reset();
   put8(4, 'X');
   expect("identifier", 0, TFLC_ERR_IDENTIFIER, "TFL3");
+  {
+    /* the whole model one byte off: the int32 bias is misaligned */
+    uint8_t *odd = (uint8_t *)malloc(base_n + 1);
+    tflc_model m;
+    tflc_status st;
+    if (!odd)
+      abort();
+    memcpy(odd + 1, base, base_n);
+    st = tflc_model_init(&m, odd + 1, base_n);
+    harness_current = "misaligned constant";
+    CHECK(st == TFLC_ERR_BUFFER && contains(m.error, "not aligned"));
+    free(odd);
+  }
   reset();
   put32(0, (uint32_t)base_n + 64);
   expect("root offset out of range", 0, TFLC_ERR_TRUNCATED, "root");
