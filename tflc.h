@@ -2551,12 +2551,12 @@ static tflc_status tflc__run_call_once(tflc__ctx *c) {
 /* ---- op table ----------------------------------------------------------- */
 /* 1 if input slot k of an operator with this code reads compressed
  * constants tile by tile (no whole decoded copy needed). */
-static int tflc__ext_a_tiled(int32_t code, int32_t k);
-static int tflc__ext_b_tiled(int32_t code, int32_t k);
-static int tflc__ext_c_tiled(int32_t code, int32_t k);
+static int tflc__elem_tiled(int32_t code, int32_t k);
+static int tflc__convx_tiled(int32_t code, int32_t k);
+static int tflc__move_tiled(int32_t code, int32_t k);
 static int tflc__tiled_input(int32_t code, int32_t k) {
-  if (tflc__ext_a_tiled(code, k) || tflc__ext_b_tiled(code, k) ||
-      tflc__ext_c_tiled(code, k))
+  if (tflc__elem_tiled(code, k) || tflc__convx_tiled(code, k) ||
+      tflc__move_tiled(code, k))
     return 1;
   switch (code) {
   case TFLC_OP_CONV_2D:
@@ -2568,22 +2568,2743 @@ static int tflc__tiled_input(int32_t code, int32_t k) {
   }
   return 0;
 }
-/* Operators added by the extension fragments (dev/ops_*_glue.h) are tried
- * first: each returns 1 when it handled the op (status in *st), else 0. */
-#include "dev/ops_a_glue.h"
-#include "dev/ops_b_glue.h"
-#include "dev/ops_c_glue.h"
+/* The operator groups above are tried first (each returns 1 when it took
+ * the op, status in *st, else 0), then the core table below. */
+/* ======================================================================== */
+/* Operator glue: Element-wise arithmetic, activations, comparisons,        */
+/* reductions (MUL, SUB, int16 ADD, LOGISTIC, TANH, L2_NORMALIZATION,       */
+/* LOG_SOFTMAX, LEAKY_RELU, HARD_SWISH, PRELU, RELU, RELU6, MAXIMUM,        */
+/* MINIMUM, comparisons, SUM, ARG_MAX, ARG_MIN, integer                     */
+/* QUANTIZE/DEQUANTIZE)                                                     */
+/* ======================================================================== */
+/* Operators: LOGISTIC, TANH, MUL, SUB, ADD (int16 only; the built-in ADD
+ * keeps int8/float32), L2_NORMALIZATION, LOG_SOFTMAX, LEAKY_RELU,
+ * HARD_SWISH, PRELU, RELU, RELU6, MAXIMUM, MINIMUM, LESS, LESS_EQUAL,
+ * GREATER, GREATER_EQUAL, EQUAL, NOT_EQUAL, SUM, ARG_MAX, ARG_MIN, and
+ * the QUANTIZE / DEQUANTIZE type pairs the built-in table refuses
+ * (integer <-> integer requantization other than int8 -> int8, uint8 ->
+ * float32). Prepare follows TFLM's checks; run is integer-only for
+ * quantized tensors. Binary operators recompute their (right-aligned)
+ * broadcast shapes at run time so the persistent state stays small. */
+
+enum {
+  TFLC__A_ADD = 0,
+  TFLC__A_DEQUANTIZE = 6,
+  TFLC__A_L2_NORMALIZATION = 11,
+  TFLC__A_LOGISTIC = 14,
+  TFLC__A_MUL = 18,
+  TFLC__A_RELU = 19,
+  TFLC__A_RELU6 = 21,
+  TFLC__A_TANH = 28,
+  TFLC__A_SUB = 41,
+  TFLC__A_LOG_SOFTMAX = 50,
+  TFLC__A_PRELU = 54,
+  TFLC__A_MAXIMUM = 55,
+  TFLC__A_ARG_MAX = 56,
+  TFLC__A_MINIMUM = 57,
+  TFLC__A_LESS = 58,
+  TFLC__A_GREATER = 61,
+  TFLC__A_GREATER_EQUAL = 62,
+  TFLC__A_LESS_EQUAL = 63,
+  TFLC__A_EQUAL = 71,
+  TFLC__A_NOT_EQUAL = 72,
+  TFLC__A_SUM = 74,
+  TFLC__A_ARG_MIN = 79,
+  TFLC__A_LEAKY_RELU = 98,
+  TFLC__A_QUANTIZE = 114,
+  TFLC__A_HARD_SWISH = 117
+};
+
+typedef struct tflc__a_sum_state {
+  tflc_mean_params p;
+  uint32_t mask;
+} tflc__a_sum_state;
+typedef struct tflc__a_f32_state {
+  float a, b; /* activation range, or alpha */
+} tflc__a_f32_state;
+typedef struct tflc__a_quant_state {
+  int32_t q, shift;
+} tflc__a_quant_state;
+
+static int tflc__elem_tiled(int32_t code, int32_t k) {
+  (void)code;
+  (void)k;
+  return 0;
+}
+
+static void *tflc__a_state(tflc__ctx *c, size_t bytes) {
+  void *s = tflc__persist(c->it, bytes);
+  c->op->state = s;
+  return s;
+}
+#define TFLC__A_STATE(c, T) ((T *)tflc__a_state((c), sizeof(T)))
+
+/* TFLM QuantizeMultiplierSmallerThanOneExp: 0 when m is not in (0, 1). */
+static int tflc__a_below_one(double m, int32_t *q, int32_t *shift) {
+  if (!(m > 0.0) || !(m < 1.0))
+    return 0;
+  tflc_quantize_multiplier(m, q, shift);
+  return *shift <= 0;
+}
+static int32_t tflc__a_qmin(int w) {
+  return w == 1 ? -128 : -32768;
+}
+static int32_t tflc__a_qmax(int w) {
+  return w == 1 ? 127 : 32767;
+}
+
+static int tflc__a_quantized(const tflc_tensor *t) {
+  return t->scale > 0.0f;
+}
+/* Element width of an int8 / int16 tensor (0 otherwise). */
+static int tflc__a_width(const tflc_tensor *t) {
+  return t->type == TFLC_INT8 ? 1 : t->type == TFLC_INT16 ? 2 : 0;
+}
+
+/* Right-aligned broadcast shapes of inputs 0, 1 against output 0; scalars
+ * (rank 0) count as [1]. */
+static int tflc__a_bshape(tflc__ctx *c, int32_t *d1, int32_t *d2, int32_t *d0,
+                          int32_t *rank) {
+  const tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1),
+                    *o = tflc__out(c, 0);
+  if (!a || !b || !o)
+    return 0;
+  if (o->rank == 0) {
+    if (tflc__count(a) != 1 || tflc__count(b) != 1)
+      return 0;
+    d1[0] = d2[0] = d0[0] = 1;
+    *rank = 1;
+    return 1;
+  }
+  return tflc__broadcast(a, b, o, d1, d2, d0, rank);
+}
+
+/* Unary shape/type check: input 0 and output 0 exist, same element
+ * count, same type. */
+static tflc_status tflc__a_unary(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (in->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input type %d, output type %d",
+                        in->type, o->type);
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  return TFLC_OK;
+}
+
+/* Binary check: two inputs of one type, broadcastable to the output. */
+static tflc_status tflc__a_binary(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1),
+                    *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], r;
+  if (!a || !b || !o || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs and one output",
+                        0, 0);
+  if (a->type != b->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input types %d and %d differ",
+                        a->type, b->type);
+  if (!tflc__a_bshape(c, d1, d2, d0, &r))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+
+/* ---- prepare ---------------------------------------------------------------
+ */
+
+static tflc_status tflc__a_prep_sigmoid(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_sigmoid_params *s;
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
+    return st;
+  if (in->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  if (!tflc__a_quantized(in))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "input not quantized", 0, 0);
+  if (c->op->code == TFLC__A_LOGISTIC && o->zero_point != -128)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int8 output zero point must be -128, is %d",
+                        o->zero_point, 0);
+  s = TFLC__A_STATE(c, tflc_sigmoid_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_sigmoid_prepare_s8(in->scale, in->zero_point, s);
+  return TFLC_OK;
+}
+
+/* float32 MUL / SUB: only the activation range is kept. */
+static tflc_status tflc__a_prep_binary_f32(tflc__ctx *c, int32_t act) {
+  tflc__a_f32_state *s = TFLC__A_STATE(c, tflc__a_f32_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_activation_range_f32(act, &s->a, &s->b);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_mul(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc_mul_params *s;
+  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  int w;
+  tflc_status st = tflc__a_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
+    return tflc__a_prep_binary_f32(c, act);
+  w = tflc__a_width(o);
+  if (!w || a->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
+                        o->type);
+  if (!tflc__a_quantized(a) || !tflc__a_quantized(b) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  if (w == 2 && (a->zero_point || b->zero_point || o->zero_point))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0, 0);
+  s = TFLC__A_STATE(c, tflc_mul_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->input1_offset = -a->zero_point;
+  s->input2_offset = -b->zero_point;
+  s->output_offset = o->zero_point;
+  tflc_quantize_multiplier((double)a->scale * (double)b->scale /
+                               (double)o->scale,
+                           &s->multiplier, &s->shift);
+  tflc_activation_range_q(act, o->scale, o->zero_point, tflc__a_qmin(w),
+                          tflc__a_qmax(w), &s->act_min, &s->act_max);
+  return TFLC_OK;
+}
+
+/* SUB int8/int16 and ADD int16. */
+static tflc_status tflc__a_prep_addsub(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc_add_params *s;
+  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  int w, ok;
+  tflc_status st = tflc__a_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32 &&
+      c->op->code == TFLC__A_SUB)
+    return tflc__a_prep_binary_f32(c, act);
+  w = tflc__a_width(o);
+  if (!w || a->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
+                        o->type);
+  if (!tflc__a_quantized(a) || !tflc__a_quantized(b) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s = TFLC__A_STATE(c, tflc_add_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  if (c->op->code == TFLC__A_SUB)
+    ok = tflc_sub_prepare(a->scale, a->zero_point, b->scale, b->zero_point,
+                          o->scale, o->zero_point, act, w, s);
+  else
+    ok = tflc_add_prepare_s16(a->scale, a->zero_point, b->scale, b->zero_point,
+                              o->scale, o->zero_point, act, s);
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "scales give a multiplier of 1 or more", 0, 0);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_l2norm(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0);
+  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (in->rank > 4 || in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "rank %d, expected 1 to 4", in->rank,
+                        0);
+  if (act != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "fused activation %d unsupported", act, 0);
+  if (in->type != TFLC_INT8 && in->type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_log_softmax(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_log_softmax_params *s;
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (!tflc__same_shape(in, o) || in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if (in->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  if (o->scale != 16.0f / 256.0f || o->zero_point != 127)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int8 output must have scale 16/256, zero point 127", 0,
+                        0);
+  if (!(in->scale > 0.0f) || !((double)in->scale * 67108864.0 > 1.0))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "input scale too small", 0, 0);
+  s = TFLC__A_STATE(c, tflc_log_softmax_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_log_softmax_prepare_s8(in->scale, s);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_leaky_relu(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_leaky_relu_params *s;
+  const float alpha = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (in->type == TFLC_FLOAT32) {
+    tflc__a_f32_state *f = TFLC__A_STATE(c, tflc__a_f32_state);
+    if (!f)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    f->a = alpha;
+    return TFLC_OK;
+  }
+  if (!tflc__a_width(in))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  if (!tflc__a_quantized(in) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s = TFLC__A_STATE(c, tflc_leaky_relu_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_leaky_relu_prepare(in->scale, in->zero_point, o->scale, o->zero_point,
+                          alpha, s);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_hard_swish(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_hard_swish_params *s;
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
+    return st;
+  if (in->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  if (!tflc__a_quantized(in) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s = TFLC__A_STATE(c, tflc_hard_swish_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  if (!tflc_hard_swish_prepare_s8(in->scale, in->zero_point, o->scale,
+                                  o->zero_point, s))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "output scale below input scale / 128", 0, 0);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_prelu(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *al = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], r;
+  tflc_prelu_params *s;
+  if (!in || !al || !o || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs and one output",
+                        0, 0);
+  if (!tflc__a_bshape(c, d1, d2, d0, &r))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  if (in->type == TFLC_FLOAT32 && al->type == TFLC_FLOAT32 &&
+      o->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if (!tflc__a_width(in) || in->type != o->type || al->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "input type %d with alpha type %d unsupported",
+                        in->type, al->type);
+  if (!tflc__a_quantized(in) || !tflc__a_quantized(al) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s = TFLC__A_STATE(c, tflc_prelu_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_quantize_multiplier((double)in->scale / (double)o->scale, &s->mult1,
+                           &s->shift1);
+  tflc_quantize_multiplier((double)in->scale * (double)al->scale /
+                               (double)o->scale,
+                           &s->mult2, &s->shift2);
+  s->input_offset = -in->zero_point;
+  s->alpha_offset = -al->zero_point;
+  s->output_offset = o->zero_point;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_relu(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_relu_params *s;
+  int w;
+  tflc_status st = tflc__a_unary(c);
+  if (st != TFLC_OK || in->type == TFLC_FLOAT32)
+    return st;
+  w = tflc__a_width(in);
+  if (!w)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported",
+                        in->type, 0);
+  if (!tflc__a_quantized(in) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  if (c->op->code == TFLC__A_RELU && w == 2 &&
+      (in->zero_point || o->zero_point))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0, 0);
+  s = TFLC__A_STATE(c, tflc_relu_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->input_zp = in->zero_point;
+  s->output_zp = o->zero_point;
+  if (c->op->code == TFLC__A_RELU) {
+    const int32_t z = o->zero_point + (int32_t)roundf(0.0f / o->scale);
+    tflc_quantize_multiplier((double)(in->scale / o->scale), &s->multiplier,
+                             &s->shift);
+    s->lo = z > tflc__a_qmin(w) ? z : tflc__a_qmin(w);
+    s->hi = tflc__a_qmax(w);
+  } else {
+    /* RELU6: clamp to [zin, quantized 6] on the input's quantization */
+    const float six = roundf(6.0f / in->scale);
+    int32_t hi = tflc__a_qmax(w);
+    if (six < 65536.0f)
+      hi = (int32_t)six + in->zero_point;
+    s->clamp_only = 1;
+    s->lo = in->zero_point;
+    s->hi = hi < tflc__a_qmin(w)   ? tflc__a_qmin(w)
+            : hi > tflc__a_qmax(w) ? tflc__a_qmax(w)
+                                   : hi;
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_maxmin(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__a_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type != o->type ||
+      (a->type != TFLC_FLOAT32 && a->type != TFLC_INT8 &&
+       a->type != TFLC_INT16 && a->type != TFLC_INT32 && a->type != TFLC_INT64))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
+  return TFLC_OK;
+}
+
+static int tflc__a_cmp_kind(int32_t code) {
+  switch (code) {
+  case TFLC__A_EQUAL:
+    return TFLC_CMP_EQUAL;
+  case TFLC__A_NOT_EQUAL:
+    return TFLC_CMP_NOT_EQUAL;
+  case TFLC__A_LESS:
+    return TFLC_CMP_LESS;
+  case TFLC__A_LESS_EQUAL:
+    return TFLC_CMP_LESS_EQUAL;
+  case TFLC__A_GREATER:
+    return TFLC_CMP_GREATER;
+  default:
+    return TFLC_CMP_GREATER_EQUAL;
+  }
+}
+
+static tflc_status tflc__a_prep_compare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int eq =
+      c->op->code == TFLC__A_EQUAL || c->op->code == TFLC__A_NOT_EQUAL;
+  tflc_cmp_params *s;
+  tflc_status st = tflc__a_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (o->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output type %d, expected bool",
+                        o->type, 0);
+  if (a->type == TFLC_FLOAT32 || a->type == TFLC_INT32 ||
+      a->type == TFLC_INT64 || (eq && a->type == TFLC_BOOL))
+    return TFLC_OK;
+  if (a->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", a->type,
+                        0);
+  s = TFLC__A_STATE(c, tflc_cmp_params);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  /* each scale itself becomes a multiplier below one */
+  if (!tflc__a_below_one((double)a->scale, &s->mult1, &s->shift1) ||
+      !tflc__a_below_one((double)b->scale, &s->mult2, &s->shift2))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int8 input scales must be in (0, 1)", 0, 0);
+  s->input1_offset = -a->zero_point;
+  s->input2_offset = -b->zero_point;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__a_prep_sum(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__a_sum_state *s;
+  int32_t axes[TFLC_MAX_DIMS * 2], n = 0, i, kept = 1;
+  uint32_t mask = 0;
+  if (!in || !o || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input and output", 0, 0);
+  if (in->type != o->type || (in->type != TFLC_INT8 && in->type != TFLC_INT16 &&
+                              in->type != TFLC_FLOAT32))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (!ax || ax->type != TFLC_INT32 ||
+      !tflc__const_ints(ax, axes, TFLC_MAX_DIMS * 2, &n))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "axes must be a constant int32 vector", 0, 0);
+  for (i = 0; i < n; i++) {
+    const int32_t a = axes[i] < 0 ? axes[i] + in->rank : axes[i];
+    if (a < 0 || a >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis %d out of range", axes[i],
+                          0);
+    mask |= 1u << a;
+  }
+  for (i = 0; i < in->rank; i++)
+    if (!(mask & (1u << i)))
+      kept *= in->dims[i];
+  if (tflc__count(o) != kept)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        kept);
+  s = TFLC__A_STATE(c, tflc__a_sum_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->mask = mask;
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if (!tflc__a_quantized(in) || !tflc__a_quantized(o))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  tflc_quantize_multiplier((double)in->scale / (double)o->scale,
+                           &s->p.multiplier, &s->p.shift);
+  s->p.input_zp = in->zero_point;
+  s->p.output_zp = o->zero_point;
+  return TFLC_OK;
+}
+
+/* ARG_MAX / ARG_MIN geometry for axis value `axis`; 0 when inconsistent. */
+static int tflc__a_arg_geom(const tflc_tensor *in, const tflc_tensor *o,
+                            int32_t axis, int32_t *outer, int32_t *size,
+                            int32_t *inner) {
+  int32_t i;
+  if (axis < 0)
+    axis += in->rank;
+  if (axis < 0 || axis >= in->rank || o->rank != in->rank - 1)
+    return 0;
+  *outer = *inner = 1;
+  for (i = 0; i < in->rank; i++) {
+    if (i < axis) {
+      if (o->dims[i] != in->dims[i])
+        return 0;
+      *outer *= in->dims[i];
+    } else if (i > axis) {
+      if (o->dims[i - 1] != in->dims[i])
+        return 0;
+      *inner *= in->dims[i];
+    }
+  }
+  *size = in->dims[axis];
+  return *size > 0;
+}
+
+static tflc_status tflc__a_prep_arg(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t axis, n = 0, outer, size, inner;
+  if (!in || !ax || !o || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axis and output", 0,
+                        0);
+  if (in->type != TFLC_INT8 && in->type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "input type %d unsupported",
+                        in->type, 0);
+  if (o->type != TFLC_INT32 || ax->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "output type %d, axis type %d: only int32", o->type,
+                        ax->type);
+  if (tflc__count(ax) < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "empty axis", 0, 0);
+  /* a constant axis is checked now; others at run */
+  if (tflc__const_ints(ax, &axis, 1, &n) &&
+      !tflc__a_arg_geom(in, o, axis, &outer, &size, &inner))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d does not fit the shapes",
+                        axis, 0);
+  return TFLC_OK;
+}
+
+/* QUANTIZE between integer types (not int8 -> int8, which the built-in
+ * table handles); 0 = not ours. */
+static int tflc__a_quant_ours(const tflc_tensor *in, const tflc_tensor *o) {
+  const int it = in->type, ot = o->type;
+  return (it == TFLC_INT16 && ot == TFLC_INT8) ||
+         (it == TFLC_INT8 && ot == TFLC_UINT8) ||
+         (it == TFLC_UINT8 && ot == TFLC_INT8) ||
+         (it == TFLC_INT8 && ot == TFLC_INT16) ||
+         (it == TFLC_INT8 && ot == TFLC_INT32) ||
+         (it == TFLC_INT16 && ot == TFLC_INT16) ||
+         (it == TFLC_INT16 && ot == TFLC_INT32) ||
+         (it == TFLC_INT32 && ot == TFLC_INT8) ||
+         (it == TFLC_INT32 && ot == TFLC_INT16);
+}
+
+static tflc_status tflc__a_prep_quant(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__a_quant_state *s;
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  if (o->nscales != 1 || !tflc__a_quantized(o) || !tflc__a_quantized(in))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "needs quantized tensors, one output scale", 0, 0);
+  s = TFLC__A_STATE(c, tflc__a_quant_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_quantize_multiplier((double)in->scale / (double)o->scale, &s->q,
+                           &s->shift);
+  return TFLC_OK;
+}
+
+static int tflc__elem_prepare(tflc__ctx *c, tflc_status *st) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  switch (c->op->code) {
+  case TFLC__A_LOGISTIC:
+  case TFLC__A_TANH:
+    *st = tflc__a_prep_sigmoid(c);
+    return 1;
+  case TFLC__A_MUL:
+    *st = tflc__a_prep_mul(c);
+    return 1;
+  case TFLC__A_ADD:
+    if (!in || in->type != TFLC_INT16)
+      return 0; /* int8 / float32: built-in ADD */
+    *st = tflc__a_prep_addsub(c);
+    return 1;
+  case TFLC__A_SUB:
+    *st = tflc__a_prep_addsub(c);
+    return 1;
+  case TFLC__A_L2_NORMALIZATION:
+    *st = tflc__a_prep_l2norm(c);
+    return 1;
+  case TFLC__A_LOG_SOFTMAX:
+    *st = tflc__a_prep_log_softmax(c);
+    return 1;
+  case TFLC__A_LEAKY_RELU:
+    *st = tflc__a_prep_leaky_relu(c);
+    return 1;
+  case TFLC__A_HARD_SWISH:
+    *st = tflc__a_prep_hard_swish(c);
+    return 1;
+  case TFLC__A_PRELU:
+    *st = tflc__a_prep_prelu(c);
+    return 1;
+  case TFLC__A_RELU:
+  case TFLC__A_RELU6:
+    *st = tflc__a_prep_relu(c);
+    return 1;
+  case TFLC__A_MAXIMUM:
+  case TFLC__A_MINIMUM:
+    *st = tflc__a_prep_maxmin(c);
+    return 1;
+  case TFLC__A_LESS:
+  case TFLC__A_LESS_EQUAL:
+  case TFLC__A_GREATER:
+  case TFLC__A_GREATER_EQUAL:
+  case TFLC__A_EQUAL:
+  case TFLC__A_NOT_EQUAL:
+    *st = tflc__a_prep_compare(c);
+    return 1;
+  case TFLC__A_SUM:
+    *st = tflc__a_prep_sum(c);
+    return 1;
+  case TFLC__A_ARG_MAX:
+  case TFLC__A_ARG_MIN:
+    *st = tflc__a_prep_arg(c);
+    return 1;
+  case TFLC__A_QUANTIZE:
+    if (!in || !o || !tflc__a_quant_ours(in, o))
+      return 0;
+    *st = tflc__a_prep_quant(c);
+    return 1;
+  case TFLC__A_DEQUANTIZE:
+    if (!in || !o || in->type != TFLC_UINT8 || o->type != TFLC_FLOAT32)
+      return 0;
+    if (tflc__count(in) != tflc__count(o))
+      *st = tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                         0);
+    else
+      *st = TFLC_OK;
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- run ------------------------------------------------------------------
+ */
+
+static tflc_status tflc__elem_run(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *in2 = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const void *s = c->op->state;
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  const int32_t n = tflc__count(in);
+  switch (c->op->code) {
+  case TFLC__A_MUL:
+  case TFLC__A_ADD:
+  case TFLC__A_SUB:
+  case TFLC__A_PRELU:
+  case TFLC__A_MAXIMUM:
+  case TFLC__A_MINIMUM:
+  case TFLC__A_LESS:
+  case TFLC__A_LESS_EQUAL:
+  case TFLC__A_GREATER:
+  case TFLC__A_GREATER_EQUAL:
+  case TFLC__A_EQUAL:
+  case TFLC__A_NOT_EQUAL:
+    if (!tflc__a_bshape(c, d1, d2, d0, &rank))
+      return TFLC_ERR_KERNEL;
+    break;
+  }
+  if (o->type == TFLC_FLOAT32 && in->type == TFLC_FLOAT32) {
+    const tflc__a_f32_state *f = (const tflc__a_f32_state *)s;
+    const float *x = (const float *)in->data;
+    float *y = (float *)o->data;
+    switch (c->op->code) {
+    case TFLC__A_MUL:
+    case TFLC__A_SUB:
+      tflc_binary_f32(c->op->code == TFLC__A_SUB, f->a, f->b, rank, d1, x, d2,
+                      (const float *)in2->data, d0, y);
+      return TFLC_OK;
+    case TFLC__A_PRELU:
+      tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
+      return TFLC_OK;
+    case TFLC__A_RELU:
+      tflc_unary_f32(TFLC_F32_RELU, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_RELU6:
+      tflc_unary_f32(TFLC_F32_RELU6, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_LEAKY_RELU:
+      tflc_unary_f32(TFLC_F32_LEAKY_RELU, f->a, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_LOGISTIC:
+      tflc_unary_f32(TFLC_F32_LOGISTIC, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_TANH:
+      tflc_unary_f32(TFLC_F32_TANH, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_HARD_SWISH:
+      tflc_unary_f32(TFLC_F32_HARD_SWISH, 0.0f, n, x, y);
+      return TFLC_OK;
+    case TFLC__A_L2_NORMALIZATION:
+    case TFLC__A_LOG_SOFTMAX: {
+      const int32_t depth = in->dims[in->rank - 1];
+      if (c->op->code == TFLC__A_L2_NORMALIZATION)
+        tflc_l2norm_f32(depth ? n / depth : 0, depth, x, y);
+      else
+        tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
+      return TFLC_OK;
+    }
+    }
+  }
+  switch (c->op->code) {
+  case TFLC__A_LOGISTIC:
+    tflc_logistic_s8((const tflc_sigmoid_params *)s, n,
+                     (const int8_t *)in->data, (int8_t *)o->data);
+    break;
+  case TFLC__A_TANH:
+    tflc_tanh_s8((const tflc_sigmoid_params *)s, n, (const int8_t *)in->data,
+                 (int8_t *)o->data);
+    break;
+  case TFLC__A_MUL:
+    tflc_mul_q((const tflc_mul_params *)s, tflc__a_width(o), rank, d1, in->data,
+               d2, in2->data, d0, o->data);
+    break;
+  case TFLC__A_ADD:
+  case TFLC__A_SUB:
+    tflc_addsub_q((const tflc_add_params *)s, c->op->code == TFLC__A_SUB,
+                  tflc__a_width(o), rank, d1, in->data, d2, in2->data, d0,
+                  o->data);
+    break;
+  case TFLC__A_L2_NORMALIZATION: {
+    const int32_t depth = in->dims[in->rank - 1];
+    tflc_l2norm_s8(in->zero_point, depth ? n / depth : 0, depth,
+                   (const int8_t *)in->data, (int8_t *)o->data);
+    break;
+  }
+  case TFLC__A_LOG_SOFTMAX: {
+    const int32_t depth = in->dims[in->rank - 1];
+    tflc_log_softmax_s8((const tflc_log_softmax_params *)s,
+                        depth ? n / depth : 0, depth, (const int8_t *)in->data,
+                        (int8_t *)o->data);
+    break;
+  }
+  case TFLC__A_LEAKY_RELU:
+    tflc_leaky_relu_q((const tflc_leaky_relu_params *)s, tflc__a_width(in), n,
+                      in->data, o->data);
+    break;
+  case TFLC__A_HARD_SWISH:
+    tflc_hard_swish_s8((const tflc_hard_swish_params *)s, n,
+                       (const int8_t *)in->data, (int8_t *)o->data);
+    break;
+  case TFLC__A_PRELU:
+    tflc_prelu_q((const tflc_prelu_params *)s, tflc__a_width(in), 1, rank, d1,
+                 in->data, d2, in2->data, d0, o->data);
+    break;
+  case TFLC__A_RELU:
+  case TFLC__A_RELU6:
+    tflc_relu_q((const tflc_relu_params *)s, tflc__a_width(in), n, in->data,
+                o->data);
+    break;
+  case TFLC__A_MAXIMUM:
+  case TFLC__A_MINIMUM:
+    tflc_maxmin(in->type, c->op->code == TFLC__A_MAXIMUM, rank, d1, in->data,
+                d2, in2->data, d0, o->data);
+    break;
+  case TFLC__A_LESS:
+  case TFLC__A_LESS_EQUAL:
+  case TFLC__A_GREATER:
+  case TFLC__A_GREATER_EQUAL:
+  case TFLC__A_EQUAL:
+  case TFLC__A_NOT_EQUAL:
+    tflc_compare(in->type, tflc__a_cmp_kind(c->op->code),
+                 (const tflc_cmp_params *)s, rank, d1, in->data, d2, in2->data,
+                 d0, (uint8_t *)o->data);
+    break;
+  case TFLC__A_SUM: {
+    const tflc__a_sum_state *ss = (const tflc__a_sum_state *)s;
+    if (in->type == TFLC_FLOAT32)
+      tflc_sum_f32(in->rank, in->dims, ss->mask, (const float *)in->data,
+                   (float *)o->data);
+    else
+      tflc_sum_q(&ss->p, tflc__a_width(in), in->rank, in->dims, ss->mask,
+                 in->data, o->data);
+    break;
+  }
+  case TFLC__A_ARG_MAX:
+  case TFLC__A_ARG_MIN: {
+    int32_t outer, size, inner, axis;
+    memcpy(&axis, in2->data, 4);
+    if (!tflc__a_arg_geom(in, o, axis, &outer, &size, &inner))
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d does not fit the shapes",
+                          axis, 0);
+    tflc_arg_minmax(in->type, c->op->code == TFLC__A_ARG_MAX, outer, size,
+                    inner, in->data, (int32_t *)o->data);
+    break;
+  }
+  case TFLC__A_QUANTIZE: {
+    const tflc__a_quant_state *qs = (const tflc__a_quant_state *)s;
+    tflc_requantize(in->type, o->type, qs->q, qs->shift, in->zero_point,
+                    o->zero_point, n, in->data, o->data);
+    break;
+  }
+  case TFLC__A_DEQUANTIZE:
+    tflc_dequantize_u8_f32(in->scale, in->zero_point, n,
+                           (const uint8_t *)in->data, (float *)o->data);
+    break;
+  default:
+    return TFLC_ERR_UNSUPPORTED;
+  }
+  return TFLC_OK;
+}
+
+/* ======================================================================== */
+/* Operator glue: Convolutions in int16x8 and float32, TRANSPOSE_CONV,      */
+/* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM                                       */
+/* ======================================================================== */
+/* CONV_2D / DEPTHWISE_CONV_2D for int16x8 and float32 inputs,
+ * FULLY_CONNECTED for int16x8 inputs (the int8 cases, and float FC, stay
+ * with the built-in table), TRANSPOSE_CONV (int8, int16x8, float32). The
+ * checks follow TFLM's Prepare functions; where TFLM would read a tensor
+ * with the wrong element type (e.g. an int32 bias where it expects int64)
+ * tflc refuses instead. */
+
+#define TFLC__B_OP_SVDF 27
+#define TFLC__B_OP_LSTM 44 /* UNIDIRECTIONAL_SEQUENCE_LSTM */
+#define TFLC__B_OP_TRANSPOSE_CONV 67
+
+enum {
+  TFLC__B_CONV_S16 = 1,
+  TFLC__B_CONV_F32,
+  TFLC__B_DW_S16,
+  TFLC__B_DW_F32,
+  TFLC__B_FC_S16,
+  TFLC__B_TC_S8,
+  TFLC__B_TC_S16,
+  TFLC__B_TC_F32,
+  TFLC__B_SVDF_S8,
+  TFLC__B_SVDF_F32,
+  TFLC__B_LSTM_Q,
+  TFLC__B_LSTM_F32
+};
+
+typedef struct tflc__b_conv_state {
+  int32_t kind;
+  tflc_conv_params p;
+  float fmin, fmax;
+  int32_t tile; /* scratch index or -1 */
+  int32_t acc;  /* scratch index of the transpose-conv plane or -1 */
+  int32_t acc64;
+} tflc__b_conv_state;
+
+typedef struct tflc__b_fc_state {
+  int32_t kind;
+  tflc_fc_params p;
+  int32_t batches, accum, depth;
+  int32_t tile;
+  int32_t acc64;
+} tflc__b_fc_state;
+
+/* SVDF keeps only what the tensors do not say (24 bytes per op) */
+typedef struct tflc__b_svdf_state {
+  int32_t kind;
+  int16_t rank;
+  int16_t act;
+  int32_t mult1, shift1, mult2, shift2;
+} tflc__b_svdf_state;
+
+typedef struct tflc__b_lstm_state {
+  int32_t kind;
+  int32_t act16;
+  int32_t scratch;
+  tflc_lstm_params p;
+} tflc__b_lstm_state;
+
+static int tflc__convx_tiled(int32_t code, int32_t k) {
+  switch (code) {
+  case TFLC_OP_CONV_2D:
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+  case TFLC_OP_FULLY_CONNECTED:
+    return k == 1 || k == 2;
+  case TFLC__B_OP_TRANSPOSE_CONV:
+    return k == 1 || k == 3;
+  }
+  return 0;
+}
+
+/* Per-channel multipliers (PopulateConvolutionQuantizationParams): scale
+ * count 1 or `cout`, the per-channel axis must hold `cout` entries; shifts
+ * must fit the kernels' int8 range. */
+static tflc_status tflc__b_conv_mult(tflc__ctx *c, const tflc_tensor *in,
+                                     const tflc_tensor *f, const tflc_tensor *o,
+                                     int32_t cout, tflc_conv_params *p) {
+  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f->index), nsc, i;
+  int32_t *mult;
+  int8_t *shift;
+  if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  nsc = tflc__tensor_nscales(c->m, ftt);
+  if (nsc == 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "filter tensor %d not quantized",
+                        f->index, 0);
+  if (nsc > 1) {
+    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
+    if (nsc != (uint32_t)cout || qd < 0 || qd >= f->rank || f->dims[qd] != cout)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "filter has %d scales for %d channels", (int32_t)nsc,
+                          cout);
+  }
+  if (cout > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels", cout, 0);
+  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
+  if (!mult)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+  shift = (int8_t *)(mult + cout);
+  for (i = 0; i < (uint32_t)cout; i++) {
+    float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
+    int32_t sh32;
+    tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                   &sh32);
+    if (sh32 < -31 || sh32 > 30)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "channel %d: multiplier exponent %d out of range",
+                          (int32_t)i, sh32);
+    shift[i] = (int8_t)sh32;
+  }
+  p->out_multiplier = mult;
+  p->out_shift = shift;
+  return TFLC_OK;
+}
+
+/* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
+static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__b_conv_state *s;
+  uint32_t opts = c->op->opts;
+  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, f32;
+  tflc_status st;
+  if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 or 3 inputs, 1 output", 0,
+                        0);
+  f32 = in->type == TFLC_FLOAT32;
+  if (o->type != in->type ||
+      (f32 ? f->type != TFLC_FLOAT32 : f->type != TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "input %d with filter %d unsupported (hybrid)",
+                        in->type, f->type);
+  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
+  if (tflc__get_u8(fb, opts, 0, 0) > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
+                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  sw = tflc__get_i32(fb, opts, 1, 0);
+  sh = tflc__get_i32(fb, opts, 2, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, depthwise ? 4 : 3, 0);
+  dw = tflc__get_i32(fb, opts, depthwise ? 5 : 4, 1);
+  dh = tflc__get_i32(fb, opts, depthwise ? 6 : 5, 1);
+  if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > 65535 || sh > 65535 ||
+      dw > 65535 || dh > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
+                        dw);
+  s = (tflc__b_conv_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  kh = f->dims[1];
+  kw = f->dims[2];
+  cout = depthwise ? f->dims[3] : f->dims[0];
+  if (kh < 1 || kw < 1 || cout < 1 || o->dims[3] != cout ||
+      o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter/output channels %d/%d", cout,
+                        o->dims[3]);
+  if (depthwise) {
+    int32_t m = tflc__get_i32(fb, opts, 3, 0);
+    if (f->dims[0] != 1 || m < 1 || in->dims[3] * m != cout)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "depth multiplier %d does not give %d channels", m,
+                          cout);
+    s->p.depth_multiplier = m;
+  } else if (f->dims[3] < 1 || in->dims[3] % f->dims[3] != 0 ||
+             cout % (in->dims[3] / f->dims[3]) != 0) {
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input depth %d vs filter depth %d",
+                        in->dims[3], f->dims[3]);
+  }
+  s->p.stride_h = sh;
+  s->p.stride_w = sw;
+  s->p.dilation_h = dh;
+  s->p.dilation_w = dw;
+  /* keep every position the kernels compute (in + padding, taps times
+   * dilation) far inside int32 */
+  if ((int64_t)(kh - 1) * dh + 1 > 0x3FFFFFFF ||
+      (int64_t)(kw - 1) * dw + 1 > 0x3FFFFFFF || in->dims[1] > 0x3FFFFFFF ||
+      in->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter %dx%d or dilation too large",
+                        kh, kw);
+  s->p.pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
+  s->p.pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output is %dx%d, model says other",
+                        oh, ow);
+  if (b && tflc__count(b) != cout)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), cout);
+  s->tile = -1;
+  s->acc = -1;
+  if (f32) {
+    if (b && b->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
+                          b->index, 0);
+    s->kind = depthwise ? TFLC__B_DW_F32 : TFLC__B_CONV_F32;
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  } else {
+    if (depthwise) {
+      /* TFLM's int16 depthwise reads the bias as int64 */
+      if (b && b->type != TFLC_INT64)
+        return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int64",
+                            b->index, 0);
+      s->acc64 = 1;
+    } else {
+      if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
+        return tflc__op_err(c, TFLC_ERR_TYPE,
+                            "bias tensor %d must be int32 or int64", b->index,
+                            0);
+      /* int32 accumulator with an int32 bias, or without bias when
+       * quantized_bias_type says INT32 */
+      s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
+    }
+    s->kind = depthwise ? TFLC__B_DW_S16 : TFLC__B_CONV_S16;
+    st = tflc__b_conv_mult(c, in, f, o, cout, &s->p);
+    if (st)
+      return st;
+    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
+                            &s->p.act_min, &s->p.act_max);
+  }
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- FULLY_CONNECTED (int16x8) ------------------------------------------ */
+static tflc_status tflc__b_prep_fc(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__b_fc_state *s;
+  uint32_t nsc, ftt;
+  int32_t act, nin, n, i, *mult;
+  int8_t *shift;
+  if (c->op->nin < 2 || c->op->nout != 1 || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
+  if (f->type != TFLC_INT8 || o->type != TFLC_INT16)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "int16 input needs int8 filter, int16 output", 0, 0);
+  if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32/int64",
+                        b->index, 0);
+  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
+                        0);
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
+  s = (tflc__b_fc_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  s->kind = TFLC__B_FC_S16;
+  s->accum = f->dims[1];
+  s->depth = f->dims[0];
+  nin = tflc__count(in);
+  if (nin % s->accum != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d elements is not a multiple of %d", nin,
+                        s->accum);
+  s->batches = nin / s->accum;
+  if (tflc__count(o) != s->batches * s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        s->batches * s->depth);
+  if (b && tflc__count(b) != s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), s->depth);
+  if (!(in->scale > 0.0f) || !(o->scale > 0.0f) || !(f->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s->acc64 =
+      b ? b->type == TFLC_INT64 : tflc__get_u8(fb, c->op->opts, 4, 0) != 2;
+  ftt = tflc__tensor_table(c->m, c->sgt, f->index);
+  nsc = tflc__tensor_nscales(c->m, ftt);
+  s->p.per_channel = nsc > 1;
+  if (nsc > 1) {
+    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
+    if (qd < 0 || qd >= f->rank || (uint32_t)f->dims[qd] != nsc ||
+        nsc != (uint32_t)s->depth)
+      return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
+                          (int32_t)nsc, s->depth);
+  } else if (b) {
+    /* GetQuantizedConvolutionMultipler's bias scale check */
+    const double ps = (double)in->scale * (double)f->scale;
+    const double d =
+        ps > (double)b->scale ? ps - (double)b->scale : (double)b->scale - ps;
+    if (!(d / (double)o->scale <= 0.02))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "bias scale does not match input x filter scale", 0,
+                          0);
+  }
+  n = nsc > 1 ? s->depth : 1;
+  if (n > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d outputs", n, 0);
+  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+  if (!mult)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+  shift = (int8_t *)(mult + n);
+  for (i = 0; i < n; i++) {
+    int32_t sh32;
+    if (nsc > 1) {
+      float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
+      tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                     &sh32);
+    } else {
+      tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, &sh32);
+    }
+    if (sh32 < -31 || sh32 > 30)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "multiplier exponent %d out of range", sh32, 0);
+    shift[i] = (int8_t)sh32;
+  }
+  s->p.out_multiplier = mult;
+  s->p.out_shift = shift;
+  s->p.filter_offset = -f->zero_point;
+  s->p.input_offset = -in->zero_point;
+  s->p.output_offset = o->zero_point;
+  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
+                          &s->p.act_min, &s->p.act_max);
+  s->tile = -1;
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- TRANSPOSE_CONV ----------------------------------------------------- */
+/* Padding of TFLM's ComputePaddingHeightWidth with the transpose-conv
+ * output size as the "input" and dilation 1; when the output-size step
+ * fails (negative size) TFLM leaves both paddings at 0. */
+static int tflc__b_tc_pad(int same, int32_t in, int32_t k, int32_t stride,
+                          int32_t *pad) {
+  int64_t o, total;
+  if (same)
+    o = ((int64_t)in + stride - 1) / stride;
+  else
+    o = ((int64_t)in + stride - k) / stride;
+  if (o < 0)
+    return 0;
+  total = (o - 1) * stride + k - in;
+  *pad = total > 0 ? (int32_t)(total / 2) : 0;
+  return 1;
+}
+
+static tflc_status tflc__b_prep_tconv(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *f = tflc__in(c, 1), *in = tflc__in(c, 2), *b = tflc__in(c, 3);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__b_conv_state *s;
+  uint32_t opts = c->op->opts;
+  int32_t sh, sw, act, same, cout, ph = 0, pw = 0;
+  uint64_t plane;
+  tflc_status st;
+  if (c->op->nin < 3 || c->op->nin > 4 || c->op->nout != 1 || !f || !in || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 or 4 inputs, 1 output", 0,
+                        0);
+  if (!(in->type == f->type &&
+        (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8)) &&
+      !(in->type == TFLC_INT16 && f->type == TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "input %d with filter %d unsupported (hybrid)",
+                        in->type, f->type);
+  if (o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output type %d differs from input",
+                        o->type, 0);
+  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
+  cout = f->dims[0];
+  if (f->dims[3] != in->dims[3] || o->dims[3] != cout ||
+      o->dims[0] != in->dims[0] || f->dims[1] < 1 || f->dims[2] < 1 || cout < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "filter [%d,..,%d] does not match input/output", cout,
+                        f->dims[3]);
+  if (tflc__get_u8(fb, opts, 0, 0) > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
+                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  sw = tflc__get_i32(fb, opts, 1, 0);
+  sh = tflc__get_i32(fb, opts, 2, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, 3, 0);
+  if (sw < 1 || sh < 1 || sw > 65535 || sh > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d/%d", sw, sh);
+  if (b && tflc__count(b) != cout)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), cout);
+  s = (tflc__b_conv_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if ((int64_t)in->dims[1] * sh + f->dims[1] > 0x3FFFFFFF ||
+      (int64_t)in->dims[2] * sw + f->dims[2] > 0x3FFFFFFF ||
+      o->dims[1] > 0x3FFFFFFF || o->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input %dx%d times stride too large",
+                        in->dims[1], in->dims[2]);
+  if (tflc__b_tc_pad(same, o->dims[2], f->dims[2], sw, &pw) &&
+      tflc__b_tc_pad(same, o->dims[1], f->dims[1], sh, &ph)) {
+    s->p.pad_h = ph;
+    s->p.pad_w = pw;
+  }
+  s->p.stride_h = sh;
+  s->p.stride_w = sw;
+  s->p.dilation_h = s->p.dilation_w = 1;
+  s->tile = -1;
+  s->acc = -1;
+  plane = (uint64_t)o->dims[0] * (uint64_t)o->dims[1] * (uint64_t)o->dims[2];
+  if (in->type == TFLC_FLOAT32) {
+    if (b && b->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
+                          b->index, 0);
+    s->kind = TFLC__B_TC_F32;
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  } else {
+    const int s16 = in->type == TFLC_INT16;
+    if (b && (s16 ? (b->type != TFLC_INT16 && b->type != TFLC_INT64)
+                  : b->type != TFLC_INT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE,
+                          s16 ? "bias tensor %d must be int16 or int64"
+                              : "bias tensor %d must be int32",
+                          b->index, 0);
+    s->kind = s16 ? TFLC__B_TC_S16 : TFLC__B_TC_S8;
+    st = tflc__b_conv_mult(c, in, f, o, cout, &s->p);
+    if (st)
+      return st;
+    s->p.input_offset = -in->zero_point;
+    s->p.output_offset = o->zero_point;
+    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
+                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
+    /* one output channel's accumulators at a time */
+    if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
+    s->acc = tflc__scratch(c, (uintptr_t)(plane * (s16 ? 8u : 4u)));
+    if (s->acc < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- SVDF --------------------------------------------------------------- */
+static tflc_status tflc__b_prep_svdf(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc__b_svdf_state *s;
+  int32_t rank, B, I, F, U, M;
+  if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "needs 5 inputs (bias optional), 1 output", 0, 0);
+  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
+  if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
+      st->rank != 2 || (b && b->rank < 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
+  B = in->dims[0];
+  I = in->dims[1];
+  F = wf->dims[0];
+  M = wt->dims[1];
+  if (rank < 1 || F % rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "rank %d does not divide %d filters", rank, F);
+  U = F / rank;
+  if (o->dims[0] != B || o->dims[1] != U || wf->dims[1] != I ||
+      wt->dims[0] != F || (b && b->dims[0] != U) || st->dims[0] != B ||
+      (int64_t)st->dims[1] != (int64_t)M * F || M < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "shapes do not match %d filters, memory %d", F, M);
+  if (!(st->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "activation state tensor %d is not a variable",
+                        st->index, 0);
+  s = (tflc__b_svdf_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (rank > 32767)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
+  s->rank = (int16_t)rank;
+  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
+  if (in->type == TFLC_FLOAT32) {
+    if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
+        st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
+        (b && b->type != TFLC_FLOAT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float SVDF needs float tensors", 0,
+                          0);
+    s->kind = TFLC__B_SVDF_F32;
+    return TFLC_OK;
+  }
+  if (in->type != TFLC_INT8 || wf->type != TFLC_INT8 ||
+      (wt->type != TFLC_INT16 && wt->type != TFLC_INT8) ||
+      st->type != wt->type || o->type != TFLC_INT8 ||
+      (b && b->type != TFLC_INT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "int8 SVDF needs int8 input/feature weights/output, "
+                        "time weights and state both int16 or int8 (%d/%d)",
+                        wt->type, st->type);
+  if (!(in->scale > 0.0f) || !(wf->scale > 0.0f) || !(wt->scale > 0.0f) ||
+      !(st->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  {
+    /* TFLM multiplies and divides the scales in float */
+    float s1 = in->scale * wf->scale, s2 = st->scale * wt->scale;
+    const float pb = s2;
+    s1 = s1 / st->scale;
+    s2 = s2 / o->scale;
+    if (b) {
+      const double d = (double)b->scale - (double)pb;
+      if (!((d < 0 ? -d : d) < 1e-5))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "bias scale differs from state x time weights", 0,
+                            0);
+    }
+    tflc_quantize_multiplier((double)s1, &s->mult1, &s->shift1);
+    tflc_quantize_multiplier((double)s2, &s->mult2, &s->shift2);
+  }
+  s->kind = TFLC__B_SVDF_S8;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__b_run_svdf(tflc__ctx *c) {
+  tflc__b_svdf_state *s = (tflc__b_svdf_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc_const fc = tflc__const(c, wf), tc = tflc__const(c, wt), bc;
+  tflc_svdf_params p;
+  p.batches = in->dims[0];
+  p.input_size = in->dims[1];
+  p.num_filters = wf->dims[0];
+  p.memory_size = wt->dims[1];
+  p.rank = s->rank;
+  p.act = s->act;
+  p.input_zp = in->zero_point;
+  p.state_zp = st->zero_point;
+  p.output_zp = o->zero_point;
+  p.mult1 = s->mult1;
+  p.shift1 = s->shift1;
+  p.mult2 = s->mult2;
+  p.shift2 = s->shift2;
+  if (b)
+    bc = tflc__const(c, b);
+  if (s->kind == TFLC__B_SVDF_F32)
+    tflc_svdf_f32(&p, (const float *)in->data, &fc, &tc, b ? &bc : NULL,
+                  (float *)st->data, (float *)o->data);
+  else
+    tflc_svdf_s8(&p, (const int8_t *)in->data, &fc, &tc, b ? &bc : NULL,
+                 st->data, (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
+/* QuantizeMultiplier of double(a) * double(b) / double(o) into p[0], p[1] */
+static void tflc__b_qm3(float a, float b, float o, int32_t *q, int32_t *sh) {
+  tflc_quantize_multiplier((double)a * (double)b / (double)o, q, sh);
+}
+
+static tflc_status tflc__b_prep_lstm(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
+  tflc__b_lstm_state *s;
+  tflc_lstm_params *p;
+  int32_t k, act, B, T, I, S, rows, flt;
+  float clip;
+  if (c->op->nin != 24 || c->op->nout != 1 || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 24 inputs and 1 output", 0,
+                        0);
+  for (k = 0; k < 24; k++)
+    t[k] = tflc__in(c, k);
+  in = t[0];
+  h = t[18];
+  cs = t[19];
+  if (!in || !h || !cs)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "input, hidden or cell missing", 0,
+                        0);
+  if (!(h->flags & TFLC_TENSOR_VARIABLE) || !(cs->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "hidden and cell state must be variables", 0, 0);
+  if (h->type != in->type || o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "hidden/output type differs from "
+                        "input type %d",
+                        in->type, 0);
+  for (k = 1; k < 24; k++) {
+    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
+    if (k == 18 || k == 19)
+      continue;
+    if (needed && !t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d missing (CIFG is not supported)", k, 0);
+    if (!needed && t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d present (peephole, projection or layer "
+                          "norm are not supported)",
+                          k, 0);
+    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
+                          t[k]->type);
+  }
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
+  if (act != 4)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "cell activation %d (only TANH)", act, 0);
+  if (in->rank != 3 || h->rank != 2 || o->rank != 3)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input/output 3-D, hidden 2-D", 0,
+                        0);
+  s = (tflc__b_lstm_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  p = &s->p;
+  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
+  B = p->time_major ? in->dims[1] : in->dims[0];
+  T = p->time_major ? in->dims[0] : in->dims[1];
+  I = in->dims[2];
+  S = h->dims[1];
+  p->batches = B;
+  p->steps = T;
+  p->input_size = I;
+  p->state_size = S;
+  for (k = 1; k <= 8; k++)
+    if (t[k]->rank != 2 || t[k]->dims[0] != S ||
+        t[k]->dims[1] != (k <= 4 ? I : S))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "weight %d is not [%d, ..]", k, S);
+  for (k = 12; k <= 15; k++)
+    if (t[k]->rank != 1 || t[k]->dims[0] != S)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "bias %d is not [%d]", k, S);
+  if ((int64_t)tflc__count(h) != (int64_t)B * S ||
+      (int64_t)tflc__count(cs) != (int64_t)B * S || o->dims[0] != in->dims[0] ||
+      o->dims[1] != in->dims[1] || o->dims[2] != S || B < 1 || S < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "state/output shapes vs %d x %d", B,
+                        S);
+  flt = cs->type == TFLC_FLOAT32;
+  p->clip_f = clip;
+  if (flt) {
+    if (in->type != TFLC_FLOAT32 || t[2]->type != TFLC_FLOAT32 ||
+        t[13]->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float LSTM needs float tensors", 0,
+                          0);
+    s->kind = TFLC__B_LSTM_F32;
+  } else {
+    const int act16 = in->type == TFLC_INT16;
+    int32_t sh, l2;
+    float sc;
+    if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
+        t[2]->type != TFLC_INT8 ||
+        t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE,
+                          "integer LSTM needs int8/int16 activations, int8 "
+                          "weights, int16 cell, int32/int64 bias (got %d/%d)",
+                          in->type, cs->type);
+    s->kind = TFLC__B_LSTM_Q;
+    s->act16 = act16;
+    p->acc64 = act16;
+    if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0,
+                          0);
+    for (k = 0; k < 8; k++) {
+      const tflc_tensor *w = t[1 + k];
+      const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
+      if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "weight %d must be per-tensor quantized", 1 + k, 0);
+      /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
+      tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
+                                  0.000244140625f, &p->gate_mult[k], &sh);
+      p->gate_shift[k] = sh;
+      p->w_offset[k] = -w->zero_point;
+    }
+    p->input_offset = -in->zero_point;
+    p->hidden_offset = -h->zero_point;
+    p->hidden_zp = h->zero_point;
+    p->hidden_min = act16 ? -32768 : -128;
+    p->hidden_max = act16 ? 32767 : 127;
+    sc = cs->scale;
+    tflc__b_qm3(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
+    tflc__b_qm3(0.000030517578125f, 0.000030517578125f, sc, &p->ig_mult,
+                &p->ig_shift);
+    tflc__b_qm3(0.000030517578125f, 0.000030517578125f, h->scale, &p->h_mult,
+                &p->h_shift);
+    /* CheckedLog2 of the cell scale (float log, rounded) */
+    l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
+    sh = 15 + l2 - 3;
+    if (sh < 0) {
+      p->tanh_mult = 3;
+      p->tanh_shift = -sh;
+    } else if (sh < 29) {
+      p->tanh_mult = 3 << sh;
+      p->tanh_shift = 0;
+    } else {
+      return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2,
+                          0);
+    }
+    {
+      double q = (double)clip / (double)sc;
+      q = q < -32768.0 ? -32768.0 : q;
+      q = q > 32767.0 ? 32767.0 : q;
+      p->clip_q = (int32_t)q;
+    }
+  }
+  rows = p->time_major ? B : 1;
+  {
+    const uint64_t bytes = 3u * (uint64_t)rows * (uint64_t)S * (flt ? 4u : 2u);
+    if (bytes > 0x7FFFFFFFu)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "state too large", 0, 0);
+    s->scratch = tflc__scratch(c, (uintptr_t)bytes);
+    if (s->scratch < 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
+                          0, 0);
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__b_run_lstm(tflc__ctx *c) {
+  tflc__b_lstm_state *s = (tflc__b_lstm_state *)c->op->state;
+  tflc_const w[8], b[4];
+  tflc_tensor *in = tflc__in(c, 0), *h = tflc__in(c, 18), *cs = tflc__in(c, 19);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *scratch = (void *)c->op->scratch[s->scratch];
+  int32_t k;
+  for (k = 0; k < 8; k++)
+    w[k] = tflc__const(c, tflc__in(c, 1 + k));
+  for (k = 0; k < 4; k++)
+    b[k] = tflc__const(c, tflc__in(c, 12 + k));
+  if (s->kind == TFLC__B_LSTM_F32)
+    tflc_lstm_f32(&s->p, w, b, (const float *)in->data, (float *)h->data,
+                  (float *)cs->data, (float *)o->data, (float *)scratch);
+  else
+    tflc_lstm_q(&s->p, s->act16, w, b, in->data, h->data, (int16_t *)cs->data,
+                o->data, (int16_t *)scratch);
+  return TFLC_OK;
+}
+
+/* ---- dispatch ----------------------------------------------------------- */
+static int tflc__convx_prepare(tflc__ctx *c, tflc_status *st) {
+  tflc_tensor *in;
+  switch (c->op->code) {
+  case TFLC_OP_CONV_2D:
+  case TFLC_OP_DEPTHWISE_CONV_2D:
+    in = tflc__in(c, 0);
+    if (!in || (in->type != TFLC_INT16 && in->type != TFLC_FLOAT32))
+      return 0; /* int8 (and errors) stay with the built-in */
+    *st = tflc__b_prep_conv(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
+    return 1;
+  case TFLC_OP_FULLY_CONNECTED:
+    in = tflc__in(c, 0);
+    if (!in || in->type != TFLC_INT16)
+      return 0;
+    *st = tflc__b_prep_fc(c);
+    return 1;
+  case TFLC__B_OP_TRANSPOSE_CONV:
+    *st = tflc__b_prep_tconv(c);
+    return 1;
+  case TFLC__B_OP_SVDF:
+    *st = tflc__b_prep_svdf(c);
+    return 1;
+  case TFLC__B_OP_LSTM:
+    *st = tflc__b_prep_lstm(c);
+    return 1;
+  }
+  return 0;
+}
+
+static tflc_status tflc__b_run_conv(tflc__ctx *c) {
+  tflc__b_conv_state *s = (tflc__b_conv_state *)c->op->state;
+  const int tc = s->kind >= TFLC__B_TC_S8;
+  tflc_tensor *in = tflc__in(c, tc ? 2 : 0), *f = tflc__in(c, 1);
+  tflc_tensor *b = tflc__in(c, tc ? 3 : 2), *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  void *acc = s->acc >= 0 ? (void *)c->op->scratch[s->acc] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(c, f), bc;
+  const tflc_const *bp = NULL;
+  if (b) {
+    bc = tflc__const(c, b);
+    bp = &bc;
+  }
+  switch (s->kind) {
+  case TFLC__B_CONV_S16:
+    tflc_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims, &fc,
+                    bp, s->acc64, o->dims, (int16_t *)o->data, tile, tb);
+    break;
+  case TFLC__B_CONV_F32:
+    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
+                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
+    break;
+  case TFLC__B_DW_S16:
+    tflc_depthwise_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data,
+                              f->dims, &fc, bp, o->dims, (int16_t *)o->data,
+                              tile, tb);
+    break;
+  case TFLC__B_DW_F32:
+    tflc_depthwise_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims,
+                              (const float *)in->data, f->dims, &fc, bp,
+                              o->dims, (float *)o->data, tile, tb);
+    break;
+  case TFLC__B_TC_S8:
+    tflc_transpose_conv_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
+                           &fc, bp, o->dims, (int8_t *)o->data, (int32_t *)acc,
+                           tile, tb);
+    break;
+  case TFLC__B_TC_S16:
+    tflc_transpose_conv_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims,
+                            &fc, bp, o->dims, (int16_t *)o->data,
+                            (int64_t *)acc, tile, tb);
+    break;
+  case TFLC__B_TC_F32:
+    tflc_transpose_conv_f32(&s->p, s->fmin, s->fmax, in->dims,
+                            (const float *)in->data, f->dims, &fc, bp, o->dims,
+                            (float *)o->data, tile, tb);
+    break;
+  default:
+    return TFLC_ERR_STATE;
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__b_run_fc(tflc__ctx *c) {
+  tflc__b_fc_state *s = (tflc__b_fc_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(c, f), bc;
+  if (b)
+    bc = tflc__const(c, b);
+  tflc_fully_connected_s16(&s->p, s->batches, s->accum, s->depth,
+                           (const int16_t *)in->data, &fc, b ? &bc : NULL,
+                           s->acc64, (int16_t *)o->data, tile, tb);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__convx_run(tflc__ctx *c) {
+  const int32_t kind = c->op->state ? *(const int32_t *)c->op->state : 0;
+  if (kind == TFLC__B_FC_S16)
+    return tflc__b_run_fc(c);
+  if (kind == TFLC__B_SVDF_S8 || kind == TFLC__B_SVDF_F32)
+    return tflc__b_run_svdf(c);
+  if (kind == TFLC__B_LSTM_Q || kind == TFLC__B_LSTM_F32)
+    return tflc__b_run_lstm(c);
+  if (kind >= TFLC__B_CONV_S16 && kind <= TFLC__B_TC_F32)
+    return tflc__b_run_conv(c);
+  return TFLC_ERR_STATE;
+}
+
+/* ======================================================================== */
+/* Operator glue: Data movement (CONCATENATION, RESIZE_*, SPACE_TO_DEPTH,   */
+/* DEPTH_TO_SPACE, GATHER, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND, SQUEEZE,   */
+/* EXPAND_DIMS, PADV2, SLICE, STRIDED_SLICE, SHAPE, SPLIT, SPLIT_V, PACK,   */
+/* UNPACK, ZEROS_LIKE)                                                      */
+/* ======================================================================== */
+/* Data movement and resampling: CONCATENATION, PACK, SPLIT, SPLIT_V,
+ * UNPACK, GATHER, SLICE, STRIDED_SLICE, PADV2, SPACE_TO_DEPTH,
+ * DEPTH_TO_SPACE, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND, SQUEEZE,
+ * EXPAND_DIMS, SHAPE, ZEROS_LIKE, RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR.
+ * Each accepts what TFLM's micro kernel (tflite-micro 90b983c2b) accepts
+ * and refuses at init what TFLM refuses at prepare; where TFLM only
+ * debug-checks (shapes, indices) tflc refuses too instead of reading or
+ * writing out of bounds. */
+
+enum {
+  TFLC__C_CONCATENATION = 2,
+  TFLC__C_DEPTH_TO_SPACE = 5,
+  TFLC__C_RESIZE_BILINEAR = 23,
+  TFLC__C_SPACE_TO_DEPTH = 26,
+  TFLC__C_GATHER = 36,
+  TFLC__C_BATCH_TO_SPACE_ND = 37,
+  TFLC__C_SPACE_TO_BATCH_ND = 38,
+  TFLC__C_SQUEEZE = 43,
+  TFLC__C_STRIDED_SLICE = 45,
+  TFLC__C_SPLIT = 49,
+  TFLC__C_PADV2 = 60,
+  TFLC__C_SLICE = 65,
+  TFLC__C_EXPAND_DIMS = 70,
+  TFLC__C_SHAPE = 77,
+  TFLC__C_PACK = 83,
+  TFLC__C_UNPACK = 88,
+  TFLC__C_ZEROS_LIKE = 93,
+  TFLC__C_RESIZE_NEAREST_NEIGHBOR = 97,
+  TFLC__C_SPLIT_V = 102
+};
+
+/* type masks */
+#define TFLC__C_M(t) (1u << (t))
+#define TFLC__C_F32 TFLC__C_M(TFLC_FLOAT32)
+#define TFLC__C_I8 TFLC__C_M(TFLC_INT8)
+#define TFLC__C_I16 TFLC__C_M(TFLC_INT16)
+#define TFLC__C_I32 TFLC__C_M(TFLC_INT32)
+#define TFLC__C_I64 TFLC__C_M(TFLC_INT64)
+#define TFLC__C_BOOL TFLC__C_M(TFLC_BOOL)
+
+/* Persistent state, 8 bytes: an axis and a mode, a block size, flags.
+ * SLICE, STRIDED_SLICE, PADV2, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND keep
+ * none: their parameters (constant, checked at init) are read again from
+ * the tensors at run, as TFLM's kernels do. */
+typedef struct tflc__c_state {
+  int32_t v[2];
+} tflc__c_state;
+/* Per-axis start / stride / count of SLICE and STRIDED_SLICE (on the
+ * stack). */
+typedef struct tflc__c_slice {
+  int32_t rank;
+  int32_t start[TFLC_MAX_DIMS], stride[TFLC_MAX_DIMS], count[TFLC_MAX_DIMS];
+} tflc__c_slice;
+
+static tflc__c_state *tflc__c_new_state(tflc__ctx *c) {
+  tflc__c_state *s = (tflc__c_state *)tflc__persist(c->it, sizeof *s);
+  c->op->state = s;
+  return s;
+}
+/* Input / output counts and presence. */
+static tflc_status tflc__c_io(tflc__ctx *c, int32_t nin_lo, int32_t nin_hi,
+                              int32_t nout_lo, int32_t nout_hi) {
+  int32_t k;
+  if (c->op->nin < nin_lo || c->op->nin > nin_hi || c->op->nout < nout_lo ||
+      c->op->nout > nout_hi)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "%d inputs, %d outputs unexpected",
+                        c->op->nin, c->op->nout);
+  for (k = 0; k < c->op->nin; k++)
+    if (!tflc__in(c, k))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "input %d missing", k, 0);
+  return TFLC_OK;
+}
+/* Input 0 and output 0 of the same type, one of `mask`. */
+static tflc_status tflc__c_same_type(tflc__ctx *c, const tflc_tensor *in,
+                                     const tflc_tensor *o, uint32_t mask) {
+  if (in->type >= 32 || !(mask & TFLC__C_M(in->type)))
+    return tflc__op_err(c, TFLC_ERR_TYPE, "type %d unsupported", in->type, 0);
+  if (o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output type %d, input type %d",
+                        o->type, in->type);
+  return TFLC_OK;
+}
+/* Constant data present in the model (not compressed). */
+static int tflc__c_static(const tflc_tensor *t) {
+  return t && (t->flags & TFLC_TENSOR_CONST) && !(t->flags & TFLC_TENSOR_LUT) &&
+         t->data;
+}
+/* Reads an int32 (or, if allow64, int64) vector from t->data: at init for
+ * constants, at run for any tensor. 0 if the type or count is wrong. */
+static int tflc__c_ints(const tflc_tensor *t, int allow64, int32_t *v,
+                        int32_t cap, int32_t *n) {
+  int32_t i, cnt = tflc__count(t);
+  const uint8_t *p = (const uint8_t *)t->data;
+  if (!p || cnt > cap || cnt < 0)
+    return 0;
+  for (i = 0; i < cnt; i++) {
+    if (t->type == TFLC_INT32) {
+      v[i] = tflc__i32(p + 4 * i);
+    } else if (t->type == TFLC_INT64 && allow64) {
+      int64_t x = (int64_t)tflc__u64(p + 8 * i);
+      if (x < INT32_MIN || x > INT32_MAX)
+        return 0;
+      v[i] = (int32_t)x;
+    } else {
+      return 0;
+    }
+  }
+  *n = cnt;
+  return 1;
+}
+static size_t tflc__c_prod(const int32_t *d, int32_t from, int32_t to) {
+  size_t p = 1;
+  int32_t i;
+  for (i = from; i < to; i++)
+    p *= (size_t)d[i];
+  return p;
+}
+static int tflc__c_dims_eq(const int32_t *a, const int32_t *b, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    if (a[i] != b[i])
+      return 0;
+  return 1;
+}
+
+/* ---- CONCATENATION / PACK ------------------------------------------------ */
+static tflc_status tflc__c_prep_concat(tflc__ctx *c, int pack) {
+  tflc__fb fb = tflc__cfb(c);
+  uint32_t opts = c->op->opts;
+  tflc_tensor *o = tflc__out(c, 0), *i0 = tflc__in(c, 0);
+  tflc__c_state *s;
+  int32_t k, j, axis, sum = 0, n = c->op->nin;
+  tflc_status st = tflc__c_io(c, 1, pack ? 0x7FFF : 10, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, i0, o,
+                         pack ? TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 |
+                                    TFLC__C_I32 | TFLC__C_I64
+                              : TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 |
+                                    TFLC__C_I32 | TFLC__C_I64 | TFLC__C_BOOL);
+  if (st)
+    return st;
+  if (pack) {
+    int32_t vc = tflc__get_i32(fb, opts, 0, 0);
+    if (vc != n)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "values_count %d but %d inputs",
+                          vc, n);
+    axis = tflc__get_i32(fb, opts, 1, 0);
+    if (o->rank != i0->rank + 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, input rank %d",
+                          o->rank, i0->rank);
+  } else {
+    int32_t act = (int32_t)tflc__get_u8(fb, opts, 1, 0);
+    if (act != 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "fused activation %d (TFLM requires NONE)", act, 0);
+    axis = tflc__get_i32(fb, opts, 0, 0);
+  }
+  if (axis < 0)
+    axis += o->rank;
+  if (axis < 0 || axis >= o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d outside rank %d", axis,
+                        o->rank);
+  if (!pack && i0->type == TFLC_INT16 && o->zero_point != 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 output zero point %d != 0",
+                        o->zero_point, 0);
+  for (k = 0; k < n; k++) {
+    const tflc_tensor *t = tflc__in(c, k);
+    if (t->type != i0->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type differs", k, 0);
+    if (pack) {
+      if (t->rank + 1 != o->rank)
+        return tflc__op_err(c, TFLC_ERR_SHAPE, "input %d has rank %d", k,
+                            t->rank);
+      for (j = 0; j < o->rank; j++)
+        if (j != axis && o->dims[j] != t->dims[j < axis ? j : j - 1])
+          return tflc__op_err(c, TFLC_ERR_SHAPE,
+                              "input %d does not match output dim %d", k, j);
+      continue;
+    }
+    if (t->rank != o->rank)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "input %d has rank %d", k,
+                          t->rank);
+    for (j = 0; j < o->rank; j++)
+      if (j != axis && o->dims[j] != t->dims[j])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "input %d does not match output dim %d", k, j);
+    sum += t->dims[axis];
+    if (t->type == TFLC_INT8 &&
+        (t->scale != o->scale || t->zero_point != o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input %d quantization differs from the output's "
+                          "(TFLM does not rescale int8)",
+                          k, 0);
+    if (t->type == TFLC_INT16 && t->zero_point != 0)
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 input %d zero point %d", k,
+                          t->zero_point);
+  }
+  if (pack ? o->dims[axis] != n : sum != o->dims[axis])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output dim %d is %d", axis,
+                        o->dims[axis]);
+  s = tflc__c_new_state(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->v[0] = axis;
+  s->v[1] = pack;
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_concat(tflc__ctx *c) {
+  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  tflc_tensor *o = tflc__out(c, 0);
+  const int32_t axis = s->v[0];
+  const size_t es = tflc_type_size(o->type);
+  const size_t inner = tflc__c_prod(o->dims, axis + 1, o->rank);
+  const size_t orow = (size_t)o->dims[axis] * inner * es;
+  const int32_t outer = (int32_t)tflc__c_prod(o->dims, 0, axis);
+  unsigned char *dst = (unsigned char *)o->data;
+  int32_t k, r;
+  for (k = 0; k < c->op->nin; k++) {
+    const tflc_tensor *t = tflc__in(c, k);
+    const size_t len = (s->v[1] ? 1 : (size_t)t->dims[axis]) * inner;
+    if (len == 0)
+      continue;
+    if (t->flags & TFLC_TENSOR_LUT) {
+      /* compressed constant: decode each row straight into the output */
+      tflc_const d = tflc__const(c, t);
+      for (r = 0; r < outer; r++)
+        tflc_lut_decode(&d, (int32_t)((size_t)r * len), (int32_t)len,
+                        dst + (size_t)r * orow);
+    } else {
+      tflc_copy_rows(outer, len * es, t->data, len * es, dst, orow);
+    }
+    dst += len * es;
+  }
+  return TFLC_OK;
+}
+
+/* ---- SPLIT / SPLIT_V / UNPACK -------------------------------------------- */
+/* mode 0 SPLIT, 1 SPLIT_V, 2 UNPACK */
+static tflc_status tflc__c_prep_split(tflc__ctx *c, int mode) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in, *o0 = tflc__out(c, 0);
+  tflc__c_state *s;
+  int32_t axis = 0, k, j, sum = 0, n = c->op->nout;
+  tflc_status st = tflc__c_io(c,
+                              mode == 0   ? 2
+                              : mode == 1 ? 3
+                                          : 1,
+                              mode == 0   ? 2
+                              : mode == 1 ? 3
+                                          : 1,
+                              1, 0x7FFF);
+  if (st)
+    return st;
+  in = tflc__in(c, mode == 0 ? 1 : 0);
+  st = tflc__c_same_type(c, in, o0,
+                         TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 | TFLC__C_I32);
+  if (st)
+    return st;
+  if (mode == 2) {
+    int32_t num = tflc__get_i32(fb, c->op->opts, 0, 0);
+    axis = tflc__get_i32(fb, c->op->opts, 1, 0);
+    if (num != n)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "num %d but %d outputs", num, n);
+  } else {
+    const tflc_tensor *ax = tflc__in(c, mode == 0 ? 0 : 2);
+    int32_t cnt = 0;
+    if (!tflc__c_static(ax) || ax->type != TFLC_INT32 ||
+        !tflc__c_ints(ax, 0, &axis, 1, &cnt) || cnt != 1)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "axis must be a constant int32 scalar", 0, 0);
+  }
+  if (axis < 0)
+    axis += in->rank;
+  if (axis < 0 || axis >= in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d outside rank %d", axis,
+                        in->rank);
+  for (k = 0; k < n; k++) {
+    const tflc_tensor *t = tflc__out(c, k);
+    if (t->type != in->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "output %d type differs", k, 0);
+    if (mode == 2) {
+      if (t->rank + 1 != in->rank)
+        return tflc__op_err(c, TFLC_ERR_SHAPE, "output %d has rank %d", k,
+                            t->rank);
+      for (j = 0; j < in->rank; j++)
+        if (j != axis && in->dims[j] != t->dims[j < axis ? j : j - 1])
+          return tflc__op_err(c, TFLC_ERR_SHAPE,
+                              "output %d does not match input dim %d", k, j);
+      sum++;
+      continue;
+    }
+    if (t->rank != in->rank)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output %d has rank %d", k,
+                          t->rank);
+    for (j = 0; j < in->rank; j++)
+      if (j != axis && in->dims[j] != t->dims[j])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "output %d does not match input dim %d", k, j);
+    if (mode == 0 && t->dims[axis] != o0->dims[axis])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output %d differs from output 0",
+                          k, 0);
+    if (mode == 1 && t->dims[axis] == 0)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "output %d is empty (TFLM refuses)", k, 0);
+    sum += t->dims[axis];
+  }
+  if (sum != in->dims[axis])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "outputs cover %d of %d", sum,
+                        in->dims[axis]);
+  s = tflc__c_new_state(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->v[0] = axis;
+  s->v[1] = mode;
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_split(tflc__ctx *c) {
+  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, s->v[1] == 0 ? 1 : 0);
+  const int32_t axis = s->v[0];
+  const size_t es = tflc_type_size(in->type);
+  const size_t inner = tflc__c_prod(in->dims, axis + 1, in->rank) * es;
+  const size_t irow = (size_t)in->dims[axis] * inner;
+  const int32_t outer = (int32_t)tflc__c_prod(in->dims, 0, axis);
+  const unsigned char *src = (const unsigned char *)in->data;
+  int32_t k;
+  for (k = 0; k < c->op->nout; k++) {
+    tflc_tensor *t = tflc__out(c, k);
+    const size_t len = (s->v[1] == 2 ? 1 : (size_t)t->dims[axis]) * inner;
+    tflc_copy_rows(outer, len, src, irow, t->data, len);
+    src += len;
+  }
+  return TFLC_OK;
+}
+
+/* ---- GATHER -------------------------------------------------------------- */
+static tflc_status tflc__c_prep_gather(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *co = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__c_state *s;
+  int32_t axis, bd, i, r = 0, od[TFLC_MAX_DIMS + TFLC_MAX_DIMS];
+  tflc_status st = tflc__c_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (co->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "positions of type %d unsupported",
+                        co->type, 0);
+  st = tflc__c_same_type(c, in, o, TFLC__C_F32 | TFLC__C_I8);
+  if (st)
+    return st;
+  axis = tflc__get_i32(fb, c->op->opts, 0, 0);
+  bd = tflc__get_i32(fb, c->op->opts, 1, 0);
+  if (axis < 0)
+    axis += in->rank;
+  if (bd < 0)
+    bd += co->rank;
+  if (axis < 0 || axis >= in->rank || bd < 0 || bd > axis || bd >= in->rank ||
+      bd > co->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d / batch_dims %d invalid",
+                        axis, bd);
+  for (i = 0; i < bd; i++)
+    if (in->dims[i] != co->dims[i])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "batch dim %d differs", i, 0);
+  for (i = 0; i < axis; i++)
+    od[r++] = in->dims[i];
+  for (i = bd; i < co->rank; i++)
+    od[r++] = co->dims[i];
+  for (i = axis + 1; i < in->rank; i++)
+    od[r++] = in->dims[i];
+  if (r != o->rank || !tflc__c_dims_eq(od, o->dims, r))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output shape differs (rank %d)", r,
+                        0);
+  s = tflc__c_new_state(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->v[0] = axis;
+  s->v[1] = bd;
+  if (tflc__c_static(co)) {
+    const uint8_t *p = (const uint8_t *)co->data;
+    int32_t n = tflc__count(co);
+    for (i = 0; i < n; i++) {
+      int32_t x = tflc__i32(p + 4 * i);
+      if (x < 0 || x >= in->dims[axis])
+        return tflc__op_err(c, TFLC_ERR_SHAPE, "position %d outside [0, %d)", x,
+                            in->dims[axis]);
+    }
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_gather(tflc__ctx *c) {
+  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0), *co = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  const int32_t axis = s->v[0], bd = s->v[1];
+  if (tflc_gather(tflc_type_size(in->type),
+                  (int32_t)tflc__c_prod(in->dims, 0, bd),
+                  (int32_t)tflc__c_prod(in->dims, bd, axis), in->dims[axis],
+                  (int32_t)tflc__c_prod(co->dims, bd, co->rank),
+                  (int32_t)tflc__c_prod(in->dims, axis + 1, in->rank), co->data,
+                  in->data, o->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "position outside [0, %d)",
+                        in->dims[axis], 0);
+  return TFLC_OK;
+}
+
+/* ---- SLICE / STRIDED_SLICE ----------------------------------------------- */
+/* SLICE parameters from begin/size (TFLM: size -1 = to the end), checked
+ * against the shapes. Used at init for constants and at every run. */
+static tflc_status tflc__c_slice_params(tflc__ctx *c, tflc__c_slice *p) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t b[TFLC_MAX_DIMS], z[TFLC_MAX_DIMS], nb = 0, nz = 0, k;
+  if (!tflc__c_ints(tflc__in(c, 1), 1, b, TFLC_MAX_DIMS, &nb) ||
+      !tflc__c_ints(tflc__in(c, 2), 1, z, TFLC_MAX_DIMS, &nz) ||
+      nb != in->rank || nz != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "begin/size must have %d entries",
+                        in->rank, 0);
+  p->rank = in->rank;
+  for (k = 0; k < in->rank; k++) {
+    int32_t cnt = z[k] == -1 ? in->dims[k] - b[k] : z[k];
+    if (b[k] < 0 || b[k] > in->dims[k] || cnt < 0 || cnt > in->dims[k] - b[k] ||
+        cnt != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "slice of dim %d (begin %d) outside the input or "
+                          "not the output's",
+                          k, b[k]);
+    p->start[k] = b[k];
+    p->stride[k] = 1;
+    p->count[k] = cnt;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_slice(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *bt = tflc__in(c, 1), *zt = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__c_slice p;
+  tflc_status st = tflc__c_io(c, 3, 3, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o,
+                         TFLC__C_F32 | TFLC__C_I32 | TFLC__C_I8 | TFLC__C_I16 |
+                             TFLC__C_BOOL);
+  if (st)
+    return st;
+  if (bt->type != zt->type ||
+      (bt->type != TFLC_INT32 && bt->type != TFLC_INT64) || bt->rank != 1 ||
+      zt->rank != 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "begin and size must be int32 or int64 vectors", 0, 0);
+  if (in->rank > 5 || o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d, output rank %d",
+                        in->rank, o->rank);
+  if (tflc__c_static(bt) && tflc__c_static(zt))
+    return tflc__c_slice_params(c, &p);
+  /* read (and checked) at every run */
+  if (tflc__count(bt) != in->rank || tflc__count(zt) != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "begin/size must have %d entries",
+                        in->rank, 0);
+  return TFLC_OK;
+}
+/* STRIDED_SLICE parameters as TFLM's micro kernel takes them: begin, end,
+ * strides constant int32 with one entry per input dim, begin_mask,
+ * end_mask, shrink_axis_mask. TFLM zeroes ellipsis_mask and new_axis_mask
+ * and leaves offset false in its parameters, so they have no effect here
+ * either (a model relying on them fails the output shape check, as in
+ * TFLM). */
+static tflc_status tflc__c_strided_params(tflc__ctx *c, tflc__c_slice *p) {
+  tflc__fb fb = tflc__cfb(c);
+  const uint32_t opts = c->op->opts;
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t b[TFLC_MAX_DIMS], e[TFLC_MAX_DIMS], sd[TFLC_MAX_DIMS];
+  int32_t nb = 0, ne = 0, ns = 0, k, r = 0;
+  const int32_t bmask = tflc__get_i32(fb, opts, 0, 0);
+  const int32_t emask = tflc__get_i32(fb, opts, 1, 0);
+  const int32_t smask = tflc__get_i32(fb, opts, 4, 0);
+  if (!tflc__c_ints(tflc__in(c, 1), 0, b, TFLC_MAX_DIMS, &nb) ||
+      !tflc__c_ints(tflc__in(c, 2), 0, e, TFLC_MAX_DIMS, &ne) ||
+      !tflc__c_ints(tflc__in(c, 3), 0, sd, TFLC_MAX_DIMS, &ns) ||
+      nb != in->rank || ne != in->rank || ns != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "begin/end/strides must have %d entries", in->rank, 0);
+  p->rank = in->rank;
+  for (k = 0; k < in->rank; k++) {
+    const int shrink = (smask >> k) & 1;
+    if (sd[k] == 0)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "stride of dim %d is 0", k, 0);
+    if (tflc_strided_slice_axis(in->dims[k], b[k], e[k], sd[k],
+                                (bmask >> k) & 1, (emask >> k) & 1, shrink,
+                                &p->start[k], &p->count[k]))
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "shrunk dim %d: begin %d outside it or negative "
+                          "stride (TFLM writes nothing)",
+                          k, b[k]);
+    p->stride[k] = sd[k];
+    if (!shrink) {
+      if (r >= o->rank || o->dims[r] != p->count[k])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "dim %d gives %d elements, not the output's", k,
+                            p->count[k]);
+      r++;
+    }
+  }
+  if (r != o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, expected %d",
+                        o->rank, r);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_strided(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__c_slice p;
+  int32_t k;
+  tflc_status st = tflc__c_io(c, 4, 4, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o,
+                         TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 | TFLC__C_I32 |
+                             TFLC__C_BOOL);
+  if (st)
+    return st;
+  if (in->rank > 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d > 4", in->rank, 0);
+  for (k = 1; k <= 3; k++)
+    if (!tflc__c_static(tflc__in(c, k)) || tflc__in(c, k)->type != TFLC_INT32)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d must be a constant int32 vector", k, 0);
+  return tflc__c_strided_params(c, &p);
+}
+static tflc_status tflc__c_run_slice(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__c_slice p;
+  if (c->op->code == TFLC__C_SLICE ? tflc__c_slice_params(c, &p)
+                                   : tflc__c_strided_params(c, &p))
+    return TFLC_ERR_KERNEL;
+  tflc_strided_slice(tflc_type_size(in->type), p.rank, in->dims, p.start,
+                     p.stride, p.count, in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- PADV2 ----------------------------------------------------------------
+ */
+/* Paddings (constant int32 [rank, 2], checked against the shapes) and, if
+ * value is not NULL, the pad value: input 2's element, else the int8
+ * output zero point, else 0. */
+static tflc_status tflc__c_pad_params(tflc__ctx *c, int32_t *before,
+                                      int32_t *after, uint8_t *value) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc_tensor *cv = tflc__in(c, 2);
+  int32_t v[2 * TFLC_MAX_DIMS], n = 0, k;
+  if (!tflc__c_ints(tflc__in(c, 1), 0, v, 2 * TFLC_MAX_DIMS, &n) ||
+      n != 2 * in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "paddings must be [%d, 2]", in->rank,
+                        0);
+  for (k = 0; k < in->rank; k++) {
+    before[k] = v[2 * k];
+    after[k] = v[2 * k + 1];
+    if (before[k] < 0 || after[k] < 0 ||
+        (int64_t)in->dims[k] + before[k] + after[k] != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", k,
+                          o->dims[k]);
+  }
+  if (!value)
+    return TFLC_OK;
+  memset(value, 0, 8);
+  if (cv)
+    memcpy(value, cv->data, tflc_type_size(cv->type));
+  else if (in->type == TFLC_INT8)
+    value[0] = (uint8_t)(o->zero_point & 0xFF);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_padv2(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *cv = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
+  tflc_status st;
+  if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !in || !pd)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "%d inputs, %d outputs unexpected",
+                        c->op->nin, c->op->nout);
+  /* input 2 may be absent (-1): then as without it, as in TFLM */
+  st = tflc__c_same_type(c, in, o,
+                         TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16 | TFLC__C_I32);
+  if (st)
+    return st;
+  if (in->rank > 5 || o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d, output rank %d",
+                        in->rank, o->rank);
+  if (!tflc__c_static(pd) || pd->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "paddings must be a constant int32 [%d, 2] tensor",
+                        o->rank, 0);
+  if (cv && (cv->type != in->type || tflc__count(cv) != 1))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "constant value must be one element of the input type",
+                        0, 0);
+  if (in->type == TFLC_INT8) {
+    if (!cv && (o->zero_point < -128 || o->zero_point > 127))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "zero point %d", o->zero_point, 0);
+    if (cv && (cv->zero_point != o->zero_point || cv->scale != o->scale))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "constant value quantization differs from the "
+                          "output's",
+                          0, 0);
+  }
+  /* the value is read at run (it may be an activation) */
+  return tflc__c_pad_params(c, before, after, NULL);
+}
+static tflc_status tflc__c_run_padv2(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t before[TFLC_MAX_DIMS], after[TFLC_MAX_DIMS];
+  uint8_t value[8];
+  if (tflc__c_pad_params(c, before, after, value))
+    return TFLC_ERR_KERNEL;
+  tflc_pad(tflc_type_size(in->type), in->rank, in->dims, before, after, value,
+           in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- SPACE_TO_DEPTH / DEPTH_TO_SPACE --------------------------------------
+ */
+static tflc_status tflc__c_prep_space_depth(tflc__ctx *c, int to_depth) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc_tensor *sp, *dp;
+  tflc__c_state *s;
+  int32_t b;
+  tflc_status st = tflc__c_io(c, 1, 1, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o, TFLC__C_F32 | TFLC__C_I8);
+  if (st)
+    return st;
+  b = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  if (in->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
+  if (b < 1 || b > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "block size %d", b, 0);
+  sp = to_depth ? in : o;
+  dp = to_depth ? o : in;
+  if (sp->dims[1] % b || sp->dims[2] % b || dp->dims[0] != sp->dims[0] ||
+      dp->dims[1] != sp->dims[1] / b || dp->dims[2] != sp->dims[2] / b ||
+      (int64_t)sp->dims[3] * b * b != dp->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not match block size %d",
+                        b, 0);
+  s = tflc__c_new_state(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->v[0] = b;
+  s->v[1] = to_depth;
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_space_depth(tflc__ctx *c) {
+  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_space_depth(tflc_type_size(in->type), s->v[1],
+                   s->v[1] ? in->dims : o->dims, s->v[0], in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND --------------------------------
+ */
+/* 4-D view: [N, H, C] is [N, H, 1, C]. */
+static void tflc__c_dims4(const tflc_tensor *t, int32_t *d) {
+  d[0] = t->dims[0];
+  d[1] = t->dims[1];
+  d[2] = t->rank == 4 ? t->dims[2] : 1;
+  d[3] = t->rank == 4 ? t->dims[3] : t->dims[2];
+}
+/* Block and crops / paddings from inputs 1 and 2, checked against the
+ * shapes: v = {block_h, block_w, top, left}. */
+static tflc_status tflc__c_b2s_params(tflc__ctx *c, int s2b, int32_t *v) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t blk[2] = {1, 1}, pad[4] = {0, 0, 0, 0}, nb = 0, np = 0, k;
+  int32_t id[4], od[4];
+  int64_t bb;
+  const int32_t sp = in->rank - 2;
+  if (!tflc__c_ints(tflc__in(c, 1), 0, blk, 2, &nb) || nb != sp ||
+      !tflc__c_ints(tflc__in(c, 2), 0, pad, 4, &np) || np != 2 * sp)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "block shape must be int32[%d], crops/paddings "
+                        "int32[%d, 2]",
+                        sp, sp);
+  tflc__c_dims4(in, id);
+  tflc__c_dims4(o, od);
+  for (k = 0; k < 2; k++) {
+    const int32_t lo = pad[2 * k], hi = pad[2 * k + 1], b = blk[k];
+    int64_t size;
+    if (b < 1 || b > 65535 || lo < 0 || hi < 0 ||
+        (int64_t)id[1 + k] * b > INT32_MAX ||
+        (int64_t)id[1 + k] + lo + hi > INT32_MAX)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "block %d / crop or pad %d", b,
+                          lo < 0 ? lo : hi);
+    if (s2b) {
+      size = (int64_t)id[1 + k] + lo + hi;
+      if (size % b || size / b != od[1 + k])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "padded dim %d does not give the output's", 1 + k,
+                            0);
+    } else {
+      size = (int64_t)id[1 + k] * b - lo - hi;
+      if (size != od[1 + k])
+        return tflc__op_err(c, TFLC_ERR_SHAPE,
+                            "cropped dim %d does not give the output's", 1 + k,
+                            0);
+    }
+  }
+  bb = (int64_t)blk[0] * blk[1];
+  if (s2b ? (int64_t)id[0] * bb != od[0]
+          : id[0] % bb != 0 || id[0] / bb != od[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "batch %d vs %d", id[0], od[0]);
+  if (id[3] != od[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "depth %d vs %d", id[3], od[3]);
+  v[0] = blk[0];
+  v[1] = blk[1];
+  v[2] = pad[0];
+  v[3] = pad[2];
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_b2s(tflc__ctx *c, int s2b) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t k, v[4];
+  tflc_status st = tflc__c_io(c, 3, 3, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o, TFLC__C_F32 | TFLC__C_I8);
+  if (st)
+    return st;
+  if (in->rank < 3 || in->rank > 4 || o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input rank %d, output rank %d",
+                        in->rank, o->rank);
+  for (k = 1; k <= 2; k++)
+    if (tflc__in(c, k)->type != TFLC_INT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d must be int32", k, 0);
+  if (tflc__c_static(tflc__in(c, 1)) && tflc__c_static(tflc__in(c, 2)))
+    return tflc__c_b2s_params(c, s2b, v);
+  /* read (and checked) at every run */
+  if (tflc__count(tflc__in(c, 1)) != in->rank - 2 ||
+      tflc__count(tflc__in(c, 2)) != 2 * (in->rank - 2))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "block/crops sizes wrong", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_b2s(tflc__ctx *c) {
+  const int s2b = c->op->code == TFLC__C_SPACE_TO_BATCH_ND;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t v[4], id[4], od[4];
+  if (tflc__c_b2s_params(c, s2b, v))
+    return TFLC_ERR_KERNEL;
+  tflc__c_dims4(in, id);
+  tflc__c_dims4(o, od);
+  if (s2b) {
+    /* padding value: the zero point (TFLM leaves its pad value unset, 0 in
+     * a fresh arena; the zero point is what the padding means) */
+    uint8_t value[4] = {0, 0, 0, 0};
+    if (in->type == TFLC_INT8)
+      value[0] = (uint8_t)(o->zero_point & 0xFF);
+    tflc_space_to_batch(tflc_type_size(in->type), id, od, v[0], v[1], v[2],
+                        v[3], value, in->data, o->data);
+  } else {
+    tflc_batch_to_space(tflc_type_size(in->type), id, od, v[0], v[1], v[2],
+                        v[3], in->data, o->data);
+  }
+  return TFLC_OK;
+}
+
+/* ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR ----------------------------
+ */
+static tflc_status tflc__c_prep_resize(tflc__ctx *c, int bilinear) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *sz = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__c_state *s;
+  int32_t v[2], n = 0, align, half;
+  tflc_status st = tflc__c_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o,
+                         bilinear ? TFLC__C_F32 | TFLC__C_I8
+                                  : TFLC__C_F32 | TFLC__C_I8 | TFLC__C_I16);
+  if (st)
+    return st;
+  if (in->rank != 4 || o->rank != 4 || sz->rank != 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must be 4-D, size 1-D", 0, 0);
+  if (!tflc__c_static(sz) || sz->type != TFLC_INT32 ||
+      !tflc__c_ints(sz, 0, v, 2, &n) || n != 2)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "size must be a constant int32[2]", 0, 0);
+  align = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 2 : 0, 0) != 0;
+  half = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 3 : 1, 0) != 0;
+  if (bilinear && align && half)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "align_corners with half_pixel_centers", 0, 0);
+  if (v[0] < 1 || v[1] < 1 || o->dims[0] != in->dims[0] || o->dims[1] != v[0] ||
+      o->dims[2] != v[1] || o->dims[3] != in->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output is not %dx%d", v[0], v[1]);
+  /* keeps TFLM's int32 Q10 arithmetic free of overflow */
+  if (in->dims[1] < 1 || in->dims[2] < 1 || in->dims[1] > (1 << 20) ||
+      in->dims[2] > (1 << 20) || v[0] > (1 << 20) || v[1] > (1 << 20))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "sizes %dx%d out of range",
+                        in->dims[1], in->dims[2]);
+  s = tflc__c_new_state(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->v[0] = align;
+  s->v[1] = half;
+  return TFLC_OK;
+}
+static tflc_status tflc__c_run_resize(tflc__ctx *c) {
+  const tflc__c_state *s = (const tflc__c_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (c->op->code == TFLC__C_RESIZE_NEAREST_NEIGHBOR)
+    tflc_resize_nearest(tflc_type_size(in->type), in->dims, o->dims[1],
+                        o->dims[2], s->v[0], s->v[1], in->data, o->data);
+  else if (in->type == TFLC_INT8)
+    tflc_resize_bilinear_s8(in->dims, o->dims[1], o->dims[2], s->v[0], s->v[1],
+                            (const int8_t *)in->data, (int8_t *)o->data);
+  else
+    tflc_resize_bilinear_f32(in->dims, o->dims[1], o->dims[2], s->v[0], s->v[1],
+                             (const float *)in->data, (float *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- SQUEEZE / EXPAND_DIMS / SHAPE / ZEROS_LIKE ---------------------------
+ */
+static tflc_status tflc__c_prep_squeeze(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  uint32_t nd = 0, pos = tflc__get_vec(fb, c->op->opts, 0, 4, &nd), i;
+  uint32_t squeeze = 0;
+  int32_t k, r = 0;
+  tflc_status st = tflc__c_io(c, 1, 1, 1, 1);
+  if (st)
+    return st;
+  if (o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output type differs", 0, 0);
+  if (nd > 8)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "%d squeeze dims > 8", (int32_t)nd,
+                        0);
+  for (i = 0; i < nd; i++) {
+    int32_t d = tflc__i32(fb.b + pos + 4 * i);
+    if (d < 0)
+      d += in->rank;
+    if (d < 0 || d >= in->rank || in->dims[d] != 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "cannot squeeze dim %d",
+                          tflc__i32(fb.b + pos + 4 * i), 0);
+    squeeze |= 1u << d;
+  }
+  for (k = 0; k < in->rank; k++) {
+    if (nd == 0 ? in->dims[k] == 1 : (squeeze >> k) & 1)
+      continue;
+    if (r >= o->rank || o->dims[r] != in->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output dim %d differs", r, 0);
+    r++;
+  }
+  if (r != o->rank || o->bytes != in->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, expected %d",
+                        o->rank, r);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_expand(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t a[8], n = 0, k;
+  tflc_status st = tflc__c_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o, TFLC__C_F32 | TFLC__C_I16 | TFLC__C_I8);
+  if (st)
+    return st;
+  if (!tflc__c_static(ax) || ax->type != TFLC_INT32 || ax->rank > 1 ||
+      !tflc__c_ints(ax, 0, a, 8, &n) || n < 1)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "axis must be a constant int32 scalar", 0, 0);
+  if (a[0] < 0)
+    a[0] += in->rank + 1;
+  if (a[0] < 0 || a[0] > in->rank || o->rank != in->rank + 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d for rank %d", a[0],
+                        in->rank);
+  for (k = 0; k < o->rank; k++)
+    if (o->dims[k] != (k < a[0]    ? in->dims[k]
+                       : k == a[0] ? 1
+                                   : in->dims[k - 1]))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output dim %d differs", k, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_shape(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__c_io(c, 1, 1, 1, 1);
+  if (st)
+    return st;
+  if (o->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "output type %d (TFLM supports int32 only)", o->type,
+                        0);
+  if (o->rank != 1 || o->dims[0] != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must be int32[%d]", in->rank,
+                        0);
+  return TFLC_OK;
+}
+static tflc_status tflc__c_prep_zeros(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__c_io(c, 1, 1, 1, 1);
+  if (st)
+    return st;
+  st = tflc__c_same_type(c, in, o,
+                         TFLC__C_I64 | TFLC__C_I32 | TFLC__C_I8 | TFLC__C_F32);
+  if (st)
+    return st;
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "sizes differ", 0, 0);
+  return TFLC_OK;
+}
+
+/* ---- dispatch -------------------------------------------------------------
+ */
+static int tflc__move_tiled(int32_t code, int32_t k) {
+  (void)k;
+  /* CONCATENATION decodes compressed inputs row by row into its output */
+  return code == TFLC__C_CONCATENATION;
+}
+static int tflc__move_prepare(tflc__ctx *c, tflc_status *st) {
+  switch (c->op->code) {
+  case TFLC__C_CONCATENATION:
+    *st = tflc__c_prep_concat(c, 0);
+    return 1;
+  case TFLC__C_PACK:
+    *st = tflc__c_prep_concat(c, 1);
+    return 1;
+  case TFLC__C_SPLIT:
+    *st = tflc__c_prep_split(c, 0);
+    return 1;
+  case TFLC__C_SPLIT_V:
+    *st = tflc__c_prep_split(c, 1);
+    return 1;
+  case TFLC__C_UNPACK:
+    *st = tflc__c_prep_split(c, 2);
+    return 1;
+  case TFLC__C_GATHER:
+    *st = tflc__c_prep_gather(c);
+    return 1;
+  case TFLC__C_SLICE:
+    *st = tflc__c_prep_slice(c);
+    return 1;
+  case TFLC__C_STRIDED_SLICE:
+    *st = tflc__c_prep_strided(c);
+    return 1;
+  case TFLC__C_PADV2:
+    *st = tflc__c_prep_padv2(c);
+    return 1;
+  case TFLC__C_SPACE_TO_DEPTH:
+    *st = tflc__c_prep_space_depth(c, 1);
+    return 1;
+  case TFLC__C_DEPTH_TO_SPACE:
+    *st = tflc__c_prep_space_depth(c, 0);
+    return 1;
+  case TFLC__C_BATCH_TO_SPACE_ND:
+    *st = tflc__c_prep_b2s(c, 0);
+    return 1;
+  case TFLC__C_SPACE_TO_BATCH_ND:
+    *st = tflc__c_prep_b2s(c, 1);
+    return 1;
+  case TFLC__C_RESIZE_BILINEAR:
+    *st = tflc__c_prep_resize(c, 1);
+    return 1;
+  case TFLC__C_RESIZE_NEAREST_NEIGHBOR:
+    *st = tflc__c_prep_resize(c, 0);
+    return 1;
+  case TFLC__C_SQUEEZE:
+    *st = tflc__c_prep_squeeze(c);
+    return 1;
+  case TFLC__C_EXPAND_DIMS:
+    *st = tflc__c_prep_expand(c);
+    return 1;
+  case TFLC__C_SHAPE:
+    *st = tflc__c_prep_shape(c);
+    return 1;
+  case TFLC__C_ZEROS_LIKE:
+    *st = tflc__c_prep_zeros(c);
+    return 1;
+  }
+  return 0;
+}
+static tflc_status tflc__move_run(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  switch (c->op->code) {
+  case TFLC__C_CONCATENATION:
+  case TFLC__C_PACK:
+    return tflc__c_run_concat(c);
+  case TFLC__C_SPLIT:
+  case TFLC__C_SPLIT_V:
+  case TFLC__C_UNPACK:
+    return tflc__c_run_split(c);
+  case TFLC__C_GATHER:
+    return tflc__c_run_gather(c);
+  case TFLC__C_SLICE:
+  case TFLC__C_STRIDED_SLICE:
+    return tflc__c_run_slice(c);
+  case TFLC__C_PADV2:
+    return tflc__c_run_padv2(c);
+  case TFLC__C_SPACE_TO_DEPTH:
+  case TFLC__C_DEPTH_TO_SPACE:
+    return tflc__c_run_space_depth(c);
+  case TFLC__C_BATCH_TO_SPACE_ND:
+  case TFLC__C_SPACE_TO_BATCH_ND:
+    return tflc__c_run_b2s(c);
+  case TFLC__C_RESIZE_BILINEAR:
+  case TFLC__C_RESIZE_NEAREST_NEIGHBOR:
+    return tflc__c_run_resize(c);
+  case TFLC__C_SQUEEZE:
+  case TFLC__C_EXPAND_DIMS:
+    if (o->data != tflc__in(c, 0)->data)
+      memmove(o->data, tflc__in(c, 0)->data, o->bytes);
+    return TFLC_OK;
+  case TFLC__C_SHAPE: {
+    const tflc_tensor *in = tflc__in(c, 0);
+    for (k = 0; k < in->rank; k++)
+      memcpy((unsigned char *)o->data + 4 * k, &in->dims[k], 4);
+    return TFLC_OK;
+  }
+  case TFLC__C_ZEROS_LIKE:
+    memset(o->data, 0, o->bytes);
+    return TFLC_OK;
+  }
+  return TFLC_ERR_UNSUPPORTED;
+}
+
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   tflc_status st;
-  if (tflc__ext_a_prepare(c, &st)) {
+  if (tflc__elem_prepare(c, &st)) {
     c->op->ext = 1;
     return st;
   }
-  if (tflc__ext_b_prepare(c, &st)) {
+  if (tflc__convx_prepare(c, &st)) {
     c->op->ext = 2;
     return st;
   }
-  if (tflc__ext_c_prepare(c, &st)) {
+  if (tflc__move_prepare(c, &st)) {
     c->op->ext = 3;
     return st;
   }
@@ -2629,11 +5350,11 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
   if (c->op->ext == 1)
-    return tflc__ext_a_run(c);
+    return tflc__elem_run(c);
   if (c->op->ext == 2)
-    return tflc__ext_b_run(c);
+    return tflc__convx_run(c);
   if (c->op->ext == 3)
-    return tflc__ext_c_run(c);
+    return tflc__move_run(c);
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__run_conv(c, 0);
