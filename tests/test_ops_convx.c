@@ -1,4 +1,4 @@
-/* tests/test_ops_b.c - fragment b: int16x8 and float CONV_2D /
+/* tests/test_ops_convx.c -  int16x8 and float CONV_2D /
  * DEPTHWISE_CONV_2D, int16x8 FULLY_CONNECTED, TRANSPOSE_CONV (int8,
  * int16x8, float), SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM.
  *

@@ -1,4 +1,4 @@
-/* tests/test_ops_a.c - fragment a kernels: MUL, SUB, int16 ADD, LOGISTIC,
+/* tests/test_ops_elem.c - element-wise kernels: MUL, SUB, int16 ADD, LOGISTIC,
  * TANH, RELU, RELU6, LEAKY_RELU, PRELU, HARD_SWISH, L2_NORMALIZATION,
  * LOG_SOFTMAX, MAXIMUM/MINIMUM, comparisons, SUM, ARG_MAX/ARG_MIN,
  * integer requantization.
