@@ -4058,6 +4058,11 @@ static tflc_status tflc__z_spec_read(tflc__z_st *s, const char *text,
   memset(&p, 0, sizeof p);
   p.s = s;
   p.name = name ? name : "spec";
+  if (text && len >= 3 && (uint8_t)text[0] == 0xEF &&
+      (uint8_t)text[1] == 0xBB && (uint8_t)text[2] == 0xBF) {
+    text += 3; /* a UTF-8 byte order mark */
+    len -= 3;
+  }
   if (!tflc__z_yp_lines(&p, text ? text : "", text ? len : 0)) {
     if (!p.err)
       tflc__z_yp_fail(&p, 1, "out of memory");

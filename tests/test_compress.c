@@ -654,6 +654,9 @@ static void test_spec_reader(void) {
               "compression: [{lut: {index_bitwidth: 2, per_tensor: }}]}\n]\n",
               2, two);
   spec_expect("tensors:\n", 0, two);
+  spec_expect("\xEF\xBB\xBFtensors: [{subgraph: 0, tensor: 5, compression: "
+              "[{lut: {index_bitwidth: 4}}]}]",
+              1, two);
   spec_expect("tensors: []\n", 0, two);
   /* newer TFLM keys: per_tensor / per_channel */
   spec_expect("tensors:\n  - subgraph: 0\n    tensor: 5\n    compression:\n"
@@ -1503,6 +1506,31 @@ static void test_malformed(void) {
   CHECK(ok);
   free(m);
   free(s.bytes);
+  /* mutated spec texts: an entry list or an error with a line number */
+  {
+    const char *base = "tensors:\n  - subgraph: 0\n    tensor: 1\n    "
+                       "compression:\n      - lut: {index_bitwidth: [4, "
+                       "'x']}\n  - {subgraph: 0, tensor: 2, compression: "
+                       "[{lut: {index_bitwidth: 3}}]}\n";
+    static const char alphabet[] = " -:#[]{},'\"\n\tab0123&*|>~";
+    char text[256];
+    size_t len = strlen(base);
+    ok = 1;
+    for (it = 0; it < 5000; it++) {
+      tflc__z_spec *e = NULL;
+      tflc_stage_report rep;
+      int32_t got;
+      memcpy(text, base, len + 1);
+      for (i = 0; i < 1 + (size_t)(rng() % 5); i++)
+        text[rng() % len] = alphabet[rng() % (sizeof alphabet - 1)];
+      got = spec_parse(text, &e, NULL, 0, &rep);
+      if (got < 0 && !strstr(rep.error, "spec.yaml:"))
+        ok = 0;
+      free(e);
+      tflc_stage_report_free(&rep);
+    }
+    CHECK(ok);
+  }
 }
 
 /* ---- compact writer -----------------------------------------------------
