@@ -30,6 +30,14 @@
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
  *   TFLC_MAX_DIMS           largest tensor rank (default 6)
  *   TFLC_TILE_BYTES         decode tile for compressed constants (512)
+ *   TFLC_NO_OPS_ELEM        leave out element-wise/activation operators
+ *   TFLC_NO_OPS_CONVX       leave out int16/float convolutions,
+ *                           TRANSPOSE_CONV, SVDF, LSTM
+ *   TFLC_NO_OPS_MOVE        leave out data-movement operators (CONCATENATION,
+ *                           SLICE, GATHER, RESIZE_*, ...); the core set
+ *                           (int8 CONV_2D, DEPTHWISE_CONV_2D, FC, pools,
+ *                           SOFTMAX, ADD, MEAN, PAD, TRANSPOSE, RESHAPE,
+ *                           QUANTIZE, DEQUANTIZE, variables) always stays
  *   TFLC_WRITER_IMPLEMENTATION  host-side model writer (uses malloc)
  *
  * API in one screen
@@ -2551,13 +2559,28 @@ static tflc_status tflc__run_call_once(tflc__ctx *c) {
 /* ---- op table ----------------------------------------------------------- */
 /* 1 if input slot k of an operator with this code reads compressed
  * constants tile by tile (no whole decoded copy needed). */
+#ifndef TFLC_NO_OPS_ELEM
 static int tflc__elem_tiled(int32_t code, int32_t k);
+#endif
+#ifndef TFLC_NO_OPS_CONVX
 static int tflc__convx_tiled(int32_t code, int32_t k);
+#endif
+#ifndef TFLC_NO_OPS_MOVE
 static int tflc__move_tiled(int32_t code, int32_t k);
+#endif
 static int tflc__tiled_input(int32_t code, int32_t k) {
-  if (tflc__elem_tiled(code, k) || tflc__convx_tiled(code, k) ||
-      tflc__move_tiled(code, k))
+#ifndef TFLC_NO_OPS_ELEM
+  if (tflc__elem_tiled(code, k))
     return 1;
+#endif
+#ifndef TFLC_NO_OPS_CONVX
+  if (tflc__convx_tiled(code, k))
+    return 1;
+#endif
+#ifndef TFLC_NO_OPS_MOVE
+  if (tflc__move_tiled(code, k))
+    return 1;
+#endif
   switch (code) {
   case TFLC_OP_CONV_2D:
   case TFLC_OP_DEPTHWISE_CONV_2D:
@@ -2570,6 +2593,7 @@ static int tflc__tiled_input(int32_t code, int32_t k) {
 }
 /* The operator groups above are tried first (each returns 1 when it took
  * the op, status in *st, else 0), then the core table below. */
+#ifndef TFLC_NO_OPS_ELEM
 /* ======================================================================== */
 /* Operator glue: Element-wise arithmetic, activations, comparisons,        */
 /* reductions (MUL, SUB, int16 ADD, LOGISTIC, TANH, L2_NORMALIZATION,       */
@@ -3403,6 +3427,9 @@ static tflc_status tflc__elem_run(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+#endif /* TFLC_NO_OPS_ELEM */
+
+#ifndef TFLC_NO_OPS_CONVX
 /* ======================================================================== */
 /* Operator glue: Convolutions in int16x8 and float32, TRANSPOSE_CONV,      */
 /* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM                                       */
@@ -4262,6 +4289,9 @@ static tflc_status tflc__convx_run(tflc__ctx *c) {
   return TFLC_ERR_STATE;
 }
 
+#endif /* TFLC_NO_OPS_CONVX */
+
+#ifndef TFLC_NO_OPS_MOVE
 /* ======================================================================== */
 /* Operator glue: Data movement (CONCATENATION, RESIZE_*, SPACE_TO_DEPTH,   */
 /* DEPTH_TO_SPACE, GATHER, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND, SQUEEZE,   */
@@ -5294,20 +5324,29 @@ static tflc_status tflc__move_run(tflc__ctx *c) {
   return TFLC_ERR_UNSUPPORTED;
 }
 
+#endif /* TFLC_NO_OPS_MOVE */
+
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
-  tflc_status st;
+  tflc_status st = TFLC_OK;
+#ifndef TFLC_NO_OPS_ELEM
   if (tflc__elem_prepare(c, &st)) {
     c->op->ext = 1;
     return st;
   }
+#endif
+#ifndef TFLC_NO_OPS_CONVX
   if (tflc__convx_prepare(c, &st)) {
     c->op->ext = 2;
     return st;
   }
+#endif
+#ifndef TFLC_NO_OPS_MOVE
   if (tflc__move_prepare(c, &st)) {
     c->op->ext = 3;
     return st;
   }
+#endif
+  (void)st;
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__prep_conv(c, 0);
@@ -5349,12 +5388,18 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
                       "operator not supported (code %d)", c->op->code, 0);
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
+#ifndef TFLC_NO_OPS_ELEM
   if (c->op->ext == 1)
     return tflc__elem_run(c);
+#endif
+#ifndef TFLC_NO_OPS_CONVX
   if (c->op->ext == 2)
     return tflc__convx_run(c);
+#endif
+#ifndef TFLC_NO_OPS_MOVE
   if (c->op->ext == 3)
     return tflc__move_run(c);
+#endif
   switch (c->op->code) {
   case TFLC_OP_CONV_2D:
     return tflc__run_conv(c, 0);

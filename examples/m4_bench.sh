@@ -4,6 +4,7 @@
 # input and TFLM's expected output compiled in, runs it, and prints the
 # exact instruction count of one tflc_invoke, arena, stack, flash.
 #   examples/m4_bench.sh [CASE_DIR...]     (default: a few models)
+#   OPT=-Os M4_CFLAGS="-DTFLC_NO_OPS_ELEM ..." examples/m4_bench.sh   variants
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -28,7 +29,7 @@ for c in "$@"; do
   { carray m4_model "$c/model.tflite"; carray m4_input "$c/input_0.bin"
     carray m4_expect "$c/output_0.bin"; } >"$out/data.c"
   make -s -f "$H/Makefile" OUT="$out/bench" SRCS="examples/m4_bench.c $out/data.c" \
-    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
+    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-}" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
   res=$(timeout 600 "$H/run.sh" "$out/bench.elf" 2>&1 || true)
   insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
   arena=$(echo "$res" | sed -n 's/^arena: \([0-9]*\) bytes/\1/p')

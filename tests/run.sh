@@ -96,6 +96,9 @@ else
   note "FAIL build: xtensa-lx106-elf-gcc missing"
   total_fail=$((total_fail + 1))
 fi
+core="-DTFLC_NO_OPS_ELEM -DTFLC_NO_OPS_CONVX -DTFLC_NO_OPS_MOVE"
+check "core operators only (TFLC_NO_OPS_*)" gcc -std=c99 $WARN $core -c "$impl" -o "$out/impl_core.o"
+check "core-only tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $core -o "$out/tflc_core" examples/tflc.c -lm
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
@@ -116,6 +119,12 @@ for t in tests/*_test.sh; do
 done
 if [ -x "$SHARED/conformance/run.sh" ]; then
   suites=${CONFORMANCE_SUITES:-models ops models_ext}
+  if [ -x "$out/tflc_core" ] && [ -d "$SHARED/conformance/models" ]; then
+    note "== conformance models, core operators only"
+    line=$("$SHARED/conformance/run.sh" "$out/tflc_core" "$SHARED/conformance/models" 2>&1 | tail -n 1)
+    note "conformance models (core only): $line"
+    add_counts "$line" || true
+  fi
   for s in $suites; do
     [ -d "$SHARED/conformance/$s" ] || continue
     note "== conformance $s"
