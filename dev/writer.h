@@ -4526,6 +4526,9 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
           en->stride = (int32_t)unique;
           if (after >= o.len)
             tflc__z_st_reason(en, "larger than the original");
+          else if (bits == 8 || o.v.type == TFLC_UINT8)
+            tflc__z_st_reason(en, "tflc only: TFLM takes %s",
+                              bits == 8 ? "widths 1..7" : "no UINT8 tables");
         }
       }
     }
