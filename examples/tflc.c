@@ -409,6 +409,111 @@ static int cmd_info(int argc, char **argv) {
   return 0;
 }
 
+/* tflc bench: median time per invoke and per operator (profile hook). */
+typedef struct bench_ctx {
+  double t0;
+  double *op_us; /* accumulated per op record */
+  int32_t *op_code;
+  int32_t nops;
+  tflc_interpreter *it;
+} bench_ctx;
+static void bench_hook(void *user, int32_t op, int32_t code, int begin) {
+  bench_ctx *b = (bench_ctx *)user;
+  int32_t k;
+  if (begin) {
+    b->t0 = now_us();
+    return;
+  }
+  for (k = 0; k < b->nops; k++)
+    if (b->it->ops[k].index == op) {
+      b->op_us[k] += now_us() - b->t0;
+      b->op_code[k] = code;
+      return;
+    }
+}
+static int cmd_bench(int argc, char **argv) {
+  const char *model_path = NULL;
+  long iters = 100, k;
+  int json = 0, i;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_options opt;
+  bench_ctx b;
+  uint8_t *bytes, *arena;
+  double *t, total = 0;
+  for (i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
+      iters = strtol(argv[++i], NULL, 0);
+      if (iters < 1 || iters > 1000000)
+        die("--iters must be 1..1000000");
+    } else if (!strcmp(argv[i], "--json")) {
+      json = 1;
+    } else if (argv[i][0] == '-') {
+      die("bench: unknown option %s", argv[i]);
+    } else if (!model_path) {
+      model_path = argv[i];
+    } else {
+      die("bench: unexpected argument %s", argv[i]);
+    }
+  }
+  if (!model_path)
+    die("usage: tflc bench MODEL [--iters N] [--json]");
+  load_model(&m, model_path, &bytes);
+  memset(&opt, 0, sizeof opt);
+  memset(&b, 0, sizeof b);
+  opt.profile = bench_hook;
+  opt.profile_user = &b;
+  arena = init_exact(&it, &m, 0, &opt);
+  b.it = &it;
+  b.nops = it.num_ops;
+  b.op_us = (double *)calloc((size_t)it.num_ops + 1, sizeof(double));
+  b.op_code = (int32_t *)calloc((size_t)it.num_ops + 1, sizeof(int32_t));
+  t = (double *)malloc(sizeof(double) * (size_t)iters);
+  if (!b.op_us || !b.op_code || !t)
+    die("out of memory");
+  for (i = 0; i < it.num_inputs; i++)
+    random_fill(tflc_input(&it, i), (uint32_t)(1 + i));
+  if (tflc_invoke(&it) != TFLC_OK) /* warm-up */
+    die("invoke: %s", tflc_error(&it));
+  memset(b.op_us, 0, sizeof(double) * (size_t)it.num_ops);
+  for (k = 0; k < iters; k++) {
+    double t0 = now_us();
+    if (tflc_invoke(&it) != TFLC_OK)
+      die("invoke: %s", tflc_error(&it));
+    t[k] = now_us() - t0;
+  }
+  qsort(t, (size_t)iters, sizeof(double), cmp_double);
+  for (i = 0; i < it.num_ops; i++)
+    total += b.op_us[i];
+  if (json) {
+    printf("{\"model\": \"%s\", \"iters\": %ld, \"median_us\": %.3f, "
+           "\"arena_used_bytes\": %lu, \"ops\": [",
+           model_path, iters, t[iters / 2],
+           (unsigned long)tflc_arena_used(&it));
+    for (i = 0; i < it.num_ops; i++)
+      printf("%s{\"op\": %d, \"opcode\": \"%s\", \"mean_us\": %.3f}",
+             i ? ", " : "", it.ops[i].index, tflc_opcode_name(b.op_code[i]),
+             b.op_us[i] / (double)iters);
+    printf("]}\n");
+  } else {
+    printf("%s: median %.1f us per invoke over %ld invokes (min %.1f, max "
+           "%.1f); arena %lu bytes\n",
+           model_path, t[iters / 2], iters, t[0], t[iters - 1],
+           (unsigned long)tflc_arena_used(&it));
+    printf("   op  opcode                          mean us   share\n");
+    for (i = 0; i < it.num_ops; i++)
+      printf("  %3d  %-30s %9.1f  %5.1f%%\n", it.ops[i].index,
+             tflc_opcode_name(b.op_code[i]), b.op_us[i] / (double)iters,
+             total > 0 ? 100.0 * b.op_us[i] / total : 0.0);
+  }
+  free(t);
+  free(b.op_us);
+  free(b.op_code);
+  free(arena);
+  free(bytes);
+  return 0;
+}
+
 #include "cmd_check.h"
 #include "cmd_compress.h"
 
@@ -447,6 +552,8 @@ int main(int argc, char **argv) {
     return cmd_run(argc - 2, argv + 2);
   if (!strcmp(argv[1], "info"))
     return cmd_info(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "bench"))
+    return cmd_bench(argc - 2, argv + 2);
   if (!strcmp(argv[1], "check"))
     return cmd_check(argc - 2, argv + 2);
   if (!strcmp(argv[1], "compress"))
@@ -459,6 +566,7 @@ int main(int argc, char **argv) {
            "[--dump-layers DIR]\n"
            "tflc info MODEL [--json]\n"
            "tflc check MODEL [--json]\n"
+           "tflc bench MODEL [--iters N] [--json]\n"
            "tflc compress IN -o OUT [--spec SPEC.yaml] [--format "
            "metadata|decode] ...\n"
            "tflc bin IN -o OUT --bits B [--tensors ...] [--exclude ...]\n");
