@@ -156,7 +156,8 @@ define fuzz_run_tests
 	  if ! $(CC) -std=c99 $(FUZZ_TEST_WARN) -O1 -g $(2) -o $(1)/$$name $$src \
 	      -lm; then \
 	    echo "$$name: does not compile"; fail=$$((fail + 1)); continue; fi; \
-	  $(3) $(1)/$$name >$(1)/$$name.out 2>$(1)/$$name.err; rc=$$?; \
+	  SHARED=$(SHARED) $(3) $(1)/$$name >$(1)/$$name.out 2>$(1)/$$name.err; \
+	  rc=$$?; \
 	  line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(1)/$$name.out \
 	    | tail -n 1); \
 	  echo "$$name: $${line:-no result line} (exit $$rc)"; \
