@@ -10,7 +10,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -33,7 +32,7 @@ static void die(const char *fmt, ...) {
 static uint8_t *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   uint8_t *buf;
-  long n;
+  long n = 0;
   if (!f)
     die("cannot open %s: %s", path, strerror(errno));
   if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||

@@ -1,11 +1,11 @@
 /* fuzz/fuzz_roundtrip.c - libFuzzer harness: compress, then decode.
  *
- * Random small tensor -> writer (dev/writer.h) tflc_writer_compress in
- * either format, widths 1..8, per tensor or per channel on the first or
- * last axis, every LUT type -> tflc_model_init -> tflc_model_lut +
- * tflc_lut_decode (fast) and tflc_lut_decode_ref -> equal to the input,
- * bit for bit. The same model is then run: the constant feeds a RESHAPE
- * (so it is decoded whole by the interpreter, or by a TFLM_DECODE
+ * Random small tensor -> writer (in tflc.h, TFLC_WRITER_IMPLEMENTATION)
+ * tflc_writer_compress in either format, widths 1..8, per tensor or per channel
+ * on the first or last axis, every LUT type -> tflc_model_init ->
+ * tflc_model_lut + tflc_lut_decode (fast) and tflc_lut_decode_ref -> equal to
+ * the input, bit for bit. The same model is then run: the constant feeds a
+ * RESHAPE (so it is decoded whole by the interpreter, or by a TFLM_DECODE
  * operator), whose output must equal the input too.
  *
  * Input layout (missing bytes read as 0):
@@ -25,7 +25,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 
 static const int lut_types[7] = {TFLC_FLOAT32, TFLC_INT8,  TFLC_UINT8,
                                  TFLC_BOOL,    TFLC_INT16, TFLC_INT32,

@@ -17,7 +17,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 #include "models.h"
 
 static int count_models, count_ok;

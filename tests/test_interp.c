@@ -4,7 +4,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 #include "harness.h"
 
 #include <stdlib.h>

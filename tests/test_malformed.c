@@ -31,7 +31,6 @@
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITER_IMPLEMENTATION
 #include "../tflc.h"
-#include "../dev/writer.h"
 #include "../fuzz/models.h"
 #include "harness.h"
 

@@ -1,4 +1,5 @@
-/* tests/test_writer.c - unit tests of the model writer (dev/writer.h).
+/* tests/test_writer.c - unit tests of the model writer (in tflc.h,
+ * TFLC_WRITER_IMPLEMENTATION).
  *
  * The models are read back with a small flatbuffer reader written here,
  * independent of the writer and of the runtime's walker: it follows root
@@ -11,7 +12,7 @@
 #include <string.h>
 
 #define TFLC_WRITER_IMPLEMENTATION
-#include "../dev/writer.h"
+#include "../tflc.h"
 #include "harness.h"
 
 /* ---- independent flatbuffer reader ----------------------------------------
