@@ -1665,7 +1665,11 @@ typedef struct tflc__var {
 /* Persistent allocation from the end of the arena. */
 static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
   size_t need = (bytes + 7) & ~(size_t)7;
-  if (bytes > it->arena_size || need > it->arena_size - it->tail)
+  /* never into the planned activations of earlier subgraphs nor into the
+   * init-time map / planning table at the start of the arena */
+  size_t floor = it->head > it->map_bytes ? it->head : it->map_bytes;
+  if (bytes > it->arena_size || floor > it->arena_size - it->tail ||
+      need > it->arena_size - it->tail - floor)
     return NULL;
   it->tail += need;
   memset(it->arena + it->arena_size - it->tail, 0, need);
@@ -5759,11 +5763,13 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
    * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
    * bit 2 read by an operator without a tiled path (or a subgraph output),
    * then the record index from bit 3 up. */
-  if ((uint64_t)nt * 4 > it->arena_size)
+  if ((uint64_t)nt * 4 > it->arena_size - it->tail)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors", nt);
   map = (int32_t *)(void *)it->arena;
   memset(map, 0, (size_t)nt * 4);
+  if (it->map_bytes < (size_t)nt * 4)
+    it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
   iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
