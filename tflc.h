@@ -1714,6 +1714,15 @@ static tflc__fb tflc__cfb(tflc__ctx *c) {
   return tflc__mfb(c->m);
 }
 /* Requests a scratch buffer living for this op only; returns its index. */
+/* The error of a failed tflc__scratch: the arena is full, or the op asked
+ * for more than TFLC__MAX_SCRATCH buffers. */
+static tflc_status tflc__scratch_err(tflc__ctx *c) {
+  if (c->op->nscratch < TFLC__MAX_SCRATCH)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for scratch records", 0,
+                        0);
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers", 0,
+                      0);
+}
 static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
   if (op->nscratch >= TFLC__MAX_SCRATCH)
@@ -3708,8 +3717,7 @@ static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
     if (s->tile < 0)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
-                          0, 0);
+      return tflc__scratch_err(c);
   }
   return TFLC_OK;
 }
@@ -3812,8 +3820,7 @@ static tflc_status tflc__b_prep_fc(tflc__ctx *c) {
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
     if (s->tile < 0)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
-                          0, 0);
+      return tflc__scratch_err(c);
   }
   return TFLC_OK;
 }
@@ -3924,14 +3931,12 @@ static tflc_status tflc__b_prep_tconv(tflc__ctx *c) {
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
     s->acc = tflc__scratch(c, (uintptr_t)(plane * (s16 ? 8u : 4u)));
     if (s->acc < 0)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
-                          0, 0);
+      return tflc__scratch_err(c);
   }
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
     if (s->tile < 0)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
-                          0, 0);
+      return tflc__scratch_err(c);
   }
   return TFLC_OK;
 }
@@ -4202,8 +4207,7 @@ static tflc_status tflc__b_prep_lstm(tflc__ctx *c) {
       return tflc__op_err(c, TFLC_ERR_SHAPE, "state too large", 0, 0);
     s->scratch = tflc__scratch(c, (uintptr_t)bytes);
     if (s->scratch < 0)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "too many scratch buffers",
-                          0, 0);
+      return tflc__scratch_err(c);
   }
   return TFLC_OK;
 }
@@ -5984,8 +5988,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       w->ptr = tflc__region_alloc(&it->opt, used, t->bytes);
       w->scratch = w->ptr ? -1 : tflc__scratch(&c, t->bytes);
       if (!w->ptr && w->scratch < 0)
-        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
-                            "too many scratch buffers", 0, 0);
+        return tflc__scratch_err(&c);
     }
     if (op->code == TFLC_OP_DECODE) {
       int32_t j;
