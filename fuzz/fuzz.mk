@@ -117,9 +117,23 @@ stack:
 	cd $(STACK_OUT) && gcc -std=c99 -O2 -fstack-usage -fcallgraph-info=su \
 	  -c impl.c -o impl.o
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
+	@echo "== host (gcc -O2): tflc_invoke"
 	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=2 \
 	  $(STACK_OUT)/impl.ci
-	@echo "per-function frames: $(STACK_OUT)/impl.su"
+	@for r in tflc_model_init tflc_interpreter_init; do echo "== host: $$r"; \
+	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci | tail -n 1 || exit 1; \
+	done
+	@if command -v arm-none-eabi-gcc >/dev/null; then \
+	  cd $(STACK_OUT) && arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb \
+	    -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os -fstack-usage \
+	    -fcallgraph-info=su -c impl.c -o impl_m4.o -dumpbase impl_m4 && \
+	  for r in tflc_invoke tflc_model_init tflc_interpreter_init; do \
+	    echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $$r"; \
+	    ./stack_report $$r --depth tflc__run_graph=2 impl_m4.ci | tail -n 1 \
+	      || exit 1; \
+	  done; \
+	fi
+	@echo "per-function frames: $(STACK_OUT)/impl.su (libm frames not included)"
 
 # ---- symbols ---------------------------------------------------------------
 SYMBOLS_BAD = malloc calloc realloc free printf fprintf sprintf snprintf \

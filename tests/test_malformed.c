@@ -443,6 +443,9 @@ static void test_unions_enums(void) {
                TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 CUSTOM");
   expect_built("unknown tensor type", 19, NULL, 0, 0, NULL, -1, -2, 100, 0,
                TFLC_ERR_TYPE, "tensor 0: type");
+  o[0] = fm_opt_i32(0, 7);
+  expect_built("subgraph index out of range", 129, NULL, 103, 1, o, -1, -2,
+               TFLC_INT8, 1, TFLC_ERR_INDEX, "init subgraph 7 out of range");
   /* CUSTOM without a name, and a broken custom name */
   build_custom(32, "MY_OP", 0, 0, NULL, -1, -2, TFLC_INT8);
   if (!base)
@@ -790,8 +793,67 @@ static void test_decode(void) {
   }
 }
 
-/* ---- (b) mutants
- * -----------------------------------------------------------*/
+/* ---- arena sizes ---------------------------------------------------------
+ * Every arena size from the minimum to what the model needs, at two
+ * alignments: init either succeeds with tflc_arena_used() <= the size and
+ * then runs, or says TFLC_ERR_ARENA. The arena is a heap block of exactly
+ * that size, so ASan sees any write past it. */
+static long sweep_runs, sweep_bad;
+static void arena_sweep(const char *name, const uint8_t *p, size_t n,
+                        void *user) {
+  tflc_model m;
+  tflc_interpreter it;
+  uint8_t *copy;
+  size_t need, size;
+  int *k = (int *)user;
+  if ((*k)++ % 3 != 0)
+    return;
+  copy = (uint8_t *)malloc(n);
+  if (!copy)
+    abort();
+  memcpy(copy, p, n);
+  if (tflc_model_init(&m, copy, n) != TFLC_OK ||
+      tflc_interpreter_init(&it, &m, arena, ARENA_SIZE, NULL) != TFLC_OK) {
+    free(copy);
+    return;
+  }
+  need = tflc_arena_used(&it);
+  for (size = 8; size <= need + 48; size += size + 64 < need ? 56 : 8) {
+    unsigned mis;
+    for (mis = 0; mis < 2; mis++) {
+      uint8_t *a = (uint8_t *)malloc(size + mis * 5);
+      tflc_status st;
+      if (!a)
+        abort();
+      st = tflc_interpreter_init(&it, &m, a + mis * 5, size, NULL);
+      sweep_runs++;
+      if (st == TFLC_OK) {
+        fill_inputs(&it);
+        if (tflc_arena_used(&it) > size || tflc_invoke(&it) != TFLC_OK) {
+          sweep_bad++;
+          fprintf(stderr, "  %s: arena %u: used %u, or invoke failed\n", name,
+                  (unsigned)size, (unsigned)tflc_arena_used(&it));
+        }
+      } else if (st != TFLC_ERR_ARENA) {
+        sweep_bad++;
+        fprintf(stderr, "  %s: arena %u: %s: %s\n", name, (unsigned)size,
+                tflc_status_str(st), it.error);
+      }
+      free(a);
+    }
+  }
+  free(copy);
+}
+static void test_arena_sizes(void) {
+  int k = 0;
+  fm_rand_state = 4242u;
+  fm_all(arena_sweep, &k);
+  CHECK(sweep_runs > 1000);
+  CHECK(sweep_bad == 0);
+}
+
+/* ---- (b) mutants ----------------------------------------------------------
+ */
 typedef struct span {
   uint32_t pos, len, kind; /* kind: 0 data, 1 uoffset, 2 vector length,
                               3 table (soffset) */
@@ -1226,6 +1288,7 @@ int main(void) {
   RUN(test_operators_quant);
   RUN(test_metadata);
   RUN(test_decode);
+  RUN(test_arena_sizes);
   RUN(test_mutants);
   free(base);
   free(cur);
