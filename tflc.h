@@ -1850,29 +1850,23 @@ static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
 }
 
 /* ---- CONV_2D / DEPTHWISE_CONV_2D ---------------------------------------- */
-static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
+/* CONV_2D / DEPTHWISE_CONV_2D geometry, the same for every type: the
+ * options (padding, strides, dilation, fused activation, depth
+ * multiplier), the shapes against the filter and the model's output, the
+ * padding. Fills p's geometry; returns the fused activation and the
+ * number of output channels. */
+static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
+                                       tflc_conv_params *p, int32_t *act_out,
+                                       int32_t *cout_out) {
   tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
-  tflc_tensor *o = tflc__out(c, 0);
-  tflc__conv_state *s;
-  uint32_t opts = c->op->opts, i, nsc;
-  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
-  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, *mult;
-  int8_t *shift;
-  if (!in || !f || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
-  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                        "only int8 input/filter/output supported (got %d/%d)",
-                        in->type, f->type);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *o = tflc__out(c, 0);
+  uint32_t opts = c->op->opts;
+  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw;
   if (in->rank != 4 || f->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
-  if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                        "filter tensor %d must be constant", f->index, 0);
-  if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
-    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
-                        b->index, o->dims[3]);
+  if (tflc__get_u8(fb, opts, 0, 0) > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
+                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
   same = tflc__get_u8(fb, opts, 0, 0) == 0;
   sw = tflc__get_i32(fb, opts, 1, 0);
   sh = tflc__get_i32(fb, opts, 2, 0);
@@ -1883,10 +1877,6 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
       dw > 65535 || dh > 65535)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
                         dw);
-  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
   kh = f->dims[1];
   kw = f->dims[2];
   cout = depthwise ? f->dims[3] : f->dims[0];
@@ -1900,46 +1890,109 @@ static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
       return tflc__op_err(c, TFLC_ERR_SHAPE,
                           "depth multiplier %d does not give %d channels", m,
                           cout);
-    s->p.depth_multiplier = m;
-  } else {
-    if (f->dims[3] < 1 || in->dims[3] < 1 || in->dims[3] % f->dims[3] != 0 ||
-        cout % (in->dims[3] / f->dims[3]) != 0)
-      return tflc__op_err(c, TFLC_ERR_SHAPE,
-                          "input depth %d vs filter depth %d", in->dims[3],
-                          f->dims[3]);
+    p->depth_multiplier = m;
+  } else if (f->dims[3] < 1 || in->dims[3] < 1 ||
+             in->dims[3] % f->dims[3] != 0 ||
+             cout % (in->dims[3] / f->dims[3]) != 0) {
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input depth %d vs filter depth %d",
+                        in->dims[3], f->dims[3]);
   }
-  s->p.stride_h = sh;
-  s->p.stride_w = sw;
-  s->p.dilation_h = dh;
-  s->p.dilation_w = dw;
-  s->p.pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
-  s->p.pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
+  p->stride_h = sh;
+  p->stride_w = sw;
+  p->dilation_h = dh;
+  p->dilation_w = dw;
+  /* keep every position the kernels compute (in + padding, taps times
+   * dilation) far inside int32 */
+  if ((int64_t)(kh - 1) * dh + 1 > 0x3FFFFFFF ||
+      (int64_t)(kw - 1) * dw + 1 > 0x3FFFFFFF || in->dims[1] > 0x3FFFFFFF ||
+      in->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter %dx%d or dilation too large",
+                        kh, kw);
+  p->pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
+  p->pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
   if (oh != o->dims[1] || ow != o->dims[2])
     return tflc__op_err(c, TFLC_ERR_SHAPE, "output is %dx%d, model says other",
                         oh, ow);
-  if (in->scale <= 0.0f || o->scale <= 0.0f)
+  *act_out = act;
+  *cout_out = cout;
+  return TFLC_OK;
+}
+
+/* Per-channel (or broadcast per-tensor) output multipliers and int8
+ * shifts of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV, into p. */
+static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
+                                   const tflc_tensor *f, const tflc_tensor *o,
+                                   int32_t cout, tflc_conv_params *p) {
+  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f->index), nsc, i;
+  int32_t *mult;
+  int8_t *shift;
+  if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
     return tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
   nsc = tflc__tensor_nscales(c->m, ftt);
-  if (nsc != 1 && nsc != (uint32_t)cout)
-    return tflc__op_err(c, TFLC_ERR_QUANT,
-                        "filter has %d scales for %d channels", (int32_t)nsc,
-                        cout);
+  if (nsc == 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "filter tensor %d not quantized",
+                        f->index, 0);
+  if (nsc > 1) {
+    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
+    if (nsc != (uint32_t)cout || qd < 0 || qd >= f->rank || f->dims[qd] != cout)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "filter has %d scales for %d channels", (int32_t)nsc,
+                          cout);
+  }
+  if (cout > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels", cout, 0);
   mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
   if (!mult)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
   shift = (int8_t *)(mult + cout);
   for (i = 0; i < (uint32_t)cout; i++) {
     float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
+    int32_t sh32;
     if (!(fs > 0.0f))
       return tflc__op_err(c, TFLC_ERR_QUANT, "filter scale %d is not positive",
                           (int32_t)i, 0);
-    int32_t sh32;
     tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
                                    &sh32);
+    if (sh32 < -31 || sh32 > 30)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "channel %d: multiplier exponent %d out of range",
+                          (int32_t)i, sh32);
     shift[i] = (int8_t)sh32;
   }
-  s->p.out_multiplier = mult;
-  s->p.out_shift = shift;
+  p->out_multiplier = mult;
+  p->out_shift = shift;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__prep_conv(tflc__ctx *c, int depthwise) {
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__conv_state *s;
+  int32_t act = 0, cout = 0;
+  tflc_status st;
+  if (!in || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
+  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "only int8 input/filter/output supported (got %d/%d)",
+                        in->type, f->type);
+  if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "filter tensor %d must be constant", f->index, 0);
+  if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
+    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
+                        b->index, o->dims[3]);
+  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
+  if (!st && (in->scale <= 0.0f || o->scale <= 0.0f))
+    st = tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  if (!st)
+    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
+  if (st)
+    return st;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
   tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
@@ -3563,50 +3616,6 @@ static int tflc__convx_tiled(int32_t code, int32_t k) {
   return 0;
 }
 
-/* Per-channel multipliers (PopulateConvolutionQuantizationParams): scale
- * count 1 or `cout`, the per-channel axis must hold `cout` entries; shifts
- * must fit the kernels' int8 range. */
-static tflc_status tflc__b_conv_mult(tflc__ctx *c, const tflc_tensor *in,
-                                     const tflc_tensor *f, const tflc_tensor *o,
-                                     int32_t cout, tflc_conv_params *p) {
-  uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f->index), nsc, i;
-  int32_t *mult;
-  int8_t *shift;
-  if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
-    return tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
-  nsc = tflc__tensor_nscales(c->m, ftt);
-  if (nsc == 0)
-    return tflc__op_err(c, TFLC_ERR_QUANT, "filter tensor %d not quantized",
-                        f->index, 0);
-  if (nsc > 1) {
-    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
-    if (nsc != (uint32_t)cout || qd < 0 || qd >= f->rank || f->dims[qd] != cout)
-      return tflc__op_err(c, TFLC_ERR_QUANT,
-                          "filter has %d scales for %d channels", (int32_t)nsc,
-                          cout);
-  }
-  if (cout > 0x7FFFFFFF / 5)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels", cout, 0);
-  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
-  if (!mult)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-  shift = (int8_t *)(mult + cout);
-  for (i = 0; i < (uint32_t)cout; i++) {
-    float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
-    int32_t sh32;
-    tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
-                                   &sh32);
-    if (sh32 < -31 || sh32 > 30)
-      return tflc__op_err(c, TFLC_ERR_QUANT,
-                          "channel %d: multiplier exponent %d out of range",
-                          (int32_t)i, sh32);
-    shift[i] = (int8_t)sh32;
-  }
-  p->out_multiplier = mult;
-  p->out_shift = shift;
-  return TFLC_OK;
-}
-
 /* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
 static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
   tflc__fb fb = tflc__cfb(c);
@@ -3614,7 +3623,7 @@ static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
   tflc_tensor *o = tflc__out(c, 0);
   tflc__b_conv_state *s;
   uint32_t opts = c->op->opts;
-  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, f32;
+  int32_t act = 0, cout = 0, f32;
   tflc_status st;
   if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 or 3 inputs, 1 output", 0,
@@ -3625,61 +3634,13 @@ static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_TYPE,
                         "input %d with filter %d unsupported (hybrid)",
                         in->type, f->type);
-  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, depthwise ? 4 : 3, 0);
-  dw = tflc__get_i32(fb, opts, depthwise ? 5 : 4, 1);
-  dh = tflc__get_i32(fb, opts, depthwise ? 6 : 5, 1);
-  if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > 65535 || sh > 65535 ||
-      dw > 65535 || dh > 65535)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
-                        dw);
   s = (tflc__b_conv_state *)tflc__persist(c->it, sizeof *s);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  kh = f->dims[1];
-  kw = f->dims[2];
-  cout = depthwise ? f->dims[3] : f->dims[0];
-  if (kh < 1 || kw < 1 || cout < 1 || o->dims[3] != cout ||
-      o->dims[0] != in->dims[0])
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter/output channels %d/%d", cout,
-                        o->dims[3]);
-  if (depthwise) {
-    int32_t m = tflc__get_i32(fb, opts, 3, 0);
-    if (f->dims[0] != 1 || m < 1 || (int64_t)in->dims[3] * m != cout)
-      return tflc__op_err(c, TFLC_ERR_SHAPE,
-                          "depth multiplier %d does not give %d channels", m,
-                          cout);
-    s->p.depth_multiplier = m;
-  } else if (f->dims[3] < 1 || in->dims[3] < 1 ||
-             in->dims[3] % f->dims[3] != 0 ||
-             cout % (in->dims[3] / f->dims[3]) != 0) {
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "input depth %d vs filter depth %d",
-                        in->dims[3], f->dims[3]);
-  }
-  s->p.stride_h = sh;
-  s->p.stride_w = sw;
-  s->p.dilation_h = dh;
-  s->p.dilation_w = dw;
-  /* keep every position the kernels compute (in + padding, taps times
-   * dilation) far inside int32 */
-  if ((int64_t)(kh - 1) * dh + 1 > 0x3FFFFFFF ||
-      (int64_t)(kw - 1) * dw + 1 > 0x3FFFFFFF || in->dims[1] > 0x3FFFFFFF ||
-      in->dims[2] > 0x3FFFFFFF)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "filter %dx%d or dilation too large",
-                        kh, kw);
-  s->p.pad_h = tflc__pad_amount(same, in->dims[1], kh, sh, dh, &oh);
-  s->p.pad_w = tflc__pad_amount(same, in->dims[2], kw, sw, dw, &ow);
-  if (oh != o->dims[1] || ow != o->dims[2])
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "output is %dx%d, model says other",
-                        oh, ow);
+  st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
+  if (st)
+    return st;
   if (b && tflc__count(b) != cout)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), cout);
@@ -3708,7 +3669,7 @@ static tflc_status tflc__b_prep_conv(tflc__ctx *c, int depthwise) {
       s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
     }
     s->kind = depthwise ? TFLC__B_DW_S16 : TFLC__B_CONV_S16;
-    st = tflc__b_conv_mult(c, in, f, o, cout, &s->p);
+    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
     if (st)
       return st;
     tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
@@ -3919,7 +3880,7 @@ static tflc_status tflc__b_prep_tconv(tflc__ctx *c) {
                               : "bias tensor %d must be int32",
                           b->index, 0);
     s->kind = s16 ? TFLC__B_TC_S16 : TFLC__B_TC_S8;
-    st = tflc__b_conv_mult(c, in, f, o, cout, &s->p);
+    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
     if (st)
       return st;
     s->p.input_offset = -in->zero_point;
