@@ -2847,8 +2847,7 @@ static tflc_status tflc__a_binary(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- prepare ---------------------------------------------------------------
- */
+/* ---- prepare ------------------------------------------------------------ */
 
 static tflc_status tflc__a_prep_sigmoid(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
@@ -3371,8 +3370,7 @@ static int tflc__elem_prepare(tflc__ctx *c, tflc_status *st) {
   return 0;
 }
 
-/* ---- run ------------------------------------------------------------------
- */
+/* ---- run ---------------------------------------------------------------- */
 
 static tflc_status tflc__elem_run(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *in2 = tflc__in(c, 1), *o = tflc__out(c, 0);
@@ -4853,8 +4851,7 @@ static tflc_status tflc__c_run_slice(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- PADV2 ----------------------------------------------------------------
- */
+/* ---- PADV2 -------------------------------------------------------------- */
 /* Paddings (constant int32 [rank, 2], checked against the shapes) and, if
  * value is not NULL, the pad value: input 2's element, else the int8
  * output zero point, else 0. */
@@ -4932,8 +4929,7 @@ static tflc_status tflc__c_run_padv2(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- SPACE_TO_DEPTH / DEPTH_TO_SPACE --------------------------------------
- */
+/* ---- SPACE_TO_DEPTH / DEPTH_TO_SPACE ------------------------------------ */
 static tflc_status tflc__c_prep_space_depth(tflc__ctx *c, int to_depth) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   const tflc_tensor *sp, *dp;
@@ -4973,8 +4969,7 @@ static tflc_status tflc__c_run_space_depth(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND --------------------------------
- */
+/* ---- BATCH_TO_SPACE_ND / SPACE_TO_BATCH_ND ------------------------------ */
 /* 4-D view: [N, H, C] is [N, H, 1, C]. */
 static void tflc__c_dims4(const tflc_tensor *t, int32_t *d) {
   d[0] = t->dims[0];
@@ -5079,8 +5074,7 @@ static tflc_status tflc__c_run_b2s(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR ----------------------------
- */
+/* ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR -------------------------- */
 static tflc_status tflc__c_prep_resize(tflc__ctx *c, int bilinear) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *sz = tflc__in(c, 1), *o = tflc__out(c, 0);
@@ -5136,8 +5130,7 @@ static tflc_status tflc__c_run_resize(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- SQUEEZE / EXPAND_DIMS / SHAPE / ZEROS_LIKE ---------------------------
- */
+/* ---- SQUEEZE / EXPAND_DIMS / SHAPE / ZEROS_LIKE ------------------------- */
 static tflc_status tflc__c_prep_squeeze(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
@@ -5226,8 +5219,7 @@ static tflc_status tflc__c_prep_zeros(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- dispatch -------------------------------------------------------------
- */
+/* ---- dispatch ----------------------------------------------------------- */
 static int tflc__move_tiled(int32_t code, int32_t k) {
   (void)k;
   /* CONCATENATION decodes compressed inputs row by row into its output */

@@ -2030,8 +2030,7 @@ static int32_t tflc__fp_input_radius(int ibits, int left_shift) {
   return (int32_t)f;
 }
 
-/* ---- pooling --------------------------------------------------------------
- */
+/* ---- pooling ------------------------------------------------------------ */
 
 /* Clipped filter window of one output position on one axis. */
 static void tflc__pool_window(int32_t out_pos, int32_t stride, int32_t pad,
@@ -2135,8 +2134,7 @@ TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
   }
 }
 
-/* ---- softmax ----------------------------------------------------------------
- */
+/* ---- softmax ------------------------------------------------------------ */
 
 TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
                                       tflc_softmax_params *p) {
@@ -2238,8 +2236,7 @@ TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
   }
 }
 
-/* ---- element-wise add -------------------------------------------------------
- */
+/* ---- element-wise add --------------------------------------------------- */
 
 TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
                                   float so, int32_t zo, int act,
@@ -2345,8 +2342,7 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
   }
 }
 
-/* ---- reductions -------------------------------------------------------------
- */
+/* ---- reductions --------------------------------------------------------- */
 
 TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
                            const int32_t *in_dims, uint32_t axis_mask,
@@ -2440,8 +2436,7 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
   }
 }
 
-/* ---- data movement ----------------------------------------------------------
- */
+/* ---- data movement ------------------------------------------------------ */
 
 TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
                        const int32_t *before, const int32_t *after,
@@ -2533,8 +2528,7 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
   }
 }
 
-/* ---- quantize / dequantize --------------------------------------------------
- */
+/* ---- quantize / dequantize ---------------------------------------------- */
 
 /* zp + (int32)roundf(x / scale) as TFLM computes it on x86-64: float
  * division, round half away from zero, an out-of-range or NaN conversion
@@ -2656,8 +2650,7 @@ static int32_t tflc__a_mul(int32_t a, int32_t b) {
   return tflc__kop_i32((uint32_t)a * (uint32_t)b);
 }
 
-/* ---- fixed point beyond the gemmlowp helpers above ------------------------
- */
+/* ---- fixed point beyond the gemmlowp helpers above ---------------------- */
 
 /* (1 - a) / (1 + a) for a in [0, 1), both Q0.31 (gemmlowp
  * one_minus_x_over_one_plus_x_for_x_in_0_1): the Newton-Raphson iteration
@@ -2795,8 +2788,7 @@ static int32_t tflc__a_sat_shl16(int32_t v, int amount) {
   return (int32_t)r;
 }
 
-/* ---- MUL ------------------------------------------------------------------
- */
+/* ---- MUL ---------------------------------------------------------------- */
 
 TFLC_API void tflc_mul_q(const tflc_mul_params *p, int w, int32_t rank,
                          const int32_t *dims1, const void *in1,
@@ -2815,8 +2807,7 @@ TFLC_API void tflc_mul_q(const tflc_mul_params *p, int w, int32_t rank,
   }
 }
 
-/* ---- ADD / SUB -------------------------------------------------------------
- */
+/* ---- ADD / SUB ---------------------------------------------------------- */
 
 /* QuantizeMultiplierSmallerThanOneExp: 0 when m is not in (0, 1). */
 static int tflc__a_qm_below_one(double m, int32_t *q, int32_t *shift) {
@@ -2885,8 +2876,7 @@ TFLC_API void tflc_addsub_q(const tflc_add_params *p, int sub, int w,
   }
 }
 
-/* ---- LOGISTIC / TANH ------------------------------------------------------
- */
+/* ---- LOGISTIC / TANH ---------------------------------------------------- */
 
 TFLC_API void tflc_sigmoid_prepare_s8(float in_scale, int32_t in_zp,
                                       tflc_sigmoid_params *p) {
@@ -2944,8 +2934,7 @@ TFLC_API void tflc_tanh_s8(const tflc_sigmoid_params *p, int32_t n,
   }
 }
 
-/* ---- RELU / RELU6 / LEAKY_RELU / PRELU ------------------------------------
- */
+/* ---- RELU / RELU6 / LEAKY_RELU / PRELU ---------------------------------- */
 
 TFLC_API void tflc_relu_q(const tflc_relu_params *p, int w, int32_t n,
                           const void *in, void *out) {
@@ -3011,8 +3000,7 @@ TFLC_API void tflc_prelu_q(const tflc_prelu_params *p, int w_in, int w_alpha,
   }
 }
 
-/* ---- HARD_SWISH -----------------------------------------------------------
- */
+/* ---- HARD_SWISH --------------------------------------------------------- */
 
 /* TFLM DownScaleInt32ToInt16Multiplier (q >= 0). */
 static int16_t tflc__a_to_q15(int32_t q) {
@@ -3068,8 +3056,7 @@ TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
   }
 }
 
-/* ---- L2_NORMALIZATION -----------------------------------------------------
- */
+/* ---- L2_NORMALIZATION --------------------------------------------------- */
 
 TFLC_API void tflc_l2norm_s8(int32_t input_zp, int32_t rows, int32_t depth,
                              const int8_t *in, int8_t *out) {
@@ -3094,8 +3081,7 @@ TFLC_API void tflc_l2norm_s8(int32_t input_zp, int32_t rows, int32_t depth,
   }
 }
 
-/* ---- LOG_SOFTMAX ----------------------------------------------------------
- */
+/* ---- LOG_SOFTMAX -------------------------------------------------------- */
 
 TFLC_API void tflc_log_softmax_prepare_s8(float in_scale,
                                           tflc_log_softmax_params *p) {
@@ -3158,8 +3144,7 @@ TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
   }
 }
 
-/* ---- MAXIMUM / MINIMUM ----------------------------------------------------
- */
+/* ---- MAXIMUM / MINIMUM -------------------------------------------------- */
 
 TFLC_API void tflc_maxmin(int type, int is_max, int32_t rank,
                           const int32_t *dims1, const void *in1,
@@ -3206,8 +3191,7 @@ TFLC_API void tflc_maxmin(int type, int is_max, int32_t rank,
   }
 }
 
-/* ---- comparisons ----------------------------------------------------------
- */
+/* ---- comparisons -------------------------------------------------------- */
 
 static uint8_t tflc__a_cmp_i64(int cmp, int64_t a, int64_t b) {
   switch (cmp) {
@@ -3286,8 +3270,7 @@ TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
   }
 }
 
-/* ---- SUM ------------------------------------------------------------------
- */
+/* ---- SUM ---------------------------------------------------------------- */
 
 /* Splits the input axes into kept (outer) and reduced (inner) odometers,
  * each with its input stride, in input order. Returns the number of
@@ -3409,8 +3392,7 @@ TFLC_API void tflc_sum_f32(int32_t rank, const int32_t *in_dims,
   }
 }
 
-/* ---- ARG_MAX / ARG_MIN ----------------------------------------------------
- */
+/* ---- ARG_MAX / ARG_MIN -------------------------------------------------- */
 
 static int tflc__a_better(int type, int is_max, const void *in, size_t a,
                           size_t b) {
@@ -3455,8 +3437,7 @@ TFLC_API void tflc_arg_minmax(int type, int is_max, int32_t outer,
   }
 }
 
-/* ---- requantize / dequantize ----------------------------------------------
- */
+/* ---- requantize / dequantize -------------------------------------------- */
 
 static int32_t tflc__a_ld_any(int type, const void *p, size_t i) {
   switch (type) {
