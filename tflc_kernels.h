@@ -262,6 +262,95 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        const tflc_const *filter,
                                        const tflc_const *bias, float *out,
                                        void *tile, size_t tile_bytes);
+/* ---- platform primitives (the seam) ------------------------------------- */
+/* The int8 convolution, depthwise and fully connected kernels spend their
+ * time in four primitives. Each has a portable C version, always compiled:
+ * the reference every other version is tested against, byte for byte.
+ * Kernels call a primitive through a macro that names the function:
+ *
+ *   TFLC_GEMM_S8        int8 matrix product block with requantization
+ *   TFLC_DEPTHWISE_S8   depthwise accumulation over a block of channels
+ *   TFLC_REQUANTIZE_S8  requantization of a row of accumulators
+ *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
+ *
+ * When a macro is not defined before the implementation, the best built-in
+ * version is used: the Arm DSP one on cores with __ARM_FEATURE_DSP (unless
+ * TFLC_NO_DSP), else the portable one. A platform header named by
+ * TFLC_PLATFORM_HEADER is included at the start of the implementation,
+ * after these declarations: it may define any of the macros to its own
+ * function (static is fine) with the same signature, and call the
+ * portable version for the cases it does not handle. See the opening
+ * comment for an example. */
+
+/* Per-output-channel requantization: v = acc + bias[c], then
+ * MultiplyByQuantizedMultiplier(v, multiplier[c], shift[c]) + output_offset
+ * clamped to [act_min, act_max]. Arrays start at the block's channel 0;
+ * with per_channel == 0 multiplier[0] and shift[0] serve every channel. */
+typedef struct tflc_requant_params {
+  const int32_t *bias; /* NULL: 0 */
+  const int32_t *multiplier;
+  const int8_t *shift; /* -31..30 */
+  int32_t per_channel;
+  int32_t output_offset, act_min, act_max;
+} tflc_requant_params;
+
+/* out[c] = requantized acc[c] for c < n. */
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out);
+
+/* out[r * out_stride + c] = requantized sum over k < depth of
+ * w[c * w_stride + k] * (a[r * a_stride + k] + a_offset), for r < rows,
+ * c < cols (rq channel c is column c). int32 sums wrap. */
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
+                                    int32_t cols, int32_t depth,
+                                    const int8_t *a, int32_t a_stride,
+                                    int32_t a_offset, const int8_t *w,
+                                    int32_t w_stride, int8_t *out,
+                                    int32_t out_stride);
+
+/* A block of depthwise outputs: `pixels` output pixels (p) along a row,
+ * each with a window of rows x cols taps (y, x), over `channels`
+ * contiguous channels (c). Strides are in elements. */
+typedef struct tflc_depthwise_block {
+  int32_t channels, pixels, rows, cols;
+  const int8_t *x; /* input of tap (0, 0) of pixel 0, channel 0 */
+  int32_t x_row, x_col, x_pixel;
+  int32_t x_offset; /* added to every input value */
+  const int8_t *w;  /* weight of tap (0, 0), channel 0 */
+  int32_t w_row, w_col;
+  int8_t *out; /* output of pixel 0, channel 0 */
+  int32_t out_pixel;
+} tflc_depthwise_block;
+
+/* out[p * out_pixel + c] = requantized sum over taps (y, x) of
+ * w[y * w_row + x * w_col + c] *
+ *   (x[p * x_pixel + y * x_row + x * x_col + c] + x_offset). */
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b);
+
+/* dst[k] = table[index k] for n bits-wide indices (1..8) read MSB-first
+ * from src starting `bit` (0..7) bits into src[0]. Reads no byte past the
+ * last index. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *table, uint8_t *dst);
+
+/* Arm Cortex-M DSP versions (SXTB16 / SMLAD ...), compiled when the core
+ * has the DSP extension and TFLC_NO_DSP is not defined (or, for tests on
+ * other hosts, with TFLC_DSP_EMULATE and C definitions of the ACLE
+ * intrinsics they use). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_DSP) &&                                                   \
+    (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
+#define TFLC_HAVE_DSP 1
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
+                               int32_t cols, int32_t depth, const int8_t *a,
+                               int32_t a_stride, int32_t a_offset,
+                               const int8_t *w, int32_t w_stride, int8_t *out,
+                               int32_t out_stride);
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+#endif
 
 /* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
@@ -823,6 +912,10 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
 #include <math.h>
 #include <string.h>
 
+#ifdef TFLC_PLATFORM_HEADER
+#include TFLC_PLATFORM_HEADER
+#endif
+
 /* ---- quantization helpers ----------------------------------------------- */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
  * double rounding). Right shifts of negative values are written so that they
@@ -1000,33 +1093,400 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- LUT decoder -------------------------------------------------------- */
-/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
- * decoded on demand. Bit position of element i is i * bits, kept as a byte
- * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
- * int32 element index). Index fields are read MSB-first and a byte is only
- * touched when a field actually lies in it, so nothing past the last index
- * byte is ever read. Values are copied byte-wise (memcpy), so tables and
- * bitstrings may sit at any alignment. */
+/* ---- platform primitives: shared helpers -------------------------------- */
 
-#define TFLC__I4(n) n, n + 1, n + 2, n + 3
-#define TFLC__I16(n)                                                           \
-  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
-#define TFLC__I64(n)                                                           \
-  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
-static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
-                                             TFLC__I64(128), TFLC__I64(192)};
-#undef TFLC__I4
-#undef TFLC__I16
-#undef TFLC__I64
-
-/* byte / bit offset of element i in a bits-wide bitstring */
-static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
-  const uint32_t u = (uint32_t)i;
-  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+/* One requantized int8 output: MultiplyByQuantizedMultiplier of acc (with
+ * its wrapping int32 left shift and gemmlowp's two roundings), + offset,
+ * clamped (max then min, as TFLM), low byte. Written so that compilers
+ * turn it into a multiply-accumulate and a few shifts (no 64-bit shift,
+ * no call). */
+static int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
+                                   int32_t out_off, int32_t lo, int32_t hi) {
+  const int32_t left = shift > 0 ? shift : 0;
+  const int32_t right = shift > 0 ? 0 : -shift;
+  const int32_t x = tflc__wrap32((int64_t)(left >= 32 ? 0u : acc << left));
+  int32_t v;
+  if (x == INT32_MIN && q == INT32_MIN) {
+    v = INT32_MAX;
+  } else {
+    /* (x * q + 2^30) >> 31 fits in int32, so its low word is the low 32
+     * bits of the 64-bit logical shift */
+    const uint64_t p = (uint64_t)((int64_t)x * (int64_t)q) + (1u << 30);
+    v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  }
+  if (right > 0) {
+    const int32_t mask = (int32_t)((1u << (right > 31 ? 31 : right)) - 1u);
+    const int32_t threshold = (mask >> 1) + (v < 0 ? 1 : 0);
+    const int32_t rem = v & mask;
+    v = tflc__asr32(v, right > 31 ? 31 : (int)right) + (rem > threshold);
+  }
+  v = tflc__wrap32((int64_t)v + out_off);
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    /* low byte as int8 even for hand-made clamps outside [-128, 127] */
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
 }
-static unsigned tflc__bit_off(int32_t i, unsigned bits) {
-  return (((unsigned)i & 7u) * bits) & 7u;
+
+/* rq moved to channel c0 of its arrays */
+static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
+                                            int32_t c0) {
+  tflc_requant_params r = *rq;
+  if (r.bias != NULL)
+    r.bias += c0;
+  if (r.per_channel) {
+    r.multiplier += c0;
+    r.shift += c0;
+  }
+  return r;
+}
+
+/* ---- platform primitives: Arm Cortex-M DSP ------------------------------ */
+/* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
+ * with a rotation bytes 1 and 3) and multiplied two pairs at a time with
+ * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
+ * portable int32 sums do, so the results are the same bytes. */
+#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_DSP_EMULATE)
+/* C definitions of the ACLE intrinsics used below (tests on any host) */
+static int32_t tflc__lane16(uint32_t v, int hi) {
+  const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
+  return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
+}
+static uint32_t tflc__byte_s16(uint32_t v, int byte) {
+  const uint32_t u = (v >> (8 * byte)) & 0xFFu;
+  return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
+}
+static uint32_t tflc__sxtb16(uint32_t x) {
+  return tflc__byte_s16(x, 0) | (tflc__byte_s16(x, 2) << 16);
+}
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+  return tflc__byte_s16(x, 1) | (tflc__byte_s16(x, 3) << 16);
+}
+static uint32_t tflc__smlad(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0)) +
+         (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__smlabb(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0));
+}
+static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
+  return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
+}
+#else
+#include <arm_acle.h>
+#define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
+#define tflc__smlad(x, y, acc)                                                 \
+  ((uint32_t)__smlad((int16x2_t)(x), (int16x2_t)(y), (int32_t)(acc)))
+#define tflc__smlabb(x, y, acc)                                                \
+  ((uint32_t)__smlabb((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__smlatt(x, y, acc)                                                \
+  ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+#if defined(__GNUC__)
+  /* one instruction: compilers do not fold the rotation into SXTB16 */
+  uint32_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+  return r;
+#else
+  return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+#endif
+
+/* four int8 at any address, as one little-endian word */
+static uint32_t tflc__load4(const int8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
+                               int32_t cols, int32_t depth, const int8_t *a,
+                               int32_t a_stride, int32_t a_offset,
+                               const int8_t *w, int32_t w_stride, int8_t *out,
+                               int32_t out_stride) {
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int32_t d4 = depth & ~3;
+  int32_t r, c, k;
+  if (a_offset < -32640 || a_offset > 32640) {
+    /* x + a_offset would leave the 16-bit lanes */
+    tflc_gemm_s8_portable(rq, rows, cols, depth, a, a_stride, a_offset, w,
+                          w_stride, out, out_stride);
+    return;
+  }
+  for (c = 0; c < cols; c += 2) {
+    const int two_c = c + 1 < cols;
+    const int8_t *w0 = w + (ptrdiff_t)c * w_stride;
+    const int8_t *w1 = two_c ? w0 + w_stride : w0;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
+    const int32_t q0 = rq->multiplier[k0], q1 = rq->multiplier[k1];
+    const int32_t sh0 = rq->shift[k0], sh1 = rq->shift[k1];
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 =
+        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
+    for (r = 0; r < rows; r += 2) {
+      const int two_r = r + 1 < rows;
+      const int8_t *a0 = a + (ptrdiff_t)r * a_stride;
+      const int8_t *a1 = two_r ? a0 + a_stride : a0;
+      int8_t *o = out + (ptrdiff_t)r * out_stride + c;
+      uint32_t s00 = b0, s01 = b1, s10 = b0, s11 = b1;
+      if (a_offset == 0) {
+        for (k = 0; k < d4; k += 4) {
+          const uint32_t wa = tflc__load4(w0 + k), xa = tflc__load4(a0 + k);
+          const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+          const uint32_t wal = tflc__sxtb16(wa), wah = tflc__sxtb16_ror8(wa);
+          const uint32_t xal = tflc__sxtb16(xa), xah = tflc__sxtb16_ror8(xa);
+          const uint32_t xbl = tflc__sxtb16(xb), xbh = tflc__sxtb16_ror8(xb);
+          const uint32_t wbl = tflc__sxtb16(wb), wbh = tflc__sxtb16_ror8(wb);
+          s00 = tflc__smlad(xal, wal, s00);
+          s00 = tflc__smlad(xah, wah, s00);
+          s10 = tflc__smlad(xbl, wal, s10);
+          s10 = tflc__smlad(xbh, wah, s10);
+          s01 = tflc__smlad(xal, wbl, s01);
+          s01 = tflc__smlad(xah, wbh, s01);
+          s11 = tflc__smlad(xbl, wbl, s11);
+          s11 = tflc__smlad(xbh, wbh, s11);
+        }
+      } else {
+        for (k = 0; k < d4; k += 4) {
+          const uint32_t wa = tflc__load4(w0 + k), xa = tflc__load4(a0 + k);
+          const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+          const uint32_t wal = tflc__sxtb16(wa), wah = tflc__sxtb16_ror8(wa);
+          const uint32_t xal = tflc__sadd16(tflc__sxtb16(xa), off2);
+          const uint32_t xah = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
+          const uint32_t xbl = tflc__sadd16(tflc__sxtb16(xb), off2);
+          const uint32_t xbh = tflc__sadd16(tflc__sxtb16_ror8(xb), off2);
+          const uint32_t wbl = tflc__sxtb16(wb), wbh = tflc__sxtb16_ror8(wb);
+          s00 = tflc__smlad(xal, wal, s00);
+          s00 = tflc__smlad(xah, wah, s00);
+          s10 = tflc__smlad(xbl, wal, s10);
+          s10 = tflc__smlad(xbh, wah, s10);
+          s01 = tflc__smlad(xal, wbl, s01);
+          s01 = tflc__smlad(xah, wbh, s01);
+          s11 = tflc__smlad(xbl, wbl, s11);
+          s11 = tflc__smlad(xbh, wbh, s11);
+        }
+      }
+      for (; k < depth; k++) {
+        const int32_t x0 = (int32_t)a0[k] + a_offset;
+        const int32_t x1 = (int32_t)a1[k] + a_offset;
+        s00 += (uint32_t)(x0 * w0[k]);
+        s01 += (uint32_t)(x0 * w1[k]);
+        s10 += (uint32_t)(x1 * w0[k]);
+        s11 += (uint32_t)(x1 * w1[k]);
+      }
+      o[0] = tflc__requant_one_s8(s00, q0, sh0, out_off, lo, hi);
+      if (two_c)
+        o[1] = tflc__requant_one_s8(s01, q1, sh1, out_off, lo, hi);
+      if (two_r) {
+        o += out_stride;
+        o[0] = tflc__requant_one_s8(s10, q0, sh0, out_off, lo, hi);
+        if (two_c)
+          o[1] = tflc__requant_one_s8(s11, q1, sh1, out_off, lo, hi);
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int32_t n4 = b->channels & ~3;
+  int32_t p, c, y, x;
+  if (b->x_offset < -32640 || b->x_offset > 32640) {
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
+    int8_t *o = b->out + (ptrdiff_t)p * b->out_pixel;
+    for (c = 0; c < n4; c += 4) {
+      uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+      int32_t j;
+      for (y = 0; y < b->rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row + c;
+        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+        for (x = 0; x < b->cols; x++) {
+          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
+          const uint32_t xl = tflc__sadd16(tflc__sxtb16(xv), off2);
+          const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xv), off2);
+          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+          s0 = tflc__smlabb(xl, wl, s0);
+          s2 = tflc__smlatt(xl, wl, s2);
+          s1 = tflc__smlabb(xh, wh, s1);
+          s3 = tflc__smlatt(xh, wh, s3);
+          xt += b->x_col;
+          wt += b->w_col;
+        }
+      }
+      for (j = 0; j < 4; j++) {
+        const int32_t k = rq->per_channel ? c + j : 0;
+        const uint32_t s = j == 0 ? s0 : j == 1 ? s1 : j == 2 ? s2 : s3;
+        const uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+        o[c + j] = tflc__requant_one_s8(s + bias, rq->multiplier[k],
+                                        rq->shift[k], out_off, lo, hi);
+      }
+    }
+    for (; c < b->channels; c++) {
+      uint32_t s = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+      const int32_t k = rq->per_channel ? c : 0;
+      for (y = 0; y < b->rows; y++)
+        for (x = 0; x < b->cols; x++) {
+          const ptrdiff_t xi =
+              (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+          const ptrdiff_t wi =
+              (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
+          s += (uint32_t)(((int32_t)xp[xi + c] + b->x_offset) * b->w[wi + c]);
+        }
+      o[c] = tflc__requant_one_s8(s, rq->multiplier[k], rq->shift[k], out_off,
+                                  lo, hi);
+    }
+  }
+}
+#endif /* TFLC_HAVE_DSP */
+
+/* ---- platform primitives: the versions the kernels call ----------------- */
+#ifndef TFLC_GEMM_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#else
+#define TFLC_GEMM_S8 tflc_gemm_s8_portable
+#endif
+#endif
+#ifndef TFLC_DEPTHWISE_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#else
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
+#endif
+#endif
+#ifndef TFLC_REQUANTIZE_S8
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#ifndef TFLC_LUT_UNPACK
+#define TFLC_LUT_UNPACK tflc_lut_unpack_portable
+#endif
+
+/* ---- platform primitives: portable versions ----------------------------- */
+/* The reference for every platform version (see the API section). */
+
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out) {
+  const int32_t off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  int32_t c;
+  for (c = 0; c < n; c++) {
+    const int32_t k = rq->per_channel ? c : 0;
+    const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    out[c] = tflc__requant_one_s8((uint32_t)acc[c] + b, rq->multiplier[k],
+                                  rq->shift[k], off, lo, hi);
+  }
+}
+
+/* columns of accumulators the portable GEMM keeps per row */
+#define TFLC__GEMM_COLS 16
+
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
+                                    int32_t cols, int32_t depth,
+                                    const int8_t *a, int32_t a_stride,
+                                    int32_t a_offset, const int8_t *w,
+                                    int32_t w_stride, int8_t *out,
+                                    int32_t out_stride) {
+  int32_t acc0[TFLC__GEMM_COLS], acc1[TFLC__GEMM_COLS];
+  int32_t r, c0, c, k;
+  for (r = 0; r < rows; r += 2) {
+    const int two = r + 1 < rows;
+    const int8_t *a0 = a + (ptrdiff_t)r * a_stride;
+    const int8_t *a1 = two ? a0 + a_stride : a0;
+    int8_t *o0 = out + (ptrdiff_t)r * out_stride;
+    for (c0 = 0; c0 < cols; c0 += TFLC__GEMM_COLS) {
+      const int32_t nc =
+          cols - c0 < TFLC__GEMM_COLS ? cols - c0 : TFLC__GEMM_COLS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      /* a 2 x 2 block of sums at a time: each loaded value used twice */
+      for (c = 0; c < nc; c += 2) {
+        const int8_t *w0 = w + (ptrdiff_t)(c0 + c) * w_stride;
+        const int8_t *w1 = c + 1 < nc ? w0 + w_stride : w0;
+        uint32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+        if (a_offset == 0) {
+          /* int8 x int8 products: what vectorizers like */
+          for (k = 0; k < depth; k++) {
+            const int32_t x0 = a0[k], x1 = a1[k], f0 = w0[k], f1 = w1[k];
+            s00 += (uint32_t)(x0 * f0);
+            s01 += (uint32_t)(x0 * f1);
+            s10 += (uint32_t)(x1 * f0);
+            s11 += (uint32_t)(x1 * f1);
+          }
+        } else {
+          /* wrapping products for any offset */
+          for (k = 0; k < depth; k++) {
+            const uint32_t x0 = (uint32_t)(int32_t)a0[k] + (uint32_t)a_offset;
+            const uint32_t x1 = (uint32_t)(int32_t)a1[k] + (uint32_t)a_offset;
+            const uint32_t f0 = (uint32_t)(int32_t)w0[k];
+            const uint32_t f1 = (uint32_t)(int32_t)w1[k];
+            s00 += x0 * f0;
+            s01 += x0 * f1;
+            s10 += x1 * f0;
+            s11 += x1 * f1;
+          }
+        }
+        acc0[c] = tflc__wrap32(s00);
+        acc1[c] = tflc__wrap32(s10);
+        if (c + 1 < nc) {
+          acc0[c + 1] = tflc__wrap32(s01);
+          acc1[c + 1] = tflc__wrap32(s11);
+        }
+      }
+      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+      if (two)
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + out_stride + c0);
+    }
+  }
+}
+
+/* channels of accumulators the portable depthwise keeps at a time */
+#define TFLC__DW_CHANNELS 16
+
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b) {
+  int32_t acc[TFLC__DW_CHANNELS];
+  int32_t p, c0, c, y, x;
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
+    for (c0 = 0; c0 < b->channels; c0 += TFLC__DW_CHANNELS) {
+      const int32_t nc = b->channels - c0 < TFLC__DW_CHANNELS
+                             ? b->channels - c0
+                             : TFLC__DW_CHANNELS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      uint32_t s[TFLC__DW_CHANNELS];
+      for (c = 0; c < nc; c++)
+        s[c] = 0;
+      for (y = 0; y < b->rows; y++)
+        for (x = 0; x < b->cols; x++) {
+          const int8_t *xt =
+              xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col + c0;
+          const int8_t *wt =
+              b->w + (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col + c0;
+          for (c = 0; c < nc; c++)
+            s[c] += ((uint32_t)(int32_t)xt[c] + (uint32_t)b->x_offset) *
+                    (uint32_t)(int32_t)wt[c];
+        }
+      for (c = 0; c < nc; c++)
+        acc[c] = tflc__wrap32(s[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc,
+                         b->out + (ptrdiff_t)p * b->out_pixel + c0);
+    }
+  }
 }
 
 /* one index at (p, bit); reads p[1] only when the field reaches into it */
@@ -1037,22 +1497,14 @@ static unsigned tflc__index_at(const uint8_t *p, unsigned bit, unsigned bits) {
   return (v >> (16u - bit - bits)) & ((1u << bits) - 1u);
 }
 
-/* Channel of element i (see tflc_const). */
-static int32_t tflc__channel(const tflc_const *c, int32_t i) {
-  if (c->channels <= 1)
-    return 0;
-  if (c->alt_axis)
-    return i % c->channels;
-  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
-}
-
 /* n indices from (src, bit), each mapped through the byte table tab, into
- * dst. The fast core: a head of single fields until the cursor is on a byte
- * boundary, then whole byte groups per width (8 / gcd(bits, 8) indices in
- * bits / gcd(bits, 8) bytes), then a tail of single fields. With
- * tab = tflc__identity8 it just unpacks indices. */
-static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
-                          unsigned bits, const uint8_t *tab, uint8_t *dst) {
+ * dst (the portable TFLC_LUT_UNPACK). The fast core: a head of single fields
+ * until the cursor is on a byte boundary, then whole byte groups per width (8 /
+ * gcd(bits, 8) indices in bits / gcd(bits, 8) bytes), then a tail of single
+ * fields. With tab = tflc__identity8 it just unpacks indices. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *tab, uint8_t *dst) {
   const unsigned mask = (1u << bits) - 1u;
   while (n > 0 && bit != 0) {
     *dst++ = tab[tflc__index_at(src, bit, bits)];
@@ -1148,6 +1600,44 @@ static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
     bit &= 7u;
     n--;
   }
+}
+
+/* ---- LUT decoder -------------------------------------------------------- */
+/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
+ * decoded on demand. Bit position of element i is i * bits, kept as a byte
+ * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
+ * int32 element index). Index fields are read MSB-first and a byte is only
+ * touched when a field actually lies in it, so nothing past the last index
+ * byte is ever read. Values are copied byte-wise (memcpy), so tables and
+ * bitstrings may sit at any alignment. */
+
+#define TFLC__I4(n) n, n + 1, n + 2, n + 3
+#define TFLC__I16(n)                                                           \
+  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
+#define TFLC__I64(n)                                                           \
+  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
+static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
+                                             TFLC__I64(128), TFLC__I64(192)};
+#undef TFLC__I4
+#undef TFLC__I16
+#undef TFLC__I64
+
+/* byte / bit offset of element i in a bits-wide bitstring */
+static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
+  const uint32_t u = (uint32_t)i;
+  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+}
+static unsigned tflc__bit_off(int32_t i, unsigned bits) {
+  return (((unsigned)i & 7u) * bits) & 7u;
+}
+
+/* Channel of element i (see tflc_const). */
+static int32_t tflc__channel(const tflc_const *c, int32_t i) {
+  if (c->channels <= 1)
+    return 0;
+  if (c->alt_axis)
+    return i % c->channels;
+  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
 }
 
 /* dst[k] = tab[idx[k]] for elements of es bytes */
@@ -1264,8 +1754,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
     while (n > 0) {
       const int32_t m = n < TFLC__CHUNK ? n : TFLC__CHUNK;
       int32_t k;
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), m, bits, tflc__identity8, idx);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                      idx);
       if (es == 1) {
         for (k = 0; k < m; k++) {
           d[k] = vals[(size_t)ch * row + idx[k]];
@@ -1298,8 +1789,8 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       tab = vals + (size_t)ch * c->stride * es;
     }
     if (es == 1) {
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), seg, bits, tab, d);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), seg, bits, tab, d);
       start += seg;
       n -= seg;
       d += seg;
@@ -1307,9 +1798,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       int32_t left = seg;
       while (left > 0) {
         const int32_t m = left < TFLC__CHUNK ? left : TFLC__CHUNK;
-        tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
-                      idx);
+        TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                        tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                        idx);
         tflc__lookup(idx, m, tab, es, d);
         start += m;
         left -= m;
@@ -1582,12 +2073,16 @@ typedef union tflc__small_tile {
   uint8_t b[64];
 } tflc__small_tile;
 
-TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
-                             const int32_t in_dims[4], const int8_t *in,
-                             const int32_t filter_dims[4],
-                             const tflc_const *filter, const tflc_const *bias,
-                             const int32_t out_dims[4], int8_t *out, void *tile,
-                             size_t tile_bytes) {
+/* The direct convolution: one output value at a time, straight from the
+ * input (no scratch). Used for grouped convolutions and when the scratch
+ * is too small for the blocked path. */
+static void tflc__conv2d_s8_direct(const tflc_conv_params *p,
+                                   const int32_t in_dims[4], const int8_t *in,
+                                   const int32_t filter_dims[4],
+                                   const tflc_const *filter,
+                                   const tflc_const *bias,
+                                   const int32_t out_dims[4], int8_t *out,
+                                   void *tile, size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -1677,12 +2172,14 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
   return acc;
 }
 
-TFLC_API void
-tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
-                         const int8_t *in, const int32_t filter_dims[4],
-                         const tflc_const *filter, const tflc_const *bias,
-                         const int32_t out_dims[4], int8_t *out, void *tile,
-                         size_t tile_bytes) {
+/* The direct depthwise convolution, one output value at a time (depth
+ * multipliers above 1, compressed filters whose taps do not fit the
+ * tile). */
+static void tflc__depthwise_conv2d_s8_direct(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -1786,12 +2283,12 @@ static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
   return acc;
 }
 
-TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
-                                      int32_t accum_depth, int32_t out_depth,
-                                      const int8_t *in,
-                                      const tflc_const *filter,
-                                      const tflc_const *bias, int8_t *out,
-                                      void *tile, size_t tile_bytes) {
+/* The direct fully connected layer, one output at a time (a filter zero
+ * point, or compressed rows longer than the tile). */
+static void tflc__fully_connected_s8_direct(
+    const tflc_fc_params *p, int32_t batches, int32_t accum_depth,
+    int32_t out_depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
   tflc__small_tile small;
   int8_t *t = (int8_t *)tile;
   int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
@@ -1830,6 +2327,347 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
             acc + bv, q, s, p->output_offset, p->act_min, p->act_max);
       }
     }
+  }
+}
+
+/* ---- blocked int8 paths ------------------------------------------------- */
+/* CONV_2D as a matrix product: rows are output pixels, columns output
+ * channels, depth the Kh*Kw*Cin filter taps. A 1x1 convolution without
+ * padding reads its rows straight from the input; other convolutions copy
+ * a few rows at a time into the scratch (im2col), writing the input zero
+ * point where a tap falls outside the input. The input offset is folded
+ * into each channel's bias: sum (x + off) * w = sum x * w + off * sum w,
+ * and a padded tap x = -off adds nothing, exactly as a skipped tap (int32
+ * sums wrap the same in any order, so the bytes equal the direct path's).
+ * Channels go in chunks whose folded biases sit on the stack; compressed
+ * filters are decoded a chunk at a time into the scratch. */
+
+/* channels whose biases the blocked paths keep on the stack */
+#define TFLC__CHANNEL_CHUNK 32
+/* im2col rows per matrix product call */
+#define TFLC__IM2COL_ROWS 4
+
+/* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
+static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
+                             const int8_t *w, int32_t depth, int32_t in_off,
+                             int32_t *dst) {
+  int32_t j, k;
+  for (j = 0; j < n; j++) {
+    uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
+    if (w != NULL) {
+      const int8_t *row = w + (ptrdiff_t)j * depth;
+      int32_t sum = 0; /* |sum| <= 128 * depth: no overflow for any row that
+                          fits an int32 tensor */
+      for (k = 0; k < depth; k++)
+        sum += row[k];
+      v += (uint32_t)in_off * (uint32_t)sum;
+    }
+    dst[j] = tflc__wrap32((int64_t)v);
+  }
+}
+
+/* im2col row of output pixel (oy, ox): Kh*Kw*C values, pad outside */
+static void tflc__im2col_row(const tflc__geom *g, const int8_t *in_n,
+                             int32_t oy, int32_t ox, int8_t pad, int8_t *dst) {
+  const int32_t c = g->c, row_len = g->kw * c;
+  tflc__win w;
+  int32_t ky, kx;
+  tflc__pixel_window(g, oy, ox, &w);
+  for (ky = 0; ky < g->kh; ky++, dst += row_len) {
+    const int8_t *irow;
+    if (ky < w.ky0 || ky >= w.ky1) {
+      memset(dst, pad, (size_t)row_len);
+      continue;
+    }
+    irow = in_n + (ptrdiff_t)(w.iy0 + ky * g->dh) * g->w * c;
+    if (w.kx0 > 0)
+      memset(dst, pad, (size_t)(w.kx0 * c));
+    if (w.kx1 < g->kw)
+      memset(dst + w.kx1 * c, pad, (size_t)((g->kw - w.kx1) * c));
+    if (g->dw == 1) {
+      const int8_t *src = irow + (ptrdiff_t)(w.ix0 + w.kx0) * c;
+      const int32_t n = (w.kx1 - w.kx0) * c;
+      int8_t *d = dst + w.kx0 * c;
+      int32_t i;
+      if (n > 16) {
+        memcpy(d, src, (size_t)n);
+      } else {
+        for (i = 0; i < n; i++)
+          d[i] = src[i];
+      }
+    } else {
+      for (kx = w.kx0; kx < w.kx1; kx++)
+        memcpy(dst + kx * c, irow + (ptrdiff_t)(w.ix0 + kx * g->dw) * c,
+               (size_t)c);
+    }
+  }
+}
+
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes) {
+  tflc__geom g;
+  tflc__small_tile small;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cout = out_dims[3];
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
+  const int32_t in_off = p->input_offset;
+  const int compressed = filter->bits != 0;
+  int8_t *scratch = (int8_t *)tile;
+  int32_t units, chunk, rows = 0, c0, n;
+  int pointwise;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (cout <= 0 || depth <= 0)
+    return;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  pointwise = g.kh == 1 && g.kw == 1 && g.ph == 0 && g.pw == 0 &&
+              (int64_t)(g.oh - 1) * g.sh < g.h &&
+              (int64_t)(g.ow - 1) * g.sw < g.w;
+  /* scratch in units of one filter row (depth bytes) */
+  if (scratch == NULL || tile_bytes < sizeof small.b) {
+    scratch = (int8_t *)small.b;
+    tile_bytes = sizeof small.b;
+  }
+  units = (int32_t)((tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes) /
+                    (size_t)depth);
+  chunk = TFLC__CHANNEL_CHUNK;
+  if (!pointwise) {
+    rows = compressed ? units / 2 : units;
+    rows = rows > TFLC__IM2COL_ROWS ? TFLC__IM2COL_ROWS : rows;
+  }
+  if (compressed)
+    chunk = units - rows < chunk ? units - rows : chunk;
+  if (filter_dims[3] != g.c || chunk < 1 || (!pointwise && rows < 1) ||
+      (!pointwise && (in_off < -127 || in_off > 128))) {
+    /* grouped, scratch too small, or a padding value that is no int8 */
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, tile, tile_bytes);
+    return;
+  }
+  for (c0 = 0; c0 < cout; c0 += chunk) {
+    const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
+    int8_t *col = scratch + (compressed ? (ptrdiff_t)chunk * depth : 0);
+    const int8_t *wt;
+    tflc_requant_params rq;
+    if (compressed) {
+      tflc_lut_decode(filter, c0 * depth, nc * depth, scratch);
+      wt = scratch;
+    } else {
+      wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    }
+    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    rq.per_channel = 1;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      if (pointwise && g.sh == 1 && g.sw == 1 && g.ow == g.w) {
+        TFLC_GEMM_S8(&rq, g.oh * g.ow, nc, depth, in_n, g.c, 0, wt, depth,
+                     out_n, cout);
+      } else if (pointwise) {
+        int32_t oy;
+        for (oy = 0; oy < g.oh; oy++)
+          TFLC_GEMM_S8(&rq, g.ow, nc, depth,
+                       in_n + (ptrdiff_t)oy * g.sh * g.w * g.c, g.sw * g.c, 0,
+                       wt, depth, out_n + (ptrdiff_t)oy * g.ow * cout, cout);
+      } else {
+        const int8_t pad = (int8_t)(-in_off);
+        const int32_t pixels = g.oh * g.ow;
+        int32_t pix = 0, oy = 0, ox = 0;
+        while (pix < pixels) {
+          const int32_t nr = pixels - pix < rows ? pixels - pix : rows;
+          int32_t r;
+          for (r = 0; r < nr; r++) {
+            tflc__im2col_row(&g, in_n, oy, ox, pad, col + (ptrdiff_t)r * depth);
+            if (++ox == g.ow) {
+              ox = 0;
+              oy++;
+            }
+          }
+          TFLC_GEMM_S8(&rq, nr, nc, depth, col, depth, 0, wt, depth,
+                       out_n + (ptrdiff_t)pix * cout, cout);
+          pix += nr;
+        }
+      }
+    }
+  }
+}
+
+/* DEPTHWISE_CONV_2D (depth multiplier 1) over blocks of channels: for each
+ * output row, the pixels whose window lies inside the input go to the
+ * primitive in one run, the border pixels one at a time with their
+ * clipped windows. */
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes) {
+  tflc__geom g;
+  tflc__small_tile small;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], ch = in_dims[3];
+  const int32_t ntaps = filter_dims[1] * filter_dims[2];
+  const int compressed = filter->bits != 0;
+  int8_t *scratch = (int8_t *)tile;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox;
+  int64_t first, last;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (ntaps <= 0 || ch <= 0)
+    return;
+  if (compressed) {
+    if (scratch == NULL || tile_bytes < sizeof small.b) {
+      scratch = (int8_t *)small.b;
+      tile_bytes = sizeof small.b;
+    }
+    {
+      const size_t fit = tile_bytes / (size_t)ntaps;
+      if (fit < (size_t)chunk)
+        chunk = fit >= 4 ? (int32_t)(fit & ~(size_t)3) : (int32_t)fit;
+    }
+  }
+  if (p->depth_multiplier != 1 || out_dims[3] != ch || filter_dims[3] != ch ||
+      chunk < 1) {
+    tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
+                                     out_dims, out, tile, tile_bytes);
+    return;
+  }
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  /* output columns whose whole window is inside the input */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  if (first > (int64_t)g.ow)
+    first = g.ow;
+  for (c0 = 0; c0 < ch; c0 += chunk) {
+    const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    const int8_t *wt;
+    int32_t w_col;
+    if (compressed) {
+      int32_t t;
+      for (t = 0; t < ntaps; t++)
+        tflc_lut_decode(filter, t * ch + c0, nc, scratch + (ptrdiff_t)t * nc);
+      wt = scratch;
+      w_col = nc;
+    } else {
+      wt = (const int8_t *)filter->data + c0;
+      w_col = ch;
+    }
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    rq.per_channel = 1;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    b.channels = nc;
+    b.x_row = g.dh * g.w * ch;
+    b.x_col = g.dw * ch;
+    b.x_pixel = g.sw * ch;
+    b.x_offset = p->input_offset;
+    b.w_row = g.kw * w_col;
+    b.w_col = w_col;
+    b.out_pixel = ch;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c0;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
+      for (oy = 0; oy < g.oh; oy++) {
+        tflc__win w;
+        int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
+        ox = 0;
+        while (ox < g.ow) {
+          tflc__pixel_window(&g, oy, ox, &w);
+          b.rows = w.ky1 - w.ky0;
+          b.cols = w.kx1 - w.kx0;
+          b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
+                        w.kx0 * g.dw) *
+                           ch;
+          b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
+          b.out = orow + (ptrdiff_t)ox * ch;
+          b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
+          if (b.rows <= 0 || b.cols <= 0) {
+            b.rows = b.cols = 0;
+            b.x = in_n;
+            b.w = wt;
+          }
+          TFLC_DEPTHWISE_S8(&rq, &b);
+          ox += b.pixels;
+        }
+      }
+    }
+  }
+}
+
+/* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
+ * more batches the input offset is folded into the biases; with fewer the
+ * product adds it to the inputs (a fold would cost a pass over the
+ * weights). */
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes) {
+  tflc__small_tile small;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t depth = accum_depth;
+  const int32_t f_off = p->per_channel ? 0 : p->filter_offset;
+  const int compressed = filter->bits != 0;
+  const int fold = batches >= 4;
+  int8_t *scratch = (int8_t *)tile;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, o0;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  if (compressed) {
+    size_t fit;
+    if (scratch == NULL || tile_bytes < sizeof small.b) {
+      scratch = (int8_t *)small.b;
+      tile_bytes = sizeof small.b;
+    }
+    fit = tile_bytes / (size_t)depth;
+    if (fit < (size_t)chunk)
+      chunk = (int32_t)fit;
+  }
+  if (f_off != 0 || chunk < 1) {
+    tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
+                                    filter, bias, out, tile, tile_bytes);
+    return;
+  }
+  for (o0 = 0; o0 < out_depth; o0 += chunk) {
+    const int32_t nc = out_depth - o0 < chunk ? out_depth - o0 : chunk;
+    const int8_t *wt;
+    tflc_requant_params rq;
+    if (compressed) {
+      tflc_lut_decode(filter, o0 * depth, nc * depth, scratch);
+      wt = scratch;
+    } else {
+      wt = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
+    }
+    tflc__chunk_bias(bias, o0, nc, fold ? wt : NULL, depth, p->input_offset,
+                     bias_chunk);
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + (p->per_channel ? o0 : 0);
+    rq.shift = p->out_shift + (p->per_channel ? o0 : 0);
+    rq.per_channel = p->per_channel;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    TFLC_GEMM_S8(&rq, batches, nc, depth, in, depth, fold ? 0 : p->input_offset,
+                 wt, depth, out + o0, out_depth);
   }
 }
 
