@@ -214,6 +214,13 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
+/* Scratch bytes with which tflc_conv2d_s8 takes its fastest path (0: it
+ * needs none). Smaller scratch still works (a slower path). */
+TFLC_API size_t tflc_conv2d_s8_scratch_size(const tflc_conv_params *p,
+                                            const int32_t in_dims[4],
+                                            const int32_t filter_dims[4],
+                                            const int32_t out_dims[4],
+                                            int compressed);
 /* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
  * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M]. The
  * Kh*Kw taps of a channel are gathered into the tile once when they fit,
@@ -224,6 +231,11 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const tflc_const *filter, const tflc_const *bias,
                          const int32_t out_dims[4], int8_t *out, void *tile,
                          size_t tile_bytes);
+
+/* Scratch bytes for the fastest path of tflc_depthwise_conv2d_s8. */
+TFLC_API size_t tflc_depthwise_conv2d_s8_scratch_size(
+    const tflc_conv_params *p, const int32_t in_dims[4],
+    const int32_t filter_dims[4], const int32_t out_dims[4], int compressed);
 
 typedef struct tflc_fc_params {
   int32_t input_offset;  /* -input zero point */
@@ -251,6 +263,9 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes);
+/* Scratch bytes for the fastest path of tflc_fully_connected_s8. */
+TFLC_API size_t tflc_fully_connected_s8_scratch_size(int32_t accum_depth,
+                                                     int compressed);
 /* Float FC: filter FLOAT32 [out_depth, accum_depth], bias FLOAT32 or NULL.
  * Sums x * w in order of d in float, then adds the bias (0.0f when absent),
  * then min(max(v, act_min), act_max), exactly as TFLM's reference (build
@@ -912,6 +927,15 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
 #include <math.h>
 #include <string.h>
 
+/* hot helpers inlined, cold fallbacks kept out of the callers' frames */
+#if defined(__GNUC__) || defined(__clang__)
+#define TFLC__INLINE static inline __attribute__((always_inline))
+#define TFLC__NOINLINE __attribute__((noinline))
+#else
+#define TFLC__INLINE static inline
+#define TFLC__NOINLINE
+#endif
+
 #ifdef TFLC_PLATFORM_HEADER
 #include TFLC_PLATFORM_HEADER
 #endif
@@ -1100,8 +1124,9 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
  * clamped (max then min, as TFLM), low byte. Written so that compilers
  * turn it into a multiply-accumulate and a few shifts (no 64-bit shift,
  * no call). */
-static int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
-                                   int32_t out_off, int32_t lo, int32_t hi) {
+TFLC__INLINE int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
+                                         int32_t out_off, int32_t lo,
+                                         int32_t hi) {
   const int32_t left = shift > 0 ? shift : 0;
   const int32_t right = shift > 0 ? 0 : -shift;
   const int32_t x = tflc__wrap32((int64_t)(left >= 32 ? 0u : acc << left));
@@ -1130,6 +1155,45 @@ static int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
   }
 }
 
+/* One channel's requantization prepared for many outputs: the arithmetic
+ * of tflc__requant_one_s8 with the shift split and the rounding mask
+ * computed once. init returns 0 for the parameters it does not cover
+ * (multiplier INT32_MIN, whose doubling high multiply saturates, and
+ * shifts outside [-31, 31]); those take tflc__requant_one_s8. */
+typedef struct tflc__requant1 {
+  int32_t q, mask, half;
+  uint32_t left, right;
+} tflc__requant1;
+
+TFLC__INLINE int tflc__requant1_init(tflc__requant1 *r, int32_t q,
+                                     int32_t shift) {
+  if (q == INT32_MIN || shift < -31 || shift > 31)
+    return 0;
+  r->q = q;
+  r->left = shift > 0 ? (uint32_t)shift : 0u;
+  r->right = shift > 0 ? 0u : (uint32_t)-shift;
+  r->mask = (int32_t)((1u << r->right) - 1u);
+  r->half = r->mask >> 1;
+  return 1;
+}
+
+TFLC__INLINE int8_t tflc__requant1_s8(const tflc__requant1 *r, uint32_t acc,
+                                      int32_t out_off, int32_t lo, int32_t hi) {
+  const int32_t x = tflc__wrap32((int64_t)(acc << r->left));
+  const uint64_t p = (uint64_t)((int64_t)x * (int64_t)r->q) + (1u << 30);
+  int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t rem = v & r->mask;
+  const int32_t threshold = r->half + (int32_t)((uint32_t)v >> 31);
+  v = tflc__asr32(v, (int)r->right) + (rem > threshold);
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)out_off));
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
+}
+
 /* rq moved to channel c0 of its arrays */
 static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
                                             int32_t c0) {
@@ -1149,12 +1213,13 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
  * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
  * portable int32 sums do, so the results are the same bytes. */
 #if defined(TFLC_HAVE_DSP)
-#if defined(TFLC_DSP_EMULATE)
-/* C definitions of the ACLE intrinsics used below (tests on any host) */
+/* signed 16-bit lane (0 low, 1 high) of a word */
 static int32_t tflc__lane16(uint32_t v, int hi) {
   const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
   return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
 }
+#if defined(TFLC_DSP_EMULATE)
+/* C definitions of the ACLE intrinsics used below (tests on any host) */
 static uint32_t tflc__byte_s16(uint32_t v, int byte) {
   const uint32_t u = (v >> (8 * byte)) & 0xFFu;
   return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
@@ -1178,6 +1243,13 @@ static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
 static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
   return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
 }
+static int32_t tflc__qadd(int32_t x, int32_t y) {
+  const int64_t v = (int64_t)x + y;
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+static int32_t tflc__ssat8(int32_t v) {
+  return v > 127 ? 127 : v < -128 ? -128 : v;
+}
 #else
 #include <arm_acle.h>
 #define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
@@ -1188,6 +1260,8 @@ static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
 #define tflc__smlatt(x, y, acc)                                                \
   ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
 #define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
+#define tflc__qadd(x, y) __qadd((x), (y))
+#define tflc__ssat8(v) __ssat((v), 8)
 static uint32_t tflc__sxtb16_ror8(uint32_t x) {
 #if defined(__GNUC__)
   /* one instruction: compilers do not fold the rotation into SXTB16 */
@@ -1207,6 +1281,190 @@ static uint32_t tflc__load4(const int8_t *p) {
   return v;
 }
 
+/* The DSP requantization of one channel: the multiplier's high product
+ * with SMLAL, then gemmlowp's rounding division as
+ * (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD. Where the sum would
+ * overflow (v within 2^(n-1) of INT32_MAX) the saturation moves the result
+ * by one, at values >= 2^(31-n) - 1 >= 255 (n <= 23) that clamp to the
+ * same int8 after any int8 offset. So it is used only for right shifts
+ * n in [1, 23] with int8 offsets and clamps; other channels take
+ * tflc__requant1_s8. */
+typedef struct tflc__dsp_requant {
+  int32_t q, nudge;
+  int32_t right;
+} tflc__dsp_requant;
+
+static int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
+                                  int32_t shift) {
+  if (q == INT32_MIN || shift > -1 || shift < -23)
+    return 0;
+  r->q = q;
+  r->right = -shift;
+  r->nudge = (int32_t)1 << (r->right - 1);
+  return 1;
+}
+
+TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
+                                             uint32_t acc) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
+      (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)r->right);
+}
+
+/* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
+TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
+                                     int32_t hi, int sat8) {
+  v += off;
+  if (sat8) {
+    v = tflc__ssat8(v);
+  } else {
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+  }
+  return (int8_t)v;
+}
+
+/* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
+ * generic one */
+static int tflc__dsp_mode(const tflc_requant_params *rq) {
+  if (rq->output_offset < -128 || rq->output_offset > 127 ||
+      rq->act_min < -128 || rq->act_max > 127 || rq->act_min > rq->act_max)
+    return 0;
+  return rq->act_min == -128 && rq->act_max == 127 ? 2 : 1;
+}
+
+/* s[0..3] += the sums of a 2 x 2 block over n4 values (a multiple of 4):
+ * s[0] = a0.w0, s[1] = a0.w1, s[2] = a1.w0, s[3] = a1.w1; the offset pair
+ * off2 is added to the widened inputs when with_offset. */
+TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t n4, int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    uint32_t wl, wh, xal, xah, xbl, xbh;
+    const uint32_t xa = tflc__load4(a0 + k), wa = tflc__load4(w0 + k);
+    const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+    xal = tflc__sxtb16(xa);
+    xah = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xal = tflc__sadd16(xal, off2);
+      xah = tflc__sadd16(xah, off2);
+    }
+    wl = tflc__sxtb16(wa);
+    wh = tflc__sxtb16_ror8(wa);
+    s00 = tflc__smlad(xal, wl, s00);
+    s00 = tflc__smlad(xah, wh, s00);
+    xbl = tflc__sxtb16(xb);
+    xbh = tflc__sxtb16_ror8(xb);
+    if (with_offset) {
+      xbl = tflc__sadd16(xbl, off2);
+      xbh = tflc__sadd16(xbh, off2);
+    }
+    s10 = tflc__smlad(xbl, wl, s10);
+    s10 = tflc__smlad(xbh, wh, s10);
+    wl = tflc__sxtb16(wb);
+    wh = tflc__sxtb16_ror8(wb);
+    s01 = tflc__smlad(xal, wl, s01);
+    s11 = tflc__smlad(xbl, wl, s11);
+    s01 = tflc__smlad(xah, wh, s01);
+    s11 = tflc__smlad(xbh, wh, s11);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* The GEMM inner loop in assembly where GNU-style inline assembly and
+ * Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE version). */
+#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
+    defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) &&        \
+    defined(__OPTIMIZE__)
+#define TFLC__DSP_ASM 1
+#endif
+#if defined(TFLC__DSP_ASM)
+/* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
+ * needs more registers than compilers find (they spill three values per
+ * iteration); this one uses exactly the fourteen there are: 20
+ * instructions per four values, unrolled twice. n4 > 0. */
+static void tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1,
+                                 const int8_t *w0, const int8_t *w1, int32_t n4,
+                                 uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "ldr %[t4], [%[a1]], #4\n\t"                                                 \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0), [w1] "+r"(w1),
+            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+            [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+#endif
+
+/* rows whose sums the DSP GEMM keeps before requantizing them */
+#define TFLC__DSP_ROWS 8
+
+/* out[r * stride] = requantized sums[r], r < n, for one channel */
+static void tflc__dsp_store_column(const uint32_t *sums, int32_t n,
+                                   const tflc__dsp_requant *f,
+                                   const tflc__requant1 *g, int mode,
+                                   int32_t off, int32_t lo, int32_t hi,
+                                   int8_t *out, int32_t stride) {
+  int32_t r;
+  if (mode == 2) {
+    for (r = 0; r < n; r++, out += stride)
+      *out =
+          tflc__dsp_out_s8(tflc__dsp_requant_apply(f, sums[r]), off, lo, hi, 1);
+  } else if (mode == 1) {
+    for (r = 0; r < n; r++, out += stride)
+      *out =
+          tflc__dsp_out_s8(tflc__dsp_requant_apply(f, sums[r]), off, lo, hi, 0);
+  } else {
+    for (r = 0; r < n; r++, out += stride)
+      *out = tflc__requant1_s8(g, sums[r], off, lo, hi);
+  }
+}
+
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
                                int32_t cols, int32_t depth, const int8_t *a,
                                int32_t a_stride, int32_t a_offset,
@@ -1214,8 +1472,9 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
                                int32_t out_stride) {
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int32_t d4 = depth & ~3;
-  int32_t r, c, k;
+  const int32_t n4 = depth & ~3;
+  const int base_mode = tflc__dsp_mode(rq);
+  int32_t c, r0, r, k;
   if (a_offset < -32640 || a_offset > 32640) {
     /* x + a_offset would leave the 16-bit lanes */
     tflc_gemm_s8_portable(rq, rows, cols, depth, a, a_stride, a_offset, w,
@@ -1228,128 +1487,195 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
     const int8_t *w1 = two_c ? w0 + w_stride : w0;
     const int32_t k0 = rq->per_channel ? c : 0;
     const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
-    const int32_t q0 = rq->multiplier[k0], q1 = rq->multiplier[k1];
-    const int32_t sh0 = rq->shift[k0], sh1 = rq->shift[k1];
     const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
     const uint32_t b1 =
         rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
-    for (r = 0; r < rows; r += 2) {
-      const int two_r = r + 1 < rows;
-      const int8_t *a0 = a + (ptrdiff_t)r * a_stride;
-      const int8_t *a1 = two_r ? a0 + a_stride : a0;
-      int8_t *o = out + (ptrdiff_t)r * out_stride + c;
-      uint32_t s00 = b0, s01 = b1, s10 = b0, s11 = b1;
-      if (a_offset == 0) {
-        for (k = 0; k < d4; k += 4) {
-          const uint32_t wa = tflc__load4(w0 + k), xa = tflc__load4(a0 + k);
-          const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
-          const uint32_t wal = tflc__sxtb16(wa), wah = tflc__sxtb16_ror8(wa);
-          const uint32_t xal = tflc__sxtb16(xa), xah = tflc__sxtb16_ror8(xa);
-          const uint32_t xbl = tflc__sxtb16(xb), xbh = tflc__sxtb16_ror8(xb);
-          const uint32_t wbl = tflc__sxtb16(wb), wbh = tflc__sxtb16_ror8(wb);
-          s00 = tflc__smlad(xal, wal, s00);
-          s00 = tflc__smlad(xah, wah, s00);
-          s10 = tflc__smlad(xbl, wal, s10);
-          s10 = tflc__smlad(xbh, wah, s10);
-          s01 = tflc__smlad(xal, wbl, s01);
-          s01 = tflc__smlad(xah, wbh, s01);
-          s11 = tflc__smlad(xbl, wbl, s11);
-          s11 = tflc__smlad(xbh, wbh, s11);
+    tflc__requant1 g0, g1;
+    tflc__dsp_requant f0, f1;
+    int mode = base_mode;
+    if (!tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]) ||
+        !tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1])) {
+      /* parameters the prepared requantizations do not cover */
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      tflc_gemm_s8_portable(&rc, rows, two_c ? 2 : 1, depth, a, a_stride,
+                            a_offset, w0, w_stride, out + c, out_stride);
+      continue;
+    }
+    if (!tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]) ||
+        !tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]))
+      mode = 0;
+    for (r0 = 0; r0 < rows; r0 += TFLC__DSP_ROWS) {
+      const int32_t nr =
+          rows - r0 < TFLC__DSP_ROWS ? rows - r0 : TFLC__DSP_ROWS;
+      uint32_t sum0[TFLC__DSP_ROWS], sum1[TFLC__DSP_ROWS];
+      int8_t *o = out + (ptrdiff_t)r0 * out_stride + c;
+      for (r = 0; r < nr; r += 2) {
+        const int8_t *a0 = a + (ptrdiff_t)(r0 + r) * a_stride;
+        const int8_t *a1 = r + 1 < nr ? a0 + a_stride : a0;
+        uint32_t s[4];
+        s[0] = b0;
+        s[1] = b1;
+        s[2] = b0;
+        s[3] = b1;
+        if (a_offset == 0)
+#if defined(TFLC__DSP_ASM)
+          if (n4 > 0)
+            tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
+          else
+#endif
+            tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
+        else
+          tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
+        for (k = n4; k < depth; k++) {
+          const int32_t x0 = (int32_t)a0[k] + a_offset;
+          const int32_t x1 = (int32_t)a1[k] + a_offset;
+          s[0] += (uint32_t)(x0 * w0[k]);
+          s[1] += (uint32_t)(x0 * w1[k]);
+          s[2] += (uint32_t)(x1 * w0[k]);
+          s[3] += (uint32_t)(x1 * w1[k]);
         }
-      } else {
-        for (k = 0; k < d4; k += 4) {
-          const uint32_t wa = tflc__load4(w0 + k), xa = tflc__load4(a0 + k);
-          const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
-          const uint32_t wal = tflc__sxtb16(wa), wah = tflc__sxtb16_ror8(wa);
-          const uint32_t xal = tflc__sadd16(tflc__sxtb16(xa), off2);
-          const uint32_t xah = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
-          const uint32_t xbl = tflc__sadd16(tflc__sxtb16(xb), off2);
-          const uint32_t xbh = tflc__sadd16(tflc__sxtb16_ror8(xb), off2);
-          const uint32_t wbl = tflc__sxtb16(wb), wbh = tflc__sxtb16_ror8(wb);
-          s00 = tflc__smlad(xal, wal, s00);
-          s00 = tflc__smlad(xah, wah, s00);
-          s10 = tflc__smlad(xbl, wal, s10);
-          s10 = tflc__smlad(xbh, wah, s10);
-          s01 = tflc__smlad(xal, wbl, s01);
-          s01 = tflc__smlad(xah, wbh, s01);
-          s11 = tflc__smlad(xbl, wbl, s11);
-          s11 = tflc__smlad(xbh, wbh, s11);
+        sum0[r] = s[0];
+        sum1[r] = s[1];
+        if (r + 1 < nr) {
+          sum0[r + 1] = s[2];
+          sum1[r + 1] = s[3];
         }
       }
-      for (; k < depth; k++) {
-        const int32_t x0 = (int32_t)a0[k] + a_offset;
-        const int32_t x1 = (int32_t)a1[k] + a_offset;
-        s00 += (uint32_t)(x0 * w0[k]);
-        s01 += (uint32_t)(x0 * w1[k]);
-        s10 += (uint32_t)(x1 * w0[k]);
-        s11 += (uint32_t)(x1 * w1[k]);
-      }
-      o[0] = tflc__requant_one_s8(s00, q0, sh0, out_off, lo, hi);
+      tflc__dsp_store_column(sum0, nr, &f0, &g0, mode, out_off, lo, hi, o,
+                             out_stride);
       if (two_c)
-        o[1] = tflc__requant_one_s8(s01, q1, sh1, out_off, lo, hi);
-      if (two_r) {
-        o += out_stride;
-        o[0] = tflc__requant_one_s8(s10, q0, sh0, out_off, lo, hi);
-        if (two_c)
-          o[1] = tflc__requant_one_s8(s11, q1, sh1, out_off, lo, hi);
-      }
+        tflc__dsp_store_column(sum1, nr, &f1, &g1, mode, out_off, lo, hi, o + 1,
+                               out_stride);
     }
   }
 }
 
+/* Sums of four channels (lanes of the words at xt, wt) over one row of
+ * `cols` taps, the offset pair added to the inputs when with_offset. */
+#define TFLC__DSP_DW_ROW(with_offset)                                          \
+  for (x = 0; x < cols; x++) {                                                 \
+    const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);                 \
+    uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);                \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (with_offset) {                                                         \
+      xl = tflc__sadd16(xl, off2);                                             \
+      xh = tflc__sadd16(xh, off2);                                             \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+/* Four channels [c, c + 4) of a depthwise block, with their prepared
+ * requantizations. With several pixels the input offset is folded into
+ * the biases (the window holds the same taps for every pixel of a block). */
+static void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                 const tflc_depthwise_block *b, int32_t c,
+                                 const tflc__requant1 *r,
+                                 const tflc__dsp_requant *f, int mode) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int fold = b->pixels > 1 && rows * cols <= 256;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  uint32_t bias[4];
+  int32_t j, p, y, x;
+  for (j = 0; j < 4; j++)
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  if (fold) {
+    /* per lane weight sums in 16 bits: at most 256 taps of |w| <= 128 */
+    uint32_t sl = 0, sh = 0;
+    for (y = 0; y < rows; y++) {
+      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+      for (x = 0; x < cols; x++, wt += w_col) {
+        const uint32_t wv = tflc__load4(wt);
+        sl = tflc__sadd16(sl, tflc__sxtb16(wv));
+        sh = tflc__sadd16(sh, tflc__sxtb16_ror8(wv));
+      }
+    }
+    {
+      const uint32_t off = (uint32_t)b->x_offset;
+      bias[0] += off * (uint32_t)tflc__lane16(sl, 0);
+      bias[1] += off * (uint32_t)tflc__lane16(sh, 0);
+      bias[2] += off * (uint32_t)tflc__lane16(sl, 1);
+      bias[3] += off * (uint32_t)tflc__lane16(sh, 1);
+    }
+  }
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
+    int8_t *o = b->out + (ptrdiff_t)p * b->out_pixel + c;
+    uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
+    for (y = 0; y < rows; y++) {
+      const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+      if (fold) {
+        TFLC__DSP_DW_ROW(0)
+      } else {
+        TFLC__DSP_DW_ROW(1)
+      }
+    }
+    if (mode == 2) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 1);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 1);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 1);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 1);
+    } else if (mode == 1) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 0);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 0);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 0);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 0);
+    } else {
+      o[0] = tflc__requant1_s8(&r[0], s0, out_off, lo, hi);
+      o[1] = tflc__requant1_s8(&r[1], s1, out_off, lo, hi);
+      o[2] = tflc__requant1_s8(&r[2], s2, out_off, lo, hi);
+      o[3] = tflc__requant1_s8(&r[3], s3, out_off, lo, hi);
+    }
+  }
+}
+#undef TFLC__DSP_DW_ROW
+
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
-  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
   const int32_t n4 = b->channels & ~3;
-  int32_t p, c, y, x;
+  int32_t c;
   if (b->x_offset < -32640 || b->x_offset > 32640) {
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
-    int8_t *o = b->out + (ptrdiff_t)p * b->out_pixel;
-    for (c = 0; c < n4; c += 4) {
-      uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-      int32_t j;
-      for (y = 0; y < b->rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row + c;
-        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-        for (x = 0; x < b->cols; x++) {
-          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
-          const uint32_t xl = tflc__sadd16(tflc__sxtb16(xv), off2);
-          const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xv), off2);
-          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
-          s0 = tflc__smlabb(xl, wl, s0);
-          s2 = tflc__smlatt(xl, wl, s2);
-          s1 = tflc__smlabb(xh, wh, s1);
-          s3 = tflc__smlatt(xh, wh, s3);
-          xt += b->x_col;
-          wt += b->w_col;
-        }
-      }
-      for (j = 0; j < 4; j++) {
-        const int32_t k = rq->per_channel ? c + j : 0;
-        const uint32_t s = j == 0 ? s0 : j == 1 ? s1 : j == 2 ? s2 : s3;
-        const uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-        o[c + j] = tflc__requant_one_s8(s + bias, rq->multiplier[k],
-                                        rq->shift[k], out_off, lo, hi);
-      }
+  const int base_mode = tflc__dsp_mode(rq);
+  for (c = 0; c < b->channels; c += 4) {
+    tflc__requant1 r[4];
+    tflc__dsp_requant f[4];
+    int ok = c < n4, mode = base_mode, j;
+    for (j = 0; ok && j < 4; j++) {
+      const int32_t k = rq->per_channel ? c + j : 0;
+      ok = tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]);
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
+        mode = 0;
     }
-    for (; c < b->channels; c++) {
-      uint32_t s = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-      const int32_t k = rq->per_channel ? c : 0;
-      for (y = 0; y < b->rows; y++)
-        for (x = 0; x < b->cols; x++) {
-          const ptrdiff_t xi =
-              (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
-          const ptrdiff_t wi =
-              (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
-          s += (uint32_t)(((int32_t)xp[xi + c] + b->x_offset) * b->w[wi + c]);
-        }
-      o[c] = tflc__requant_one_s8(s, rq->multiplier[k], rq->shift[k], out_off,
-                                  lo, hi);
+    if (ok) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode);
+    } else {
+      /* the last channels, or parameters the prepared requantization
+       * does not cover: the portable primitive on this slice */
+      tflc_depthwise_block s = *b;
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      s.channels = b->channels - c < 4 ? b->channels - c : 4;
+      s.x += c;
+      s.w += c;
+      s.out += c;
+      tflc_depthwise_s8_portable(&rc, &s);
     }
   }
 }
@@ -2076,13 +2402,12 @@ typedef union tflc__small_tile {
 /* The direct convolution: one output value at a time, straight from the
  * input (no scratch). Used for grouped convolutions and when the scratch
  * is too small for the blocked path. */
-static void tflc__conv2d_s8_direct(const tflc_conv_params *p,
-                                   const int32_t in_dims[4], const int8_t *in,
-                                   const int32_t filter_dims[4],
-                                   const tflc_const *filter,
-                                   const tflc_const *bias,
-                                   const int32_t out_dims[4], int8_t *out,
-                                   void *tile, size_t tile_bytes) {
+TFLC__NOINLINE static void
+tflc__conv2d_s8_direct(const tflc_conv_params *p, const int32_t in_dims[4],
+                       const int8_t *in, const int32_t filter_dims[4],
+                       const tflc_const *filter, const tflc_const *bias,
+                       const int32_t out_dims[4], int8_t *out, void *tile,
+                       size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -2175,7 +2500,7 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
 /* The direct depthwise convolution, one output value at a time (depth
  * multipliers above 1, compressed filters whose taps do not fit the
  * tile). */
-static void tflc__depthwise_conv2d_s8_direct(
+TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
@@ -2285,7 +2610,7 @@ static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
 
 /* The direct fully connected layer, one output at a time (a filter zero
  * point, or compressed rows longer than the tile). */
-static void tflc__fully_connected_s8_direct(
+TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
     const tflc_fc_params *p, int32_t batches, int32_t accum_depth,
     int32_t out_depth, const int8_t *in, const tflc_const *filter,
     const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
@@ -2339,13 +2664,44 @@ static void tflc__fully_connected_s8_direct(
  * into each channel's bias: sum (x + off) * w = sum x * w + off * sum w,
  * and a padded tap x = -off adds nothing, exactly as a skipped tap (int32
  * sums wrap the same in any order, so the bytes equal the direct path's).
- * Channels go in chunks whose folded biases sit on the stack; compressed
- * filters are decoded a chunk at a time into the scratch. */
+ * Channels go in chunks whose folded biases sit in the scratch, compressed
+ * filters are decoded there a chunk at a time. Without a large enough
+ * scratch the kernels use TFLC__STACK_SCRATCH bytes of stack, and failing
+ * that the direct paths above. */
 
-/* channels whose biases the blocked paths keep on the stack */
+/* channels per chunk, im2col rows per matrix product call */
 #define TFLC__CHANNEL_CHUNK 32
-/* im2col rows per matrix product call */
 #define TFLC__IM2COL_ROWS 4
+/* stack scratch of kernels called without (enough) scratch */
+#define TFLC__STACK_SCRATCH 256
+/* compressed filter bytes decoded at a time (at least two channels) */
+#define TFLC__DECODE_BYTES 512
+
+/* A scratch region carved from the front, 4-byte aligned. */
+typedef struct tflc__carve {
+  uint8_t *p;
+  size_t left;
+} tflc__carve;
+
+static void tflc__carve_init(tflc__carve *s, void *p, size_t bytes) {
+  const size_t mis = p != NULL ? (size_t)((uintptr_t)p & 3u) : 0u;
+  s->p = (uint8_t *)p;
+  s->left = p != NULL && bytes >= 4u - mis ? bytes : 0u;
+  if (mis != 0 && s->left != 0) {
+    s->p += 4u - mis;
+    s->left -= 4u - mis;
+  }
+}
+
+static void *tflc__carve_take(tflc__carve *s, size_t bytes) {
+  uint8_t *r = s->p;
+  bytes = (bytes + 3u) & ~(size_t)3u;
+  if (bytes > s->left)
+    return NULL;
+  s->p += bytes;
+  s->left -= bytes;
+  return r;
+}
 
 /* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
 static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
@@ -2355,9 +2711,9 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
   for (j = 0; j < n; j++) {
     uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
     if (w != NULL) {
+      /* |sum| <= 128 * depth < 2^31: depth is below 2^23 here */
       const int8_t *row = w + (ptrdiff_t)j * depth;
-      int32_t sum = 0; /* |sum| <= 128 * depth: no overflow for any row that
-                          fits an int32 tensor */
+      int32_t sum = 0;
       for (k = 0; k < depth; k++)
         sum += row[k];
       v += (uint32_t)in_off * (uint32_t)sum;
@@ -2371,7 +2727,7 @@ static void tflc__im2col_row(const tflc__geom *g, const int8_t *in_n,
                              int32_t oy, int32_t ox, int8_t pad, int8_t *dst) {
   const int32_t c = g->c, row_len = g->kw * c;
   tflc__win w;
-  int32_t ky, kx;
+  int32_t ky, kx, i;
   tflc__pixel_window(g, oy, ox, &w);
   for (ky = 0; ky < g->kh; ky++, dst += row_len) {
     const int8_t *irow;
@@ -2388,7 +2744,6 @@ static void tflc__im2col_row(const tflc__geom *g, const int8_t *in_n,
       const int8_t *src = irow + (ptrdiff_t)(w.ix0 + w.kx0) * c;
       const int32_t n = (w.kx1 - w.kx0) * c;
       int8_t *d = dst + w.kx0 * c;
-      int32_t i;
       if (n > 16) {
         memcpy(d, src, (size_t)n);
       } else {
@@ -2403,58 +2758,87 @@ static void tflc__im2col_row(const tflc__geom *g, const int8_t *in_n,
   }
 }
 
-TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
-                             const int32_t in_dims[4], const int8_t *in,
-                             const int32_t filter_dims[4],
-                             const tflc_const *filter, const tflc_const *bias,
-                             const int32_t out_dims[4], int8_t *out, void *tile,
-                             size_t tile_bytes) {
+/* 1x1, no padding, every row inside the input: rows read in place */
+static int tflc__is_pointwise(const tflc__geom *g) {
+  return g->kh == 1 && g->kw == 1 && g->ph == 0 && g->pw == 0 &&
+         (int64_t)(g->oh - 1) * g->sh < g->h &&
+         (int64_t)(g->ow - 1) * g->sw < g->w;
+}
+
+/* compressed filter channels decoded at a time (depth bytes each) */
+static int32_t tflc__decode_channels(int32_t depth) {
+  const int32_t n = TFLC__DECODE_BYTES / depth;
+  return n < 2 ? 2 : n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : n;
+}
+
+TFLC_API size_t tflc_conv2d_s8_scratch_size(const tflc_conv_params *p,
+                                            const int32_t in_dims[4],
+                                            const int32_t filter_dims[4],
+                                            const int32_t out_dims[4],
+                                            int compressed) {
   tflc__geom g;
-  tflc__small_tile small;
-  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const size_t depth =
+      (size_t)filter_dims[1] * (size_t)filter_dims[2] * (size_t)filter_dims[3];
+  size_t n = 3u + 4u * TFLC__CHANNEL_CHUNK;
+  if (depth == 0 || depth > 0x7FFFFFu || filter_dims[3] != in_dims[3])
+    return 0; /* the direct path: no scratch */
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (!tflc__is_pointwise(&g))
+    n += TFLC__IM2COL_ROWS * depth;
+  if (compressed)
+    n += (size_t)tflc__decode_channels((int32_t)depth) * depth;
+  return n;
+}
+
+/* The blocked convolution with scratch s; returns 0 (nothing written)
+ * when s is too small or the convolution is not for it. */
+static int
+tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
+                        const int8_t *in, const int32_t filter_dims[4],
+                        const tflc_const *filter, const tflc_const *bias,
+                        const int32_t out_dims[4], int8_t *out, tflc__carve s) {
+  tflc__geom g;
   const int32_t batches = in_dims[0], cout = out_dims[3];
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
   const int compressed = filter->bits != 0;
-  int8_t *scratch = (int8_t *)tile;
-  int32_t units, chunk, rows = 0, c0, n;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, rows = 0, c0, n;
+  int32_t *bias_chunk;
+  int8_t *wbuf = NULL, *col = NULL;
   int pointwise;
-  TFLC_ASSERT(filter->type == TFLC_INT8);
-  if (cout <= 0 || depth <= 0)
-    return;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  pointwise = g.kh == 1 && g.kw == 1 && g.ph == 0 && g.pw == 0 &&
-              (int64_t)(g.oh - 1) * g.sh < g.h &&
-              (int64_t)(g.ow - 1) * g.sw < g.w;
-  /* scratch in units of one filter row (depth bytes) */
-  if (scratch == NULL || tile_bytes < sizeof small.b) {
-    scratch = (int8_t *)small.b;
-    tile_bytes = sizeof small.b;
+  pointwise = tflc__is_pointwise(&g);
+  if (filter_dims[3] != g.c || depth > 0x7FFFFF ||
+      (!pointwise && (in_off < -127 || in_off > 128)))
+    return 0; /* grouped, huge, or a padding value that is no int8 */
+  if (compressed) {
+    chunk = tflc__decode_channels(depth);
+    if ((size_t)chunk * (size_t)depth + 4u * (size_t)chunk > s.left)
+      chunk = (int32_t)(s.left / ((size_t)depth + 4u));
+    if (chunk > TFLC__CHANNEL_CHUNK)
+      chunk = TFLC__CHANNEL_CHUNK;
+  } else if (4u * (size_t)chunk > s.left) {
+    chunk = (int32_t)(s.left / 4u);
   }
-  units = (int32_t)((tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes) /
-                    (size_t)depth);
-  chunk = TFLC__CHANNEL_CHUNK;
-  if (!pointwise) {
-    rows = compressed ? units / 2 : units;
-    rows = rows > TFLC__IM2COL_ROWS ? TFLC__IM2COL_ROWS : rows;
-  }
+  if (chunk < 1)
+    return 0;
+  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
   if (compressed)
-    chunk = units - rows < chunk ? units - rows : chunk;
-  if (filter_dims[3] != g.c || chunk < 1 || (!pointwise && rows < 1) ||
-      (!pointwise && (in_off < -127 || in_off > 128))) {
-    /* grouped, scratch too small, or a padding value that is no int8 */
-    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
-                           out, tile, tile_bytes);
-    return;
+    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)depth);
+  if (!pointwise) {
+    rows = (int32_t)(s.left / (size_t)depth);
+    rows = rows > TFLC__IM2COL_ROWS ? TFLC__IM2COL_ROWS : rows;
+    col = (int8_t *)s.p;
+    if (rows < 1)
+      return 0;
   }
   for (c0 = 0; c0 < cout; c0 += chunk) {
     const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
-    int8_t *col = scratch + (compressed ? (ptrdiff_t)chunk * depth : 0);
     const int8_t *wt;
     tflc_requant_params rq;
     if (compressed) {
-      tflc_lut_decode(filter, c0 * depth, nc * depth, scratch);
-      wt = scratch;
+      tflc_lut_decode(filter, c0 * depth, nc * depth, wbuf);
+      wt = wbuf;
     } else {
       wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
     }
@@ -2499,47 +2883,75 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
       }
     }
   }
+  return 1;
 }
 
-/* DEPTHWISE_CONV_2D (depth multiplier 1) over blocks of channels: for each
- * output row, the pixels whose window lies inside the input go to the
- * primitive in one run, the border pixels one at a time with their
+/* the blocked convolution over a stack scratch (kept out of the callers'
+ * frames); 0 when it does not fit */
+static TFLC__NOINLINE int
+tflc__conv2d_s8_stack(const tflc_conv_params *p, const int32_t in_dims[4],
+                      const int8_t *in, const int32_t filter_dims[4],
+                      const tflc_const *filter, const tflc_const *bias,
+                      const int32_t out_dims[4], int8_t *out) {
+  union {
+    int32_t align_;
+    uint8_t b[TFLC__STACK_SCRATCH];
+  } buf;
+  tflc__carve s;
+  tflc__carve_init(&s, buf.b, sizeof buf.b);
+  return tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                                 out_dims, out, s);
+}
+
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes) {
+  tflc__carve s;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
+    return;
+  tflc__carve_init(&s, tile, tile_bytes);
+  if (tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                              out_dims, out, s) ||
+      tflc__conv2d_s8_stack(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                            out))
+    return;
+  tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                         out, tile, tile_bytes);
+}
+
+/* DEPTHWISE_CONV_2D with depth multiplier 1, over chunks of channels: for
+ * each output row, the pixels whose window lies inside the input go to
+ * the primitive in one run, the border pixels one at a time with their
  * clipped windows. */
-TFLC_API void
-tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
-                         const int8_t *in, const int32_t filter_dims[4],
-                         const tflc_const *filter, const tflc_const *bias,
-                         const int32_t out_dims[4], int8_t *out, void *tile,
-                         size_t tile_bytes) {
+static int tflc__depthwise_conv2d_s8_blocked(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
+    tflc__carve s) {
   tflc__geom g;
-  tflc__small_tile small;
-  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int32_t batches = in_dims[0], ch = in_dims[3];
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = filter->bits != 0;
-  int8_t *scratch = (int8_t *)tile;
   int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox;
+  int32_t *bias_chunk;
+  int8_t *wbuf = NULL;
   int64_t first, last;
-  TFLC_ASSERT(filter->type == TFLC_INT8);
-  if (ntaps <= 0 || ch <= 0)
-    return;
   if (compressed) {
-    if (scratch == NULL || tile_bytes < sizeof small.b) {
-      scratch = (int8_t *)small.b;
-      tile_bytes = sizeof small.b;
-    }
-    {
-      const size_t fit = tile_bytes / (size_t)ntaps;
-      if (fit < (size_t)chunk)
-        chunk = fit >= 4 ? (int32_t)(fit & ~(size_t)3) : (int32_t)fit;
-    }
+    const size_t fit = s.left / ((size_t)ntaps + 4u);
+    if (fit < (size_t)chunk)
+      chunk = fit >= 4 ? (int32_t)(fit & ~(size_t)3) : (int32_t)fit;
+  } else if (4u * (size_t)chunk > s.left) {
+    chunk = (int32_t)(s.left / 4u);
   }
-  if (p->depth_multiplier != 1 || out_dims[3] != ch || filter_dims[3] != ch ||
-      chunk < 1) {
-    tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
-                                     out_dims, out, tile, tile_bytes);
-    return;
-  }
+  if (chunk < 1)
+    return 0;
+  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
+  if (compressed)
+    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)ntaps);
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   /* output columns whose whole window is inside the input */
   first = ((int64_t)g.pw + g.sw - 1) / g.sw;
@@ -2558,8 +2970,8 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
     if (compressed) {
       int32_t t;
       for (t = 0; t < ntaps; t++)
-        tflc_lut_decode(filter, t * ch + c0, nc, scratch + (ptrdiff_t)t * nc);
-      wt = scratch;
+        tflc_lut_decode(filter, t * ch + c0, nc, wbuf + (ptrdiff_t)t * nc);
+      wt = wbuf;
       w_col = nc;
     } else {
       wt = (const int8_t *)filter->data + c0;
@@ -2609,51 +3021,152 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
       }
     }
   }
+  return 1;
+}
+
+/* A depthwise convolution of one input channel with depth multiplier M is
+ * the convolution whose filter [M, Kh, Kw, 1] is the transposed depthwise
+ * filter: transposed into the scratch, then the blocked convolution. */
+static int tflc__depthwise_one_channel_s8(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
+    tflc__carve s) {
+  const int32_t m = out_dims[3], ntaps = filter_dims[1] * filter_dims[2];
+  int32_t conv_dims[4], t, j;
+  int8_t *wt = (int8_t *)tflc__carve_take(&s, (size_t)m * (size_t)ntaps);
+  tflc_const wc;
+  if (wt == NULL)
+    return 0;
+  for (t = 0; t < ntaps; t++) {
+    int8_t taps[TFLC__CHANNEL_CHUNK];
+    for (j = 0; j < m; j += TFLC__CHANNEL_CHUNK) {
+      const int32_t nj =
+          m - j < TFLC__CHANNEL_CHUNK ? m - j : TFLC__CHANNEL_CHUNK;
+      int32_t i;
+      const int8_t *src =
+          (const int8_t *)tflc_const_span(filter, t * m + j, nj, taps);
+      for (i = 0; i < nj; i++)
+        wt[(ptrdiff_t)(j + i) * ntaps + t] = src[i];
+    }
+  }
+  wc = tflc_const_raw(wt, TFLC_INT8, m * ntaps);
+  conv_dims[0] = m;
+  conv_dims[1] = filter_dims[1];
+  conv_dims[2] = filter_dims[2];
+  conv_dims[3] = 1;
+  return tflc__conv2d_s8_blocked(p, in_dims, in, conv_dims, &wc, bias, out_dims,
+                                 out, s);
+}
+
+TFLC_API size_t tflc_depthwise_conv2d_s8_scratch_size(
+    const tflc_conv_params *p, const int32_t in_dims[4],
+    const int32_t filter_dims[4], const int32_t out_dims[4], int compressed) {
+  const size_t ntaps = (size_t)filter_dims[1] * (size_t)filter_dims[2];
+  if (ntaps == 0 || ntaps > 0x7FFFFFu)
+    return 0;
+  if (p->depth_multiplier == 1)
+    return 3u + 4u * TFLC__CHANNEL_CHUNK +
+           (compressed ? TFLC__CHANNEL_CHUNK * ntaps : 0u);
+  if (in_dims[3] == 1 && out_dims[3] <= 0x7FFF) {
+    int32_t conv_dims[4];
+    conv_dims[0] = out_dims[3];
+    conv_dims[1] = filter_dims[1];
+    conv_dims[2] = filter_dims[2];
+    conv_dims[3] = 1;
+    return ntaps * (size_t)out_dims[3] + 3u +
+           tflc_conv2d_s8_scratch_size(p, in_dims, conv_dims, out_dims, 0);
+  }
+  return 0;
+}
+
+static int tflc__depthwise_conv2d_s8_any(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
+    tflc__carve s) {
+  if (p->depth_multiplier == 1 && out_dims[3] == in_dims[3] &&
+      filter_dims[3] == in_dims[3])
+    return tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims,
+                                             filter, bias, out_dims, out, s);
+  if (in_dims[3] == 1 && out_dims[3] == filter_dims[3])
+    return tflc__depthwise_one_channel_s8(p, in_dims, in, filter_dims, filter,
+                                          bias, out_dims, out, s);
+  return 0;
+}
+
+static TFLC__NOINLINE int tflc__depthwise_conv2d_s8_stack(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out) {
+  union {
+    int32_t align_;
+    uint8_t b[TFLC__STACK_SCRATCH];
+  } buf;
+  tflc__carve s;
+  tflc__carve_init(&s, buf.b, sizeof buf.b);
+  return tflc__depthwise_conv2d_s8_any(p, in_dims, in, filter_dims, filter,
+                                       bias, out_dims, out, s);
+}
+
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes) {
+  tflc__carve s;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
+    return;
+  tflc__carve_init(&s, tile, tile_bytes);
+  if (tflc__depthwise_conv2d_s8_any(p, in_dims, in, filter_dims, filter, bias,
+                                    out_dims, out, s) ||
+      tflc__depthwise_conv2d_s8_stack(p, in_dims, in, filter_dims, filter, bias,
+                                      out_dims, out))
+    return;
+  tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
+                                   out_dims, out, tile, tile_bytes);
 }
 
 /* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
  * more batches the input offset is folded into the biases; with fewer the
  * product adds it to the inputs (a fold would cost a pass over the
  * weights). */
-TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
-                                      int32_t accum_depth, int32_t out_depth,
-                                      const int8_t *in,
-                                      const tflc_const *filter,
-                                      const tflc_const *bias, int8_t *out,
-                                      void *tile, size_t tile_bytes) {
-  tflc__small_tile small;
-  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
-  const int32_t depth = accum_depth;
-  const int32_t f_off = p->per_channel ? 0 : p->filter_offset;
+static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
+                                            int32_t batches, int32_t depth,
+                                            int32_t out_depth, const int8_t *in,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias, int8_t *out,
+                                            tflc__carve s) {
   const int compressed = filter->bits != 0;
   const int fold = batches >= 4;
-  int8_t *scratch = (int8_t *)tile;
   int32_t chunk = TFLC__CHANNEL_CHUNK, o0;
-  TFLC_ASSERT(filter->type == TFLC_INT8);
-  if (depth <= 0 || out_depth <= 0 || batches <= 0)
-    return;
+  int32_t *bias_chunk;
+  int8_t *wbuf = NULL;
+  if ((!p->per_channel && p->filter_offset != 0) || depth > 0x7FFFFF)
+    return 0;
   if (compressed) {
-    size_t fit;
-    if (scratch == NULL || tile_bytes < sizeof small.b) {
-      scratch = (int8_t *)small.b;
-      tile_bytes = sizeof small.b;
-    }
-    fit = tile_bytes / (size_t)depth;
-    if (fit < (size_t)chunk)
-      chunk = (int32_t)fit;
+    chunk = tflc__decode_channels(depth);
+    if ((size_t)chunk * (size_t)depth + 4u * (size_t)chunk > s.left)
+      chunk = (int32_t)(s.left / ((size_t)depth + 4u));
+    if (chunk > TFLC__CHANNEL_CHUNK)
+      chunk = TFLC__CHANNEL_CHUNK;
+  } else if (4u * (size_t)chunk > s.left) {
+    chunk = (int32_t)(s.left / 4u);
   }
-  if (f_off != 0 || chunk < 1) {
-    tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
-                                    filter, bias, out, tile, tile_bytes);
-    return;
-  }
+  if (chunk < 1)
+    return 0;
+  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
+  if (compressed)
+    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)depth);
   for (o0 = 0; o0 < out_depth; o0 += chunk) {
     const int32_t nc = out_depth - o0 < chunk ? out_depth - o0 : chunk;
     const int8_t *wt;
     tflc_requant_params rq;
     if (compressed) {
-      tflc_lut_decode(filter, o0 * depth, nc * depth, scratch);
-      wt = scratch;
+      tflc_lut_decode(filter, o0 * depth, nc * depth, wbuf);
+      wt = wbuf;
     } else {
       wt = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
     }
@@ -2669,6 +3182,52 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
     TFLC_GEMM_S8(&rq, batches, nc, depth, in, depth, fold ? 0 : p->input_offset,
                  wt, depth, out + o0, out_depth);
   }
+  return 1;
+}
+
+TFLC_API size_t tflc_fully_connected_s8_scratch_size(int32_t accum_depth,
+                                                     int compressed) {
+  if (accum_depth <= 0 || accum_depth > 0x7FFFFF)
+    return 0;
+  return 3u + 4u * TFLC__CHANNEL_CHUNK +
+         (compressed
+              ? (size_t)tflc__decode_channels(accum_depth) * (size_t)accum_depth
+              : 0u);
+}
+
+static TFLC__NOINLINE int
+tflc__fully_connected_s8_stack(const tflc_fc_params *p, int32_t batches,
+                               int32_t depth, int32_t out_depth,
+                               const int8_t *in, const tflc_const *filter,
+                               const tflc_const *bias, int8_t *out) {
+  union {
+    int32_t align_;
+    uint8_t b[TFLC__STACK_SCRATCH];
+  } buf;
+  tflc__carve s;
+  tflc__carve_init(&s, buf.b, sizeof buf.b);
+  return tflc__fully_connected_s8_blocked(p, batches, depth, out_depth, in,
+                                          filter, bias, out, s);
+}
+
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes) {
+  tflc__carve s;
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  tflc__carve_init(&s, tile, tile_bytes);
+  if (tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
+                                       filter, bias, out, s) ||
+      tflc__fully_connected_s8_stack(p, batches, accum_depth, out_depth, in,
+                                     filter, bias, out))
+    return;
+  tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
+                                  filter, bias, out, tile, tile_bytes);
 }
 
 static float tflc__ldf(const uint8_t *p) {

@@ -329,6 +329,7 @@ static const size_t scratch_sizes[4] = {0, 64, 512, 4096};
 
 typedef struct conv_shape {
   int32_t n, h, w, cin, cout, kh, kw, sh, sw, dh, dw, ph, pw, oh, ow, in_zp;
+  int32_t mult; /* depthwise: depth multiplier */
   int dw_conv;
 } conv_shape;
 
@@ -358,9 +359,10 @@ static void ref_conv(const conv_shape *g, const quant *k, int wb,
               if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w)
                 continue;
               if (g->dw_conv) {
-                acc += (int64_t)f[(ky * g->kw + kx) * g->cout + oc] *
-                       (in[((b * g->h + iy) * g->w + ix) * g->cin + oc] -
-                        g->in_zp);
+                acc +=
+                    (int64_t)f[(ky * g->kw + kx) * g->cout + oc] *
+                    (in[((b * g->h + iy) * g->w + ix) * g->cin + oc / g->mult] -
+                     g->in_zp);
                 continue;
               }
               for (ci = 0; ci < g->cin; ci++)
@@ -416,7 +418,12 @@ static int conv_kernel_case(int dw_conv) {
   out_size(g.h, g.kh, g.sh, g.dh, same, &g.oh, &g.ph);
   out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
   g.cin = rnd_range(1, dw_conv ? 70 : 40);
-  g.cout = dw_conv ? g.cin : rnd_range(1, 70);
+  g.mult = 1;
+  if (dw_conv && rnd() % 4 == 0) { /* one channel, depth multiplier */
+    g.cin = 1;
+    g.mult = rnd_range(2, 16);
+  }
+  g.cout = dw_conv ? g.cin * g.mult : rnd_range(1, 70);
   g.in_zp = rnd() % 4 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
   in_n = g.n * g.h * g.w * g.cin;
   f_n = g.kh * g.kw * g.cout * (dw_conv ? 1 : g.cin);
@@ -446,7 +453,7 @@ static int conv_kernel_case(int dw_conv) {
   p.dilation_w = g.dw;
   p.pad_h = g.ph;
   p.pad_w = g.pw;
-  p.depth_multiplier = 1;
+  p.depth_multiplier = g.mult;
   p.input_offset = -g.in_zp;
   p.output_offset = k.zp;
   p.act_min = k.lo;
