@@ -1017,6 +1017,24 @@ TFLC_API const char *tflc_type_name(int32_t type) {
     return "INT8";
   case TFLC_RESOURCE:
     return "RESOURCE";
+  case TFLC_UINT64:
+    return "UINT64";
+  case TFLC_UINT32:
+    return "UINT32";
+  case TFLC_UINT16:
+    return "UINT16";
+  case TFLC_INT4:
+    return "INT4";
+  case 8:
+    return "COMPLEX64";
+  case 10:
+    return "FLOAT64";
+  case 11:
+    return "COMPLEX128";
+  case 14:
+    return "VARIANT";
+  case 18:
+    return "BFLOAT16";
   }
   return "UNKNOWN";
 }
