@@ -218,13 +218,6 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
-/* Scratch bytes with which tflc_conv2d_s8 takes its fastest path (0: it
- * needs none). Smaller scratch still works (a slower path). */
-TFLC_API size_t tflc_conv2d_s8_scratch_size(const tflc_conv_params *p,
-                                            const int32_t in_dims[4],
-                                            const int32_t filter_dims[4],
-                                            const int32_t out_dims[4],
-                                            int compressed);
 /* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
  * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M]. The
  * Kh*Kw taps of a channel are gathered into the tile once when they fit,
@@ -235,11 +228,6 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const tflc_const *filter, const tflc_const *bias,
                          const int32_t out_dims[4], int8_t *out, void *tile,
                          size_t tile_bytes);
-
-/* Scratch bytes for the fastest path of tflc_depthwise_conv2d_s8. */
-TFLC_API size_t tflc_depthwise_conv2d_s8_scratch_size(
-    const tflc_conv_params *p, const int32_t in_dims[4],
-    const int32_t filter_dims[4], const int32_t out_dims[4], int compressed);
 
 typedef struct tflc_fc_params {
   int32_t input_offset;  /* -input zero point */
@@ -267,9 +255,6 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes);
-/* Scratch bytes for the fastest path of tflc_fully_connected_s8. */
-TFLC_API size_t tflc_fully_connected_s8_scratch_size(int32_t accum_depth,
-                                                     int compressed);
 /* Float FC: filter FLOAT32 [out_depth, accum_depth], bias FLOAT32 or NULL.
  * Sums x * w in order of d in float, then adds the bias (0.0f when absent),
  * then min(max(v, act_min), act_max), exactly as TFLM's reference (build
@@ -318,22 +303,36 @@ TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
                                           int32_t n, const int32_t *acc,
                                           int8_t *out);
 
-/* out[r * out_stride + c] = requantized sum over k < depth of
- * w[c * w_stride + k] * (a[r * a_stride + k] + a_offset), for r < rows,
- * c < cols (rq channel c is column c). int32 sums wrap. */
-TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
-                                    int32_t cols, int32_t depth,
-                                    const int8_t *a, int32_t a_stride,
-                                    int32_t a_offset, const int8_t *w,
-                                    int32_t w_stride, int8_t *out,
-                                    int32_t out_stride);
+/* A block of a matrix product: rows x cols outputs. Each dot product runs
+ * over `segments` runs of seg_len contiguous values: segment s of row r
+ * starts at a + r * a_row + s * a_seg, of column c at w + c * w_col +
+ * s * w_seg (a convolution reads its windows in place this way, one run
+ * per kernel row). Strides are in elements. */
+typedef struct tflc_gemm_block {
+  int32_t rows, cols, segments, seg_len;
+  const int8_t *a;
+  int32_t a_row, a_seg;
+  int32_t a_offset; /* added to every a value */
+  const int8_t *w;
+  int32_t w_col, w_seg;
+  int8_t *out; /* output (r, c) at out[r * out_row + c] */
+  int32_t out_row;
+} tflc_gemm_block;
+
+/* Output (r, c) = requantized sum over the segments of
+ * w[...] * (a[...] + a_offset), rq channel c for column c. int32 sums
+ * wrap. */
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g);
 
 /* A block of depthwise outputs: `pixels` output pixels (p) along a row,
  * each with a window of rows x cols taps (y, x), over `channels`
- * contiguous channels (c). Strides are in elements. */
+ * contiguous output channels (c). Output channel c reads input channel
+ * c / multiplier (the block starts at the first output channel of an
+ * input channel). Strides are in elements. */
 typedef struct tflc_depthwise_block {
-  int32_t channels, pixels, rows, cols;
-  const int8_t *x; /* input of tap (0, 0) of pixel 0, channel 0 */
+  int32_t channels, multiplier, pixels, rows, cols;
+  const int8_t *x; /* input of tap (0, 0) of pixel 0, its channel 0 */
   int32_t x_row, x_col, x_pixel;
   int32_t x_offset; /* added to every input value */
   const int8_t *w;  /* weight of tap (0, 0), channel 0 */
@@ -344,7 +343,7 @@ typedef struct tflc_depthwise_block {
 
 /* out[p * out_pixel + c] = requantized sum over taps (y, x) of
  * w[y * w_row + x * w_col + c] *
- *   (x[p * x_pixel + y * x_row + x * x_col + c] + x_offset). */
+ *   (x[p * x_pixel + y * x_row + x * x_col + c / multiplier] + x_offset). */
 TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
                                          const tflc_depthwise_block *b);
 
@@ -362,11 +361,8 @@ TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
 #if !defined(TFLC_NO_DSP) &&                                                   \
     (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
 #define TFLC_HAVE_DSP 1
-TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
-                               int32_t cols, int32_t depth, const int8_t *a,
-                               int32_t a_stride, int32_t a_offset,
-                               const int8_t *w, int32_t w_stride, int8_t *out,
-                               int32_t out_stride);
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 #endif
@@ -1387,6 +1383,30 @@ TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
   s[3] = s11;
 }
 
+/* s[0..1] += the sums of one row against two weight rows over n4 values */
+TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
+                                   const int8_t *w1, int32_t n4,
+                                   int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t wa = tflc__load4(w0 + k), wb = tflc__load4(w1 + k);
+    uint32_t xl = tflc__sxtb16(xa), xh = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xl = tflc__sadd16(xl, off2);
+      xh = tflc__sadd16(xh, off2);
+    }
+    s0 = tflc__smlad(xl, tflc__sxtb16(wa), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wa), s0);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wb), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wb), s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
 /* The GEMM inner loop in assembly where GNU-style inline assembly and
  * Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE version). */
 #if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
@@ -1448,50 +1468,72 @@ static void tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1,
 }
 #endif
 
-/* rows whose sums the DSP GEMM keeps before requantizing them */
-#define TFLC__DSP_ROWS 8
-
-/* out[r * stride] = requantized sums[r], r < n, for one channel */
-static void tflc__dsp_store_column(const uint32_t *sums, int32_t n,
-                                   const tflc__dsp_requant *f,
-                                   const tflc__requant1 *g, int mode,
-                                   int32_t off, int32_t lo, int32_t hi,
-                                   int8_t *out, int32_t stride) {
-  int32_t r;
-  if (mode == 2) {
-    for (r = 0; r < n; r++, out += stride)
-      *out =
-          tflc__dsp_out_s8(tflc__dsp_requant_apply(f, sums[r]), off, lo, hi, 1);
-  } else if (mode == 1) {
-    for (r = 0; r < n; r++, out += stride)
-      *out =
-          tflc__dsp_out_s8(tflc__dsp_requant_apply(f, sums[r]), off, lo, hi, 0);
+/* One segment of a 2 x 2 (two_r) or 1 x 2 block: s += its sums */
+TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    int32_t len, int32_t a_offset,
+                                    uint32_t off2, int two_r, uint32_t *s) {
+  const int32_t n4 = len & ~3;
+  int32_t k;
+  if (two_r) {
+    if (a_offset != 0)
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
+#if defined(TFLC__DSP_ASM)
+    else if (n4 > 0)
+      tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
+#else
+    else
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
+#endif
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      const int32_t x1 = (int32_t)a1[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+      s[2] += (uint32_t)(x1 * w0[k]);
+      s[3] += (uint32_t)(x1 * w1[k]);
+    }
   } else {
-    for (r = 0; r < n; r++, out += stride)
-      *out = tflc__requant1_s8(g, sums[r], off, lo, hi);
+    if (a_offset != 0)
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 1, off2, s);
+    else
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 0, 0, s);
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+    }
   }
 }
 
-TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
-                               int32_t cols, int32_t depth, const int8_t *a,
-                               int32_t a_stride, int32_t a_offset,
-                               const int8_t *w, int32_t w_stride, int8_t *out,
-                               int32_t out_stride) {
+/* one output: the prepared DSP requantization (mode 2 saturating, 1
+ * clamping) or the generic one (mode 0) */
+TFLC__INLINE int8_t tflc__dsp_out(int mode, const tflc__dsp_requant *f,
+                                  const tflc__requant1 *r, uint32_t acc,
+                                  int32_t off, int32_t lo, int32_t hi) {
+  if (mode == 2)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 1);
+  if (mode == 1)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 0);
+  return tflc__requant1_s8(r, acc, off, lo, hi);
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int32_t n4 = depth & ~3;
   const int base_mode = tflc__dsp_mode(rq);
-  int32_t c, r0, r, k;
+  int32_t r, c, sg;
   if (a_offset < -32640 || a_offset > 32640) {
     /* x + a_offset would leave the 16-bit lanes */
-    tflc_gemm_s8_portable(rq, rows, cols, depth, a, a_stride, a_offset, w,
-                          w_stride, out, out_stride);
+    tflc_gemm_s8_portable(rq, g);
     return;
   }
-  for (c = 0; c < cols; c += 2) {
-    const int two_c = c + 1 < cols;
-    const int8_t *w0 = w + (ptrdiff_t)c * w_stride;
-    const int8_t *w1 = two_c ? w0 + w_stride : w0;
+  for (c = 0; c < g->cols; c += 2) {
+    const int two_c = c + 1 < g->cols;
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *w1 = two_c ? w0 + g->w_col : w0;
     const int32_t k0 = rq->per_channel ? c : 0;
     const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
     const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
@@ -1504,66 +1546,59 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
         !tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1])) {
       /* parameters the prepared requantizations do not cover */
       tflc_requant_params rc = tflc__requant_at(rq, c);
-      tflc_gemm_s8_portable(&rc, rows, two_c ? 2 : 1, depth, a, a_stride,
-                            a_offset, w0, w_stride, out + c, out_stride);
+      tflc_gemm_block sub = *g;
+      sub.cols = two_c ? 2 : 1;
+      sub.w = w0;
+      sub.out = g->out + c;
+      tflc_gemm_s8_portable(&rc, &sub);
       continue;
     }
     if (!tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]) ||
         !tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]))
       mode = 0;
-    for (r0 = 0; r0 < rows; r0 += TFLC__DSP_ROWS) {
-      const int32_t nr =
-          rows - r0 < TFLC__DSP_ROWS ? rows - r0 : TFLC__DSP_ROWS;
-      uint32_t sum0[TFLC__DSP_ROWS], sum1[TFLC__DSP_ROWS];
-      int8_t *o = out + (ptrdiff_t)r0 * out_stride + c;
-      for (r = 0; r < nr; r += 2) {
-        const int8_t *a0 = a + (ptrdiff_t)(r0 + r) * a_stride;
-        const int8_t *a1 = r + 1 < nr ? a0 + a_stride : a0;
-        uint32_t s[4];
-        s[0] = b0;
-        s[1] = b1;
-        s[2] = b0;
-        s[3] = b1;
-        if (a_offset == 0)
-#if defined(TFLC__DSP_ASM)
-          if (n4 > 0)
-            tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
-          else
-#endif
-            tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
-        else
-          tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
-        for (k = n4; k < depth; k++) {
-          const int32_t x0 = (int32_t)a0[k] + a_offset;
-          const int32_t x1 = (int32_t)a1[k] + a_offset;
-          s[0] += (uint32_t)(x0 * w0[k]);
-          s[1] += (uint32_t)(x0 * w1[k]);
-          s[2] += (uint32_t)(x1 * w0[k]);
-          s[3] += (uint32_t)(x1 * w1[k]);
-        }
-        sum0[r] = s[0];
-        sum1[r] = s[1];
-        if (r + 1 < nr) {
-          sum0[r + 1] = s[2];
-          sum1[r + 1] = s[3];
-        }
-      }
-      tflc__dsp_store_column(sum0, nr, &f0, &g0, mode, out_off, lo, hi, o,
-                             out_stride);
+    for (r = 0; r < g->rows; r += 2) {
+      const int two_r = r + 1 < g->rows;
+      const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+      const int8_t *a1 = two_r ? a0 + g->a_row : a0;
+      int8_t *o = g->out + (ptrdiff_t)r * g->out_row + c;
+      uint32_t s[4];
+      s[0] = b0;
+      s[1] = b1;
+      s[2] = b0;
+      s[3] = b1;
+      for (sg = 0; sg < g->segments; sg++)
+        tflc__dsp_segment(
+            a0 + (ptrdiff_t)sg * g->a_seg, a1 + (ptrdiff_t)sg * g->a_seg,
+            w0 + (ptrdiff_t)sg * g->w_seg, w1 + (ptrdiff_t)sg * g->w_seg,
+            g->seg_len, a_offset, off2, two_r, s);
+      o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
       if (two_c)
-        tflc__dsp_store_column(sum1, nr, &f1, &g1, mode, out_off, lo, hi, o + 1,
-                               out_stride);
+        o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
+      if (two_r) {
+        o += g->out_row;
+        o[0] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
+        if (two_c)
+          o[1] = tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
+      }
     }
   }
 }
 
-/* Sums of four channels (lanes of the words at xt, wt) over one row of
- * `cols` taps, the offset pair added to the inputs when with_offset. */
-#define TFLC__DSP_DW_ROW(with_offset)                                          \
+/* Sums of four channels (lanes of the words at wt, and of the word at xt,
+ * or its one byte for all four with broadcast) over one row of `cols`
+ * taps, the offset pair added to the inputs when with_offset. */
+#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
   for (x = 0; x < cols; x++) {                                                 \
-    const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);                 \
-    uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);                \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
     const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
     if (with_offset) {                                                         \
       xl = tflc__sadd16(xl, off2);                                             \
       xh = tflc__sadd16(xh, off2);                                             \
@@ -1579,10 +1614,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq, int32_t rows,
 /* Four channels [c, c + 4) of a depthwise block, with their prepared
  * requantizations. With several pixels the input offset is folded into
  * the biases (the window holds the same taps for every pixel of a block). */
-static void tflc__depthwise4_dsp(const tflc_requant_params *rq,
-                                 const tflc_depthwise_block *b, int32_t c,
-                                 const tflc__requant1 *r,
-                                 const tflc__dsp_requant *f, int mode) {
+TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const tflc__requant1 *r,
+                                       const tflc__dsp_requant *f, int mode,
+                                       int broadcast) {
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
@@ -1612,16 +1648,17 @@ static void tflc__depthwise4_dsp(const tflc_requant_params *rq,
     }
   }
   for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
+    const int8_t *xp =
+        b->x + (ptrdiff_t)p * b->x_pixel + (broadcast ? c / b->multiplier : c);
     int8_t *o = b->out + (ptrdiff_t)p * b->out_pixel + c;
     uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
     for (y = 0; y < rows; y++) {
       const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
       const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
       if (fold) {
-        TFLC__DSP_DW_ROW(0)
+        TFLC__DSP_DW_ROW(0, broadcast)
       } else {
-        TFLC__DSP_DW_ROW(1)
+        TFLC__DSP_DW_ROW(1, broadcast)
       }
     }
     if (mode == 2) {
@@ -1655,12 +1692,15 @@ static void tflc__depthwise4_dsp(const tflc_requant_params *rq,
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t n4 = b->channels & ~3;
+  const int base_mode = tflc__dsp_mode(rq);
   int32_t c;
-  if (b->x_offset < -32640 || b->x_offset > 32640) {
+  if (b->x_offset < -32640 || b->x_offset > 32640 ||
+      (b->multiplier != 1 && b->multiplier % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, or groups of four channels that read
+     * different input channels */
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  const int base_mode = tflc__dsp_mode(rq);
   for (c = 0; c < b->channels; c += 4) {
     tflc__requant1 r[4];
     tflc__dsp_requant f[4];
@@ -1671,15 +1711,17 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
       if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
         mode = 0;
     }
-    if (ok) {
-      tflc__depthwise4_dsp(rq, b, c, r, f, mode);
+    if (ok && b->multiplier == 1) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
+    } else if (ok) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 1);
     } else {
       /* the last channels, or parameters the prepared requantization
        * does not cover: the portable primitive on this slice */
       tflc_depthwise_block s = *b;
       tflc_requant_params rc = tflc__requant_at(rq, c);
       s.channels = b->channels - c < 4 ? b->channels - c : 4;
-      s.x += c;
+      s.x += c / b->multiplier;
       s.w += c;
       s.out += c;
       tflc_depthwise_s8_portable(&rc, &s);
@@ -1729,48 +1771,51 @@ TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
 /* columns of accumulators the portable GEMM keeps per row */
 #define TFLC__GEMM_COLS 16
 
-TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
-                                    int32_t cols, int32_t depth,
-                                    const int8_t *a, int32_t a_stride,
-                                    int32_t a_offset, const int8_t *w,
-                                    int32_t w_stride, int8_t *out,
-                                    int32_t out_stride) {
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g) {
   int32_t acc0[TFLC__GEMM_COLS], acc1[TFLC__GEMM_COLS];
-  int32_t r, c0, c, k;
-  for (r = 0; r < rows; r += 2) {
-    const int two = r + 1 < rows;
-    const int8_t *a0 = a + (ptrdiff_t)r * a_stride;
-    const int8_t *a1 = two ? a0 + a_stride : a0;
-    int8_t *o0 = out + (ptrdiff_t)r * out_stride;
-    for (c0 = 0; c0 < cols; c0 += TFLC__GEMM_COLS) {
+  const int32_t off = g->a_offset;
+  int32_t r, c0, c, k, sg;
+  for (r = 0; r < g->rows; r += 2) {
+    const int two = r + 1 < g->rows;
+    const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+    const int8_t *a1 = two ? a0 + g->a_row : a0;
+    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
+    for (c0 = 0; c0 < g->cols; c0 += TFLC__GEMM_COLS) {
       const int32_t nc =
-          cols - c0 < TFLC__GEMM_COLS ? cols - c0 : TFLC__GEMM_COLS;
+          g->cols - c0 < TFLC__GEMM_COLS ? g->cols - c0 : TFLC__GEMM_COLS;
       tflc_requant_params rc = tflc__requant_at(rq, c0);
       /* a 2 x 2 block of sums at a time: each loaded value used twice */
       for (c = 0; c < nc; c += 2) {
-        const int8_t *w0 = w + (ptrdiff_t)(c0 + c) * w_stride;
-        const int8_t *w1 = c + 1 < nc ? w0 + w_stride : w0;
+        const int8_t *w0 = g->w + (ptrdiff_t)(c0 + c) * g->w_col;
+        const int8_t *w1 = c + 1 < nc ? w0 + g->w_col : w0;
         uint32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
-        if (a_offset == 0) {
-          /* int8 x int8 products: what vectorizers like */
-          for (k = 0; k < depth; k++) {
-            const int32_t x0 = a0[k], x1 = a1[k], f0 = w0[k], f1 = w1[k];
-            s00 += (uint32_t)(x0 * f0);
-            s01 += (uint32_t)(x0 * f1);
-            s10 += (uint32_t)(x1 * f0);
-            s11 += (uint32_t)(x1 * f1);
-          }
-        } else {
-          /* wrapping products for any offset */
-          for (k = 0; k < depth; k++) {
-            const uint32_t x0 = (uint32_t)(int32_t)a0[k] + (uint32_t)a_offset;
-            const uint32_t x1 = (uint32_t)(int32_t)a1[k] + (uint32_t)a_offset;
-            const uint32_t f0 = (uint32_t)(int32_t)w0[k];
-            const uint32_t f1 = (uint32_t)(int32_t)w1[k];
-            s00 += x0 * f0;
-            s01 += x0 * f1;
-            s10 += x1 * f0;
-            s11 += x1 * f1;
+        for (sg = 0; sg < g->segments; sg++) {
+          const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *f0 = w0 + (ptrdiff_t)sg * g->w_seg;
+          const int8_t *f1 = w1 + (ptrdiff_t)sg * g->w_seg;
+          if (off == 0) {
+            /* int8 x int8 products: what vectorizers like */
+            for (k = 0; k < g->seg_len; k++) {
+              const int32_t v0 = x0[k], v1 = x1[k], u0 = f0[k], u1 = f1[k];
+              s00 += (uint32_t)(v0 * u0);
+              s01 += (uint32_t)(v0 * u1);
+              s10 += (uint32_t)(v1 * u0);
+              s11 += (uint32_t)(v1 * u1);
+            }
+          } else {
+            /* wrapping products for any offset */
+            for (k = 0; k < g->seg_len; k++) {
+              const uint32_t v0 = (uint32_t)(int32_t)x0[k] + (uint32_t)off;
+              const uint32_t v1 = (uint32_t)(int32_t)x1[k] + (uint32_t)off;
+              const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+              const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+              s00 += v0 * u0;
+              s01 += v0 * u1;
+              s10 += v1 * u0;
+              s11 += v1 * u1;
+            }
           }
         }
         acc0[c] = tflc__wrap32(s00);
@@ -1782,7 +1827,7 @@ TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
       }
       TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
       if (two)
-        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + out_stride + c0);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
     }
   }
 }
@@ -1793,6 +1838,7 @@ TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq, int32_t rows,
 TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
                                          const tflc_depthwise_block *b) {
   int32_t acc[TFLC__DW_CHANNELS];
+  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
   int32_t p, c0, c, y, x;
   for (p = 0; p < b->pixels; p++) {
     const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
@@ -1807,12 +1853,13 @@ TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
       for (y = 0; y < b->rows; y++)
         for (x = 0; x < b->cols; x++) {
           const int8_t *xt =
-              xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col + c0;
+              xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
           const int8_t *wt =
               b->w + (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col + c0;
           for (c = 0; c < nc; c++)
-            s[c] += ((uint32_t)(int32_t)xt[c] + (uint32_t)b->x_offset) *
-                    (uint32_t)(int32_t)wt[c];
+            s[c] +=
+                ((uint32_t)(int32_t)xt[(c0 + c) / m] + (uint32_t)b->x_offset) *
+                (uint32_t)(int32_t)wt[c];
         }
       for (c = 0; c < nc; c++)
         acc[c] = tflc__wrap32(s[c]);
@@ -2664,51 +2711,21 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 
 /* ---- blocked int8 paths ------------------------------------------------- */
 /* CONV_2D as a matrix product: rows are output pixels, columns output
- * channels, depth the Kh*Kw*Cin filter taps. A 1x1 convolution without
- * padding reads its rows straight from the input; other convolutions copy
- * a few rows at a time into the scratch (im2col), writing the input zero
- * point where a tap falls outside the input. The input offset is folded
- * into each channel's bias: sum (x + off) * w = sum x * w + off * sum w,
- * and a padded tap x = -off adds nothing, exactly as a skipped tap (int32
- * sums wrap the same in any order, so the bytes equal the direct path's).
- * Channels go in chunks whose folded biases sit in the scratch, compressed
- * filters are decoded there a chunk at a time. Without a large enough
- * scratch the kernels use TFLC__STACK_SCRATCH bytes of stack, and failing
- * that the direct paths above. */
+ * channels. The GEMM primitive reads each pixel's window in place, one
+ * run of Kw*Cin values per kernel row, so no im2col copy is needed. For
+ * pixels whose window lies inside the input the input offset is folded
+ * into each channel's bias (sum (x + off) * w = sum x * w + off * sum w;
+ * int32 sums wrap the same in any order, so the bytes equal the direct
+ * path's); border pixels read their clipped window with the offset added
+ * to the inputs. Channels go in chunks whose biases sit on the stack;
+ * compressed filters are decoded a chunk at a time into the scratch. The
+ * kernels need no scratch for raw filters. Whatever the blocked paths do
+ * not cover (groups, dilation across the width, a depth multiplier with
+ * multipliers above 16, scratch too small for a compressed chunk) takes
+ * the direct paths above. */
 
-/* channels per chunk, im2col rows per matrix product call */
-#define TFLC__CHANNEL_CHUNK 32
-#define TFLC__IM2COL_ROWS 4
-/* stack scratch of kernels called without (enough) scratch */
-#define TFLC__STACK_SCRATCH 256
-/* compressed filter bytes decoded at a time (at least two channels) */
-#define TFLC__DECODE_BYTES 512
-
-/* A scratch region carved from the front, 4-byte aligned. */
-typedef struct tflc__carve {
-  uint8_t *p;
-  size_t left;
-} tflc__carve;
-
-static void tflc__carve_init(tflc__carve *s, void *p, size_t bytes) {
-  const size_t mis = p != NULL ? (size_t)((uintptr_t)p & 3u) : 0u;
-  s->p = (uint8_t *)p;
-  s->left = p != NULL && bytes >= 4u - mis ? bytes : 0u;
-  if (mis != 0 && s->left != 0) {
-    s->p += 4u - mis;
-    s->left -= 4u - mis;
-  }
-}
-
-static void *tflc__carve_take(tflc__carve *s, size_t bytes) {
-  uint8_t *r = s->p;
-  bytes = (bytes + 3u) & ~(size_t)3u;
-  if (bytes > s->left)
-    return NULL;
-  s->p += bytes;
-  s->left -= bytes;
-  return r;
-}
+/* output channels per chunk (their biases on the stack) */
+#define TFLC__CHANNEL_CHUNK 16
 
 /* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
 static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
@@ -2729,185 +2746,148 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
   }
 }
 
-/* im2col row of output pixel (oy, ox): Kh*Kw*C values, pad outside */
-static void tflc__im2col_row(const tflc__geom *g, const int8_t *in_n,
-                             int32_t oy, int32_t ox, int8_t pad, int8_t *dst) {
-  const int32_t c = g->c, row_len = g->kw * c;
-  tflc__win w;
-  int32_t ky, kx, i;
-  tflc__pixel_window(g, oy, ox, &w);
-  for (ky = 0; ky < g->kh; ky++, dst += row_len) {
-    const int8_t *irow;
-    if (ky < w.ky0 || ky >= w.ky1) {
-      memset(dst, pad, (size_t)row_len);
-      continue;
-    }
-    irow = in_n + (ptrdiff_t)(w.iy0 + ky * g->dh) * g->w * c;
-    if (w.kx0 > 0)
-      memset(dst, pad, (size_t)(w.kx0 * c));
-    if (w.kx1 < g->kw)
-      memset(dst + w.kx1 * c, pad, (size_t)((g->kw - w.kx1) * c));
-    if (g->dw == 1) {
-      const int8_t *src = irow + (ptrdiff_t)(w.ix0 + w.kx0) * c;
-      const int32_t n = (w.kx1 - w.kx0) * c;
-      int8_t *d = dst + w.kx0 * c;
-      if (n > 16) {
-        memcpy(d, src, (size_t)n);
-      } else {
-        for (i = 0; i < n; i++)
-          d[i] = src[i];
-      }
-    } else {
-      for (kx = w.kx0; kx < w.kx1; kx++)
-        memcpy(dst + kx * c, irow + (ptrdiff_t)(w.ix0 + kx * g->dw) * c,
-               (size_t)c);
-    }
-  }
+/* compressed filter channels that fit `bytes` of scratch (depth each) */
+static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
+  const size_t n = bytes / (size_t)depth;
+  return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
 }
 
-/* 1x1, no padding, every row inside the input: rows read in place */
-static int tflc__is_pointwise(const tflc__geom *g) {
-  return g->kh == 1 && g->kw == 1 && g->ph == 0 && g->pw == 0 &&
-         (int64_t)(g->oh - 1) * g->sh < g->h &&
-         (int64_t)(g->ow - 1) * g->sw < g->w;
-}
-
-/* compressed filter channels decoded at a time (depth bytes each) */
-static int32_t tflc__decode_channels(int32_t depth) {
-  const int32_t n = TFLC__DECODE_BYTES / depth;
-  return n < 2 ? 2 : n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : n;
-}
-
-TFLC_API size_t tflc_conv2d_s8_scratch_size(const tflc_conv_params *p,
-                                            const int32_t in_dims[4],
-                                            const int32_t filter_dims[4],
-                                            const int32_t out_dims[4],
-                                            int compressed) {
+/* The blocked convolution; returns 0 (nothing written) when the
+ * convolution is not for it. */
+static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
+                                   const int32_t in_dims[4], const int8_t *in,
+                                   const int32_t filter_dims[4],
+                                   const tflc_const *filter,
+                                   const tflc_const *bias,
+                                   const int32_t out_dims[4], int8_t *out,
+                                   void *tile, size_t tile_bytes) {
   tflc__geom g;
-  const size_t depth =
-      (size_t)filter_dims[1] * (size_t)filter_dims[2] * (size_t)filter_dims[3];
-  size_t n = 3u + 4u * TFLC__CHANNEL_CHUNK;
-  if (depth == 0 || depth > 0x7FFFFFu || filter_dims[3] != in_dims[3])
-    return 0; /* the direct path: no scratch */
-  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  if (!tflc__is_pointwise(&g))
-    n += TFLC__IM2COL_ROWS * depth;
-  if (compressed)
-    n += (size_t)tflc__decode_channels((int32_t)depth) * depth;
-  return n;
-}
-
-/* The blocked convolution with scratch s; returns 0 (nothing written)
- * when s is too small or the convolution is not for it. */
-static int
-tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
-                        const int8_t *in, const int32_t filter_dims[4],
-                        const tflc_const *filter, const tflc_const *bias,
-                        const int32_t out_dims[4], int8_t *out, tflc__carve s) {
-  tflc__geom g;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int32_t batches = in_dims[0], cout = out_dims[3];
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
   const int compressed = filter->bits != 0;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, rows = 0, c0, n;
-  int32_t *bias_chunk;
-  int8_t *wbuf = NULL, *col = NULL;
-  int pointwise;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox, run;
+  int64_t first, last;
+  int contiguous, border;
+  tflc_gemm_block gb;
+  tflc_requant_params rq;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  pointwise = tflc__is_pointwise(&g);
-  if (filter_dims[3] != g.c || depth > 0x7FFFFF ||
-      (!pointwise && (in_off < -127 || in_off > 128)))
-    return 0; /* grouped, huge, or a padding value that is no int8 */
+  if (filter_dims[3] != g.c || depth > 0x7FFFFF || (g.dw != 1 && g.kw != 1))
+    return 0; /* grouped, huge, or dilated across the width */
   if (compressed) {
-    chunk = tflc__decode_channels(depth);
-    if ((size_t)chunk * (size_t)depth + 4u * (size_t)chunk > s.left)
-      chunk = (int32_t)(s.left / ((size_t)depth + 4u));
-    if (chunk > TFLC__CHANNEL_CHUNK)
-      chunk = TFLC__CHANNEL_CHUNK;
-  } else if (4u * (size_t)chunk > s.left) {
-    chunk = (int32_t)(s.left / 4u);
-  }
-  if (chunk < 1)
-    return 0;
-  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
-  if (compressed)
-    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)depth);
-  if (!pointwise) {
-    rows = (int32_t)(s.left / (size_t)depth);
-    rows = rows > TFLC__IM2COL_ROWS ? TFLC__IM2COL_ROWS : rows;
-    col = (int8_t *)s.p;
-    if (rows < 1)
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
       return 0;
   }
+  /* output columns whose window is inside the input across the width */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  run = last >= first ? (int32_t)(last - first + 1) : 0;
+  border = run < g.ow;
+  for (oy = 0; oy < g.oh && !border; oy++) {
+    const int64_t iy0 = (int64_t)oy * g.sh - g.ph;
+    border = iy0 < 0 || iy0 + (int64_t)(g.kh - 1) * g.dh >= g.h;
+  }
+  /* every window inside and the pixels one after the other in memory */
+  contiguous = !border && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
+               g.ow == g.w && g.ph == 0 && g.pw == 0;
+  rq.multiplier = p->out_multiplier;
+  rq.shift = p->out_shift;
+  rq.bias = bias_chunk;
+  rq.per_channel = 1;
+  rq.output_offset = p->output_offset;
+  rq.act_min = p->act_min;
+  rq.act_max = p->act_max;
+  gb.seg_len = g.kw * g.c;
+  gb.a_seg = g.dh * g.w * g.c;
+  gb.w_col = depth;
+  gb.w_seg = g.kw * g.c;
+  gb.out_row = cout;
   for (c0 = 0; c0 < cout; c0 += chunk) {
     const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
     const int8_t *wt;
-    tflc_requant_params rq;
     if (compressed) {
-      tflc_lut_decode(filter, c0 * depth, nc * depth, wbuf);
-      wt = wbuf;
+      tflc_lut_decode(filter, c0 * depth, nc * depth, tile);
+      wt = (const int8_t *)tile;
     } else {
       wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
     }
-    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
-    rq.bias = bias_chunk;
     rq.multiplier = p->out_multiplier + c0;
     rq.shift = p->out_shift + c0;
-    rq.per_channel = 1;
-    rq.output_offset = p->output_offset;
-    rq.act_min = p->act_min;
-    rq.act_max = p->act_max;
+    gb.cols = nc;
+    /* windows inside the input: biases with the offset folded in */
+    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
+    gb.a_offset = 0;
+    gb.segments = g.kh;
+    gb.w = wt;
     for (n = 0; n < batches; n++) {
       const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
-      if (pointwise && g.sh == 1 && g.sw == 1 && g.ow == g.w) {
-        TFLC_GEMM_S8(&rq, g.oh * g.ow, nc, depth, in_n, g.c, 0, wt, depth,
-                     out_n, cout);
-      } else if (pointwise) {
-        int32_t oy;
-        for (oy = 0; oy < g.oh; oy++)
-          TFLC_GEMM_S8(&rq, g.ow, nc, depth,
-                       in_n + (ptrdiff_t)oy * g.sh * g.w * g.c, g.sw * g.c, 0,
-                       wt, depth, out_n + (ptrdiff_t)oy * g.ow * cout, cout);
-      } else {
-        const int8_t pad = (int8_t)(-in_off);
-        const int32_t pixels = g.oh * g.ow;
-        int32_t pix = 0, oy = 0, ox = 0;
-        while (pix < pixels) {
-          const int32_t nr = pixels - pix < rows ? pixels - pix : rows;
-          int32_t r;
-          for (r = 0; r < nr; r++) {
-            tflc__im2col_row(&g, in_n, oy, ox, pad, col + (ptrdiff_t)r * depth);
-            if (++ox == g.ow) {
-              ox = 0;
-              oy++;
-            }
+      if (contiguous) {
+        gb.rows = g.oh * g.ow;
+        gb.a = in_n;
+        gb.a_row = g.c;
+        gb.out = out_n;
+        TFLC_GEMM_S8(&rq, &gb);
+        continue;
+      }
+      if (run <= 0)
+        continue;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        if (iy0 < 0 || iy0 + (g.kh - 1) * g.dh >= g.h)
+          continue;
+        gb.rows = run;
+        gb.a =
+            in_n + ((ptrdiff_t)iy0 * g.w + (int32_t)first * g.sw - g.pw) * g.c;
+        gb.a_row = g.sw * g.c;
+        gb.out = out_n + ((ptrdiff_t)oy * g.ow + (int32_t)first) * cout;
+        TFLC_GEMM_S8(&rq, &gb);
+      }
+    }
+    if (!border)
+      continue;
+    /* border pixels: their clipped windows, the offset on the inputs */
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+    gb.a_offset = in_off;
+    gb.rows = 1;
+    gb.a_row = 0;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        const int inside_y = iy0 >= 0 && iy0 + (g.kh - 1) * g.dh < g.h;
+        for (ox = 0; ox < g.ow; ox++) {
+          tflc__win w;
+          if (inside_y && ox >= first && ox <= last)
+            continue;
+          tflc__pixel_window(&g, oy, ox, &w);
+          gb.segments = w.ky1 - w.ky0;
+          gb.seg_len = (w.kx1 - w.kx0) * g.c;
+          if (gb.segments <= 0 || gb.seg_len <= 0) {
+            gb.segments = 0;
+            gb.seg_len = 0;
+            gb.a = in_n;
+            gb.w = wt;
+          } else {
+            gb.a =
+                in_n +
+                ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 + w.kx0) * g.c;
+            gb.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * g.c;
           }
-          TFLC_GEMM_S8(&rq, nr, nc, depth, col, depth, 0, wt, depth,
-                       out_n + (ptrdiff_t)pix * cout, cout);
-          pix += nr;
+          gb.out = out_n + ((ptrdiff_t)oy * g.ow + ox) * cout;
+          TFLC_GEMM_S8(&rq, &gb);
         }
       }
     }
+    gb.seg_len = g.kw * g.c;
   }
   return 1;
-}
-
-/* the blocked convolution over a stack scratch (kept out of the callers'
- * frames); 0 when it does not fit */
-static TFLC__NOINLINE int
-tflc__conv2d_s8_stack(const tflc_conv_params *p, const int32_t in_dims[4],
-                      const int8_t *in, const int32_t filter_dims[4],
-                      const tflc_const *filter, const tflc_const *bias,
-                      const int32_t out_dims[4], int8_t *out) {
-  union {
-    int32_t align_;
-    uint8_t b[TFLC__STACK_SCRATCH];
-  } buf;
-  tflc__carve s;
-  tflc__carve_init(&s, buf.b, sizeof buf.b);
-  return tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
-                                 out_dims, out, s);
 }
 
 TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
@@ -2916,49 +2896,43 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes) {
-  tflc__carve s;
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
     return;
-  tflc__carve_init(&s, tile, tile_bytes);
-  if (tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
-                              out_dims, out, s) ||
-      tflc__conv2d_s8_stack(p, in_dims, in, filter_dims, filter, bias, out_dims,
-                            out))
-    return;
-  tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
-                         out, tile, tile_bytes);
+  if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out, tile, tile_bytes))
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, tile, tile_bytes);
 }
 
-/* DEPTHWISE_CONV_2D with depth multiplier 1, over chunks of channels: for
- * each output row, the pixels whose window lies inside the input go to
- * the primitive in one run, the border pixels one at a time with their
- * clipped windows. */
+/* DEPTHWISE_CONV_2D over chunks of output channels: for each output row,
+ * the pixels whose window lies inside the input go to the primitive in
+ * one run, the border pixels one at a time with their clipped windows. */
 static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
-    tflc__carve s) {
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
   tflc__geom g;
-  const int32_t batches = in_dims[0], ch = in_dims[3];
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
+  const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = filter->bits != 0;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox;
-  int32_t *bias_chunk;
-  int8_t *wbuf = NULL;
+  int32_t chunk, c0, n, oy, ox;
   int64_t first, last;
+  if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
+      filter_dims[3] != ch)
+    return 0;
+  chunk = TFLC__CHANNEL_CHUNK;
   if (compressed) {
-    const size_t fit = s.left / ((size_t)ntaps + 4u);
-    if (fit < (size_t)chunk)
-      chunk = fit >= 4 ? (int32_t)(fit & ~(size_t)3) : (int32_t)fit;
-  } else if (4u * (size_t)chunk > s.left) {
-    chunk = (int32_t)(s.left / 4u);
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, ntaps) : 0;
+    if (m == 1 && chunk >= 4)
+      chunk &= ~3;
   }
+  chunk -= chunk % m; /* whole groups of one input channel */
   if (chunk < 1)
     return 0;
-  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
-  if (compressed)
-    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)ntaps);
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   /* output columns whose whole window is inside the input */
   first = ((int64_t)g.pw + g.sw - 1) / g.sw;
@@ -2977,8 +2951,9 @@ static int tflc__depthwise_conv2d_s8_blocked(
     if (compressed) {
       int32_t t;
       for (t = 0; t < ntaps; t++)
-        tflc_lut_decode(filter, t * ch + c0, nc, wbuf + (ptrdiff_t)t * nc);
-      wt = wbuf;
+        tflc_lut_decode(filter, t * ch + c0, nc,
+                        (int8_t *)tile + (ptrdiff_t)t * nc);
+      wt = (const int8_t *)tile;
       w_col = nc;
     } else {
       wt = (const int8_t *)filter->data + c0;
@@ -2993,15 +2968,16 @@ static int tflc__depthwise_conv2d_s8_blocked(
     rq.act_min = p->act_min;
     rq.act_max = p->act_max;
     b.channels = nc;
-    b.x_row = g.dh * g.w * ch;
-    b.x_col = g.dw * ch;
-    b.x_pixel = g.sw * ch;
+    b.multiplier = m;
+    b.x_row = g.dh * g.w * cin;
+    b.x_col = g.dw * cin;
+    b.x_pixel = g.sw * cin;
     b.x_offset = p->input_offset;
     b.w_row = g.kw * w_col;
     b.w_col = w_col;
     b.out_pixel = ch;
     for (n = 0; n < batches; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c0;
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
       for (oy = 0; oy < g.oh; oy++) {
         tflc__win w;
@@ -3013,7 +2989,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
           b.cols = w.kx1 - w.kx0;
           b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
                         w.kx0 * g.dw) *
-                           ch;
+                           cin;
           b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
           b.out = orow + (ptrdiff_t)ox * ch;
           b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
@@ -3031,109 +3007,19 @@ static int tflc__depthwise_conv2d_s8_blocked(
   return 1;
 }
 
-/* A depthwise convolution of one input channel with depth multiplier M is
- * the convolution whose filter [M, Kh, Kw, 1] is the transposed depthwise
- * filter: transposed into the scratch, then the blocked convolution. */
-static int tflc__depthwise_one_channel_s8(
-    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
-    const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
-    tflc__carve s) {
-  const int32_t m = out_dims[3], ntaps = filter_dims[1] * filter_dims[2];
-  int32_t conv_dims[4], t, j;
-  int8_t *wt = (int8_t *)tflc__carve_take(&s, (size_t)m * (size_t)ntaps);
-  tflc_const wc;
-  if (wt == NULL)
-    return 0;
-  for (t = 0; t < ntaps; t++) {
-    int8_t taps[TFLC__CHANNEL_CHUNK];
-    for (j = 0; j < m; j += TFLC__CHANNEL_CHUNK) {
-      const int32_t nj =
-          m - j < TFLC__CHANNEL_CHUNK ? m - j : TFLC__CHANNEL_CHUNK;
-      int32_t i;
-      const int8_t *src =
-          (const int8_t *)tflc_const_span(filter, t * m + j, nj, taps);
-      for (i = 0; i < nj; i++)
-        wt[(ptrdiff_t)(j + i) * ntaps + t] = src[i];
-    }
-  }
-  wc = tflc_const_raw(wt, TFLC_INT8, m * ntaps);
-  conv_dims[0] = m;
-  conv_dims[1] = filter_dims[1];
-  conv_dims[2] = filter_dims[2];
-  conv_dims[3] = 1;
-  return tflc__conv2d_s8_blocked(p, in_dims, in, conv_dims, &wc, bias, out_dims,
-                                 out, s);
-}
-
-TFLC_API size_t tflc_depthwise_conv2d_s8_scratch_size(
-    const tflc_conv_params *p, const int32_t in_dims[4],
-    const int32_t filter_dims[4], const int32_t out_dims[4], int compressed) {
-  const size_t ntaps = (size_t)filter_dims[1] * (size_t)filter_dims[2];
-  if (ntaps == 0 || ntaps > 0x7FFFFFu)
-    return 0;
-  if (p->depth_multiplier == 1)
-    return 3u + 4u * TFLC__CHANNEL_CHUNK +
-           (compressed ? TFLC__CHANNEL_CHUNK * ntaps : 0u);
-  if (in_dims[3] == 1 && out_dims[3] <= 0x7FFF) {
-    int32_t conv_dims[4];
-    conv_dims[0] = out_dims[3];
-    conv_dims[1] = filter_dims[1];
-    conv_dims[2] = filter_dims[2];
-    conv_dims[3] = 1;
-    return ntaps * (size_t)out_dims[3] + 3u +
-           tflc_conv2d_s8_scratch_size(p, in_dims, conv_dims, out_dims, 0);
-  }
-  return 0;
-}
-
-static int tflc__depthwise_conv2d_s8_any(
-    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
-    const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out,
-    tflc__carve s) {
-  if (p->depth_multiplier == 1 && out_dims[3] == in_dims[3] &&
-      filter_dims[3] == in_dims[3])
-    return tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims,
-                                             filter, bias, out_dims, out, s);
-  if (in_dims[3] == 1 && out_dims[3] == filter_dims[3])
-    return tflc__depthwise_one_channel_s8(p, in_dims, in, filter_dims, filter,
-                                          bias, out_dims, out, s);
-  return 0;
-}
-
-static TFLC__NOINLINE int tflc__depthwise_conv2d_s8_stack(
-    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
-    const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out) {
-  union {
-    int32_t align_;
-    uint8_t b[TFLC__STACK_SCRATCH];
-  } buf;
-  tflc__carve s;
-  tflc__carve_init(&s, buf.b, sizeof buf.b);
-  return tflc__depthwise_conv2d_s8_any(p, in_dims, in, filter_dims, filter,
-                                       bias, out_dims, out, s);
-}
-
 TFLC_API void
 tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const int8_t *in, const int32_t filter_dims[4],
                          const tflc_const *filter, const tflc_const *bias,
                          const int32_t out_dims[4], int8_t *out, void *tile,
                          size_t tile_bytes) {
-  tflc__carve s;
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
     return;
-  tflc__carve_init(&s, tile, tile_bytes);
-  if (tflc__depthwise_conv2d_s8_any(p, in_dims, in, filter_dims, filter, bias,
-                                    out_dims, out, s) ||
-      tflc__depthwise_conv2d_s8_stack(p, in_dims, in, filter_dims, filter, bias,
-                                      out_dims, out))
-    return;
-  tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
-                                   out_dims, out, tile, tile_bytes);
+  if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, out, tile, tile_bytes))
+    tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
+                                     out_dims, out, tile, tile_bytes);
 }
 
 /* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
@@ -3145,39 +3031,39 @@ static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
                                             int32_t out_depth, const int8_t *in,
                                             const tflc_const *filter,
                                             const tflc_const *bias, int8_t *out,
-                                            tflc__carve s) {
+                                            void *tile, size_t tile_bytes) {
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int compressed = filter->bits != 0;
   const int fold = batches >= 4;
   int32_t chunk = TFLC__CHANNEL_CHUNK, o0;
-  int32_t *bias_chunk;
-  int8_t *wbuf = NULL;
+  tflc_gemm_block gb;
   if ((!p->per_channel && p->filter_offset != 0) || depth > 0x7FFFFF)
     return 0;
   if (compressed) {
-    chunk = tflc__decode_channels(depth);
-    if ((size_t)chunk * (size_t)depth + 4u * (size_t)chunk > s.left)
-      chunk = (int32_t)(s.left / ((size_t)depth + 4u));
-    if (chunk > TFLC__CHANNEL_CHUNK)
-      chunk = TFLC__CHANNEL_CHUNK;
-  } else if (4u * (size_t)chunk > s.left) {
-    chunk = (int32_t)(s.left / 4u);
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
   }
-  if (chunk < 1)
-    return 0;
-  bias_chunk = (int32_t *)tflc__carve_take(&s, 4u * (size_t)chunk);
-  if (compressed)
-    wbuf = (int8_t *)tflc__carve_take(&s, (size_t)chunk * (size_t)depth);
+  gb.rows = batches;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = in;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = fold ? 0 : p->input_offset;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = out_depth;
   for (o0 = 0; o0 < out_depth; o0 += chunk) {
     const int32_t nc = out_depth - o0 < chunk ? out_depth - o0 : chunk;
-    const int8_t *wt;
     tflc_requant_params rq;
     if (compressed) {
-      tflc_lut_decode(filter, o0 * depth, nc * depth, wbuf);
-      wt = wbuf;
+      tflc_lut_decode(filter, o0 * depth, nc * depth, tile);
+      gb.w = (const int8_t *)tile;
     } else {
-      wt = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
+      gb.w = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
     }
-    tflc__chunk_bias(bias, o0, nc, fold ? wt : NULL, depth, p->input_offset,
+    tflc__chunk_bias(bias, o0, nc, fold ? gb.w : NULL, depth, p->input_offset,
                      bias_chunk);
     rq.bias = bias_chunk;
     rq.multiplier = p->out_multiplier + (p->per_channel ? o0 : 0);
@@ -3186,35 +3072,11 @@ static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
     rq.output_offset = p->output_offset;
     rq.act_min = p->act_min;
     rq.act_max = p->act_max;
-    TFLC_GEMM_S8(&rq, batches, nc, depth, in, depth, fold ? 0 : p->input_offset,
-                 wt, depth, out + o0, out_depth);
+    gb.cols = nc;
+    gb.out = out + o0;
+    TFLC_GEMM_S8(&rq, &gb);
   }
   return 1;
-}
-
-TFLC_API size_t tflc_fully_connected_s8_scratch_size(int32_t accum_depth,
-                                                     int compressed) {
-  if (accum_depth <= 0 || accum_depth > 0x7FFFFF)
-    return 0;
-  return 3u + 4u * TFLC__CHANNEL_CHUNK +
-         (compressed
-              ? (size_t)tflc__decode_channels(accum_depth) * (size_t)accum_depth
-              : 0u);
-}
-
-static TFLC__NOINLINE int
-tflc__fully_connected_s8_stack(const tflc_fc_params *p, int32_t batches,
-                               int32_t depth, int32_t out_depth,
-                               const int8_t *in, const tflc_const *filter,
-                               const tflc_const *bias, int8_t *out) {
-  union {
-    int32_t align_;
-    uint8_t b[TFLC__STACK_SCRATCH];
-  } buf;
-  tflc__carve s;
-  tflc__carve_init(&s, buf.b, sizeof buf.b);
-  return tflc__fully_connected_s8_blocked(p, batches, depth, out_depth, in,
-                                          filter, bias, out, s);
 }
 
 TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
@@ -3223,18 +3085,13 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes) {
-  tflc__carve s;
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
     return;
-  tflc__carve_init(&s, tile, tile_bytes);
-  if (tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
-                                       filter, bias, out, s) ||
-      tflc__fully_connected_s8_stack(p, batches, accum_depth, out_depth, in,
-                                     filter, bias, out))
-    return;
-  tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
-                                  filter, bias, out, tile, tile_bytes);
+  if (!tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
+                                        filter, bias, out, tile, tile_bytes))
+    tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
+                                    filter, bias, out, tile, tile_bytes);
 }
 
 static float tflc__ldf(const uint8_t *p) {

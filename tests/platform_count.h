@@ -7,11 +7,8 @@
 #ifndef TFLC_TEST_PLATFORM_COUNT_H
 #define TFLC_TEST_PLATFORM_COUNT_H
 
-typedef void (*test_gemm_fn)(const tflc_requant_params *rq, int32_t rows,
-                             int32_t cols, int32_t depth, const int8_t *a,
-                             int32_t a_stride, int32_t a_offset,
-                             const int8_t *w, int32_t w_stride, int8_t *out,
-                             int32_t out_stride);
+typedef void (*test_gemm_fn)(const tflc_requant_params *rq,
+                             const tflc_gemm_block *g);
 typedef void (*test_depthwise_fn)(const tflc_requant_params *rq,
                                   const tflc_depthwise_block *b);
 
@@ -19,13 +16,10 @@ static test_gemm_fn test_gemm_impl = tflc_gemm_s8_portable;
 static test_depthwise_fn test_depthwise_impl = tflc_depthwise_s8_portable;
 static long test_gemm_calls, test_depthwise_calls;
 
-static void test_gemm_s8(const tflc_requant_params *rq, int32_t rows,
-                         int32_t cols, int32_t depth, const int8_t *a,
-                         int32_t a_stride, int32_t a_offset, const int8_t *w,
-                         int32_t w_stride, int8_t *out, int32_t out_stride) {
+static void test_gemm_s8(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
   test_gemm_calls++;
-  test_gemm_impl(rq, rows, cols, depth, a, a_stride, a_offset, w, w_stride, out,
-                 out_stride);
+  test_gemm_impl(rq, g);
 }
 
 static void test_depthwise_s8(const tflc_requant_params *rq,

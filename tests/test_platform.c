@@ -155,17 +155,18 @@ static void test_requantize(void) {
   CHECK(ok);
 }
 
-static void ref_gemm(const quant *k, int pc, int wb, int32_t rows, int32_t cols,
-                     int32_t depth, const int8_t *a, int32_t as, int32_t aoff,
-                     const int8_t *w, int32_t ws, int8_t *out, int32_t os) {
-  int32_t r, c, d;
-  for (r = 0; r < rows; r++)
-    for (c = 0; c < cols; c++) {
+static void ref_gemm(const quant *k, int pc, int wb, const tflc_gemm_block *g) {
+  int32_t r, c, sg, d;
+  for (r = 0; r < g->rows; r++)
+    for (c = 0; c < g->cols; c++) {
       int64_t acc = wb ? k->bias[c] : 0;
-      for (d = 0; d < depth; d++)
-        acc += (int64_t)w[c * ws + d] * ((int64_t)a[r * as + d] + aoff);
-      out[r * os + c] = ref_out(acc, k->q[pc ? c : 0], k->s32[pc ? c : 0],
-                                k->zp, k->lo, k->hi);
+      for (sg = 0; sg < g->segments; sg++)
+        for (d = 0; d < g->seg_len; d++)
+          acc +=
+              (int64_t)g->w[c * g->w_col + sg * g->w_seg + d] *
+              ((int64_t)g->a[r * g->a_row + sg * g->a_seg + d] + g->a_offset);
+      g->out[r * g->out_row + c] = ref_out(
+          acc, k->q[pc ? c : 0], k->s32[pc ? c : 0], k->zp, k->lo, k->hi);
     }
 }
 
@@ -173,28 +174,44 @@ static void test_gemm_primitives(void) {
   int i, ok_ref = 1, ok_dsp = 1;
   for (i = 0; i < 400; i++) {
     quant k;
-    const int32_t rows = rnd_range(1, 9), cols = rnd_range(1, 40);
-    const int32_t depth = rnd_range(1, 70);
-    const int32_t as = depth + rnd_range(0, 5), ws = depth + rnd_range(0, 5);
-    const int32_t os = cols + rnd_range(0, 3), aoff = pick_offset();
+    tflc_gemm_block g;
     const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
-    int8_t *a = (int8_t *)malloc((size_t)(rows * as));
-    int8_t *w = (int8_t *)malloc((size_t)(cols * ws));
-    int8_t *expect = (int8_t *)malloc((size_t)(rows * os));
-    int8_t *got = (int8_t *)malloc((size_t)(rows * os));
+    int32_t an, wn, on;
+    int8_t *a, *w, *expect, *got;
     tflc_requant_params rq;
-    make_quant(&k, cols, depth);
+    g.rows = rnd_range(1, 9);
+    g.cols = rnd_range(1, 40);
+    g.segments = rnd() % 3 == 0 ? rnd_range(0, 4) : 1;
+    g.seg_len = rnd_range(0, 70);
+    g.a_seg = g.seg_len + rnd_range(0, 9);
+    g.a_row = g.a_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.w_seg = g.seg_len + rnd_range(0, 3);
+    g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = pick_offset();
+    an = g.rows * g.a_row + 8;
+    wn = g.cols * g.w_col + 8;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    make_quant(&k, g.cols, g.seg_len * g.segments + 1);
     rq = quant_params(&k, pc, wb);
-    fill_s8(a, rows * as);
-    fill_s8(w, cols * ws);
-    memset(expect, 0x33, (size_t)(rows * os));
-    ref_gemm(&k, pc, wb, rows, cols, depth, a, as, aoff, w, ws, expect, os);
-    memset(got, 0x33, (size_t)(rows * os));
-    tflc_gemm_s8_portable(&rq, rows, cols, depth, a, as, aoff, w, ws, got, os);
-    ok_ref &= memcmp(got, expect, (size_t)(rows * os)) == 0;
-    memset(got, 0x33, (size_t)(rows * os));
-    tflc_gemm_s8_dsp(&rq, rows, cols, depth, a, as, aoff, w, ws, got, os);
-    ok_dsp &= memcmp(got, expect, (size_t)(rows * os)) == 0;
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    ref_gemm(&k, pc, wb, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_s8_portable(&rq, &g);
+    ok_ref &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_gemm_s8_dsp(&rq, &g);
+    ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
     free(a);
     free(w);
     free(expect);
@@ -212,10 +229,10 @@ static void ref_depthwise_block(const quant *k, int pc, int wb,
       int64_t acc = wb ? k->bias[c] : 0;
       for (y = 0; y < b->rows; y++)
         for (x = 0; x < b->cols; x++)
-          acc +=
-              (int64_t)b->w[y * b->w_row + x * b->w_col + c] *
-              ((int64_t)b->x[p * b->x_pixel + y * b->x_row + x * b->x_col + c] +
-               b->x_offset);
+          acc += (int64_t)b->w[y * b->w_row + x * b->w_col + c] *
+                 ((int64_t)b->x[p * b->x_pixel + y * b->x_row + x * b->x_col +
+                                c / b->multiplier] +
+                  b->x_offset);
       b->out[p * b->out_pixel + c] = ref_out(
           acc, k->q[pc ? c : 0], k->s32[pc ? c : 0], k->zp, k->lo, k->hi);
     }
@@ -231,6 +248,20 @@ static void test_depthwise_primitives(void) {
     int32_t xn, wn, on;
     int8_t *x, *w, *expect, *got;
     b.channels = rnd_range(1, 40);
+    switch (rnd() % 6) {
+    case 0:
+      b.multiplier = 4;
+      break;
+    case 1:
+      b.multiplier = 8;
+      break;
+    case 2:
+      b.multiplier = rnd_range(2, 3);
+      break;
+    default:
+      b.multiplier = 1;
+      break;
+    }
     b.pixels = rnd_range(1, 5);
     b.rows = rnd_range(0, 3);
     b.cols = rnd_range(0, 3);
@@ -419,9 +450,9 @@ static int conv_kernel_case(int dw_conv) {
   out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
   g.cin = rnd_range(1, dw_conv ? 70 : 40);
   g.mult = 1;
-  if (dw_conv && rnd() % 4 == 0) { /* one channel, depth multiplier */
-    g.cin = 1;
-    g.mult = rnd_range(2, 16);
+  if (dw_conv && rnd() % 4 == 0) { /* depth multiplier */
+    g.cin = rnd() % 2 ? 1 : rnd_range(2, 5);
+    g.mult = rnd() % 2 ? 4 * rnd_range(1, 4) : rnd_range(2, 20);
   }
   g.cout = dw_conv ? g.cin * g.mult : rnd_range(1, 70);
   g.in_zp = rnd() % 4 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
