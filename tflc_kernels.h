@@ -1611,9 +1611,30 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     wt += w_col;                                                               \
   }
 
+/* One tap of the 3x3 path (no offset): the four sums, then the pointers
+ * to the next tap. */
+#define TFLC__DSP_DW_TAP(broadcast)                                            \
+  {                                                                            \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
 /* Four channels [c, c + 4) of a depthwise block, with their prepared
- * requantizations. With several pixels the input offset is folded into
- * the biases (the window holds the same taps for every pixel of a block). */
+ * requantizations (r only used in mode 0). */
 TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
                                        const tflc_depthwise_block *b, int32_t c,
                                        const tflc__requant1 *r,
@@ -1622,43 +1643,43 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int fold = b->pixels > 1 && rows * cols <= 256;
+  const int with_offset = b->x_offset != 0;
   const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
   uint32_t bias[4];
   int32_t j, p, y, x;
   for (j = 0; j < 4; j++)
     bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-  if (fold) {
-    /* per lane weight sums in 16 bits: at most 256 taps of |w| <= 128 */
-    uint32_t sl = 0, sh = 0;
-    for (y = 0; y < rows; y++) {
-      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-      for (x = 0; x < cols; x++, wt += w_col) {
-        const uint32_t wv = tflc__load4(wt);
-        sl = tflc__sadd16(sl, tflc__sxtb16(wv));
-        sh = tflc__sadd16(sh, tflc__sxtb16_ror8(wv));
-      }
-    }
-    {
-      const uint32_t off = (uint32_t)b->x_offset;
-      bias[0] += off * (uint32_t)tflc__lane16(sl, 0);
-      bias[1] += off * (uint32_t)tflc__lane16(sh, 0);
-      bias[2] += off * (uint32_t)tflc__lane16(sl, 1);
-      bias[3] += off * (uint32_t)tflc__lane16(sh, 1);
-    }
-  }
-  for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp =
-        b->x + (ptrdiff_t)p * b->x_pixel + (broadcast ? c / b->multiplier : c);
-    int8_t *o = b->out + (ptrdiff_t)p * b->out_pixel + c;
+  const int8_t *xp = b->x + (broadcast ? c / b->multiplier : c);
+  int8_t *o = b->out + c;
+  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
     uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
-    for (y = 0; y < rows; y++) {
-      const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
-      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-      if (fold) {
-        TFLC__DSP_DW_ROW(0, broadcast)
-      } else {
-        TFLC__DSP_DW_ROW(1, broadcast)
+    if (rows == 3 && cols == 3 && !with_offset) {
+      /* the 3x3 window unrolled: two pointer increments per tap */
+      const int32_t x_next = b->x_row - 3 * x_col;
+      const int32_t w_next = b->w_row - 3 * w_col;
+      const int8_t *xt = xp, *wt = b->w + c;
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+      xt += x_next;
+      wt += w_next;
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+      xt += x_next;
+      wt += w_next;
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+      TFLC__DSP_DW_TAP(broadcast)
+    } else {
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+        if (with_offset) {
+          TFLC__DSP_DW_ROW(1, broadcast)
+        } else {
+          TFLC__DSP_DW_ROW(0, broadcast)
+        }
       }
     }
     if (mode == 2) {
@@ -1688,6 +1709,7 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
   }
 }
 #undef TFLC__DSP_DW_ROW
+#undef TFLC__DSP_DW_TAP
 
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
@@ -1707,9 +1729,12 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     int ok = c < n4, mode = base_mode, j;
     for (j = 0; ok && j < 4; j++) {
       const int32_t k = rq->per_channel ? c + j : 0;
-      ok = tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]);
       if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
         mode = 0;
+    }
+    for (j = 0; ok && mode == 0 && j < 4; j++) {
+      const int32_t k = rq->per_channel ? c + j : 0;
+      ok = tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]);
     }
     if (ok && b->multiplier == 1) {
       tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
@@ -2919,10 +2944,10 @@ static int tflc__depthwise_conv2d_s8_blocked(
   const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = filter->bits != 0;
-  int32_t chunk, c0, n, oy, ox;
+  int32_t chunk, c0, n, oy, ox, pass;
   int64_t first, last;
   if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
-      filter_dims[3] != ch)
+      ntaps > 0x7FFFFF || filter_dims[3] != ch)
     return 0;
   chunk = TFLC__CHANNEL_CHUNK;
   if (compressed) {
@@ -2959,7 +2984,6 @@ static int tflc__depthwise_conv2d_s8_blocked(
       wt = (const int8_t *)filter->data + c0;
       w_col = ch;
     }
-    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
     rq.bias = bias_chunk;
     rq.multiplier = p->out_multiplier + c0;
     rq.shift = p->out_shift + c0;
@@ -2976,30 +3000,55 @@ static int tflc__depthwise_conv2d_s8_blocked(
     b.w_row = g.kw * w_col;
     b.w_col = w_col;
     b.out_pixel = ch;
-    for (n = 0; n < batches; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
-      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
-      for (oy = 0; oy < g.oh; oy++) {
-        tflc__win w;
-        int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
-        ox = 0;
-        while (ox < g.ow) {
-          tflc__pixel_window(&g, oy, ox, &w);
-          b.rows = w.ky1 - w.ky0;
-          b.cols = w.kx1 - w.kx0;
-          b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
-                        w.kx0 * g.dw) *
-                           cin;
-          b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
-          b.out = orow + (ptrdiff_t)ox * ch;
-          b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
-          if (b.rows <= 0 || b.cols <= 0) {
-            b.rows = b.cols = 0;
-            b.x = in_n;
-            b.w = wt;
+    /* pass 0: windows inside the input, the offset folded into the
+     * biases; pass 1: the other windows, the offset on the inputs */
+    for (pass = 0; pass < 2; pass++) {
+      if (pass == 0) {
+        int32_t j, t;
+        for (j = 0; j < nc; j++) {
+          int32_t sum = 0;
+          for (t = 0; t < ntaps; t++)
+            sum += wt[(ptrdiff_t)t * w_col + j];
+          bias_chunk[j] = tflc__wrap32(
+              (int64_t)((uint32_t)tflc__bias_at(bias, c0 + j) +
+                        (uint32_t)p->input_offset * (uint32_t)sum));
+        }
+        b.x_offset = 0;
+      } else {
+        tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+        b.x_offset = p->input_offset;
+      }
+      for (n = 0; n < batches; n++) {
+        const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
+        int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
+        for (oy = 0; oy < g.oh; oy++) {
+          tflc__win w;
+          int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
+          int full_y;
+          ox = 0;
+          while (ox < g.ow) {
+            tflc__pixel_window(&g, oy, ox, &w);
+            full_y = w.ky0 == 0 && w.ky1 == g.kh;
+            b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
+            if ((ox >= first && ox <= last && full_y) != (pass == 0)) {
+              ox += b.pixels; /* the other pass's */
+              continue;
+            }
+            b.rows = w.ky1 - w.ky0;
+            b.cols = w.kx1 - w.kx0;
+            b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
+                          w.kx0 * g.dw) *
+                             cin;
+            b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
+            b.out = orow + (ptrdiff_t)ox * ch;
+            if (b.rows <= 0 || b.cols <= 0) {
+              b.rows = b.cols = 0;
+              b.x = in_n;
+              b.w = wt;
+            }
+            TFLC_DEPTHWISE_S8(&rq, &b);
+            ox += b.pixels;
           }
-          TFLC_DEPTHWISE_S8(&rq, &b);
-          ox += b.pixels;
         }
       }
     }
