@@ -1518,19 +1518,149 @@ TFLC__INLINE int8_t tflc__dsp_out(int mode, const tflc__dsp_requant *f,
   return tflc__requant1_s8(r, acc, off, lo, hi);
 }
 
+/* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
+ * n4 values (a multiple of 4), with the offset pair off2 added to the
+ * widened inputs (0 adds nothing). */
+TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
+                                   int32_t w_col, int32_t n4, uint32_t off2,
+                                   uint32_t *s) {
+  const int8_t *w1 = w0 + w_col, *w2 = w1 + w_col, *w3 = w2 + w_col;
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sadd16(tflc__sxtb16(xa), off2);
+    const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
+    uint32_t wv = tflc__load4(w0 + k);
+    s0 = tflc__smlad(xl, tflc__sxtb16(wv), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s0);
+    wv = tflc__load4(w1 + k);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wv), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s1);
+    wv = tflc__load4(w2 + k);
+    s2 = tflc__smlad(xl, tflc__sxtb16(wv), s2);
+    s2 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s2);
+    wv = tflc__load4(w3 + k);
+    s3 = tflc__smlad(xl, tflc__sxtb16(wv), s3);
+    s3 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s3);
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+#if defined(TFLC__DSP_ASM)
+/* The 1 x 4 loop in assembly (the inputs widened once for four weight
+ * rows): 25 instructions per four values. n4 > 0. */
+static void tflc__dsp_dot1x4_asm(const int8_t *a0, const int8_t *w0,
+                                 int32_t w_col, int32_t n4, uint32_t off2,
+                                 uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xl, xh, wv, wl;
+  const int8_t *w2 = w0 + 2 * w_col;
+  const int8_t *const end = a0 + n4;
+  __asm__("1:\n\t"
+          "ldr %[xh], [%[a0]], #4\n\t"
+          "sxtb16 %[xl], %[xh]\n\t"
+          "sxtb16 %[xh], %[xh], ror #8\n\t"
+          "sadd16 %[xl], %[xl], %[off2]\n\t"
+          "sadd16 %[xh], %[xh], %[off2]\n\t"
+          "ldr %[wv], [%[w0], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s1], %[xl], %[wl], %[s1]\n\t"
+          "smlad %[s1], %[xh], %[wv], %[s1]\n\t"
+          "ldr %[wv], [%[w0]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s0], %[xl], %[wl], %[s0]\n\t"
+          "smlad %[s0], %[xh], %[wv], %[s0]\n\t"
+          "ldr %[wv], [%[w2], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s3], %[xl], %[wl], %[s3]\n\t"
+          "smlad %[s3], %[xh], %[wv], %[s3]\n\t"
+          "ldr %[wv], [%[w2]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s2], %[xl], %[wl], %[s2]\n\t"
+          "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a0], %[wv]\n\t"
+          "bne 1b\n\t"
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [wc] "r"(w_col), [off2] "r"(off2), [end] "m"(end)
+          : "cc", "memory");
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+/* A single output row, four columns at a time (the inputs widened once
+ * for four weight rows); returns the columns done (a multiple of 4,
+ * stopping before columns the prepared requantization does not cover). */
+static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                  const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int32_t n4 = g->seg_len & ~3;
+  int32_t c, j, sg, k;
+  if (mode == 0)
+    return 0;
+  for (c = 0; c + 4 <= g->cols; c += 4) {
+    tflc__dsp_requant f[4];
+    uint32_t s[4];
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    for (j = 0; j < 4; j++) {
+      const int32_t q = rq->per_channel ? c + j : 0;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[q], rq->shift[q]))
+        return c;
+      s[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *a0 = g->a + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *ws = w0 + (ptrdiff_t)sg * g->w_seg;
+#if defined(TFLC__DSP_ASM)
+      if (n4 > 0)
+        tflc__dsp_dot1x4_asm(a0, ws, g->w_col, n4, off2, s);
+#else
+      tflc__dsp_dot1x4(a0, ws, g->w_col, n4, off2, s);
+#endif
+      for (k = n4; k < g->seg_len; k++) {
+        const int32_t x = (int32_t)a0[k] + a_offset;
+        for (j = 0; j < 4; j++)
+          s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
+      }
+    }
+    for (j = 0; j < 4; j++)
+      g->out[c + j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[j], s[j]),
+                                       out_off, lo, hi, mode == 2);
+  }
+  return c;
+}
+
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
   const int32_t a_offset = g->a_offset;
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
   const int base_mode = tflc__dsp_mode(rq);
-  int32_t r, c, sg;
+  int32_t r, c = 0, sg;
   if (a_offset < -32640 || a_offset > 32640) {
     /* x + a_offset would leave the 16-bit lanes */
     tflc_gemm_s8_portable(rq, g);
     return;
   }
-  for (c = 0; c < g->cols; c += 2) {
+  if (g->rows == 1 && g->cols >= 4)
+    c = tflc__dsp_gemm_row(rq, g);
+  for (; c < g->cols; c += 2) {
     const int two_c = c + 1 < g->cols;
     const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
     const int8_t *w1 = two_c ? w0 + g->w_col : w0;
@@ -1633,6 +1763,51 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     wt += w_col;                                                               \
   }
 
+#if defined(TFLC__DSP_ASM)
+/* The 3x3 window of four channels in assembly (no offset, no broadcast):
+ * ten instructions per tap. x_next / w_next step from the third tap of a
+ * row to the first of the next. */
+static void tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt,
+                                int32_t x_col, int32_t w_col, int32_t x_next,
+                                int32_t w_next, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xv, xl, wv, wl;
+#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldr %[wv], " waddr "\n\t"                                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
+#define TFLC__DSP_DW_ROW_ASM                                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
+  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
+                                                             "[%[wt]]")
+  __asm__(TFLC__DSP_DW_ROW_ASM
+          "add %[xt], %[xt], %[xn]\n\t"
+          "add %[wt], %[wt], %[wn]\n\t" TFLC__DSP_DW_ROW_ASM
+          "add %[xt], %[xt], %[xn]\n\t"
+          "add %[wt], %[wt], %[wn]\n\t" TFLC__DSP_DW_ROW_ASM
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
+            [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "r"(x_next), [wn] "r"(w_next)
+          : "memory");
+#undef TFLC__DSP_DW_TAP_ASM
+#undef TFLC__DSP_DW_ROW_ASM
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
 /* Four channels [c, c + 4) of a depthwise block, with their prepared
  * requantizations (r only used in mode 0). */
 TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
@@ -1654,23 +1829,40 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
   for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
     uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
     if (rows == 3 && cols == 3 && !with_offset) {
-      /* the 3x3 window unrolled: two pointer increments per tap */
-      const int32_t x_next = b->x_row - 3 * x_col;
-      const int32_t w_next = b->w_row - 3 * w_col;
-      const int8_t *xt = xp, *wt = b->w + c;
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
-      xt += x_next;
-      wt += w_next;
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
-      xt += x_next;
-      wt += w_next;
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
-      TFLC__DSP_DW_TAP(broadcast)
+#if defined(TFLC__DSP_ASM)
+      if (!broadcast) {
+        uint32_t t[4];
+        t[0] = s0;
+        t[1] = s1;
+        t[2] = s2;
+        t[3] = s3;
+        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
+                            b->w_row - 2 * w_col, t);
+        s0 = t[0];
+        s1 = t[1];
+        s2 = t[2];
+        s3 = t[3];
+      } else
+#endif
+      {
+        /* the 3x3 window unrolled: two pointer increments per tap */
+        const int32_t x_next = b->x_row - 3 * x_col;
+        const int32_t w_next = b->w_row - 3 * w_col;
+        const int8_t *xt = xp, *wt = b->w + c;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+      }
     } else {
       for (y = 0; y < rows; y++) {
         const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
