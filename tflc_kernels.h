@@ -1216,12 +1216,12 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
  * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
  * portable int32 sums do, so the results are the same bytes. */
 #if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_DSP_EMULATE)
 /* signed 16-bit lane (0 low, 1 high) of a word */
 static int32_t tflc__lane16(uint32_t v, int hi) {
   const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
   return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
 }
-#if defined(TFLC_DSP_EMULATE)
 /* C definitions of the ACLE intrinsics used below (tests on any host) */
 static uint32_t tflc__byte_s16(uint32_t v, int byte) {
   const uint32_t u = (v >> (8 * byte)) & 0xFFu;
@@ -1419,9 +1419,9 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
  * needs more registers than compilers find (they spill three values per
  * iteration); this one uses exactly the fourteen there are: 20
  * instructions per four values, unrolled twice. n4 > 0. */
-static void tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1,
-                                 const int8_t *w0, const int8_t *w1, int32_t n4,
-                                 uint32_t *s) {
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                     const int8_t *w1, int32_t n4, uint32_t *s) {
   uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
   uint32_t t0, t1, t2, t3, t4, t5;
   const int8_t *const end = a0 + n4;
@@ -1553,9 +1553,10 @@ TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
 #if defined(TFLC__DSP_ASM)
 /* The 1 x 4 loop in assembly (the inputs widened once for four weight
  * rows): 25 instructions per four values. n4 > 0. */
-static void tflc__dsp_dot1x4_asm(const int8_t *a0, const int8_t *w0,
-                                 int32_t w_col, int32_t n4, uint32_t off2,
-                                 uint32_t *s) {
+static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
+                                                const int8_t *w0, int32_t w_col,
+                                                int32_t n4, uint32_t off2,
+                                                uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   uint32_t xl, xh, wv, wl;
   const int8_t *w2 = w0 + 2 * w_col;
@@ -1686,29 +1687,51 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     if (!tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]) ||
         !tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]))
       mode = 0;
-    for (r = 0; r < g->rows; r += 2) {
-      const int two_r = r + 1 < g->rows;
-      const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
-      const int8_t *a1 = two_r ? a0 + g->a_row : a0;
-      int8_t *o = g->out + (ptrdiff_t)r * g->out_row + c;
-      uint32_t s[4];
-      s[0] = b0;
-      s[1] = b1;
-      s[2] = b0;
-      s[3] = b1;
-      for (sg = 0; sg < g->segments; sg++)
-        tflc__dsp_segment(
-            a0 + (ptrdiff_t)sg * g->a_seg, a1 + (ptrdiff_t)sg * g->a_seg,
-            w0 + (ptrdiff_t)sg * g->w_seg, w1 + (ptrdiff_t)sg * g->w_seg,
-            g->seg_len, a_offset, off2, two_r, s);
-      o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
-      if (two_c)
-        o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
-      if (two_r) {
-        o += g->out_row;
-        o[0] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
+    {
+      /* the block's fields in locals: the int8 stores below may alias
+       * anything, so compilers would reload them from memory otherwise */
+      const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+      const int32_t a_row = g->a_row, a_seg = g->a_seg, w_seg = g->w_seg;
+      const int32_t out_row = g->out_row;
+      const int8_t *a0 = g->a;
+      int8_t *o = g->out + c;
+      for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+        const int two_r = r + 1 < rows;
+        const int8_t *a1 = two_r ? a0 + a_row : a0;
+        uint32_t s[4];
+        s[0] = b0;
+        s[1] = b1;
+        s[2] = b0;
+        s[3] = b1;
+        if (segs == 1)
+          tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
+        else
+          for (sg = 0; sg < segs; sg++)
+            tflc__dsp_segment(
+                a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
+                w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
+                a_offset, off2, two_r, s);
+        if (mode == 2 && two_c && two_r) {
+          /* the common case: all four, saturated to int8 */
+          o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[0]), out_off,
+                                  lo, hi, 1);
+          o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[1]), out_off,
+                                  lo, hi, 1);
+          o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[2]),
+                                        out_off, lo, hi, 1);
+          o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[3]),
+                                            out_off, lo, hi, 1);
+          continue;
+        }
+        o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
         if (two_c)
-          o[1] = tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
+          o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
+        if (two_r) {
+          o[out_row] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
+          if (two_c)
+            o[out_row + 1] =
+                tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
+        }
       }
     }
   }
@@ -1765,11 +1788,12 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
 
 #if defined(TFLC__DSP_ASM)
 /* The 3x3 window of four channels in assembly (no offset, no broadcast):
- * ten instructions per tap. x_next / w_next step from the third tap of a
- * row to the first of the next. */
-static void tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt,
-                                int32_t x_col, int32_t w_col, int32_t x_next,
-                                int32_t w_next, uint32_t *s) {
+ * ten instructions per tap, twelve registers. x_next / w_next step from
+ * the third tap of a row to the first of the next. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
+                                               const int8_t *wt, int32_t x_col,
+                                               int32_t w_col, int32_t x_next,
+                                               int32_t w_next, uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   uint32_t xv, xl, wv, wl;
 #define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
@@ -1790,14 +1814,18 @@ static void tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt,
   "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
                                                              "[%[wt]]")
   __asm__(TFLC__DSP_DW_ROW_ASM
-          "add %[xt], %[xt], %[xn]\n\t"
-          "add %[wt], %[wt], %[wn]\n\t" TFLC__DSP_DW_ROW_ASM
-          "add %[xt], %[xt], %[xn]\n\t"
-          "add %[wt], %[wt], %[wn]\n\t" TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
             [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "r"(x_next), [wn] "r"(w_next)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
           : "memory");
 #undef TFLC__DSP_DW_TAP_ASM
 #undef TFLC__DSP_DW_ROW_ASM
