@@ -5,6 +5,7 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -42,6 +43,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# tests/test_platform.c on the Cortex-M4F (real DSP and assembly paths)
+test-m4:
+	SHARED=$(SHARED) bash tests/m4_test.sh
+
 format:
 	clang-format -i tflc.h tflc_kernels.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
 
@@ -50,4 +55,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 format clean
+.PHONY: all test demo bench-m4 test-m4 format clean

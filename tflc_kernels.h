@@ -1250,9 +1250,6 @@ static int32_t tflc__qadd(int32_t x, int32_t y) {
   const int64_t v = (int64_t)x + y;
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
-static int32_t tflc__ssat8(int32_t v) {
-  return v > 127 ? 127 : v < -128 ? -128 : v;
-}
 #else
 #include <arm_acle.h>
 #define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
@@ -1263,8 +1260,7 @@ static int32_t tflc__ssat8(int32_t v) {
 #define tflc__smlatt(x, y, acc)                                                \
   ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
 #define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
-#define tflc__qadd(x, y) __qadd((x), (y))
-#define tflc__ssat8(v) __ssat((v), 8)
+#define tflc__qadd(x, y) ((int32_t)__qadd((x), (y)))
 static uint32_t tflc__sxtb16_ror8(uint32_t x) {
 #if defined(__GNUC__)
   /* one instruction: compilers do not fold the rotation into SXTB16 */
@@ -1276,6 +1272,15 @@ static uint32_t tflc__sxtb16_ror8(uint32_t x) {
 #endif
 }
 #endif
+
+/* v saturated to int8 (SSAT) */
+TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  return (int32_t)__builtin_arm_ssat((int)v, 8);
+#else
+  return v > 127 ? 127 : v < -128 ? -128 : v;
+#endif
+}
 
 /* four int8 at any address, as one little-endian word */
 static uint32_t tflc__load4(const int8_t *p) {
@@ -1417,7 +1422,8 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
 #if defined(TFLC__DSP_ASM)
 /* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
  * needs more registers than compilers find (they spill three values per
- * iteration); this one uses exactly the fourteen there are: 20
+ * iteration). This one keeps thirteen registers (a frame pointer may hold
+ * the fourteenth) with the second input row's pointer in memory: 22
  * instructions per four values, unrolled twice. n4 > 0. */
 static TFLC__NOINLINE void
 tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
@@ -1435,9 +1441,11 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
   "sxtb16 %[t2], %[t2]\n\t"                                                    \
   "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
   "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
-  "ldr %[t4], [%[a1]], #4\n\t"                                                 \
-  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
-  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
+  "str %[t4], %[a1]\n\t"                                                       \
+  "sxtb16 %[t4], %[t5]\n\t"                                                    \
+  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
   "ldr %[t2], [%[w1]], #4\n\t"                                                 \
@@ -1455,10 +1463,61 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
           "cmp %[a0], %[t0]\n\t"
           "bne 1b\n\t"
           : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
-            [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0), [w1] "+r"(w1),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
             [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
             [t4] "=&r"(t4), [t5] "=&r"(t5)
           : [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+/* The same when the second input row and the second weight row lie the
+ * same distance `stride` after the first ones (pointwise convolutions,
+ * fully connected layers): thirteen registers, 20 instructions per four
+ * values. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
+                            int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]]\n\t"                                                     \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w0], %[st]]\n\t"                                              \
+  "add %[w0], %[w0], #4\n\t"                                                   \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
+            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
           : "cc", "memory");
 #undef TFLC__DSP_STEP
   s[0] = s00;
@@ -1479,6 +1538,8 @@ TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
     if (a_offset != 0)
       tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
 #if defined(TFLC__DSP_ASM)
+    else if (n4 > 0 && a1 - a0 == w1 - w0)
+      tflc__dsp_dot2x2_stride_asm(a0, w0, (int32_t)(a1 - a0), n4, s);
     else if (n4 > 0)
       tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
 #else
@@ -1552,7 +1613,7 @@ TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
 
 #if defined(TFLC__DSP_ASM)
 /* The 1 x 4 loop in assembly (the inputs widened once for four weight
- * rows): 25 instructions per four values. n4 > 0. */
+ * rows), twelve registers: 26 instructions per four values. n4 > 0. */
 static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
                                                 const int8_t *w0, int32_t w_col,
                                                 int32_t n4, uint32_t off2,
@@ -1565,8 +1626,9 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
           "ldr %[xh], [%[a0]], #4\n\t"
           "sxtb16 %[xl], %[xh]\n\t"
           "sxtb16 %[xh], %[xh], ror #8\n\t"
-          "sadd16 %[xl], %[xl], %[off2]\n\t"
-          "sadd16 %[xh], %[xh], %[off2]\n\t"
+          "ldr %[wv], %[off2]\n\t"
+          "sadd16 %[xl], %[xl], %[wv]\n\t"
+          "sadd16 %[xh], %[xh], %[wv]\n\t"
           "ldr %[wv], [%[w0], %[wc]]\n\t"
           "sxtb16 %[wl], %[wv]\n\t"
           "sxtb16 %[wv], %[wv], ror #8\n\t"
@@ -1593,13 +1655,162 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
             [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [wc] "r"(w_col), [off2] "r"(off2), [end] "m"(end)
+          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end)
           : "cc", "memory");
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
   s[3] = s3;
 }
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
+#define TFLC__DSP_PAIRS 4
+/* Sums of `pairs` 2 x 2 blocks down the rows: block i takes input rows
+ * a + 2 i stride and the one after, against weight rows w0 and w0 +
+ * stride, over n4 values (a positive multiple of 4), starting from the
+ * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
+ * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
+ * memory between blocks, the inner loop in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
+                                               const int8_t *w0, int32_t stride,
+                                               int32_t n4, int32_t pairs,
+                                               uint32_t b0, uint32_t b1,
+                                               uint32_t *out) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *w;
+  const int8_t *end = a;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w]]\n\t"                                                      \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "add %[w], %[w], #4\n\t"                                                     \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[s00], %[b0]\n\t"
+      "ldr %[s10], %[b0]\n\t"
+      "ldr %[s01], %[b1]\n\t"
+      "ldr %[s11], %[b1]\n\t"
+      "ldr %[t0], %[n4]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[end]\n\t"
+      "ldr %[t0], %[odd]\n\t"
+      "cmp %[t0], #0\n\t"
+      "bne 2f\n"
+      "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP "ldr %[t0], %[end]\n\t"
+      "cmp %[a0], %[t0]\n\t"
+      "bne 1b\n\t"
+      "ldr %[t0], %[out]\n\t"
+      "str %[s00], [%[t0]], #4\n\t"
+      "str %[s01], [%[t0]], #4\n\t"
+      "str %[s10], [%[t0]], #4\n\t"
+      "str %[s11], [%[t0]], #4\n\t"
+      "str %[t0], %[out]\n\t"
+      "ldr %[t0], %[a]\n\t"
+      "add %[t0], %[t0], %[st], lsl #1\n\t"
+      "str %[t0], %[a]\n\t"
+      "ldr %[t0], %[pairs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[pairs]\n\t"
+      "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
+        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
+      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
+        [n4] "m"(n4), [odd] "m"(odd)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches). Columns in pairs, rows in pairs of pairs
+ * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * columns done (all, or 0 when the block is not for it). */
+static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
+                                        const tflc_gemm_block *g) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c, r, i, j;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
+      mode == 0)
+    return 0;
+  for (c = 0; c < cols; c++) {
+    tflc__dsp_requant f;
+    const int32_t k = rq->per_channel ? c : 0;
+    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
+      return 0;
+  }
+  for (c = 0; c < cols; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f0, f1;
+    int8_t *o = g->out + c;
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    for (r = 0; r + 1 < rows; r += 2 * i) {
+      const int32_t left = (rows - r) / 2;
+      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < np; i++, o += 2 * out_row) {
+        const uint32_t *sp = sums + 4 * i;
+        o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[0]), out_off,
+                                lo, hi, mode == 2);
+        o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[1]), out_off,
+                                lo, hi, mode == 2);
+        o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[2]),
+                                      out_off, lo, hi, mode == 2);
+        o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[3]),
+                                          out_off, lo, hi, mode == 2);
+      }
+    }
+    if (rows & 1) {
+      /* the last row against both columns */
+      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
+      uint32_t s[2];
+      s[0] = b0;
+      s[1] = b1;
+      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
+      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
+      for (j = 0; j < 2; j++)
+        o[j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(j ? &f1 : &f0, s[j]),
+                                out_off, lo, hi, mode == 2);
+    }
+  }
+  return cols;
+}
+
 #endif
 
 /* A single output row, four columns at a time (the inputs widened once
@@ -1661,6 +1872,10 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
+#if defined(TFLC__DSP_ASM)
+  else
+    c = tflc__dsp_gemm_pointwise(rq, g);
+#endif
   for (; c < g->cols; c += 2) {
     const int two_c = c + 1 < g->cols;
     const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
@@ -1670,8 +1885,8 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
     const uint32_t b1 =
         rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
-    tflc__requant1 g0, g1;
-    tflc__dsp_requant f0, f1;
+    tflc__requant1 g0 = {0, 0, 0, 0, 0}, g1 = {0, 0, 0, 0, 0};
+    tflc__dsp_requant f0 = {0, 0, 0}, f1 = {0, 0, 0};
     int mode = base_mode;
     if (!tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]) ||
         !tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1])) {
@@ -1944,8 +2159,9 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c < b->channels; c += 4) {
-    tflc__requant1 r[4];
-    tflc__dsp_requant f[4];
+    tflc__requant1 r[4] = {
+        {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}};
+    tflc__dsp_requant f[4] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
     int ok = c < n4, mode = base_mode, j;
     for (j = 0; ok && j < 4; j++) {
       const int32_t k = rq->per_channel ? c + j : 0;
@@ -2973,20 +3189,32 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 #define TFLC__CHANNEL_CHUNK 16
 
 /* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
+/* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
+static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
+  int32_t sum = 0, k = 0;
+#if defined(TFLC_HAVE_DSP)
+  uint32_t acc = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t v = tflc__load4(row + k);
+    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
+    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  }
+  sum = tflc__wrap32((int64_t)acc);
+#endif
+  for (; k < n; k++)
+    sum += row[k];
+  return sum;
+}
+
 static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
                              const int8_t *w, int32_t depth, int32_t in_off,
                              int32_t *dst) {
-  int32_t j, k;
+  int32_t j;
   for (j = 0; j < n; j++) {
     uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
-    if (w != NULL) {
-      /* |sum| <= 128 * depth < 2^31: depth is below 2^23 here */
-      const int8_t *row = w + (ptrdiff_t)j * depth;
-      int32_t sum = 0;
-      for (k = 0; k < depth; k++)
-        sum += row[k];
-      v += (uint32_t)in_off * (uint32_t)sum;
-    }
+    if (w != NULL)
+      v += (uint32_t)in_off *
+           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
     dst[j] = tflc__wrap32((int64_t)v);
   }
 }

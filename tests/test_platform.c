@@ -15,7 +15,9 @@
  *    and LUT-compressed filters, several scratch sizes) against naive
  *    references, once with the portable primitives and once with the DSP
  *    ones, and that the kernels do call the replaced primitives. */
-#define TFLC_DSP_EMULATE
+#if !defined(__ARM_FEATURE_DSP)
+#define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
+#endif
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
@@ -189,6 +191,17 @@ static void test_gemm_primitives(void) {
     g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
     g.out_row = g.cols + rnd_range(0, 3);
     g.a_offset = pick_offset();
+    if (i % 3 == 0) {
+      /* pointwise shape: one segment of a multiple of four, no offset,
+       * rows and weight rows equally far apart */
+      g.rows = rnd_range(1, 20);
+      g.cols = 2 * rnd_range(1, 20);
+      g.segments = 1;
+      g.seg_len = 4 * rnd_range(1, 20);
+      g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 1);
+      g.a_offset = 0;
+      g.out_row = g.cols + rnd_range(0, 3);
+    }
     an = g.rows * g.a_row + 8;
     wn = g.cols * g.w_col + 8;
     on = g.rows * g.out_row;
@@ -197,6 +210,18 @@ static void test_gemm_primitives(void) {
     expect = (int8_t *)malloc((size_t)on);
     got = (int8_t *)malloc((size_t)on);
     make_quant(&k, g.cols, g.seg_len * g.segments + 1);
+    if (i % 7 == 0) {
+      /* sums near the int32 limits: biases there, multipliers near one
+       * and right shifts of 1..23 (the DSP rounding's saturating add) */
+      int32_t c;
+      for (c = 0; c < g.cols; c++) {
+        k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
+                                        : 0x80000000u + rnd() % 50000u);
+        k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
+        k.s32[c] = -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    }
     rq = quant_params(&k, pc, wb);
     fill_s8(a, an);
     fill_s8(w, wn);
