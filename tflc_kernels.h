@@ -1170,14 +1170,14 @@ typedef struct tflc__requant1 {
 
 TFLC__INLINE int tflc__requant1_init(tflc__requant1 *r, int32_t q,
                                      int32_t shift) {
-  if (q == INT32_MIN || shift < -31 || shift > 31)
-    return 0;
+  const int ok = q != INT32_MIN && shift >= -31 && shift <= 31;
+  const int32_t sh = ok ? shift : 0;
   r->q = q;
-  r->left = shift > 0 ? (uint32_t)shift : 0u;
-  r->right = shift > 0 ? 0u : (uint32_t)-shift;
+  r->left = sh > 0 ? (uint32_t)sh : 0u;
+  r->right = sh > 0 ? 0u : (uint32_t)-sh;
   r->mask = (int32_t)((1u << r->right) - 1u);
   r->half = r->mask >> 1;
-  return 1;
+  return ok;
 }
 
 TFLC__INLINE int8_t tflc__requant1_s8(const tflc__requant1 *r, uint32_t acc,
@@ -1302,14 +1302,15 @@ typedef struct tflc__dsp_requant {
   int32_t right;
 } tflc__dsp_requant;
 
-static int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
-                                  int32_t shift) {
-  if (q == INT32_MIN || shift > -1 || shift < -23)
-    return 0;
+TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
+                                        int32_t shift) {
+  const int ok = q != INT32_MIN && shift <= -1 && shift >= -23;
+  /* every field written either way (no uninitialized reads to reason
+   * about); the values of a refused channel are not used */
   r->q = q;
-  r->right = -shift;
+  r->right = ok ? -shift : 1;
   r->nudge = (int32_t)1 << (r->right - 1);
-  return 1;
+  return ok;
 }
 
 TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
@@ -1885,11 +1886,16 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
     const uint32_t b1 =
         rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
-    tflc__requant1 g0 = {0, 0, 0, 0, 0}, g1 = {0, 0, 0, 0, 0};
-    tflc__dsp_requant f0 = {0, 0, 0}, f1 = {0, 0, 0};
+    tflc__requant1 g0, g1;
+    tflc__dsp_requant f0, f1;
     int mode = base_mode;
-    if (!tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]) ||
-        !tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1])) {
+    const int ok0 = tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]);
+    const int ok1 = tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1]);
+    const int fast0 =
+        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    const int fast1 =
+        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    if (!ok0 || !ok1) {
       /* parameters the prepared requantizations do not cover */
       tflc_requant_params rc = tflc__requant_at(rq, c);
       tflc_gemm_block sub = *g;
@@ -1899,8 +1905,7 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
       tflc_gemm_s8_portable(&rc, &sub);
       continue;
     }
-    if (!tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]) ||
-        !tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]))
+    if (!fast0 || !fast1)
       mode = 0;
     {
       /* the block's fields in locals: the int8 stores below may alias
@@ -2159,18 +2164,17 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c < b->channels; c += 4) {
-    tflc__requant1 r[4] = {
-        {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}};
-    tflc__dsp_requant f[4] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    tflc__requant1 r[4];
+    tflc__dsp_requant f[4];
     int ok = c < n4, mode = base_mode, j;
-    for (j = 0; ok && j < 4; j++) {
-      const int32_t k = rq->per_channel ? c + j : 0;
+    for (j = 0; j < 4; j++) {
+      /* all four prepared (j < 4 even past the last channel: reads of
+       * channel 0's parameters when per tensor, else of c + j < n4) */
+      const int32_t k = !rq->per_channel ? 0 : ok ? c + j : c;
       if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
         mode = 0;
-    }
-    for (j = 0; ok && mode == 0 && j < 4; j++) {
-      const int32_t k = rq->per_channel ? c + j : 0;
-      ok = tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]);
+      if (!tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]))
+        ok = 0;
     }
     if (ok && b->multiplier == 1) {
       tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
@@ -3225,6 +3229,68 @@ static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
   return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
 }
 
+/* filters up to this many values take their border windows whole */
+#define TFLC__SMALL_DEPTH 64
+
+/* Border pixels of a small filter: the window copied whole (Kh*Kw*C
+ * values, the input zero point -in_off where it leaves the input) and
+ * multiplied as one run with the folded biases, like the inner pixels.
+ * Kept out of the caller's frame. */
+static TFLC__NOINLINE void
+tflc__conv2d_s8_border_im2col(const tflc__geom *g,
+                              const tflc_requant_params *rq, const int8_t *in,
+                              int8_t *out, int32_t cout, int32_t c0, int32_t nc,
+                              const int8_t *wt, int32_t depth, int32_t in_off,
+                              int32_t batches, int64_t first, int64_t last) {
+  int8_t col[TFLC__SMALL_DEPTH];
+  const int8_t pad = (int8_t)(-in_off);
+  tflc_gemm_block gb;
+  int32_t n, oy, ox, ky, kx;
+  gb.rows = 1;
+  gb.cols = nc;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = col;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = 0;
+  gb.w = wt;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = cout;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
+      for (ox = 0; ox < g->ow; ox++) {
+        const int32_t ix0 = ox * g->sw - g->pw;
+        int8_t *d = col;
+        if (inside_y && ox >= first && ox <= last)
+          continue;
+        for (ky = 0; ky < g->kh; ky++) {
+          const int32_t iy = iy0 + ky * g->dh;
+          for (kx = 0; kx < g->kw; kx++, d += g->c) {
+            const int32_t ix = ix0 + kx * g->dw;
+            int32_t i;
+            if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w) {
+              for (i = 0; i < g->c; i++)
+                d[i] = pad;
+            } else {
+              const int8_t *src = in_n + ((ptrdiff_t)iy * g->w + ix) * g->c;
+              for (i = 0; i < g->c; i++)
+                d[i] = src[i];
+            }
+          }
+        }
+        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        TFLC_GEMM_S8(rq, &gb);
+      }
+    }
+  }
+}
+
 /* The blocked convolution; returns 0 (nothing written) when the
  * convolution is not for it. */
 static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
@@ -3324,6 +3390,13 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
     }
     if (!border)
       continue;
+    if (depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128) {
+      /* small filters: each border window copied whole, the input zero
+       * point outside, with the folded biases */
+      tflc__conv2d_s8_border_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
+                                    in_off, batches, first, last);
+      continue;
+    }
     /* border pixels: their clipped windows, the offset on the inputs */
     tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
     gb.a_offset = in_off;
