@@ -1158,45 +1158,6 @@ TFLC__INLINE int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
   }
 }
 
-/* One channel's requantization prepared for many outputs: the arithmetic
- * of tflc__requant_one_s8 with the shift split and the rounding mask
- * computed once. init returns 0 for the parameters it does not cover
- * (multiplier INT32_MIN, whose doubling high multiply saturates, and
- * shifts outside [-31, 31]); those take tflc__requant_one_s8. */
-typedef struct tflc__requant1 {
-  int32_t q, mask, half;
-  uint32_t left, right;
-} tflc__requant1;
-
-TFLC__INLINE int tflc__requant1_init(tflc__requant1 *r, int32_t q,
-                                     int32_t shift) {
-  const int ok = q != INT32_MIN && shift >= -31 && shift <= 31;
-  const int32_t sh = ok ? shift : 0;
-  r->q = q;
-  r->left = sh > 0 ? (uint32_t)sh : 0u;
-  r->right = sh > 0 ? 0u : (uint32_t)-sh;
-  r->mask = (int32_t)((1u << r->right) - 1u);
-  r->half = r->mask >> 1;
-  return ok;
-}
-
-TFLC__INLINE int8_t tflc__requant1_s8(const tflc__requant1 *r, uint32_t acc,
-                                      int32_t out_off, int32_t lo, int32_t hi) {
-  const int32_t x = tflc__wrap32((int64_t)(acc << r->left));
-  const uint64_t p = (uint64_t)((int64_t)x * (int64_t)r->q) + (1u << 30);
-  int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
-  const int32_t rem = v & r->mask;
-  const int32_t threshold = r->half + (int32_t)((uint32_t)v >> 31);
-  v = tflc__asr32(v, (int)r->right) + (rem > threshold);
-  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)out_off));
-  v = v < lo ? lo : v;
-  v = v > hi ? hi : v;
-  {
-    const uint32_t u = (uint32_t)v & 0xFFu;
-    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
-  }
-}
-
 /* rq moved to channel c0 of its arrays */
 static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
                                             int32_t c0) {
@@ -1289,38 +1250,58 @@ static uint32_t tflc__load4(const int8_t *p) {
   return v;
 }
 
-/* The DSP requantization of one channel: the multiplier's high product
- * with SMLAL, then gemmlowp's rounding division as
- * (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD. Where the sum would
- * overflow (v within 2^(n-1) of INT32_MAX) the saturation moves the result
- * by one, at values >= 2^(31-n) - 1 >= 255 (n <= 23) that clamp to the
- * same int8 after any int8 offset. So it is used only for right shifts
- * n in [1, 23] with int8 offsets and clamps; other channels take
- * tflc__requant1_s8. */
+/* The DSP requantization of one channel: the wrapping left shift, the
+ * multiplier's high product with SMLAL, then gemmlowp's rounding division
+ * by 2^n as (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD (n = 0:
+ * v itself). Where the sum would overflow (v within 2^(n-1) of INT32_MAX)
+ * the saturation moves the result by one, at values >= 2^(31-n) - 1 >= 255
+ * (n <= 23) that clamp to the same int8 after any int8 offset. So it is
+ * used with int8 offsets and clamps only, and shifts beyond 23 (nearly
+ * dead channels) take the same sum in 64 bits. */
 typedef struct tflc__dsp_requant {
   int32_t q, nudge;
-  int32_t right;
+  uint32_t left, right, round; /* round: 1 when right > 0 */
+  int simple;                  /* no left shift, right shift 1..23 */
 } tflc__dsp_requant;
 
 TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
                                         int32_t shift) {
-  const int ok = q != INT32_MIN && shift <= -1 && shift >= -23;
+  const int ok = q != INT32_MIN && shift >= -31 && shift <= 30;
   /* every field written either way (no uninitialized reads to reason
    * about); the values of a refused channel are not used */
   r->q = q;
-  r->right = ok ? -shift : 1;
-  r->nudge = (int32_t)1 << (r->right - 1);
+  r->left = ok && shift > 0 ? (uint32_t)shift : 0u;
+  r->right = ok && shift < 0 ? (uint32_t)-shift : 0u;
+  r->round = r->right > 0;
+  r->nudge = r->right > 0 ? (int32_t)1 << (r->right - 1) : 0;
+  r->simple = r->left == 0 && r->right >= 1 && r->right <= 23;
   return ok;
 }
 
+/* both of two channels simple */
+#define TFLC__DSP_SIMPLE2(f0, f1) ((f0).simple && (f1).simple)
+
+/* simple: a constant at each call site, the channel's r->simple */
 TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
-                                             uint32_t acc) {
-  const uint64_t p =
-      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
-      (1u << 30);
-  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
-  return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
-                     (int)r->right);
+                                             uint32_t acc, int simple) {
+  if (simple) {
+    const uint64_t p =
+        (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
+        (1u << 30);
+    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+    return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
+                       (int)r->right);
+  } else {
+    const uint64_t p =
+        (uint64_t)((int64_t)tflc__wrap32((int64_t)(acc << r->left)) *
+                   (int64_t)r->q) +
+        (1u << 30);
+    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+    const int32_t nudge = r->nudge - (int32_t)(((uint32_t)v >> 31) & r->round);
+    if (r->right > 23)
+      return (int32_t)tflc__asr64((int64_t)v + nudge, (int)r->right);
+    return tflc__asr32(tflc__qadd(v, nudge), (int)r->right);
+  }
 }
 
 /* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
@@ -1334,6 +1315,23 @@ TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
     v = v > hi ? hi : v;
   }
   return (int8_t)v;
+}
+
+/* One requantized output, the variant chosen at run time (sat8, simple:
+ * see tflc__dsp_out_s8 and tflc__dsp_requant_apply). The parameters come
+ * by value: through pointers, compilers reload them after every int8
+ * store (which may alias anything). */
+TFLC__INLINE int8_t tflc__dsp_out(tflc__dsp_requant f, uint32_t acc,
+                                  int32_t off, int32_t lo, int32_t hi, int sat8,
+                                  int simple) {
+  if (simple && sat8)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
+                            1);
+  if (simple)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
+                            0);
+  return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 0), off, lo, hi,
+                          sat8);
 }
 
 /* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
@@ -1568,18 +1566,6 @@ TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
   }
 }
 
-/* one output: the prepared DSP requantization (mode 2 saturating, 1
- * clamping) or the generic one (mode 0) */
-TFLC__INLINE int8_t tflc__dsp_out(int mode, const tflc__dsp_requant *f,
-                                  const tflc__requant1 *r, uint32_t acc,
-                                  int32_t off, int32_t lo, int32_t hi) {
-  if (mode == 2)
-    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 1);
-  if (mode == 1)
-    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 0);
-  return tflc__requant1_s8(r, acc, off, lo, hi);
-}
-
 /* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
  * n4 values (a multiple of 4), with the offset pair off2 added to the
  * widened inputs (0 adds nothing). */
@@ -1751,14 +1737,15 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
  * layers with several batches). Columns in pairs, rows in pairs of pairs
  * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
  * columns done (all, or 0 when the block is not for it). */
-static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
-                                        const tflc_gemm_block *g) {
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
+    const tflc_requant_params *rq, const tflc_gemm_block *g) {
   uint32_t sums[4 * TFLC__DSP_PAIRS];
   const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
   const int32_t stride = g->a_row, out_row = g->out_row;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
   const int mode = tflc__dsp_mode(rq);
-  int32_t c, r, i, j;
+  const int sat8 = mode == 2;
+  int32_t c, r, i;
   if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
       rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
       mode == 0)
@@ -1777,8 +1764,10 @@ static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
+    int simple;
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    simple = TFLC__DSP_SIMPLE2(f0, f1);
     for (r = 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
@@ -1786,14 +1775,11 @@ static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
                           b1, sums);
       for (i = 0; i < np; i++, o += 2 * out_row) {
         const uint32_t *sp = sums + 4 * i;
-        o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[0]), out_off,
-                                lo, hi, mode == 2);
-        o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[1]), out_off,
-                                lo, hi, mode == 2);
-        o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[2]),
-                                      out_off, lo, hi, mode == 2);
-        o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[3]),
-                                          out_off, lo, hi, mode == 2);
+        o[0] = tflc__dsp_out(f0, sp[0], out_off, lo, hi, sat8, simple);
+        o[1] = tflc__dsp_out(f1, sp[1], out_off, lo, hi, sat8, simple);
+        o[out_row] = tflc__dsp_out(f0, sp[2], out_off, lo, hi, sat8, simple);
+        o[out_row + 1] =
+            tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
       }
     }
     if (rows & 1) {
@@ -1804,9 +1790,8 @@ static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
       s[1] = b1;
       tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
       o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
-      for (j = 0; j < 2; j++)
-        o[j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(j ? &f1 : &f0, s[j]),
-                                out_off, lo, hi, mode == 2);
+      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
+      o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
     }
   }
   return cols;
@@ -1817,8 +1802,8 @@ static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
 /* A single output row, four columns at a time (the inputs widened once
  * for four weight rows); returns the columns done (a multiple of 4,
  * stopping before columns the prepared requantization does not cover). */
-static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
-                                  const tflc_gemm_block *g) {
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
   const int32_t a_offset = g->a_offset;
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
@@ -1852,22 +1837,101 @@ static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
           s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
       }
     }
-    for (j = 0; j < 4; j++)
-      g->out[c + j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[j], s[j]),
-                                       out_off, lo, hi, mode == 2);
+    {
+      const int simple =
+          TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
+      for (j = 0; j < 4; j++)
+        g->out[c + j] =
+            tflc__dsp_out(f[j], s[j], out_off, lo, hi, mode == 2, simple);
+    }
   }
   return c;
 }
 
-TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
+/* Columns [c, c + n) of a block through the portable GEMM (parameters the
+ * DSP requantization does not cover). */
+static TFLC__NOINLINE void
+tflc__dsp_gemm_cols_portable(const tflc_requant_params *rq,
+                             const tflc_gemm_block *g, int32_t c, int32_t n) {
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  tflc_gemm_block sub = *g;
+  sub.cols = n;
+  sub.w = g->w + (ptrdiff_t)c * g->w_col;
+  sub.out = g->out + c;
+  tflc_gemm_s8_portable(&rc, &sub);
+}
+
+/* The general DSP GEMM from column c: columns in pairs, rows in pairs,
+ * every segment of each 2 x 2 block in turn. */
+static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
+                                                const tflc_gemm_block *g,
+                                                int32_t c, int mode) {
   const int32_t a_offset = g->a_offset;
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int base_mode = tflc__dsp_mode(rq);
-  int32_t r, c = 0, sg;
-  if (a_offset < -32640 || a_offset > 32640) {
-    /* x + a_offset would leave the 16-bit lanes */
+  const int sat8 = mode == 2;
+  /* the block's fields in locals: the int8 stores below may alias
+   * anything, so compilers would reload them from memory otherwise */
+  const int32_t rows = g->rows, cols = g->cols, segs = g->segments;
+  const int32_t len = g->seg_len, a_row = g->a_row, a_seg = g->a_seg;
+  const int32_t w_col = g->w_col, w_seg = g->w_seg, out_row = g->out_row;
+  int32_t r, sg;
+  for (; c < cols; c += 2) {
+    const int two_c = c + 1 < cols;
+    const int8_t *w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *w1 = two_c ? w0 + w_col : w0;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 =
+        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
+    tflc__dsp_requant f0, f1;
+    const int fast0 =
+        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    const int fast1 =
+        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    const int8_t *a0 = g->a;
+    int8_t *o = g->out + c;
+    const int simple = TFLC__DSP_SIMPLE2(f0, f1);
+    if (!fast0 || !fast1) {
+      tflc__dsp_gemm_cols_portable(rq, g, c, two_c ? 2 : 1);
+      continue;
+    }
+    for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+      const int two_r = r + 1 < rows;
+      const int8_t *a1 = two_r ? a0 + a_row : a0;
+      uint32_t s[4];
+      s[0] = b0;
+      s[1] = b1;
+      s[2] = b0;
+      s[3] = b1;
+      if (segs == 1)
+        tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
+      else
+        for (sg = 0; sg < segs; sg++)
+          tflc__dsp_segment(
+              a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
+              w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
+              a_offset, off2, two_r, s);
+      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
+      if (two_c)
+        o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
+      if (two_r) {
+        o[out_row] = tflc__dsp_out(f0, s[2], out_off, lo, hi, sat8, simple);
+        if (two_c)
+          o[out_row + 1] =
+              tflc__dsp_out(f1, s[3], out_off, lo, hi, sat8, simple);
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c = 0;
+  if (g->a_offset < -32640 || g->a_offset > 32640 || mode == 0) {
+    /* inputs beyond 16-bit lanes, or an offset or clamp beyond int8 */
     tflc_gemm_s8_portable(rq, g);
     return;
   }
@@ -1877,84 +1941,8 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   else
     c = tflc__dsp_gemm_pointwise(rq, g);
 #endif
-  for (; c < g->cols; c += 2) {
-    const int two_c = c + 1 < g->cols;
-    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
-    const int8_t *w1 = two_c ? w0 + g->w_col : w0;
-    const int32_t k0 = rq->per_channel ? c : 0;
-    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
-    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    const uint32_t b1 =
-        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
-    tflc__requant1 g0, g1;
-    tflc__dsp_requant f0, f1;
-    int mode = base_mode;
-    const int ok0 = tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]);
-    const int ok1 = tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1]);
-    const int fast0 =
-        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    const int fast1 =
-        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    if (!ok0 || !ok1) {
-      /* parameters the prepared requantizations do not cover */
-      tflc_requant_params rc = tflc__requant_at(rq, c);
-      tflc_gemm_block sub = *g;
-      sub.cols = two_c ? 2 : 1;
-      sub.w = w0;
-      sub.out = g->out + c;
-      tflc_gemm_s8_portable(&rc, &sub);
-      continue;
-    }
-    if (!fast0 || !fast1)
-      mode = 0;
-    {
-      /* the block's fields in locals: the int8 stores below may alias
-       * anything, so compilers would reload them from memory otherwise */
-      const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
-      const int32_t a_row = g->a_row, a_seg = g->a_seg, w_seg = g->w_seg;
-      const int32_t out_row = g->out_row;
-      const int8_t *a0 = g->a;
-      int8_t *o = g->out + c;
-      for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
-        const int two_r = r + 1 < rows;
-        const int8_t *a1 = two_r ? a0 + a_row : a0;
-        uint32_t s[4];
-        s[0] = b0;
-        s[1] = b1;
-        s[2] = b0;
-        s[3] = b1;
-        if (segs == 1)
-          tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
-        else
-          for (sg = 0; sg < segs; sg++)
-            tflc__dsp_segment(
-                a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
-                w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
-                a_offset, off2, two_r, s);
-        if (mode == 2 && two_c && two_r) {
-          /* the common case: all four, saturated to int8 */
-          o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[0]), out_off,
-                                  lo, hi, 1);
-          o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[1]), out_off,
-                                  lo, hi, 1);
-          o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[2]),
-                                        out_off, lo, hi, 1);
-          o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[3]),
-                                            out_off, lo, hi, 1);
-          continue;
-        }
-        o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
-        if (two_c)
-          o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
-        if (two_r) {
-          o[out_row] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
-          if (two_c)
-            o[out_row + 1] =
-                tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
-        }
-      }
-    }
-  }
+  if (c < g->cols)
+    tflc__dsp_gemm_pairs(rq, g, c, mode);
 }
 
 /* Sums of four channels (lanes of the words at wt, and of the word at xt,
@@ -2060,9 +2048,10 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
  * requantizations (r only used in mode 0). */
 TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
                                        const tflc_depthwise_block *b, int32_t c,
-                                       const tflc__requant1 *r,
-                                       const tflc__dsp_requant *f, int mode,
+                                       const tflc__dsp_requant *f, int sat8,
                                        int broadcast) {
+  const int simple =
+      TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
@@ -2122,76 +2111,59 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
         }
       }
     }
-    if (mode == 2) {
-      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
-                              hi, 1);
-      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
-                              hi, 1);
-      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
-                              hi, 1);
-      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
-                              hi, 1);
-    } else if (mode == 1) {
-      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
-                              hi, 0);
-      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
-                              hi, 0);
-      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
-                              hi, 0);
-      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
-                              hi, 0);
-    } else {
-      o[0] = tflc__requant1_s8(&r[0], s0, out_off, lo, hi);
-      o[1] = tflc__requant1_s8(&r[1], s1, out_off, lo, hi);
-      o[2] = tflc__requant1_s8(&r[2], s2, out_off, lo, hi);
-      o[3] = tflc__requant1_s8(&r[3], s3, out_off, lo, hi);
-    }
+    o[0] = tflc__dsp_out(f[0], s0, out_off, lo, hi, sat8, simple);
+    o[1] = tflc__dsp_out(f[1], s1, out_off, lo, hi, sat8, simple);
+    o[2] = tflc__dsp_out(f[2], s2, out_off, lo, hi, sat8, simple);
+    o[3] = tflc__dsp_out(f[3], s3, out_off, lo, hi, sat8, simple);
   }
 }
 #undef TFLC__DSP_DW_ROW
 #undef TFLC__DSP_DW_TAP
 
+/* Channels [c, c + n) of a depthwise block through the portable
+ * primitive (the last channels, or parameters the DSP requantization does
+ * not cover). */
+static TFLC__NOINLINE void
+tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int32_t n) {
+  tflc_depthwise_block sub = *b;
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  sub.channels = n;
+  sub.x += c / b->multiplier;
+  sub.w += c;
+  sub.out += c;
+  tflc_depthwise_s8_portable(&rc, &sub);
+}
+
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t n4 = b->channels & ~3;
-  const int base_mode = tflc__dsp_mode(rq);
+  const int mode = tflc__dsp_mode(rq);
   int32_t c;
-  if (b->x_offset < -32640 || b->x_offset > 32640 ||
+  if (b->x_offset < -32640 || b->x_offset > 32640 || mode == 0 ||
       (b->multiplier != 1 && b->multiplier % 4 != 0)) {
-    /* inputs beyond 16-bit lanes, or groups of four channels that read
-     * different input channels */
+    /* inputs beyond 16-bit lanes, an offset or clamp beyond int8, or
+     * groups of four channels that read different input channels */
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  for (c = 0; c < b->channels; c += 4) {
-    tflc__requant1 r[4];
+  for (c = 0; c < n4; c += 4) {
     tflc__dsp_requant f[4];
-    int ok = c < n4, mode = base_mode, j;
+    int ok = 1, j;
     for (j = 0; j < 4; j++) {
-      /* all four prepared (j < 4 even past the last channel: reads of
-       * channel 0's parameters when per tensor, else of c + j < n4) */
-      const int32_t k = !rq->per_channel ? 0 : ok ? c + j : c;
-      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
-        mode = 0;
-      if (!tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]))
-        ok = 0;
+      const int32_t k = rq->per_channel ? c + j : 0;
+      ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
     }
-    if (ok && b->multiplier == 1) {
-      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
-    } else if (ok) {
-      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 1);
-    } else {
-      /* the last channels, or parameters the prepared requantization
-       * does not cover: the portable primitive on this slice */
-      tflc_depthwise_block s = *b;
-      tflc_requant_params rc = tflc__requant_at(rq, c);
-      s.channels = b->channels - c < 4 ? b->channels - c : 4;
-      s.x += c / b->multiplier;
-      s.w += c;
-      s.out += c;
-      tflc_depthwise_s8_portable(&rc, &s);
-    }
+    if (!ok)
+      tflc__dsp_depthwise_portable(rq, b, c, 4);
+    else if (b->multiplier == 1)
+      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
+    else
+      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
   }
+  if (c < b->channels)
+    tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
 #endif /* TFLC_HAVE_DSP */
 

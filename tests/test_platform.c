@@ -91,6 +91,8 @@ static void make_quant(quant *k, int32_t n, int32_t depth) {
     double m = base * (0.5 + (rnd() % 1000) / 666.0);
     if (rnd() % 16 == 0)
       m *= 300.0; /* multiplier above one: left shift */
+    else if (rnd() % 16 == 0)
+      m *= 1e-5; /* nearly dead channel: right shift beyond 23 */
     tflc_quantize_multiplier(m, &k->q[c], &k->s32[c]);
     if (k->s32[c] < -31 || k->s32[c] > 30) {
       k->q[c] = 0;
@@ -218,7 +220,7 @@ static void test_gemm_primitives(void) {
         k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
                                         : 0x80000000u + rnd() % 50000u);
         k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
-        k.s32[c] = -rnd_range(1, 23);
+        k.s32[c] = rnd() % 8 == 0 ? rnd_range(0, 3) : -rnd_range(0, 31);
         k.s[c] = (int8_t)k.s32[c];
       }
     }
