@@ -4142,6 +4142,26 @@ static int8_t tflc__add_one_s8(const tflc_add_params *p, int32_t x1,
   return (int8_t)y;
 }
 
+/* MultiplyByQuantizedMultiplier inlined (the same arithmetic as
+ * tflc_multiply_by_quantized_multiplier, for shifts in [-31, 31]) */
+TFLC__INLINE int32_t tflc__mbqm_inline(int32_t x, int32_t q, int32_t shift) {
+  const uint32_t left = shift > 0 ? (uint32_t)shift : 0u;
+  const uint32_t right = shift > 0 ? 0u : (uint32_t)-shift;
+  const int32_t xs = tflc__wrap32((int64_t)((uint32_t)x << left));
+  int32_t v;
+  if (xs == INT32_MIN && q == INT32_MIN) {
+    v = INT32_MAX;
+  } else {
+    const uint64_t prod = (uint64_t)((int64_t)xs * (int64_t)q) + (1u << 30);
+    v = tflc__wrap32((int64_t)(uint32_t)(prod >> 31));
+  }
+  {
+    const int32_t mask = (int32_t)((1u << right) - 1u);
+    const int32_t threshold = (mask >> 1) + (v < 0 ? 1 : 0);
+    return tflc__asr32(v, (int)right) + ((v & mask) > threshold);
+  }
+}
+
 TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
                           const int32_t *dims1, const int8_t *in1,
                           const int32_t *dims2, const int8_t *in2,
@@ -4149,6 +4169,37 @@ TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
   tflc__bcast it;
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  int32_t k, same = 1;
+  for (k = 0; k < rank; k++)
+    same &= dims1[k] == out_dims[k] && dims2[k] == out_dims[k];
+  if (same && p->left_shift >= 0 && p->left_shift <= 20 &&
+      p->input1_shift >= -31 && p->input1_shift <= 31 &&
+      p->input2_shift >= -31 && p->input2_shift <= 31 &&
+      p->output_shift >= -31 && p->output_shift <= 31) {
+    /* no broadcast: one loop, the multiplies inlined (the parameters in
+     * locals, out of reach of the int8 stores) */
+    const int32_t o1 = p->input1_offset, o2 = p->input2_offset;
+    const uint32_t ls = (uint32_t)p->left_shift;
+    const int32_t q1 = p->input1_multiplier, s1 = p->input1_shift;
+    const int32_t q2 = p->input2_multiplier, s2 = p->input2_shift;
+    const int32_t qo = p->output_multiplier, so = p->output_shift;
+    const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
+    for (i = 0; i < n; ++i) {
+      const int32_t a =
+          tflc__wrap32((int64_t)((uint32_t)((int32_t)in1[i] + o1) << ls));
+      const int32_t b =
+          tflc__wrap32((int64_t)((uint32_t)((int32_t)in2[i] + o2) << ls));
+      const int32_t sum =
+          tflc__wrap32((int64_t)((uint32_t)tflc__mbqm_inline(a, q1, s1) +
+                                 (uint32_t)tflc__mbqm_inline(b, q2, s2)));
+      int32_t y =
+          tflc__wrap32((int64_t)tflc__mbqm_inline(sum, qo, so) + (int64_t)zo);
+      y = y < lo ? lo : y;
+      y = y > hi ? hi : y;
+      out[i] = (int8_t)y;
+    }
+    return;
+  }
   for (i = 0; i < n; ++i) {
     out[i] = tflc__add_one_s8(p, in1[it.off1], in2[it.off2]);
     tflc__bcast_next(&it);
