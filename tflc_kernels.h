@@ -1600,7 +1600,8 @@ TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
 
 #if defined(TFLC__DSP_ASM)
 /* The 1 x 4 loop in assembly (the inputs widened once for four weight
- * rows), twelve registers: 26 instructions per four values. n4 > 0. */
+ * rows), twelve registers: 26 instructions per four values, unrolled
+ * twice. n4 > 0. */
 static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
                                                 const int8_t *w0, int32_t w_col,
                                                 int32_t n4, uint32_t off2,
@@ -1609,41 +1610,47 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
   uint32_t xl, xh, wv, wl;
   const int8_t *w2 = w0 + 2 * w_col;
   const int8_t *const end = a0 + n4;
-  __asm__("1:\n\t"
-          "ldr %[xh], [%[a0]], #4\n\t"
-          "sxtb16 %[xl], %[xh]\n\t"
-          "sxtb16 %[xh], %[xh], ror #8\n\t"
-          "ldr %[wv], %[off2]\n\t"
-          "sadd16 %[xl], %[xl], %[wv]\n\t"
-          "sadd16 %[xh], %[xh], %[wv]\n\t"
-          "ldr %[wv], [%[w0], %[wc]]\n\t"
-          "sxtb16 %[wl], %[wv]\n\t"
-          "sxtb16 %[wv], %[wv], ror #8\n\t"
-          "smlad %[s1], %[xl], %[wl], %[s1]\n\t"
-          "smlad %[s1], %[xh], %[wv], %[s1]\n\t"
-          "ldr %[wv], [%[w0]], #4\n\t"
-          "sxtb16 %[wl], %[wv]\n\t"
-          "sxtb16 %[wv], %[wv], ror #8\n\t"
-          "smlad %[s0], %[xl], %[wl], %[s0]\n\t"
-          "smlad %[s0], %[xh], %[wv], %[s0]\n\t"
-          "ldr %[wv], [%[w2], %[wc]]\n\t"
-          "sxtb16 %[wl], %[wv]\n\t"
-          "sxtb16 %[wv], %[wv], ror #8\n\t"
-          "smlad %[s3], %[xl], %[wl], %[s3]\n\t"
-          "smlad %[s3], %[xh], %[wv], %[s3]\n\t"
-          "ldr %[wv], [%[w2]], #4\n\t"
-          "sxtb16 %[wl], %[wv]\n\t"
-          "sxtb16 %[wv], %[wv], ror #8\n\t"
-          "smlad %[s2], %[xl], %[wl], %[s2]\n\t"
-          "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[xh], [%[a0]], #4\n\t"                                                 \
+  "sxtb16 %[xl], %[xh]\n\t"                                                    \
+  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
+  "ldr %[wv], %[off2]\n\t"                                                     \
+  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
+  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
+  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
+  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
+  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
+  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
+  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
+  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
+  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
+  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+  __asm__("ldr %[wv], %[odd]\n\t"
+          "cmp %[wv], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
           "ldr %[wv], %[end]\n\t"
           "cmp %[a0], %[wv]\n\t"
           "bne 1b\n\t"
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
             [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end)
+          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd)
           : "cc", "memory");
+#undef TFLC__DSP_STEP
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
@@ -1799,6 +1806,87 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
 
 #endif
 
+#if defined(TFLC__DSP_ASM)
+/* `groups` 1 x 4 blocks side by side: group i takes weight rows
+ * w + (4 i + j) w_col, j < 4, against the one input row a0 (n4 values, a
+ * positive multiple of 4, the offset pair off2 added); sums[4 i + j]
+ * holds the starting value (the bias) and gets the sum. The loop state
+ * between groups lives in memory. */
+static TFLC__NOINLINE void
+tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
+                         int32_t n4, uint32_t off2, int32_t groups,
+                         uint32_t *sums) {
+  uint32_t s0, s1, s2, s3, xl, xh, wv, wl;
+  const int8_t *a, *w0, *w2;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[xh], [%[a]], #4\n\t"                                                  \
+  "sxtb16 %[xl], %[xh]\n\t"                                                    \
+  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
+  "ldr %[wv], %[off2]\n\t"                                                     \
+  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
+  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
+  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
+  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
+  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
+  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
+  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
+  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
+  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
+  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+  __asm__("3:\n\t"
+          "ldr %[a], %[a0]\n\t"
+          "ldr %[w0], %[w]\n\t"
+          "add %[w2], %[w0], %[wc], lsl #1\n\t"
+          "add %[wv], %[w0], %[wc], lsl #2\n\t"
+          "str %[wv], %[w]\n\t"
+          "ldr %[wv], %[sums]\n\t"
+          "ldr %[s0], [%[wv]]\n\t"
+          "ldr %[s1], [%[wv], #4]\n\t"
+          "ldr %[s2], [%[wv], #8]\n\t"
+          "ldr %[s3], [%[wv], #12]\n\t"
+          "ldr %[wv], %[odd]\n\t"
+          "cmp %[wv], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a], %[wv]\n\t"
+          "bne 1b\n\t"
+          "ldr %[wv], %[sums]\n\t"
+          "str %[s0], [%[wv]], #4\n\t"
+          "str %[s1], [%[wv]], #4\n\t"
+          "str %[s2], [%[wv]], #4\n\t"
+          "str %[s3], [%[wv]], #4\n\t"
+          "str %[wv], %[sums]\n\t"
+          "ldr %[wv], %[groups]\n\t"
+          "subs %[wv], %[wv], #1\n\t"
+          "str %[wv], %[groups]\n\t"
+          "bne 3b\n\t"
+          : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+            [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
+            [sums] "+m"(sums), [groups] "+m"(groups)
+          : [wc] "r"(w_col), [a0] "m"(a0), [off2] "m"(off2), [end] "m"(end),
+            [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+}
+
+#endif
+
 /* A single output row, four columns at a time (the inputs widened once
  * for four weight rows); returns the columns done (a multiple of 4,
  * stopping before columns the prepared requantization does not cover). */
@@ -1812,6 +1900,34 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
   int32_t c, j, sg, k;
   if (mode == 0)
     return 0;
+#if defined(TFLC__DSP_ASM)
+  if (g->segments == 1 && n4 == g->seg_len && n4 > 0) {
+    /* one run of a multiple of four: up to four groups of four columns
+     * per assembly call, then their requantization */
+    uint32_t sums[16];
+    const int32_t cols4 = g->cols & ~3;
+    for (c = 0; c < cols4; c += 16) {
+      const int32_t nc = cols4 - c < 16 ? cols4 - c : 16;
+      for (j = 0; j < nc; j++)
+        sums[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+      tflc__dsp_row_groups_asm(g->a, g->w + (ptrdiff_t)c * g->w_col, g->w_col,
+                               n4, off2, nc / 4, sums);
+      for (j = 0; j < nc; j++) {
+        tflc__dsp_requant f;
+        const int32_t q = rq->per_channel ? c + j : 0;
+        if (!tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]))
+          return c; /* redone by the caller's general path */
+        if (f.simple && mode == 2)
+          g->out[c + j] = tflc__dsp_out_s8(
+              tflc__dsp_requant_apply(&f, sums[j], 1), out_off, lo, hi, 1);
+        else
+          g->out[c + j] =
+              tflc__dsp_out(f, sums[j], out_off, lo, hi, mode == 2, f.simple);
+      }
+    }
+    return cols4;
+  }
+#endif
   for (c = 0; c + 4 <= g->cols; c += 4) {
     tflc__dsp_requant f[4];
     uint32_t s[4];
