@@ -3317,24 +3317,23 @@ static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
   return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
 }
 
-/* filters up to this many values take their border windows whole */
+/* filters up to this many values take their windows whole (im2col) */
 #define TFLC__SMALL_DEPTH 64
 
-/* Border pixels of a small filter: the window copied whole (Kh*Kw*C
- * values, the input zero point -in_off where it leaves the input) and
- * multiplied as one run with the folded biases, like the inner pixels.
- * Kept out of the caller's frame. */
+/* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
+ * point -in_off where they leave the input) and multiplied as single runs
+ * with the folded biases: every pixel, two at a time (all), or only the
+ * border pixels, one at a time. Kept out of the caller's frame. */
 static TFLC__NOINLINE void
-tflc__conv2d_s8_border_im2col(const tflc__geom *g,
-                              const tflc_requant_params *rq, const int8_t *in,
-                              int8_t *out, int32_t cout, int32_t c0, int32_t nc,
-                              const int8_t *wt, int32_t depth, int32_t in_off,
-                              int32_t batches, int64_t first, int64_t last) {
-  int8_t col[TFLC__SMALL_DEPTH];
+tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
+                             const int8_t *in, int8_t *out, int32_t cout,
+                             int32_t c0, int32_t nc, const int8_t *wt,
+                             int32_t depth, int32_t in_off, int32_t batches,
+                             int64_t first, int64_t last, int all) {
+  int8_t col[2 * TFLC__SMALL_DEPTH];
   const int8_t pad = (int8_t)(-in_off);
   tflc_gemm_block gb;
-  int32_t n, oy, ox, ky, kx;
-  gb.rows = 1;
+  int32_t n, oy, ox, ky, kx, r = 0;
   gb.cols = nc;
   gb.segments = 1;
   gb.seg_len = depth;
@@ -3354,8 +3353,8 @@ tflc__conv2d_s8_border_im2col(const tflc__geom *g,
       const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
       for (ox = 0; ox < g->ow; ox++) {
         const int32_t ix0 = ox * g->sw - g->pw;
-        int8_t *d = col;
-        if (inside_y && ox >= first && ox <= last)
+        int8_t *d = col + (ptrdiff_t)r * depth;
+        if (!all && inside_y && ox >= first && ox <= last)
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
@@ -3372,8 +3371,15 @@ tflc__conv2d_s8_border_im2col(const tflc__geom *g,
             }
           }
         }
-        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        if (all && r == 0 && !(oy == g->oh - 1 && ox == g->ow - 1)) {
+          r = 1; /* the next pixel fills the second row */
+          continue;
+        }
+        /* the pixel(s) just copied end at (oy, ox) */
+        gb.rows = r + 1;
+        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox - r) * cout;
         TFLC_GEMM_S8(rq, &gb);
+        r = 0;
       }
     }
   }
@@ -3397,6 +3403,8 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
   int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox, run;
   int64_t first, last;
   int contiguous, border;
+  const int small =
+      depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128;
   tflc_gemm_block gb;
   tflc_requant_params rq;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
@@ -3448,6 +3456,12 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
     gb.cols = nc;
     /* windows inside the input: biases with the offset folded in */
     tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
+    if (small && g.kw * g.c < 16 && (depth & 3) == 0 && !contiguous) {
+      /* short runs per kernel row: every window copied whole instead */
+      tflc__conv2d_s8_small_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
+                                   in_off, batches, first, last, 1);
+      continue;
+    }
     gb.a_offset = 0;
     gb.segments = g.kh;
     gb.w = wt;
@@ -3478,11 +3492,9 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
     }
     if (!border)
       continue;
-    if (depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128) {
-      /* small filters: each border window copied whole, the input zero
-       * point outside, with the folded biases */
-      tflc__conv2d_s8_border_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
-                                    in_off, batches, first, last);
+    if (small) {
+      tflc__conv2d_s8_small_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
+                                   in_off, batches, first, last, 0);
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
