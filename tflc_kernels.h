@@ -806,6 +806,187 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
                                   int align_corners, int half_pixel_centers,
                                   const void *in, void *out);
 
+/* ======================================================================== */
+/* Signal processing: TFLM's Signal* operators (the audio front end of      */
+/* micro_speech, FFTs, framing). Integer arithmetic as TFLM's signal        */
+/* library does it (its FFTs are KissFFT v130 in 16- and 32-bit fixed point  */
+/* and float); float paths in TFLM's order of operations.                    */
+/* ======================================================================== */
+/* SignalWindow: out[i] = saturate16((in[i] * window[i]) >> shift), the
+ * shift flooring; 0 <= shift <= 31. */
+TFLC_API void tflc_signal_window_s16(const int16_t *in, const int16_t *window,
+                                     int32_t n, int32_t shift, int16_t *out);
+
+/* SignalFftAutoScale: scales `in` up by the largest power of two that keeps
+ * its largest magnitude in int16 and returns that power (the scale bits). */
+TFLC_API int32_t tflc_signal_fft_auto_scale_s16(const int16_t *in, int32_t n,
+                                                int16_t *out);
+
+/* SignalEnergy: out[i] = re^2 + im^2 of complex bin i (spectrum holds
+ * re, im pairs) for start <= i < end; other bins are not written. */
+TFLC_API void tflc_signal_energy_s16(const int16_t *spectrum, int32_t start,
+                                     int32_t end, uint32_t *out);
+
+/* SignalFilterBank: triangular mel filters. Arrays of num_channels + 1
+ * entries (entry 0 is scratch, as in TFLM): channel i sums
+ * in[frequency_starts[i] + j] * weights[weight_starts[i] + j] for j <
+ * widths[i], plus the unweighted part of channel i - 1. Output channel k
+ * is channel k + 1; `out_count` <= num_channels outputs are written. */
+typedef struct tflc_filter_bank_params {
+  int32_t num_channels;
+  const int16_t *frequency_starts, *weight_starts, *widths;
+  const int16_t *weights, *unweights;
+} tflc_filter_bank_params;
+/* 0 when every channel stays inside `in_count` spectrum bins and
+ * `weights_count` weights (and unweights); -1 otherwise. */
+TFLC_API int tflc_signal_filter_bank_check(const tflc_filter_bank_params *p,
+                                           int32_t in_count,
+                                           int32_t weights_count);
+TFLC_API void tflc_signal_filter_bank_u32(const tflc_filter_bank_params *p,
+                                          const uint32_t *in, int32_t out_count,
+                                          uint64_t *out);
+
+/* SignalFilterBankSquareRoot: out[i] = isqrt_rounded(in[i]) >> shift,
+ * 0 <= shift <= 31 (TFLM's integer square root, 32-bit shortcut included). */
+TFLC_API void tflc_signal_filter_bank_square_root_u64(const uint64_t *in,
+                                                      int32_t n, int32_t shift,
+                                                      uint32_t *out);
+
+/* SignalFilterBankLog: out[i] = min(32767, log(in[i] << correction_bits) *
+ * output_scale / 2^16) in TFLM's fixed point (0 for inputs <= 1);
+ * 0 <= correction_bits <= 31. */
+TFLC_API void tflc_signal_filter_bank_log_u32(const uint32_t *in, int32_t n,
+                                              int32_t output_scale,
+                                              int32_t correction_bits,
+                                              int16_t *out);
+
+/* SignalFilterBankSpectralSubtraction: noise estimate update and
+ * subtraction; `noise` (num_channels) is the state kept across calls.
+ * smoothing_bits <= 31, spectral_subtraction_bits <= 63. */
+typedef struct tflc_spectral_subtraction_params {
+  int32_t num_channels;
+  uint32_t smoothing, one_minus_smoothing;
+  uint32_t alternate_smoothing, alternate_one_minus_smoothing;
+  uint32_t min_signal_remaining;
+  uint32_t smoothing_bits, spectral_subtraction_bits;
+  int32_t clamping;
+} tflc_spectral_subtraction_params;
+TFLC_API void
+tflc_signal_spectral_subtraction_u32(const tflc_spectral_subtraction_params *p,
+                                     const uint32_t *in, uint32_t *out,
+                                     uint32_t *noise);
+
+/* SignalPCAN: per-channel automatic gain control; gain_lut holds
+ * TFLC_SIGNAL_PCAN_LUT_SIZE entries, 0 <= snr_shift <= 63. `in` and `out`
+ * may be the same array. */
+#define TFLC_SIGNAL_PCAN_LUT_SIZE 125
+TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
+                                   const uint32_t *noise, const uint32_t *in,
+                                   uint32_t *out, int32_t n);
+
+/* SignalOverlapAdd, one frame: buffer[0..frame_size) += in (int16
+ * saturating), the first frame_step samples go out, the buffer shifts left
+ * by frame_step and fills with zeros; 0 < frame_step <= frame_size. */
+TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, int16_t *out);
+TFLC_API void tflc_signal_overlap_add_f32(const float *in, float *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, float *out);
+
+/* ---- sample rings: SignalFramer, SignalStacker, SignalDelay -------------- */
+/* A FIFO of int16 samples in `data` (capacity entries), with TFLM's
+ * CircularBuffer semantics (read / write positions and an empty flag).
+ * Callers keep every write within the free room and every get / discard
+ * within the samples held. */
+typedef struct tflc_ring_s16 {
+  int16_t *data;
+  uint32_t capacity, read, write;
+  int32_t empty;
+} tflc_ring_s16;
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r); /* empty, zeroed */
+TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r);
+/* Appends n samples (zeros when v is NULL). */
+TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
+                                  uint32_t n);
+/* Appends the last `count` samples `times` more times. */
+TFLC_API void tflc_ring_s16_extend(tflc_ring_s16 *r, uint32_t count,
+                                   int32_t times);
+/* Copies the n oldest samples to out (they stay). */
+TFLC_API void tflc_ring_s16_get(const tflc_ring_s16 *r, uint32_t n,
+                                int16_t *out);
+/* Drops the n oldest samples. */
+TFLC_API void tflc_ring_s16_discard(tflc_ring_s16 *r, uint32_t n);
+
+/* SignalFramer on one row: n_frames steps of frame_step samples from `in`;
+ * each step that completes a frame of frame_size samples writes it to
+ * out + frame * frame_size. Returns 1 when every step gave a frame, 0
+ * otherwise (the frames of the others are not written). The ring holds
+ * ceil(frame_size / frame_step) * frame_step samples. */
+TFLC_API int tflc_signal_framer_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n_frames, int32_t frame_size,
+                                    int32_t frame_step, int16_t *out);
+/* SignalStacker: appends num_channels samples (the first call also repeats
+ * them left_context times); when the ring (num_channels * (left + right +
+ * 1) samples) is full, copies it to out, drops step_size samples and
+ * returns 1; else returns 0 and writes nothing. *started tracks the first
+ * call (0 before it). 0 < step_size <= capacity. */
+TFLC_API int tflc_signal_stacker_s16(tflc_ring_s16 *ring, int32_t *started,
+                                     const int16_t *in, int32_t num_channels,
+                                     int32_t left_context, uint32_t step_size,
+                                     int16_t *out);
+/* SignalDelay on one row of n samples: out is the row delayed by the
+ * ring's initial zeros (ring capacity n + delay, `delay` zeros written at
+ * reset). */
+TFLC_API void tflc_signal_delay_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n, int16_t *out);
+
+/* ---- real FFTs: SignalRfft, SignalIrfft ---------------------------------- */
+/* KissFFT's real transform: a complex FFT of fft_length / 2 points
+ * (mixed radix 4, 2, 3, 5, recursion unrolled) and its split. The plan
+ * holds the radices and the twiddle tables (computed with cos / sin, as
+ * KissFFT does, once); lengths whose half has another prime factor are
+ * not supported (TFLM's build of KissFFT cannot run them). */
+#define TFLC_FFT_MAX_FACTORS 32
+typedef struct tflc_fft_plan {
+  int32_t fft_length; /* real points; even */
+  int32_t inverse;
+  int32_t num_factors;
+  uint8_t radix[TFLC_FFT_MAX_FACTORS];
+  void *twiddles;       /* fft_length / 2 complex */
+  void *super_twiddles; /* fft_length / 4 complex */
+} tflc_fft_plan;
+/* Bytes of twiddle memory for a plan whose elements are elem_size bytes
+ * (2: int16, 4: int32 or float); 0 when the length is not supported. */
+TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size);
+/* Fills a plan; `mem` holds tflc_fft_plan_bytes(...) bytes, aligned for
+ * the element type. Returns 0, or -1 when the length is not supported. */
+TFLC_API int tflc_fft_plan_s16(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+TFLC_API int tflc_fft_plan_s32(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+TFLC_API int tflc_fft_plan_f32(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+/* Forward transform of in[0..in_len) zero-padded to fft_length (in_len <=
+ * fft_length) into fft_length / 2 + 1 complex bins (re, im pairs); `work`
+ * holds fft_length elements. */
+TFLC_API void tflc_rfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                            int32_t in_len, int16_t *work, int16_t *out);
+TFLC_API void tflc_rfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                            int32_t in_len, int32_t *work, int32_t *out);
+TFLC_API void tflc_rfft_f32(const tflc_fft_plan *p, const float *in,
+                            int32_t in_len, float *work, float *out);
+/* Inverse transform of fft_length / 2 + 1 complex bins into fft_length
+ * samples (inverse plan); `work` holds fft_length elements. The fixed
+ * point ones scale by 1 / (fft_length / 2) as KissFFT does, the float one
+ * divides by fft_length as TFLM does. */
+TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                             int16_t *work, int16_t *out);
+TFLC_API void tflc_irfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                             int32_t *work, int32_t *out);
+TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
+                             float *work, float *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -4987,6 +5168,923 @@ TFLC_API void tflc_resize_bilinear_f32(const int32_t *in_dims, int32_t out_h,
       }
     }
   }
+}
+
+/* ======================================================================== */
+/* Signal processing: TFLM's Signal* operators                              */
+/* ======================================================================== */
+static int16_t tflc__signal_wrap16(int64_t v) {
+  uint16_t u = (uint16_t)(uint64_t)v;
+  return u <= 0x7FFFu ? (int16_t)u : (int16_t)((int32_t)u - 65536);
+}
+static int16_t tflc__signal_sat16(int32_t v) {
+  return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+/* The position of the highest set bit, from 1; 32 for 0 (TFLM's
+ * MostSignificantBit32 as GCC builds it, __builtin_clz based). */
+static uint32_t tflc__signal_msb32(uint32_t x) {
+  uint32_t n = 0;
+  if (!x)
+    return 32;
+  while (x) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+}
+static uint32_t tflc__signal_msb64(uint64_t x) {
+  uint32_t n = 0;
+  if (!x)
+    return 64;
+  while (x) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+}
+
+TFLC_API void tflc_signal_window_s16(const int16_t *in, const int16_t *window,
+                                     int32_t n, int32_t shift, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_sat16(
+        tflc__asr32((int32_t)in[i] * (int32_t)window[i], (int)shift));
+}
+
+TFLC_API int32_t tflc_signal_fft_auto_scale_s16(const int16_t *in, int32_t n,
+                                                int16_t *out) {
+  /* TFLM's running maximum: an int16, so -(-32768) wraps to -32768 and a
+   * later smaller magnitude can replace it; its bit count is taken of the
+   * sign-extended value */
+  int16_t max = 0;
+  int32_t i, bits;
+  for (i = 0; i < n; i++) {
+    const int32_t v = in[i];
+    if (v > max)
+      max = (int16_t)v;
+    else if (-v > max)
+      max = tflc__signal_wrap16(-v);
+  }
+  bits = 16 - (int32_t)tflc__signal_msb32((uint32_t)(int32_t)max) - 1;
+  if (bits < 0)
+    bits = 0;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_wrap16((int32_t)in[i] * ((int32_t)1 << bits));
+  return bits;
+}
+
+TFLC_API void tflc_signal_energy_s16(const int16_t *spectrum, int32_t start,
+                                     int32_t end, uint32_t *out) {
+  int32_t i;
+  for (i = start; i < end; i++) {
+    const int32_t re = spectrum[2 * i], im = spectrum[2 * i + 1];
+    /* the int32 sum of TFLM, wrapping at 2^31 as it does */
+    out[i] = (uint32_t)(re * re) + (uint32_t)(im * im);
+  }
+}
+
+TFLC_API int tflc_signal_filter_bank_check(const tflc_filter_bank_params *p,
+                                           int32_t in_count,
+                                           int32_t weights_count) {
+  int32_t i;
+  if (p->num_channels < 0)
+    return -1;
+  for (i = 0; i <= p->num_channels; i++) {
+    const int32_t f = p->frequency_starts[i], w = p->weight_starts[i],
+                  n = p->widths[i];
+    if (n <= 0)
+      continue;
+    if (f < 0 || w < 0 || n > in_count - f || n > weights_count - w)
+      return -1;
+  }
+  return 0;
+}
+
+TFLC_API void tflc_signal_filter_bank_u32(const tflc_filter_bank_params *p,
+                                          const uint32_t *in, int32_t out_count,
+                                          uint64_t *out) {
+  /* each bin adds weight * energy to its channel and (1 - weight) * energy
+   * to the next; channel 0 only carries the first unweighted part */
+  uint64_t weighted = 0, unweighted = 0;
+  int32_t i, j;
+  for (i = 0; i <= p->num_channels; i++) {
+    const uint32_t *x = in + p->frequency_starts[i];
+    const int16_t *w = p->weights + p->weight_starts[i];
+    const int16_t *u = p->unweights + p->weight_starts[i];
+    for (j = 0; j < p->widths[i]; j++) {
+      /* int16 weights convert to uint64 (negative ones wrap), as in TFLM */
+      weighted += (uint64_t)(int64_t)w[j] * x[j];
+      unweighted += (uint64_t)(int64_t)u[j] * x[j];
+    }
+    if (i > 0 && i <= out_count)
+      out[i - 1] = weighted;
+    weighted = unweighted;
+    unweighted = 0;
+  }
+}
+
+/* TFLM's bit-by-bit integer square root, rounded to nearest when the
+ * result has room. */
+static uint32_t tflc__signal_sqrt32(uint32_t num) {
+  uint32_t res = 0, bit;
+  int32_t top, rounds;
+  if (num == 0)
+    return 0;
+  top = (32 - (int32_t)tflc__signal_msb32(num)) | 1;
+  bit = (uint32_t)1 << (31 - top);
+  rounds = (31 - top) / 2 + 1;
+  while (rounds--) {
+    if (num >= res + bit) {
+      num -= res + bit;
+      res = (res >> 1) + bit;
+    } else {
+      res >>= 1;
+    }
+    bit >>= 2;
+  }
+  if (num > res && res != 0xFFFFu)
+    ++res;
+  return res & 0xFFFFu;
+}
+static uint32_t tflc__signal_sqrt64(uint64_t num) {
+  uint64_t res = 0, bit;
+  int32_t top, rounds;
+  if ((num >> 32) == 0) /* TFLM's 32-bit shortcut */
+    return tflc__signal_sqrt32((uint32_t)num);
+  top = (64 - (int32_t)tflc__signal_msb64(num)) | 1;
+  bit = (uint64_t)1 << (63 - top);
+  rounds = (63 - top) / 2 + 1;
+  while (rounds--) {
+    if (num >= res + bit) {
+      num -= res + bit;
+      res = (res >> 1) + bit;
+    } else {
+      res >>= 1;
+    }
+    bit >>= 2;
+  }
+  if (num > res && res != 0xFFFFFFFFu)
+    ++res;
+  return (uint32_t)res;
+}
+TFLC_API void tflc_signal_filter_bank_square_root_u64(const uint64_t *in,
+                                                      int32_t n, int32_t shift,
+                                                      uint32_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_sqrt64(in[i]) >> shift;
+}
+
+/* log2 of the fraction of x in [1, 2), 16 fractional bits, by linear
+ * interpolation in a 128-segment correction table (TFLM's kLogLut). */
+static const uint16_t tflc__signal_log_table[130] = {
+    0,    224,  442,  654,  861,  1063, 1259, 1450, 1636, 1817, 1992, 2163,
+    2329, 2490, 2646, 2797, 2944, 3087, 3224, 3358, 3487, 3611, 3732, 3848,
+    3960, 4068, 4172, 4272, 4368, 4460, 4549, 4633, 4714, 4791, 4864, 4934,
+    5001, 5063, 5123, 5178, 5231, 5280, 5326, 5368, 5408, 5444, 5477, 5507,
+    5533, 5557, 5578, 5595, 5610, 5622, 5631, 5637, 5640, 5641, 5638, 5633,
+    5626, 5615, 5602, 5586, 5568, 5547, 5524, 5498, 5470, 5439, 5406, 5370,
+    5332, 5291, 5249, 5203, 5156, 5106, 5054, 5000, 4944, 4885, 4825, 4762,
+    4697, 4630, 4561, 4490, 4416, 4341, 4264, 4184, 4103, 4020, 3935, 3848,
+    3759, 3668, 3575, 3481, 3384, 3286, 3186, 3084, 2981, 2875, 2768, 2659,
+    2549, 2437, 2323, 2207, 2090, 1971, 1851, 1729, 1605, 1480, 1353, 1224,
+    1094, 963,  830,  695,  559,  421,  282,  142,  0,    0};
+static uint32_t tflc__signal_log2_fraction(uint32_t x, uint32_t log2x) {
+  int32_t frac = (int32_t)(x - ((uint32_t)1 << log2x)), c0, c1, rel;
+  uint32_t seg;
+  if (log2x < 16)
+    frac = (int32_t)((uint32_t)frac << (16 - log2x));
+  else
+    frac >>= log2x - 16;     /* frac >= 0 */
+  seg = (uint32_t)frac >> 9; /* 128 segments of 512 */
+  c0 = tflc__signal_log_table[seg];
+  c1 = tflc__signal_log_table[seg + 1];
+  rel = tflc__asr32((c1 - c0) * (frac - (int32_t)(seg * 512u)), 16);
+  return (uint32_t)(frac + c0 + rel);
+}
+/* ln(x) * out_scale / 2^16, x > 1, in TFLM's fixed point (log2 times
+ * 45426 / 2^16, rounding at each step; the last product wraps). */
+static uint32_t tflc__signal_log32(uint32_t x, uint32_t out_scale) {
+  const uint32_t integer = tflc__signal_msb32(x) - 1;
+  const uint32_t log2 =
+      (integer << 16) + tflc__signal_log2_fraction(x, integer);
+  const uint32_t loge = (uint32_t)(((uint64_t)45426 * log2 + 32768u) >> 16);
+  return (out_scale * loge + 32768u) >> 16;
+}
+TFLC_API void tflc_signal_filter_bank_log_u32(const uint32_t *in, int32_t n,
+                                              int32_t output_scale,
+                                              int32_t correction_bits,
+                                              int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const uint32_t scaled = in[i] << correction_bits;
+    if (scaled > 1) {
+      const uint32_t v = tflc__signal_log32(scaled, (uint32_t)output_scale);
+      out[i] = (int16_t)(v < 32767u ? v : 32767u);
+    } else {
+      out[i] = 0;
+    }
+  }
+}
+
+TFLC_API void
+tflc_signal_spectral_subtraction_u32(const tflc_spectral_subtraction_params *p,
+                                     const uint32_t *in, uint32_t *out,
+                                     uint32_t *noise) {
+  const uint32_t sb = p->smoothing_bits, ssb = p->spectral_subtraction_bits;
+  int32_t i;
+  for (i = 0; i < p->num_channels; i++) {
+    /* odd channels use the alternate coefficients */
+    const uint32_t s = (i & 1) ? p->alternate_smoothing : p->smoothing;
+    const uint32_t oms =
+        (i & 1) ? p->alternate_one_minus_smoothing : p->one_minus_smoothing;
+    const uint32_t up = in[i] << sb;
+    uint32_t est, floor_v, sub;
+    noise[i] = (uint32_t)(((uint64_t)up * s + (uint64_t)noise[i] * oms) >> ssb);
+    est = noise[i];
+    if (est > up) {
+      est = up;
+      if (p->clamping)
+        noise[i] = est;
+    }
+    floor_v = (uint32_t)(((uint64_t)in[i] * p->min_signal_remaining) >> ssb);
+    sub = (up - est) >> sb;
+    out[i] = sub > floor_v ? sub : floor_v;
+  }
+}
+
+/* PCAN gain: piecewise quadratic in the segment of x's top bit (4 table
+ * entries per power of two, 10 fraction bits), TFLM's fixed point with
+ * int32 wrap-around. */
+static int16_t tflc__signal_pcan_gain(uint32_t x, const int16_t *lut) {
+  int32_t interval, frac, r;
+  if (x <= 2)
+    return lut[x];
+  interval = (int32_t)tflc__signal_msb32(x);
+  lut += 4 * interval - 6;
+  frac = (int32_t)(((interval < 11) ? (x << (11 - interval))
+                                    : (x >> (interval - 11))) &
+                   0x3FFu);
+  r = tflc__asr32((int32_t)lut[2] * frac, 5);
+  r = tflc__wrap32((int64_t)r +
+                   tflc__wrap32((int64_t)((uint32_t)(int32_t)lut[1] << 5)));
+  r = tflc__wrap32((int64_t)r * frac);
+  r = tflc__asr32(tflc__wrap32((int64_t)r + (1 << 14)), 15);
+  return tflc__signal_wrap16((int64_t)r + lut[0]);
+}
+/* x^2 / 4 below 2 (SNR with 12 fraction bits), x - 1 above; 6 fraction
+ * bits out */
+static uint32_t tflc__signal_pcan_shrink(uint32_t x) {
+  if (x < (2u << 12))
+    return (x * x) >> 20;
+  return (x >> 6) - (1u << 6);
+}
+TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
+                                   const uint32_t *noise, const uint32_t *in,
+                                   uint32_t *out, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const uint32_t gain =
+        (uint32_t)(int32_t)tflc__signal_pcan_gain(noise[i], gain_lut);
+    const uint32_t snr = (uint32_t)(((uint64_t)in[i] * gain) >> snr_shift);
+    out[i] = tflc__signal_pcan_shrink(snr);
+  }
+}
+
+TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < frame_size; i++)
+    buffer[i] = tflc__signal_sat16((int32_t)in[i] + buffer[i]);
+  memcpy(out, buffer, (size_t)frame_step * sizeof *out);
+  memmove(buffer, buffer + frame_step,
+          (size_t)(frame_size - frame_step) * sizeof *buffer);
+  memset(buffer + (frame_size - frame_step), 0,
+         (size_t)frame_step * sizeof *buffer);
+}
+TFLC_API void tflc_signal_overlap_add_f32(const float *in, float *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, float *out) {
+  int32_t i;
+  for (i = 0; i < frame_size; i++)
+    buffer[i] += in[i];
+  memcpy(out, buffer, (size_t)frame_step * sizeof *out);
+  memmove(buffer, buffer + frame_step,
+          (size_t)(frame_size - frame_step) * sizeof *buffer);
+  memset(buffer + (frame_size - frame_step), 0,
+         (size_t)frame_step * sizeof *buffer);
+}
+
+/* ---- sample rings ---------------------------------------------------------
+ */
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r) {
+  r->read = r->write = 0;
+  r->empty = 1;
+  memset(r->data, 0, (size_t)r->capacity * sizeof *r->data);
+}
+TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r) {
+  if (r->write > r->read)
+    return r->write - r->read;
+  if (r->write < r->read)
+    return r->capacity - (r->read - r->write);
+  return r->empty ? 0 : r->capacity;
+}
+TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
+                                  uint32_t n) {
+  uint32_t first;
+  if (n == 0)
+    return;
+  if (n > r->capacity) /* outside the contract; stay inside the buffer */
+    n = r->capacity;
+  first = r->capacity - r->write < n ? r->capacity - r->write : n;
+  if (v) {
+    memcpy(r->data + r->write, v, (size_t)first * sizeof *v);
+    memcpy(r->data, v + first, (size_t)(n - first) * sizeof *v);
+  } else {
+    memset(r->data + r->write, 0, (size_t)first * sizeof *r->data);
+    memset(r->data, 0, (size_t)(n - first) * sizeof *r->data);
+  }
+  /* n <= capacity: the end wraps at most once */
+  r->write =
+      r->write + n < r->capacity ? r->write + n : r->write + n - r->capacity;
+  r->empty = 0;
+}
+TFLC_API void tflc_ring_s16_extend(tflc_ring_s16 *r, uint32_t count,
+                                   int32_t times) {
+  uint32_t start;
+  int32_t t;
+  if (times <= 0 || count == 0 || count > r->capacity)
+    return;
+  start = count > r->write ? r->write + r->capacity - count : r->write - count;
+  for (t = 0; t < times; t++) {
+    if (start + count <= r->capacity) {
+      tflc_ring_s16_write(r, r->data + start, count);
+    } else {
+      const uint32_t n1 = r->capacity - start;
+      tflc_ring_s16_write(r, r->data + start, n1);
+      tflc_ring_s16_write(r, r->data, count - n1);
+    }
+  }
+}
+TFLC_API void tflc_ring_s16_get(const tflc_ring_s16 *r, uint32_t n,
+                                int16_t *out) {
+  uint32_t first;
+  if (n > r->capacity)
+    n = r->capacity;
+  first = r->capacity - r->read < n ? r->capacity - r->read : n;
+  memcpy(out, r->data + r->read, (size_t)first * sizeof *out);
+  memcpy(out + first, r->data, (size_t)(n - first) * sizeof *out);
+}
+TFLC_API void tflc_ring_s16_discard(tflc_ring_s16 *r, uint32_t n) {
+  if (n > r->capacity)
+    n = r->capacity;
+  r->read += n;
+  if (r->read >= r->capacity)
+    r->read -= r->capacity;
+  if (r->read == r->write) /* also for n == 0, as TFLM */
+    r->empty = 1;
+}
+
+TFLC_API int tflc_signal_framer_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n_frames, int32_t frame_size,
+                                    int32_t frame_step, int16_t *out) {
+  int valid = 1;
+  int32_t f;
+  for (f = 0; f < n_frames; f++) {
+    tflc_ring_s16_write(ring, in + (size_t)f * (size_t)frame_step,
+                        (uint32_t)frame_step);
+    if (tflc_ring_s16_available(ring) >= (uint32_t)frame_size) {
+      tflc_ring_s16_get(ring, (uint32_t)frame_size,
+                        out + (size_t)f * (size_t)frame_size);
+      tflc_ring_s16_discard(ring, (uint32_t)frame_step);
+    } else {
+      valid = 0;
+    }
+  }
+  return valid;
+}
+TFLC_API int tflc_signal_stacker_s16(tflc_ring_s16 *ring, int32_t *started,
+                                     const int16_t *in, int32_t num_channels,
+                                     int32_t left_context, uint32_t step_size,
+                                     int16_t *out) {
+  tflc_ring_s16_write(ring, in, (uint32_t)num_channels);
+  if (!*started) { /* the first frame stands in for the left context */
+    tflc_ring_s16_extend(ring, (uint32_t)num_channels, left_context);
+    *started = 1;
+  }
+  if (tflc_ring_s16_available(ring) < ring->capacity)
+    return 0;
+  tflc_ring_s16_get(ring, ring->capacity, out);
+  tflc_ring_s16_discard(ring, step_size);
+  return 1;
+}
+TFLC_API void tflc_signal_delay_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n, int16_t *out) {
+  tflc_ring_s16_write(ring, in, (uint32_t)n);
+  tflc_ring_s16_get(ring, (uint32_t)n, out);
+  tflc_ring_s16_discard(ring, (uint32_t)n);
+}
+
+/* ---- real FFTs (KissFFT v130 arithmetic) --------------------------------- */
+/* Scalar operations of the three FFT flavours. Fixed point (Q15 / Q31):
+ * products round half up ((p + 2^(b-1)) >> b), sums wrap as TFLM's int16 /
+ * int32 stores do, each stage divides by its radix (C_FIXDIV). Float: plain
+ * arithmetic, no division per stage, halving as * 0.5f. */
+typedef struct tflc__fft_cpx_s16 {
+  int16_t r, i;
+} tflc__fft_cpx_s16;
+typedef struct tflc__fft_cpx_s32 {
+  int32_t r, i;
+} tflc__fft_cpx_s32;
+typedef struct tflc__fft_cpx_f32 {
+  float r, i;
+} tflc__fft_cpx_f32;
+
+static int16_t tflc__fft_s16_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a + b);
+}
+static int16_t tflc__fft_s16_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a - b);
+}
+static int16_t tflc__fft_s16_neg(int16_t a) {
+  return tflc__signal_wrap16(-(int32_t)a);
+}
+static int16_t tflc__fft_s16_add3(int16_t a, int16_t b, int16_t c) {
+  return tflc__signal_wrap16((int32_t)a + b + c);
+}
+static int16_t tflc__fft_s16_neg_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(-(int32_t)a - b);
+}
+static int16_t tflc__fft_s16_neg_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(-(int32_t)a + b);
+}
+static int16_t tflc__fft_s16_round(int64_t p) {
+  return tflc__signal_wrap16(tflc__asr64(p + (1 << 14), 15));
+}
+static int16_t tflc__fft_s16_mul(int16_t a, int16_t b) {
+  return tflc__fft_s16_round((int64_t)a * b);
+}
+static tflc__fft_cpx_s16 tflc__fft_s16_cmul(tflc__fft_cpx_s16 a,
+                                            tflc__fft_cpx_s16 b) {
+  tflc__fft_cpx_s16 m;
+  m.r = tflc__fft_s16_round((int64_t)a.r * b.r - (int64_t)a.i * b.i);
+  m.i = tflc__fft_s16_round((int64_t)a.r * b.i + (int64_t)a.i * b.r);
+  return m;
+}
+static void tflc__fft_s16_fixdiv(tflc__fft_cpx_s16 *c, int32_t k) {
+  c->r = tflc__fft_s16_round((int64_t)c->r * (32767 / k));
+  c->i = tflc__fft_s16_round((int64_t)c->i * (32767 / k));
+}
+static int16_t tflc__fft_s16_half_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(tflc__asr32((int32_t)a + b, 1));
+}
+static int16_t tflc__fft_s16_half_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(tflc__asr32((int32_t)a - b, 1));
+}
+static int16_t tflc__fft_s16_sub_half(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a - tflc__asr32(b, 1));
+}
+static int16_t tflc__fft_s16_twiddle(double v) {
+  return (int16_t)floor(.5 + 32767 * v);
+}
+
+static int32_t tflc__fft_s32_add(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a + b);
+}
+static int32_t tflc__fft_s32_sub(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a - b);
+}
+static int32_t tflc__fft_s32_neg(int32_t a) {
+  return tflc__wrap32(-(int64_t)a);
+}
+static int32_t tflc__fft_s32_add3(int32_t a, int32_t b, int32_t c) {
+  return tflc__wrap32((int64_t)a + b + c);
+}
+static int32_t tflc__fft_s32_neg_sub(int32_t a, int32_t b) {
+  return tflc__wrap32(-(int64_t)a - b);
+}
+static int32_t tflc__fft_s32_neg_add(int32_t a, int32_t b) {
+  return tflc__wrap32(-(int64_t)a + b);
+}
+static int32_t tflc__fft_s32_round(int64_t p) {
+  /* p is at most 2^63 - 2^32 in magnitude: products of Q31 twiddles */
+  return tflc__wrap32(tflc__asr64(p + ((int64_t)1 << 30), 31));
+}
+static int32_t tflc__fft_s32_mul(int32_t a, int32_t b) {
+  return tflc__fft_s32_round((int64_t)a * b);
+}
+static tflc__fft_cpx_s32 tflc__fft_s32_cmul(tflc__fft_cpx_s32 a,
+                                            tflc__fft_cpx_s32 b) {
+  tflc__fft_cpx_s32 m;
+  m.r = tflc__fft_s32_round((int64_t)a.r * b.r - (int64_t)a.i * b.i);
+  m.i = tflc__fft_s32_round((int64_t)a.r * b.i + (int64_t)a.i * b.r);
+  return m;
+}
+static void tflc__fft_s32_fixdiv(tflc__fft_cpx_s32 *c, int32_t k) {
+  c->r = tflc__fft_s32_round((int64_t)c->r * (2147483647 / k));
+  c->i = tflc__fft_s32_round((int64_t)c->i * (2147483647 / k));
+}
+static int32_t tflc__fft_s32_half_add(int32_t a, int32_t b) {
+  return tflc__asr32(tflc__wrap32((int64_t)a + b), 1);
+}
+static int32_t tflc__fft_s32_half_sub(int32_t a, int32_t b) {
+  return tflc__asr32(tflc__wrap32((int64_t)a - b), 1);
+}
+static int32_t tflc__fft_s32_sub_half(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a - tflc__asr32(b, 1));
+}
+static int32_t tflc__fft_s32_twiddle(double v) {
+  return (int32_t)floor(.5 + 2147483647 * v);
+}
+
+static float tflc__fft_f32_add(float a, float b) {
+  return a + b;
+}
+static float tflc__fft_f32_sub(float a, float b) {
+  return a - b;
+}
+static float tflc__fft_f32_neg(float a) {
+  return -a;
+}
+static float tflc__fft_f32_add3(float a, float b, float c) {
+  return a + b + c;
+}
+static float tflc__fft_f32_neg_sub(float a, float b) {
+  return -a - b;
+}
+static float tflc__fft_f32_neg_add(float a, float b) {
+  return -a + b;
+}
+static float tflc__fft_f32_mul(float a, float b) {
+  return a * b;
+}
+static tflc__fft_cpx_f32 tflc__fft_f32_cmul(tflc__fft_cpx_f32 a,
+                                            tflc__fft_cpx_f32 b) {
+  tflc__fft_cpx_f32 m;
+  m.r = a.r * b.r - a.i * b.i;
+  m.i = a.r * b.i + a.i * b.r;
+  return m;
+}
+static void tflc__fft_f32_fixdiv(tflc__fft_cpx_f32 *c, int32_t k) {
+  (void)c;
+  (void)k;
+}
+static float tflc__fft_f32_half_add(float a, float b) {
+  return (a + b) * .5f;
+}
+static float tflc__fft_f32_half_sub(float a, float b) {
+  return (a - b) * .5f;
+}
+static float tflc__fft_f32_sub_half(float a, float b) {
+  return a - b * .5f;
+}
+static float tflc__fft_f32_twiddle(double v) {
+  return (float)v;
+}
+
+/* KissFFT's factorization of n (the complex length): 4s first, then 2s,
+ * then odd numbers, up to floor(sqrt(n)), then n itself. Only radices 2, 3,
+ * 4 and 5 run in TFLM's build (the generic butterfly needs malloc). */
+static int tflc__fft_factor(tflc_fft_plan *p, int32_t fft_length) {
+  int32_t n, q = 4, root = 0, k = 0;
+  if (fft_length < 4 || fft_length > ((int32_t)1 << 24) || (fft_length & 1))
+    return -1;
+  n = fft_length / 2;
+  while ((root + 1) * (root + 1) <= n)
+    root++;
+  do {
+    while (n % q) {
+      q = q == 4 ? 2 : q == 2 ? 3 : q + 2;
+      if (q > root)
+        q = n;
+    }
+    if (q > 5 || k >= TFLC_FFT_MAX_FACTORS)
+      return -1;
+    n /= q;
+    p->radix[k++] = (uint8_t)q;
+  } while (n > 1);
+  p->num_factors = k;
+  p->fft_length = fft_length;
+  return 0;
+}
+TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size) {
+  tflc_fft_plan p;
+  if (tflc__fft_factor(&p, fft_length) != 0 || elem_size == 0 || elem_size > 8)
+    return 0;
+  /* fft_length / 2 twiddles and fft_length / 4 super twiddles, complex */
+  return (size_t)(fft_length / 2 + fft_length / 4) * 2 * elem_size;
+}
+
+/* One flavour of the FFT (sfx: s16, s32, f32; T its scalar). The complex
+ * FFT is KissFFT's recursive decimation in time, unrolled: inputs copied in
+ * digit-reversed order, then each stage's butterflies from the innermost
+ * out (blocks of a stage are independent, so the order inside a stage does
+ * not change a bit). */
+#define TFLC__FFT_FLAVOUR(sfx, T)                                              \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_at(const T *v, size_t k) {      \
+    tflc__fft_cpx_##sfx c;                                                     \
+    c.r = v[2 * k];                                                            \
+    c.i = v[2 * k + 1];                                                        \
+    return c;                                                                  \
+  }                                                                            \
+  static void tflc__fft_##sfx##_put(T *v, size_t k, tflc__fft_cpx_##sfx c) {   \
+    v[2 * k] = c.r;                                                            \
+    v[2 * k + 1] = c.i;                                                        \
+  }                                                                            \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_cadd(tflc__fft_cpx_##sfx a,     \
+                                                    tflc__fft_cpx_##sfx b) {   \
+    a.r = tflc__fft_##sfx##_add(a.r, b.r);                                     \
+    a.i = tflc__fft_##sfx##_add(a.i, b.i);                                     \
+    return a;                                                                  \
+  }                                                                            \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_csub(tflc__fft_cpx_##sfx a,     \
+                                                    tflc__fft_cpx_##sfx b) {   \
+    a.r = tflc__fft_##sfx##_sub(a.r, b.r);                                     \
+    a.i = tflc__fft_##sfx##_sub(a.i, b.i);                                     \
+    return a;                                                                  \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly2(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(f, k), t;                   \
+      tflc__fft_cpx_##sfx b = tflc__fft_##sfx##_at(f, k + m);                  \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      t = tflc__fft_##sfx##_cmul(b, tflc__fft_##sfx##_at(tw, k * fstride));    \
+      tflc__fft_##sfx##_put(f, k + m, tflc__fft_##sfx##_csub(a, t));           \
+      tflc__fft_##sfx##_put(f, k, tflc__fft_##sfx##_cadd(a, t));               \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly3(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    const tflc__fft_cpx_##sfx e = tflc__fft_##sfx##_at(tw, fstride * m);       \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx f0 = tflc__fft_##sfx##_at(f, k);                     \
+      tflc__fft_cpx_##sfx f1 = tflc__fft_##sfx##_at(f, k + m);                 \
+      tflc__fft_cpx_##sfx f2 = tflc__fft_##sfx##_at(f, k + 2 * m);             \
+      tflc__fft_cpx_##sfx s0, s1, s2, s3;                                      \
+      tflc__fft_##sfx##_fixdiv(&f0, 3);                                        \
+      tflc__fft_##sfx##_fixdiv(&f1, 3);                                        \
+      tflc__fft_##sfx##_fixdiv(&f2, 3);                                        \
+      s1 = tflc__fft_##sfx##_cmul(f1, tflc__fft_##sfx##_at(tw, k * fstride));  \
+      s2 = tflc__fft_##sfx##_cmul(f2,                                          \
+                                  tflc__fft_##sfx##_at(tw, 2 * k * fstride));  \
+      s3 = tflc__fft_##sfx##_cadd(s1, s2);                                     \
+      s0 = tflc__fft_##sfx##_csub(s1, s2);                                     \
+      f1.r = tflc__fft_##sfx##_sub_half(f0.r, s3.r);                           \
+      f1.i = tflc__fft_##sfx##_sub_half(f0.i, s3.i);                           \
+      s0.r = tflc__fft_##sfx##_mul(s0.r, e.i);                                 \
+      s0.i = tflc__fft_##sfx##_mul(s0.i, e.i);                                 \
+      f0 = tflc__fft_##sfx##_cadd(f0, s3);                                     \
+      f2.r = tflc__fft_##sfx##_add(f1.r, s0.i);                                \
+      f2.i = tflc__fft_##sfx##_sub(f1.i, s0.r);                                \
+      f1.r = tflc__fft_##sfx##_sub(f1.r, s0.i);                                \
+      f1.i = tflc__fft_##sfx##_add(f1.i, s0.r);                                \
+      tflc__fft_##sfx##_put(f, k, f0);                                         \
+      tflc__fft_##sfx##_put(f, k + m, f1);                                     \
+      tflc__fft_##sfx##_put(f, k + 2 * m, f2);                                 \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly4(T *f, size_t fstride, const T *tw,       \
+                                      size_t m, int inverse) {                 \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx f0 = tflc__fft_##sfx##_at(f, k);                     \
+      tflc__fft_cpx_##sfx f1 = tflc__fft_##sfx##_at(f, k + m);                 \
+      tflc__fft_cpx_##sfx f2 = tflc__fft_##sfx##_at(f, k + 2 * m);             \
+      tflc__fft_cpx_##sfx f3 = tflc__fft_##sfx##_at(f, k + 3 * m);             \
+      tflc__fft_cpx_##sfx s0, s1, s2, s3, s4, s5;                              \
+      tflc__fft_##sfx##_fixdiv(&f0, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f1, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f2, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f3, 4);                                        \
+      s0 = tflc__fft_##sfx##_cmul(f1, tflc__fft_##sfx##_at(tw, k * fstride));  \
+      s1 = tflc__fft_##sfx##_cmul(f2,                                          \
+                                  tflc__fft_##sfx##_at(tw, 2 * k * fstride));  \
+      s2 = tflc__fft_##sfx##_cmul(f3,                                          \
+                                  tflc__fft_##sfx##_at(tw, 3 * k * fstride));  \
+      s5 = tflc__fft_##sfx##_csub(f0, s1);                                     \
+      f0 = tflc__fft_##sfx##_cadd(f0, s1);                                     \
+      s3 = tflc__fft_##sfx##_cadd(s0, s2);                                     \
+      s4 = tflc__fft_##sfx##_csub(s0, s2);                                     \
+      f2 = tflc__fft_##sfx##_csub(f0, s3);                                     \
+      f0 = tflc__fft_##sfx##_cadd(f0, s3);                                     \
+      if (inverse) {                                                           \
+        f1.r = tflc__fft_##sfx##_sub(s5.r, s4.i);                              \
+        f1.i = tflc__fft_##sfx##_add(s5.i, s4.r);                              \
+        f3.r = tflc__fft_##sfx##_add(s5.r, s4.i);                              \
+        f3.i = tflc__fft_##sfx##_sub(s5.i, s4.r);                              \
+      } else {                                                                 \
+        f1.r = tflc__fft_##sfx##_add(s5.r, s4.i);                              \
+        f1.i = tflc__fft_##sfx##_sub(s5.i, s4.r);                              \
+        f3.r = tflc__fft_##sfx##_sub(s5.r, s4.i);                              \
+        f3.i = tflc__fft_##sfx##_add(s5.i, s4.r);                              \
+      }                                                                        \
+      tflc__fft_##sfx##_put(f, k, f0);                                         \
+      tflc__fft_##sfx##_put(f, k + m, f1);                                     \
+      tflc__fft_##sfx##_put(f, k + 2 * m, f2);                                 \
+      tflc__fft_##sfx##_put(f, k + 3 * m, f3);                                 \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly5(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    const tflc__fft_cpx_##sfx ya = tflc__fft_##sfx##_at(tw, fstride * m);      \
+    const tflc__fft_cpx_##sfx yb = tflc__fft_##sfx##_at(tw, 2 * fstride * m);  \
+    size_t u;                                                                  \
+    for (u = 0; u < m; u++) {                                                  \
+      tflc__fft_cpx_##sfx x[5], s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11,  \
+          s12;                                                                 \
+      int j;                                                                   \
+      for (j = 0; j < 5; j++) {                                                \
+        x[j] = tflc__fft_##sfx##_at(f, u + (size_t)j * m);                     \
+        tflc__fft_##sfx##_fixdiv(&x[j], 5);                                    \
+      }                                                                        \
+      s1 =                                                                     \
+          tflc__fft_##sfx##_cmul(x[1], tflc__fft_##sfx##_at(tw, u * fstride)); \
+      s2 = tflc__fft_##sfx##_cmul(x[2],                                        \
+                                  tflc__fft_##sfx##_at(tw, 2 * u * fstride));  \
+      s3 = tflc__fft_##sfx##_cmul(x[3],                                        \
+                                  tflc__fft_##sfx##_at(tw, 3 * u * fstride));  \
+      s4 = tflc__fft_##sfx##_cmul(x[4],                                        \
+                                  tflc__fft_##sfx##_at(tw, 4 * u * fstride));  \
+      s7 = tflc__fft_##sfx##_cadd(s1, s4);                                     \
+      s10 = tflc__fft_##sfx##_csub(s1, s4);                                    \
+      s8 = tflc__fft_##sfx##_cadd(s2, s3);                                     \
+      s9 = tflc__fft_##sfx##_csub(s2, s3);                                     \
+      s5.r = tflc__fft_##sfx##_add3(x[0].r, tflc__fft_##sfx##_mul(s7.r, ya.r), \
+                                    tflc__fft_##sfx##_mul(s8.r, yb.r));        \
+      s5.i = tflc__fft_##sfx##_add3(x[0].i, tflc__fft_##sfx##_mul(s7.i, ya.r), \
+                                    tflc__fft_##sfx##_mul(s8.i, yb.r));        \
+      s6.r = tflc__fft_##sfx##_add(tflc__fft_##sfx##_mul(s10.i, ya.i),         \
+                                   tflc__fft_##sfx##_mul(s9.i, yb.i));         \
+      s6.i = tflc__fft_##sfx##_neg_sub(tflc__fft_##sfx##_mul(s10.r, ya.i),     \
+                                       tflc__fft_##sfx##_mul(s9.r, yb.i));     \
+      s11.r =                                                                  \
+          tflc__fft_##sfx##_add3(x[0].r, tflc__fft_##sfx##_mul(s7.r, yb.r),    \
+                                 tflc__fft_##sfx##_mul(s8.r, ya.r));           \
+      s11.i =                                                                  \
+          tflc__fft_##sfx##_add3(x[0].i, tflc__fft_##sfx##_mul(s7.i, yb.r),    \
+                                 tflc__fft_##sfx##_mul(s8.i, ya.r));           \
+      s12.r = tflc__fft_##sfx##_neg_add(tflc__fft_##sfx##_mul(s10.i, yb.i),    \
+                                        tflc__fft_##sfx##_mul(s9.i, ya.i));    \
+      s12.i = tflc__fft_##sfx##_sub(tflc__fft_##sfx##_mul(s10.r, yb.i),        \
+                                    tflc__fft_##sfx##_mul(s9.r, ya.i));        \
+      x[0].r =                                                                 \
+          tflc__fft_##sfx##_add(x[0].r, tflc__fft_##sfx##_add(s7.r, s8.r));    \
+      x[0].i =                                                                 \
+          tflc__fft_##sfx##_add(x[0].i, tflc__fft_##sfx##_add(s7.i, s8.i));    \
+      tflc__fft_##sfx##_put(f, u, x[0]);                                       \
+      tflc__fft_##sfx##_put(f, u + m, tflc__fft_##sfx##_csub(s5, s6));         \
+      tflc__fft_##sfx##_put(f, u + 4 * m, tflc__fft_##sfx##_cadd(s5, s6));     \
+      tflc__fft_##sfx##_put(f, u + 2 * m, tflc__fft_##sfx##_cadd(s11, s12));   \
+      tflc__fft_##sfx##_put(f, u + 3 * m, tflc__fft_##sfx##_csub(s11, s12));   \
+    }                                                                          \
+  }                                                                            \
+  /* complex FFT of fft_length / 2 points: in (complex, zero from scalar       \
+   * in_len on) to out */                                                      \
+  static void tflc__fft_##sfx##_complex(const tflc_fft_plan *p, const T *in,   \
+                                        size_t in_len, T *out) {               \
+    const T *tw = (const T *)p->twiddles;                                      \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    size_t stride[TFLC_FFT_MAX_FACTORS + 1], digit[TFLC_FFT_MAX_FACTORS];      \
+    size_t pos, idx = 0, b;                                                    \
+    int32_t l;                                                                 \
+    stride[0] = 1;                                                             \
+    for (l = 0; l < p->num_factors; l++) {                                     \
+      stride[l + 1] = stride[l] * p->radix[l];                                 \
+      digit[l] = 0;                                                            \
+    }                                                                          \
+    for (pos = 0; pos < n; pos++) {                                            \
+      out[2 * pos] = 2 * idx < in_len ? in[2 * idx] : (T)0;                    \
+      out[2 * pos + 1] = 2 * idx + 1 < in_len ? in[2 * idx + 1] : (T)0;        \
+      for (l = p->num_factors - 1; l >= 0; l--) {                              \
+        idx += stride[l];                                                      \
+        if (++digit[l] < p->radix[l])                                          \
+          break;                                                               \
+        idx -= stride[l] * p->radix[l];                                        \
+        digit[l] = 0;                                                          \
+      }                                                                        \
+    }                                                                          \
+    for (l = p->num_factors - 1; l >= 0; l--) {                                \
+      const size_t q = p->radix[l], m = n / stride[l + 1];                     \
+      for (b = 0; b < stride[l]; b++) {                                        \
+        T *f = out + 2 * b * q * m;                                            \
+        if (q == 2)                                                            \
+          tflc__fft_##sfx##_bfly2(f, stride[l], tw, m);                        \
+        else if (q == 3)                                                       \
+          tflc__fft_##sfx##_bfly3(f, stride[l], tw, m);                        \
+        else if (q == 4)                                                       \
+          tflc__fft_##sfx##_bfly4(f, stride[l], tw, m, p->inverse);            \
+        else                                                                   \
+          tflc__fft_##sfx##_bfly5(f, stride[l], tw, m);                        \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+  TFLC_API int tflc_fft_plan_##sfx(tflc_fft_plan *p, int32_t fft_length,       \
+                                   int inverse, void *mem) {                   \
+    const double pi = 3.14159265358979323846264338327950288;                   \
+    T *tw = (T *)mem, *st;                                                     \
+    int32_t n, i;                                                              \
+    if (tflc__fft_factor(p, fft_length) != 0)                                  \
+      return -1;                                                               \
+    n = fft_length / 2;                                                        \
+    st = tw + 2 * n;                                                           \
+    p->inverse = inverse ? 1 : 0;                                              \
+    p->twiddles = tw;                                                          \
+    p->super_twiddles = st;                                                    \
+    for (i = 0; i < n; i++) {                                                  \
+      double phase = -2 * pi * i / n;                                          \
+      if (inverse)                                                             \
+        phase *= -1;                                                           \
+      tw[2 * i] = tflc__fft_##sfx##_twiddle(cos(phase));                       \
+      tw[2 * i + 1] = tflc__fft_##sfx##_twiddle(sin(phase));                   \
+    }                                                                          \
+    for (i = 0; i < n / 2; i++) {                                              \
+      double phase = -pi * ((double)(i + 1) / n + .5);                         \
+      if (inverse)                                                             \
+        phase *= -1;                                                           \
+      st[2 * i] = tflc__fft_##sfx##_twiddle(cos(phase));                       \
+      st[2 * i + 1] = tflc__fft_##sfx##_twiddle(sin(phase));                   \
+    }                                                                          \
+    return 0;                                                                  \
+  }                                                                            \
+  TFLC_API void tflc_rfft_##sfx(const tflc_fft_plan *p, const T *in,           \
+                                int32_t in_len, T *work, T *out) {             \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    const T *st = (const T *)p->super_twiddles;                                \
+    tflc__fft_cpx_##sfx dc;                                                    \
+    size_t k;                                                                  \
+    tflc__fft_##sfx##_complex(p, in, (size_t)in_len, work);                    \
+    /* split the complex spectrum of the even / odd samples */                 \
+    dc = tflc__fft_##sfx##_at(work, 0);                                        \
+    tflc__fft_##sfx##_fixdiv(&dc, 2);                                          \
+    out[0] = tflc__fft_##sfx##_add(dc.r, dc.i);                                \
+    out[2 * n] = tflc__fft_##sfx##_sub(dc.r, dc.i);                            \
+    out[1] = out[2 * n + 1] = (T)0;                                            \
+    for (k = 1; k <= n / 2; k++) {                                             \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(work, k), b, s, d, t;       \
+      b.r = work[2 * (n - k)];                                                 \
+      b.i = tflc__fft_##sfx##_neg(work[2 * (n - k) + 1]);                      \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      s = tflc__fft_##sfx##_cadd(a, b);                                        \
+      d = tflc__fft_##sfx##_csub(a, b);                                        \
+      t = tflc__fft_##sfx##_cmul(d, tflc__fft_##sfx##_at(st, k - 1));          \
+      out[2 * k] = tflc__fft_##sfx##_half_add(s.r, t.r);                       \
+      out[2 * k + 1] = tflc__fft_##sfx##_half_add(s.i, t.i);                   \
+      out[2 * (n - k)] = tflc__fft_##sfx##_half_sub(s.r, t.r);                 \
+      out[2 * (n - k) + 1] = tflc__fft_##sfx##_half_sub(t.i, s.i);             \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__irfft_##sfx##_core(const tflc_fft_plan *p, const T *in,    \
+                                       T *work, T *out) {                      \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    const T *st = (const T *)p->super_twiddles;                                \
+    tflc__fft_cpx_##sfx dc;                                                    \
+    size_t k;                                                                  \
+    dc.r = tflc__fft_##sfx##_add(in[0], in[2 * n]);                            \
+    dc.i = tflc__fft_##sfx##_sub(in[0], in[2 * n]);                            \
+    tflc__fft_##sfx##_fixdiv(&dc, 2);                                          \
+    tflc__fft_##sfx##_put(work, 0, dc);                                        \
+    for (k = 1; k <= n / 2; k++) {                                             \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(in, k), b, e, d, o, w;      \
+      b.r = in[2 * (n - k)];                                                   \
+      b.i = tflc__fft_##sfx##_neg(in[2 * (n - k) + 1]);                        \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      e = tflc__fft_##sfx##_cadd(a, b);                                        \
+      d = tflc__fft_##sfx##_csub(a, b);                                        \
+      o = tflc__fft_##sfx##_cmul(d, tflc__fft_##sfx##_at(st, k - 1));          \
+      tflc__fft_##sfx##_put(work, k, tflc__fft_##sfx##_cadd(e, o));            \
+      w = tflc__fft_##sfx##_csub(e, o);                                        \
+      w.i = tflc__fft_##sfx##_neg(w.i);                                        \
+      tflc__fft_##sfx##_put(work, n - k, w);                                   \
+    }                                                                          \
+    tflc__fft_##sfx##_complex(p, work, 2 * n, out);                            \
+  }
+
+TFLC__FFT_FLAVOUR(s16, int16_t)
+TFLC__FFT_FLAVOUR(s32, int32_t)
+TFLC__FFT_FLAVOUR(f32, float)
+
+TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                             int16_t *work, int16_t *out) {
+  tflc__irfft_s16_core(p, in, work, out);
+}
+TFLC_API void tflc_irfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                             int32_t *work, int32_t *out) {
+  tflc__irfft_s32_core(p, in, work, out);
+}
+TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
+                             float *work, float *out) {
+  int32_t i;
+  tflc__irfft_f32_core(p, in, work, out);
+  /* KissFFT leaves the inverse unscaled; TFLM divides by the length */
+  for (i = 0; i < p->fft_length; i++)
+    out[i] /= (float)p->fft_length;
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
