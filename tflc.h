@@ -513,6 +513,11 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
 TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
+/* Puts every variable back where a fresh interpreter starts it (int8
+ * variable tensors at their zero point, the rest 0; resource variables at
+ * their default) and lets CALL_ONCE run again: the next invoke gives what
+ * the first one after tflc_interpreter_init gave. No re-planning. */
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
 
@@ -1917,6 +1922,8 @@ typedef struct tflc__var {
   void *data;
   uint32_t bytes;
   uint8_t type;
+  uint8_t fill;     /* byte the variable starts as (tflc_reset) */
+  uint8_t fill_set; /* fill chosen by the first ASSIGN_VARIABLE */
 } tflc__var;
 
 /* Persistent allocation from the end of the arena. */
@@ -2636,7 +2643,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   memset(it->arena, 0, it->head);
   it->ready = 1;
-  return TFLC_OK;
+  return tflc_reset(it);
 }
 
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
@@ -5903,9 +5910,17 @@ static tflc_status tflc__read_variable_prepare(tflc__ctx *c) {
 static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
   tflc__var *v;
   tflc_tensor *x = tflc__in(c, 1);
+  tflc_status st;
   if (!x)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
-  return tflc__var_of(c, 0, x, &v);
+  st = tflc__var_of(c, 0, x, &v);
+  /* as TFLM: the first writer prepared fixes the start value, the low
+   * byte of its zero point when the value tensor is quantized */
+  if (st == TFLC_OK && !v->fill_set) {
+    v->fill = x->nscales ? (uint8_t)(x->zero_point & 0xFF) : 0;
+    v->fill_set = 1;
+  }
+  return st;
 }
 static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
   tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
@@ -5955,6 +5970,49 @@ static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
   if (st == TFLC_OK)
     it->graphs[g].ran = 1;
   return st;
+}
+
+/* ---- reset: variables back to their start values ------------------------ */
+/* The byte a variable tensor starts as (TFLM's ResetTensorData): the low
+ * byte of an int8 tensor's first zero point when it has any, else 0. */
+static uint8_t tflc__variable_fill(const tflc_model *m, uint32_t sgt,
+                                   const tflc_tensor *t) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t qt, z, nz = 0;
+  if (t->type != TFLC_INT8)
+    return 0;
+  qt = tflc__get_ref(fb, tflc__tensor_table(m, sgt, t->index), TFLC__T_QUANT);
+  z = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
+  return z && nz ? fb.b[z] : 0; /* little-endian int64: low byte first */
+}
+static void tflc__reset_graph(tflc_interpreter *it, uint32_t sgt,
+                              tflc_tensor *tensors, int32_t n) {
+  int32_t k;
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &tensors[k];
+    if ((t->flags & TFLC_TENSOR_VARIABLE) && t->data &&
+        !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT |
+                      TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN)))
+      memset(t->data, tflc__variable_fill(it->model, sgt, t), t->bytes);
+  }
+}
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it) {
+  int32_t g;
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  if (it->graphs) {
+    for (g = 0; g < it->model->num_subgraphs; g++) {
+      tflc__graph *gr = &it->graphs[g];
+      tflc__reset_graph(it, gr->sgt, gr->tensors, gr->num_tensors);
+      gr->ran = 0;
+    }
+  } else {
+    tflc__reset_graph(it, it->sgt, it->tensors, it->num_tensors);
+  }
+  for (g = 0; g < it->num_vars; g++)
+    if (it->vars[g].data)
+      memset(it->vars[g].data, it->vars[g].fill, it->vars[g].bytes);
+  return TFLC_OK;
 }
 
 /* ======================================================================== */
