@@ -806,6 +806,14 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
                                   int align_corners, int half_pixel_centers,
                                   const void *in, void *out);
 
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators (CIRCULAR_BUFFER, ...)  */
+/* ======================================================================== */
+/* CIRCULAR_BUFFER: `out` holds `slots` rows of row_bytes bytes, oldest
+ * first; a push drops the oldest row and appends `in` (row_bytes). */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -4987,6 +4995,19 @@ TFLC_API void tflc_resize_bilinear_f32(const int32_t *in_dims, int32_t out_h,
       }
     }
   }
+}
+
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators                         */
+/* ======================================================================== */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out) {
+  size_t keep;
+  if (slots < 1)
+    return;
+  keep = (size_t)(slots - 1) * row_bytes;
+  memmove(out, (unsigned char *)out + row_bytes, keep);
+  memcpy((unsigned char *)out + keep, in, row_bytes);
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
