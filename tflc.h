@@ -57,7 +57,8 @@
  *                             options, interpreter, functions
  *   -- implementation (TFLC_IMPLEMENTATION) --
  *   3. Messages               the formatter behind every error text
- *   4. Flatbuffer reader      bounds-checked accessors
+ *   4. Flatbuffer reader      bounds-checked accessors; the flexbuffer
+ *                             reader (custom operators' options)
  *   5. Model view             schema slots, operator codes, tensors
  *   6. Compression descriptors  both LUT formats
  *   7. Verifier               everything, once, at tflc_model_init
@@ -382,7 +383,8 @@ enum {
   N(STABLEHLO_SHIFT_LEFT, 207, 0) \
   N(STABLEHLO_CBRT, 208, 0) \
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
-  X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke)
+  X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
+  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke)
 /* clang-format on */
 
 #define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
@@ -513,6 +515,11 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
 TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
+/* Puts every variable back where a fresh interpreter starts it (int8
+ * variable tensors at their zero point, the rest 0; resource variables at
+ * their default) and lets CALL_ONCE run again: the next invoke gives what
+ * the first one after tflc_interpreter_init gave. No re-planning. */
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
 
@@ -540,6 +547,11 @@ TFLC_API float tflc_op_option_float(const tflc_op_context *op, int32_t field,
 /* The custom_options bytes of a custom operator (NULL, *size 0: none). */
 TFLC_API const uint8_t *tflc_op_custom_options(const tflc_op_context *op,
                                                uint32_t *size);
+/* Value `key` of custom options that are a FlexBuffer map (how TFLite
+ * stores them) as a number: integers, floats and booleans. 1 and *value,
+ * or 0 (*value 0) when absent, not a number or not a valid map. */
+TFLC_API int tflc_op_custom_option(const tflc_op_context *op, const char *key,
+                                   double *value);
 /* Prepare only: `bytes` of zeroed persistent arena, 8-byte aligned, living
  * as long as the interpreter (NULL when the arena is full). */
 TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes);
@@ -854,6 +866,226 @@ static const char *tflc__get_str(tflc__fb fb, uint32_t t, uint32_t slot,
     return NULL;
   }
   return (const char *)(fb.b + s);
+}
+
+/* ---- flexbuffer reader ---------------------------------------------------
+ * The custom options of TFLM's custom operators are a FlexBuffer: a root
+ * map (or vector) of scalars at the end of the bytes. Reading it walks
+ * backwards from the last byte (root width), the byte before it (root
+ * type, packed as type << 2 | log2 width) and the root slot; maps and
+ * vectors are reached through unsigned offsets subtracted from the slot
+ * that holds them. A vector's size sits in the `width` bytes before its
+ * first element, an untyped vector's element types (one packed byte each)
+ * after its last; a map is an untyped vector of values preceded by the
+ * offset and byte width of its sorted key vector. tflc__flex_open checks
+ * every offset and size against the buffer once; element reads check
+ * their own targets, so no read leaves the bytes, whatever they hold. */
+enum {
+  TFLC__FLEX_NULL = 0,
+  TFLC__FLEX_INT = 1,
+  TFLC__FLEX_UINT = 2,
+  TFLC__FLEX_FLOAT = 3,
+  TFLC__FLEX_INDIRECT_INT = 6,
+  TFLC__FLEX_INDIRECT_UINT = 7,
+  TFLC__FLEX_INDIRECT_FLOAT = 8,
+  TFLC__FLEX_MAP = 9,
+  TFLC__FLEX_VECTOR = 10,
+  TFLC__FLEX_BOOL = 26
+};
+typedef struct tflc__flex {
+  const uint8_t *b;
+  uint32_t size;
+  uint32_t elems; /* first element of the root map / vector */
+  uint32_t count; /* its elements */
+  uint32_t width; /* their byte width (1, 2, 4, 8) */
+  uint32_t keys;  /* map: first slot of the key vector (0: a vector) */
+  uint32_t key_width;
+} tflc__flex;
+
+/* The little-endian unsigned integer of w (1, 2, 4, 8) bytes at p. */
+static uint64_t tflc__flex_u(const uint8_t *p, uint32_t w) {
+  uint64_t v = 0;
+  uint32_t i;
+  for (i = 0; i < w; i++)
+    v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+/* The same, sign-extended from w bytes. */
+static int64_t tflc__flex_s(const uint8_t *p, uint32_t w) {
+  uint64_t u = tflc__flex_u(p, w);
+  int64_t v;
+  if (w < 8 && (u >> (8 * w - 1)) & 1)
+    u |= ~(uint64_t)0 << (8 * w);
+  memcpy(&v, &u, 8);
+  return v;
+}
+static int tflc__flex_width_ok(uint64_t w) {
+  return w == 1 || w == 2 || w == 4 || w == 8;
+}
+/* The target of the offset in the w-byte slot at `at` (slot inside the
+ * buffer): 1 and *out when it lands inside the buffer, else 0. */
+static int tflc__flex_target(const tflc__flex *f, uint32_t at, uint32_t w,
+                             uint32_t *out) {
+  uint64_t off;
+  if ((uint64_t)at + w > f->size)
+    return 0;
+  off = tflc__flex_u(f->b + at, w);
+  if (off > at)
+    return 0;
+  *out = at - (uint32_t)off;
+  return 1;
+}
+/* A sized vector of `count` elements of width w starting at `at`, plus
+ * `extra` bytes per element after it, lies inside the buffer. */
+static int tflc__flex_span_ok(const tflc__flex *f, uint32_t at, uint64_t count,
+                              uint32_t w, uint32_t extra) {
+  return count <= f->size && (uint64_t)at + count * (w + extra) <= f->size;
+}
+/* Opens the root map or vector of `size` bytes at b: 1 when every offset
+ * and size of the root and (for a map) of its keys is inside the buffer
+ * and every key is NUL-terminated inside it; 0 otherwise (*f zeroed). */
+static int tflc__flex_open(tflc__flex *f, const uint8_t *b, uint32_t size) {
+  uint32_t rw, packed, type, at, i;
+  uint64_t n;
+  memset(f, 0, sizeof *f);
+  if (!b || size < 3)
+    return 0;
+  f->b = b;
+  f->size = size;
+  rw = b[size - 1];
+  packed = b[size - 2];
+  type = packed >> 2;
+  f->width = 1u << (packed & 3);
+  if (!tflc__flex_width_ok(rw) || size < 2 + rw ||
+      (type != TFLC__FLEX_MAP && type != TFLC__FLEX_VECTOR))
+    goto bad;
+  at = size - 2 - rw;
+  if (!tflc__flex_target(f, at, rw, &f->elems) || f->elems < f->width)
+    goto bad;
+  n = tflc__flex_u(b + f->elems - f->width, f->width);
+  if (!tflc__flex_span_ok(f, f->elems, n, f->width, 1))
+    goto bad;
+  f->count = (uint32_t)n;
+  if (type == TFLC__FLEX_VECTOR)
+    return 1;
+  /* map: [keys offset][keys width][count] values... types... */
+  if (f->elems < 3 * f->width)
+    goto bad;
+  f->key_width =
+      (uint32_t)tflc__flex_u(b + f->elems - 2 * f->width, f->width) & 0xFF;
+  if (!tflc__flex_width_ok(
+          tflc__flex_u(b + f->elems - 2 * f->width, f->width)) ||
+      !tflc__flex_target(f, f->elems - 3 * f->width, f->width, &f->keys) ||
+      f->keys < f->key_width)
+    goto bad;
+  n = tflc__flex_u(b + f->keys - f->key_width, f->key_width);
+  if (n != f->count || !tflc__flex_span_ok(f, f->keys, n, f->key_width, 0))
+    goto bad;
+  for (i = 0; i < f->count; i++) {
+    uint32_t k;
+    if (!tflc__flex_target(f, f->keys + i * f->key_width, f->key_width, &k) ||
+        !memchr(b + k, 0, size - k))
+      goto bad;
+  }
+  return 1;
+bad:
+  memset(f, 0, sizeof *f);
+  return 0;
+}
+/* Index of `key` in the opened map, or -1 (also for a vector). */
+static int32_t tflc__flex_find(const tflc__flex *f, const char *key) {
+  uint32_t i, k;
+  if (!f->keys)
+    return -1;
+  for (i = 0; i < f->count; i++)
+    if (tflc__flex_target(f, f->keys + i * f->key_width, f->key_width, &k) &&
+        strcmp((const char *)(f->b + k), key) == 0)
+      return (int32_t)i;
+  return -1;
+}
+/* Element i as a number, the conversions of FlexBuffers' AsInt64 (*iv)
+ * and AsDouble (*dv): integers, unsigned, floats (truncated toward zero
+ * for *iv), booleans, their indirect forms; AsBool is *iv != 0. Null and a
+ * missing element (i < 0 or past the end) read 0. Returns 0 when the
+ * element is of another type or an indirect value leaves the buffer. */
+static int tflc__flex_number(const tflc__flex *f, int32_t i, int64_t *iv,
+                             double *dv) {
+  uint32_t at, type, w, bw, target;
+  const uint8_t *p;
+  int is_float = 0, is_unsigned = 0;
+  int64_t v = 0;
+  double d = 0.0;
+  if (i < 0 || (uint32_t)i >= f->count) {
+    *iv = 0;
+    *dv = 0.0;
+    return 1;
+  }
+  at = f->elems + (uint32_t)i * f->width;
+  type = f->b[f->elems + f->count * f->width + (uint32_t)i] >> 2u;
+  bw = 1u << (f->b[f->elems + f->count * f->width + (uint32_t)i] & 3u);
+  w = f->width;
+  p = f->b + at;
+  switch (type) {
+  case TFLC__FLEX_NULL:
+    break;
+  case TFLC__FLEX_INT:
+  case TFLC__FLEX_BOOL:
+    is_unsigned = type == TFLC__FLEX_BOOL;
+    break;
+  case TFLC__FLEX_UINT:
+    is_unsigned = 1;
+    break;
+  case TFLC__FLEX_FLOAT:
+    is_float = 1;
+    break;
+  case TFLC__FLEX_INDIRECT_INT:
+  case TFLC__FLEX_INDIRECT_UINT:
+  case TFLC__FLEX_INDIRECT_FLOAT:
+    if (!tflc__flex_target(f, at, w, &target) ||
+        (uint64_t)target + bw > f->size)
+      return 0;
+    p = f->b + target;
+    w = bw;
+    is_unsigned = type == TFLC__FLEX_INDIRECT_UINT;
+    is_float = type == TFLC__FLEX_INDIRECT_FLOAT;
+    break;
+  default:
+    return 0;
+  }
+  if (type == TFLC__FLEX_NULL) {
+    v = 0;
+    d = 0.0;
+  } else if (is_float) {
+    /* 8- and 16-bit floats are read as integers, as FlexBuffers does */
+    if (w == 8) {
+      uint64_t u = tflc__flex_u(p, 8);
+      memcpy(&d, &u, 8);
+    } else if (w == 4) {
+      d = (double)tflc__f32(p);
+    } else {
+      d = (double)tflc__flex_s(p, w);
+    }
+    v = d != d || d >= 9.2e18 || d <= -9.2e18 ? 0 : (int64_t)d;
+  } else if (is_unsigned) {
+    uint64_t u = tflc__flex_u(p, w);
+    memcpy(&v, &u, 8);
+    d = (double)u;
+  } else {
+    v = tflc__flex_s(p, w);
+    d = (double)v;
+  }
+  *iv = v;
+  *dv = d;
+  return 1;
+}
+/* The raw slot of element i, read as a signed integer of the vector's
+ * width whatever its type (TFLM's FlexbufferWrapper::ElementAsInt64, how
+ * the Signal operators read their options by index); dflt past the end. */
+static int64_t tflc__flex_element_int(const tflc__flex *f, int32_t i,
+                                      int64_t dflt) {
+  if (i < 0 || (uint32_t)i >= f->count)
+    return dflt;
+  return tflc__flex_s(f->b + f->elems + (uint32_t)i * f->width, f->width);
 }
 
 /* ======================================================================== */
@@ -1917,6 +2149,8 @@ typedef struct tflc__var {
   void *data;
   uint32_t bytes;
   uint8_t type;
+  uint8_t fill;     /* byte the variable starts as (tflc_reset) */
+  uint8_t fill_set; /* fill chosen by the first ASSIGN_VARIABLE */
 } tflc__var;
 
 /* Persistent allocation from the end of the arena. */
@@ -2047,6 +2281,7 @@ static tflc_status tflc__run_op(tflc__ctx *c);
 static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
                                  uint32_t ot);
 static int tflc__tiled_input(int32_t code, int user, int32_t k);
+static void tflc__reset_op(tflc__ctx *c);
 /* Defined with the variable operators. */
 static tflc_status tflc__vars_init(tflc_interpreter *it);
 
@@ -2653,7 +2888,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   memset(it->arena, 0, it->head);
   it->ready = 1;
-  return TFLC_OK;
+  return tflc_reset(it);
 }
 
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
@@ -5937,9 +6172,17 @@ static tflc_status tflc__read_variable_prepare(tflc__ctx *c) {
 static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
   tflc__var *v;
   tflc_tensor *x = tflc__in(c, 1);
+  tflc_status st;
   if (!x)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
-  return tflc__var_of(c, 0, x, &v);
+  st = tflc__var_of(c, 0, x, &v);
+  /* as TFLM: the first writer prepared fixes the start value, the low
+   * byte of its zero point when the value tensor is quantized */
+  if (st == TFLC_OK && !v->fill_set) {
+    v->fill = x->nscales ? (uint8_t)(x->zero_point & 0xFF) : 0;
+    v->fill_set = 1;
+  }
+  return st;
 }
 static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
   tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
@@ -5989,6 +6232,166 @@ static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
   if (st == TFLC_OK)
     it->graphs[g].ran = 1;
   return st;
+}
+
+/* ---- reset: variables back to their start values ------------------------ */
+/* The byte a variable tensor starts as (TFLM's ResetTensorData): the low
+ * byte of an int8 tensor's first zero point when it has any, else 0. */
+static uint8_t tflc__variable_fill(const tflc_model *m, uint32_t sgt,
+                                   const tflc_tensor *t) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t qt, z, nz = 0;
+  if (t->type != TFLC_INT8)
+    return 0;
+  qt = tflc__get_ref(fb, tflc__tensor_table(m, sgt, t->index), TFLC__T_QUANT);
+  z = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
+  return z && nz ? fb.b[z] : 0; /* little-endian int64: low byte first */
+}
+/* Variable tensors of one subgraph to their start values, and the state
+ * its operators keep outside tensors (TFLM's per-operator Reset). */
+static void tflc__reset_graph(tflc_interpreter *it, uint32_t sgt,
+                              tflc_tensor *tensors, tflc__op *ops, int32_t n,
+                              int32_t nops) {
+  int32_t k;
+  tflc__ctx c;
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &tensors[k];
+    if ((t->flags & TFLC_TENSOR_VARIABLE) && t->data &&
+        !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT |
+                      TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN)))
+      memset(t->data, tflc__variable_fill(it->model, sgt, t), t->bytes);
+  }
+  c.it = it;
+  c.m = it->model;
+  c.sgt = sgt;
+  for (k = 0; k < nops; k++) {
+    c.op = &ops[k];
+    if (!c.op->user)
+      tflc__reset_op(&c);
+  }
+}
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it) {
+  int32_t g;
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  if (it->graphs) {
+    for (g = 0; g < it->model->num_subgraphs; g++) {
+      tflc__graph *gr = &it->graphs[g];
+      tflc__reset_graph(it, gr->sgt, gr->tensors, gr->ops, gr->num_tensors,
+                        gr->num_ops);
+      gr->ran = 0;
+    }
+  } else {
+    tflc__reset_graph(it, it->sgt, it->tensors, it->ops, it->num_tensors,
+                      it->num_ops);
+  }
+  for (g = 0; g < it->num_vars; g++)
+    if (it->vars[g].data)
+      memset(it->vars[g].data, it->vars[g].fill, it->vars[g].bytes);
+  return TFLC_OK;
+}
+
+/* ---- TFLM's custom operators: CIRCULAR_BUFFER ---------------------------- */
+/* CIRCULAR_BUFFER (custom code "CIRCULAR_BUFFER"): the output [1, slots, 1,
+ * depth] (a variable tensor) keeps the last `slots` inputs [1, 1, 1,
+ * depth]; each invoke drops the oldest and appends the input. It runs
+ * every cycles_max-th invoke only (the others end the invoke with an
+ * error, TFLM's kTfLiteAbort). cycles_max is element 0 of the custom
+ * options (read as TFLM's FlexbufferWrapper does); when absent or <= 0,
+ * TFLM guesses 1 or 2 from the output shape and a count of such
+ * operators, kept in a process-wide static: here it is counted over this
+ * model, which gives TFLM's choice for the first interpreter a process
+ * makes. */
+typedef struct tflc__circular_buffer_state {
+  int32_t cycles_max, cycles_until_run;
+  int32_t slots, depth;
+} tflc__circular_buffer_state;
+
+/* cycles_max of a CIRCULAR_BUFFER as written in its options (0: none). */
+static int32_t tflc__circular_buffer_option(const tflc_model *m, uint32_t sgt,
+                                            int32_t i) {
+  uint32_t size = 0;
+  const uint8_t *o = tflc__op_custom_options(m, sgt, i, &size);
+  tflc__flex f;
+  if (!o || size == 0 || !tflc__flex_open(&f, o, size))
+    return 0;
+  return (int32_t)tflc__flex_element_int(&f, 0, 0);
+}
+/* TFLM's guess when cycles_max <= 0: 1 for outputs of 5, 13 or 25 slots,
+ * or for the fifth guessing operator with a [.., 2, 96] output; else 2. The
+ * count restarts after each guess of 1. Replays the guesses of the
+ * CIRCULAR_BUFFER operators prepared before operator `index` of subgraph
+ * table `sgt` (subgraphs in order, operators in order). */
+static int32_t tflc__circular_buffer_guess(const tflc_model *m, uint32_t sgt,
+                                           int32_t index) {
+  int32_t sg, i, count = 0, guess = 2;
+  for (sg = 0; sg < m->num_subgraphs; sg++) {
+    uint32_t t = tflc__subgraph(m, sg);
+    int32_t n = tflc_model_num_ops(m, sg);
+    for (i = 0; i < n; i++) {
+      tflc_tensor o;
+      int32_t out;
+      if (tflc_model_op_code(m, sg, i) != TFLC_OP_CIRCULAR_BUFFER ||
+          tflc__circular_buffer_option(m, t, i) > 0)
+        continue;
+      out = tflc_model_op_io(m, sg, i, 1, 0);
+      if (out < 0 || tflc_model_tensor(m, sg, out, &o, NULL, NULL) != TFLC_OK ||
+          o.rank != 4)
+        continue; /* refused at its own prepare */
+      count++;
+      if (o.dims[1] == 5 || o.dims[1] == 13 || o.dims[1] == 25 ||
+          (count == 5 && o.dims[2] == 2 && o.dims[3] == 96)) {
+        guess = 1;
+        count = 0;
+      } else {
+        guess = 2;
+      }
+      if (t == sgt && i == index)
+        return guess;
+    }
+  }
+  return guess;
+}
+static tflc_status tflc__circular_buffer_prepare(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__circular_buffer_state *s;
+  if (!in || !o || c->op->nin != 1 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (in->rank != 4 || o->rank != 4 || in->dims[0] != o->dims[0] ||
+      in->dims[1] != 1 || in->dims[2] != o->dims[2] ||
+      in->dims[3] != o->dims[3] || o->dims[1] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input [N, 1, H, D], output [N, slots, H, D]", 0, 0);
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "int8 input and output only", 0, 0);
+  s = TFLC__NEW_STATE(c, tflc__circular_buffer_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  s->cycles_max = tflc__circular_buffer_option(c->m, c->sgt, c->op->index);
+  if (s->cycles_max <= 0)
+    s->cycles_max = tflc__circular_buffer_guess(c->m, c->sgt, c->op->index);
+  s->cycles_until_run = s->cycles_max;
+  s->slots = o->dims[1];
+  s->depth = o->dims[2] * o->dims[3];
+  return TFLC_OK;
+}
+static tflc_status tflc__circular_buffer_invoke(tflc__ctx *c) {
+  tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
+  /* the first batch only, as TFLM */
+  tflc_circular_buffer_push(s->slots, (size_t)s->depth, tflc__in(c, 0)->data,
+                            tflc__out(c, 0)->data);
+  if (--s->cycles_until_run != 0)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "not due this cycle: invoke ends here (TFLM: abort)", 0,
+                        0);
+  s->cycles_until_run = s->cycles_max;
+  return TFLC_OK;
+}
+static void tflc__circular_buffer_reset(tflc__ctx *c) {
+  tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
+  if (s)
+    s->cycles_until_run = s->cycles_max;
 }
 
 /* ======================================================================== */
@@ -6290,6 +6693,18 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
   return d && d->invoke ? d->invoke(c) : TFLC_ERR_STATE;
 }
 
+/* Operators keeping state outside tensors put it back here (tflc_reset),
+ * as TFLM's per-operator Reset functions do. */
+static void tflc__reset_op(tflc__ctx *c) {
+  switch (c->op->code) {
+  case TFLC_OP_CIRCULAR_BUFFER:
+    tflc__circular_buffer_reset(c);
+    break;
+  default:
+    break;
+  }
+}
+
 /* ---- the operator context of user operators ----------------------------- */
 TFLC_API int32_t tflc_op_code(const tflc_op_context *op) {
   return op->op->code;
@@ -6336,6 +6751,19 @@ TFLC_API float tflc_op_option_float(const tflc_op_context *op, int32_t field,
 TFLC_API const uint8_t *tflc_op_custom_options(const tflc_op_context *op,
                                                uint32_t *size) {
   return tflc__op_custom_options(op->m, op->sgt, op->op->index, size);
+}
+TFLC_API int tflc_op_custom_option(const tflc_op_context *op, const char *key,
+                                   double *value) {
+  uint32_t size = 0;
+  const uint8_t *o = tflc_op_custom_options(op, &size);
+  tflc__flex f;
+  int32_t i;
+  int64_t iv;
+  *value = 0.0;
+  if (!o || !key || !tflc__flex_open(&f, o, size))
+    return 0;
+  i = tflc__flex_find(&f, key);
+  return i >= 0 && tflc__flex_number(&f, i, &iv, value);
 }
 TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes) {
   return op->it->ready ? NULL : tflc__persist(op->it, bytes);

@@ -987,6 +987,14 @@ TFLC_API void tflc_irfft_s32(const tflc_fft_plan *p, const int32_t *in,
 TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
                              float *work, float *out);
 
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators (CIRCULAR_BUFFER, ...)  */
+/* ======================================================================== */
+/* CIRCULAR_BUFFER: `out` holds `slots` rows of row_bytes bytes, oldest
+ * first; a push drops the oldest row and appends `in` (row_bytes). */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -6085,6 +6093,19 @@ TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
   /* KissFFT leaves the inverse unscaled; TFLM divides by the length */
   for (i = 0; i < p->fft_length; i++)
     out[i] /= (float)p->fft_length;
+}
+
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators                         */
+/* ======================================================================== */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out) {
+  size_t keep;
+  if (slots < 1)
+    return;
+  keep = (size_t)(slots - 1) * row_bytes;
+  memmove(out, (unsigned char *)out + row_bytes, keep);
+  memcpy((unsigned char *)out + keep, in, row_bytes);
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

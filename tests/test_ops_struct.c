@@ -1,0 +1,497 @@
+/* tests/test_ops_struct.c - variables and tflc_reset, control flow (IF,
+ * WHILE), structural operators and TFLM's custom operators
+ * (CIRCULAR_BUFFER, TFLite_Detection_PostProcess).
+ *
+ * Evidence:
+ *   - TFLM's outputs of real models (../shared/conformance cases, read
+ *     from their files; SHARED overrides ../shared);
+ *   - hand-computed values, worked out in the comments;
+ *   - naive references written here from the operators' definitions. */
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITER_IMPLEMENTATION
+#include "../tflc.h"
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- utilities ------------------------------------------------------------
+ */
+static uint8_t arena[256 * 1024] __attribute__((aligned(16)));
+
+/* Reads SHARED/rel (SHARED from the environment, else ../shared) into a
+ * malloc'd buffer; NULL when missing. */
+static uint8_t *read_shared(const char *rel, size_t *size) {
+  const char *shared = getenv("SHARED");
+  char path[512];
+  FILE *f;
+  uint8_t *buf;
+  long n;
+  snprintf(path, sizeof path, "%s/%s", shared ? shared : "../shared", rel);
+  f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
+      fseek(f, 0, SEEK_SET) != 0) {
+    fclose(f);
+    return NULL;
+  }
+  buf = (uint8_t *)malloc((size_t)n + 1); /* 16-aligned on the hosts */
+  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  *size = (size_t)n;
+  return buf;
+}
+
+/* ---- variables: start values and tflc_reset -------------------------------
+ */
+/* Every int8 variable tensor of the interpreter's current view holds its
+ * zero point, every other variable tensor 0. */
+static int variables_at_start(const tflc_interpreter *it, int *count) {
+  int32_t k;
+  uint32_t i;
+  for (k = 0; k < it->num_tensors; k++) {
+    const tflc_tensor *t = &it->tensors[k];
+    uint8_t want = t->type == TFLC_INT8 ? (uint8_t)t->zero_point : 0;
+    if (!(t->flags & TFLC_TENSOR_VARIABLE))
+      continue;
+    ++*count;
+    for (i = 0; i < t->bytes; i++)
+      if (((const uint8_t *)t->data)[i] != want)
+        return 0;
+  }
+  return 1;
+}
+
+/* DTLN noise suppression (TFLM's examples/dtln): two LSTMs whose int8
+ * output states are variables with zero point != 0. TFLM's outputs of
+ * the first invoke for two inputs are the conformance cases seed1, seed2
+ * (external/tflm_tests/models/dtln_noise_suppression). */
+#define DTLN "conformance/external/tflm_tests/models/dtln_noise_suppression"
+static void test_dtln_ten_invokes_with_reset(void) {
+  size_t nm = 0, ni1 = 0, no1 = 0, ni2 = 0, no2 = 0;
+  uint8_t *model = read_shared(DTLN "/seed1/model.tflite", &nm);
+  uint8_t *in1 = read_shared(DTLN "/seed1/input_0.bin", &ni1);
+  uint8_t *out1 = read_shared(DTLN "/seed1/output_0.bin", &no1);
+  uint8_t *in2 = read_shared(DTLN "/seed2/input_0.bin", &ni2);
+  uint8_t *out2 = read_shared(DTLN "/seed2/output_0.bin", &no2);
+  static uint8_t seq[10][257];
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_tensor *x;
+  const tflc_tensor *y;
+  int i, nvar = 0, differs = 0;
+  if (!model || !in1 || !out1 || !in2 || !out2) {
+    printf("test_dtln_ten_invokes_with_reset: ../shared missing, skipped\n");
+    goto done;
+  }
+  CHECK_EQ_INT(tflc_model_init(&m, model, nm), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  x = tflc_input(&it, 0);
+  y = tflc_output(&it, 0);
+  CHECK(x && y && x->bytes == ni1 && y->bytes == no1 && no1 == 257);
+  if (!x || !y || x->bytes != ni1 || y->bytes != no1 || no1 != 257)
+    goto done;
+  /* fresh: int8 variables at their zero point (not 0) */
+  CHECK(variables_at_start(&it, &nvar));
+  CHECK(nvar >= 2);
+  /* ten times: reset, invoke, TFLM's first output */
+  for (i = 0; i < 10; i++) {
+    if (i)
+      CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+    memcpy(x->data, in1, ni1);
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+    CHECK_EQ_MEM(y->data, out1, no1);
+  }
+  /* the state carries over: without reset, ten invokes of the same input
+   * do not all give the first output */
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  for (i = 0; i < 10; i++) {
+    memcpy(x->data, in1, ni1);
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+    memcpy(seq[i], y->data, 257);
+    differs += memcmp(seq[i], out1, 257) != 0;
+  }
+  CHECK(differs > 0);
+  /* a reset puts the variables back, and the sequence repeats exactly */
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  nvar = 0;
+  CHECK(variables_at_start(&it, &nvar));
+  for (i = 0; i < 10; i++) {
+    memcpy(x->data, in1, ni1);
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+    CHECK_EQ_MEM(y->data, seq[i], 257);
+  }
+  /* the other input after a reset: TFLM's output for it */
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  memcpy(x->data, in2, ni2);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(y->data, out2, no2);
+done:
+  free(model);
+  free(in1);
+  free(out1);
+  free(in2);
+  free(out2);
+}
+
+static void test_reset_needs_an_interpreter(void) {
+  tflc_interpreter it;
+  memset(&it, 0, sizeof it);
+  CHECK_EQ_INT(tflc_reset(NULL), TFLC_ERR_STATE);
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_ERR_STATE);
+}
+
+/* ---- flexbuffer reader ------------------------------------------------------
+ */
+/* A test-side FlexBuffer map writer: keys (sorted by the caller) with
+ * 1-byte key offsets, values in `width`-byte slots, indirect scalars
+ * before the keys, 1-byte root. Returns the size. */
+typedef struct flex_value {
+  const char *key;
+  int type;  /* TFLC__FLEX_* */
+  int width; /* bytes of an indirect scalar */
+  long long i;
+  double d;
+} flex_value;
+static void put_le(uint8_t *p, unsigned long long v, int w) {
+  int k;
+  for (k = 0; k < w; k++)
+    p[k] = (uint8_t)(v >> (8 * k));
+}
+static void put_number(uint8_t *p, const flex_value *v, int w, int is_float) {
+  if (is_float && w == 4) {
+    float f = (float)v->d;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    put_le(p, u, 4);
+  } else if (is_float && w == 8) {
+    unsigned long long u;
+    memcpy(&u, &v->d, 8);
+    put_le(p, u, 8);
+  } else {
+    put_le(p, (unsigned long long)v->i, w);
+  }
+}
+static int log2w(int w) {
+  return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
+}
+static size_t flex_map(uint8_t *b, const flex_value *v, int n, int width) {
+  size_t pos = 0, kpos[16], ipos[16], kvec, map;
+  int i;
+  for (i = 0; i < n; i++) {
+    kpos[i] = pos;
+    memcpy(b + pos, v[i].key, strlen(v[i].key) + 1);
+    pos += strlen(v[i].key) + 1;
+  }
+  for (i = 0; i < n; i++) {
+    if (v[i].type < TFLC__FLEX_INDIRECT_INT ||
+        v[i].type > TFLC__FLEX_INDIRECT_FLOAT)
+      continue;
+    while (pos % (size_t)v[i].width)
+      b[pos++] = 0;
+    ipos[i] = pos;
+    put_number(b + pos, &v[i], v[i].width,
+               v[i].type == TFLC__FLEX_INDIRECT_FLOAT);
+    pos += (size_t)v[i].width;
+  }
+  b[pos++] = (uint8_t)n;
+  kvec = pos;
+  for (i = 0; i < n; i++, pos++)
+    b[pos] = (uint8_t)(pos - kpos[i]);
+  while (pos % (size_t)width)
+    b[pos++] = 0;
+  put_le(b + pos, pos - kvec, width);
+  pos += (size_t)width;
+  put_le(b + pos, 1, width);
+  pos += (size_t)width;
+  put_le(b + pos, (unsigned long long)n, width);
+  pos += (size_t)width;
+  map = pos;
+  for (i = 0; i < n; i++, pos += (size_t)width) {
+    if (v[i].type >= TFLC__FLEX_INDIRECT_INT &&
+        v[i].type <= TFLC__FLEX_INDIRECT_FLOAT)
+      put_le(b + pos, pos - ipos[i], width);
+    else
+      put_number(b + pos, &v[i], width, v[i].type == TFLC__FLEX_FLOAT);
+  }
+  for (i = 0; i < n; i++)
+    b[pos++] = (uint8_t)(v[i].type << 2 |
+                         log2w(v[i].type >= TFLC__FLEX_INDIRECT_INT &&
+                                       v[i].type <= TFLC__FLEX_INDIRECT_FLOAT
+                                   ? v[i].width
+                                   : width));
+  b[pos] = (uint8_t)(pos - map);
+  b[pos + 1] = (uint8_t)(TFLC__FLEX_MAP << 2 | log2w(width));
+  b[pos + 2] = 1;
+  return pos + 3;
+}
+
+/* Every kind of scalar, at every slot width, read back by key. */
+static void test_flex_map_values(void) {
+  static const int widths[] = {1, 2, 4, 8};
+  int wi;
+  for (wi = 0; wi < 4; wi++) {
+    int w = widths[wi];
+    /* values that fit the slot width: 1-byte slots hold -100..100 */
+    flex_value v[8] = {{"a_int", TFLC__FLEX_INT, 0, -100, 0},
+                       {"b_uint", TFLC__FLEX_UINT, 0, 200, 0},
+                       {"c_bool", TFLC__FLEX_BOOL, 0, 1, 0},
+                       {"d_float", TFLC__FLEX_FLOAT, 0, 0, 2.75},
+                       {"e_ind_int", TFLC__FLEX_INDIRECT_INT, 4, -123456, 0},
+                       {"f_ind_float", TFLC__FLEX_INDIRECT_FLOAT, 8, 0, -0.1},
+                       {"g_ind_uint", TFLC__FLEX_INDIRECT_UINT, 2, 40000, 0},
+                       {"h_null", TFLC__FLEX_NULL, 0, 0, 0}};
+    uint8_t b[256];
+    size_t n;
+    tflc__flex f;
+    int64_t iv;
+    double dv;
+    int n_vals = w >= 4 ? 8 : 3; /* floats need 4- or 8-byte slots */
+    n = flex_map(b, v, n_vals, w);
+    CHECK(tflc__flex_open(&f, b, (uint32_t)n));
+    CHECK_EQ_INT(f.count, n_vals);
+    CHECK_EQ_INT(tflc__flex_find(&f, "a_int"), 0);
+    CHECK_EQ_INT(tflc__flex_find(&f, "b_uint"), 1);
+    CHECK_EQ_INT(tflc__flex_find(&f, "a_in"), -1);
+    CHECK_EQ_INT(tflc__flex_find(&f, "zzz"), -1);
+    CHECK(tflc__flex_number(&f, 0, &iv, &dv) && iv == -100 && dv == -100.0);
+    CHECK(tflc__flex_number(&f, 1, &iv, &dv) && iv == 200);
+    CHECK(tflc__flex_number(&f, 2, &iv, &dv) && iv == 1);
+    /* raw slot reads (FlexbufferWrapper): sign-extended from the width */
+    CHECK_EQ_INT(tflc__flex_element_int(&f, 0, 7), -100);
+    CHECK_EQ_INT(tflc__flex_element_int(&f, 1, 7), w == 1 ? -56 : 200);
+    CHECK_EQ_INT(tflc__flex_element_int(&f, 99, 7), 7);
+    /* a missing element reads 0, as a FlexBuffers null */
+    CHECK(tflc__flex_number(&f, -1, &iv, &dv) && iv == 0 && dv == 0.0);
+    CHECK(tflc__flex_number(&f, 99, &iv, &dv) && iv == 0);
+    if (w >= 4) {
+      CHECK(tflc__flex_number(&f, 3, &iv, &dv) && dv == 2.75 && iv == 2);
+      CHECK(tflc__flex_number(&f, 4, &iv, &dv) && iv == -123456);
+      CHECK(tflc__flex_number(&f, 5, &iv, &dv) && dv == -0.1 && iv == 0);
+      CHECK(tflc__flex_number(&f, 6, &iv, &dv) && iv == 40000);
+      CHECK(tflc__flex_number(&f, 7, &iv, &dv) && iv == 0 && dv == 0.0);
+      CHECK_EQ_INT(tflc__flex_find(&f, "h_null"), 7);
+    }
+  }
+}
+
+/* Cut or damaged buffers: open refuses or every read stays inside (ASan
+ * and UBSan watch the reads; `make test SANITIZE=1`). */
+static void test_flex_malformed(void) {
+  flex_value v[4] = {{"cycles_max", TFLC__FLEX_INT, 0, 3, 0},
+                     {"ind", TFLC__FLEX_INDIRECT_FLOAT, 8, 0, 1.5},
+                     {"x", TFLC__FLEX_FLOAT, 0, 0, 0.25},
+                     {"y", TFLC__FLEX_UINT, 0, 9, 0}};
+  uint8_t good[256], b[256];
+  size_t n = flex_map(good, v, 4, 4), k;
+  uint32_t rng = 12345u;
+  int opened = 0, refused = 0, trial;
+  tflc__flex f;
+  for (k = 0; k < n; k++) { /* every proper suffix: the root moves */
+    uint8_t *cut = (uint8_t *)malloc(n - k);
+    memcpy(cut, good + k, n - k);
+    if (tflc__flex_open(&f, cut, (uint32_t)(n - k))) {
+      int64_t iv;
+      double dv;
+      int32_t i;
+      for (i = -1; i <= (int32_t)f.count; i++) {
+        (void)tflc__flex_number(&f, i, &iv, &dv);
+        (void)tflc__flex_element_int(&f, i, 0);
+      }
+      (void)tflc__flex_find(&f, "x");
+    }
+    free(cut);
+  }
+  for (k = 0; k < n; k++) { /* every prefix: the root is elsewhere */
+    uint8_t *cut = (uint8_t *)malloc(k + 1);
+    memcpy(cut, good, k);
+    if (tflc__flex_open(&f, cut, (uint32_t)k))
+      (void)tflc__flex_find(&f, "y");
+    free(cut);
+  }
+  CHECK(!tflc__flex_open(&f, NULL, 10));
+  CHECK(!tflc__flex_open(&f, good, 2));
+  for (trial = 0; trial < 20000; trial++) {
+    uint8_t *heap;
+    int flips = 1 + (int)(rng % 3), j;
+    memcpy(b, good, n);
+    for (j = 0; j < flips; j++) {
+      rng ^= rng << 13;
+      rng ^= rng >> 17;
+      rng ^= rng << 5;
+      b[rng % n] = (uint8_t)(rng >> 8);
+    }
+    heap = (uint8_t *)malloc(n); /* exact size: ASan sees any overrun */
+    memcpy(heap, b, n);
+    if (tflc__flex_open(&f, heap, (uint32_t)n)) {
+      int64_t iv;
+      double dv;
+      int32_t i;
+      opened++;
+      for (i = 0; i < (int32_t)f.count; i++) {
+        (void)tflc__flex_number(&f, i, &iv, &dv);
+        (void)tflc__flex_element_int(&f, i, 0);
+      }
+      (void)tflc__flex_find(&f, "cycles_max");
+      (void)tflc__flex_find(&f, "zz");
+    } else {
+      refused++;
+    }
+    free(heap);
+  }
+  CHECK(opened > 0 && refused > 0);
+  CHECK(tflc__flex_open(&f, good, (uint32_t)n));
+}
+
+/* Real custom options, written by the FlexBuffers library (the ops2
+ * generator): the TFLite_Detection_PostProcess map of
+ * ops2/DETECTION_POSTPROCESS/f32_a18_c4_max6_regular_scores (case.json
+ * "options"), read through tflc_op_custom_option from a user operator. */
+typedef struct seen_options {
+  int calls;
+  double v[12];
+  int found[12];
+} seen_options;
+static const char *const dpp_keys[12] = {"max_detections",
+                                         "max_classes_per_detection",
+                                         "detections_per_class",
+                                         "use_regular_nms",
+                                         "nms_score_threshold",
+                                         "nms_iou_threshold",
+                                         "num_classes",
+                                         "y_scale",
+                                         "x_scale",
+                                         "h_scale",
+                                         "w_scale",
+                                         "not_there"};
+static tflc_status read_options(tflc_op_context *op, void *user) {
+  seen_options *s = (seen_options *)user;
+  int k;
+  s->calls++;
+  for (k = 0; k < 12; k++)
+    s->found[k] = tflc_op_custom_option(op, dpp_keys[k], &s->v[k]);
+  return TFLC_OK;
+}
+static tflc_status do_nothing(tflc_op_context *op, void *user) {
+  (void)op;
+  (void)user;
+  return TFLC_OK;
+}
+static void test_flex_real_options(void) {
+  static const double want[11] = {6, 1, 3, 1, 0.0, 0.5, 4, 10, 10, 5, 5};
+  size_t nm = 0;
+  uint8_t *model = read_shared("conformance/ops2/DETECTION_POSTPROCESS/"
+                               "f32_a18_c4_max6_regular_scores/model.tflite",
+                               &nm);
+  seen_options seen;
+  tflc_user_op u;
+  tflc_options opt;
+  tflc_model m;
+  tflc_interpreter it;
+  int k;
+  if (!model) {
+    printf("test_flex_real_options: ../shared missing, skipped\n");
+    return;
+  }
+  memset(&seen, 0, sizeof seen);
+  memset(&opt, 0, sizeof opt);
+  u.code = TFLC_OP_CUSTOM;
+  u.custom_name = "TFLite_Detection_PostProcess";
+  u.prepare = read_options;
+  u.invoke = do_nothing;
+  u.user = &seen;
+  opt.user_ops = &u;
+  opt.num_user_ops = 1;
+  CHECK_EQ_INT(tflc_model_init(&m, model, nm), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, &opt),
+               TFLC_OK);
+  CHECK_EQ_INT(seen.calls, 1);
+  for (k = 0; k < 11; k++) {
+    CHECK(seen.found[k]);
+    CHECK(seen.v[k] == want[k]);
+  }
+  CHECK(!seen.found[11] && seen.v[11] == 0.0);
+  free(model);
+}
+
+/* ---- CIRCULAR_BUFFER
+ * ---------------------------------------------------------
+ */
+static void test_circular_buffer_kernel(void) {
+  /* 3 slots of 2 bytes: [a b][c d][e f] + [x y] -> [c d][e f][x y] */
+  uint8_t out[6] = {1, 2, 3, 4, 5, 6};
+  const uint8_t in[2] = {7, 8}, want[6] = {3, 4, 5, 6, 7, 8};
+  const uint8_t one_in[2] = {9, 9}, want_one[2] = {9, 9};
+  uint8_t one[2] = {0, 0};
+  tflc_circular_buffer_push(3, 2, in, out);
+  CHECK_EQ_MEM(out, want, 6);
+  tflc_circular_buffer_push(1, 2, one_in, one); /* one slot: replaced */
+  CHECK_EQ_MEM(one, want_one, 2);
+}
+/* ops2/CIRCULAR_BUFFER/i8_d4_slots2 (2 slots of 4, zero point -5, cycles_max
+ * 1): fresh, one invoke gives [zp x4][input]; the slots then shift on
+ * every invoke; tflc_reset brings the zero points back. */
+static void test_circular_buffer_invokes(void) {
+  size_t nm = 0, ni = 0, no = 0;
+  uint8_t *model = read_shared(
+      "conformance/ops2/CIRCULAR_BUFFER/i8_d4_slots2/model.tflite", &nm);
+  uint8_t *in = read_shared(
+      "conformance/ops2/CIRCULAR_BUFFER/i8_d4_slots2/input_0.bin", &ni);
+  uint8_t *out = read_shared(
+      "conformance/ops2/CIRCULAR_BUFFER/i8_d4_slots2/output_0.bin", &no);
+  const int8_t a[4] = {1, 2, 3, 4}, b[4] = {-1, -2, -3, -4};
+  int8_t want[8];
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_tensor *x;
+  const tflc_tensor *y;
+  if (!model || !in || !out) {
+    printf("test_circular_buffer_invokes: ../shared missing, skipped\n");
+    goto done;
+  }
+  CHECK_EQ_INT(tflc_model_init(&m, model, nm), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  x = tflc_input(&it, 0);
+  y = tflc_output(&it, 0);
+  CHECK(x && y && x->bytes == 4 && y->bytes == 8 && no == 8);
+  if (!x || !y || x->bytes != 4 || y->bytes != 8 || no != 8)
+    goto done;
+  memcpy(x->data, in, 4); /* TFLM's output: zero points, then the input */
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(y->data, out, 8);
+  memset(want, -5, 4);
+  memcpy(want + 4, in, 4);
+  CHECK_EQ_MEM(y->data, want, 8);
+  memcpy(x->data, a, 4);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  memcpy(x->data, b, 4);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  memcpy(want, a, 4);
+  memcpy(want + 4, b, 4);
+  CHECK_EQ_MEM(y->data, want, 8);
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  memcpy(x->data, in, 4);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(y->data, out, 8);
+done:
+  free(model);
+  free(in);
+  free(out);
+}
+
+int main(void) {
+  RUN(test_reset_needs_an_interpreter);
+  RUN(test_flex_map_values);
+  RUN(test_flex_malformed);
+  RUN(test_flex_real_options);
+  RUN(test_circular_buffer_kernel);
+  RUN(test_circular_buffer_invokes);
+  RUN(test_dtln_ten_invokes_with_reset);
+  return harness_report();
+}
