@@ -384,7 +384,21 @@ enum {
   N(STABLEHLO_CBRT, 208, 0) \
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
   X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
-  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke)
+  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
+  X(SignalDelay, 280, 0, -1, -1, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke) \
+  X(SignalEnergy, 281, 0, -1, -1, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke) \
+  X(SignalFftAutoScale, 282, 0, -1, -1, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke) \
+  X(SignalFilterBank, 283, 0, -1, -1, 0, 0, tflc__signal_filter_bank_prepare, tflc__signal_filter_bank_invoke) \
+  X(SignalFilterBankLog, 284, 0, -1, -1, 0, 0, tflc__signal_filter_bank_log_prepare, tflc__signal_filter_bank_log_invoke) \
+  X(SignalFilterBankSpectralSubtraction, 285, 0, -1, -1, 0, 0, tflc__signal_spectral_subtraction_prepare, tflc__signal_spectral_subtraction_invoke) \
+  X(SignalFilterBankSquareRoot, 286, 0, -1, -1, 0, 0, tflc__signal_filter_bank_square_root_prepare, tflc__signal_filter_bank_square_root_invoke) \
+  X(SignalFramer, 287, 0, -1, -1, 0, 0, tflc__signal_framer_prepare, tflc__signal_framer_invoke) \
+  X(SignalIrfft, 288, 0, -1, -1, 0, 0, tflc__signal_irfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalOverlapAdd, 289, 0, -1, -1, 0, 0, tflc__signal_overlap_add_prepare, tflc__signal_overlap_add_invoke) \
+  X(SignalPCAN, 290, 0, -1, -1, 0, 0, tflc__signal_pcan_prepare, tflc__signal_pcan_invoke) \
+  X(SignalRfft, 291, 0, -1, -1, 0, 0, tflc__signal_rfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalStacker, 292, 0, -1, -1, 0, 0, tflc__signal_stacker_prepare, tflc__signal_stacker_invoke) \
+  X(SignalWindow, 293, 0, -1, -1, 0, 0, tflc__signal_window_prepare, tflc__signal_window_invoke)
 /* clang-format on */
 
 #define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
@@ -7127,6 +7141,801 @@ static void tflc__circular_buffer_reset(tflc__ctx *c) {
 }
 
 /* ======================================================================== */
+/* Operators: TFLM's Signal* custom operators (signal/micro/kernels):       */
+/* window, FFT auto scale, RFFT / IRFFT, energy, filter bank and its square */
+/* root, spectral subtraction, PCAN and log, framer, stacker, delay and     */
+/* overlap-add. Their custom options are FlexBuffers maps that TFLM reads   */
+/* by index (keys sorted); here the key at each index must be TFLM's.       */
+/* Where TFLM's kernels would read or write outside a tensor (or shift by   */
+/* 32 or more), prepare refuses the model instead.                          */
+/* ======================================================================== */
+/* ---- options and checks shared by the Signal operators ------------------ */
+static tflc_status tflc__signal_key_err(tflc__ctx *c, int32_t k,
+                                        const char *key) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  return tflc__err(c->it->error, TFLC_ERR_SCHEMA,
+                   "op %d %s: custom option %d must be '%s'", c->op->index,
+                   tflc__op_name(c), k, key);
+#else
+  (void)k;
+  (void)key;
+  return tflc__op_err(c, TFLC_ERR_SCHEMA, "", 0, 0);
+#endif
+}
+/* Reads custom options 0..n-1 into v as TFLM's FlexbufferWrapper does
+ * (ElementAsInt32 / ElementAsBool: the slot as a signed integer); option k
+ * must have key names[k]. With `type`, also the map's "T" (looked up by
+ * key, 0 when absent, as flexbuffers::Map::operator[]). */
+static tflc_status tflc__signal_options(tflc__ctx *c, const char *const *names,
+                                        int32_t n, int32_t *v, int32_t *type) {
+  tflc__flex f;
+  uint32_t size = 0;
+  const uint8_t *b = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  int32_t k;
+  if (!tflc__flex_open(&f, b, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a FlexBuffers map", 0, 0);
+  for (k = 0; k < n; k++) {
+    if (tflc__flex_find(&f, names[k]) != k)
+      return tflc__signal_key_err(c, k, names[k]);
+    v[k] = (int32_t)(uint32_t)(uint64_t)tflc__flex_element_int(&f, k, 0);
+  }
+  if (type) {
+    int64_t iv = 0;
+    double dv = 0.0;
+    if (!tflc__flex_number(&f, tflc__flex_find(&f, "T"), &iv, &dv))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "custom option T is no number", 0,
+                          0);
+    *type = (int32_t)(uint32_t)(uint64_t)iv;
+  }
+  return TFLC_OK;
+}
+/* Input / output k of type `type` and rank `rank` (-1: any rank). */
+static tflc_status tflc__signal_tensor(tflc__ctx *c, tflc_tensor *t, int output,
+                                       int32_t k, int32_t type, int32_t rank) {
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        output ? "output %d missing" : "input %d missing", k,
+                        0);
+  if (t->type != type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        output ? "output %d must be of type %d"
+                               : "input %d must be of type %d",
+                        k, type);
+  if (rank >= 0 && t->rank != rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        output ? "output %d must have rank %d"
+                               : "input %d must have rank %d",
+                        k, rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_io(tflc__ctx *c, int32_t nin, int32_t nout) {
+  if (c->op->nin != nin || c->op->nout != nout)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs %d inputs and %d outputs",
+                        nin, nout);
+  return TFLC_OK;
+}
+/* Persistent bytes for an op: the product a * b * c, NULL when it
+ * overflows or the arena is full. */
+static void *tflc__signal_persist(tflc__ctx *c, uint64_t a, uint64_t b,
+                                  uint64_t n) {
+  if (b && a > 0xFFFFFFFFu / b)
+    return NULL;
+  if (n && a * b > 0xFFFFFFFFu / n)
+    return NULL;
+  return tflc__persist(c->it, (size_t)(a * b * n));
+}
+#define TFLC__SIGNAL_CHECK(x)                                                  \
+  do {                                                                         \
+    tflc_status st_ = (x);                                                     \
+    if (st_ != TFLC_OK)                                                        \
+      return st_;                                                              \
+  } while (0)
+
+/* ---- SignalWindow -------------------------------------------------------- */
+typedef struct tflc__signal_window_state {
+  int32_t shift, window;
+} tflc__signal_window_state;
+static tflc_status tflc__signal_window_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"shift"};
+  tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__signal_window_state *s;
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, w, 0, 1, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank));
+  if (in->rank < 1 || tflc__count(o) != tflc__count(in))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (w->dims[0] < 1 || tflc__count(in) % w->dims[0] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d samples is no whole number of windows "
+                        "of %d",
+                        tflc__count(in), w->dims[0]);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "shift %d outside [0, 31]", v[0],
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__signal_window_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->shift = v[0];
+  s->window = w->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_window_invoke(tflc__ctx *c) {
+  const tflc__signal_window_state *s =
+      (const tflc__signal_window_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  const int16_t *x = (const int16_t *)in->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t i, n = tflc__count(in);
+  for (i = 0; i < n; i += s->window)
+    tflc_signal_window_s16(x + i, (const int16_t *)tflc__in(c, 1)->data,
+                           s->window, s->shift, y + i);
+  return TFLC_OK;
+}
+
+/* ---- SignalFftAutoScale -------------------------------------------------- */
+static tflc_status tflc__signal_fft_auto_scale_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *bits = tflc__out(c, 1);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, bits, 1, 1, TFLC_INT32, 0));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_fft_auto_scale_invoke(tflc__ctx *c) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  const int32_t bits = tflc_signal_fft_auto_scale_s16(
+      (const int16_t *)tflc__in(c, 0)->data, o->dims[0], (int16_t *)o->data);
+  memcpy(tflc__out(c, 1)->data, &bits, sizeof bits);
+  return TFLC_OK;
+}
+
+/* ---- SignalRfft / SignalIrfft -------------------------------------------- */
+typedef struct tflc__signal_fft_state {
+  tflc_fft_plan plan;
+  int32_t type, rows, in_row, out_row, work;
+} tflc__signal_fft_state;
+/* T, fft_length, shapes: rows of in_row samples (RFFT) or of fft_length /
+ * 2 + 1 complex bins (IRFFT), one output row each. */
+static tflc_status tflc__signal_fft_prepare(tflc__ctx *c, int inverse) {
+  static const char *const names[2] = {"T", "fft_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_fft_state *s;
+  int32_t v[2], type = 0, n, bins, in_last, out_last, in_rows, out_rows;
+  size_t es, tw;
+  void *mem;
+  int ok;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_INT32 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16, int32, float32",
+                        type, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, in->rank));
+  n = v[1];
+  es = tflc_type_size(type);
+  tw = tflc_fft_plan_bytes(n, es);
+  if (!tw)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "fft_length %d: not even, or its half has a prime "
+                        "factor above 5",
+                        n, 0);
+  bins = n / 2 + 1;
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  in_last = in->dims[in->rank - 1];
+  out_last = o->dims[o->rank - 1];
+  if (!inverse && (in_last < 1 || in_last > n || out_last != 2 * bins))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of 1..fft_length samples in, fft_length + 2 "
+                        "out (fft_length %d)",
+                        n, 0);
+  if (inverse && (in_last != 2 * bins || out_last != n))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of fft_length + 2 values in, fft_length out "
+                        "(fft_length %d)",
+                        n, 0);
+  in_rows = tflc__count(in) / in_last;
+  out_rows = out_last ? tflc__count(o) / out_last : 0;
+  if (in_rows != out_rows)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d input rows, %d output rows",
+                        in_rows, out_rows);
+  s = TFLC__NEW_STATE(c, tflc__signal_fft_state);
+  mem = s ? tflc__persist(c->it, tw) : NULL;
+  if (!mem)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  if (type == TFLC_INT16)
+    ok = tflc_fft_plan_s16(&s->plan, n, inverse, mem) == 0;
+  else if (type == TFLC_INT32)
+    ok = tflc_fft_plan_s32(&s->plan, n, inverse, mem) == 0;
+  else
+    ok = tflc_fft_plan_f32(&s->plan, n, inverse, mem) == 0;
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "fft_length %d unsupported", n,
+                        0);
+  s->type = type;
+  s->rows = in_rows;
+  s->in_row = in_last;
+  s->out_row = out_last;
+  s->work = tflc__scratch(c, (uintptr_t)n * es);
+  if (s->work < 0)
+    return tflc__scratch_err(c);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_rfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 0);
+}
+static tflc_status tflc__signal_irfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 1);
+}
+static tflc_status tflc__signal_fft_invoke(tflc__ctx *c) {
+  const tflc__signal_fft_state *s =
+      (const tflc__signal_fft_state *)c->op->state;
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  void *work = (void *)c->op->scratch[s->work];
+  const size_t es = tflc_type_size(s->type);
+  const size_t in_step = (size_t)s->in_row * es,
+               out_step = (size_t)s->out_row * es;
+  const int inverse = s->plan.inverse;
+  int32_t r;
+  for (r = 0; r < s->rows; r++, x += in_step, y += out_step) {
+    if (s->type == TFLC_INT16) {
+      if (inverse)
+        tflc_irfft_s16(&s->plan, (const int16_t *)x, (int16_t *)work,
+                       (int16_t *)y);
+      else
+        tflc_rfft_s16(&s->plan, (const int16_t *)x, s->in_row, (int16_t *)work,
+                      (int16_t *)y);
+    } else if (s->type == TFLC_INT32) {
+      if (inverse)
+        tflc_irfft_s32(&s->plan, (const int32_t *)x, (int32_t *)work,
+                       (int32_t *)y);
+      else
+        tflc_rfft_s32(&s->plan, (const int32_t *)x, s->in_row, (int32_t *)work,
+                      (int32_t *)y);
+    } else {
+      if (inverse)
+        tflc_irfft_f32(&s->plan, (const float *)x, (float *)work, (float *)y);
+      else
+        tflc_rfft_f32(&s->plan, (const float *)x, s->in_row, (float *)work,
+                      (float *)y);
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalEnergy -------------------------------------------------------- */
+typedef struct tflc__signal_range_state {
+  int32_t start, end;
+} tflc__signal_range_state;
+static tflc_status tflc__signal_energy_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"end_index", "start_index"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (v[1] < v[0] && (v[1] < 0 || v[0] > in->dims[0] / 2 || v[0] > o->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "bins [%d, %d) outside the spectrum or the output",
+                        v[1], v[0]);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[1];
+  s->end = v[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_energy_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  tflc_signal_energy_s16((const int16_t *)tflc__in(c, 0)->data, s->start,
+                         s->end, (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBank ---------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"num_channels"};
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t v[1], k;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 6, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 0), 0, 0, TFLC_UINT32, 1));
+  for (k = 1; k < 6; k++)
+    TFLC__SIGNAL_CHECK(
+        tflc__signal_tensor(c, tflc__in(c, k), 0, k, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT64, 1));
+  if (v[0] < 0 || o->dims[0] > v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels for an output of %d",
+                        v[0], o->dims[0]);
+  for (k = 3; k < 6; k++)
+    if (tflc__in(c, k)->dims[0] <= v[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d needs num_channels + 1 = %d entries", k,
+                          v[0] + 1);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the count */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1),
+                    *u = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_filter_bank_params p;
+  p.num_channels = (int32_t)(uintptr_t)c->op->state;
+  p.weights = (const int16_t *)w->data;
+  p.unweights = (const int16_t *)u->data;
+  p.frequency_starts = (const int16_t *)tflc__in(c, 3)->data;
+  p.weight_starts = (const int16_t *)tflc__in(c, 4)->data;
+  p.widths = (const int16_t *)tflc__in(c, 5)->data;
+  /* the channel tables are tensors: checked at every invoke (they are
+   * usually constants; a few hundred comparisons) */
+  if (tflc_signal_filter_bank_check(
+          &p, in->dims[0], w->dims[0] < u->dims[0] ? w->dims[0] : u->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a channel reaches outside the spectrum or weights", 0,
+                        0);
+  tflc_signal_filter_bank_u32(&p, (const uint32_t *)in->data, o->dims[0],
+                              (uint64_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSquareRoot ------------------------------------------ */
+static tflc_status tflc__signal_filter_bank_square_root_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT64, 1));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 1), 0, 1, TFLC_INT32, 0));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_square_root_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t shift;
+  memcpy(&shift, tflc__in(c, 1)->data, sizeof shift);
+  if (shift < 0 || shift > 31)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "scale bits %d outside [0, 31]",
+                        shift, 0);
+  tflc_signal_filter_bank_square_root_u64((const uint64_t *)in->data,
+                                          in->dims[0], shift,
+                                          (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankLog ------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_log_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"input_correction_bits", "output_scale"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "input_correction_bits %d outside [0, 31]", v[0], 0);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[0]; /* correction bits */
+  s->end = v[1];   /* output scale */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_log_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_filter_bank_log_u32((const uint32_t *)in->data, in->dims[0],
+                                  s->end, s->start,
+                                  (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSpectralSubtraction --------------------------------- */
+typedef struct tflc__signal_spectral_state {
+  tflc_spectral_subtraction_params p;
+  uint32_t *noise; /* num_channels, the state */
+  int32_t noise_out;
+} tflc__signal_spectral_state;
+static tflc_status tflc__signal_spectral_subtraction_prepare(tflc__ctx *c) {
+  static const char *const names[9] = {"alternate_one_minus_smoothing",
+                                       "alternate_smoothing",
+                                       "clamping",
+                                       "min_signal_remaining",
+                                       "num_channels",
+                                       "one_minus_smoothing",
+                                       "smoothing",
+                                       "smoothing_bits",
+                                       "spectral_subtraction_bits"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *noise = tflc__out(c, 1);
+  tflc__signal_spectral_state *s;
+  int32_t v[9];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 9, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 1, 1, TFLC_UINT32, 1));
+  if (v[4] < 0 || v[4] > in->dims[0] || v[4] > o->dims[0] ||
+      noise->dims[0] > v[4])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d does not fit the tensors", v[4], 0);
+  if (v[7] < 0 || v[7] > 31 || v[8] < 0 || v[8] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "smoothing_bits %d or spectral_subtraction_bits %d "
+                        "out of range",
+                        v[7], v[8]);
+  s = TFLC__NEW_STATE(c, tflc__signal_spectral_state);
+  if (s)
+    s->noise = (uint32_t *)tflc__signal_persist(c, (uint64_t)v[4], 4, 1);
+  if (!s || (!s->noise && v[4]))
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->p.alternate_one_minus_smoothing = (uint32_t)v[0];
+  s->p.alternate_smoothing = (uint32_t)v[1];
+  s->p.clamping = v[2] != 0;
+  s->p.min_signal_remaining = (uint32_t)v[3];
+  s->p.num_channels = v[4];
+  s->p.one_minus_smoothing = (uint32_t)v[5];
+  s->p.smoothing = (uint32_t)v[6];
+  s->p.smoothing_bits = (uint32_t)v[7];
+  s->p.spectral_subtraction_bits = (uint32_t)v[8];
+  s->noise_out = noise->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_spectral_subtraction_invoke(tflc__ctx *c) {
+  const tflc__signal_spectral_state *s =
+      (const tflc__signal_spectral_state *)c->op->state;
+  tflc_signal_spectral_subtraction_u32(
+      &s->p, (const uint32_t *)tflc__in(c, 0)->data,
+      (uint32_t *)tflc__out(c, 0)->data, s->noise);
+  if (s->noise_out)
+    memcpy(tflc__out(c, 1)->data, s->noise, (size_t)s->noise_out * 4u);
+  return TFLC_OK;
+}
+
+/* ---- SignalPCAN ---------------------------------------------------------- */
+static tflc_status tflc__signal_pcan_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"snr_shift"};
+  tflc_tensor *in = tflc__in(c, 0), *noise = tflc__in(c, 1),
+              *lut = tflc__in(c, 2), *o = tflc__out(c, 0);
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 3, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 0, 1, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, lut, 0, 2, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0] || noise->dims[0] < in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output and noise estimate must match the input", 0, 0);
+  if (lut->dims[0] < TFLC_SIGNAL_PCAN_LUT_SIZE)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "gain table of %d entries, needs %d",
+                        lut->dims[0], TFLC_SIGNAL_PCAN_LUT_SIZE);
+  if (v[0] < 0 || v[0] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "snr_shift %d outside [0, 63]",
+                        v[0], 0);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the shift */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_pcan_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_pcan_u32(
+      (const int16_t *)tflc__in(c, 2)->data, (int32_t)(uintptr_t)c->op->state,
+      (const uint32_t *)tflc__in(c, 1)->data, (const uint32_t *)in->data,
+      (uint32_t *)tflc__out(c, 0)->data, in->dims[0]);
+  return TFLC_OK;
+}
+
+/* ---- SignalOverlapAdd ---------------------------------------------------- */
+typedef struct tflc__signal_overlap_state {
+  int32_t type, rows, frames, frame_size, frame_step;
+  void *buffers; /* rows * frame_size elements, the state */
+} tflc__signal_overlap_state;
+static void tflc__signal_overlap_add_reset(tflc__signal_overlap_state *s) {
+  memset(s->buffers, 0,
+         (size_t)s->rows * (size_t)s->frame_size * tflc_type_size(s->type));
+}
+static tflc_status tflc__signal_overlap_add_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"T", "frame_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_overlap_state *s;
+  int32_t v[2], type = 0, size, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16 or float32", type,
+                        0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, -1));
+  if (in->rank < 2 || o->rank + 1 != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input rank %d: needs >= 2, output one less", in->rank,
+                        0);
+  size = in->dims[in->rank - 1];
+  frames = in->dims[in->rank - 2];
+  if (size < 1 || frames < 1 || v[1] < 1 || v[1] > size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d outside [1, frame size %d]", v[1], size);
+  rows = tflc__count(in) / size / frames;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[1])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold frames * frame_step = %d samples",
+                        frames * v[1], 0);
+  s = TFLC__NEW_STATE(c, tflc__signal_overlap_state);
+  if (s)
+    s->buffers = tflc__signal_persist(c, (uint64_t)rows, (uint64_t)size,
+                                      tflc_type_size(type));
+  if (!s || !s->buffers)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->type = type;
+  s->rows = rows;
+  s->frames = frames;
+  s->frame_size = size;
+  s->frame_step = v[1];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_overlap_add_invoke(tflc__ctx *c) {
+  const tflc__signal_overlap_state *s =
+      (const tflc__signal_overlap_state *)c->op->state;
+  const size_t es = tflc_type_size(s->type);
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  int32_t r, f;
+  for (r = 0; r < s->rows; r++) {
+    uint8_t *buf =
+        (uint8_t *)s->buffers + (size_t)r * (size_t)s->frame_size * es;
+    for (f = 0; f < s->frames; f++) {
+      const size_t k = (size_t)r * (size_t)s->frames + (size_t)f;
+      if (s->type == TFLC_INT16)
+        tflc_signal_overlap_add_s16(
+            (const int16_t *)(x + k * (size_t)s->frame_size * es),
+            (int16_t *)buf, s->frame_size, s->frame_step,
+            (int16_t *)(y + k * (size_t)s->frame_step * es));
+      else
+        tflc_signal_overlap_add_f32(
+            (const float *)(x + k * (size_t)s->frame_size * es), (float *)buf,
+            s->frame_size, s->frame_step,
+            (float *)(y + k * (size_t)s->frame_step * es));
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalFramer, SignalStacker, SignalDelay: sample rings -------------- */
+/* rows rings of `capacity` samples each (one allocation) */
+typedef struct tflc__signal_ring_state {
+  int32_t rows, a, b, c, d; /* per operator, see the prepares */
+  int32_t started;          /* SignalStacker: the first frame came */
+  tflc_ring_s16 *rings;
+} tflc__signal_ring_state;
+static tflc__signal_ring_state *tflc__signal_rings(tflc__ctx *c, int32_t rows,
+                                                   int64_t capacity) {
+  tflc__signal_ring_state *s;
+  int16_t *data;
+  int32_t r;
+  if (capacity < 1 || capacity > 0x7FFFFFFF)
+    return NULL;
+  s = TFLC__NEW_STATE(c, tflc__signal_ring_state);
+  if (!s)
+    return NULL;
+  s->rings = (tflc_ring_s16 *)tflc__signal_persist(c, (uint64_t)rows,
+                                                   sizeof(tflc_ring_s16), 1);
+  data = (int16_t *)tflc__signal_persist(c, (uint64_t)rows, (uint64_t)capacity,
+                                         sizeof(int16_t));
+  if (!s->rings || !data)
+    return NULL;
+  s->rows = rows;
+  for (r = 0; r < rows; r++) {
+    s->rings[r].data = data + (size_t)r * (size_t)capacity;
+    s->rings[r].capacity = (uint32_t)capacity;
+    tflc_ring_s16_reset(&s->rings[r]);
+  }
+  return s;
+}
+
+/* Framer: a = frame_size, b = frame_step, c = frames per row, d = prefill */
+static void tflc__signal_framer_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    if (s->d)
+      tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)(s->a - s->b));
+  }
+}
+static tflc_status tflc__signal_framer_prepare(tflc__ctx *c) {
+  static const char *const names[3] = {"frame_size", "frame_step", "prefill"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[3], inner, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 3, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank + 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  inner = in->dims[in->rank - 1];
+  if (v[1] < 1 || inner < v[1] || inner % v[1] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d must divide the row of %d samples", v[1],
+                        inner);
+  if (v[0] < 1 || (v[2] && v[0] < v[1]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_size %d: must be >= 1 (>= frame_step with "
+                        "prefill)",
+                        v[0], 0);
+  frames = inner / v[1];
+  rows = tflc__count(in) / inner;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold %d frames of %d samples per row",
+                        frames, v[0]);
+  /* the frame rounded up to whole steps, as TFLM sizes its buffers */
+  s = tflc__signal_rings(c, rows,
+                         ((int64_t)v[0] + v[1] - 1) / v[1] * (int64_t)v[1]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = frames;
+  s->d = v[2] != 0;
+  tflc__signal_framer_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_framer_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  const size_t in_row = (size_t)s->c * (size_t)s->b,
+               out_row = (size_t)s->c * (size_t)s->a;
+  uint8_t valid = 1;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    if (!tflc_signal_framer_s16(&s->rings[r], x + (size_t)r * in_row, s->c,
+                                s->a, s->b, y + (size_t)r * out_row))
+      valid = 0;
+  *(uint8_t *)tflc__out(c, 1)->data = valid;
+  return TFLC_OK;
+}
+
+/* Stacker: a = num_channels, b = left context, c = step in samples */
+static void tflc__signal_stacker_reset(tflc__signal_ring_state *s) {
+  tflc_ring_s16_reset(&s->rings[0]);
+  s->started = 0;
+}
+static tflc_status tflc__signal_stacker_prepare(tflc__ctx *c) {
+  static const char *const names[4] = {"num_channels", "stacker_left_context",
+                                       "stacker_right_context", "stacker_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[4];
+  int64_t size;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 4, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (v[0] < 1 || v[1] < 0 || v[2] < 0 || v[1] > 0xFFFF || v[2] > 0xFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d >= 1, contexts >= 0 needed", v[0], 0);
+  size = (int64_t)v[0] * ((int64_t)v[1] + v[2] + 1);
+  if (v[3] < 1 || v[3] > v[1] + v[2] + 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "stacker_step %d outside [1, %d frames stacked]", v[3],
+                        v[1] + v[2] + 1);
+  if (in->dims[0] < v[0] || (int64_t)o->dims[0] != size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input needs %d channels, output %d samples", v[0],
+                        (int32_t)(size < 0x7FFFFFFF ? size : 0x7FFFFFFF));
+  s = tflc__signal_rings(c, 1, size);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = v[0] * v[3];
+  tflc__signal_stacker_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_stacker_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  *(uint8_t *)tflc__out(c, 1)->data = (uint8_t)tflc_signal_stacker_s16(
+      &s->rings[0], &s->started, (const int16_t *)tflc__in(c, 0)->data, s->a,
+      s->b, (uint32_t)s->c, (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* Delay: a = row length, b = delay */
+static void tflc__signal_delay_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)s->b);
+  }
+}
+static tflc_status tflc__signal_delay_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"delay_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_ring_state *s;
+  int32_t v[1], inner;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, -1));
+  inner = in->rank ? in->dims[in->rank - 1] : 0;
+  if (inner < 1 || tflc__count(o) != tflc__count(in) || v[0] < 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of >= 1 sample, output as the input, delay %d "
+                        ">= 0",
+                        v[0], 0);
+  s = tflc__signal_rings(c, tflc__count(in) / inner, (int64_t)inner + v[0]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = inner;
+  s->b = v[0];
+  tflc__signal_delay_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_delay_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    tflc_signal_delay_s16(&s->rings[r], x + (size_t)r * (size_t)s->a, s->a,
+                          y + (size_t)r * (size_t)s->a);
+  return TFLC_OK;
+}
+
+/* State kept outside tensors back to where prepare left it (tflc_reset), as
+ * the Reset functions of TFLM's Signal kernels do. */
+static void tflc__signal_reset(tflc__ctx *c) {
+  void *s = c->op->state;
+  if (!s)
+    return;
+  switch (c->op->code) {
+  case TFLC_OP_SignalFramer:
+    tflc__signal_framer_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalStacker:
+    tflc__signal_stacker_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalDelay:
+    tflc__signal_delay_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalOverlapAdd:
+    tflc__signal_overlap_add_reset((tflc__signal_overlap_state *)s);
+    break;
+  case TFLC_OP_SignalFilterBankSpectralSubtraction: {
+    const tflc__signal_spectral_state *p =
+        (const tflc__signal_spectral_state *)s;
+    if (p->p.num_channels)
+      memset(p->noise, 0, (size_t)p->p.num_channels * 4u);
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+/* ======================================================================== */
 /* Operator table: the array TFLC_OPERATORS builds, with the operators a    */
 /* firmware build selects (TFLC_OPS), lookup, dispatch, and the functions   */
 /* of operators split by type (one row, several kernels).                   */
@@ -7226,6 +8035,7 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
 #define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
 #define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
 #define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
+#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
 enum {
   TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
   TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
@@ -7244,7 +8054,8 @@ enum {
   TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
   TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
   TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17)
+  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
+  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
 };
 #define TFLC__SELWORD(w)                                                       \
   ((w) == 0    ? TFLC__SW0                                                     \
@@ -7265,6 +8076,7 @@ enum {
    : (w) == 15 ? TFLC__SW15                                                    \
    : (w) == 16 ? TFLC__SW16                                                    \
    : (w) == 17 ? TFLC__SW17                                                    \
+   : (w) == 18 ? TFLC__SW18                                                    \
                : 0)
 #define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
 #else
@@ -7431,6 +8243,13 @@ static void tflc__reset_op(tflc__ctx *c) {
   switch (c->op->code) {
   case TFLC_OP_CIRCULAR_BUFFER:
     tflc__circular_buffer_reset(c);
+    break;
+  case TFLC_OP_SignalDelay:
+  case TFLC_OP_SignalFilterBankSpectralSubtraction:
+  case TFLC_OP_SignalFramer:
+  case TFLC_OP_SignalOverlapAdd:
+  case TFLC_OP_SignalStacker:
+    tflc__signal_reset(c);
     break;
   default:
     break;

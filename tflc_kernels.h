@@ -6591,8 +6591,7 @@ TFLC_API void tflc_signal_overlap_add_f32(const float *in, float *buffer,
          (size_t)frame_step * sizeof *buffer);
 }
 
-/* ---- sample rings ---------------------------------------------------------
- */
+/* ---- sample rings -------------------------------------------------------- */
 TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r) {
   r->read = r->write = 0;
   r->empty = 1;
