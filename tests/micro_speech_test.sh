@@ -60,5 +60,11 @@ expect_refusal "8 kHz WAV" "$t/8k.wav"
 # a data chunk longer than the file
 { head -c 40 "$AUDIO/yes_30ms.wav"; printf '\xff\xff\x00\x00'; tail -c +45 "$AUDIO/yes_30ms.wav"; } >"$t/long.wav"
 expect_refusal "data chunk past the end" "$t/long.wav"
+# the example is built with its operators only (TFLC_OPS): another Signal
+# operator is refused by name
+stk=$SHARED/conformance/ops2/SIGNAL_STACKER/i16_3_left2_step3/model.tflite
+if [ -f "$stk" ]; then
+  if run --preprocessor "$stk" "$AUDIO/yes_30ms.wav" 2>&1 | grep -q 'SignalStacker: not compiled in'; then ok; else bad "SignalStacker not refused as not compiled in"; fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
