@@ -11,7 +11,7 @@ OPT ?= -O2
 CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
-HDRS = tflc.h tflc_kernels.h
+HDRS = tflc.h tflc_kernels.h tflc_write.h
 TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h
 
 ifeq ($(SANITIZE),1)
@@ -43,7 +43,7 @@ bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
 format:
-	clang-format -i tflc.h tflc_kernels.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
 
 clean:
 	rm -rf build

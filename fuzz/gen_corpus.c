@@ -15,8 +15,8 @@
 #include <string.h>
 
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "models.h"
 
 static int count_models, count_ok;

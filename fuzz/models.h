@@ -3,8 +3,8 @@
  * fuzz/gen_corpus.c (seed corpus) and tests/test_malformed.c (the models
  * that targeted damage is applied to).
  *
- * Host-side code: it needs tflc.h with TFLC_WRITER_IMPLEMENTATION
- * defined in the including file (and tflc.h before it). */
+ * Host-side code: it needs tflc_write.h, with TFLC_IMPLEMENTATION and
+ * TFLC_WRITE_IMPLEMENTATION, included before it. */
 #ifndef TFLC_FUZZ_MODELS_H
 #define TFLC_FUZZ_MODELS_H
 

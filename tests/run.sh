@@ -83,6 +83,15 @@ check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNE
 check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
 check "two translation units" gcc -std=c99 $WARN -o "$out/minimal" examples/minimal.c examples/tflc_lib.c -lm
 check "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -c examples/minimal.c -o $out/minimal_cxx.o && gcc -std=c99 $WARN -c examples/tflc_lib.c -o $out/lib.o && g++ -o $out/minimal_cxx $out/minimal_cxx.o $out/lib.o -lm"
+write_impl=$out/write_impl.c
+printf '#define TFLC_IMPLEMENTATION\n#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$write_impl"
+check "tflc_write.h gcc C99" gcc -std=c99 $WARN -c "$write_impl" -o "$out/write_gcc99.o"
+check "tflc_write.h clang C99" clang -std=c99 $WARN -c "$write_impl" -o "$out/write_clang99.o"
+check "tflc_write.h g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$write_impl" -o "$out/write_gxx.o"
+check "tflc_write.h API alone, C99 and C++" bash -c "gcc -std=c99 $WARN -x c -fsyntax-only tflc_write.h && g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only tflc_write.h"
+# TFLC_WRITE_IMPLEMENTATION without the runtime implementation: the #error
+printf '#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$out/write_alone.c"
+check "tflc_write.h without TFLC_IMPLEMENTATION stops with #error" bash -c "! gcc -std=c99 -c $out/write_alone.c -o $out/write_alone.o 2>$out/write_alone.err && grep -q 'error: #error \"tflc_write.h: TFLC_WRITE_IMPLEMENTATION needs the runtime implementation' $out/write_alone.err"
 check "unity build (TFLC_STATIC)" bash -c "gcc -std=c99 $WARN -o $out/unity tests/unity.c -lm && $out/unity"
 if command -v arm-none-eabi-gcc >/dev/null; then
   check "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"

@@ -2,8 +2,8 @@
  * quantization spec in a model that has one of each, and each operator the
  * runtime cannot run; a clean model has no finding. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

@@ -9,8 +9,8 @@
  * same structure; and every model there must survive the copier. */
 #define _POSIX_C_SOURCE 200809L
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <dirent.h>
@@ -218,8 +218,9 @@ static void cmp_tensor(cmpctx *c, int32_t sg, int32_t i, uint32_t ta,
     diff(c, "tensor %d:%d quantization", sg, i);
   else if (tflc__get_u8(fa, qa, 4, 0)) {
     uint32_t dt = tflc__get_u8(fa, qa, 4, 0);
-    if (dt < 4 && !opts_eq(c, tflc__get_ref(fa, qa, 5),
-                           tflc__get_ref(fbb, qb, 5), tflc__z_cp_qdetails[dt]))
+    if (dt < 4 &&
+        !opts_eq(c, tflc__get_ref(fa, qa, 5), tflc__get_ref(fbb, qb, 5),
+                 tflc__copy_qdetails_schema[dt]))
       diff(c, "tensor %d:%d quantization details", sg, i);
   }
   da = buf_of(c->a, ta, &la);
@@ -257,11 +258,11 @@ static void cmp_op(cmpctx *c, int32_t sg, int32_t i, uint32_t oa, uint32_t ob) {
     diff(c, "op %d:%d inputs/outputs", sg, i);
   if (ty != tflc__get_u8(fbb, ob, 3, 0) ||
       !opts_eq(c, tflc__get_ref(fa, oa, 4), tflc__get_ref(fbb, ob, 4),
-               ty < 127 ? tflc__z_cp_opts1[ty] : NULL))
+               ty < 127 ? tflc__copy_options_schema[ty] : NULL))
     diff(c, "op %d builtin options (type %d)", i, (int)ty);
   if (ty2 != tflc__get_u8(fbb, ob, 11, 0) ||
       !opts_eq(c, tflc__get_ref(fa, oa, 12), tflc__get_ref(fbb, ob, 12),
-               ty2 < 24 ? tflc__z_cp_opts2[ty2] : NULL))
+               ty2 < 24 ? tflc__copy_options2_schema[ty2] : NULL))
     diff(c, "op %d:%d builtin options 2", sg, i);
   if (!vec_eq(c->a, oa, c->b, ob, 5, 1) ||
       tflc__get_u8(fa, oa, 6, 0) != tflc__get_u8(fbb, ob, 6, 0))
@@ -579,22 +580,22 @@ static void test_roundtrip_types(void) {
  */
 
 /* Parses text; returns the entry count (-1 on error, message in err). */
-static int32_t spec_parse(const char *text, tflc__z_spec **e, char *err,
+static int32_t spec_parse(const char *text, tflc__spec_entry **e, char *err,
                           size_t errn, tflc_stage_report *rep) {
-  tflc__z_st s;
+  tflc__stage s;
   int32_t n = 0;
   tflc_status st;
   memset(&s, 0, sizeof s);
   memset(rep, 0, sizeof *rep);
   s.rep = rep;
-  st = tflc__z_spec_read(&s, text, strlen(text), "spec.yaml", e, &n);
+  st = tflc__spec_read(&s, text, strlen(text), "spec.yaml", e, &n);
   if (err)
     snprintf(err, errn, "%s", rep->error);
   return st == TFLC_OK ? n : -1;
 }
 
 static void spec_expect(const char *text, int32_t n, const int32_t *triples) {
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   char err[256];
   int32_t got = spec_parse(text, &e, err, sizeof err, &rep), i;
@@ -611,7 +612,7 @@ static void spec_expect(const char *text, int32_t n, const int32_t *triples) {
 }
 
 static void spec_error(const char *text, const char *msg) {
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   char err[256];
   CHECK_EQ_INT(spec_parse(text, &e, err, sizeof err, &rep), -1);
@@ -624,7 +625,7 @@ static void spec_error(const char *text, const char *msg) {
 
 static void test_spec_reader(void) {
   static const int32_t two[] = {0, 5, 4, 1, 10, 2};
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   /* the seed document's block style, comments, blank lines */
   spec_expect("# spec\n"
@@ -1026,8 +1027,8 @@ static uint8_t *feature_model(size_t *n) {
   uint8_t md[7] = {'1', '.', '1', '4', '.', '0', 0};
   tflc_w_quant q;
   tflc_w_option o[6];
-  tflc__w_tensor *tt;
-  tflc__w_op *op;
+  tflc__writer_tensor *tt;
+  tflc__writer_op *op;
   uint8_t *p;
   q.scale = sc;
   q.zero_point = NULL;
@@ -1053,7 +1054,7 @@ static uint8_t *feature_model(size_t *n) {
   tt->qdtype = 1; /* CustomQuantization */
   o[0] = vec_opt(0, 1, copts, 5);
   o[0].align = 16;
-  CHECK(tflc__w_copy_opts(o, 1, &tt->qd, &tt->nqd));
+  CHECK(tflc__writer_copy_options(o, 1, &tt->qd, &tt->nqd));
   tt = &w->sg[0].t[t0];
   tt->has_sig = 1;
   tt->sig = (int32_t *)malloc(sizeof sig);
@@ -1103,7 +1104,7 @@ static uint8_t *feature_model(size_t *n) {
   o[2] = vec_opt(2, 1, attrs, 3);
   o[3] = raw_opt(4, 4, 7);
   o[4] = raw_opt(9, 8, (uint64_t)big[2]); /* a slot the schema lacks */
-  CHECK(tflc__w_copy_opts(o, 5, &op->opts2, &op->nopts2));
+  CHECK(tflc__writer_copy_options(o, 5, &op->opts2, &op->nopts2));
   /* operator codes: versions, a deprecated-only code */
   w->oc[0].raw = 1;
   w->oc[0].dep = 9;
@@ -1139,13 +1140,15 @@ static uint8_t *feature_model(size_t *n) {
   w->mbuf = (int32_t *)malloc(4);
   w->mbuf[0] = 1; /* k's buffer */
   w->nmbuf = 1;
-  w->sig = (tflc__w_sigdef *)calloc(1, sizeof *w->sig);
+  w->sig = (tflc__writer_signature *)calloc(1, sizeof *w->sig);
   w->nsig = 1;
   w->sig[0].key = (char *)malloc(8);
   memcpy(w->sig[0].key, "serving", 8);
   w->sig[0].has_in = w->sig[0].has_out = 1;
-  w->sig[0].in = (tflc__w_tmap *)calloc(1, sizeof(tflc__w_tmap));
-  w->sig[0].out = (tflc__w_tmap *)calloc(1, sizeof(tflc__w_tmap));
+  w->sig[0].in =
+      (tflc__writer_tensor_map *)calloc(1, sizeof(tflc__writer_tensor_map));
+  w->sig[0].out =
+      (tflc__writer_tensor_map *)calloc(1, sizeof(tflc__writer_tensor_map));
   w->sig[0].nin = w->sig[0].nout = 1;
   w->sig[0].in[0].name = (char *)malloc(4);
   memcpy(w->sig[0].in[0].name, "in0", 4);
@@ -1235,13 +1238,13 @@ static void test_kmeans(void) {
   const double x[6] = {1, 2, 3, 10, 11, 20}, w[6] = {1, 1, 1, 1, 1, 1};
   const double x2[5] = {0, 1, 2, 3, 4}, w2[5] = {1, 1, 1, 1, 100};
   size_t start[4];
-  CHECK(tflc__z_kmeans(x, w, 6, 3, start));
+  CHECK(tflc__kmeans(x, w, 6, 3, start));
   CHECK(start[0] == 0 && start[1] == 3 && start[2] == 5 && start[3] == 6);
-  CHECK(tflc__z_kmeans(x, w, 6, 1, start));
+  CHECK(tflc__kmeans(x, w, 6, 1, start));
   CHECK(start[0] == 0 && start[1] == 6);
   /* weights matter: the heavy point pulls 3 into its cluster (cost
    * 2 + 0.99 against 5 for {0..3} {4}) */
-  CHECK(tflc__z_kmeans(x2, w2, 5, 2, start));
+  CHECK(tflc__kmeans(x2, w2, 5, 2, start));
   CHECK(start[0] == 0 && start[1] == 3 && start[2] == 5);
   /* brute force check on random data: the DP finds the optimum */
   {
@@ -1270,7 +1273,7 @@ static void test_kmeans(void) {
         if (cost < best)
           best = cost;
       }
-    CHECK(tflc__z_kmeans(px, pw, 9, 3, s2));
+    CHECK(tflc__kmeans(px, pw, 9, 3, s2));
     for (c = 0; c < 3; c++) {
       double sw = 0, sx = 0, sxx = 0;
       for (k = s2[c]; k < s2[c + 1]; k++) {
@@ -1516,7 +1519,7 @@ static void test_malformed(void) {
     size_t len = strlen(base);
     ok = 1;
     for (it = 0; it < 5000; it++) {
-      tflc__z_spec *e = NULL;
+      tflc__spec_entry *e = NULL;
       tflc_stage_report rep;
       int32_t got;
       memcpy(text, base, len + 1);
@@ -1697,7 +1700,7 @@ static void shared_case(const tcase *tc) {
   char dir[600], path[700];
   int nin, fmt, k;
   tflc_model bin;
-  tflc__z_spec *se = NULL;
+  tflc__spec_entry *se = NULL;
   int32_t nse = 0;
   snprintf(dir, sizeof dir, "%s", tc->binned);
   dir[strlen(dir) - strlen("/model.tflite")] = 0;
@@ -1711,13 +1714,12 @@ static void shared_case(const tcase *tc) {
   CHECK_EQ_INT(tflc_model_init(&bin, bytes, bn), TFLC_OK);
   {
     tflc_stage_report r;
-    tflc__z_st s;
+    tflc__stage s;
     memset(&s, 0, sizeof s);
     memset(&r, 0, sizeof r);
     s.rep = &r;
-    CHECK_EQ_INT(
-        tflc__z_spec_read(&s, (const char *)spec, sn, "spec", &se, &nse),
-        TFLC_OK);
+    CHECK_EQ_INT(tflc__spec_read(&s, (const char *)spec, sn, "spec", &se, &nse),
+                 TFLC_OK);
     tflc_stage_report_free(&r);
   }
   for (fmt = TFLC_W_METADATA; fmt <= TFLC_W_DECODE; fmt++) {

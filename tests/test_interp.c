@@ -2,8 +2,8 @@
  * run plain and LUT-compressed in both formats; planner invariants; arena
  * budget of compressed models; alternate decompression regions; errors. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

@@ -29,8 +29,8 @@
 #include <time.h>
 
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "../fuzz/models.h"
 #include "harness.h"
 

@@ -15,8 +15,8 @@
  *     interpreter: compressed filters in both formats, refusals, the
  *     quantized_bias_type option, SVDF state across invokes. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <math.h>

@@ -13,8 +13,8 @@
  *     the conformance generator), for the gemmlowp-based kernels, which are
  *     also checked against float math within a small tolerance. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <math.h>

@@ -15,8 +15,8 @@
  *     non-constant tensors, compressed CONCATENATION inputs in both
  *     formats. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

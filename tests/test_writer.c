@@ -1,5 +1,4 @@
-/* tests/test_writer.c - unit tests of the model writer (in tflc.h,
- * TFLC_WRITER_IMPLEMENTATION).
+/* tests/test_writer.c - unit tests of the model writer (tflc_write.h).
  *
  * The models are read back with a small flatbuffer reader written here,
  * independent of the writer and of the runtime's walker: it follows root
@@ -11,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 /* ---- independent flatbuffer reader ----------------------------------------
