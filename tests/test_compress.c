@@ -12,6 +12,7 @@
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -21,50 +22,11 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint32_t rng_state = 12345u;
-static uint32_t rng(void) {
-  uint32_t x = rng_state;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  rng_state = x;
-  return x;
-}
-
-static uint8_t *read_all(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *p;
-  long len;
-  *n = 0;
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  p = (uint8_t *)malloc((size_t)len + 1);
-  if (p && len > 0 && fread(p, 1, (size_t)len, f) != (size_t)len) {
-    free(p);
-    p = NULL;
-  }
-  fclose(f);
-  if (p)
-    *n = (size_t)len;
-  return p;
-}
-
 static int file_exists(const char *path) {
   FILE *f = fopen(path, "rb");
   if (f)
     fclose(f);
   return f != NULL;
-}
-
-static uint8_t *finish(tflc_writer *w, size_t *n) {
-  uint8_t *p = NULL;
-  CHECK_EQ_INT(tflc_writer_finish(w, &p, n), TFLC_OK);
-  return p;
 }
 
 /* Index of the stage report entry for (sg, t), or -1. */
@@ -509,7 +471,7 @@ static void roundtrip_case(int type, int bits, int layout, int format,
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
   {
-    uint8_t *model = finish(w, &n);
+    uint8_t *model = finish_model(w, &n);
     memset(&o, 0, sizeof o);
     o.format = format;
     o.tflm_compatible = -1;
@@ -783,7 +745,7 @@ static void small_model(small *s) {
   out[0] = s->z;
   out[1] = s->cout;
   tflc_writer_outputs(w, 0, 2, out);
-  s->bytes = finish(w, &s->n);
+  s->bytes = finish_model(w, &s->n);
   tflc_writer_destroy(w);
 }
 
@@ -992,28 +954,6 @@ static void test_explicit_lists(void) {
 /* ---- model copier --------------------------------------------------------
  */
 
-static tflc_w_option raw_opt(uint8_t slot, uint8_t size, uint64_t u) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_RAW;
-  o.size = size;
-  o.u = u;
-  return o;
-}
-
-static tflc_w_option vec_opt(uint8_t slot, uint8_t size, const void *p,
-                             int32_t n) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_RAW_VEC;
-  o.size = size;
-  o.bytes = p;
-  o.count = n;
-  return o;
-}
-
 /* A model using every field the copier keeps. */
 static uint8_t *feature_model(size_t *n) {
   tflc_writer *w = tflc_writer_create();
@@ -1052,7 +992,7 @@ static uint8_t *feature_model(size_t *n) {
   tt->nzp = 1; /* one zero point for two scales */
   tt->zp[0] = zp[0];
   tt->qdtype = 1; /* CustomQuantization */
-  o[0] = vec_opt(0, 1, copts, 5);
+  o[0] = opt_raw_vec(0, 1, copts, 5);
   o[0].align = 16;
   CHECK(tflc__writer_copy_options(o, 1, &tt->qd, &tt->nqd));
   tt = &w->sg[0].t[t0];
@@ -1068,12 +1008,12 @@ static uint8_t *feature_model(size_t *n) {
   in[0] = t0;
   in[1] = t1;
   in[2] = -1;
-  o[0] = raw_opt(0, 1, 1);
-  o[1] = raw_opt(2, 1, 1);
+  o[0] = opt_raw(0, 1, 1);
+  o[1] = opt_raw(2, 1, 1);
   o0 = tflc_writer_op(w, 0, 9, NULL, 3, in, 1, &t2, 8, 2, o);
   in[0] = t2;
   in[1] = t3;
-  o[0] = vec_opt(0, 4, shp, 2);
+  o[0] = opt_raw_vec(0, 4, shp, 2);
   o1 = tflc_writer_op(w, 0, 22, NULL, 2, in, 1, &t4, 17, 1, o);
   in[0] = t4;
   o2 = tflc_writer_op(w, 0, 32, "MyOp", 2, in, 1, &t5, 0, 0, NULL);
@@ -1100,10 +1040,10 @@ static uint8_t *feature_model(size_t *n) {
   o[0].slot = 0;
   o[0].kind = TFLC_W_STR;
   o[0].str = "composite";
-  o[1] = raw_opt(1, 4, 1);
-  o[2] = vec_opt(2, 1, attrs, 3);
-  o[3] = raw_opt(4, 4, 7);
-  o[4] = raw_opt(9, 8, (uint64_t)big[2]); /* a slot the schema lacks */
+  o[1] = opt_raw(1, 4, 1);
+  o[2] = opt_raw_vec(2, 1, attrs, 3);
+  o[3] = opt_raw(4, 4, 7);
+  o[4] = opt_raw(9, 8, (uint64_t)big[2]); /* a slot the schema lacks */
   CHECK(tflc__writer_copy_options(o, 5, &op->opts2, &op->nopts2));
   /* operator codes: versions, a deprecated-only code */
   w->oc[0].raw = 1;
@@ -1155,7 +1095,7 @@ static uint8_t *feature_model(size_t *n) {
   w->sig[0].out[0].name = (char *)malloc(5);
   memcpy(w->sig[0].out[0].name, "out0", 5);
   w->sig[0].out[0].tensor = 4;
-  p = finish(w, n);
+  p = finish_model(w, n);
   tflc_writer_destroy(w);
   return p;
 }
@@ -1216,7 +1156,7 @@ static void test_copy(void) {
     tflc_writer_inputs(w, 0, 1, &x);
     tflc_writer_outputs(w, 0, 1, &y);
     tflc_writer_set_flags(w, TFLC_W_FLAG_ONLY_DEPRECATED_CODE);
-    p = finish(w, &n);
+    p = finish_model(w, &n);
     tflc_writer_destroy(w);
     CHECK_EQ_INT(tflc_model_copy(p, n, &c, &cn, &rep), TFLC_OK);
     CHECK_EQ_INT(tflc_model_init(&b, c, cn), TFLC_OK);
@@ -1398,7 +1338,7 @@ static void test_bin_float(void) {
   tflc_writer_op(w, 0, 3, NULL, 2, in, 1, &y, 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_destroy(w);
   memset(&o, 0, sizeof o);
   o.bits = 3;
@@ -1454,7 +1394,7 @@ static void test_bin_many(void) {
   tflc_writer_op(w, 0, 9, NULL, 2, in, 1, &y, 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_destroy(w);
   memset(&o, 0, sizeof o);
   o.bits = 8;
@@ -1552,9 +1492,9 @@ static void test_compact(void) {
   tflc_writer_op(w, 0, 0, NULL, 3, t, 1, &t[4], 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &t[5]);
   tflc_writer_outputs(w, 0, 1, &t[4]);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_set_flags(w, TFLC_W_FLAG_COMPACT);
-  q = finish(w, &qn);
+  q = finish_model(w, &qn);
   CHECK(qn < n);
   CHECK_EQ_INT(tflc_model_init(&m, q, qn), TFLC_OK);
   CHECK_EQ_INT(m.num_buffers, 3); /* sentinel, shared data, the variable's */
@@ -1617,7 +1557,7 @@ static int read_inputs(const char *dir, uint8_t **in, size_t *sz, int cap) {
   for (k = 0; k < cap; k++) {
     char path[700];
     snprintf(path, sizeof path, "%s/input_%d.bin", dir, k);
-    in[k] = read_all(path, &sz[k]);
+    in[k] = read_file(path, &sz[k]);
     if (!in[k])
       break;
   }
@@ -1628,7 +1568,7 @@ static int read_inputs(const char *dir, uint8_t **in, size_t *sz, int cap) {
 static void check_vs_tflm_meta(const uint8_t *ours, size_t on,
                                const char *tflm_path) {
   size_t tn;
-  uint8_t *t = read_all(tflm_path, &tn);
+  uint8_t *t = read_file(tflm_path, &tn);
   tflc_model a, b;
   int32_t i, nt;
   if (!t)
@@ -1660,7 +1600,7 @@ static void check_decode(const tflc_model *bin, const uint8_t *ours, size_t on,
   tflc__fb fb;
   int32_t i, no;
   size_t tn;
-  uint8_t *tb = read_all(tflm_path, &tn);
+  uint8_t *tb = read_file(tflm_path, &tn);
   CHECK_EQ_INT(tflc_model_init(&m, ours, on), TFLC_OK);
   fb = tflc__mfb(&m);
   no = tflc_model_num_ops(&m, 0);
@@ -1695,7 +1635,7 @@ static void check_decode(const tflc_model *bin, const uint8_t *ours, size_t on,
 
 static void shared_case(const tcase *tc) {
   size_t bn, sn, on = 0, in_sz[8], exp_n, got_n;
-  uint8_t *bytes = read_all(tc->binned, &bn), *spec = NULL, *out = NULL;
+  uint8_t *bytes = read_file(tc->binned, &bn), *spec = NULL, *out = NULL;
   uint8_t *inputs[8], *expect, *got;
   char dir[600], path[700];
   int nin, fmt, k;
@@ -1704,10 +1644,10 @@ static void shared_case(const tcase *tc) {
   int32_t nse = 0;
   snprintf(dir, sizeof dir, "%s", tc->binned);
   dir[strlen(dir) - strlen("/model.tflite")] = 0;
-  spec = read_all(tc->spec, &sn);
+  spec = read_file(tc->spec, &sn);
   nin = read_inputs(dir, inputs, in_sz, 8);
   snprintf(path, sizeof path, "%s/output_0.bin", dir);
-  expect = read_all(path, &exp_n);
+  expect = read_file(path, &exp_n);
   CHECK(bytes && spec && expect && nin > 0);
   if (!bytes || !spec || !expect || nin <= 0)
     goto done;
@@ -1756,7 +1696,7 @@ static void shared_case(const tcase *tc) {
         CHECK(!d || ((size_t)(d - out) & 15) == 0);
       }
     }
-    t = read_all(tflm, &tn);
+    t = read_file(tflm, &tn);
     if (t) {
       CHECK(on <= tn);
       if (on > tn)
@@ -1861,7 +1801,7 @@ static void test_shared_copy(void) {
     tflc_stage_report rep;
     tflc_status st;
     snprintf(path, sizeof path, "%s/model.tflite", dirs[i]);
-    b = read_all(path, &bn);
+    b = read_file(path, &bn);
     if (!b || tflc_model_init(&a, b, bn) != TFLC_OK) {
       free(b);
       continue;
@@ -1885,6 +1825,7 @@ static void test_shared_copy(void) {
 }
 
 int main(void) {
+  rng_seed(12345u);
   RUN(test_spec_reader);
   RUN(test_roundtrip_types);
   RUN(test_auto_selection);
