@@ -1,5 +1,5 @@
-/* tests/test_ops_elem.c - element-wise kernels: MUL, SUB, int16 ADD, LOGISTIC,
- * TANH, RELU, RELU6, LEAKY_RELU, PRELU, HARD_SWISH, L2_NORMALIZATION,
+/* tests/test_ops_elementwise.c - element-wise kernels: MUL, SUB, int16 ADD,
+ * LOGISTIC, TANH, RELU, RELU6, LEAKY_RELU, PRELU, HARD_SWISH, L2_NORMALIZATION,
  * LOG_SOFTMAX, MAXIMUM/MINIMUM, comparisons, SUM, ARG_MAX/ARG_MIN,
  * integer requantization.
  *

@@ -1,4 +1,6 @@
-/* tests/test_kernels.c - CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED.
+/* tests/test_ops_conv_int8.c - int8 CONV_2D, DEPTHWISE_CONV_2D and
+ * FULLY_CONNECTED kernels (float32 FULLY_CONNECTED too); the rest of the
+ * convolution family is in test_ops_conv.c.
  *
  * Three kinds of checks:
  *  - small cases whose outputs were computed by hand (in the comments);

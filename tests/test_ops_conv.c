@@ -1,6 +1,7 @@
-/* tests/test_ops_convx.c -  int16x8 and float CONV_2D /
- * DEPTHWISE_CONV_2D, int16x8 FULLY_CONNECTED, TRANSPOSE_CONV (int8,
- * int16x8, float), SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM.
+/* tests/test_ops_conv.c - the convolution family beyond the int8 core
+ * (test_ops_conv_int8.c): int16x8 and float CONV_2D / DEPTHWISE_CONV_2D,
+ * int16x8 FULLY_CONNECTED, TRANSPOSE_CONV (int8, int16x8, float), SVDF,
+ * UNIDIRECTIONAL_SEQUENCE_LSTM.
  *
  * Evidence:
  *   - hand-computed values (worked out in the comments);

@@ -1,4 +1,4 @@
-/* tests/test_ops_move.c -  data movement and resampling operators
+/* tests/test_ops_movement.c - data movement and resampling operators
  * (CONCATENATION, PACK, SPLIT, SPLIT_V, UNPACK, GATHER, SLICE,
  * STRIDED_SLICE, PADV2, SPACE_TO_DEPTH, DEPTH_TO_SPACE, BATCH_TO_SPACE_ND,
  * SPACE_TO_BATCH_ND, SQUEEZE, EXPAND_DIMS, SHAPE, ZEROS_LIKE,

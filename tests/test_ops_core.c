@@ -1,5 +1,5 @@
-/* tests/test_ops.c - pooling, softmax, add, mean, pad, transpose and
- * (de)quantize kernels.
+/* tests/test_ops_core.c - the int8 core operators besides convolutions:
+ * pooling, softmax, add, mean, pad, transpose and (de)quantize kernels.
  *
  * Three kinds of evidence:
  *   - hand-computed values for small cases (worked out in the comments);
