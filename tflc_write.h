@@ -1476,7 +1476,7 @@ tflc__lower_decode_subgraph(tflc_writer *w, tflc__lower_model *L, size_t si) {
         return TFLC_ERR_ARENA;
       for (oi = 0; oi < orig_nt; oi++)
         enc[oi] = anct[oi] = -1;
-      dopc = tflc__writer_find_opcode(w, 32, "TFLM_DECODE");
+      dopc = tflc__writer_find_opcode(w, TFLC_OP_CUSTOM, "TFLM_DECODE");
       if (dopc < 0)
         return TFLC_ERR_ARENA;
     }
@@ -3418,11 +3418,11 @@ static int tflc__tflm_decodes_input(int32_t code, uint32_t k) {
   case TFLC_OP_CONV_2D:
   case TFLC_OP_DEPTHWISE_CONV_2D:
     return k == 1 || k == 2;
-  case 67: /* TRANSPOSE_CONV */
+  case TFLC_OP_TRANSPOSE_CONV:
     return k == 1 || k == 3;
   case TFLC_OP_CONCATENATION:
     return 1;
-  case 144: /* ASSIGN_VARIABLE */
+  case TFLC_OP_ASSIGN_VARIABLE:
     return k == 1;
   default:
     return 0;
@@ -3433,19 +3433,20 @@ static int tflc__tflm_decodes_input(int32_t code, uint32_t k) {
  * six kernels at the inputs they decompress (tflm), else also the data
  * inputs of any builtin tflc runs: not integer inputs (shapes, axes,
  * permutations, paddings... which kernels read while preparing), not the
- * inputs of operators passing tensors to other subgraphs (IF, WHILE,
- * CALL, CALL_ONCE); custom operators only behind a DECODE operator. */
+ * inputs of operators passing tensors to other subgraphs (TFLC_OPF_SUBGRAPHS
+ * in the operator table: IF, WHILE, CALL, CALL_ONCE, ...); custom
+ * operators only behind a DECODE operator. */
 static int tflc__can_decode_input(int32_t code, uint32_t k, int type, int tflm,
                                   int format) {
+  tflc_op_info info;
   if (tflc__tflm_decodes_input(code, k))
     return 1;
-  if (tflm || code == TFLC_OP_DECODE || type == TFLC_INT32 ||
+  if (tflm || code == TFLC_OP_TFLM_DECODE || type == TFLC_INT32 ||
       type == TFLC_INT64)
     return 0;
   if (code == TFLC_OP_UNKNOWN_CUSTOM)
     return format == TFLC_W_DECODE;
-  return code != 31 && code != 118 && code != 119 && code != 129 &&
-         code != 200 && code != 209;
+  return !tflc_op_info_get(code, &info) || !(info.facts & TFLC_OPF_SUBGRAPHS);
 }
 
 static void tflc__tensor_uses_free(tflc__tensor_uses *u) {
@@ -5068,7 +5069,8 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
       uint32_t ot = tflc__op_table(&m, sgt, k), n,
                v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
       if ((code == TFLC_OP_FULLY_CONNECTED || code == TFLC_OP_CONV_2D ||
-           code == TFLC_OP_DEPTHWISE_CONV_2D || code == 67) &&
+           code == TFLC_OP_DEPTHWISE_CONV_2D ||
+           code == TFLC_OP_TRANSPOSE_CONV) &&
           v && n > 1) {
         t = tflc__i32(fb.b + v + 4);
         if (t >= 0 && t < nt)

@@ -519,6 +519,7 @@ static int cmd_bench(int argc, char **argv) {
 }
 
 #include "cmd_check.h"
+#include "cmd_ops.h"
 #include "cmd_compress.h"
 
 static int cmd_check(int argc, char **argv) {
@@ -558,6 +559,8 @@ int main(int argc, char **argv) {
     return cmd_info(argc - 2, argv + 2);
   if (!strcmp(argv[1], "bench"))
     return cmd_bench(argc - 2, argv + 2);
+  if (!strcmp(argv[1], "ops"))
+    return cmd_ops(argc - 2, argv + 2);
   if (!strcmp(argv[1], "check"))
     return cmd_check(argc - 2, argv + 2);
   if (!strcmp(argv[1], "compress"))

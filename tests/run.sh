@@ -105,9 +105,16 @@ else
   note "FAIL build: xtensa-lx106-elf-gcc missing"
   total_fail=$((total_fail + 1))
 fi
-core="-DTFLC_NO_OPS_ELEM -DTFLC_NO_OPS_CONVX -DTFLC_NO_OPS_MOVE"
-check "core operators only (TFLC_NO_OPS_*)" gcc -std=c99 $WARN $core -c "$impl" -o "$out/impl_core.o"
-check "core-only tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $core -o "$out/tflc_core" examples/tflc.c -lm
+# a firmware build with person_detect's operators only (the line `tflc ops`
+# prints), as a library and as the tool run on the models suite below
+printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >"$out/pd_ops.h"
+if [ -x build/tflc ] && [ -f "$SHARED/models/person_detect.tflite" ]; then
+  check "tflc ops prints person_detect's line" cmp "$out/pd_ops.h" \
+    <(build/tflc ops "$SHARED/models/person_detect.tflite")
+fi
+check "selected operators (TFLC_OPS)" gcc -std=c99 $WARN -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel.o"
+check "selected operators, C++" g++ -x c++ -Wall -Wextra -Werror -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel_cxx.o"
+check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$out/tflc_sel" examples/tflc.c -lm
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
@@ -127,18 +134,26 @@ for t in tests/*_test.sh; do
   add_counts "$line" || true
 done
 if [ -x "$SHARED/conformance/run.sh" ]; then
-  suites=${CONFORMANCE_SUITES:-models ops models_ext}
-  if [ -x "$out/tflc_core" ] && [ -d "$SHARED/conformance/models" ]; then
-    note "== conformance models, core operators only"
-    line=$("$SHARED/conformance/run.sh" "$out/tflc_core" "$SHARED/conformance/models" 2>&1 | tail -n 1)
-    note "conformance models (core only): $line"
+  suites=${CONFORMANCE_SUITES:-models ops models_ext ops2 external weights}
+  if [ -x "$out/tflc_sel" ] && [ -d "$SHARED/conformance/models/person_detect" ]; then
+    note "== conformance person_detect, its operators only (TFLC_OPS)"
+    line=$("$SHARED/conformance/run.sh" "$out/tflc_sel" "$SHARED/conformance/models/person_detect" 2>&1 | tail -n 1)
+    note "conformance person_detect (TFLC_OPS): $line"
     add_counts "$line" || true
+    # an operator left out is refused with its name
+    if "$out/tflc_sel" run "$SHARED/models/micro_speech_quantized.tflite" --random-inputs 1 2>&1 |
+      grep -q 'FULLY_CONNECTED: not compiled in'; then
+      total_pass=$((total_pass + 1))
+    else
+      note "FAIL TFLC_OPS: micro_speech's FULLY_CONNECTED not refused as not compiled in"
+      total_fail=$((total_fail + 1))
+    fi
   fi
   for s in $suites; do
     [ -d "$SHARED/conformance/$s" ] || continue
     note "== conformance $s"
-    res=$("$SHARED/conformance/run.sh" "$tool" "$SHARED/conformance/$s" 2>&1)
-    printf '%s\n' "$res" | grep '^FAIL' | head -n 20
+    res=$(bash tests/conformance.sh "$tool" "$SHARED/conformance/$s" 2>&1)
+    printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
     line=$(printf '%s\n' "$res" | tail -n 1)
     note "conformance $s: $line"
     add_counts "$line" || true
