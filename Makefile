@@ -1,6 +1,9 @@
 # tflc build.
 #   make              build/tflc (the command-line tool)
 #   make test         every test; closing line "N passed, N failed"
+#   make test T=test_lut                one unit test file (tests/test_lut.c)
+#                                       with its own "N passed, N failed";
+#                                       T=cli_test: one shell test
 #   make test SANITIZE=1 / VALGRIND=1   the same under ASan+UBSan / memcheck
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
@@ -32,8 +35,8 @@ build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/demo.c -lm
 
-test: all
-	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) bash tests/run.sh
+test: $(if $(T),,all)
+	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) T=$(T) bash tests/run.sh
 
 demo: build/demo
 	./build/demo $(MODEL)
