@@ -49,6 +49,26 @@
  *   tflc_arena_used(&it)                   bytes of arena really needed
  *   tflc_status_str(status)
  *
+ * Contents (sections in the order the data flows; search for the titles)
+ *   1. Configuration          macros above, defaults in tflc_kernels.h
+ *   2. API                    model, tensors, the operator table
+ *                             (TFLC_OPERATORS) and opcodes, user operators,
+ *                             options, interpreter, functions
+ *   -- implementation (TFLC_IMPLEMENTATION) --
+ *   3. Messages               the formatter behind every error text
+ *   4. Flatbuffer reader      bounds-checked accessors
+ *   5. Model view             schema slots, operator codes, tensors
+ *   6. Compression descriptors  both LUT formats
+ *   7. Verifier               everything, once, at tflc_model_init
+ *   8. Interpreter records    arena, operator records, operator context
+ *   9. Planner                tensor lifetimes, greedy first-fit
+ *  10. Interpreter            init and invoke
+ *  11. Operators              convolution family; pooling, softmax and
+ *                             element-wise; data movement; quantization,
+ *                             decode, variables, subgraphs
+ *  12. Operator table         the array, TFLC_OPS, dispatch, the context
+ *                             accessors of user operators
+ *
  * License: MIT (see LICENSE).
  */
 #ifndef TFLC_H
@@ -996,6 +1016,24 @@ TFLC_API const char *tflc_type_name(int32_t type) {
     return "INT8";
   case TFLC_RESOURCE:
     return "RESOURCE";
+  case TFLC_UINT64:
+    return "UINT64";
+  case TFLC_UINT32:
+    return "UINT32";
+  case TFLC_UINT16:
+    return "UINT16";
+  case TFLC_INT4:
+    return "INT4";
+  case 8:
+    return "COMPLEX64";
+  case 10:
+    return "FLOAT64";
+  case 11:
+    return "COMPLEX128";
+  case 14:
+    return "VARIANT";
+  case 18:
+    return "BFLOAT16";
   }
   return "UNKNOWN";
 }
@@ -1812,7 +1850,8 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 }
 
 /* ======================================================================== */
-/* Interpreter: arena layout, per-op state, planner, dispatch.              */
+/* Interpreter records: the arena, operator records, the operator context,  */
+/* helpers every operator uses.                                             */
 /*                                                                          */
 /* Arena: [ planned activations ... | ... persistent state ]                */
 /* Persistent state (tensor records, op records, op state, LUT descriptors, */
@@ -2000,7 +2039,674 @@ static int tflc__is_const(const tflc_tensor *t) {
                            TFLC_TENSOR_DECODED)) != 0;
 }
 
-/* ---- per-op state ------------------------------------------------------- */
+/* Defined with the operator table, at the end of the operators. */
+static tflc_status tflc__prepare_op(tflc__ctx *c);
+static tflc_status tflc__run_op(tflc__ctx *c);
+static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
+                                 uint32_t ot);
+static int tflc__tiled_input(int32_t code, int user, int32_t k);
+/* Defined with the variable operators. */
+static tflc_status tflc__vars_init(tflc_interpreter *it);
+
+/* ======================================================================== */
+/* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
+/* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
+/* buffer. Lifetimes live in a table at the start of the free arena (4     */
+/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
+/* ======================================================================== */
+#define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
+#define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+
+/* 1 if the tensor needs an arena buffer. */
+#define TFLC__FIRST(l) ((l)&0xFFFFu)
+#define TFLC__LAST(l) ((l) >> 16)
+static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
+  return !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                       TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
+         life != 0xFFFFFFFFu;
+}
+static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
+  int32_t guard = 0;
+  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
+    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
+  return ti;
+}
+static void tflc__use(uint32_t *life, uint32_t op) {
+  uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
+  if (*life == 0xFFFFFFFFu)
+    f = l = op;
+  if (op < f)
+    f = op;
+  if (op > l)
+    l = op;
+  *life = f | (l << 16);
+}
+/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
+ * last] without overlapping any placed tensor of intersecting lifetime or
+ * any of the `nx` extra (offset, size) ranges. */
+static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
+                        uint32_t size, uint32_t first, uint32_t last,
+                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
+  size_t off = 0;
+  int moved = 1;
+  int32_t i;
+  while (moved) {
+    moved = 0;
+    for (i = 0; i < it->num_tensors; i++) {
+      const tflc_tensor *o = &it->tensors[i];
+      size_t oo, os;
+      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
+          TFLC__FIRST(life[i]) > last)
+        continue;
+      oo = (size_t)(uintptr_t)o->data;
+      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      if (off < oo + os && oo < off + size) {
+        off = oo + os;
+        moved = 1;
+      }
+    }
+    for (i = 0; i < nx; i++)
+      if (off < xo[i] + xs[i] && xo[i] < off + size) {
+        off = (xo[i] + xs[i] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        moved = 1;
+      }
+  }
+  return off;
+}
+static tflc_status tflc__plan(tflc_interpreter *it) {
+  uint32_t i, no = (uint32_t)it->num_ops;
+  int32_t k, n = it->num_tensors;
+  size_t high = 0, room = it->arena_size - it->tail;
+  uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
+  uint32_t *life = (uint32_t *)(void *)base;
+  if (no > 0xFFFE)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  if ((size_t)n * 4 > room - it->head)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
+  if (it->map_bytes < it->head + (size_t)n * 4)
+    it->map_bytes = it->head + (size_t)n * 4;
+  for (k = 0; k < n; k++) {
+    life[k] = 0xFFFFFFFFu;
+    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+      it->tensors[k].data = NULL;
+  }
+  /* RESHAPE: the output is the input's buffer */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    tflc_tensor *src, *dst;
+    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+      continue;
+    src = &it->tensors[op->in[0]];
+    dst = &it->tensors[TFLC__OUT(op)[0]];
+    if (src == dst || src->bytes != dst->bytes ||
+        ((src->flags | dst->flags) &
+         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+      continue;
+    dst->flags |= TFLC__ALIASED;
+    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
+  }
+  /* lifetimes, on the owners of shared buffers */
+  for (k = 0; k < it->num_inputs; k++)
+    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      if (ti >= 0)
+        tflc__use(&life[tflc__owner(it, ti)], i);
+    }
+  }
+  for (k = 0; k < it->num_outputs; k++)
+    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
+  for (k = 0; k < n; k++)
+    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
+      tflc__use(&life[k], 0);
+      tflc__use(&life[k], no);
+    }
+  /* place tensors, largest first (ties: earliest first use, then index) */
+  for (;;) {
+    int32_t best = -1;
+    tflc_tensor *b;
+    size_t off, sz;
+    for (k = 0; k < n; k++) {
+      const tflc_tensor *t = &it->tensors[k];
+      if (!tflc__needs_buffer(t, life[k]) ||
+          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+        continue;
+      if (best < 0 || t->bytes > it->tensors[best].bytes ||
+          (t->bytes == it->tensors[best].bytes &&
+           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
+        best = k;
+    }
+    if (best < 0)
+      break;
+    b = &it->tensors[best];
+    sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
+                    TFLC__LAST(life[best]), NULL, NULL, 0);
+    b->data = (void *)(uintptr_t)off;
+    b->flags |= TFLC__PLACED;
+    if (off + sz > high)
+      high = off + sz;
+  }
+  /* per-op scratch: lives during its op only; placed after the tensors */
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
+    for (k = 0; k < op->nscratch; k++) {
+      size_t sz =
+          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
+      xo[k] = off;
+      xs[k] = sz;
+      if (off + sz > high)
+        high = off + sz;
+    }
+    for (k = 0; k < op->nscratch; k++)
+      op->scratch[k] = xo[k];
+  }
+  if (high > room - it->head)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small: needs %u bytes",
+                     (unsigned)(it->head + high + it->tail + it->align_pad));
+  it->head += high;
+  /* offsets to pointers */
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    if (t->flags & TFLC__PLACED) {
+      t->data = base + (uintptr_t)t->data;
+      t->flags &= (uint8_t)~TFLC__PLACED;
+    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
+      t->data = it->arena; /* zero bytes */
+    } else if (!(t->flags &
+                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
+               !t->data) {
+      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+    }
+  }
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    if (t->flags & TFLC__ALIASED) {
+      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
+      t->flags &= (uint8_t)~TFLC__ALIASED;
+      t->data = o->data;
+    }
+  }
+  for (k = 0; k < n; k++)
+    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
+  for (i = 0; i < no; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nscratch; k++)
+      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
+    for (k = 0; k < op->nwhole; k++)
+      if (op->whole[k].scratch >= 0)
+        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+  }
+  return TFLC_OK;
+}
+
+/* ======================================================================== */
+/* Interpreter: init (records for every subgraph, operators matched to      */
+/* the table or to user operators, prepare, plan) and invoke.               */
+/* ======================================================================== */
+/* Places a whole-tensor decode buffer of op i in the first alternate region
+ * with room (regions are reset for every op, as in TFLM); NULL if none. */
+static void *tflc__region_alloc(const tflc_options *o, size_t *used,
+                                uint32_t bytes) {
+  int32_t r;
+  for (r = 0; r < o->num_decomp_regions && r < 8; r++) {
+    size_t start = (used[r] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    if (start <= o->decomp_regions[r].size &&
+        bytes <= o->decomp_regions[r].size - start) {
+      used[r] = start + bytes;
+      return (uint8_t *)o->decomp_regions[r].base + start;
+    }
+  }
+  return NULL;
+}
+
+static tflc_status tflc__init_graphs(tflc_interpreter *it);
+TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
+                                           const tflc_model *m, void *arena,
+                                           size_t arena_size,
+                                           const tflc_options *opt) {
+  uintptr_t a;
+  if (!it)
+    return TFLC_ERR_ARG;
+  memset(it, 0, sizeof *it);
+  if (!m || !m->verified || !arena)
+    return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
+  it->model = m;
+  if (opt)
+    it->opt = *opt;
+  if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
+      (it->opt.num_decomp_regions && !it->opt.decomp_regions))
+    return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
+  a = (uintptr_t)arena;
+  it->align_pad =
+      (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
+  if (arena_size < it->align_pad + 64)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena of %u bytes too small",
+                     (unsigned)arena_size);
+  it->arena = (uint8_t *)arena + it->align_pad;
+  it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
+  return tflc__init_graphs(it);
+}
+
+/* Records, operators, preparation and plan of subgraph `sg`; the view
+ * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
+static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
+  const tflc_model *m = it->model;
+  tflc__fb fb;
+  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
+  tflc_status st;
+  tflc__ctx c;
+  int32_t k, *map;
+  fb = tflc__mfb(m);
+  sgt = tflc__subgraph(m, sg);
+  it->sgt = sgt;
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  if (nt > (uint32_t)(it->arena_size / 4))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors", nt);
+  if (nt > 65535)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors (at most 65535)", sg, nt);
+  c.it = it;
+  c.m = m;
+  c.sgt = sgt;
+  c.op = NULL;
+  /* Pass 1, in a temporary map at the start of the arena (where the
+   * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
+   * bit 2 read by an operator without a tiled path (or a subgraph output),
+   * then the record index from bit 3 up. */
+  if ((uint64_t)nt * 4 > it->arena_size - it->tail)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors", nt);
+  map = (int32_t *)(void *)it->arena;
+  memset(map, 0, (size_t)nt * 4);
+  if (it->map_bytes < (size_t)nt * 4)
+    it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
+  iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
+  if (nio > TFLC_MAX_IO)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
+                     TFLC_MAX_IO);
+  it->num_inputs = (int32_t)nio;
+  for (i = 0; i < nio; i++) {
+    it->inputs[i] = tflc__i32(fb.b + iov + 4 * i);
+    map[it->inputs[i]] |= 1;
+  }
+  iov = tflc__sg_vec(m, sgt, TFLC__SG_OUTPUTS, 4, &nio);
+  if (nio > TFLC_MAX_IO)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u outputs > %d", nio,
+                     TFLC_MAX_IO);
+  it->num_outputs = (int32_t)nio;
+  for (i = 0; i < nio; i++) {
+    it->outputs[i] = tflc__i32(fb.b + iov + 4 * i);
+    map[it->outputs[i]] |= 1 | 4;
+  }
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, j;
+    uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    int user;
+    if (code == TFLC_OP_TFLM_DECODE) {
+      for (j = 0; j < nout; j++)
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 2;
+      continue;
+    }
+    user = tflc__user_op_for(it, code, ot) != 0;
+    for (j = 0; j < ni; j++) {
+      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
+      if (ti >= 0)
+        map[ti] |= 1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4);
+    }
+    for (j = 0; j < nout; j++)
+      map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+  }
+  /* keep a DECODE op only if one of its outputs must be decoded whole */
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0;
+    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
+        TFLC_OP_TFLM_DECODE) {
+      nops++;
+      continue;
+    }
+    for (j = 0; j < nout; j++)
+      if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
+        keep = 1;
+    if (keep) {
+      nops++;
+      for (j = 0; j < nout; j++)
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+    }
+  }
+  for (i = 0; i < nt; i++)
+    if (map[i] & 1)
+      map[i] |= (int32_t)(nrec++ << 3);
+  if (nrec > 32767)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors in use (at most 32767)", sg,
+                     nrec);
+  it->num_tensors = (int32_t)nrec;
+  it->num_ops = (int32_t)nops;
+  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
+  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
+  if ((nrec && !it->tensors) || (nops && !it->ops))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors and %u ops", nrec, nops);
+  for (k = 0; k < it->num_inputs; k++)
+    it->inputs[k] = map[it->inputs[k]] >> 3;
+  for (k = 0; k < it->num_outputs; k++)
+    it->outputs[k] = map[it->outputs[k]] >> 3;
+  /* tensor records */
+  for (i = 0; i < nt; i++) {
+    tflc_tensor *t;
+    uint32_t tt, blen;
+    const uint8_t *d;
+    if (!(map[i] & 1))
+      continue;
+    t = &it->tensors[map[i] >> 3];
+    tt = tflc__tensor_table(m, sgt, (int32_t)i);
+    st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
+    if (st)
+      return st;
+    t->index = (uint16_t)i;
+    d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
+    if (d) {
+      t->data = (void *)(uintptr_t)d;
+      t->flags |= TFLC_TENSOR_CONST;
+    }
+  }
+  {
+    /* compressed tensors (COMPRESSION_METADATA), in one pass over the
+     * list; the descriptor is rebuilt from the model when used */
+    tflc__fb nb = tflc__meta_fb(m);
+    uint32_t nl, luts = tflc__meta_list(m, sg, &nl);
+    for (i = 0; luts && i < nl; i++) {
+      uint32_t lt = tflc__vec_table(nb, luts, i);
+      int32_t ti = lt ? tflc__get_i32(nb, lt, 0, 0) : -1; /* 0: default */
+      tflc_tensor *t;
+      if (ti < 0 || (uint32_t)ti >= nt || !(map[ti] & 1))
+        continue;
+      t = &it->tensors[map[ti] >> 3];
+      t->data = (void *)(uintptr_t)(m->bytes + m->comp_base + lt);
+      t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
+    }
+  }
+  /* operators */
+  nops = 0;
+  for (i = 0; i < no; i++) {
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j;
+    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+    tflc__op *op;
+    iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+    ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+    if (code == TFLC_OP_TFLM_DECODE) {
+      /* outputs read only tile by tile: the record points at the pair of
+       * (encoded, ancillary) indices in the model; no operator is kept */
+      int keep = 0;
+      for (j = 0; j < nout; j++) {
+        int32_t o = tflc__i32(fb.b + ovv + 4 * j);
+        if (map[o] & 4) {
+          keep = 1;
+        } else if (map[o] & 1) {
+          tflc_tensor *t = &it->tensors[map[o] >> 3];
+          t->data = (void *)(uintptr_t)(fb.b + iv + 8 * j);
+          t->flags |=
+              TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
+        }
+      }
+      if (!keep)
+        continue;
+      ni = 0; /* a kept DECODE reads its pairs from the model */
+    }
+    op = &it->ops[nops++];
+    op->index = (int32_t)i;
+    op->code = code;
+    op->user =
+        code == TFLC_OP_TFLM_DECODE ? 0 : tflc__user_op_for(it, code, ot);
+    op->opts =
+        code == TFLC_OP_TFLM_DECODE ? ot : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    if (ni > 0xFFFF || nout > 0xFFFF)
+      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                       "op %u: too many inputs", i);
+    op->nin = (uint16_t)ni;
+    op->nout = (uint16_t)nout;
+    op->in = (int16_t *)tflc__persist(it, 2u * (ni + nout));
+    if (!op->in && ni + nout)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    for (j = 0; j < ni; j++) {
+      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
+      op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
+    }
+    for (j = 0; j < nout; j++) {
+      TFLC__OUT(op)[j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
+      if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
+        return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                         "op %u %s: output tensor %d is constant", i,
+                         tflc_opcode_name(op->code),
+                         it->tensors[TFLC__OUT(op)[j]].index);
+      if (code == TFLC_OP_TFLM_DECODE)
+        it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
+    }
+  }
+  /* Tensors the caller or an operator writes must own their bytes: not
+   * model data (constant, compressed, or a folded DECODE output). An
+   * output the caller reads must hold plain elements. */
+  for (k = 0; k < it->num_inputs; k++)
+    if (it->tensors[it->inputs[k]].flags &
+        (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+      return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                       "input %d: tensor %d is constant", k,
+                       it->tensors[it->inputs[k]].index);
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->tensors[it->outputs[k]].flags &
+        (TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                       "output %d: tensor %d is a compressed constant", k,
+                       it->tensors[it->outputs[k]].index);
+  for (i = 0; i < nops; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nout; k++)
+      if (it->tensors[TFLC__OUT(op)[k]].flags &
+          (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+        return tflc__err(it->error, TFLC_ERR_SCHEMA,
+                         "op %d %s: output tensor %d is constant", op->index,
+                         tflc_opcode_name(op->code),
+                         it->tensors[TFLC__OUT(op)[k]].index);
+  }
+  /* prepare every op; metadata-compressed inputs without a tiled path get a
+   * whole-tensor decode buffer: alternate region, else arena scratch */
+  for (i = 0; i < nops; i++) {
+    tflc__op *op = &it->ops[i];
+    size_t used[8];
+    memset(used, 0, sizeof used);
+    c.op = op;
+    for (k = 0; k < op->nin; k++) {
+      tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
+      tflc__whole *w;
+      if (!t || !(t->flags & TFLC_TENSOR_LUT) ||
+          tflc__tiled_input(op->code, op->user, k))
+        continue;
+      if (!op->whole) {
+        op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
+                                                         TFLC__MAX_SCRATCH);
+        if (!op->whole)
+          return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+      }
+      if (op->nwhole >= TFLC__MAX_SCRATCH)
+        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
+                            "more than %d compressed inputs", TFLC__MAX_SCRATCH,
+                            0);
+      w = &op->whole[op->nwhole++];
+      w->slot = k;
+      w->ptr = tflc__region_alloc(&it->opt, used, t->bytes);
+      w->scratch = w->ptr ? -1 : tflc__scratch(&c, t->bytes);
+      if (!w->ptr && w->scratch < 0)
+        return tflc__scratch_err(&c);
+    }
+    if (op->code == TFLC_OP_TFLM_DECODE) {
+      int32_t j;
+      for (j = 0; j < op->nout; j++) {
+        tflc_tensor *o = &it->tensors[TFLC__OUT(op)[j]];
+        if (o->flags & TFLC_TENSOR_VIRTUAL)
+          continue;
+        o->data = tflc__region_alloc(&it->opt, used, o->bytes);
+        if (o->data)
+          o->flags |= TFLC_TENSOR_EXTERN;
+      }
+    }
+    st = tflc__prepare_op(&c);
+    if (st && it->opt.report) {
+      it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
+      if (!it->first_error)
+        it->first_error = st;
+      continue;
+    }
+    if (st)
+      return st;
+  }
+  if (it->first_error)
+    return it->first_error;
+  if (it->map_bytes < (size_t)nt * 4)
+    it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
+  return tflc__plan(it);
+}
+
+static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
+  g->tensors = it->tensors;
+  g->ops = it->ops;
+  g->num_tensors = it->num_tensors;
+  g->num_ops = it->num_ops;
+  g->num_inputs = it->num_inputs;
+  g->num_outputs = it->num_outputs;
+  memcpy(g->inputs, it->inputs, sizeof g->inputs);
+  memcpy(g->outputs, it->outputs, sizeof g->outputs);
+  g->sgt = it->sgt;
+}
+static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
+  it->tensors = g->tensors;
+  it->ops = g->ops;
+  it->num_tensors = g->num_tensors;
+  it->num_ops = g->num_ops;
+  it->num_inputs = g->num_inputs;
+  it->num_outputs = g->num_outputs;
+  memcpy(it->inputs, g->inputs, sizeof g->inputs);
+  memcpy(it->outputs, g->outputs, sizeof g->outputs);
+  it->sgt = g->sgt;
+}
+
+/* Every subgraph, last to first, so that subgraph 0's view is the one left
+ * in place; subgraphs share nothing but variables and the arena. */
+static tflc_status tflc__init_graphs(tflc_interpreter *it) {
+  const tflc_model *m = it->model;
+  int32_t n = m->num_subgraphs, sg;
+  tflc_status st;
+  if (n > 1) {
+    it->graphs =
+        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
+    if (!it->graphs)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+  }
+  st = tflc__vars_init(it);
+  if (st)
+    return st;
+  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
+  for (sg = 0; sg < n; sg++) {
+    memset(it->inputs, 0, sizeof it->inputs);
+    memset(it->outputs, 0, sizeof it->outputs);
+    it->num_inputs = it->num_outputs = 0;
+    st = tflc__init_graph(it, sg);
+    if (st)
+      return st;
+    if (it->graphs)
+      tflc__view_save(it, &it->graphs[sg]);
+  }
+  if (it->graphs)
+    tflc__view_load(it, &it->graphs[0]);
+  if (it->head < it->map_bytes)
+    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+  memset(it->arena, 0, it->head);
+  it->ready = 1;
+  return TFLC_OK;
+}
+
+TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
+  if (!it || !it->ready || i < 0 || i >= it->num_inputs)
+    return NULL;
+  return &it->tensors[it->inputs[i]];
+}
+TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i) {
+  if (!it || !it->ready || i < 0 || i >= it->num_outputs)
+    return NULL;
+  return &it->tensors[it->outputs[i]];
+}
+TFLC_API const char *tflc_error(const tflc_interpreter *it) {
+  return it ? it->error : "no interpreter";
+}
+TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
+  return it ? ((it->head + it->tail + TFLC__ALIGN - 1) &
+               ~(size_t)(TFLC__ALIGN - 1)) +
+                  it->align_pad
+            : 0;
+}
+static tflc_status tflc__run_graph(tflc_interpreter *it) {
+  tflc__ctx c;
+  int32_t i, k;
+  tflc_status st;
+  c.it = it;
+  c.m = it->model;
+  c.sgt = it->sgt;
+  for (i = 0; i < it->num_ops; i++) {
+    tflc__op *op = &it->ops[i];
+    void *saved[TFLC__MAX_SCRATCH];
+    c.op = op;
+    if (it->opt.profile)
+      it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
+    /* compressed inputs of ops without tiles: decode whole, and show the
+     * kernel a plain tensor for the duration of the op */
+    for (k = 0; k < op->nwhole; k++) {
+      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
+      tflc_const lut;
+      tflc__lut_desc(it->model, c.sgt, t, &lut);
+      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
+      saved[k] = t->data;
+      t->data = op->whole[k].ptr;
+      t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
+    }
+    st = tflc__run_op(&c);
+    for (k = op->nwhole - 1; k >= 0; k--) {
+      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
+      t->data = saved[k];
+      t->flags |= TFLC_TENSOR_LUT;
+    }
+    if (it->opt.profile)
+      it->opt.profile(it->opt.profile_user, op->index, op->code, 0);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  return tflc__run_graph(it);
+}
+
+/* ======================================================================== */
+/* Operators: convolution family. CONV_2D, DEPTHWISE_CONV_2D and            */
+/* FULLY_CONNECTED (int8 and float32; int16x8 further down), TRANSPOSE_CONV, */
+/* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM. Rows: TFLC_OPERATORS.                */
+/* ======================================================================== */
+/* ---- state and helpers shared by operators ------------------------------ */
 typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
@@ -2362,6 +3068,713 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* CONV_2D / DEPTHWISE_CONV_2D for int16x8 and float32 inputs,
+ * FULLY_CONNECTED for int16x8 inputs (the int8 cases, and float FC, stay
+ * with the built-in table), TRANSPOSE_CONV (int8, int16x8, float32). The
+ * checks follow TFLM's Prepare functions; where TFLM would read a tensor
+ * with the wrong element type (e.g. an int32 bias where it expects int64)
+ * tflc refuses instead. */
+
+enum {
+  TFLC__KIND_CONV_S16 = 1,
+  TFLC__KIND_CONV_F32,
+  TFLC__KIND_DW_S16,
+  TFLC__KIND_DW_F32,
+  TFLC__KIND_FC_S16,
+  TFLC__KIND_TC_S8,
+  TFLC__KIND_TC_S16,
+  TFLC__KIND_TC_F32,
+  TFLC__KIND_SVDF_S8,
+  TFLC__KIND_SVDF_F32,
+  TFLC__KIND_LSTM_Q,
+  TFLC__KIND_LSTM_F32
+};
+
+typedef struct tflc__conv_wide_state {
+  int32_t kind;
+  tflc_conv_params p;
+  float fmin, fmax;
+  int32_t tile; /* scratch index or -1 */
+  int32_t acc;  /* scratch index of the transpose-conv plane or -1 */
+  int32_t acc64;
+} tflc__conv_wide_state;
+
+typedef struct tflc__fc_s16_state {
+  int32_t kind;
+  tflc_fc_params p;
+  int32_t batches, accum, depth;
+  int32_t tile;
+  int32_t acc64;
+} tflc__fc_s16_state;
+
+/* SVDF keeps only what the tensors do not say (24 bytes per op) */
+typedef struct tflc__svdf_state {
+  int32_t kind;
+  int16_t rank;
+  int16_t act;
+  int32_t mult1, shift1, mult2, shift2;
+} tflc__svdf_state;
+
+typedef struct tflc__lstm_state {
+  int32_t kind;
+  int32_t act16;
+  int32_t scratch;
+  tflc_lstm_params p;
+} tflc__lstm_state;
+
+/* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
+static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__conv_wide_state *s;
+  uint32_t opts = c->op->opts;
+  int32_t act = 0, cout = 0, f32;
+  tflc_status st;
+  if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 or 3 inputs, 1 output", 0,
+                        0);
+  f32 = in->type == TFLC_FLOAT32;
+  if (o->type != in->type ||
+      (f32 ? f->type != TFLC_FLOAT32 : f->type != TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "input %d with filter %d unsupported (hybrid)",
+                        in->type, f->type);
+  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
+  if (st)
+    return st;
+  if (b && tflc__count(b) != cout)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), cout);
+  s->tile = -1;
+  s->acc = -1;
+  if (f32) {
+    if (b && b->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
+                          b->index, 0);
+    s->kind = depthwise ? TFLC__KIND_DW_F32 : TFLC__KIND_CONV_F32;
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  } else {
+    if (depthwise) {
+      /* TFLM's int16 depthwise reads the bias as int64 */
+      if (b && b->type != TFLC_INT64)
+        return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int64",
+                            b->index, 0);
+      s->acc64 = 1;
+    } else {
+      if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
+        return tflc__op_err(c, TFLC_ERR_TYPE,
+                            "bias tensor %d must be int32 or int64", b->index,
+                            0);
+      /* int32 accumulator with an int32 bias, or without bias when
+       * quantized_bias_type says INT32 */
+      s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
+    }
+    s->kind = depthwise ? TFLC__KIND_DW_S16 : TFLC__KIND_CONV_S16;
+    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
+    if (st)
+      return st;
+    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
+                            &s->p.act_min, &s->p.act_max);
+  }
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__scratch_err(c);
+  }
+  return TFLC_OK;
+}
+
+/* ---- FULLY_CONNECTED (int16x8) ------------------------------------------ */
+static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__fc_s16_state *s;
+  uint32_t nsc, ftt;
+  int32_t act, nin, n, i, *mult;
+  int8_t *shift;
+  if (c->op->nin < 2 || c->op->nout != 1 || !f || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
+  if (f->type != TFLC_INT8 || o->type != TFLC_INT16)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "int16 input needs int8 filter, int16 output", 0, 0);
+  if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32/int64",
+                        b->index, 0);
+  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
+                        0);
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
+  s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  s->kind = TFLC__KIND_FC_S16;
+  s->accum = f->dims[1];
+  s->depth = f->dims[0];
+  nin = tflc__count(in);
+  if (nin % s->accum != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d elements is not a multiple of %d", nin,
+                        s->accum);
+  s->batches = nin / s->accum;
+  if (tflc__count(o) != s->batches * s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        s->batches * s->depth);
+  if (b && tflc__count(b) != s->depth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), s->depth);
+  if (!(in->scale > 0.0f) || !(o->scale > 0.0f) || !(f->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  s->acc64 =
+      b ? b->type == TFLC_INT64 : tflc__get_u8(fb, c->op->opts, 4, 0) != 2;
+  ftt = tflc__tensor_table(c->m, c->sgt, f->index);
+  nsc = tflc__tensor_nscales(c->m, ftt);
+  s->p.per_channel = nsc > 1;
+  if (nsc > 1) {
+    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
+    if (qd < 0 || qd >= f->rank || (uint32_t)f->dims[qd] != nsc ||
+        nsc != (uint32_t)s->depth)
+      return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
+                          (int32_t)nsc, s->depth);
+  } else if (b) {
+    /* GetQuantizedConvolutionMultipler's bias scale check */
+    const double ps = (double)in->scale * (double)f->scale;
+    const double d =
+        ps > (double)b->scale ? ps - (double)b->scale : (double)b->scale - ps;
+    if (!(d / (double)o->scale <= 0.02))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "bias scale does not match input x filter scale", 0,
+                          0);
+  }
+  n = nsc > 1 ? s->depth : 1;
+  if (n > 0x7FFFFFFF / 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d outputs", n, 0);
+  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+  if (!mult)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+  shift = (int8_t *)(mult + n);
+  for (i = 0; i < n; i++) {
+    int32_t sh32;
+    if (nsc > 1) {
+      float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
+      tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
+                                     &sh32);
+    } else {
+      tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, &sh32);
+    }
+    if (sh32 < -31 || sh32 > 30)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "multiplier exponent %d out of range", sh32, 0);
+    shift[i] = (int8_t)sh32;
+  }
+  s->p.out_multiplier = mult;
+  s->p.out_shift = shift;
+  s->p.filter_offset = -f->zero_point;
+  s->p.input_offset = -in->zero_point;
+  s->p.output_offset = o->zero_point;
+  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
+                          &s->p.act_min, &s->p.act_max);
+  s->tile = -1;
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__scratch_err(c);
+  }
+  return TFLC_OK;
+}
+
+/* ---- TRANSPOSE_CONV ----------------------------------------------------- */
+/* Padding of TFLM's ComputePaddingHeightWidth with the transpose-conv
+ * output size as the "input" and dilation 1; when the output-size step
+ * fails (negative size) TFLM leaves both paddings at 0. */
+static int tflc__transpose_conv_pad(int same, int32_t in, int32_t k,
+                                    int32_t stride, int32_t *pad) {
+  int64_t o, total;
+  if (same)
+    o = ((int64_t)in + stride - 1) / stride;
+  else
+    o = ((int64_t)in + stride - k) / stride;
+  if (o < 0)
+    return 0;
+  total = (o - 1) * stride + k - in;
+  *pad = total > 0 ? (int32_t)(total / 2) : 0;
+  return 1;
+}
+
+static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *f = tflc__in(c, 1), *in = tflc__in(c, 2), *b = tflc__in(c, 3);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc__conv_wide_state *s;
+  uint32_t opts = c->op->opts;
+  int32_t sh, sw, act, same, cout, ph = 0, pw = 0;
+  uint64_t plane;
+  tflc_status st;
+  if (c->op->nin < 3 || c->op->nin > 4 || c->op->nout != 1 || !f || !in || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 or 4 inputs, 1 output", 0,
+                        0);
+  if (!(in->type == f->type &&
+        (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8)) &&
+      !(in->type == TFLC_INT16 && f->type == TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "input %d with filter %d unsupported (hybrid)",
+                        in->type, f->type);
+  if (o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output type %d differs from input",
+                        o->type, 0);
+  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
+  cout = f->dims[0];
+  if (f->dims[3] != in->dims[3] || o->dims[3] != cout ||
+      o->dims[0] != in->dims[0] || f->dims[1] < 1 || f->dims[2] < 1 || cout < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "filter [%d,..,%d] does not match input/output", cout,
+                        f->dims[3]);
+  if (tflc__get_u8(fb, opts, 0, 0) > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
+                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  sw = tflc__get_i32(fb, opts, 1, 0);
+  sh = tflc__get_i32(fb, opts, 2, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, 3, 0);
+  if (sw < 1 || sh < 1 || sw > 65535 || sh > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d/%d", sw, sh);
+  if (b && tflc__count(b) != cout)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
+                        tflc__count(b), cout);
+  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if ((int64_t)in->dims[1] * sh + f->dims[1] > 0x3FFFFFFF ||
+      (int64_t)in->dims[2] * sw + f->dims[2] > 0x3FFFFFFF ||
+      o->dims[1] > 0x3FFFFFFF || o->dims[2] > 0x3FFFFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input %dx%d times stride too large",
+                        in->dims[1], in->dims[2]);
+  if (tflc__transpose_conv_pad(same, o->dims[2], f->dims[2], sw, &pw) &&
+      tflc__transpose_conv_pad(same, o->dims[1], f->dims[1], sh, &ph)) {
+    s->p.pad_h = ph;
+    s->p.pad_w = pw;
+  }
+  s->p.stride_h = sh;
+  s->p.stride_w = sw;
+  s->p.dilation_h = s->p.dilation_w = 1;
+  s->tile = -1;
+  s->acc = -1;
+  plane = (uint64_t)o->dims[0] * (uint64_t)o->dims[1] * (uint64_t)o->dims[2];
+  if (in->type == TFLC_FLOAT32) {
+    if (b && b->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
+                          b->index, 0);
+    s->kind = TFLC__KIND_TC_F32;
+    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  } else {
+    const int s16 = in->type == TFLC_INT16;
+    if (b && (s16 ? (b->type != TFLC_INT16 && b->type != TFLC_INT64)
+                  : b->type != TFLC_INT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE,
+                          s16 ? "bias tensor %d must be int16 or int64"
+                              : "bias tensor %d must be int32",
+                          b->index, 0);
+    s->kind = s16 ? TFLC__KIND_TC_S16 : TFLC__KIND_TC_S8;
+    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
+    if (st)
+      return st;
+    s->p.input_offset = -in->zero_point;
+    s->p.output_offset = o->zero_point;
+    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
+                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
+    /* one output channel's accumulators at a time */
+    if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
+    s->acc = tflc__scratch(c, (uintptr_t)(plane * (s16 ? 8u : 4u)));
+    if (s->acc < 0)
+      return tflc__scratch_err(c);
+  }
+  if (f->flags & TFLC_TENSOR_LUT) {
+    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+    if (s->tile < 0)
+      return tflc__scratch_err(c);
+  }
+  return TFLC_OK;
+}
+
+/* ---- SVDF --------------------------------------------------------------- */
+static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc__svdf_state *s;
+  int32_t rank, B, I, F, U, M;
+  if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "needs 5 inputs (bias optional), 1 output", 0, 0);
+  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
+  if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
+      st->rank != 2 || (b && b->rank < 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
+  B = in->dims[0];
+  I = in->dims[1];
+  F = wf->dims[0];
+  M = wt->dims[1];
+  if (rank < 1 || F % rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "rank %d does not divide %d filters", rank, F);
+  U = F / rank;
+  if (o->dims[0] != B || o->dims[1] != U || wf->dims[1] != I ||
+      wt->dims[0] != F || (b && b->dims[0] != U) || st->dims[0] != B ||
+      (int64_t)st->dims[1] != (int64_t)M * F || M < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "shapes do not match %d filters, memory %d", F, M);
+  if (!(st->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "activation state tensor %d is not a variable",
+                        st->index, 0);
+  s = (tflc__svdf_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (rank > 32767)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
+  s->rank = (int16_t)rank;
+  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
+  if (in->type == TFLC_FLOAT32) {
+    if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
+        st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
+        (b && b->type != TFLC_FLOAT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float SVDF needs float tensors", 0,
+                          0);
+    s->kind = TFLC__KIND_SVDF_F32;
+    return TFLC_OK;
+  }
+  if (in->type != TFLC_INT8 || wf->type != TFLC_INT8 ||
+      (wt->type != TFLC_INT16 && wt->type != TFLC_INT8) ||
+      st->type != wt->type || o->type != TFLC_INT8 ||
+      (b && b->type != TFLC_INT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "int8 SVDF needs int8 input/feature weights/output, "
+                        "time weights and state both int16 or int8 (%d/%d)",
+                        wt->type, st->type);
+  if (!(in->scale > 0.0f) || !(wf->scale > 0.0f) || !(wt->scale > 0.0f) ||
+      !(st->scale > 0.0f) || !(o->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+  {
+    /* TFLM multiplies and divides the scales in float */
+    float s1 = in->scale * wf->scale, s2 = st->scale * wt->scale;
+    const float pb = s2;
+    s1 = s1 / st->scale;
+    s2 = s2 / o->scale;
+    if (b) {
+      const double d = (double)b->scale - (double)pb;
+      if (!((d < 0 ? -d : d) < 1e-5))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "bias scale differs from state x time weights", 0,
+                            0);
+    }
+    tflc_quantize_multiplier((double)s1, &s->mult1, &s->shift1);
+    tflc_quantize_multiplier((double)s2, &s->mult2, &s->shift2);
+  }
+  s->kind = TFLC__KIND_SVDF_S8;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__svdf_invoke(tflc__ctx *c) {
+  tflc__svdf_state *s = (tflc__svdf_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
+  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
+  tflc_const fc = tflc__const(c, wf), tc = tflc__const(c, wt), bc;
+  tflc_svdf_params p;
+  p.batches = in->dims[0];
+  p.input_size = in->dims[1];
+  p.num_filters = wf->dims[0];
+  p.memory_size = wt->dims[1];
+  p.rank = s->rank;
+  p.act = s->act;
+  p.input_zp = in->zero_point;
+  p.state_zp = st->zero_point;
+  p.output_zp = o->zero_point;
+  p.mult1 = s->mult1;
+  p.shift1 = s->shift1;
+  p.mult2 = s->mult2;
+  p.shift2 = s->shift2;
+  if (b)
+    bc = tflc__const(c, b);
+  if (s->kind == TFLC__KIND_SVDF_F32)
+    tflc_svdf_f32(&p, (const float *)in->data, &fc, &tc, b ? &bc : NULL,
+                  (float *)st->data, (float *)o->data);
+  else
+    tflc_svdf_s8(&p, (const int8_t *)in->data, &fc, &tc, b ? &bc : NULL,
+                 st->data, (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
+/* QuantizeMultiplier of double(a) * double(b) / double(o) into p[0], p[1] */
+static void tflc__quantize_ratio(float a, float b, float o, int32_t *q,
+                                 int32_t *sh) {
+  tflc_quantize_multiplier((double)a * (double)b / (double)o, q, sh);
+}
+
+static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
+  tflc__lstm_state *s;
+  tflc_lstm_params *p;
+  int32_t k, act, B, T, I, S, rows, flt;
+  float clip;
+  if (c->op->nin != 24 || c->op->nout != 1 || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 24 inputs and 1 output", 0,
+                        0);
+  for (k = 0; k < 24; k++)
+    t[k] = tflc__in(c, k);
+  in = t[0];
+  h = t[18];
+  cs = t[19];
+  if (!in || !h || !cs)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "input, hidden or cell missing", 0,
+                        0);
+  if (!(h->flags & TFLC_TENSOR_VARIABLE) || !(cs->flags & TFLC_TENSOR_VARIABLE))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "hidden and cell state must be variables", 0, 0);
+  if (h->type != in->type || o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "hidden/output type differs from "
+                        "input type %d",
+                        in->type, 0);
+  for (k = 1; k < 24; k++) {
+    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
+    if (k == 18 || k == 19)
+      continue;
+    if (needed && !t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d missing (CIFG is not supported)", k, 0);
+    if (!needed && t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d present (peephole, projection or layer "
+                          "norm are not supported)",
+                          k, 0);
+    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
+                          t[k]->type);
+  }
+  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
+  if (act != 4)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "cell activation %d (only TANH)", act, 0);
+  if (in->rank != 3 || h->rank != 2 || o->rank != 3)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input/output 3-D, hidden 2-D", 0,
+                        0);
+  s = (tflc__lstm_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  p = &s->p;
+  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
+  B = p->time_major ? in->dims[1] : in->dims[0];
+  T = p->time_major ? in->dims[0] : in->dims[1];
+  I = in->dims[2];
+  S = h->dims[1];
+  p->batches = B;
+  p->steps = T;
+  p->input_size = I;
+  p->state_size = S;
+  for (k = 1; k <= 8; k++)
+    if (t[k]->rank != 2 || t[k]->dims[0] != S ||
+        t[k]->dims[1] != (k <= 4 ? I : S))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "weight %d is not [%d, ..]", k, S);
+  for (k = 12; k <= 15; k++)
+    if (t[k]->rank != 1 || t[k]->dims[0] != S)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "bias %d is not [%d]", k, S);
+  if ((int64_t)tflc__count(h) != (int64_t)B * S ||
+      (int64_t)tflc__count(cs) != (int64_t)B * S || o->dims[0] != in->dims[0] ||
+      o->dims[1] != in->dims[1] || o->dims[2] != S || B < 1 || S < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "state/output shapes vs %d x %d", B,
+                        S);
+  flt = cs->type == TFLC_FLOAT32;
+  p->clip_f = clip;
+  if (flt) {
+    if (in->type != TFLC_FLOAT32 || t[2]->type != TFLC_FLOAT32 ||
+        t[13]->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "float LSTM needs float tensors", 0,
+                          0);
+    s->kind = TFLC__KIND_LSTM_F32;
+  } else {
+    const int act16 = in->type == TFLC_INT16;
+    int32_t sh, l2;
+    float sc;
+    if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
+        t[2]->type != TFLC_INT8 ||
+        t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
+      return tflc__op_err(c, TFLC_ERR_TYPE,
+                          "integer LSTM needs int8/int16 activations, int8 "
+                          "weights, int16 cell, int32/int64 bias (got %d/%d)",
+                          in->type, cs->type);
+    s->kind = TFLC__KIND_LSTM_Q;
+    s->act16 = act16;
+    p->acc64 = act16;
+    if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0,
+                          0);
+    for (k = 0; k < 8; k++) {
+      const tflc_tensor *w = t[1 + k];
+      const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
+      if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
+        return tflc__op_err(c, TFLC_ERR_QUANT,
+                            "weight %d must be per-tensor quantized", 1 + k, 0);
+      /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
+      tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
+                                  0.000244140625f, &p->gate_mult[k], &sh);
+      p->gate_shift[k] = sh;
+      p->w_offset[k] = -w->zero_point;
+    }
+    p->input_offset = -in->zero_point;
+    p->hidden_offset = -h->zero_point;
+    p->hidden_zp = h->zero_point;
+    p->hidden_min = act16 ? -32768 : -128;
+    p->hidden_max = act16 ? 32767 : 127;
+    sc = cs->scale;
+    tflc__quantize_ratio(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
+    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, sc,
+                         &p->ig_mult, &p->ig_shift);
+    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, h->scale,
+                         &p->h_mult, &p->h_shift);
+    /* CheckedLog2 of the cell scale (float log, rounded) */
+    l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
+    sh = 15 + l2 - 3;
+    if (sh < 0) {
+      p->tanh_mult = 3;
+      p->tanh_shift = -sh;
+    } else if (sh < 29) {
+      p->tanh_mult = 3 << sh;
+      p->tanh_shift = 0;
+    } else {
+      return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2,
+                          0);
+    }
+    {
+      double q = (double)clip / (double)sc;
+      q = q < -32768.0 ? -32768.0 : q;
+      q = q > 32767.0 ? 32767.0 : q;
+      p->clip_q = (int32_t)q;
+    }
+  }
+  rows = p->time_major ? B : 1;
+  {
+    const uint64_t bytes = 3u * (uint64_t)rows * (uint64_t)S * (flt ? 4u : 2u);
+    if (bytes > 0x7FFFFFFFu)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "state too large", 0, 0);
+    s->scratch = tflc__scratch(c, (uintptr_t)bytes);
+    if (s->scratch < 0)
+      return tflc__scratch_err(c);
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__lstm_invoke(tflc__ctx *c) {
+  tflc__lstm_state *s = (tflc__lstm_state *)c->op->state;
+  tflc_const w[8], b[4];
+  tflc_tensor *in = tflc__in(c, 0), *h = tflc__in(c, 18), *cs = tflc__in(c, 19);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *scratch = (void *)c->op->scratch[s->scratch];
+  int32_t k;
+  for (k = 0; k < 8; k++)
+    w[k] = tflc__const(c, tflc__in(c, 1 + k));
+  for (k = 0; k < 4; k++)
+    b[k] = tflc__const(c, tflc__in(c, 12 + k));
+  if (s->kind == TFLC__KIND_LSTM_F32)
+    tflc_lstm_f32(&s->p, w, b, (const float *)in->data, (float *)h->data,
+                  (float *)cs->data, (float *)o->data, (float *)scratch);
+  else
+    tflc_lstm_q(&s->p, s->act16, w, b, in->data, h->data, (int16_t *)cs->data,
+                o->data, (int16_t *)scratch);
+  return TFLC_OK;
+}
+
+static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
+  tflc__conv_wide_state *s = (tflc__conv_wide_state *)c->op->state;
+  const int tc = s->kind >= TFLC__KIND_TC_S8;
+  tflc_tensor *in = tflc__in(c, tc ? 2 : 0), *f = tflc__in(c, 1);
+  tflc_tensor *b = tflc__in(c, tc ? 3 : 2), *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  void *acc = s->acc >= 0 ? (void *)c->op->scratch[s->acc] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(c, f), bc;
+  const tflc_const *bp = NULL;
+  if (b) {
+    bc = tflc__const(c, b);
+    bp = &bc;
+  }
+  switch (s->kind) {
+  case TFLC__KIND_CONV_S16:
+    tflc_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims, &fc,
+                    bp, s->acc64, o->dims, (int16_t *)o->data, tile, tb);
+    break;
+  case TFLC__KIND_CONV_F32:
+    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
+                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
+    break;
+  case TFLC__KIND_DW_S16:
+    tflc_depthwise_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data,
+                              f->dims, &fc, bp, o->dims, (int16_t *)o->data,
+                              tile, tb);
+    break;
+  case TFLC__KIND_DW_F32:
+    tflc_depthwise_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims,
+                              (const float *)in->data, f->dims, &fc, bp,
+                              o->dims, (float *)o->data, tile, tb);
+    break;
+  case TFLC__KIND_TC_S8:
+    tflc_transpose_conv_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
+                           &fc, bp, o->dims, (int8_t *)o->data, (int32_t *)acc,
+                           tile, tb);
+    break;
+  case TFLC__KIND_TC_S16:
+    tflc_transpose_conv_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims,
+                            &fc, bp, o->dims, (int16_t *)o->data,
+                            (int64_t *)acc, tile, tb);
+    break;
+  case TFLC__KIND_TC_F32:
+    tflc_transpose_conv_f32(&s->p, s->fmin, s->fmax, in->dims,
+                            (const float *)in->data, f->dims, &fc, bp, o->dims,
+                            (float *)o->data, tile, tb);
+    break;
+  default:
+    return TFLC_ERR_STATE;
+  }
+  return TFLC_OK;
+}
+
+static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
+  tflc__fc_s16_state *s = (tflc__fc_s16_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
+  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  tflc_const fc = tflc__const(c, f), bc;
+  if (b)
+    bc = tflc__const(c, b);
+  tflc_fully_connected_s16(&s->p, s->batches, s->accum, s->depth,
+                           (const int16_t *)in->data, &fc, b ? &bc : NULL,
+                           s->acc64, (int16_t *)o->data, tile, tb);
+  return TFLC_OK;
+}
+
+/* ======================================================================== */
+/* Operators: pooling, SOFTMAX, element-wise arithmetic, activations,       */
+/* comparisons and reductions (ADD, MEAN, MUL, SUB, LOGISTIC, TANH,         */
+/* L2_NORMALIZATION, LOG_SOFTMAX, LEAKY_RELU, HARD_SWISH, PRELU, RELU,      */
+/* RELU6, MAXIMUM, MINIMUM, comparisons, SUM, ARG_MAX, ARG_MIN).            */
+/* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
 static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
@@ -2576,329 +3989,6 @@ static tflc_status tflc__mean_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- PAD
- * ----------------------------------------------------------------------- */
-static tflc_status tflc__pad_prepare(tflc__ctx *c) {
-  tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *o = tflc__out(c, 0);
-  tflc__pad_state *s;
-  int32_t v[TFLC_MAX_DIMS * 2], n = 0, i;
-  if (!in || !o || in->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
-                        0);
-  if (!tflc__const_ints(pd, v, TFLC_MAX_DIMS * 2, &n) || n != 2 * in->rank ||
-      o->rank != in->rank)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "paddings must be a constant [%d,2] tensor", in->rank,
-                        0);
-  s = (tflc__pad_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  for (i = 0; i < in->rank; i++) {
-    s->before[i] = v[2 * i];
-    s->after[i] = v[2 * i + 1];
-    if (s->before[i] < 0 || s->after[i] < 0 ||
-        (int64_t)in->dims[i] + s->before[i] + s->after[i] != o->dims[i])
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", i,
-                          o->dims[i]);
-  }
-  if (in->type == TFLC_INT8 || in->type == TFLC_UINT8)
-    s->value[0] = (uint8_t)(int8_t)o->zero_point;
-  else if (in->type == TFLC_INT16) {
-    int16_t z = (int16_t)o->zero_point;
-    memcpy(s->value, &z, 2);
-  } else if (tflc_type_size(in->type) == 0)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "type %d unsupported", in->type, 0);
-  return TFLC_OK;
-}
-static tflc_status tflc__pad_invoke(tflc__ctx *c) {
-  tflc__pad_state *s = (tflc__pad_state *)c->op->state;
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  tflc_pad(tflc_type_size(in->type), in->rank, in->dims, s->before, s->after,
-           s->value, in->data, o->data);
-  return TFLC_OK;
-}
-
-/* ---- TRANSPOSE
- * --------------------------------------------------------------------- */
-static tflc_status tflc__transpose_prepare(tflc__ctx *c) {
-  tflc_tensor *in = tflc__in(c, 0), *pm = tflc__in(c, 1), *o = tflc__out(c, 0);
-  tflc__perm_state *s;
-  int32_t v[TFLC_MAX_DIMS], n = 0, i;
-  uint32_t seen = 0;
-  if (!in || !o || in->type != o->type || tflc_type_size(in->type) == 0)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
-                        0);
-  if (!tflc__const_ints(pm, v, TFLC_MAX_DIMS, &n) || n != in->rank ||
-      o->rank != in->rank)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "perm must be a constant [%d]",
-                        in->rank, 0);
-  s = (tflc__perm_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  for (i = 0; i < n; i++) {
-    if (v[i] < 0 || v[i] >= n || (seen & (1u << v[i])) ||
-        o->dims[i] != in->dims[v[i]])
-      return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad permutation entry %d", i, 0);
-    seen |= 1u << v[i];
-    s->perm[i] = v[i];
-  }
-  return TFLC_OK;
-}
-static tflc_status tflc__transpose_invoke(tflc__ctx *c) {
-  tflc__perm_state *s = (tflc__perm_state *)c->op->state;
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  tflc_transpose(tflc_type_size(in->type), in->rank, in->dims, s->perm,
-                 in->data, o->data);
-  return TFLC_OK;
-}
-
-/* ---- RESHAPE
- * ------------------------------------------------------------------------ */
-static tflc_status tflc__reshape_prepare(tflc__ctx *c) {
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  if (!in || !o || in->type != o->type || in->bytes != o->bytes)
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "input and output differ in type or size", 0, 0);
-  return TFLC_OK;
-}
-static tflc_status tflc__reshape_invoke(tflc__ctx *c) {
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  if (in->data != o->data)
-    memmove(o->data, in->data, o->bytes);
-  return TFLC_OK;
-}
-
-/* ---- QUANTIZE / DEQUANTIZE
- * --------------------------------------------------------------- */
-static tflc_status tflc__quantize_core_prepare(tflc__ctx *c, int dequant) {
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  tflc__quant_state *s;
-  if (!in || !o || tflc__count(in) != tflc__count(o))
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
-                        0);
-  s = (tflc__quant_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  if (dequant) {
-    if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT8)
-      s->kind = 4;
-    else if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT16)
-      s->kind = 5;
-  } else {
-    if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT8)
-      s->kind = 1;
-    else if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT16)
-      s->kind = 2;
-    else if (in->type == TFLC_INT8 && o->type == TFLC_INT8)
-      s->kind = 3;
-  }
-  if (!s->kind)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
-                        in->type, o->type);
-  if (s->kind == 3) {
-    if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
-      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-    tflc_quantize_multiplier((double)in->scale / (double)o->scale, &s->q,
-                             &s->shift);
-  } else if (s->kind <= 2 && !(o->scale > 0.0f)) {
-    return tflc__op_err(c, TFLC_ERR_QUANT, "output not quantized", 0, 0);
-  }
-  return TFLC_OK;
-}
-static tflc_status tflc__quantize_core_invoke(tflc__ctx *c) {
-  tflc__quant_state *s = (tflc__quant_state *)c->op->state;
-  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  int32_t n = tflc__count(in);
-  switch (s->kind) {
-  case 1:
-    tflc_quantize_f32_s8(o->scale, o->zero_point, n, (const float *)in->data,
-                         (int8_t *)o->data);
-    break;
-  case 2:
-    tflc_quantize_f32_s16(o->scale, o->zero_point, n, (const float *)in->data,
-                          (int16_t *)o->data);
-    break;
-  case 3:
-    tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n,
-                       (const int8_t *)in->data, (int8_t *)o->data);
-    break;
-  case 4:
-    tflc_dequantize_s8_f32(in->scale, in->zero_point, n,
-                           (const int8_t *)in->data, (float *)o->data);
-    break;
-  default:
-    tflc_dequantize_s16_f32(in->scale, in->zero_point, n,
-                            (const int16_t *)in->data, (float *)o->data);
-    break;
-  }
-  return TFLC_OK;
-}
-
-/* ---- TFLM_DECODE
- * -------------------------------------------------------------------------- */
-/* Outputs consumed only by tiled kernels are virtual (decoded inside those
- * kernels); the others are decoded here, whole, at every invoke. */
-static tflc_status tflc__decode_invoke(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
-  int32_t j;
-  for (j = 0; j < c->op->nout; j++) {
-    tflc_tensor *o = tflc__out(c, j);
-    tflc_tensor v = *o;
-    tflc_const d;
-    if (o->flags & TFLC_TENSOR_VIRTUAL)
-      continue;
-    v.data = (void *)(uintptr_t)(fb.b + iv + 8 * (uint32_t)j);
-    v.flags |= TFLC_TENSOR_LUT;
-    tflc__lut_desc(c->m, c->sgt, &v, &d);
-    tflc_lut_decode(&d, 0, d.count, o->data);
-  }
-  return TFLC_OK;
-}
-
-/* ---- resource variables and subgraphs ---------------------------------- */
-/* Room for one variable per VAR_HANDLE operator in the model. */
-static tflc_status tflc__vars_init(tflc_interpreter *it) {
-  const tflc_model *m = it->model;
-  int32_t sg, i, n = 0;
-  for (sg = 0; sg < m->num_subgraphs; sg++)
-    for (i = 0; i < tflc_model_num_ops(m, sg); i++)
-      n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
-  if (n) {
-    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
-    if (!it->vars)
-      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-  }
-  it->num_vars = 0;
-  return TFLC_OK;
-}
-static tflc_status tflc__var_handle_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *o = tflc__out(c, 0);
-  uint32_t cl = 0, nl = 0;
-  const char *cn = tflc__get_str(fb, c->op->opts, 0, &cl);
-  const char *nm = tflc__get_str(fb, c->op->opts, 1, &nl);
-  int32_t i;
-  tflc__var *v = NULL;
-  if (!o || o->type != TFLC_RESOURCE)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "output must be a resource", 0, 0);
-  for (i = 0; i < c->it->num_vars && !v; i++) {
-    tflc__var *x = &c->it->vars[i];
-    if (x->container_len == cl && x->name_len == nl &&
-        (cl == 0 || memcmp(x->container, cn, cl) == 0) &&
-        (nl == 0 || memcmp(x->name, nm, nl) == 0))
-      v = x;
-  }
-  if (!v) {
-    v = &c->it->vars[c->it->num_vars++];
-    v->container = cn;
-    v->container_len = cl;
-    v->name = nm;
-    v->name_len = nl;
-  }
-  o->data = v;
-  o->flags |= TFLC_TENSOR_EXTERN; /* no arena buffer: names a variable */
-  return TFLC_OK;
-}
-/* The variable behind resource input k, given its value tensor `t`: its
- * buffer is allocated (zeroed) by the first reader or writer. */
-static tflc_status tflc__var_of(tflc__ctx *c, int32_t k, const tflc_tensor *t,
-                                tflc__var **out) {
-  tflc_tensor *r = tflc__in(c, k);
-  tflc__var *v;
-  if (!r || r->type != TFLC_RESOURCE || !(r->flags & TFLC_TENSOR_EXTERN) ||
-      !r->data)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "input %d must come from VAR_HANDLE", k, 0);
-  v = (tflc__var *)r->data;
-  if (!v->data) {
-    v->data = tflc__persist(c->it, t->bytes ? t->bytes : 1);
-    if (!v->data)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for variable", 0, 0);
-    v->bytes = t->bytes;
-    v->type = t->type;
-  } else if (v->bytes != t->bytes || v->type != t->type) {
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "variable holds %d bytes, tensor %d differs",
-                        (int32_t)v->bytes, t->index);
-  }
-  *out = v;
-  return TFLC_OK;
-}
-static tflc_status tflc__read_variable_prepare(tflc__ctx *c) {
-  tflc__var *v;
-  tflc_tensor *o = tflc__out(c, 0);
-  if (!o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no output", 0, 0);
-  return tflc__var_of(c, 0, o, &v);
-}
-static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
-  tflc__var *v;
-  tflc_tensor *x = tflc__in(c, 1);
-  if (!x)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
-  return tflc__var_of(c, 0, x, &v);
-}
-static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
-  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
-  memcpy(tflc__out(c, 0)->data, v->data, v->bytes);
-  return TFLC_OK;
-}
-static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
-  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
-  tflc_tensor *x = tflc__in(c, 1);
-  if (x->flags & TFLC_TENSOR_LUT) { /* compressed: decode straight in */
-    tflc_const d = tflc__const(c, x);
-    tflc_lut_decode(&d, 0, d.count, v->data);
-  } else {
-    memmove(v->data, x->data, v->bytes);
-  }
-  return TFLC_OK;
-}
-static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
-  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
-  const tflc_model *m = c->m;
-  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
-    return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
-                        0);
-  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
-   * invoke never recurses beyond one level */
-  for (i = 0; i < tflc_model_num_ops(m, g); i++)
-    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "init subgraph %d calls CALL_ONCE itself", g, 0);
-  c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
-  return TFLC_OK;
-}
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
-static tflc_status tflc__run_graph(tflc_interpreter *it);
-static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
-  tflc_interpreter *it = c->it;
-  int32_t g = (int32_t)(uintptr_t)c->op->state;
-  tflc__graph cur;
-  tflc_status st;
-  if (it->graphs[g].ran)
-    return TFLC_OK;
-  tflc__view_save(it, &cur);
-  tflc__view_load(it, &it->graphs[g]);
-  st = tflc__run_graph(it);
-  tflc__view_load(it, &cur);
-  if (st == TFLC_OK)
-    it->graphs[g].ran = 1;
-  return st;
-}
-
-/* ======================================================================== */
-/* Operator glue: Element-wise arithmetic, activations, comparisons,        */
-/* reductions (MUL, SUB, int16 ADD, LOGISTIC, TANH, L2_NORMALIZATION,       */
-/* LOG_SOFTMAX, LEAKY_RELU, HARD_SWISH, PRELU, RELU, RELU6, MAXIMUM,        */
-/* MINIMUM, comparisons, SUM, ARG_MAX, ARG_MIN, integer                     */
-/* QUANTIZE/DEQUANTIZE)                                                     */
-/* ======================================================================== */
 /* Operators: LOGISTIC, TANH, MUL, SUB, ADD (int16 only; the built-in ADD
  * keeps int8/float32), L2_NORMALIZATION, LOG_SOFTMAX, LEAKY_RELU,
  * HARD_SWISH, PRELU, RELU, RELU6, MAXIMUM, MINIMUM, LESS, LESS_EQUAL,
@@ -3619,716 +4709,105 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
 }
 
 /* ======================================================================== */
-/* Operator glue: Convolutions in int16x8 and float32, TRANSPOSE_CONV,      */
-/* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM                                       */
+/* Operators: data movement (PAD, TRANSPOSE, RESHAPE, CONCATENATION,        */
+/* PACK, SPLIT, SPLIT_V, UNPACK, GATHER, SLICE, STRIDED_SLICE, PADV2,       */
+/* SPACE_TO_DEPTH, DEPTH_TO_SPACE, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND,    */
+/* RESIZE_*, SQUEEZE, EXPAND_DIMS, SHAPE, ZEROS_LIKE).                      */
 /* ======================================================================== */
-/* CONV_2D / DEPTHWISE_CONV_2D for int16x8 and float32 inputs,
- * FULLY_CONNECTED for int16x8 inputs (the int8 cases, and float FC, stay
- * with the built-in table), TRANSPOSE_CONV (int8, int16x8, float32). The
- * checks follow TFLM's Prepare functions; where TFLM would read a tensor
- * with the wrong element type (e.g. an int32 bias where it expects int64)
- * tflc refuses instead. */
-
-enum {
-  TFLC__KIND_CONV_S16 = 1,
-  TFLC__KIND_CONV_F32,
-  TFLC__KIND_DW_S16,
-  TFLC__KIND_DW_F32,
-  TFLC__KIND_FC_S16,
-  TFLC__KIND_TC_S8,
-  TFLC__KIND_TC_S16,
-  TFLC__KIND_TC_F32,
-  TFLC__KIND_SVDF_S8,
-  TFLC__KIND_SVDF_F32,
-  TFLC__KIND_LSTM_Q,
-  TFLC__KIND_LSTM_F32
-};
-
-typedef struct tflc__conv_wide_state {
-  int32_t kind;
-  tflc_conv_params p;
-  float fmin, fmax;
-  int32_t tile; /* scratch index or -1 */
-  int32_t acc;  /* scratch index of the transpose-conv plane or -1 */
-  int32_t acc64;
-} tflc__conv_wide_state;
-
-typedef struct tflc__fc_s16_state {
-  int32_t kind;
-  tflc_fc_params p;
-  int32_t batches, accum, depth;
-  int32_t tile;
-  int32_t acc64;
-} tflc__fc_s16_state;
-
-/* SVDF keeps only what the tensors do not say (24 bytes per op) */
-typedef struct tflc__svdf_state {
-  int32_t kind;
-  int16_t rank;
-  int16_t act;
-  int32_t mult1, shift1, mult2, shift2;
-} tflc__svdf_state;
-
-typedef struct tflc__lstm_state {
-  int32_t kind;
-  int32_t act16;
-  int32_t scratch;
-  tflc_lstm_params p;
-} tflc__lstm_state;
-
-/* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
-static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
-  tflc_tensor *o = tflc__out(c, 0);
-  tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
-  int32_t act = 0, cout = 0, f32;
-  tflc_status st;
-  if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 or 3 inputs, 1 output", 0,
+/* ---- PAD
+ * ----------------------------------------------------------------------- */
+static tflc_status tflc__pad_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pd = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__pad_state *s;
+  int32_t v[TFLC_MAX_DIMS * 2], n = 0, i;
+  if (!in || !o || in->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
                         0);
-  f32 = in->type == TFLC_FLOAT32;
-  if (o->type != in->type ||
-      (f32 ? f->type != TFLC_FLOAT32 : f->type != TFLC_INT8))
-    return tflc__op_err(c, TFLC_ERR_TYPE,
-                        "input %d with filter %d unsupported (hybrid)",
-                        in->type, f->type);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  if (!tflc__const_ints(pd, v, TFLC_MAX_DIMS * 2, &n) || n != 2 * in->rank ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "paddings must be a constant [%d,2] tensor", in->rank,
+                        0);
+  s = (tflc__pad_state *)tflc__persist(c->it, sizeof *s);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
-  if (st)
-    return st;
-  if (b && tflc__count(b) != cout)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), cout);
-  s->tile = -1;
-  s->acc = -1;
-  if (f32) {
-    if (b && b->type != TFLC_FLOAT32)
-      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
-                          b->index, 0);
-    s->kind = depthwise ? TFLC__KIND_DW_F32 : TFLC__KIND_CONV_F32;
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
-  } else {
-    if (depthwise) {
-      /* TFLM's int16 depthwise reads the bias as int64 */
-      if (b && b->type != TFLC_INT64)
-        return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int64",
-                            b->index, 0);
-      s->acc64 = 1;
-    } else {
-      if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
-        return tflc__op_err(c, TFLC_ERR_TYPE,
-                            "bias tensor %d must be int32 or int64", b->index,
-                            0);
-      /* int32 accumulator with an int32 bias, or without bias when
-       * quantized_bias_type says INT32 */
-      s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
-    }
-    s->kind = depthwise ? TFLC__KIND_DW_S16 : TFLC__KIND_CONV_S16;
-    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
-    if (st)
-      return st;
-    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                            &s->p.act_min, &s->p.act_max);
+  for (i = 0; i < in->rank; i++) {
+    s->before[i] = v[2 * i];
+    s->after[i] = v[2 * i + 1];
+    if (s->before[i] < 0 || s->after[i] < 0 ||
+        (int64_t)in->dims[i] + s->before[i] + s->after[i] != o->dims[i])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding of dim %d gives %d", i,
+                          o->dims[i]);
   }
-  if (f->flags & TFLC_TENSOR_LUT) {
-    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
-    if (s->tile < 0)
-      return tflc__scratch_err(c);
-  }
+  if (in->type == TFLC_INT8 || in->type == TFLC_UINT8)
+    s->value[0] = (uint8_t)(int8_t)o->zero_point;
+  else if (in->type == TFLC_INT16) {
+    int16_t z = (int16_t)o->zero_point;
+    memcpy(s->value, &z, 2);
+  } else if (tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "type %d unsupported", in->type, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__pad_invoke(tflc__ctx *c) {
+  tflc__pad_state *s = (tflc__pad_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_pad(tflc_type_size(in->type), in->rank, in->dims, s->before, s->after,
+           s->value, in->data, o->data);
   return TFLC_OK;
 }
 
-/* ---- FULLY_CONNECTED (int16x8) ------------------------------------------ */
-static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
-  tflc_tensor *o = tflc__out(c, 0);
-  tflc__fc_s16_state *s;
-  uint32_t nsc, ftt;
-  int32_t act, nin, n, i, *mult;
-  int8_t *shift;
-  if (c->op->nin < 2 || c->op->nout != 1 || !f || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
-  if (f->type != TFLC_INT8 || o->type != TFLC_INT16)
-    return tflc__op_err(c, TFLC_ERR_TYPE,
-                        "int16 input needs int8 filter, int16 output", 0, 0);
-  if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32/int64",
-                        b->index, 0);
-  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
+/* ---- TRANSPOSE
+ * --------------------------------------------------------------------- */
+static tflc_status tflc__transpose_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pm = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__perm_state *s;
+  int32_t v[TFLC_MAX_DIMS], n = 0, i;
+  uint32_t seen = 0;
+  if (!in || !o || in->type != o->type || tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input and output types differ", 0,
                         0);
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
-  if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
+  if (!tflc__const_ints(pm, v, TFLC_MAX_DIMS, &n) || n != in->rank ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "perm must be a constant [%d]",
+                        in->rank, 0);
+  s = (tflc__perm_state *)tflc__persist(c->it, sizeof *s);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->kind = TFLC__KIND_FC_S16;
-  s->accum = f->dims[1];
-  s->depth = f->dims[0];
-  nin = tflc__count(in);
-  if (nin % s->accum != 0)
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "input of %d elements is not a multiple of %d", nin,
-                        s->accum);
-  s->batches = nin / s->accum;
-  if (tflc__count(o) != s->batches * s->depth)
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "output has %d elements, expected %d", tflc__count(o),
-                        s->batches * s->depth);
-  if (b && tflc__count(b) != s->depth)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), s->depth);
-  if (!(in->scale > 0.0f) || !(o->scale > 0.0f) || !(f->scale > 0.0f))
-    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-  s->acc64 =
-      b ? b->type == TFLC_INT64 : tflc__get_u8(fb, c->op->opts, 4, 0) != 2;
-  ftt = tflc__tensor_table(c->m, c->sgt, f->index);
-  nsc = tflc__tensor_nscales(c->m, ftt);
-  s->p.per_channel = nsc > 1;
-  if (nsc > 1) {
-    const int32_t qd = tflc__tensor_qdim(c->m, ftt);
-    if (qd < 0 || qd >= f->rank || (uint32_t)f->dims[qd] != nsc ||
-        nsc != (uint32_t)s->depth)
-      return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
-                          (int32_t)nsc, s->depth);
-  } else if (b) {
-    /* GetQuantizedConvolutionMultipler's bias scale check */
-    const double ps = (double)in->scale * (double)f->scale;
-    const double d =
-        ps > (double)b->scale ? ps - (double)b->scale : (double)b->scale - ps;
-    if (!(d / (double)o->scale <= 0.02))
-      return tflc__op_err(c, TFLC_ERR_QUANT,
-                          "bias scale does not match input x filter scale", 0,
-                          0);
-  }
-  n = nsc > 1 ? s->depth : 1;
-  if (n > 0x7FFFFFFF / 5)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d outputs", n, 0);
-  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
-  if (!mult)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-  shift = (int8_t *)(mult + n);
   for (i = 0; i < n; i++) {
-    int32_t sh32;
-    if (nsc > 1) {
-      float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
-      tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
-                                     &sh32);
-    } else {
-      tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, &sh32);
-    }
-    if (sh32 < -31 || sh32 > 30)
-      return tflc__op_err(c, TFLC_ERR_QUANT,
-                          "multiplier exponent %d out of range", sh32, 0);
-    shift[i] = (int8_t)sh32;
-  }
-  s->p.out_multiplier = mult;
-  s->p.out_shift = shift;
-  s->p.filter_offset = -f->zero_point;
-  s->p.input_offset = -in->zero_point;
-  s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                          &s->p.act_min, &s->p.act_max);
-  s->tile = -1;
-  if (f->flags & TFLC_TENSOR_LUT) {
-    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
-    if (s->tile < 0)
-      return tflc__scratch_err(c);
+    if (v[i] < 0 || v[i] >= n || (seen & (1u << v[i])) ||
+        o->dims[i] != in->dims[v[i]])
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad permutation entry %d", i, 0);
+    seen |= 1u << v[i];
+    s->perm[i] = v[i];
   }
   return TFLC_OK;
 }
-
-/* ---- TRANSPOSE_CONV ----------------------------------------------------- */
-/* Padding of TFLM's ComputePaddingHeightWidth with the transpose-conv
- * output size as the "input" and dilation 1; when the output-size step
- * fails (negative size) TFLM leaves both paddings at 0. */
-static int tflc__transpose_conv_pad(int same, int32_t in, int32_t k,
-                                    int32_t stride, int32_t *pad) {
-  int64_t o, total;
-  if (same)
-    o = ((int64_t)in + stride - 1) / stride;
-  else
-    o = ((int64_t)in + stride - k) / stride;
-  if (o < 0)
-    return 0;
-  total = (o - 1) * stride + k - in;
-  *pad = total > 0 ? (int32_t)(total / 2) : 0;
-  return 1;
+static tflc_status tflc__transpose_invoke(tflc__ctx *c) {
+  tflc__perm_state *s = (tflc__perm_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_transpose(tflc_type_size(in->type), in->rank, in->dims, s->perm,
+                 in->data, o->data);
+  return TFLC_OK;
 }
 
-static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *f = tflc__in(c, 1), *in = tflc__in(c, 2), *b = tflc__in(c, 3);
-  tflc_tensor *o = tflc__out(c, 0);
-  tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
-  int32_t sh, sw, act, same, cout, ph = 0, pw = 0;
-  uint64_t plane;
-  tflc_status st;
-  if (c->op->nin < 3 || c->op->nin > 4 || c->op->nout != 1 || !f || !in || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 or 4 inputs, 1 output", 0,
-                        0);
-  if (!(in->type == f->type &&
-        (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8)) &&
-      !(in->type == TFLC_INT16 && f->type == TFLC_INT8))
-    return tflc__op_err(c, TFLC_ERR_TYPE,
-                        "input %d with filter %d unsupported (hybrid)",
-                        in->type, f->type);
-  if (o->type != in->type)
-    return tflc__op_err(c, TFLC_ERR_TYPE, "output type %d differs from input",
-                        o->type, 0);
-  if (in->rank != 4 || f->rank != 4 || o->rank != 4)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
-  cout = f->dims[0];
-  if (f->dims[3] != in->dims[3] || o->dims[3] != cout ||
-      o->dims[0] != in->dims[0] || f->dims[1] < 1 || f->dims[2] < 1 || cout < 1)
+/* ---- RESHAPE
+ * ------------------------------------------------------------------------ */
+static tflc_status tflc__reshape_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || in->type != o->type || in->bytes != o->bytes)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "filter [%d,..,%d] does not match input/output", cout,
-                        f->dims[3]);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 3, 0);
-  if (sw < 1 || sh < 1 || sw > 65535 || sh > 65535)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d/%d", sw, sh);
-  if (b && tflc__count(b) != cout)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), cout);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  if ((int64_t)in->dims[1] * sh + f->dims[1] > 0x3FFFFFFF ||
-      (int64_t)in->dims[2] * sw + f->dims[2] > 0x3FFFFFFF ||
-      o->dims[1] > 0x3FFFFFFF || o->dims[2] > 0x3FFFFFFF)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "input %dx%d times stride too large",
-                        in->dims[1], in->dims[2]);
-  if (tflc__transpose_conv_pad(same, o->dims[2], f->dims[2], sw, &pw) &&
-      tflc__transpose_conv_pad(same, o->dims[1], f->dims[1], sh, &ph)) {
-    s->p.pad_h = ph;
-    s->p.pad_w = pw;
-  }
-  s->p.stride_h = sh;
-  s->p.stride_w = sw;
-  s->p.dilation_h = s->p.dilation_w = 1;
-  s->tile = -1;
-  s->acc = -1;
-  plane = (uint64_t)o->dims[0] * (uint64_t)o->dims[1] * (uint64_t)o->dims[2];
-  if (in->type == TFLC_FLOAT32) {
-    if (b && b->type != TFLC_FLOAT32)
-      return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be float32",
-                          b->index, 0);
-    s->kind = TFLC__KIND_TC_F32;
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
-  } else {
-    const int s16 = in->type == TFLC_INT16;
-    if (b && (s16 ? (b->type != TFLC_INT16 && b->type != TFLC_INT64)
-                  : b->type != TFLC_INT32))
-      return tflc__op_err(c, TFLC_ERR_TYPE,
-                          s16 ? "bias tensor %d must be int16 or int64"
-                              : "bias tensor %d must be int32",
-                          b->index, 0);
-    s->kind = s16 ? TFLC__KIND_TC_S16 : TFLC__KIND_TC_S8;
-    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
-    if (st)
-      return st;
-    s->p.input_offset = -in->zero_point;
-    s->p.output_offset = o->zero_point;
-    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
-                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
-    /* one output channel's accumulators at a time */
-    if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
-    s->acc = tflc__scratch(c, (uintptr_t)(plane * (s16 ? 8u : 4u)));
-    if (s->acc < 0)
-      return tflc__scratch_err(c);
-  }
-  if (f->flags & TFLC_TENSOR_LUT) {
-    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
-    if (s->tile < 0)
-      return tflc__scratch_err(c);
-  }
+                        "input and output differ in type or size", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__reshape_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (in->data != o->data)
+    memmove(o->data, in->data, o->bytes);
   return TFLC_OK;
 }
 
-/* ---- SVDF --------------------------------------------------------------- */
-static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
-  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
-  tflc__svdf_state *s;
-  int32_t rank, B, I, F, U, M;
-  if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "needs 5 inputs (bias optional), 1 output", 0, 0);
-  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
-  if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
-      st->rank != 2 || (b && b->rank < 1))
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
-  B = in->dims[0];
-  I = in->dims[1];
-  F = wf->dims[0];
-  M = wt->dims[1];
-  if (rank < 1 || F % rank != 0)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "rank %d does not divide %d filters", rank, F);
-  U = F / rank;
-  if (o->dims[0] != B || o->dims[1] != U || wf->dims[1] != I ||
-      wt->dims[0] != F || (b && b->dims[0] != U) || st->dims[0] != B ||
-      (int64_t)st->dims[1] != (int64_t)M * F || M < 1)
-    return tflc__op_err(c, TFLC_ERR_SHAPE,
-                        "shapes do not match %d filters, memory %d", F, M);
-  if (!(st->flags & TFLC_TENSOR_VARIABLE))
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "activation state tensor %d is not a variable",
-                        st->index, 0);
-  s = (tflc__svdf_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  if (rank > 32767)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
-  s->rank = (int16_t)rank;
-  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
-  if (in->type == TFLC_FLOAT32) {
-    if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
-        st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
-        (b && b->type != TFLC_FLOAT32))
-      return tflc__op_err(c, TFLC_ERR_TYPE, "float SVDF needs float tensors", 0,
-                          0);
-    s->kind = TFLC__KIND_SVDF_F32;
-    return TFLC_OK;
-  }
-  if (in->type != TFLC_INT8 || wf->type != TFLC_INT8 ||
-      (wt->type != TFLC_INT16 && wt->type != TFLC_INT8) ||
-      st->type != wt->type || o->type != TFLC_INT8 ||
-      (b && b->type != TFLC_INT32))
-    return tflc__op_err(c, TFLC_ERR_TYPE,
-                        "int8 SVDF needs int8 input/feature weights/output, "
-                        "time weights and state both int16 or int8 (%d/%d)",
-                        wt->type, st->type);
-  if (!(in->scale > 0.0f) || !(wf->scale > 0.0f) || !(wt->scale > 0.0f) ||
-      !(st->scale > 0.0f) || !(o->scale > 0.0f))
-    return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-  {
-    /* TFLM multiplies and divides the scales in float */
-    float s1 = in->scale * wf->scale, s2 = st->scale * wt->scale;
-    const float pb = s2;
-    s1 = s1 / st->scale;
-    s2 = s2 / o->scale;
-    if (b) {
-      const double d = (double)b->scale - (double)pb;
-      if (!((d < 0 ? -d : d) < 1e-5))
-        return tflc__op_err(c, TFLC_ERR_QUANT,
-                            "bias scale differs from state x time weights", 0,
-                            0);
-    }
-    tflc_quantize_multiplier((double)s1, &s->mult1, &s->shift1);
-    tflc_quantize_multiplier((double)s2, &s->mult2, &s->shift2);
-  }
-  s->kind = TFLC__KIND_SVDF_S8;
-  return TFLC_OK;
-}
-
-static tflc_status tflc__svdf_invoke(tflc__ctx *c) {
-  tflc__svdf_state *s = (tflc__svdf_state *)c->op->state;
-  tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
-  tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
-  tflc_const fc = tflc__const(c, wf), tc = tflc__const(c, wt), bc;
-  tflc_svdf_params p;
-  p.batches = in->dims[0];
-  p.input_size = in->dims[1];
-  p.num_filters = wf->dims[0];
-  p.memory_size = wt->dims[1];
-  p.rank = s->rank;
-  p.act = s->act;
-  p.input_zp = in->zero_point;
-  p.state_zp = st->zero_point;
-  p.output_zp = o->zero_point;
-  p.mult1 = s->mult1;
-  p.shift1 = s->shift1;
-  p.mult2 = s->mult2;
-  p.shift2 = s->shift2;
-  if (b)
-    bc = tflc__const(c, b);
-  if (s->kind == TFLC__KIND_SVDF_F32)
-    tflc_svdf_f32(&p, (const float *)in->data, &fc, &tc, b ? &bc : NULL,
-                  (float *)st->data, (float *)o->data);
-  else
-    tflc_svdf_s8(&p, (const int8_t *)in->data, &fc, &tc, b ? &bc : NULL,
-                 st->data, (int8_t *)o->data);
-  return TFLC_OK;
-}
-
-/* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
-/* QuantizeMultiplier of double(a) * double(b) / double(o) into p[0], p[1] */
-static void tflc__quantize_ratio(float a, float b, float o, int32_t *q,
-                                 int32_t *sh) {
-  tflc_quantize_multiplier((double)a * (double)b / (double)o, q, sh);
-}
-
-static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
-  tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
-  tflc__lstm_state *s;
-  tflc_lstm_params *p;
-  int32_t k, act, B, T, I, S, rows, flt;
-  float clip;
-  if (c->op->nin != 24 || c->op->nout != 1 || !o)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 24 inputs and 1 output", 0,
-                        0);
-  for (k = 0; k < 24; k++)
-    t[k] = tflc__in(c, k);
-  in = t[0];
-  h = t[18];
-  cs = t[19];
-  if (!in || !h || !cs)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "input, hidden or cell missing", 0,
-                        0);
-  if (!(h->flags & TFLC_TENSOR_VARIABLE) || !(cs->flags & TFLC_TENSOR_VARIABLE))
-    return tflc__op_err(c, TFLC_ERR_SCHEMA,
-                        "hidden and cell state must be variables", 0, 0);
-  if (h->type != in->type || o->type != in->type)
-    return tflc__op_err(c, TFLC_ERR_TYPE,
-                        "hidden/output type differs from "
-                        "input type %d",
-                        in->type, 0);
-  for (k = 1; k < 24; k++) {
-    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
-    if (k == 18 || k == 19)
-      continue;
-    if (needed && !t[k])
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "input %d missing (CIFG is not supported)", k, 0);
-    if (!needed && t[k])
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "input %d present (peephole, projection or layer "
-                          "norm are not supported)",
-                          k, 0);
-    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
-      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
-                          t[k]->type);
-  }
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
-  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
-  if (act != 4)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                        "cell activation %d (only TANH)", act, 0);
-  if (in->rank != 3 || h->rank != 2 || o->rank != 3)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "input/output 3-D, hidden 2-D", 0,
-                        0);
-  s = (tflc__lstm_state *)tflc__persist(c->it, sizeof *s);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  c->op->state = s;
-  p = &s->p;
-  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
-  B = p->time_major ? in->dims[1] : in->dims[0];
-  T = p->time_major ? in->dims[0] : in->dims[1];
-  I = in->dims[2];
-  S = h->dims[1];
-  p->batches = B;
-  p->steps = T;
-  p->input_size = I;
-  p->state_size = S;
-  for (k = 1; k <= 8; k++)
-    if (t[k]->rank != 2 || t[k]->dims[0] != S ||
-        t[k]->dims[1] != (k <= 4 ? I : S))
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "weight %d is not [%d, ..]", k, S);
-  for (k = 12; k <= 15; k++)
-    if (t[k]->rank != 1 || t[k]->dims[0] != S)
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "bias %d is not [%d]", k, S);
-  if ((int64_t)tflc__count(h) != (int64_t)B * S ||
-      (int64_t)tflc__count(cs) != (int64_t)B * S || o->dims[0] != in->dims[0] ||
-      o->dims[1] != in->dims[1] || o->dims[2] != S || B < 1 || S < 1)
-    return tflc__op_err(c, TFLC_ERR_SHAPE, "state/output shapes vs %d x %d", B,
-                        S);
-  flt = cs->type == TFLC_FLOAT32;
-  p->clip_f = clip;
-  if (flt) {
-    if (in->type != TFLC_FLOAT32 || t[2]->type != TFLC_FLOAT32 ||
-        t[13]->type != TFLC_FLOAT32)
-      return tflc__op_err(c, TFLC_ERR_TYPE, "float LSTM needs float tensors", 0,
-                          0);
-    s->kind = TFLC__KIND_LSTM_F32;
-  } else {
-    const int act16 = in->type == TFLC_INT16;
-    int32_t sh, l2;
-    float sc;
-    if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
-        t[2]->type != TFLC_INT8 ||
-        t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
-      return tflc__op_err(c, TFLC_ERR_TYPE,
-                          "integer LSTM needs int8/int16 activations, int8 "
-                          "weights, int16 cell, int32/int64 bias (got %d/%d)",
-                          in->type, cs->type);
-    s->kind = TFLC__KIND_LSTM_Q;
-    s->act16 = act16;
-    p->acc64 = act16;
-    if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
-      return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0,
-                          0);
-    for (k = 0; k < 8; k++) {
-      const tflc_tensor *w = t[1 + k];
-      const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
-      if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
-        return tflc__op_err(c, TFLC_ERR_QUANT,
-                            "weight %d must be per-tensor quantized", 1 + k, 0);
-      /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
-      tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
-                                  0.000244140625f, &p->gate_mult[k], &sh);
-      p->gate_shift[k] = sh;
-      p->w_offset[k] = -w->zero_point;
-    }
-    p->input_offset = -in->zero_point;
-    p->hidden_offset = -h->zero_point;
-    p->hidden_zp = h->zero_point;
-    p->hidden_min = act16 ? -32768 : -128;
-    p->hidden_max = act16 ? 32767 : 127;
-    sc = cs->scale;
-    tflc__quantize_ratio(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
-    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, sc,
-                         &p->ig_mult, &p->ig_shift);
-    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, h->scale,
-                         &p->h_mult, &p->h_shift);
-    /* CheckedLog2 of the cell scale (float log, rounded) */
-    l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
-    sh = 15 + l2 - 3;
-    if (sh < 0) {
-      p->tanh_mult = 3;
-      p->tanh_shift = -sh;
-    } else if (sh < 29) {
-      p->tanh_mult = 3 << sh;
-      p->tanh_shift = 0;
-    } else {
-      return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2,
-                          0);
-    }
-    {
-      double q = (double)clip / (double)sc;
-      q = q < -32768.0 ? -32768.0 : q;
-      q = q > 32767.0 ? 32767.0 : q;
-      p->clip_q = (int32_t)q;
-    }
-  }
-  rows = p->time_major ? B : 1;
-  {
-    const uint64_t bytes = 3u * (uint64_t)rows * (uint64_t)S * (flt ? 4u : 2u);
-    if (bytes > 0x7FFFFFFFu)
-      return tflc__op_err(c, TFLC_ERR_SHAPE, "state too large", 0, 0);
-    s->scratch = tflc__scratch(c, (uintptr_t)bytes);
-    if (s->scratch < 0)
-      return tflc__scratch_err(c);
-  }
-  return TFLC_OK;
-}
-
-static tflc_status tflc__lstm_invoke(tflc__ctx *c) {
-  tflc__lstm_state *s = (tflc__lstm_state *)c->op->state;
-  tflc_const w[8], b[4];
-  tflc_tensor *in = tflc__in(c, 0), *h = tflc__in(c, 18), *cs = tflc__in(c, 19);
-  tflc_tensor *o = tflc__out(c, 0);
-  void *scratch = (void *)c->op->scratch[s->scratch];
-  int32_t k;
-  for (k = 0; k < 8; k++)
-    w[k] = tflc__const(c, tflc__in(c, 1 + k));
-  for (k = 0; k < 4; k++)
-    b[k] = tflc__const(c, tflc__in(c, 12 + k));
-  if (s->kind == TFLC__KIND_LSTM_F32)
-    tflc_lstm_f32(&s->p, w, b, (const float *)in->data, (float *)h->data,
-                  (float *)cs->data, (float *)o->data, (float *)scratch);
-  else
-    tflc_lstm_q(&s->p, s->act16, w, b, in->data, h->data, (int16_t *)cs->data,
-                o->data, (int16_t *)scratch);
-  return TFLC_OK;
-}
-
-static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
-  tflc__conv_wide_state *s = (tflc__conv_wide_state *)c->op->state;
-  const int tc = s->kind >= TFLC__KIND_TC_S8;
-  tflc_tensor *in = tflc__in(c, tc ? 2 : 0), *f = tflc__in(c, 1);
-  tflc_tensor *b = tflc__in(c, tc ? 3 : 2), *o = tflc__out(c, 0);
-  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  void *acc = s->acc >= 0 ? (void *)c->op->scratch[s->acc] : NULL;
-  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
-  tflc_const fc = tflc__const(c, f), bc;
-  const tflc_const *bp = NULL;
-  if (b) {
-    bc = tflc__const(c, b);
-    bp = &bc;
-  }
-  switch (s->kind) {
-  case TFLC__KIND_CONV_S16:
-    tflc_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims, &fc,
-                    bp, s->acc64, o->dims, (int16_t *)o->data, tile, tb);
-    break;
-  case TFLC__KIND_CONV_F32:
-    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
-                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
-    break;
-  case TFLC__KIND_DW_S16:
-    tflc_depthwise_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data,
-                              f->dims, &fc, bp, o->dims, (int16_t *)o->data,
-                              tile, tb);
-    break;
-  case TFLC__KIND_DW_F32:
-    tflc_depthwise_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims,
-                              (const float *)in->data, f->dims, &fc, bp,
-                              o->dims, (float *)o->data, tile, tb);
-    break;
-  case TFLC__KIND_TC_S8:
-    tflc_transpose_conv_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
-                           &fc, bp, o->dims, (int8_t *)o->data, (int32_t *)acc,
-                           tile, tb);
-    break;
-  case TFLC__KIND_TC_S16:
-    tflc_transpose_conv_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims,
-                            &fc, bp, o->dims, (int16_t *)o->data,
-                            (int64_t *)acc, tile, tb);
-    break;
-  case TFLC__KIND_TC_F32:
-    tflc_transpose_conv_f32(&s->p, s->fmin, s->fmax, in->dims,
-                            (const float *)in->data, f->dims, &fc, bp, o->dims,
-                            (float *)o->data, tile, tb);
-    break;
-  default:
-    return TFLC_ERR_STATE;
-  }
-  return TFLC_OK;
-}
-
-static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
-  tflc__fc_s16_state *s = (tflc__fc_s16_state *)c->op->state;
-  tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
-  tflc_tensor *o = tflc__out(c, 0);
-  void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
-  tflc_const fc = tflc__const(c, f), bc;
-  if (b)
-    bc = tflc__const(c, b);
-  tflc_fully_connected_s16(&s->p, s->batches, s->accum, s->depth,
-                           (const int16_t *)in->data, &fc, b ? &bc : NULL,
-                           s->acc64, (int16_t *)o->data, tile, tb);
-  return TFLC_OK;
-}
-
-/* ======================================================================== */
-/* Operator glue: Data movement (CONCATENATION, RESIZE_*, SPACE_TO_DEPTH,   */
-/* DEPTH_TO_SPACE, GATHER, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND, SQUEEZE,   */
-/* EXPAND_DIMS, PADV2, SLICE, STRIDED_SLICE, SHAPE, SPLIT, SPLIT_V, PACK,   */
-/* UNPACK, ZEROS_LIKE)                                                      */
-/* ======================================================================== */
 /* Data movement and resampling: CONCATENATION, PACK, SPLIT, SPLIT_V,
  * UNPACK, GATHER, SLICE, STRIDED_SLICE, PADV2, SPACE_TO_DEPTH,
  * DEPTH_TO_SPACE, BATCH_TO_SPACE_ND, SPACE_TO_BATCH_ND, SQUEEZE,
@@ -5252,6 +5731,232 @@ static tflc_status tflc__zeros_like_invoke(tflc__ctx *c) {
 }
 
 /* ======================================================================== */
+/* Operators: QUANTIZE / DEQUANTIZE, TFLM_DECODE, resource variables        */
+/* (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) and CALL_ONCE.              */
+/* ======================================================================== */
+/* ---- QUANTIZE / DEQUANTIZE
+ * --------------------------------------------------------------- */
+static tflc_status tflc__quantize_core_prepare(tflc__ctx *c, int dequant) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__quant_state *s;
+  if (!in || !o || tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  s = (tflc__quant_state *)tflc__persist(c->it, sizeof *s);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = s;
+  if (dequant) {
+    if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT8)
+      s->kind = 4;
+    else if (o->type == TFLC_FLOAT32 && in->type == TFLC_INT16)
+      s->kind = 5;
+  } else {
+    if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT8)
+      s->kind = 1;
+    else if (in->type == TFLC_FLOAT32 && o->type == TFLC_INT16)
+      s->kind = 2;
+    else if (in->type == TFLC_INT8 && o->type == TFLC_INT8)
+      s->kind = 3;
+  }
+  if (!s->kind)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (s->kind == 3) {
+    if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_quantize_multiplier((double)in->scale / (double)o->scale, &s->q,
+                             &s->shift);
+  } else if (s->kind <= 2 && !(o->scale > 0.0f)) {
+    return tflc__op_err(c, TFLC_ERR_QUANT, "output not quantized", 0, 0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__quantize_core_invoke(tflc__ctx *c) {
+  tflc__quant_state *s = (tflc__quant_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t n = tflc__count(in);
+  switch (s->kind) {
+  case 1:
+    tflc_quantize_f32_s8(o->scale, o->zero_point, n, (const float *)in->data,
+                         (int8_t *)o->data);
+    break;
+  case 2:
+    tflc_quantize_f32_s16(o->scale, o->zero_point, n, (const float *)in->data,
+                          (int16_t *)o->data);
+    break;
+  case 3:
+    tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n,
+                       (const int8_t *)in->data, (int8_t *)o->data);
+    break;
+  case 4:
+    tflc_dequantize_s8_f32(in->scale, in->zero_point, n,
+                           (const int8_t *)in->data, (float *)o->data);
+    break;
+  default:
+    tflc_dequantize_s16_f32(in->scale, in->zero_point, n,
+                            (const int16_t *)in->data, (float *)o->data);
+    break;
+  }
+  return TFLC_OK;
+}
+
+/* ---- TFLM_DECODE
+ * -------------------------------------------------------------------------- */
+/* Outputs consumed only by tiled kernels are virtual (decoded inside those
+ * kernels); the others are decoded here, whole, at every invoke. */
+static tflc_status tflc__decode_invoke(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
+  int32_t j;
+  for (j = 0; j < c->op->nout; j++) {
+    tflc_tensor *o = tflc__out(c, j);
+    tflc_tensor v = *o;
+    tflc_const d;
+    if (o->flags & TFLC_TENSOR_VIRTUAL)
+      continue;
+    v.data = (void *)(uintptr_t)(fb.b + iv + 8 * (uint32_t)j);
+    v.flags |= TFLC_TENSOR_LUT;
+    tflc__lut_desc(c->m, c->sgt, &v, &d);
+    tflc_lut_decode(&d, 0, d.count, o->data);
+  }
+  return TFLC_OK;
+}
+
+/* ---- resource variables and subgraphs ---------------------------------- */
+/* Room for one variable per VAR_HANDLE operator in the model. */
+static tflc_status tflc__vars_init(tflc_interpreter *it) {
+  const tflc_model *m = it->model;
+  int32_t sg, i, n = 0;
+  for (sg = 0; sg < m->num_subgraphs; sg++)
+    for (i = 0; i < tflc_model_num_ops(m, sg); i++)
+      n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
+  if (n) {
+    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
+    if (!it->vars)
+      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+  }
+  it->num_vars = 0;
+  return TFLC_OK;
+}
+static tflc_status tflc__var_handle_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *o = tflc__out(c, 0);
+  uint32_t cl = 0, nl = 0;
+  const char *cn = tflc__get_str(fb, c->op->opts, 0, &cl);
+  const char *nm = tflc__get_str(fb, c->op->opts, 1, &nl);
+  int32_t i;
+  tflc__var *v = NULL;
+  if (!o || o->type != TFLC_RESOURCE)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "output must be a resource", 0, 0);
+  for (i = 0; i < c->it->num_vars && !v; i++) {
+    tflc__var *x = &c->it->vars[i];
+    if (x->container_len == cl && x->name_len == nl &&
+        (cl == 0 || memcmp(x->container, cn, cl) == 0) &&
+        (nl == 0 || memcmp(x->name, nm, nl) == 0))
+      v = x;
+  }
+  if (!v) {
+    v = &c->it->vars[c->it->num_vars++];
+    v->container = cn;
+    v->container_len = cl;
+    v->name = nm;
+    v->name_len = nl;
+  }
+  o->data = v;
+  o->flags |= TFLC_TENSOR_EXTERN; /* no arena buffer: names a variable */
+  return TFLC_OK;
+}
+/* The variable behind resource input k, given its value tensor `t`: its
+ * buffer is allocated (zeroed) by the first reader or writer. */
+static tflc_status tflc__var_of(tflc__ctx *c, int32_t k, const tflc_tensor *t,
+                                tflc__var **out) {
+  tflc_tensor *r = tflc__in(c, k);
+  tflc__var *v;
+  if (!r || r->type != TFLC_RESOURCE || !(r->flags & TFLC_TENSOR_EXTERN) ||
+      !r->data)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "input %d must come from VAR_HANDLE", k, 0);
+  v = (tflc__var *)r->data;
+  if (!v->data) {
+    v->data = tflc__persist(c->it, t->bytes ? t->bytes : 1);
+    if (!v->data)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for variable", 0, 0);
+    v->bytes = t->bytes;
+    v->type = t->type;
+  } else if (v->bytes != t->bytes || v->type != t->type) {
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "variable holds %d bytes, tensor %d differs",
+                        (int32_t)v->bytes, t->index);
+  }
+  *out = v;
+  return TFLC_OK;
+}
+static tflc_status tflc__read_variable_prepare(tflc__ctx *c) {
+  tflc__var *v;
+  tflc_tensor *o = tflc__out(c, 0);
+  if (!o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no output", 0, 0);
+  return tflc__var_of(c, 0, o, &v);
+}
+static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
+  tflc__var *v;
+  tflc_tensor *x = tflc__in(c, 1);
+  if (!x)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
+  return tflc__var_of(c, 0, x, &v);
+}
+static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
+  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
+  memcpy(tflc__out(c, 0)->data, v->data, v->bytes);
+  return TFLC_OK;
+}
+static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
+  tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
+  tflc_tensor *x = tflc__in(c, 1);
+  if (x->flags & TFLC_TENSOR_LUT) { /* compressed: decode straight in */
+    tflc_const d = tflc__const(c, x);
+    tflc_lut_decode(&d, 0, d.count, v->data);
+  } else {
+    memmove(v->data, x->data, v->bytes);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
+  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
+  const tflc_model *m = c->m;
+  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
+                        0);
+  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
+   * invoke never recurses beyond one level */
+  for (i = 0; i < tflc_model_num_ops(m, g); i++)
+    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "init subgraph %d calls CALL_ONCE itself", g, 0);
+  c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
+  return TFLC_OK;
+}
+static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
+static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
+static tflc_status tflc__run_graph(tflc_interpreter *it);
+static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  int32_t g = (int32_t)(uintptr_t)c->op->state;
+  tflc__graph cur;
+  tflc_status st;
+  if (it->graphs[g].ran)
+    return TFLC_OK;
+  tflc__view_save(it, &cur);
+  tflc__view_load(it, &it->graphs[g]);
+  st = tflc__run_graph(it);
+  tflc__view_load(it, &cur);
+  if (st == TFLC_OK)
+    it->graphs[g].ran = 1;
+  return st;
+}
+
+/* ======================================================================== */
 /* Operator table: the array TFLC_OPERATORS builds, with the operators a    */
 /* firmware build selects (TFLC_OPS), lookup, dispatch, and the functions   */
 /* of operators split by type (one row, several kernels).                   */
@@ -5642,655 +6347,6 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   if (!d || !d->invoke)
     return TFLC_ERR_UNSUPPORTED;
   return d->invoke(op);
-}
-
-/* ======================================================================== */
-/* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
-/* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
-/* buffer. Lifetimes live in a table at the start of the free arena (4     */
-/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
-/* ======================================================================== */
-#define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
-#define TFLC__PLACED 128 /* planning only: data holds the arena offset */
-
-/* 1 if the tensor needs an arena buffer. */
-#define TFLC__FIRST(l) ((l)&0xFFFFu)
-#define TFLC__LAST(l) ((l) >> 16)
-static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
-  return !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                       TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
-         life != 0xFFFFFFFFu;
-}
-static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
-  int32_t guard = 0;
-  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
-    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
-  return ti;
-}
-static void tflc__use(uint32_t *life, uint32_t op) {
-  uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
-  if (*life == 0xFFFFFFFFu)
-    f = l = op;
-  if (op < f)
-    f = op;
-  if (op > l)
-    l = op;
-  *life = f | (l << 16);
-}
-/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
- * last] without overlapping any placed tensor of intersecting lifetime or
- * any of the `nx` extra (offset, size) ranges. */
-static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
-                        uint32_t size, uint32_t first, uint32_t last,
-                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
-  size_t off = 0;
-  int moved = 1;
-  int32_t i;
-  while (moved) {
-    moved = 0;
-    for (i = 0; i < it->num_tensors; i++) {
-      const tflc_tensor *o = &it->tensors[i];
-      size_t oo, os;
-      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
-          TFLC__FIRST(life[i]) > last)
-        continue;
-      oo = (size_t)(uintptr_t)o->data;
-      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      if (off < oo + os && oo < off + size) {
-        off = oo + os;
-        moved = 1;
-      }
-    }
-    for (i = 0; i < nx; i++)
-      if (off < xo[i] + xs[i] && xo[i] < off + size) {
-        off = (xo[i] + xs[i] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-        moved = 1;
-      }
-  }
-  return off;
-}
-static tflc_status tflc__plan(tflc_interpreter *it) {
-  uint32_t i, no = (uint32_t)it->num_ops;
-  int32_t k, n = it->num_tensors;
-  size_t high = 0, room = it->arena_size - it->tail;
-  uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
-  uint32_t *life = (uint32_t *)(void *)base;
-  if (no > 0xFFFE)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
-  if ((size_t)n * 4 > room - it->head)
-    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
-  if (it->map_bytes < it->head + (size_t)n * 4)
-    it->map_bytes = it->head + (size_t)n * 4;
-  for (k = 0; k < n; k++) {
-    life[k] = 0xFFFFFFFFu;
-    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
-      it->tensors[k].data = NULL;
-  }
-  /* RESHAPE: the output is the input's buffer */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    tflc_tensor *src, *dst;
-    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
-      continue;
-    src = &it->tensors[op->in[0]];
-    dst = &it->tensors[TFLC__OUT(op)[0]];
-    if (src == dst || src->bytes != dst->bytes ||
-        ((src->flags | dst->flags) &
-         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
-      continue;
-    dst->flags |= TFLC__ALIASED;
-    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
-  }
-  /* lifetimes, on the owners of shared buffers */
-  for (k = 0; k < it->num_inputs; k++)
-    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nin + op->nout; k++) {
-      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
-      if (ti >= 0)
-        tflc__use(&life[tflc__owner(it, ti)], i);
-    }
-  }
-  for (k = 0; k < it->num_outputs; k++)
-    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
-  for (k = 0; k < n; k++)
-    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-      tflc__use(&life[k], 0);
-      tflc__use(&life[k], no);
-    }
-  /* place tensors, largest first (ties: earliest first use, then index) */
-  for (;;) {
-    int32_t best = -1;
-    tflc_tensor *b;
-    size_t off, sz;
-    for (k = 0; k < n; k++) {
-      const tflc_tensor *t = &it->tensors[k];
-      if (!tflc__needs_buffer(t, life[k]) ||
-          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
-        continue;
-      if (best < 0 || t->bytes > it->tensors[best].bytes ||
-          (t->bytes == it->tensors[best].bytes &&
-           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
-        best = k;
-    }
-    if (best < 0)
-      break;
-    b = &it->tensors[best];
-    sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
-                    TFLC__LAST(life[best]), NULL, NULL, 0);
-    b->data = (void *)(uintptr_t)off;
-    b->flags |= TFLC__PLACED;
-    if (off + sz > high)
-      high = off + sz;
-  }
-  /* per-op scratch: lives during its op only; placed after the tensors */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
-    for (k = 0; k < op->nscratch; k++) {
-      size_t sz =
-          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
-      xo[k] = off;
-      xs[k] = sz;
-      if (off + sz > high)
-        high = off + sz;
-    }
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = xo[k];
-  }
-  if (high > room - it->head)
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small: needs %u bytes",
-                     (unsigned)(it->head + high + it->tail + it->align_pad));
-  it->head += high;
-  /* offsets to pointers */
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__PLACED) {
-      t->data = base + (uintptr_t)t->data;
-      t->flags &= (uint8_t)~TFLC__PLACED;
-    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
-      t->data = it->arena; /* zero bytes */
-    } else if (!(t->flags &
-                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
-               !t->data) {
-      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
-    }
-  }
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__ALIASED) {
-      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
-      t->flags &= (uint8_t)~TFLC__ALIASED;
-      t->data = o->data;
-    }
-  }
-  for (k = 0; k < n; k++)
-    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
-    for (k = 0; k < op->nwhole; k++)
-      if (op->whole[k].scratch >= 0)
-        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
-  }
-  return TFLC_OK;
-}
-
-/* Places a whole-tensor decode buffer of op i in the first alternate region
- * with room (regions are reset for every op, as in TFLM); NULL if none. */
-static void *tflc__region_alloc(const tflc_options *o, size_t *used,
-                                uint32_t bytes) {
-  int32_t r;
-  for (r = 0; r < o->num_decomp_regions && r < 8; r++) {
-    size_t start = (used[r] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    if (start <= o->decomp_regions[r].size &&
-        bytes <= o->decomp_regions[r].size - start) {
-      used[r] = start + bytes;
-      return (uint8_t *)o->decomp_regions[r].base + start;
-    }
-  }
-  return NULL;
-}
-
-static tflc_status tflc__init_graphs(tflc_interpreter *it);
-TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
-                                           const tflc_model *m, void *arena,
-                                           size_t arena_size,
-                                           const tflc_options *opt) {
-  uintptr_t a;
-  if (!it)
-    return TFLC_ERR_ARG;
-  memset(it, 0, sizeof *it);
-  if (!m || !m->verified || !arena)
-    return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
-  it->model = m;
-  if (opt)
-    it->opt = *opt;
-  if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
-      (it->opt.num_decomp_regions && !it->opt.decomp_regions))
-    return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
-  a = (uintptr_t)arena;
-  it->align_pad =
-      (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
-  if (arena_size < it->align_pad + 64)
-    return tflc__err(it->error, TFLC_ERR_ARENA, "arena of %u bytes too small",
-                     (unsigned)arena_size);
-  it->arena = (uint8_t *)arena + it->align_pad;
-  it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
-  return tflc__init_graphs(it);
-}
-
-/* Records, operators, preparation and plan of subgraph `sg`; the view
- * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
-static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
-  const tflc_model *m = it->model;
-  tflc__fb fb;
-  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
-  tflc_status st;
-  tflc__ctx c;
-  int32_t k, *map;
-  fb = tflc__mfb(m);
-  sgt = tflc__subgraph(m, sg);
-  it->sgt = sgt;
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  if (nt > (uint32_t)(it->arena_size / 4))
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors", nt);
-  if (nt > 65535)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                     "subgraph %d: %u tensors (at most 65535)", sg, nt);
-  c.it = it;
-  c.m = m;
-  c.sgt = sgt;
-  c.op = NULL;
-  /* Pass 1, in a temporary map at the start of the arena (where the
-   * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
-   * bit 2 read by an operator without a tiled path (or a subgraph output),
-   * then the record index from bit 3 up. */
-  if ((uint64_t)nt * 4 > it->arena_size - it->tail)
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors", nt);
-  map = (int32_t *)(void *)it->arena;
-  memset(map, 0, (size_t)nt * 4);
-  if (it->map_bytes < (size_t)nt * 4)
-    it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
-  iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
-  if (nio > TFLC_MAX_IO)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
-                     TFLC_MAX_IO);
-  it->num_inputs = (int32_t)nio;
-  for (i = 0; i < nio; i++) {
-    it->inputs[i] = tflc__i32(fb.b + iov + 4 * i);
-    map[it->inputs[i]] |= 1;
-  }
-  iov = tflc__sg_vec(m, sgt, TFLC__SG_OUTPUTS, 4, &nio);
-  if (nio > TFLC_MAX_IO)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u outputs > %d", nio,
-                     TFLC_MAX_IO);
-  it->num_outputs = (int32_t)nio;
-  for (i = 0; i < nio; i++) {
-    it->outputs[i] = tflc__i32(fb.b + iov + 4 * i);
-    map[it->outputs[i]] |= 1 | 4;
-  }
-  for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, j;
-    uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
-    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
-    int user;
-    if (code == TFLC_OP_TFLM_DECODE) {
-      for (j = 0; j < nout; j++)
-        map[tflc__i32(fb.b + ov + 4 * j)] |= 2;
-      continue;
-    }
-    user = tflc__user_op_for(it, code, ot) != 0;
-    for (j = 0; j < ni; j++) {
-      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
-      if (ti >= 0)
-        map[ti] |= 1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4);
-    }
-    for (j = 0; j < nout; j++)
-      map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
-  }
-  /* keep a DECODE op only if one of its outputs must be decoded whole */
-  for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0;
-    uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
-        TFLC_OP_TFLM_DECODE) {
-      nops++;
-      continue;
-    }
-    for (j = 0; j < nout; j++)
-      if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
-        keep = 1;
-    if (keep) {
-      nops++;
-      for (j = 0; j < nout; j++)
-        map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
-    }
-  }
-  for (i = 0; i < nt; i++)
-    if (map[i] & 1)
-      map[i] |= (int32_t)(nrec++ << 3);
-  if (nrec > 32767)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                     "subgraph %d: %u tensors in use (at most 32767)", sg,
-                     nrec);
-  it->num_tensors = (int32_t)nrec;
-  it->num_ops = (int32_t)nops;
-  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
-  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
-  if ((nrec && !it->tensors) || (nops && !it->ops))
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors and %u ops", nrec, nops);
-  for (k = 0; k < it->num_inputs; k++)
-    it->inputs[k] = map[it->inputs[k]] >> 3;
-  for (k = 0; k < it->num_outputs; k++)
-    it->outputs[k] = map[it->outputs[k]] >> 3;
-  /* tensor records */
-  for (i = 0; i < nt; i++) {
-    tflc_tensor *t;
-    uint32_t tt, blen;
-    const uint8_t *d;
-    if (!(map[i] & 1))
-      continue;
-    t = &it->tensors[map[i] >> 3];
-    tt = tflc__tensor_table(m, sgt, (int32_t)i);
-    st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
-    if (st)
-      return st;
-    t->index = (uint16_t)i;
-    d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
-    if (d) {
-      t->data = (void *)(uintptr_t)d;
-      t->flags |= TFLC_TENSOR_CONST;
-    }
-  }
-  {
-    /* compressed tensors (COMPRESSION_METADATA), in one pass over the
-     * list; the descriptor is rebuilt from the model when used */
-    tflc__fb nb = tflc__meta_fb(m);
-    uint32_t nl, luts = tflc__meta_list(m, sg, &nl);
-    for (i = 0; luts && i < nl; i++) {
-      uint32_t lt = tflc__vec_table(nb, luts, i);
-      int32_t ti = lt ? tflc__get_i32(nb, lt, 0, 0) : -1; /* 0: default */
-      tflc_tensor *t;
-      if (ti < 0 || (uint32_t)ti >= nt || !(map[ti] & 1))
-        continue;
-      t = &it->tensors[map[ti] >> 3];
-      t->data = (void *)(uintptr_t)(m->bytes + m->comp_base + lt);
-      t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
-    }
-  }
-  /* operators */
-  nops = 0;
-  for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j;
-    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
-    tflc__op *op;
-    iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
-    ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (code == TFLC_OP_TFLM_DECODE) {
-      /* outputs read only tile by tile: the record points at the pair of
-       * (encoded, ancillary) indices in the model; no operator is kept */
-      int keep = 0;
-      for (j = 0; j < nout; j++) {
-        int32_t o = tflc__i32(fb.b + ovv + 4 * j);
-        if (map[o] & 4) {
-          keep = 1;
-        } else if (map[o] & 1) {
-          tflc_tensor *t = &it->tensors[map[o] >> 3];
-          t->data = (void *)(uintptr_t)(fb.b + iv + 8 * j);
-          t->flags |=
-              TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
-        }
-      }
-      if (!keep)
-        continue;
-      ni = 0; /* a kept DECODE reads its pairs from the model */
-    }
-    op = &it->ops[nops++];
-    op->index = (int32_t)i;
-    op->code = code;
-    op->user =
-        code == TFLC_OP_TFLM_DECODE ? 0 : tflc__user_op_for(it, code, ot);
-    op->opts =
-        code == TFLC_OP_TFLM_DECODE ? ot : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
-    if (ni > 0xFFFF || nout > 0xFFFF)
-      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                       "op %u: too many inputs", i);
-    op->nin = (uint16_t)ni;
-    op->nout = (uint16_t)nout;
-    op->in = (int16_t *)tflc__persist(it, 2u * (ni + nout));
-    if (!op->in && ni + nout)
-      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-    for (j = 0; j < ni; j++) {
-      int32_t ti = tflc__i32(fb.b + iv + 4 * j);
-      op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
-    }
-    for (j = 0; j < nout; j++) {
-      TFLC__OUT(op)[j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
-      if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
-        return tflc__err(it->error, TFLC_ERR_SCHEMA,
-                         "op %u %s: output tensor %d is constant", i,
-                         tflc_opcode_name(op->code),
-                         it->tensors[TFLC__OUT(op)[j]].index);
-      if (code == TFLC_OP_TFLM_DECODE)
-        it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
-    }
-  }
-  /* Tensors the caller or an operator writes must own their bytes: not
-   * model data (constant, compressed, or a folded DECODE output). An
-   * output the caller reads must hold plain elements. */
-  for (k = 0; k < it->num_inputs; k++)
-    if (it->tensors[it->inputs[k]].flags &
-        (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
-      return tflc__err(it->error, TFLC_ERR_SCHEMA,
-                       "input %d: tensor %d is constant", k,
-                       it->tensors[it->inputs[k]].index);
-  for (k = 0; k < it->num_outputs; k++)
-    if (it->tensors[it->outputs[k]].flags &
-        (TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
-      return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                       "output %d: tensor %d is a compressed constant", k,
-                       it->tensors[it->outputs[k]].index);
-  for (i = 0; i < nops; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nout; k++)
-      if (it->tensors[TFLC__OUT(op)[k]].flags &
-          (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
-        return tflc__err(it->error, TFLC_ERR_SCHEMA,
-                         "op %d %s: output tensor %d is constant", op->index,
-                         tflc_opcode_name(op->code),
-                         it->tensors[TFLC__OUT(op)[k]].index);
-  }
-  /* prepare every op; metadata-compressed inputs without a tiled path get a
-   * whole-tensor decode buffer: alternate region, else arena scratch */
-  for (i = 0; i < nops; i++) {
-    tflc__op *op = &it->ops[i];
-    size_t used[8];
-    memset(used, 0, sizeof used);
-    c.op = op;
-    for (k = 0; k < op->nin; k++) {
-      tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
-      tflc__whole *w;
-      if (!t || !(t->flags & TFLC_TENSOR_LUT) ||
-          tflc__tiled_input(op->code, op->user, k))
-        continue;
-      if (!op->whole) {
-        op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
-                                                         TFLC__MAX_SCRATCH);
-        if (!op->whole)
-          return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
-      }
-      if (op->nwhole >= TFLC__MAX_SCRATCH)
-        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
-                            "more than %d compressed inputs", TFLC__MAX_SCRATCH,
-                            0);
-      w = &op->whole[op->nwhole++];
-      w->slot = k;
-      w->ptr = tflc__region_alloc(&it->opt, used, t->bytes);
-      w->scratch = w->ptr ? -1 : tflc__scratch(&c, t->bytes);
-      if (!w->ptr && w->scratch < 0)
-        return tflc__scratch_err(&c);
-    }
-    if (op->code == TFLC_OP_TFLM_DECODE) {
-      int32_t j;
-      for (j = 0; j < op->nout; j++) {
-        tflc_tensor *o = &it->tensors[TFLC__OUT(op)[j]];
-        if (o->flags & TFLC_TENSOR_VIRTUAL)
-          continue;
-        o->data = tflc__region_alloc(&it->opt, used, o->bytes);
-        if (o->data)
-          o->flags |= TFLC_TENSOR_EXTERN;
-      }
-    }
-    st = tflc__prepare_op(&c);
-    if (st && it->opt.report) {
-      it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
-      if (!it->first_error)
-        it->first_error = st;
-      continue;
-    }
-    if (st)
-      return st;
-  }
-  if (it->first_error)
-    return it->first_error;
-  if (it->map_bytes < (size_t)nt * 4)
-    it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
-  return tflc__plan(it);
-}
-
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
-  g->tensors = it->tensors;
-  g->ops = it->ops;
-  g->num_tensors = it->num_tensors;
-  g->num_ops = it->num_ops;
-  g->num_inputs = it->num_inputs;
-  g->num_outputs = it->num_outputs;
-  memcpy(g->inputs, it->inputs, sizeof g->inputs);
-  memcpy(g->outputs, it->outputs, sizeof g->outputs);
-  g->sgt = it->sgt;
-}
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
-  it->tensors = g->tensors;
-  it->ops = g->ops;
-  it->num_tensors = g->num_tensors;
-  it->num_ops = g->num_ops;
-  it->num_inputs = g->num_inputs;
-  it->num_outputs = g->num_outputs;
-  memcpy(it->inputs, g->inputs, sizeof g->inputs);
-  memcpy(it->outputs, g->outputs, sizeof g->outputs);
-  it->sgt = g->sgt;
-}
-
-/* Every subgraph, last to first, so that subgraph 0's view is the one left
- * in place; subgraphs share nothing but variables and the arena. */
-static tflc_status tflc__init_graphs(tflc_interpreter *it) {
-  const tflc_model *m = it->model;
-  int32_t n = m->num_subgraphs, sg;
-  tflc_status st;
-  if (n > 1) {
-    it->graphs =
-        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
-    if (!it->graphs)
-      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-  }
-  st = tflc__vars_init(it);
-  if (st)
-    return st;
-  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
-  for (sg = 0; sg < n; sg++) {
-    memset(it->inputs, 0, sizeof it->inputs);
-    memset(it->outputs, 0, sizeof it->outputs);
-    it->num_inputs = it->num_outputs = 0;
-    st = tflc__init_graph(it, sg);
-    if (st)
-      return st;
-    if (it->graphs)
-      tflc__view_save(it, &it->graphs[sg]);
-  }
-  if (it->graphs)
-    tflc__view_load(it, &it->graphs[0]);
-  if (it->head < it->map_bytes)
-    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-  memset(it->arena, 0, it->head);
-  it->ready = 1;
-  return TFLC_OK;
-}
-
-TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
-  if (!it || !it->ready || i < 0 || i >= it->num_inputs)
-    return NULL;
-  return &it->tensors[it->inputs[i]];
-}
-TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i) {
-  if (!it || !it->ready || i < 0 || i >= it->num_outputs)
-    return NULL;
-  return &it->tensors[it->outputs[i]];
-}
-TFLC_API const char *tflc_error(const tflc_interpreter *it) {
-  return it ? it->error : "no interpreter";
-}
-TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
-  return it ? ((it->head + it->tail + TFLC__ALIGN - 1) &
-               ~(size_t)(TFLC__ALIGN - 1)) +
-                  it->align_pad
-            : 0;
-}
-static tflc_status tflc__run_graph(tflc_interpreter *it) {
-  tflc__ctx c;
-  int32_t i, k;
-  tflc_status st;
-  c.it = it;
-  c.m = it->model;
-  c.sgt = it->sgt;
-  for (i = 0; i < it->num_ops; i++) {
-    tflc__op *op = &it->ops[i];
-    void *saved[TFLC__MAX_SCRATCH];
-    c.op = op;
-    if (it->opt.profile)
-      it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
-    /* compressed inputs of ops without tiles: decode whole, and show the
-     * kernel a plain tensor for the duration of the op */
-    for (k = 0; k < op->nwhole; k++) {
-      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      tflc_const lut;
-      tflc__lut_desc(it->model, c.sgt, t, &lut);
-      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
-      saved[k] = t->data;
-      t->data = op->whole[k].ptr;
-      t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
-    }
-    st = tflc__run_op(&c);
-    for (k = op->nwhole - 1; k >= 0; k--) {
-      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      t->data = saved[k];
-      t->flags |= TFLC_TENSOR_LUT;
-    }
-    if (it->opt.profile)
-      it->opt.profile(it->opt.profile_user, op->index, op->code, 0);
-    if (st)
-      return st;
-  }
-  return TFLC_OK;
-}
-
-TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
-  if (!it || !it->ready)
-    return TFLC_ERR_STATE;
-  return tflc__run_graph(it);
 }
 
 #endif /* TFLC_IMPLEMENTATION */
