@@ -163,6 +163,11 @@ note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
 build_tool
+if command -v python3 >/dev/null; then
+  line=$(python3 tests/readme_ops.py "$tool" README.md 2>&1 | tail -n 1)
+  note "README operator list: $line"
+  add_counts "$line" || true
+fi
 for t in tests/*_test.sh; do
   [ -f "$t" ] || continue
   run_shell_test "$t"
