@@ -2946,8 +2946,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
     return st;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3028,8 +3028,8 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   nsc = tflc__tensor_nscales(c->m, ftt);
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   {
     /* one (multiplier, shift) per output channel, or one for the tensor */
     int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
@@ -3194,8 +3194,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     st = tflc__conv_mult(c, in, f, o, cout, &s->p);
     if (st)
       return st;
-    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                            &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                    &s->p.act_min, &s->p.act_max);
   }
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3297,8 +3297,8 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   s->p.filter_offset = -f->zero_point;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3407,8 +3407,9 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
       return st;
     s->p.input_offset = -in->zero_point;
     s->p.output_offset = o->zero_point;
-    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
-                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point,
+                                    s16 ? -32768 : -128, s16 ? 32767 : 127,
+                                    &s->p.act_min, &s->p.act_max);
     /* one output channel's accumulators at a time */
     if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
@@ -3829,8 +3830,8 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
       in->dims[3] != o->dims[3])
     return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   return TFLC_OK;
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
@@ -4166,8 +4167,9 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
   tflc_quantize_multiplier((double)a->scale * (double)b->scale /
                                (double)o->scale,
                            &s->multiplier, &s->shift);
-  tflc_activation_range_q(act, o->scale, o->zero_point, tflc__qmin_of_width(w),
-                          tflc__qmax_of_width(w), &s->act_min, &s->act_max);
+  tflc_activation_range_quantized(
+      act, o->scale, o->zero_point, tflc__qmin_of_width(w),
+      tflc__qmax_of_width(w), &s->act_min, &s->act_max);
   return TFLC_OK;
 }
 
@@ -4588,8 +4590,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     switch (c->op->code) {
     case TFLC_OP_MUL:
     case TFLC_OP_SUB:
-      tflc_binary_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
-                      (const float *)in2->data, d0, y);
+      tflc_mul_sub_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
+                       (const float *)in2->data, d0, y);
       return TFLC_OK;
     case TFLC_OP_PRELU:
       tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
@@ -4616,7 +4618,7 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     case TFLC_OP_LOG_SOFTMAX: {
       const int32_t depth = in->dims[in->rank - 1];
       if (c->op->code == TFLC_OP_L2_NORMALIZATION)
-        tflc_l2norm_f32(depth ? n / depth : 0, depth, x, y);
+        tflc_l2_normalization_f32(depth ? n / depth : 0, depth, x, y);
       else
         tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
       return TFLC_OK;
@@ -4638,14 +4640,14 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_ADD:
   case TFLC_OP_SUB:
-    tflc_addsub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
-                  tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
-                  o->data);
+    tflc_add_sub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
+                   tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
+                   o->data);
     break;
   case TFLC_OP_L2_NORMALIZATION: {
     const int32_t depth = in->dims[in->rank - 1];
-    tflc_l2norm_s8(in->zero_point, depth ? n / depth : 0, depth,
-                   (const int8_t *)in->data, (int8_t *)o->data);
+    tflc_l2_normalization_s8(in->zero_point, depth ? n / depth : 0, depth,
+                             (const int8_t *)in->data, (int8_t *)o->data);
     break;
   }
   case TFLC_OP_LOG_SOFTMAX: {
@@ -4674,8 +4676,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_MAXIMUM:
   case TFLC_OP_MINIMUM:
-    tflc_maxmin(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1, in->data,
-                d2, in2->data, d0, o->data);
+    tflc_maximum_minimum(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1,
+                         in->data, d2, in2->data, d0, o->data);
     break;
   case TFLC_OP_LESS:
   case TFLC_OP_LESS_EQUAL:
@@ -4704,8 +4706,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     if (!tflc__arg_geometry(in, o, axis, &outer, &size, &inner))
       return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d does not fit the shapes",
                           axis, 0);
-    tflc_arg_minmax(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
-                    inner, in->data, (int32_t *)o->data);
+    tflc_arg_min_max(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
+                     inner, in->data, (int32_t *)o->data);
     break;
   }
   case TFLC_OP_QUANTIZE: {
