@@ -19,15 +19,15 @@
  * last line. Models default to $SHARED (else ../shared):
  * conformance/external/tflm_tests/models/audio_preprocessor_int8/seed1/
  * model.tflite and models/micro_speech_quantized.tflite. */
+/* clang-format off */
 #define TFLC_OPS(X)                                                            \
-  X(ADD)                                                                       \
-  X(CONCATENATION) X(MUL) X(RESHAPE) X(DIV) X(STRIDED_SLICE) X(CAST)           \
-      X(MAXIMUM) X(MINIMUM) X(SignalEnergy) X(SignalFftAutoScale)              \
-          X(SignalFilterBank) X(SignalFilterBankLog)                           \
-              X(SignalFilterBankSpectralSubtraction)                           \
-                  X(SignalFilterBankSquareRoot) X(SignalPCAN) X(SignalRfft)    \
-                      X(SignalWindow) X(DEPTHWISE_CONV_2D) X(FULLY_CONNECTED)  \
-                          X(SOFTMAX)
+  X(ADD) X(CONCATENATION) X(MUL) X(RESHAPE) X(DIV) X(STRIDED_SLICE) X(CAST)    \
+  X(MAXIMUM) X(MINIMUM) X(SignalEnergy) X(SignalFftAutoScale)                  \
+  X(SignalFilterBank) X(SignalFilterBankLog)                                   \
+  X(SignalFilterBankSpectralSubtraction) X(SignalFilterBankSquareRoot)         \
+  X(SignalPCAN) X(SignalRfft) X(SignalWindow)                                  \
+  X(DEPTHWISE_CONV_2D) X(FULLY_CONNECTED) X(SOFTMAX)
+/* clang-format on */
 #define TFLC_IMPLEMENTATION
 #define TFLC_STATIC
 #include "../tflc.h"
