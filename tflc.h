@@ -294,8 +294,8 @@ enum {
   N(MATRIX_SET_DIAG, 115, 0) \
   N(ROUND, 116, 0) \
   X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
-  N(IF, 118, TFLC_OPF_SUBGRAPHS) \
-  N(WHILE, 119, TFLC_OPF_SUBGRAPHS) \
+  X(IF, 118, 92, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke) \
+  X(WHILE, 119, 93, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
@@ -1154,6 +1154,22 @@ static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
     return 0;
   return tflc__vec_table(tflc__mfb(m), v, (uint32_t)i);
 }
+/* The subgraphs an operator with options table `opts` runs: IF then /
+ * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
+static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
+                                  uint32_t opts, int32_t out[2]) {
+  tflc__fb fb = tflc__mfb(m);
+  if (code == TFLC_OP_IF || code == TFLC_OP_WHILE) {
+    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
+    out[1] = opts ? tflc__get_i32(fb, opts, 1, 0) : 0;
+    return 2;
+  }
+  if (code == TFLC_OP_CALL_ONCE) {
+    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
+    return 1;
+  }
+  return 0;
+}
 /* Data of buffer b (Buffer.data, or the large-model offset/size form). */
 static const uint8_t *tflc__buffer(const tflc_model *m, uint32_t b,
                                    uint32_t *len) {
@@ -1879,6 +1895,58 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   return TFLC_OK;
 }
 
+/* Subgraphs running subgraphs (IF, WHILE, CALL_ONCE): every index in
+ * range, no subgraph running itself directly or indirectly, and at most
+ * TFLC__MAX_NESTING levels below any subgraph, so that invoke and the
+ * planner never go deeper. Heights (levels below a subgraph) grow by
+ * relaxation, one round per level: a cycle exceeds the bound within
+ * TFLC__MAX_NESTING + 1 rounds. Subgraphs taking part: the first
+ * TFLC__MAX_CALL_GRAPHS. */
+#define TFLC__MAX_NESTING 8
+#define TFLC__MAX_CALL_GRAPHS 256
+static tflc_status tflc__verify_calls(tflc_model *m) {
+  uint8_t height[TFLC__MAX_CALL_GRAPHS];
+  int32_t round, sg, i, k, changed = 1;
+  tflc__fb fb = tflc__mfb(m);
+  memset(height, 0, sizeof height);
+  for (round = 0; changed && round <= TFLC__MAX_NESTING; round++) {
+    changed = 0;
+    for (sg = 0; sg < m->num_subgraphs; sg++) {
+      uint32_t sgt = tflc__subgraph(m, sg);
+      int32_t no = tflc_model_num_ops(m, sg);
+      for (i = 0; i < no; i++) {
+        uint32_t ot = tflc__op_table(m, sgt, i);
+        int32_t code =
+            tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+        int32_t g[2];
+        int32_t n = tflc__op_subgraphs(m, code,
+                                       tflc__get_ref(fb, ot, TFLC__OP_OPTS), g);
+        for (k = 0; k < n; k++) {
+          if (g[k] < 0 || g[k] >= m->num_subgraphs)
+            return tflc__err(m->error, TFLC_ERR_INDEX,
+                             "subgraph %d op %d: subgraph %d out of range", sg,
+                             i, g[k]);
+          if (sg >= TFLC__MAX_CALL_GRAPHS || g[k] >= TFLC__MAX_CALL_GRAPHS)
+            return tflc__err(
+                m->error, TFLC_ERR_UNSUPPORTED,
+                "subgraph %d op %d: control flow beyond subgraph %d", sg, i,
+                TFLC__MAX_CALL_GRAPHS - 1);
+          if (height[g[k]] + 1 > height[sg]) {
+            height[sg] = (uint8_t)(height[g[k]] + 1);
+            changed = 1;
+            if (height[sg] > TFLC__MAX_NESTING)
+              return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                               "subgraph %d: subgraphs call themselves or nest "
+                               "deeper than %d",
+                               sg, TFLC__MAX_NESTING);
+          }
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size) {
   tflc__fb fb;
@@ -1959,6 +2027,9 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
+  st = tflc__verify_calls(m);
+  if (st)
+    return st;
   m->verified = 1;
   return TFLC_OK;
 }
@@ -2287,11 +2358,16 @@ static tflc_status tflc__vars_init(tflc_interpreter *it);
 /* ======================================================================== */
 /* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
 /* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
-/* buffer. Lifetimes live in a table at the start of the free arena (4     */
-/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
+/* buffer. One plan for every subgraph, on one timeline as TFLM builds it:  */
+/* subgraph 0's operators in order, each operator running subgraphs (IF,   */
+/* WHILE, CALL_ONCE) followed by their operators before the next one, so   */
+/* subgraphs that never run at the same time share memory. Lifetimes live  */
+/* in a table at the start of the free arena (where the activations go     */
+/* afterwards); offsets in `data` while planning.                          */
 /* ======================================================================== */
 #define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
 #define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+#define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
 /* 1 if the tensor needs an arena buffer. */
 #define TFLC__FIRST(l) ((l)&0xFFFFu)
@@ -2301,44 +2377,83 @@ static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
                        TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
          life != 0xFFFFFFFFu;
 }
-static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
+/* The tensor owning the buffer of tensor ti (itself unless a RESHAPE
+ * output shares its input's). */
+static int32_t tflc__owner(const tflc_tensor *ts, int32_t ti) {
   int32_t guard = 0;
-  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
-    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
+  while ((ts[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
+    ti = (int32_t)(uintptr_t)ts[ti].data - 1;
   return ti;
 }
-static void tflc__use(uint32_t *life, uint32_t op) {
+static void tflc__use(uint32_t *life, uint32_t step) {
   uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
   if (*life == 0xFFFFFFFFu)
-    f = l = op;
-  if (op < f)
-    f = op;
-  if (op > l)
-    l = op;
+    f = l = step;
+  if (step < f)
+    f = step;
+  if (step > l)
+    l = step;
   *life = f | (l << 16);
 }
-/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
- * last] without overlapping any placed tensor of intersecting lifetime or
- * any of the `nx` extra (offset, size) ranges. */
-static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
-                        uint32_t size, uint32_t first, uint32_t last,
-                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
+static int tflc__overlap(uint32_t a, uint32_t b) {
+  return TFLC__LAST(a) >= TFLC__FIRST(b) && TFLC__FIRST(a) <= TFLC__LAST(b);
+}
+
+/* The plan being made: the subgraph views and, in the table at the start
+ * of the free arena, each view's first global tensor and operator, each
+ * tensor's lifetime, each operator's span of steps (from its start to the
+ * end of the subgraphs it runs) and each scratch buffer's offset. */
+typedef struct tflc__planner {
+  const tflc_model *m;
+  tflc__graph *g;
+  int32_t ng;
+  uint32_t *tbase, *obase, *life, *scope, *soff;
+  uint32_t steps;
+} tflc__planner;
+
+/* Lowest 16-aligned offset >= 0 where `size` bytes live during `span`
+ * without overlapping a placed tensor or one of the first `nscratch`
+ * placed scratch buffers (in view, operator, slot order) whose lifetime
+ * meets it, nor the `nx` extra (offset, size) ranges. */
+static size_t tflc__fit(const tflc__planner *p, uint32_t size, uint32_t span,
+                        uint32_t nscratch, const uintptr_t *xo,
+                        const uintptr_t *xs, int32_t nx) {
   size_t off = 0;
   int moved = 1;
-  int32_t i;
+  int32_t g, i, k;
   while (moved) {
+    uint32_t si = 0;
     moved = 0;
-    for (i = 0; i < it->num_tensors; i++) {
-      const tflc_tensor *o = &it->tensors[i];
-      size_t oo, os;
-      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
-          TFLC__FIRST(life[i]) > last)
-        continue;
-      oo = (size_t)(uintptr_t)o->data;
-      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      if (off < oo + os && oo < off + size) {
-        off = oo + os;
-        moved = 1;
+    for (g = 0; g < p->ng; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_tensors; i++) {
+        const tflc_tensor *o = &v->tensors[i];
+        size_t oo, os;
+        if (!(o->flags & TFLC__PLACED) ||
+            !tflc__overlap(p->life[p->tbase[g] + (uint32_t)i], span))
+          continue;
+        oo = (size_t)(uintptr_t)o->data;
+        os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        if (off < oo + os && oo < off + size) {
+          off = oo + os;
+          moved = 1;
+        }
+      }
+    }
+    for (g = 0; g < p->ng && si < nscratch; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_ops && si < nscratch; i++) {
+        const tflc__op *op = &v->ops[i];
+        uint32_t sc = p->scope[p->obase[g] + (uint32_t)i];
+        for (k = 0; k < op->nscratch && si < nscratch; k++, si++) {
+          size_t oo = p->soff[si];
+          size_t os =
+              (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+          if (tflc__overlap(sc, span) && off < oo + os && oo < off + size) {
+            off = oo + os;
+            moved = 1;
+          }
+        }
       }
     }
     for (i = 0; i < nx; i++)
@@ -2349,137 +2464,250 @@ static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
   }
   return off;
 }
-static tflc_status tflc__plan(tflc_interpreter *it) {
-  uint32_t i, no = (uint32_t)it->num_ops;
-  int32_t k, n = it->num_tensors;
+
+/* Marks a use of tensor record ti of view g at the current step. */
+static void tflc__plan_use(tflc__planner *p, int32_t g, int32_t ti) {
+  if (ti >= 0)
+    tflc__use(
+        &p->life[p->tbase[g] + (uint32_t)tflc__owner(p->g[g].tensors, ti)],
+        p->steps);
+}
+static tflc_status tflc__plan_step(tflc__planner *p, char *err) {
+  if (p->steps >= TFLC__MAX_STEPS)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "subgraphs run more than %u operators in all",
+                     TFLC__MAX_STEPS);
+  p->steps++;
+  return TFLC_OK;
+}
+/* Lifetimes along TFLM's timeline: a subgraph's inputs are created when
+ * it starts, each operator takes a step, then the subgraphs it runs take
+ * theirs, and its inputs and outputs stay alive until they end; a
+ * subgraph's outputs live until its last step. Depth is bounded by the
+ * verifier (TFLC__MAX_NESTING), the length by TFLC__MAX_STEPS. */
+static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
+  struct {
+    int32_t g, i, k;
+  } st[TFLC__MAX_NESTING + 2];
+  int32_t d = 0, k;
+  tflc_status s;
+  st[0].g = 0;
+  st[0].i = 0;
+  st[0].k = -1;
+  for (k = 0; k < p->g[0].num_inputs; k++)
+    tflc__plan_use(p, 0, p->g[0].inputs[k]);
+  while (d >= 0) {
+    const tflc__graph *v = &p->g[st[d].g];
+    const tflc__op *op;
+    int32_t sub[2], nsub;
+    if (st[d].i >= v->num_ops) { /* subgraph done */
+      for (k = 0; k < v->num_outputs; k++)
+        tflc__plan_use(p, st[d].g, v->outputs[k]);
+      if (--d >= 0)
+        st[d].k++;
+      continue;
+    }
+    op = &v->ops[st[d].i];
+    if (st[d].k < 0) { /* operator starts */
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      p->scope[p->obase[st[d].g] + (uint32_t)st[d].i] =
+          p->steps | (p->steps << 16);
+      for (k = 0; k < op->nout; k++)
+        tflc__plan_use(p, st[d].g, TFLC__OUT(op)[k]);
+      st[d].k = 0;
+    }
+    nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
+    if (st[d].k < nsub) { /* next subgraph it runs */
+      int32_t c = sub[st[d].k];
+      if (d + 1 >= TFLC__MAX_NESTING + 2 || c < 0 || c >= p->ng)
+        return tflc__err(err, TFLC_ERR_UNSUPPORTED, "subgraphs nest too deep");
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      d++;
+      st[d].g = c;
+      st[d].i = 0;
+      st[d].k = -1;
+      for (k = 0; k < p->g[c].num_inputs; k++)
+        tflc__plan_use(p, c, p->g[c].inputs[k]);
+      continue;
+    }
+    /* operator done: inputs and outputs alive until here */
+    for (k = 0; k < op->nin + op->nout; k++)
+      tflc__plan_use(p, st[d].g,
+                     k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
+    tflc__use(&p->scope[p->obase[st[d].g] + (uint32_t)st[d].i], p->steps);
+    st[d].i++;
+    st[d].k = -1;
+  }
+  return TFLC_OK;
+}
+
+/* Plans the `ng` subgraph views `gs` together (from it->head). */
+static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
+                              int32_t ng) {
+  tflc__planner p;
+  uint64_t nt = 0, no = 0, ns = 0, table;
   size_t high = 0, room = it->arena_size - it->tail;
   uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
-  uint32_t *life = (uint32_t *)(void *)base;
-  if (no > 0xFFFE)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
-  if ((size_t)n * 4 > room - it->head)
+  int32_t g, k, i;
+  uint32_t si;
+  tflc_status st;
+  for (g = 0; g < ng; g++) {
+    nt += (uint32_t)gs[g].num_tensors;
+    no += (uint32_t)gs[g].num_ops;
+    for (i = 0; i < gs[g].num_ops; i++)
+      ns += gs[g].ops[i].nscratch;
+  }
+  table = 4 * (2 * (uint64_t)ng + nt + no + ns);
+  if (table > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
-  if (it->map_bytes < it->head + (size_t)n * 4)
-    it->map_bytes = it->head + (size_t)n * 4;
-  for (k = 0; k < n; k++) {
-    life[k] = 0xFFFFFFFFu;
-    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
-      it->tensors[k].data = NULL;
-  }
-  /* RESHAPE: the output is the input's buffer */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    tflc_tensor *src, *dst;
-    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
-      continue;
-    src = &it->tensors[op->in[0]];
-    dst = &it->tensors[TFLC__OUT(op)[0]];
-    if (src == dst || src->bytes != dst->bytes ||
-        ((src->flags | dst->flags) &
-         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
-      continue;
-    dst->flags |= TFLC__ALIASED;
-    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
-  }
-  /* lifetimes, on the owners of shared buffers */
-  for (k = 0; k < it->num_inputs; k++)
-    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nin + op->nout; k++) {
-      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
-      if (ti >= 0)
-        tflc__use(&life[tflc__owner(it, ti)], i);
+  if (it->map_bytes < it->head + (size_t)table)
+    it->map_bytes = it->head + (size_t)table;
+  memset(&p, 0, sizeof p);
+  p.m = it->model;
+  p.g = gs;
+  p.ng = ng;
+  p.tbase = (uint32_t *)(void *)base;
+  p.obase = p.tbase + ng;
+  p.life = p.obase + ng;
+  p.scope = p.life + nt;
+  p.soff = p.scope + no;
+  nt = no = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    p.tbase[g] = (uint32_t)nt;
+    p.obase[g] = (uint32_t)no;
+    nt += (uint32_t)v->num_tensors;
+    no += (uint32_t)v->num_ops;
+    for (k = 0; k < v->num_tensors; k++) {
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu;
+      if (!(v->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+        v->tensors[k].data = NULL;
+    }
+    for (i = 0; i < v->num_ops; i++)
+      p.scope[p.obase[g] + (uint32_t)i] = 0xFFFFFFFFu;
+    /* RESHAPE: the output is the input's buffer */
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      tflc_tensor *src, *dst;
+      if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+        continue;
+      src = &v->tensors[op->in[0]];
+      dst = &v->tensors[TFLC__OUT(op)[0]];
+      if (src == dst || src->bytes != dst->bytes ||
+          ((src->flags | dst->flags) &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+        continue;
+      dst->flags |= TFLC__ALIASED;
+      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
     }
   }
-  for (k = 0; k < it->num_outputs; k++)
-    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
-  for (k = 0; k < n; k++)
-    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-      tflc__use(&life[k], 0);
-      tflc__use(&life[k], no);
-    }
+  st = tflc__plan_lifetimes(&p, it->error);
+  if (st)
+    return st;
+  /* variables live from the first step to the last */
+  for (g = 0; g < ng; g++)
+    for (k = 0; k < gs[g].num_tensors; k++)
+      if (gs[g].tensors[k].flags & TFLC_TENSOR_VARIABLE) {
+        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], 0);
+        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], p.steps);
+      }
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
-    int32_t best = -1;
-    tflc_tensor *b;
+    tflc_tensor *b = NULL;
+    uint32_t blife = 0;
     size_t off, sz;
-    for (k = 0; k < n; k++) {
-      const tflc_tensor *t = &it->tensors[k];
-      if (!tflc__needs_buffer(t, life[k]) ||
-          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
-        continue;
-      if (best < 0 || t->bytes > it->tensors[best].bytes ||
-          (t->bytes == it->tensors[best].bytes &&
-           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
-        best = k;
-    }
-    if (best < 0)
+    for (g = 0; g < ng; g++)
+      for (k = 0; k < gs[g].num_tensors; k++) {
+        tflc_tensor *t = &gs[g].tensors[k];
+        uint32_t l = p.life[p.tbase[g] + (uint32_t)k];
+        if (!tflc__needs_buffer(t, l) ||
+            (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+          continue;
+        if (!b || t->bytes > b->bytes ||
+            (t->bytes == b->bytes && TFLC__FIRST(l) < TFLC__FIRST(blife))) {
+          b = t;
+          blife = l;
+        }
+      }
+    if (!b)
       break;
-    b = &it->tensors[best];
     sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
-                    TFLC__LAST(life[best]), NULL, NULL, 0);
+    off = tflc__fit(&p, (uint32_t)sz, blife, 0, NULL, NULL, 0);
     b->data = (void *)(uintptr_t)off;
     b->flags |= TFLC__PLACED;
     if (off + sz > high)
       high = off + sz;
   }
-  /* per-op scratch: lives during its op only; placed after the tensors */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
-    for (k = 0; k < op->nscratch; k++) {
-      size_t sz =
-          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
-      xo[k] = off;
-      xs[k] = sz;
-      if (off + sz > high)
-        high = off + sz;
+  /* per-op scratch: lives during its op (and the subgraphs it runs);
+   * placed after the tensors */
+  si = 0;
+  for (g = 0; g < ng; g++)
+    for (i = 0; i < gs[g].num_ops; i++) {
+      tflc__op *op = &gs[g].ops[i];
+      uint32_t span = p.scope[p.obase[g] + (uint32_t)i];
+      uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
+      for (k = 0; k < op->nscratch; k++, si++) {
+        size_t sz =
+            (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        size_t off = span == 0xFFFFFFFFu
+                         ? 0 /* never runs: any place */
+                         : tflc__fit(&p, (uint32_t)sz, span, si - (uint32_t)k,
+                                     xo, xs, k);
+        xo[k] = off;
+        xs[k] = sz;
+        p.soff[si] = (uint32_t)off;
+        if (off + sz > high)
+          high = off + sz;
+      }
     }
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = xo[k];
-  }
   if (high > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small: needs %u bytes",
                      (unsigned)(it->head + high + it->tail + it->align_pad));
   it->head += high;
   /* offsets to pointers */
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__PLACED) {
-      t->data = base + (uintptr_t)t->data;
-      t->flags &= (uint8_t)~TFLC__PLACED;
-    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
-      t->data = it->arena; /* zero bytes */
-    } else if (!(t->flags &
-                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
-               !t->data) {
-      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+  si = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__PLACED) {
+        t->data = base + (uintptr_t)t->data;
+        t->flags &= (uint8_t)~TFLC__PLACED;
+      } else if (tflc__needs_buffer(t, p.life[p.tbase[g] + (uint32_t)k]) &&
+                 !(t->flags & TFLC__ALIASED)) {
+        t->data = it->arena; /* zero bytes */
+      } else if (!(t->flags &
+                   (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                    TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
+                 !t->data) {
+        t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+      }
     }
-  }
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__ALIASED) {
-      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
-      t->flags &= (uint8_t)~TFLC__ALIASED;
-      t->data = o->data;
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__ALIASED) {
+        const tflc_tensor *o = &v->tensors[tflc__owner(v->tensors, k)];
+        t->flags &= (uint8_t)~TFLC__ALIASED;
+        t->data = o->data;
+      }
     }
-  }
-  for (k = 0; k < n; k++)
-    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
-    for (k = 0; k < op->nwhole; k++)
-      if (op->whole[k].scratch >= 0)
-        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    for (k = 0; k < v->num_tensors; k++)
+      v->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      for (k = 0; k < op->nscratch; k++)
+        op->scratch[k] = (uintptr_t)(base + p.soff[si++]);
+      for (k = 0; k < op->nwhole; k++)
+        if (op->whole[k].scratch >= 0)
+          op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    }
   }
   return TFLC_OK;
 }
@@ -2813,7 +3041,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     return it->first_error;
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
-  return tflc__plan(it);
+  return TFLC_OK;
 }
 
 static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
@@ -2854,7 +3082,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   st = tflc__vars_init(it);
   if (st)
     return st;
-  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
+  /* prepare in TFLM's order (0 first), then plan them all together */
   for (sg = 0; sg < n; sg++) {
     memset(it->inputs, 0, sizeof it->inputs);
     memset(it->outputs, 0, sizeof it->outputs);
@@ -2865,8 +3093,16 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     if (it->graphs)
       tflc__view_save(it, &it->graphs[sg]);
   }
-  if (it->graphs)
+  if (it->graphs) {
+    st = tflc__plan(it, it->graphs, n);
     tflc__view_load(it, &it->graphs[0]);
+  } else {
+    tflc__graph one;
+    tflc__view_save(it, &one);
+    st = tflc__plan(it, &one, 1);
+  }
+  if (st)
+    return st;
   if (it->head < it->map_bytes)
     it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   memset(it->arena, 0, it->head);
@@ -6166,37 +6402,220 @@ static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
   }
   return TFLC_OK;
 }
-static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
-  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
-  const tflc_model *m = c->m;
-  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
-    return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
-                        0);
-  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
-   * invoke never recurses beyond one level */
-  for (i = 0; i < tflc_model_num_ops(m, g); i++)
-    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "init subgraph %d calls CALL_ONCE itself", g, 0);
-  c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
-  return TFLC_OK;
-}
 static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
 static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
 static tflc_status tflc__run_graph(tflc_interpreter *it);
-static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
-  tflc_interpreter *it = c->it;
-  int32_t g = (int32_t)(uintptr_t)c->op->state;
+/* Runs subgraph g in place of the current one, then comes back. Nesting
+ * is bounded by the verifier (TFLC__MAX_NESTING). */
+static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
   tflc__graph cur;
   tflc_status st;
-  if (it->graphs[g].ran)
-    return TFLC_OK;
   tflc__view_save(it, &cur);
   tflc__view_load(it, &it->graphs[g]);
   st = tflc__run_graph(it);
   tflc__view_load(it, &cur);
+  return st;
+}
+static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
+  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  /* the verifier keeps g in range and the calls acyclic and bounded */
+  if (g < 1 || g >= c->m->num_subgraphs || !c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
+                        0);
+  c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
+  return TFLC_OK;
+}
+static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  int32_t g = (int32_t)(uintptr_t)c->op->state;
+  tflc_status st;
+  if (it->graphs[g].ran)
+    return TFLC_OK;
+  st = tflc__run_subgraph(it, g);
   if (st == TFLC_OK)
     it->graphs[g].ran = 1;
+  return st;
+}
+
+/* ---- IF / WHILE ---------------------------------------------------------- */
+/* IF runs `then` or `else` on inputs 1.. (input 0 the bool condition) and
+ * takes its outputs; WHILE runs `cond` on its loop values and, while its
+ * first output is true, `body`, whose outputs become the next values. As
+ * TFLM, values are copied into the subgraph's inputs and out of its
+ * outputs; every subgraph is planned on one timeline with the rest (the
+ * planner), so branches and loop parts share memory. */
+typedef struct tflc__flow_state {
+  int32_t first, second; /* then / else, or cond / body */
+} tflc__flow_state;
+
+/* Subgraph g's input (outputs != 0: output) count when k < 0, else the
+ * model tensor index of its k-th one (-1 when absent). */
+static int32_t tflc__subgraph_io(const tflc_model *m, int32_t g, int outputs,
+                                 int32_t k) {
+  uint32_t n = 0, v = tflc__sg_vec(m, tflc__subgraph(m, g),
+                                   outputs ? TFLC__SG_OUTPUTS : TFLC__SG_INPUTS,
+                                   4, &n);
+  if (k < 0)
+    return (int32_t)n;
+  return v && (uint32_t)k < n ? tflc__i32(tflc__mfb(m).b + v + 4 * (uint32_t)k)
+                              : -1;
+}
+/* Tensor t and input (outputs != 0: output) k of subgraph g have the same
+ * type and byte size, so values copy between them unchanged. */
+static tflc_status tflc__check_passed(tflc__ctx *c, const tflc_tensor *t,
+                                      int32_t g, int outputs, int32_t k) {
+  tflc_tensor s;
+  int32_t ti = tflc__subgraph_io(c->m, g, outputs, k);
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "value %d absent", k, 0);
+  if (ti < 0 || tflc_model_tensor(c->m, g, ti, &s, NULL, NULL) != TFLC_OK ||
+      s.type != t->type || s.bytes != t->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        outputs ? "subgraph %d output %d: type or size differs"
+                                : "subgraph %d input %d: type or size differs",
+                        g, k);
+  return TFLC_OK;
+}
+static tflc__flow_state *tflc__flow_prepare(tflc__ctx *c) {
+  tflc__flow_state *s = TFLC__NEW_STATE(c, tflc__flow_state);
+  int32_t g[2];
+  if (!s)
+    return NULL;
+  (void)tflc__op_subgraphs(c->m, c->op->code, c->op->opts, g);
+  s->first = g[0];
+  s->second = g[1];
+  return s;
+}
+/* Copies a value between two tensors of equal size (checked at prepare). */
+static void tflc__pass(tflc_tensor *dst, const tflc_tensor *src) {
+  if (dst->data != src->data)
+    memcpy(dst->data, src->data, dst->bytes);
+}
+static tflc_tensor *tflc__graph_in(tflc_interpreter *it, int32_t g, int32_t k) {
+  return &it->graphs[g].tensors[it->graphs[g].inputs[k]];
+}
+static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
+                                    int32_t k) {
+  return &it->graphs[g].tensors[it->graphs[g].outputs[k]];
+}
+
+/* IF: TFLM's Prepare checks the condition (bool, one element) and the
+ * `then` input / output counts; `else` is checked here too, at prepare,
+ * where TFLM would fail at invoke when it takes that branch. */
+static tflc_status tflc__if_prepare(tflc__ctx *c) {
+  const tflc_tensor *cond = tflc__in(c, 0);
+  tflc__flow_state *s;
+  int32_t b, k, g;
+  tflc_status st;
+  if (c->op->nin < 1 || !cond)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no condition input", 0, 0);
+  if (cond->type != TFLC_BOOL || tflc__count(cond) != 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition must be one bool", 0, 0);
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no branch subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  for (b = 0; b < 2; b++) {
+    g = b ? s->second : s->first;
+    if (tflc__subgraph_io(c->m, g, 0, -1) != c->op->nin - 1 ||
+        tflc__subgraph_io(c->m, g, 1, -1) != c->op->nout)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                          "subgraph %d: inputs / outputs differ from the op's",
+                          g, 0);
+    for (k = 1; k < c->op->nin; k++) {
+      st = tflc__check_passed(c, tflc__in(c, k), g, 0, k - 1);
+      if (st)
+        return st;
+    }
+    for (k = 0; k < c->op->nout; k++) {
+      st = tflc__check_passed(c, tflc__out(c, k), g, 1, k);
+      if (st)
+        return st;
+    }
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__if_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s->first : s->second;
+  int32_t k;
+  tflc_status st;
+  for (k = 1; k < c->op->nin; k++)
+    tflc__pass(tflc__graph_in(it, g, k - 1), tflc__in(c, k));
+  st = tflc__run_subgraph(it, g);
+  if (st)
+    return st;
+  for (k = 0; k < c->op->nout; k++)
+    tflc__pass(tflc__out(c, k), tflc__graph_out(it, g, k));
+  return TFLC_OK;
+}
+
+/* WHILE: TFLM's Prepare checks the counts (op inputs = op outputs = cond
+ * inputs = body inputs = body outputs); here also every value's type and
+ * size and that cond's first output is a bool, which TFLM reads. */
+static tflc_status tflc__while_prepare(tflc__ctx *c) {
+  tflc__flow_state *s;
+  tflc_tensor co;
+  int32_t k, n = c->op->nin, ci;
+  tflc_status st;
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no loop subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  if (c->op->nout != n || tflc__subgraph_io(c->m, s->first, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 1, -1) != n)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "cond %d / body %d: inputs / outputs differ from the "
+                        "op's",
+                        s->first, s->second);
+  ci = tflc__subgraph_io(c->m, s->first, 1, 0);
+  if (ci < 0 || tflc_model_tensor(c->m, s->first, ci, &co, NULL, NULL) ||
+      co.type != TFLC_BOOL || tflc__count(&co) < 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "cond subgraph %d: first output must be bool", s->first,
+                        0);
+  for (k = 0; k < n; k++) {
+    const tflc_tensor *x = tflc__in(c, k), *y = tflc__out(c, k);
+    if (!x || !y || x->type != y->type || x->bytes != y->bytes)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d and output %d differ in type or size", k,
+                          k);
+    st = tflc__check_passed(c, x, s->first, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 1, k);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__while_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t k, n = c->op->nin;
+  tflc_status st;
+  for (k = 0; k < n; k++) {
+    tflc__pass(tflc__graph_in(it, s->first, k), tflc__in(c, k));
+    tflc__pass(tflc__out(c, k), tflc__in(c, k));
+  }
+  st = tflc__run_subgraph(it, s->first);
+  while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->second, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->second);
+    if (st)
+      break;
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__out(c, k), tflc__graph_out(it, s->second, k));
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->first);
+  }
   return st;
 }
 

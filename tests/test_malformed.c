@@ -438,14 +438,16 @@ static void test_unions_enums(void) {
   expect_built("unknown padding", 17, NULL, 5, 1, o, -1, -2, TFLC_INT8, 0,
                TFLC_ERR_SCHEMA, "op 0 MAX_POOL_2D: padding 7");
   expect_built("unknown builtin operator", 500, NULL, 0, 0, NULL, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 UNKNOWN: operator not supported (code 500)");
+               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED,
+               "op 0 UNKNOWN: operator not supported (code 500)");
   expect_built("unknown custom operator", 32, "MY_OP", 0, 0, NULL, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 MY_OP: custom operator unknown");
+               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED,
+               "op 0 MY_OP: custom operator unknown");
   expect_built("unknown tensor type", 19, NULL, 0, 0, NULL, -1, -2, 100, 0,
                TFLC_ERR_TYPE, "tensor 0: type");
   o[0] = fm_opt_i32(0, 7);
   expect_built("subgraph index out of range", 129, NULL, 103, 1, o, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_INDEX, "init subgraph 7 out of range");
+               TFLC_INT8, 0, TFLC_ERR_INDEX, "op 0: subgraph 7 out of range");
   /* CUSTOM without a name, and a broken custom name */
   build_custom(32, "MY_OP", 0, 0, NULL, -1, -2, TFLC_INT8);
   if (!base)
