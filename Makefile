@@ -5,6 +5,7 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make readme-ops                     README's operator list from the table
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -42,6 +43,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# README's operator list, regenerated from the operator table
+readme-ops: build/tflc
+	python3 tests/readme_ops.py build/tflc README.md --write
+
 format:
 	clang-format -i tflc.h tflc_kernels.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
 
@@ -50,4 +55,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 format clean
+.PHONY: all test demo bench-m4 format clean readme-ops

@@ -122,7 +122,7 @@ enum {
  * the tensor is a compressed constant: `data` then refers to its
  * compression data inside the model, not to elements. */
 typedef struct tflc_tensor {
-  void *data; /* elements; for TFLC_TENSOR_LUT a reference into the model */
+  void *data; /* elements; for TFLC_TENSOR_LUT its tflc_const descriptor */
   int32_t dims[TFLC_MAX_DIMS];
   uint32_t bytes;     /* element count * element size */
   float scale;        /* first scale (0 when not quantized) */
@@ -2230,6 +2230,8 @@ static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
   /* never into the planned activations of earlier subgraphs nor into the
    * init-time map / planning table at the start of the arena */
   size_t floor = it->head > it->map_bytes ? it->head : it->map_bytes;
+  /* the map is rounded up to the alignment when init ends (head) */
+  floor = (floor + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   if (bytes > it->arena_size || floor > it->arena_size - it->tail ||
       need > it->arena_size - it->tail - floor)
     return NULL;
@@ -2315,28 +2317,27 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   op->scratch[op->nscratch] = bytes;
   return op->nscratch++;
 }
-/* The descriptor of a compressed tensor, rebuilt from the (verified)
- * model: `data` points at its LutTensor table (COMPRESSION_METADATA) or
- * at its (encoded, ancillary) pair in a TFLM_DECODE operator. */
-static void tflc__lut_desc(const tflc_model *m, uint32_t sgt,
-                           const tflc_tensor *t, tflc_const *d) {
-  char err[TFLC_ERROR_LEN];
+/* The descriptor of a compressed tensor from the (verified) model, built
+ * once at interpreter init: `data` points at its LutTensor table
+ * (COMPRESSION_METADATA) or at its (encoded, ancillary) pair in a
+ * TFLM_DECODE operator. */
+static tflc_status tflc__lut_desc(tflc_interpreter *it, uint32_t sgt,
+                                  const tflc_tensor *t, tflc_const *d) {
+  const tflc_model *m = it->model;
   const uint8_t *p = (const uint8_t *)t->data;
   uint32_t tt = tflc__tensor_table(m, sgt, t->index);
   if (t->flags & TFLC_TENSOR_DECODED)
-    (void)tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4), tt, t,
-                             t->index, d, NULL, err, 0);
-  else
-    (void)tflc__meta_const(m, 0, (uint32_t)(p - (m->bytes + m->comp_base)), tt,
-                           t, t->index, d, NULL, err, 0);
+    return tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4), tt, t,
+                              t->index, d, NULL, it->error, 0);
+  return tflc__meta_const(m, 0, (uint32_t)(p - (m->bytes + m->comp_base)), tt,
+                          t, t->index, d, NULL, it->error, 0);
 }
-/* The constant as kernels read it: raw data or LUT descriptor. */
+/* The constant as kernels read it: raw data, or the LUT descriptor a
+ * compressed tensor's record points at (built at init). */
 static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
-  tflc_const d;
-  if (t->flags & TFLC_TENSOR_LUT) {
-    tflc__lut_desc(c->m, c->sgt, t, &d);
-    return d;
-  }
+  (void)c;
+  if (t->flags & TFLC_TENSOR_LUT)
+    return *(const tflc_const *)t->data;
   return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
 }
 /* Requires input k to be constant (raw or compressed). */
@@ -2961,6 +2962,22 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
+  /* compressed constants: each descriptor built and checked once, kept
+   * in the persistent arena; the record's data points at it */
+  for (k = 0; k < it->num_tensors; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    tflc_const *d;
+    if (!(t->flags & TFLC_TENSOR_LUT))
+      continue;
+    d = (tflc_const *)tflc__persist(it, sizeof *d);
+    if (!d)
+      return tflc__err(it->error, TFLC_ERR_ARENA,
+                       "arena too small for compressed tensor %d", t->index);
+    st = tflc__lut_desc(it, sgt, t, d);
+    if (st)
+      return st;
+    t->data = d;
+  }
   /* Tensors the caller or an operator writes must own their bytes: not
    * model data (constant, compressed, or a folded DECODE output). An
    * output the caller reads must hold plain elements. */
@@ -3146,9 +3163,8 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
      * kernel a plain tensor for the duration of the op */
     for (k = 0; k < op->nwhole; k++) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      tflc_const lut;
-      tflc__lut_desc(it->model, c.sgt, t, &lut);
-      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
+      const tflc_const *lut = (const tflc_const *)t->data;
+      tflc_lut_decode(lut, 0, lut->count, op->whole[k].ptr);
       saved[k] = t->data;
       t->data = op->whole[k].ptr;
       t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
@@ -6277,20 +6293,38 @@ static tflc_status tflc__quantize_core_invoke(tflc__ctx *c) {
  * -------------------------------------------------------------------------- */
 /* Outputs consumed only by tiled kernels are virtual (decoded inside those
  * kernels); the others are decoded here, whole, at every invoke. */
-static tflc_status tflc__decode_invoke(tflc__ctx *c) {
+/* A TFLM_DECODE operator kept because a consumer needs its output whole:
+ * the descriptors of its outputs, built here once, then decoded at every
+ * invoke into the output buffers. */
+static tflc_status tflc__decode_prepare(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
   uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
+  tflc_const *d;
+  int32_t j;
+  d = (tflc_const *)tflc__persist(c->it, sizeof(tflc_const) * c->op->nout);
+  if (!d && c->op->nout)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for descriptors", 0, 0);
+  c->op->state = d;
+  for (j = 0; j < c->op->nout; j++) {
+    tflc_tensor v = *tflc__out(c, j);
+    tflc_status st;
+    if (v.flags & TFLC_TENSOR_VIRTUAL)
+      continue;
+    v.data = (void *)(uintptr_t)(fb.b + iv + 8 * (uint32_t)j);
+    v.flags |= TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED;
+    st = tflc__lut_desc(c->it, c->sgt, &v, &d[j]);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__decode_invoke(tflc__ctx *c) {
+  const tflc_const *d = (const tflc_const *)c->op->state;
   int32_t j;
   for (j = 0; j < c->op->nout; j++) {
     tflc_tensor *o = tflc__out(c, j);
-    tflc_tensor v = *o;
-    tflc_const d;
-    if (o->flags & TFLC_TENSOR_VIRTUAL)
-      continue;
-    v.data = (void *)(uintptr_t)(fb.b + iv + 8 * (uint32_t)j);
-    v.flags |= TFLC_TENSOR_LUT;
-    tflc__lut_desc(c->m, c->sgt, &v, &d);
-    tflc_lut_decode(&d, 0, d.count, o->data);
+    if (!(o->flags & TFLC_TENSOR_VIRTUAL))
+      tflc_lut_decode(&d[j], 0, d[j].count, o->data);
   }
   return TFLC_OK;
 }
@@ -6844,10 +6878,6 @@ static tflc_status tflc__quantize_prepare(tflc__ctx *c) {
 static tflc_status tflc__quantize_invoke(tflc__ctx *c) {
   return c->op->variant ? tflc__elementwise_invoke(c)
                         : tflc__quantize_core_invoke(c);
-}
-static tflc_status tflc__decode_prepare(tflc__ctx *c) {
-  (void)c; /* outputs were placed at init */
-  return TFLC_OK;
 }
 static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
   (void)c;

@@ -117,6 +117,11 @@ if [ -n "$san" ]; then
 else
   check "tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -o "$tool" examples/tflc.c -lm
 fi
+if command -v python3 >/dev/null; then
+  line=$(python3 tests/readme_ops.py "$tool" README.md 2>&1 | tail -n 1)
+  note "README operator list: $line"
+  add_counts "$line" || true
+fi
 for t in tests/*_test.sh; do
   [ -f "$t" ] || continue
   note "== $t"
