@@ -183,7 +183,7 @@ enum {
   X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
-  N(EMBEDDING_LOOKUP, 7, 0) \
+  X(EMBEDDING_LOOKUP, 7, 0, -1, -1, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke) \
   N(FLOOR, 8, 0) \
   X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
   N(HASHTABLE_LOOKUP, 10, 0) \
@@ -270,20 +270,20 @@ enum {
   N(REDUCE_ANY, 91, 0) \
   N(SQUARE, 92, 0) \
   X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
-  N(FILL, 94, 0) \
+  X(FILL, 94, 68, -1, -1, 0, 0, tflc__fill_prepare, tflc__fill_invoke) \
   N(FLOOR_MOD, 95, 0) \
   N(RANGE, 96, 0) \
   X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
   X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
   N(SQUARED_DIFFERENCE, 99, 0) \
-  N(MIRROR_PAD, 100, 0) \
+  X(MIRROR_PAD, 100, 77, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke) \
   N(ABS, 101, 0) \
   X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   N(UNIQUE, 103, 0) \
   N(CEIL, 104, 0) \
-  N(REVERSE_V2, 105, 0) \
+  X(REVERSE_V2, 105, 81, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke) \
   N(ADD_N, 106, 0) \
-  N(GATHER_ND, 107, 0) \
+  X(GATHER_ND, 107, 83, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke) \
   N(COS, 108, 0) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
@@ -302,11 +302,11 @@ enum {
   N(SELECT_V2, 123, 0) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
-  N(BATCH_MATMUL, 126, 0) \
+  X(BATCH_MATMUL, 126, 101, -1, -1, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
   N(CUMSUM, 128, 0) \
   X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
-  N(BROADCAST_TO, 130, 0) \
+  X(BROADCAST_TO, 130, 104, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke) \
   N(RFFT2D, 131, 0) \
   N(CONV_3D, 132, 0) \
   N(HASHTABLE, 136, 0) \
@@ -318,13 +318,13 @@ enum {
   X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
   X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
   X(ASSIGN_VARIABLE, 144, 113, -1, -1, TFLC_INPUTS(1), 0, tflc__assign_variable_prepare, tflc__assign_variable_invoke) \
-  N(BROADCAST_ARGS, 145, 0) \
+  X(BROADCAST_ARGS, 145, 0, -1, -1, 0, 0, tflc__broadcast_args_prepare, tflc__broadcast_args_invoke) \
   N(RANDOM_STANDARD_NORMAL, 146, 0) \
   N(BUCKETIZE, 147, 0) \
   N(RANDOM_UNIFORM, 148, 0) \
   N(MULTINOMIAL, 149, 0) \
   N(GELU, 150, 0) \
-  N(DYNAMIC_UPDATE_SLICE, 151, 0) \
+  X(DYNAMIC_UPDATE_SLICE, 151, 117, -1, -1, 0, 0, tflc__dynamic_update_slice_prepare, tflc__dynamic_update_slice_invoke) \
   N(RELU_0_TO_1, 152, 0) \
   N(UNSORTED_SEGMENT_PROD, 153, 0) \
   N(UNSORTED_SEGMENT_MAX, 154, 0) \
@@ -4257,6 +4257,111 @@ static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- BATCH_MATMUL ---------------------------------------------------------
+ */
+/* Elements of dims d[from..4] of a 5-D shape. */
+static int64_t tflc__dims_count5(const int32_t *d, int32_t from) {
+  int64_t n = 1;
+  for (; from < 5; from++)
+    n *= d[from];
+  return n;
+}
+/* lhs [..., rows, depth] (adj_x: [..., depth, rows]) times rhs [..., depth,
+ * cols] (adj_y: [..., cols, depth]), 2 to 5 dims, batch dims broadcast;
+ * float32, int8, int16 (zero points 0). TFLM transposes into persistent
+ * copies first; the kernel here reads both in place with strides and sums
+ * in the same order, so no copy is needed. */
+static tflc_status tflc__batch_matmul_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1),
+                    *o = tflc__out(c, 0);
+  tflc_batch_matmul_params *p;
+  int32_t ld[5], rd[5], rank, i, adj_x, adj_y, count = 1, ldepth, rdepth;
+  if (c->op->nin != 2 || c->op->nout != 1 || !l || !r || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 inputs, 1 output", 0, 0);
+  if ((l->type != TFLC_FLOAT32 && l->type != TFLC_INT8 &&
+       l->type != TFLC_INT16) ||
+      r->type != l->type || o->type != l->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "float32, int8 or int16, all alike (not %d)", l->type,
+                        0);
+  if (l->rank < 2 || l->rank > 5 || r->rank < 2 || r->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks %d and %d (2 to 5)", l->rank,
+                        r->rank);
+  adj_x = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
+  adj_y = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  rank = l->rank > r->rank ? l->rank : r->rank;
+  /* both to TFLM's 5-D form, leading 1s */
+  for (i = 0; i < 5; i++) {
+    ld[i] = i < 5 - l->rank ? 1 : l->dims[i - (5 - l->rank)];
+    rd[i] = i < 5 - r->rank ? 1 : r->dims[i - (5 - r->rank)];
+  }
+  p = (tflc_batch_matmul_params *)tflc__persist(c->it, sizeof *p);
+  if (!p)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = p;
+  for (i = 0; i < 3; i++) {
+    if (ld[i] != rd[i] && ld[i] != 1 && rd[i] != 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "batch dims %d and %d differ",
+                          ld[i], rd[i]);
+    p->batches[i] = ld[i] == 1 ? rd[i] : ld[i];
+    count *= p->batches[i];
+    p->lhs_batch_step[i] =
+        ld[i] == 1 ? 0 : (int32_t)tflc__dims_count5(ld, i + 1);
+    p->rhs_batch_step[i] =
+        rd[i] == 1 ? 0 : (int32_t)tflc__dims_count5(rd, i + 1);
+  }
+  p->rows = adj_x ? ld[4] : ld[3];
+  ldepth = adj_x ? ld[3] : ld[4];
+  rdepth = adj_y ? rd[4] : rd[3];
+  p->cols = adj_y ? rd[3] : rd[4];
+  if (ldepth != rdepth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "depths %d and %d differ", ldepth,
+                        rdepth);
+  p->depth = ldepth;
+  p->lhs_row_step = adj_x ? 1 : ld[4];
+  p->lhs_depth_step = adj_x ? ld[4] : 1;
+  p->rhs_depth_step = adj_y ? 1 : rd[4];
+  p->rhs_col_step = adj_y ? rd[4] : 1;
+  /* TFLM rewrites the output shape and requires the same element count */
+  if (o->rank < rank ||
+      (int64_t)tflc__count(o) != (int64_t)count * p->rows * p->cols)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), count * p->rows * p->cols);
+  if (l->type != TFLC_FLOAT32) {
+    if (!((double)l->scale * (double)r->scale >= 0.0))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "negative scale product", 0, 0);
+    tflc_fc_quantize_multiplier(l->scale, r->scale, o->scale, &p->out_mult,
+                                &p->out_shift);
+    if (l->type == TFLC_INT16 &&
+        (l->zero_point || r->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    p->lhs_offset = -l->zero_point;
+    p->rhs_offset = -r->zero_point;
+    p->out_offset = o->zero_point;
+    p->act_min = l->type == TFLC_INT8 ? -128 : -32768;
+    p->act_max = l->type == TFLC_INT8 ? 127 : 32767;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
+  const tflc_batch_matmul_params *p =
+      (const tflc_batch_matmul_params *)c->op->state;
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (l->type == TFLC_FLOAT32)
+    tflc_batch_matmul_f32(p, (const float *)l->data, (const float *)r->data,
+                          (float *)o->data);
+  else if (l->type == TFLC_INT8)
+    tflc_batch_matmul_s8(p, (const int8_t *)l->data, (const int8_t *)r->data,
+                         (int8_t *)o->data);
+  else
+    tflc_batch_matmul_s16(p, (const int16_t *)l->data, (const int16_t *)r->data,
+                          (int16_t *)o->data);
+  return TFLC_OK;
+}
+
 /* ======================================================================== */
 /* Operators: pooling, SOFTMAX, element-wise arithmetic, activations,       */
 /* comparisons and reductions (ADD, MEAN, MUL, SUB, LOGISTIC, TANH,         */
@@ -6215,6 +6320,395 @@ static tflc_status tflc__shape_invoke(tflc__ctx *c) {
 static tflc_status tflc__zeros_like_invoke(tflc__ctx *c) {
   tflc_tensor *o = tflc__out(c, 0);
   memset(o->data, 0, o->bytes);
+  return TFLC_OK;
+}
+
+/* ---- REVERSE_V2, MIRROR_PAD, FILL, BROADCAST_TO, BROADCAST_ARGS, ---------
+ * GATHER_ND, EMBEDDING_LOOKUP, DYNAMIC_UPDATE_SLICE. Parameters read from
+ * tensors are checked at init when constant, else at every run (errors
+ * where TFLM would fail, or read or write out of bounds). */
+
+/* int32 / int64 vector entry i as int64 (the tensor's own type). */
+static int64_t tflc__entry64(const tflc_tensor *t, int32_t i) {
+  const uint8_t *p = (const uint8_t *)t->data;
+  return t->type == TFLC_INT64 ? (int64_t)tflc__u64(p + 8 * (size_t)i)
+                               : (int64_t)tflc__i32(p + 4 * (size_t)i);
+}
+
+/* REVERSE_V2: axes (int32, possibly negative) must be contiguous once
+ * sorted, as TFLM requires at run; [outer, middle, inner] around them. */
+static tflc_status tflc__reverse_geometry(tflc__ctx *c, int32_t *outer,
+                                          int32_t *middle, int32_t *inner) {
+  const tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1);
+  int32_t a[TFLC_MAX_DIMS], n = tflc__count(ax), i, j, lo, hi;
+  for (i = 0; i < n; i++) {
+    a[i] = tflc__i32((const uint8_t *)ax->data + 4 * (size_t)i);
+    if (a[i] < 0)
+      a[i] += in->rank;
+    if (a[i] < 0 || a[i] >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d out of range", a[i], 0);
+  }
+  for (i = 1; i < n; i++) /* insertion sort, at most 6 */
+    for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
+      int32_t t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+  for (i = 1; i < n; i++)
+    if (a[i - 1] + 1 != a[i])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "axes not contiguous", 0, 0);
+  /* no axis (TFLM reads before its array): nothing reversed */
+  lo = n ? a[0] : 0;
+  hi = n ? a[n - 1] : -1;
+  *outer = (int32_t)tflc__dims_product(in->dims, 0, lo);
+  *middle = n ? (int32_t)tflc__dims_product(in->dims, lo, hi + 1) : 1;
+  *inner = (int32_t)tflc__dims_product(in->dims, hi + 1, in->rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__reverse_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t a, b, d;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(
+      c, in, o,
+      TFLC__TYPE_I32 | TFLC__TYPE_F32 | TFLC__TYPE_BIT(TFLC_UINT8) |
+          TFLC__TYPE_I8 | TFLC__TYPE_I16 | TFLC__TYPE_I64 | TFLC__TYPE_BOOL);
+  if (st)
+    return st;
+  if (ax->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "axis of type %d unsupported",
+                        ax->type, 0);
+  if (ax->rank != 1 || in->rank > 6 || in->rank < tflc__count(ax))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis of %d entries for rank %d",
+                        tflc__count(ax), in->rank);
+  if (o->bytes != in->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output size differs", 0, 0);
+  return tflc__is_plain_const(ax) ? tflc__reverse_geometry(c, &a, &b, &d)
+                                  : TFLC_OK;
+}
+static tflc_status tflc__reverse_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t outer, middle, inner;
+  tflc_status st = tflc__reverse_geometry(c, &outer, &middle, &inner);
+  if (st)
+    return st;
+  tflc_reverse(tflc_type_size(in->type), outer, middle, inner, in->data,
+               tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* MIRROR_PAD: TFLM maps output coordinates through the leading pads and
+ * the output shape (the trailing pads are not read); a leading pad beyond
+ * the input (REFLECT: dim - 1, SYMMETRIC: dim) would read outside it. */
+static tflc_status tflc__mirror_pad_before(tflc__ctx *c, int32_t offset,
+                                           int32_t *before) {
+  const tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  for (k = 0; k < in->rank; k++) {
+    int64_t b = tflc__entry64(pad, 2 * k);
+    if (b < 0 || b > (int64_t)in->dims[k] - offset ||
+        (in->dims[k] < 1 && tflc__count(o) > 0))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding before axis %d: %d", k,
+                          (int32_t)b);
+    before[k] = (int32_t)b;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__small_state *s;
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (pad->type != TFLC_INT32 && pad->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "paddings of type %d unsupported",
+                        pad->type, 0);
+  if (pad->rank != 2 || pad->dims[0] != in->rank || pad->dims[1] != 2 ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "paddings must be [%d, 2]", in->rank,
+                        0);
+  s = tflc__small_state_new(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  /* REFLECT (0, the default) skips the edge; SYMMETRIC repeats it; no
+   * options at all leave TFLM's mode unknown, which reads as SYMMETRIC */
+  s->v[0] = c->op->opts && tflc__get_u8(fb, c->op->opts, 0, 0) == 0;
+  return tflc__is_plain_const(pad) ? tflc__mirror_pad_before(c, s->v[0], before)
+                                   : TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_invoke(tflc__ctx *c) {
+  const tflc__small_state *s = (const tflc__small_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__mirror_pad_before(c, s->v[0], before);
+  if (st)
+    return st;
+  tflc_mirror_pad(tflc_type_size(in->type), in->rank, in->dims, o->dims, before,
+                  s->v[0], in->data, o->data);
+  return TFLC_OK;
+}
+
+/* FILL: constant dims equal to the output's shape, a scalar value of the
+ * output's type (float32, int32, int8). */
+static tflc_status tflc__fill_prepare(tflc__ctx *c) {
+  tflc_tensor *d = tflc__in(c, 0), *v = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (v->rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "value must be a scalar", 0, 0);
+  st = tflc__check_same_type(c, v, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (!tflc__is_plain_const(d))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "dims must be constant", 0, 0);
+  if (d->rank != 1 || d->dims[0] != o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "dims of %d entries for rank %d",
+                        tflc__count(d), o->rank);
+  for (k = 0; k < o->rank; k++) {
+    int64_t x;
+    const uint8_t *p = (const uint8_t *)d->data;
+    if (d->type == TFLC_INT8)
+      x = (int8_t)p[k];
+    else if (d->type == TFLC_INT16)
+      x = (int16_t)tflc__u16(p + 2 * k);
+    else if (d->type == TFLC_INT32 || d->type == TFLC_INT64)
+      x = tflc__entry64(d, k);
+    else
+      return tflc__op_err(c, TFLC_ERR_TYPE, "dims of type %d unsupported",
+                          d->type, 0);
+    if (x != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "dims differ from the output's", 0,
+                          0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__fill_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_fill(tflc_type_size(o->type), tflc__count(o), tflc__in(c, 1)->data,
+            o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_TO: constant int32 / int64 shape equal to the output's, input
+ * broadcastable to it, at most 5 dims. */
+static tflc_status tflc__broadcast_to_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *sh = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k, ext;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (in->rank > 5 || o->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "at most 5 dims", 0, 0);
+  if (sh->type != TFLC_INT32 && sh->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "shape of type %d unsupported",
+                        sh->type, 0);
+  if (in->type != o->type || tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "types %d and %d", in->type, o->type);
+  if (!tflc__is_plain_const(sh))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shape must be constant", 0,
+                        0);
+  if (sh->rank != 1 || sh->dims[0] != o->rank || in->rank > o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shape of %d entries for rank %d",
+                        tflc__count(sh), o->rank);
+  ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    if (tflc__entry64(sh, k) != o->dims[k] ||
+        (k >= ext && in->dims[k - ext] != 1 && in->dims[k - ext] != o->dims[k]))
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "output shape not broadcastable from the input", 0,
+                          0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_to_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t d[TFLC_MAX_DIMS], k, ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    d[k] = k < ext ? 1 : in->dims[k - ext];
+  tflc_broadcast_to(tflc_type_size(in->type), o->rank, d, o->dims, in->data,
+                    o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_ARGS: two 1-D shapes (int32 or int64, alike) to the output's
+ * type; shapes that do not broadcast fail the run (TFLM aborts). */
+static tflc_status tflc__broadcast_args_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if ((a->type != TFLC_INT32 && a->type != TFLC_INT64) || b->type != a->type ||
+      o->type != a->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "int32 or int64 shapes, alike", 0, 0);
+  if (a->rank != 1 || b->rank != 1 || o->rank != 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes must be 1-D", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_args_invoke(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (tflc_broadcast_args(a->type == TFLC_INT64, tflc__count(a), a->data,
+                          tflc__count(b), b->data, tflc__count(o), o->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+
+/* GATHER_ND: float32 / int8 params, int32 indices [..., nd] with nd <= 5
+ * and <= the params' rank; output indices.shape[:-1] + params.shape[nd:]
+ * (TFLM sets it; here the output must hold that many elements). */
+static tflc_status tflc__gather_nd_prepare(tflc__ctx *c) {
+  tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t nd, k;
+  size_t n;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, pa, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (ix->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        ix->type, 0);
+  if (pa->rank < 1 || ix->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "params and indices need a dim", 0,
+                        0);
+  nd = ix->dims[ix->rank - 1];
+  if (nd > pa->rank || nd > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "index depth %d (params rank %d)",
+                        nd, pa->rank);
+  for (k = 0; k < nd; k++)
+    if (pa->dims[k] < 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "params dim %d is empty", k, 0);
+  n = tflc__dims_product(ix->dims, 0, ix->rank - 1) *
+      tflc__dims_product(pa->dims, nd, pa->rank);
+  if (n != (size_t)tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), (int32_t)n);
+  return TFLC_OK;
+}
+static tflc_status tflc__gather_nd_invoke(tflc__ctx *c) {
+  const tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1);
+  int32_t nd = ix->dims[ix->rank - 1];
+  if (tflc_gather_nd(tflc_type_size(pa->type), pa->rank, pa->dims,
+                     (int32_t)tflc__dims_product(ix->dims, 0, ix->rank - 1), nd,
+                     (const int32_t *)ix->data, pa->data,
+                     tflc__out(c, 0)->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "index out of bounds", 0, 0);
+  return TFLC_OK;
+}
+
+/* EMBEDDING_LOOKUP: int32 ids [n], table [rows, ...] float32 or int8;
+ * output [n, ...] of the table's type, or float32 from int8 (scale of the
+ * table, zero point 0). */
+static tflc_status tflc__embedding_lookup_prepare(tflc__ctx *c) {
+  tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (ids->rank != 1 || ids->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "ids must be 1-D int32", 0, 0);
+  if (t->rank < 2 || (t->type != TFLC_FLOAT32 && t->type != TFLC_INT8) ||
+      (o->type != t->type && o->type != TFLC_FLOAT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "table float32 or int8 of rank >= 2, output of its "
+                        "type or float32",
+                        0, 0);
+  if (t->dims[0] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "empty table", 0, 0);
+  if (o->rank != t->rank || o->dims[0] != ids->dims[0] ||
+      !tflc__dims_equal(o->dims + 1, t->dims + 1, t->rank - 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be [ids, table dims 1..]", 0, 0);
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32 && t->zero_point != 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "table zero point must be 0", 0, 0);
+  for (k = 0; tflc__is_plain_const(ids) && k < ids->dims[0]; k++) {
+    int32_t x = tflc__i32((const uint8_t *)ids->data + 4 * k);
+    if (x < 0 || x >= t->dims[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "id %d outside [0, %d)", x,
+                          t->dims[0]);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__embedding_lookup_invoke(tflc__ctx *c) {
+  const tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t rows = t->dims[0], cols = tflc__count(t) / rows, bad;
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32)
+    bad = tflc_embedding_lookup_s8_f32(
+        cols, rows, ids->dims[0], (const int32_t *)ids->data, t->scale,
+        (const int8_t *)t->data, (float *)o->data);
+  else
+    bad = tflc_embedding_lookup((size_t)cols * tflc_type_size(t->type), rows,
+                                ids->dims[0], (const int32_t *)ids->data,
+                                t->data, o->data);
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "id outside [0, %d)", rows, 0);
+  return TFLC_OK;
+}
+
+/* DYNAMIC_UPDATE_SLICE: operand and update of one type (float32, int8,
+ * int16, int32) and rank, update no larger; int32 / int64 start indices,
+ * clamped into the operand as TFLM does. */
+static tflc_status tflc__dynamic_update_slice_prepare(tflc__ctx *c) {
+  tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1), *st_ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 3, 3, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, x, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I8 | TFLC__TYPE_I16 |
+                                 TFLC__TYPE_I32);
+  if (st)
+    return st;
+  if (u->type != x->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "update type %d, operand type %d",
+                        u->type, x->type);
+  if (st_ix->type != TFLC_INT32 && st_ix->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        st_ix->type, 0);
+  if (st_ix->rank != 1 || st_ix->dims[0] != x->rank || u->rank != x->rank ||
+      x->rank > 6 || o->bytes != x->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "indices / update / output shapes",
+                        0, 0);
+  for (k = 0; k < x->rank; k++)
+    if (u->dims[k] > x->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "update larger than the operand",
+                          0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__dynamic_update_slice_invoke(tflc__ctx *c) {
+  const tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1);
+  const tflc_tensor *ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t start[TFLC_MAX_DIMS], k;
+  if (tflc__count(x) == tflc__count(u)) { /* the update is everything */
+    memcpy(o->data, u->data, o->bytes);
+    return TFLC_OK;
+  }
+  if (o->data != x->data)
+    memcpy(o->data, x->data, o->bytes);
+  if (tflc__count(u) == 0)
+    return TFLC_OK;
+  for (k = 0; k < x->rank; k++) {
+    int64_t v = tflc__entry64(ix, k), hi = (int64_t)x->dims[k] - u->dims[k];
+    start[k] = (int32_t)(v < 0 ? 0 : v > hi ? hi : v);
+  }
+  tflc_dynamic_update_slice(tflc_type_size(x->type), x->rank, x->dims, u->dims,
+                            start, u->data, o->data);
   return TFLC_OK;
 }
 

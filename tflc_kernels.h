@@ -814,6 +814,97 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
 TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
                                         const void *in, void *out);
 
+/* REVERSE_V2: the input viewed as [outer, middle, inner] elements of
+ * elem_size bytes (the reversed axes, contiguous, merged into `middle`);
+ * out[o][m][i] = in[o][middle - 1 - m][i]. */
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out);
+
+/* MIRROR_PAD as TFLM maps it: output coordinate p of axis k reads input
+ * coordinate before[k] + offset - 1 - p inside the leading pad, p -
+ * before[k] inside the input, and, past it, the mirror image clamped to
+ * coordinate 0 (offset 1 REFLECT, 0 SYMMETRIC). Requires 0 <= before[k]
+ * <= in_dims[k] - offset and in_dims[k] >= 1 for every k (when the output
+ * is not empty), rank <= TFLC_MAX_DIMS. */
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out);
+
+/* FILL: n copies of the elem_size-byte value. */
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out);
+
+/* BROADCAST_TO: in_dims (rank entries, leading 1s added) each 1 or equal
+ * to out_dims; out[i] = in[i with the broadcast coordinates at 0]. */
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out);
+
+/* BROADCAST_ARGS on shape vectors of int32 (wide 0) or int64 (wide 1)
+ * elements: out (n_out elements, aligned right) gets the broadcast shape,
+ * a missing leading entry counting as 1; entries are compared as TFLM's
+ * kernel does, converted to int. Returns 0, or -1 for shapes that do not
+ * broadcast (TFLM aborts). */
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out);
+
+/* GATHER_ND: params of `params_rank` dims; indices [n_slices, nd] (int32),
+ * each row a coordinate over the first nd dims; every slice (the
+ * remaining dims, contiguous) is copied to out in order. The bound check
+ * is TFLM's, on the flat position: returns 0, or -1 when a slice would
+ * start before the params or end after them (out is then partly
+ * written). nd <= params_rank. */
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out);
+
+/* EMBEDDING_LOOKUP: out row i = table row ids[i] (rows rows of row_bytes
+ * bytes). The hybrid form dequantizes int8 rows of `cols` values to
+ * float: (float)q * scale. Return 0, or -1 at the first id outside
+ * [0, rows) (the rows before it are written). */
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out);
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out);
+
+/* DYNAMIC_UPDATE_SLICE: writes `update` (upd_dims) into out (dims, both
+ * rank dims) at `start` (0 <= start[k] <= dims[k] - upd_dims[k]). */
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out);
+
+/* BATCH_MATMUL: out[b][r][c] = sum over k (ascending) of lhs(b, r, k) *
+ * rhs(b, k, c), for the three outer batch dims of TFLM's 5-D form. lhs
+ * element (r, k) of a batch sits at r * lhs_row_step + k * lhs_depth_step
+ * (adj_x swaps them), rhs (k, c) at k * rhs_depth_step + c * rhs_col_step;
+ * a batch moves by *_batch_step (0 where that input broadcasts). int8 /
+ * int16: (lhs + lhs_offset) * (rhs + rhs_offset) in int32 / int64,
+ * requantized with (out_mult, out_shift), + out_offset, clamped. */
+typedef struct tflc_batch_matmul_params {
+  int32_t batches[3];
+  int32_t lhs_batch_step[3], rhs_batch_step[3];
+  int32_t rows, cols, depth;
+  int32_t lhs_row_step, lhs_depth_step, rhs_depth_step, rhs_col_step;
+  int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
+  int32_t act_min, act_max;
+} tflc_batch_matmul_params;
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out);
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out);
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -5008,6 +5099,294 @@ TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
   keep = (size_t)(slots - 1) * row_bytes;
   memmove(out, (unsigned char *)out + row_bytes, keep);
   memcpy((unsigned char *)out + keep, in, row_bytes);
+}
+
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  const size_t block = (size_t)inner * elem_size;
+  int32_t o, m;
+  for (o = 0; o < outer; o++)
+    for (m = 0; m < middle; m++)
+      memcpy(dst + ((size_t)o * (size_t)middle + (size_t)(middle - 1 - m)) *
+                       block,
+             src + ((size_t)o * (size_t)middle + (size_t)m) * block, block);
+}
+
+/* Input coordinate of output coordinate p along one MIRROR_PAD axis. */
+static int32_t tflc__mirror_coordinate(int32_t p, int32_t before, int32_t dim,
+                                       int32_t offset) {
+  int32_t last;
+  if (p < before)
+    return before + offset - 1 - p;
+  p -= before;
+  if (p < dim)
+    return p;
+  p -= dim;
+  last = dim - 1 - offset;
+  return last - (p < last ? p : last);
+}
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], n = 1, i;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)in_dims[k + 1];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    size_t at = 0;
+    for (k = 0; k < rank; k++)
+      at += (size_t)tflc__mirror_coordinate(pos[k], before[k], in_dims[k],
+                                            offset) *
+            stride[k];
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0 && ++pos[k] == out_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out) {
+  unsigned char *dst = (unsigned char *)out;
+  int32_t i;
+  for (i = 0; i < n; i++)
+    memcpy(dst + (size_t)i * elem_size, value, elem_size);
+}
+
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t step[TFLC_MAX_DIMS], n = 1, i, at = 0, s = 1;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    step[k] = in_dims[k] == 1 ? 0 : s;
+    s *= (size_t)in_dims[k];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0; k--) {
+      at += step[k];
+      if (++pos[k] < out_dims[k])
+        break;
+      at -= step[k] * (size_t)pos[k];
+      pos[k] = 0;
+    }
+  }
+}
+
+/* Entry i of an int32 / int64 shape vector, converted to int32 as TFLM's
+ * `int` (the low 32 bits). */
+static int32_t tflc__shape_entry(int wide, const void *v, int32_t i) {
+  if (wide) {
+    int64_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 8, 8);
+    return (int32_t)(uint32_t)(uint64_t)x;
+  } else {
+    int32_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 4, 4);
+    return x;
+  }
+}
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out) {
+  int32_t i;
+  for (i = 0; i < n_out; i++) {
+    int32_t a = n1 - 1 - i >= 0 ? tflc__shape_entry(wide, s1, n1 - 1 - i) : 1;
+    int32_t b = n2 - 1 - i >= 0 ? tflc__shape_entry(wide, s2, n2 - 1 - i) : 1;
+    int32_t r = a == 1 ? b : a;
+    unsigned char *o = (unsigned char *)out;
+    if (a != 1 && b != 1 && a != b)
+      return -1;
+    if (wide) {
+      int64_t x = r;
+      memcpy(o + (size_t)(n_out - 1 - i) * 8, &x, 8);
+    } else {
+      memcpy(o + (size_t)(n_out - 1 - i) * 4, &r, 4);
+    }
+  }
+  return 0;
+}
+
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out) {
+  int64_t count[TFLC_MAX_DIMS], flat = 1, slice = 1;
+  int32_t i, j;
+  for (j = 0; j < params_rank; j++)
+    flat *= params_dims[j];
+  for (j = nd; j < params_rank; j++)
+    slice *= params_dims[j];
+  for (j = 0; j < nd; j++) /* elements per step along dim j */
+    count[j] = (j ? count[j - 1] : flat) / params_dims[j];
+  for (i = 0; i < n_slices; i++) {
+    int64_t from = 0;
+    for (j = 0; j < nd; j++)
+      from += (int64_t)indices[(size_t)i * (size_t)nd + (size_t)j] * count[j];
+    if (from < 0 || from + slice > flat)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * (size_t)slice * elem_size,
+           (const unsigned char *)params + (size_t)from * elem_size,
+           (size_t)slice * elem_size);
+  }
+  return 0;
+}
+
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * row_bytes,
+           (const unsigned char *)table + (size_t)ids[i] * row_bytes,
+           row_bytes);
+  }
+  return 0;
+}
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out) {
+  int32_t i, k;
+  for (i = 0; i < n; i++) {
+    const int8_t *row;
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    row = table + (size_t)ids[i] * (size_t)cols;
+    for (k = 0; k < cols; k++)
+      out[(size_t)i * (size_t)cols + (size_t)k] = (float)row[k] * scale;
+  }
+  return 0;
+}
+
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out) {
+  const unsigned char *src = (const unsigned char *)update;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], rows = 1, r, row_bytes;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  if (rank < 1)
+    return;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)dims[k + 1];
+    pos[k] = 0;
+    if (k < rank - 1)
+      rows *= (size_t)upd_dims[k];
+  }
+  row_bytes = (size_t)upd_dims[rank - 1] * elem_size;
+  for (r = 0; r < rows; r++) {
+    size_t at = (size_t)start[rank - 1];
+    for (k = 0; k < rank - 1; k++)
+      at += (size_t)(start[k] + pos[k]) * stride[k];
+    memcpy(dst + at * elem_size, src + r * row_bytes, row_bytes);
+    for (k = rank - 2; k >= 0 && ++pos[k] == upd_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+/* The element offsets of batch (b0, b1, b2) in lhs and rhs, and of its
+ * output matrix. */
+static void tflc__batch_offsets(const tflc_batch_matmul_params *p, int32_t b0,
+                                int32_t b1, int32_t b2, size_t *l, size_t *r,
+                                size_t *o) {
+  *l = (size_t)b0 * (size_t)p->lhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->lhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->lhs_batch_step[2];
+  *r = (size_t)b0 * (size_t)p->rhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->rhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->rhs_batch_step[2];
+  *o = (((size_t)b0 * (size_t)p->batches[1] + (size_t)b1) *
+            (size_t)p->batches[2] +
+        (size_t)b2) *
+       (size_t)p->rows * (size_t)p->cols;
+}
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const float *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const float *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            float total = 0.0f;
+            for (k = 0; k < p->depth; k++)
+              total += a[(size_t)k * (size_t)p->lhs_depth_step] *
+                       b[(size_t)k * (size_t)p->rhs_depth_step];
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = total;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int8_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int8_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int32_t acc = 0, v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int32_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int32_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_mbqm(acc, p->out_mult, p->out_shift) + p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int8_t)v;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int16_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int16_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int64_t acc = 0;
+            int32_t v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int64_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int64_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_mbqm64(acc, p->out_mult, p->out_shift) + p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int16_t)v;
+          }
+      }
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
