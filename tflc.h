@@ -384,7 +384,8 @@ enum {
   N(STABLEHLO_CBRT, 208, 0) \
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
   X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
-  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke)
+  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
+  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke)
 /* clang-format on */
 
 #define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
@@ -1077,6 +1078,12 @@ static int tflc__flex_number(const tflc__flex *f, int32_t i, int64_t *iv,
   *iv = v;
   *dv = d;
   return 1;
+}
+/* 1 when element i is missing (i < 0, past the end) or a null. */
+static int tflc__flex_is_null(const tflc__flex *f, int32_t i) {
+  return i < 0 || (uint32_t)i >= f->count ||
+         f->b[f->elems + f->count * f->width + (uint32_t)i] >> 2 ==
+             TFLC__FLEX_NULL;
 }
 /* The raw slot of element i, read as a signed integer of the vector's
  * width whatever its type (TFLM's FlexbufferWrapper::ElementAsInt64, how
@@ -2202,15 +2209,27 @@ struct tflc_op_context {
 };
 typedef struct tflc_op_context tflc__ctx;
 
-/* One subgraph's records, kept when a model has several (CALL_ONCE). */
+/* One subgraph's records, kept (persistent, compact) when a model has
+ * several: what the interpreter's view fields hold while it runs. */
 typedef struct tflc__graph {
+  tflc_tensor *tensors;
+  tflc__op *ops;
+  int16_t *io; /* input records, then output records */
+  int32_t num_tensors, num_ops;
+  uint32_t sgt;
+  uint16_t num_inputs, num_outputs;
+  uint8_t ran; /* CALL_ONCE: already run */
+} tflc__graph;
+#define TFLC__GRAPH_IN(g, k) ((g)->io[k])
+#define TFLC__GRAPH_OUT(g, k) ((g)->io[(g)->num_inputs + (k)])
+/* The view fields themselves, saved on the stack while a subgraph runs. */
+typedef struct tflc__view {
   tflc_tensor *tensors;
   tflc__op *ops;
   int32_t num_tensors, num_ops, num_inputs, num_outputs;
   int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
   uint32_t sgt;
-  int32_t ran; /* CALL_ONCE: already run */
-} tflc__graph;
+} tflc__view;
 
 /* A resource variable: VAR_HANDLE (container, shared_name) names it; its
  * buffer is persistent arena, sized by the first READ or ASSIGN. */
@@ -2496,14 +2515,14 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
   st[0].i = 0;
   st[0].k = -1;
   for (k = 0; k < p->g[0].num_inputs; k++)
-    tflc__plan_use(p, 0, p->g[0].inputs[k]);
+    tflc__plan_use(p, 0, TFLC__GRAPH_IN(&p->g[0], k));
   while (d >= 0) {
     const tflc__graph *v = &p->g[st[d].g];
     const tflc__op *op;
     int32_t sub[2], nsub;
     if (st[d].i >= v->num_ops) { /* subgraph done */
       for (k = 0; k < v->num_outputs; k++)
-        tflc__plan_use(p, st[d].g, v->outputs[k]);
+        tflc__plan_use(p, st[d].g, TFLC__GRAPH_OUT(v, k));
       if (--d >= 0)
         st[d].k++;
       continue;
@@ -2532,7 +2551,7 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
       st[d].i = 0;
       st[d].k = -1;
       for (k = 0; k < p->g[c].num_inputs; k++)
-        tflc__plan_use(p, c, p->g[c].inputs[k]);
+        tflc__plan_use(p, c, TFLC__GRAPH_IN(&p->g[c], k));
       continue;
     }
     /* operator done: inputs and outputs alive until here */
@@ -3061,26 +3080,59 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   return TFLC_OK;
 }
 
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v) {
+  v->tensors = it->tensors;
+  v->ops = it->ops;
+  v->num_tensors = it->num_tensors;
+  v->num_ops = it->num_ops;
+  v->num_inputs = it->num_inputs;
+  v->num_outputs = it->num_outputs;
+  memcpy(v->inputs, it->inputs, sizeof v->inputs);
+  memcpy(v->outputs, it->outputs, sizeof v->outputs);
+  v->sgt = it->sgt;
+}
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v) {
+  it->tensors = v->tensors;
+  it->ops = v->ops;
+  it->num_tensors = v->num_tensors;
+  it->num_ops = v->num_ops;
+  it->num_inputs = v->num_inputs;
+  it->num_outputs = v->num_outputs;
+  memcpy(it->inputs, v->inputs, sizeof v->inputs);
+  memcpy(it->outputs, v->outputs, sizeof v->outputs);
+  it->sgt = v->sgt;
+}
+/* The current view as a graph record; `io` holds num_inputs +
+ * num_outputs entries. */
+static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
+                             int16_t *io) {
+  int32_t k;
   g->tensors = it->tensors;
   g->ops = it->ops;
+  g->io = io;
   g->num_tensors = it->num_tensors;
   g->num_ops = it->num_ops;
-  g->num_inputs = it->num_inputs;
-  g->num_outputs = it->num_outputs;
-  memcpy(g->inputs, it->inputs, sizeof g->inputs);
-  memcpy(g->outputs, it->outputs, sizeof g->outputs);
+  g->num_inputs = (uint16_t)it->num_inputs;
+  g->num_outputs = (uint16_t)it->num_outputs;
+  for (k = 0; k < it->num_inputs; k++)
+    io[k] = (int16_t)it->inputs[k];
+  for (k = 0; k < it->num_outputs; k++)
+    io[it->num_inputs + k] = (int16_t)it->outputs[k];
   g->sgt = it->sgt;
+  g->ran = 0;
 }
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g) {
+  int32_t k;
   it->tensors = g->tensors;
   it->ops = g->ops;
   it->num_tensors = g->num_tensors;
   it->num_ops = g->num_ops;
   it->num_inputs = g->num_inputs;
   it->num_outputs = g->num_outputs;
-  memcpy(it->inputs, g->inputs, sizeof g->inputs);
-  memcpy(it->outputs, g->outputs, sizeof g->outputs);
+  for (k = 0; k < g->num_inputs; k++)
+    it->inputs[k] = TFLC__GRAPH_IN(g, k);
+  for (k = 0; k < g->num_outputs; k++)
+    it->outputs[k] = TFLC__GRAPH_OUT(g, k);
   it->sgt = g->sgt;
 }
 
@@ -3107,15 +3159,21 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs)
-      tflc__view_save(it, &it->graphs[sg]);
+    if (it->graphs) {
+      int16_t *io = (int16_t *)tflc__persist(
+          it, 2u * (uint32_t)(it->num_inputs + it->num_outputs));
+      if (!io && it->num_inputs + it->num_outputs)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+      tflc__graph_keep(it, &it->graphs[sg], io);
+    }
   }
   if (it->graphs) {
     st = tflc__plan(it, it->graphs, n);
-    tflc__view_load(it, &it->graphs[0]);
+    tflc__graph_load(it, &it->graphs[0]);
   } else {
     tflc__graph one;
-    tflc__view_save(it, &one);
+    int16_t io[2 * TFLC_MAX_IO];
+    tflc__graph_keep(it, &one, io);
     st = tflc__plan(it, &one, 1);
   }
   if (st)
@@ -6930,16 +6988,17 @@ static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
   }
   return TFLC_OK;
 }
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v);
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v);
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g);
 static tflc_status tflc__run_graph(tflc_interpreter *it);
 /* Runs subgraph g in place of the current one, then comes back. Nesting
  * is bounded by the verifier (TFLC__MAX_NESTING). */
 static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
-  tflc__graph cur;
+  tflc__view cur;
   tflc_status st;
   tflc__view_save(it, &cur);
-  tflc__view_load(it, &it->graphs[g]);
+  tflc__graph_load(it, &it->graphs[g]);
   st = tflc__run_graph(it);
   tflc__view_load(it, &cur);
   return st;
@@ -7020,11 +7079,11 @@ static void tflc__pass(tflc_tensor *dst, const tflc_tensor *src) {
     memcpy(dst->data, src->data, dst->bytes);
 }
 static tflc_tensor *tflc__graph_in(tflc_interpreter *it, int32_t g, int32_t k) {
-  return &it->graphs[g].tensors[it->graphs[g].inputs[k]];
+  return &it->graphs[g].tensors[TFLC__GRAPH_IN(&it->graphs[g], k)];
 }
 static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
                                     int32_t k) {
-  return &it->graphs[g].tensors[it->graphs[g].outputs[k]];
+  return &it->graphs[g].tensors[TFLC__GRAPH_OUT(&it->graphs[g], k)];
 }
 
 /* IF: TFLM's Prepare checks the condition (bool, one element) and the
@@ -7305,6 +7364,144 @@ static void tflc__circular_buffer_reset(tflc__ctx *c) {
   tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
   if (s)
     s->cycles_until_run = s->cycles_max;
+}
+
+/* ---- TFLM's custom operators: TFLite_Detection_PostProcess --------------- */
+/* Float32 SSD post-processing (custom code "TFLite_Detection_PostProcess"):
+ * box encodings [1, boxes, >= 4], class scores [1, boxes, classes (+1
+ * background)], anchors [boxes, 4] -> detection boxes, classes, scores
+ * and their count. Options: a flexbuffer map read by key as TFLM reads
+ * it. TFLM's run-time checks on shapes and options are made here at init;
+ * its scratch (11 buffers, several of max_detections x boxes) is one
+ * buffer sized to what the algorithm uses. */
+typedef struct tflc__detection_state {
+  tflc_detection_params p;
+  int32_t scratch, capacity;
+} tflc__detection_state;
+
+/* Option `key` as a number (TFLM's AsInt32 / AsFloat / AsBool): 1, or 0
+ * when present but not a number. Absent keys read 0. */
+static int tflc__detection_option(const tflc__flex *f, const char *key,
+                                  int64_t *iv, double *dv) {
+  return tflc__flex_number(f, tflc__flex_find(f, key), iv, dv);
+}
+static tflc_status tflc__detection_postprocess_prepare(tflc__ctx *c) {
+  static const char *const keys[11] = {"max_detections",
+                                       "max_classes_per_detection",
+                                       "detections_per_class",
+                                       "use_regular_nms",
+                                       "nms_score_threshold",
+                                       "nms_iou_threshold",
+                                       "num_classes",
+                                       "y_scale",
+                                       "x_scale",
+                                       "h_scale",
+                                       "w_scale"};
+  const tflc_tensor *bx = tflc__in(c, 0), *sc = tflc__in(c, 1);
+  const tflc_tensor *an = tflc__in(c, 2);
+  tflc__detection_state *s;
+  tflc_detection_params *p;
+  int64_t iv[11];
+  double dv[11];
+  uint32_t size = 0;
+  const uint8_t *o = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  tflc__flex f;
+  size_t bytes;
+  int32_t k, cap = 0x7FFFFFFF;
+  if (!o || !tflc__flex_open(&f, o, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a flexbuffer map", 0, 0);
+  for (k = 0; k < 11; k++)
+    if (!tflc__detection_option(&f, keys[k], &iv[k], &dv[k]))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "option %d is not a number", k,
+                          0);
+  if (c->op->nin != 3 || c->op->nout != 4 || !bx || !sc || !an)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 inputs and 4 outputs", 0,
+                        0);
+  for (k = 0; k < 4; k++)
+    if (tflc__out(c, k)->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "output %d must be float32", k, 0);
+  if (bx->type != TFLC_FLOAT32 || sc->type != TFLC_FLOAT32 ||
+      an->type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "float32 inputs only (as TFLM)", 0,
+                        0);
+  if (bx->rank != 3 || sc->rank != 3 || an->rank != 2)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks must be 3, 3 and 2", 0, 0);
+  s = TFLC__NEW_STATE(c, tflc__detection_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  p = &s->p;
+  p->max_detections = (int32_t)iv[0];
+  p->max_classes_per_detection = (int32_t)iv[1];
+  p->detections_per_class = tflc__flex_is_null(&f, tflc__flex_find(&f, keys[2]))
+                                ? 100
+                                : (int32_t)iv[2];
+  p->regular =
+      !tflc__flex_is_null(&f, tflc__flex_find(&f, keys[3])) && iv[3] != 0;
+  p->score_threshold = (float)dv[4];
+  p->iou_threshold = (float)dv[5];
+  p->num_classes = (int32_t)iv[6];
+  p->y_scale = (float)dv[7];
+  p->x_scale = (float)dv[8];
+  p->h_scale = (float)dv[9];
+  p->w_scale = (float)dv[10];
+  p->num_boxes = bx->dims[1];
+  p->box_stride = bx->dims[2];
+  p->classes_with_background = sc->dims[2];
+  if (bx->dims[0] != 1 || bx->dims[2] < 4 || sc->dims[0] != 1 ||
+      sc->dims[1] != p->num_boxes || an->dims[1] != 4 ||
+      an->dims[0] < p->num_boxes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "boxes [1, n, >=4], scores [1, n, c], anchors [n, 4]",
+                        0, 0);
+  if (p->num_classes < 0 || p->classes_with_background < p->num_classes ||
+      p->classes_with_background - p->num_classes > 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d classes for %d score columns",
+                        p->num_classes, p->classes_with_background);
+  if (p->max_detections < 0 ||
+      (p->regular ? p->detections_per_class <= 0
+                  : p->max_classes_per_detection <= 0 || p->num_classes < 1))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "detection counts out of range", 0,
+                        0);
+  if ((!p->regular || p->num_classes > 0) &&
+      !(p->iou_threshold > 0.0f && p->iou_threshold <= 1.0f))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "IoU threshold outside (0, 1]", 0,
+                        0);
+  /* detections the outputs hold: boxes of 4, classes, scores */
+  if (tflc__count(tflc__out(c, 0)) / 4 < cap)
+    cap = tflc__count(tflc__out(c, 0)) / 4;
+  for (k = 1; k < 3; k++)
+    if (tflc__count(tflc__out(c, k)) < cap)
+      cap = tflc__count(tflc__out(c, k));
+  if (tflc__count(tflc__out(c, 3)) < 1 ||
+      (p->regular && cap < p->max_detections))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "outputs hold %d detections, not %d",
+                        cap, p->max_detections);
+  s->capacity = cap;
+  bytes = tflc_detection_postprocess_scratch(p);
+  s->scratch = bytes ? tflc__scratch(c, bytes) : -1;
+  if (s->scratch < 0)
+    return bytes ? tflc__scratch_err(c)
+                 : tflc__op_err(c, TFLC_ERR_ARENA, "scratch too large", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__detection_postprocess_invoke(tflc__ctx *c) {
+  const tflc__detection_state *s = (const tflc__detection_state *)c->op->state;
+  int r = tflc_detection_postprocess_f32(
+      &s->p, (const float *)tflc__in(c, 0)->data,
+      (const float *)tflc__in(c, 1)->data, (const float *)tflc__in(c, 2)->data,
+      (float *)tflc__out(c, 0)->data, (float *)tflc__out(c, 1)->data,
+      (float *)tflc__out(c, 2)->data, (float *)tflc__out(c, 3)->data,
+      s->capacity, (void *)c->op->scratch[s->scratch]);
+  if (r == -1)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a decoded box is empty (TFLM fails too)", 0, 0);
+  if (r)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "detections past the outputs (max_classes_per_"
+                        "detection > 1 with fast NMS)",
+                        0, 0);
+  return TFLC_OK;
 }
 
 /* ======================================================================== */

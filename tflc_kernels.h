@@ -905,6 +905,35 @@ TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
                                     const int16_t *lhs, const int16_t *rhs,
                                     int16_t *out);
 
+/* TFLite_Detection_PostProcess (float32), TFLM's kernel step for step:
+ * boxes [num_boxes, box_stride >= 4] (y, x, h, w) decoded against
+ * anchors [num_boxes, 4] (y, x, h, w) in double precision; scores
+ * [num_boxes, classes_with_background] (classes_with_background -
+ * num_classes = 0 or 1 background column first); non-max suppression per
+ * class (regular) or on each box's best class (fast), score threshold
+ * inclusive, boxes dropped when their IoU exceeds iou_threshold. Writes
+ * max_detections boxes (ymin, xmin, ymax, xmax), classes, scores (regular
+ * NMS zero-fills unused slots; fast NMS leaves them as they were) and the
+ * count. `capacity`: detections the outputs hold. Returns 0; -1 when a
+ * decoded box is empty (TFLM fails the invoke); -2 when fast NMS would
+ * write past `capacity` (TFLM writes out of bounds with
+ * max_classes_per_detection > 1). Ties sort as TFLM sorts them; with NaN
+ * scores the partial sorts may order differently. */
+typedef struct tflc_detection_params {
+  int32_t num_boxes, box_stride, num_classes, classes_with_background;
+  int32_t max_detections, max_classes_per_detection, detections_per_class;
+  int32_t regular; /* 1: regular NMS, 0: fast */
+  float score_threshold, iou_threshold;
+  float y_scale, x_scale, h_scale, w_scale;
+} tflc_detection_params;
+/* Scratch bytes tflc_detection_postprocess_f32 needs (0 on overflow). */
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p);
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch);
+
 #ifdef __cplusplus
 }
 #endif
@@ -5387,6 +5416,329 @@ TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
             out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int16_t)v;
           }
       }
+}
+
+/* ---- TFLite_Detection_PostProcess ---------------------------------------- */
+/* std::upper_bound over index array [first, last) for `value`, ordered by
+ * decreasing score (comparator: score[a] > score[b]), probing as the
+ * standard library does. */
+static int32_t *tflc__dpp_upper_bound(int32_t *first, int32_t *last,
+                                      int32_t value, const float *v) {
+  ptrdiff_t count = last - first;
+  while (count > 0) {
+    ptrdiff_t step = count / 2;
+    int32_t *it = first + step;
+    if (!(v[value] > v[*it])) {
+      first = it + 1;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  return first;
+}
+static void tflc__dpp_insertion_sort(int32_t *a, int32_t n, const float *v) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    int32_t x = a[i];
+    int32_t *pos = tflc__dpp_upper_bound(a, a + i, x, v);
+    memmove(pos + 1, pos, (size_t)(a + i - pos) * sizeof *a);
+    *pos = x;
+  }
+}
+/* TFLM's DecreasingArgSort: indices 0..n-1 ordered by decreasing v, a
+ * top-down merge sort (insertion sort below 20), here with an explicit
+ * stack (depth <= log2 n). scratch: n ints. */
+static void tflc__dpp_arg_sort(const float *v, int32_t n, int32_t *idx,
+                               int32_t *scratch) {
+  struct {
+    int32_t off, n, stage;
+  } st[40];
+  int32_t d = 0, i;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  st[0].off = 0;
+  st[0].n = n;
+  st[0].stage = 0;
+  while (d >= 0) {
+    int32_t off = st[d].off, m = st[d].n, half = m / 2;
+    if (m < 20) {
+      tflc__dpp_insertion_sort(idx + off, m, v);
+      d--;
+    } else if (st[d].stage < 2) {
+      int32_t right = st[d].stage++;
+      d++;
+      st[d].off = right ? off + half : off;
+      st[d].n = right ? m - half : half;
+      st[d].stage = 0;
+    } else {
+      int32_t *a = idx + off, left = 0, r = half, k;
+      for (k = 0; k < m; k++)
+        scratch[k] = left >= half || (r < m && v[a[r]] > v[a[left]])
+                         ? a[r++]
+                         : a[left++];
+      memcpy(a, scratch, (size_t)m * sizeof *a);
+      d--;
+    }
+  }
+}
+/* TFLM's DecreasingPartialArgSort: the first k of indices 0..n-1 by
+ * decreasing v, ties by increasing index (a total order for numbers). */
+static void tflc__dpp_partial_arg_sort(const float *v, int32_t n, int32_t k,
+                                       int32_t *idx) {
+  int32_t i, j;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  for (i = 0; i < k && i < n; i++) {
+    int32_t best = i, t;
+    for (j = i + 1; j < n; j++)
+      if (v[idx[j]] > v[idx[best]] ||
+          (!(v[idx[j]] < v[idx[best]]) && !(v[idx[best]] < v[idx[j]]) &&
+           idx[j] < idx[best]))
+        best = j;
+    t = idx[i];
+    idx[i] = idx[best];
+    idx[best] = t;
+  }
+}
+static float tflc__dpp_max(float a, float b) {
+  return a < b ? b : a;
+}
+static float tflc__dpp_min(float a, float b) {
+  return b < a ? b : a;
+}
+static float tflc__dpp_iou(const float *boxes, int32_t i, int32_t j) {
+  const float *a = boxes + 4 * (size_t)i, *b = boxes + 4 * (size_t)j;
+  const float area_a = (a[2] - a[0]) * (a[3] - a[1]);
+  const float area_b = (b[2] - b[0]) * (b[3] - b[1]);
+  float ymin, xmin, ymax, xmax, inter;
+  if (area_a <= 0 || area_b <= 0)
+    return 0.0f;
+  ymin = tflc__dpp_max(a[0], b[0]);
+  xmin = tflc__dpp_max(a[1], b[1]);
+  ymax = tflc__dpp_min(a[2], b[2]);
+  xmax = tflc__dpp_min(a[3], b[3]);
+  inter = tflc__dpp_max(ymax - ymin, 0.0f) * tflc__dpp_max(xmax - xmin, 0.0f);
+  return inter / (area_a + area_b - inter);
+}
+/* Scratch of the post-processing, carved from one buffer. */
+typedef struct tflc__dpp_work {
+  float *decoded, *class_scores, *keep_scores, *after_scores, *sorted_values;
+  int32_t *keep_indices, *sorted_indices, *selected, *after_indices,
+      *class_indices;
+  uint8_t *active;
+} tflc__dpp_work;
+static size_t tflc__dpp_layout(const tflc_detection_params *p,
+                               tflc__dpp_work *w, void *base) {
+  uint64_t nb = (uint64_t)p->num_boxes, m = nb + (uint64_t)p->max_detections;
+  uint64_t at = 0, sizes[11];
+  unsigned char *b = (unsigned char *)base;
+  int k;
+  sizes[0] = 16 * nb;                /* decoded boxes */
+  sizes[1] = 4 * nb;                 /* class / max scores */
+  sizes[2] = 4 * nb;                 /* kept scores */
+  sizes[3] = p->regular ? 4 * m : 0; /* scores after NMS */
+  sizes[4] = p->regular ? 4 * m : 0; /* sorted values */
+  sizes[5] = 4 * nb;                 /* kept indices */
+  sizes[6] = 4 * (m > nb ? m : nb);  /* sorted indices */
+  sizes[7] = 4 * nb;                 /* selected */
+  sizes[8] = p->regular ? 4 * m : 0; /* indices after NMS */
+  sizes[9] = p->regular ? 0 : 4 * nb * (uint64_t)p->num_classes;
+  sizes[10] = nb; /* active candidates */
+  for (k = 0; k < 11; k++) {
+    void *q = b ? b + at : NULL;
+    switch (k) {
+    case 0:
+      w->decoded = (float *)q;
+      break;
+    case 1:
+      w->class_scores = (float *)q;
+      break;
+    case 2:
+      w->keep_scores = (float *)q;
+      break;
+    case 3:
+      w->after_scores = (float *)q;
+      break;
+    case 4:
+      w->sorted_values = (float *)q;
+      break;
+    case 5:
+      w->keep_indices = (int32_t *)q;
+      break;
+    case 6:
+      w->sorted_indices = (int32_t *)q;
+      break;
+    case 7:
+      w->selected = (int32_t *)q;
+      break;
+    case 8:
+      w->after_indices = (int32_t *)q;
+      break;
+    case 9:
+      w->class_indices = (int32_t *)q;
+      break;
+    default:
+      w->active = (uint8_t *)q;
+      break;
+    }
+    at += sizes[k];
+  }
+  return at > 0x7FFFFFFFu ? 0 : (size_t)(at ? at : 1);
+}
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p) {
+  tflc__dpp_work w;
+  if (p->num_boxes < 0 || p->max_detections < 0 || p->num_classes < 0)
+    return 0;
+  return tflc__dpp_layout(p, &w, NULL);
+}
+/* TFLM's NonMaxSuppressionSingleClassHelper on scores[num_boxes]: the
+ * selected box indices, best first. Returns their count, or -1 for an
+ * empty decoded box. */
+static int32_t tflc__dpp_nms(const tflc_detection_params *p,
+                             const tflc__dpp_work *w, const float *scores,
+                             int32_t max_out) {
+  int32_t i, j, kept = 0, out_size, selected = 0, active;
+  for (i = 0; i < p->num_boxes; i++) {
+    const float *b = w->decoded + 4 * (size_t)i;
+    if (b[0] >= b[2] || b[1] >= b[3])
+      return -1;
+  }
+  for (i = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold) {
+      w->keep_scores[kept] = scores[i];
+      w->keep_indices[kept++] = i;
+    }
+  /* keep_indices is the sort's scratch, then filled again */
+  tflc__dpp_arg_sort(w->keep_scores, kept, w->sorted_indices, w->keep_indices);
+  for (i = 0, j = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold)
+      w->keep_indices[j++] = i;
+  out_size = kept < max_out ? kept : max_out;
+  active = kept;
+  memset(w->active, 1, (size_t)kept);
+  for (i = 0; i < kept; i++) {
+    if (active == 0 || selected >= out_size)
+      break;
+    if (!w->active[i])
+      continue;
+    w->selected[selected++] = w->keep_indices[w->sorted_indices[i]];
+    w->active[i] = 0;
+    active--;
+    for (j = i + 1; j < kept; j++)
+      if (w->active[j] &&
+          tflc__dpp_iou(w->decoded, w->keep_indices[w->sorted_indices[i]],
+                        w->keep_indices[w->sorted_indices[j]]) >
+              p->iou_threshold) {
+        w->active[j] = 0;
+        active--;
+      }
+  }
+  return selected;
+}
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch) {
+  tflc__dpp_work w;
+  const int32_t nb = p->num_boxes, ncb = p->classes_with_background;
+  const int32_t label = ncb - p->num_classes;
+  int32_t i, j;
+  (void)tflc__dpp_layout(p, &w, scratch);
+  /* decode (y, x, h, w) against the anchors, in double as TFLM */
+  for (i = 0; i < nb; i++) {
+    const float *e = boxes + (size_t)i * (size_t)p->box_stride;
+    const float *a = anchors + 4 * (size_t)i;
+    float *d = w.decoded + 4 * (size_t)i;
+    float yc = (float)((double)e[0] / (double)p->y_scale * (double)a[2] +
+                       (double)a[0]);
+    float xc = (float)((double)e[1] / (double)p->x_scale * (double)a[3] +
+                       (double)a[1]);
+    float hh =
+        (float)(0.5 * exp((double)e[2] / (double)p->h_scale) * (double)a[2]);
+    float hw =
+        (float)(0.5 * exp((double)e[3] / (double)p->w_scale) * (double)a[3]);
+    d[0] = yc - hh;
+    d[1] = xc - hw;
+    d[2] = yc + hh;
+    d[3] = xc + hw;
+  }
+  if (p->regular) {
+    int32_t sorted = 0, k;
+    for (j = 0; j < p->num_classes; j++) {
+      int32_t n, out_index = sorted, to_sort;
+      for (i = 0; i < nb; i++)
+        w.class_scores[i] =
+            scores[(size_t)i * (size_t)ncb + (size_t)j + (size_t)label];
+      n = tflc__dpp_nms(p, &w, w.class_scores, p->detections_per_class);
+      if (n < 0)
+        return -1;
+      for (i = 0; i < n; i++) {
+        w.after_indices[out_index] = w.selected[i] * ncb + j + label;
+        w.after_scores[out_index++] = w.class_scores[w.selected[i]];
+      }
+      to_sort = out_index < p->max_detections ? out_index : p->max_detections;
+      tflc__dpp_partial_arg_sort(w.after_scores, out_index, to_sort,
+                                 w.sorted_indices);
+      for (i = 0; i < to_sort; i++) {
+        k = w.sorted_indices[i];
+        w.sorted_indices[i] = w.after_indices[k];
+        w.sorted_values[i] = w.after_scores[k];
+      }
+      for (i = 0; i < to_sort; i++) {
+        w.after_indices[i] = w.sorted_indices[i];
+        w.after_scores[i] = w.sorted_values[i];
+      }
+      sorted = to_sort;
+    }
+    for (i = 0; i < p->max_detections; i++) {
+      if (i < sorted) {
+        int32_t anchor = w.after_indices[i] / ncb;
+        memcpy(out_boxes + 4 * (size_t)i, w.decoded + 4 * (size_t)anchor,
+               4 * sizeof(float));
+        out_classes[i] = (float)(w.after_indices[i] - anchor * ncb - label);
+        out_scores[i] = w.after_scores[i];
+      } else {
+        memset(out_boxes + 4 * (size_t)i, 0, 4 * sizeof(float));
+        out_classes[i] = 0.0f;
+        out_scores[i] = 0.0f;
+      }
+    }
+    *out_count = (float)sorted;
+  } else {
+    const int32_t per = p->max_classes_per_detection < p->num_classes
+                            ? p->max_classes_per_detection
+                            : p->num_classes;
+    int32_t n, out_index = 0, col;
+    for (i = 0; i < nb; i++) {
+      const float *bs = scores + (size_t)i * (size_t)ncb + (size_t)label;
+      int32_t *ci = w.class_indices + (size_t)i * (size_t)p->num_classes;
+      tflc__dpp_partial_arg_sort(bs, p->num_classes, per, ci);
+      w.class_scores[i] = bs[ci[0]];
+    }
+    n = tflc__dpp_nms(p, &w, w.class_scores, p->max_detections);
+    if (n < 0)
+      return -1;
+    for (i = 0; i < n; i++) {
+      const int32_t s = w.selected[i];
+      const float *bs = scores + (size_t)s * (size_t)ncb + (size_t)label;
+      const int32_t *ci = w.class_indices + (size_t)s * (size_t)p->num_classes;
+      for (col = 0; col < per; col++) {
+        /* TFLM's slot: also counts per column (out of bounds when per > 1) */
+        int64_t slot = (int64_t)per * out_index + col;
+        if (slot >= capacity)
+          return -2;
+        memcpy(out_boxes + 4 * (size_t)slot, w.decoded + 4 * (size_t)s,
+               4 * sizeof(float));
+        out_classes[slot] = (float)ci[col];
+        out_scores[slot] = bs[ci[col]];
+        out_index++;
+      }
+    }
+    *out_count = (float)out_index;
+  }
+  return 0;
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */
