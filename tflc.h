@@ -182,7 +182,7 @@ enum {
   X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
-  N(EMBEDDING_LOOKUP, 7, 0) \
+  X(EMBEDDING_LOOKUP, 7, 0, -1, -1, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke) \
   X(FLOOR, 8, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
   N(HASHTABLE_LOOKUP, 10, 0) \
@@ -269,20 +269,20 @@ enum {
   N(REDUCE_ANY, 91, 0) \
   X(SQUARE, 92, 66, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
-  N(FILL, 94, 0) \
+  X(FILL, 94, 68, -1, -1, 0, 0, tflc__fill_prepare, tflc__fill_invoke) \
   X(FLOOR_MOD, 95, 72, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   N(RANGE, 96, 0) \
   X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
   X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
   X(SQUARED_DIFFERENCE, 99, 76, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
-  N(MIRROR_PAD, 100, 0) \
+  X(MIRROR_PAD, 100, 77, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke) \
   X(ABS, 101, 78, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   N(UNIQUE, 103, 0) \
   X(CEIL, 104, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  N(REVERSE_V2, 105, 0) \
+  X(REVERSE_V2, 105, 81, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke) \
   X(ADD_N, 106, 82, -1, -1, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke) \
-  N(GATHER_ND, 107, 0) \
+  X(GATHER_ND, 107, 83, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke) \
   X(COS, 108, 84, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
@@ -293,19 +293,19 @@ enum {
   N(MATRIX_SET_DIAG, 115, 0) \
   X(ROUND, 116, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
-  N(IF, 118, TFLC_OPF_SUBGRAPHS) \
-  N(WHILE, 119, TFLC_OPF_SUBGRAPHS) \
+  X(IF, 118, 92, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke) \
+  X(WHILE, 119, 93, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
   X(SELECT_V2, 123, 98, -1, -1, 0, 0, tflc__select_prepare, tflc__select_invoke) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
-  N(BATCH_MATMUL, 126, 0) \
+  X(BATCH_MATMUL, 126, 101, -1, -1, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
   X(CUMSUM, 128, 102, -1, -1, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke) \
   X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
-  N(BROADCAST_TO, 130, 0) \
+  X(BROADCAST_TO, 130, 104, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke) \
   N(RFFT2D, 131, 0) \
   N(CONV_3D, 132, 0) \
   N(HASHTABLE, 136, 0) \
@@ -317,13 +317,13 @@ enum {
   X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
   X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
   X(ASSIGN_VARIABLE, 144, 113, -1, -1, TFLC_INPUTS(1), 0, tflc__assign_variable_prepare, tflc__assign_variable_invoke) \
-  N(BROADCAST_ARGS, 145, 0) \
+  X(BROADCAST_ARGS, 145, 0, -1, -1, 0, 0, tflc__broadcast_args_prepare, tflc__broadcast_args_invoke) \
   N(RANDOM_STANDARD_NORMAL, 146, 0) \
   N(BUCKETIZE, 147, 0) \
   N(RANDOM_UNIFORM, 148, 0) \
   N(MULTINOMIAL, 149, 0) \
   N(GELU, 150, 0) \
-  N(DYNAMIC_UPDATE_SLICE, 151, 0) \
+  X(DYNAMIC_UPDATE_SLICE, 151, 117, -1, -1, 0, 0, tflc__dynamic_update_slice_prepare, tflc__dynamic_update_slice_invoke) \
   N(RELU_0_TO_1, 152, 0) \
   N(UNSORTED_SEGMENT_PROD, 153, 0) \
   N(UNSORTED_SEGMENT_MAX, 154, 0) \
@@ -384,6 +384,7 @@ enum {
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
   X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
   X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
+  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke) \
   X(SignalDelay, 280, 0, -1, -1, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke) \
   X(SignalEnergy, 281, 0, -1, -1, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke) \
   X(SignalFftAutoScale, 282, 0, -1, -1, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke) \
@@ -1091,6 +1092,12 @@ static int tflc__flex_number(const tflc__flex *f, int32_t i, int64_t *iv,
   *dv = d;
   return 1;
 }
+/* 1 when element i is missing (i < 0, past the end) or a null. */
+static int tflc__flex_is_null(const tflc__flex *f, int32_t i) {
+  return i < 0 || (uint32_t)i >= f->count ||
+         f->b[f->elems + f->count * f->width + (uint32_t)i] >> 2 ==
+             TFLC__FLEX_NULL;
+}
 /* The raw slot of element i, read as a signed integer of the vector's
  * width whatever its type (TFLM's FlexbufferWrapper::ElementAsInt64, how
  * the Signal operators read their options by index); dflt past the end. */
@@ -1166,6 +1173,22 @@ static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
   if (!v || i < 0 || (uint32_t)i >= n)
     return 0;
   return tflc__vec_table(tflc__mfb(m), v, (uint32_t)i);
+}
+/* The subgraphs an operator with options table `opts` runs: IF then /
+ * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
+static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
+                                  uint32_t opts, int32_t out[2]) {
+  tflc__fb fb = tflc__mfb(m);
+  if (code == TFLC_OP_IF || code == TFLC_OP_WHILE) {
+    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
+    out[1] = opts ? tflc__get_i32(fb, opts, 1, 0) : 0;
+    return 2;
+  }
+  if (code == TFLC_OP_CALL_ONCE) {
+    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
+    return 1;
+  }
+  return 0;
 }
 /* Data of buffer b (Buffer.data, or the large-model offset/size form). */
 static const uint8_t *tflc__buffer(const tflc_model *m, uint32_t b,
@@ -1892,6 +1915,58 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   return TFLC_OK;
 }
 
+/* Subgraphs running subgraphs (IF, WHILE, CALL_ONCE): every index in
+ * range, no subgraph running itself directly or indirectly, and at most
+ * TFLC__MAX_NESTING levels below any subgraph, so that invoke and the
+ * planner never go deeper. Heights (levels below a subgraph) grow by
+ * relaxation, one round per level: a cycle exceeds the bound within
+ * TFLC__MAX_NESTING + 1 rounds. Subgraphs taking part: the first
+ * TFLC__MAX_CALL_GRAPHS. */
+#define TFLC__MAX_NESTING 8
+#define TFLC__MAX_CALL_GRAPHS 256
+static tflc_status tflc__verify_calls(tflc_model *m) {
+  uint8_t height[TFLC__MAX_CALL_GRAPHS];
+  int32_t round, sg, i, k, changed = 1;
+  tflc__fb fb = tflc__mfb(m);
+  memset(height, 0, sizeof height);
+  for (round = 0; changed && round <= TFLC__MAX_NESTING; round++) {
+    changed = 0;
+    for (sg = 0; sg < m->num_subgraphs; sg++) {
+      uint32_t sgt = tflc__subgraph(m, sg);
+      int32_t no = tflc_model_num_ops(m, sg);
+      for (i = 0; i < no; i++) {
+        uint32_t ot = tflc__op_table(m, sgt, i);
+        int32_t code =
+            tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+        int32_t g[2];
+        int32_t n = tflc__op_subgraphs(m, code,
+                                       tflc__get_ref(fb, ot, TFLC__OP_OPTS), g);
+        for (k = 0; k < n; k++) {
+          if (g[k] < 0 || g[k] >= m->num_subgraphs)
+            return tflc__err(m->error, TFLC_ERR_INDEX,
+                             "subgraph %d op %d: subgraph %d out of range", sg,
+                             i, g[k]);
+          if (sg >= TFLC__MAX_CALL_GRAPHS || g[k] >= TFLC__MAX_CALL_GRAPHS)
+            return tflc__err(
+                m->error, TFLC_ERR_UNSUPPORTED,
+                "subgraph %d op %d: control flow beyond subgraph %d", sg, i,
+                TFLC__MAX_CALL_GRAPHS - 1);
+          if (height[g[k]] + 1 > height[sg]) {
+            height[sg] = (uint8_t)(height[g[k]] + 1);
+            changed = 1;
+            if (height[sg] > TFLC__MAX_NESTING)
+              return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                               "subgraph %d: subgraphs call themselves or nest "
+                               "deeper than %d",
+                               sg, TFLC__MAX_NESTING);
+          }
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size) {
   tflc__fb fb;
@@ -1972,6 +2047,9 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
+  st = tflc__verify_calls(m);
+  if (st)
+    return st;
   m->verified = 1;
   return TFLC_OK;
 }
@@ -2144,15 +2222,27 @@ struct tflc_op_context {
 };
 typedef struct tflc_op_context tflc__ctx;
 
-/* One subgraph's records, kept when a model has several (CALL_ONCE). */
+/* One subgraph's records, kept (persistent, compact) when a model has
+ * several: what the interpreter's view fields hold while it runs. */
 typedef struct tflc__graph {
+  tflc_tensor *tensors;
+  tflc__op *ops;
+  int16_t *io; /* input records, then output records */
+  int32_t num_tensors, num_ops;
+  uint32_t sgt;
+  uint16_t num_inputs, num_outputs;
+  uint8_t ran; /* CALL_ONCE: already run */
+} tflc__graph;
+#define TFLC__GRAPH_IN(g, k) ((g)->io[k])
+#define TFLC__GRAPH_OUT(g, k) ((g)->io[(g)->num_inputs + (k)])
+/* The view fields themselves, saved on the stack while a subgraph runs. */
+typedef struct tflc__view {
   tflc_tensor *tensors;
   tflc__op *ops;
   int32_t num_tensors, num_ops, num_inputs, num_outputs;
   int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
   uint32_t sgt;
-  int32_t ran; /* CALL_ONCE: already run */
-} tflc__graph;
+} tflc__view;
 
 /* A resource variable: VAR_HANDLE (container, shared_name) names it; its
  * buffer is persistent arena, sized by the first READ or ASSIGN. */
@@ -2301,11 +2391,16 @@ static tflc_status tflc__vars_init(tflc_interpreter *it);
 /* ======================================================================== */
 /* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
 /* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
-/* buffer. Lifetimes live in a table at the start of the free arena (4     */
-/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
+/* buffer. One plan for every subgraph, on one timeline as TFLM builds it:  */
+/* subgraph 0's operators in order, each operator running subgraphs (IF,   */
+/* WHILE, CALL_ONCE) followed by their operators before the next one, so   */
+/* subgraphs that never run at the same time share memory. Lifetimes live  */
+/* in a table at the start of the free arena (where the activations go     */
+/* afterwards); offsets in `data` while planning.                          */
 /* ======================================================================== */
 #define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
 #define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+#define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
 /* 1 if the tensor needs an arena buffer. */
 #define TFLC__FIRST(l) ((l)&0xFFFFu)
@@ -2315,44 +2410,83 @@ static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
                        TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
          life != 0xFFFFFFFFu;
 }
-static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
+/* The tensor owning the buffer of tensor ti (itself unless a RESHAPE
+ * output shares its input's). */
+static int32_t tflc__owner(const tflc_tensor *ts, int32_t ti) {
   int32_t guard = 0;
-  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
-    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
+  while ((ts[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
+    ti = (int32_t)(uintptr_t)ts[ti].data - 1;
   return ti;
 }
-static void tflc__use(uint32_t *life, uint32_t op) {
+static void tflc__use(uint32_t *life, uint32_t step) {
   uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
   if (*life == 0xFFFFFFFFu)
-    f = l = op;
-  if (op < f)
-    f = op;
-  if (op > l)
-    l = op;
+    f = l = step;
+  if (step < f)
+    f = step;
+  if (step > l)
+    l = step;
   *life = f | (l << 16);
 }
-/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
- * last] without overlapping any placed tensor of intersecting lifetime or
- * any of the `nx` extra (offset, size) ranges. */
-static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
-                        uint32_t size, uint32_t first, uint32_t last,
-                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
+static int tflc__overlap(uint32_t a, uint32_t b) {
+  return TFLC__LAST(a) >= TFLC__FIRST(b) && TFLC__FIRST(a) <= TFLC__LAST(b);
+}
+
+/* The plan being made: the subgraph views and, in the table at the start
+ * of the free arena, each view's first global tensor and operator, each
+ * tensor's lifetime, each operator's span of steps (from its start to the
+ * end of the subgraphs it runs) and each scratch buffer's offset. */
+typedef struct tflc__planner {
+  const tflc_model *m;
+  tflc__graph *g;
+  int32_t ng;
+  uint32_t *tbase, *obase, *life, *scope, *soff;
+  uint32_t steps;
+} tflc__planner;
+
+/* Lowest 16-aligned offset >= 0 where `size` bytes live during `span`
+ * without overlapping a placed tensor or one of the first `nscratch`
+ * placed scratch buffers (in view, operator, slot order) whose lifetime
+ * meets it, nor the `nx` extra (offset, size) ranges. */
+static size_t tflc__fit(const tflc__planner *p, uint32_t size, uint32_t span,
+                        uint32_t nscratch, const uintptr_t *xo,
+                        const uintptr_t *xs, int32_t nx) {
   size_t off = 0;
   int moved = 1;
-  int32_t i;
+  int32_t g, i, k;
   while (moved) {
+    uint32_t si = 0;
     moved = 0;
-    for (i = 0; i < it->num_tensors; i++) {
-      const tflc_tensor *o = &it->tensors[i];
-      size_t oo, os;
-      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
-          TFLC__FIRST(life[i]) > last)
-        continue;
-      oo = (size_t)(uintptr_t)o->data;
-      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      if (off < oo + os && oo < off + size) {
-        off = oo + os;
-        moved = 1;
+    for (g = 0; g < p->ng; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_tensors; i++) {
+        const tflc_tensor *o = &v->tensors[i];
+        size_t oo, os;
+        if (!(o->flags & TFLC__PLACED) ||
+            !tflc__overlap(p->life[p->tbase[g] + (uint32_t)i], span))
+          continue;
+        oo = (size_t)(uintptr_t)o->data;
+        os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        if (off < oo + os && oo < off + size) {
+          off = oo + os;
+          moved = 1;
+        }
+      }
+    }
+    for (g = 0; g < p->ng && si < nscratch; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_ops && si < nscratch; i++) {
+        const tflc__op *op = &v->ops[i];
+        uint32_t sc = p->scope[p->obase[g] + (uint32_t)i];
+        for (k = 0; k < op->nscratch && si < nscratch; k++, si++) {
+          size_t oo = p->soff[si];
+          size_t os =
+              (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+          if (tflc__overlap(sc, span) && off < oo + os && oo < off + size) {
+            off = oo + os;
+            moved = 1;
+          }
+        }
       }
     }
     for (i = 0; i < nx; i++)
@@ -2363,137 +2497,250 @@ static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
   }
   return off;
 }
-static tflc_status tflc__plan(tflc_interpreter *it) {
-  uint32_t i, no = (uint32_t)it->num_ops;
-  int32_t k, n = it->num_tensors;
+
+/* Marks a use of tensor record ti of view g at the current step. */
+static void tflc__plan_use(tflc__planner *p, int32_t g, int32_t ti) {
+  if (ti >= 0)
+    tflc__use(
+        &p->life[p->tbase[g] + (uint32_t)tflc__owner(p->g[g].tensors, ti)],
+        p->steps);
+}
+static tflc_status tflc__plan_step(tflc__planner *p, char *err) {
+  if (p->steps >= TFLC__MAX_STEPS)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "subgraphs run more than %u operators in all",
+                     TFLC__MAX_STEPS);
+  p->steps++;
+  return TFLC_OK;
+}
+/* Lifetimes along TFLM's timeline: a subgraph's inputs are created when
+ * it starts, each operator takes a step, then the subgraphs it runs take
+ * theirs, and its inputs and outputs stay alive until they end; a
+ * subgraph's outputs live until its last step. Depth is bounded by the
+ * verifier (TFLC__MAX_NESTING), the length by TFLC__MAX_STEPS. */
+static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
+  struct {
+    int32_t g, i, k;
+  } st[TFLC__MAX_NESTING + 2];
+  int32_t d = 0, k;
+  tflc_status s;
+  st[0].g = 0;
+  st[0].i = 0;
+  st[0].k = -1;
+  for (k = 0; k < p->g[0].num_inputs; k++)
+    tflc__plan_use(p, 0, TFLC__GRAPH_IN(&p->g[0], k));
+  while (d >= 0) {
+    const tflc__graph *v = &p->g[st[d].g];
+    const tflc__op *op;
+    int32_t sub[2], nsub;
+    if (st[d].i >= v->num_ops) { /* subgraph done */
+      for (k = 0; k < v->num_outputs; k++)
+        tflc__plan_use(p, st[d].g, TFLC__GRAPH_OUT(v, k));
+      if (--d >= 0)
+        st[d].k++;
+      continue;
+    }
+    op = &v->ops[st[d].i];
+    if (st[d].k < 0) { /* operator starts */
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      p->scope[p->obase[st[d].g] + (uint32_t)st[d].i] =
+          p->steps | (p->steps << 16);
+      for (k = 0; k < op->nout; k++)
+        tflc__plan_use(p, st[d].g, TFLC__OUT(op)[k]);
+      st[d].k = 0;
+    }
+    nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
+    if (st[d].k < nsub) { /* next subgraph it runs */
+      int32_t c = sub[st[d].k];
+      if (d + 1 >= TFLC__MAX_NESTING + 2 || c < 0 || c >= p->ng)
+        return tflc__err(err, TFLC_ERR_UNSUPPORTED, "subgraphs nest too deep");
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      d++;
+      st[d].g = c;
+      st[d].i = 0;
+      st[d].k = -1;
+      for (k = 0; k < p->g[c].num_inputs; k++)
+        tflc__plan_use(p, c, TFLC__GRAPH_IN(&p->g[c], k));
+      continue;
+    }
+    /* operator done: inputs and outputs alive until here */
+    for (k = 0; k < op->nin + op->nout; k++)
+      tflc__plan_use(p, st[d].g,
+                     k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
+    tflc__use(&p->scope[p->obase[st[d].g] + (uint32_t)st[d].i], p->steps);
+    st[d].i++;
+    st[d].k = -1;
+  }
+  return TFLC_OK;
+}
+
+/* Plans the `ng` subgraph views `gs` together (from it->head). */
+static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
+                              int32_t ng) {
+  tflc__planner p;
+  uint64_t nt = 0, no = 0, ns = 0, table;
   size_t high = 0, room = it->arena_size - it->tail;
   uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
-  uint32_t *life = (uint32_t *)(void *)base;
-  if (no > 0xFFFE)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
-  if ((size_t)n * 4 > room - it->head)
+  int32_t g, k, i;
+  uint32_t si;
+  tflc_status st;
+  for (g = 0; g < ng; g++) {
+    nt += (uint32_t)gs[g].num_tensors;
+    no += (uint32_t)gs[g].num_ops;
+    for (i = 0; i < gs[g].num_ops; i++)
+      ns += gs[g].ops[i].nscratch;
+  }
+  table = 4 * (2 * (uint64_t)ng + nt + no + ns);
+  if (table > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
-  if (it->map_bytes < it->head + (size_t)n * 4)
-    it->map_bytes = it->head + (size_t)n * 4;
-  for (k = 0; k < n; k++) {
-    life[k] = 0xFFFFFFFFu;
-    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
-      it->tensors[k].data = NULL;
-  }
-  /* RESHAPE: the output is the input's buffer */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    tflc_tensor *src, *dst;
-    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
-      continue;
-    src = &it->tensors[op->in[0]];
-    dst = &it->tensors[TFLC__OUT(op)[0]];
-    if (src == dst || src->bytes != dst->bytes ||
-        ((src->flags | dst->flags) &
-         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
-      continue;
-    dst->flags |= TFLC__ALIASED;
-    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
-  }
-  /* lifetimes, on the owners of shared buffers */
-  for (k = 0; k < it->num_inputs; k++)
-    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nin + op->nout; k++) {
-      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
-      if (ti >= 0)
-        tflc__use(&life[tflc__owner(it, ti)], i);
+  if (it->map_bytes < it->head + (size_t)table)
+    it->map_bytes = it->head + (size_t)table;
+  memset(&p, 0, sizeof p);
+  p.m = it->model;
+  p.g = gs;
+  p.ng = ng;
+  p.tbase = (uint32_t *)(void *)base;
+  p.obase = p.tbase + ng;
+  p.life = p.obase + ng;
+  p.scope = p.life + nt;
+  p.soff = p.scope + no;
+  nt = no = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    p.tbase[g] = (uint32_t)nt;
+    p.obase[g] = (uint32_t)no;
+    nt += (uint32_t)v->num_tensors;
+    no += (uint32_t)v->num_ops;
+    for (k = 0; k < v->num_tensors; k++) {
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu;
+      if (!(v->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+        v->tensors[k].data = NULL;
+    }
+    for (i = 0; i < v->num_ops; i++)
+      p.scope[p.obase[g] + (uint32_t)i] = 0xFFFFFFFFu;
+    /* RESHAPE: the output is the input's buffer */
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      tflc_tensor *src, *dst;
+      if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+        continue;
+      src = &v->tensors[op->in[0]];
+      dst = &v->tensors[TFLC__OUT(op)[0]];
+      if (src == dst || src->bytes != dst->bytes ||
+          ((src->flags | dst->flags) &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+        continue;
+      dst->flags |= TFLC__ALIASED;
+      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
     }
   }
-  for (k = 0; k < it->num_outputs; k++)
-    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
-  for (k = 0; k < n; k++)
-    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-      tflc__use(&life[k], 0);
-      tflc__use(&life[k], no);
-    }
+  st = tflc__plan_lifetimes(&p, it->error);
+  if (st)
+    return st;
+  /* variables live from the first step to the last */
+  for (g = 0; g < ng; g++)
+    for (k = 0; k < gs[g].num_tensors; k++)
+      if (gs[g].tensors[k].flags & TFLC_TENSOR_VARIABLE) {
+        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], 0);
+        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], p.steps);
+      }
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
-    int32_t best = -1;
-    tflc_tensor *b;
+    tflc_tensor *b = NULL;
+    uint32_t blife = 0;
     size_t off, sz;
-    for (k = 0; k < n; k++) {
-      const tflc_tensor *t = &it->tensors[k];
-      if (!tflc__needs_buffer(t, life[k]) ||
-          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
-        continue;
-      if (best < 0 || t->bytes > it->tensors[best].bytes ||
-          (t->bytes == it->tensors[best].bytes &&
-           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
-        best = k;
-    }
-    if (best < 0)
+    for (g = 0; g < ng; g++)
+      for (k = 0; k < gs[g].num_tensors; k++) {
+        tflc_tensor *t = &gs[g].tensors[k];
+        uint32_t l = p.life[p.tbase[g] + (uint32_t)k];
+        if (!tflc__needs_buffer(t, l) ||
+            (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+          continue;
+        if (!b || t->bytes > b->bytes ||
+            (t->bytes == b->bytes && TFLC__FIRST(l) < TFLC__FIRST(blife))) {
+          b = t;
+          blife = l;
+        }
+      }
+    if (!b)
       break;
-    b = &it->tensors[best];
     sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
-                    TFLC__LAST(life[best]), NULL, NULL, 0);
+    off = tflc__fit(&p, (uint32_t)sz, blife, 0, NULL, NULL, 0);
     b->data = (void *)(uintptr_t)off;
     b->flags |= TFLC__PLACED;
     if (off + sz > high)
       high = off + sz;
   }
-  /* per-op scratch: lives during its op only; placed after the tensors */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
-    for (k = 0; k < op->nscratch; k++) {
-      size_t sz =
-          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
-      xo[k] = off;
-      xs[k] = sz;
-      if (off + sz > high)
-        high = off + sz;
+  /* per-op scratch: lives during its op (and the subgraphs it runs);
+   * placed after the tensors */
+  si = 0;
+  for (g = 0; g < ng; g++)
+    for (i = 0; i < gs[g].num_ops; i++) {
+      tflc__op *op = &gs[g].ops[i];
+      uint32_t span = p.scope[p.obase[g] + (uint32_t)i];
+      uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
+      for (k = 0; k < op->nscratch; k++, si++) {
+        size_t sz =
+            (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        size_t off = span == 0xFFFFFFFFu
+                         ? 0 /* never runs: any place */
+                         : tflc__fit(&p, (uint32_t)sz, span, si - (uint32_t)k,
+                                     xo, xs, k);
+        xo[k] = off;
+        xs[k] = sz;
+        p.soff[si] = (uint32_t)off;
+        if (off + sz > high)
+          high = off + sz;
+      }
     }
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = xo[k];
-  }
   if (high > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small: needs %u bytes",
                      (unsigned)(it->head + high + it->tail + it->align_pad));
   it->head += high;
   /* offsets to pointers */
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__PLACED) {
-      t->data = base + (uintptr_t)t->data;
-      t->flags &= (uint8_t)~TFLC__PLACED;
-    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
-      t->data = it->arena; /* zero bytes */
-    } else if (!(t->flags &
-                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
-               !t->data) {
-      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+  si = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__PLACED) {
+        t->data = base + (uintptr_t)t->data;
+        t->flags &= (uint8_t)~TFLC__PLACED;
+      } else if (tflc__needs_buffer(t, p.life[p.tbase[g] + (uint32_t)k]) &&
+                 !(t->flags & TFLC__ALIASED)) {
+        t->data = it->arena; /* zero bytes */
+      } else if (!(t->flags &
+                   (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                    TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
+                 !t->data) {
+        t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+      }
     }
-  }
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__ALIASED) {
-      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
-      t->flags &= (uint8_t)~TFLC__ALIASED;
-      t->data = o->data;
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__ALIASED) {
+        const tflc_tensor *o = &v->tensors[tflc__owner(v->tensors, k)];
+        t->flags &= (uint8_t)~TFLC__ALIASED;
+        t->data = o->data;
+      }
     }
-  }
-  for (k = 0; k < n; k++)
-    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
-    for (k = 0; k < op->nwhole; k++)
-      if (op->whole[k].scratch >= 0)
-        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    for (k = 0; k < v->num_tensors; k++)
+      v->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      for (k = 0; k < op->nscratch; k++)
+        op->scratch[k] = (uintptr_t)(base + p.soff[si++]);
+      for (k = 0; k < op->nwhole; k++)
+        if (op->whole[k].scratch >= 0)
+          op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    }
   }
   return TFLC_OK;
 }
@@ -2843,29 +3090,62 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     return it->first_error;
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
-  return tflc__plan(it);
+  return TFLC_OK;
 }
 
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v) {
+  v->tensors = it->tensors;
+  v->ops = it->ops;
+  v->num_tensors = it->num_tensors;
+  v->num_ops = it->num_ops;
+  v->num_inputs = it->num_inputs;
+  v->num_outputs = it->num_outputs;
+  memcpy(v->inputs, it->inputs, sizeof v->inputs);
+  memcpy(v->outputs, it->outputs, sizeof v->outputs);
+  v->sgt = it->sgt;
+}
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v) {
+  it->tensors = v->tensors;
+  it->ops = v->ops;
+  it->num_tensors = v->num_tensors;
+  it->num_ops = v->num_ops;
+  it->num_inputs = v->num_inputs;
+  it->num_outputs = v->num_outputs;
+  memcpy(it->inputs, v->inputs, sizeof v->inputs);
+  memcpy(it->outputs, v->outputs, sizeof v->outputs);
+  it->sgt = v->sgt;
+}
+/* The current view as a graph record; `io` holds num_inputs +
+ * num_outputs entries. */
+static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
+                             int16_t *io) {
+  int32_t k;
   g->tensors = it->tensors;
   g->ops = it->ops;
+  g->io = io;
   g->num_tensors = it->num_tensors;
   g->num_ops = it->num_ops;
-  g->num_inputs = it->num_inputs;
-  g->num_outputs = it->num_outputs;
-  memcpy(g->inputs, it->inputs, sizeof g->inputs);
-  memcpy(g->outputs, it->outputs, sizeof g->outputs);
+  g->num_inputs = (uint16_t)it->num_inputs;
+  g->num_outputs = (uint16_t)it->num_outputs;
+  for (k = 0; k < it->num_inputs; k++)
+    io[k] = (int16_t)it->inputs[k];
+  for (k = 0; k < it->num_outputs; k++)
+    io[it->num_inputs + k] = (int16_t)it->outputs[k];
   g->sgt = it->sgt;
+  g->ran = 0;
 }
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g) {
+  int32_t k;
   it->tensors = g->tensors;
   it->ops = g->ops;
   it->num_tensors = g->num_tensors;
   it->num_ops = g->num_ops;
   it->num_inputs = g->num_inputs;
   it->num_outputs = g->num_outputs;
-  memcpy(it->inputs, g->inputs, sizeof g->inputs);
-  memcpy(it->outputs, g->outputs, sizeof g->outputs);
+  for (k = 0; k < g->num_inputs; k++)
+    it->inputs[k] = TFLC__GRAPH_IN(g, k);
+  for (k = 0; k < g->num_outputs; k++)
+    it->outputs[k] = TFLC__GRAPH_OUT(g, k);
   it->sgt = g->sgt;
 }
 
@@ -2884,7 +3164,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   st = tflc__vars_init(it);
   if (st)
     return st;
-  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
+  /* prepare in TFLM's order (0 first), then plan them all together */
   for (sg = 0; sg < n; sg++) {
     memset(it->inputs, 0, sizeof it->inputs);
     memset(it->outputs, 0, sizeof it->outputs);
@@ -2892,11 +3172,25 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs)
-      tflc__view_save(it, &it->graphs[sg]);
+    if (it->graphs) {
+      int16_t *io = (int16_t *)tflc__persist(
+          it, 2u * (uint32_t)(it->num_inputs + it->num_outputs));
+      if (!io && it->num_inputs + it->num_outputs)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+      tflc__graph_keep(it, &it->graphs[sg], io);
+    }
   }
-  if (it->graphs)
-    tflc__view_load(it, &it->graphs[0]);
+  if (it->graphs) {
+    st = tflc__plan(it, it->graphs, n);
+    tflc__graph_load(it, &it->graphs[0]);
+  } else {
+    tflc__graph one;
+    int16_t io[2 * TFLC_MAX_IO];
+    tflc__graph_keep(it, &one, io);
+    st = tflc__plan(it, &one, 1);
+  }
+  if (st)
+    return st;
   if (it->head < it->map_bytes)
     it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   memset(it->arena, 0, it->head);
@@ -4032,6 +4326,111 @@ static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
   tflc_fully_connected_s16(&s->p, s->batches, s->accum, s->depth,
                            (const int16_t *)in->data, &fc, b ? &bc : NULL,
                            s->acc64, (int16_t *)o->data, tile, tb);
+  return TFLC_OK;
+}
+
+/* ---- BATCH_MATMUL ---------------------------------------------------------
+ */
+/* Elements of dims d[from..4] of a 5-D shape. */
+static int64_t tflc__dims_count5(const int32_t *d, int32_t from) {
+  int64_t n = 1;
+  for (; from < 5; from++)
+    n *= d[from];
+  return n;
+}
+/* lhs [..., rows, depth] (adj_x: [..., depth, rows]) times rhs [..., depth,
+ * cols] (adj_y: [..., cols, depth]), 2 to 5 dims, batch dims broadcast;
+ * float32, int8, int16 (zero points 0). TFLM transposes into persistent
+ * copies first; the kernel here reads both in place with strides and sums
+ * in the same order, so no copy is needed. */
+static tflc_status tflc__batch_matmul_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1),
+                    *o = tflc__out(c, 0);
+  tflc_batch_matmul_params *p;
+  int32_t ld[5], rd[5], rank, i, adj_x, adj_y, count = 1, ldepth, rdepth;
+  if (c->op->nin != 2 || c->op->nout != 1 || !l || !r || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 inputs, 1 output", 0, 0);
+  if ((l->type != TFLC_FLOAT32 && l->type != TFLC_INT8 &&
+       l->type != TFLC_INT16) ||
+      r->type != l->type || o->type != l->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "float32, int8 or int16, all alike (not %d)", l->type,
+                        0);
+  if (l->rank < 2 || l->rank > 5 || r->rank < 2 || r->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks %d and %d (2 to 5)", l->rank,
+                        r->rank);
+  adj_x = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
+  adj_y = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  rank = l->rank > r->rank ? l->rank : r->rank;
+  /* both to TFLM's 5-D form, leading 1s */
+  for (i = 0; i < 5; i++) {
+    ld[i] = i < 5 - l->rank ? 1 : l->dims[i - (5 - l->rank)];
+    rd[i] = i < 5 - r->rank ? 1 : r->dims[i - (5 - r->rank)];
+  }
+  p = (tflc_batch_matmul_params *)tflc__persist(c->it, sizeof *p);
+  if (!p)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = p;
+  for (i = 0; i < 3; i++) {
+    if (ld[i] != rd[i] && ld[i] != 1 && rd[i] != 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "batch dims %d and %d differ",
+                          ld[i], rd[i]);
+    p->batches[i] = ld[i] == 1 ? rd[i] : ld[i];
+    count *= p->batches[i];
+    p->lhs_batch_step[i] =
+        ld[i] == 1 ? 0 : (int32_t)tflc__dims_count5(ld, i + 1);
+    p->rhs_batch_step[i] =
+        rd[i] == 1 ? 0 : (int32_t)tflc__dims_count5(rd, i + 1);
+  }
+  p->rows = adj_x ? ld[4] : ld[3];
+  ldepth = adj_x ? ld[3] : ld[4];
+  rdepth = adj_y ? rd[4] : rd[3];
+  p->cols = adj_y ? rd[3] : rd[4];
+  if (ldepth != rdepth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "depths %d and %d differ", ldepth,
+                        rdepth);
+  p->depth = ldepth;
+  p->lhs_row_step = adj_x ? 1 : ld[4];
+  p->lhs_depth_step = adj_x ? ld[4] : 1;
+  p->rhs_depth_step = adj_y ? 1 : rd[4];
+  p->rhs_col_step = adj_y ? rd[4] : 1;
+  /* TFLM rewrites the output shape and requires the same element count */
+  if (o->rank < rank ||
+      (int64_t)tflc__count(o) != (int64_t)count * p->rows * p->cols)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), count * p->rows * p->cols);
+  if (l->type != TFLC_FLOAT32) {
+    if (!((double)l->scale * (double)r->scale >= 0.0))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "negative scale product", 0, 0);
+    tflc_fc_quantize_multiplier(l->scale, r->scale, o->scale, &p->out_mult,
+                                &p->out_shift);
+    if (l->type == TFLC_INT16 &&
+        (l->zero_point || r->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    p->lhs_offset = -l->zero_point;
+    p->rhs_offset = -r->zero_point;
+    p->out_offset = o->zero_point;
+    p->act_min = l->type == TFLC_INT8 ? -128 : -32768;
+    p->act_max = l->type == TFLC_INT8 ? 127 : 32767;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
+  const tflc_batch_matmul_params *p =
+      (const tflc_batch_matmul_params *)c->op->state;
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (l->type == TFLC_FLOAT32)
+    tflc_batch_matmul_f32(p, (const float *)l->data, (const float *)r->data,
+                          (float *)o->data);
+  else if (l->type == TFLC_INT8)
+    tflc_batch_matmul_s8(p, (const int8_t *)l->data, (const int8_t *)r->data,
+                         (int8_t *)o->data);
+  else
+    tflc_batch_matmul_s16(p, (const int16_t *)l->data, (const int16_t *)r->data,
+                          (int16_t *)o->data);
   return TFLC_OK;
 }
 
@@ -6729,6 +7128,395 @@ static tflc_status tflc__zeros_like_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- REVERSE_V2, MIRROR_PAD, FILL, BROADCAST_TO, BROADCAST_ARGS, ---------
+ * GATHER_ND, EMBEDDING_LOOKUP, DYNAMIC_UPDATE_SLICE. Parameters read from
+ * tensors are checked at init when constant, else at every run (errors
+ * where TFLM would fail, or read or write out of bounds). */
+
+/* int32 / int64 vector entry i as int64 (the tensor's own type). */
+static int64_t tflc__entry64(const tflc_tensor *t, int32_t i) {
+  const uint8_t *p = (const uint8_t *)t->data;
+  return t->type == TFLC_INT64 ? (int64_t)tflc__u64(p + 8 * (size_t)i)
+                               : (int64_t)tflc__i32(p + 4 * (size_t)i);
+}
+
+/* REVERSE_V2: axes (int32, possibly negative) must be contiguous once
+ * sorted, as TFLM requires at run; [outer, middle, inner] around them. */
+static tflc_status tflc__reverse_geometry(tflc__ctx *c, int32_t *outer,
+                                          int32_t *middle, int32_t *inner) {
+  const tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1);
+  int32_t a[TFLC_MAX_DIMS], n = tflc__count(ax), i, j, lo, hi;
+  for (i = 0; i < n; i++) {
+    a[i] = tflc__i32((const uint8_t *)ax->data + 4 * (size_t)i);
+    if (a[i] < 0)
+      a[i] += in->rank;
+    if (a[i] < 0 || a[i] >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d out of range", a[i], 0);
+  }
+  for (i = 1; i < n; i++) /* insertion sort, at most 6 */
+    for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
+      int32_t t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+  for (i = 1; i < n; i++)
+    if (a[i - 1] + 1 != a[i])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "axes not contiguous", 0, 0);
+  /* no axis (TFLM reads before its array): nothing reversed */
+  lo = n ? a[0] : 0;
+  hi = n ? a[n - 1] : -1;
+  *outer = (int32_t)tflc__dims_product(in->dims, 0, lo);
+  *middle = n ? (int32_t)tflc__dims_product(in->dims, lo, hi + 1) : 1;
+  *inner = (int32_t)tflc__dims_product(in->dims, hi + 1, in->rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__reverse_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t a, b, d;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(
+      c, in, o,
+      TFLC__TYPE_I32 | TFLC__TYPE_F32 | TFLC__TYPE_BIT(TFLC_UINT8) |
+          TFLC__TYPE_I8 | TFLC__TYPE_I16 | TFLC__TYPE_I64 | TFLC__TYPE_BOOL);
+  if (st)
+    return st;
+  if (ax->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "axis of type %d unsupported",
+                        ax->type, 0);
+  if (ax->rank != 1 || in->rank > 6 || in->rank < tflc__count(ax))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis of %d entries for rank %d",
+                        tflc__count(ax), in->rank);
+  if (o->bytes != in->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output size differs", 0, 0);
+  return tflc__is_plain_const(ax) ? tflc__reverse_geometry(c, &a, &b, &d)
+                                  : TFLC_OK;
+}
+static tflc_status tflc__reverse_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t outer, middle, inner;
+  tflc_status st = tflc__reverse_geometry(c, &outer, &middle, &inner);
+  if (st)
+    return st;
+  tflc_reverse(tflc_type_size(in->type), outer, middle, inner, in->data,
+               tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* MIRROR_PAD: TFLM maps output coordinates through the leading pads and
+ * the output shape (the trailing pads are not read); a leading pad beyond
+ * the input (REFLECT: dim - 1, SYMMETRIC: dim) would read outside it. */
+static tflc_status tflc__mirror_pad_before(tflc__ctx *c, int32_t offset,
+                                           int32_t *before) {
+  const tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  for (k = 0; k < in->rank; k++) {
+    int64_t b = tflc__entry64(pad, 2 * k);
+    if (b < 0 || b > (int64_t)in->dims[k] - offset ||
+        (in->dims[k] < 1 && tflc__count(o) > 0))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding before axis %d: %d", k,
+                          (int32_t)b);
+    before[k] = (int32_t)b;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__small_state *s;
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (pad->type != TFLC_INT32 && pad->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "paddings of type %d unsupported",
+                        pad->type, 0);
+  if (pad->rank != 2 || pad->dims[0] != in->rank || pad->dims[1] != 2 ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "paddings must be [%d, 2]", in->rank,
+                        0);
+  s = tflc__small_state_new(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  /* REFLECT (0, the default) skips the edge; SYMMETRIC repeats it; no
+   * options at all leave TFLM's mode unknown, which reads as SYMMETRIC */
+  s->v[0] = c->op->opts && tflc__get_u8(fb, c->op->opts, 0, 0) == 0;
+  return tflc__is_plain_const(pad) ? tflc__mirror_pad_before(c, s->v[0], before)
+                                   : TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_invoke(tflc__ctx *c) {
+  const tflc__small_state *s = (const tflc__small_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__mirror_pad_before(c, s->v[0], before);
+  if (st)
+    return st;
+  tflc_mirror_pad(tflc_type_size(in->type), in->rank, in->dims, o->dims, before,
+                  s->v[0], in->data, o->data);
+  return TFLC_OK;
+}
+
+/* FILL: constant dims equal to the output's shape, a scalar value of the
+ * output's type (float32, int32, int8). */
+static tflc_status tflc__fill_prepare(tflc__ctx *c) {
+  tflc_tensor *d = tflc__in(c, 0), *v = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (v->rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "value must be a scalar", 0, 0);
+  st = tflc__check_same_type(c, v, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (!tflc__is_plain_const(d))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "dims must be constant", 0, 0);
+  if (d->rank != 1 || d->dims[0] != o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "dims of %d entries for rank %d",
+                        tflc__count(d), o->rank);
+  for (k = 0; k < o->rank; k++) {
+    int64_t x;
+    const uint8_t *p = (const uint8_t *)d->data;
+    if (d->type == TFLC_INT8)
+      x = (int8_t)p[k];
+    else if (d->type == TFLC_INT16)
+      x = (int16_t)tflc__u16(p + 2 * k);
+    else if (d->type == TFLC_INT32 || d->type == TFLC_INT64)
+      x = tflc__entry64(d, k);
+    else
+      return tflc__op_err(c, TFLC_ERR_TYPE, "dims of type %d unsupported",
+                          d->type, 0);
+    if (x != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "dims differ from the output's", 0,
+                          0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__fill_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_fill(tflc_type_size(o->type), tflc__count(o), tflc__in(c, 1)->data,
+            o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_TO: constant int32 / int64 shape equal to the output's, input
+ * broadcastable to it, at most 5 dims. */
+static tflc_status tflc__broadcast_to_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *sh = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k, ext;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (in->rank > 5 || o->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "at most 5 dims", 0, 0);
+  if (sh->type != TFLC_INT32 && sh->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "shape of type %d unsupported",
+                        sh->type, 0);
+  if (in->type != o->type || tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "types %d and %d", in->type, o->type);
+  if (!tflc__is_plain_const(sh))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shape must be constant", 0,
+                        0);
+  if (sh->rank != 1 || sh->dims[0] != o->rank || in->rank > o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shape of %d entries for rank %d",
+                        tflc__count(sh), o->rank);
+  ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    if (tflc__entry64(sh, k) != o->dims[k] ||
+        (k >= ext && in->dims[k - ext] != 1 && in->dims[k - ext] != o->dims[k]))
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "output shape not broadcastable from the input", 0,
+                          0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_to_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t d[TFLC_MAX_DIMS], k, ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    d[k] = k < ext ? 1 : in->dims[k - ext];
+  tflc_broadcast_to(tflc_type_size(in->type), o->rank, d, o->dims, in->data,
+                    o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_ARGS: two 1-D shapes (int32 or int64, alike) to the output's
+ * type; shapes that do not broadcast fail the run (TFLM aborts). */
+static tflc_status tflc__broadcast_args_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if ((a->type != TFLC_INT32 && a->type != TFLC_INT64) || b->type != a->type ||
+      o->type != a->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "int32 or int64 shapes, alike", 0, 0);
+  if (a->rank != 1 || b->rank != 1 || o->rank != 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes must be 1-D", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_args_invoke(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (tflc_broadcast_args(a->type == TFLC_INT64, tflc__count(a), a->data,
+                          tflc__count(b), b->data, tflc__count(o), o->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+
+/* GATHER_ND: float32 / int8 params, int32 indices [..., nd] with nd <= 5
+ * and <= the params' rank; output indices.shape[:-1] + params.shape[nd:]
+ * (TFLM sets it; here the output must hold that many elements). */
+static tflc_status tflc__gather_nd_prepare(tflc__ctx *c) {
+  tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t nd, k;
+  size_t n;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, pa, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (ix->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        ix->type, 0);
+  if (pa->rank < 1 || ix->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "params and indices need a dim", 0,
+                        0);
+  nd = ix->dims[ix->rank - 1];
+  if (nd > pa->rank || nd > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "index depth %d (params rank %d)",
+                        nd, pa->rank);
+  for (k = 0; k < nd; k++)
+    if (pa->dims[k] < 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "params dim %d is empty", k, 0);
+  n = tflc__dims_product(ix->dims, 0, ix->rank - 1) *
+      tflc__dims_product(pa->dims, nd, pa->rank);
+  if (n != (size_t)tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), (int32_t)n);
+  return TFLC_OK;
+}
+static tflc_status tflc__gather_nd_invoke(tflc__ctx *c) {
+  const tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1);
+  int32_t nd = ix->dims[ix->rank - 1];
+  if (tflc_gather_nd(tflc_type_size(pa->type), pa->rank, pa->dims,
+                     (int32_t)tflc__dims_product(ix->dims, 0, ix->rank - 1), nd,
+                     (const int32_t *)ix->data, pa->data,
+                     tflc__out(c, 0)->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "index out of bounds", 0, 0);
+  return TFLC_OK;
+}
+
+/* EMBEDDING_LOOKUP: int32 ids [n], table [rows, ...] float32 or int8;
+ * output [n, ...] of the table's type, or float32 from int8 (scale of the
+ * table, zero point 0). */
+static tflc_status tflc__embedding_lookup_prepare(tflc__ctx *c) {
+  tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (ids->rank != 1 || ids->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "ids must be 1-D int32", 0, 0);
+  if (t->rank < 2 || (t->type != TFLC_FLOAT32 && t->type != TFLC_INT8) ||
+      (o->type != t->type && o->type != TFLC_FLOAT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "table float32 or int8 of rank >= 2, output of its "
+                        "type or float32",
+                        0, 0);
+  if (t->dims[0] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "empty table", 0, 0);
+  if (o->rank != t->rank || o->dims[0] != ids->dims[0] ||
+      !tflc__dims_equal(o->dims + 1, t->dims + 1, t->rank - 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be [ids, table dims 1..]", 0, 0);
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32 && t->zero_point != 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "table zero point must be 0", 0, 0);
+  for (k = 0; tflc__is_plain_const(ids) && k < ids->dims[0]; k++) {
+    int32_t x = tflc__i32((const uint8_t *)ids->data + 4 * k);
+    if (x < 0 || x >= t->dims[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "id %d outside [0, %d)", x,
+                          t->dims[0]);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__embedding_lookup_invoke(tflc__ctx *c) {
+  const tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t rows = t->dims[0], cols = tflc__count(t) / rows, bad;
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32)
+    bad = tflc_embedding_lookup_s8_f32(
+        cols, rows, ids->dims[0], (const int32_t *)ids->data, t->scale,
+        (const int8_t *)t->data, (float *)o->data);
+  else
+    bad = tflc_embedding_lookup((size_t)cols * tflc_type_size(t->type), rows,
+                                ids->dims[0], (const int32_t *)ids->data,
+                                t->data, o->data);
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "id outside [0, %d)", rows, 0);
+  return TFLC_OK;
+}
+
+/* DYNAMIC_UPDATE_SLICE: operand and update of one type (float32, int8,
+ * int16, int32) and rank, update no larger; int32 / int64 start indices,
+ * clamped into the operand as TFLM does. */
+static tflc_status tflc__dynamic_update_slice_prepare(tflc__ctx *c) {
+  tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1), *st_ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 3, 3, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, x, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I8 | TFLC__TYPE_I16 |
+                                 TFLC__TYPE_I32);
+  if (st)
+    return st;
+  if (u->type != x->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "update type %d, operand type %d",
+                        u->type, x->type);
+  if (st_ix->type != TFLC_INT32 && st_ix->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        st_ix->type, 0);
+  if (st_ix->rank != 1 || st_ix->dims[0] != x->rank || u->rank != x->rank ||
+      x->rank > 6 || o->bytes != x->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "indices / update / output shapes",
+                        0, 0);
+  for (k = 0; k < x->rank; k++)
+    if (u->dims[k] > x->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "update larger than the operand",
+                          0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__dynamic_update_slice_invoke(tflc__ctx *c) {
+  const tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1);
+  const tflc_tensor *ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t start[TFLC_MAX_DIMS], k;
+  if (tflc__count(x) == tflc__count(u)) { /* the update is everything */
+    memcpy(o->data, u->data, o->bytes);
+    return TFLC_OK;
+  }
+  if (o->data != x->data)
+    memcpy(o->data, x->data, o->bytes);
+  if (tflc__count(u) == 0)
+    return TFLC_OK;
+  for (k = 0; k < x->rank; k++) {
+    int64_t v = tflc__entry64(ix, k), hi = (int64_t)x->dims[k] - u->dims[k];
+    start[k] = (int32_t)(v < 0 ? 0 : v > hi ? hi : v);
+  }
+  tflc_dynamic_update_slice(tflc_type_size(x->type), x->rank, x->dims, u->dims,
+                            start, u->data, o->data);
+  return TFLC_OK;
+}
+
 /* ======================================================================== */
 /* Operators: QUANTIZE / DEQUANTIZE, TFLM_DECODE, resource variables        */
 /* (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) and CALL_ONCE.              */
@@ -6947,37 +7735,221 @@ static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
   }
   return TFLC_OK;
 }
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v);
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v);
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g);
+static tflc_status tflc__run_graph(tflc_interpreter *it);
+/* Runs subgraph g in place of the current one, then comes back. Nesting
+ * is bounded by the verifier (TFLC__MAX_NESTING). */
+static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
+  tflc__view cur;
+  tflc_status st;
+  tflc__view_save(it, &cur);
+  tflc__graph_load(it, &it->graphs[g]);
+  st = tflc__run_graph(it);
+  tflc__view_load(it, &cur);
+  return st;
+}
 static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
-  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
-  const tflc_model *m = c->m;
-  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
+  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  /* the verifier keeps g in range and the calls acyclic and bounded */
+  if (g < 1 || g >= c->m->num_subgraphs || !c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
                         0);
-  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
-   * invoke never recurses beyond one level */
-  for (i = 0; i < tflc_model_num_ops(m, g); i++)
-    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "init subgraph %d calls CALL_ONCE itself", g, 0);
   c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
   return TFLC_OK;
 }
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
-static tflc_status tflc__run_graph(tflc_interpreter *it);
 static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
   int32_t g = (int32_t)(uintptr_t)c->op->state;
-  tflc__graph cur;
   tflc_status st;
   if (it->graphs[g].ran)
     return TFLC_OK;
-  tflc__view_save(it, &cur);
-  tflc__view_load(it, &it->graphs[g]);
-  st = tflc__run_graph(it);
-  tflc__view_load(it, &cur);
+  st = tflc__run_subgraph(it, g);
   if (st == TFLC_OK)
     it->graphs[g].ran = 1;
+  return st;
+}
+
+/* ---- IF / WHILE ---------------------------------------------------------- */
+/* IF runs `then` or `else` on inputs 1.. (input 0 the bool condition) and
+ * takes its outputs; WHILE runs `cond` on its loop values and, while its
+ * first output is true, `body`, whose outputs become the next values. As
+ * TFLM, values are copied into the subgraph's inputs and out of its
+ * outputs; every subgraph is planned on one timeline with the rest (the
+ * planner), so branches and loop parts share memory. */
+typedef struct tflc__flow_state {
+  int32_t first, second; /* then / else, or cond / body */
+} tflc__flow_state;
+
+/* Subgraph g's input (outputs != 0: output) count when k < 0, else the
+ * model tensor index of its k-th one (-1 when absent). */
+static int32_t tflc__subgraph_io(const tflc_model *m, int32_t g, int outputs,
+                                 int32_t k) {
+  uint32_t n = 0, v = tflc__sg_vec(m, tflc__subgraph(m, g),
+                                   outputs ? TFLC__SG_OUTPUTS : TFLC__SG_INPUTS,
+                                   4, &n);
+  if (k < 0)
+    return (int32_t)n;
+  return v && (uint32_t)k < n ? tflc__i32(tflc__mfb(m).b + v + 4 * (uint32_t)k)
+                              : -1;
+}
+/* Tensor t and input (outputs != 0: output) k of subgraph g have the same
+ * type and byte size, so values copy between them unchanged. */
+static tflc_status tflc__check_passed(tflc__ctx *c, const tflc_tensor *t,
+                                      int32_t g, int outputs, int32_t k) {
+  tflc_tensor s;
+  int32_t ti = tflc__subgraph_io(c->m, g, outputs, k);
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "value %d absent", k, 0);
+  if (ti < 0 || tflc_model_tensor(c->m, g, ti, &s, NULL, NULL) != TFLC_OK ||
+      s.type != t->type || s.bytes != t->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        outputs ? "subgraph %d output %d: type or size differs"
+                                : "subgraph %d input %d: type or size differs",
+                        g, k);
+  return TFLC_OK;
+}
+static tflc__flow_state *tflc__flow_prepare(tflc__ctx *c) {
+  tflc__flow_state *s = TFLC__NEW_STATE(c, tflc__flow_state);
+  int32_t g[2];
+  if (!s)
+    return NULL;
+  (void)tflc__op_subgraphs(c->m, c->op->code, c->op->opts, g);
+  s->first = g[0];
+  s->second = g[1];
+  return s;
+}
+/* Copies a value between two tensors of equal size (checked at prepare). */
+static void tflc__pass(tflc_tensor *dst, const tflc_tensor *src) {
+  if (dst->data != src->data)
+    memcpy(dst->data, src->data, dst->bytes);
+}
+static tflc_tensor *tflc__graph_in(tflc_interpreter *it, int32_t g, int32_t k) {
+  return &it->graphs[g].tensors[TFLC__GRAPH_IN(&it->graphs[g], k)];
+}
+static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
+                                    int32_t k) {
+  return &it->graphs[g].tensors[TFLC__GRAPH_OUT(&it->graphs[g], k)];
+}
+
+/* IF: TFLM's Prepare checks the condition (bool, one element) and the
+ * `then` input / output counts; `else` is checked here too, at prepare,
+ * where TFLM would fail at invoke when it takes that branch. */
+static tflc_status tflc__if_prepare(tflc__ctx *c) {
+  const tflc_tensor *cond = tflc__in(c, 0);
+  tflc__flow_state *s;
+  int32_t b, k, g;
+  tflc_status st;
+  if (c->op->nin < 1 || !cond)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no condition input", 0, 0);
+  if (cond->type != TFLC_BOOL || tflc__count(cond) != 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition must be one bool", 0, 0);
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no branch subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  for (b = 0; b < 2; b++) {
+    g = b ? s->second : s->first;
+    if (tflc__subgraph_io(c->m, g, 0, -1) != c->op->nin - 1 ||
+        tflc__subgraph_io(c->m, g, 1, -1) != c->op->nout)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                          "subgraph %d: inputs / outputs differ from the op's",
+                          g, 0);
+    for (k = 1; k < c->op->nin; k++) {
+      st = tflc__check_passed(c, tflc__in(c, k), g, 0, k - 1);
+      if (st)
+        return st;
+    }
+    for (k = 0; k < c->op->nout; k++) {
+      st = tflc__check_passed(c, tflc__out(c, k), g, 1, k);
+      if (st)
+        return st;
+    }
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__if_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s->first : s->second;
+  int32_t k;
+  tflc_status st;
+  for (k = 1; k < c->op->nin; k++)
+    tflc__pass(tflc__graph_in(it, g, k - 1), tflc__in(c, k));
+  st = tflc__run_subgraph(it, g);
+  if (st)
+    return st;
+  for (k = 0; k < c->op->nout; k++)
+    tflc__pass(tflc__out(c, k), tflc__graph_out(it, g, k));
+  return TFLC_OK;
+}
+
+/* WHILE: TFLM's Prepare checks the counts (op inputs = op outputs = cond
+ * inputs = body inputs = body outputs); here also every value's type and
+ * size and that cond's first output is a bool, which TFLM reads. */
+static tflc_status tflc__while_prepare(tflc__ctx *c) {
+  tflc__flow_state *s;
+  tflc_tensor co;
+  int32_t k, n = c->op->nin, ci;
+  tflc_status st;
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no loop subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  if (c->op->nout != n || tflc__subgraph_io(c->m, s->first, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 1, -1) != n)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "cond %d / body %d: inputs / outputs differ from the "
+                        "op's",
+                        s->first, s->second);
+  ci = tflc__subgraph_io(c->m, s->first, 1, 0);
+  if (ci < 0 || tflc_model_tensor(c->m, s->first, ci, &co, NULL, NULL) ||
+      co.type != TFLC_BOOL || tflc__count(&co) < 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "cond subgraph %d: first output must be bool", s->first,
+                        0);
+  for (k = 0; k < n; k++) {
+    const tflc_tensor *x = tflc__in(c, k), *y = tflc__out(c, k);
+    if (!x || !y || x->type != y->type || x->bytes != y->bytes)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d and output %d differ in type or size", k,
+                          k);
+    st = tflc__check_passed(c, x, s->first, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 1, k);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__while_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t k, n = c->op->nin;
+  tflc_status st;
+  for (k = 0; k < n; k++) {
+    tflc__pass(tflc__graph_in(it, s->first, k), tflc__in(c, k));
+    tflc__pass(tflc__out(c, k), tflc__in(c, k));
+  }
+  st = tflc__run_subgraph(it, s->first);
+  while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->second, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->second);
+    if (st)
+      break;
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__out(c, k), tflc__graph_out(it, s->second, k));
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->first);
+  }
   return st;
 }
 
@@ -7139,6 +8111,144 @@ static void tflc__circular_buffer_reset(tflc__ctx *c) {
   tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
   if (s)
     s->cycles_until_run = s->cycles_max;
+}
+
+/* ---- TFLM's custom operators: TFLite_Detection_PostProcess --------------- */
+/* Float32 SSD post-processing (custom code "TFLite_Detection_PostProcess"):
+ * box encodings [1, boxes, >= 4], class scores [1, boxes, classes (+1
+ * background)], anchors [boxes, 4] -> detection boxes, classes, scores
+ * and their count. Options: a flexbuffer map read by key as TFLM reads
+ * it. TFLM's run-time checks on shapes and options are made here at init;
+ * its scratch (11 buffers, several of max_detections x boxes) is one
+ * buffer sized to what the algorithm uses. */
+typedef struct tflc__detection_state {
+  tflc_detection_params p;
+  int32_t scratch, capacity;
+} tflc__detection_state;
+
+/* Option `key` as a number (TFLM's AsInt32 / AsFloat / AsBool): 1, or 0
+ * when present but not a number. Absent keys read 0. */
+static int tflc__detection_option(const tflc__flex *f, const char *key,
+                                  int64_t *iv, double *dv) {
+  return tflc__flex_number(f, tflc__flex_find(f, key), iv, dv);
+}
+static tflc_status tflc__detection_postprocess_prepare(tflc__ctx *c) {
+  static const char *const keys[11] = {"max_detections",
+                                       "max_classes_per_detection",
+                                       "detections_per_class",
+                                       "use_regular_nms",
+                                       "nms_score_threshold",
+                                       "nms_iou_threshold",
+                                       "num_classes",
+                                       "y_scale",
+                                       "x_scale",
+                                       "h_scale",
+                                       "w_scale"};
+  const tflc_tensor *bx = tflc__in(c, 0), *sc = tflc__in(c, 1);
+  const tflc_tensor *an = tflc__in(c, 2);
+  tflc__detection_state *s;
+  tflc_detection_params *p;
+  int64_t iv[11];
+  double dv[11];
+  uint32_t size = 0;
+  const uint8_t *o = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  tflc__flex f;
+  size_t bytes;
+  int32_t k, cap = 0x7FFFFFFF;
+  if (!o || !tflc__flex_open(&f, o, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a flexbuffer map", 0, 0);
+  for (k = 0; k < 11; k++)
+    if (!tflc__detection_option(&f, keys[k], &iv[k], &dv[k]))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "option %d is not a number", k,
+                          0);
+  if (c->op->nin != 3 || c->op->nout != 4 || !bx || !sc || !an)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 inputs and 4 outputs", 0,
+                        0);
+  for (k = 0; k < 4; k++)
+    if (tflc__out(c, k)->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "output %d must be float32", k, 0);
+  if (bx->type != TFLC_FLOAT32 || sc->type != TFLC_FLOAT32 ||
+      an->type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "float32 inputs only (as TFLM)", 0,
+                        0);
+  if (bx->rank != 3 || sc->rank != 3 || an->rank != 2)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks must be 3, 3 and 2", 0, 0);
+  s = TFLC__NEW_STATE(c, tflc__detection_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  p = &s->p;
+  p->max_detections = (int32_t)iv[0];
+  p->max_classes_per_detection = (int32_t)iv[1];
+  p->detections_per_class = tflc__flex_is_null(&f, tflc__flex_find(&f, keys[2]))
+                                ? 100
+                                : (int32_t)iv[2];
+  p->regular =
+      !tflc__flex_is_null(&f, tflc__flex_find(&f, keys[3])) && iv[3] != 0;
+  p->score_threshold = (float)dv[4];
+  p->iou_threshold = (float)dv[5];
+  p->num_classes = (int32_t)iv[6];
+  p->y_scale = (float)dv[7];
+  p->x_scale = (float)dv[8];
+  p->h_scale = (float)dv[9];
+  p->w_scale = (float)dv[10];
+  p->num_boxes = bx->dims[1];
+  p->box_stride = bx->dims[2];
+  p->classes_with_background = sc->dims[2];
+  if (bx->dims[0] != 1 || bx->dims[2] < 4 || sc->dims[0] != 1 ||
+      sc->dims[1] != p->num_boxes || an->dims[1] != 4 ||
+      an->dims[0] < p->num_boxes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "boxes [1, n, >=4], scores [1, n, c], anchors [n, 4]",
+                        0, 0);
+  if (p->num_classes < 0 || p->classes_with_background < p->num_classes ||
+      p->classes_with_background - p->num_classes > 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d classes for %d score columns",
+                        p->num_classes, p->classes_with_background);
+  if (p->max_detections < 0 ||
+      (p->regular ? p->detections_per_class <= 0
+                  : p->max_classes_per_detection <= 0 || p->num_classes < 1))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "detection counts out of range", 0,
+                        0);
+  if ((!p->regular || p->num_classes > 0) &&
+      !(p->iou_threshold > 0.0f && p->iou_threshold <= 1.0f))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "IoU threshold outside (0, 1]", 0,
+                        0);
+  /* detections the outputs hold: boxes of 4, classes, scores */
+  if (tflc__count(tflc__out(c, 0)) / 4 < cap)
+    cap = tflc__count(tflc__out(c, 0)) / 4;
+  for (k = 1; k < 3; k++)
+    if (tflc__count(tflc__out(c, k)) < cap)
+      cap = tflc__count(tflc__out(c, k));
+  if (tflc__count(tflc__out(c, 3)) < 1 ||
+      (p->regular && cap < p->max_detections))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "outputs hold %d detections, not %d",
+                        cap, p->max_detections);
+  s->capacity = cap;
+  bytes = tflc_detection_postprocess_scratch(p);
+  s->scratch = bytes ? tflc__scratch(c, bytes) : -1;
+  if (s->scratch < 0)
+    return bytes ? tflc__scratch_err(c)
+                 : tflc__op_err(c, TFLC_ERR_ARENA, "scratch too large", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__detection_postprocess_invoke(tflc__ctx *c) {
+  const tflc__detection_state *s = (const tflc__detection_state *)c->op->state;
+  int r = tflc_detection_postprocess_f32(
+      &s->p, (const float *)tflc__in(c, 0)->data,
+      (const float *)tflc__in(c, 1)->data, (const float *)tflc__in(c, 2)->data,
+      (float *)tflc__out(c, 0)->data, (float *)tflc__out(c, 1)->data,
+      (float *)tflc__out(c, 2)->data, (float *)tflc__out(c, 3)->data,
+      s->capacity, (void *)c->op->scratch[s->scratch]);
+  if (r == -1)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a decoded box is empty (TFLM fails too)", 0, 0);
+  if (r)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "detections past the outputs (max_classes_per_"
+                        "detection > 1 with fast NMS)",
+                        0, 0);
+  return TFLC_OK;
 }
 
 /* ======================================================================== */

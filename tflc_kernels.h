@@ -1201,6 +1201,126 @@ TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
 TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
                                         const void *in, void *out);
 
+/* REVERSE_V2: the input viewed as [outer, middle, inner] elements of
+ * elem_size bytes (the reversed axes, contiguous, merged into `middle`);
+ * out[o][m][i] = in[o][middle - 1 - m][i]. */
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out);
+
+/* MIRROR_PAD as TFLM maps it: output coordinate p of axis k reads input
+ * coordinate before[k] + offset - 1 - p inside the leading pad, p -
+ * before[k] inside the input, and, past it, the mirror image clamped to
+ * coordinate 0 (offset 1 REFLECT, 0 SYMMETRIC). Requires 0 <= before[k]
+ * <= in_dims[k] - offset and in_dims[k] >= 1 for every k (when the output
+ * is not empty), rank <= TFLC_MAX_DIMS. */
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out);
+
+/* FILL: n copies of the elem_size-byte value. */
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out);
+
+/* BROADCAST_TO: in_dims (rank entries, leading 1s added) each 1 or equal
+ * to out_dims; out[i] = in[i with the broadcast coordinates at 0]. */
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out);
+
+/* BROADCAST_ARGS on shape vectors of int32 (wide 0) or int64 (wide 1)
+ * elements: out (n_out elements, aligned right) gets the broadcast shape,
+ * a missing leading entry counting as 1; entries are compared as TFLM's
+ * kernel does, converted to int. Returns 0, or -1 for shapes that do not
+ * broadcast (TFLM aborts). */
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out);
+
+/* GATHER_ND: params of `params_rank` dims; indices [n_slices, nd] (int32),
+ * each row a coordinate over the first nd dims; every slice (the
+ * remaining dims, contiguous) is copied to out in order. The bound check
+ * is TFLM's, on the flat position: returns 0, or -1 when a slice would
+ * start before the params or end after them (out is then partly
+ * written). nd <= params_rank. */
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out);
+
+/* EMBEDDING_LOOKUP: out row i = table row ids[i] (rows rows of row_bytes
+ * bytes). The hybrid form dequantizes int8 rows of `cols` values to
+ * float: (float)q * scale. Return 0, or -1 at the first id outside
+ * [0, rows) (the rows before it are written). */
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out);
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out);
+
+/* DYNAMIC_UPDATE_SLICE: writes `update` (upd_dims) into out (dims, both
+ * rank dims) at `start` (0 <= start[k] <= dims[k] - upd_dims[k]). */
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out);
+
+/* BATCH_MATMUL: out[b][r][c] = sum over k (ascending) of lhs(b, r, k) *
+ * rhs(b, k, c), for the three outer batch dims of TFLM's 5-D form. lhs
+ * element (r, k) of a batch sits at r * lhs_row_step + k * lhs_depth_step
+ * (adj_x swaps them), rhs (k, c) at k * rhs_depth_step + c * rhs_col_step;
+ * a batch moves by *_batch_step (0 where that input broadcasts). int8 /
+ * int16: (lhs + lhs_offset) * (rhs + rhs_offset) in int32 / int64,
+ * requantized with (out_mult, out_shift), + out_offset, clamped. */
+typedef struct tflc_batch_matmul_params {
+  int32_t batches[3];
+  int32_t lhs_batch_step[3], rhs_batch_step[3];
+  int32_t rows, cols, depth;
+  int32_t lhs_row_step, lhs_depth_step, rhs_depth_step, rhs_col_step;
+  int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
+  int32_t act_min, act_max;
+} tflc_batch_matmul_params;
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out);
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out);
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out);
+
+/* TFLite_Detection_PostProcess (float32), TFLM's kernel step for step:
+ * boxes [num_boxes, box_stride >= 4] (y, x, h, w) decoded against
+ * anchors [num_boxes, 4] (y, x, h, w) in double precision; scores
+ * [num_boxes, classes_with_background] (classes_with_background -
+ * num_classes = 0 or 1 background column first); non-max suppression per
+ * class (regular) or on each box's best class (fast), score threshold
+ * inclusive, boxes dropped when their IoU exceeds iou_threshold. Writes
+ * max_detections boxes (ymin, xmin, ymax, xmax), classes, scores (regular
+ * NMS zero-fills unused slots; fast NMS leaves them as they were) and the
+ * count. `capacity`: detections the outputs hold. Returns 0; -1 when a
+ * decoded box is empty (TFLM fails the invoke); -2 when fast NMS would
+ * write past `capacity` (TFLM writes out of bounds with
+ * max_classes_per_detection > 1). Ties sort as TFLM sorts them; with NaN
+ * scores the partial sorts may order differently. */
+typedef struct tflc_detection_params {
+  int32_t num_boxes, box_stride, num_classes, classes_with_background;
+  int32_t max_detections, max_classes_per_detection, detections_per_class;
+  int32_t regular; /* 1: regular NMS, 0: fast */
+  float score_threshold, iou_threshold;
+  float y_scale, x_scale, h_scale, w_scale;
+} tflc_detection_params;
+/* Scratch bytes tflc_detection_postprocess_f32 needs (0 on overflow). */
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p);
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch);
+
 #ifdef __cplusplus
 }
 #endif
@@ -7321,6 +7441,621 @@ TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
   keep = (size_t)(slots - 1) * row_bytes;
   memmove(out, (unsigned char *)out + row_bytes, keep);
   memcpy((unsigned char *)out + keep, in, row_bytes);
+}
+
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  const size_t block = (size_t)inner * elem_size;
+  int32_t o, m;
+  for (o = 0; o < outer; o++)
+    for (m = 0; m < middle; m++)
+      memcpy(dst + ((size_t)o * (size_t)middle + (size_t)(middle - 1 - m)) *
+                       block,
+             src + ((size_t)o * (size_t)middle + (size_t)m) * block, block);
+}
+
+/* Input coordinate of output coordinate p along one MIRROR_PAD axis. */
+static int32_t tflc__mirror_coordinate(int32_t p, int32_t before, int32_t dim,
+                                       int32_t offset) {
+  int32_t last;
+  if (p < before)
+    return before + offset - 1 - p;
+  p -= before;
+  if (p < dim)
+    return p;
+  p -= dim;
+  last = dim - 1 - offset;
+  return last - (p < last ? p : last);
+}
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], n = 1, i;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)in_dims[k + 1];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    size_t at = 0;
+    for (k = 0; k < rank; k++)
+      at += (size_t)tflc__mirror_coordinate(pos[k], before[k], in_dims[k],
+                                            offset) *
+            stride[k];
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0 && ++pos[k] == out_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out) {
+  unsigned char *dst = (unsigned char *)out;
+  int32_t i;
+  for (i = 0; i < n; i++)
+    memcpy(dst + (size_t)i * elem_size, value, elem_size);
+}
+
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t step[TFLC_MAX_DIMS], n = 1, i, at = 0, s = 1;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    step[k] = in_dims[k] == 1 ? 0 : s;
+    s *= (size_t)in_dims[k];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0; k--) {
+      at += step[k];
+      if (++pos[k] < out_dims[k])
+        break;
+      at -= step[k] * (size_t)pos[k];
+      pos[k] = 0;
+    }
+  }
+}
+
+/* Entry i of an int32 / int64 shape vector, converted to int32 as TFLM's
+ * `int` (the low 32 bits). */
+static int32_t tflc__shape_entry(int wide, const void *v, int32_t i) {
+  if (wide) {
+    int64_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 8, 8);
+    return (int32_t)(uint32_t)(uint64_t)x;
+  } else {
+    int32_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 4, 4);
+    return x;
+  }
+}
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out) {
+  int32_t i;
+  for (i = 0; i < n_out; i++) {
+    int32_t a = n1 - 1 - i >= 0 ? tflc__shape_entry(wide, s1, n1 - 1 - i) : 1;
+    int32_t b = n2 - 1 - i >= 0 ? tflc__shape_entry(wide, s2, n2 - 1 - i) : 1;
+    int32_t r = a == 1 ? b : a;
+    unsigned char *o = (unsigned char *)out;
+    if (a != 1 && b != 1 && a != b)
+      return -1;
+    if (wide) {
+      int64_t x = r;
+      memcpy(o + (size_t)(n_out - 1 - i) * 8, &x, 8);
+    } else {
+      memcpy(o + (size_t)(n_out - 1 - i) * 4, &r, 4);
+    }
+  }
+  return 0;
+}
+
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out) {
+  int64_t count[TFLC_MAX_DIMS], flat = 1, slice = 1;
+  int32_t i, j;
+  for (j = 0; j < params_rank; j++)
+    flat *= params_dims[j];
+  for (j = nd; j < params_rank; j++)
+    slice *= params_dims[j];
+  for (j = 0; j < nd; j++) /* elements per step along dim j */
+    count[j] = (j ? count[j - 1] : flat) / params_dims[j];
+  for (i = 0; i < n_slices; i++) {
+    int64_t from = 0;
+    for (j = 0; j < nd; j++)
+      from += (int64_t)indices[(size_t)i * (size_t)nd + (size_t)j] * count[j];
+    if (from < 0 || from + slice > flat)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * (size_t)slice * elem_size,
+           (const unsigned char *)params + (size_t)from * elem_size,
+           (size_t)slice * elem_size);
+  }
+  return 0;
+}
+
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * row_bytes,
+           (const unsigned char *)table + (size_t)ids[i] * row_bytes,
+           row_bytes);
+  }
+  return 0;
+}
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out) {
+  int32_t i, k;
+  for (i = 0; i < n; i++) {
+    const int8_t *row;
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    row = table + (size_t)ids[i] * (size_t)cols;
+    for (k = 0; k < cols; k++)
+      out[(size_t)i * (size_t)cols + (size_t)k] = (float)row[k] * scale;
+  }
+  return 0;
+}
+
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out) {
+  const unsigned char *src = (const unsigned char *)update;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], rows = 1, r, row_bytes;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  if (rank < 1)
+    return;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)dims[k + 1];
+    pos[k] = 0;
+    if (k < rank - 1)
+      rows *= (size_t)upd_dims[k];
+  }
+  row_bytes = (size_t)upd_dims[rank - 1] * elem_size;
+  for (r = 0; r < rows; r++) {
+    size_t at = (size_t)start[rank - 1];
+    for (k = 0; k < rank - 1; k++)
+      at += (size_t)(start[k] + pos[k]) * stride[k];
+    memcpy(dst + at * elem_size, src + r * row_bytes, row_bytes);
+    for (k = rank - 2; k >= 0 && ++pos[k] == upd_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+/* The element offsets of batch (b0, b1, b2) in lhs and rhs, and of its
+ * output matrix. */
+static void tflc__batch_offsets(const tflc_batch_matmul_params *p, int32_t b0,
+                                int32_t b1, int32_t b2, size_t *l, size_t *r,
+                                size_t *o) {
+  *l = (size_t)b0 * (size_t)p->lhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->lhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->lhs_batch_step[2];
+  *r = (size_t)b0 * (size_t)p->rhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->rhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->rhs_batch_step[2];
+  *o = (((size_t)b0 * (size_t)p->batches[1] + (size_t)b1) *
+            (size_t)p->batches[2] +
+        (size_t)b2) *
+       (size_t)p->rows * (size_t)p->cols;
+}
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const float *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const float *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            float total = 0.0f;
+            for (k = 0; k < p->depth; k++)
+              total += a[(size_t)k * (size_t)p->lhs_depth_step] *
+                       b[(size_t)k * (size_t)p->rhs_depth_step];
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = total;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int8_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int8_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int32_t acc = 0, v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int32_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int32_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_multiply_by_quantized_multiplier(acc, p->out_mult,
+                                                      p->out_shift) +
+                p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int8_t)v;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int16_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int16_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int64_t acc = 0;
+            int32_t v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int64_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int64_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_multiply_by_quantized_multiplier_64(acc, p->out_mult,
+                                                         p->out_shift) +
+                p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int16_t)v;
+          }
+      }
+}
+
+/* ---- TFLite_Detection_PostProcess ---------------------------------------- */
+/* std::upper_bound over index array [first, last) for `value`, ordered by
+ * decreasing score (comparator: score[a] > score[b]), probing as the
+ * standard library does. */
+static int32_t *tflc__dpp_upper_bound(int32_t *first, int32_t *last,
+                                      int32_t value, const float *v) {
+  ptrdiff_t count = last - first;
+  while (count > 0) {
+    ptrdiff_t step = count / 2;
+    int32_t *it = first + step;
+    if (!(v[value] > v[*it])) {
+      first = it + 1;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  return first;
+}
+static void tflc__dpp_insertion_sort(int32_t *a, int32_t n, const float *v) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    int32_t x = a[i];
+    int32_t *pos = tflc__dpp_upper_bound(a, a + i, x, v);
+    memmove(pos + 1, pos, (size_t)(a + i - pos) * sizeof *a);
+    *pos = x;
+  }
+}
+/* TFLM's DecreasingArgSort: indices 0..n-1 ordered by decreasing v, a
+ * top-down merge sort (insertion sort below 20), here with an explicit
+ * stack (depth <= log2 n). scratch: n ints. */
+static void tflc__dpp_arg_sort(const float *v, int32_t n, int32_t *idx,
+                               int32_t *scratch) {
+  struct {
+    int32_t off, n, stage;
+  } st[40];
+  int32_t d = 0, i;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  st[0].off = 0;
+  st[0].n = n;
+  st[0].stage = 0;
+  while (d >= 0) {
+    int32_t off = st[d].off, m = st[d].n, half = m / 2;
+    if (m < 20) {
+      tflc__dpp_insertion_sort(idx + off, m, v);
+      d--;
+    } else if (st[d].stage < 2) {
+      int32_t right = st[d].stage++;
+      d++;
+      st[d].off = right ? off + half : off;
+      st[d].n = right ? m - half : half;
+      st[d].stage = 0;
+    } else {
+      int32_t *a = idx + off, left = 0, r = half, k;
+      for (k = 0; k < m; k++)
+        scratch[k] = left >= half || (r < m && v[a[r]] > v[a[left]])
+                         ? a[r++]
+                         : a[left++];
+      memcpy(a, scratch, (size_t)m * sizeof *a);
+      d--;
+    }
+  }
+}
+/* TFLM's DecreasingPartialArgSort: the first k of indices 0..n-1 by
+ * decreasing v, ties by increasing index (a total order for numbers). */
+static void tflc__dpp_partial_arg_sort(const float *v, int32_t n, int32_t k,
+                                       int32_t *idx) {
+  int32_t i, j;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  for (i = 0; i < k && i < n; i++) {
+    int32_t best = i, t;
+    for (j = i + 1; j < n; j++)
+      if (v[idx[j]] > v[idx[best]] ||
+          (!(v[idx[j]] < v[idx[best]]) && !(v[idx[best]] < v[idx[j]]) &&
+           idx[j] < idx[best]))
+        best = j;
+    t = idx[i];
+    idx[i] = idx[best];
+    idx[best] = t;
+  }
+}
+static float tflc__dpp_max(float a, float b) {
+  return a < b ? b : a;
+}
+static float tflc__dpp_min(float a, float b) {
+  return b < a ? b : a;
+}
+static float tflc__dpp_iou(const float *boxes, int32_t i, int32_t j) {
+  const float *a = boxes + 4 * (size_t)i, *b = boxes + 4 * (size_t)j;
+  const float area_a = (a[2] - a[0]) * (a[3] - a[1]);
+  const float area_b = (b[2] - b[0]) * (b[3] - b[1]);
+  float ymin, xmin, ymax, xmax, inter;
+  if (area_a <= 0 || area_b <= 0)
+    return 0.0f;
+  ymin = tflc__dpp_max(a[0], b[0]);
+  xmin = tflc__dpp_max(a[1], b[1]);
+  ymax = tflc__dpp_min(a[2], b[2]);
+  xmax = tflc__dpp_min(a[3], b[3]);
+  inter = tflc__dpp_max(ymax - ymin, 0.0f) * tflc__dpp_max(xmax - xmin, 0.0f);
+  return inter / (area_a + area_b - inter);
+}
+/* Scratch of the post-processing, carved from one buffer. */
+typedef struct tflc__dpp_work {
+  float *decoded, *class_scores, *keep_scores, *after_scores, *sorted_values;
+  int32_t *keep_indices, *sorted_indices, *selected, *after_indices,
+      *class_indices;
+  uint8_t *active;
+} tflc__dpp_work;
+static size_t tflc__dpp_layout(const tflc_detection_params *p,
+                               tflc__dpp_work *w, void *base) {
+  uint64_t nb = (uint64_t)p->num_boxes, m = nb + (uint64_t)p->max_detections;
+  uint64_t at = 0, sizes[11];
+  unsigned char *b = (unsigned char *)base;
+  int k;
+  sizes[0] = 16 * nb;                /* decoded boxes */
+  sizes[1] = 4 * nb;                 /* class / max scores */
+  sizes[2] = 4 * nb;                 /* kept scores */
+  sizes[3] = p->regular ? 4 * m : 0; /* scores after NMS */
+  sizes[4] = p->regular ? 4 * m : 0; /* sorted values */
+  sizes[5] = 4 * nb;                 /* kept indices */
+  sizes[6] = 4 * (m > nb ? m : nb);  /* sorted indices */
+  sizes[7] = 4 * nb;                 /* selected */
+  sizes[8] = p->regular ? 4 * m : 0; /* indices after NMS */
+  sizes[9] = p->regular ? 0 : 4 * nb * (uint64_t)p->num_classes;
+  sizes[10] = nb; /* active candidates */
+  for (k = 0; k < 11; k++) {
+    void *q = b ? b + at : NULL;
+    switch (k) {
+    case 0:
+      w->decoded = (float *)q;
+      break;
+    case 1:
+      w->class_scores = (float *)q;
+      break;
+    case 2:
+      w->keep_scores = (float *)q;
+      break;
+    case 3:
+      w->after_scores = (float *)q;
+      break;
+    case 4:
+      w->sorted_values = (float *)q;
+      break;
+    case 5:
+      w->keep_indices = (int32_t *)q;
+      break;
+    case 6:
+      w->sorted_indices = (int32_t *)q;
+      break;
+    case 7:
+      w->selected = (int32_t *)q;
+      break;
+    case 8:
+      w->after_indices = (int32_t *)q;
+      break;
+    case 9:
+      w->class_indices = (int32_t *)q;
+      break;
+    default:
+      w->active = (uint8_t *)q;
+      break;
+    }
+    at += sizes[k];
+  }
+  return at > 0x7FFFFFFFu ? 0 : (size_t)(at ? at : 1);
+}
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p) {
+  tflc__dpp_work w;
+  if (p->num_boxes < 0 || p->max_detections < 0 || p->num_classes < 0)
+    return 0;
+  return tflc__dpp_layout(p, &w, NULL);
+}
+/* TFLM's NonMaxSuppressionSingleClassHelper on scores[num_boxes]: the
+ * selected box indices, best first. Returns their count, or -1 for an
+ * empty decoded box. */
+static int32_t tflc__dpp_nms(const tflc_detection_params *p,
+                             const tflc__dpp_work *w, const float *scores,
+                             int32_t max_out) {
+  int32_t i, j, kept = 0, out_size, selected = 0, active;
+  for (i = 0; i < p->num_boxes; i++) {
+    const float *b = w->decoded + 4 * (size_t)i;
+    if (b[0] >= b[2] || b[1] >= b[3])
+      return -1;
+  }
+  for (i = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold) {
+      w->keep_scores[kept] = scores[i];
+      w->keep_indices[kept++] = i;
+    }
+  /* keep_indices is the sort's scratch, then filled again */
+  tflc__dpp_arg_sort(w->keep_scores, kept, w->sorted_indices, w->keep_indices);
+  for (i = 0, j = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold)
+      w->keep_indices[j++] = i;
+  out_size = kept < max_out ? kept : max_out;
+  active = kept;
+  memset(w->active, 1, (size_t)kept);
+  for (i = 0; i < kept; i++) {
+    if (active == 0 || selected >= out_size)
+      break;
+    if (!w->active[i])
+      continue;
+    w->selected[selected++] = w->keep_indices[w->sorted_indices[i]];
+    w->active[i] = 0;
+    active--;
+    for (j = i + 1; j < kept; j++)
+      if (w->active[j] &&
+          tflc__dpp_iou(w->decoded, w->keep_indices[w->sorted_indices[i]],
+                        w->keep_indices[w->sorted_indices[j]]) >
+              p->iou_threshold) {
+        w->active[j] = 0;
+        active--;
+      }
+  }
+  return selected;
+}
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch) {
+  tflc__dpp_work w;
+  const int32_t nb = p->num_boxes, ncb = p->classes_with_background;
+  const int32_t label = ncb - p->num_classes;
+  int32_t i, j;
+  (void)tflc__dpp_layout(p, &w, scratch);
+  /* decode (y, x, h, w) against the anchors, in double as TFLM */
+  for (i = 0; i < nb; i++) {
+    const float *e = boxes + (size_t)i * (size_t)p->box_stride;
+    const float *a = anchors + 4 * (size_t)i;
+    float *d = w.decoded + 4 * (size_t)i;
+    float yc = (float)((double)e[0] / (double)p->y_scale * (double)a[2] +
+                       (double)a[0]);
+    float xc = (float)((double)e[1] / (double)p->x_scale * (double)a[3] +
+                       (double)a[1]);
+    float hh =
+        (float)(0.5 * exp((double)e[2] / (double)p->h_scale) * (double)a[2]);
+    float hw =
+        (float)(0.5 * exp((double)e[3] / (double)p->w_scale) * (double)a[3]);
+    d[0] = yc - hh;
+    d[1] = xc - hw;
+    d[2] = yc + hh;
+    d[3] = xc + hw;
+  }
+  if (p->regular) {
+    int32_t sorted = 0, k;
+    for (j = 0; j < p->num_classes; j++) {
+      int32_t n, out_index = sorted, to_sort;
+      for (i = 0; i < nb; i++)
+        w.class_scores[i] =
+            scores[(size_t)i * (size_t)ncb + (size_t)j + (size_t)label];
+      n = tflc__dpp_nms(p, &w, w.class_scores, p->detections_per_class);
+      if (n < 0)
+        return -1;
+      for (i = 0; i < n; i++) {
+        w.after_indices[out_index] = w.selected[i] * ncb + j + label;
+        w.after_scores[out_index++] = w.class_scores[w.selected[i]];
+      }
+      to_sort = out_index < p->max_detections ? out_index : p->max_detections;
+      tflc__dpp_partial_arg_sort(w.after_scores, out_index, to_sort,
+                                 w.sorted_indices);
+      for (i = 0; i < to_sort; i++) {
+        k = w.sorted_indices[i];
+        w.sorted_indices[i] = w.after_indices[k];
+        w.sorted_values[i] = w.after_scores[k];
+      }
+      for (i = 0; i < to_sort; i++) {
+        w.after_indices[i] = w.sorted_indices[i];
+        w.after_scores[i] = w.sorted_values[i];
+      }
+      sorted = to_sort;
+    }
+    for (i = 0; i < p->max_detections; i++) {
+      if (i < sorted) {
+        int32_t anchor = w.after_indices[i] / ncb;
+        memcpy(out_boxes + 4 * (size_t)i, w.decoded + 4 * (size_t)anchor,
+               4 * sizeof(float));
+        out_classes[i] = (float)(w.after_indices[i] - anchor * ncb - label);
+        out_scores[i] = w.after_scores[i];
+      } else {
+        memset(out_boxes + 4 * (size_t)i, 0, 4 * sizeof(float));
+        out_classes[i] = 0.0f;
+        out_scores[i] = 0.0f;
+      }
+    }
+    *out_count = (float)sorted;
+  } else {
+    const int32_t per = p->max_classes_per_detection < p->num_classes
+                            ? p->max_classes_per_detection
+                            : p->num_classes;
+    int32_t n, out_index = 0, col;
+    for (i = 0; i < nb; i++) {
+      const float *bs = scores + (size_t)i * (size_t)ncb + (size_t)label;
+      int32_t *ci = w.class_indices + (size_t)i * (size_t)p->num_classes;
+      tflc__dpp_partial_arg_sort(bs, p->num_classes, per, ci);
+      w.class_scores[i] = bs[ci[0]];
+    }
+    n = tflc__dpp_nms(p, &w, w.class_scores, p->max_detections);
+    if (n < 0)
+      return -1;
+    for (i = 0; i < n; i++) {
+      const int32_t s = w.selected[i];
+      const float *bs = scores + (size_t)s * (size_t)ncb + (size_t)label;
+      const int32_t *ci = w.class_indices + (size_t)s * (size_t)p->num_classes;
+      for (col = 0; col < per; col++) {
+        /* TFLM's slot: also counts per column (out of bounds when per > 1) */
+        int64_t slot = (int64_t)per * out_index + col;
+        if (slot >= capacity)
+          return -2;
+        memcpy(out_boxes + 4 * (size_t)slot, w.decoded + 4 * (size_t)s,
+               4 * sizeof(float));
+        out_classes[slot] = (float)ci[col];
+        out_scores[slot] = bs[ci[col]];
+        out_index++;
+      }
+    }
+    *out_count = (float)out_index;
+  }
+  return 0;
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

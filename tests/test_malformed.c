@@ -448,7 +448,7 @@ static void test_unions_enums(void) {
                TFLC_ERR_TYPE, "tensor 0: type");
   o[0] = opt_i32(0, 7);
   expect_built("subgraph index out of range", 129, NULL, 103, 1, o, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_INDEX, "init subgraph 7 out of range");
+               TFLC_INT8, 0, TFLC_ERR_INDEX, "op 0: subgraph 7 out of range");
   /* CUSTOM without a name, and a broken custom name */
   build_custom(32, "MY_OP", 0, 0, NULL, -1, -2, TFLC_INT8);
   if (!base)

@@ -485,6 +485,279 @@ done:
   free(out);
 }
 
+/* ---- IF / WHILE
+ * ---------------------------------------------------------------
+ */
+/* Models built with the writer (float32 ADD and LESS inside the
+ * subgraphs), run through the interpreter. */
+enum { OPT_ADD = 11, OPT_LESS = 41, OPT_IF = 92, OPT_WHILE = 93 };
+static int32_t f32_tensor(tflc_writer *w, int32_t sg, int32_t n,
+                          const float *data) {
+  int32_t d[1];
+  d[0] = n;
+  return tflc_writer_tensor(w, sg, TFLC_FLOAT32, 1, d, data,
+                            data ? sizeof(float) * (size_t)n : 0, NULL, NULL);
+}
+static int32_t bool_tensor(tflc_writer *w, int32_t sg) {
+  int32_t d[1] = {1};
+  return tflc_writer_tensor(w, sg, TFLC_BOOL, 1, d, NULL, 0, NULL, NULL);
+}
+static void add_op(tflc_writer *w, int32_t sg, int32_t a, int32_t b,
+                   int32_t y) {
+  int32_t in[2];
+  in[0] = a;
+  in[1] = b;
+  tflc_writer_op(w, sg, TFLC_OP_ADD, NULL, 2, in, 1, &y, OPT_ADD, 0, NULL);
+}
+static void two_subgraphs_op(tflc_writer *w, int32_t sg, int32_t code,
+                             int32_t g0, int32_t g1, int32_t nin,
+                             const int32_t *in, int32_t nout,
+                             const int32_t *out) {
+  tflc_w_option o[2];
+  memset(o, 0, sizeof o);
+  o[0].slot = 0;
+  o[0].kind = TFLC_W_I32;
+  o[0].i = g0;
+  o[1].slot = 1;
+  o[1].kind = TFLC_W_I32;
+  o[1].i = g1;
+  tflc_writer_op(w, sg, code, NULL, nin, in, nout, out,
+                 (uint8_t)(code == TFLC_OP_IF ? OPT_IF : OPT_WHILE), 2, o);
+}
+/* Subgraphs cond (c < limit) and body (c + 1, x + x) of a loop over
+ * (c [1], x [n]); returns the index of cond (body is the next one). */
+static int32_t loop_subgraphs(tflc_writer *w, int32_t n, float limit) {
+  static const float one = 1.0f;
+  int32_t cond = tflc_writer_subgraph(w), body = tflc_writer_subgraph(w);
+  int32_t io[2], c, x, l, b, c1, x1, in[2], o1, out[2];
+  c = f32_tensor(w, cond, 1, NULL);
+  x = f32_tensor(w, cond, n, NULL);
+  l = f32_tensor(w, cond, 1, &limit);
+  b = bool_tensor(w, cond);
+  in[0] = c;
+  in[1] = l;
+  tflc_writer_op(w, cond, TFLC_OP_LESS, NULL, 2, in, 1, &b, OPT_LESS, 0, NULL);
+  io[0] = c;
+  io[1] = x;
+  tflc_writer_inputs(w, cond, 2, io);
+  tflc_writer_outputs(w, cond, 1, &b);
+  c = f32_tensor(w, body, 1, NULL);
+  x = f32_tensor(w, body, n, NULL);
+  o1 = f32_tensor(w, body, 1, &one);
+  c1 = f32_tensor(w, body, 1, NULL);
+  x1 = f32_tensor(w, body, n, NULL);
+  add_op(w, body, c, o1, c1);
+  add_op(w, body, x, x, x1);
+  io[0] = c;
+  io[1] = x;
+  tflc_writer_inputs(w, body, 2, io);
+  out[0] = c1;
+  out[1] = x1;
+  tflc_writer_outputs(w, body, 2, out);
+  return cond;
+}
+static uint8_t *finish(tflc_writer *w, size_t *size) {
+  uint8_t *bytes = NULL;
+  CHECK_EQ_INT(tflc_writer_finish(w, &bytes, size), TFLC_OK);
+  tflc_writer_destroy(w);
+  return bytes;
+}
+
+/* WHILE (c < limit) { c += 1; x += x }, then z = x' + x (x read after the
+ * loop: it must survive the loop's subgraphs). */
+static uint8_t *while_model(int32_t n, float limit, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t c = f32_tensor(w, 0, 1, NULL), x = f32_tensor(w, 0, n, NULL);
+  int32_t c2 = f32_tensor(w, 0, 1, NULL), x2 = f32_tensor(w, 0, n, NULL);
+  int32_t z = f32_tensor(w, 0, n, NULL), in[2], out[2], cond;
+  cond = loop_subgraphs(w, n, limit);
+  in[0] = c;
+  in[1] = x;
+  out[0] = c2;
+  out[1] = x2;
+  two_subgraphs_op(w, 0, TFLC_OP_WHILE, cond, cond + 1, 2, in, 2, out);
+  add_op(w, 0, x2, x, z);
+  tflc_writer_inputs(w, 0, 2, in);
+  out[1] = z;
+  tflc_writer_outputs(w, 0, 2, out);
+  return finish(w, size);
+}
+static void test_while_loops(void) {
+  static const float starts[4] = {0.0f, 2.0f, 5.0f, 9.0f};
+  size_t size = 0;
+  int32_t n = 64, k, s;
+  uint8_t *bytes = while_model(n, 5.0f, &size);
+  tflc_model m;
+  tflc_interpreter it;
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  for (s = 0; s < 4; s++) {
+    float *x = (float *)tflc_input(&it, 1)->data;
+    const float *c2 = (const float *)tflc_output(&it, 0)->data;
+    const float *z = (const float *)tflc_output(&it, 1)->data;
+    /* iterations: max(0, 5 - start); x doubles each time, z = x' + x */
+    int32_t iters = starts[s] < 5.0f ? 5 - (int32_t)starts[s] : 0, bad = 0;
+    *(float *)tflc_input(&it, 0)->data = starts[s];
+    for (k = 0; k < n; k++)
+      x[k] = (float)(k - 20) * 0.25f;
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+    CHECK(c2[0] == (starts[s] < 5.0f ? 5.0f : starts[s]));
+    for (k = 0; k < n; k++)
+      bad += z[k] != (float)(k - 20) * 0.25f * (float)((1 << iters) + 1);
+    CHECK_EQ_INT(bad, 0);
+  }
+  free(bytes);
+}
+
+/* IF (cond) { y = (x + x) + (x + x) } else { y = (x + c) + (x + c) },
+ * then z = y + x; optionally the then branch loops instead:
+ * WHILE (k < 3) { x += x } (x * 8). */
+static uint8_t *if_model(int32_t n, int nested, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t cond = bool_tensor(w, 0), x = f32_tensor(w, 0, n, NULL);
+  int32_t y = f32_tensor(w, 0, n, NULL), z = f32_tensor(w, 0, n, NULL);
+  int32_t then_g = tflc_writer_subgraph(w), else_g = tflc_writer_subgraph(w);
+  int32_t in[2], out[2], bx, ba, by, cst;
+  float *cv = (float *)malloc(sizeof(float) * (size_t)n);
+  int32_t k;
+  for (k = 0; k < n; k++)
+    cv[k] = (float)k;
+  in[0] = cond;
+  in[1] = x;
+  two_subgraphs_op(w, 0, TFLC_OP_IF, then_g, else_g, 2, in, 1, &y);
+  add_op(w, 0, y, x, z);
+  tflc_writer_inputs(w, 0, 2, in);
+  tflc_writer_outputs(w, 0, 1, &z);
+  /* then */
+  bx = f32_tensor(w, then_g, n, NULL);
+  by = f32_tensor(w, then_g, n, NULL);
+  if (nested) {
+    static const float zero = 0.0f;
+    int32_t k0 = f32_tensor(w, then_g, 1, &zero);
+    int32_t kk = f32_tensor(w, then_g, 1, NULL), lc;
+    lc = loop_subgraphs(w, n, 3.0f);
+    in[0] = k0;
+    in[1] = bx;
+    out[0] = kk;
+    out[1] = by;
+    two_subgraphs_op(w, then_g, TFLC_OP_WHILE, lc, lc + 1, 2, in, 2, out);
+  } else {
+    ba = f32_tensor(w, then_g, n, NULL);
+    add_op(w, then_g, bx, bx, ba);
+    add_op(w, then_g, ba, ba, by);
+  }
+  tflc_writer_inputs(w, then_g, 1, &bx);
+  tflc_writer_outputs(w, then_g, 1, &by);
+  /* else */
+  bx = f32_tensor(w, else_g, n, NULL);
+  cst = f32_tensor(w, else_g, n, cv);
+  ba = f32_tensor(w, else_g, n, NULL);
+  by = f32_tensor(w, else_g, n, NULL);
+  add_op(w, else_g, bx, cst, ba);
+  add_op(w, else_g, ba, ba, by);
+  tflc_writer_inputs(w, else_g, 1, &bx);
+  tflc_writer_outputs(w, else_g, 1, &by);
+  free(cv);
+  return finish(w, size);
+}
+static void test_if_branches(void) {
+  int nested, cond;
+  for (nested = 0; nested < 2; nested++) {
+    size_t size = 0;
+    int32_t n = 256, k;
+    uint8_t *bytes = if_model(n, nested, &size);
+    tflc_model m;
+    tflc_interpreter it;
+    CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
+    CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+                 TFLC_OK);
+    for (cond = 0; cond < 2; cond++) {
+      float *x = (float *)tflc_input(&it, 1)->data;
+      const float *z = (const float *)tflc_output(&it, 0)->data;
+      int32_t bad = 0;
+      *(uint8_t *)tflc_input(&it, 0)->data = (uint8_t)cond;
+      for (k = 0; k < n; k++)
+        x[k] = (float)k * 0.5f - 3.0f;
+      CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+      for (k = 0; k < n; k++) {
+        float xv = (float)k * 0.5f - 3.0f;
+        float y = cond ? 4.0f * xv /* (x + x) + (x + x), or x * 8 */
+                       : 2.0f * (xv + (float)k);
+        if (cond && nested)
+          y = 8.0f * xv;
+        bad += z[k] != y + xv;
+      }
+      CHECK_EQ_INT(bad, 0);
+    }
+    if (!nested) {
+      /* the branches never run together: their intermediates share bytes
+       * (then's x + x and else's x + c, 1 KiB each) */
+      const tflc_tensor *a = &it.graphs[1].tensors[2];
+      const tflc_tensor *b = &it.graphs[2].tensors[2];
+      CHECK(a->bytes == 1024 && b->bytes == 1024);
+      CHECK((const uint8_t *)a->data < (const uint8_t *)b->data + b->bytes &&
+            (const uint8_t *)b->data < (const uint8_t *)a->data + a->bytes);
+      /* x, y, z and cond in subgraph 0; at the branch: its input, one
+       * intermediate, its output: 6 buffers of 1 KiB at most live */
+      CHECK(it.head <= 6 * 1024 + 64);
+    }
+    free(bytes);
+  }
+}
+
+/* Subgraphs that call themselves, or nest deeper than 8 levels, are
+ * refused by tflc_model_init; 8 levels run. */
+static uint8_t *chain_model(int32_t levels, int cycle, size_t *size) {
+  static const uint8_t yes = 1;
+  tflc_writer *w = tflc_writer_create();
+  int32_t g;
+  for (g = 0; g <= levels; g++) {
+    int32_t sg = g ? tflc_writer_subgraph(w) : 0, d[1] = {1};
+    /* subgraph 0 takes the condition as input; the levels a constant */
+    int32_t cond = tflc_writer_tensor(w, sg, TFLC_BOOL, 1, d, g ? &yes : NULL,
+                                      g ? 1 : 0, NULL, NULL);
+    int32_t x = f32_tensor(w, sg, 4, NULL);
+    int32_t y = f32_tensor(w, sg, 4, NULL), in[2];
+    in[0] = cond;
+    in[1] = x;
+    if (g < levels) /* IF (cond) next level else next level */
+      two_subgraphs_op(w, sg, TFLC_OP_IF, g + 1, g + 1, 2, in, 1, &y);
+    else if (cycle) /* the last level runs the first one again */
+      two_subgraphs_op(w, sg, TFLC_OP_IF, 1, 1, 2, in, 1, &y);
+    else
+      add_op(w, sg, x, x, y);
+    tflc_writer_inputs(w, sg, g ? 1 : 2, g ? &x : in);
+    tflc_writer_outputs(w, sg, 1, &y);
+  }
+  return finish(w, size);
+}
+static void test_nesting_bounded(void) {
+  size_t size = 0;
+  uint8_t *bytes;
+  tflc_model m;
+  tflc_interpreter it;
+  int32_t k;
+  bytes = chain_model(8, 0, &size); /* 8 levels below subgraph 0: runs */
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  *(uint8_t *)tflc_input(&it, 0)->data = 1;
+  for (k = 0; k < 4; k++)
+    ((float *)tflc_input(&it, 1)->data)[k] = (float)k;
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK(((const float *)tflc_output(&it, 0)->data)[3] == 6.0f);
+  free(bytes);
+  bytes = chain_model(9, 0, &size); /* 9 levels: refused */
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_ERR_UNSUPPORTED);
+  CHECK(strstr(m.error, "nest deeper than 8") != NULL);
+  free(bytes);
+  bytes = chain_model(3, 1, &size); /* 1 -> 2 -> 3 -> 1: refused */
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_ERR_UNSUPPORTED);
+  CHECK(strstr(m.error, "call themselves") != NULL);
+  free(bytes);
+}
+
 int main(void) {
   RUN(test_reset_needs_an_interpreter);
   RUN(test_flex_map_values);
@@ -492,6 +765,9 @@ int main(void) {
   RUN(test_flex_real_options);
   RUN(test_circular_buffer_kernel);
   RUN(test_circular_buffer_invokes);
+  RUN(test_while_loops);
+  RUN(test_if_branches);
+  RUN(test_nesting_bounded);
   RUN(test_dtln_ten_invokes_with_reset);
   return harness_report();
 }
