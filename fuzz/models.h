@@ -535,6 +535,10 @@ static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
   const int axis_in =
       code == 40 || code == 82 || code == 89 || code == 140 || code == 128;
   const int q_in = tin == TFLC_INT8 || tin == TFLC_INT16;
+  const int divides = code == 42 || code == 90;
+  static const float div_f32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int32_t div_i32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int8_t div_s8[8] = {20, -30, 40, 50, -60, 70, 80, 90};
   const int q_out = tout == TFLC_INT8 || tout == TFLC_INT16;
   const float osc =
       tout == TFLC_INT16 && (code == 14 || code == 28 || code == 25)
@@ -546,6 +550,12 @@ static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
     const int t = code == 123 && k == 0 ? TFLC_BOOL : tin;
     if (axis_in && k == 1)
       in[k] = fm_tensor(w, TFLC_INT32, 1, dax, axis, sizeof axis, 0, 0, "ax");
+    else if (divides && k == 1) /* a constant divisor away from zero */
+      in[k] = fm_tensor(w, t, 2, d,
+                        t == TFLC_FLOAT32 ? (const void *)div_f32
+                        : t == TFLC_INT32 ? (const void *)div_i32
+                                          : (const void *)div_s8,
+                        8 * tflc_type_size(t), q_in ? 0.1f : 0, 0, "div");
     else
       in[k] = fm_tensor(w, t, pool ? 4 : 2, pool ? d4 : d, NULL, 0,
                         q_in && t == tin ? 0.1f : 0, 0, "x");
@@ -570,7 +580,7 @@ static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
     nopt = 1;
   }
   tflc_writer_op(w, 0, code, NULL, nin, in, 1, &y, otype, nopt, o);
-  tflc_writer_inputs(w, 0, axis_in ? 1 : nin, in);
+  tflc_writer_inputs(w, 0, axis_in || divides ? 1 : nin, in);
   tflc_writer_outputs(w, 0, 1, &y);
   return fm_finish(w, out, size);
 }
