@@ -4924,8 +4924,8 @@ static tflc_status tflc__arith_prepare(tflc__ctx *c) {
     if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
         !tflc__is_quantized(o))
       return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-    tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                            &s->act_min, &s->act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                    &s->act_min, &s->act_max);
     tflc_quantize_multiplier((double)(a->scale / (b->scale * o->scale)),
                              &s->multiplier, &s->shift);
     s->input1_offset = -a->zero_point;
@@ -5362,8 +5362,8 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
       in->dims[3] != o->dims[3])
     return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
   tflc_activation_range_f32(act, &s->fmin, &s->fmax);
-  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
   return TFLC_OK;
 }
 static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {

@@ -5292,8 +5292,8 @@ TFLC_API void tflc_resize_bilinear_f32(const int32_t *in_dims, int32_t out_h,
 /* Element-wise math, logic, casts, more types of pools and reductions      */
 /* ======================================================================== */
 /* Reuses the helpers above: the broadcast odometer (tflc__bcast), the
- * reduction odometers (tflc__a_reduce), element access (tflc__a_ld /
- * tflc__a_st) and the gemmlowp primitives. */
+ * reduction odometers (tflc__reduce_iter), element access (tflc__load_int /
+ * tflc__store_int_clamped) and the gemmlowp primitives. */
 
 /* ---- float32 unary math ------------------------------------------------- */
 
@@ -5382,7 +5382,7 @@ TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
                          const void *in, void *out) {
   int32_t i;
   for (i = 0; i < n; ++i) {
-    const int32_t x = tflc__a_ld(in, w, (size_t)i);
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
     if (p->plain) {
       /* static_cast<int16_t>(std::abs(x)): abs(-32768) wraps */
       const int32_t a = x < 0 ? -x : x;
@@ -5390,10 +5390,12 @@ TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
     } else {
       const int32_t d = x - p->input_zp;
       const int32_t v = d < 0 ? -d : d;
-      const int32_t y =
-          p->rescale ? tflc_mbqm(v, p->multiplier, p->shift) + p->output_zp
-                     : v + p->output_zp;
-      tflc__a_st(out, w, (size_t)i, y, tflc__a_tmin(w), tflc__a_tmax(w));
+      const int32_t y = p->rescale ? tflc_multiply_by_quantized_multiplier(
+                                         v, p->multiplier, p->shift) +
+                                         p->output_zp
+                                   : v + p->output_zp;
+      tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                              tflc__int_max_of_width(w));
     }
   }
 }
@@ -5404,20 +5406,23 @@ TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
   const int32_t shift20 = 20;
   int32_t i;
   for (i = 0; i < n; ++i) {
-    const int32_t x = tflc__a_ld(in, w, (size_t)i);
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
     const int32_t v = x - p->input_zp;
     int32_t y;
     if (v < 0)
       return -1;
     if (v == 0) {
-      y = tflc__a_tmax(w);
+      y = tflc__int_max_of_width(w);
     } else {
       int32_t m, s, data;
-      tflc__a_inv_sqrt(v, &m, &s);
-      data = tflc_mbqm(1, m, s + shift20);
-      y = tflc_mbqm(data, p->multiplier, p->shift - shift20) + p->output_zp;
+      tflc__fp_inv_sqrt_multiplier(v, &m, &s);
+      data = tflc_multiply_by_quantized_multiplier(1, m, s + shift20);
+      y = tflc_multiply_by_quantized_multiplier(data, p->multiplier,
+                                                p->shift - shift20) +
+          p->output_zp;
     }
-    tflc__a_st(out, w, (size_t)i, y, tflc__a_tmin(w), tflc__a_tmax(w));
+    tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                            tflc__int_max_of_width(w));
   }
   return 0;
 }
@@ -5517,7 +5522,7 @@ TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
       v = tflc__kop_sub(a, b);
       break;
     case TFLC_ARITH_MUL:
-      v = tflc__a_mul(a, b);
+      v = tflc__wrapping_mul32(a, b);
       break;
     case TFLC_ARITH_DIV:
       if (b == 0)
@@ -5527,7 +5532,7 @@ TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
       break;
     default: { /* TFLC_ARITH_SQUARED_DIFFERENCE */
       const int32_t d = tflc__kop_sub(a, b);
-      v = tflc__a_mul(d, d);
+      v = tflc__wrapping_mul32(d, d);
       break;
     }
     }
@@ -5568,10 +5573,12 @@ TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
     inv = tflc__fp_reciprocal(b, 31, &recip_shift);
     headroom = tflc__leading_sign_bits(a);
     /* MultiplyByQuantizedMultiplierGreaterThanOne(a, inv, headroom) */
-    quotient = tflc_srdhm(tflc__kop_i32((uint32_t)a << headroom), inv);
+    quotient = tflc_saturating_rounding_doubling_high_mul(
+        tflc__kop_i32((uint32_t)a << headroom), inv);
     /* ...SmallerThanOneExp(quotient, multiplier, total shift) */
-    y = tflc_rdbpot(tflc_srdhm(quotient, p->multiplier),
-                    -(p->shift - recip_shift - headroom)) +
+    y = tflc_rounding_divide_by_pot(
+            tflc_saturating_rounding_doubling_high_mul(quotient, p->multiplier),
+            -(p->shift - recip_shift - headroom)) +
         p->output_offset;
     y = y < p->act_min ? p->act_min : y;
     y = y > p->act_max ? p->act_max : y;
@@ -5594,18 +5601,19 @@ TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
   p->input2_offset = -z2;
   p->output_offset = zo;
   p->left_shift = ls;
-  p->act_min = tflc__a_tmin(w);
-  p->act_max = tflc__a_tmax(w);
+  p->act_min = tflc__int_min_of_width(w);
+  p->act_max = tflc__int_max_of_width(w);
   tflc_quantize_multiplier(mo, &p->output_multiplier, &p->output_shift);
-  return tflc__a_qm_below_one((double)s1 / twice_max, &p->input1_multiplier,
-                              &p->input1_shift) &&
-         tflc__a_qm_below_one((double)s2 / twice_max, &p->input2_multiplier,
-                              &p->input2_shift);
+  return tflc__quantize_multiplier_below_one(
+             (double)s1 / twice_max, &p->input1_multiplier, &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             (double)s2 / twice_max, &p->input2_multiplier, &p->input2_shift);
 }
 
 /* MultiplyByQuantizedMultiplierSmallerThanOneExp */
 static int32_t tflc__mbqm_below_one(int32_t x, int32_t q, int32_t shift) {
-  return tflc_rdbpot(tflc_srdhm(x, q), -shift);
+  return tflc_rounding_divide_by_pot(
+      tflc_saturating_rounding_doubling_high_mul(x, q), -shift);
 }
 
 TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
@@ -5617,17 +5625,18 @@ TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
   for (i = 0; i < n; ++i) {
-    const int32_t a = (p->input1_offset + tflc__a_ld(in1, w, it.off1)) *
+    const int32_t a = (p->input1_offset + tflc__load_int(in1, w, it.off1)) *
                       ((int32_t)1 << p->left_shift);
-    const int32_t b = (p->input2_offset + tflc__a_ld(in2, w, it.off2)) *
+    const int32_t b = (p->input2_offset + tflc__load_int(in2, w, it.off2)) *
                       ((int32_t)1 << p->left_shift);
     const int32_t d =
         tflc__mbqm_below_one(a, p->input1_multiplier, p->input1_shift) -
         tflc__mbqm_below_one(b, p->input2_multiplier, p->input2_shift);
     const int32_t y =
-        tflc_mbqm(tflc__a_mul(d, d), p->output_multiplier, p->output_shift) +
+        tflc_multiply_by_quantized_multiplier(
+            tflc__wrapping_mul32(d, d), p->output_multiplier, p->output_shift) +
         p->output_offset;
-    tflc__a_st(out, w, i, y, p->act_min, p->act_max);
+    tflc__store_int_clamped(out, w, i, y, p->act_min, p->act_max);
     tflc__bcast_next(&it);
   }
 }
@@ -5644,10 +5653,12 @@ TFLC_API int tflc_add_n_prepare_s8(float in_scale, int32_t in_zp,
   p->act_min = -128;
   p->act_max = 127;
   p->input2_multiplier = p->input2_shift = 0;
-  return tflc__a_qm_below_one((double)in_scale / twice, &p->input1_multiplier,
-                              &p->input1_shift) &&
-         tflc__a_qm_below_one(twice / ((double)(1 << 20) * (double)out_scale),
-                              &p->output_multiplier, &p->output_shift);
+  return tflc__quantize_multiplier_below_one((double)in_scale / twice,
+                                             &p->input1_multiplier,
+                                             &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             twice / ((double)(1 << 20) * (double)out_scale),
+             &p->output_multiplier, &p->output_shift);
 }
 
 TFLC_API void tflc_add_n_f32(int32_t n_inputs, const float *const *inputs,
@@ -5979,7 +5990,8 @@ TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
       mx = x[c] > mx ? x[c] : mx;
     /* exp values cached in the output, as TFLM */
     for (c = 0; c < depth; ++c) {
-      int32_t d = tflc_mbqm(x[c] - mx, p->input_multiplier, p->input_shift);
+      int32_t d = tflc_multiply_by_quantized_multiplier(
+          x[c] - mx, p->input_multiplier, p->input_shift);
       d += 32767;
       d = d < -32768 ? -32768 : d > 32767 ? 32767 : d;
       y[c] = tflc__lut16_lookup((int16_t)d, p->exp_lut);
@@ -6108,9 +6120,9 @@ TFLC_API tflc_status tflc_pool_f32(int kind, const tflc_pool_params *p,
 TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
                           const int32_t *in_dims, uint32_t axis_mask,
                           const void *in, void *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   tflc_mean_params m = *p;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   if (!r.empty && r.n_red > 0) {
     /* fold 1/N into the multiplier, as TFLM's QuantizedMeanOrSum */
     int sh = 63 - tflc__kop_clz64((uint64_t)r.n_red);
@@ -6126,9 +6138,9 @@ TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
 
 TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
                             uint32_t axis_mask, const float *in, float *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   size_t o;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   tflc_sum_f32(rank, in_dims, axis_mask, in, out);
   if (r.empty || r.n_red <= 0)
     return;
@@ -6139,12 +6151,12 @@ TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
 TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
                                  const int32_t *in_dims, uint32_t axis_mask,
                                  const void *in, void *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
   size_t o, base = 0;
   int32_t k;
   const int f32 = type == TFLC_FLOAT32;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   for (k = 0; k < TFLC_MAX_DIMS; ++k)
     ki[k] = ri[k] = 0;
   for (o = 0; o < r.n_out; ++o) {
@@ -6160,24 +6172,24 @@ TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
         const int32_t x = ((const int8_t *)in)[off];
         ia = is_max ? (x > ia ? x : ia) : (x < ia ? x : ia);
       }
-      tflc__a_odo_next(r.nr, r.rd, r.rs, ri, &off);
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
     }
     if (f32)
       ((float *)out)[o] = fa;
     else
       ((int8_t *)out)[o] = (int8_t)ia;
-    tflc__a_odo_next(r.nk, r.kd, r.ks, ki, &base);
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
   }
 }
 
 TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
                               uint32_t axis_mask, const uint8_t *in,
                               uint8_t *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
   size_t o, base = 0;
   int32_t k;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   for (k = 0; k < TFLC_MAX_DIMS; ++k)
     ki[k] = ri[k] = 0;
   for (o = 0; o < r.n_out; ++o) {
@@ -6186,10 +6198,10 @@ TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
     int64_t i;
     for (i = 0; !r.empty && i < r.n_red; ++i) {
       all = all && in[off] != 0;
-      tflc__a_odo_next(r.nr, r.rd, r.rs, ri, &off);
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
     }
     out[o] = (uint8_t)all;
-    tflc__a_odo_next(r.nk, r.kd, r.ks, ki, &base);
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
   }
 }
 
