@@ -3270,11 +3270,21 @@ typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
+/* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
+ * the shapes are re-read at invoke, and a per-tensor multiplier lives here
+ * instead of in an allocation of its own. */
 typedef struct tflc__fc_state {
   tflc_fc_params p;
-  int32_t batches, accum, depth;
-  float fmin, fmax;
   int32_t tile;
+  union {
+    struct {
+      float min, max; /* float32: fused activation range */
+    } f32;
+    struct {
+      int32_t mult; /* int8 per-tensor: the output multiplier */
+      int8_t shift;
+    } one;
+  } r;
 } tflc__fc_state;
 typedef struct tflc__pool_state {
   tflc_pool_params p;
@@ -3521,7 +3531,7 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
-  int32_t act, nin, i;
+  int32_t act, nin, i, accum, depth;
   uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
@@ -3538,27 +3548,26 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->accum = f->dims[1];
-  s->depth = f->dims[0];
+  accum = f->dims[1];
+  depth = f->dims[0];
   nin = tflc__count(in);
-  if (nin % s->accum != 0)
+  if (nin % accum != 0)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "input of %d elements is not a multiple of %d", nin,
-                        s->accum);
-  s->batches = nin / s->accum;
-  if ((int64_t)tflc__count(o) != (int64_t)s->batches * s->depth)
+                        accum);
+  if ((int64_t)tflc__count(o) != (int64_t)(nin / accum) * depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "output has %d elements for %d batches", tflc__count(o),
-                        s->batches);
-  if (b && tflc__count(b) != s->depth)
+                        nin / accum);
+  if (b && tflc__count(b) != depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), s->depth);
+                        tflc__count(b), depth);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
     return TFLC_OK;
   }
   if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8 ||
@@ -3574,16 +3583,20 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
                                   &s->p.act_min, &s->p.act_max);
   {
-    /* one (multiplier, shift) per output channel, or one for the tensor */
-    int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
-    int8_t *shift;
-    if (nsc > 1 && nsc != (uint32_t)s->depth)
+    /* one (multiplier, shift) per output channel, or one for the tensor
+     * (kept in the state) */
+    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.one.mult;
+    int8_t *shift = &s->r.one.shift;
+    if (nsc > 1 && nsc != (uint32_t)depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
-                          (int32_t)nsc, s->depth);
-    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
-    if (!mult)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    shift = (int8_t *)(mult + n);
+                          (int32_t)nsc, depth);
+    if (nsc > 1) {
+      mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+      if (!mult)
+        return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0,
+                            0);
+      shift = (int8_t *)(mult + n);
+    }
     for (i = 0; i < n; i++) {
       if (nsc > 1) {
         float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
@@ -3614,14 +3627,16 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
   tflc_const fc = tflc__const(c, f), bc;
+  const int32_t accum = f->dims[1], depth = f->dims[0];
+  const int32_t batches = tflc__count(in) / accum;
   if (b)
     bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)
-    tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
+    tflc_fully_connected_f32(s->r.f32.min, s->r.f32.max, batches, accum, depth,
                              (const float *)in->data, &fc, b ? &bc : NULL,
                              (float *)o->data, tile, tb);
   else
-    tflc_fully_connected_s8(&s->p, s->batches, s->accum, s->depth,
+    tflc_fully_connected_s8(&s->p, batches, accum, depth,
                             (const int8_t *)in->data, &fc, b ? &bc : NULL,
                             (int8_t *)o->data, tile, tb);
   return TFLC_OK;
