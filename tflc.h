@@ -1174,18 +1174,589 @@ static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
     return 0;
   return tflc__vec_table(tflc__mfb(m), v, (uint32_t)i);
 }
+/* ---- builtin options: typed readers --------------------------------------
+ * One struct per BuiltinOptions table the operators read, with the
+ * schema's field names and defaults (schema.fbs of TFLite), and its reader
+ * `tflc__read_<table>(model, table, &options)`. The enum beside each
+ * struct names the table's field slots in schema order: the only option
+ * slot numbers in this file. A reader given table 0 (an operator without
+ * options) returns the defaults. Tables of identical layout share a
+ * struct. The BuiltinOptions union numbers are the operator table's
+ * `options` column. */
+enum {
+  TFLC__OPTIONS_CONV2D = 1,
+  TFLC__OPTIONS_DEPTHWISE_CONV2D = 2,
+  TFLC__OPTIONS_POOL2D = 5,
+  TFLC__OPTIONS_SVDF = 6,
+  TFLC__OPTIONS_FULLY_CONNECTED = 8,
+  TFLC__OPTIONS_SOFTMAX = 9,
+  TFLC__OPTIONS_CONCATENATION = 10,
+  TFLC__OPTIONS_ADD = 11,
+  TFLC__OPTIONS_L2NORM = 12,
+  TFLC__OPTIONS_RESIZE_BILINEAR = 15,
+  TFLC__OPTIONS_SPACE_TO_DEPTH = 19,
+  TFLC__OPTIONS_MUL = 21,
+  TFLC__OPTIONS_GATHER = 23,
+  TFLC__OPTIONS_SUB = 28,
+  TFLC__OPTIONS_DIV = 29,
+  TFLC__OPTIONS_SQUEEZE = 30,
+  TFLC__OPTIONS_STRIDED_SLICE = 32,
+  TFLC__OPTIONS_TRANSPOSE_CONV = 49,
+  TFLC__OPTIONS_PACK = 59,
+  TFLC__OPTIONS_UNPACK = 64,
+  TFLC__OPTIONS_UNIDIRECTIONAL_SEQUENCE_LSTM = 71,
+  TFLC__OPTIONS_RESIZE_NEAREST_NEIGHBOR = 74,
+  TFLC__OPTIONS_LEAKY_RELU = 75,
+  TFLC__OPTIONS_MIRROR_PAD = 77,
+  TFLC__OPTIONS_IF = 92,
+  TFLC__OPTIONS_WHILE = 93,
+  TFLC__OPTIONS_DEPTH_TO_SPACE = 94,
+  TFLC__OPTIONS_BATCH_MATMUL = 101,
+  TFLC__OPTIONS_CUMSUM = 102,
+  TFLC__OPTIONS_CALL_ONCE = 103,
+  TFLC__OPTIONS_VAR_HANDLE = 111
+};
+/* Padding: SAME 0, VALID 1. Fused activation (ActivationFunctionType):
+ * NONE 0, RELU 1, RELU_N1_TO_1 2, RELU6 3, TANH 4, SIGN_BIT 5. Tensor
+ * types are the schema's TensorType numbers (tflc_type). */
+
+/* Conv2DOptions (CONV_2D) */
+enum {
+  TFLC__CONV2D_PADDING = 0,
+  TFLC__CONV2D_STRIDE_W = 1,
+  TFLC__CONV2D_STRIDE_H = 2,
+  TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION = 3,
+  TFLC__CONV2D_DILATION_W_FACTOR = 4,
+  TFLC__CONV2D_DILATION_H_FACTOR = 5,
+  TFLC__CONV2D_QUANTIZED_BIAS_TYPE = 6
+};
+typedef struct tflc__conv2d_options {
+  int32_t padding, stride_w, stride_h, fused_activation_function;
+  int32_t dilation_w_factor, dilation_h_factor; /* default 1 */
+  int32_t quantized_bias_type;
+} tflc__conv2d_options;
+static void tflc__read_conv2d_options(const tflc_model *m, uint32_t t,
+                                      tflc__conv2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__CONV2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__CONV2D_STRIDE_H, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION, 0);
+  o->dilation_w_factor =
+      tflc__get_i32(fb, t, TFLC__CONV2D_DILATION_W_FACTOR, 1);
+  o->dilation_h_factor =
+      tflc__get_i32(fb, t, TFLC__CONV2D_DILATION_H_FACTOR, 1);
+  o->quantized_bias_type =
+      (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* DepthwiseConv2DOptions (DEPTHWISE_CONV_2D) */
+enum {
+  TFLC__DEPTHWISE_CONV2D_PADDING = 0,
+  TFLC__DEPTHWISE_CONV2D_STRIDE_W = 1,
+  TFLC__DEPTHWISE_CONV2D_STRIDE_H = 2,
+  TFLC__DEPTHWISE_CONV2D_DEPTH_MULTIPLIER = 3,
+  TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION = 4,
+  TFLC__DEPTHWISE_CONV2D_DILATION_W_FACTOR = 5,
+  TFLC__DEPTHWISE_CONV2D_DILATION_H_FACTOR = 6
+};
+typedef struct tflc__depthwise_conv2d_options {
+  int32_t padding, stride_w, stride_h, depth_multiplier;
+  int32_t fused_activation_function;
+  int32_t dilation_w_factor, dilation_h_factor; /* default 1 */
+} tflc__depthwise_conv2d_options;
+static void
+tflc__read_depthwise_conv2d_options(const tflc_model *m, uint32_t t,
+                                    tflc__depthwise_conv2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__DEPTHWISE_CONV2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_STRIDE_H, 0);
+  o->depth_multiplier =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DEPTH_MULTIPLIER, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION, 0);
+  o->dilation_w_factor =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DILATION_W_FACTOR, 1);
+  o->dilation_h_factor =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DILATION_H_FACTOR, 1);
+}
+
+/* TransposeConvOptions (TRANSPOSE_CONV) */
+enum {
+  TFLC__TRANSPOSE_CONV_PADDING = 0,
+  TFLC__TRANSPOSE_CONV_STRIDE_W = 1,
+  TFLC__TRANSPOSE_CONV_STRIDE_H = 2,
+  TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION = 3,
+  TFLC__TRANSPOSE_CONV_QUANTIZED_BIAS_TYPE = 4
+};
+typedef struct tflc__transpose_conv_options {
+  int32_t padding, stride_w, stride_h, fused_activation_function;
+  int32_t quantized_bias_type;
+} tflc__transpose_conv_options;
+static void tflc__read_transpose_conv_options(const tflc_model *m, uint32_t t,
+                                              tflc__transpose_conv_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__TRANSPOSE_CONV_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__TRANSPOSE_CONV_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__TRANSPOSE_CONV_STRIDE_H, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION, 0);
+  o->quantized_bias_type =
+      (int32_t)tflc__get_u8(fb, t, TFLC__TRANSPOSE_CONV_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* Pool2DOptions (AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D) */
+enum {
+  TFLC__POOL2D_PADDING = 0,
+  TFLC__POOL2D_STRIDE_W = 1,
+  TFLC__POOL2D_STRIDE_H = 2,
+  TFLC__POOL2D_FILTER_WIDTH = 3,
+  TFLC__POOL2D_FILTER_HEIGHT = 4,
+  TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION = 5
+};
+typedef struct tflc__pool2d_options {
+  int32_t padding, stride_w, stride_h, filter_width, filter_height;
+  int32_t fused_activation_function;
+} tflc__pool2d_options;
+static void tflc__read_pool2d_options(const tflc_model *m, uint32_t t,
+                                      tflc__pool2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__POOL2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__POOL2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__POOL2D_STRIDE_H, 0);
+  o->filter_width = tflc__get_i32(fb, t, TFLC__POOL2D_FILTER_WIDTH, 0);
+  o->filter_height = tflc__get_i32(fb, t, TFLC__POOL2D_FILTER_HEIGHT, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* FullyConnectedOptions (FULLY_CONNECTED) */
+enum {
+  TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__FULLY_CONNECTED_WEIGHTS_FORMAT = 1,
+  TFLC__FULLY_CONNECTED_KEEP_NUM_DIMS = 2,
+  TFLC__FULLY_CONNECTED_ASYMMETRIC_QUANTIZE_INPUTS = 3,
+  TFLC__FULLY_CONNECTED_QUANTIZED_BIAS_TYPE = 4
+};
+typedef struct tflc__fully_connected_options {
+  int32_t fused_activation_function;
+  int32_t weights_format; /* 0 DEFAULT, 1 SHUFFLED4x16INT8 */
+  int32_t keep_num_dims, asymmetric_quantize_inputs; /* bools */
+  int32_t quantized_bias_type;
+} tflc__fully_connected_options;
+static void
+tflc__read_fully_connected_options(const tflc_model *m, uint32_t t,
+                                   tflc__fully_connected_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION, 0);
+  o->weights_format =
+      (int32_t)tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_WEIGHTS_FORMAT, 0);
+  o->keep_num_dims =
+      tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_KEEP_NUM_DIMS, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_ASYMMETRIC_QUANTIZE_INPUTS,
+                   0) != 0;
+  o->quantized_bias_type = (int32_t)tflc__get_u8(
+      fb, t, TFLC__FULLY_CONNECTED_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* SVDFOptions (SVDF) */
+enum {
+  TFLC__SVDF_RANK = 0,
+  TFLC__SVDF_FUSED_ACTIVATION_FUNCTION = 1,
+  TFLC__SVDF_ASYMMETRIC_QUANTIZE_INPUTS = 2
+};
+typedef struct tflc__svdf_options {
+  int32_t rank, fused_activation_function;
+  int32_t asymmetric_quantize_inputs; /* bool */
+} tflc__svdf_options;
+static void tflc__read_svdf_options(const tflc_model *m, uint32_t t,
+                                    tflc__svdf_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->rank = tflc__get_i32(fb, t, TFLC__SVDF_RANK, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__SVDF_FUSED_ACTIVATION_FUNCTION, 0);
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__SVDF_ASYMMETRIC_QUANTIZE_INPUTS, 0) != 0;
+}
+
+/* UnidirectionalSequenceLSTMOptions (UNIDIRECTIONAL_SEQUENCE_LSTM) */
+enum {
+  TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__SEQUENCE_LSTM_CELL_CLIP = 1,
+  TFLC__SEQUENCE_LSTM_PROJ_CLIP = 2,
+  TFLC__SEQUENCE_LSTM_TIME_MAJOR = 3,
+  TFLC__SEQUENCE_LSTM_ASYMMETRIC_QUANTIZE_INPUTS = 4,
+  TFLC__SEQUENCE_LSTM_DIAGONAL_RECURRENT_TENSORS = 5
+};
+typedef struct tflc__sequence_lstm_options {
+  int32_t fused_activation_function;
+  float cell_clip, proj_clip;
+  int32_t time_major, asymmetric_quantize_inputs; /* bools */
+  int32_t diagonal_recurrent_tensors;             /* bool */
+} tflc__sequence_lstm_options;
+static void tflc__read_sequence_lstm_options(const tflc_model *m, uint32_t t,
+                                             tflc__sequence_lstm_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION, 0);
+  o->cell_clip = tflc__get_f32(fb, t, TFLC__SEQUENCE_LSTM_CELL_CLIP, 0.0f);
+  o->proj_clip = tflc__get_f32(fb, t, TFLC__SEQUENCE_LSTM_PROJ_CLIP, 0.0f);
+  o->time_major = tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_TIME_MAJOR, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_ASYMMETRIC_QUANTIZE_INPUTS, 0) !=
+      0;
+  o->diagonal_recurrent_tensors =
+      tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_DIAGONAL_RECURRENT_TENSORS, 0) !=
+      0;
+}
+
+/* BatchMatMulOptions (BATCH_MATMUL) */
+enum {
+  TFLC__BATCH_MATMUL_ADJ_X = 0,
+  TFLC__BATCH_MATMUL_ADJ_Y = 1,
+  TFLC__BATCH_MATMUL_ASYMMETRIC_QUANTIZE_INPUTS = 2
+};
+typedef struct tflc__batch_matmul_options {
+  int32_t adj_x, adj_y, asymmetric_quantize_inputs; /* bools */
+} tflc__batch_matmul_options;
+static void tflc__read_batch_matmul_options(const tflc_model *m, uint32_t t,
+                                            tflc__batch_matmul_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->adj_x = tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ADJ_X, 0) != 0;
+  o->adj_y = tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ADJ_Y, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ASYMMETRIC_QUANTIZE_INPUTS, 0) !=
+      0;
+}
+
+/* SoftmaxOptions (SOFTMAX) */
+enum { TFLC__SOFTMAX_BETA = 0 };
+typedef struct tflc__softmax_options {
+  float beta;
+} tflc__softmax_options;
+static void tflc__read_softmax_options(const tflc_model *m, uint32_t t,
+                                       tflc__softmax_options *o) {
+  o->beta = tflc__get_f32(tflc__mfb(m), t, TFLC__SOFTMAX_BETA, 0.0f);
+}
+
+/* LeakyReluOptions (LEAKY_RELU) */
+enum { TFLC__LEAKY_RELU_ALPHA = 0 };
+typedef struct tflc__leaky_relu_options {
+  float alpha;
+} tflc__leaky_relu_options;
+static void tflc__read_leaky_relu_options(const tflc_model *m, uint32_t t,
+                                          tflc__leaky_relu_options *o) {
+  o->alpha = tflc__get_f32(tflc__mfb(m), t, TFLC__LEAKY_RELU_ALPHA, 0.0f);
+}
+
+/* AddOptions (ADD) and SubOptions (SUB), the same fields */
+enum {
+  TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__ADD_SUB_POT_SCALE_INT16 = 1
+};
+typedef struct tflc__add_sub_options {
+  int32_t fused_activation_function;
+  int32_t pot_scale_int16; /* bool, default true */
+} tflc__add_sub_options;
+static void tflc__read_add_sub_options(const tflc_model *m, uint32_t t,
+                                       tflc__add_sub_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION, 0);
+  o->pot_scale_int16 =
+      tflc__get_u8(fb, t, TFLC__ADD_SUB_POT_SCALE_INT16, 1) != 0;
+}
+
+/* MulOptions (MUL), DivOptions (DIV), L2NormOptions (L2_NORMALIZATION):
+ * the fused activation alone */
+enum { TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION = 0 };
+typedef struct tflc__activation_only_options {
+  int32_t fused_activation_function;
+} tflc__activation_only_options;
+static void
+tflc__read_activation_only_options(const tflc_model *m, uint32_t t,
+                                   tflc__activation_only_options *o) {
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      tflc__mfb(m), t, TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* ConcatenationOptions (CONCATENATION) */
+enum {
+  TFLC__CONCATENATION_AXIS = 0,
+  TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION = 1
+};
+typedef struct tflc__concatenation_options {
+  int32_t axis, fused_activation_function;
+} tflc__concatenation_options;
+static void tflc__read_concatenation_options(const tflc_model *m, uint32_t t,
+                                             tflc__concatenation_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->axis = tflc__get_i32(fb, t, TFLC__CONCATENATION_AXIS, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* PackOptions (PACK) */
+enum { TFLC__PACK_VALUES_COUNT = 0, TFLC__PACK_AXIS = 1 };
+typedef struct tflc__pack_options {
+  int32_t values_count, axis;
+} tflc__pack_options;
+static void tflc__read_pack_options(const tflc_model *m, uint32_t t,
+                                    tflc__pack_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->values_count = tflc__get_i32(fb, t, TFLC__PACK_VALUES_COUNT, 0);
+  o->axis = tflc__get_i32(fb, t, TFLC__PACK_AXIS, 0);
+}
+
+/* UnpackOptions (UNPACK) */
+enum { TFLC__UNPACK_NUM = 0, TFLC__UNPACK_AXIS = 1 };
+typedef struct tflc__unpack_options {
+  int32_t num, axis;
+} tflc__unpack_options;
+static void tflc__read_unpack_options(const tflc_model *m, uint32_t t,
+                                      tflc__unpack_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->num = tflc__get_i32(fb, t, TFLC__UNPACK_NUM, 0);
+  o->axis = tflc__get_i32(fb, t, TFLC__UNPACK_AXIS, 0);
+}
+
+/* GatherOptions (GATHER) */
+enum { TFLC__GATHER_AXIS = 0, TFLC__GATHER_BATCH_DIMS = 1 };
+typedef struct tflc__gather_options {
+  int32_t axis, batch_dims;
+} tflc__gather_options;
+static void tflc__read_gather_options(const tflc_model *m, uint32_t t,
+                                      tflc__gather_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->axis = tflc__get_i32(fb, t, TFLC__GATHER_AXIS, 0);
+  o->batch_dims = tflc__get_i32(fb, t, TFLC__GATHER_BATCH_DIMS, 0);
+}
+
+/* StridedSliceOptions (STRIDED_SLICE) */
+enum {
+  TFLC__STRIDED_SLICE_BEGIN_MASK = 0,
+  TFLC__STRIDED_SLICE_END_MASK = 1,
+  TFLC__STRIDED_SLICE_ELLIPSIS_MASK = 2,
+  TFLC__STRIDED_SLICE_NEW_AXIS_MASK = 3,
+  TFLC__STRIDED_SLICE_SHRINK_AXIS_MASK = 4,
+  TFLC__STRIDED_SLICE_OFFSET = 5
+};
+typedef struct tflc__strided_slice_options {
+  int32_t begin_mask, end_mask, ellipsis_mask, new_axis_mask;
+  int32_t shrink_axis_mask;
+  int32_t offset; /* bool */
+} tflc__strided_slice_options;
+static void tflc__read_strided_slice_options(const tflc_model *m, uint32_t t,
+                                             tflc__strided_slice_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->begin_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_BEGIN_MASK, 0);
+  o->end_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_END_MASK, 0);
+  o->ellipsis_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_ELLIPSIS_MASK, 0);
+  o->new_axis_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_NEW_AXIS_MASK, 0);
+  o->shrink_axis_mask =
+      tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_SHRINK_AXIS_MASK, 0);
+  o->offset = tflc__get_u8(fb, t, TFLC__STRIDED_SLICE_OFFSET, 0) != 0;
+}
+
+/* SpaceToDepthOptions (SPACE_TO_DEPTH) and DepthToSpaceOptions
+ * (DEPTH_TO_SPACE), the same field */
+enum { TFLC__SPACE_DEPTH_BLOCK_SIZE = 0 };
+typedef struct tflc__space_depth_options {
+  int32_t block_size;
+} tflc__space_depth_options;
+static void tflc__read_space_depth_options(const tflc_model *m, uint32_t t,
+                                           tflc__space_depth_options *o) {
+  o->block_size =
+      tflc__get_i32(tflc__mfb(m), t, TFLC__SPACE_DEPTH_BLOCK_SIZE, 0);
+}
+
+/* ResizeBilinearOptions (RESIZE_BILINEAR; slots 0 and 1, new_height and
+ * new_width, are deprecated) and ResizeNearestNeighborOptions
+ * (RESIZE_NEAREST_NEIGHBOR): one struct, two layouts */
+enum {
+  TFLC__RESIZE_BILINEAR_ALIGN_CORNERS = 2,
+  TFLC__RESIZE_BILINEAR_HALF_PIXEL_CENTERS = 3,
+  TFLC__RESIZE_NEAREST_NEIGHBOR_ALIGN_CORNERS = 0,
+  TFLC__RESIZE_NEAREST_NEIGHBOR_HALF_PIXEL_CENTERS = 1
+};
+typedef struct tflc__resize_options {
+  int32_t align_corners, half_pixel_centers; /* bools */
+} tflc__resize_options;
+static void tflc__read_resize_bilinear_options(const tflc_model *m, uint32_t t,
+                                               tflc__resize_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->align_corners =
+      tflc__get_u8(fb, t, TFLC__RESIZE_BILINEAR_ALIGN_CORNERS, 0) != 0;
+  o->half_pixel_centers =
+      tflc__get_u8(fb, t, TFLC__RESIZE_BILINEAR_HALF_PIXEL_CENTERS, 0) != 0;
+}
+static void
+tflc__read_resize_nearest_neighbor_options(const tflc_model *m, uint32_t t,
+                                           tflc__resize_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->align_corners =
+      tflc__get_u8(fb, t, TFLC__RESIZE_NEAREST_NEIGHBOR_ALIGN_CORNERS, 0) != 0;
+  o->half_pixel_centers =
+      tflc__get_u8(fb, t, TFLC__RESIZE_NEAREST_NEIGHBOR_HALF_PIXEL_CENTERS,
+                   0) != 0;
+}
+
+/* SqueezeOptions (SQUEEZE) */
+enum { TFLC__SQUEEZE_SQUEEZE_DIMS = 0 };
+typedef struct tflc__squeeze_options {
+  uint32_t squeeze_dims; /* position of the first int32 in the model; 0 */
+  uint32_t num_squeeze_dims;
+} tflc__squeeze_options;
+static void tflc__read_squeeze_options(const tflc_model *m, uint32_t t,
+                                       tflc__squeeze_options *o) {
+  o->num_squeeze_dims = 0;
+  o->squeeze_dims = tflc__get_vec(tflc__mfb(m), t, TFLC__SQUEEZE_SQUEEZE_DIMS,
+                                  4, &o->num_squeeze_dims);
+}
+
+/* MirrorPadOptions (MIRROR_PAD) */
+enum { TFLC__MIRROR_PAD_MODE = 0 };
+typedef struct tflc__mirror_pad_options {
+  int32_t mode; /* 0 REFLECT, 1 SYMMETRIC */
+} tflc__mirror_pad_options;
+static void tflc__read_mirror_pad_options(const tflc_model *m, uint32_t t,
+                                          tflc__mirror_pad_options *o) {
+  o->mode = (int32_t)tflc__get_u8(tflc__mfb(m), t, TFLC__MIRROR_PAD_MODE, 0);
+}
+
+/* CumsumOptions (CUMSUM) */
+enum { TFLC__CUMSUM_EXCLUSIVE = 0, TFLC__CUMSUM_REVERSE = 1 };
+typedef struct tflc__cumsum_options {
+  int32_t exclusive, reverse; /* bools */
+} tflc__cumsum_options;
+static void tflc__read_cumsum_options(const tflc_model *m, uint32_t t,
+                                      tflc__cumsum_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->exclusive = tflc__get_u8(fb, t, TFLC__CUMSUM_EXCLUSIVE, 0) != 0;
+  o->reverse = tflc__get_u8(fb, t, TFLC__CUMSUM_REVERSE, 0) != 0;
+}
+
+/* VarHandleOptions (VAR_HANDLE) */
+enum { TFLC__VAR_HANDLE_CONTAINER = 0, TFLC__VAR_HANDLE_SHARED_NAME = 1 };
+typedef struct tflc__var_handle_options {
+  const char *container, *shared_name; /* NULL when absent */
+  uint32_t container_len, shared_name_len;
+} tflc__var_handle_options;
+static void tflc__read_var_handle_options(const tflc_model *m, uint32_t t,
+                                          tflc__var_handle_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->container_len = 0;
+  o->shared_name_len = 0;
+  o->container =
+      tflc__get_str(fb, t, TFLC__VAR_HANDLE_CONTAINER, &o->container_len);
+  o->shared_name =
+      tflc__get_str(fb, t, TFLC__VAR_HANDLE_SHARED_NAME, &o->shared_name_len);
+}
+
+/* IfOptions (IF), WhileOptions (WHILE), CallOnceOptions (CALL_ONCE): the
+ * subgraphs they run */
+enum {
+  TFLC__IF_THEN_SUBGRAPH_INDEX = 0,
+  TFLC__IF_ELSE_SUBGRAPH_INDEX = 1,
+  TFLC__WHILE_COND_SUBGRAPH_INDEX = 0,
+  TFLC__WHILE_BODY_SUBGRAPH_INDEX = 1,
+  TFLC__CALL_ONCE_INIT_SUBGRAPH_INDEX = 0
+};
+typedef struct tflc__if_options {
+  int32_t then_subgraph_index, else_subgraph_index;
+} tflc__if_options;
+typedef struct tflc__while_options {
+  int32_t cond_subgraph_index, body_subgraph_index;
+} tflc__while_options;
+typedef struct tflc__call_once_options {
+  int32_t init_subgraph_index;
+} tflc__call_once_options;
+static void tflc__read_if_options(const tflc_model *m, uint32_t t,
+                                  tflc__if_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->then_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__IF_THEN_SUBGRAPH_INDEX, 0);
+  o->else_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__IF_ELSE_SUBGRAPH_INDEX, 0);
+}
+static void tflc__read_while_options(const tflc_model *m, uint32_t t,
+                                     tflc__while_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->cond_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__WHILE_COND_SUBGRAPH_INDEX, 0);
+  o->body_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__WHILE_BODY_SUBGRAPH_INDEX, 0);
+}
+static void tflc__read_call_once_options(const tflc_model *m, uint32_t t,
+                                         tflc__call_once_options *o) {
+  o->init_subgraph_index =
+      tflc__get_i32(tflc__mfb(m), t, TFLC__CALL_ONCE_INIT_SUBGRAPH_INDEX, 0);
+}
+
+/* The options fields the verifier range-checks, by options table: the
+ * operator table's `pad` and `act` columns must name these slots (checked
+ * at compile time below; -1: the table has no such field, or tflc has no
+ * reader for it). */
+#define TFLC__PADDING_SLOT(options)                                            \
+  ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_PADDING                    \
+   : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
+       ? TFLC__DEPTHWISE_CONV2D_PADDING                                        \
+   : (options) == TFLC__OPTIONS_TRANSPOSE_CONV ? TFLC__TRANSPOSE_CONV_PADDING  \
+   : (options) == TFLC__OPTIONS_POOL2D         ? TFLC__POOL2D_PADDING          \
+                                               : -1)
+#define TFLC__ACTIVATION_SLOT(options)                                         \
+  ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION  \
+   : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
+       ? TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION                      \
+   : (options) == TFLC__OPTIONS_TRANSPOSE_CONV                                 \
+       ? TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION                        \
+   : (options) == TFLC__OPTIONS_POOL2D                                         \
+       ? TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION                                \
+   : (options) == TFLC__OPTIONS_FULLY_CONNECTED                                \
+       ? TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION                       \
+   : (options) == TFLC__OPTIONS_SVDF ? TFLC__SVDF_FUSED_ACTIVATION_FUNCTION    \
+   : (options) == TFLC__OPTIONS_UNIDIRECTIONAL_SEQUENCE_LSTM                   \
+       ? TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION                         \
+   : (options) == TFLC__OPTIONS_ADD || (options) == TFLC__OPTIONS_SUB          \
+       ? TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION                               \
+   : (options) == TFLC__OPTIONS_MUL || (options) == TFLC__OPTIONS_DIV ||       \
+           (options) == TFLC__OPTIONS_L2NORM                                   \
+       ? TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION                       \
+   : (options) == TFLC__OPTIONS_CONCATENATION                                  \
+       ? TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION                         \
+       : -1)
+#define TFLC__SLOTS_MATCH_X(name, code, o, p, a, i, f, pr, iv)                 \
+  typedef char tflc__options_slots_of_##name                                   \
+      [(p) == TFLC__PADDING_SLOT(o) && (a) == TFLC__ACTIVATION_SLOT(o) ? 1     \
+                                                                       : -1];
+#define TFLC__SLOTS_MATCH_N(name, code, f)
+TFLC_OPERATORS(TFLC__SLOTS_MATCH_X, TFLC__SLOTS_MATCH_N)
 /* The subgraphs an operator with options table `opts` runs: IF then /
  * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
 static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
                                   uint32_t opts, int32_t out[2]) {
-  tflc__fb fb = tflc__mfb(m);
-  if (code == TFLC_OP_IF || code == TFLC_OP_WHILE) {
-    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
-    out[1] = opts ? tflc__get_i32(fb, opts, 1, 0) : 0;
+  if (code == TFLC_OP_IF) {
+    tflc__if_options o;
+    tflc__read_if_options(m, opts, &o);
+    out[0] = o.then_subgraph_index;
+    out[1] = o.else_subgraph_index;
+    return 2;
+  }
+  if (code == TFLC_OP_WHILE) {
+    tflc__while_options o;
+    tflc__read_while_options(m, opts, &o);
+    out[0] = o.cond_subgraph_index;
+    out[1] = o.body_subgraph_index;
     return 2;
   }
   if (code == TFLC_OP_CALL_ONCE) {
-    out[0] = opts ? tflc__get_i32(fb, opts, 0, 0) : 0;
+    tflc__call_once_options o;
+    tflc__read_call_once_options(m, opts, &o);
+    out[0] = o.init_subgraph_index;
     return 1;
   }
   return 0;
@@ -3362,21 +3933,33 @@ static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
 static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
                                        tflc_conv_params *p, int32_t *act_out,
                                        int32_t *cout_out) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *o = tflc__out(c, 0);
-  uint32_t opts = c->op->opts;
-  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw;
+  int32_t padding, sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, m = 0;
   if (in->rank != 4 || f->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, depthwise ? 4 : 3, 0);
-  dw = tflc__get_i32(fb, opts, depthwise ? 5 : 4, 1);
-  dh = tflc__get_i32(fb, opts, depthwise ? 6 : 5, 1);
+  if (depthwise) {
+    tflc__depthwise_conv2d_options d;
+    tflc__read_depthwise_conv2d_options(c->m, c->op->opts, &d);
+    padding = d.padding;
+    sw = d.stride_w;
+    sh = d.stride_h;
+    act = d.fused_activation_function;
+    dw = d.dilation_w_factor;
+    dh = d.dilation_h_factor;
+    m = d.depth_multiplier;
+  } else {
+    tflc__conv2d_options d;
+    tflc__read_conv2d_options(c->m, c->op->opts, &d);
+    padding = d.padding;
+    sw = d.stride_w;
+    sh = d.stride_h;
+    act = d.fused_activation_function;
+    dw = d.dilation_w_factor;
+    dh = d.dilation_h_factor;
+  }
+  if (padding > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d", padding, 0);
+  same = padding == 0;
   if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > 65535 || sh > 65535 ||
       dw > 65535 || dh > 65535)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
@@ -3389,7 +3972,6 @@ static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
     return tflc__op_err(c, TFLC_ERR_SHAPE, "filter/output channels %d/%d", cout,
                         o->dims[3]);
   if (depthwise) {
-    int32_t m = tflc__get_i32(fb, opts, 3, 0);
     if (f->dims[0] != 1 || m < 1 || (int64_t)in->dims[3] * m != cout)
       return tflc__op_err(c, TFLC_ERR_SHAPE,
                           "depth multiplier %d does not give %d channels", m,
@@ -3527,10 +4109,10 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
 static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
+  tflc__fully_connected_options fco;
   int32_t act, nin, i, accum, depth;
   uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
@@ -3538,10 +4120,11 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "weights must be constant", 0,
                         0);
-  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+  tflc__read_fully_connected_options(c->m, c->op->opts, &fco);
+  if (fco.weights_format != 0)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
                         0);
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
   s = (tflc__fc_state *)tflc__persist(c->it, sizeof *s);
@@ -3698,11 +4281,9 @@ typedef struct tflc__lstm_state {
 
 /* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
 static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
   int32_t act = 0, cout = 0, f32;
   tflc_status st;
   if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
@@ -3746,7 +4327,9 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
                             0);
       /* int32 accumulator with an int32 bias, or without bias when
        * quantized_bias_type says INT32 */
-      s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
+      tflc__conv2d_options co;
+      tflc__read_conv2d_options(c->m, c->op->opts, &co);
+      s->acc64 = b ? b->type == TFLC_INT64 : co.quantized_bias_type != 2;
     }
     s->kind = depthwise ? TFLC__KIND_DW_S16 : TFLC__KIND_CONV_S16;
     st = tflc__conv_mult(c, in, f, o, cout, &s->p);
@@ -3765,10 +4348,10 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
 
 /* ---- FULLY_CONNECTED (int16x8) ------------------------------------------ */
 static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_s16_state *s;
+  tflc__fully_connected_options fco;
   uint32_t nsc, ftt;
   int32_t act, nin, n, i, *mult;
   int8_t *shift;
@@ -3780,10 +4363,11 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32/int64",
                         b->index, 0);
-  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+  tflc__read_fully_connected_options(c->m, c->op->opts, &fco);
+  if (fco.weights_format != 0)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
                         0);
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
   s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
@@ -3808,8 +4392,7 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
                         tflc__count(b), s->depth);
   if (!(in->scale > 0.0f) || !(o->scale > 0.0f) || !(f->scale > 0.0f))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-  s->acc64 =
-      b ? b->type == TFLC_INT64 : tflc__get_u8(fb, c->op->opts, 4, 0) != 2;
+  s->acc64 = b ? b->type == TFLC_INT64 : fco.quantized_bias_type != 2;
   ftt = tflc__tensor_table(c->m, c->sgt, f->index);
   nsc = tflc__tensor_nscales(c->m, ftt);
   s->p.per_channel = nsc > 1;
@@ -3885,11 +4468,10 @@ static int tflc__transpose_conv_pad(int same, int32_t in, int32_t k,
 }
 
 static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *f = tflc__in(c, 1), *in = tflc__in(c, 2), *b = tflc__in(c, 3);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
+  tflc__transpose_conv_options tco;
   int32_t sh, sw, act, same, cout, ph = 0, pw = 0;
   uint64_t plane;
   tflc_status st;
@@ -3913,13 +4495,14 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "filter [%d,..,%d] does not match input/output", cout,
                         f->dims[3]);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 3, 0);
+  tflc__read_transpose_conv_options(c->m, c->op->opts, &tco);
+  if (tco.padding > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d", tco.padding,
+                        0);
+  same = tco.padding == 0;
+  sw = tco.stride_w;
+  sh = tco.stride_h;
+  act = tco.fused_activation_function;
   if (sw < 1 || sh < 1 || sw > 65535 || sh > 65535)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d/%d", sw, sh);
   if (b && tflc__count(b) != cout)
@@ -3985,15 +4568,16 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
 
 /* ---- SVDF --------------------------------------------------------------- */
 static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
   tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
   tflc__svdf_state *s;
+  tflc__svdf_options so;
   int32_t rank, B, I, F, U, M;
   if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA,
                         "needs 5 inputs (bias optional), 1 output", 0, 0);
-  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
+  tflc__read_svdf_options(c->m, c->op->opts, &so);
+  rank = so.rank;
   if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
       st->rank != 2 || (b && b->rank < 1))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
@@ -4021,7 +4605,7 @@ static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
   if (rank > 32767)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
   s->rank = (int16_t)rank;
-  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
+  s->act = (int16_t)so.fused_activation_function;
   if (in->type == TFLC_FLOAT32) {
     if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
         st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
@@ -4100,10 +4684,10 @@ static void tflc__quantize_ratio(float a, float b, float o, int32_t *q,
 }
 
 static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
   tflc__lstm_state *s;
   tflc_lstm_params *p;
+  tflc__sequence_lstm_options lo;
   int32_t k, act, B, T, I, S, rows, flt;
   float clip;
   if (c->op->nin != 24 || c->op->nout != 1 || !o)
@@ -4141,8 +4725,9 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
       return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
                           t[k]->type);
   }
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
-  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
+  tflc__read_sequence_lstm_options(c->m, c->op->opts, &lo);
+  act = lo.fused_activation_function;
+  clip = lo.cell_clip;
   if (act != 4)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "cell activation %d (only TANH)", act, 0);
@@ -4154,7 +4739,7 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
   p = &s->p;
-  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
+  p->time_major = lo.time_major;
   B = p->time_major ? in->dims[1] : in->dims[0];
   T = p->time_major ? in->dims[0] : in->dims[1];
   I = in->dims[2];
@@ -4359,10 +4944,10 @@ static int64_t tflc__dims_count5(const int32_t *d, int32_t from) {
  * copies first; the kernel here reads both in place with strides and sums
  * in the same order, so no copy is needed. */
 static tflc_status tflc__batch_matmul_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1),
                     *o = tflc__out(c, 0);
   tflc_batch_matmul_params *p;
+  tflc__batch_matmul_options bo;
   int32_t ld[5], rd[5], rank, i, adj_x, adj_y, count = 1, ldepth, rdepth;
   if (c->op->nin != 2 || c->op->nout != 1 || !l || !r || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 inputs, 1 output", 0, 0);
@@ -4375,8 +4960,9 @@ static tflc_status tflc__batch_matmul_prepare(tflc__ctx *c) {
   if (l->rank < 2 || l->rank > 5 || r->rank < 2 || r->rank > 5)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks %d and %d (2 to 5)", l->rank,
                         r->rank);
-  adj_x = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
-  adj_y = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  tflc__read_batch_matmul_options(c->m, c->op->opts, &bo);
+  adj_x = bo.adj_x;
+  adj_y = bo.adj_y;
   rank = l->rank > r->rank ? l->rank : r->rank;
   /* both to TFLM's 5-D form, leading 1s */
   for (i = 0; i < 5; i++) {
@@ -4457,10 +5043,9 @@ static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
 /* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
 static tflc_status tflc__pool_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__pool_state *s;
-  uint32_t opts = c->op->opts;
+  tflc__pool2d_options po;
   int32_t same, oh, ow, act;
   double ds;
   if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8 ||
@@ -4475,12 +5060,13 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
-  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
-  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
-  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  tflc__read_pool2d_options(c->m, c->op->opts, &po);
+  same = po.padding == 0;
+  s->p.stride_w = po.stride_w;
+  s->p.stride_h = po.stride_h;
+  s->p.filter_w = po.filter_width;
+  s->p.filter_h = po.filter_height;
+  act = po.fused_activation_function;
   if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
       s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
       s->p.filter_w > 65535 || s->p.filter_h > 65535)
@@ -4516,6 +5102,7 @@ static tflc_status tflc__pool_invoke(tflc__ctx *c) {
 static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax_state *s;
+  tflc__softmax_options so;
   if (!in || !o || !tflc__same_shape(in, o) || in->rank < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
                         0);
@@ -4523,7 +5110,8 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->beta = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  tflc__read_softmax_options(c->m, c->op->opts, &so);
+  s->beta = so.beta;
   s->depth = in->dims[in->rank - 1];
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
   if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
@@ -4589,7 +5177,10 @@ static int tflc__broadcast(const tflc_tensor *a, const tflc_tensor *b,
 static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__add_state *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__add_sub_options ao;
+  int32_t act;
+  tflc__read_add_sub_options(c->m, c->op->opts, &ao);
+  act = ao.fused_activation_function;
   if (!a || !b || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
   s = (tflc__add_state *)tflc__persist(c->it, sizeof *s);
@@ -4805,11 +5396,14 @@ static tflc_status tflc__binary_f32_prepare(tflc__ctx *c, int32_t act) {
 static tflc_status tflc__mul_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc_mul_params *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__activation_only_options mo;
+  int32_t act;
   int w;
   tflc_status st = tflc__check_binary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_activation_only_options(c->m, c->op->opts, &mo);
+  act = mo.fused_activation_function;
   if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
@@ -4840,11 +5434,14 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
 static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc_add_params *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__add_sub_options ao;
+  int32_t act;
   int w, ok;
   tflc_status st = tflc__check_binary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_add_sub_options(c->m, c->op->opts, &ao);
+  act = ao.fused_activation_function;
   if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32 &&
       c->op->code == TFLC_OP_SUB)
     return tflc__binary_f32_prepare(c, act);
@@ -4872,10 +5469,13 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
 
 static tflc_status tflc__l2norm_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0);
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__activation_only_options lo;
+  int32_t act;
   tflc_status st = tflc__check_unary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_activation_only_options(c->m, c->op->opts, &lo);
+  act = lo.fused_activation_function;
   if (in->rank > 4 || in->rank < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "rank %d, expected 1 to 4", in->rank,
                         0);
@@ -4918,10 +5518,13 @@ static tflc_status tflc__log_softmax_prepare(tflc__ctx *c) {
 static tflc_status tflc__leaky_relu_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc_leaky_relu_params *s;
-  const float alpha = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  tflc__leaky_relu_options lo;
+  float alpha;
   tflc_status st = tflc__check_unary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_leaky_relu_options(c->m, c->op->opts, &lo);
+  alpha = lo.alpha;
   if (in->type == TFLC_FLOAT32) {
     tflc__f32_pair_state *f = TFLC__NEW_STATE(c, tflc__f32_pair_state);
     if (!f)
@@ -5536,15 +6139,19 @@ static int tflc__arith_fn(int32_t code) {
 static tflc_status tflc__arith_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   const int32_t code = c->op->code;
-  /* fused activation: field 0 of Add/Sub/Mul/DivOptions; ADD int32 and the
-   * others have none */
-  const int32_t act =
-      (code == TFLC_OP_SUB || code == TFLC_OP_MUL || code == TFLC_OP_DIV)
-          ? (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0)
-          : 0;
+  int32_t act = 0; /* ADD int32 and the others have no fused activation */
   tflc_status st = tflc__check_binary(c);
   if (st != TFLC_OK)
     return st;
+  if (code == TFLC_OP_SUB) {
+    tflc__add_sub_options so;
+    tflc__read_add_sub_options(c->m, c->op->opts, &so);
+    act = so.fused_activation_function;
+  } else if (code == TFLC_OP_MUL || code == TFLC_OP_DIV) {
+    tflc__activation_only_options mo; /* MulOptions, DivOptions */
+    tflc__read_activation_only_options(c->m, c->op->opts, &mo);
+    act = mo.fused_activation_function;
+  }
   if (c->op->nin != 2)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
   if (a->type != o->type)
@@ -5867,10 +6474,12 @@ static tflc_status tflc__cumsum_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__cumsum_invoke(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
-  const tflc__fb fb = tflc__cfb(c);
-  const int exclusive = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
-  const int reverse = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  tflc__cumsum_options co;
+  int exclusive, reverse;
   int32_t axis;
+  tflc__read_cumsum_options(c->m, c->op->opts, &co);
+  exclusive = co.exclusive;
+  reverse = co.reverse;
   memcpy(&axis, ax->data, 4);
   if (axis < 0)
     axis += in->rank;
@@ -5931,6 +6540,7 @@ typedef struct tflc__softmax16_state {
 static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax16_state *s;
+  tflc__softmax_options so;
   double d;
   if (!in || !o || in->type != TFLC_INT16)
     return tflc__softmax_prepare(c);
@@ -5948,8 +6558,8 @@ static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   s->depth = in->dims[in->rank - 1];
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
-  tflc_softmax_prepare_s16(tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f),
-                           in->scale, &s->p);
+  tflc__read_softmax_options(c->m, c->op->opts, &so);
+  tflc_softmax_prepare_s16(so.beta, in->scale, &s->p);
   return TFLC_OK;
 }
 static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
@@ -5968,9 +6578,8 @@ typedef struct tflc__pool_wide_state {
   float fmin, fmax;
 } tflc__pool_wide_state;
 static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  const uint32_t opts = c->op->opts;
+  tflc__pool2d_options po;
   const int l2 = c->op->code == TFLC_OP_L2_POOL_2D;
   tflc__pool_wide_state *s;
   int32_t same, oh, ow, act;
@@ -5991,12 +6600,13 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
   s = TFLC__NEW_STATE(c, tflc__pool_wide_state);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
-  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
-  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
-  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  tflc__read_pool2d_options(c->m, c->op->opts, &po);
+  same = po.padding == 0;
+  s->p.stride_w = po.stride_w;
+  s->p.stride_h = po.stride_h;
+  s->p.filter_w = po.filter_width;
+  s->p.filter_h = po.filter_height;
+  act = po.fused_activation_function;
   if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
       s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
       s->p.filter_w > 65535 || s->p.filter_h > 65535)
@@ -6327,8 +6937,6 @@ static int tflc__dims_equal(const int32_t *a, const int32_t *b, int32_t n) {
 /* ---- CONCATENATION / PACK ------------------------------------------------ */
 static tflc_status tflc__concat_prepare(tflc__ctx *c) {
   const int pack = c->op->code == TFLC_OP_PACK;
-  tflc__fb fb = tflc__cfb(c);
-  uint32_t opts = c->op->opts;
   tflc_tensor *o = tflc__out(c, 0), *i0 = tflc__in(c, 0);
   tflc__small_state *s;
   int32_t k, j, axis, sum = 0, n = c->op->nin;
@@ -6344,20 +6952,23 @@ static tflc_status tflc__concat_prepare(tflc__ctx *c) {
   if (st)
     return st;
   if (pack) {
-    int32_t vc = tflc__get_i32(fb, opts, 0, 0);
-    if (vc != n)
+    tflc__pack_options po;
+    tflc__read_pack_options(c->m, c->op->opts, &po);
+    if (po.values_count != n)
       return tflc__op_err(c, TFLC_ERR_SCHEMA, "values_count %d but %d inputs",
-                          vc, n);
-    axis = tflc__get_i32(fb, opts, 1, 0);
+                          po.values_count, n);
+    axis = po.axis;
     if (o->rank != i0->rank + 1)
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, input rank %d",
                           o->rank, i0->rank);
   } else {
-    int32_t act = (int32_t)tflc__get_u8(fb, opts, 1, 0);
-    if (act != 0)
+    tflc__concatenation_options co;
+    tflc__read_concatenation_options(c->m, c->op->opts, &co);
+    if (co.fused_activation_function != 0)
       return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "fused activation %d (TFLM requires NONE)", act, 0);
-    axis = tflc__get_i32(fb, opts, 0, 0);
+                          "fused activation %d (TFLM requires NONE)",
+                          co.fused_activation_function, 0);
+    axis = co.axis;
   }
   if (axis < 0)
     axis += o->rank;
@@ -6444,7 +7055,6 @@ static tflc_status tflc__split_prepare(tflc__ctx *c) {
   const int mode = c->op->code == TFLC_OP_SPLIT     ? 0
                    : c->op->code == TFLC_OP_SPLIT_V ? 1
                                                     : 2;
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in, *o0 = tflc__out(c, 0);
   tflc__small_state *s;
   int32_t axis = 0, k, j, sum = 0, n = c->op->nout;
@@ -6465,10 +7075,12 @@ static tflc_status tflc__split_prepare(tflc__ctx *c) {
   if (st)
     return st;
   if (mode == 2) {
-    int32_t num = tflc__get_i32(fb, c->op->opts, 0, 0);
-    axis = tflc__get_i32(fb, c->op->opts, 1, 0);
-    if (num != n)
-      return tflc__op_err(c, TFLC_ERR_SCHEMA, "num %d but %d outputs", num, n);
+    tflc__unpack_options uo;
+    tflc__read_unpack_options(c->m, c->op->opts, &uo);
+    axis = uo.axis;
+    if (uo.num != n)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "num %d but %d outputs", uo.num,
+                          n);
   } else {
     const tflc_tensor *ax = tflc__in(c, mode == 0 ? 0 : 2);
     int32_t cnt = 0;
@@ -6543,9 +7155,9 @@ static tflc_status tflc__split_invoke(tflc__ctx *c) {
 
 /* ---- GATHER -------------------------------------------------------------- */
 static tflc_status tflc__gather_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *co = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__small_state *s;
+  tflc__gather_options go;
   int32_t axis, bd, i, r = 0, od[TFLC_MAX_DIMS + TFLC_MAX_DIMS];
   tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
   if (st)
@@ -6556,8 +7168,9 @@ static tflc_status tflc__gather_prepare(tflc__ctx *c) {
   st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
   if (st)
     return st;
-  axis = tflc__get_i32(fb, c->op->opts, 0, 0);
-  bd = tflc__get_i32(fb, c->op->opts, 1, 0);
+  tflc__read_gather_options(c->m, c->op->opts, &go);
+  axis = go.axis;
+  bd = go.batch_dims;
   if (axis < 0)
     axis += in->rank;
   if (bd < 0)
@@ -6673,14 +7286,14 @@ static tflc_status tflc__slice_prepare(tflc__ctx *c) {
  * either (a model relying on them fails the output shape check, as in
  * TFLM). */
 static tflc_status tflc__strided_params(tflc__ctx *c, tflc__slice_geometry *p) {
-  tflc__fb fb = tflc__cfb(c);
-  const uint32_t opts = c->op->opts;
   const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   int32_t b[TFLC_MAX_DIMS], e[TFLC_MAX_DIMS], sd[TFLC_MAX_DIMS];
-  int32_t nb = 0, ne = 0, ns = 0, k, r = 0;
-  const int32_t bmask = tflc__get_i32(fb, opts, 0, 0);
-  const int32_t emask = tflc__get_i32(fb, opts, 1, 0);
-  const int32_t smask = tflc__get_i32(fb, opts, 4, 0);
+  int32_t nb = 0, ne = 0, ns = 0, k, r = 0, bmask, emask, smask;
+  tflc__strided_slice_options so;
+  tflc__read_strided_slice_options(c->m, c->op->opts, &so);
+  bmask = so.begin_mask;
+  emask = so.end_mask;
+  smask = so.shrink_axis_mask;
   if (!tflc__int_vector(tflc__in(c, 1), 0, b, TFLC_MAX_DIMS, &nb) ||
       !tflc__int_vector(tflc__in(c, 2), 0, e, TFLC_MAX_DIMS, &ne) ||
       !tflc__int_vector(tflc__in(c, 3), 0, sd, TFLC_MAX_DIMS, &ns) ||
@@ -6831,6 +7444,7 @@ static tflc_status tflc__space_depth_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   const tflc_tensor *sp, *dp;
   tflc__small_state *s;
+  tflc__space_depth_options so;
   int32_t b;
   tflc_status st = tflc__check_io(c, 1, 1, 1, 1);
   if (st)
@@ -6838,7 +7452,8 @@ static tflc_status tflc__space_depth_prepare(tflc__ctx *c) {
   st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
   if (st)
     return st;
-  b = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__read_space_depth_options(c->m, c->op->opts, &so);
+  b = so.block_size;
   if (in->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
   if (b < 1 || b > 65535)
@@ -6976,9 +7591,9 @@ static tflc_status tflc__batch_space_invoke(tflc__ctx *c) {
 /* ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR -------------------------- */
 static tflc_status tflc__resize_prepare(tflc__ctx *c) {
   const int bilinear = c->op->code == TFLC_OP_RESIZE_BILINEAR;
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *sz = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__small_state *s;
+  tflc__resize_options ro;
   int32_t v[2], n = 0, align, half;
   tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
   if (st)
@@ -6995,8 +7610,12 @@ static tflc_status tflc__resize_prepare(tflc__ctx *c) {
       !tflc__int_vector(sz, 0, v, 2, &n) || n != 2)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "size must be a constant int32[2]", 0, 0);
-  align = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 2 : 0, 0) != 0;
-  half = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 3 : 1, 0) != 0;
+  if (bilinear)
+    tflc__read_resize_bilinear_options(c->m, c->op->opts, &ro);
+  else
+    tflc__read_resize_nearest_neighbor_options(c->m, c->op->opts, &ro);
+  align = ro.align_corners;
+  half = ro.half_pixel_centers;
   if (bilinear && align && half)
     return tflc__op_err(c, TFLC_ERR_SCHEMA,
                         "align_corners with half_pixel_centers", 0, 0);
@@ -7035,10 +7654,14 @@ static tflc_status tflc__resize_invoke(tflc__ctx *c) {
 static tflc_status tflc__squeeze_prepare(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  uint32_t nd = 0, pos = tflc__get_vec(fb, c->op->opts, 0, 4, &nd), i;
+  tflc__squeeze_options so;
+  uint32_t nd, pos, i;
   uint32_t squeeze = 0;
   int32_t k, r = 0;
   tflc_status st = tflc__check_io(c, 1, 1, 1, 1);
+  tflc__read_squeeze_options(c->m, c->op->opts, &so);
+  nd = so.num_squeeze_dims;
+  pos = so.squeeze_dims;
   if (st)
     return st;
   if (o->type != in->type)
@@ -7238,9 +7861,9 @@ static tflc_status tflc__mirror_pad_before(tflc__ctx *c, int32_t offset,
   return TFLC_OK;
 }
 static tflc_status tflc__mirror_pad_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__small_state *s;
+  tflc__mirror_pad_options mo;
   int32_t before[TFLC_MAX_DIMS];
   tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
   if (st)
@@ -7260,7 +7883,8 @@ static tflc_status tflc__mirror_pad_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   /* REFLECT (0, the default) skips the edge; SYMMETRIC repeats it; no
    * options at all leave TFLM's mode unknown, which reads as SYMMETRIC */
-  s->v[0] = c->op->opts && tflc__get_u8(fb, c->op->opts, 0, 0) == 0;
+  tflc__read_mirror_pad_options(c->m, c->op->opts, &mo);
+  s->v[0] = c->op->opts && mo.mode == 0;
   return tflc__is_plain_const(pad) ? tflc__mirror_pad_before(c, s->v[0], before)
                                    : TFLC_OK;
 }
@@ -7660,13 +8284,17 @@ static tflc_status tflc__vars_init(tflc_interpreter *it) {
   return TFLC_OK;
 }
 static tflc_status tflc__var_handle_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *o = tflc__out(c, 0);
-  uint32_t cl = 0, nl = 0;
-  const char *cn = tflc__get_str(fb, c->op->opts, 0, &cl);
-  const char *nm = tflc__get_str(fb, c->op->opts, 1, &nl);
+  tflc__var_handle_options vo;
+  uint32_t cl, nl;
+  const char *cn, *nm;
   int32_t i;
   tflc__var *v = NULL;
+  tflc__read_var_handle_options(c->m, c->op->opts, &vo);
+  cn = vo.container;
+  cl = vo.container_len;
+  nm = vo.shared_name;
+  nl = vo.shared_name_len;
   if (!o || o->type != TFLC_RESOURCE)
     return tflc__op_err(c, TFLC_ERR_TYPE, "output must be a resource", 0, 0);
   for (i = 0; i < c->it->num_vars && !v; i++) {
@@ -7766,7 +8394,10 @@ static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
   return st;
 }
 static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
-  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__call_once_options co;
+  int32_t g;
+  tflc__read_call_once_options(c->m, c->op->opts, &co);
+  g = co.init_subgraph_index;
   /* the verifier keeps g in range and the calls acyclic and bounded */
   if (g < 1 || g >= c->m->num_subgraphs || !c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
