@@ -574,6 +574,8 @@ TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes);
  * its index for tflc_op_scratch, or -1 when the arena or the 3 slots of
  * an operator are used up. */
 TFLC_API int32_t tflc_op_scratch_request(tflc_op_context *op, size_t bytes);
+/* Invoke only: the address of scratch buffer `index` (NULL at prepare, or
+ * for an index never requested). */
 TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index);
 /* The operator's state pointer (NULL until set). */
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state);

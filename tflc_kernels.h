@@ -131,6 +131,7 @@ typedef struct tflc_const {
   uint8_t alt_axis;
 } tflc_const;
 
+/* An uncompressed constant: `count` elements of `type` at `data`. */
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
                                    int32_t count);
 /* A LUT-compressed constant: `bitstring` holds `count` bits-wide indices
@@ -167,8 +168,10 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 /* ---- quantization helpers (TFLM double rounding) ------------------------ */
 /* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
+/* High 32 bits of 2 * a * b, rounded (SaturatingRoundingDoublingHighMul). */
 TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
                                                             int32_t b);
+/* x / 2^exponent, to nearest, ties away from zero (RoundingDivideByPOT). */
 TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent);
 /* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
@@ -180,6 +183,7 @@ TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
 TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
                                               int32_t qmin, int32_t qmax,
                                               int32_t *lo, int32_t *hi);
+/* The float clamp of fused activation act (NONE: the whole float range). */
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
 /* ---- convolution family ------------------------------------------------- */
@@ -279,6 +283,7 @@ TFLC_API tflc_status tflc_avg_pool_s8(const tflc_pool_params *p,
                                       const int32_t in_dims[4],
                                       const int8_t *in,
                                       const int32_t out_dims[4], int8_t *out);
+/* int8 MAX_POOL_2D, NHWC, clamped to p's activation range. */
 TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
                                const int32_t in_dims[4], const int8_t *in,
                                const int32_t out_dims[4], int8_t *out);
@@ -289,6 +294,7 @@ typedef struct tflc_softmax_params {
   int32_t input_left_shift;
   int32_t diff_min;
 } tflc_softmax_params;
+/* Softmax parameters for an int8 input of scale in_scale (TFLM's scaling). */
 TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
                                       tflc_softmax_params *p);
 /* rows x depth, int8 in, int8 out (out scale 1/256, zero point -128). */
@@ -298,6 +304,7 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
 TFLC_API void tflc_softmax_s8_s16(const tflc_softmax_params *p, int32_t rows,
                                   int32_t depth, const int8_t *in,
                                   int16_t *out);
+/* float32 softmax of rows x depth with beta, max subtracted first. */
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 
@@ -418,6 +425,7 @@ typedef struct tflc_sigmoid_params {
   int32_t multiplier; /* frexp mantissa * 2^31, uncorrected */
   int32_t shift;
 } tflc_sigmoid_params;
+/* LOGISTIC / TANH parameters for an int8 input (4 integer bits). */
 TFLC_API void tflc_sigmoid_prepare_s8(float in_scale, int32_t in_zp,
                                       tflc_sigmoid_params *p);
 /* LOGISTIC: output scale 1/256, zero point -128 (assumed). */
@@ -436,6 +444,7 @@ typedef struct tflc_relu_params {
   int32_t lo, hi;
   int32_t clamp_only;
 } tflc_relu_params;
+/* RELU / RELU6 of n integers of w bytes (1: int8, 2: int16). */
 TFLC_API void tflc_relu_q(const tflc_relu_params *p, int w, int32_t n,
                           const void *in, void *out);
 
@@ -448,6 +457,7 @@ typedef struct tflc_leaky_relu_params {
 TFLC_API void tflc_leaky_relu_prepare(float in_scale, int32_t in_zp,
                                       float out_scale, int32_t out_zp,
                                       float alpha, tflc_leaky_relu_params *p);
+/* LEAKY_RELU of n integers of w bytes (1: int8, 2: int16). */
 TFLC_API void tflc_leaky_relu_q(const tflc_leaky_relu_params *p, int w,
                                 int32_t n, const void *in, void *out);
 
@@ -473,6 +483,7 @@ typedef struct tflc_hard_swish_params {
 TFLC_API int tflc_hard_swish_prepare_s8(float in_scale, int32_t in_zp,
                                         float out_scale, int32_t out_zp,
                                         tflc_hard_swish_params *p);
+/* int8 HARD_SWISH of n values, int16 intermediates as TFLM. */
 TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
                                  const int8_t *in, int8_t *out);
 
@@ -491,6 +502,7 @@ typedef struct tflc_log_softmax_params {
  * point 127. */
 TFLC_API void tflc_log_softmax_prepare_s8(float in_scale,
                                           tflc_log_softmax_params *p);
+/* int8 LOG_SOFTMAX of rows x depth. */
 TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
                                   int32_t rows, int32_t depth, const int8_t *in,
                                   int8_t *out);
@@ -518,6 +530,7 @@ typedef struct tflc_cmp_params {
   int32_t input1_offset, input2_offset; /* -z1, -z2 */
   int32_t mult1, shift1, mult2, shift2;
 } tflc_cmp_params;
+/* Broadcasting comparison cmp (TFLC_CMP_*) of two tensors of `type`. */
 TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
                            int32_t rank, const int32_t *dims1, const void *in1,
                            const int32_t *dims2, const void *in2,
@@ -546,6 +559,7 @@ TFLC_API void tflc_arg_min_max(int type, int is_max, int32_t outer,
 TFLC_API void tflc_requantize(int in_type, int out_type, int32_t q,
                               int32_t shift, int32_t in_zp, int32_t out_zp,
                               int32_t n, const void *in, void *out);
+/* uint8 -> float32: y = float(double(scale) * (x - zp)). */
 TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
                                      const uint8_t *in, float *out);
 
@@ -564,6 +578,7 @@ enum {
   TFLC_F32_TANH,
   TFLC_F32_HARD_SWISH
 };
+/* float32 activation `kind` (TFLC_F32_*) of n values. */
 TFLC_API void tflc_unary_f32(int kind, float alpha, int32_t n, const float *in,
                              float *out);
 /* x >= 0 ? x : x * alpha, broadcasting input x alpha. */
@@ -574,6 +589,7 @@ TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
 /* rows x depth; epsilon 1e-6 on the norm as TFLM. */
 TFLC_API void tflc_l2_normalization_f32(int32_t rows, int32_t depth,
                                         const float *in, float *out);
+/* float32 LOG_SOFTMAX of rows x depth. */
 TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
                                    float *out);
 
@@ -838,6 +854,7 @@ enum {
   TFLC_MATH_SQRT,  /* sqrtf */
   TFLC_MATH_SQUARE /* x * x */
 };
+/* float32 function `fn` (TFLC_MATH_*) of n values. */
 TFLC_API void tflc_math_f32(int fn, int32_t n, const float *in, float *out);
 
 /* ---- ABS / RSQRT int8, int16 -------------------------------------------- */
@@ -864,6 +881,7 @@ TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
 /* table[(uint8_t)x] = quantized ELU of x, as TFLM's PopulateLookupTable. */
 TFLC_API void tflc_elu_table_s8(float in_scale, int32_t in_zp, float out_scale,
                                 int32_t out_zp, int8_t table[256]);
+/* out[i] = table[(uint8_t)in[i]] for n int8 values. */
 TFLC_API void tflc_lut_s8(const int8_t table[256], int32_t n, const int8_t *in,
                           int8_t *out);
 
@@ -909,6 +927,7 @@ TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
 TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
                                              int32_t z2, float so, int32_t zo,
                                              int w, tflc_add_params *p);
+/* Broadcasting int8 / int16 (w bytes) SQUARED_DIFFERENCE with p's scales. */
 TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
                                         int32_t rank, const int32_t *dims1,
                                         const void *in1, const int32_t *dims2,
@@ -933,6 +952,7 @@ TFLC_API void tflc_add_n_s8(const tflc_add_params *p, int32_t n_inputs,
 TFLC_API void tflc_cumsum_f32(int32_t rank, const int32_t *dims, int32_t axis,
                               int exclusive, int reverse, const float *in,
                               float *out);
+/* The int8 form, rescaled through p as ADD_N. */
 TFLC_API void tflc_cumsum_s8(const tflc_add_params *p, int32_t rank,
                              const int32_t *dims, int32_t axis, int exclusive,
                              int reverse, const int8_t *in, int8_t *out);
@@ -951,6 +971,7 @@ TFLC_API void tflc_logical(int is_or, int32_t rank, const int32_t *dims1,
                            const uint8_t *in1, const int32_t *dims2,
                            const uint8_t *in2, const int32_t *out_dims,
                            uint8_t *out);
+/* out = !in for n bool bytes. */
 TFLC_API void tflc_logical_not(int32_t n, const uint8_t *in, uint8_t *out);
 /* out = cond ? x : y, elements of elem_size bytes, three broadcast inputs. */
 TFLC_API void tflc_select(size_t elem_size, int32_t rank,
@@ -966,6 +987,7 @@ TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
                                        int32_t *shift);
 /* TFLM's CheckedLog2: 1 when x is 2^k within 1e-3 in log2 (k in *log2). */
 TFLC_API int tflc_checked_log2(float x, int32_t *log2);
+/* int16 LOGISTIC / TANH of n values (tflc_*_s16_one on each). */
 TFLC_API void tflc_logistic_s16(int32_t mult, int32_t shift, int32_t n,
                                 const int16_t *in, int16_t *out);
 TFLC_API void tflc_tanh_s16(int32_t mult, int32_t shift, int32_t n,
@@ -1048,6 +1070,7 @@ typedef struct tflc_filter_bank_params {
 TFLC_API int tflc_signal_filter_bank_check(const tflc_filter_bank_params *p,
                                            int32_t in_count,
                                            int32_t weights_count);
+/* Runs the filter bank on `in` into out_count uint64 channels. */
 TFLC_API void tflc_signal_filter_bank_u32(const tflc_filter_bank_params *p,
                                           const uint32_t *in, int32_t out_count,
                                           uint64_t *out);
@@ -1077,6 +1100,7 @@ typedef struct tflc_spectral_subtraction_params {
   uint32_t smoothing_bits, spectral_subtraction_bits;
   int32_t clamping;
 } tflc_spectral_subtraction_params;
+/* One frame: updates `noise`, writes the noise-subtracted `out`. */
 TFLC_API void
 tflc_signal_spectral_subtraction_u32(const tflc_spectral_subtraction_params *p,
                                      const uint32_t *in, uint32_t *out,
@@ -1282,6 +1306,7 @@ typedef struct tflc_batch_matmul_params {
   int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
   int32_t act_min, act_max;
 } tflc_batch_matmul_params;
+/* BATCH_MATMUL of float32, int8 and int16 tensors laid out as p says. */
 TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
                                     const float *lhs, const float *rhs,
                                     float *out);
@@ -1316,6 +1341,7 @@ typedef struct tflc_detection_params {
 /* Scratch bytes tflc_detection_postprocess_f32 needs (0 on overflow). */
 TFLC_API size_t
 tflc_detection_postprocess_scratch(const tflc_detection_params *p);
+/* Runs the post-processing above into the four outputs. */
 TFLC_API int tflc_detection_postprocess_f32(
     const tflc_detection_params *p, const float *boxes, const float *scores,
     const float *anchors, float *out_boxes, float *out_classes,
