@@ -58,7 +58,8 @@
  *   3. Messages               the formatter behind every error text
  *   4. Flatbuffer reader      bounds-checked accessors; the flexbuffer
  *                             reader (custom operators' options)
- *   5. Model view             schema slots, operator codes, tensors
+ *   5. Model view             schema slots, typed builtin-options readers,
+ *                             operator codes, tensors
  *   6. Compression descriptors  both LUT formats
  *   7. Verifier               everything, once, at tflc_model_init
  *   8. Interpreter records    arena, operator records, operator context
