@@ -1703,7 +1703,8 @@ static void tflc__read_call_once_options(const tflc_model *m, uint32_t t,
 /* The options fields the verifier range-checks, by options table: the
  * operator table's `pad` and `act` columns must name these slots (checked
  * at compile time below; -1: the table has no such field, or tflc has no
- * reader for it). */
+ * reader for it). A reader added for a table with padding or a fused
+ * activation adds its line here. */
 #define TFLC__PADDING_SLOT(options)                                            \
   ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_PADDING                    \
    : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
