@@ -2513,6 +2513,12 @@ static tflc_status tflc__plan_step(tflc__planner *p, char *err) {
   p->steps++;
   return TFLC_OK;
 }
+/* 1 for the built-in IF and WHILE: they read their inputs only as they
+ * start (IF: into the branch taken; WHILE: into its outputs, which then
+ * feed cond and body). */
+static int tflc__reads_inputs_first(const tflc__op *op) {
+  return !op->user && (op->code == TFLC_OP_IF || op->code == TFLC_OP_WHILE);
+}
 /* Lifetimes along TFLM's timeline: a subgraph's inputs are created when
  * it starts, each operator takes a step, then the subgraphs it runs take
  * theirs, and its inputs and outputs stay alive until they end; a
@@ -2549,6 +2555,11 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
           p->steps | (p->steps << 16);
       for (k = 0; k < op->nout; k++)
         tflc__plan_use(p, st[d].g, TFLC__OUT(op)[k]);
+      /* IF and WHILE read their inputs once, as the subgraphs start:
+       * those buffers are then free for the subgraphs (TFLM keeps them) */
+      if (tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
       st[d].k = 0;
     }
     nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
@@ -2559,6 +2570,10 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
       s = tflc__plan_step(p, err);
       if (s)
         return s;
+      /* IF copies its inputs into the branch it takes, at its start */
+      if (op->code == TFLC_OP_IF && tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
       d++;
       st[d].g = c;
       st[d].i = 0;
@@ -2567,10 +2582,12 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
         tflc__plan_use(p, c, TFLC__GRAPH_IN(&p->g[c], k));
       continue;
     }
-    /* operator done: inputs and outputs alive until here */
+    /* operator done: inputs (but IF's and WHILE's) and outputs alive
+     * until here */
     for (k = 0; k < op->nin + op->nout; k++)
-      tflc__plan_use(p, st[d].g,
-                     k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
+      if (k >= op->nin || !tflc__reads_inputs_first(op))
+        tflc__plan_use(p, st[d].g,
+                       k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
     tflc__use(&p->scope[p->obase[st[d].g] + (uint32_t)st[d].i], p->steps);
     st[d].i++;
     st[d].k = -1;
@@ -2643,13 +2660,21 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
   st = tflc__plan_lifetimes(&p, it->error);
   if (st)
     return st;
-  /* variables live from the first step to the last */
+  /* variables live from the first step to the last: persistent, as in
+   * TFLM, instead of a band through the whole plan */
   for (g = 0; g < ng; g++)
-    for (k = 0; k < gs[g].num_tensors; k++)
-      if (gs[g].tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], 0);
-        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], p.steps);
-      }
+    for (k = 0; k < gs[g].num_tensors; k++) {
+      tflc_tensor *t = &gs[g].tensors[k];
+      if (!(t->flags & TFLC_TENSOR_VARIABLE) || !tflc__needs_buffer(t, 0) ||
+          (t->flags & TFLC__ALIASED))
+        continue;
+      t->data = tflc__persist(it, t->bytes ? t->bytes : 1);
+      if (!t->data)
+        return tflc__err(it->error, TFLC_ERR_ARENA,
+                         "arena too small for variable tensor %d", t->index);
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
+    }
+  room = it->arena_size - it->tail;
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
     tflc_tensor *b = NULL;
@@ -7948,10 +7973,12 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
   const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
   int32_t k, n = c->op->nin;
   tflc_status st;
-  for (k = 0; k < n; k++) {
-    tflc__pass(tflc__graph_in(it, s->first, k), tflc__in(c, k));
+  /* the inputs go to the outputs first: the planner lets cond's and
+   * body's tensors reuse the inputs' bytes once they are read */
+  for (k = 0; k < n; k++)
     tflc__pass(tflc__out(c, k), tflc__in(c, k));
-  }
+  for (k = 0; k < n; k++)
+    tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
   st = tflc__run_subgraph(it, s->first);
   while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
     for (k = 0; k < n; k++)
