@@ -4839,8 +4839,8 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -4875,8 +4875,8 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);

@@ -511,34 +511,34 @@ static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
   for (k = 0; k < nin; k++) {
     const int t = code == 123 && k == 0 ? TFLC_BOOL : tin;
     if (axis_in && k == 1)
-      in[k] = fm_tensor(w, TFLC_INT32, 1, dax, axis, sizeof axis, 0, 0, "ax");
+      in[k] = add_tensor(w, TFLC_INT32, 1, dax, axis, sizeof axis, 0, 0, "ax");
     else if (divides && k == 1) /* a constant divisor away from zero */
-      in[k] = fm_tensor(w, t, 2, d,
-                        t == TFLC_FLOAT32 ? (const void *)div_f32
-                        : t == TFLC_INT32 ? (const void *)div_i32
-                                          : (const void *)div_s8,
-                        8 * tflc_type_size(t), q_in ? 0.1f : 0, 0, "div");
+      in[k] = add_tensor(w, t, 2, d,
+                         t == TFLC_FLOAT32 ? (const void *)div_f32
+                         : t == TFLC_INT32 ? (const void *)div_i32
+                                           : (const void *)div_s8,
+                         8 * tflc_type_size(t), q_in ? 0.1f : 0, 0, "div");
     else
-      in[k] = fm_tensor(w, t, pool ? 4 : 2, pool ? d4 : d, NULL, 0,
-                        q_in && t == tin ? 0.1f : 0, 0, "x");
+      in[k] = add_tensor(w, t, pool ? 4 : 2, pool ? d4 : d, NULL, 0,
+                         q_in && t == tin ? 0.1f : 0, 0, "x");
   }
   if (axis_in && code != 128)
     d[1] = 1; /* reduced over axis 1, kept */
-  y = fm_tensor(w, tout, pool ? 4 : 2, pool ? dp : d, NULL, 0, q_out ? osc : 0,
-                0, "y");
+  y = add_tensor(w, tout, pool ? 4 : 2, pool ? dp : d, NULL, 0, q_out ? osc : 0,
+                 0, "y");
   if (pool) {
-    o[0] = fm_opt_u8(0, 1);
-    o[1] = fm_opt_i32(1, 2);
-    o[2] = fm_opt_i32(2, 2);
-    o[3] = fm_opt_i32(3, 2);
-    o[4] = fm_opt_i32(4, 2);
-    o[5] = fm_opt_u8(5, 0);
+    o[0] = opt_u8(0, 1);
+    o[1] = opt_i32(1, 2);
+    o[2] = opt_i32(2, 2);
+    o[3] = opt_i32(3, 2);
+    o[4] = opt_i32(4, 2);
+    o[5] = opt_u8(5, 0);
     nopt = 6;
   } else if (axis_in && code != 128) {
-    o[0] = fm_opt_u8(0, 1); /* keep_dims */
+    o[0] = opt_u8(0, 1); /* keep_dims */
     nopt = 1;
   } else if (code == 25) {
-    o[0] = fm_opt_f32(0, 1.0f); /* beta */
+    o[0] = opt_f32(0, 1.0f); /* beta */
     nopt = 1;
   }
   tflc_writer_op(w, 0, code, NULL, nin, in, 1, &y, otype, nopt, o);
