@@ -66,7 +66,8 @@
  *  10. Interpreter            init and invoke
  *  11. Operators              convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
- *                             decode, variables, subgraphs
+ *                             decode, variables, subgraphs; TFLM's Signal*
+ *                             custom operators (audio front end, FFTs)
  *  12. Operator table         the array, TFLC_OPS, dispatch, the context
  *                             accessors of user operators
  *
