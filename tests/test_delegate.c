@@ -7,8 +7,8 @@
  * run, and the context accessors delegates use (options, per-channel
  * quantization, compressed constants, custom names). */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

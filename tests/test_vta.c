@@ -8,10 +8,11 @@
  * one or two threads, with and without rounding; and the conformance
  * CONV_2D / ADD cases within one step below TFLM's outputs. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "../examples/vta/vta_delegate.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +20,6 @@
 
 static uint8_t arena[2u << 20] __attribute__((aligned(16)));
 static uint8_t device_mem[1u << 20] __attribute__((aligned(16)));
-
-static uint32_t rng = 12345;
-static int32_t rnd(int32_t lo, int32_t hi) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return lo + (int32_t)(rng % (uint32_t)(hi - lo + 1));
-}
 
 static int device(vta_device *d, uint32_t inp, uint32_t wgt, uint32_t acc,
                   uint32_t insns, uint32_t uops) {
@@ -46,9 +39,9 @@ static void test_gemm_alu(void) {
   int32_t expect[16], got[16], acc0[16], k, j;
   CHECK_EQ_INT(device(&d, 4, 4, 8, 64, 64), 0);
   for (k = 0; k < 32; k++)
-    in[k] = (int8_t)rnd(-128, 127);
+    in[k] = (int8_t)rng_int(-128, 127);
   for (k = 0; k < 512; k++)
-    w[k] = (int8_t)rnd(-128, 127);
+    w[k] = (int8_t)rng_int(-128, 127);
   /* acc[1] = 0; acc[1] += in0 x w0; acc[1] += in1 x w1 (a loop of 2) */
   CHECK_EQ_INT(vta_load(&d, VTA_MEM_INP, in, 2, 0, 2, 1, 2, 0, 0, 0, 0, 0), 0);
   CHECK_EQ_INT(vta_load(&d, VTA_MEM_WGT, w, 2, 0, 2, 1, 2, 0, 0, 0, 0, 0), 0);
@@ -71,9 +64,12 @@ static void test_gemm_alu(void) {
   CHECK_EQ_INT(d.n.gemm_reset, 1);
   /* ALU: every operation, immediate and vector operands */
   for (j = 0; j < 16; j++) {
-    acc0[j] = rnd(-100000, 100000);
+    acc0[j] = rng_int(-100000, 100000);
     d.acc[j] = acc0[j];
-    d.acc[32 + j] = j == 0 ? 0x12345 : j == 1 ? -3 : j == 2 ? 40 : rnd(-9, 9);
+    d.acc[32 + j] = j == 0   ? 0x12345
+                    : j == 1 ? -3
+                    : j == 2 ? 40
+                             : rng_int(-9, 9);
   }
   d.acc[0] = INT32_MAX;
   acc0[0] = INT32_MAX;
@@ -218,7 +214,7 @@ static void test_tokens(void) {
   int32_t k;
   CHECK_EQ_INT(device(&d, 2, 4, 2, 64, 64), 0);
   for (k = 0; k < 96; k++)
-    in[k] = (int8_t)rnd(-128, 127);
+    in[k] = (int8_t)rng_int(-128, 127);
   memset(eye, 0, sizeof eye);
   for (k = 0; k < 16; k++)
     eye[k * 16 + k] = 1;
@@ -292,10 +288,10 @@ static uint8_t *graph_model(size_t *size) {
     tflc_w_option o[6];
     int32_t in[3];
     for (k = 0; k < s->co * s->kh * s->kw * ci; k++)
-      wts[c][k] = (int8_t)rnd(-127, 127);
+      wts[c][k] = (int8_t)rng_int(-127, 127);
     for (k = 0; k < s->co; k++) {
-      bias[c][k] = rnd(-3000, 3000);
-      wscale[c][k] = 0.002f + 0.0001f * (float)rnd(0, 40);
+      bias[c][k] = rng_int(-3000, 3000);
+      wscale[c][k] = 0.002f + 0.0001f * (float)rng_int(0, 40);
       zw[k] = zb[k] = 0;
       bs[k] = act_scale[s->in] * wscale[c][k];
     }
@@ -348,8 +344,9 @@ static void reference(const int8_t *x, int round, int8_t *y) {
       pt = th > 0 ? th / 2 : 0;
       pl = tw > 0 ? tw / 2 : 0;
     }
-    tflc_activation_range_q(s->act, act_scale[s->out], (int32_t)act_zp[s->out],
-                            -128, 127, &lo, &hi);
+    tflc_activation_range_quantized(s->act, act_scale[s->out],
+                                    (int32_t)act_zp[s->out], -128, 127, &lo,
+                                    &hi);
     for (o = 0; o < s->co; o++) {
       int64_t sum = 0, abs_sum = 0, b;
       int32_t pre, m, post;
@@ -384,8 +381,8 @@ static void reference(const int8_t *x, int round, int8_t *y) {
   {
     tflc_q16_add_params p;
     int32_t lo, hi;
-    tflc_activation_range_q(3, act_scale[NY], (int32_t)act_zp[NY], -128, 127,
-                            &lo, &hi);
+    tflc_activation_range_quantized(3, act_scale[NY], (int32_t)act_zp[NY], -128,
+                                    127, &lo, &hi);
     tflc_q16_add_prepare(act_scale[NC2], (int32_t)act_zp[NC2], act_scale[NC3],
                          (int32_t)act_zp[NC3], act_scale[NY],
                          (int32_t)act_zp[NY], lo, hi, &p);
@@ -437,7 +434,7 @@ static void test_graph(void) {
     return;
   CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
   for (i = 0; i < (int32_t)sizeof x; i++)
-    x[i] = (int8_t)rnd(-128, 127);
+    x[i] = (int8_t)rng_int(-128, 127);
   /* the bit-exact kernels, for the distance printed below */
   CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
                TFLC_OK);
@@ -511,7 +508,7 @@ static void test_threads(void) {
     return;
   CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
   for (i = 0; i < (int32_t)sizeof x; i++)
-    x[i] = (int8_t)rnd(-128, 127);
+    x[i] = (int8_t)rng_int(-128, 127);
   for (t = 0; t < 2; t++) {
     /* the same half-SRAMs: the same tiles, the same work */
     const uint32_t f = (uint32_t)t + 1;
@@ -570,24 +567,6 @@ static void test_declined(void) {
 
 /* The conformance CONV_2D / ADD int8 cases: each output one step below
  * TFLM's or equal (the seed's shifts floor where TFLM rounds). */
-static uint8_t *read_all(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *b;
-  long n;
-  if (!f)
-    return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  b = (uint8_t *)malloc((size_t)n + 16);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  *size = (size_t)n;
-  return b;
-}
 static void test_conformance(void) {
   static const char *cases[] = {
       "ops/CONV_2D/i8_1x10x10x2_o4_k7x7_s11_d11_same_relu6_bigk_zp127",
@@ -612,10 +591,10 @@ static void test_conformance(void) {
     tflc_options opt;
     snprintf(path, sizeof path, "%s/conformance/%s/model.tflite", shared,
              cases[k]);
-    model = read_all(path, &ms);
+    model = read_file(path, &ms);
     snprintf(path, sizeof path, "%s/conformance/%s/output_0.bin", shared,
              cases[k]);
-    out = read_all(path, &os);
+    out = read_file(path, &os);
     if (!model || !out) {
       printf("  %s: not found, skipped\n", cases[k]);
       free(model);
@@ -636,7 +615,7 @@ static void test_conformance(void) {
       uint8_t *in;
       snprintf(path, sizeof path, "%s/conformance/%s/input_%d.bin", shared,
                cases[k], n);
-      in = read_all(path, &is);
+      in = read_file(path, &is);
       CHECK(in && tflc_input(&it, n)->bytes == is);
       if (in && tflc_input(&it, n)->bytes == is)
         memcpy(tflc_input(&it, n)->data, in, is);
@@ -665,6 +644,7 @@ static void test_conformance(void) {
 }
 
 int main(void) {
+  rng_seed(12345);
   RUN(test_gemm_alu);
   RUN(test_load_store);
   RUN(test_tokens);

@@ -432,7 +432,7 @@ VTA_FN tflc_status vta__conv_prepare(tflc_op_context *part, tflc_op_context *op,
   c->x = vta__tensor(p, x);
   c->y = vta__tensor(p, y);
   c->zp = y->zero_point;
-  tflc_activation_range_q(act, y->scale, y->zero_point, -128, 127, &c->lo,
+  tflc_activation_range_quantized(act, y->scale, y->zero_point, -128, 127, &c->lo,
                           &c->hi);
   c->w_elems = (uint32_t)(c->g.ob * c->g.ib * c->g.kh * c->g.kw);
   c->par_elems = (uint32_t)c->g.ob * 4;
@@ -506,7 +506,7 @@ VTA_FN tflc_status vta__add_prepare(tflc_op_context *part, tflc_op_context *op,
   a->b = vta__tensor(p, x2);
   a->y = vta__tensor(p, y);
   p->t[a->y].produced = 1;
-  tflc_activation_range_q(tflc_op_option_byte(op, 0, 0), y->scale,
+  tflc_activation_range_quantized(tflc_op_option_byte(op, 0, 0), y->scale,
                           y->zero_point, -128, 127, &lo, &hi);
   tflc_q16_add_prepare(x1->scale, x1->zero_point, x2->scale, x2->zero_point,
                        y->scale, y->zero_point, lo, hi, &a->q);
