@@ -452,7 +452,8 @@ typedef struct tflc_user_op {
  * library). At tflc_interpreter_init tflc asks it, operator by operator
  * and in order, whether it takes the operator: `claims` sees the operator's
  * context (code, custom name, tensors with types, shapes and quantization,
- * options: the tflc_op_* accessors) and returns 1 to take it. Delegates are
+ * options: the tflc_op_* accessors; it only looks: no tflc_op_persist,
+ * scratch or state there) and returns 1 to take it. Delegates are
  * asked in the order given, before user operators and the built-ins; the
  * first that claims an operator takes it (TFLM_DECODE operators tflc keeps
  * are never offered). Each maximal run of consecutive operators taken by
@@ -1993,9 +1994,6 @@ typedef struct tflc__op {
    * request): requested sizes until the plan is made, then addresses */
   uintptr_t *scratch;
   tflc__whole *whole;
-  /* delegates (section 13): the partition this record stands for, or the
-   * one that took this operator; NULL otherwise */
-  struct tflc__partition *part;
 } tflc__op;
 
 /* The context of one operator at prepare and invoke (tflc_op_context in
@@ -2010,7 +2008,6 @@ typedef struct tflc_op_context tflc__ctx;
 /* Defined with the delegates (section 13). */
 static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg);
 static int tflc__is_partition(const tflc__op *op);
-static int tflc__is_claimed(const tflc__op *op);
 static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
                                        const char *message);
 
@@ -2113,8 +2110,11 @@ static tflc_status tflc__scratch_err(tflc__ctx *c) {
 }
 static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
-  /* an operator a delegate took is never planned: its partition asks */
-  if (op->nscratch >= TFLC__MAX_SCRATCH || tflc__is_claimed(op))
+  /* only records in the ops array are planned (not the operators a
+   * delegate took: their partition asks) */
+  if (op->nscratch >= TFLC__MAX_SCRATCH ||
+      (uintptr_t)op < (uintptr_t)c->it->ops ||
+      (uintptr_t)op >= (uintptr_t)(c->it->ops + c->it->num_ops))
     return -1;
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
@@ -6396,7 +6396,7 @@ static tflc_status tflc__partition_prepare(tflc__ctx *c);
 static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   const tflc__opdef *d;
-  if (c->op->part) /* a delegate's partition (section 13) */
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
     return tflc__partition_prepare(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
@@ -6417,7 +6417,7 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
   const tflc__opdef *d;
-  if (c->op->part) /* a delegate's partition (section 13) */
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
     return tflc__partition_invoke(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
@@ -6487,10 +6487,16 @@ TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index) {
     return NULL;
   return (void *)op->op->scratch[index];
 }
+static void **tflc__partition_state(const tflc__op *op);
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state) {
-  op->op->state = state;
+  if (tflc__is_partition(op->op)) /* delegates: the partition keeps it */
+    *tflc__partition_state(op->op) = state;
+  else
+    op->op->state = state;
 }
 TFLC_API void *tflc_op_state(const tflc_op_context *op) {
+  if (tflc__is_partition(op->op))
+    return *tflc__partition_state(op->op);
   return op->op->state;
 }
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
@@ -6528,25 +6534,35 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
 /* tensors live across it, tensors used only inside it are flagged          */
 /* TFLC_TENSOR_VIRTUAL and get no arena.                                    */
 /* ======================================================================== */
+/* The record standing for a run: code TFLC_OP_DELEGATE, no user operator,
+ * its state the partition (the delegate's state pointer lives in there).
+ * A DELEGATE operator of a model never gets a state: tflc has no kernel
+ * for it, and a user operator running one is marked by `user`. */
 struct tflc__partition {
   const tflc_delegate *delegate;
   struct tflc__partition *next; /* the next partition, in init order */
   tflc__op *record;             /* the record standing for the run */
   tflc__op *ops;                /* the claimed operators' records */
   tflc__ctx *ctx;               /* their contexts */
+  void *state;                  /* tflc_op_set_state on the partition */
   int32_t number, subgraph, num_ops, num_internal;
 };
 
-static int tflc__is_partition(const tflc__op *op) {
-  return op->part && op->part->record == op;
+static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
+  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+    return NULL;
+  return (struct tflc__partition *)op->state;
 }
-static int tflc__is_claimed(const tflc__op *op) {
-  return op->part && op->part->record != op;
+static int tflc__is_partition(const tflc__op *op) {
+  return tflc__partition_of(op) != NULL;
+}
+static void **tflc__partition_state(const tflc__op *op) {
+  return &tflc__partition_of(op)->state;
 }
 static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
                                        const char *message) {
 #ifndef TFLC_NO_ERROR_STRINGS
-  const struct tflc__partition *p = c->op->part;
+  const struct tflc__partition *p = tflc__partition_of(c->op);
   const char *name = p->delegate->name ? p->delegate->name : "unnamed";
   tflc__err(c->it->error, st, "partition %d (ops %d-%d, delegate %s): %s",
             p->number, p->ops[0].index, p->ops[p->num_ops - 1].index, name,
@@ -6679,7 +6695,6 @@ static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
    * `rec` (which may be where record s was) */
   for (i = 0; i < n; i++) {
     p->ops[i] = it->ops[s + i];
-    p->ops[i].part = p;
     p->ctx[i].it = it;
     p->ctx[i].m = it->model;
     p->ctx[i].sgt = it->sgt;
@@ -6691,7 +6706,7 @@ static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
   rec->nin = (uint16_t)nin;
   rec->nout = (uint16_t)nout;
   rec->in = edge;
-  rec->part = p;
+  rec->state = p;
   for (tail = &it->partitions; *tail; tail = &(*tail)->next)
     ;
   *tail = p;
@@ -6737,7 +6752,7 @@ static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg) {
       if (st)
         return st;
       it->ops[kept] = rec;
-      it->ops[kept].part->record = &it->ops[kept];
+      tflc__partition_of(&rec)->record = &it->ops[kept];
       kept++;
     }
     if (d && d != run)
@@ -6751,7 +6766,7 @@ static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg) {
 }
 
 static tflc_status tflc__partition_prepare(tflc__ctx *c) {
-  const tflc_delegate *d = c->op->part->delegate;
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
   tflc_status st;
   c->it->error[0] = 0;
   st = d->prepare ? d->prepare(c, d->user) : TFLC_OK;
@@ -6760,7 +6775,7 @@ static tflc_status tflc__partition_prepare(tflc__ctx *c) {
   return st;
 }
 static tflc_status tflc__partition_invoke(tflc__ctx *c) {
-  const tflc_delegate *d = c->op->part->delegate;
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
   tflc_status st;
   c->it->error[0] = 0;
   st = d->invoke(c, d->user);
@@ -6800,12 +6815,14 @@ TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c) {
   return 1;
 }
 TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part) {
-  return tflc__is_partition(part->op) ? part->op->part->num_ops : 0;
+  const struct tflc__partition *p = tflc__partition_of(part->op);
+  return p ? p->num_ops : 0;
 }
 TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k) {
-  if (!tflc__is_partition(part->op) || k < 0 || k >= part->op->part->num_ops)
+  struct tflc__partition *p = tflc__partition_of(part->op);
+  if (!p || k < 0 || k >= p->num_ops)
     return NULL;
-  return &part->op->part->ctx[k];
+  return &p->ctx[k];
 }
 TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it) {
   return it && it->ready ? it->num_partitions : 0;
