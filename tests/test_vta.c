@@ -32,7 +32,7 @@ static int device(vta_device *d, uint32_t inp, uint32_t wgt, uint32_t acc,
   return vta_device_init(d, &c, device_mem, sizeof device_mem);
 }
 
-/* ---- the model --------------------------------------------------------- */
+/* ---- the model ----------------------------------------------------------- */
 static void test_gemm_alu(void) {
   static vta_device d;
   int8_t in[32], w[512];
@@ -242,7 +242,7 @@ static void test_tokens(void) {
   vta_abort(&d);
 }
 
-/* ---- the delegate ------------------------------------------------------ */
+/* ---- the delegate -------------------------------------------------------- */
 typedef struct conv_spec {
   int32_t in, out, co, kh, kw, sh, sw, dh, dw, same, act;
 } conv_spec;

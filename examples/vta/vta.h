@@ -207,7 +207,7 @@ VTA_FN int vta__fail(vta_device *d, const char *what, uint32_t a, uint32_t b) {
   return -1;
 }
 
-/* ---- lane arithmetic (wrapping, as 32-bit hardware) ------------------- */
+/* ---- lane arithmetic (wrapping, as 32-bit hardware) ---------------------- */
 VTA_FN int32_t vta__i32(uint32_t u) {
   return u <= 0x7FFFFFFFu ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
 }
@@ -234,7 +234,7 @@ VTA_FN int32_t vta__lane(int alu, int32_t x, int32_t y) {
   }
 }
 
-/* ---- building a program ------------------------------------------------ */
+/* ---- building a program -------------------------------------------------- */
 VTA_FN int vta_sync(vta_device *d);
 
 /* Room for `insns` more instructions and `uops` more micro-ops: runs what
@@ -423,7 +423,7 @@ VTA_FN int vta_dep_pop(vta_device *d, int from, int to) {
   return 0;
 }
 
-/* ---- running a program ------------------------------------------------- */
+/* ---- running a program --------------------------------------------------- */
 VTA_FN uint32_t vta__elem_bytes(int mem) {
   return mem == VTA_MEM_WGT ? 256u : mem == VTA_MEM_ACC ? 64u : 16u;
 }

@@ -75,7 +75,7 @@ typedef struct vta_delegate {
   uint64_t to_accel_bytes, from_accel_bytes;
 } vta_delegate;
 
-/* ---- tensors in the accelerator layout ---------------------------------- */
+/* ---- tensors in the accelerator layout ----------------------------------- */
 typedef struct vta_tensor {
   const tflc_tensor *t;
   int32_t n, h, w, c, cb; /* NHWC view, channel blocks */
@@ -299,9 +299,8 @@ VTA_FN int vta__claims(tflc_op_context *op, void *user) {
   return why == NULL;
 }
 
-/* ---- partitions ------------------------------------------------------------
- */
-typedef struct vta_conv_op {
+/* ---- partitions ---------------------------------------------------------- */
+* / typedef struct vta_conv_op {
   int32_t x, y; /* tensors of the partition */
   vta_conv_geo g;
   int8_t *w;        /* [ob][ib][kh][kw][16 o][16 i] */
@@ -432,8 +431,8 @@ VTA_FN tflc_status vta__conv_prepare(tflc_op_context *part, tflc_op_context *op,
   c->x = vta__tensor(p, x);
   c->y = vta__tensor(p, y);
   c->zp = y->zero_point;
-  tflc_activation_range_quantized(act, y->scale, y->zero_point, -128, 127, &c->lo,
-                          &c->hi);
+  tflc_activation_range_quantized(act, y->scale, y->zero_point, -128, 127,
+                                  &c->lo, &c->hi);
   c->w_elems = (uint32_t)(c->g.ob * c->g.ib * c->g.kh * c->g.kw);
   c->par_elems = (uint32_t)c->g.ob * 4;
   c->w = (int8_t *)tflc_op_persist(part, (size_t)c->w_elems * 256);
@@ -507,7 +506,7 @@ VTA_FN tflc_status vta__add_prepare(tflc_op_context *part, tflc_op_context *op,
   a->y = vta__tensor(p, y);
   p->t[a->y].produced = 1;
   tflc_activation_range_quantized(tflc_op_option_byte(op, 0, 0), y->scale,
-                          y->zero_point, -128, 127, &lo, &hi);
+                                  y->zero_point, -128, 127, &lo, &hi);
   tflc_q16_add_prepare(x1->scale, x1->zero_point, x2->scale, x2->zero_point,
                        y->scale, y->zero_point, lo, hi, &a->q);
   /* a tile: three ACC regions (two inputs, a temporary) */
@@ -580,8 +579,8 @@ VTA_FN tflc_status vta__prepare(tflc_op_context *part, void *user) {
         !e->constant && !e->produced && !(e->t->flags & TFLC_TENSOR_VIRTUAL);
     e->edge_out = e->produced && !(e->t->flags & TFLC_TENSOR_VIRTUAL);
     if (e->constant) {
-      /* a constant ADD operand: converted once */
-      int8_t *tmp = e->buf; /* decode in place would clash: read directly */
+      /* a constant operand (raw or compressed): into the accelerator
+       * layout once, element by element */
       tflc_const cc;
       int32_t i, ops;
       cc.data = NULL;
@@ -597,12 +596,13 @@ VTA_FN tflc_status vta__prepare(tflc_op_context *part, void *user) {
       for (i = 0; i < e->n * e->h * e->w * e->c; i++) {
         const int32_t c = i % e->c, w = (i / e->c) % e->w;
         const int32_t h = (i / e->c / e->w) % e->h, b = i / e->c / e->w / e->h;
-        tmp[((((size_t)b * (size_t)e->cb + (size_t)(c / 16)) * (size_t)e->hp +
-              (size_t)(h + e->pt)) *
-                 (size_t)e->wp +
-             (size_t)(w + e->pl)) *
-                16 +
-            (size_t)(c % 16)] = (int8_t)tflc_const_i32(&cc, i);
+        e->buf[((((size_t)b * (size_t)e->cb + (size_t)(c / 16)) *
+                     (size_t)e->hp +
+                 (size_t)(h + e->pt)) *
+                    (size_t)e->wp +
+                (size_t)(w + e->pl)) *
+                   16 +
+               (size_t)(c % 16)] = (int8_t)tflc_const_i32(&cc, i);
       }
     }
   }
@@ -610,8 +610,7 @@ VTA_FN tflc_status vta__prepare(tflc_op_context *part, void *user) {
   return TFLC_OK;
 }
 
-/* ---- programs
- * ---------------------------------------------------------------- */
+/* ---- programs ------------------------------------------------------------ */
 /* One micro-op. */
 VTA_FN int32_t vta__uop1(vta_device *d, uint32_t dst, uint32_t src,
                          uint32_t wgt) {
