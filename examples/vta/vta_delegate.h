@@ -300,7 +300,7 @@ VTA_FN int vta__claims(tflc_op_context *op, void *user) {
 }
 
 /* ---- partitions ---------------------------------------------------------- */
-* / typedef struct vta_conv_op {
+typedef struct vta_conv_op {
   int32_t x, y; /* tensors of the partition */
   vta_conv_geo g;
   int8_t *w;        /* [ob][ib][kh][kw][16 o][16 i] */
