@@ -477,13 +477,13 @@ typedef struct tflc_user_op {
  *     return tflc_op_code(op) == TFLC_OP_ADD && a && a->type == TFLC_INT8;
  *   }
  *   static tflc_status run(tflc_op_context *part, void *user) {
- *     int32_t k;
+ *     int32_t k; // tensors only the partition uses: data NULL, yours
  *     for (k = 0; k < tflc_partition_num_ops(part); k++) {
  *       tflc_op_context *op = tflc_partition_op(part, k);
  *       if (accel_add(user, tflc_op_input(op, 0), tflc_op_input(op, 1),
- *                     tflc_op_output(op, 0)) != 0)  // internal tensors:
- *         return tflc_op_fail(part, TFLC_ERR_KERNEL, "accelerator"); // data
- *     }                                              // NULL, yours to keep
+ *                     tflc_op_output(op, 0)) != 0)
+ *         return tflc_op_fail(part, TFLC_ERR_KERNEL, "accelerator");
+ *     }
  *     return TFLC_OK;
  *   }
  *   tflc_delegate accel = {"accel", takes, NULL, run, &my_device};
