@@ -811,6 +811,208 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
                                   const void *in, void *out);
 
 /* ======================================================================== */
+/* Element-wise math, logic, casts, more types of pools and reductions      */
+/* (ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE,  */
+/* ELU, DIV, FLOOR_DIV, FLOOR_MOD, SQUARED_DIFFERENCE, ADD_N, int32 ADD /   */
+/* SUB / MUL, CAST, LOGICAL_*, SELECT_V2, int16 LOGISTIC / TANH / SOFTMAX,  */
+/* float32 / int16 pools, L2_POOL_2D, MEAN, REDUCE_MAX / MIN / ALL, CUMSUM) */
+/* ======================================================================== */
+/* Each follows the order of operations of TFLM's reference kernel, so
+ * float outputs are bit-identical when built without FMA contraction and
+ * linked with the same libm (expf, logf, sinf, ...). Binary kernels take
+ * right-aligned shapes of one rank as tflc_add_s8. */
+
+/* ---- float32 unary math ------------------------------------------------- */
+enum {
+  TFLC_MATH_ABS,   /* fabsf */
+  TFLC_MATH_CEIL,  /* ceilf */
+  TFLC_MATH_COS,   /* cosf */
+  TFLC_MATH_ELU,   /* x < 0 ? expm1f(x) : x */
+  TFLC_MATH_EXP,   /* expf */
+  TFLC_MATH_FLOOR, /* floorf */
+  TFLC_MATH_LOG,   /* logf */
+  TFLC_MATH_NEG,   /* -x */
+  TFLC_MATH_ROUND, /* to nearest, ties to even (TFLM's RoundToNearest) */
+  TFLC_MATH_RSQRT, /* 1.0f / sqrtf(x) */
+  TFLC_MATH_SIN,   /* sinf */
+  TFLC_MATH_SQRT,  /* sqrtf */
+  TFLC_MATH_SQUARE /* x * x */
+};
+TFLC_API void tflc_math_f32(int fn, int32_t n, const float *in, float *out);
+
+/* ---- ABS / RSQRT int8, int16 -------------------------------------------- */
+typedef struct tflc_abs_rsqrt_params {
+  int32_t input_zp, output_zp;
+  int32_t multiplier, shift; /* ABS: in / out; RSQRT: 1 / (sqrt(in) * out) */
+  int32_t rescale;           /* ABS: 0 when the scales are equal */
+  int32_t plain;             /* ABS int16 without quantization: abs(x) */
+} tflc_abs_rsqrt_params;
+/* TFLM's SetAbsOutputMultiplier / SetRsqrtOutputMultiplier (float math,
+ * then QuantizeMultiplier). */
+TFLC_API void tflc_abs_rsqrt_prepare(int rsqrt, float in_scale, int32_t in_zp,
+                                     float out_scale, int32_t out_zp,
+                                     tflc_abs_rsqrt_params *p);
+/* w: 1 int8, 2 int16. */
+TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                         const void *in, void *out);
+/* Returns -1 (stopping there, as TFLM fails) at an input below the zero
+ * point, else 0. */
+TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                          const void *in, void *out);
+
+/* ---- ELU int8 (lookup table) -------------------------------------------- */
+/* table[(uint8_t)x] = quantized ELU of x, as TFLM's PopulateLookupTable. */
+TFLC_API void tflc_elu_table_s8(float in_scale, int32_t in_zp, float out_scale,
+                                int32_t out_zp, int8_t table[256]);
+TFLC_API void tflc_lut_s8(const int8_t table[256], int32_t n, const int8_t *in,
+                          int8_t *out);
+
+/* ---- binary float32 / int32 arithmetic ---------------------------------- */
+enum {
+  TFLC_ARITH_ADD,
+  TFLC_ARITH_SUB,
+  TFLC_ARITH_MUL,
+  TFLC_ARITH_DIV,               /* float: a / b clamped; int32: truncating */
+  TFLC_ARITH_FLOOR_DIV,         /* float: floor(double(a) / double(b)) */
+  TFLC_ARITH_FLOOR_MOD,         /* float: fmodf, moved to the sign of b */
+  TFLC_ARITH_SQUARED_DIFFERENCE /* (a - b) * (a - b) */
+};
+/* float32: DIV is clamped to [lo, hi] (the fused activation); the others
+ * are not (ADD, SUB, MUL have their own kernels). */
+TFLC_API void tflc_arith_f32(int fn, float lo, float hi, int32_t rank,
+                             const int32_t *dims1, const float *in1,
+                             const int32_t *dims2, const float *in2,
+                             const int32_t *out_dims, float *out);
+/* int32 with wrapping arithmetic (TFLM's overflow is undefined), clamped to
+ * [lo, hi]. Returns -1 (output incomplete) for a DIV by zero, else 0. */
+TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
+                            const int32_t *dims1, const int32_t *in1,
+                            const int32_t *dims2, const int32_t *in2,
+                            const int32_t *out_dims, int32_t *out);
+
+/* ---- DIV int8 ----------------------------------------------------------- */
+typedef struct tflc_div_params {
+  int32_t input1_offset, input2_offset, output_offset; /* -z1, -z2, zo */
+  int32_t multiplier, shift; /* QuantizeMultiplier(s1 / (s2 * so)) */
+  int32_t act_min, act_max;
+} tflc_div_params;
+/* Returns -1 (output incomplete) when a divisor is the zero point. */
+TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
+                         const int32_t *dims1, const int8_t *in1,
+                         const int32_t *dims2, const int8_t *in2,
+                         const int32_t *out_dims, int8_t *out);
+
+/* ---- SQUARED_DIFFERENCE int8 / int16 ------------------------------------ */
+/* Parameters as TFLM's PrepareQuantized (left shift 7 for int8, 0 for
+ * int16; act_min/max the type's range). Returns 0 when an input
+ * multiplier is not below one. */
+TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
+                                             int32_t z2, float so, int32_t zo,
+                                             int w, tflc_add_params *p);
+TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
+                                        int32_t rank, const int32_t *dims1,
+                                        const void *in1, const int32_t *dims2,
+                                        const void *in2,
+                                        const int32_t *out_dims, void *out);
+
+/* ---- ADD_N, CUMSUM ------------------------------------------------------ */
+/* ADD_N / CUMSUM int8 parameters (TFLM: left shift 20, one input scale,
+ * no fused activation). Returns 0 when a multiplier is not below one. */
+TFLC_API int tflc_add_n_prepare_s8(float in_scale, int32_t in_zp,
+                                   float out_scale, int32_t out_zp,
+                                   tflc_add_params *p);
+/* out[i] = sum over k of inputs[k][i], summed in order k = 0, 1, ... */
+TFLC_API void tflc_add_n_f32(int32_t n_inputs, const float *const *inputs,
+                             int32_t count, float *out);
+/* TFLM's quantized AddN (its accumulator starts at the scaled input
+ * offset, not at 0). */
+TFLC_API void tflc_add_n_s8(const tflc_add_params *p, int32_t n_inputs,
+                            const int8_t *const *inputs, int32_t count,
+                            int8_t *out);
+/* Running sums along `axis` of a tensor of rank `rank`. */
+TFLC_API void tflc_cumsum_f32(int32_t rank, const int32_t *dims, int32_t axis,
+                              int exclusive, int reverse, const float *in,
+                              float *out);
+TFLC_API void tflc_cumsum_s8(const tflc_add_params *p, int32_t rank,
+                             const int32_t *dims, int32_t axis, int exclusive,
+                             int reverse, const int8_t *in, int8_t *out);
+
+/* ---- CAST --------------------------------------------------------------- */
+/* n elements from in_type (INT8, INT16, INT32, UINT32, FLOAT32, BOOL) to
+ * out_type (INT8, INT16, INT32, UINT32, FLOAT32): C conversions, integers
+ * wrapping; floats truncate (out-of-range floats, undefined in TFLM, give
+ * the wrapped int64 value, NaN gives 0). Returns -1 for other types. */
+TFLC_API int tflc_cast(int in_type, int out_type, int32_t n, const void *in,
+                       void *out);
+
+/* ---- LOGICAL_AND / LOGICAL_OR / LOGICAL_NOT, SELECT_V2 ------------------ */
+/* bool tensors of 0/1 bytes (any nonzero byte reads as true). */
+TFLC_API void tflc_logical(int is_or, int32_t rank, const int32_t *dims1,
+                           const uint8_t *in1, const int32_t *dims2,
+                           const uint8_t *in2, const int32_t *out_dims,
+                           uint8_t *out);
+TFLC_API void tflc_logical_not(int32_t n, const uint8_t *in, uint8_t *out);
+/* out = cond ? x : y, elements of elem_size bytes, three broadcast inputs. */
+TFLC_API void tflc_select(size_t elem_size, int32_t rank,
+                          const int32_t *cond_dims, const uint8_t *cond,
+                          const int32_t *x_dims, const void *x,
+                          const int32_t *y_dims, const void *y,
+                          const int32_t *out_dims, void *out);
+
+/* ---- int16 LOGISTIC / TANH, SOFTMAX ------------------------------------- */
+/* TFLM's int16 input rescale: (mult, shift) for tflc_logistic_s16_one /
+ * tflc_tanh_s16_one from the input scale (zero points must be 0). */
+TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
+                                       int32_t *shift);
+/* TFLM's CheckedLog2: 1 when x is 2^k within 1e-3 in log2 (k in *log2). */
+TFLC_API int tflc_checked_log2(float x, int32_t *log2);
+TFLC_API void tflc_logistic_s16(int32_t mult, int32_t shift, int32_t n,
+                                const int16_t *in, int16_t *out);
+TFLC_API void tflc_tanh_s16(int32_t mult, int32_t shift, int32_t n,
+                            const int16_t *in, int16_t *out);
+
+typedef struct tflc_softmax_s16_params {
+  int32_t input_multiplier, input_shift;
+  int16_t exp_lut[513];   /* exp on [-10, 0] */
+  int16_t recip_lut[513]; /* 1 / (1 + x) on [0, 1] */
+} tflc_softmax_s16_params;
+/* TFLM's int16 SOFTMAX setup (two 513-entry tables, input multiplier). */
+TFLC_API void tflc_softmax_prepare_s16(float beta, float in_scale,
+                                       tflc_softmax_s16_params *p);
+/* rows x depth, int16 in and out (out scale 1/32768, zero point 0). */
+TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
+                               int32_t depth, const int16_t *in, int16_t *out);
+
+/* ---- pools of int16 and float32 ----------------------------------------- */
+enum { TFLC_POOL_AVERAGE, TFLC_POOL_MAX, TFLC_POOL_L2 /* float32 only */ };
+/* NHWC, geometry and quantized clamp from p. Return TFLC_ERR_KERNEL when
+ * an average window has no tap (as TFLM fails). */
+TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
+                                   const int32_t in_dims[4], const int16_t *in,
+                                   const int32_t out_dims[4], int16_t *out);
+TFLC_API tflc_status tflc_pool_f32(int kind, const tflc_pool_params *p,
+                                   float act_min, float act_max,
+                                   const int32_t in_dims[4], const float *in,
+                                   const int32_t out_dims[4], float *out);
+
+/* ---- MEAN, REDUCE_MAX / REDUCE_MIN / REDUCE_ALL ------------------------- */
+/* MEAN int8 / int16 (w = 1 / 2): TFLM folds 1/N into the multiplier of
+ * p (QuantizeMultiplier(in_scale / out_scale)) before scaling the sum. */
+TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
+                          const int32_t *in_dims, uint32_t axis_mask,
+                          const void *in, void *out);
+/* float32 MEAN: float sums in input order, then / float(N). */
+TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
+                            uint32_t axis_mask, const float *in, float *out);
+/* REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type), REDUCE_ALL of bool. */
+TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
+                                 const int32_t *in_dims, uint32_t axis_mask,
+                                 const void *in, void *out);
+TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
+                              uint32_t axis_mask, const uint8_t *in,
+                              uint8_t *out);
+
+/* ======================================================================== */
 /* 16-bit requantization: the arithmetic of seeds/vta_delegate_ops.rst for  */
 /* accelerators whose accumulators are 32 bits wide and whose ALU can only  */
 /* multiply by 16-bit numbers (VTA). Scales become a 16-bit multiplier and  */
@@ -5133,6 +5335,923 @@ TFLC_API void tflc_resize_bilinear_f32(const int32_t *in_dims, int32_t out_h,
                    p11[c] * dy * dx + 0.0f;
       }
     }
+  }
+}
+
+/* ======================================================================== */
+/* Element-wise math, logic, casts, more types of pools and reductions      */
+/* ======================================================================== */
+/* Reuses the helpers above: the broadcast odometer (tflc__bcast), the
+ * reduction odometers (tflc__reduce_iter), element access (tflc__load_int /
+ * tflc__store_int_clamped) and the gemmlowp primitives. */
+
+/* ---- float32 unary math ------------------------------------------------- */
+
+/* TFLM's RoundToNearest: ties go to the even neighbour. */
+static float tflc__round_half_even(float v) {
+  const float fl = floorf(v);
+  const float diff = v - fl;
+  /* static_cast<int>(floor) % 2 in TFLM; a tie needs |v| < 2^23 */
+  const int even =
+      diff == 0.5f && fabsf(fl) < 8388608.0f && ((int32_t)fl % 2) == 0;
+  if (diff < 0.5f || even)
+    return fl;
+  return fl + 1.0f;
+}
+
+TFLC_API void tflc_math_f32(int fn, int32_t n, const float *in, float *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const float x = in[i];
+    float y;
+    switch (fn) {
+    case TFLC_MATH_ABS:
+      y = fabsf(x);
+      break;
+    case TFLC_MATH_CEIL:
+      y = ceilf(x);
+      break;
+    case TFLC_MATH_COS:
+      y = cosf(x);
+      break;
+    case TFLC_MATH_ELU:
+      y = x < 0.0f ? expm1f(x) : x;
+      break;
+    case TFLC_MATH_EXP:
+      y = expf(x);
+      break;
+    case TFLC_MATH_FLOOR:
+      y = floorf(x);
+      break;
+    case TFLC_MATH_LOG:
+      y = logf(x);
+      break;
+    case TFLC_MATH_NEG:
+      y = -x;
+      break;
+    case TFLC_MATH_ROUND:
+      y = tflc__round_half_even(x);
+      break;
+    case TFLC_MATH_RSQRT:
+      y = 1.0f / sqrtf(x);
+      break;
+    case TFLC_MATH_SIN:
+      y = sinf(x);
+      break;
+    case TFLC_MATH_SQRT:
+      y = sqrtf(x);
+      break;
+    default: /* TFLC_MATH_SQUARE */
+      y = x * x;
+      break;
+    }
+    out[i] = y;
+  }
+}
+
+/* ---- ABS / RSQRT int8, int16 -------------------------------------------- */
+
+TFLC_API void tflc_abs_rsqrt_prepare(int rsqrt, float in_scale, int32_t in_zp,
+                                     float out_scale, int32_t out_zp,
+                                     tflc_abs_rsqrt_params *p) {
+  p->input_zp = in_zp;
+  p->output_zp = out_zp;
+  p->rescale = in_scale != out_scale;
+  p->plain = 0;
+  p->multiplier = p->shift = 0;
+  if (rsqrt) {
+    const float den = sqrtf(in_scale) * out_scale;
+    tflc_quantize_multiplier(1.0 / (double)den, &p->multiplier, &p->shift);
+  } else if (p->rescale) {
+    tflc_quantize_multiplier((double)(in_scale / out_scale), &p->multiplier,
+                             &p->shift);
+  }
+}
+
+TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                         const void *in, void *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
+    if (p->plain) {
+      /* static_cast<int16_t>(std::abs(x)): abs(-32768) wraps */
+      const int32_t a = x < 0 ? -x : x;
+      ((int16_t *)out)[i] = (int16_t)(a > 32767 ? a - 65536 : a);
+    } else {
+      const int32_t d = x - p->input_zp;
+      const int32_t v = d < 0 ? -d : d;
+      const int32_t y = p->rescale ? tflc_multiply_by_quantized_multiplier(
+                                         v, p->multiplier, p->shift) +
+                                         p->output_zp
+                                   : v + p->output_zp;
+      tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                              tflc__int_max_of_width(w));
+    }
+  }
+}
+
+TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                          const void *in, void *out) {
+  /* 1/sqrt(v) as a multiplier, applied to 1 << 20, then rescaled */
+  const int32_t shift20 = 20;
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
+    const int32_t v = x - p->input_zp;
+    int32_t y;
+    if (v < 0)
+      return -1;
+    if (v == 0) {
+      y = tflc__int_max_of_width(w);
+    } else {
+      int32_t m, s, data;
+      tflc__fp_inv_sqrt_multiplier(v, &m, &s);
+      data = tflc_multiply_by_quantized_multiplier(1, m, s + shift20);
+      y = tflc_multiply_by_quantized_multiplier(data, p->multiplier,
+                                                p->shift - shift20) +
+          p->output_zp;
+    }
+    tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                            tflc__int_max_of_width(w));
+  }
+  return 0;
+}
+
+/* ---- ELU int8 (lookup table) -------------------------------------------- */
+
+TFLC_API void tflc_elu_table_s8(float in_scale, int32_t in_zp, float out_scale,
+                                int32_t out_zp, int8_t table[256]) {
+  const float inverse_scale = 1 / out_scale;
+  int32_t v;
+  for (v = -128; v <= 127; ++v) {
+    const float x = in_scale * (float)(v - in_zp);
+    const float t = x < 0.0f ? expf(x) - 1.0f : x;
+    const float r = roundf(t * inverse_scale);
+    const float q = r + (float)out_zp;
+    int32_t y;
+    /* static_cast<int32_t> of a float beyond int32 is undefined in TFLM;
+     * saturating gives the clamp's answer */
+    if (!(q == q))
+      y = 0;
+    else if (q >= 2147483647.0f)
+      y = 127;
+    else if (q <= -2147483648.0f)
+      y = -128;
+    else
+      y = (int32_t)q;
+    y = y > 127 ? 127 : y < -128 ? -128 : y;
+    table[(uint8_t)(int8_t)v] = (int8_t)y;
+  }
+}
+
+TFLC_API void tflc_lut_s8(const int8_t table[256], int32_t n, const int8_t *in,
+                          int8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = table[(uint8_t)in[i]];
+}
+
+/* ---- binary float32 / int32 arithmetic ---------------------------------- */
+
+static float tflc__arith_one_f32(int fn, float a, float b) {
+  switch (fn) {
+  case TFLC_ARITH_ADD:
+    return a + b;
+  case TFLC_ARITH_SUB:
+    return a - b;
+  case TFLC_ARITH_MUL:
+    return a * b;
+  case TFLC_ARITH_DIV:
+    return a / b;
+  case TFLC_ARITH_FLOOR_DIV:
+    return (float)floor((double)a / (double)b);
+  case TFLC_ARITH_FLOOR_MOD: {
+    const float m = fmodf(a, b);
+    return m != 0.0f && ((b < 0.0f) != (m < 0.0f)) ? m + b : m;
+  }
+  default: { /* TFLC_ARITH_SQUARED_DIFFERENCE */
+    const float d = a - b;
+    return d * d;
+  }
+  }
+}
+
+TFLC_API void tflc_arith_f32(int fn, float lo, float hi, int32_t rank,
+                             const int32_t *dims1, const float *in1,
+                             const int32_t *dims2, const float *in2,
+                             const int32_t *out_dims, float *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    float v = tflc__arith_one_f32(fn, in1[it.off1], in2[it.off2]);
+    if (fn == TFLC_ARITH_DIV) {
+      v = v < lo ? lo : v;
+      v = hi < v ? hi : v;
+    }
+    out[i] = v;
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
+                            const int32_t *dims1, const int32_t *in1,
+                            const int32_t *dims2, const int32_t *in2,
+                            const int32_t *out_dims, int32_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int32_t a = in1[it.off1], b = in2[it.off2];
+    int32_t v;
+    switch (fn) {
+    case TFLC_ARITH_ADD:
+      v = tflc__kop_add(a, b);
+      break;
+    case TFLC_ARITH_SUB:
+      v = tflc__kop_sub(a, b);
+      break;
+    case TFLC_ARITH_MUL:
+      v = tflc__wrapping_mul32(a, b);
+      break;
+    case TFLC_ARITH_DIV:
+      if (b == 0)
+        return -1;
+      /* INT32_MIN / -1 traps in C; its wrapped quotient is INT32_MIN */
+      v = (b == -1) ? tflc__kop_sub(0, a) : a / b;
+      break;
+    default: { /* TFLC_ARITH_SQUARED_DIFFERENCE */
+      const int32_t d = tflc__kop_sub(a, b);
+      v = tflc__wrapping_mul32(d, d);
+      break;
+    }
+    }
+    v = v < lo ? lo : v;
+    v = hi < v ? hi : v;
+    out[i] = v;
+    tflc__bcast_next(&it);
+  }
+  return 0;
+}
+
+/* ---- DIV int8 ----------------------------------------------------------- */
+
+/* TFLM's CountLeadingSignBits for int32 (31 for 0). */
+static int tflc__leading_sign_bits(int32_t x) {
+  const uint32_t u = x >= 0 ? (uint32_t)x : ~(uint32_t)x;
+  return tflc__kop_clz32(u) - 1;
+}
+
+TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
+                         const int32_t *dims1, const int8_t *in1,
+                         const int32_t *dims2, const int8_t *in2,
+                         const int32_t *out_dims, int8_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    int32_t a = p->input1_offset + in1[it.off1];
+    int32_t b = p->input2_offset + in2[it.off2];
+    int recip_shift, headroom;
+    int32_t inv, quotient, y;
+    if (b == 0)
+      return -1;
+    if (b < 0) {
+      a = -a;
+      b = -b;
+    }
+    inv = tflc__fp_reciprocal(b, 31, &recip_shift);
+    headroom = tflc__leading_sign_bits(a);
+    /* MultiplyByQuantizedMultiplierGreaterThanOne(a, inv, headroom) */
+    quotient = tflc_saturating_rounding_doubling_high_mul(
+        tflc__kop_i32((uint32_t)a << headroom), inv);
+    /* ...SmallerThanOneExp(quotient, multiplier, total shift) */
+    y = tflc_rounding_divide_by_pot(
+            tflc_saturating_rounding_doubling_high_mul(quotient, p->multiplier),
+            -(p->shift - recip_shift - headroom)) +
+        p->output_offset;
+    y = y < p->act_min ? p->act_min : y;
+    y = y > p->act_max ? p->act_max : y;
+    out[i] = (int8_t)y;
+    tflc__bcast_next(&it);
+  }
+  return 0;
+}
+
+/* ---- SQUARED_DIFFERENCE int8 / int16 ------------------------------------ */
+
+TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
+                                             int32_t z2, float so, int32_t zo,
+                                             int w, tflc_add_params *p) {
+  const double twice_max = 2.0 * (double)(s1 < s2 ? s2 : s1);
+  const int32_t ls = w == 1 ? 7 : 0;
+  const double mo =
+      twice_max * twice_max / (double)((float)((int32_t)1 << (ls * 2)) * so);
+  p->input1_offset = -z1;
+  p->input2_offset = -z2;
+  p->output_offset = zo;
+  p->left_shift = ls;
+  p->act_min = tflc__int_min_of_width(w);
+  p->act_max = tflc__int_max_of_width(w);
+  tflc_quantize_multiplier(mo, &p->output_multiplier, &p->output_shift);
+  return tflc__quantize_multiplier_below_one(
+             (double)s1 / twice_max, &p->input1_multiplier, &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             (double)s2 / twice_max, &p->input2_multiplier, &p->input2_shift);
+}
+
+/* MultiplyByQuantizedMultiplierSmallerThanOneExp */
+static int32_t tflc__mbqm_below_one(int32_t x, int32_t q, int32_t shift) {
+  return tflc_rounding_divide_by_pot(
+      tflc_saturating_rounding_doubling_high_mul(x, q), -shift);
+}
+
+TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
+                                        int32_t rank, const int32_t *dims1,
+                                        const void *in1, const int32_t *dims2,
+                                        const void *in2,
+                                        const int32_t *out_dims, void *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int32_t a = (p->input1_offset + tflc__load_int(in1, w, it.off1)) *
+                      ((int32_t)1 << p->left_shift);
+    const int32_t b = (p->input2_offset + tflc__load_int(in2, w, it.off2)) *
+                      ((int32_t)1 << p->left_shift);
+    const int32_t d =
+        tflc__mbqm_below_one(a, p->input1_multiplier, p->input1_shift) -
+        tflc__mbqm_below_one(b, p->input2_multiplier, p->input2_shift);
+    const int32_t y =
+        tflc_multiply_by_quantized_multiplier(
+            tflc__wrapping_mul32(d, d), p->output_multiplier, p->output_shift) +
+        p->output_offset;
+    tflc__store_int_clamped(out, w, i, y, p->act_min, p->act_max);
+    tflc__bcast_next(&it);
+  }
+}
+
+/* ---- ADD_N, CUMSUM ------------------------------------------------------ */
+
+TFLC_API int tflc_add_n_prepare_s8(float in_scale, int32_t in_zp,
+                                   float out_scale, int32_t out_zp,
+                                   tflc_add_params *p) {
+  const double twice = 2 * (double)in_scale;
+  p->input1_offset = p->input2_offset = -in_zp;
+  p->output_offset = out_zp;
+  p->left_shift = 20;
+  p->act_min = -128;
+  p->act_max = 127;
+  p->input2_multiplier = p->input2_shift = 0;
+  return tflc__quantize_multiplier_below_one((double)in_scale / twice,
+                                             &p->input1_multiplier,
+                                             &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             twice / ((double)(1 << 20) * (double)out_scale),
+             &p->output_multiplier, &p->output_shift);
+}
+
+TFLC_API void tflc_add_n_f32(int32_t n_inputs, const float *const *inputs,
+                             int32_t count, float *out) {
+  int32_t i, k;
+  for (i = 0; i < count; ++i) {
+    float x = 0.0f;
+    for (k = 0; k < n_inputs; ++k)
+      x += inputs[k][i];
+    out[i] = x;
+  }
+}
+
+/* One int8 value scaled as TFLM's left-shift-20 adders do it. */
+static int32_t tflc__scaled_input_s8(const tflc_add_params *p, int32_t x) {
+  return tflc__mbqm_below_one((p->input1_offset + x) * ((int32_t)1 << 20),
+                              p->input1_multiplier, p->input1_shift);
+}
+static int8_t tflc__scaled_output_s8(const tflc_add_params *p, int32_t acc) {
+  int32_t y = tflc__mbqm_below_one(acc, p->output_multiplier, p->output_shift) +
+              p->output_offset;
+  y = y < p->act_min ? p->act_min : y;
+  y = y > p->act_max ? p->act_max : y;
+  return (int8_t)y;
+}
+
+TFLC_API void tflc_add_n_s8(const tflc_add_params *p, int32_t n_inputs,
+                            const int8_t *const *inputs, int32_t count,
+                            int8_t *out) {
+  int32_t i, k;
+  for (i = 0; i < count; ++i) {
+    /* TFLM starts from the scaled offset itself ("x = 0" in its comment) */
+    int32_t acc = tflc__mbqm_below_one(p->input1_offset * ((int32_t)1 << 20),
+                                       p->input1_multiplier, p->input1_shift);
+    for (k = 0; k < n_inputs; ++k)
+      acc = tflc__kop_add(acc, tflc__scaled_input_s8(p, inputs[k][i]));
+    out[i] = tflc__scaled_output_s8(p, acc);
+  }
+}
+
+/* Lines along `axis`: count of lines before it (outer) and after it
+ * (inner, also the stride of the axis). */
+static void tflc__axis_lines(int32_t rank, const int32_t *dims, int32_t axis,
+                             size_t *before, size_t *len, size_t *after) {
+  int32_t k;
+  *before = *after = 1;
+  *len = (size_t)dims[axis];
+  for (k = 0; k < rank; ++k) {
+    if (k < axis)
+      *before *= (size_t)dims[k];
+    else if (k > axis)
+      *after *= (size_t)dims[k];
+  }
+}
+
+TFLC_API void tflc_cumsum_f32(int32_t rank, const int32_t *dims, int32_t axis,
+                              int exclusive, int reverse, const float *in,
+                              float *out) {
+  size_t before, len, after, b, a, d;
+  tflc__axis_lines(rank, dims, axis, &before, &len, &after);
+  for (b = 0; b < before; ++b) {
+    for (a = 0; a < after; ++a) {
+      float acc = 0.0f;
+      for (d = 0; d < len; ++d) {
+        const size_t dd = reverse ? len - 1 - d : d;
+        const size_t idx = (b * len + dd) * after + a;
+        if (exclusive) {
+          out[idx] = acc;
+          acc = acc + in[idx];
+        } else {
+          acc = acc + in[idx];
+          out[idx] = acc;
+        }
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_cumsum_s8(const tflc_add_params *p, int32_t rank,
+                             const int32_t *dims, int32_t axis, int exclusive,
+                             int reverse, const int8_t *in, int8_t *out) {
+  size_t before, len, after, b, a, d;
+  tflc__axis_lines(rank, dims, axis, &before, &len, &after);
+  for (b = 0; b < before; ++b) {
+    for (a = 0; a < after; ++a) {
+      /* as ADD_N, the accumulator starts at the scaled offset */
+      int32_t acc = tflc__mbqm_below_one(p->input1_offset * ((int32_t)1 << 20),
+                                         p->input1_multiplier, p->input1_shift);
+      for (d = 0; d < len; ++d) {
+        const size_t dd = reverse ? len - 1 - d : d;
+        const size_t idx = (b * len + dd) * after + a;
+        const int32_t y = tflc__scaled_input_s8(p, in[idx]);
+        int32_t v;
+        if (exclusive) {
+          v = acc;
+          acc = tflc__kop_add(acc, y);
+        } else {
+          acc = tflc__kop_add(acc, y);
+          v = acc;
+        }
+        out[idx] = tflc__scaled_output_s8(p, v);
+      }
+    }
+  }
+}
+
+/* ---- CAST --------------------------------------------------------------- */
+
+static int tflc__cast_in_ok(int t) {
+  return t == TFLC_INT8 || t == TFLC_INT16 || t == TFLC_INT32 ||
+         t == TFLC_UINT32 || t == TFLC_FLOAT32 || t == TFLC_BOOL;
+}
+static int tflc__cast_out_ok(int t) {
+  return t == TFLC_INT8 || t == TFLC_INT16 || t == TFLC_INT32 ||
+         t == TFLC_UINT32 || t == TFLC_FLOAT32;
+}
+/* An integer element widened to int64 (uint32 zero-extended). */
+static int64_t tflc__cast_load_int(int t, const void *p, int32_t i) {
+  switch (t) {
+  case TFLC_INT8:
+    return ((const int8_t *)p)[i];
+  case TFLC_INT16:
+    return ((const int16_t *)p)[i];
+  case TFLC_INT32:
+    return ((const int32_t *)p)[i];
+  case TFLC_UINT32:
+    return ((const uint32_t *)p)[i];
+  default: /* TFLC_BOOL */
+    return ((const uint8_t *)p)[i] != 0;
+  }
+}
+/* float -> int64 by truncation; beyond int64 or NaN: 0 (undefined in
+ * TFLM, whose inputs stay in range). */
+static int64_t tflc__cast_trunc(float f) {
+  if (!(f > -9.2233720e18f && f < 9.2233720e18f))
+    return 0;
+  return (int64_t)f;
+}
+
+TFLC_API int tflc_cast(int in_type, int out_type, int32_t n, const void *in,
+                       void *out) {
+  int32_t i;
+  if (!tflc__cast_in_ok(in_type) || !tflc__cast_out_ok(out_type))
+    return -1;
+  for (i = 0; i < n; ++i) {
+    if (out_type == TFLC_FLOAT32) {
+      ((float *)out)[i] = in_type == TFLC_FLOAT32
+                              ? ((const float *)in)[i]
+                              : (float)tflc__cast_load_int(in_type, in, i);
+    } else {
+      const int64_t v = in_type == TFLC_FLOAT32
+                            ? tflc__cast_trunc(((const float *)in)[i])
+                            : tflc__cast_load_int(in_type, in, i);
+      const uint32_t u = (uint32_t)(uint64_t)v; /* the low bits: wrapping */
+      switch (out_type) {
+      case TFLC_INT8:
+        ((int8_t *)out)[i] =
+            (int8_t)((int32_t)(u & 0xFFu) - ((u & 0x80u) ? 256 : 0));
+        break;
+      case TFLC_INT16:
+        ((int16_t *)out)[i] =
+            (int16_t)((int32_t)(u & 0xFFFFu) - ((u & 0x8000u) ? 65536 : 0));
+        break;
+      case TFLC_INT32:
+        ((int32_t *)out)[i] = tflc__kop_i32(u);
+        break;
+      default: /* TFLC_UINT32 */
+        ((uint32_t *)out)[i] = u;
+        break;
+      }
+    }
+  }
+  return 0;
+}
+
+/* ---- LOGICAL_AND / LOGICAL_OR / LOGICAL_NOT, SELECT_V2 ------------------ */
+
+TFLC_API void tflc_logical(int is_or, int32_t rank, const int32_t *dims1,
+                           const uint8_t *in1, const int32_t *dims2,
+                           const uint8_t *in2, const int32_t *out_dims,
+                           uint8_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int a = in1[it.off1] != 0, b = in2[it.off2] != 0;
+    out[i] = (uint8_t)(is_or ? (a || b) : (a && b));
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API void tflc_logical_not(int32_t n, const uint8_t *in, uint8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = (uint8_t)(in[i] == 0);
+}
+
+TFLC_API void tflc_select(size_t elem_size, int32_t rank,
+                          const int32_t *cond_dims, const uint8_t *cond,
+                          const int32_t *x_dims, const void *x,
+                          const int32_t *y_dims, const void *y,
+                          const int32_t *out_dims, void *out) {
+  /* two odometers: (cond, x) and (y, y) */
+  tflc__bcast cx, yy;
+  size_t i;
+  const size_t n = tflc__bcast_init(&cx, rank, cond_dims, x_dims, out_dims);
+  (void)tflc__bcast_init(&yy, rank, y_dims, y_dims, out_dims);
+  for (i = 0; i < n; ++i) {
+    const uint8_t *src = cond[cx.off1]
+                             ? (const uint8_t *)x + cx.off2 * elem_size
+                             : (const uint8_t *)y + yy.off1 * elem_size;
+    memcpy((uint8_t *)out + i * elem_size, src, elem_size);
+    tflc__bcast_next(&cx);
+    tflc__bcast_next(&yy);
+  }
+}
+
+/* ---- int16 LOGISTIC / TANH, SOFTMAX ------------------------------------- */
+
+TFLC_API int tflc_checked_log2(float x, int32_t *log2) {
+  const float l = logf(x) * (1.0f / logf(2.0f));
+  const float r = roundf(l);
+  *log2 = (r > -1e9f && r < 1e9f) ? (int32_t)r : 0;
+  return fabsf(l - r) < 1e-3f;
+}
+
+TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
+                                       int32_t *shift) {
+  /* 3 input integer bits; a power-of-two scale of 2^-12 (or 2^-13 for
+   * tanh) multiplies by 3 without a shift */
+  int32_t l2, s;
+  const int pot = tflc_checked_log2(in_scale, &l2);
+  s = 12 + l2;
+  if (pot && (s == 0 || (tanh && s == 1))) {
+    *mult = 3 << s;
+    *shift = 0;
+    return;
+  }
+  {
+    double m = (double)in_scale * 4096.0 * 3.0;
+    s = 0;
+    while (m <= 32767.0 / 2.0 && s <= 30) {
+      ++s;
+      m = m * 2.0;
+    }
+    *mult = (int32_t)m;
+    *shift = s;
+  }
+}
+
+TFLC_API void tflc_logistic_s16(int32_t mult, int32_t shift, int32_t n,
+                                const int16_t *in, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = tflc_logistic_s16_one(in[i], mult, shift);
+}
+
+TFLC_API void tflc_tanh_s16(int32_t mult, int32_t shift, int32_t n,
+                            const int16_t *in, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = tflc_tanh_s16_one(in[i], mult, shift);
+}
+
+/* TFLM's LUTPopulate<int16_t> (float arithmetic): 512 interpolation steps
+ * over the input range plus the end point. fn: 0 exp, 1 1 / (1 + x). */
+static float tflc__lut16_fn(int fn, float x) {
+  return fn == 0 ? expf(x) : 1.0f / (1.0f + x);
+}
+static void tflc__lut16_populate(int fn, float in_scale, int32_t in_zp,
+                                 float out_scale, int32_t out_zp,
+                                 int16_t *lut) {
+  const float in_min = in_scale * (float)(-32768 - in_zp);
+  const float in_max = in_scale * (float)(32767 - in_zp);
+  const float out_min = out_scale * (float)(-32768 - out_zp);
+  const float out_max = out_scale * (float)(32767 - out_zp);
+  const float step = (in_max - in_min) / 512.0f;
+  const float half_step = step / 2.0f;
+  const float inv = 65536.0f / (out_max - out_min);
+  int32_t i;
+  float v;
+  for (i = 0; i < 512; ++i) {
+    const float val = tflc__lut16_fn(fn, in_min + (float)i * step);
+    const float mid = tflc__lut16_fn(fn, in_min + (float)i * step + half_step);
+    const float next = tflc__lut16_fn(fn, in_min + (float)(i + 1) * step);
+    const float sample = roundf(val * inv);
+    const float mid_interp = roundf((next * inv + roundf(val * inv)) / 2.0f);
+    const float mid_val = roundf(mid * inv);
+    const float bias = roundf((mid_interp - mid_val) / 2.0f);
+    v = sample - bias;
+    v = v > -32768.0f ? v : -32768.0f;
+    v = v < 32767.0f ? v : 32767.0f;
+    lut[i] = (int16_t)v;
+  }
+  v = roundf(tflc__lut16_fn(fn, in_max) * inv);
+  v = v > -32768.0f ? v : -32768.0f;
+  v = v < 32767.0f ? v : 32767.0f;
+  lut[512] = (int16_t)v;
+}
+
+/* TFLM's LUTLookup: 9 index bits, 7 interpolated. */
+static int16_t tflc__lut16_lookup(int16_t x, const int16_t *lut) {
+  const int32_t index = 256 + tflc__asr32(x, 7);
+  const int32_t offset = x & 0x7F;
+  const int32_t base = lut[index];
+  const int32_t slope = (int16_t)(lut[index + 1] - lut[index]);
+  const int32_t delta = tflc__asr32(slope * offset + 64, 7);
+  return (int16_t)(base + delta);
+}
+
+TFLC_API void tflc_softmax_prepare_s16(float beta, float in_scale,
+                                       tflc_softmax_s16_params *p) {
+  const float range = 65535.0f;
+  tflc__lut16_populate(0, 10.0f / range, 32767, 2.0f / range, 0, p->exp_lut);
+  tflc__lut16_populate(1, 1.0f / range, -32768, 2.0f / range, 0, p->recip_lut);
+  tflc_quantize_multiplier((double)in_scale * (double)beta / (10.0 / 65535.0),
+                           &p->input_multiplier, &p->input_shift);
+}
+
+TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
+                               int32_t depth, const int16_t *in, int16_t *out) {
+  int32_t r, c;
+  for (r = 0; r < rows; ++r) {
+    const int16_t *x = in + (size_t)r * (size_t)depth;
+    int16_t *y = out + (size_t)r * (size_t)depth;
+    int32_t mx = -32768, sum = 0, h, shifted, sym, right;
+    int16_t recip;
+    for (c = 0; c < depth; ++c)
+      mx = x[c] > mx ? x[c] : mx;
+    /* exp values cached in the output, as TFLM */
+    for (c = 0; c < depth; ++c) {
+      int32_t d = tflc_multiply_by_quantized_multiplier(
+          x[c] - mx, p->input_multiplier, p->input_shift);
+      d += 32767;
+      d = d < -32768 ? -32768 : d > 32767 ? 32767 : d;
+      y[c] = tflc__lut16_lookup((int16_t)d, p->exp_lut);
+      sum = tflc__kop_add(sum, y[c]);
+    }
+    h = tflc__kop_clz32((uint32_t)sum);
+    if (h < 1 || h > 31)
+      h = h < 1 ? 1 : 31; /* sum is positive: max's exp is near 32767 */
+    shifted = (int32_t)tflc__asr64(
+        ((int64_t)sum * ((int64_t)1 << (h - 1))) + (1 << 13), 14);
+    sym = shifted - ((1 << 15) + (1 << 16));
+    sym = sym < -32768 ? -32768 : sym > 32767 ? 32767 : sym;
+    recip = tflc__lut16_lookup((int16_t)sym, p->recip_lut);
+    right = 31 - h;
+    for (c = 0; c < depth; ++c) {
+      const int64_t round = right > 0 ? (int64_t)1 << (right - 1) : 0;
+      int32_t v = (int32_t)tflc__asr64((int64_t)y[c] * recip + round, right);
+      v = v < 0 ? 0 : v > 32767 ? 32767 : v;
+      y[c] = (int16_t)v;
+    }
+  }
+}
+
+/* ---- pools of int16 and float32 ----------------------------------------- */
+
+TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
+                                   const int32_t in_dims[4], const int16_t *in,
+                                   const int32_t out_dims[4], int16_t *out) {
+  const int32_t in_h = in_dims[1], in_w = in_dims[2], depth = in_dims[3];
+  int32_t b, oy, ox, c, fy, fx;
+  for (b = 0; b < in_dims[0]; ++b) {
+    for (oy = 0; oy < out_dims[1]; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_dims[2]; ++ox) {
+        int32_t x0, xs, xe;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        for (c = 0; c < depth; ++c) {
+          int32_t acc = kind == TFLC_POOL_MAX ? -32768 : 0, cnt = 0;
+          for (fy = ys; fy < ye; ++fy)
+            for (fx = xs; fx < xe; ++fx) {
+              const int32_t v =
+                  in[(((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) *
+                          (size_t)in_w +
+                      (size_t)(x0 + fx)) *
+                         (size_t)depth +
+                     (size_t)c];
+              if (kind == TFLC_POOL_MAX)
+                acc = v > acc ? v : acc;
+              else
+                acc += v;
+              ++cnt;
+            }
+          if (kind != TFLC_POOL_MAX) {
+            if (cnt == 0)
+              return TFLC_ERR_KERNEL;
+            acc = acc > 0 ? (acc + cnt / 2) / cnt : (acc - cnt / 2) / cnt;
+          }
+          acc = acc < p->act_min ? p->act_min : acc;
+          acc = acc > p->act_max ? p->act_max : acc;
+          *out++ = (int16_t)acc;
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_pool_f32(int kind, const tflc_pool_params *p,
+                                   float act_min, float act_max,
+                                   const int32_t in_dims[4], const float *in,
+                                   const int32_t out_dims[4], float *out) {
+  const int32_t in_h = in_dims[1], in_w = in_dims[2], depth = in_dims[3];
+  int32_t b, oy, ox, c, fy, fx;
+  for (b = 0; b < in_dims[0]; ++b) {
+    for (oy = 0; oy < out_dims[1]; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_dims[2]; ++ox) {
+        int32_t x0, xs, xe;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        for (c = 0; c < depth; ++c) {
+          float acc = kind == TFLC_POOL_MAX ? -FLT_MAX : 0.0f, v;
+          int32_t cnt = 0;
+          for (fy = ys; fy < ye; ++fy)
+            for (fx = xs; fx < xe; ++fx) {
+              const float x =
+                  in[(((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) *
+                          (size_t)in_w +
+                      (size_t)(x0 + fx)) *
+                         (size_t)depth +
+                     (size_t)c];
+              if (kind == TFLC_POOL_MAX)
+                acc = acc < x ? x : acc; /* std::max(acc, x) */
+              else if (kind == TFLC_POOL_L2)
+                acc += x * x;
+              else
+                acc += x;
+              ++cnt;
+            }
+          if (kind == TFLC_POOL_AVERAGE) {
+            if (cnt == 0)
+              return TFLC_ERR_KERNEL;
+            v = acc / (float)cnt;
+          } else if (kind == TFLC_POOL_L2) {
+            v = sqrtf(acc / (float)cnt);
+          } else {
+            v = acc;
+          }
+          v = v < act_min ? act_min : v;
+          v = act_max < v ? act_max : v;
+          *out++ = v;
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- MEAN, REDUCE_MAX / REDUCE_MIN / REDUCE_ALL ------------------------- */
+
+TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
+                          const int32_t *in_dims, uint32_t axis_mask,
+                          const void *in, void *out) {
+  tflc__reduce_iter r;
+  tflc_mean_params m = *p;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  if (!r.empty && r.n_red > 0) {
+    /* fold 1/N into the multiplier, as TFLM's QuantizedMeanOrSum */
+    int sh = 63 - tflc__kop_clz64((uint64_t)r.n_red);
+    sh = sh > 32 ? 32 : sh;
+    sh = sh > 31 + m.shift ? 31 + m.shift : sh;
+    sh = sh < 0 ? 0 : sh;
+    m.multiplier =
+        (int32_t)(((int64_t)m.multiplier * ((int64_t)1 << sh)) / r.n_red);
+    m.shift -= sh;
+  }
+  tflc_sum_q(&m, w, rank, in_dims, axis_mask, in, out);
+}
+
+TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
+                            uint32_t axis_mask, const float *in, float *out) {
+  tflc__reduce_iter r;
+  size_t o;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  tflc_sum_f32(rank, in_dims, axis_mask, in, out);
+  if (r.empty || r.n_red <= 0)
+    return;
+  for (o = 0; o < r.n_out; ++o)
+    out[o] = out[o] / (float)r.n_red;
+}
+
+TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
+                                 const int32_t *in_dims, uint32_t axis_mask,
+                                 const void *in, void *out) {
+  tflc__reduce_iter r;
+  int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
+  size_t o, base = 0;
+  int32_t k;
+  const int f32 = type == TFLC_FLOAT32;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  for (k = 0; k < TFLC_MAX_DIMS; ++k)
+    ki[k] = ri[k] = 0;
+  for (o = 0; o < r.n_out; ++o) {
+    float fa = is_max ? -FLT_MAX : FLT_MAX;
+    int32_t ia = is_max ? -128 : 127;
+    size_t off = base;
+    int64_t i;
+    for (i = 0; !r.empty && i < r.n_red; ++i) {
+      if (f32) {
+        const float x = ((const float *)in)[off];
+        fa = is_max ? (x > fa ? x : fa) : (x < fa ? x : fa);
+      } else {
+        const int32_t x = ((const int8_t *)in)[off];
+        ia = is_max ? (x > ia ? x : ia) : (x < ia ? x : ia);
+      }
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
+    }
+    if (f32)
+      ((float *)out)[o] = fa;
+    else
+      ((int8_t *)out)[o] = (int8_t)ia;
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
+  }
+}
+
+TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
+                              uint32_t axis_mask, const uint8_t *in,
+                              uint8_t *out) {
+  tflc__reduce_iter r;
+  int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
+  size_t o, base = 0;
+  int32_t k;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  for (k = 0; k < TFLC_MAX_DIMS; ++k)
+    ki[k] = ri[k] = 0;
+  for (o = 0; o < r.n_out; ++o) {
+    int all = 1;
+    size_t off = base;
+    int64_t i;
+    for (i = 0; !r.empty && i < r.n_red; ++i) {
+      all = all && in[off] != 0;
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
+    }
+    out[o] = (uint8_t)all;
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
   }
 }
 
