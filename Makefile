@@ -16,7 +16,8 @@ CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h tflc_write.h
-TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h
+TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h \
+           examples/cmd_delegate.h examples/vta/vta.h examples/vta/vta_delegate.h
 
 ifeq ($(SANITIZE),1)
 all: build/asan/tflc

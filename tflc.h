@@ -53,7 +53,7 @@
  *   1. Configuration          macros above, defaults in tflc_kernels.h
  *   2. API                    model, tensors, the operator table
  *                             (TFLC_OPERATORS) and opcodes, user operators,
- *                             options, interpreter, functions
+ *                             delegates, options, interpreter, functions
  *   -- implementation (TFLC_IMPLEMENTATION) --
  *   3. Messages               the formatter behind every error text
  *   4. Flatbuffer reader      bounds-checked accessors; the flexbuffer
@@ -67,9 +67,11 @@
  *  10. Interpreter            init and invoke
  *  11. Operators              convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
- *                             decode, variables, subgraphs
+ *                             decode, variables, subgraphs; TFLM's Signal*
+ *                             custom operators (audio front end, FFTs)
  *  12. Operator table         the array, TFLC_OPS, dispatch, the context
  *                             accessors of user operators
+ *  13. Delegates              claims, partitions, their records and context
  *
  * License: MIT (see LICENSE).
  */
@@ -114,7 +116,8 @@ enum {
   TFLC_TENSOR_CONST = 1,    /* data points into the model */
   TFLC_TENSOR_VARIABLE = 2, /* persistent across invokes */
   TFLC_TENSOR_LUT = 4,      /* compressed constant: see `lut` */
-  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers; no data */
+  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers, or kept by a
+                               delegate (see delegates); no data */
   TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
@@ -463,6 +466,69 @@ typedef struct tflc_user_op {
   void *user;
 } tflc_user_op;
 
+/* ---- delegates -----------------------------------------------------------
+ * A delegate hands operators to something else (an accelerator, a vendor
+ * library). At tflc_interpreter_init tflc asks it, operator by operator
+ * and in order, whether it takes the operator: `claims` sees the operator's
+ * context (code, custom name, tensors with types, shapes and quantization,
+ * options: the tflc_op_* accessors; it only looks: no tflc_op_persist,
+ * scratch or state there) and returns 1 to take it. Delegates are
+ * asked in the order given, before user operators and the built-ins; the
+ * first that claims an operator takes it (TFLM_DECODE operators tflc keeps
+ * are never offered). Each maximal run of consecutive operators taken by
+ * one delegate becomes a partition: one operator record that stands for
+ * the run (tflc_op_code TFLC_OP_DELEGATE, tflc_op_index its first
+ * operator). Its inputs and outputs are the tensors crossing its edge,
+ * ordinary arena tensors; tensors living only inside it get no arena (flag
+ * TFLC_TENSOR_VIRTUAL, data NULL: the delegate keeps them). Constants stay
+ * in the model (read them with tflc_op_const). `prepare` (may be NULL)
+ * runs once per partition at init, `invoke` at every tflc_invoke in place
+ * of the run's operators; both get the partition's context:
+ * tflc_op_input / tflc_op_output are its edge tensors, tflc_partition_op
+ * gives the context of each operator it took, tflc_op_persist /
+ * tflc_op_scratch_request / tflc_op_set_state work as for operators, and
+ * tflc_op_fail reports "partition 2 (ops 5-9, delegate vta): message".
+ * Example, a delegate taking every int8 ADD:
+ *
+ *   static int takes(tflc_op_context *op, void *user) {
+ *     const tflc_tensor *a = tflc_op_input(op, 0);
+ *     (void)user;
+ *     return tflc_op_code(op) == TFLC_OP_ADD && a && a->type == TFLC_INT8;
+ *   }
+ *   static tflc_status run(tflc_op_context *part, void *user) {
+ *     int32_t k; // tensors only the partition uses: data NULL, yours
+ *     for (k = 0; k < tflc_partition_num_ops(part); k++) {
+ *       tflc_op_context *op = tflc_partition_op(part, k);
+ *       if (accel_add(user, tflc_op_input(op, 0), tflc_op_input(op, 1),
+ *                     tflc_op_output(op, 0)) != 0)
+ *         return tflc_op_fail(part, TFLC_ERR_KERNEL, "accelerator");
+ *     }
+ *     return TFLC_OK;
+ *   }
+ *   tflc_delegate accel = {"accel", takes, NULL, run, &my_device};
+ *   tflc_options opt = {0};
+ *   opt.delegates = &accel;
+ *   opt.num_delegates = 1;
+ *   tflc_interpreter_init(&it, &model, arena, sizeof arena, &opt);
+ */
+typedef int (*tflc_claims_fn)(tflc_op_context *op, void *user);
+typedef struct tflc_delegate {
+  const char *name;        /* in messages and tools */
+  tflc_claims_fn claims;   /* at init, per operator: 1 takes it */
+  tflc_user_op_fn prepare; /* at init, per partition; may be NULL */
+  tflc_user_op_fn invoke;  /* at every invoke, per partition */
+  void *user;
+} tflc_delegate;
+/* A partition as tools see it (tflc_partition_info_get). */
+typedef struct tflc_partition_info {
+  const char *delegate; /* its name */
+  int32_t subgraph;
+  int32_t first_op, last_op;       /* model operator indices */
+  int32_t num_ops;                 /* operators taken */
+  int32_t num_inputs, num_outputs; /* tensors crossing the edge */
+  int32_t num_internal;            /* tensors kept by the delegate */
+} tflc_partition_info;
+
 /* ---- options ------------------------------------------------------------ */
 typedef struct tflc_region {
   void *base;
@@ -490,6 +556,10 @@ typedef struct tflc_options {
    * the array must outlive the interpreter. At most 255. */
   const tflc_user_op *user_ops;
   int32_t num_user_ops;
+  /* Delegates (see above), asked in this order before everything else;
+   * the array must outlive the interpreter. At most 255. */
+  const tflc_delegate *delegates;
+  int32_t num_delegates;
 } tflc_options;
 
 /* ---- interpreter -------------------------------------------------------- */
@@ -516,6 +586,8 @@ typedef struct tflc_interpreter {
   struct tflc__var *vars;     /* resource variables */
   int32_t num_vars;
   tflc_status first_error; /* with opt.report: the first op failure */
+  struct tflc__partition *partitions; /* delegated runs, in init order */
+  int32_t num_partitions;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -589,6 +661,33 @@ TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
  * none compiled in. A wrapper must leave the state to the built-in. */
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op);
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op);
+/* The custom_code of a custom operator (NULL, *len 0: a builtin). */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len);
+/* Quantization number i of tensor t as the model gives it: returns the
+ * number of scales (0: not quantized) and fills scale, zero point and the
+ * quantized dimension (any may be NULL), as tflc_model_tensor_quant. */
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis);
+/* Input k as kernels read a constant: raw, or LUT-compressed (decode with
+ * tflc_lut_decode, read with tflc_const_i32). Returns 0 (and a zeroed *c)
+ * when input k is absent or not constant. */
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c);
+
+/* ---- partitions (inside a tflc_delegate's prepare / invoke) ------------ */
+/* Operators in the partition (0 when `part` is not a partition), and the
+ * context of operator k (NULL out of range): its code, tensors and options
+ * as at claims. Its tensors' `data`: arena tensors during invoke; NULL for
+ * the ones the delegate keeps. */
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part);
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k);
+/* Partitions of a ready interpreter, every subgraph, in init order; info on
+ * partition i (0, zeroed info when out of range). */
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it);
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info);
 
 /* ---- introspection, for tools ------------------------------------------- */
 /* Name of an operator code: "CONV_2D", "TFLM_DECODE", "CUSTOM" for an
@@ -2654,11 +2753,21 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
     return -1;
   return tflc__i32(m->bytes + v + 4 * (uint32_t)k);
 }
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis);
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis) {
+  return tflc__tensor_quant(m, tflc__subgraph(m, sg), t, i, scale, zero_point,
+                            axis);
+}
+/* The same, subgraph by table (tflc_op_tensor_quant). */
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis) {
   tflc__fb fb = tflc__mfb(m);
-  uint32_t tt = tflc__tensor_table(m, tflc__subgraph(m, sg), t);
+  uint32_t tt = tflc__tensor_table(m, sgt, t);
   uint32_t qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0, ns = 0, nz = 0;
   uint32_t sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
   uint32_t zv = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
@@ -2796,6 +2905,11 @@ struct tflc_op_context {
   tflc__op *op;
 };
 typedef struct tflc_op_context tflc__ctx;
+/* Defined with the delegates (section 13). */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg);
+static int tflc__is_partition(const tflc__op *op);
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message);
 
 /* One subgraph's records, kept (persistent, compact) when a model has
  * several: what the interpreter's view fields hold while it runs. */
@@ -2864,6 +2978,8 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
 #ifndef TFLC_NO_ERROR_STRINGS
   char tmp[TFLC_ERROR_LEN];
   tflc__err(tmp, st, what, a, b);
+  if (tflc__is_partition(c->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(c, st, tmp);
   tflc__err(c->it->error, st, "op %d %s: %s", c->op->index, tflc__op_name(c),
             tmp);
 #else
@@ -2908,7 +3024,11 @@ static tflc_status tflc__scratch_err(tflc__ctx *c) {
 }
 static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
-  if (op->nscratch >= TFLC__MAX_SCRATCH)
+  /* only records in the ops array are planned (not the operators a
+   * delegate took: their partition asks) */
+  if (op->nscratch >= TFLC__MAX_SCRATCH ||
+      (uintptr_t)op < (uintptr_t)c->it->ops ||
+      (uintptr_t)op >= (uintptr_t)(c->it->ops + c->it->num_ops))
     return -1;
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
@@ -3088,6 +3208,12 @@ static tflc_status tflc__plan_step(tflc__planner *p, char *err) {
   p->steps++;
   return TFLC_OK;
 }
+/* 1 for the built-in IF and WHILE: they read their inputs only as they
+ * start (IF: into the branch taken; WHILE: into its outputs, which then
+ * feed cond and body). */
+static int tflc__reads_inputs_first(const tflc__op *op) {
+  return !op->user && (op->code == TFLC_OP_IF || op->code == TFLC_OP_WHILE);
+}
 /* Lifetimes along TFLM's timeline: a subgraph's inputs are created when
  * it starts, each operator takes a step, then the subgraphs it runs take
  * theirs, and its inputs and outputs stay alive until they end; a
@@ -3124,6 +3250,11 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
           p->steps | (p->steps << 16);
       for (k = 0; k < op->nout; k++)
         tflc__plan_use(p, st[d].g, TFLC__OUT(op)[k]);
+      /* IF and WHILE read their inputs once, as the subgraphs start:
+       * those buffers are then free for the subgraphs (TFLM keeps them) */
+      if (tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
       st[d].k = 0;
     }
     nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
@@ -3134,6 +3265,10 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
       s = tflc__plan_step(p, err);
       if (s)
         return s;
+      /* IF copies its inputs into the branch it takes, at its start */
+      if (op->code == TFLC_OP_IF && tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
       d++;
       st[d].g = c;
       st[d].i = 0;
@@ -3142,10 +3277,12 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
         tflc__plan_use(p, c, TFLC__GRAPH_IN(&p->g[c], k));
       continue;
     }
-    /* operator done: inputs and outputs alive until here */
+    /* operator done: inputs (but IF's and WHILE's) and outputs alive
+     * until here */
     for (k = 0; k < op->nin + op->nout; k++)
-      tflc__plan_use(p, st[d].g,
-                     k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
+      if (k >= op->nin || !tflc__reads_inputs_first(op))
+        tflc__plan_use(p, st[d].g,
+                       k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
     tflc__use(&p->scope[p->obase[st[d].g] + (uint32_t)st[d].i], p->steps);
     st[d].i++;
     st[d].k = -1;
@@ -3218,13 +3355,21 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
   st = tflc__plan_lifetimes(&p, it->error);
   if (st)
     return st;
-  /* variables live from the first step to the last */
+  /* variables live from the first step to the last: persistent, as in
+   * TFLM, instead of a band through the whole plan */
   for (g = 0; g < ng; g++)
-    for (k = 0; k < gs[g].num_tensors; k++)
-      if (gs[g].tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], 0);
-        tflc__use(&p.life[p.tbase[g] + (uint32_t)k], p.steps);
-      }
+    for (k = 0; k < gs[g].num_tensors; k++) {
+      tflc_tensor *t = &gs[g].tensors[k];
+      if (!(t->flags & TFLC_TENSOR_VARIABLE) || !tflc__needs_buffer(t, 0) ||
+          (t->flags & TFLC__ALIASED))
+        continue;
+      t->data = tflc__persist(it, t->bytes ? t->bytes : 1);
+      if (!t->data)
+        return tflc__err(it->error, TFLC_ERR_ARENA,
+                         "arena too small for variable tensor %d", t->index);
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
+    }
+  room = it->arena_size - it->tail;
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
     tflc_tensor *b = NULL;
@@ -3357,6 +3502,9 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
       (it->opt.num_decomp_regions && !it->opt.decomp_regions))
     return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
+  if (it->opt.num_delegates < 0 || it->opt.num_delegates > 255 ||
+      (it->opt.num_delegates && !it->opt.delegates))
+    return tflc__err(it->error, TFLC_ERR_ARG, "bad delegates");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -3609,6 +3757,14 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                          "op %d %s: output tensor %d is constant", op->index,
                          tflc_opcode_name(op->code),
                          it->tensors[TFLC__OUT(op)[k]].index);
+  }
+  /* delegates (section 13): each run of operators one delegate takes
+   * becomes one record; the ops array shrinks accordingly */
+  if (it->opt.num_delegates > 0) {
+    st = tflc__delegate_graph(it, sg);
+    if (st)
+      return st;
+    nops = (uint32_t)it->num_ops;
   }
   /* prepare every op; metadata-compressed inputs without a tiled path get a
    * whole-tensor decode buffer: alternate region, else arena scratch */
@@ -8583,10 +8739,12 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
   const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
   int32_t k, n = c->op->nin;
   tflc_status st;
-  for (k = 0; k < n; k++) {
-    tflc__pass(tflc__graph_in(it, s->first, k), tflc__in(c, k));
+  /* the inputs go to the outputs first: the planner lets cond's and
+   * body's tensors reuse the inputs' bytes once they are read */
+  for (k = 0; k < n; k++)
     tflc__pass(tflc__out(c, k), tflc__in(c, k));
-  }
+  for (k = 0; k < n; k++)
+    tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
   st = tflc__run_subgraph(it, s->first);
   while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
     for (k = 0; k < n; k++)
@@ -9969,8 +10127,12 @@ static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
   return 0;
 }
 
+static tflc_status tflc__partition_prepare(tflc__ctx *c);
+static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_prepare(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
@@ -9990,6 +10152,8 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_invoke(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->invoke(c, u->user);
@@ -10090,15 +10254,23 @@ TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index) {
     return NULL;
   return (void *)op->op->scratch[index];
 }
+static void **tflc__partition_state(const tflc__op *op);
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state) {
-  op->op->state = state;
+  if (tflc__is_partition(op->op)) /* delegates: the partition keeps it */
+    *tflc__partition_state(op->op) = state;
+  else
+    op->op->state = state;
 }
 TFLC_API void *tflc_op_state(const tflc_op_context *op) {
+  if (tflc__is_partition(op->op))
+    return *tflc__partition_state(op->op);
   return op->op->state;
 }
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
                                   const char *message) {
 #ifndef TFLC_NO_ERROR_STRINGS
+  if (tflc__is_partition(op->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(op, st, message ? message : "failed");
   tflc__err(op->it->error, st, "op %d %s: %s", op->op->index, tflc__op_name(op),
             message ? message : "failed");
 #else
@@ -10118,6 +10290,329 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   if (!d || !d->invoke)
     return TFLC_ERR_UNSUPPORTED;
   return d->invoke(op);
+}
+
+/* ======================================================================== */
+/* Delegates: at init each operator record is offered to the delegates in   */
+/* order; every maximal run of consecutive records one delegate claims is   */
+/* moved into a partition, and one record (code TFLC_OP_DELEGATE, the edge  */
+/* tensors as inputs and outputs) takes the run's place in the ops array.   */
+/* The planner and the invoke loop then treat it as any operator: edge      */
+/* tensors live across it, tensors used only inside it are flagged          */
+/* TFLC_TENSOR_VIRTUAL and get no arena.                                    */
+/* ======================================================================== */
+/* The record standing for a run: code TFLC_OP_DELEGATE, no user operator,
+ * its state the partition (the delegate's state pointer lives in there).
+ * A DELEGATE operator of a model never gets a state: tflc has no kernel
+ * for it, and a user operator running one is marked by `user`. */
+struct tflc__partition {
+  const tflc_delegate *delegate;
+  struct tflc__partition *next; /* the next partition, in init order */
+  tflc__op *record;             /* the record standing for the run */
+  tflc__op *ops;                /* the claimed operators' records */
+  tflc__ctx *ctx;               /* their contexts */
+  void *state;                  /* tflc_op_set_state on the partition */
+  int32_t number, subgraph, num_ops, num_internal;
+};
+
+static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
+  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+    return NULL;
+  return (struct tflc__partition *)op->state;
+}
+static int tflc__is_partition(const tflc__op *op) {
+  return tflc__partition_of(op) != NULL;
+}
+static void **tflc__partition_state(const tflc__op *op) {
+  return &tflc__partition_of(op)->state;
+}
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  const struct tflc__partition *p = tflc__partition_of(c->op);
+  const char *name = p->delegate->name ? p->delegate->name : "unnamed";
+  tflc__err(c->it->error, st, "partition %d (ops %d-%d, delegate %s): %s",
+            p->number, p->ops[0].index, p->ops[p->num_ops - 1].index, name,
+            message);
+#else
+  (void)message;
+  c->it->error[0] = 0;
+#endif
+  return st;
+}
+
+/* The delegate claiming record `op`, or NULL. */
+static const tflc_delegate *tflc__claimant(tflc_interpreter *it, tflc__op *op) {
+  tflc__ctx c;
+  int32_t k;
+  if (op->code == TFLC_OP_TFLM_DECODE)
+    return NULL; /* a kept DECODE feeds built-ins; never offered */
+  c.it = it;
+  c.m = it->model;
+  c.sgt = it->sgt;
+  c.op = op;
+  for (k = 0; k < it->opt.num_delegates; k++) {
+    const tflc_delegate *d = &it->opt.delegates[k];
+    if (d->claims(&c, d->user))
+      return d;
+  }
+  return NULL;
+}
+
+/* 1 if tensor record ti is in `list` (n entries). */
+static int tflc__listed(const int16_t *list, int32_t n, int32_t ti) {
+  int32_t k;
+  for (k = 0; k < n; k++)
+    if (list[k] == ti)
+      return 1;
+  return 0;
+}
+
+/* Builds the partition of records [s, e) claimed by `d` into `rec`. `life`
+ * holds, per tensor record, the first and last record using it (16 bits
+ * each; graph inputs and outputs span everything). */
+static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
+                                        const tflc_delegate *d, int32_t s,
+                                        int32_t e, const uint32_t *life,
+                                        tflc__op *rec) {
+  struct tflc__partition *p, **tail;
+  int32_t i, k, pass, nin = 0, nout = 0, n = e - s;
+  int16_t *edge = NULL;
+  p = (struct tflc__partition *)tflc__persist(it, sizeof *p);
+  if (p)
+    p->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * (uint32_t)n);
+  if (p && p->ops)
+    p->ctx = (tflc__ctx *)tflc__persist(it, sizeof(tflc__ctx) * (uint32_t)n);
+  if (!p || !p->ops || !p->ctx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for a partition of %d ops", n);
+  p->delegate = d;
+  p->number = it->num_partitions;
+  p->subgraph = sg;
+  p->num_ops = n;
+  /* tensors used by no record outside [s, e) and not graph inputs or
+   * outputs, variables or model data: kept by the delegate */
+  for (i = s; i < e; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      tflc_tensor *t = ti >= 0 ? &it->tensors[ti] : NULL;
+      if (!t || (int32_t)TFLC__FIRST(life[ti]) < s ||
+          (int32_t)TFLC__LAST(life[ti]) >= e ||
+          (t->flags &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
+            TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN | TFLC_TENSOR_DECODED)))
+        continue;
+      t->flags |= TFLC_TENSOR_VIRTUAL;
+      t->data = NULL;
+      p->num_internal++;
+    }
+  }
+  /* edge tensors: the others that are not model data; outputs are those a
+   * claimed operator writes. Pass 0 counts, pass 1 fills. */
+  for (pass = 0; pass < 2; pass++) {
+    int32_t ni = 0, no = 0;
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nout; k++) {
+        int32_t ti = TFLC__OUT(op)[k];
+        if (it->tensors[ti].flags & TFLC_TENSOR_VIRTUAL)
+          continue;
+        if (pass == 0 || !tflc__listed(edge + nin, no, ti)) {
+          if (pass)
+            edge[nin + no] = (int16_t)ti;
+          no++;
+        }
+      }
+    }
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nin; k++) {
+        int32_t ti = op->in[k];
+        if (ti < 0 ||
+            (it->tensors[ti].flags &
+             (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL)))
+          continue;
+        if (pass == 1 &&
+            (tflc__listed(edge + nin, no, ti) || tflc__listed(edge, ni, ti)))
+          continue; /* written inside, or listed already */
+        if (pass)
+          edge[ni] = (int16_t)ti;
+        ni++;
+      }
+    }
+    if (pass == 0) {
+      /* upper bounds; pass 1 finds the exact (deduplicated) counts */
+      nin = ni;
+      nout = no;
+      if (nin + nout > 0xFFFF)
+        return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                         "partition %d: too many edge tensors", p->number);
+      edge = (int16_t *)tflc__persist(it, 2u * (uint32_t)(nin + nout));
+      if (!edge && nin + nout)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    } else {
+      /* outputs were written after the nin input slots; close the gap */
+      memmove(edge + ni, edge + nin, sizeof(int16_t) * (size_t)no);
+      nin = ni;
+      nout = no;
+    }
+  }
+  /* the claimed records move into the partition; the caller then writes
+   * `rec` (which may be where record s was) */
+  for (i = 0; i < n; i++) {
+    p->ops[i] = it->ops[s + i];
+    p->ctx[i].it = it;
+    p->ctx[i].m = it->model;
+    p->ctx[i].sgt = it->sgt;
+    p->ctx[i].op = &p->ops[i];
+  }
+  memset(rec, 0, sizeof *rec);
+  rec->code = TFLC_OP_DELEGATE;
+  rec->index = p->ops[0].index;
+  rec->nin = (uint16_t)nin;
+  rec->nout = (uint16_t)nout;
+  rec->in = edge;
+  rec->state = p;
+  for (tail = &it->partitions; *tail; tail = &(*tail)->next)
+    ;
+  *tail = p;
+  it->num_partitions++;
+  return TFLC_OK;
+}
+
+/* Offers subgraph sg's records to the delegates and replaces each claimed
+ * run by its partition's record. Uses the init map at the start of the
+ * arena (free by now, one word per tensor) for the tensors' first and last
+ * use. */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg) {
+  uint32_t *life = (uint32_t *)(void *)it->arena;
+  int32_t i, k, n = it->num_ops, kept = 0, start = 0;
+  const tflc_delegate *run = NULL;
+  if (n > 0xFFFE)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  for (k = 0; k < it->opt.num_delegates; k++)
+    if (!it->opt.delegates[k].claims || !it->opt.delegates[k].invoke)
+      return tflc__err(it->error, TFLC_ERR_ARG,
+                       "delegate %d: claims and invoke are required", k);
+  for (k = 0; k < it->num_tensors; k++)
+    life[k] = 0xFFFFFFFFu;
+  for (i = 0; i < n; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      if (ti >= 0)
+        tflc__use(&life[ti], (uint32_t)i);
+    }
+  }
+  for (k = 0; k < it->num_inputs; k++)
+    life[it->inputs[k]] = 0xFFFF0000u; /* first 0, last 0xFFFF */
+  for (k = 0; k < it->num_outputs; k++)
+    life[it->outputs[k]] = 0xFFFF0000u;
+  /* records [start, i) are claimed by `run`; kept <= start */
+  for (i = 0; i <= n; i++) {
+    const tflc_delegate *d = i < n ? tflc__claimant(it, &it->ops[i]) : NULL;
+    if (run && d != run) {
+      tflc_status st;
+      tflc__op rec;
+      st = tflc__make_partition(it, sg, run, start, i, life, &rec);
+      if (st)
+        return st;
+      it->ops[kept] = rec;
+      tflc__partition_of(&rec)->record = &it->ops[kept];
+      kept++;
+    }
+    if (d && d != run)
+      start = i;
+    run = d;
+    if (!d && i < n)
+      it->ops[kept++] = it->ops[i];
+  }
+  it->num_ops = kept;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__partition_prepare(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->prepare ? d->prepare(c, d->user) : TFLC_OK;
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "prepare failed");
+  return st;
+}
+static tflc_status tflc__partition_invoke(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->invoke(c, d->user);
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "invoke failed");
+  return st;
+}
+
+/* ---- the context of delegates -------------------------------------------- */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len) {
+  *len = 0;
+  if (tflc__is_partition(op->op))
+    return NULL;
+  return tflc__op_custom_name(
+      op->m, tflc__op_table(op->m, op->sgt, op->op->index), len);
+}
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis) {
+  if (!t) {
+    if (axis)
+      *axis = 0;
+    return 0;
+  }
+  return tflc__tensor_quant(op->m, op->sgt, t->index, i, scale, zero_point,
+                            axis);
+}
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c) {
+  const tflc_tensor *t = k < 0 ? NULL : tflc__in(op, k);
+  if (!t || !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT))) {
+    memset(c, 0, sizeof *c);
+    return 0;
+  }
+  *c = tflc__const(op, t);
+  return 1;
+}
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part) {
+  const struct tflc__partition *p = tflc__partition_of(part->op);
+  return p ? p->num_ops : 0;
+}
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k) {
+  struct tflc__partition *p = tflc__partition_of(part->op);
+  if (!p || k < 0 || k >= p->num_ops)
+    return NULL;
+  return &p->ctx[k];
+}
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it) {
+  return it && it->ready ? it->num_partitions : 0;
+}
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info) {
+  const struct tflc__partition *p = it && it->ready ? it->partitions : NULL;
+  memset(info, 0, sizeof *info);
+  if (i < 0)
+    return 0;
+  for (; p && i > 0; i--)
+    p = p->next;
+  if (!p)
+    return 0;
+  info->delegate = p->delegate->name;
+  info->subgraph = p->subgraph;
+  info->first_op = p->ops[0].index;
+  info->last_op = p->ops[p->num_ops - 1].index;
+  info->num_ops = p->num_ops;
+  info->num_inputs = p->record->nin;
+  info->num_outputs = p->record->nout;
+  info->num_internal = p->num_internal;
+  return 1;
 }
 
 #endif /* TFLC_IMPLEMENTATION */

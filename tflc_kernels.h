@@ -1346,6 +1346,54 @@ TFLC_API int tflc_detection_postprocess_f32(
     const tflc_detection_params *p, const float *boxes, const float *scores,
     const float *anchors, float *out_boxes, float *out_classes,
     float *out_scores, float *out_count, int32_t capacity, void *scratch);
+/* 16-bit requantization: the arithmetic of seeds/vta_delegate_ops.rst for  */
+/* accelerators whose accumulators are 32 bits wide and whose ALU can only  */
+/* multiply by 16-bit numbers (VTA). Scales become a 16-bit multiplier and  */
+/* a shift instead of TFLM's 32-bit ones, inputs of ADD are dequantized to  */
+/* 7 fraction bits, and results are shifted down without rounding. Not the  */
+/* bit-exact kernels: outputs differ from TFLM's by about one step (bounds  */
+/* in tests/test_q16.c; measured per model in README, "Delegates").         */
+/* Shifts outside the seed's range shift the other way instead of being     */
+/* undefined; products wrap to 32 bits as the accumulator does.             */
+/* ======================================================================== */
+/* scale ~= multiplier * 2^(shift - 15): frexp's mantissa rounded to 15 bits
+ * (half away from zero); a mantissa that rounds to 2^15 becomes 2^14 with
+ * shift + 1. Scales below 1e-6 (and non-finite ones), and results with a
+ * shift below -15, give 0 and 0. Example: 96 -> 24576 (0.75 * 2^15), 7. */
+TFLC_API void tflc_q16_multiplier(double scale, int16_t *multiplier,
+                                  int16_t *shift);
+/* Dequantization of an 8-bit value q: v = offset + q and v * 2^7 in 16 bits
+ * (wrapping), times multiplier (32 bits), plus the nudge (2^14, or 1 - 2^14
+ * for a negative product), >> 15 into 16 bits (-2^15 * -2^15 saturates),
+ * >> -shift (every >> floors; a positive shift shifts left). With offset =
+ * -zero point and the multiplier of scale s: about (q - zero point) * s *
+ * 2^7, rounded up for positive products and about one step down for
+ * negative ones (the nudge is gemmlowp's, made for a division that
+ * truncates, here before a shift that floors). */
+TFLC_API int32_t tflc_q16_dequantize(int32_t q, int32_t offset,
+                                     int16_t multiplier, int16_t shift);
+/* Requantization of an accumulator v: (v * multiplier) >> (15 - shift)
+ * (32-bit product, floor; 15 - shift < 0 shifts left), plus offset (the
+ * output zero point), clamped to [lo, hi]. */
+TFLC_API int32_t tflc_q16_requantize(int32_t v, int16_t multiplier,
+                                     int16_t shift, int32_t offset, int32_t lo,
+                                     int32_t hi);
+/* ADD int8: both inputs dequantized with their scale divided by
+ * doubled_max_scale = 2 * max(s1, s2), summed, and requantized with
+ * doubled_max_scale / (2^7 * s_out). */
+typedef struct tflc_q16_add_params {
+  int32_t offset1, offset2; /* minus the inputs' zero points */
+  int32_t out_offset;       /* the output zero point */
+  int16_t multiplier1, shift1, multiplier2, shift2;
+  int16_t out_multiplier, out_shift;
+  int32_t act_min, act_max; /* output clamp (fused activation) */
+} tflc_q16_add_params;
+TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
+                                   float s_out, int32_t zp_out, int32_t act_min,
+                                   int32_t act_max, tflc_q16_add_params *p);
+/* out[i] = requantize(dequantize(a[i]) + dequantize(b[i])), n elements. */
+TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
+                              const int8_t *a, const int8_t *b, int8_t *out);
 
 #ifdef __cplusplus
 }
@@ -8082,6 +8130,94 @@ TFLC_API int tflc_detection_postprocess_f32(
     *out_count = (float)out_index;
   }
   return 0;
+}
+
+/* 16-bit requantization (seeds/vta_delegate_ops.rst)                       */
+/* ======================================================================== */
+/* Two's complement of the low 16 bits. */
+static int32_t tflc__q16_wrap16(int32_t v) {
+  int32_t u = (int32_t)((uint32_t)v & 0xFFFFu);
+  return u >= 0x8000 ? u - 0x10000 : u;
+}
+/* v >> n for n >= 0, v << -n for n < 0 (32-bit, wrapping); n is clamped to
+ * the width. */
+static int32_t tflc__q16_shift(int32_t v, int32_t n) {
+  if (n >= 0)
+    return tflc__asr32(v, n > 31 ? 31 : n);
+  return tflc__wrap32((int64_t)((uint64_t)(uint32_t)v << (n < -31 ? 31 : -n)));
+}
+
+TFLC_API void tflc_q16_multiplier(double scale, int16_t *multiplier,
+                                  int16_t *shift) {
+  int e = 0;
+  double q;
+  int64_t fixed;
+  *multiplier = 0;
+  *shift = 0;
+  if (!(scale >= 1e-6) || scale > 1e300)
+    return; /* also NaN */
+  q = frexp(scale, &e);
+  fixed = (int64_t)round(q * 32768.0);
+  if (fixed == 32768) {
+    fixed /= 2;
+    ++e;
+  }
+  if (e < -15 || e > 32767)
+    return;
+  *multiplier = (int16_t)fixed;
+  *shift = (int16_t)e;
+}
+
+TFLC_API int32_t tflc_q16_dequantize(int32_t q, int32_t offset,
+                                     int16_t multiplier, int16_t shift) {
+  const int32_t v = tflc__q16_wrap16(tflc__q16_wrap16(offset) + q);
+  const int32_t shifted = tflc__q16_wrap16(v * 128);
+  const int32_t raw = shifted * (int32_t)multiplier; /* |raw| <= 2^30 */
+  const int32_t nudge = raw >= 0 ? (1 << 14) : 1 - (1 << 14);
+  const int32_t overflow = shifted == multiplier && shifted == -32768;
+  const int32_t scaled =
+      overflow ? 32767 : tflc__q16_wrap16(tflc__asr32(raw + nudge, 15));
+  return tflc__q16_shift(scaled, -(int32_t)shift);
+}
+
+TFLC_API int32_t tflc_q16_requantize(int32_t v, int16_t multiplier,
+                                     int16_t shift, int32_t offset, int32_t lo,
+                                     int32_t hi) {
+  const int32_t product = tflc__wrap32((int64_t)v * multiplier);
+  int32_t r = tflc__q16_shift(product, 15 - (int32_t)shift);
+  r = tflc__wrap32((int64_t)r + offset);
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
+                                   float s_out, int32_t zp_out, int32_t act_min,
+                                   int32_t act_max, tflc_q16_add_params *p) {
+  /* all in double: the float products of the seed are by powers of two */
+  const double doubled_max_scale = 2.0 * (double)(s1 > s2 ? s1 : s2);
+  p->offset1 = -zp1;
+  p->offset2 = -zp2;
+  p->out_offset = zp_out;
+  p->act_min = act_min;
+  p->act_max = act_max;
+  tflc_q16_multiplier((double)s1 / doubled_max_scale, &p->multiplier1,
+                      &p->shift1);
+  tflc_q16_multiplier((double)s2 / doubled_max_scale, &p->multiplier2,
+                      &p->shift2);
+  tflc_q16_multiplier(doubled_max_scale / (128.0 * (double)s_out),
+                      &p->out_multiplier, &p->out_shift);
+}
+
+TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
+                              const int8_t *a, const int8_t *b, int8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const int32_t x =
+        tflc_q16_dequantize(a[i], p->offset1, p->multiplier1, p->shift1);
+    const int32_t y =
+        tflc_q16_dequantize(b[i], p->offset2, p->multiplier2, p->shift2);
+    out[i] = (int8_t)tflc_q16_requantize(x + y, p->out_multiplier, p->out_shift,
+                                         p->out_offset, p->act_min, p->act_max);
+  }
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

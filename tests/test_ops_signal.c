@@ -493,14 +493,6 @@ static void test_streams_tflm(void) {
 
 /* ---- properties ------------------------------------------------------------
  */
-static uint32_t rng_state = 12345u;
-static uint32_t rnd(void) { /* xorshift32 */
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-
 /* The real DFT of x[0..n) at bin k, in double. */
 static void dft(const double *x, int32_t n, int32_t k, double *re, double *im) {
   int32_t i;
@@ -530,7 +522,7 @@ static void test_fft_against_dft(void) {
     double worst_f = 0, worst_16 = 0, worst_32 = 0, scale = 0, worst_back = 0;
     int32_t i, b;
     for (i = 0; i < n; i++) {
-      x16[i] = (int16_t)((int32_t)(rnd() % 40001u) - 20000);
+      x16[i] = (int16_t)((int32_t)(rng() % 40001u) - 20000);
       x32[i] = (int32_t)x16[i] * 65536;
       xf[i] = (float)x16[i];
       xd[i] = (double)x16[i];
@@ -590,7 +582,7 @@ static void test_fft_lengths_and_padding(void) {
   CHECK(p.radix[0] == 4 && p.radix[1] == 4 && p.radix[2] == 4 &&
         p.radix[3] == 2);
   for (i = 0; i < 256; i++) {
-    x[i] = (int16_t)(rnd() & 0x3FFF);
+    x[i] = (int16_t)(rng() & 0x3FFF);
     padded[i] = i < 200 ? x[i] : 0;
   }
   tflc_rfft_s16(&p, x, 200, w, y1);
@@ -655,8 +647,8 @@ static void test_square_root(void) {
   static uint32_t y[4000];
   int32_t i, ok = 1;
   for (i = 0; i < 4000; i++) {
-    const int32_t bits = (int32_t)(rnd() % 64u);
-    x[i] = (((uint64_t)rnd() << 32) | rnd()) >> (63 - bits);
+    const int32_t bits = (int32_t)(rng() % 64u);
+    x[i] = (((uint64_t)rng() << 32) | rng()) >> (63 - bits);
   }
   x[0] = 0, x[1] = 1, x[2] = 2, x[3] = 0xFFFFFFFFu, x[4] = 0x100000000u;
   x[5] = ~(uint64_t)0, x[6] = 0xFFFE0001u, x[7] = 0xFFFF8000u;
@@ -681,7 +673,7 @@ static void test_log(void) {
   static int16_t y[2000];
   int32_t i, ok = 1;
   for (i = 0; i < 2000; i++)
-    x[i] = (rnd() >> (rnd() % 32u)) | 2u;
+    x[i] = (rng() >> (rng() % 32u)) | 2u;
   x[0] = 0, x[1] = 1, x[2] = 2, x[3] = 0xFFFFFFFFu;
   tflc_signal_filter_bank_log_u32(x, 2000, 1600, 0, y);
   CHECK(y[0] == 0 && y[1] == 0);
@@ -714,12 +706,12 @@ static void test_filter_bank_definition(void) {
   tflc_filter_bank_params p;
   int32_t ch, j;
   for (j = 0; j < 10; j++) {
-    w[j] = (int16_t)(rnd() % 4096u);
+    w[j] = (int16_t)(rng() % 4096u);
     u[j] = (int16_t)(4096 - w[j]);
   }
   w[4] = -3; /* a negative weight wraps through uint64 as in TFLM */
   for (j = 0; j < 12; j++)
-    in[j] = rnd();
+    in[j] = rng();
   p.num_channels = 4;
   p.frequency_starts = starts;
   p.weight_starts = wstarts;
@@ -814,7 +806,7 @@ static void test_framer_definition(void) {
   tflc_ring_s16 ring;
   int32_t t, f, j, size = 24, step = 8, pre = 16, pos = 0, ok = 1;
   for (t = 0; t < 400; t++)
-    stream[t] = (int16_t)rnd();
+    stream[t] = (int16_t)rng();
   ring.data = buf;
   ring.capacity = (uint32_t)((size + step - 1) / step * step);
   tflc_ring_s16_reset(&ring);
@@ -851,7 +843,7 @@ static void test_stacker_definition(void) {
   int32_t t, started = 0, next = 0, k, j, ok = 1, stacks = 0;
   for (t = 0; t < 12; t++)
     for (j = 0; j < NC; j++)
-      frames[t][j] = (int16_t)rnd();
+      frames[t][j] = (int16_t)rng();
   ring.data = buf;
   ring.capacity = NC * (LEFT + RIGHT + 1);
   tflc_ring_s16_reset(&ring);
@@ -879,7 +871,7 @@ static void test_delay_definition(void) {
   tflc_ring_s16 ring;
   int32_t t, d = 13, n = 20, ok = 1;
   for (t = 0; t < 300; t++)
-    stream[t] = (int16_t)rnd();
+    stream[t] = (int16_t)rng();
   ring.data = buf;
   ring.capacity = (uint32_t)(n + d);
   tflc_ring_s16_reset(&ring);
@@ -902,7 +894,7 @@ static void test_overlap_add_definition(void) {
   memset(buff, 0, sizeof buff);
   for (f = 0; f < FRAMES; f++) {
     for (j = 0; j < SIZE; j++) {
-      x[f][j] = (int16_t)((int32_t)(rnd() % 2001u) - 1000);
+      x[f][j] = (int16_t)((int32_t)(rng() % 2001u) - 1000);
       xf[f][j] = (float)x[f][j];
     }
     tflc_signal_overlap_add_s16(x[f], buf, SIZE, STEP, y + f * STEP);
@@ -1072,6 +1064,7 @@ static void test_refusals(void) {
 }
 
 int main(void) {
+  rng_seed(12345u);
   RUN(test_window_tflm);
   RUN(test_fft_auto_scale_tflm);
   RUN(test_fft_tflm);

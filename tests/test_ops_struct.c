@@ -8,9 +8,10 @@
  *   - hand-computed values, worked out in the comments;
  *   - naive references written here from the operators' definitions. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,26 +25,8 @@ static uint8_t arena[256 * 1024] __attribute__((aligned(16)));
 static uint8_t *read_shared(const char *rel, size_t *size) {
   const char *shared = getenv("SHARED");
   char path[512];
-  FILE *f;
-  uint8_t *buf;
-  long n;
   snprintf(path, sizeof path, "%s/%s", shared ? shared : "../shared", rel);
-  f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  buf = (uint8_t *)malloc((size_t)n + 1); /* 16-aligned on the hosts */
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  *size = (size_t)n;
-  return buf;
+  return read_file(path, size);
 }
 
 /* ---- variables: start values and tflc_reset -------------------------------
@@ -514,13 +497,8 @@ static void two_subgraphs_op(tflc_writer *w, int32_t sg, int32_t code,
                              const int32_t *in, int32_t nout,
                              const int32_t *out) {
   tflc_w_option o[2];
-  memset(o, 0, sizeof o);
-  o[0].slot = 0;
-  o[0].kind = TFLC_W_I32;
-  o[0].i = g0;
-  o[1].slot = 1;
-  o[1].kind = TFLC_W_I32;
-  o[1].i = g1;
+  o[0] = opt_i32(0, g0);
+  o[1] = opt_i32(1, g1);
   tflc_writer_op(w, sg, code, NULL, nin, in, nout, out,
                  (uint8_t)(code == TFLC_OP_IF ? OPT_IF : OPT_WHILE), 2, o);
 }
@@ -557,8 +535,7 @@ static int32_t loop_subgraphs(tflc_writer *w, int32_t n, float limit) {
   return cond;
 }
 static uint8_t *finish(tflc_writer *w, size_t *size) {
-  uint8_t *bytes = NULL;
-  CHECK_EQ_INT(tflc_writer_finish(w, &bytes, size), TFLC_OK);
+  uint8_t *bytes = finish_model(w, size);
   tflc_writer_destroy(w);
   return bytes;
 }
@@ -758,6 +735,128 @@ static void test_nesting_bounded(void) {
   free(bytes);
 }
 
+/* IF and WHILE read their inputs once and the planner lets the subgraphs
+ * reuse those bytes: with several inputs of the same size nothing read
+ * later may be clobbered. IF (cond) { a + b } else { b + b };
+ * WHILE (c < 4) { c += 1; u = u + v; v = v + v } on (u, v) = (b, a), two
+ * model inputs used nowhere else (this plan puts cond's inputs on them,
+ * crossed: copied one by one into cond they would overwrite each other;
+ * WHILE copies them to its outputs first). */
+static uint8_t *reuse_model(int32_t n, size_t *size) {
+  static const float one = 1.0f, four = 4.0f;
+  tflc_writer *w = tflc_writer_create();
+  int32_t cond = bool_tensor(w, 0), a = f32_tensor(w, 0, n, NULL);
+  int32_t b = f32_tensor(w, 0, n, NULL), y = f32_tensor(w, 0, n, NULL);
+  int32_t c0 = f32_tensor(w, 0, 1, NULL), c1 = f32_tensor(w, 0, 1, NULL);
+  int32_t a1 = f32_tensor(w, 0, n, NULL), b1 = f32_tensor(w, 0, n, NULL);
+  int32_t then_g = tflc_writer_subgraph(w), else_g = tflc_writer_subgraph(w);
+  int32_t cg = tflc_writer_subgraph(w), bg = tflc_writer_subgraph(w);
+  int32_t in[4], out[3], ga, gb, gy, gc, gl, gt;
+  in[0] = cond;
+  in[1] = a;
+  in[2] = b;
+  two_subgraphs_op(w, 0, TFLC_OP_IF, then_g, else_g, 3, in, 1, &y);
+  in[0] = c0; /* (b, a): the loop's inputs in another order than IF's */
+  in[1] = b;
+  in[2] = a;
+  out[0] = c1;
+  out[1] = a1;
+  out[2] = b1;
+  two_subgraphs_op(w, 0, TFLC_OP_WHILE, cg, bg, 3, in, 3, out);
+  in[0] = cond;
+  in[1] = a;
+  in[2] = b;
+  in[3] = c0;
+  tflc_writer_inputs(w, 0, 4, in);
+  out[0] = y;
+  tflc_writer_outputs(w, 0, 3, out);
+  /* then: a + b; else: b + b */
+  ga = f32_tensor(w, then_g, n, NULL);
+  gb = f32_tensor(w, then_g, n, NULL);
+  gy = f32_tensor(w, then_g, n, NULL);
+  add_op(w, then_g, ga, gb, gy);
+  in[0] = ga;
+  in[1] = gb;
+  tflc_writer_inputs(w, then_g, 2, in);
+  tflc_writer_outputs(w, then_g, 1, &gy);
+  ga = f32_tensor(w, else_g, n, NULL);
+  gb = f32_tensor(w, else_g, n, NULL);
+  gy = f32_tensor(w, else_g, n, NULL);
+  add_op(w, else_g, gb, gb, gy);
+  in[0] = ga;
+  in[1] = gb;
+  tflc_writer_inputs(w, else_g, 2, in);
+  tflc_writer_outputs(w, else_g, 1, &gy);
+  /* cond: c < 4 */
+  gc = f32_tensor(w, cg, 1, NULL);
+  ga = f32_tensor(w, cg, n, NULL);
+  gb = f32_tensor(w, cg, n, NULL);
+  gl = f32_tensor(w, cg, 1, &four);
+  gt = bool_tensor(w, cg);
+  in[0] = gc;
+  in[1] = gl;
+  tflc_writer_op(w, cg, TFLC_OP_LESS, NULL, 2, in, 1, &gt, OPT_LESS, 0, NULL);
+  in[0] = gc;
+  in[1] = ga;
+  in[2] = gb;
+  tflc_writer_inputs(w, cg, 3, in);
+  tflc_writer_outputs(w, cg, 1, &gt);
+  /* body: c + 1, a + b, b + b */
+  gc = f32_tensor(w, bg, 1, NULL);
+  ga = f32_tensor(w, bg, n, NULL);
+  gb = f32_tensor(w, bg, n, NULL);
+  gl = f32_tensor(w, bg, 1, &one);
+  out[0] = f32_tensor(w, bg, 1, NULL);
+  out[1] = f32_tensor(w, bg, n, NULL);
+  out[2] = f32_tensor(w, bg, n, NULL);
+  add_op(w, bg, gc, gl, out[0]);
+  add_op(w, bg, ga, gb, out[1]);
+  add_op(w, bg, gb, gb, out[2]);
+  in[0] = gc;
+  in[1] = ga;
+  in[2] = gb;
+  tflc_writer_inputs(w, bg, 3, in);
+  tflc_writer_outputs(w, bg, 3, out);
+  return finish(w, size);
+}
+static void test_flow_inputs_reused(void) {
+  size_t size = 0;
+  int32_t n = 32, k, cond;
+  uint8_t *bytes = reuse_model(n, &size);
+  tflc_model m;
+  tflc_interpreter it;
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  for (cond = 0; cond < 2; cond++) {
+    float *a = (float *)tflc_input(&it, 1)->data;
+    float *b = (float *)tflc_input(&it, 2)->data;
+    const float *y = (const float *)tflc_output(&it, 0)->data;
+    const float *a1 = (const float *)tflc_output(&it, 1)->data;
+    const float *b1 = (const float *)tflc_output(&it, 2)->data;
+    int32_t bad = 0;
+    *(uint8_t *)tflc_input(&it, 0)->data = (uint8_t)cond;
+    *(float *)tflc_input(&it, 3)->data = 1.0f; /* 3 iterations */
+    for (k = 0; k < n; k++) {
+      a[k] = (float)k;
+      b[k] = (float)(100 + k);
+    }
+    CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+    for (k = 0; k < n; k++) {
+      float av = (float)k, bv = (float)(100 + k), u = bv, v = av;
+      int i;
+      bad += y[k] != (cond ? av + bv : bv + bv);
+      for (i = 0; i < 3; i++) {
+        u = u + v;
+        v = v + v;
+      }
+      bad += a1[k] != u || b1[k] != v;
+    }
+    CHECK_EQ_INT(bad, 0);
+  }
+  free(bytes);
+}
+
 int main(void) {
   RUN(test_reset_needs_an_interpreter);
   RUN(test_flex_map_values);
@@ -768,6 +867,7 @@ int main(void) {
   RUN(test_while_loops);
   RUN(test_if_branches);
   RUN(test_nesting_bounded);
+  RUN(test_flow_inputs_reused);
   RUN(test_dtln_ten_invokes_with_reset);
   return harness_report();
 }
