@@ -1388,6 +1388,7 @@ typedef struct tflc_q16_add_params {
   int16_t out_multiplier, out_shift;
   int32_t act_min, act_max; /* output clamp (fused activation) */
 } tflc_q16_add_params;
+/* Fills p for those scales and zero points and the output clamp. */
 TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
                                    float s_out, int32_t zp_out, int32_t act_min,
                                    int32_t act_max, tflc_q16_add_params *p);
