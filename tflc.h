@@ -37,9 +37,8 @@
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
  *                           ("op 3 MEAN: not compiled in").
- *   TFLC_WRITER             declare the host-side model writer and the
- *                           compression stage (tflc_compress, tflc_bin)
- *   TFLC_WRITER_IMPLEMENTATION  compile them (host only; uses malloc)
+ *   (The host-side model writer and compression stage, tflc_compress and
+ *   tflc_bin, are in tflc_write.h beside this file.)
  *
  * API in one screen
  *   tflc_model_init(&m, bytes, size)      verify once; zero-copy view
@@ -176,35 +175,35 @@ enum {
 
 /* clang-format off */
 #define TFLC_OPERATORS(X, N) \
-  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_prepare, tflc__add_invoke) \
-  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
+  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_any_prepare, tflc__add_any_invoke) \
+  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   X(CONCATENATION, 2, 10, -1, 1, TFLC_INPUTS_ALL, TFLC_CHECK_SAME_ALL, tflc__concat_prepare, tflc__concat_invoke) \
   X(CONV_2D, 3, 1, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_CONV, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
   X(EMBEDDING_LOOKUP, 7, 0, -1, -1, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke) \
-  N(FLOOR, 8, 0) \
+  X(FLOOR, 8, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
   N(HASHTABLE_LOOKUP, 10, 0) \
   X(L2_NORMALIZATION, 11, 12, -1, 0, 0, TFLC_CHECK_OUT_TANH, tflc__l2norm_prepare, tflc__elementwise_invoke) \
-  N(L2_POOL_2D, 12, 0) \
+  X(L2_POOL_2D, 12, 5, 0, 5, 0, 0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   N(LOCAL_RESPONSE_NORMALIZATION, 13, 0) \
-  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(LSH_PROJECTION, 15, 0) \
   N(LSTM, 16, 0) \
-  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
-  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_prepare, tflc__elementwise_invoke) \
+  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
+  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
   X(RELU, 19, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   N(RELU_N1_TO_1, 20, 0) \
   X(RELU6, 21, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   X(RESHAPE, 22, 17, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke) \
   X(RESIZE_BILINEAR, 23, 15, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke) \
   N(RNN, 24, 0) \
-  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_prepare, tflc__softmax_invoke) \
+  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke) \
   X(SPACE_TO_DEPTH, 26, 19, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(SVDF, 27, 0, -1, -1, 0, 0, tflc__svdf_prepare, tflc__svdf_invoke) \
-  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(CONCAT_EMBEDDINGS, 29, 0) \
   N(SKIP_GRAM, 30, 0) \
   N(CALL, 31, TFLC_OPF_SUBGRAPHS) \
@@ -216,95 +215,95 @@ enum {
   X(BATCH_TO_SPACE_ND, 37, 24, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(SPACE_TO_BATCH_ND, 38, 25, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(TRANSPOSE, 39, 26, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke) \
-  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__mean_prepare, tflc__mean_invoke) \
-  X(SUB, 41, 28, -1, 0, 0, 0, tflc__addsub_q_prepare, tflc__elementwise_invoke) \
-  N(DIV, 42, 0) \
+  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(SUB, 41, 28, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
+  X(DIV, 42, 29, -1, 0, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   X(SQUEEZE, 43, 30, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke) \
   X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, 0, -1, -1, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke) \
   X(STRIDED_SLICE, 45, 32, -1, -1, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke) \
   N(BIDIRECTIONAL_SEQUENCE_RNN, 46, 0) \
-  N(EXP, 47, 0) \
+  X(EXP, 47, 33, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(TOPK_V2, 48, 0) \
   X(SPLIT, 49, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   X(LOG_SOFTMAX, 50, 36, -1, -1, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke) \
   N(DELEGATE, 51, 0) \
   N(BIDIRECTIONAL_SEQUENCE_LSTM, 52, 0) \
-  N(CAST, 53, 0) \
+  X(CAST, 53, 37, -1, -1, 0, 0, tflc__cast_prepare, tflc__cast_invoke) \
   X(PRELU, 54, 0, -1, -1, 0, 0, tflc__prelu_prepare, tflc__elementwise_invoke) \
   X(MAXIMUM, 55, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(ARG_MAX, 56, 40, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   X(MINIMUM, 57, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(LESS, 58, 41, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(NEG, 59, 0) \
+  X(NEG, 59, 42, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(PADV2, 60, 43, -1, -1, 0, TFLC_CHECK_SAME_IN0_IN2, tflc__padv2_prepare, tflc__padv2_invoke) \
   X(GREATER, 61, 44, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(GREATER_EQUAL, 62, 45, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(LESS_EQUAL, 63, 46, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   N(SELECT, 64, 0) \
   X(SLICE, 65, 48, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__slice_prepare, tflc__slice_invoke) \
-  N(SIN, 66, 0) \
+  X(SIN, 66, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(TRANSPOSE_CONV, 67, 49, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV, tflc__transpose_conv_prepare, tflc__conv_wide_invoke) \
   N(SPARSE_TO_DENSE, 68, 0) \
   N(TILE, 69, 0) \
   X(EXPAND_DIMS, 70, 0, -1, -1, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke) \
   X(EQUAL, 71, 53, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(NOT_EQUAL, 72, 54, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(LOG, 73, 0) \
+  X(LOG, 73, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SUM, 74, 27, -1, -1, 0, 0, tflc__sum_prepare, tflc__elementwise_invoke) \
-  N(SQRT, 75, 0) \
-  N(RSQRT, 76, 0) \
+  X(SQRT, 75, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(RSQRT, 76, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SHAPE, 77, 55, -1, -1, 0, 0, tflc__shape_prepare, tflc__shape_invoke) \
   N(POW, 78, 0) \
   X(ARG_MIN, 79, 0, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   N(FAKE_QUANT, 80, 0) \
   N(REDUCE_PROD, 81, 0) \
-  N(REDUCE_MAX, 82, 0) \
+  X(REDUCE_MAX, 82, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   X(PACK, 83, 0, -1, -1, 0, 0, tflc__concat_prepare, tflc__concat_invoke) \
-  N(LOGICAL_OR, 84, 0) \
+  X(LOGICAL_OR, 84, 60, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
   N(ONE_HOT, 85, 0) \
-  N(LOGICAL_AND, 86, 0) \
-  N(LOGICAL_NOT, 87, 0) \
+  X(LOGICAL_AND, 86, 62, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
+  X(LOGICAL_NOT, 87, 63, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(UNPACK, 88, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
-  N(REDUCE_MIN, 89, 0) \
-  N(FLOOR_DIV, 90, 0) \
+  X(REDUCE_MIN, 89, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(FLOOR_DIV, 90, 65, -1, -1, 0, 0, tflc__arith_prepare, tflc__floor_div_invoke) \
   N(REDUCE_ANY, 91, 0) \
-  N(SQUARE, 92, 0) \
+  X(SQUARE, 92, 66, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
   X(FILL, 94, 68, -1, -1, 0, 0, tflc__fill_prepare, tflc__fill_invoke) \
-  N(FLOOR_MOD, 95, 0) \
+  X(FLOOR_MOD, 95, 72, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   N(RANGE, 96, 0) \
   X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
   X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
-  N(SQUARED_DIFFERENCE, 99, 0) \
+  X(SQUARED_DIFFERENCE, 99, 76, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   X(MIRROR_PAD, 100, 77, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke) \
-  N(ABS, 101, 0) \
+  X(ABS, 101, 78, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   N(UNIQUE, 103, 0) \
-  N(CEIL, 104, 0) \
+  X(CEIL, 104, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(REVERSE_V2, 105, 81, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke) \
-  N(ADD_N, 106, 0) \
+  X(ADD_N, 106, 82, -1, -1, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke) \
   X(GATHER_ND, 107, 83, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke) \
-  N(COS, 108, 0) \
+  X(COS, 108, 84, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
-  N(ELU, 111, 0) \
+  X(ELU, 111, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(REVERSE_SEQUENCE, 112, 0) \
   N(MATRIX_DIAG, 113, 0) \
   X(QUANTIZE, 114, 89, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
   N(MATRIX_SET_DIAG, 115, 0) \
-  N(ROUND, 116, 0) \
+  X(ROUND, 116, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
   X(IF, 118, 92, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke) \
   X(WHILE, 119, 93, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
-  N(SELECT_V2, 123, 0) \
+  X(SELECT_V2, 123, 98, -1, -1, 0, 0, tflc__select_prepare, tflc__select_invoke) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
   X(BATCH_MATMUL, 126, 101, -1, -1, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
-  N(CUMSUM, 128, 0) \
+  X(CUMSUM, 128, 102, -1, -1, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke) \
   X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
   X(BROADCAST_TO, 130, 104, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke) \
   N(RFFT2D, 131, 0) \
@@ -313,7 +312,7 @@ enum {
   N(HASHTABLE_FIND, 137, 0) \
   N(HASHTABLE_IMPORT, 138, 0) \
   N(HASHTABLE_SIZE, 139, 0) \
-  N(REDUCE_ALL, 140, 0) \
+  X(REDUCE_ALL, 140, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   N(CONV_3D_TRANSPOSE, 141, 0) \
   X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
   X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
@@ -3282,11 +3281,21 @@ typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
+/* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
+ * the shapes are re-read at invoke, and a per-tensor multiplier lives here
+ * instead of in an allocation of its own. */
 typedef struct tflc__fc_state {
   tflc_fc_params p;
-  int32_t batches, accum, depth;
-  float fmin, fmax;
   int32_t tile;
+  union {
+    struct {
+      float min, max; /* float32: fused activation range */
+    } f32;
+    struct {
+      int32_t mult; /* int8 per-tensor: the output multiplier */
+      int8_t shift;
+    } one;
+  } r;
 } tflc__fc_state;
 typedef struct tflc__pool_state {
   tflc_pool_params p;
@@ -3501,8 +3510,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
     return st;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3533,7 +3542,7 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
-  int32_t act, nin, i;
+  int32_t act, nin, i, accum, depth;
   uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
@@ -3550,27 +3559,26 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->accum = f->dims[1];
-  s->depth = f->dims[0];
+  accum = f->dims[1];
+  depth = f->dims[0];
   nin = tflc__count(in);
-  if (nin % s->accum != 0)
+  if (nin % accum != 0)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "input of %d elements is not a multiple of %d", nin,
-                        s->accum);
-  s->batches = nin / s->accum;
-  if ((int64_t)tflc__count(o) != (int64_t)s->batches * s->depth)
+                        accum);
+  if ((int64_t)tflc__count(o) != (int64_t)(nin / accum) * depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "output has %d elements for %d batches", tflc__count(o),
-                        s->batches);
-  if (b && tflc__count(b) != s->depth)
+                        nin / accum);
+  if (b && tflc__count(b) != depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), s->depth);
+                        tflc__count(b), depth);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
     return TFLC_OK;
   }
   if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8 ||
@@ -3583,19 +3591,23 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   nsc = tflc__tensor_nscales(c->m, ftt);
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   {
-    /* one (multiplier, shift) per output channel, or one for the tensor */
-    int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
-    int8_t *shift;
-    if (nsc > 1 && nsc != (uint32_t)s->depth)
+    /* one (multiplier, shift) per output channel, or one for the tensor
+     * (kept in the state) */
+    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.one.mult;
+    int8_t *shift = &s->r.one.shift;
+    if (nsc > 1 && nsc != (uint32_t)depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
-                          (int32_t)nsc, s->depth);
-    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
-    if (!mult)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    shift = (int8_t *)(mult + n);
+                          (int32_t)nsc, depth);
+    if (nsc > 1) {
+      mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+      if (!mult)
+        return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0,
+                            0);
+      shift = (int8_t *)(mult + n);
+    }
     for (i = 0; i < n; i++) {
       if (nsc > 1) {
         float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
@@ -3626,14 +3638,16 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
   tflc_const fc = tflc__const(c, f), bc;
+  const int32_t accum = f->dims[1], depth = f->dims[0];
+  const int32_t batches = tflc__count(in) / accum;
   if (b)
     bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)
-    tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
+    tflc_fully_connected_f32(s->r.f32.min, s->r.f32.max, batches, accum, depth,
                              (const float *)in->data, &fc, b ? &bc : NULL,
                              (float *)o->data, tile, tb);
   else
-    tflc_fully_connected_s8(&s->p, s->batches, s->accum, s->depth,
+    tflc_fully_connected_s8(&s->p, batches, accum, depth,
                             (const int8_t *)in->data, &fc, b ? &bc : NULL,
                             (int8_t *)o->data, tile, tb);
   return TFLC_OK;
@@ -3749,8 +3763,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     st = tflc__conv_mult(c, in, f, o, cout, &s->p);
     if (st)
       return st;
-    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                            &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                    &s->p.act_min, &s->p.act_max);
   }
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3852,8 +3866,8 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   s->p.filter_offset = -f->zero_point;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3962,8 +3976,9 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
       return st;
     s->p.input_offset = -in->zero_point;
     s->p.output_offset = o->zero_point;
-    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
-                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point,
+                                    s16 ? -32768 : -128, s16 ? 32767 : 127,
+                                    &s->p.act_min, &s->p.act_max);
     /* one output channel's accumulators at a time */
     if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
@@ -4489,8 +4504,8 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
       in->dims[3] != o->dims[3])
     return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   return TFLC_OK;
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
@@ -4810,8 +4825,8 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -4826,8 +4841,9 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
   tflc_quantize_multiplier((double)a->scale * (double)b->scale /
                                (double)o->scale,
                            &s->multiplier, &s->shift);
-  tflc_activation_range_q(act, o->scale, o->zero_point, tflc__qmin_of_width(w),
-                          tflc__qmax_of_width(w), &s->act_min, &s->act_max);
+  tflc_activation_range_quantized(
+      act, o->scale, o->zero_point, tflc__qmin_of_width(w),
+      tflc__qmax_of_width(w), &s->act_min, &s->act_max);
   return TFLC_OK;
 }
 
@@ -4845,8 +4861,8 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -5248,8 +5264,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     switch (c->op->code) {
     case TFLC_OP_MUL:
     case TFLC_OP_SUB:
-      tflc_binary_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
-                      (const float *)in2->data, d0, y);
+      tflc_mul_sub_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
+                       (const float *)in2->data, d0, y);
       return TFLC_OK;
     case TFLC_OP_PRELU:
       tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
@@ -5276,7 +5292,7 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     case TFLC_OP_LOG_SOFTMAX: {
       const int32_t depth = in->dims[in->rank - 1];
       if (c->op->code == TFLC_OP_L2_NORMALIZATION)
-        tflc_l2norm_f32(depth ? n / depth : 0, depth, x, y);
+        tflc_l2_normalization_f32(depth ? n / depth : 0, depth, x, y);
       else
         tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
       return TFLC_OK;
@@ -5298,14 +5314,14 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_ADD:
   case TFLC_OP_SUB:
-    tflc_addsub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
-                  tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
-                  o->data);
+    tflc_add_sub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
+                   tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
+                   o->data);
     break;
   case TFLC_OP_L2_NORMALIZATION: {
     const int32_t depth = in->dims[in->rank - 1];
-    tflc_l2norm_s8(in->zero_point, depth ? n / depth : 0, depth,
-                   (const int8_t *)in->data, (int8_t *)o->data);
+    tflc_l2_normalization_s8(in->zero_point, depth ? n / depth : 0, depth,
+                             (const int8_t *)in->data, (int8_t *)o->data);
     break;
   }
   case TFLC_OP_LOG_SOFTMAX: {
@@ -5334,8 +5350,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_MAXIMUM:
   case TFLC_OP_MINIMUM:
-    tflc_maxmin(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1, in->data,
-                d2, in2->data, d0, o->data);
+    tflc_maximum_minimum(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1,
+                         in->data, d2, in2->data, d0, o->data);
     break;
   case TFLC_OP_LESS:
   case TFLC_OP_LESS_EQUAL:
@@ -5364,8 +5380,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     if (!tflc__arg_geometry(in, o, axis, &outer, &size, &inner))
       return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d does not fit the shapes",
                           axis, 0);
-    tflc_arg_minmax(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
-                    inner, in->data, (int32_t *)o->data);
+    tflc_arg_min_max(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
+                     inner, in->data, (int32_t *)o->data);
     break;
   }
   case TFLC_OP_QUANTIZE: {
@@ -5380,6 +5396,738 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   default:
     return TFLC_ERR_UNSUPPORTED;
+  }
+  return TFLC_OK;
+}
+
+/* ---- element-wise math, logic, casts, more pool and reduction types ----- */
+/* ABS, CEIL, COS, ELU, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT,
+ * SQUARE, LOGICAL_NOT (unary); DIV, FLOOR_DIV, FLOOR_MOD,
+ * SQUARED_DIFFERENCE, LOGICAL_AND, LOGICAL_OR and int32 ADD / SUB / MUL
+ * (binary); ADD_N, CAST, SELECT_V2, CUMSUM; int16 LOGISTIC / TANH /
+ * SOFTMAX; float32 and int16 AVERAGE_POOL_2D / MAX_POOL_2D, L2_POOL_2D;
+ * float32 / int16 MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL. Operators
+ * that already ran in other types keep their functions; the *_any_*
+ * functions below pick by type and note the choice in op->variant. */
+
+typedef struct tflc__i32_range_state {
+  int32_t lo, hi; /* int32 fused activation range */
+} tflc__i32_range_state;
+
+static int tflc__math_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ABS:
+    return TFLC_MATH_ABS;
+  case TFLC_OP_CEIL:
+    return TFLC_MATH_CEIL;
+  case TFLC_OP_COS:
+    return TFLC_MATH_COS;
+  case TFLC_OP_ELU:
+    return TFLC_MATH_ELU;
+  case TFLC_OP_EXP:
+    return TFLC_MATH_EXP;
+  case TFLC_OP_FLOOR:
+    return TFLC_MATH_FLOOR;
+  case TFLC_OP_LOG:
+    return TFLC_MATH_LOG;
+  case TFLC_OP_NEG:
+    return TFLC_MATH_NEG;
+  case TFLC_OP_ROUND:
+    return TFLC_MATH_ROUND;
+  case TFLC_OP_RSQRT:
+    return TFLC_MATH_RSQRT;
+  case TFLC_OP_SIN:
+    return TFLC_MATH_SIN;
+  case TFLC_OP_SQRT:
+    return TFLC_MATH_SQRT;
+  default:
+    return TFLC_MATH_SQUARE;
+  }
+}
+
+/* int32 CalculateActivationRange (act 0..3 as the schema). */
+static void tflc__activation_range_i32(int32_t act, int32_t *lo, int32_t *hi) {
+  *lo = act == 1 || act == 3 ? 0 : act == 2 ? -1 : INT32_MIN;
+  *hi = act == 3 ? 6 : act == 2 ? 1 : INT32_MAX;
+}
+
+static tflc_status tflc__math_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc_status st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (c->op->nin != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input", 0, 0);
+  /* CEIL, EXP, ROUND check the shapes too */
+  if ((code == TFLC_OP_CEIL || code == TFLC_OP_EXP || code == TFLC_OP_ROUND) &&
+      !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    if (in->type != TFLC_BOOL)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d, expected bool",
+                          in->type, 0);
+    return TFLC_OK;
+  }
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if ((code == TFLC_OP_ABS && tflc__int_width(in)) ||
+      (code == TFLC_OP_RSQRT && in->type == TFLC_INT8)) {
+    tflc_abs_rsqrt_params *s = TFLC__NEW_STATE(c, tflc_abs_rsqrt_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (in->type == TFLC_INT16 && !tflc__is_quantized(in) &&
+        code == TFLC_OP_ABS) {
+      s->plain = 1; /* int16 without quantization: plain abs */
+      return TFLC_OK;
+    }
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    if (in->type == TFLC_INT16 && (in->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    tflc_abs_rsqrt_prepare(code == TFLC_OP_RSQRT, in->scale, in->zero_point,
+                           o->scale, o->zero_point, s);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_ELU && in->type == TFLC_INT8) {
+    int8_t *table = (int8_t *)tflc__new_state(c, 256);
+    if (!table)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    tflc_elu_table_s8(in->scale, in->zero_point, o->scale, o->zero_point,
+                      table);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", in->type,
+                      0);
+}
+static tflc_status tflc__math_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t n = tflc__count(in), code = c->op->code;
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    tflc_logical_not(n, (const uint8_t *)in->data, (uint8_t *)o->data);
+  } else if (in->type == TFLC_FLOAT32) {
+    tflc_math_f32(tflc__math_fn(code), n, (const float *)in->data,
+                  (float *)o->data);
+  } else if (code == TFLC_OP_ELU) {
+    tflc_lut_s8((const int8_t *)c->op->state, n, (const int8_t *)in->data,
+                (int8_t *)o->data);
+  } else if (code == TFLC_OP_ABS) {
+    tflc_abs_q((const tflc_abs_rsqrt_params *)c->op->state, tflc__int_width(in),
+               n, in->data, o->data);
+  } else if (tflc_rsqrt_q((const tflc_abs_rsqrt_params *)c->op->state,
+                          tflc__int_width(in), n, in->data, o->data) != 0) {
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "input below the zero point (negative)", 0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- binary: DIV, FLOOR_DIV, FLOOR_MOD, SQUARED_DIFFERENCE, int32 ------- */
+static int tflc__arith_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ADD:
+    return TFLC_ARITH_ADD;
+  case TFLC_OP_SUB:
+    return TFLC_ARITH_SUB;
+  case TFLC_OP_MUL:
+    return TFLC_ARITH_MUL;
+  case TFLC_OP_DIV:
+    return TFLC_ARITH_DIV;
+  case TFLC_OP_FLOOR_DIV:
+    return TFLC_ARITH_FLOOR_DIV;
+  case TFLC_OP_FLOOR_MOD:
+    return TFLC_ARITH_FLOOR_MOD;
+  default:
+    return TFLC_ARITH_SQUARED_DIFFERENCE;
+  }
+}
+
+static tflc_status tflc__arith_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  /* fused activation: field 0 of Add/Sub/Mul/DivOptions; ADD int32 and the
+   * others have none */
+  const int32_t act =
+      (code == TFLC_OP_SUB || code == TFLC_OP_MUL || code == TFLC_OP_DIV)
+          ? (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0)
+          : 0;
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (c->op->nin != 2)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
+  if (a->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input type %d, output type %d",
+                        a->type, o->type);
+  if (a->type == TFLC_FLOAT32 && code != TFLC_OP_ADD && code != TFLC_OP_SUB &&
+      code != TFLC_OP_MUL)
+    return tflc__binary_f32_prepare(c, act);
+  if (a->type == TFLC_INT32 &&
+      (code == TFLC_OP_ADD || code == TFLC_OP_SUB || code == TFLC_OP_MUL ||
+       code == TFLC_OP_DIV || code == TFLC_OP_SQUARED_DIFFERENCE)) {
+    tflc__i32_range_state *s = TFLC__NEW_STATE(c, tflc__i32_range_state);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (code == TFLC_OP_DIV && (tflc__is_quantized(a) || tflc__is_quantized(b)))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "int32 inputs must not be quantized", 0, 0);
+    tflc__activation_range_i32(act, &s->lo, &s->hi);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_DIV && a->type == TFLC_INT8) {
+    tflc_div_params *s = TFLC__NEW_STATE(c, tflc_div_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                    &s->act_min, &s->act_max);
+    tflc_quantize_multiplier((double)(a->scale / (b->scale * o->scale)),
+                             &s->multiplier, &s->shift);
+    s->input1_offset = -a->zero_point;
+    s->input2_offset = -b->zero_point;
+    s->output_offset = o->zero_point;
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_SQUARED_DIFFERENCE && tflc__int_width(a)) {
+    const int w = tflc__int_width(a);
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (w == 2 && (a->zero_point || b->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o) ||
+        !tflc_squared_difference_prepare(a->scale, a->zero_point, b->scale,
+                                         b->zero_point, o->scale, o->zero_point,
+                                         w, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad input scales", 0, 0);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", a->type,
+                      0);
+}
+static tflc_status tflc__arith_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  const int fn = tflc__arith_fn(c->op->code);
+  int bad = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  if (a->type == TFLC_FLOAT32) {
+    const tflc__f32_pair_state *s = (const tflc__f32_pair_state *)c->op->state;
+    tflc_arith_f32(fn, s->a, s->b, rank, d1, (const float *)a->data, d2,
+                   (const float *)b->data, d0, (float *)o->data);
+  } else if (a->type == TFLC_INT32) {
+    const tflc__i32_range_state *s =
+        (const tflc__i32_range_state *)c->op->state;
+    bad = tflc_arith_i32(fn, s->lo, s->hi, rank, d1, (const int32_t *)a->data,
+                         d2, (const int32_t *)b->data, d0, (int32_t *)o->data);
+  } else if (c->op->code == TFLC_OP_DIV) {
+    bad = tflc_div_s8((const tflc_div_params *)c->op->state, rank, d1,
+                      (const int8_t *)a->data, d2, (const int8_t *)b->data, d0,
+                      (int8_t *)o->data);
+  } else {
+    tflc_squared_difference_q((const tflc_add_params *)c->op->state,
+                              tflc__int_width(a), rank, d1, a->data, d2,
+                              b->data, d0, o->data);
+  }
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return TFLC_OK;
+}
+
+/* FLOOR_DIV refuses a zero divisor before running (as TFLM). */
+static tflc_status tflc__floor_div_invoke(tflc__ctx *c) {
+  const tflc_tensor *b = tflc__in(c, 1);
+  const int32_t n = tflc__count(b);
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    if (((const float *)b->data)[i] == 0.0f)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return tflc__arith_invoke(c);
+}
+
+/* ADD, SUB, MUL: int32 here, other types where they were. */
+static tflc_status tflc__add_prepare(tflc__ctx *c);
+static tflc_status tflc__add_invoke(tflc__ctx *c);
+static int tflc__is_int32_op(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  return in && in->type == TFLC_INT32;
+}
+static tflc_status tflc__add_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return tflc__add_prepare(c);
+}
+static tflc_status tflc__add_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c) : tflc__add_invoke(c);
+}
+static tflc_status tflc__mul_sub_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return c->op->code == TFLC_OP_MUL ? tflc__mul_prepare(c)
+                                    : tflc__addsub_q_prepare(c);
+}
+static tflc_status tflc__mul_sub_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c)
+                             : tflc__elementwise_invoke(c);
+}
+
+/* ---- LOGICAL_AND / LOGICAL_OR ------------------------------------------- */
+static tflc_status tflc__logical_prepare(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type != TFLC_BOOL || o->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "types %d -> %d, expected bool", a->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__logical_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_logical(c->op->code == TFLC_OP_LOGICAL_OR, rank, d1,
+               (const uint8_t *)a->data, d2, (const uint8_t *)b->data, d0,
+               (uint8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- ADD_N -------------------------------------------------------------- */
+static tflc_status tflc__add_n_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t k, idx;
+  if (!a || !o || c->op->nin < 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs or more", 0, 0);
+  if (o->type != a->type || (a->type != TFLC_FLOAT32 && a->type != TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
+  if (tflc__count(a) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  for (k = 1; k < c->op->nin; ++k) {
+    const tflc_tensor *b = tflc__in(c, k);
+    if (!b || !tflc__same_shape(a, b) || b->type != a->type)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d differs from input 0 in shape or type", k,
+                          0);
+    if (a->type == TFLC_INT8 &&
+        (b->zero_point != a->zero_point || b->scale != a->scale))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input %d quantized unlike input 0", k, 0);
+  }
+  if (a->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(a->scale, a->zero_point, o->scale, o->zero_point,
+                               s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  /* the input pointers, in an arena scratch buffer (as TFLM) */
+  idx = tflc__scratch(c, (uintptr_t)c->op->nin * sizeof(void *));
+  if (idx < 0)
+    return tflc__scratch_err(c);
+  c->op->variant = (uint8_t)idx;
+  return TFLC_OK;
+}
+static tflc_status tflc__add_n_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  const void **inputs = (const void **)c->op->scratch[c->op->variant];
+  int32_t k;
+  for (k = 0; k < c->op->nin; ++k)
+    inputs[k] = tflc__in(c, k)->data;
+  if (o->type == TFLC_FLOAT32)
+    tflc_add_n_f32(c->op->nin, (const float *const *)inputs, tflc__count(o),
+                   (float *)o->data);
+  else
+    tflc_add_n_s8((const tflc_add_params *)c->op->state, c->op->nin,
+                  (const int8_t *const *)inputs, tflc__count(o),
+                  (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- CAST --------------------------------------------------------------- */
+static tflc_status tflc__cast_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || c->op->nin != 1 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  /* a zero-element probe tells which pairs the kernel converts */
+  if (tflc_cast(in->type, o->type, 0, NULL, NULL) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__cast_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  (void)tflc_cast(in->type, o->type, tflc__count(in), in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- SELECT_V2 ---------------------------------------------------------- */
+/* The three inputs right-aligned to the output's rank; 0 when they do not
+ * broadcast to it (TFLM's CheckBroadcastShape). All-scalar selects count
+ * as rank 1. */
+static int tflc__select_shapes(tflc__ctx *c, int32_t dims[3][TFLC_MAX_DIMS],
+                               int32_t *d0, int32_t *rank) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t r = o->rank, i, k;
+  if (r == 0) {
+    for (k = 0; k < 3; ++k)
+      if (tflc__count(tflc__in(c, k)) != 1)
+        return 0;
+    dims[0][0] = dims[1][0] = dims[2][0] = d0[0] = 1;
+    *rank = 1;
+    return 1;
+  }
+  for (i = 0; i < r; ++i) {
+    int32_t mx = 1, mn = INT32_MAX;
+    for (k = 0; k < 3; ++k) {
+      const tflc_tensor *t = tflc__in(c, k);
+      const int32_t j = i - (r - t->rank);
+      if (t->rank > r)
+        return 0;
+      dims[k][i] = j >= 0 ? t->dims[j] : 1;
+      mx = dims[k][i] > mx ? dims[k][i] : mx;
+      mn = dims[k][i] < mn ? dims[k][i] : mn;
+    }
+    if (mn == 0)
+      mx = 0;
+    for (k = 0; k < 3; ++k)
+      if (dims[k][i] != 1 && dims[k][i] != mx)
+        return 0;
+    if (o->dims[i] != mx)
+      return 0;
+    d0[i] = mx;
+  }
+  *rank = r;
+  return 1;
+}
+static tflc_status tflc__select_prepare(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank;
+  if (!cond || !x || !y || !o || c->op->nin != 3 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs three inputs, one output", 0,
+                        0);
+  if (cond->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition type %d, expected bool",
+                        cond->type, 0);
+  if (x->type != y->type || o->type != x->type ||
+      (x->type != TFLC_FLOAT32 && x->type != TFLC_INT8 &&
+       x->type != TFLC_INT16))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d unsupported",
+                        x->type, y->type);
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__select_invoke(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_select(tflc_type_size(x->type), rank, dims[0],
+              (const uint8_t *)cond->data, dims[1], x->data, dims[2], y->data,
+              d0, o->data);
+  return TFLC_OK;
+}
+
+/* ---- CUMSUM ------------------------------------------------------------- */
+static tflc_status tflc__cumsum_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axis and output", 0,
+                        0);
+  if ((in->type != TFLC_FLOAT32 && in->type != TFLC_INT8) ||
+      o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 || tflc__count(ax) != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis must be one int32", 0, 0);
+  if (in->rank < 1 || !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (in->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(in->scale, in->zero_point, o->scale,
+                               o->zero_point, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__cumsum_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const tflc__fb fb = tflc__cfb(c);
+  const int exclusive = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
+  const int reverse = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  int32_t axis;
+  memcpy(&axis, ax->data, 4);
+  if (axis < 0)
+    axis += in->rank;
+  if (axis < 0 || axis >= in->rank)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d out of range", axis, 0);
+  if (in->type == TFLC_FLOAT32)
+    tflc_cumsum_f32(in->rank, in->dims, axis, exclusive, reverse,
+                    (const float *)in->data, (float *)o->data);
+  else
+    tflc_cumsum_s8((const tflc_add_params *)c->op->state, in->rank, in->dims,
+                   axis, exclusive, reverse, (const int8_t *)in->data,
+                   (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- int16 LOGISTIC / TANH, int16 SOFTMAX ------------------------------- */
+static tflc_status tflc__sigmoid_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__requant_state *s;
+  int32_t l2;
+  tflc_status st;
+  if (!in || in->type != TFLC_INT16)
+    return tflc__sigmoid_prepare(c);
+  c->op->variant = 1;
+  st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (in->zero_point || o->zero_point)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0, 0);
+  if (!tflc_checked_log2(o->scale, &l2) || l2 != -15)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 output scale must be 2^-15",
+                        0, 0);
+  s = TFLC__NEW_STATE(c, tflc__requant_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_sigmoid_prepare_s16(c->op->code == TFLC_OP_TANH, in->scale, &s->q,
+                           &s->shift);
+  return TFLC_OK;
+}
+static tflc_status tflc__sigmoid_any_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc__requant_state *s = (const tflc__requant_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__elementwise_invoke(c);
+  if (c->op->code == TFLC_OP_TANH)
+    tflc_tanh_s16(s->q, s->shift, tflc__count(in), (const int16_t *)in->data,
+                  (int16_t *)o->data);
+  else
+    tflc_logistic_s16(s->q, s->shift, tflc__count(in),
+                      (const int16_t *)in->data, (int16_t *)o->data);
+  return TFLC_OK;
+}
+
+typedef struct tflc__softmax16_state {
+  tflc_softmax_s16_params p;
+  int32_t rows, depth;
+} tflc__softmax16_state;
+static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__softmax16_state *s;
+  double d;
+  if (!in || !o || in->type != TFLC_INT16)
+    return tflc__softmax_prepare(c);
+  c->op->variant = 1;
+  if (!tflc__same_shape(in, o) || in->rank < 1 || o->type != TFLC_INT16)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be int16 of the input's shape", 0, 0);
+  d = (double)o->scale * 32768.0 - 1.0;
+  if (in->zero_point || o->zero_point || d > 0.001 || d < -0.001)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int16 needs zero points 0, output scale 1/32768", 0,
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__softmax16_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->depth = in->dims[in->rank - 1];
+  s->rows = s->depth ? tflc__count(in) / s->depth : 0;
+  tflc_softmax_prepare_s16(tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f),
+                           in->scale, &s->p);
+  return TFLC_OK;
+}
+static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
+  const tflc__softmax16_state *s = (const tflc__softmax16_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__softmax_invoke(c);
+  tflc_softmax_s16(&s->p, s->rows, s->depth,
+                   (const int16_t *)tflc__in(c, 0)->data,
+                   (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- float32 / int16 pools, L2_POOL_2D ---------------------------------- */
+typedef struct tflc__pool_wide_state {
+  tflc_pool_params p;
+  float fmin, fmax;
+} tflc__pool_wide_state;
+static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const uint32_t opts = c->op->opts;
+  const int l2 = c->op->code == TFLC_OP_L2_POOL_2D;
+  tflc__pool_wide_state *s;
+  int32_t same, oh, ow, act;
+  if (!l2 && in && in->type == TFLC_INT8)
+    return tflc__pool_prepare(c);
+  c->op->variant = 1;
+  if (!in || !o || in->rank != 4 || o->rank != 4 || in->type != o->type ||
+      (in->type != TFLC_FLOAT32 && (l2 || in->type != TFLC_INT16)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "needs 4-D tensors of one supported type (%d)",
+                        in ? in->type : -1, 0);
+  if (in->type == TFLC_INT16) {
+    const double ds = (double)in->scale - (double)o->scale;
+    if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input and output quantization differ", 0, 0);
+  }
+  s = TFLC__NEW_STATE(c, tflc__pool_wide_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
+  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
+  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
+  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
+      s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
+      s->p.filter_w > 65535 || s->p.filter_h > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d or filter %d",
+                        s->p.stride_w, s->p.filter_w);
+  s->p.pad_h =
+      tflc__pad_amount(same, in->dims[1], s->p.filter_h, s->p.stride_h, 1, &oh);
+  s->p.pad_w =
+      tflc__pad_amount(same, in->dims[2], s->p.filter_w, s->p.stride_w, 1, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
+      in->dims[3] != o->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
+  tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
+  return TFLC_OK;
+}
+static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {
+  const tflc__pool_wide_state *s = (const tflc__pool_wide_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int kind = c->op->code == TFLC_OP_AVERAGE_POOL_2D ? TFLC_POOL_AVERAGE
+                   : c->op->code == TFLC_OP_MAX_POOL_2D   ? TFLC_POOL_MAX
+                                                          : TFLC_POOL_L2;
+  tflc_status st;
+  if (!c->op->variant)
+    return tflc__pool_invoke(c);
+  if (in->type == TFLC_FLOAT32)
+    st = tflc_pool_f32(kind, &s->p, s->fmin, s->fmax, in->dims,
+                       (const float *)in->data, o->dims, (float *)o->data);
+  else
+    st = tflc_pool_s16(kind, &s->p, in->dims, (const int16_t *)in->data,
+                       o->dims, (int16_t *)o->data);
+  if (st != TFLC_OK)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "window without input", 0, 0);
+  return TFLC_OK;
+}
+
+/* ---- MEAN (float32, int16), REDUCE_MAX, REDUCE_MIN, REDUCE_ALL ---------- */
+typedef struct tflc__reduce_state {
+  tflc_mean_params p;
+  uint32_t mask;
+} tflc__reduce_state;
+static tflc_status tflc__reduce_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc__reduce_state *s;
+  int32_t axes[TFLC_MAX_DIMS * 2], n = 0, i, kept = 1;
+  uint32_t mask = 0;
+  int ok;
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axes and output", 0,
+                        0);
+  if (code == TFLC_OP_MEAN && in->type == TFLC_INT8)
+    return tflc__mean_prepare(c);
+  c->op->variant = 1;
+  ok = in->type == o->type &&
+       (code == TFLC_OP_REDUCE_ALL ? in->type == TFLC_BOOL
+        : code == TFLC_OP_MEAN
+            ? (in->type == TFLC_FLOAT32 || in->type == TFLC_INT16)
+            : (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8));
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 ||
+      !tflc__const_ints(ax, axes, TFLC_MAX_DIMS * 2, &n))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "axes must be a constant int32 vector", 0, 0);
+  for (i = 0; i < n; i++) {
+    const int32_t a = axes[i] < 0 ? axes[i] + in->rank : axes[i];
+    if (a < 0 || a >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis %d out of range", axes[i],
+                          0);
+    mask |= 1u << a;
+  }
+  for (i = 0; i < in->rank; i++)
+    if (!(mask & (1u << i)))
+      kept *= in->dims[i];
+  if (tflc__count(o) != kept)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        kept);
+  s = TFLC__NEW_STATE(c, tflc__reduce_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->mask = mask;
+  if (in->type == TFLC_INT8 && ((double)in->scale != (double)o->scale ||
+                                in->zero_point != o->zero_point))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "input and output quantization differ", 0, 0);
+  if (in->type == TFLC_INT16) {
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_quantize_multiplier((double)in->scale / (double)o->scale,
+                             &s->p.multiplier, &s->p.shift);
+    s->p.input_zp = in->zero_point;
+    s->p.output_zp = o->zero_point;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__reduce_invoke(tflc__ctx *c) {
+  const tflc__reduce_state *s = (const tflc__reduce_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!c->op->variant)
+    return tflc__mean_invoke(c);
+  switch (c->op->code) {
+  case TFLC_OP_MEAN:
+    if (in->type == TFLC_FLOAT32)
+      tflc_mean_f32(in->rank, in->dims, s->mask, (const float *)in->data,
+                    (float *)o->data);
+    else
+      tflc_mean_q(&s->p, 2, in->rank, in->dims, s->mask, in->data, o->data);
+    break;
+  case TFLC_OP_REDUCE_ALL:
+    tflc_reduce_all(in->rank, in->dims, s->mask, (const uint8_t *)in->data,
+                    (uint8_t *)o->data);
+    break;
+  default:
+    tflc_reduce_minmax(in->type, c->op->code == TFLC_OP_REDUCE_MAX, in->rank,
+                       in->dims, s->mask, in->data, o->data);
+    break;
   }
   return TFLC_OK;
 }
@@ -7946,5058 +8694,3 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
 }
 
 #endif /* TFLC_IMPLEMENTATION */
-
-/* ======================================================================== */
-/* Model writer and compression stage (host side, uses malloc): opt-in with */
-/* TFLC_WRITER (API) / TFLC_WRITER_IMPLEMENTATION (code). tflc_compress,    */
-/* tflc_bin and tflc_model_copy also need TFLC_IMPLEMENTATION in the unit.  */
-/* ======================================================================== */
-/* The tflc model writer: a host-side flatbuffer builder for
- * the TFLite schema, with TFLM's two LUT compression formats, and the
- * compression stage built on it (tflc_compress, tflc_bin).
- *
- * What it is
- *   Builds .tflite bytes from a graph described through calls: tensors
- *   (with constant data and quantization), operators (with builtin options
- *   tables), subgraph inputs and outputs. It serves the compressor and the
- *   tests. It is host-side code (malloc, realloc, free) behind its own
- *   opt-in macro, so it never reaches firmware. No flatbuffers library is
- *   used: the builder below writes the wire format directly.
- *
- * Quick start
- *   #define TFLC_WRITER_IMPLEMENTATION   // in exactly one .c file
- *   #include "tflc.h"
- *
- *   tflc_writer *w = tflc_writer_create();
- *   int32_t d[2] = {1, 4}, wd[2] = {2, 4};
- *   int32_t x = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 2, d, NULL, 0, "x", 0);
- *   int32_t k = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 2, wd, weights,
- *                                  sizeof weights, "w", 0);
- *   int32_t y = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 2, d, NULL, 0, "y", 0);
- *   int32_t in[3] = {x, k, -1};
- *   tflc_writer_op(w, 0, 9, NULL, 3, in, 1, &y, 8, 0, NULL);
- *   tflc_writer_inputs(w, 0, 1, &x);
- *   tflc_writer_outputs(w, 0, 1, &y);
- *   tflc_writer_compress(w, 0, k, 4, TFLC_W_DECODE, 0);   // optional
- *   uint8_t *bytes; size_t size;
- *   if (tflc_writer_finish(w, &bytes, &size) == TFLC_OK) { ...; free(bytes); }
- *   tflc_writer_destroy(w);
- *
- * What it writes
- *   Root offset, "TFL3", Model{version 3, operator_codes, subgraphs,
- *   description "tflc", buffers (0 = empty sentinel), metadata}. Every
- *   Buffer.data starts on a 16-byte file offset (as TFLM's align tool
- *   leaves it); with TFLC_W_FLAG_EXTERNAL_BUFFERS the bytes follow the
- *   flatbuffer and Buffer.offset/size locate them. Scalars are aligned to
- *   their size, vectors to 4 (int64 elements to 8, buffer data to 16).
- *   Layout: tables are written front to back, each vtable right before its
- *   table, children after their parents (so every uoffset points forward),
- *   buffer data last.
- *
- * Compression (tflc_writer_compress, applied by tflc_writer_finish)
- *   TFLC_W_METADATA: the tensor's buffer gets the packed indices, a value
- *     table buffer is appended, and Model.metadata "COMPRESSION_METADATA"
- *     points at a nested flatbuffer listing the LUT tensors.
- *   TFLC_W_DECODE: TFLM_DECODE custom operators are inserted before each
- *     consumer (and at the end for subgraph outputs), reading a UINT8
- *     encoded tensor and a UINT8 ancillary tensor (16-byte DCM + tables).
- *
- * Where TFLM differs (the writer can produce what TFLM would refuse, on
- * purpose, for tests): TFLM takes index widths 1..7 (8 is a tflc
- * extension); it refuses an empty lut_tensors entry (written for subgraphs
- * below the last one with METADATA tensors, as TFLM's older compressor
- * does); it ignores Buffer.offset/size (EXTERNAL_BUFFERS). By default the
- * writer keeps buffer indices as given (no sharing, deduplication or
- * pruning); TFLC_W_FLAG_COMPACT does what TFLM's compressor and align tool
- * do and more: shared vtables, default scalars left out, identical buffers
- * merged, unreferenced ones dropped, buffer data placed where it needs no
- * alignment padding, DECODE's encoded data in the original tensor's place
- * and identical ancillary tensors shared.
- *
- * The compression stage (needs TFLC_IMPLEMENTATION in the same unit)
- *   tflc_compress(model, size, &opt, &out, &out_size, &report) re-emits a
- *   model with LUT-compressed constants: the tensors of a TFLM spec YAML,
- *   an explicit list, or those found automatically (constants read only
- *   where they can be decoded, whose values fit 2^bits entries per channel
- *   and shrink); tflc_bin clusters constants to at most 2^bits values
- *   (optimal 1-D k-means) so they compress; tflc_model_copy re-emits a
- *   model unchanged. The model is read with tflc.h's verified walker and
- *   copied field by field (options tables by schema, unknown fields as
- *   scalars with a warning). Value tables hold the sorted unique values
- *   per channel, padded to the largest channel's count (as TFLM's newer
- *   compressor; its older one pads to 2^bits). examples/tflc.c wraps
- *   both as `tflc compress` and `tflc bin`.
- *
- * License: MIT (see LICENSE).
- */
-#if (defined(TFLC_WRITER) || defined(TFLC_WRITER_IMPLEMENTATION)) &&           \
-    !defined(TFLC_WRITER_H)
-#define TFLC_WRITER_H
-
-#include <stddef.h>
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-typedef struct tflc_writer tflc_writer; /* opaque, heap */
-
-typedef struct tflc_w_quant { /* NULL = no quantization */
-  const float *scale;
-  const int64_t *zero_point; /* zero_point may be NULL -> zeros */
-  int32_t count;             /* number of scales */
-  int32_t axis;              /* quantized_dimension */
-} tflc_w_quant;
-
-/* Kinds of builtin options fields. TFLC_W_RAW: a scalar of `size` bytes
- * (1, 2, 4, 8) holding the low bits of `u`; TFLC_W_RAW_VEC: a vector of
- * `count` elements of `size` bytes (1, 2, 4, 8) read from `bytes`
- * (little-endian), its elements aligned to `align` (0 = their size, at
- * least 4; 16 for CustomQuantization.custom). */
-enum {
-  TFLC_W_U8 = 1,
-  TFLC_W_I32,
-  TFLC_W_F32,
-  TFLC_W_I32_VEC,
-  TFLC_W_STR,
-  TFLC_W_RAW,
-  TFLC_W_RAW_VEC
-};
-
-typedef struct tflc_w_option { /* one field of a builtin options table */
-  uint8_t slot;                /* field slot (0-based) in the options table */
-  uint8_t kind;                /* TFLC_W_* */
-  int32_t i;                   /* TFLC_W_U8 (bool, enums) and TFLC_W_I32 */
-  float f;                     /* TFLC_W_F32 */
-  const int32_t *vec;          /* TFLC_W_I32_VEC */
-  int32_t vec_len;
-  const char *str;   /* TFLC_W_STR */
-  uint64_t u;        /* TFLC_W_RAW */
-  uint8_t size;      /* TFLC_W_RAW, TFLC_W_RAW_VEC: (element) bytes */
-  uint8_t align;     /* TFLC_W_RAW_VEC */
-  const void *bytes; /* TFLC_W_RAW_VEC */
-  int32_t count;     /* TFLC_W_RAW_VEC */
-} tflc_w_option;
-
-/* Compression formats. */
-enum { TFLC_W_METADATA = 1, TFLC_W_DECODE = 2 };
-
-/* Flags. */
-enum {
-  TFLC_W_FLAG_ONLY_DEPRECATED_CODE = 1, /* only deprecated_builtin_code */
-  TFLC_W_FLAG_EXTERNAL_BUFFERS = 2,     /* Buffer.offset/size, data after */
-  TFLC_W_FLAG_NO_IDENTIFIER = 4,        /* omit "TFL3" (negative tests) */
-  /* Smaller output, as TFLM's compressor and align tool write it: shared
-   * vtables, scalar fields equal to their default omitted, identical
-   * buffers merged and unreferenced ones dropped (buffer indices change),
-   * and in the DECODE format the encoded indices replace the original
-   * tensor in place (UINT8 [n], same index and name) and identical
-   * ancillary tensors are shared within a subgraph. */
-  TFLC_W_FLAG_COMPACT = 8
-};
-
-TFLC_API tflc_writer *tflc_writer_create(void);
-TFLC_API void tflc_writer_destroy(tflc_writer *w);
-TFLC_API void tflc_writer_set_flags(tflc_writer *w, unsigned flags);
-/* First error of a call that returns nothing (bad argument, out of memory);
- * tflc_writer_finish returns it too. */
-TFLC_API tflc_status tflc_writer_status(const tflc_writer *w);
-
-/* Adds a subgraph and returns its index; subgraph 0 exists from create. */
-TFLC_API int32_t tflc_writer_subgraph(tflc_writer *w);
-/* SubGraph.name (not written when never set). */
-TFLC_API void tflc_writer_subgraph_name(tflc_writer *w, int32_t sg,
-                                        const char *name);
-
-/* Adds a tensor. data NULL = no buffer (activation); data with data_size 0
- * gets its own buffer without a data vector. The bytes are copied and not
- * checked against the shape (so tests can build bad models); type is any
- * TensorType byte. Rank 0 writes an empty shape vector. name may be NULL.
- * Returns the tensor index in sg, or -1. */
-TFLC_API int32_t tflc_writer_tensor(tflc_writer *w, int32_t sg, int type,
-                                    int32_t rank, const int32_t *dims,
-                                    const void *data, size_t data_size,
-                                    const char *name, const tflc_w_quant *q);
-TFLC_API void tflc_writer_set_variable(tflc_writer *w, int32_t sg,
-                                       int32_t tensor, int is_variable);
-/* Set (replace) the subgraph's input / output tensor lists. Indices are not
- * checked (negative tests). */
-TFLC_API void tflc_writer_inputs(tflc_writer *w, int32_t sg, int32_t n,
-                                 const int32_t *tensors);
-TFLC_API void tflc_writer_outputs(tflc_writer *w, int32_t sg, int32_t n,
-                                  const int32_t *tensors);
-
-/* Appends an operator. builtin_code = BuiltinOperator number (CUSTOM = 32
- * with custom_code). Operator codes are deduplicated by (code, custom_code).
- * options_type = BuiltinOptions union number (0 none); with options_type
- * != 0 an options table is always written (possibly empty) from opts.
- * Tensor indices are not checked (-1 = optional input). Returns the
- * operator index in sg, or -1 (bad argument, duplicate option slot, options
- * without options_type). */
-TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
-                                int32_t builtin_code, const char *custom_code,
-                                int32_t nin, const int32_t *inputs,
-                                int32_t nout, const int32_t *outputs,
-                                uint8_t options_type, int32_t nopts,
-                                const tflc_w_option *opts);
-
-/* Adds a Model.metadata entry `name` with its own buffer holding `data`
- * (size bytes; data NULL or size 0 = a buffer without data). Returns the
- * buffer index, or -1. */
-TFLC_API int32_t tflc_writer_metadata(tflc_writer *w, const char *name,
-                                      const void *data, size_t size);
-
-/* Marks a constant tensor for LUT compression with `bits` (1..8) in
- * `format` (TFLC_W_METADATA or TFLC_W_DECODE); the work is done now, the
- * graph is rewritten by tflc_writer_finish.
- * Tables: per channel, the sorted unique values (numeric order of the
- * element type; float32 in IEEE total order, i.e. numeric order with -0
- * before +0 and NaNs at the ends, values kept bit-exact); index = position.
- * Per-channel when the tensor's quantization has > 1 scale: the channel
- * axis is quantized_dimension, which must be 0 or rank-1, and the scale
- * count must equal that dimension. pad_pow2: every table padded with zeros
- * to 2^bits entries (older metadata compressor), else to the largest
- * channel's unique count (newer compressor). The DECODE format stores the
- * stride in one byte, so a stride of 256 (bits 8) is refused there.
- * Returns TFLC_OK, or
- *   TFLC_ERR_ARG          bad writer/bits/format
- *   TFLC_ERR_INDEX        bad subgraph or tensor index
- *   TFLC_ERR_STATE        tensor already compressed
- *   TFLC_ERR_TYPE         type not FLOAT32/INT8/UINT8/BOOL/INT16/INT32/INT64
- *   TFLC_ERR_BUFFER       no data, or data size != elements * element size
- *   TFLC_ERR_SHAPE        negative or overflowing dims
- *   TFLC_ERR_QUANT        per-channel axis not 0 / rank-1, scale count !=
- *                         dims[axis]
- *   TFLC_ERR_COMPRESSION  more than 2^bits unique values in a channel, or
- *                         DECODE stride > 255
- *   TFLC_ERR_ARENA        out of memory */
-TFLC_API tflc_status tflc_writer_compress(tflc_writer *w, int32_t sg,
-                                          int32_t tensor, int bits, int format,
-                                          int pad_pow2);
-
-/* Serialises: heap bytes in *out (free with free()), size in *size. The
- * writer stays usable (finish may be called again). Errors: the sticky
- * error, TFLC_ERR_UNSUPPORTED (code > 127 with ONLY_DEPRECATED_CODE, or a
- * flatbuffer over 2 GiB), TFLC_ERR_ARENA (out of memory). */
-TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
-                                        size_t *size);
-
-/* Packs count indices MSB-first at `bits` (1..32) each into out
- * (ceil(count*bits/8) bytes, zero padded); each index is masked to bits. */
-TFLC_API void tflc_writer_pack_indices(const uint32_t *indices, size_t count,
-                                       int bits, uint8_t *out);
-/* Bytes tflc_writer_pack_indices writes: ceil(count*bits/8) (0 if that
- * does not fit in size_t or bits is out of range). */
-TFLC_API size_t tflc_writer_packed_size(size_t count, int bits);
-
-/* ---- compression stage (host tools) ---------------------------------------
- * tflc_compress and tflc_bin read a .tflite model (bytes in memory) and
- * write a new one (malloc'd; free with free()). Both need tflc.h's
- * implementation in the same translation unit, included before this one:
- *   #define TFLC_IMPLEMENTATION
- *   #define TFLC_WRITER_IMPLEMENTATION
- *   #include "tflc.h"
- *
- * The model is re-emitted field by field (operator codes, options tables,
- * custom options, tensors with quantization, buffers, metadata, signature
- * definitions); what cannot be copied is reported as a warning. Output is
- * compact (shared vtables, identical buffers merged, unreferenced ones
- * dropped) with every buffer's data on a 16-byte file offset. */
-
-/* A tensor: subgraph, tensor index, and an index width (0 = the smallest
- * that holds its values). */
-typedef struct tflc_tensor_ref {
-  int32_t subgraph, tensor, bits;
-} tflc_tensor_ref;
-
-typedef struct tflc_compress_options {
-  int format; /* TFLC_W_METADATA or TFLC_W_DECODE (0: DECODE) */
-  /* TFLM's spec YAML (tensors: - subgraph/tensor/compression: - lut:
-   * index_bitwidth), or NULL. spec_name names it in messages. */
-  const char *spec;
-  size_t spec_len;
-  const char *spec_name;
-  /* Explicit list (turns discovery off), or NULL. */
-  const tflc_tensor_ref *tensors;
-  int32_t ntensors;
-  /* Never compressed. */
-  const tflc_tensor_ref *exclude;
-  int32_t nexclude;
-  /* 1: only what TFLM can run: inputs of FULLY_CONNECTED, CONV_2D,
-   * DEPTHWISE_CONV_2D, TRANSPOSE_CONV, CONCATENATION, ASSIGN_VARIABLE at
-   * the slots TFLM decompresses, widths 1..7, TFLM's types. -1: whatever
-   * tflc runs (every builtin operator but IF/WHILE/CALL/CALL_ONCE, custom
-   * operators only in DECODE, widths 1..8, also UINT8). 0: 1 for
-   * METADATA, -1 for DECODE. */
-  int tflm_compatible;
-  /* Discovery: also compress tensors whose indices + tables (+ the
-   * 16-byte DECODE header) are not smaller than the original data. */
-  int allow_growth;
-} tflc_compress_options;
-
-typedef struct tflc_bin_options {
-  int bits; /* at most 2^bits values per channel (1..8) */
-  /* Tensors to bin, or NULL: the weights (input 1) of FULLY_CONNECTED,
-   * CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV. */
-  const tflc_tensor_ref *tensors;
-  int32_t ntensors;
-  const tflc_tensor_ref *exclude;
-  int32_t nexclude;
-} tflc_bin_options;
-
-/* One line of a report: a tensor compressed (or binned), or a candidate
- * left alone with the reason. */
-typedef struct tflc_stage_entry {
-  int32_t subgraph, tensor;
-  char *name;     /* tensor name ("" when none) */
-  int type;       /* TensorType */
-  int done;       /* 1 compressed / binned, 0 skipped */
-  int32_t tables; /* value tables (channels) */
-  int32_t unique; /* most distinct values in one table (before binning) */
-  int bits;       /* compress: width written (or needed, when skipped) */
-  int32_t stride; /* compress: entries per value table */
-  size_t bytes_before, bytes_after; /* compress: data bytes (after: packed
-                                       indices + tables + 16 for DECODE) */
-  int32_t unique_after;     /* bin: most distinct values in one table after */
-  double mean_abs, max_abs; /* bin: change, real units (scale applied) */
-  char reason[160];         /* why skipped; notes */
-} tflc_stage_entry;
-
-typedef struct tflc_stage_report {
-  tflc_stage_entry *entries;
-  int32_t nentries;
-  char **warnings; /* also printed nowhere: the caller shows them */
-  int32_t nwarnings;
-  int format;          /* compress: format written */
-  int tflm_compatible; /* compress: mode used */
-  size_t in_size, out_size;
-  char error[256]; /* why the call failed */
-} tflc_stage_report;
-
-/* Compresses `model` (size bytes) into *out / *out_size. rep (may be NULL)
- * receives the report; free it with tflc_stage_report_free. Errors:
- * TFLC_ERR_ARG (bad options, spec errors, a spec width too small), model
- * errors of tflc_model_init, TFLC_ERR_UNSUPPORTED (already compressed),
- * TFLC_ERR_ARENA (out of memory); rep->error says what. */
-TFLC_API tflc_status tflc_compress(const void *model, size_t size,
-                                   const tflc_compress_options *opt,
-                                   uint8_t **out, size_t *out_size,
-                                   tflc_stage_report *rep);
-/* Bins `model`: per channel (quantization axis) or per tensor, values are
- * replaced by at most 2^bits representatives chosen by 1-D k-means
- * (optimal, deterministic; a cluster's representative is its mean rounded
- * to the tensor's type). The output is a standard model. */
-TFLC_API tflc_status tflc_bin(const void *model, size_t size,
-                              const tflc_bin_options *opt, uint8_t **out,
-                              size_t *out_size, tflc_stage_report *rep);
-TFLC_API void tflc_stage_report_free(tflc_stage_report *rep);
-
-/* Copies a model through the writer without changes (the round trip the
- * two stages are built on); warnings as above. */
-TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
-                                     uint8_t **out, size_t *out_size,
-                                     tflc_stage_report *rep);
-
-#ifdef __cplusplus
-}
-#endif
-
-/* ======================================================================== */
-/* Stop here if you only want the API.                                      */
-/* ======================================================================== */
-#endif /* TFLC_WRITER_H */
-
-#if defined(TFLC_WRITER_IMPLEMENTATION) &&                                     \
-    !defined(TFLC_WRITER_IMPLEMENTATION_DONE)
-#define TFLC_WRITER_IMPLEMENTATION_DONE
-
-#include <stdlib.h>
-#include <string.h>
-
-/* ---- writer state --------------------------------------------------------
- * Everything the caller describes is copied into heap arrays owned by the
- * writer. tflc_writer_finish lowers that description (compression applied)
- * into a temporary view and serialises the view. */
-
-#define TFLC__W_MAX_FB 0x7fffffffu /* flatbuffers' 2 GiB limit */
-#define TFLC__W_MAX_COUNT ((size_t)0x7fffffff)
-
-typedef struct tflc__w_opt tflc__w_opt;
-
-typedef struct tflc__w_tensor {
-  int32_t type, rank;
-  int32_t *dims;
-  uint32_t buffer;
-  char *name;
-  int has_q;
-  float *scale;
-  int64_t *zp;
-  int32_t qcount, qaxis;
-  int is_variable;
-  /* fields the model copier keeps (all zero = not written) */
-  int no_shape; /* Tensor.shape absent */
-  int has_sig;  /* shape_signature present */
-  int32_t *sig;
-  int32_t nsig;
-  int has_rank; /* 0 absent, 1 false, 2 true */
-  int nzp_set;  /* zero points written: nzp (else qcount) */
-  int32_t nzp;
-  float *qmin, *qmax; /* QuantizationParameters.min/max */
-  int32_t nqmin, nqmax;
-  uint8_t qdtype;  /* QuantizationParameters.details union type */
-  tflc__w_opt *qd; /* its table */
-  int32_t nqd;
-  /* compression: cformat 0 = none */
-  int cformat, cbits;
-  uint32_t cstride;
-  uint8_t *cidx; /* packed indices */
-  size_t cidx_size;
-  uint8_t *cvals; /* value tables, channels * stride elements */
-  size_t cvals_size;
-} tflc__w_tensor;
-
-struct tflc__w_opt {
-  uint8_t slot, kind;
-  int32_t i;
-  float f;
-  int32_t *vec;
-  int32_t vec_len;
-  char *str;
-  uint64_t u;     /* TFLC_W_RAW */
-  uint8_t size;   /* TFLC_W_RAW(_VEC) */
-  uint8_t align;  /* TFLC_W_RAW_VEC */
-  uint8_t *bytes; /* TFLC_W_RAW_VEC: count * size bytes */
-  int32_t count;
-};
-
-typedef struct tflc__w_op {
-  uint32_t opcode;
-  int32_t nin, nout;
-  int32_t *in, *out;
-  uint8_t otype;
-  int32_t nopts;
-  tflc__w_opt *opts;
-  /* fields the model copier keeps (all zero = not written) */
-  uint8_t otype2; /* builtin_options_2 */
-  int32_t nopts2;
-  tflc__w_opt *opts2;
-  int has_copts; /* custom_options */
-  uint8_t *copts;
-  size_t ncopts;
-  int32_t copts_fmt;
-  int has_mut; /* mutating_variable_inputs */
-  uint8_t *mut;
-  int32_t nmut;
-  int has_inter; /* intermediates */
-  int32_t *inter;
-  int32_t ninter;
-  int has_dbg; /* debug_metadata_index */
-  int32_t dbg;
-} tflc__w_op;
-
-typedef struct tflc__w_sg {
-  tflc__w_tensor *t;
-  size_t nt, ct;
-  tflc__w_op *op;
-  size_t nop, cop;
-  int32_t *in, *out;
-  int32_t nin, nout;
-  char *name;
-  int has_dbg; /* debug_metadata_index */
-  int32_t dbg;
-} tflc__w_sg;
-
-typedef struct tflc__w_ocode {
-  int32_t code;
-  char *custom;
-  int raw;         /* copied: write dep, version, code as stored */
-  int32_t dep;     /* deprecated_builtin_code */
-  int32_t version; /* OperatorCode.version */
-  int has_code;    /* builtin_code present (raw) */
-} tflc__w_ocode;
-
-typedef struct tflc__w_tmap {
-  char *name;
-  uint32_t tensor;
-} tflc__w_tmap;
-
-typedef struct tflc__w_sigdef {
-  tflc__w_tmap *in, *out;
-  int32_t nin, nout;
-  int has_in, has_out;
-  char *key;
-  uint32_t sg;
-} tflc__w_sigdef;
-
-typedef struct tflc__w_bufd {
-  uint8_t *data;
-  size_t size;
-} tflc__w_bufd;
-
-typedef struct tflc__w_meta {
-  char *name;
-  uint32_t buffer;
-} tflc__w_meta;
-
-struct tflc_writer {
-  unsigned flags;
-  tflc_status err;
-  tflc__w_sg *sg;
-  size_t nsg, csg;
-  tflc__w_ocode *oc;
-  size_t noc, coc;
-  tflc__w_bufd *buf;
-  size_t nbuf, cbuf;
-  tflc__w_meta *meta;
-  size_t nmeta, cmeta;
-  /* Model fields the copier keeps */
-  int raw_model; /* copied: version, description as stored */
-  uint32_t version;
-  char *description; /* NULL = absent */
-  int has_mbuf;      /* metadata_buffer (buffer indices) */
-  int32_t *mbuf;
-  int32_t nmbuf;
-  tflc__w_sigdef *sig;
-  int32_t nsig;
-};
-
-/* Grows an array to hold `need` elements; returns the (maybe moved) array,
- * or NULL leaving the old one intact. */
-static void *tflc__w_grow(void *p, size_t *cap, size_t need, size_t esize) {
-  size_t ncap;
-  void *np;
-  if (need <= *cap && p)
-    return p;
-  ncap = *cap ? *cap : 8;
-  while (ncap < need) {
-    if (ncap > ((size_t)-1) / 2)
-      return NULL;
-    ncap *= 2;
-  }
-  if (ncap > ((size_t)-1) / esize)
-    return NULL;
-  np = realloc(p, ncap * esize);
-  if (!np)
-    return NULL;
-  *cap = ncap;
-  return np;
-}
-
-/* malloc(n * esize) with overflow check; n == 0 gives a 1-byte block. */
-static void *tflc__w_alloc(size_t n, size_t esize) {
-  if (esize && n > ((size_t)-1) / esize)
-    return NULL;
-  n *= esize;
-  return malloc(n ? n : 1);
-}
-
-/* Copy of n elements of esize bytes (p may be NULL when n == 0). */
-static void *tflc__w_dup(const void *p, size_t n, size_t esize) {
-  void *q = tflc__w_alloc(n, esize);
-  if (q && n)
-    memcpy(q, p, n * esize);
-  return q;
-}
-
-static char *tflc__w_strdup(const char *s) {
-  return s ? (char *)tflc__w_dup(s, strlen(s) + 1, 1) : NULL;
-}
-
-static void tflc__w_fail(tflc_writer *w, tflc_status s) {
-  if (w->err == TFLC_OK)
-    w->err = s;
-}
-
-static tflc__w_sg *tflc__w_get_sg(tflc_writer *w, int32_t sg) {
-  if (!w || sg < 0 || (size_t)sg >= w->nsg)
-    return NULL;
-  return &w->sg[sg];
-}
-
-/* Appends a buffer (copy of data); returns its index or 0 on failure. */
-static uint32_t tflc__w_add_buffer(tflc_writer *w, const void *data,
-                                   size_t size) {
-  void *np;
-  uint8_t *copy = NULL;
-  if (w->nbuf >= TFLC__W_MAX_COUNT)
-    return 0;
-  np = tflc__w_grow(w->buf, &w->cbuf, w->nbuf + 1, sizeof *w->buf);
-  if (!np)
-    return 0;
-  w->buf = (tflc__w_bufd *)np;
-  if (data && size) {
-    copy = (uint8_t *)tflc__w_dup(data, size, 1);
-    if (!copy)
-      return 0;
-  } else {
-    size = 0;
-  }
-  w->buf[w->nbuf].data = copy;
-  w->buf[w->nbuf].size = size;
-  return (uint32_t)w->nbuf++;
-}
-
-static void tflc__w_free_opts(tflc__w_opt *o, int32_t n) {
-  int32_t i;
-  for (i = 0; o && i < n; i++) {
-    free(o[i].vec);
-    free(o[i].str);
-    free(o[i].bytes);
-  }
-  free(o);
-}
-
-static void tflc__w_free_op(tflc__w_op *o) {
-  free(o->in);
-  free(o->out);
-  tflc__w_free_opts(o->opts, o->nopts);
-  tflc__w_free_opts(o->opts2, o->nopts2);
-  free(o->copts);
-  free(o->mut);
-  free(o->inter);
-}
-
-static void tflc__w_free_tensor(tflc__w_tensor *t) {
-  free(t->dims);
-  free(t->name);
-  free(t->scale);
-  free(t->zp);
-  free(t->cidx);
-  free(t->cvals);
-  free(t->sig);
-  free(t->qmin);
-  free(t->qmax);
-  tflc__w_free_opts(t->qd, t->nqd);
-}
-
-TFLC_API void tflc_writer_destroy(tflc_writer *w) {
-  size_t i, j;
-  if (!w)
-    return;
-  for (i = 0; i < w->nsg; i++) {
-    tflc__w_sg *s = &w->sg[i];
-    for (j = 0; j < s->nt; j++)
-      tflc__w_free_tensor(&s->t[j]);
-    for (j = 0; j < s->nop; j++)
-      tflc__w_free_op(&s->op[j]);
-    free(s->t);
-    free(s->op);
-    free(s->in);
-    free(s->out);
-    free(s->name);
-  }
-  free(w->sg);
-  for (i = 0; i < w->noc; i++)
-    free(w->oc[i].custom);
-  free(w->oc);
-  for (i = 0; i < w->nbuf; i++)
-    free(w->buf[i].data);
-  free(w->buf);
-  for (i = 0; i < w->nmeta; i++)
-    free(w->meta[i].name);
-  free(w->meta);
-  free(w->description);
-  free(w->mbuf);
-  for (i = 0; w->sig && i < (size_t)w->nsig; i++) {
-    tflc__w_sigdef *d = &w->sig[i];
-    for (j = 0; d->in && j < (size_t)d->nin; j++)
-      free(d->in[j].name);
-    for (j = 0; d->out && j < (size_t)d->nout; j++)
-      free(d->out[j].name);
-    free(d->in);
-    free(d->out);
-    free(d->key);
-  }
-  free(w->sig);
-  free(w);
-}
-
-TFLC_API int32_t tflc_writer_subgraph(tflc_writer *w) {
-  void *np;
-  if (!w || w->nsg >= TFLC__W_MAX_COUNT)
-    return -1;
-  np = tflc__w_grow(w->sg, &w->csg, w->nsg + 1, sizeof *w->sg);
-  if (!np) {
-    tflc__w_fail(w, TFLC_ERR_ARENA);
-    return -1;
-  }
-  w->sg = (tflc__w_sg *)np;
-  memset(&w->sg[w->nsg], 0, sizeof w->sg[0]);
-  return (int32_t)w->nsg++;
-}
-
-TFLC_API tflc_writer *tflc_writer_create(void) {
-  tflc_writer *w = (tflc_writer *)calloc(1, sizeof(tflc_writer));
-  if (!w)
-    return NULL;
-  w->err = TFLC_OK;
-  /* buffer 0: the empty sentinel; subgraph 0: the main graph */
-  tflc__w_add_buffer(w, NULL, 0);
-  if (w->nbuf != 1 || tflc_writer_subgraph(w) != 0) {
-    tflc_writer_destroy(w);
-    return NULL;
-  }
-  return w;
-}
-
-TFLC_API void tflc_writer_set_flags(tflc_writer *w, unsigned flags) {
-  if (w)
-    w->flags = flags;
-}
-
-TFLC_API tflc_status tflc_writer_status(const tflc_writer *w) {
-  return w ? w->err : TFLC_ERR_ARG;
-}
-
-TFLC_API void tflc_writer_subgraph_name(tflc_writer *w, int32_t sg,
-                                        const char *name) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  char *copy;
-  if (!s) {
-    if (w)
-      tflc__w_fail(w, TFLC_ERR_INDEX);
-    return;
-  }
-  copy = tflc__w_strdup(name);
-  if (name && !copy) {
-    tflc__w_fail(w, TFLC_ERR_ARENA);
-    return;
-  }
-  free(s->name);
-  s->name = copy;
-}
-
-TFLC_API int32_t tflc_writer_tensor(tflc_writer *w, int32_t sg, int type,
-                                    int32_t rank, const int32_t *dims,
-                                    const void *data, size_t data_size,
-                                    const char *name, const tflc_w_quant *q) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  tflc__w_tensor t;
-  void *np;
-  int32_t i;
-  if (!s || rank < 0 || (rank > 0 && !dims) || type < -128 || type > 127 ||
-      s->nt >= TFLC__W_MAX_COUNT)
-    return -1;
-  if (q && (q->count < 0 || (q->count > 0 && !q->scale)))
-    return -1;
-  memset(&t, 0, sizeof t);
-  t.type = type;
-  t.rank = rank;
-  t.dims = (int32_t *)tflc__w_dup(dims, (size_t)rank, sizeof(int32_t));
-  t.name = tflc__w_strdup(name);
-  if (q) {
-    t.has_q = 1;
-    t.qcount = q->count;
-    t.qaxis = q->axis;
-    t.scale = (float *)tflc__w_dup(q->scale, (size_t)q->count, sizeof(float));
-    t.zp = (int64_t *)tflc__w_alloc((size_t)q->count, sizeof(int64_t));
-    if (t.zp) {
-      for (i = 0; i < q->count; i++)
-        t.zp[i] = q->zero_point ? q->zero_point[i] : 0;
-    }
-  }
-  np = tflc__w_grow(s->t, &s->ct, s->nt + 1, sizeof *s->t);
-  if (np)
-    s->t = (tflc__w_tensor *)np;
-  if (!np || !t.dims || (name && !t.name) || (q && (!t.scale || !t.zp)))
-    goto oom;
-  if (data) {
-    t.buffer = tflc__w_add_buffer(w, data, data_size);
-    if (t.buffer == 0)
-      goto oom;
-  }
-  s->t[s->nt] = t;
-  return (int32_t)s->nt++;
-oom:
-  tflc__w_free_tensor(&t);
-  tflc__w_fail(w, TFLC_ERR_ARENA);
-  return -1;
-}
-
-TFLC_API void tflc_writer_set_variable(tflc_writer *w, int32_t sg,
-                                       int32_t tensor, int is_variable) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  if (!s || tensor < 0 || (size_t)tensor >= s->nt) {
-    if (w)
-      tflc__w_fail(w, TFLC_ERR_INDEX);
-    return;
-  }
-  s->t[tensor].is_variable = is_variable != 0;
-}
-
-static void tflc__w_set_list(tflc_writer *w, int32_t sg, int32_t n,
-                             const int32_t *tensors, int outputs) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  int32_t *copy;
-  if (!s || n < 0 || (n > 0 && !tensors)) {
-    if (w)
-      tflc__w_fail(w, s ? TFLC_ERR_ARG : TFLC_ERR_INDEX);
-    return;
-  }
-  copy = (int32_t *)tflc__w_dup(tensors, (size_t)n, sizeof(int32_t));
-  if (!copy) {
-    tflc__w_fail(w, TFLC_ERR_ARENA);
-    return;
-  }
-  if (outputs) {
-    free(s->out);
-    s->out = copy;
-    s->nout = n;
-  } else {
-    free(s->in);
-    s->in = copy;
-    s->nin = n;
-  }
-}
-
-TFLC_API void tflc_writer_inputs(tflc_writer *w, int32_t sg, int32_t n,
-                                 const int32_t *tensors) {
-  tflc__w_set_list(w, sg, n, tensors, 0);
-}
-
-TFLC_API void tflc_writer_outputs(tflc_writer *w, int32_t sg, int32_t n,
-                                  const int32_t *tensors) {
-  tflc__w_set_list(w, sg, n, tensors, 1);
-}
-
-static int tflc__w_streq(const char *a, const char *b) {
-  if (!a || !b)
-    return a == b;
-  return strcmp(a, b) == 0;
-}
-
-/* Index of operator code (code, custom), added when new; -1 on failure. */
-static int32_t tflc__w_opcode(tflc_writer *w, int32_t code,
-                              const char *custom) {
-  size_t i;
-  void *np;
-  char *copy;
-  for (i = 0; i < w->noc; i++)
-    if (w->oc[i].code == code && tflc__w_streq(w->oc[i].custom, custom))
-      return (int32_t)i;
-  if (w->noc >= TFLC__W_MAX_COUNT)
-    return -1;
-  np = tflc__w_grow(w->oc, &w->coc, w->noc + 1, sizeof *w->oc);
-  if (!np)
-    return -1;
-  w->oc = (tflc__w_ocode *)np;
-  copy = tflc__w_strdup(custom);
-  if (custom && !copy)
-    return -1;
-  memset(&w->oc[w->noc], 0, sizeof w->oc[0]);
-  w->oc[w->noc].code = code;
-  w->oc[w->noc].custom = copy;
-  return (int32_t)w->noc++;
-}
-
-/* 1 if n options are well formed (known kind, sizes, no slot twice). */
-static int tflc__w_opts_ok(const tflc_w_option *opts, int32_t n) {
-  int32_t i, j;
-  if (n < 0 || (n > 0 && !opts))
-    return 0;
-  for (i = 0; i < n; i++) {
-    const tflc_w_option *p = &opts[i];
-    unsigned sz = p->size;
-    if (p->kind < TFLC_W_U8 || p->kind > TFLC_W_RAW_VEC)
-      return 0;
-    if (p->kind == TFLC_W_I32_VEC &&
-        (p->vec_len < 0 || (p->vec_len > 0 && !p->vec)))
-      return 0;
-    if (p->kind == TFLC_W_STR && !p->str)
-      return 0;
-    if ((p->kind == TFLC_W_RAW || p->kind == TFLC_W_RAW_VEC) && sz != 1 &&
-        sz != 2 && sz != 4 && sz != 8)
-      return 0;
-    if (p->kind == TFLC_W_RAW_VEC &&
-        (p->count < 0 || (p->count > 0 && !p->bytes) ||
-         (p->align != 0 && p->align != 4 && p->align != 8 && p->align != 16)))
-      return 0;
-    for (j = 0; j < i; j++)
-      if (opts[j].slot == p->slot)
-        return 0;
-  }
-  return 1;
-}
-
-/* Deep copy of n checked options into *out; 0 on out of memory (what was
- * copied is in *out, *nout, for tflc__w_free_opts). */
-static int tflc__w_copy_opts(const tflc_w_option *opts, int32_t n,
-                             tflc__w_opt **out, int32_t *nout) {
-  tflc__w_opt *o = (tflc__w_opt *)tflc__w_alloc((size_t)n, sizeof *o);
-  int32_t i;
-  *out = o;
-  *nout = 0;
-  if (!o)
-    return 0;
-  for (i = 0; i < n; i++) {
-    tflc__w_opt *d = &o[i];
-    memset(d, 0, sizeof *d);
-    *nout = i + 1;
-    d->slot = opts[i].slot;
-    d->kind = opts[i].kind;
-    d->i = opts[i].i;
-    d->f = opts[i].f;
-    d->u = opts[i].u;
-    d->size = opts[i].size;
-    d->align = opts[i].align;
-    if (d->kind == TFLC_W_I32_VEC) {
-      d->vec_len = opts[i].vec_len;
-      d->vec = (int32_t *)tflc__w_dup(opts[i].vec, (size_t)d->vec_len,
-                                      sizeof(int32_t));
-      if (!d->vec)
-        return 0;
-    } else if (d->kind == TFLC_W_STR) {
-      d->str = tflc__w_strdup(opts[i].str);
-      if (!d->str)
-        return 0;
-    } else if (d->kind == TFLC_W_RAW_VEC) {
-      d->count = opts[i].count;
-      d->bytes = (uint8_t *)tflc__w_dup(opts[i].bytes, (size_t)d->count,
-                                        (size_t)d->size);
-      if (!d->bytes)
-        return 0;
-    }
-  }
-  return 1;
-}
-
-/* Appends operator o (taken over; freed on failure) to s. */
-static int32_t tflc__w_push_op(tflc_writer *w, tflc__w_sg *s, tflc__w_op *o) {
-  void *np = tflc__w_grow(s->op, &s->cop, s->nop + 1, sizeof *s->op);
-  if (!np) {
-    tflc__w_free_op(o);
-    tflc__w_fail(w, TFLC_ERR_ARENA);
-    return -1;
-  }
-  s->op = (tflc__w_op *)np;
-  s->op[s->nop] = *o;
-  return (int32_t)s->nop++;
-}
-
-TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
-                                int32_t builtin_code, const char *custom_code,
-                                int32_t nin, const int32_t *inputs,
-                                int32_t nout, const int32_t *outputs,
-                                uint8_t options_type, int32_t nopts,
-                                const tflc_w_option *opts) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  tflc__w_op o;
-  int32_t oc;
-  if (!s || builtin_code < 0 || nin < 0 || nout < 0 || nopts < 0 ||
-      (nin > 0 && !inputs) || (nout > 0 && !outputs) ||
-      (nopts > 0 && (!opts || options_type == 0)) ||
-      s->nop >= TFLC__W_MAX_COUNT || !tflc__w_opts_ok(opts, nopts))
-    return -1;
-  memset(&o, 0, sizeof o);
-  o.nin = nin;
-  o.nout = nout;
-  o.otype = options_type;
-  o.in = (int32_t *)tflc__w_dup(inputs, (size_t)nin, sizeof(int32_t));
-  o.out = (int32_t *)tflc__w_dup(outputs, (size_t)nout, sizeof(int32_t));
-  if (!o.in || !o.out || !tflc__w_copy_opts(opts, nopts, &o.opts, &o.nopts))
-    goto oom;
-  oc = tflc__w_opcode(w, builtin_code, custom_code);
-  if (oc < 0)
-    goto oom;
-  o.opcode = (uint32_t)oc;
-  return tflc__w_push_op(w, s, &o);
-oom:
-  tflc__w_free_op(&o);
-  tflc__w_fail(w, TFLC_ERR_ARENA);
-  return -1;
-}
-
-TFLC_API int32_t tflc_writer_metadata(tflc_writer *w, const char *name,
-                                      const void *data, size_t size) {
-  void *np;
-  char *copy;
-  uint32_t b;
-  if (!w || !name || w->nmeta >= TFLC__W_MAX_COUNT)
-    return -1;
-  np = tflc__w_grow(w->meta, &w->cmeta, w->nmeta + 1, sizeof *w->meta);
-  if (!np)
-    goto oom;
-  w->meta = (tflc__w_meta *)np;
-  copy = tflc__w_strdup(name);
-  if (!copy)
-    goto oom;
-  b = tflc__w_add_buffer(w, data, size);
-  if (b == 0) {
-    free(copy);
-    goto oom;
-  }
-  w->meta[w->nmeta].name = copy;
-  w->meta[w->nmeta].buffer = b;
-  w->nmeta++;
-  return (int32_t)b;
-oom:
-  tflc__w_fail(w, TFLC_ERR_ARENA);
-  return -1;
-}
-
-/* ---- LUT compression ------------------------------------------------------
- * Elements are mapped to uint64 keys whose unsigned order is the element
- * type's numeric order (IEEE total order for float32); keys map back to the
- * exact element bits, so tables are bit-exact. */
-
-TFLC_API size_t tflc_writer_packed_size(size_t count, int bits) {
-  size_t b, whole;
-  if (bits < 1 || bits > 32)
-    return 0;
-  b = (size_t)bits;
-  whole = count / 8; /* 8 indices take exactly `bits` bytes */
-  if (whole > ((size_t)-1 - 4) / b)
-    return 0;
-  return whole * b + ((count % 8) * b + 7) / 8;
-}
-
-TFLC_API void tflc_writer_pack_indices(const uint32_t *indices, size_t count,
-                                       int bits, uint8_t *out) {
-  uint64_t acc = 0, mask;
-  unsigned nacc = 0, nb;
-  size_t i, o = 0;
-  if (bits < 1 || bits > 32 || (count && (!indices || !out)))
-    return;
-  nb = (unsigned)bits;
-  mask = (((uint64_t)1) << nb) - 1;
-  for (i = 0; i < count; i++) {
-    acc = (acc << nb) | ((uint64_t)indices[i] & mask);
-    nacc += nb;
-    while (nacc >= 8) {
-      nacc -= 8;
-      out[o++] = (uint8_t)((acc >> nacc) & 0xffu);
-    }
-    acc &= (((uint64_t)1) << nacc) - 1;
-  }
-  if (nacc)
-    out[o] = (uint8_t)((acc << (8 - nacc)) & 0xffu);
-}
-
-/* Element size of the types LUT compression supports, 0 otherwise. */
-static size_t tflc__w_lut_esize(int type) {
-  switch (type) {
-  case TFLC_INT8:
-  case TFLC_UINT8:
-  case TFLC_BOOL:
-    return 1;
-  case TFLC_INT16:
-    return 2;
-  case TFLC_FLOAT32:
-  case TFLC_INT32:
-    return 4;
-  case TFLC_INT64:
-    return 8;
-  default:
-    return 0;
-  }
-}
-
-static uint64_t tflc__w_key(int type, const uint8_t *p, size_t esize) {
-  uint64_t u = 0, sign;
-  size_t k;
-  for (k = 0; k < esize; k++)
-    u |= ((uint64_t)p[k]) << (8 * k);
-  if (type == TFLC_UINT8 || type == TFLC_BOOL)
-    return u;
-  if (type == TFLC_FLOAT32)
-    return (u & 0x80000000u) ? (~u & 0xffffffffu) : (u | 0x80000000u);
-  /* signed: sign-extend to 64 bits, then flip the sign bit */
-  sign = ((uint64_t)1) << (8 * esize - 1);
-  if (esize < 8 && (u & sign))
-    u |= ~((sign << 1) - 1);
-  return u ^ (((uint64_t)1) << 63);
-}
-
-static void tflc__w_unkey(int type, uint64_t key, uint8_t *p, size_t esize) {
-  uint64_t u;
-  size_t k;
-  if (type == TFLC_UINT8 || type == TFLC_BOOL)
-    u = key;
-  else if (type == TFLC_FLOAT32)
-    u = (key & 0x80000000u) ? (key & 0x7fffffffu) : (~key & 0xffffffffu);
-  else
-    u = key ^ (((uint64_t)1) << 63);
-  for (k = 0; k < esize; k++)
-    p[k] = (uint8_t)((u >> (8 * k)) & 0xffu);
-}
-
-static int tflc__w_cmp_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-TFLC_API tflc_status tflc_writer_compress(tflc_writer *w, int32_t sg,
-                                          int32_t tensor, int bits, int format,
-                                          int pad_pow2) {
-  tflc__w_sg *s = tflc__w_get_sg(w, sg);
-  tflc__w_tensor *t;
-  const uint8_t *data;
-  size_t esize, count = 1, channels = 1, epc, c, i, j, stride = 0, max_u;
-  size_t *ucount = NULL;
-  uint64_t *keys = NULL, *sorted = NULL;
-  uint32_t *idx = NULL;
-  uint8_t *packed = NULL, *vals = NULL;
-  size_t packed_size, vals_size;
-  int alt = 0;
-  int32_t d;
-  tflc_status st = TFLC_OK;
-  if (!w || bits < 1 || bits > 8 ||
-      (format != TFLC_W_METADATA && format != TFLC_W_DECODE))
-    return TFLC_ERR_ARG;
-  if (!s || tensor < 0 || (size_t)tensor >= s->nt)
-    return TFLC_ERR_INDEX;
-  t = &s->t[tensor];
-  if (t->cformat)
-    return TFLC_ERR_STATE;
-  esize = tflc__w_lut_esize(t->type);
-  if (!esize)
-    return TFLC_ERR_TYPE;
-  if (t->buffer == 0 || w->buf[t->buffer].size == 0)
-    return TFLC_ERR_BUFFER;
-  data = w->buf[t->buffer].data;
-  for (d = 0; d < t->rank; d++) {
-    if (t->dims[d] < 0)
-      return TFLC_ERR_SHAPE;
-    if (t->dims[d] == 0)
-      return TFLC_ERR_BUFFER; /* no elements, yet data */
-    if (count > TFLC__W_MAX_COUNT / (size_t)t->dims[d])
-      return TFLC_ERR_SHAPE;
-    count *= (size_t)t->dims[d];
-  }
-  if (count > ((size_t)-1) / esize || count * esize != w->buf[t->buffer].size)
-    return TFLC_ERR_BUFFER;
-  if (t->has_q && t->qcount > 1) {
-    if (t->rank < 1)
-      return TFLC_ERR_QUANT;
-    if (t->qaxis == 0)
-      alt = 0;
-    else if (t->qaxis == t->rank - 1)
-      alt = 1;
-    else
-      return TFLC_ERR_QUANT;
-    if (t->dims[t->qaxis] != t->qcount)
-      return TFLC_ERR_QUANT;
-    channels = (size_t)t->qcount;
-  }
-  epc = count / channels;
-  max_u = ((size_t)1) << bits;
-  keys = (uint64_t *)tflc__w_alloc(count, sizeof(uint64_t));
-  sorted = (uint64_t *)tflc__w_alloc(count, sizeof(uint64_t));
-  idx = (uint32_t *)tflc__w_alloc(count, sizeof(uint32_t));
-  ucount = (size_t *)tflc__w_alloc(channels, sizeof(size_t));
-  if (!keys || !sorted || !idx || !ucount) {
-    st = TFLC_ERR_ARENA;
-    goto done;
-  }
-  /* keys[i] in element order; sorted: channel-major copy */
-  for (i = 0; i < count; i++) {
-    keys[i] = tflc__w_key(t->type, data + i * esize, esize);
-    if (alt)
-      sorted[(i % channels) * epc + i / channels] = keys[i];
-    else
-      sorted[i] = keys[i];
-  }
-  for (c = 0; c < channels; c++) {
-    uint64_t *seg = sorted + c * epc;
-    size_t u = 0;
-    qsort(seg, epc, sizeof(uint64_t), tflc__w_cmp_u64);
-    for (j = 0; j < epc; j++)
-      if (u == 0 || seg[u - 1] != seg[j])
-        seg[u++] = seg[j];
-    if (u > max_u) {
-      st = TFLC_ERR_COMPRESSION;
-      goto done;
-    }
-    ucount[c] = u;
-    if (u > stride)
-      stride = u;
-  }
-  if (pad_pow2)
-    stride = max_u;
-  if (format == TFLC_W_DECODE && stride > 255) {
-    st = TFLC_ERR_COMPRESSION; /* DCM byte 6 holds the stride */
-    goto done;
-  }
-  /* channels * stride <= count * 256 and count <= 2^31: no overflow in
-   * 64-bit size_t; check for 32-bit hosts */
-  if (channels > ((size_t)-1) / stride / esize) {
-    st = TFLC_ERR_ARENA;
-    goto done;
-  }
-  vals_size = channels * stride * esize;
-  packed_size = tflc_writer_packed_size(count, bits);
-  vals = (uint8_t *)calloc(vals_size, 1);
-  packed = (uint8_t *)calloc(packed_size ? packed_size : 1, 1);
-  if (!vals || !packed || packed_size == 0) {
-    st = TFLC_ERR_ARENA;
-    goto done;
-  }
-  for (c = 0; c < channels; c++)
-    for (j = 0; j < ucount[c]; j++)
-      tflc__w_unkey(t->type, sorted[c * epc + j],
-                    vals + (c * stride + j) * esize, esize);
-  for (i = 0; i < count; i++) {
-    size_t ch = alt ? i % channels : i / epc, lo = 0, hi = ucount[ch];
-    const uint64_t *seg = sorted + ch * epc;
-    while (hi - lo > 1) { /* seg[lo] <= key < seg[hi] */
-      size_t mid = lo + (hi - lo) / 2;
-      if (seg[mid] <= keys[i])
-        lo = mid;
-      else
-        hi = mid;
-    }
-    idx[i] = (uint32_t)lo;
-  }
-  tflc_writer_pack_indices(idx, count, bits, packed);
-  t->cformat = format;
-  t->cbits = bits;
-  t->cstride = (uint32_t)stride;
-  t->cidx = packed;
-  t->cidx_size = packed_size;
-  t->cvals = vals;
-  t->cvals_size = vals_size;
-  packed = NULL;
-  vals = NULL;
-done:
-  free(keys);
-  free(sorted);
-  free(idx);
-  free(ucount);
-  free(packed);
-  free(vals);
-  return st;
-}
-
-/* ---- lowering: the model as it will be written ---------------------------
- * A view with shallow copies of the writer's tensors and operators, in
- * which compression has been applied: buffers swapped or appended, DECODE
- * operators and their tensors inserted. Memory made for the view is kept
- * in `tmp` and freed with it. */
-
-typedef struct tflc__w_bview {
-  const uint8_t *data;
-  size_t size;
-} tflc__w_bview;
-
-typedef struct tflc__w_lsg {
-  tflc__w_tensor *t;
-  size_t nt, ct;
-  tflc__w_op *op;
-  size_t nop, cop;
-  int32_t *out;
-} tflc__w_lsg;
-
-typedef struct tflc__w_lut {
-  size_t sg;
-  int32_t tensor;
-  uint32_t value_buffer;
-  int bits;
-} tflc__w_lut;
-
-typedef struct tflc__w_lmeta {
-  const char *name;
-  uint32_t buffer;
-} tflc__w_lmeta;
-
-typedef struct tflc__w_low {
-  tflc__w_lsg *sg;
-  size_t nsg;
-  tflc__w_bview *buf;
-  size_t nbuf, cbuf;
-  tflc__w_lmeta *meta;
-  size_t nmeta;
-  tflc__w_lut *lut;
-  size_t nlut, clut;
-  void **tmp;
-  size_t ntmp, ctmp;
-} tflc__w_low;
-
-static void *tflc__w_tmp(tflc__w_low *L, size_t n, size_t esize) {
-  void *np = tflc__w_grow(L->tmp, &L->ctmp, L->ntmp + 1, sizeof(void *)), *p;
-  if (!np)
-    return NULL;
-  L->tmp = (void **)np;
-  p = tflc__w_alloc(n, esize);
-  if (p)
-    L->tmp[L->ntmp++] = p;
-  return p;
-}
-
-static void tflc__w_low_free(tflc__w_low *L) {
-  size_t i;
-  for (i = 0; i < L->nsg; i++) {
-    free(L->sg[i].t);
-    free(L->sg[i].op);
-  }
-  free(L->sg);
-  free(L->buf);
-  free(L->meta);
-  free(L->lut);
-  for (i = 0; i < L->ntmp; i++)
-    free(L->tmp[i]);
-  free(L->tmp);
-}
-
-/* Appends a buffer to the view; returns its index or 0 on failure. */
-static uint32_t tflc__w_low_buffer(tflc__w_low *L, const uint8_t *data,
-                                   size_t size) {
-  void *np;
-  if (L->nbuf >= TFLC__W_MAX_COUNT)
-    return 0;
-  np = tflc__w_grow(L->buf, &L->cbuf, L->nbuf + 1, sizeof *L->buf);
-  if (!np)
-    return 0;
-  L->buf = (tflc__w_bview *)np;
-  L->buf[L->nbuf].data = data;
-  L->buf[L->nbuf].size = size;
-  return (uint32_t)L->nbuf++;
-}
-
-/* Appends a tensor to a view subgraph; returns its index or -1. */
-static int32_t tflc__w_low_tensor(tflc__w_lsg *s, const tflc__w_tensor *t) {
-  void *np;
-  if (s->nt >= TFLC__W_MAX_COUNT)
-    return -1;
-  np = tflc__w_grow(s->t, &s->ct, s->nt + 1, sizeof *s->t);
-  if (!np)
-    return -1;
-  s->t = (tflc__w_tensor *)np;
-  s->t[s->nt] = *t;
-  return (int32_t)s->nt++;
-}
-
-static int tflc__w_low_op(tflc__w_lsg *s, const tflc__w_op *o) {
-  void *np = tflc__w_grow(s->op, &s->cop, s->nop + 1, sizeof *s->op);
-  if (!np)
-    return 0;
-  s->op = (tflc__w_op *)np;
-  s->op[s->nop++] = *o;
-  return 1;
-}
-
-/* "<name><suffix>" in view memory. */
-static char *tflc__w_low_name(tflc__w_low *L, const char *name,
-                              const char *suffix) {
-  size_t a = name ? strlen(name) : 0, b = strlen(suffix);
-  char *p = (char *)tflc__w_tmp(L, a + b + 1, 1);
-  if (!p)
-    return NULL;
-  if (a)
-    memcpy(p, name, a);
-  memcpy(p + a, suffix, b + 1);
-  return p;
-}
-
-/* Inserts one TFLM_DECODE operator decoding the distinct compressed tensors
- * among list[0..n) (enc[t] >= 0) into fresh "<name>_decoded" tensors
- * (copies of orig[t] without data), and rewires `list` (a view copy) to
- * them. Returns 0 on out of memory. */
-static int tflc__w_low_decode(tflc__w_low *L, tflc__w_lsg *s,
-                              uint32_t decode_opcode, const int32_t *enc,
-                              const int32_t *anc, const tflc__w_tensor *orig,
-                              size_t orig_nt, int32_t *list, int32_t n) {
-  int32_t i, j, k = 0;
-  int32_t *din, *dout;
-  tflc__w_op d;
-  for (i = 0; i < n; i++) {
-    int32_t ti = list[i];
-    if (ti < 0 || (size_t)ti >= orig_nt || enc[ti] < 0)
-      continue;
-    for (j = 0; j < i; j++)
-      if (list[j] == ti)
-        break;
-    if (j == i)
-      k++;
-  }
-  if (k == 0)
-    return 1;
-  din = (int32_t *)tflc__w_tmp(L, (size_t)k, 2 * sizeof(int32_t));
-  dout = (int32_t *)tflc__w_tmp(L, (size_t)k, sizeof(int32_t));
-  if (!din || !dout)
-    return 0;
-  k = 0;
-  for (i = 0; i < n; i++) {
-    int32_t ti = list[i], dec;
-    tflc__w_tensor nt;
-    if (ti < 0 || (size_t)ti >= orig_nt || enc[ti] < 0)
-      continue;
-    for (j = 0; j < k; j++) /* already decoded by this operator? */
-      if (din[2 * j] == enc[ti])
-        break;
-    if (j < k) {
-      list[i] = dout[j];
-      continue;
-    }
-    nt = orig[ti];
-    nt.buffer = 0;
-    nt.is_variable = 0;
-    nt.cformat = 0;
-    nt.name = tflc__w_low_name(L, orig[ti].name, "_decoded");
-    if (!nt.name)
-      return 0;
-    dec = tflc__w_low_tensor(s, &nt);
-    if (dec < 0)
-      return 0;
-    din[2 * k] = enc[ti];
-    din[2 * k + 1] = anc[ti];
-    dout[k] = dec;
-    k++;
-    list[i] = dec;
-  }
-  memset(&d, 0, sizeof d);
-  d.opcode = decode_opcode;
-  d.nin = 2 * k;
-  d.in = din;
-  d.nout = k;
-  d.out = dout;
-  return tflc__w_low_op(s, &d);
-}
-
-/* DECODE format for view subgraph `si`. */
-static tflc_status tflc__w_low_decode_sg(tflc_writer *w, tflc__w_low *L,
-                                         size_t si) {
-  tflc__w_sg *ws = &w->sg[si];
-  tflc__w_lsg *s = &L->sg[si];
-  size_t orig_nt = ws->nt, ti, oi;
-  int32_t *enc = NULL, *anct = NULL, i, j, dopc = -1;
-  int compact = (w->flags & TFLC_W_FLAG_COMPACT) != 0;
-  for (ti = 0; ti < orig_nt; ti++) {
-    const tflc__w_tensor *t = &ws->t[ti];
-    int used = 0;
-    tflc__w_tensor et;
-    int32_t *dims;
-    uint8_t *anc;
-    size_t asize;
-    if (t->cformat != TFLC_W_DECODE)
-      continue;
-    for (oi = 0; oi < ws->nop && !used; oi++)
-      for (i = 0; i < ws->op[oi].nin; i++)
-        if (ws->op[oi].in[i] == (int32_t)ti)
-          used = 1;
-    for (i = 0; i < ws->nout; i++)
-      if (ws->out[i] == (int32_t)ti)
-        used = 1;
-    if (!used) /* as TFLM's compressor: no consumer, left uncompressed */
-      continue;
-    if (!enc) {
-      enc = (int32_t *)tflc__w_tmp(L, orig_nt, sizeof(int32_t));
-      anct = (int32_t *)tflc__w_tmp(L, orig_nt, sizeof(int32_t));
-      if (!enc || !anct)
-        return TFLC_ERR_ARENA;
-      for (oi = 0; oi < orig_nt; oi++)
-        enc[oi] = anct[oi] = -1;
-      dopc = tflc__w_opcode(w, 32, "TFLM_DECODE");
-      if (dopc < 0)
-        return TFLC_ERR_ARENA;
-    }
-    if (t->cvals_size > TFLC__W_MAX_COUNT - 16 ||
-        t->cidx_size > TFLC__W_MAX_COUNT)
-      return TFLC_ERR_UNSUPPORTED; /* shape [n] must fit int32 */
-    asize = 16 + t->cvals_size;
-    anc = (uint8_t *)tflc__w_tmp(L, asize, 1);
-    dims = (int32_t *)tflc__w_tmp(L, 2, sizeof(int32_t));
-    if (!anc || !dims)
-      return TFLC_ERR_ARENA;
-    /* DCM: type 0 = LUT, DCM version 1; LUT version 1, bit width, stride */
-    memset(anc, 0, 16);
-    anc[1] = 1;
-    anc[4] = 1;
-    anc[5] = (uint8_t)t->cbits;
-    anc[6] = (uint8_t)t->cstride;
-    memcpy(anc + 16, t->cvals, t->cvals_size);
-    dims[0] = (int32_t)t->cidx_size;
-    dims[1] = (int32_t)asize;
-    memset(&et, 0, sizeof et);
-    et.type = TFLC_UINT8;
-    et.rank = 1;
-    et.dims = dims;
-    et.buffer = tflc__w_low_buffer(L, t->cidx, t->cidx_size);
-    if (et.buffer == 0)
-      return TFLC_ERR_ARENA;
-    if (compact) { /* the original becomes the encoded tensor */
-      et.name = t->name;
-      s->t[ti] = et;
-      enc[ti] = (int32_t)ti;
-      for (oi = 0; oi < ti; oi++) { /* identical ancillary data: shared */
-        const tflc__w_tensor *at;
-        const tflc__w_bview *ab;
-        if (anct[oi] < 0)
-          continue;
-        at = &s->t[anct[oi]];
-        ab = &L->buf[at->buffer];
-        if (ab->size == asize && memcmp(ab->data, anc, asize) == 0) {
-          anct[ti] = anct[oi];
-          break;
-        }
-      }
-    } else {
-      et.name = tflc__w_low_name(L, t->name, "_encoded");
-      if (!et.name)
-        return TFLC_ERR_ARENA;
-      enc[ti] = tflc__w_low_tensor(s, &et);
-      if (enc[ti] < 0)
-        return TFLC_ERR_ARENA;
-      s->t[ti].buffer = 0;
-    }
-    if (anct[ti] < 0) {
-      et.dims = dims + 1;
-      et.buffer = tflc__w_low_buffer(L, anc, asize);
-      et.name = tflc__w_low_name(L, t->name, "_ancillary");
-      if (et.buffer == 0 || !et.name)
-        return TFLC_ERR_ARENA;
-      anct[ti] = tflc__w_low_tensor(s, &et);
-      if (anct[ti] < 0)
-        return TFLC_ERR_ARENA;
-    }
-    /* the original loses its data; the buffer index stays, empty */
-    L->buf[t->buffer].data = NULL;
-    L->buf[t->buffer].size = 0;
-  }
-  if (!enc)
-    return TFLC_OK;
-  /* rebuild the operator list with DECODE operators before consumers */
-  free(s->op);
-  s->op = NULL;
-  s->nop = s->cop = 0;
-  for (oi = 0; oi < ws->nop; oi++) {
-    tflc__w_op o = ws->op[oi];
-    int need = 0;
-    for (i = 0; i < o.nin; i++)
-      if (o.in[i] >= 0 && (size_t)o.in[i] < orig_nt && enc[o.in[i]] >= 0)
-        need = 1;
-    if (need) {
-      int32_t *in = (int32_t *)tflc__w_tmp(L, (size_t)o.nin, sizeof(int32_t));
-      if (!in)
-        return TFLC_ERR_ARENA;
-      for (j = 0; j < o.nin; j++)
-        in[j] = o.in[j];
-      o.in = in;
-      if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, anct, ws->t, orig_nt,
-                              in, o.nin))
-        return TFLC_ERR_ARENA;
-    }
-    if (!tflc__w_low_op(s, &o))
-      return TFLC_ERR_ARENA;
-  }
-  if (!tflc__w_low_decode(L, s, (uint32_t)dopc, enc, anct, ws->t, orig_nt,
-                          s->out, ws->nout))
-    return TFLC_ERR_ARENA;
-  return TFLC_OK;
-}
-
-/* Builds the view. Buffers: the writer's, then per subgraph and tensor the
- * value table (METADATA) or encoded + ancillary data (DECODE), then the
- * COMPRESSION_METADATA flatbuffer (added by the caller). */
-static tflc_status tflc__w_lower(tflc_writer *w, tflc__w_low *L) {
-  size_t si, ti;
-  tflc_status st;
-  memset(L, 0, sizeof *L);
-  L->sg = (tflc__w_lsg *)calloc(w->nsg, sizeof(tflc__w_lsg));
-  if (!L->sg)
-    return TFLC_ERR_ARENA;
-  L->nsg = w->nsg;
-  L->buf = (tflc__w_bview *)tflc__w_alloc(w->nbuf, sizeof(tflc__w_bview));
-  L->meta = (tflc__w_lmeta *)tflc__w_alloc(w->nmeta + 1, sizeof(tflc__w_lmeta));
-  if (!L->buf || !L->meta)
-    return TFLC_ERR_ARENA;
-  L->cbuf = L->nbuf = w->nbuf;
-  for (ti = 0; ti < w->nbuf; ti++) {
-    L->buf[ti].data = w->buf[ti].data;
-    L->buf[ti].size = w->buf[ti].size;
-  }
-  L->nmeta = w->nmeta;
-  for (ti = 0; ti < w->nmeta; ti++) {
-    L->meta[ti].name = w->meta[ti].name;
-    L->meta[ti].buffer = w->meta[ti].buffer;
-  }
-  for (si = 0; si < w->nsg; si++) {
-    tflc__w_sg *ws = &w->sg[si];
-    tflc__w_lsg *s = &L->sg[si];
-    s->t = (tflc__w_tensor *)tflc__w_alloc(ws->nt, sizeof(tflc__w_tensor));
-    s->op = (tflc__w_op *)tflc__w_alloc(ws->nop, sizeof(tflc__w_op));
-    s->out = (int32_t *)tflc__w_tmp(L, (size_t)ws->nout, sizeof(int32_t));
-    if (!s->t || !s->op || !s->out)
-      return TFLC_ERR_ARENA;
-    s->nt = s->ct = ws->nt;
-    s->nop = s->cop = ws->nop;
-    if (ws->nt)
-      memcpy(s->t, ws->t, ws->nt * sizeof(tflc__w_tensor));
-    if (ws->nop)
-      memcpy(s->op, ws->op, ws->nop * sizeof(tflc__w_op));
-    if (ws->nout)
-      memcpy(s->out, ws->out, (size_t)ws->nout * sizeof(int32_t));
-    for (ti = 0; ti < ws->nt; ti++) {
-      const tflc__w_tensor *t = &ws->t[ti];
-      void *np;
-      if (t->cformat != TFLC_W_METADATA)
-        continue;
-      L->buf[t->buffer].data = t->cidx;
-      L->buf[t->buffer].size = t->cidx_size;
-      np = tflc__w_grow(L->lut, &L->clut, L->nlut + 1, sizeof *L->lut);
-      if (!np)
-        return TFLC_ERR_ARENA;
-      L->lut = (tflc__w_lut *)np;
-      L->lut[L->nlut].sg = si;
-      L->lut[L->nlut].tensor = (int32_t)ti;
-      L->lut[L->nlut].bits = t->cbits;
-      L->lut[L->nlut].value_buffer =
-          tflc__w_low_buffer(L, t->cvals, t->cvals_size);
-      if (L->lut[L->nlut++].value_buffer == 0)
-        return TFLC_ERR_ARENA;
-    }
-    st = tflc__w_low_decode_sg(w, L, si);
-    if (st != TFLC_OK)
-      return st;
-  }
-  return TFLC_OK;
-}
-
-/* ---- flatbuffer builder -------------------------------------------------
- * Front to back into one growing byte array; positions are absolute. A
- * parent is written before its children with zero placeholders in its
- * offset fields, patched once the child's position is known, so every
- * uoffset is positive (forward). Each vtable sits right before its table
- * (soffset = table - vtable > 0); in compact mode a table whose vtable
- * equals one written before points back to that one instead. Integers are
- * stored little-endian byte by byte, independent of the host. */
-
-typedef struct tflc__w_b {
-  uint8_t *p;
-  size_t len, cap, limit;
-  int err;     /* 1: out of memory, 2: over the size limit */
-  int compact; /* share vtables, omit default scalars */
-  size_t *vts; /* compact: positions of the distinct vtables */
-  size_t nvts, cvts;
-  /* compact: buffer data still to place (written where it needs no
-   * padding, see tflc__w_b_flush) */
-  const struct tflc__w_bview *dbuf;
-  const size_t *dat; /* per buffer: its Buffer.data field */
-  size_t *dorder;    /* buffers to place, in order */
-  size_t nd, id;
-  int in_flush;
-} tflc__w_b;
-
-typedef struct tflc__w_field {
-  uint16_t slot;
-  uint8_t size;   /* 1, 2, 4 or 8 */
-  uint8_t is_off; /* uoffset placeholder, patched later */
-  uint64_t val;   /* scalar value (little-endian bits) */
-  size_t pos;     /* out: absolute position of the field */
-} tflc__w_field;
-
-/* Appends n zero bytes; returns their position (0 after an error). */
-static size_t tflc__w_b_alloc(tflc__w_b *b, size_t n) {
-  size_t pos = b->len;
-  void *np;
-  if (b->err)
-    return 0;
-  if (n > b->limit - b->len) {
-    b->err = 2;
-    return 0;
-  }
-  if (b->len + n > b->cap) {
-    size_t ncap = b->cap ? b->cap : 1024;
-    while (ncap < b->len + n)
-      ncap = ncap > ((size_t)-1) / 2 ? b->len + n : ncap * 2;
-    np = realloc(b->p, ncap);
-    if (!np) {
-      b->err = 1;
-      return 0;
-    }
-    b->p = (uint8_t *)np;
-    b->cap = ncap;
-  }
-  memset(b->p + pos, 0, n);
-  b->len += n;
-  return pos;
-}
-
-/* Pads with zeros until len % align == phase (align a power of two). */
-static void tflc__w_b_pad(tflc__w_b *b, size_t align, size_t phase) {
-  size_t n = (phase - (b->len & (align - 1))) & (align - 1);
-  if (n)
-    tflc__w_b_alloc(b, n);
-}
-
-static void tflc__w_b_put(tflc__w_b *b, size_t pos, uint64_t v, size_t n) {
-  size_t k;
-  if (b->err || pos > b->len || n > b->len - pos)
-    return;
-  for (k = 0; k < n; k++)
-    b->p[pos + k] = (uint8_t)((v >> (8 * k)) & 0xffu);
-}
-
-/* Stores at `at` the uoffset to `target`. */
-static void tflc__w_b_patch(tflc__w_b *b, size_t at, size_t target) {
-  if (b->err)
-    return;
-  if (target <= at || target - at > TFLC__W_MAX_FB) {
-    b->err = 2;
-    return;
-  }
-  tflc__w_b_put(b, at, (uint64_t)(target - at), 4);
-}
-
-static size_t tflc__w_b_vec(tflc__w_b *b, size_t n, size_t esize, size_t align);
-static void tflc__w_b_flush(tflc__w_b *b, int all);
-
-/* Writes vtable + table; returns the table position. Fields are laid out
- * by decreasing size (8, 4, 2, 1) after the soffset, with the table start
- * chosen so that each lands on a multiple of its size. */
-static size_t tflc__w_b_table(tflc__w_b *b, tflc__w_field *f, size_t n) {
-  size_t nslots = 0, tsize = 4, vsize, vt = 0, tb, off, i, k;
-  unsigned sz;
-  int has8 = 0, found = 0;
-  uint8_t vtb[4 + 2 * 512];
-  tflc__w_b_flush(b, 0);
-  for (i = 0; i < n; i++) {
-    if ((size_t)f[i].slot + 1 > nslots)
-      nslots = (size_t)f[i].slot + 1;
-    if (f[i].size == 8)
-      has8 = 1;
-    tsize += f[i].size;
-  }
-  vsize = 4 + 2 * nslots;
-  if (nslots > 512 || tsize > 0xffff) {
-    b->err = 2;
-    return 0;
-  }
-  memset(vtb, 0, vsize);
-  vtb[0] = (uint8_t)(vsize & 0xffu);
-  vtb[1] = (uint8_t)(vsize >> 8);
-  vtb[2] = (uint8_t)(tsize & 0xffu);
-  vtb[3] = (uint8_t)(tsize >> 8);
-  off = 4;
-  for (sz = 8; sz >= 1; sz /= 2)
-    for (i = 0; i < n; i++) {
-      if (f[i].size != sz)
-        continue;
-      f[i].pos = off; /* relative until the table is placed */
-      vtb[4 + 2 * (size_t)f[i].slot] = (uint8_t)(off & 0xffu);
-      vtb[5 + 2 * (size_t)f[i].slot] = (uint8_t)(off >> 8);
-      off += sz;
-    }
-  if (b->compact && !b->err)
-    for (k = 0; k < b->nvts && !found; k++)
-      if (((size_t)b->p[b->vts[k]] | ((size_t)b->p[b->vts[k] + 1] << 8)) ==
-              vsize &&
-          memcmp(b->p + b->vts[k], vtb, vsize) == 0) {
-        vt = b->vts[k];
-        found = 1;
-      }
-  if (!found) {
-    tflc__w_b_pad(b, 2, 0);
-    vt = tflc__w_b_alloc(b, vsize);
-    if (b->err)
-      return 0;
-    memcpy(b->p + vt, vtb, vsize);
-    if (b->compact) {
-      void *np = tflc__w_grow(b->vts, &b->cvts, b->nvts + 1, sizeof(size_t));
-      if (!np) {
-        b->err = 1;
-        return 0;
-      }
-      b->vts = (size_t *)np;
-      b->vts[b->nvts++] = vt;
-    }
-  }
-  if (has8)
-    tflc__w_b_pad(b, 8, 4);
-  else
-    tflc__w_b_pad(b, 4, 0);
-  tb = tflc__w_b_alloc(b, tsize);
-  if (b->err)
-    return 0;
-  tflc__w_b_put(b, tb, (uint64_t)(tb - vt), 4);
-  for (i = 0; i < n; i++) {
-    f[i].pos += tb;
-    tflc__w_b_put(b, f[i].pos, f[i].is_off ? 0 : f[i].val, f[i].size);
-  }
-  return tb;
-}
-
-static void tflc__w_f(tflc__w_field *f, size_t *n, unsigned slot, unsigned size,
-                      uint64_t val) {
-  f[*n].slot = (uint16_t)slot;
-  f[*n].size = (uint8_t)size;
-  f[*n].is_off = 0;
-  f[*n].val = val;
-  f[*n].pos = 0;
-  (*n)++;
-}
-
-/* A scalar field, left out in compact mode when it equals its default. */
-static void tflc__w_fd(const tflc__w_b *b, tflc__w_field *f, size_t *n,
-                       unsigned slot, unsigned size, uint64_t val,
-                       uint64_t def) {
-  if (!b->compact || val != def)
-    tflc__w_f(f, n, slot, size, val);
-}
-
-/* Adds an offset field; returns its index in f. */
-static size_t tflc__w_foff(tflc__w_field *f, size_t *n, unsigned slot) {
-  tflc__w_f(f, n, slot, 4, 0);
-  f[*n - 1].is_off = 1;
-  return *n - 1;
-}
-
-/* Vector header for n elements of esize bytes, elements aligned to align
- * (4, 8 or 16); returns the position of the length field. */
-static size_t tflc__w_b_vec(tflc__w_b *b, size_t n, size_t esize,
-                            size_t align) {
-  size_t pos;
-  tflc__w_b_flush(b, 0);
-  if (n > 0xffffffffu || (esize && n > (b->limit - 4) / esize)) {
-    b->err = 2;
-    return 0;
-  }
-  tflc__w_b_pad(b, align, align - 4);
-  pos = tflc__w_b_alloc(b, 4 + n * esize);
-  tflc__w_b_put(b, pos, n, 4);
-  return pos;
-}
-
-static size_t tflc__w_b_i32s(tflc__w_b *b, const int32_t *v, size_t n) {
-  size_t pos = tflc__w_b_vec(b, n, 4, 4), i;
-  for (i = 0; i < n; i++)
-    tflc__w_b_put(b, pos + 4 + 4 * i, (uint32_t)v[i], 4);
-  return pos;
-}
-
-static uint32_t tflc__w_f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-
-static size_t tflc__w_b_str(tflc__w_b *b, const char *s) {
-  size_t n = strlen(s), pos = tflc__w_b_vec(b, n + 1, 1, 4);
-  tflc__w_b_put(b, pos, n, 4); /* length excludes the NUL */
-  if (!b->err)
-    memcpy(b->p + pos + 4, s, n);
-  return pos;
-}
-
-static size_t tflc__w_b_bytes(tflc__w_b *b, const uint8_t *d, size_t n,
-                              size_t align) {
-  size_t pos = tflc__w_b_vec(b, n, 1, align);
-  if (!b->err && n)
-    memcpy(b->p + pos + 4, d, n);
-  return pos;
-}
-
-/* Compact mode: writes pending buffer data when the stream sits where a
- * 16-aligned data vector needs no padding (or, with all, the rest, the
- * one needing the most padding after it last). Called before each table
- * and vector, when no object is half written. */
-static void tflc__w_b_flush(tflc__w_b *b, int all) {
-  if (!b->dorder || b->in_flush)
-    return;
-  b->in_flush = 1;
-  if (all && b->nd - b->id > 1) { /* largest trailing pad last */
-    size_t k, best = b->id, t;
-    for (k = b->id; k < b->nd; k++)
-      if (((12 - b->dbuf[b->dorder[k]].size) & 15) >
-          ((12 - b->dbuf[b->dorder[best]].size) & 15))
-        best = k;
-    t = b->dorder[best];
-    for (k = best; k + 1 < b->nd; k++)
-      b->dorder[k] = b->dorder[k + 1];
-    b->dorder[b->nd - 1] = t;
-  }
-  while (b->id < b->nd && !b->err && (all || (b->len & 15) == 12)) {
-    size_t k = b->dorder[b->id++];
-    tflc__w_b_patch(b, b->dat[k],
-                    tflc__w_b_bytes(b, b->dbuf[k].data, b->dbuf[k].size, 16));
-  }
-  b->in_flush = 0;
-}
-
-static size_t tflc__w_b_f32s(tflc__w_b *b, const float *v, size_t n) {
-  size_t pos = tflc__w_b_vec(b, n, 4, 4), i;
-  for (i = 0; i < n; i++)
-    tflc__w_b_put(b, pos + 4 + 4 * i, tflc__w_f32_bits(v[i]), 4);
-  return pos;
-}
-
-/* A vector of n uoffsets (to tables written next); returns the position of
- * the first element. */
-static size_t tflc__w_b_offvec(tflc__w_b *b, size_t n) {
-  return tflc__w_b_vec(b, n, 4, 4) + 4;
-}
-
-/* ---- TFLite tables ------------------------------------------------------ */
-
-/* A table of option fields (builtin options, quantization details);
- * returns its position. */
-static tflc_status tflc__w_ser_opts(tflc__w_b *b, const tflc__w_opt *opts,
-                                    int32_t nopts, size_t *table) {
-  tflc__w_field *of;
-  size_t i, no = 0;
-  *table = 0;
-  of = (tflc__w_field *)tflc__w_alloc((size_t)nopts, sizeof *of);
-  if (!of)
-    return TFLC_ERR_ARENA;
-  for (i = 0; i < (size_t)nopts; i++) {
-    const tflc__w_opt *p = &opts[i];
-    switch (p->kind) {
-    case TFLC_W_U8:
-      tflc__w_f(of, &no, p->slot, 1, (uint8_t)(p->i & 0xff));
-      break;
-    case TFLC_W_I32:
-      tflc__w_f(of, &no, p->slot, 4, (uint32_t)p->i);
-      break;
-    case TFLC_W_F32:
-      tflc__w_f(of, &no, p->slot, 4, tflc__w_f32_bits(p->f));
-      break;
-    case TFLC_W_RAW:
-      tflc__w_f(of, &no, p->slot, p->size, p->u);
-      break;
-    default: /* vector or string */
-      tflc__w_foff(of, &no, p->slot);
-      break;
-    }
-  }
-  *table = tflc__w_b_table(b, of, no);
-  for (i = 0; i < (size_t)nopts; i++) {
-    const tflc__w_opt *p = &opts[i];
-    if (p->kind == TFLC_W_I32_VEC) {
-      tflc__w_b_patch(b, of[i].pos,
-                      tflc__w_b_i32s(b, p->vec, (size_t)p->vec_len));
-    } else if (p->kind == TFLC_W_STR) {
-      tflc__w_b_patch(b, of[i].pos, tflc__w_b_str(b, p->str));
-    } else if (p->kind == TFLC_W_RAW_VEC) {
-      size_t al = p->align ? p->align : (p->size > 4 ? p->size : 4u);
-      size_t pos = tflc__w_b_vec(b, (size_t)p->count, p->size, al);
-      if (!b->err && p->count)
-        memcpy(b->p + pos + 4, p->bytes, (size_t)p->count * p->size);
-      tflc__w_b_patch(b, of[i].pos, pos);
-    }
-  }
-  free(of);
-  return TFLC_OK;
-}
-
-static void tflc__w_ser_opcode(tflc__w_b *b, const tflc__w_ocode *oc,
-                               unsigned flags, size_t at) {
-  tflc__w_field f[4];
-  size_t n = 0, tb, fc = 0;
-  if (oc->raw) {
-    tflc__w_fd(b, f, &n, 0, 1, (uint8_t)(int8_t)oc->dep, 0);
-    tflc__w_fd(b, f, &n, 2, 4, (uint32_t)oc->version, 1);
-    if (oc->has_code || (b->compact && oc->code != 0))
-      tflc__w_fd(b, f, &n, 3, 4, (uint32_t)oc->code, 0);
-  } else {
-    int32_t dep = oc->code < 127 ? oc->code : 127;
-    tflc__w_fd(b, f, &n, 0, 1, (uint8_t)dep, 0);
-    tflc__w_fd(b, f, &n, 2, 4, 1, 1);
-    if (!(flags & TFLC_W_FLAG_ONLY_DEPRECATED_CODE))
-      tflc__w_fd(b, f, &n, 3, 4, (uint32_t)oc->code, 0);
-  }
-  if (oc->custom)
-    fc = tflc__w_foff(f, &n, 1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  if (oc->custom)
-    tflc__w_b_patch(b, f[fc].pos, tflc__w_b_str(b, oc->custom));
-}
-
-static tflc_status tflc__w_ser_tensor(tflc__w_b *b, const tflc__w_tensor *t,
-                                      size_t at) {
-  tflc__w_field f[10], q[8];
-  size_t n = 0, fshape = 0, fname = 0, fq = 0, fsig = 0, tb, i, pos;
-  if (!t->no_shape)
-    fshape = tflc__w_foff(f, &n, 0);
-  tflc__w_fd(b, f, &n, 1, 1, (uint8_t)(int8_t)t->type, 0);
-  tflc__w_fd(b, f, &n, 2, 4, t->buffer, 0);
-  if (t->name)
-    fname = tflc__w_foff(f, &n, 3);
-  if (t->has_q)
-    fq = tflc__w_foff(f, &n, 4);
-  if (t->is_variable)
-    tflc__w_f(f, &n, 5, 1, 1);
-  if (t->has_sig)
-    fsig = tflc__w_foff(f, &n, 7);
-  if (t->has_rank)
-    tflc__w_fd(b, f, &n, 8, 1, (uint64_t)(t->has_rank == 2), 0);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  if (!t->no_shape)
-    tflc__w_b_patch(b, f[fshape].pos,
-                    tflc__w_b_i32s(b, t->dims, (size_t)t->rank));
-  if (t->name)
-    tflc__w_b_patch(b, f[fname].pos, tflc__w_b_str(b, t->name));
-  if (t->has_q) {
-    size_t nq = 0, fs = 0, fz = 0, fmin = 0, fmax = 0, fd = 0;
-    size_t nz = (size_t)(t->nzp_set ? t->nzp : t->qcount);
-    if (t->nqmin > 0)
-      fmin = tflc__w_foff(q, &nq, 0);
-    if (t->nqmax > 0)
-      fmax = tflc__w_foff(q, &nq, 1);
-    if (t->qcount > 0)
-      fs = tflc__w_foff(q, &nq, 2);
-    if (nz > 0)
-      fz = tflc__w_foff(q, &nq, 3);
-    if (t->qdtype) {
-      tflc__w_f(q, &nq, 4, 1, t->qdtype);
-      fd = tflc__w_foff(q, &nq, 5);
-    }
-    tflc__w_fd(b, q, &nq, 6, 4, (uint32_t)t->qaxis, 0);
-    tflc__w_b_patch(b, f[fq].pos, tflc__w_b_table(b, q, nq));
-    if (t->nqmin > 0)
-      tflc__w_b_patch(b, q[fmin].pos,
-                      tflc__w_b_f32s(b, t->qmin, (size_t)t->nqmin));
-    if (t->nqmax > 0)
-      tflc__w_b_patch(b, q[fmax].pos,
-                      tflc__w_b_f32s(b, t->qmax, (size_t)t->nqmax));
-    if (t->qcount > 0)
-      tflc__w_b_patch(b, q[fs].pos,
-                      tflc__w_b_f32s(b, t->scale, (size_t)t->qcount));
-    if (nz > 0) {
-      pos = tflc__w_b_vec(b, nz, 8, 8);
-      for (i = 0; i < nz; i++)
-        tflc__w_b_put(b, pos + 4 + 8 * i, (uint64_t)t->zp[i], 8);
-      tflc__w_b_patch(b, q[fz].pos, pos);
-    }
-    if (t->qdtype) {
-      size_t dt;
-      tflc_status st = tflc__w_ser_opts(b, t->qd, t->nqd, &dt);
-      if (st != TFLC_OK)
-        return st;
-      tflc__w_b_patch(b, q[fd].pos, dt);
-    }
-  }
-  if (t->has_sig)
-    tflc__w_b_patch(b, f[fsig].pos, tflc__w_b_i32s(b, t->sig, (size_t)t->nsig));
-  return TFLC_OK;
-}
-
-static tflc_status tflc__w_ser_op(tflc__w_b *b, const tflc__w_op *o,
-                                  size_t at) {
-  tflc__w_field f[14];
-  size_t n = 0, fin, fout, fopt = 0, fopt2 = 0, fco = 0, fmut = 0, fint = 0;
-  size_t tb, i, pos, ot;
-  tflc_status st;
-  tflc__w_fd(b, f, &n, 0, 4, o->opcode, 0);
-  fin = tflc__w_foff(f, &n, 1);
-  fout = tflc__w_foff(f, &n, 2);
-  if (o->otype) {
-    tflc__w_f(f, &n, 3, 1, o->otype);
-    fopt = tflc__w_foff(f, &n, 4);
-  }
-  if (o->has_copts)
-    fco = tflc__w_foff(f, &n, 5);
-  if (o->copts_fmt)
-    tflc__w_f(f, &n, 6, 1, (uint8_t)(o->copts_fmt & 0xff));
-  if (o->has_mut)
-    fmut = tflc__w_foff(f, &n, 7);
-  if (o->has_inter)
-    fint = tflc__w_foff(f, &n, 8);
-  if (o->otype2) {
-    tflc__w_f(f, &n, 11, 1, o->otype2);
-    fopt2 = tflc__w_foff(f, &n, 12);
-  }
-  if (o->has_dbg)
-    tflc__w_fd(b, f, &n, 13, 4, (uint32_t)o->dbg, (uint32_t)-1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  tflc__w_b_patch(b, f[fin].pos, tflc__w_b_i32s(b, o->in, (size_t)o->nin));
-  tflc__w_b_patch(b, f[fout].pos, tflc__w_b_i32s(b, o->out, (size_t)o->nout));
-  if (o->otype) {
-    st = tflc__w_ser_opts(b, o->opts, o->nopts, &ot);
-    if (st != TFLC_OK)
-      return st;
-    tflc__w_b_patch(b, f[fopt].pos, ot);
-  }
-  if (o->has_copts)
-    tflc__w_b_patch(b, f[fco].pos, tflc__w_b_bytes(b, o->copts, o->ncopts, 4));
-  if (o->has_mut)
-    tflc__w_b_patch(b, f[fmut].pos,
-                    tflc__w_b_bytes(b, o->mut, (size_t)o->nmut, 4));
-  if (o->has_inter)
-    tflc__w_b_patch(b, f[fint].pos,
-                    tflc__w_b_i32s(b, o->inter, (size_t)o->ninter));
-  if (o->otype2) {
-    st = tflc__w_ser_opts(b, o->opts2, o->nopts2, &ot);
-    if (st != TFLC_OK)
-      return st;
-    tflc__w_b_patch(b, f[fopt2].pos, ot);
-  }
-  (void)pos;
-  (void)i;
-  return TFLC_OK;
-}
-
-static tflc_status tflc__w_ser_subgraph(tflc__w_b *b, const tflc__w_sg *ws,
-                                        const tflc__w_lsg *s, size_t at) {
-  tflc__w_field f[6];
-  size_t n = 0, ft, fi, fo, fops, fname = 0, tb, v, i;
-  tflc_status st;
-  ft = tflc__w_foff(f, &n, 0);
-  fi = tflc__w_foff(f, &n, 1);
-  fo = tflc__w_foff(f, &n, 2);
-  fops = tflc__w_foff(f, &n, 3);
-  if (ws->name)
-    fname = tflc__w_foff(f, &n, 4);
-  if (ws->has_dbg)
-    tflc__w_fd(b, f, &n, 5, 4, (uint32_t)ws->dbg, (uint32_t)-1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, at, tb);
-  v = tflc__w_b_offvec(b, s->nt);
-  tflc__w_b_patch(b, f[ft].pos, v - 4);
-  for (i = 0; i < s->nt && !b->err; i++) {
-    st = tflc__w_ser_tensor(b, &s->t[i], v + 4 * i);
-    if (st != TFLC_OK)
-      return st;
-  }
-  tflc__w_b_patch(b, f[fi].pos, tflc__w_b_i32s(b, ws->in, (size_t)ws->nin));
-  tflc__w_b_patch(b, f[fo].pos, tflc__w_b_i32s(b, s->out, (size_t)ws->nout));
-  v = tflc__w_b_offvec(b, s->nop);
-  tflc__w_b_patch(b, f[fops].pos, v - 4);
-  for (i = 0; i < s->nop && !b->err; i++) {
-    st = tflc__w_ser_op(b, &s->op[i], v + 4 * i);
-    if (st != TFLC_OK)
-      return st;
-  }
-  if (ws->name)
-    tflc__w_b_patch(b, f[fname].pos, tflc__w_b_str(b, ws->name));
-  return TFLC_OK;
-}
-
-/* A vector of TensorMap tables. */
-static size_t tflc__w_ser_tmaps(tflc__w_b *b, const tflc__w_tmap *m,
-                                int32_t n) {
-  size_t v = tflc__w_b_offvec(b, (size_t)n), i;
-  for (i = 0; i < (size_t)n && !b->err; i++) {
-    tflc__w_field f[2];
-    size_t nf = 0, fn = 0;
-    if (m[i].name)
-      fn = tflc__w_foff(f, &nf, 0);
-    tflc__w_fd(b, f, &nf, 1, 4, m[i].tensor, 0);
-    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, f, nf));
-    if (m[i].name)
-      tflc__w_b_patch(b, f[fn].pos, tflc__w_b_str(b, m[i].name));
-  }
-  return v - 4;
-}
-
-static void tflc__w_ser_sigdefs(tflc__w_b *b, const tflc_writer *w, size_t at) {
-  size_t v = tflc__w_b_offvec(b, (size_t)w->nsig), i;
-  tflc__w_b_patch(b, at, v - 4);
-  for (i = 0; i < (size_t)w->nsig && !b->err; i++) {
-    const tflc__w_sigdef *d = &w->sig[i];
-    tflc__w_field f[4];
-    size_t nf = 0, fi = 0, fo = 0, fk = 0;
-    if (d->has_in)
-      fi = tflc__w_foff(f, &nf, 0);
-    if (d->has_out)
-      fo = tflc__w_foff(f, &nf, 1);
-    if (d->key)
-      fk = tflc__w_foff(f, &nf, 2);
-    tflc__w_fd(b, f, &nf, 4, 4, d->sg, 0);
-    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, f, nf));
-    if (d->has_in)
-      tflc__w_b_patch(b, f[fi].pos, tflc__w_ser_tmaps(b, d->in, d->nin));
-    if (d->has_out)
-      tflc__w_b_patch(b, f[fo].pos, tflc__w_ser_tmaps(b, d->out, d->nout));
-    if (d->key)
-      tflc__w_b_patch(b, f[fk].pos, tflc__w_b_str(b, d->key));
-  }
-}
-
-/* The COMPRESSION_METADATA flatbuffer (no identifier, not size-prefixed):
- * Metadata{schema_version 1, subgraphs: one entry per model subgraph up to
- * the last with LUT tensors}. A subgraph without LUT tensors gets an empty
- * lut_tensors vector, as TFLM's older compressor writes it; note that
- * TFLM's runtime refuses such an entry ("zero length LutTensor vector"). */
-static void tflc__w_ser_compression(tflc__w_b *b, const tflc__w_low *L) {
-  tflc__w_field f[3];
-  size_t n = 0, fsub, tb, nsub = 0, si, i, v, k;
-  for (i = 0; i < L->nlut; i++)
-    if (L->lut[i].sg + 1 > nsub)
-      nsub = L->lut[i].sg + 1;
-  tflc__w_b_alloc(b, 4); /* root offset */
-  tflc__w_fd(b, f, &n, 0, 4, 1, 1);
-  fsub = tflc__w_foff(f, &n, 1);
-  tb = tflc__w_b_table(b, f, n);
-  tflc__w_b_patch(b, 0, tb);
-  v = tflc__w_b_offvec(b, nsub);
-  tflc__w_b_patch(b, f[fsub].pos, v - 4);
-  for (si = 0; si < nsub && !b->err; si++) {
-    size_t nl = 0, lv, fl;
-    n = 0;
-    fl = tflc__w_foff(f, &n, 0);
-    tflc__w_b_patch(b, v + 4 * si, tflc__w_b_table(b, f, n));
-    for (i = 0; i < L->nlut; i++)
-      nl += L->lut[i].sg == si;
-    lv = tflc__w_b_offvec(b, nl);
-    tflc__w_b_patch(b, f[fl].pos, lv - 4);
-    for (i = 0, k = 0; i < L->nlut; i++) {
-      if (L->lut[i].sg != si)
-        continue;
-      n = 0;
-      tflc__w_fd(b, f, &n, 0, 4, (uint32_t)L->lut[i].tensor, 0);
-      tflc__w_f(f, &n, 1, 4, L->lut[i].value_buffer);
-      tflc__w_f(f, &n, 2, 1, (uint8_t)L->lut[i].bits);
-      tflc__w_b_patch(b, lv + 4 * k++, tflc__w_b_table(b, f, n));
-    }
-  }
-}
-
-static tflc_status tflc__w_b_status(const tflc__w_b *b) {
-  return b->err == 1 ? TFLC_ERR_ARENA : TFLC_ERR_UNSUPPORTED;
-}
-
-/* The Buffer tables; bpos[i] receives buffer i's data (or offset) field. */
-static void tflc__w_ser_buffers(tflc__w_b *b, const tflc__w_low *L, int ext,
-                                size_t *bpos, size_t at) {
-  size_t v = tflc__w_b_offvec(b, L->nbuf), i;
-  tflc__w_b_patch(b, at, v - 4);
-  for (i = 0; i < L->nbuf && !b->err; i++) {
-    tflc__w_field bf[2];
-    size_t nb = 0;
-    if (L->buf[i].size && ext) {
-      tflc__w_f(bf, &nb, 1, 8, 0);
-      tflc__w_f(bf, &nb, 2, 8, (uint64_t)L->buf[i].size);
-    } else if (L->buf[i].size) {
-      tflc__w_foff(bf, &nb, 0);
-    }
-    tflc__w_b_patch(b, v + 4 * i, tflc__w_b_table(b, bf, nb));
-    bpos[i] = nb ? bf[0].pos : 0;
-  }
-}
-
-static uint64_t tflc__w_hash(const uint8_t *p, size_t n) {
-  uint64_t h = 1469598103934665603u;
-  size_t i;
-  for (i = 0; i < n; i++)
-    h = (h ^ p[i]) * 1099511628211u;
-  return h;
-}
-
-/* Compact mode: drops buffers nothing refers to, merges identical ones
- * (not those of variable tensors) and renumbers every reference in the
- * view. *mbuf_map receives the old -> new map (for metadata_buffer). */
-static tflc_status tflc__w_low_compact(tflc_writer *w, tflc__w_low *L,
-                                       uint32_t **map_out) {
-  size_t nb = L->nbuf, i, j, si, ti, kept = 1;
-  uint32_t *map = (uint32_t *)tflc__w_tmp(L, nb ? nb : 1, sizeof(uint32_t));
-  uint8_t *use = (uint8_t *)tflc__w_tmp(L, nb ? nb : 1, 1);
-  uint64_t *h = (uint64_t *)tflc__w_tmp(L, nb ? nb : 1, sizeof(uint64_t));
-  tflc__w_bview *nbv;
-  *map_out = map;
-  if (!map || !use || !h)
-    return TFLC_ERR_ARENA;
-  memset(use, 0, nb ? nb : 1); /* 1 used, 3 used and not shared */
-  for (si = 0; si < L->nsg; si++)
-    for (ti = 0; ti < L->sg[si].nt; ti++) {
-      const tflc__w_tensor *t = &L->sg[si].t[ti];
-      if (t->buffer < nb)
-        use[t->buffer] |= (uint8_t)(t->is_variable ? 3 : 1);
-    }
-  for (i = 0; i < L->nmeta; i++)
-    if (L->meta[i].buffer < nb)
-      use[L->meta[i].buffer] |= 1;
-  for (i = 0; i < L->nlut; i++)
-    if (L->lut[i].value_buffer < nb)
-      use[L->lut[i].value_buffer] |= 1;
-  for (i = 0; w->has_mbuf && i < (size_t)w->nmbuf; i++)
-    if (w->mbuf[i] > 0 && (size_t)w->mbuf[i] < nb)
-      use[w->mbuf[i]] |= 1;
-  nbv = (tflc__w_bview *)tflc__w_tmp(L, nb ? nb : 1, sizeof *nbv);
-  if (!nbv)
-    return TFLC_ERR_ARENA;
-  nbv[0].data = NULL;
-  nbv[0].size = 0;
-  map[0] = 0;
-  for (i = 1; i < nb; i++) {
-    map[i] = 0;
-    if (!use[i] || !L->buf[i].size)
-      continue; /* dropped, or empty: the sentinel serves */
-    h[i] = tflc__w_hash(L->buf[i].data, L->buf[i].size);
-    if (use[i] == 1)
-      for (j = 1; j < i; j++)
-        if (use[j] == 1 && L->buf[j].size == L->buf[i].size && h[j] == h[i] &&
-            memcmp(L->buf[j].data, L->buf[i].data, L->buf[i].size) == 0) {
-          map[i] = map[j];
-          break;
-        }
-    if (!map[i]) {
-      nbv[kept] = L->buf[i];
-      map[i] = (uint32_t)kept++;
-    }
-  }
-  for (si = 0; si < L->nsg; si++)
-    for (ti = 0; ti < L->sg[si].nt; ti++) {
-      tflc__w_tensor *t = &L->sg[si].t[ti];
-      t->buffer = t->buffer < nb ? map[t->buffer] : 0;
-    }
-  for (i = 0; i < L->nmeta; i++)
-    L->meta[i].buffer = L->meta[i].buffer < nb ? map[L->meta[i].buffer] : 0;
-  for (i = 0; i < L->nlut; i++)
-    L->lut[i].value_buffer =
-        L->lut[i].value_buffer < nb ? map[L->lut[i].value_buffer] : 0;
-  memcpy(L->buf, nbv, kept * sizeof *nbv);
-  L->nbuf = kept;
-  return TFLC_OK;
-}
-
-TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
-                                        size_t *size) {
-  tflc__w_low L;
-  tflc__w_b b, mb;
-  tflc__w_field f[10];
-  size_t n = 0, fop, fsg, fdesc = 0, fbuf, fmeta = 0, fmb = 0, fsig = 0;
-  size_t model, v, i;
-  size_t *bpos = NULL; /* per buffer: data (or offset) field position */
-  size_t *dorder = NULL;
-  uint32_t *bmap = NULL;
-  int ext, compact;
-  tflc_status st;
-  if (out)
-    *out = NULL;
-  if (size)
-    *size = 0;
-  if (!w || !out || !size)
-    return TFLC_ERR_ARG;
-  if (w->err != TFLC_OK)
-    return w->err;
-  if (w->flags & TFLC_W_FLAG_ONLY_DEPRECATED_CODE)
-    for (i = 0; i < w->noc; i++)
-      if (w->oc[i].code > 127 && !w->oc[i].raw)
-        return TFLC_ERR_UNSUPPORTED;
-  ext = (w->flags & TFLC_W_FLAG_EXTERNAL_BUFFERS) != 0;
-  compact = (w->flags & TFLC_W_FLAG_COMPACT) != 0;
-  memset(&b, 0, sizeof b);
-  memset(&mb, 0, sizeof mb);
-  b.limit = TFLC__W_MAX_FB;
-  mb.limit = TFLC__W_MAX_FB;
-  b.compact = mb.compact = compact;
-  st = tflc__w_lower(w, &L);
-  if (st != TFLC_OK)
-    goto done;
-  if (compact) {
-    st = tflc__w_low_compact(w, &L, &bmap);
-    if (st != TFLC_OK)
-      goto done;
-  }
-  if (L.nlut) {
-    uint32_t mbuf;
-    tflc__w_ser_compression(&mb, &L);
-    if (mb.err) {
-      st = tflc__w_b_status(&mb);
-      goto done;
-    }
-    mbuf = tflc__w_low_buffer(&L, mb.p, mb.len);
-    if (mbuf == 0) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    L.meta[L.nmeta].name = "COMPRESSION_METADATA";
-    L.meta[L.nmeta].buffer = mbuf;
-    L.nmeta++;
-  }
-  bpos = (size_t *)calloc(L.nbuf ? L.nbuf : 1, sizeof(size_t));
-  if (!bpos) {
-    st = TFLC_ERR_ARENA;
-    goto done;
-  }
-  /* header: root offset, identifier */
-  tflc__w_b_alloc(&b, 4);
-  if (!(w->flags & TFLC_W_FLAG_NO_IDENTIFIER)) {
-    size_t id = tflc__w_b_alloc(&b, 4);
-    if (!b.err)
-      memcpy(b.p + id, "TFL3", 4);
-  }
-  tflc__w_f(f, &n, 0, 4, w->raw_model ? w->version : 3);
-  fop = tflc__w_foff(f, &n, 1);
-  fsg = tflc__w_foff(f, &n, 2);
-  if (!w->raw_model || w->description)
-    fdesc = tflc__w_foff(f, &n, 3);
-  fbuf = tflc__w_foff(f, &n, 4);
-  if (w->has_mbuf)
-    fmb = tflc__w_foff(f, &n, 5);
-  if (L.nmeta)
-    fmeta = tflc__w_foff(f, &n, 6);
-  if (w->nsig > 0)
-    fsig = tflc__w_foff(f, &n, 7);
-  model = tflc__w_b_table(&b, f, n);
-  tflc__w_b_patch(&b, 0, model);
-  if (compact) { /* buffers first: their data then fills alignment gaps */
-    size_t nd = 0;
-    tflc__w_ser_buffers(&b, &L, ext, bpos, f[fbuf].pos);
-    dorder = (size_t *)tflc__w_alloc(L.nbuf, sizeof(size_t));
-    if (!dorder) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    for (i = 0; i < L.nbuf && !ext; i++)
-      if (L.buf[i].size)
-        dorder[nd++] = i;
-    b.dbuf = L.buf;
-    b.dat = bpos;
-    b.dorder = dorder;
-    b.nd = nd;
-  }
-  /* operator codes */
-  v = tflc__w_b_offvec(&b, w->noc);
-  tflc__w_b_patch(&b, f[fop].pos, v - 4);
-  for (i = 0; i < w->noc && !b.err; i++)
-    tflc__w_ser_opcode(&b, &w->oc[i], w->flags, v + 4 * i);
-  /* subgraphs */
-  v = tflc__w_b_offvec(&b, L.nsg);
-  tflc__w_b_patch(&b, f[fsg].pos, v - 4);
-  for (i = 0; i < L.nsg && !b.err; i++) {
-    st = tflc__w_ser_subgraph(&b, &w->sg[i], &L.sg[i], v + 4 * i);
-    if (st != TFLC_OK)
-      goto done;
-  }
-  if (!w->raw_model || w->description)
-    tflc__w_b_patch(&b, f[fdesc].pos,
-                    tflc__w_b_str(&b, w->raw_model ? w->description : "tflc"));
-  if (w->has_mbuf) {
-    v = tflc__w_b_vec(&b, (size_t)w->nmbuf, 4, 4);
-    for (i = 0; i < (size_t)w->nmbuf && !b.err; i++) {
-      int32_t x = w->mbuf[i];
-      if (bmap && x >= 0 && (size_t)x < w->nbuf)
-        x = (int32_t)bmap[x];
-      tflc__w_b_put(&b, v + 4 + 4 * i, (uint32_t)x, 4);
-    }
-    tflc__w_b_patch(&b, f[fmb].pos, v);
-  }
-  /* metadata */
-  if (L.nmeta) {
-    v = tflc__w_b_offvec(&b, L.nmeta);
-    tflc__w_b_patch(&b, f[fmeta].pos, v - 4);
-    for (i = 0; i < L.nmeta && !b.err; i++) {
-      tflc__w_field mf[2];
-      size_t nm = 0, fn = tflc__w_foff(mf, &nm, 0);
-      tflc__w_f(mf, &nm, 1, 4, L.meta[i].buffer);
-      tflc__w_b_patch(&b, v + 4 * i, tflc__w_b_table(&b, mf, nm));
-      tflc__w_b_patch(&b, mf[fn].pos, tflc__w_b_str(&b, L.meta[i].name));
-    }
-  }
-  if (w->nsig > 0)
-    tflc__w_ser_sigdefs(&b, w, f[fsig].pos);
-  /* buffers: the tables, then the data (16-aligned) */
-  if (!compact)
-    tflc__w_ser_buffers(&b, &L, ext, bpos, f[fbuf].pos);
-  for (i = 0; i < L.nbuf && !b.err && !ext && !compact; i++)
-    if (L.buf[i].size)
-      tflc__w_b_patch(&b, bpos[i],
-                      tflc__w_b_bytes(&b, L.buf[i].data, L.buf[i].size, 16));
-  tflc__w_b_flush(&b, 1);
-  if (ext && !b.err) { /* after the flatbuffer proper, at 16-byte offsets */
-    b.limit = (size_t)-1;
-    for (i = 0; i < L.nbuf && !b.err; i++) {
-      size_t pos;
-      if (!L.buf[i].size)
-        continue;
-      tflc__w_b_pad(&b, 16, 0);
-      pos = tflc__w_b_alloc(&b, L.buf[i].size);
-      if (b.err)
-        break;
-      memcpy(b.p + pos, L.buf[i].data, L.buf[i].size);
-      tflc__w_b_put(&b, bpos[i], (uint64_t)pos, 8);
-    }
-  }
-  if (b.err) {
-    st = tflc__w_b_status(&b);
-    goto done;
-  }
-  *out = b.p;
-  *size = b.len;
-  b.p = NULL;
-  st = TFLC_OK;
-done:
-  free(bpos);
-  free(dorder);
-  free(b.p);
-  free(b.vts);
-  free(mb.p);
-  free(mb.vts);
-  tflc__w_low_free(&L);
-  return st;
-}
-
-/* ======================================================================== */
-/* Compression stage: model copier, tensor selection, spec reader,         */
-/* tflc_compress and tflc_bin. Built on tflc.h's walker (same unit).        */
-/* ======================================================================== */
-#if defined(TFLC_IMPLEMENTATION_DONE) && !defined(TFLC__STAGE_DONE)
-#define TFLC__STAGE_DONE
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-
-/* ---- report ------------------------------------------------------------- */
-
-TFLC_API void tflc_stage_report_free(tflc_stage_report *rep) {
-  int32_t i;
-  if (!rep)
-    return;
-  for (i = 0; i < rep->nentries; i++)
-    free(rep->entries[i].name);
-  free(rep->entries);
-  for (i = 0; i < rep->nwarnings; i++)
-    free(rep->warnings[i]);
-  free(rep->warnings);
-  memset(rep, 0, sizeof *rep);
-}
-
-/* Working state of one call. */
-typedef struct tflc__z_st {
-  const tflc_model *m;
-  tflc_stage_report *rep;
-  size_t cent, cwarn;
-  int oom;
-} tflc__z_st;
-
-static tflc_status tflc__z_st_err(tflc__z_st *s, tflc_status st,
-                                  const char *fmt, ...) {
-  va_list ap;
-  if (s->rep && !s->rep->error[0]) {
-    va_start(ap, fmt);
-    vsnprintf(s->rep->error, sizeof s->rep->error, fmt, ap);
-    va_end(ap);
-  }
-  return st;
-}
-
-static void tflc__z_st_warn(tflc__z_st *s, const char *fmt, ...) {
-  char buf[320];
-  va_list ap;
-  void *np;
-  char *c;
-  if (!s->rep)
-    return;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  np = tflc__w_grow(s->rep->warnings, &s->cwarn, (size_t)s->rep->nwarnings + 1,
-                    sizeof(char *));
-  c = tflc__w_strdup(buf);
-  if (!np || !c) {
-    free(c);
-    if (np)
-      s->rep->warnings = (char **)np;
-    s->oom = 1;
-    return;
-  }
-  s->rep->warnings = (char **)np;
-  s->rep->warnings[s->rep->nwarnings++] = c;
-}
-
-/* A new zeroed report line, or NULL (out of memory, or no report). */
-static tflc_stage_entry *tflc__z_st_entry(tflc__z_st *s, int32_t sg, int32_t t,
-                                          const char *name, uint32_t nlen,
-                                          int type) {
-  void *np;
-  tflc_stage_entry *e;
-  if (!s->rep)
-    return NULL;
-  np = tflc__w_grow(s->rep->entries, &s->cent, (size_t)s->rep->nentries + 1,
-                    sizeof(tflc_stage_entry));
-  if (!np) {
-    s->oom = 1;
-    return NULL;
-  }
-  s->rep->entries = (tflc_stage_entry *)np;
-  e = &s->rep->entries[s->rep->nentries];
-  memset(e, 0, sizeof *e);
-  e->name = (char *)malloc((size_t)nlen + 1);
-  if (!e->name) {
-    s->oom = 1;
-    return NULL;
-  }
-  if (nlen)
-    memcpy(e->name, name, nlen);
-  e->name[nlen] = 0;
-  e->subgraph = sg;
-  e->tensor = t;
-  e->type = type;
-  s->rep->nentries++;
-  return e;
-}
-
-static void tflc__z_st_reason(tflc_stage_entry *e, const char *fmt, ...) {
-  va_list ap;
-  if (!e)
-    return;
-  va_start(ap, fmt);
-  vsnprintf(e->reason, sizeof e->reason, fmt, ap);
-  va_end(ap);
-}
-
-/* ---- model copier --------------------------------------------------------
- * Model -> writer, field by field. Options tables are copied by schema
- * (one letter per slot: b/i/l scalar of 1/4/8 bytes, I/L/B vector of
- * 4/8/1-byte elements, A bytes aligned to 16, s string); slots the schema
- * does not know are copied as scalars sized by the gap to the next field,
- * with a warning. */
-
-static const char *const tflc__z_cp_opts1[] = {
-    "",       "biibiib", "biiibii",  "iII", "b",  "biiiib", "ibb",   "bb",
-    "bbbbb",  "i",       "ib",       "bb",  "b",  "iiii",   "biibb", "iibb",
-    "i",      "I",       "iib",      "i",   "b",  "b",      "",      "ii",
-    "",       "",        "",         "b",   "bb", "b",      "I",     "bbb",
-    "iiiiib", "",        "",         "i",   "",   "bb",     "",      "",
-    "b",      "",        "",         "",    "",   "",       "",      "",
-    "",       "biibb",   "b",        "",    "",   "",       "",      "b",
-    "",       "b",       "iiib",     "ii",  "",   "i",      "",      "",
-    "ii",     "",        "",         "",    "",   "biibbb", "bbbb",  "biibbb",
-    "",       "",        "bb",       "i",   "",   "b",      "",      "i",
-    "b",      "",        "",         "",    "",   "",       "",      "ii",
-    "",       "",        "",         "",    "ii", "ii",     "i",     "",
-    "",       "",        "",         "",    "",   "bbb",    "bb",    "i",
-    "",       "",        "biiibiii", "ibb", "",   "",       "",      "ss",
-    "",       "",        "ll",       "I",   "b",  "",       "",      "",
-    "",       "",        "",         "",    "",   "",       ""};
-static const char *const tflc__z_cp_opts2[] = {
-    "",       "l",      "L",       "LLL",    "LLLLBllLllLllLllI",
-    "sbsiIB", "Li",     "bLLLlbi", "ii",     "L",
-    "LLL",    "l",      "LLLLI",   "LLLLLi", "lbi",
-    "ii",     "LLLlLb", "L",       "",       "b",
-    "i",      "siBbi",  "",        "I"};
-static const char *const tflc__z_cp_qdetails[] = {"", "A", "iii", "iiiI"};
-
-/* Copies options table `tt` (schema `sch`, NULL = unknown) into an array
- * of writer options (pointing into the model); *n receives the count.
- * Returns TFLC_OK, TFLC_ERR_FLATBUFFER for a broken field. */
-static tflc_status tflc__z_cp_opts(tflc__z_st *s, uint32_t tt, const char *sch,
-                                   const char *what, tflc_w_option *o,
-                                   int32_t *n) {
-  tflc__fb fb = tflc__mfb(s->m);
-  uint32_t vt, vts, ts, nslots, slot, k;
-  size_t nsch = sch ? strlen(sch) : 0;
-  *n = 0;
-  if (!tflc__table_ok(fb, tt))
-    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: broken options table",
-                          what);
-  vt = (uint32_t)((int64_t)tt - (int64_t)tflc__i32(fb.b + tt));
-  vts = tflc__u16(fb.b + vt);
-  ts = tflc__u16(fb.b + vt + 2);
-  nslots = (vts - 4) / 2;
-  if (nslots > 255)
-    nslots = 255;
-  for (slot = 0; slot < nslots; slot++) {
-    uint32_t fo = tflc__u16(fb.b + vt + 4 + 2 * slot), len, p;
-    tflc_w_option *d = &o[*n];
-    char kind = slot < nsch ? sch[slot] : '?';
-    if (fo == 0)
-      continue;
-    memset(d, 0, sizeof *d);
-    d->slot = (uint8_t)slot;
-    if (kind == 'b' || kind == 'i' || kind == 'l' || kind == '?') {
-      uint32_t sz = kind == 'b' ? 1 : kind == 'i' ? 4 : 8, next = ts;
-      if (kind == '?') { /* size: the gap to the next field */
-        for (k = 0; k < nslots; k++) {
-          uint32_t f2 = tflc__u16(fb.b + vt + 4 + 2 * k);
-          if (f2 > fo && f2 < next)
-            next = f2;
-        }
-        sz = next - fo >= 8 ? 8 : next - fo >= 4 ? 4 : next - fo >= 2 ? 2 : 1;
-        tflc__z_st_warn(
-            s,
-            "%s: field %u not in the schema tflc knows: copied as a "
-            "%u-byte scalar",
-            what, slot, sz);
-      }
-      p = tflc__field(fb, tt, slot, sz);
-      if (!p)
-        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: field %u broken",
-                              what, slot);
-      d->kind = TFLC_W_RAW;
-      d->size = (uint8_t)sz;
-      d->u = sz == 1   ? fb.b[p]
-             : sz == 2 ? tflc__u16(fb.b + p)
-             : sz == 4 ? tflc__u32(fb.b + p)
-                       : tflc__u64(fb.b + p);
-    } else if (kind == 's') {
-      const char *str = tflc__get_str(fb, tt, slot, &len);
-      if (!str)
-        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: string %u broken",
-                              what, slot);
-      d->kind = TFLC_W_STR;
-      d->str = str;
-    } else { /* vectors */
-      uint32_t es = kind == 'L' ? 8 : (kind == 'B' || kind == 'A') ? 1 : 4;
-      p = tflc__get_vec(fb, tt, slot, es, &len);
-      if (!p || len > 0x7fffffffu)
-        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: vector %u broken",
-                              what, slot);
-      d->kind = TFLC_W_RAW_VEC;
-      d->size = (uint8_t)es;
-      d->align = (uint8_t)(kind == 'A' ? 16 : 0);
-      d->bytes = fb.b + p;
-      d->count = (int32_t)len;
-    }
-    (*n)++;
-  }
-  return TFLC_OK;
-}
-
-/* Warns about fields of table t at slots >= known. */
-static void tflc__z_cp_unknown(tflc__z_st *s, uint32_t t, uint32_t known,
-                               const char *what, int32_t a, int32_t b) {
-  tflc__fb fb = tflc__mfb(s->m);
-  uint32_t slot;
-  for (slot = known; slot < 64; slot++)
-    if (tflc__has_field(fb, t, slot))
-      tflc__z_st_warn(s, "%s %d:%d: unknown field %u dropped", what, a, b,
-                      slot);
-}
-
-/* int32 vector field -> *v (pointer into the model, unaligned: copied). */
-static tflc_status tflc__z_cp_i32s(tflc__z_st *s, uint32_t t, uint32_t slot,
-                                   int32_t **v, int32_t *n, int *has,
-                                   const char *what) {
-  tflc__fb fb = tflc__mfb(s->m);
-  uint32_t len, p, i;
-  *v = NULL;
-  *n = 0;
-  *has = 0;
-  if (!tflc__has_field(fb, t, slot))
-    return TFLC_OK;
-  p = tflc__get_vec(fb, t, slot, 4, &len);
-  if (!p || len > 0x7fffffffu)
-    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "%s: broken vector", what);
-  *v = (int32_t *)tflc__w_alloc(len, sizeof(int32_t));
-  if (!*v)
-    return TFLC_ERR_ARENA;
-  for (i = 0; i < len; i++)
-    (*v)[i] = tflc__i32(fb.b + p + 4 * i);
-  *n = (int32_t)len;
-  *has = 1;
-  return TFLC_OK;
-}
-
-static float *tflc__z_cp_f32s(const uint8_t *p, uint32_t n) {
-  float *v = (float *)tflc__w_alloc(n, sizeof(float));
-  uint32_t i;
-  for (i = 0; v && i < n; i++)
-    v[i] = tflc__f32(p + 4 * i);
-  return v;
-}
-
-/* A string field as a NUL-terminated copy (NULL when absent); *bad on a
- * broken one. */
-static char *tflc__z_cp_str(tflc__z_st *s, uint32_t t, uint32_t slot,
-                            int *bad) {
-  tflc__fb fb = tflc__mfb(s->m);
-  uint32_t len;
-  const char *str;
-  char *c;
-  if (!tflc__has_field(fb, t, slot))
-    return NULL;
-  str = tflc__get_str(fb, t, slot, &len);
-  if (!str) {
-    *bad = 1;
-    return NULL;
-  }
-  c = (char *)malloc((size_t)len + 1);
-  if (!c) {
-    s->oom = 1;
-    return NULL;
-  }
-  memcpy(c, str, len);
-  c[len] = 0;
-  return c;
-}
-
-/* Tensor tt of subgraph sg -> tensor index ti of writer subgraph sg. */
-static tflc_status tflc__z_cp_tensor(tflc__z_st *s, tflc_writer *w, int32_t sg,
-                                     uint32_t tt, int32_t ti) {
-  tflc__fb fb = tflc__mfb(s->m);
-  tflc__w_tensor *t;
-  tflc_tensor v;
-  uint32_t len = 0, b, qt, p, n, i;
-  const char *name;
-  const uint8_t *data;
-  tflc_status st;
-  int32_t idx;
-  int has;
-  if (tflc_model_tensor(s->m, sg, ti, &v, &name, &len) != TFLC_OK)
-    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "tensor %d:%d broken", sg,
-                          ti);
-  b = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
-  data = tflc__buffer(s->m, b, &n);
-  /* the type byte as stored (tflc_model_tensor keeps only known types) */
-  idx = tflc_writer_tensor(w, sg, (int8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0),
-                           v.rank, v.dims, data, data ? n : 0, NULL, NULL);
-  if (idx != ti)
-    return w->err ? w->err : TFLC_ERR_ARENA;
-  t = &w->sg[sg].t[ti];
-  if (b != 0 && !data) /* a buffer without data: keep it empty-but-own */
-    t->buffer = 0;
-  if (name) {
-    t->name = (char *)malloc((size_t)len + 1);
-    if (!t->name)
-      return TFLC_ERR_ARENA;
-    memcpy(t->name, name, len);
-    t->name[len] = 0;
-  }
-  t->no_shape = !tflc__has_field(fb, tt, TFLC__T_SHAPE);
-  t->is_variable = tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0) != 0;
-  st = tflc__z_cp_i32s(s, tt, 7, &t->sig, &t->nsig, &t->has_sig,
-                       "shape_signature");
-  if (st != TFLC_OK)
-    return st;
-  if (tflc__has_field(fb, tt, 8))
-    t->has_rank = tflc__get_u8(fb, tt, 8, 0) ? 2 : 1;
-  if (tflc__has_field(fb, tt, 9))
-    tflc__z_st_warn(s, "tensor %d:%d: variant_tensors dropped", sg, ti);
-  if (tflc__get_u32(fb, tt, 10, 0))
-    tflc__z_st_warn(s, "tensor %d:%d: external_buffer reference dropped", sg,
-                    ti);
-  tflc__z_cp_unknown(s, tt, 11, "tensor", sg, ti);
-  qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
-  if (qt && tflc__table_ok(fb, qt)) {
-    uint32_t nmin = 0, nmax = 0, ns = 0, nz = 0, ds, dt;
-    uint32_t pmin = tflc__get_vec(fb, qt, 0, 4, &nmin);
-    uint32_t pmax = tflc__get_vec(fb, qt, 1, 4, &nmax);
-    uint32_t ps = tflc__get_vec(fb, qt, 2, 4, &ns);
-    uint32_t pz = tflc__get_vec(fb, qt, 3, 8, &nz);
-    if ((tflc__has_field(fb, qt, 0) && !pmin) ||
-        (tflc__has_field(fb, qt, 1) && !pmax) ||
-        (tflc__has_field(fb, qt, 2) && !ps) ||
-        (tflc__has_field(fb, qt, 3) && !pz) || nmin > 0x7fffffffu ||
-        nmax > 0x7fffffffu || ns > 0x7fffffffu || nz > 0x7fffffffu)
-      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
-                            "tensor %d:%d: broken quantization", sg, ti);
-    t->qaxis = tflc__get_i32(fb, qt, 6, 0);
-    dt = tflc__get_u8(fb, qt, 4, 0);
-    ds = tflc__get_ref(fb, qt, 5);
-    if (nmin)
-      t->qmin = tflc__z_cp_f32s(fb.b + pmin, nmin);
-    if (nmax)
-      t->qmax = tflc__z_cp_f32s(fb.b + pmax, nmax);
-    if (ns)
-      t->scale = tflc__z_cp_f32s(fb.b + ps, ns);
-    if (nz) {
-      t->zp = (int64_t *)tflc__w_alloc(nz, sizeof(int64_t));
-      for (i = 0; t->zp && i < nz; i++)
-        t->zp[i] = (int64_t)tflc__u64(fb.b + pz + 8 * i);
-    }
-    if ((nmin && !t->qmin) || (nmax && !t->qmax) || (ns && !t->scale) ||
-        (nz && !t->zp))
-      return TFLC_ERR_ARENA;
-    t->nqmin = (int32_t)nmin;
-    t->nqmax = (int32_t)nmax;
-    t->qcount = (int32_t)ns;
-    t->nzp = (int32_t)nz;
-    t->nzp_set = 1;
-    if (dt) {
-      tflc_w_option o[8];
-      int32_t no = 0;
-      if (dt < sizeof tflc__z_cp_qdetails / sizeof tflc__z_cp_qdetails[0] &&
-          ds) {
-        char what[48];
-        snprintf(what, sizeof what, "tensor %d:%d quantization details", sg,
-                 ti);
-        st = tflc__z_cp_opts(s, ds, tflc__z_cp_qdetails[dt], what, o, &no);
-        if (st != TFLC_OK)
-          return st;
-        t->qdtype = (uint8_t)dt;
-        if (!tflc__w_copy_opts(o, no, &t->qd, &t->nqd))
-          return TFLC_ERR_ARENA;
-      } else {
-        tflc__z_st_warn(s, "tensor %d:%d: quantization details type %u dropped",
-                        sg, ti, dt);
-      }
-    }
-    tflc__z_cp_unknown(s, qt, 7, "quantization of tensor", sg, ti);
-    /* an empty table says nothing: left out */
-    t->has_q = nmin || nmax || ns || nz || t->qdtype || t->qaxis != 0;
-  }
-  (void)p;
-  (void)has;
-  return TFLC_OK;
-}
-
-static tflc_status tflc__z_cp_op(tflc__z_st *s, tflc_writer *w, int32_t sg,
-                                 uint32_t ot, int32_t oi) {
-  tflc__fb fb = tflc__mfb(s->m);
-  tflc__w_sg *ws = &w->sg[sg];
-  tflc__w_op o;
-  tflc_w_option opts[256];
-  int32_t no = 0;
-  uint32_t ty, tb, len, p;
-  tflc_status st;
-  int has;
-  char what[64];
-  memset(&o, 0, sizeof o);
-  o.opcode = tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0);
-  st = tflc__z_cp_i32s(s, ot, TFLC__OP_INPUTS, &o.in, &o.nin, &has, "inputs");
-  if (st == TFLC_OK && !has)
-    o.in = (int32_t *)tflc__w_alloc(0, 4);
-  if (st == TFLC_OK)
-    st = tflc__z_cp_i32s(s, ot, TFLC__OP_OUTPUTS, &o.out, &o.nout, &has,
-                         "outputs");
-  if (st == TFLC_OK && !has)
-    o.out = (int32_t *)tflc__w_alloc(0, 4);
-  if (st == TFLC_OK && (!o.in || !o.out))
-    st = TFLC_ERR_ARENA;
-  snprintf(what, sizeof what, "op %d:%d options", sg, oi);
-  ty = tflc__get_u8(fb, ot, TFLC__OP_OPTTYPE, 0);
-  tb = tflc__get_ref(fb, ot, TFLC__OP_OPTS);
-  if (st == TFLC_OK && ty && tb) {
-    const char *sch = ty < sizeof tflc__z_cp_opts1 / sizeof tflc__z_cp_opts1[0]
-                          ? tflc__z_cp_opts1[ty]
-                          : NULL;
-    if (!sch)
-      tflc__z_st_warn(s, "op %d:%d: builtin options type %u unknown", sg, oi,
-                      ty);
-    st = tflc__z_cp_opts(s, tb, sch, what, opts, &no);
-    if (st == TFLC_OK) {
-      o.otype = (uint8_t)ty;
-      if (!tflc__w_copy_opts(opts, no, &o.opts, &o.nopts))
-        st = TFLC_ERR_ARENA;
-    }
-  }
-  ty = tflc__get_u8(fb, ot, 11, 0);
-  tb = tflc__get_ref(fb, ot, 12);
-  if (st == TFLC_OK && ty && tb) {
-    const char *sch = ty < sizeof tflc__z_cp_opts2 / sizeof tflc__z_cp_opts2[0]
-                          ? tflc__z_cp_opts2[ty]
-                          : NULL;
-    if (!sch)
-      tflc__z_st_warn(s, "op %d:%d: builtin options 2 type %u unknown", sg, oi,
-                      ty);
-    st = tflc__z_cp_opts(s, tb, sch, what, opts, &no);
-    if (st == TFLC_OK) {
-      o.otype2 = (uint8_t)ty;
-      if (!tflc__w_copy_opts(opts, no, &o.opts2, &o.nopts2))
-        st = TFLC_ERR_ARENA;
-    }
-  }
-  if (st == TFLC_OK && tflc__has_field(fb, ot, 5)) {
-    p = tflc__get_vec(fb, ot, 5, 1, &len);
-    if (!p)
-      st = tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
-                          "op %d:%d: broken custom options", sg, oi);
-    else if ((o.copts = (uint8_t *)tflc__w_dup(fb.b + p, len, 1)) == NULL)
-      st = TFLC_ERR_ARENA;
-    o.has_copts = 1;
-    o.ncopts = len;
-  }
-  if (st == TFLC_OK && !o.has_copts) {
-    uint64_t off = tflc__get_u64(fb, ot, 9), sz = tflc__get_u64(fb, ot, 10);
-    if (off > 1 && sz > 0) {
-      if (off > s->m->size || sz > s->m->size - off) {
-        st = tflc__z_st_err(s, TFLC_ERR_TRUNCATED,
-                            "op %d:%d: large custom options outside the model",
-                            sg, oi);
-      } else {
-        o.copts = (uint8_t *)tflc__w_dup(s->m->bytes + off, (size_t)sz, 1);
-        o.ncopts = (size_t)sz;
-        o.has_copts = 1;
-        if (!o.copts)
-          st = TFLC_ERR_ARENA;
-        tflc__z_st_warn(s, "op %d:%d: large custom options moved inline", sg,
-                        oi);
-      }
-    }
-  }
-  o.copts_fmt = (int8_t)tflc__get_u8(fb, ot, 6, 0);
-  if (st == TFLC_OK && tflc__has_field(fb, ot, 7)) {
-    p = tflc__get_vec(fb, ot, 7, 1, &len);
-    if (!p || len > 0x7fffffffu)
-      st = tflc__z_st_err(s, TFLC_ERR_FLATBUFFER,
-                          "op %d:%d: broken mutating_variable_inputs", sg, oi);
-    else if ((o.mut = (uint8_t *)tflc__w_dup(fb.b + p, len, 1)) == NULL)
-      st = TFLC_ERR_ARENA;
-    o.has_mut = 1;
-    o.nmut = (int32_t)len;
-  }
-  if (st == TFLC_OK)
-    st = tflc__z_cp_i32s(s, ot, 8, &o.inter, &o.ninter, &o.has_inter,
-                         "intermediates");
-  if (tflc__has_field(fb, ot, 13)) {
-    o.has_dbg = 1;
-    o.dbg = tflc__get_i32(fb, ot, 13, -1);
-  }
-  if (st != TFLC_OK) {
-    tflc__w_free_op(&o);
-    return st;
-  }
-  tflc__z_cp_unknown(s, ot, 14, "op", sg, oi);
-  if (tflc__w_push_op(w, ws, &o) != oi)
-    return TFLC_ERR_ARENA;
-  return TFLC_OK;
-}
-
-/* Copies the whole verified model into w (created by the caller, compact
- * flag set). */
-static tflc_status tflc__z_cp_model(tflc__z_st *s, tflc_writer *w) {
-  const tflc_model *m = s->m;
-  tflc__fb fb = tflc__mfb(m);
-  uint32_t i, n, v, k;
-  int32_t sg;
-  int bad = 0;
-  tflc_status st;
-  w->raw_model = 1;
-  w->version = tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0);
-  w->description = tflc__z_cp_str(s, m->root, 3, &bad);
-  if (bad)
-    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "broken description");
-  /* operator codes, in order (operators refer to them by index) */
-  for (k = 0; k < (uint32_t)m->num_opcodes; k++) {
-    uint32_t oc = tflc__vec_table(fb, m->opcodes, k);
-    tflc__w_ocode *c;
-    void *np = tflc__w_grow(w->oc, &w->coc, w->noc + 1, sizeof *w->oc);
-    if (!np)
-      return TFLC_ERR_ARENA;
-    w->oc = (tflc__w_ocode *)np;
-    c = &w->oc[w->noc];
-    memset(c, 0, sizeof *c);
-    c->raw = 1;
-    c->dep = (int8_t)tflc__get_u8(fb, oc, TFLC__OC_DEPRECATED, 0);
-    c->version = tflc__get_i32(fb, oc, TFLC__OC_VERSION, 1);
-    c->code = tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0);
-    c->has_code = tflc__has_field(fb, oc, TFLC__OC_BUILTIN);
-    c->custom = tflc__z_cp_str(s, oc, TFLC__OC_CUSTOM, &bad);
-    if (bad || s->oom)
-      return bad ? TFLC_ERR_FLATBUFFER : TFLC_ERR_ARENA;
-    w->noc++;
-    tflc__z_cp_unknown(s, oc, 4, "operator code", (int32_t)k, 0);
-  }
-  /* subgraphs */
-  for (sg = 0; sg < m->num_subgraphs; sg++) {
-    uint32_t sgt = tflc__subgraph(m, sg), nt, no;
-    tflc__w_sg *ws;
-    if (sg > 0 && tflc_writer_subgraph(w) != sg)
-      return TFLC_ERR_ARENA;
-    ws = &w->sg[sg];
-    (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
-    (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-    for (i = 0; i < nt; i++) {
-      st = tflc__z_cp_tensor(s, w, sg, tflc__tensor_table(m, sgt, (int32_t)i),
-                             (int32_t)i);
-      if (st != TFLC_OK)
-        return st;
-    }
-    st = tflc__z_cp_i32s(s, sgt, TFLC__SG_INPUTS, &ws->in, &ws->nin, &bad,
-                         "subgraph inputs");
-    if (st == TFLC_OK)
-      st = tflc__z_cp_i32s(s, sgt, TFLC__SG_OUTPUTS, &ws->out, &ws->nout, &bad,
-                           "subgraph outputs");
-    if (st != TFLC_OK)
-      return st;
-    bad = 0;
-    for (i = 0; i < no; i++) {
-      st = tflc__z_cp_op(s, w, sg, tflc__op_table(m, sgt, (int32_t)i),
-                         (int32_t)i);
-      if (st != TFLC_OK)
-        return st;
-    }
-    ws->name = tflc__z_cp_str(s, sgt, 4, &bad);
-    if (bad)
-      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "subgraph %d: broken name",
-                            sg);
-    if (tflc__has_field(fb, sgt, 5)) {
-      ws->has_dbg = 1;
-      ws->dbg = tflc__get_i32(fb, sgt, 5, -1);
-    }
-    tflc__z_cp_unknown(s, sgt, 6, "subgraph", sg, 0);
-  }
-  /* metadata: each entry with its own copy of its buffer */
-  v = tflc__get_vec(fb, m->root, TFLC__MODEL_METADATA, 4, &n);
-  for (i = 0; v && i < n; i++) {
-    uint32_t e = tflc__vec_table(fb, v, i), blen = 0, b;
-    const uint8_t *d;
-    char *name = tflc__z_cp_str(s, e, TFLC__MD_NAME, &bad);
-    if (bad)
-      return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "metadata %u broken", i);
-    if (s->oom)
-      return TFLC_ERR_ARENA;
-    if (name && strcmp(name, "COMPRESSION_METADATA") == 0) {
-      tflc__z_st_warn(s, "metadata COMPRESSION_METADATA dropped");
-      free(name);
-      continue;
-    }
-    b = tflc__get_u32(fb, e, TFLC__MD_BUFFER, 0);
-    d = tflc__buffer(m, b, &blen);
-    if (tflc_writer_metadata(w, name ? name : "", d, d ? blen : 0) < 0) {
-      free(name);
-      return TFLC_ERR_ARENA;
-    }
-    free(name);
-  }
-  /* metadata_buffer: buffer indices, each given its own copy */
-  if (tflc__has_field(fb, m->root, 5)) {
-    st = tflc__z_cp_i32s(s, m->root, 5, &w->mbuf, &w->nmbuf, &w->has_mbuf,
-                         "metadata_buffer");
-    if (st != TFLC_OK)
-      return st;
-    for (i = 0; i < (uint32_t)w->nmbuf; i++) {
-      uint32_t blen = 0;
-      const uint8_t *d =
-          w->mbuf[i] > 0 ? tflc__buffer(m, (uint32_t)w->mbuf[i], &blen) : NULL;
-      uint32_t nb = tflc__w_add_buffer(w, d, d ? blen : 0);
-      if (nb == 0)
-        return TFLC_ERR_ARENA;
-      w->mbuf[i] = (int32_t)nb;
-    }
-  }
-  /* signature definitions */
-  v = tflc__get_vec(fb, m->root, 7, 4, &n);
-  if (tflc__has_field(fb, m->root, 7) && !v)
-    return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "broken signature_defs");
-  if (v && n) {
-    w->sig = (tflc__w_sigdef *)calloc(n, sizeof *w->sig);
-    if (!w->sig)
-      return TFLC_ERR_ARENA;
-    for (i = 0; i < n; i++) {
-      uint32_t d = tflc__vec_table(fb, v, i), side;
-      tflc__w_sigdef *sd = &w->sig[i];
-      w->nsig = (int32_t)i + 1;
-      if (!d)
-        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken", i);
-      sd->key = tflc__z_cp_str(s, d, 2, &bad);
-      sd->sg = tflc__get_u32(fb, d, 4, 0);
-      for (side = 0; side < 2; side++) {
-        uint32_t mv, mn, j;
-        tflc__w_tmap *tm;
-        if (!tflc__has_field(fb, d, side))
-          continue;
-        mv = tflc__get_vec(fb, d, side, 4, &mn);
-        if (!mv)
-          return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
-                                i);
-        tm = (tflc__w_tmap *)calloc(mn ? mn : 1, sizeof *tm);
-        if (!tm)
-          return TFLC_ERR_ARENA;
-        if (side == 0) {
-          sd->in = tm;
-          sd->has_in = 1;
-        } else {
-          sd->out = tm;
-          sd->has_out = 1;
-        }
-        for (j = 0; j < mn; j++) {
-          uint32_t e = tflc__vec_table(fb, mv, j);
-          if (!e)
-            return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
-                                  i);
-          tm[j].name = tflc__z_cp_str(s, e, 0, &bad);
-          tm[j].tensor = tflc__get_u32(fb, e, 1, 0);
-          if (side == 0)
-            sd->nin = (int32_t)j + 1;
-          else
-            sd->nout = (int32_t)j + 1;
-        }
-      }
-      if (bad)
-        return tflc__z_st_err(s, TFLC_ERR_FLATBUFFER, "signature %u broken", i);
-    }
-  }
-  if (tflc__has_field(fb, m->root, 8) || tflc__has_field(fb, m->root, 9))
-    tflc__z_st_warn(s, "external buffer groups/external buffers dropped");
-  tflc__z_cp_unknown(s, m->root, 10, "model", 0, 0);
-  return s->oom ? TFLC_ERR_ARENA : TFLC_OK;
-}
-
-/* Common start of every stage: verify, refuse compressed models, copy. */
-static tflc_status tflc__z_st_open(tflc__z_st *s, tflc_model *m,
-                                   const void *model, size_t size,
-                                   tflc_stage_report *rep, tflc_writer **w) {
-  tflc_status st;
-  memset(s, 0, sizeof *s);
-  s->m = m;
-  s->rep = rep;
-  *w = NULL;
-  if (rep) {
-    memset(rep, 0, sizeof *rep);
-    rep->in_size = size;
-  }
-  if (!model)
-    return tflc__z_st_err(s, TFLC_ERR_ARG, "no model");
-  st = tflc_model_init(m, model, size);
-  if (st != TFLC_OK)
-    return tflc__z_st_err(s, st, "model: %s: %s", tflc_status_str(st),
-                          tflc_model_error(m));
-  if (m->num_lut_tensors > 0)
-    return tflc__z_st_err(s, TFLC_ERR_UNSUPPORTED,
-                          "model: already compressed (%d LUT tensors)",
-                          m->num_lut_tensors);
-  *w = tflc_writer_create();
-  if (!*w)
-    return TFLC_ERR_ARENA;
-  tflc_writer_set_flags(*w, TFLC_W_FLAG_COMPACT);
-  st = tflc__z_cp_model(s, *w);
-  if (st == TFLC_ERR_ARENA)
-    return tflc__z_st_err(s, st, "out of memory");
-  return st;
-}
-
-static tflc_status tflc__z_st_finish(tflc__z_st *s, tflc_writer *w,
-                                     uint8_t **out, size_t *out_size) {
-  tflc_status st = tflc_writer_finish(w, out, out_size);
-  if (st != TFLC_OK)
-    return tflc__z_st_err(s, st, "writing the model: %s", tflc_status_str(st));
-  if (s->oom)
-    return tflc__z_st_err(s, TFLC_ERR_ARENA, "out of memory");
-  if (s->rep)
-    s->rep->out_size = *out_size;
-  return TFLC_OK;
-}
-
-TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
-                                     uint8_t **out, size_t *out_size,
-                                     tflc_stage_report *rep) {
-  tflc__z_st s;
-  tflc_model m;
-  tflc_writer *w;
-  tflc_status st;
-  if (!out || !out_size)
-    return TFLC_ERR_ARG;
-  *out = NULL;
-  *out_size = 0;
-  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
-  if (st == TFLC_OK)
-    st = tflc__z_st_finish(&s, w, out, out_size);
-  tflc_writer_destroy(w);
-  return st;
-}
-
-/* ---- tensor analysis -------------------------------------------------- */
-
-/* What one tensor is, for the stages. */
-typedef struct tflc__z_ti {
-  tflc_tensor v;       /* shape, type, first scale */
-  uint32_t tt;         /* tensor table */
-  const uint8_t *data; /* constant data or NULL */
-  uint32_t len;        /* data bytes */
-  const char *name;
-  uint32_t name_len;
-  size_t esize;     /* element size, 0 if not LUT-able */
-  uint64_t count;   /* elements */
-  int32_t channels; /* value tables: scales along the axis, or 1 */
-  int32_t axis;     /* quantized_dimension when channels > 1 */
-  int alt;          /* channels on the last axis */
-  uint32_t nscales;
-  const char *why; /* why the LUT layout is impossible, or NULL */
-} tflc__z_ti;
-
-static void tflc__z_ti_get(const tflc_model *m, int32_t sg, int32_t t,
-                           tflc__z_ti *o) {
-  tflc__fb fb = tflc__mfb(m);
-  uint32_t sgt = tflc__subgraph(m, sg), b;
-  int32_t d;
-  memset(o, 0, sizeof *o);
-  o->tt = tflc__tensor_table(m, sgt, t);
-  (void)tflc_model_tensor(m, sg, t, &o->v, &o->name, &o->name_len);
-  if (!o->name) {
-    o->name = "";
-    o->name_len = 0;
-  }
-  b = tflc__get_u32(fb, o->tt, TFLC__T_BUFFER, 0);
-  o->data = tflc__buffer(m, b, &o->len);
-  o->esize = tflc__w_lut_esize(o->v.type);
-  o->count = 1;
-  for (d = 0; d < o->v.rank; d++)
-    o->count *= (uint64_t)o->v.dims[d];
-  o->channels = 1;
-  o->nscales = tflc__tensor_nscales(m, o->tt);
-  /* TFLM: per channel iff the quantization has more than one scale */
-  if (o->nscales > 1) {
-    o->axis = tflc__tensor_qdim(m, o->tt);
-    if (o->v.rank < 1 || o->axis < 0 || o->axis >= o->v.rank)
-      o->why = "quantized dimension outside the shape";
-    else if (o->v.dims[o->axis] != (int32_t)o->nscales)
-      o->why = "scale count differs from the channel dimension";
-    else if (o->axis != 0 && o->axis != o->v.rank - 1)
-      o->why = "per-channel axis neither first nor last";
-    else {
-      o->channels = (int32_t)o->nscales;
-      o->alt = o->axis != 0;
-    }
-  }
-  if (!o->why && !tflc__has_field(fb, o->tt, TFLC__T_SHAPE))
-    o->why = "no shape (TFLM refuses compressed scalars)";
-  if (!o->why && o->data && o->esize && (uint64_t)o->len != o->count * o->esize)
-    o->why = "data size differs from the shape";
-  if (!o->why && o->count == 0)
-    o->why = "no elements";
-}
-
-/* Largest number of distinct values in one channel (element order, with
- * the channel layout of o); 0 on out of memory. */
-static size_t tflc__z_ti_unique(const tflc__z_ti *o) {
-  size_t count = (size_t)o->count, ch = (size_t)o->channels, epc, c, j, i;
-  size_t best = 0;
-  uint64_t *k = (uint64_t *)tflc__w_alloc(count, sizeof(uint64_t));
-  if (!k)
-    return 0;
-  epc = count / ch;
-  for (i = 0; i < count; i++) {
-    uint64_t key = tflc__w_key(o->v.type, o->data + i * o->esize, o->esize);
-    if (o->alt)
-      k[(i % ch) * epc + i / ch] = key;
-    else
-      k[i] = key;
-  }
-  for (c = 0; c < ch; c++) {
-    uint64_t *seg = k + c * epc;
-    size_t u = 0;
-    qsort(seg, epc, sizeof(uint64_t), tflc__w_cmp_u64);
-    for (j = 0; j < epc; j++)
-      if (j == 0 || seg[j] != seg[j - 1])
-        u++;
-    if (u > best)
-      best = u;
-  }
-  free(k);
-  return best;
-}
-
-static int tflc__z_bits_for(size_t unique) {
-  int b = 1;
-  while (b < 31 && ((size_t)1 << b) < unique)
-    b++;
-  return b;
-}
-
-/* How each tensor of a subgraph is used. */
-enum {
-  TFLC__Z_U_READ = 1,    /* input of an operator */
-  TFLC__Z_U_WRITTEN = 2, /* output of an operator */
-  TFLC__Z_U_IO = 4,      /* subgraph input or output */
-  TFLC__Z_U_NODEC = 8    /* read where it cannot be decoded */
-};
-
-typedef struct tflc__z_use {
-  uint8_t *f;      /* TFLC__Z_U_* per tensor */
-  int32_t *bad_op; /* first op reading it where it cannot be decoded */
-  int32_t *bad_in; /* ... at that input */
-} tflc__z_use;
-
-/* 1 if TFLM's kernel `code` decompresses its input k. */
-static int tflc__z_tflm_decodes(int32_t code, uint32_t k) {
-  switch (code) {
-  case TFLC_OP_FULLY_CONNECTED:
-  case TFLC_OP_CONV_2D:
-  case TFLC_OP_DEPTHWISE_CONV_2D:
-    return k == 1 || k == 2;
-  case 67: /* TRANSPOSE_CONV */
-    return k == 1 || k == 3;
-  case TFLC_OP_CONCATENATION:
-    return 1;
-  case 144: /* ASSIGN_VARIABLE */
-    return k == 1;
-  default:
-    return 0;
-  }
-}
-
-/* 1 if operator `code` can read a compressed input k of `type`: TFLM's
- * six kernels at the inputs they decompress (tflm), else also the data
- * inputs of any builtin tflc runs: not integer inputs (shapes, axes,
- * permutations, paddings... which kernels read while preparing), not the
- * inputs of operators passing tensors to other subgraphs (IF, WHILE,
- * CALL, CALL_ONCE); custom operators only behind a DECODE operator. */
-static int tflc__z_can_decode(int32_t code, uint32_t k, int type, int tflm,
-                              int format) {
-  if (tflc__z_tflm_decodes(code, k))
-    return 1;
-  if (tflm || code == TFLC_OP_TFLM_DECODE || type == TFLC_INT32 ||
-      type == TFLC_INT64)
-    return 0;
-  if (code == TFLC_OP_UNKNOWN_CUSTOM)
-    return format == TFLC_W_DECODE;
-  return code != 31 && code != 118 && code != 119 && code != 129 &&
-         code != 200 && code != 209;
-}
-
-static void tflc__z_use_free(tflc__z_use *u) {
-  free(u->f);
-  free(u->bad_op);
-  free(u->bad_in);
-}
-
-static tflc_status tflc__z_use_get(const tflc_model *m, int32_t sg, int tflm,
-                                   int format, tflc__z_use *u) {
-  tflc__fb fb = tflc__mfb(m);
-  uint32_t sgt = tflc__subgraph(m, sg), nt, no, i, j, n, v;
-  int32_t slot;
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  u->f = (uint8_t *)calloc(nt ? nt : 1, 1);
-  u->bad_op = (int32_t *)tflc__w_alloc(nt, sizeof(int32_t));
-  u->bad_in = (int32_t *)tflc__w_alloc(nt, sizeof(int32_t));
-  if (!u->f || !u->bad_op || !u->bad_in)
-    return TFLC_ERR_ARENA;
-  for (slot = TFLC__SG_INPUTS; slot <= TFLC__SG_OUTPUTS; slot++) {
-    v = tflc__sg_vec(m, sgt, (uint32_t)slot, 4, &n);
-    for (j = 0; v && j < n; j++) {
-      int32_t t = tflc__i32(fb.b + v + 4 * j);
-      if (t >= 0 && (uint32_t)t < nt)
-        u->f[t] |= TFLC__Z_U_IO;
-    }
-  }
-  for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i);
-    int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
-    v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
-    for (j = 0; v && j < n; j++) {
-      int32_t t = tflc__i32(fb.b + v + 4 * j);
-      if (t < 0 || (uint32_t)t >= nt)
-        continue;
-      u->f[t] |= TFLC__Z_U_READ;
-      if (!tflc__z_can_decode(
-              code, j,
-              (int8_t)tflc__get_u8(fb, tflc__tensor_table(m, sgt, t),
-                                   TFLC__T_TYPE, 0),
-              tflm, format) &&
-          !(u->f[t] & TFLC__Z_U_NODEC)) {
-        u->f[t] |= TFLC__Z_U_NODEC;
-        u->bad_op[t] = (int32_t)i;
-        u->bad_in[t] = (int32_t)j;
-      }
-    }
-    v = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &n);
-    for (j = 0; v && j < n; j++) {
-      int32_t t = tflc__i32(fb.b + v + 4 * j);
-      if (t >= 0 && (uint32_t)t < nt)
-        u->f[t] |= TFLC__Z_U_WRITTEN;
-    }
-    /* intermediates are written by the op too */
-    v = tflc__get_vec(fb, ot, 8, 4, &n);
-    for (j = 0; v && j < n; j++) {
-      int32_t t = tflc__i32(fb.b + v + 4 * j);
-      if (t >= 0 && (uint32_t)t < nt)
-        u->f[t] |= TFLC__Z_U_WRITTEN;
-    }
-  }
-  return TFLC_OK;
-}
-
-static int tflc__z_ref_has(const tflc_tensor_ref *r, int32_t n, int32_t sg,
-                           int32_t t) {
-  int32_t i;
-  for (i = 0; r && i < n; i++)
-    if (r[i].subgraph == sg && r[i].tensor == t)
-      return 1;
-  return 0;
-}
-
-static int tflc__z_tflm_type(int type) {
-  return type == TFLC_FLOAT32 || type == TFLC_INT8 || type == TFLC_INT16 ||
-         type == TFLC_INT32 || type == TFLC_INT64 || type == TFLC_BOOL;
-}
-
-/* ---- spec reader ---------------------------------------------------------
- * The YAML subset TFLM's spec files use: block mappings and sequences
- * (including "- key: value" items), flow collections ([...], {...}, which
- * may span lines), plain and quoted scalars, comments, "---" / "...".
- * Anchors, aliases, tags and block scalars are refused. */
-
-enum { TFLC__Z_Y_NULL, TFLC__Z_Y_SCALAR, TFLC__Z_Y_MAP, TFLC__Z_Y_SEQ };
-
-typedef struct tflc__z_yn {
-  int kind, line;
-  char *str;             /* scalar */
-  struct tflc__z_yn **v; /* sequence items, mapping values */
-  char **k;              /* mapping keys */
-  int *kline;
-  size_t n, cap;
-} tflc__z_yn;
-
-typedef struct tflc__z_yline {
-  int no;     /* 1-based line number */
-  int indent; /* leading spaces */
-  char *text; /* after the indent, comment and trailing space removed */
-} tflc__z_yline;
-
-typedef struct tflc__z_yp {
-  tflc__z_st *s;
-  const char *name; /* file name for messages */
-  tflc__z_yline *l;
-  size_t n, cap, cur;
-  char *buf; /* copy of the text, lines cut in place */
-  int err;
-  int depth;
-} tflc__z_yp;
-
-static void tflc__z_yn_free(tflc__z_yn *y) {
-  size_t i;
-  if (!y)
-    return;
-  for (i = 0; i < y->n; i++) {
-    tflc__z_yn_free(y->v[i]);
-    if (y->k)
-      free(y->k[i]);
-  }
-  free(y->v);
-  free(y->k);
-  free(y->kline);
-  free(y->str);
-  free(y);
-}
-
-static void tflc__z_yp_fail(tflc__z_yp *p, int line, const char *fmt, ...) {
-  char msg[200];
-  va_list ap;
-  if (p->err)
-    return;
-  p->err = 1;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  (void)tflc__z_st_err(p->s, TFLC_ERR_ARG, "%s:%d: %s", p->name, line, msg);
-}
-
-static tflc__z_yn *tflc__z_yn_new(tflc__z_yp *p, int kind, int line) {
-  tflc__z_yn *y = (tflc__z_yn *)calloc(1, sizeof *y);
-  if (!y) {
-    p->s->oom = 1;
-    tflc__z_yp_fail(p, line, "out of memory");
-    return NULL;
-  }
-  y->kind = kind;
-  y->line = line;
-  return y;
-}
-
-/* Appends (key, value) to a mapping or value to a sequence (key NULL);
- * takes both over. */
-static int tflc__z_yn_add(tflc__z_yp *p, tflc__z_yn *y, char *key, int kline,
-                          tflc__z_yn *v) {
-  size_t cap = y->cap;
-  void *a = tflc__w_grow(y->v, &cap, y->n + 1, sizeof(tflc__z_yn *));
-  if (a)
-    y->v = (tflc__z_yn **)a;
-  if (a && y->kind == TFLC__Z_Y_MAP) {
-    size_t c2 = y->cap, c3 = y->cap;
-    void *b = tflc__w_grow(y->k, &c2, y->n + 1, sizeof(char *));
-    void *c = b ? tflc__w_grow(y->kline, &c3, y->n + 1, sizeof(int)) : NULL;
-    if (b)
-      y->k = (char **)b;
-    if (c)
-      y->kline = (int *)c;
-    if (!b || !c)
-      a = NULL;
-  }
-  if (!a) {
-    free(key);
-    tflc__z_yn_free(v);
-    p->s->oom = 1;
-    tflc__z_yp_fail(p, kline, "out of memory");
-    return 0;
-  }
-  y->cap = cap;
-  y->v[y->n] = v;
-  if (y->kind == TFLC__Z_Y_MAP) {
-    y->k[y->n] = key;
-    y->kline[y->n] = kline;
-  }
-  y->n++;
-  return 1;
-}
-
-/* Splits the text into lines: indent, comments and trailing blanks cut. */
-static int tflc__z_yp_lines(tflc__z_yp *p, const char *text, size_t len) {
-  size_t i = 0;
-  int no = 0;
-  p->buf = (char *)malloc(len + 1);
-  if (!p->buf)
-    return 0;
-  memcpy(p->buf, text, len);
-  p->buf[len] = 0;
-  while (i < len || (i == len && no == 0)) {
-    char *line = p->buf + i, *e;
-    size_t j = 0;
-    int ind = 0, q = 0;
-    no++;
-    while (i < len && p->buf[i] != '\n')
-      i++;
-    if (i < len)
-      p->buf[i++] = 0;
-    else if (i == len && p->buf[len] == 0 && line == p->buf + len)
-      break;
-    e = line + strlen(line);
-    if (e > line && e[-1] == '\r')
-      *--e = 0;
-    while (line[ind] == ' ')
-      ind++;
-    if (line[ind] == '\t') {
-      tflc__z_yp_fail(p, no, "tab in indentation");
-      return 0;
-    }
-    for (j = (size_t)ind; line[j]; j++) { /* comment: # after a blank */
-      char c = line[j];
-      if (q) {
-        if (c == q)
-          q = 0;
-      } else if (c == '"' || c == '\'') {
-        if (j == (size_t)ind || strchr(" [{,:", line[j - 1]))
-          q = c;
-      } else if (c == '#' && (j == (size_t)ind || line[j - 1] == ' ' ||
-                              line[j - 1] == '\t')) {
-        line[j] = 0;
-        break;
-      }
-    }
-    e = line + strlen(line);
-    while (e > line + ind && (e[-1] == ' ' || e[-1] == '\t'))
-      *--e = 0;
-    if (!line[ind] || line[0] == '%')
-      continue;
-    if (ind == 0 && (strcmp(line, "---") == 0 || strcmp(line, "...") == 0))
-      continue;
-    {
-      void *np = tflc__w_grow(p->l, &p->cap, p->n + 1, sizeof *p->l);
-      if (!np)
-        return 0;
-      p->l = (tflc__z_yline *)np;
-      p->l[p->n].no = no;
-      p->l[p->n].indent = ind;
-      p->l[p->n].text = line + ind;
-      p->n++;
-    }
-  }
-  return 1;
-}
-
-static int tflc__z_y_dash(const char *t) {
-  return t[0] == '-' && (t[1] == 0 || t[1] == ' ');
-}
-
-/* Position of the ':' ending a block mapping key in t (outside quotes,
- * followed by a blank or the end), or NULL. */
-static char *tflc__z_y_colon(char *t) {
-  char q = 0;
-  if (*t == '[' || *t == '{')
-    return NULL;
-  for (; *t; t++) {
-    if (q) {
-      if (*t == q)
-        q = 0;
-    } else if (*t == '"' || *t == '\'') {
-      q = *t;
-    } else if (*t == ':' && (t[1] == 0 || t[1] == ' ')) {
-      return t;
-    }
-  }
-  return NULL;
-}
-
-/* A scalar from t[0..n) (plain, '...' or "..."); NULL on error. */
-static tflc__z_yn *tflc__z_y_scalar(tflc__z_yp *p, const char *t, size_t n,
-                                    int line) {
-  tflc__z_yn *y;
-  char *o;
-  size_t i, k = 0;
-  while (n && (*t == ' ' || *t == '\t')) {
-    t++;
-    n--;
-  }
-  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
-    n--;
-  if (n && (*t == '&' || *t == '*' || *t == '!' || *t == '|' || *t == '>' ||
-            *t == '@' || *t == '`')) {
-    tflc__z_yp_fail(p, line,
-                    "'%c' (anchors, aliases, tags, block scalars) "
-                    "not supported",
-                    *t);
-    return NULL;
-  }
-  if (n == 0 || (n == 1 && *t == '~') || (n == 4 && !memcmp(t, "null", 4)) ||
-      (n == 4 && !memcmp(t, "Null", 4)) || (n == 4 && !memcmp(t, "NULL", 4)))
-    return tflc__z_yn_new(p, TFLC__Z_Y_NULL, line);
-  y = tflc__z_yn_new(p, TFLC__Z_Y_SCALAR, line);
-  if (!y)
-    return NULL;
-  o = y->str = (char *)malloc(n + 1);
-  if (!o) {
-    free(y);
-    p->s->oom = 1;
-    tflc__z_yp_fail(p, line, "out of memory");
-    return NULL;
-  }
-  if (*t == '\'' || *t == '"') {
-    char q = *t;
-    for (i = 1; i < n; i++) {
-      if (t[i] == q) {
-        if (q == '\'' && i + 1 < n && t[i + 1] == '\'') {
-          o[k++] = '\'';
-          i++;
-          continue;
-        }
-        break;
-      }
-      if (q == '"' && t[i] == '\\' && i + 1 < n) {
-        char e = t[++i];
-        o[k++] = e == 'n' ? '\n' : e == 't' ? '\t' : e;
-        continue;
-      }
-      o[k++] = t[i];
-    }
-    if (i != n - 1) {
-      tflc__z_yn_free(y);
-      tflc__z_yp_fail(p, line,
-                      "unterminated or trailing text after a quoted "
-                      "scalar");
-      return NULL;
-    }
-  } else {
-    memcpy(o, t, n);
-    k = n;
-  }
-  o[k] = 0;
-  return y;
-}
-
-/* Flow collection or scalar at *t (text joined over lines). */
-static tflc__z_yn *tflc__z_y_flow(tflc__z_yp *p, const char **t, int line,
-                                  int in_flow) {
-  const char *s = *t;
-  tflc__z_yn *y;
-  while (*s == ' ')
-    s++;
-  if (*s == '[' || *s == '{') {
-    char close = *s == '[' ? ']' : '}';
-    if (++p->depth > 64) {
-      tflc__z_yp_fail(p, line, "nesting too deep");
-      return NULL;
-    }
-    y = tflc__z_yn_new(p, *s == '[' ? TFLC__Z_Y_SEQ : TFLC__Z_Y_MAP, line);
-    if (!y)
-      return NULL;
-    s++;
-    for (;;) {
-      char *key = NULL;
-      tflc__z_yn *v;
-      while (*s == ' ')
-        s++;
-      if (*s == close) {
-        s++;
-        break;
-      }
-      if (!*s) {
-        tflc__z_yp_fail(p, line, "unterminated '%c'", close == ']' ? '[' : '{');
-        tflc__z_yn_free(y);
-        return NULL;
-      }
-      if (y->kind == TFLC__Z_Y_MAP) {
-        const char *ks = s;
-        tflc__z_yn *kn;
-        char q = 0;
-        while (*s && (q || !(*s == ':' || *s == ',' || *s == '}'))) {
-          if (q && *s == q)
-            q = 0;
-          else if (!q && (*s == '"' || *s == '\'') && s == ks)
-            q = *s;
-          s++;
-        }
-        if (*s != ':') {
-          tflc__z_yp_fail(p, line, "expected 'key: value' in '{...}'");
-          tflc__z_yn_free(y);
-          return NULL;
-        }
-        kn = tflc__z_y_scalar(p, ks, (size_t)(s - ks), line);
-        if (!kn || kn->kind != TFLC__Z_Y_SCALAR) {
-          if (kn)
-            tflc__z_yp_fail(p, line, "empty key");
-          tflc__z_yn_free(kn);
-          tflc__z_yn_free(y);
-          return NULL;
-        }
-        key = kn->str;
-        kn->str = NULL;
-        tflc__z_yn_free(kn);
-        s++;
-      }
-      v = tflc__z_y_flow(p, &s, line, 1);
-      if (!v) {
-        free(key);
-        tflc__z_yn_free(y);
-        return NULL;
-      }
-      if (!tflc__z_yn_add(p, y, key, line, v)) {
-        tflc__z_yn_free(y);
-        return NULL;
-      }
-      while (*s == ' ')
-        s++;
-      if (*s == ',')
-        s++;
-      else if (*s != close) {
-        tflc__z_yp_fail(p, line, "expected ',' or '%c'", close);
-        tflc__z_yn_free(y);
-        return NULL;
-      }
-    }
-    p->depth--;
-    *t = s;
-    return y;
-  } else {
-    const char *b = s;
-    char q = (*s == '"' || *s == '\'') ? *s : 0;
-    if (q) {
-      s++;
-      while (*s && *s != q)
-        s++;
-      if (*s)
-        s++;
-    } else {
-      while (*s && !(in_flow && (*s == ',' || *s == ']' || *s == '}')))
-        s++;
-    }
-    *t = s;
-    return tflc__z_y_scalar(p, b, (size_t)(s - b), line);
-  }
-}
-
-/* A flow value starting in line `cur` at text t; joins following lines
- * until the brackets close. */
-static tflc__z_yn *tflc__z_y_flow_lines(tflc__z_yp *p, const char *t) {
-  int line = p->l[p->cur].no, depth = 0;
-  size_t need = 0, i, j;
-  char *joined, *o, q = 0;
-  const char *r;
-  tflc__z_yn *y;
-  /* how many lines the collection spans */
-  for (i = p->cur; i < p->n; i++) {
-    const char *c = i == p->cur ? t : p->l[i].text;
-    for (; *c; c++) {
-      if (q) {
-        if (*c == q)
-          q = 0;
-      } else if (*c == '"' || *c == '\'') {
-        q = *c;
-      } else if (*c == '[' || *c == '{') {
-        depth++;
-      } else if (*c == ']' || *c == '}') {
-        depth--;
-      }
-    }
-    need += strlen(i == p->cur ? t : p->l[i].text) + 1;
-    if (depth <= 0)
-      break;
-  }
-  if (i == p->n) {
-    tflc__z_yp_fail(p, line, "unterminated flow collection");
-    return NULL;
-  }
-  joined = (char *)malloc(need + 1);
-  if (!joined) {
-    p->s->oom = 1;
-    tflc__z_yp_fail(p, line, "out of memory");
-    return NULL;
-  }
-  o = joined;
-  for (j = p->cur; j <= i; j++) {
-    const char *c = j == p->cur ? t : p->l[j].text;
-    size_t n = strlen(c);
-    memcpy(o, c, n);
-    o += n;
-    *o++ = ' ';
-  }
-  *o = 0;
-  r = joined;
-  y = tflc__z_y_flow(p, &r, line, 0);
-  while (y && *r == ' ')
-    r++;
-  if (y && *r) {
-    tflc__z_yp_fail(p, line, "unexpected text after the flow collection");
-    tflc__z_yn_free(y);
-    y = NULL;
-  }
-  free(joined);
-  p->cur = i + 1;
-  return y;
-}
-
-static tflc__z_yn *tflc__z_y_block(tflc__z_yp *p, int indent);
-
-static tflc__z_yn *tflc__z_y_seq(tflc__z_yp *p, int indent) {
-  tflc__z_yn *y = tflc__z_yn_new(p, TFLC__Z_Y_SEQ, p->l[p->cur].no);
-  while (y && !p->err && p->cur < p->n && p->l[p->cur].indent == indent &&
-         tflc__z_y_dash(p->l[p->cur].text)) {
-    tflc__z_yline *ln = &p->l[p->cur];
-    char *rest = ln->text + 1;
-    tflc__z_yn *v;
-    int off = 1;
-    while (*rest == ' ') {
-      rest++;
-      off++;
-    }
-    if (!*rest) {
-      p->cur++;
-      if (p->cur < p->n && p->l[p->cur].indent > indent)
-        v = tflc__z_y_block(p, p->l[p->cur].indent);
-      else
-        v = tflc__z_yn_new(p, TFLC__Z_Y_NULL, ln->no);
-    } else { /* the item starts on the dash's line */
-      ln->indent = indent + off;
-      ln->text = rest;
-      v = tflc__z_y_block(p, ln->indent);
-    }
-    if (!v || !tflc__z_yn_add(p, y, NULL, 0, v)) {
-      tflc__z_yn_free(y);
-      return NULL;
-    }
-  }
-  if (y && !p->err && p->cur < p->n && p->l[p->cur].indent > indent)
-    tflc__z_yp_fail(p, p->l[p->cur].no, "bad indentation");
-  if (p->err) {
-    tflc__z_yn_free(y);
-    return NULL;
-  }
-  return y;
-}
-
-static tflc__z_yn *tflc__z_y_map(tflc__z_yp *p, int indent) {
-  tflc__z_yn *y = tflc__z_yn_new(p, TFLC__Z_Y_MAP, p->l[p->cur].no);
-  while (y && !p->err && p->cur < p->n && p->l[p->cur].indent == indent) {
-    tflc__z_yline *ln = &p->l[p->cur];
-    char *c = tflc__z_y_colon(ln->text), *val, *key;
-    tflc__z_yn *kn, *v;
-    size_t i;
-    int kl = ln->no;
-    if (!c) {
-      tflc__z_yp_fail(p, ln->no, "expected 'key: value'");
-      break;
-    }
-    kn = tflc__z_y_scalar(p, ln->text, (size_t)(c - ln->text), ln->no);
-    if (!kn || kn->kind != TFLC__Z_Y_SCALAR) {
-      if (kn)
-        tflc__z_yp_fail(p, ln->no, "empty key");
-      tflc__z_yn_free(kn);
-      break;
-    }
-    key = kn->str;
-    kn->str = NULL;
-    tflc__z_yn_free(kn);
-    for (i = 0; i < y->n; i++)
-      if (strcmp(y->k[i], key) == 0) {
-        tflc__z_yp_fail(p, ln->no, "key '%s' given twice", key);
-        break;
-      }
-    val = c + 1;
-    while (*val == ' ')
-      val++;
-    if (p->err) {
-      v = NULL;
-    } else if (!*val) {
-      p->cur++;
-      if (p->cur < p->n && p->l[p->cur].indent > indent)
-        v = tflc__z_y_block(p, p->l[p->cur].indent);
-      else if (p->cur < p->n && p->l[p->cur].indent == indent &&
-               tflc__z_y_dash(p->l[p->cur].text))
-        v = tflc__z_y_seq(p, indent);
-      else
-        v = tflc__z_yn_new(p, TFLC__Z_Y_NULL, kl);
-    } else if (*val == '[' || *val == '{') {
-      v = tflc__z_y_flow_lines(p, val);
-    } else {
-      v = tflc__z_y_scalar(p, val, strlen(val), ln->no);
-      p->cur++;
-    }
-    if (!v) {
-      free(key);
-      break;
-    }
-    if (!tflc__z_yn_add(p, y, key, kl, v))
-      break;
-  }
-  if (!p->err && p->cur < p->n && p->l[p->cur].indent > indent)
-    tflc__z_yp_fail(p, p->l[p->cur].no, "bad indentation");
-  if (p->err) {
-    tflc__z_yn_free(y);
-    return NULL;
-  }
-  return y;
-}
-
-static tflc__z_yn *tflc__z_y_block(tflc__z_yp *p, int indent) {
-  tflc__z_yline *ln = &p->l[p->cur];
-  tflc__z_yn *y;
-  if (++p->depth > 64) {
-    tflc__z_yp_fail(p, ln->no, "nesting too deep");
-    return NULL;
-  }
-  if (tflc__z_y_dash(ln->text))
-    y = tflc__z_y_seq(p, indent);
-  else if (ln->text[0] == '[' || ln->text[0] == '{')
-    y = tflc__z_y_flow_lines(p, ln->text);
-  else if (tflc__z_y_colon(ln->text))
-    y = tflc__z_y_map(p, indent);
-  else {
-    y = tflc__z_y_scalar(p, ln->text, strlen(ln->text), ln->no);
-    p->cur++;
-    if (y && p->cur < p->n && p->l[p->cur].indent > indent) {
-      tflc__z_yp_fail(p, p->l[p->cur].no, "multi-line scalars not supported");
-      tflc__z_yn_free(y);
-      y = NULL;
-    }
-  }
-  p->depth--;
-  return y;
-}
-
-/* Looks up key in a mapping; NULL when absent. */
-static tflc__z_yn *tflc__z_y_get(const tflc__z_yn *y, const char *key,
-                                 int *line) {
-  size_t i;
-  for (i = 0; y && y->kind == TFLC__Z_Y_MAP && i < y->n; i++)
-    if (strcmp(y->k[i], key) == 0) {
-      if (line)
-        *line = y->kline[i];
-      return y->v[i];
-    }
-  return NULL;
-}
-
-/* Integer scalar (decimal, optional sign); 0 if not one. */
-static int tflc__z_y_int(const tflc__z_yn *y, long long *out) {
-  const char *s;
-  char *e;
-  long long v;
-  if (!y || y->kind != TFLC__Z_Y_SCALAR)
-    return 0;
-  s = y->str;
-  if (!*s || !(isdigit((unsigned char)*s) || *s == '-' || *s == '+'))
-    return 0;
-  errno = 0;
-  v = strtoll(s, &e, 10);
-  if (*e || errno)
-    return 0;
-  *out = v;
-  return 1;
-}
-
-/* One spec entry. */
-typedef struct tflc__z_spec {
-  int32_t sg, tensor, bits, line;
-  int mode; /* 0 unsaid, 1 per_tensor, 2 per_channel */
-  int32_t axis;
-} tflc__z_spec;
-
-static void tflc__z_y_unknown_keys(tflc__z_yp *p, const tflc__z_yn *y,
-                                   const char *const *known, const char *what) {
-  size_t i, j;
-  for (i = 0; y && y->kind == TFLC__Z_Y_MAP && i < y->n; i++) {
-    for (j = 0; known[j]; j++)
-      if (strcmp(y->k[i], known[j]) == 0)
-        break;
-    if (!known[j])
-      tflc__z_st_warn(p->s, "%s:%d: unknown key '%s' in %s ignored", p->name,
-                      y->kline[i], y->k[i], what);
-  }
-}
-
-/* Reads the spec text into *out (malloc'd), *n entries. */
-static tflc_status tflc__z_spec_read(tflc__z_st *s, const char *text,
-                                     size_t len, const char *name,
-                                     tflc__z_spec **out, int32_t *n) {
-  static const char *const k_root[] = {"tensors", NULL};
-  static const char *const k_item[] = {"subgraph", "tensor", "compression",
-                                       NULL};
-  static const char *const k_lut[] = {"index_bitwidth", "per_tensor",
-                                      "per_channel", NULL};
-  tflc__z_yp p;
-  tflc__z_yn *root = NULL, *list;
-  tflc__z_spec *e = NULL;
-  size_t i;
-  int line = 1;
-  *out = NULL;
-  *n = 0;
-  memset(&p, 0, sizeof p);
-  p.s = s;
-  p.name = name ? name : "spec";
-  if (text && len >= 3 && (uint8_t)text[0] == 0xEF &&
-      (uint8_t)text[1] == 0xBB && (uint8_t)text[2] == 0xBF) {
-    text += 3; /* a UTF-8 byte order mark */
-    len -= 3;
-  }
-  if (!tflc__z_yp_lines(&p, text ? text : "", text ? len : 0)) {
-    if (!p.err)
-      tflc__z_yp_fail(&p, 1, "out of memory");
-    goto done;
-  }
-  if (p.n == 0) {
-    tflc__z_yp_fail(&p, 1, "empty spec (expected 'tensors:')");
-    goto done;
-  }
-  if (p.l[0].indent != 0)
-    tflc__z_yp_fail(&p, p.l[0].no, "bad indentation");
-  if (!p.err)
-    root = tflc__z_y_block(&p, 0);
-  if (!p.err && p.cur < p.n)
-    tflc__z_yp_fail(&p, p.l[p.cur].no, "unexpected text");
-  if (p.err)
-    goto done;
-  if (!root || root->kind != TFLC__Z_Y_MAP) {
-    tflc__z_yp_fail(&p, root ? root->line : 1, "expected a mapping 'tensors:'");
-    goto done;
-  }
-  tflc__z_y_unknown_keys(&p, root, k_root, "the root");
-  list = tflc__z_y_get(root, "tensors", &line);
-  if (!list) {
-    tflc__z_yp_fail(&p, root->line, "no 'tensors:' key");
-    goto done;
-  }
-  if (list->kind == TFLC__Z_Y_NULL)
-    goto done; /* nothing to compress */
-  if (list->kind != TFLC__Z_Y_SEQ) {
-    tflc__z_yp_fail(&p, line, "'tensors' must be a list");
-    goto done;
-  }
-  e = (tflc__z_spec *)calloc(list->n ? list->n : 1, sizeof *e);
-  if (!e) {
-    tflc__z_yp_fail(&p, line, "out of memory");
-    goto done;
-  }
-  for (i = 0; i < list->n && !p.err; i++) {
-    const tflc__z_yn *it = list->v[i], *c, *m, *lut, *bw, *pc;
-    long long sg, t, bits, ax;
-    int l2 = it->line;
-    if (it->kind != TFLC__Z_Y_MAP) {
-      tflc__z_yp_fail(&p, it->line, "a tensors entry must be a mapping");
-      break;
-    }
-    tflc__z_y_unknown_keys(&p, it, k_item, "a tensors entry");
-    if (!tflc__z_y_int(tflc__z_y_get(it, "subgraph", &l2), &sg) || sg < 0 ||
-        sg > 0x7fffffff) {
-      tflc__z_yp_fail(&p, tflc__z_y_get(it, "subgraph", NULL) ? l2 : it->line,
-                      "'subgraph' missing or not a non-negative integer");
-      break;
-    }
-    if (!tflc__z_y_int(tflc__z_y_get(it, "tensor", &l2), &t) || t < 0 ||
-        t > 0x7fffffff) {
-      tflc__z_yp_fail(&p, tflc__z_y_get(it, "tensor", NULL) ? l2 : it->line,
-                      "'tensor' missing or not a non-negative integer");
-      break;
-    }
-    c = tflc__z_y_get(it, "compression", &l2);
-    if (!c || c->kind != TFLC__Z_Y_SEQ || c->n == 0) {
-      tflc__z_yp_fail(&p, c ? l2 : it->line,
-                      "'compression' missing or not a list of methods");
-      break;
-    }
-    if (c->n > 1) {
-      tflc__z_yp_fail(&p, c->v[1]->line, "one compression method per tensor");
-      break;
-    }
-    m = c->v[0];
-    if (m->kind != TFLC__Z_Y_MAP || m->n != 1) {
-      tflc__z_yp_fail(&p, m->line, "a compression method is one 'name: ...'");
-      break;
-    }
-    if (strcmp(m->k[0], "lut") != 0) {
-      tflc__z_yp_fail(&p, m->kline[0], "compression method '%s' %s", m->k[0],
-                      strcmp(m->k[0], "huffman") == 0 ||
-                              strcmp(m->k[0], "pruning") == 0
-                          ? "not supported (tflc writes LUT compression)"
-                          : "unknown");
-      break;
-    }
-    lut = m->v[0];
-    if (lut->kind != TFLC__Z_Y_MAP) {
-      tflc__z_yp_fail(&p, m->kline[0], "'lut' needs 'index_bitwidth: N'");
-      break;
-    }
-    tflc__z_y_unknown_keys(&p, lut, k_lut, "lut");
-    bw = tflc__z_y_get(lut, "index_bitwidth", &l2);
-    if (!tflc__z_y_int(bw, &bits) || bits < 1 || bits > 8) {
-      tflc__z_yp_fail(&p, bw ? l2 : lut->line,
-                      "'index_bitwidth' missing or not 1..7 (8: tflc only)");
-      break;
-    }
-    e[i].sg = (int32_t)sg;
-    e[i].tensor = (int32_t)t;
-    e[i].bits = (int32_t)bits;
-    e[i].line = it->line;
-    if (tflc__z_y_get(lut, "per_tensor", &l2)) {
-      if (tflc__z_y_get(lut, "per_tensor", NULL)->kind != TFLC__Z_Y_NULL) {
-        tflc__z_yp_fail(&p, l2, "per_tensor takes no value");
-        break;
-      }
-      e[i].mode = 1;
-    }
-    pc = tflc__z_y_get(lut, "per_channel", &l2);
-    if (pc) {
-      if (e[i].mode) {
-        tflc__z_yp_fail(&p, l2, "per_tensor and per_channel both given");
-        break;
-      }
-      if (!tflc__z_y_int(tflc__z_y_get(pc, "axis", &l2), &ax) || ax < 0 ||
-          ax > 0x7fffffff) {
-        tflc__z_yp_fail(&p, l2, "per_channel needs 'axis: N' (N >= 0)");
-        break;
-      }
-      e[i].mode = 2;
-      e[i].axis = (int32_t)ax;
-    }
-    *n = (int32_t)i + 1;
-  }
-done:
-  tflc__z_yn_free(root);
-  free(p.l);
-  free(p.buf);
-  if (p.err) {
-    free(e);
-    *n = 0;
-    return s->oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG;
-  }
-  *out = e;
-  return TFLC_OK;
-}
-
-/* ---- tflc_compress ---------------------------------------------------- */
-
-/* Bytes of compressed data for a tensor: packed indices + value tables
- * (+ the 16-byte DECODE header). */
-static size_t tflc__z_cz_size(const tflc__z_ti *o, int bits, size_t stride,
-                              int format) {
-  size_t idx = tflc_writer_packed_size((size_t)o->count, bits);
-  return idx + (size_t)o->channels * stride * o->esize +
-         (format == TFLC_W_DECODE ? 16u : 0u);
-}
-
-/* Checks tensor (sg, t) for compression. Returns 0 and a reason in `why`
- * when it cannot be compressed; else 1 with *unique. `spec` relaxes the
- * usage rules to warnings (the user asked for it). */
-static int tflc__z_cz_check(tflc__z_st *s, const tflc__z_ti *o,
-                            const tflc__z_use *u, int32_t sg, int32_t t,
-                            int tflm, int format, int spec, size_t *unique,
-                            char *why, size_t wn) {
-  uint8_t f = u->f[t];
-  why[0] = 0;
-  if (!o->data) {
-    snprintf(why, wn, "not a constant");
-    return 0;
-  }
-  if (tflc__get_u8(tflc__mfb(s->m), o->tt, TFLC__T_VARIABLE, 0)) {
-    snprintf(why, wn, "a variable");
-    return 0;
-  }
-  if (f & TFLC__Z_U_WRITTEN) {
-    snprintf(why, wn, "written by an operator");
-    return 0;
-  }
-  if (!o->esize || (tflm && !tflc__z_tflm_type(o->v.type))) {
-    snprintf(why, wn, "type %s not compressible%s", tflc_type_name(o->v.type),
-             o->esize ? " by TFLM" : "");
-    return 0;
-  }
-  if (o->why) {
-    snprintf(why, wn, "%s", o->why);
-    return 0;
-  }
-  if (!spec) {
-    if (f & TFLC__Z_U_IO) {
-      snprintf(why, wn, "a subgraph input or output");
-      return 0;
-    }
-    if (!(f & TFLC__Z_U_READ)) {
-      snprintf(why, wn, "read by no operator");
-      return 0;
-    }
-    if (f & TFLC__Z_U_NODEC) {
-      int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
-      if (!tflm && (o->v.type == TFLC_INT32 || o->v.type == TFLC_INT64) &&
-          code != TFLC_OP_UNKNOWN_CUSTOM)
-        snprintf(why, wn,
-                 "integer input %d of op %d %s (a shape/axis-like parameter "
-                 "read while preparing)",
-                 u->bad_in[t], u->bad_op[t], tflc_opcode_name(code));
-      else
-        snprintf(why, wn, "input %d of op %d %s, which %s cannot decode",
-                 u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
-                 tflm ? "TFLM" : "tflc");
-      return 0;
-    }
-  } else {
-    if (f & TFLC__Z_U_NODEC) {
-      int32_t code = tflc_model_op_code(s->m, sg, u->bad_op[t]);
-      tflc__z_st_warn(s,
-                      "tensor %d:%d: input %d of op %d %s, which %s cannot "
-                      "decode",
-                      sg, t, u->bad_in[t], u->bad_op[t], tflc_opcode_name(code),
-                      tflm ? "TFLM" : "tflc");
-    }
-    if ((f & TFLC__Z_U_IO) && format == TFLC_W_METADATA)
-      tflc__z_st_warn(s,
-                      "tensor %d:%d: a subgraph input or output, compressed: "
-                      "its readers get the packed indices",
-                      sg, t);
-  }
-  *unique = tflc__z_ti_unique(o);
-  if (*unique == 0) {
-    s->oom = 1;
-    snprintf(why, wn, "out of memory");
-    return 0;
-  }
-  return 1;
-}
-
-TFLC_API tflc_status tflc_compress(const void *model, size_t size,
-                                   const tflc_compress_options *opt,
-                                   uint8_t **out, size_t *out_size,
-                                   tflc_stage_report *rep) {
-  tflc__z_st s;
-  tflc_model m;
-  tflc_writer *w = NULL;
-  tflc_status st;
-  tflc__z_spec *spec = NULL;
-  int32_t nspec = 0, sg, i, j;
-  int format, tflm, maxbits, mode;
-  tflc__z_use u;
-  if (out)
-    *out = NULL;
-  if (out_size)
-    *out_size = 0;
-  memset(&u, 0, sizeof u);
-  if (!out || !out_size)
-    return TFLC_ERR_ARG;
-  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
-  if (st != TFLC_OK)
-    goto done;
-  format = opt && opt->format ? opt->format : TFLC_W_DECODE;
-  if (format != TFLC_W_METADATA && format != TFLC_W_DECODE) {
-    st = tflc__z_st_err(&s, TFLC_ERR_ARG, "unknown format %d", format);
-    goto done;
-  }
-  tflm = opt && opt->tflm_compatible ? opt->tflm_compatible > 0
-                                     : format == TFLC_W_METADATA;
-  maxbits = tflm ? 7 : 8;
-  if (rep) {
-    rep->format = format;
-    rep->tflm_compatible = tflm;
-  }
-  /* what to compress: 0 discovery, 1 spec, 2 explicit list */
-  mode = 0;
-  if (opt && opt->spec) {
-    st = tflc__z_spec_read(&s, opt->spec, opt->spec_len, opt->spec_name, &spec,
-                           &nspec);
-    if (st != TFLC_OK)
-      goto done;
-    mode = 1;
-  } else if (opt && opt->tensors) {
-    spec = (tflc__z_spec *)calloc(opt->ntensors > 0 ? (size_t)opt->ntensors : 1,
-                                  sizeof *spec);
-    if (!spec) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    for (i = 0; i < opt->ntensors; i++) {
-      spec[i].sg = opt->tensors[i].subgraph;
-      spec[i].tensor = opt->tensors[i].tensor;
-      spec[i].bits = opt->tensors[i].bits;
-    }
-    nspec = opt->ntensors;
-    mode = 2;
-  }
-  if (mode) { /* the listed tensors, in the order given */
-    for (i = 0; i < nspec; i++) {
-      const tflc__z_spec *e = &spec[i];
-      const char *src =
-          mode == 1 ? (opt->spec_name ? opt->spec_name : "spec") : "--tensors";
-      tflc__z_ti o;
-      size_t unique;
-      char why[160];
-      int need, bits;
-      tflc_stage_entry *en;
-      if (e->sg < 0 || e->sg >= m.num_subgraphs || e->tensor < 0 ||
-          e->tensor >= tflc_model_num_tensors(&m, e->sg)) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "%s%s%d: tensor %d:%d does not exist", src,
-                            mode == 1 ? ":" : " entry ",
-                            mode == 1 ? e->line : i, e->sg, e->tensor);
-        goto done;
-      }
-      for (j = 0; j < i; j++)
-        if (spec[j].sg == e->sg && spec[j].tensor == e->tensor) {
-          st = tflc__z_st_err(&s, TFLC_ERR_ARG, "%s: tensor %d:%d listed twice",
-                              src, e->sg, e->tensor);
-          goto done;
-        }
-      if (opt->exclude &&
-          tflc__z_ref_has(opt->exclude, opt->nexclude, e->sg, e->tensor))
-        continue;
-      tflc__z_use_free(&u);
-      memset(&u, 0, sizeof u);
-      st = tflc__z_use_get(&m, e->sg, tflm, format, &u);
-      if (st != TFLC_OK)
-        goto done;
-      tflc__z_ti_get(&m, e->sg, e->tensor, &o);
-      if (format == TFLC_W_DECODE && o.data &&
-          !(u.f[e->tensor] & (TFLC__Z_U_READ | TFLC__Z_U_IO))) {
-        /* as TFLM: a DECODE operator needs a consumer */
-        tflc__z_st_warn(&s,
-                        "tensor %d:%d (%.*s): read by no operator: not "
-                        "compressed",
-                        e->sg, e->tensor, (int)o.name_len, o.name);
-        tflc__z_st_reason(tflc__z_st_entry(&s, e->sg, e->tensor, o.name,
-                                           o.name_len, o.v.type),
-                          "read by no operator");
-        continue;
-      }
-      if (!tflc__z_cz_check(&s, &o, &u, e->sg, e->tensor, tflm, format, 1,
-                            &unique, why, sizeof why)) {
-        st = tflc__z_st_err(&s, s.oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG,
-                            "tensor %d:%d (%.*s): cannot compress: %s", e->sg,
-                            e->tensor, (int)o.name_len, o.name, why);
-        goto done;
-      }
-      if (e->mode == 1 && o.channels > 1) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "tensor %d:%d (%.*s): per_tensor, but it is "
-                            "quantized per channel (%d scales)",
-                            e->sg, e->tensor, (int)o.name_len, o.name,
-                            o.channels);
-        goto done;
-      }
-      if (e->mode == 2 && (o.channels < 2 || e->axis != o.axis)) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "tensor %d:%d (%.*s): per_channel axis %d, but "
-                            "the quantization %s",
-                            e->sg, e->tensor, (int)o.name_len, o.name, e->axis,
-                            o.channels < 2 ? "is per tensor"
-                                           : "has another axis");
-        goto done;
-      }
-      need = tflc__z_bits_for(unique);
-      bits = e->bits ? e->bits : need;
-      if (need > bits) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "tensor %d:%d (%.*s): index_bitwidth %d too small: "
-                            "%lu distinct values in a table need %d bits",
-                            e->sg, e->tensor, (int)o.name_len, o.name, bits,
-                            (unsigned long)unique, need);
-        goto done;
-      }
-      if (bits > maxbits) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "tensor %d:%d (%.*s): %d-bit indices%s", e->sg,
-                            e->tensor, (int)o.name_len, o.name, bits,
-                            tflm ? ": TFLM takes 1..7" : " (1..8)");
-        goto done;
-      }
-      if (need < bits)
-        tflc__z_st_warn(&s,
-                        "tensor %d:%d (%.*s): index_bitwidth %d larger than "
-                        "needed (%d)",
-                        e->sg, e->tensor, (int)o.name_len, o.name, bits, need);
-      if (format == TFLC_W_DECODE && unique > 255) {
-        st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                            "tensor %d:%d: %lu values per table do not fit the "
-                            "DECODE format (255)",
-                            e->sg, e->tensor, (unsigned long)unique);
-        goto done;
-      }
-      en = tflc__z_st_entry(&s, e->sg, e->tensor, o.name, o.name_len, o.v.type);
-      st = tflc_writer_compress(w, e->sg, e->tensor, bits, format, 0);
-      if (st != TFLC_OK) {
-        st = tflc__z_st_err(&s, st, "tensor %d:%d: %s", e->sg, e->tensor,
-                            tflc_status_str(st));
-        goto done;
-      }
-      if (en) {
-        en->done = 1;
-        en->tables = o.channels;
-        en->unique = (int32_t)unique;
-        en->bits = bits;
-        en->stride = (int32_t)unique;
-        en->bytes_before = o.len;
-        en->bytes_after = tflc__z_cz_size(&o, bits, unique, format);
-        if (en->bytes_after >= en->bytes_before)
-          tflc__z_st_reason(en, "larger than the original");
-      }
-    }
-  } else { /* discovery */
-    for (sg = 0; sg < m.num_subgraphs; sg++) {
-      int32_t nt = tflc_model_num_tensors(&m, sg);
-      tflc__z_use_free(&u);
-      memset(&u, 0, sizeof u);
-      st = tflc__z_use_get(&m, sg, tflm, format, &u);
-      if (st != TFLC_OK)
-        goto done;
-      for (i = 0; i < nt; i++) {
-        tflc__z_ti o;
-        size_t unique = 0, after;
-        char why[160];
-        int bits;
-        tflc_stage_entry *en;
-        tflc__z_ti_get(&m, sg, i, &o);
-        if (!o.data)
-          continue; /* activations are no candidates */
-        en = tflc__z_st_entry(&s, sg, i, o.name, o.name_len, o.v.type);
-        if (en) {
-          en->bytes_before = o.len;
-          en->tables = o.channels;
-        }
-        if (opt && opt->exclude &&
-            tflc__z_ref_has(opt->exclude, opt->nexclude, sg, i)) {
-          tflc__z_st_reason(en, "excluded");
-          continue;
-        }
-        if (!tflc__z_cz_check(&s, &o, &u, sg, i, tflm, format, 0, &unique, why,
-                              sizeof why)) {
-          if (s.oom) {
-            st = tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
-            goto done;
-          }
-          tflc__z_st_reason(en, "%s", why);
-          continue;
-        }
-        bits = tflc__z_bits_for(unique);
-        if (en) {
-          en->unique = (int32_t)unique;
-          en->bits = bits;
-        }
-        if (bits > maxbits || (format == TFLC_W_DECODE && unique > 255)) {
-          tflc__z_st_reason(
-              en, "%lu distinct values in a table (at most %d)",
-              (unsigned long)unique,
-              format == TFLC_W_DECODE && maxbits == 8 ? 255 : 1 << maxbits);
-          continue;
-        }
-        after = tflc__z_cz_size(&o, bits, unique, format);
-        if (en)
-          en->bytes_after = after;
-        if (after >= o.len && !(opt && opt->allow_growth)) {
-          tflc__z_st_reason(en, "not smaller: %lu B compressed, %lu B now",
-                            (unsigned long)after, (unsigned long)o.len);
-          continue;
-        }
-        st = tflc_writer_compress(w, sg, i, bits, format, 0);
-        if (st != TFLC_OK) {
-          st = tflc__z_st_err(&s, st, "tensor %d:%d: %s", sg, i,
-                              tflc_status_str(st));
-          goto done;
-        }
-        if (en) {
-          en->done = 1;
-          en->stride = (int32_t)unique;
-          if (after >= o.len)
-            tflc__z_st_reason(en, "larger than the original");
-          else if (bits == 8 || o.v.type == TFLC_UINT8)
-            tflc__z_st_reason(en, "tflc only: TFLM takes %s",
-                              bits == 8 ? "widths 1..7" : "no UINT8 tables");
-        }
-      }
-    }
-  }
-  if (format == TFLC_W_METADATA) { /* TFLM refuses empty subgraph entries */
-    int32_t last = -1;
-    for (i = 0; rep && i < rep->nentries; i++)
-      if (rep->entries[i].done && rep->entries[i].subgraph > last)
-        last = rep->entries[i].subgraph;
-    for (sg = 0; sg < last; sg++) {
-      int any = 0;
-      for (i = 0; i < rep->nentries; i++)
-        any |= rep->entries[i].done && rep->entries[i].subgraph == sg;
-      if (!any)
-        tflc__z_st_warn(&s,
-                        "subgraph %d has no compressed tensor but a later one "
-                        "has: TFLM refuses the empty COMPRESSION_METADATA "
-                        "entry this needs",
-                        sg);
-    }
-  }
-  st = tflc__z_st_finish(&s, w, out, out_size);
-done:
-  if (st != TFLC_OK && s.oom && rep && !rep->error[0])
-    (void)tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
-  if (st != TFLC_OK && out && *out) {
-    free(*out);
-    *out = NULL;
-    *out_size = 0;
-  }
-  tflc__z_use_free(&u);
-  free(spec);
-  tflc_writer_destroy(w);
-  return st;
-}
-
-/* ---- tflc_bin ------------------------------------------------------------
- * Optimal 1-D k-means (least squares) over the distinct values of a
- * channel, weighted by their counts: dynamic programming over sorted
- * values, each layer filled by divide and conquer over the monotone
- * split points; ties go to the earliest split, so the result depends on
- * the values alone. */
-
-typedef struct tflc__z_km {
-  const double *W, *S, *Q; /* prefix sums of weight, w*x, w*x^2 */
-  const double *prev;      /* costs with one cluster less */
-  double *cur;
-  uint32_t *split; /* this layer's best split per end */
-  size_t lo_j;     /* smallest split allowed */
-} tflc__z_km;
-
-static double tflc__z_km_cost(const tflc__z_km *k, size_t j, size_t i) {
-  double w = k->W[i] - k->W[j], s = k->S[i] - k->S[j];
-  double c = (k->Q[i] - k->Q[j]) - (w > 0 ? s * s / w : 0.0);
-  return c > 0 ? c : 0.0;
-}
-
-static void tflc__z_km_fill(tflc__z_km *k, size_t lo, size_t hi, size_t optlo,
-                            size_t opthi) {
-  while (lo <= hi) {
-    size_t mid = lo + (hi - lo) / 2, j, best = 0, jlo, jhi;
-    double bc = 0;
-    int have = 0;
-    jlo = optlo > k->lo_j ? optlo : k->lo_j;
-    jhi = opthi < mid - 1 ? opthi : mid - 1;
-    for (j = jlo; j <= jhi; j++) {
-      double c = k->prev[j] + tflc__z_km_cost(k, j, mid);
-      if (!have || c < bc) {
-        bc = c;
-        best = j;
-        have = 1;
-      }
-    }
-    k->cur[mid] = bc;
-    k->split[mid] = (uint32_t)best;
-    if (mid > lo)
-      tflc__z_km_fill(k, lo, mid - 1, optlo, best);
-    /* right half: iterate instead of recursing */
-    lo = mid + 1;
-    optlo = best;
-  }
-}
-
-/* Clusters u sorted distinct points x (weights wt) into k < u groups:
- * start[c] = first point of cluster c, start[k] = u. 0 on out of memory. */
-static int tflc__z_kmeans(const double *x, const double *wt, size_t u, size_t k,
-                          size_t *start) {
-  double *W = NULL, *S = NULL, *Q = NULL, *a = NULL, *b = NULL, mean = 0,
-         tw = 0;
-  uint32_t *split = NULL;
-  size_t i, c;
-  tflc__z_km km;
-  int ok = 0;
-  W = (double *)tflc__w_alloc(u + 1, sizeof(double));
-  S = (double *)tflc__w_alloc(u + 1, sizeof(double));
-  Q = (double *)tflc__w_alloc(u + 1, sizeof(double));
-  a = (double *)tflc__w_alloc(u + 1, sizeof(double));
-  b = (double *)tflc__w_alloc(u + 1, sizeof(double));
-  split = (uint32_t *)tflc__w_alloc(k * (u + 1), sizeof(uint32_t));
-  if (!W || !S || !Q || !a || !b || !split)
-    goto done;
-  for (i = 0; i < u; i++) {
-    mean += wt[i] * x[i];
-    tw += wt[i];
-  }
-  mean /= tw;
-  W[0] = S[0] = Q[0] = 0;
-  for (i = 0; i < u; i++) { /* centred, for precision */
-    double d = x[i] - mean;
-    W[i + 1] = W[i] + wt[i];
-    S[i + 1] = S[i] + wt[i] * d;
-    Q[i + 1] = Q[i] + wt[i] * d * d;
-  }
-  km.W = W;
-  km.S = S;
-  km.Q = Q;
-  for (i = 0; i <= u; i++) {
-    a[i] = tflc__z_km_cost(&km, 0, i);
-    split[i] = 0;
-  }
-  for (c = 1; c < k; c++) { /* c + 1 clusters */
-    km.prev = a;
-    km.cur = b;
-    km.split = split + c * (u + 1);
-    km.lo_j = c;
-    for (i = 0; i <= c; i++)
-      b[i] = 0;
-    tflc__z_km_fill(&km, c + 1, u, c, u - 1);
-    {
-      double *t = a;
-      a = b;
-      b = t;
-    }
-  }
-  start[k] = u;
-  for (c = k, i = u; c-- > 0;) {
-    size_t j = c ? split[c * (u + 1) + i] : 0;
-    start[c] = j;
-    i = j;
-  }
-  ok = 1;
-done:
-  free(W);
-  free(S);
-  free(Q);
-  free(a);
-  free(b);
-  free(split);
-  return ok;
-}
-
-static double tflc__z_bin_get(int type, const uint8_t *p) {
-  uint64_t u = 0;
-  size_t k, es = tflc__w_lut_esize(type);
-  for (k = 0; k < es; k++)
-    u |= (uint64_t)p[k] << (8 * k);
-  switch (type) {
-  case TFLC_FLOAT32: {
-    float f;
-    uint32_t v = (uint32_t)u;
-    memcpy(&f, &v, 4);
-    return (double)f;
-  }
-  case TFLC_INT8:
-    return (double)(int8_t)(uint8_t)u;
-  case TFLC_UINT8:
-    return (double)(uint8_t)u;
-  case TFLC_INT16:
-    return (double)(int16_t)(uint16_t)u;
-  case TFLC_INT32:
-    return (double)(int32_t)(uint32_t)u;
-  default: { /* INT64 */
-    int64_t v;
-    memcpy(&v, &u, 8);
-    return (double)v;
-  }
-  }
-}
-
-/* Stores v (already representable) into p as `type`. */
-static void tflc__z_bin_put(int type, uint8_t *p, double v) {
-  uint64_t u;
-  size_t k, es = tflc__w_lut_esize(type);
-  if (type == TFLC_FLOAT32) {
-    float f = (float)v;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    u = b;
-  } else {
-    int64_t i = (int64_t)v;
-    memcpy(&u, &i, 8);
-  }
-  for (k = 0; k < es; k++)
-    p[k] = (uint8_t)((u >> (8 * k)) & 0xffu);
-}
-
-/* Rounds a cluster mean to the type (ties away from zero), inside
- * [lo, hi] (the cluster's extremes). */
-static double tflc__z_bin_round(int type, double mean, double lo, double hi) {
-  double r = type == TFLC_FLOAT32
-                 ? (double)(float)mean
-                 : (mean < 0 ? -floor(-mean + 0.5) : floor(mean + 0.5));
-  if (r < lo)
-    r = lo;
-  if (r > hi)
-    r = hi;
-  return r;
-}
-
-static int tflc__z_cmp_dbl(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* Bins one tensor (data in place, `es` bytes per element); fills the
- * report line. 0 on out of memory. */
-static int tflc__z_bin_tensor(const tflc_model *m, const tflc__z_ti *o,
-                              uint8_t *data, int bits, tflc_stage_entry *en) {
-  size_t count = (size_t)o->count, ch = 1, inner = 1, epc, c, k;
-  size_t kmax = (size_t)1 << bits, maxu = 0, maxa = 0, nbuck;
-  int32_t axis = -1, d;
-  double *v = NULL, *x = NULL, *wt = NULL, *rep = NULL, sum = 0, mx = 0;
-  size_t *start = NULL, *own = NULL;
-  int ok = 0;
-  uint32_t ns = o->nscales;
-  if (ns > 1) {
-    axis = tflc__tensor_qdim(m, o->tt);
-    if (axis >= 0 && axis < o->v.rank && o->v.dims[axis] == (int32_t)ns) {
-      ch = ns;
-      for (d = axis + 1; d < o->v.rank; d++)
-        inner *= (size_t)o->v.dims[d];
-    }
-  }
-  epc = count / ch;
-  /* bucket limit keeps the DP table at most 2^24 entries (64 MB) */
-  nbuck = ((size_t)1 << 24) / kmax - 1;
-  v = (double *)tflc__w_alloc(epc, sizeof(double));
-  x = (double *)tflc__w_alloc(epc, sizeof(double));
-  wt = (double *)tflc__w_alloc(epc, sizeof(double));
-  own = (size_t *)tflc__w_alloc(epc, sizeof(size_t));
-  rep = (double *)tflc__w_alloc(kmax, sizeof(double));
-  start = (size_t *)tflc__w_alloc(kmax + 1, sizeof(size_t));
-  if (!v || !x || !wt || !own || !rep || !start)
-    goto done;
-  for (c = 0; c < ch; c++) {
-    size_t u = 0, n2, nc, j, a;
-    double scale = (double)tflc__tensor_scale(m, o->tt, (uint32_t)c);
-    if (ns == 0 || !(scale > 0))
-      scale = 1.0; /* raw units */
-    /* element e of channel c: outer * dims[axis] * inner layout */
-    for (j = 0; j < epc; j++) {
-      size_t e = ch == 1 ? j : ((j / inner) * ch + c) * inner + j % inner;
-      v[j] = tflc__z_bin_get(o->v.type, data + e * o->esize);
-      x[j] = v[j];
-    }
-    qsort(x, epc, sizeof(double), tflc__z_cmp_dbl);
-    for (j = 0; j < epc; j++) {
-      if (u && x[u - 1] == x[j]) {
-        wt[u - 1] += 1.0;
-        continue;
-      }
-      x[u] = x[j];
-      wt[u++] = 1.0;
-    }
-    if (u > maxu)
-      maxu = u;
-    if (u <= kmax) {
-      if (u > maxa)
-        maxa = u;
-      continue; /* already few enough values */
-    }
-    /* too many distinct values for the DP: merge neighbours into nbuck
-     * weighted points first (deterministic) */
-    n2 = u;
-    if (u > nbuck) {
-      size_t g;
-      for (g = 0; g < nbuck; g++) {
-        size_t b0 = (size_t)((uint64_t)g * u / nbuck),
-               b1 = (size_t)((uint64_t)(g + 1) * u / nbuck);
-        for (j = b0; j < b1; j++)
-          own[j] = g;
-      }
-      n2 = nbuck;
-    } else {
-      for (j = 0; j < u; j++)
-        own[j] = j;
-    }
-    {
-      /* grouped points (or the points themselves) */
-      double *gx = (double *)tflc__w_alloc(n2, sizeof(double));
-      double *gw = (double *)tflc__w_alloc(n2, sizeof(double));
-      if (!gx || !gw) {
-        free(gx);
-        free(gw);
-        goto done;
-      }
-      for (j = 0; j < n2; j++)
-        gx[j] = gw[j] = 0;
-      for (j = 0; j < u; j++) {
-        gx[own[j]] += wt[j] * x[j];
-        gw[own[j]] += wt[j];
-      }
-      for (j = 0; j < n2; j++)
-        gx[j] /= gw[j];
-      nc = kmax < n2 ? kmax : n2;
-      if (!tflc__z_kmeans(gx, gw, n2, nc, start)) {
-        free(gx);
-        free(gw);
-        goto done;
-      }
-      free(gx);
-      free(gw);
-    }
-    /* representative per cluster: the mean of its original members */
-    for (k = 0, j = 0; k < nc; k++) {
-      double ws = 0, xs = 0, lo = 0, hi = 0;
-      int first = 1;
-      for (; j < u && own[j] < start[k + 1]; j++) {
-        ws += wt[j];
-        xs += wt[j] * x[j];
-        if (first)
-          lo = x[j];
-        hi = x[j];
-        first = 0;
-      }
-      rep[k] = first ? 0 : tflc__z_bin_round(o->v.type, xs / ws, lo, hi);
-    }
-    for (k = 0, a = 0; k < nc; k++)
-      a += k == 0 || rep[k] != rep[k - 1];
-    if (a > maxa)
-      maxa = a;
-    /* new values */
-    for (j = 0; j < epc; j++) {
-      size_t e = ch == 1 ? j : ((j / inner) * ch + c) * inner + j % inner;
-      size_t lo = 0, hi = u, p, cl, l2, h2;
-      double nv, diff;
-      while (hi - lo > 1) { /* x[lo] <= v[j] < x[hi] */
-        size_t mid = lo + (hi - lo) / 2;
-        if (x[mid] <= v[j])
-          lo = mid;
-        else
-          hi = mid;
-      }
-      p = own[lo];
-      l2 = 0;
-      h2 = nc;
-      while (h2 - l2 > 1) { /* start[l2] <= p < start[h2] */
-        size_t mid = l2 + (h2 - l2) / 2;
-        if (start[mid] <= p)
-          l2 = mid;
-        else
-          h2 = mid;
-      }
-      cl = l2;
-      nv = rep[cl];
-      diff = fabs(nv - v[j]) * scale;
-      sum += diff;
-      if (diff > mx)
-        mx = diff;
-      tflc__z_bin_put(o->v.type, data + e * o->esize, nv);
-    }
-  }
-  if (en) {
-    en->tables = (int32_t)ch;
-    en->unique = (int32_t)maxu;
-    en->unique_after = (int32_t)maxa;
-    en->mean_abs = sum / (double)count;
-    en->max_abs = mx;
-    en->done = maxu > kmax;
-    if (!en->done)
-      tflc__z_st_reason(en, "already at most %lu values per table",
-                        (unsigned long)kmax);
-  }
-  ok = 1;
-done:
-  free(v);
-  free(x);
-  free(wt);
-  free(own);
-  free(rep);
-  free(start);
-  return ok;
-}
-
-TFLC_API tflc_status tflc_bin(const void *model, size_t size,
-                              const tflc_bin_options *opt, uint8_t **out,
-                              size_t *out_size, tflc_stage_report *rep) {
-  tflc__z_st s;
-  tflc_model m;
-  tflc_writer *w = NULL;
-  tflc_status st;
-  int32_t sg, i;
-  tflc__z_use u;
-  if (out)
-    *out = NULL;
-  if (out_size)
-    *out_size = 0;
-  memset(&u, 0, sizeof u);
-  if (!out || !out_size || !opt)
-    return TFLC_ERR_ARG;
-  st = tflc__z_st_open(&s, &m, model, size, rep, &w);
-  if (st != TFLC_OK)
-    goto done;
-  if (opt->bits < 1 || opt->bits > 8) {
-    st = tflc__z_st_err(&s, TFLC_ERR_ARG, "bits %d not in 1..8", opt->bits);
-    goto done;
-  }
-  for (i = 0; opt->tensors && i < opt->ntensors; i++) {
-    const tflc_tensor_ref *r = &opt->tensors[i];
-    if (r->subgraph < 0 || r->subgraph >= m.num_subgraphs || r->tensor < 0 ||
-        r->tensor >= tflc_model_num_tensors(&m, r->subgraph)) {
-      st = tflc__z_st_err(&s, TFLC_ERR_ARG, "tensor %d:%d does not exist",
-                          r->subgraph, r->tensor);
-      goto done;
-    }
-  }
-  for (sg = 0; sg < m.num_subgraphs; sg++) {
-    int32_t nt = tflc_model_num_tensors(&m, sg), no, k;
-    uint8_t *weight = (uint8_t *)calloc(nt > 0 ? (size_t)nt : 1, 1);
-    uint32_t sgt = tflc__subgraph(&m, sg);
-    tflc__fb fb = tflc__mfb(&m);
-    if (!weight) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    tflc__z_use_free(&u);
-    memset(&u, 0, sizeof u);
-    st = tflc__z_use_get(&m, sg, 0, TFLC_W_DECODE, &u);
-    if (st != TFLC_OK) {
-      free(weight);
-      goto done;
-    }
-    no = tflc_model_num_ops(&m, sg);
-    for (k = 0; k < no; k++) { /* weights: input 1 of the four kernels */
-      int32_t code = tflc_model_op_code(&m, sg, k), t;
-      uint32_t ot = tflc__op_table(&m, sgt, k), n,
-               v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
-      if ((code == TFLC_OP_FULLY_CONNECTED || code == TFLC_OP_CONV_2D ||
-           code == TFLC_OP_DEPTHWISE_CONV_2D || code == 67) &&
-          v && n > 1) {
-        t = tflc__i32(fb.b + v + 4);
-        if (t >= 0 && t < nt)
-          weight[t] = 1;
-      }
-    }
-    for (i = 0; i < nt; i++) {
-      tflc__z_ti o;
-      tflc_stage_entry *en;
-      int listed = opt->tensors
-                       ? tflc__z_ref_has(opt->tensors, opt->ntensors, sg, i)
-                       : weight[i];
-      if (!listed)
-        continue;
-      tflc__z_ti_get(&m, sg, i, &o);
-      if (!o.data && !opt->tensors)
-        continue;
-      en = tflc__z_st_entry(&s, sg, i, o.name, o.name_len, o.v.type);
-      if (en)
-        en->bytes_before = o.len;
-      if (opt->exclude && tflc__z_ref_has(opt->exclude, opt->nexclude, sg, i)) {
-        tflc__z_st_reason(en, "excluded");
-        continue;
-      }
-      if (!o.data || (u.f[i] & TFLC__Z_U_WRITTEN) ||
-          tflc__get_u8(fb, o.tt, TFLC__T_VARIABLE, 0)) {
-        if (opt->tensors) {
-          st = tflc__z_st_err(&s, TFLC_ERR_ARG,
-                              "tensor %d:%d is not a constant", sg, i);
-          free(weight);
-          goto done;
-        }
-        tflc__z_st_reason(en, "not a constant");
-        continue;
-      }
-      if (!o.esize || o.v.type == TFLC_BOOL) {
-        tflc__z_st_reason(en, "type %s not binned", tflc_type_name(o.v.type));
-        continue;
-      }
-      if ((uint64_t)o.len != o.count * o.esize || o.count == 0) {
-        tflc__z_st_reason(en, "data size differs from the shape");
-        continue;
-      }
-      if (o.v.type == TFLC_FLOAT32) {
-        uint64_t e;
-        for (e = 0; e < o.count; e++)
-          if (!isfinite(tflc__z_bin_get(o.v.type, o.data + e * 4)))
-            break;
-        if (e < o.count) {
-          tflc__z_st_reason(en, "not finite values");
-          continue;
-        }
-      }
-      {
-        tflc__w_tensor *wt = &w->sg[sg].t[i];
-        uint8_t *data = w->buf[wt->buffer].data;
-        if (!tflc__z_bin_tensor(&m, &o, data, opt->bits, en)) {
-          st = tflc__z_st_err(&s, TFLC_ERR_ARENA, "out of memory");
-          free(weight);
-          goto done;
-        }
-      }
-    }
-    free(weight);
-  }
-  st = tflc__z_st_finish(&s, w, out, out_size);
-done:
-  if (st != TFLC_OK && out && *out) {
-    free(*out);
-    *out = NULL;
-    *out_size = 0;
-  }
-  tflc__z_use_free(&u);
-  tflc_writer_destroy(w);
-  return st;
-}
-
-#endif /* TFLC__STAGE_DONE */
-
-#endif /* TFLC_WRITER_IMPLEMENTATION */
