@@ -8,9 +8,10 @@
  *   - hand-computed values, worked out in the comments;
  *   - naive references written here from the operators' definitions. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,26 +25,8 @@ static uint8_t arena[256 * 1024] __attribute__((aligned(16)));
 static uint8_t *read_shared(const char *rel, size_t *size) {
   const char *shared = getenv("SHARED");
   char path[512];
-  FILE *f;
-  uint8_t *buf;
-  long n;
   snprintf(path, sizeof path, "%s/%s", shared ? shared : "../shared", rel);
-  f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  buf = (uint8_t *)malloc((size_t)n + 1); /* 16-aligned on the hosts */
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  *size = (size_t)n;
-  return buf;
+  return read_file(path, size);
 }
 
 /* ---- variables: start values and tflc_reset -------------------------------
@@ -514,13 +497,8 @@ static void two_subgraphs_op(tflc_writer *w, int32_t sg, int32_t code,
                              const int32_t *in, int32_t nout,
                              const int32_t *out) {
   tflc_w_option o[2];
-  memset(o, 0, sizeof o);
-  o[0].slot = 0;
-  o[0].kind = TFLC_W_I32;
-  o[0].i = g0;
-  o[1].slot = 1;
-  o[1].kind = TFLC_W_I32;
-  o[1].i = g1;
+  o[0] = opt_i32(0, g0);
+  o[1] = opt_i32(1, g1);
   tflc_writer_op(w, sg, code, NULL, nin, in, nout, out,
                  (uint8_t)(code == TFLC_OP_IF ? OPT_IF : OPT_WHILE), 2, o);
 }
@@ -557,8 +535,7 @@ static int32_t loop_subgraphs(tflc_writer *w, int32_t n, float limit) {
   return cond;
 }
 static uint8_t *finish(tflc_writer *w, size_t *size) {
-  uint8_t *bytes = NULL;
-  CHECK_EQ_INT(tflc_writer_finish(w, &bytes, size), TFLC_OK);
+  uint8_t *bytes = finish_model(w, size);
   tflc_writer_destroy(w);
   return bytes;
 }
