@@ -30,6 +30,9 @@
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
  *   TFLC_MAX_DIMS           largest tensor rank (default 6)
  *   TFLC_TILE_BYTES         decode tile for compressed constants (512)
+ *   TFLC_WHILE_MAX_ITERATIONS  a WHILE fails after this many iterations
+ *                           (0, the default: no bound, as TFLM; fuzzing
+ *                           and tests of damaged models set one)
  *   TFLC_OPS(X)             the operators to compile, e.g.
  *                             #define TFLC_OPS(X) X(CONV_2D) X(SOFTMAX)
  *                           (`tflc ops MODEL` prints the line a model
@@ -82,6 +85,9 @@
 #endif
 #ifndef TFLC_MAX_IO
 #define TFLC_MAX_IO 16
+#endif
+#ifndef TFLC_WHILE_MAX_ITERATIONS
+#define TFLC_WHILE_MAX_ITERATIONS 0
 #endif
 
 #ifdef __cplusplus
@@ -7958,6 +7964,7 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
   const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
   int32_t k, n = c->op->nin;
+  uint32_t iterations = 0;
   tflc_status st;
   /* the inputs go to the outputs first: the planner lets cond's and
    * body's tensors reuse the inputs' bytes once they are read */
@@ -7967,6 +7974,10 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
     tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
   st = tflc__run_subgraph(it, s->first);
   while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
+    if (TFLC_WHILE_MAX_ITERATIONS &&
+        ++iterations > (uint32_t)TFLC_WHILE_MAX_ITERATIONS)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "more than %d iterations",
+                          (int32_t)TFLC_WHILE_MAX_ITERATIONS, 0);
     for (k = 0; k < n; k++)
       tflc__pass(tflc__graph_in(it, s->second, k), tflc__out(c, k));
     st = tflc__run_subgraph(it, s->second);
