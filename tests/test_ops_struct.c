@@ -122,6 +122,46 @@ done:
   free(out2);
 }
 
+/* ops2/RESOURCE_VARIABLE/i16_1x8_read_assign_read: CALL_ONCE assigns a
+ * constant to a resource variable, then each invoke reads it (output 0),
+ * assigns the input and reads again (output 1). TFLM's first output_0 is
+ * the constant. The value carries to the next invoke; tflc_reset brings
+ * back the fresh state, CALL_ONCE included (TFLM's Reset leaves CALL_ONCE
+ * done and zeroes the variable: its next read would give zeros). */
+#define RV "conformance/ops2/RESOURCE_VARIABLE/i16_1x8_read_assign_read"
+static void test_reset_reruns_call_once(void) {
+  size_t nm = 0, ni = 0, no = 0;
+  uint8_t *model = read_shared(RV "/model.tflite", &nm);
+  uint8_t *in = read_shared(RV "/input_0.bin", &ni);
+  uint8_t *out0 = read_shared(RV "/output_0.bin", &no);
+  static const int16_t b[8] = {1, -2, 3, -4, 5, -6, 7, -8};
+  tflc_model m;
+  tflc_interpreter it;
+  if (!model || !in || !out0 || ni != 16 || no != 16) {
+    printf("test_reset_reruns_call_once: ../shared missing, skipped\n");
+    goto done;
+  }
+  CHECK_EQ_INT(tflc_model_init(&m, model, nm), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  memcpy(tflc_input(&it, 0)->data, in, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, out0, 16);
+  CHECK_EQ_MEM(tflc_output(&it, 1)->data, in, 16);
+  memcpy(tflc_input(&it, 0)->data, b, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, in, 16); /* carried over */
+  CHECK_EQ_MEM(tflc_output(&it, 1)->data, b, 16);
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  memcpy(tflc_input(&it, 0)->data, in, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, out0, 16);
+done:
+  free(model);
+  free(in);
+  free(out0);
+}
+
 static void test_reset_needs_an_interpreter(void) {
   tflc_interpreter it;
   memset(&it, 0, sizeof it);
@@ -1235,5 +1275,6 @@ int main(void) {
   RUN(test_batch_matmul_models);
   RUN(test_detection_postprocess_kernel);
   RUN(test_dtln_ten_invokes_with_reset);
+  RUN(test_reset_reruns_call_once);
   return harness_report();
 }
