@@ -1183,6 +1183,55 @@ static void test_batch_matmul_models(void) {
   CHECK(ran > 80);
 }
 
+/* Compressed constant inputs (both LUT formats, 3 bits) give the bytes of
+ * the plain ones: BATCH_MATMUL's int8 right-hand side and
+ * EMBEDDING_LOOKUP's table, decoded whole before the operator runs. */
+static void test_compressed_inputs(void) {
+  static int8_t lhs[24], rhs[20], table[40], y_plain[30], y_lut[30];
+  static const int32_t ids[3] = {4, 0, 2};
+  int32_t ld[3] = {2, 3, 4}, rd[2] = {4, 5}, od[3] = {2, 3, 5};
+  int32_t td[2] = {5, 8}, idd[1] = {3}, ed[2] = {3, 8};
+  int k, fmt, which;
+  rng_seed(606u);
+  for (k = 0; k < 24; k++)
+    lhs[k] = (int8_t)rng_int(-100, 100);
+  for (k = 0; k < 20; k++)
+    rhs[k] = (int8_t)(rng_int(0, 7) * 9 - 30); /* 8 values: 3 bits */
+  for (k = 0; k < 40; k++)
+    table[k] = (int8_t)(rng_int(0, 7) * 5 - 17);
+  for (which = 0; which < 2; which++)
+    for (fmt = 0; fmt <= 2; fmt++) {
+      op_spec s = which ? op_spec_of(7, 0) : op_spec_of(126, 101);
+      const void *feeds[1];
+      void *outs[1];
+      op_result r;
+      if (which) {
+        s.nin = 2;
+        s.in[0] = tensor_const(TFLC_INT32, 1, idd, ids, sizeof ids);
+        s.in[1] =
+            tensor_quant(tensor_const(TFLC_INT8, 2, td, table, 40), 0.5f, 0);
+        s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, ed), 0.5f, 0);
+        feeds[0] = NULL;
+      } else {
+        s.nin = 2;
+        s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, ld), 0.5f, 3);
+        s.in[1] =
+            tensor_quant(tensor_const(TFLC_INT8, 2, rd, rhs, 20), 0.25f, 0);
+        s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, od), 2.0f, -1);
+        feeds[0] = lhs;
+      }
+      s.nout = 1;
+      s.compress_in = fmt ? 1 : -1;
+      s.format = fmt == 1 ? TFLC_W_METADATA : TFLC_W_DECODE;
+      s.bits = 3;
+      outs[0] = fmt ? y_lut : y_plain;
+      r = run_op_model(&s, feeds, outs);
+      CHECK_EQ_INT(op_result_status(&r), TFLC_OK);
+      if (fmt)
+        CHECK_EQ_MEM(y_lut, y_plain, which ? 24 : 30);
+    }
+}
+
 /* ---- TFLite_Detection_PostProcess
  * ----------------------------------------------
  */
@@ -1273,6 +1322,7 @@ int main(void) {
   RUN(test_embedding_lookup_kernel);
   RUN(test_dynamic_update_slice_kernel);
   RUN(test_batch_matmul_models);
+  RUN(test_compressed_inputs);
   RUN(test_detection_postprocess_kernel);
   RUN(test_dtln_ten_invokes_with_reset);
   RUN(test_reset_reruns_call_once);
