@@ -16,12 +16,13 @@ CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h tflc_write.h
-TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h
+TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h \
+           examples/cmd_delegate.h examples/vta/vta.h examples/vta/vta_delegate.h
 
 ifeq ($(SANITIZE),1)
 all: build/asan/tflc
 else
-all: build/tflc
+all: build/tflc build/micro_speech
 endif
 
 build/tflc: $(TOOL_SRC) $(HDRS)
@@ -31,6 +32,10 @@ build/tflc: $(TOOL_SRC) $(HDRS)
 build/asan/tflc: $(TOOL_SRC) $(HDRS)
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(SAN_FLAGS) $(WARN) -o $@ examples/tflc.c -lm
+
+build/micro_speech: examples/micro_speech.c $(HDRS)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
 
 build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build

@@ -61,7 +61,7 @@
  *   1. Configuration          macros above, defaults in tflc_kernels.h
  *   2. API                    model, tensors, the operator table
  *                             (TFLC_OPERATORS) and opcodes, user operators,
- *                             options, interpreter, functions
+ *                             delegates, options, interpreter, functions
  *   -- implementation (TFLC_IMPLEMENTATION) --
  *   3. Messages               the formatter behind every error text
  *   4. Flatbuffer reader      bounds-checked accessors; the flexbuffer
@@ -74,9 +74,11 @@
  *  10. Interpreter            init and invoke
  *  11. Operators              convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
- *                             decode, variables, subgraphs
+ *                             decode, variables, subgraphs; TFLM's Signal*
+ *                             custom operators (audio front end, FFTs)
  *  12. Operator table         the array, TFLC_OPS, dispatch, the context
  *                             accessors of user operators
+ *  13. Delegates              claims, partitions, their records and context
  *
  * License: MIT (see LICENSE).
  */
@@ -127,7 +129,8 @@ enum {
   TFLC_TENSOR_CONST = 1,    /* data points into the model */
   TFLC_TENSOR_VARIABLE = 2, /* persistent across invokes */
   TFLC_TENSOR_LUT = 4,      /* compressed constant: see `lut` */
-  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers; no data */
+  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers, or kept by a
+                               delegate (see delegates); no data */
   TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
@@ -398,7 +401,21 @@ enum {
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
   X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
   X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
-  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke)
+  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke) \
+  X(SignalDelay, 280, 0, -1, -1, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke) \
+  X(SignalEnergy, 281, 0, -1, -1, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke) \
+  X(SignalFftAutoScale, 282, 0, -1, -1, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke) \
+  X(SignalFilterBank, 283, 0, -1, -1, 0, 0, tflc__signal_filter_bank_prepare, tflc__signal_filter_bank_invoke) \
+  X(SignalFilterBankLog, 284, 0, -1, -1, 0, 0, tflc__signal_filter_bank_log_prepare, tflc__signal_filter_bank_log_invoke) \
+  X(SignalFilterBankSpectralSubtraction, 285, 0, -1, -1, 0, 0, tflc__signal_spectral_subtraction_prepare, tflc__signal_spectral_subtraction_invoke) \
+  X(SignalFilterBankSquareRoot, 286, 0, -1, -1, 0, 0, tflc__signal_filter_bank_square_root_prepare, tflc__signal_filter_bank_square_root_invoke) \
+  X(SignalFramer, 287, 0, -1, -1, 0, 0, tflc__signal_framer_prepare, tflc__signal_framer_invoke) \
+  X(SignalIrfft, 288, 0, -1, -1, 0, 0, tflc__signal_irfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalOverlapAdd, 289, 0, -1, -1, 0, 0, tflc__signal_overlap_add_prepare, tflc__signal_overlap_add_invoke) \
+  X(SignalPCAN, 290, 0, -1, -1, 0, 0, tflc__signal_pcan_prepare, tflc__signal_pcan_invoke) \
+  X(SignalRfft, 291, 0, -1, -1, 0, 0, tflc__signal_rfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalStacker, 292, 0, -1, -1, 0, 0, tflc__signal_stacker_prepare, tflc__signal_stacker_invoke) \
+  X(SignalWindow, 293, 0, -1, -1, 0, 0, tflc__signal_window_prepare, tflc__signal_window_invoke)
 /* clang-format on */
 
 #define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
@@ -462,6 +479,69 @@ typedef struct tflc_user_op {
   void *user;
 } tflc_user_op;
 
+/* ---- delegates -----------------------------------------------------------
+ * A delegate hands operators to something else (an accelerator, a vendor
+ * library). At tflc_interpreter_init tflc asks it, operator by operator
+ * and in order, whether it takes the operator: `claims` sees the operator's
+ * context (code, custom name, tensors with types, shapes and quantization,
+ * options: the tflc_op_* accessors; it only looks: no tflc_op_persist,
+ * scratch or state there) and returns 1 to take it. Delegates are
+ * asked in the order given, before user operators and the built-ins; the
+ * first that claims an operator takes it (TFLM_DECODE operators tflc keeps
+ * are never offered). Each maximal run of consecutive operators taken by
+ * one delegate becomes a partition: one operator record that stands for
+ * the run (tflc_op_code TFLC_OP_DELEGATE, tflc_op_index its first
+ * operator). Its inputs and outputs are the tensors crossing its edge,
+ * ordinary arena tensors; tensors living only inside it get no arena (flag
+ * TFLC_TENSOR_VIRTUAL, data NULL: the delegate keeps them). Constants stay
+ * in the model (read them with tflc_op_const). `prepare` (may be NULL)
+ * runs once per partition at init, `invoke` at every tflc_invoke in place
+ * of the run's operators; both get the partition's context:
+ * tflc_op_input / tflc_op_output are its edge tensors, tflc_partition_op
+ * gives the context of each operator it took, tflc_op_persist /
+ * tflc_op_scratch_request / tflc_op_set_state work as for operators, and
+ * tflc_op_fail reports "partition 2 (ops 5-9, delegate vta): message".
+ * Example, a delegate taking every int8 ADD:
+ *
+ *   static int takes(tflc_op_context *op, void *user) {
+ *     const tflc_tensor *a = tflc_op_input(op, 0);
+ *     (void)user;
+ *     return tflc_op_code(op) == TFLC_OP_ADD && a && a->type == TFLC_INT8;
+ *   }
+ *   static tflc_status run(tflc_op_context *part, void *user) {
+ *     int32_t k; // tensors only the partition uses: data NULL, yours
+ *     for (k = 0; k < tflc_partition_num_ops(part); k++) {
+ *       tflc_op_context *op = tflc_partition_op(part, k);
+ *       if (accel_add(user, tflc_op_input(op, 0), tflc_op_input(op, 1),
+ *                     tflc_op_output(op, 0)) != 0)
+ *         return tflc_op_fail(part, TFLC_ERR_KERNEL, "accelerator");
+ *     }
+ *     return TFLC_OK;
+ *   }
+ *   tflc_delegate accel = {"accel", takes, NULL, run, &my_device};
+ *   tflc_options opt = {0};
+ *   opt.delegates = &accel;
+ *   opt.num_delegates = 1;
+ *   tflc_interpreter_init(&it, &model, arena, sizeof arena, &opt);
+ */
+typedef int (*tflc_claims_fn)(tflc_op_context *op, void *user);
+typedef struct tflc_delegate {
+  const char *name;        /* in messages and tools */
+  tflc_claims_fn claims;   /* at init, per operator: 1 takes it */
+  tflc_user_op_fn prepare; /* at init, per partition; may be NULL */
+  tflc_user_op_fn invoke;  /* at every invoke, per partition */
+  void *user;
+} tflc_delegate;
+/* A partition as tools see it (tflc_partition_info_get). */
+typedef struct tflc_partition_info {
+  const char *delegate; /* its name */
+  int32_t subgraph;
+  int32_t first_op, last_op;       /* model operator indices */
+  int32_t num_ops;                 /* operators taken */
+  int32_t num_inputs, num_outputs; /* tensors crossing the edge */
+  int32_t num_internal;            /* tensors kept by the delegate */
+} tflc_partition_info;
+
 /* ---- options ------------------------------------------------------------ */
 typedef struct tflc_region {
   void *base;
@@ -489,6 +569,10 @@ typedef struct tflc_options {
    * the array must outlive the interpreter. At most 255. */
   const tflc_user_op *user_ops;
   int32_t num_user_ops;
+  /* Delegates (see above), asked in this order before everything else;
+   * the array must outlive the interpreter. At most 255. */
+  const tflc_delegate *delegates;
+  int32_t num_delegates;
 } tflc_options;
 
 /* ---- interpreter -------------------------------------------------------- */
@@ -515,6 +599,8 @@ typedef struct tflc_interpreter {
   struct tflc__var *vars;     /* resource variables */
   int32_t num_vars;
   tflc_status first_error; /* with opt.report: the first op failure */
+  struct tflc__partition *partitions; /* delegated runs, in init order */
+  int32_t num_partitions;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -586,6 +672,33 @@ TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
  * none compiled in. A wrapper must leave the state to the built-in. */
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op);
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op);
+/* The custom_code of a custom operator (NULL, *len 0: a builtin). */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len);
+/* Quantization number i of tensor t as the model gives it: returns the
+ * number of scales (0: not quantized) and fills scale, zero point and the
+ * quantized dimension (any may be NULL), as tflc_model_tensor_quant. */
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis);
+/* Input k as kernels read a constant: raw, or LUT-compressed (decode with
+ * tflc_lut_decode, read with tflc_const_i32). Returns 0 (and a zeroed *c)
+ * when input k is absent or not constant. */
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c);
+
+/* ---- partitions (inside a tflc_delegate's prepare / invoke) ------------ */
+/* Operators in the partition (0 when `part` is not a partition), and the
+ * context of operator k (NULL out of range): its code, tensors and options
+ * as at claims. Its tensors' `data`: arena tensors during invoke; NULL for
+ * the ones the delegate keeps. */
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part);
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k);
+/* Partitions of a ready interpreter, every subgraph, in init order; info on
+ * partition i (0, zeroed info when out of range). */
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it);
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info);
 
 /* ---- introspection, for tools ------------------------------------------- */
 /* Name of an operator code: "CONV_2D", "TFLM_DECODE", "CUSTOM" for an
@@ -2081,11 +2194,21 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
     return -1;
   return tflc__i32(m->bytes + v + 4 * (uint32_t)k);
 }
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis);
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis) {
+  return tflc__tensor_quant(m, tflc__subgraph(m, sg), t, i, scale, zero_point,
+                            axis);
+}
+/* The same, subgraph by table (tflc_op_tensor_quant). */
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis) {
   tflc__fb fb = tflc__mfb(m);
-  uint32_t tt = tflc__tensor_table(m, tflc__subgraph(m, sg), t);
+  uint32_t tt = tflc__tensor_table(m, sgt, t);
   uint32_t qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0, ns = 0, nz = 0;
   uint32_t sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
   uint32_t zv = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
@@ -2223,6 +2346,11 @@ struct tflc_op_context {
   tflc__op *op;
 };
 typedef struct tflc_op_context tflc__ctx;
+/* Defined with the delegates (section 13). */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg);
+static int tflc__is_partition(const tflc__op *op);
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message);
 
 /* One subgraph's records, kept (persistent, compact) when a model has
  * several: what the interpreter's view fields hold while it runs. */
@@ -2291,6 +2419,8 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
 #ifndef TFLC_NO_ERROR_STRINGS
   char tmp[TFLC_ERROR_LEN];
   tflc__err(tmp, st, what, a, b);
+  if (tflc__is_partition(c->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(c, st, tmp);
   tflc__err(c->it->error, st, "op %d %s: %s", c->op->index, tflc__op_name(c),
             tmp);
 #else
@@ -2335,7 +2465,11 @@ static tflc_status tflc__scratch_err(tflc__ctx *c) {
 }
 static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
-  if (op->nscratch >= TFLC__MAX_SCRATCH)
+  /* only records in the ops array are planned (not the operators a
+   * delegate took: their partition asks) */
+  if (op->nscratch >= TFLC__MAX_SCRATCH ||
+      (uintptr_t)op < (uintptr_t)c->it->ops ||
+      (uintptr_t)op >= (uintptr_t)(c->it->ops + c->it->num_ops))
     return -1;
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
@@ -2809,6 +2943,9 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
       (it->opt.num_decomp_regions && !it->opt.decomp_regions))
     return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
+  if (it->opt.num_delegates < 0 || it->opt.num_delegates > 255 ||
+      (it->opt.num_delegates && !it->opt.delegates))
+    return tflc__err(it->error, TFLC_ERR_ARG, "bad delegates");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -3061,6 +3198,14 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                          "op %d %s: output tensor %d is constant", op->index,
                          tflc_opcode_name(op->code),
                          it->tensors[TFLC__OUT(op)[k]].index);
+  }
+  /* delegates (section 13): each run of operators one delegate takes
+   * becomes one record; the ops array shrinks accordingly */
+  if (it->opt.num_delegates > 0) {
+    st = tflc__delegate_graph(it, sg);
+    if (st)
+      return st;
+    nops = (uint32_t)it->num_ops;
   }
   /* prepare every op; metadata-compressed inputs without a tiled path get a
    * whole-tensor decode buffer: alternate region, else arena scratch */
@@ -8301,6 +8446,801 @@ static tflc_status tflc__detection_postprocess_invoke(tflc__ctx *c) {
 }
 
 /* ======================================================================== */
+/* Operators: TFLM's Signal* custom operators (signal/micro/kernels):       */
+/* window, FFT auto scale, RFFT / IRFFT, energy, filter bank and its square */
+/* root, spectral subtraction, PCAN and log, framer, stacker, delay and     */
+/* overlap-add. Their custom options are FlexBuffers maps that TFLM reads   */
+/* by index (keys sorted); here the key at each index must be TFLM's.       */
+/* Where TFLM's kernels would read or write outside a tensor (or shift by   */
+/* 32 or more), prepare refuses the model instead.                          */
+/* ======================================================================== */
+/* ---- options and checks shared by the Signal operators ------------------ */
+static tflc_status tflc__signal_key_err(tflc__ctx *c, int32_t k,
+                                        const char *key) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  return tflc__err(c->it->error, TFLC_ERR_SCHEMA,
+                   "op %d %s: custom option %d must be '%s'", c->op->index,
+                   tflc__op_name(c), k, key);
+#else
+  (void)k;
+  (void)key;
+  return tflc__op_err(c, TFLC_ERR_SCHEMA, "", 0, 0);
+#endif
+}
+/* Reads custom options 0..n-1 into v as TFLM's FlexbufferWrapper does
+ * (ElementAsInt32 / ElementAsBool: the slot as a signed integer); option k
+ * must have key names[k]. With `type`, also the map's "T" (looked up by
+ * key, 0 when absent, as flexbuffers::Map::operator[]). */
+static tflc_status tflc__signal_options(tflc__ctx *c, const char *const *names,
+                                        int32_t n, int32_t *v, int32_t *type) {
+  tflc__flex f;
+  uint32_t size = 0;
+  const uint8_t *b = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  int32_t k;
+  if (!tflc__flex_open(&f, b, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a FlexBuffers map", 0, 0);
+  for (k = 0; k < n; k++) {
+    if (tflc__flex_find(&f, names[k]) != k)
+      return tflc__signal_key_err(c, k, names[k]);
+    v[k] = (int32_t)(uint32_t)(uint64_t)tflc__flex_element_int(&f, k, 0);
+  }
+  if (type) {
+    int64_t iv = 0;
+    double dv = 0.0;
+    if (!tflc__flex_number(&f, tflc__flex_find(&f, "T"), &iv, &dv))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "custom option T is no number", 0,
+                          0);
+    *type = (int32_t)(uint32_t)(uint64_t)iv;
+  }
+  return TFLC_OK;
+}
+/* Input / output k of type `type` and rank `rank` (-1: any rank). */
+static tflc_status tflc__signal_tensor(tflc__ctx *c, tflc_tensor *t, int output,
+                                       int32_t k, int32_t type, int32_t rank) {
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        output ? "output %d missing" : "input %d missing", k,
+                        0);
+  if (t->type != type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        output ? "output %d must be of type %d"
+                               : "input %d must be of type %d",
+                        k, type);
+  if (rank >= 0 && t->rank != rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        output ? "output %d must have rank %d"
+                               : "input %d must have rank %d",
+                        k, rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_io(tflc__ctx *c, int32_t nin, int32_t nout) {
+  if (c->op->nin != nin || c->op->nout != nout)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs %d inputs and %d outputs",
+                        nin, nout);
+  return TFLC_OK;
+}
+/* Persistent bytes for an op: the product a * b * c, NULL when it
+ * overflows or the arena is full. */
+static void *tflc__signal_persist(tflc__ctx *c, uint64_t a, uint64_t b,
+                                  uint64_t n) {
+  if (b && a > 0xFFFFFFFFu / b)
+    return NULL;
+  if (n && a * b > 0xFFFFFFFFu / n)
+    return NULL;
+  return tflc__persist(c->it, (size_t)(a * b * n));
+}
+#define TFLC__SIGNAL_CHECK(x)                                                  \
+  do {                                                                         \
+    tflc_status st_ = (x);                                                     \
+    if (st_ != TFLC_OK)                                                        \
+      return st_;                                                              \
+  } while (0)
+
+/* ---- SignalWindow -------------------------------------------------------- */
+typedef struct tflc__signal_window_state {
+  int32_t shift, window;
+} tflc__signal_window_state;
+static tflc_status tflc__signal_window_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"shift"};
+  tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__signal_window_state *s;
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, w, 0, 1, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank));
+  if (in->rank < 1 || tflc__count(o) != tflc__count(in))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (w->dims[0] < 1 || tflc__count(in) % w->dims[0] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d samples is no whole number of windows "
+                        "of %d",
+                        tflc__count(in), w->dims[0]);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "shift %d outside [0, 31]", v[0],
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__signal_window_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->shift = v[0];
+  s->window = w->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_window_invoke(tflc__ctx *c) {
+  const tflc__signal_window_state *s =
+      (const tflc__signal_window_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  const int16_t *x = (const int16_t *)in->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t i, n = tflc__count(in);
+  for (i = 0; i < n; i += s->window)
+    tflc_signal_window_s16(x + i, (const int16_t *)tflc__in(c, 1)->data,
+                           s->window, s->shift, y + i);
+  return TFLC_OK;
+}
+
+/* ---- SignalFftAutoScale -------------------------------------------------- */
+static tflc_status tflc__signal_fft_auto_scale_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *bits = tflc__out(c, 1);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, bits, 1, 1, TFLC_INT32, 0));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_fft_auto_scale_invoke(tflc__ctx *c) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  const int32_t bits = tflc_signal_fft_auto_scale_s16(
+      (const int16_t *)tflc__in(c, 0)->data, o->dims[0], (int16_t *)o->data);
+  memcpy(tflc__out(c, 1)->data, &bits, sizeof bits);
+  return TFLC_OK;
+}
+
+/* ---- SignalRfft / SignalIrfft -------------------------------------------- */
+typedef struct tflc__signal_fft_state {
+  tflc_fft_plan plan;
+  int32_t type, rows, in_row, out_row, work;
+} tflc__signal_fft_state;
+/* T, fft_length, shapes: rows of in_row samples (RFFT) or of fft_length /
+ * 2 + 1 complex bins (IRFFT), one output row each. */
+static tflc_status tflc__signal_fft_prepare(tflc__ctx *c, int inverse) {
+  static const char *const names[2] = {"T", "fft_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_fft_state *s;
+  int32_t v[2], type = 0, n, bins, in_last, out_last, in_rows, out_rows;
+  size_t es, tw;
+  void *mem;
+  int ok;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_INT32 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16, int32, float32",
+                        type, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, in->rank));
+  n = v[1];
+  es = tflc_type_size(type);
+  tw = tflc_fft_plan_bytes(n, es);
+  if (!tw)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "fft_length %d: not even, or its half has a prime "
+                        "factor above 5",
+                        n, 0);
+  bins = n / 2 + 1;
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  in_last = in->dims[in->rank - 1];
+  out_last = o->dims[o->rank - 1];
+  if (!inverse && (in_last < 1 || in_last > n || out_last != 2 * bins))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of 1..fft_length samples in, fft_length + 2 "
+                        "out (fft_length %d)",
+                        n, 0);
+  if (inverse && (in_last != 2 * bins || out_last != n))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of fft_length + 2 values in, fft_length out "
+                        "(fft_length %d)",
+                        n, 0);
+  in_rows = tflc__count(in) / in_last;
+  out_rows = out_last ? tflc__count(o) / out_last : 0;
+  if (in_rows != out_rows)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d input rows, %d output rows",
+                        in_rows, out_rows);
+  s = TFLC__NEW_STATE(c, tflc__signal_fft_state);
+  mem = s ? tflc__persist(c->it, tw) : NULL;
+  if (!mem)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  if (type == TFLC_INT16)
+    ok = tflc_fft_plan_s16(&s->plan, n, inverse, mem) == 0;
+  else if (type == TFLC_INT32)
+    ok = tflc_fft_plan_s32(&s->plan, n, inverse, mem) == 0;
+  else
+    ok = tflc_fft_plan_f32(&s->plan, n, inverse, mem) == 0;
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "fft_length %d unsupported", n,
+                        0);
+  s->type = type;
+  s->rows = in_rows;
+  s->in_row = in_last;
+  s->out_row = out_last;
+  s->work = tflc__scratch(c, (uintptr_t)n * es);
+  if (s->work < 0)
+    return tflc__scratch_err(c);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_rfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 0);
+}
+static tflc_status tflc__signal_irfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 1);
+}
+static tflc_status tflc__signal_fft_invoke(tflc__ctx *c) {
+  const tflc__signal_fft_state *s =
+      (const tflc__signal_fft_state *)c->op->state;
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  void *work = (void *)c->op->scratch[s->work];
+  const size_t es = tflc_type_size(s->type);
+  const size_t in_step = (size_t)s->in_row * es,
+               out_step = (size_t)s->out_row * es;
+  const int inverse = s->plan.inverse;
+  int32_t r;
+  for (r = 0; r < s->rows; r++, x += in_step, y += out_step) {
+    if (s->type == TFLC_INT16) {
+      if (inverse)
+        tflc_irfft_s16(&s->plan, (const int16_t *)x, (int16_t *)work,
+                       (int16_t *)y);
+      else
+        tflc_rfft_s16(&s->plan, (const int16_t *)x, s->in_row, (int16_t *)work,
+                      (int16_t *)y);
+    } else if (s->type == TFLC_INT32) {
+      if (inverse)
+        tflc_irfft_s32(&s->plan, (const int32_t *)x, (int32_t *)work,
+                       (int32_t *)y);
+      else
+        tflc_rfft_s32(&s->plan, (const int32_t *)x, s->in_row, (int32_t *)work,
+                      (int32_t *)y);
+    } else {
+      if (inverse)
+        tflc_irfft_f32(&s->plan, (const float *)x, (float *)work, (float *)y);
+      else
+        tflc_rfft_f32(&s->plan, (const float *)x, s->in_row, (float *)work,
+                      (float *)y);
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalEnergy -------------------------------------------------------- */
+typedef struct tflc__signal_range_state {
+  int32_t start, end;
+} tflc__signal_range_state;
+static tflc_status tflc__signal_energy_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"end_index", "start_index"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (v[1] < v[0] && (v[1] < 0 || v[0] > in->dims[0] / 2 || v[0] > o->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "bins [%d, %d) outside the spectrum or the output",
+                        v[1], v[0]);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[1];
+  s->end = v[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_energy_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  tflc_signal_energy_s16((const int16_t *)tflc__in(c, 0)->data, s->start,
+                         s->end, (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBank ---------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"num_channels"};
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t v[1], k;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 6, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 0), 0, 0, TFLC_UINT32, 1));
+  for (k = 1; k < 6; k++)
+    TFLC__SIGNAL_CHECK(
+        tflc__signal_tensor(c, tflc__in(c, k), 0, k, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT64, 1));
+  if (v[0] < 0 || o->dims[0] > v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels for an output of %d",
+                        v[0], o->dims[0]);
+  for (k = 3; k < 6; k++)
+    if (tflc__in(c, k)->dims[0] <= v[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d needs num_channels + 1 = %d entries", k,
+                          v[0] + 1);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the count */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1),
+                    *u = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_filter_bank_params p;
+  p.num_channels = (int32_t)(uintptr_t)c->op->state;
+  p.weights = (const int16_t *)w->data;
+  p.unweights = (const int16_t *)u->data;
+  p.frequency_starts = (const int16_t *)tflc__in(c, 3)->data;
+  p.weight_starts = (const int16_t *)tflc__in(c, 4)->data;
+  p.widths = (const int16_t *)tflc__in(c, 5)->data;
+  /* the channel tables are tensors: checked at every invoke (they are
+   * usually constants; a few hundred comparisons) */
+  if (tflc_signal_filter_bank_check(
+          &p, in->dims[0], w->dims[0] < u->dims[0] ? w->dims[0] : u->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a channel reaches outside the spectrum or weights", 0,
+                        0);
+  tflc_signal_filter_bank_u32(&p, (const uint32_t *)in->data, o->dims[0],
+                              (uint64_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSquareRoot ------------------------------------------ */
+static tflc_status tflc__signal_filter_bank_square_root_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT64, 1));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 1), 0, 1, TFLC_INT32, 0));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_square_root_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t shift;
+  memcpy(&shift, tflc__in(c, 1)->data, sizeof shift);
+  if (shift < 0 || shift > 31)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "scale bits %d outside [0, 31]",
+                        shift, 0);
+  tflc_signal_filter_bank_square_root_u64((const uint64_t *)in->data,
+                                          in->dims[0], shift,
+                                          (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankLog ------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_log_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"input_correction_bits", "output_scale"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "input_correction_bits %d outside [0, 31]", v[0], 0);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[0]; /* correction bits */
+  s->end = v[1];   /* output scale */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_log_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_filter_bank_log_u32((const uint32_t *)in->data, in->dims[0],
+                                  s->end, s->start,
+                                  (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSpectralSubtraction --------------------------------- */
+typedef struct tflc__signal_spectral_state {
+  tflc_spectral_subtraction_params p;
+  uint32_t *noise; /* num_channels, the state */
+  int32_t noise_out;
+} tflc__signal_spectral_state;
+static tflc_status tflc__signal_spectral_subtraction_prepare(tflc__ctx *c) {
+  static const char *const names[9] = {"alternate_one_minus_smoothing",
+                                       "alternate_smoothing",
+                                       "clamping",
+                                       "min_signal_remaining",
+                                       "num_channels",
+                                       "one_minus_smoothing",
+                                       "smoothing",
+                                       "smoothing_bits",
+                                       "spectral_subtraction_bits"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *noise = tflc__out(c, 1);
+  tflc__signal_spectral_state *s;
+  int32_t v[9];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 9, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 1, 1, TFLC_UINT32, 1));
+  if (v[4] < 0 || v[4] > in->dims[0] || v[4] > o->dims[0] ||
+      noise->dims[0] > v[4])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d does not fit the tensors", v[4], 0);
+  if (v[7] < 0 || v[7] > 31 || v[8] < 0 || v[8] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "smoothing_bits %d or spectral_subtraction_bits %d "
+                        "out of range",
+                        v[7], v[8]);
+  s = TFLC__NEW_STATE(c, tflc__signal_spectral_state);
+  if (s)
+    s->noise = (uint32_t *)tflc__signal_persist(c, (uint64_t)v[4], 4, 1);
+  if (!s || (!s->noise && v[4]))
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->p.alternate_one_minus_smoothing = (uint32_t)v[0];
+  s->p.alternate_smoothing = (uint32_t)v[1];
+  s->p.clamping = v[2] != 0;
+  s->p.min_signal_remaining = (uint32_t)v[3];
+  s->p.num_channels = v[4];
+  s->p.one_minus_smoothing = (uint32_t)v[5];
+  s->p.smoothing = (uint32_t)v[6];
+  s->p.smoothing_bits = (uint32_t)v[7];
+  s->p.spectral_subtraction_bits = (uint32_t)v[8];
+  s->noise_out = noise->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_spectral_subtraction_invoke(tflc__ctx *c) {
+  const tflc__signal_spectral_state *s =
+      (const tflc__signal_spectral_state *)c->op->state;
+  tflc_signal_spectral_subtraction_u32(
+      &s->p, (const uint32_t *)tflc__in(c, 0)->data,
+      (uint32_t *)tflc__out(c, 0)->data, s->noise);
+  if (s->noise_out)
+    memcpy(tflc__out(c, 1)->data, s->noise, (size_t)s->noise_out * 4u);
+  return TFLC_OK;
+}
+
+/* ---- SignalPCAN ---------------------------------------------------------- */
+static tflc_status tflc__signal_pcan_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"snr_shift"};
+  tflc_tensor *in = tflc__in(c, 0), *noise = tflc__in(c, 1),
+              *lut = tflc__in(c, 2), *o = tflc__out(c, 0);
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 3, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 0, 1, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, lut, 0, 2, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0] || noise->dims[0] < in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output and noise estimate must match the input", 0, 0);
+  if (lut->dims[0] < TFLC_SIGNAL_PCAN_LUT_SIZE)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "gain table of %d entries, needs %d",
+                        lut->dims[0], TFLC_SIGNAL_PCAN_LUT_SIZE);
+  if (v[0] < 0 || v[0] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "snr_shift %d outside [0, 63]",
+                        v[0], 0);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the shift */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_pcan_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_pcan_u32(
+      (const int16_t *)tflc__in(c, 2)->data, (int32_t)(uintptr_t)c->op->state,
+      (const uint32_t *)tflc__in(c, 1)->data, (const uint32_t *)in->data,
+      (uint32_t *)tflc__out(c, 0)->data, in->dims[0]);
+  return TFLC_OK;
+}
+
+/* ---- SignalOverlapAdd ---------------------------------------------------- */
+typedef struct tflc__signal_overlap_state {
+  int32_t type, rows, frames, frame_size, frame_step;
+  void *buffers; /* rows * frame_size elements, the state */
+} tflc__signal_overlap_state;
+static void tflc__signal_overlap_add_reset(tflc__signal_overlap_state *s) {
+  memset(s->buffers, 0,
+         (size_t)s->rows * (size_t)s->frame_size * tflc_type_size(s->type));
+}
+static tflc_status tflc__signal_overlap_add_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"T", "frame_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_overlap_state *s;
+  int32_t v[2], type = 0, size, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16 or float32", type,
+                        0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, -1));
+  if (in->rank < 2 || o->rank + 1 != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input rank %d: needs >= 2, output one less", in->rank,
+                        0);
+  size = in->dims[in->rank - 1];
+  frames = in->dims[in->rank - 2];
+  if (size < 1 || frames < 1 || v[1] < 1 || v[1] > size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d outside [1, frame size %d]", v[1], size);
+  rows = tflc__count(in) / size / frames;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[1])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold frames * frame_step = %d samples",
+                        frames * v[1], 0);
+  s = TFLC__NEW_STATE(c, tflc__signal_overlap_state);
+  if (s)
+    s->buffers = tflc__signal_persist(c, (uint64_t)rows, (uint64_t)size,
+                                      tflc_type_size(type));
+  if (!s || !s->buffers)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->type = type;
+  s->rows = rows;
+  s->frames = frames;
+  s->frame_size = size;
+  s->frame_step = v[1];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_overlap_add_invoke(tflc__ctx *c) {
+  const tflc__signal_overlap_state *s =
+      (const tflc__signal_overlap_state *)c->op->state;
+  const size_t es = tflc_type_size(s->type);
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  int32_t r, f;
+  for (r = 0; r < s->rows; r++) {
+    uint8_t *buf =
+        (uint8_t *)s->buffers + (size_t)r * (size_t)s->frame_size * es;
+    for (f = 0; f < s->frames; f++) {
+      const size_t k = (size_t)r * (size_t)s->frames + (size_t)f;
+      if (s->type == TFLC_INT16)
+        tflc_signal_overlap_add_s16(
+            (const int16_t *)(x + k * (size_t)s->frame_size * es),
+            (int16_t *)buf, s->frame_size, s->frame_step,
+            (int16_t *)(y + k * (size_t)s->frame_step * es));
+      else
+        tflc_signal_overlap_add_f32(
+            (const float *)(x + k * (size_t)s->frame_size * es), (float *)buf,
+            s->frame_size, s->frame_step,
+            (float *)(y + k * (size_t)s->frame_step * es));
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalFramer, SignalStacker, SignalDelay: sample rings -------------- */
+/* rows rings of `capacity` samples each (one allocation) */
+typedef struct tflc__signal_ring_state {
+  int32_t rows, a, b, c, d; /* per operator, see the prepares */
+  int32_t started;          /* SignalStacker: the first frame came */
+  tflc_ring_s16 *rings;
+} tflc__signal_ring_state;
+static tflc__signal_ring_state *tflc__signal_rings(tflc__ctx *c, int32_t rows,
+                                                   int64_t capacity) {
+  tflc__signal_ring_state *s;
+  int16_t *data;
+  int32_t r;
+  if (capacity < 1 || capacity > 0x7FFFFFFF)
+    return NULL;
+  s = TFLC__NEW_STATE(c, tflc__signal_ring_state);
+  if (!s)
+    return NULL;
+  s->rings = (tflc_ring_s16 *)tflc__signal_persist(c, (uint64_t)rows,
+                                                   sizeof(tflc_ring_s16), 1);
+  data = (int16_t *)tflc__signal_persist(c, (uint64_t)rows, (uint64_t)capacity,
+                                         sizeof(int16_t));
+  if (!s->rings || !data)
+    return NULL;
+  s->rows = rows;
+  for (r = 0; r < rows; r++) {
+    s->rings[r].data = data + (size_t)r * (size_t)capacity;
+    s->rings[r].capacity = (uint32_t)capacity;
+    tflc_ring_s16_reset(&s->rings[r]);
+  }
+  return s;
+}
+
+/* Framer: a = frame_size, b = frame_step, c = frames per row, d = prefill */
+static void tflc__signal_framer_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    if (s->d)
+      tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)(s->a - s->b));
+  }
+}
+static tflc_status tflc__signal_framer_prepare(tflc__ctx *c) {
+  static const char *const names[3] = {"frame_size", "frame_step", "prefill"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[3], inner, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 3, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank + 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  inner = in->dims[in->rank - 1];
+  if (v[1] < 1 || inner < v[1] || inner % v[1] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d must divide the row of %d samples", v[1],
+                        inner);
+  if (v[0] < 1 || (v[2] && v[0] < v[1]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_size %d: must be >= 1 (>= frame_step with "
+                        "prefill)",
+                        v[0], 0);
+  frames = inner / v[1];
+  rows = tflc__count(in) / inner;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold %d frames of %d samples per row",
+                        frames, v[0]);
+  /* the frame rounded up to whole steps, as TFLM sizes its buffers */
+  s = tflc__signal_rings(c, rows,
+                         ((int64_t)v[0] + v[1] - 1) / v[1] * (int64_t)v[1]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = frames;
+  s->d = v[2] != 0;
+  tflc__signal_framer_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_framer_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  const size_t in_row = (size_t)s->c * (size_t)s->b,
+               out_row = (size_t)s->c * (size_t)s->a;
+  uint8_t valid = 1;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    if (!tflc_signal_framer_s16(&s->rings[r], x + (size_t)r * in_row, s->c,
+                                s->a, s->b, y + (size_t)r * out_row))
+      valid = 0;
+  *(uint8_t *)tflc__out(c, 1)->data = valid;
+  return TFLC_OK;
+}
+
+/* Stacker: a = num_channels, b = left context, c = step in samples */
+static void tflc__signal_stacker_reset(tflc__signal_ring_state *s) {
+  tflc_ring_s16_reset(&s->rings[0]);
+  s->started = 0;
+}
+static tflc_status tflc__signal_stacker_prepare(tflc__ctx *c) {
+  static const char *const names[4] = {"num_channels", "stacker_left_context",
+                                       "stacker_right_context", "stacker_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[4];
+  int64_t size;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 4, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (v[0] < 1 || v[1] < 0 || v[2] < 0 || v[1] > 0xFFFF || v[2] > 0xFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d >= 1, contexts >= 0 needed", v[0], 0);
+  size = (int64_t)v[0] * ((int64_t)v[1] + v[2] + 1);
+  if (v[3] < 1 || v[3] > v[1] + v[2] + 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "stacker_step %d outside [1, %d frames stacked]", v[3],
+                        v[1] + v[2] + 1);
+  if (in->dims[0] < v[0] || (int64_t)o->dims[0] != size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input needs %d channels, output %d samples", v[0],
+                        (int32_t)(size < 0x7FFFFFFF ? size : 0x7FFFFFFF));
+  s = tflc__signal_rings(c, 1, size);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = v[0] * v[3];
+  tflc__signal_stacker_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_stacker_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  *(uint8_t *)tflc__out(c, 1)->data = (uint8_t)tflc_signal_stacker_s16(
+      &s->rings[0], &s->started, (const int16_t *)tflc__in(c, 0)->data, s->a,
+      s->b, (uint32_t)s->c, (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* Delay: a = row length, b = delay */
+static void tflc__signal_delay_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)s->b);
+  }
+}
+static tflc_status tflc__signal_delay_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"delay_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_ring_state *s;
+  int32_t v[1], inner;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, -1));
+  inner = in->rank ? in->dims[in->rank - 1] : 0;
+  if (inner < 1 || tflc__count(o) != tflc__count(in) || v[0] < 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of >= 1 sample, output as the input, delay %d "
+                        ">= 0",
+                        v[0], 0);
+  s = tflc__signal_rings(c, tflc__count(in) / inner, (int64_t)inner + v[0]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = inner;
+  s->b = v[0];
+  tflc__signal_delay_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_delay_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    tflc_signal_delay_s16(&s->rings[r], x + (size_t)r * (size_t)s->a, s->a,
+                          y + (size_t)r * (size_t)s->a);
+  return TFLC_OK;
+}
+
+/* State kept outside tensors back to where prepare left it (tflc_reset), as
+ * the Reset functions of TFLM's Signal kernels do. */
+static void tflc__signal_reset(tflc__ctx *c) {
+  void *s = c->op->state;
+  if (!s)
+    return;
+  switch (c->op->code) {
+  case TFLC_OP_SignalFramer:
+    tflc__signal_framer_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalStacker:
+    tflc__signal_stacker_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalDelay:
+    tflc__signal_delay_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalOverlapAdd:
+    tflc__signal_overlap_add_reset((tflc__signal_overlap_state *)s);
+    break;
+  case TFLC_OP_SignalFilterBankSpectralSubtraction: {
+    const tflc__signal_spectral_state *p =
+        (const tflc__signal_spectral_state *)s;
+    if (p->p.num_channels)
+      memset(p->noise, 0, (size_t)p->p.num_channels * 4u);
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+/* ======================================================================== */
 /* Operator table: the array TFLC_OPERATORS builds, with the operators a    */
 /* firmware build selects (TFLC_OPS), lookup, dispatch, and the functions   */
 /* of operators split by type (one row, several kernels).                   */
@@ -8400,6 +9340,7 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
 #define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
 #define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
 #define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
+#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
 enum {
   TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
   TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
@@ -8418,7 +9359,8 @@ enum {
   TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
   TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
   TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17)
+  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
+  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
 };
 #define TFLC__SELWORD(w)                                                       \
   ((w) == 0    ? TFLC__SW0                                                     \
@@ -8439,6 +9381,7 @@ enum {
    : (w) == 15 ? TFLC__SW15                                                    \
    : (w) == 16 ? TFLC__SW16                                                    \
    : (w) == 17 ? TFLC__SW17                                                    \
+   : (w) == 18 ? TFLC__SW18                                                    \
                : 0)
 #define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
 #else
@@ -8570,8 +9513,12 @@ static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
   return 0;
 }
 
+static tflc_status tflc__partition_prepare(tflc__ctx *c);
+static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_prepare(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
@@ -8591,6 +9538,8 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_invoke(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->invoke(c, u->user);
@@ -8605,6 +9554,13 @@ static void tflc__reset_op(tflc__ctx *c) {
   switch (c->op->code) {
   case TFLC_OP_CIRCULAR_BUFFER:
     tflc__circular_buffer_reset(c);
+    break;
+  case TFLC_OP_SignalDelay:
+  case TFLC_OP_SignalFilterBankSpectralSubtraction:
+  case TFLC_OP_SignalFramer:
+  case TFLC_OP_SignalOverlapAdd:
+  case TFLC_OP_SignalStacker:
+    tflc__signal_reset(c);
     break;
   default:
     break;
@@ -8684,15 +9640,23 @@ TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index) {
     return NULL;
   return (void *)op->op->scratch[index];
 }
+static void **tflc__partition_state(const tflc__op *op);
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state) {
-  op->op->state = state;
+  if (tflc__is_partition(op->op)) /* delegates: the partition keeps it */
+    *tflc__partition_state(op->op) = state;
+  else
+    op->op->state = state;
 }
 TFLC_API void *tflc_op_state(const tflc_op_context *op) {
+  if (tflc__is_partition(op->op))
+    return *tflc__partition_state(op->op);
   return op->op->state;
 }
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
                                   const char *message) {
 #ifndef TFLC_NO_ERROR_STRINGS
+  if (tflc__is_partition(op->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(op, st, message ? message : "failed");
   tflc__err(op->it->error, st, "op %d %s: %s", op->op->index, tflc__op_name(op),
             message ? message : "failed");
 #else
@@ -8712,6 +9676,329 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   if (!d || !d->invoke)
     return TFLC_ERR_UNSUPPORTED;
   return d->invoke(op);
+}
+
+/* ======================================================================== */
+/* Delegates: at init each operator record is offered to the delegates in   */
+/* order; every maximal run of consecutive records one delegate claims is   */
+/* moved into a partition, and one record (code TFLC_OP_DELEGATE, the edge  */
+/* tensors as inputs and outputs) takes the run's place in the ops array.   */
+/* The planner and the invoke loop then treat it as any operator: edge      */
+/* tensors live across it, tensors used only inside it are flagged          */
+/* TFLC_TENSOR_VIRTUAL and get no arena.                                    */
+/* ======================================================================== */
+/* The record standing for a run: code TFLC_OP_DELEGATE, no user operator,
+ * its state the partition (the delegate's state pointer lives in there).
+ * A DELEGATE operator of a model never gets a state: tflc has no kernel
+ * for it, and a user operator running one is marked by `user`. */
+struct tflc__partition {
+  const tflc_delegate *delegate;
+  struct tflc__partition *next; /* the next partition, in init order */
+  tflc__op *record;             /* the record standing for the run */
+  tflc__op *ops;                /* the claimed operators' records */
+  tflc__ctx *ctx;               /* their contexts */
+  void *state;                  /* tflc_op_set_state on the partition */
+  int32_t number, subgraph, num_ops, num_internal;
+};
+
+static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
+  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+    return NULL;
+  return (struct tflc__partition *)op->state;
+}
+static int tflc__is_partition(const tflc__op *op) {
+  return tflc__partition_of(op) != NULL;
+}
+static void **tflc__partition_state(const tflc__op *op) {
+  return &tflc__partition_of(op)->state;
+}
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  const struct tflc__partition *p = tflc__partition_of(c->op);
+  const char *name = p->delegate->name ? p->delegate->name : "unnamed";
+  tflc__err(c->it->error, st, "partition %d (ops %d-%d, delegate %s): %s",
+            p->number, p->ops[0].index, p->ops[p->num_ops - 1].index, name,
+            message);
+#else
+  (void)message;
+  c->it->error[0] = 0;
+#endif
+  return st;
+}
+
+/* The delegate claiming record `op`, or NULL. */
+static const tflc_delegate *tflc__claimant(tflc_interpreter *it, tflc__op *op) {
+  tflc__ctx c;
+  int32_t k;
+  if (op->code == TFLC_OP_TFLM_DECODE)
+    return NULL; /* a kept DECODE feeds built-ins; never offered */
+  c.it = it;
+  c.m = it->model;
+  c.sgt = it->sgt;
+  c.op = op;
+  for (k = 0; k < it->opt.num_delegates; k++) {
+    const tflc_delegate *d = &it->opt.delegates[k];
+    if (d->claims(&c, d->user))
+      return d;
+  }
+  return NULL;
+}
+
+/* 1 if tensor record ti is in `list` (n entries). */
+static int tflc__listed(const int16_t *list, int32_t n, int32_t ti) {
+  int32_t k;
+  for (k = 0; k < n; k++)
+    if (list[k] == ti)
+      return 1;
+  return 0;
+}
+
+/* Builds the partition of records [s, e) claimed by `d` into `rec`. `life`
+ * holds, per tensor record, the first and last record using it (16 bits
+ * each; graph inputs and outputs span everything). */
+static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
+                                        const tflc_delegate *d, int32_t s,
+                                        int32_t e, const uint32_t *life,
+                                        tflc__op *rec) {
+  struct tflc__partition *p, **tail;
+  int32_t i, k, pass, nin = 0, nout = 0, n = e - s;
+  int16_t *edge = NULL;
+  p = (struct tflc__partition *)tflc__persist(it, sizeof *p);
+  if (p)
+    p->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * (uint32_t)n);
+  if (p && p->ops)
+    p->ctx = (tflc__ctx *)tflc__persist(it, sizeof(tflc__ctx) * (uint32_t)n);
+  if (!p || !p->ops || !p->ctx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for a partition of %d ops", n);
+  p->delegate = d;
+  p->number = it->num_partitions;
+  p->subgraph = sg;
+  p->num_ops = n;
+  /* tensors used by no record outside [s, e) and not graph inputs or
+   * outputs, variables or model data: kept by the delegate */
+  for (i = s; i < e; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      tflc_tensor *t = ti >= 0 ? &it->tensors[ti] : NULL;
+      if (!t || (int32_t)TFLC__FIRST(life[ti]) < s ||
+          (int32_t)TFLC__LAST(life[ti]) >= e ||
+          (t->flags &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
+            TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN | TFLC_TENSOR_DECODED)))
+        continue;
+      t->flags |= TFLC_TENSOR_VIRTUAL;
+      t->data = NULL;
+      p->num_internal++;
+    }
+  }
+  /* edge tensors: the others that are not model data; outputs are those a
+   * claimed operator writes. Pass 0 counts, pass 1 fills. */
+  for (pass = 0; pass < 2; pass++) {
+    int32_t ni = 0, no = 0;
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nout; k++) {
+        int32_t ti = TFLC__OUT(op)[k];
+        if (it->tensors[ti].flags & TFLC_TENSOR_VIRTUAL)
+          continue;
+        if (pass == 0 || !tflc__listed(edge + nin, no, ti)) {
+          if (pass)
+            edge[nin + no] = (int16_t)ti;
+          no++;
+        }
+      }
+    }
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nin; k++) {
+        int32_t ti = op->in[k];
+        if (ti < 0 ||
+            (it->tensors[ti].flags &
+             (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL)))
+          continue;
+        if (pass == 1 &&
+            (tflc__listed(edge + nin, no, ti) || tflc__listed(edge, ni, ti)))
+          continue; /* written inside, or listed already */
+        if (pass)
+          edge[ni] = (int16_t)ti;
+        ni++;
+      }
+    }
+    if (pass == 0) {
+      /* upper bounds; pass 1 finds the exact (deduplicated) counts */
+      nin = ni;
+      nout = no;
+      if (nin + nout > 0xFFFF)
+        return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                         "partition %d: too many edge tensors", p->number);
+      edge = (int16_t *)tflc__persist(it, 2u * (uint32_t)(nin + nout));
+      if (!edge && nin + nout)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    } else {
+      /* outputs were written after the nin input slots; close the gap */
+      memmove(edge + ni, edge + nin, sizeof(int16_t) * (size_t)no);
+      nin = ni;
+      nout = no;
+    }
+  }
+  /* the claimed records move into the partition; the caller then writes
+   * `rec` (which may be where record s was) */
+  for (i = 0; i < n; i++) {
+    p->ops[i] = it->ops[s + i];
+    p->ctx[i].it = it;
+    p->ctx[i].m = it->model;
+    p->ctx[i].sgt = it->sgt;
+    p->ctx[i].op = &p->ops[i];
+  }
+  memset(rec, 0, sizeof *rec);
+  rec->code = TFLC_OP_DELEGATE;
+  rec->index = p->ops[0].index;
+  rec->nin = (uint16_t)nin;
+  rec->nout = (uint16_t)nout;
+  rec->in = edge;
+  rec->state = p;
+  for (tail = &it->partitions; *tail; tail = &(*tail)->next)
+    ;
+  *tail = p;
+  it->num_partitions++;
+  return TFLC_OK;
+}
+
+/* Offers subgraph sg's records to the delegates and replaces each claimed
+ * run by its partition's record. Uses the init map at the start of the
+ * arena (free by now, one word per tensor) for the tensors' first and last
+ * use. */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg) {
+  uint32_t *life = (uint32_t *)(void *)it->arena;
+  int32_t i, k, n = it->num_ops, kept = 0, start = 0;
+  const tflc_delegate *run = NULL;
+  if (n > 0xFFFE)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  for (k = 0; k < it->opt.num_delegates; k++)
+    if (!it->opt.delegates[k].claims || !it->opt.delegates[k].invoke)
+      return tflc__err(it->error, TFLC_ERR_ARG,
+                       "delegate %d: claims and invoke are required", k);
+  for (k = 0; k < it->num_tensors; k++)
+    life[k] = 0xFFFFFFFFu;
+  for (i = 0; i < n; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      if (ti >= 0)
+        tflc__use(&life[ti], (uint32_t)i);
+    }
+  }
+  for (k = 0; k < it->num_inputs; k++)
+    life[it->inputs[k]] = 0xFFFF0000u; /* first 0, last 0xFFFF */
+  for (k = 0; k < it->num_outputs; k++)
+    life[it->outputs[k]] = 0xFFFF0000u;
+  /* records [start, i) are claimed by `run`; kept <= start */
+  for (i = 0; i <= n; i++) {
+    const tflc_delegate *d = i < n ? tflc__claimant(it, &it->ops[i]) : NULL;
+    if (run && d != run) {
+      tflc_status st;
+      tflc__op rec;
+      st = tflc__make_partition(it, sg, run, start, i, life, &rec);
+      if (st)
+        return st;
+      it->ops[kept] = rec;
+      tflc__partition_of(&rec)->record = &it->ops[kept];
+      kept++;
+    }
+    if (d && d != run)
+      start = i;
+    run = d;
+    if (!d && i < n)
+      it->ops[kept++] = it->ops[i];
+  }
+  it->num_ops = kept;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__partition_prepare(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->prepare ? d->prepare(c, d->user) : TFLC_OK;
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "prepare failed");
+  return st;
+}
+static tflc_status tflc__partition_invoke(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->invoke(c, d->user);
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "invoke failed");
+  return st;
+}
+
+/* ---- the context of delegates -------------------------------------------- */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len) {
+  *len = 0;
+  if (tflc__is_partition(op->op))
+    return NULL;
+  return tflc__op_custom_name(
+      op->m, tflc__op_table(op->m, op->sgt, op->op->index), len);
+}
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis) {
+  if (!t) {
+    if (axis)
+      *axis = 0;
+    return 0;
+  }
+  return tflc__tensor_quant(op->m, op->sgt, t->index, i, scale, zero_point,
+                            axis);
+}
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c) {
+  const tflc_tensor *t = k < 0 ? NULL : tflc__in(op, k);
+  if (!t || !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT))) {
+    memset(c, 0, sizeof *c);
+    return 0;
+  }
+  *c = tflc__const(op, t);
+  return 1;
+}
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part) {
+  const struct tflc__partition *p = tflc__partition_of(part->op);
+  return p ? p->num_ops : 0;
+}
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k) {
+  struct tflc__partition *p = tflc__partition_of(part->op);
+  if (!p || k < 0 || k >= p->num_ops)
+    return NULL;
+  return &p->ctx[k];
+}
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it) {
+  return it && it->ready ? it->num_partitions : 0;
+}
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info) {
+  const struct tflc__partition *p = it && it->ready ? it->partitions : NULL;
+  memset(info, 0, sizeof *info);
+  if (i < 0)
+    return 0;
+  for (; p && i > 0; i--)
+    p = p->next;
+  if (!p)
+    return 0;
+  info->delegate = p->delegate->name;
+  info->subgraph = p->subgraph;
+  info->first_op = p->ops[0].index;
+  info->last_op = p->ops[p->num_ops - 1].index;
+  info->num_ops = p->num_ops;
+  info->num_inputs = p->record->nin;
+  info->num_outputs = p->record->nout;
+  info->num_internal = p->num_internal;
+  return 1;
 }
 
 #endif /* TFLC_IMPLEMENTATION */

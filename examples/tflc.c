@@ -2,7 +2,8 @@
  *
  *   tflc run MODEL [--input FILE]... [--out-dir DIR] [--random-inputs SEED]
  *            [--iters N] [--json] [--arena BYTES] [--dump-layers DIR]
- *   tflc info MODEL [--json]
+ *            [--delegate vta[:OPTIONS]]   (examples/cmd_delegate.h)
+ *   tflc info MODEL [--json] [--delegate ...]
  *
  * Any error: exit status 1 and one line on stderr beginning "tflc: ". */
 #define TFLC_IMPLEMENTATION
@@ -161,6 +162,8 @@ static void dump_layer(void *user, int32_t op, int32_t code, int begin) {
   }
 }
 
+#include "cmd_delegate.h"
+
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
   const char *inputs[MAX_FILES];
@@ -173,9 +176,12 @@ static int cmd_run(int argc, char **argv) {
   dump_ctx dc;
   uint8_t *bytes, *arena;
   double median = 0;
+  cli_delegate dg = {0};
   memset(&opt, 0, sizeof opt);
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--input") && i + 1 < argc) {
+    if (!strcmp(argv[i], "--delegate") && i + 1 < argc) {
+      delegate_select(&dg, argv[++i]);
+    } else if (!strcmp(argv[i], "--input") && i + 1 < argc) {
       if (ninputs == MAX_FILES)
         die("too many --input");
       inputs[ninputs++] = argv[++i];
@@ -213,6 +219,7 @@ static int cmd_run(int argc, char **argv) {
     opt.profile = dump_layer;
     opt.profile_user = &dc;
   }
+  delegate_attach(&dg, &opt);
   arena = init_exact(&it, &m, arena_limit, &opt);
   if (ninputs && have_seed)
     die("run: --input and --random-inputs are exclusive");
@@ -283,6 +290,7 @@ static int cmd_run(int argc, char **argv) {
     printf("]");
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
+    delegate_json(&dg, &it, 1 + iters);
     printf("}\n");
   } else if (!out_dir) {
     for (i = 0; i < it.num_outputs; i++) {
@@ -306,7 +314,9 @@ static int cmd_run(int argc, char **argv) {
     printf("arena_used_bytes: %lu\n", (unsigned long)tflc_arena_used(&it));
     if (iters > 0)
       printf("median: %.3f us per invoke (%ld iterations)\n", median, iters);
+    delegate_text(&dg, &it, 1 + iters);
   }
+  delegate_free(&dg);
   free(arena);
   free(bytes);
   return 0;
@@ -320,8 +330,13 @@ static int cmd_info(int argc, char **argv) {
   uint8_t *bytes, *arena;
   int32_t nt, no, t;
   unsigned long saved = 0;
+  cli_delegate dg = {0};
+  tflc_options opt;
+  memset(&opt, 0, sizeof opt);
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--json"))
+    if (!strcmp(argv[i], "--delegate") && i + 1 < argc)
+      delegate_select(&dg, argv[++i]);
+    else if (!strcmp(argv[i], "--json"))
       json = 1;
     else if (argv[i][0] == '-')
       die("info: unknown option %s", argv[i]);
@@ -333,7 +348,8 @@ static int cmd_info(int argc, char **argv) {
   if (!model_path)
     die("usage: tflc info MODEL [--json]");
   load_model(&m, model_path, &bytes);
-  arena = init_exact(&it, &m, 0, NULL);
+  delegate_attach(&dg, &opt);
+  arena = init_exact(&it, &m, 0, &opt);
   nt = tflc_model_num_tensors(&m, 0);
   no = tflc_model_num_ops(&m, 0);
   if (json)
@@ -402,12 +418,23 @@ static int cmd_info(int argc, char **argv) {
       printf("\n");
     }
   }
-  if (json)
-    printf("], \"compressed_tensors\": %d, \"bytes_saved\": %lu}\n",
+  if (json) {
+    printf("], \"compressed_tensors\": %d, \"bytes_saved\": %lu, ",
            m.num_lut_tensors, saved);
-  else
+    delegate_json_partitions(&it);
+    printf("}\n");
+  } else
     printf("compressed tensors: %d, bytes saved: %lu\n", m.num_lut_tensors,
            saved);
+  for (i = 0; !json && i < tflc_num_partitions(&it); i++) {
+    tflc_partition_info p;
+    tflc_partition_info_get(&it, i, &p);
+    printf("partition %d: ops %d-%d (%d), delegate %s, %d in / %d out, %d "
+           "kept\n",
+           i, p.first_op, p.last_op, p.num_ops, p.delegate, p.num_inputs,
+           p.num_outputs, p.num_internal);
+  }
+  delegate_free(&dg);
   free(arena);
   free(bytes);
   return 0;
@@ -445,8 +472,11 @@ static int cmd_bench(int argc, char **argv) {
   bench_ctx b;
   uint8_t *bytes, *arena;
   double *t, total = 0;
+  cli_delegate dg = {0};
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
+    if (!strcmp(argv[i], "--delegate") && i + 1 < argc) {
+      delegate_select(&dg, argv[++i]);
+    } else if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
       iters = strtol(argv[++i], NULL, 0);
       if (iters < 1 || iters > 1000000)
         die("--iters must be 1..1000000");
@@ -467,6 +497,7 @@ static int cmd_bench(int argc, char **argv) {
   memset(&b, 0, sizeof b);
   opt.profile = bench_hook;
   opt.profile_user = &b;
+  delegate_attach(&dg, &opt);
   arena = init_exact(&it, &m, 0, &opt);
   b.it = &it;
   b.nops = it.num_ops;
@@ -513,6 +544,7 @@ static int cmd_bench(int argc, char **argv) {
   free(t);
   free(b.op_us);
   free(b.op_code);
+  delegate_free(&dg);
   free(arena);
   free(bytes);
   return 0;
@@ -570,10 +602,11 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
     printf("tflc run MODEL [--input FILE]... [--out-dir DIR] "
            "[--random-inputs SEED] [--iters N] [--json] [--arena BYTES] "
-           "[--dump-layers DIR]\n"
-           "tflc info MODEL [--json]\n"
+           "[--dump-layers DIR] [--delegate vta[:round][:threads=1]"
+           "[:inp=N][:wgt=N][:acc=N]]\n"
+           "tflc info MODEL [--json] [--delegate ...]\n"
            "tflc check MODEL [--json]\n"
-           "tflc bench MODEL [--iters N] [--json]\n"
+           "tflc bench MODEL [--iters N] [--json] [--delegate ...]\n"
            "tflc compress IN -o OUT [--spec SPEC.yaml] [--format "
            "metadata|decode] ...\n"
            "tflc bin IN -o OUT --bits B [--tensors ...] [--exclude ...]\n");
