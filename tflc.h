@@ -30,6 +30,13 @@
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
  *   TFLC_MAX_DIMS           largest tensor rank (default 6)
  *   TFLC_TILE_BYTES         decode tile for compressed constants (512)
+ *   TFLC_MAX_NESTING        subgraphs running subgraphs (IF, WHILE,
+ *                           CALL_ONCE): deepest nesting the verifier
+ *                           accepts (8); invoke recurses that deep, each
+ *                           level a few hundred bytes of stack
+ *   TFLC_WHILE_MAX_ITERATIONS  a WHILE fails after this many iterations
+ *                           (0, the default: no bound, as TFLM; fuzzing
+ *                           and tests of damaged models set one)
  *   TFLC_OPS(X)             the operators to compile, e.g.
  *                             #define TFLC_OPS(X) X(CONV_2D) X(SOFTMAX)
  *                           (`tflc ops MODEL` prints the line a model
@@ -45,6 +52,7 @@
  *   tflc_interpreter_init(&it, &m, arena, size, opt)   plan + prepare
  *   tflc_input(&it, i), tflc_output(&it, i)            tensors
  *   tflc_invoke(&it)                       run every operator
+ *   tflc_reset(&it)                        variables back to their start
  *   tflc_error(&it), tflc_model_error(&m)  "op 7 CONV_2D: ..." messages
  *   tflc_arena_used(&it)                   bytes of arena really needed
  *   tflc_status_str(status)
@@ -85,6 +93,12 @@
 #endif
 #ifndef TFLC_MAX_IO
 #define TFLC_MAX_IO 16
+#endif
+#ifndef TFLC_WHILE_MAX_ITERATIONS
+#define TFLC_WHILE_MAX_ITERATIONS 0
+#endif
+#ifndef TFLC_MAX_NESTING
+#define TFLC_MAX_NESTING 8
 #endif
 
 #ifdef __cplusplus
@@ -2591,19 +2605,21 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
 
 /* Subgraphs running subgraphs (IF, WHILE, CALL_ONCE): every index in
  * range, no subgraph running itself directly or indirectly, and at most
- * TFLC__MAX_NESTING levels below any subgraph, so that invoke and the
+ * TFLC_MAX_NESTING levels below any subgraph, so that invoke and the
  * planner never go deeper. Heights (levels below a subgraph) grow by
  * relaxation, one round per level: a cycle exceeds the bound within
- * TFLC__MAX_NESTING + 1 rounds. Subgraphs taking part: the first
+ * TFLC_MAX_NESTING + 1 rounds. Subgraphs taking part: the first
  * TFLC__MAX_CALL_GRAPHS. */
-#define TFLC__MAX_NESTING 8
 #define TFLC__MAX_CALL_GRAPHS 256
+#if TFLC_MAX_NESTING < 1 || TFLC_MAX_NESTING > 64
+#error "TFLC_MAX_NESTING must be 1..64"
+#endif
 static tflc_status tflc__verify_calls(tflc_model *m) {
   uint8_t height[TFLC__MAX_CALL_GRAPHS];
   int32_t round, sg, i, k, changed = 1;
   tflc__fb fb = tflc__mfb(m);
   memset(height, 0, sizeof height);
-  for (round = 0; changed && round <= TFLC__MAX_NESTING; round++) {
+  for (round = 0; changed && round <= TFLC_MAX_NESTING; round++) {
     changed = 0;
     for (sg = 0; sg < m->num_subgraphs; sg++) {
       uint32_t sgt = tflc__subgraph(m, sg);
@@ -2628,11 +2644,11 @@ static tflc_status tflc__verify_calls(tflc_model *m) {
           if (height[g[k]] + 1 > height[sg]) {
             height[sg] = (uint8_t)(height[g[k]] + 1);
             changed = 1;
-            if (height[sg] > TFLC__MAX_NESTING)
+            if (height[sg] > TFLC_MAX_NESTING)
               return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
                                "subgraph %d: subgraphs call themselves or nest "
                                "deeper than %d",
-                               sg, TFLC__MAX_NESTING);
+                               sg, TFLC_MAX_NESTING);
           }
         }
       }
@@ -3218,11 +3234,11 @@ static int tflc__reads_inputs_first(const tflc__op *op) {
  * it starts, each operator takes a step, then the subgraphs it runs take
  * theirs, and its inputs and outputs stay alive until they end; a
  * subgraph's outputs live until its last step. Depth is bounded by the
- * verifier (TFLC__MAX_NESTING), the length by TFLC__MAX_STEPS. */
+ * verifier (TFLC_MAX_NESTING), the length by TFLC__MAX_STEPS. */
 static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
   struct {
     int32_t g, i, k;
-  } st[TFLC__MAX_NESTING + 2];
+  } st[TFLC_MAX_NESTING + 2];
   int32_t d = 0, k;
   tflc_status s;
   st[0].g = 0;
@@ -3260,7 +3276,7 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
     nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
     if (st[d].k < nsub) { /* next subgraph it runs */
       int32_t c = sub[st[d].k];
-      if (d + 1 >= TFLC__MAX_NESTING + 2 || c < 0 || c >= p->ng)
+      if (d + 1 >= TFLC_MAX_NESTING + 2 || c < 0 || c >= p->ng)
         return tflc__err(err, TFLC_ERR_UNSUPPORTED, "subgraphs nest too deep");
       s = tflc__plan_step(p, err);
       if (s)
@@ -8543,7 +8559,7 @@ static void tflc__view_load(tflc_interpreter *it, const tflc__view *v);
 static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g);
 static tflc_status tflc__run_graph(tflc_interpreter *it);
 /* Runs subgraph g in place of the current one, then comes back. Nesting
- * is bounded by the verifier (TFLC__MAX_NESTING). */
+ * is bounded by the verifier (TFLC_MAX_NESTING). */
 static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
   tflc__view cur;
   tflc_status st;
@@ -8738,6 +8754,7 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
   const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
   int32_t k, n = c->op->nin;
+  uint32_t iterations = 0;
   tflc_status st;
   /* the inputs go to the outputs first: the planner lets cond's and
    * body's tensors reuse the inputs' bytes once they are read */
@@ -8747,6 +8764,10 @@ static tflc_status tflc__while_invoke(tflc__ctx *c) {
     tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
   st = tflc__run_subgraph(it, s->first);
   while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
+    if (TFLC_WHILE_MAX_ITERATIONS &&
+        ++iterations > (uint32_t)TFLC_WHILE_MAX_ITERATIONS)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "more than %d iterations",
+                          (int32_t)TFLC_WHILE_MAX_ITERATIONS, 0);
     for (k = 0; k < n; k++)
       tflc__pass(tflc__graph_in(it, s->second, k), tflc__out(c, k));
     st = tflc__run_subgraph(it, s->second);

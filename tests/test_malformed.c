@@ -28,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 
+/* damaged models may loop forever in a WHILE: bounded here */
+#define TFLC_WHILE_MAX_ITERATIONS 1000
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"

@@ -122,6 +122,46 @@ done:
   free(out2);
 }
 
+/* ops2/RESOURCE_VARIABLE/i16_1x8_read_assign_read: CALL_ONCE assigns a
+ * constant to a resource variable, then each invoke reads it (output 0),
+ * assigns the input and reads again (output 1). TFLM's first output_0 is
+ * the constant. The value carries to the next invoke; tflc_reset brings
+ * back the fresh state, CALL_ONCE included (TFLM's Reset leaves CALL_ONCE
+ * done and zeroes the variable: its next read would give zeros). */
+#define RV "conformance/ops2/RESOURCE_VARIABLE/i16_1x8_read_assign_read"
+static void test_reset_reruns_call_once(void) {
+  size_t nm = 0, ni = 0, no = 0;
+  uint8_t *model = read_shared(RV "/model.tflite", &nm);
+  uint8_t *in = read_shared(RV "/input_0.bin", &ni);
+  uint8_t *out0 = read_shared(RV "/output_0.bin", &no);
+  static const int16_t b[8] = {1, -2, 3, -4, 5, -6, 7, -8};
+  tflc_model m;
+  tflc_interpreter it;
+  if (!model || !in || !out0 || ni != 16 || no != 16) {
+    printf("test_reset_reruns_call_once: ../shared missing, skipped\n");
+    goto done;
+  }
+  CHECK_EQ_INT(tflc_model_init(&m, model, nm), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+               TFLC_OK);
+  memcpy(tflc_input(&it, 0)->data, in, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, out0, 16);
+  CHECK_EQ_MEM(tflc_output(&it, 1)->data, in, 16);
+  memcpy(tflc_input(&it, 0)->data, b, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, in, 16); /* carried over */
+  CHECK_EQ_MEM(tflc_output(&it, 1)->data, b, 16);
+  CHECK_EQ_INT(tflc_reset(&it), TFLC_OK);
+  memcpy(tflc_input(&it, 0)->data, in, 16);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+  CHECK_EQ_MEM(tflc_output(&it, 0)->data, out0, 16);
+done:
+  free(model);
+  free(in);
+  free(out0);
+}
+
 static void test_reset_needs_an_interpreter(void) {
   tflc_interpreter it;
   memset(&it, 0, sizeof it);
@@ -131,89 +171,6 @@ static void test_reset_needs_an_interpreter(void) {
 
 /* ---- flexbuffer reader ------------------------------------------------------
  */
-/* A test-side FlexBuffer map writer: keys (sorted by the caller) with
- * 1-byte key offsets, values in `width`-byte slots, indirect scalars
- * before the keys, 1-byte root. Returns the size. */
-typedef struct flex_value {
-  const char *key;
-  int type;  /* TFLC__FLEX_* */
-  int width; /* bytes of an indirect scalar */
-  long long i;
-  double d;
-} flex_value;
-static void put_le(uint8_t *p, unsigned long long v, int w) {
-  int k;
-  for (k = 0; k < w; k++)
-    p[k] = (uint8_t)(v >> (8 * k));
-}
-static void put_number(uint8_t *p, const flex_value *v, int w, int is_float) {
-  if (is_float && w == 4) {
-    float f = (float)v->d;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    put_le(p, u, 4);
-  } else if (is_float && w == 8) {
-    unsigned long long u;
-    memcpy(&u, &v->d, 8);
-    put_le(p, u, 8);
-  } else {
-    put_le(p, (unsigned long long)v->i, w);
-  }
-}
-static int log2w(int w) {
-  return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
-}
-static size_t flex_map(uint8_t *b, const flex_value *v, int n, int width) {
-  size_t pos = 0, kpos[16], ipos[16], kvec, map;
-  int i;
-  for (i = 0; i < n; i++) {
-    kpos[i] = pos;
-    memcpy(b + pos, v[i].key, strlen(v[i].key) + 1);
-    pos += strlen(v[i].key) + 1;
-  }
-  for (i = 0; i < n; i++) {
-    if (v[i].type < TFLC__FLEX_INDIRECT_INT ||
-        v[i].type > TFLC__FLEX_INDIRECT_FLOAT)
-      continue;
-    while (pos % (size_t)v[i].width)
-      b[pos++] = 0;
-    ipos[i] = pos;
-    put_number(b + pos, &v[i], v[i].width,
-               v[i].type == TFLC__FLEX_INDIRECT_FLOAT);
-    pos += (size_t)v[i].width;
-  }
-  b[pos++] = (uint8_t)n;
-  kvec = pos;
-  for (i = 0; i < n; i++, pos++)
-    b[pos] = (uint8_t)(pos - kpos[i]);
-  while (pos % (size_t)width)
-    b[pos++] = 0;
-  put_le(b + pos, pos - kvec, width);
-  pos += (size_t)width;
-  put_le(b + pos, 1, width);
-  pos += (size_t)width;
-  put_le(b + pos, (unsigned long long)n, width);
-  pos += (size_t)width;
-  map = pos;
-  for (i = 0; i < n; i++, pos += (size_t)width) {
-    if (v[i].type >= TFLC__FLEX_INDIRECT_INT &&
-        v[i].type <= TFLC__FLEX_INDIRECT_FLOAT)
-      put_le(b + pos, pos - ipos[i], width);
-    else
-      put_number(b + pos, &v[i], width, v[i].type == TFLC__FLEX_FLOAT);
-  }
-  for (i = 0; i < n; i++)
-    b[pos++] = (uint8_t)(v[i].type << 2 |
-                         log2w(v[i].type >= TFLC__FLEX_INDIRECT_INT &&
-                                       v[i].type <= TFLC__FLEX_INDIRECT_FLOAT
-                                   ? v[i].width
-                                   : width));
-  b[pos] = (uint8_t)(pos - map);
-  b[pos + 1] = (uint8_t)(TFLC__FLEX_MAP << 2 | log2w(width));
-  b[pos + 2] = 1;
-  return pos + 3;
-}
-
 /* Every kind of scalar, at every slot width, read back by key. */
 static void test_flex_map_values(void) {
   static const int widths[] = {1, 2, 4, 8};
@@ -857,6 +814,496 @@ static void test_flow_inputs_reused(void) {
   free(bytes);
 }
 
+/* ---- REVERSE_V2, MIRROR_PAD, FILL, BROADCAST_TO, BROADCAST_ARGS
+ * ---------------
+ */
+/* Row-major coordinates of flat index i over dims (rank <= 6). */
+static void coords_of(size_t i, int32_t rank, const int32_t *dims, int32_t *c) {
+  int32_t k;
+  for (k = rank - 1; k >= 0; k--) {
+    c[k] = (int32_t)(i % (size_t)dims[k]);
+    i /= (size_t)dims[k];
+  }
+}
+static size_t flat_of(int32_t rank, const int32_t *dims, const int32_t *c) {
+  size_t f = 0;
+  int32_t k;
+  for (k = 0; k < rank; k++)
+    f = f * (size_t)dims[k] + (size_t)c[k];
+  return f;
+}
+static size_t count_of(int32_t rank, const int32_t *dims) {
+  size_t n = 1;
+  int32_t k;
+  for (k = 0; k < rank; k++)
+    n *= (size_t)dims[k];
+  return n;
+}
+
+/* Reversing axes lo..hi = reversing each coordinate in that range, on
+ * random shapes and element sizes 1, 2, 4, 8. */
+static void test_reverse_kernel(void) {
+  static uint8_t in[8192], out[8192], ref[8192];
+  int trial;
+  rng_seed(101u);
+  for (trial = 0; trial < 300; trial++) {
+    int32_t rank = rng_int(1, 5), dims[6], c[6], lo, hi, k;
+    size_t es = (size_t)1 << rng_int(0, 3), n, i;
+    int32_t outer = 1, middle = 1, inner = 1;
+    for (k = 0; k < rank; k++)
+      dims[k] = rng_int(1, 4);
+    lo = rng_int(0, rank - 1);
+    hi = rng_int(lo, rank - 1);
+    n = count_of(rank, dims);
+    rng_bytes(in, n * es);
+    for (k = 0; k < rank; k++) {
+      if (k < lo)
+        outer *= dims[k];
+      else if (k <= hi)
+        middle *= dims[k];
+      else
+        inner *= dims[k];
+    }
+    for (i = 0; i < n; i++) {
+      coords_of(i, rank, dims, c);
+      for (k = lo; k <= hi; k++)
+        c[k] = dims[k] - 1 - c[k];
+      memcpy(ref + i * es, in + flat_of(rank, dims, c) * es, es);
+    }
+    tflc_reverse(es, outer, middle, inner, in, out);
+    CHECK_EQ_MEM(out, ref, n * es);
+  }
+}
+
+/* MIRROR_PAD: [1 2 3] with 2 + 2: REFLECT 3 2 1 2 3 2 1, SYMMETRIC
+ * 2 1 1 2 3 3 2; TFLM's clamp when the output runs past the mirror:
+ * REFLECT [1 2 3] to 8 gives 1 2 3 2 1 1 1 1. Then random 2-D / 3-D
+ * cases against the padded sequences written out per axis. */
+static void test_mirror_pad_kernel(void) {
+  static const int8_t x[3] = {1, 2, 3};
+  static const int8_t reflect[7] = {3, 2, 1, 2, 3, 2, 1};
+  static const int8_t symmetric[7] = {2, 1, 1, 2, 3, 3, 2};
+  static const int8_t clamped[8] = {1, 2, 3, 2, 1, 1, 1, 1};
+  int8_t y[8];
+  int32_t in_d[1] = {3}, out_d[1] = {7}, before[1] = {2}, zero[1] = {0};
+  int trial;
+  tflc_mirror_pad(1, 1, in_d, out_d, before, 1, x, y);
+  CHECK_EQ_MEM(y, reflect, 7);
+  tflc_mirror_pad(1, 1, in_d, out_d, before, 0, x, y);
+  CHECK_EQ_MEM(y, symmetric, 7);
+  out_d[0] = 8;
+  tflc_mirror_pad(1, 1, in_d, out_d, zero, 1, x, y);
+  CHECK_EQ_MEM(y, clamped, 8);
+  rng_seed(202u);
+  for (trial = 0; trial < 200; trial++) {
+    static float in[512], out[4096], ref[4096];
+    int32_t rank = rng_int(1, 3), dims[3], od[3], b[3], a[3], k, c[3];
+    int32_t offset = rng_int(0, 1);
+    int32_t src[3][32];
+    size_t n, i;
+    for (k = 0; k < rank; k++) {
+      int32_t p, j = 0;
+      dims[k] = rng_int(offset + 1, 6);
+      b[k] = rng_int(0, dims[k] - offset);
+      a[k] = rng_int(0, dims[k] - offset);
+      od[k] = b[k] + dims[k] + a[k];
+      /* the padded sequence of input coordinates along axis k */
+      for (p = b[k]; p >= 1; p--)
+        src[k][j++] = p - 1 + offset;
+      for (p = 0; p < dims[k]; p++)
+        src[k][j++] = p;
+      for (p = 0; p < a[k]; p++)
+        src[k][j++] = dims[k] - 1 - offset - p;
+    }
+    n = count_of(rank, dims);
+    for (i = 0; i < n; i++)
+      in[i] = (float)rng_int(-1000, 1000);
+    n = count_of(rank, od);
+    for (i = 0; i < n; i++) {
+      coords_of(i, rank, od, c);
+      for (k = 0; k < rank; k++)
+        c[k] = src[k][c[k]];
+      ref[i] = in[flat_of(rank, dims, c)];
+    }
+    tflc_mirror_pad(4, rank, dims, od, b, offset, in, out);
+    CHECK_EQ_MEM(out, ref, n * 4);
+  }
+}
+
+static void test_fill_broadcast_kernels(void) {
+  static const int16_t v = -1234;
+  int16_t y[5];
+  static const int16_t want[5] = {-1234, -1234, -1234, -1234, -1234};
+  int32_t s1[2] = {2, 1}, s2[3] = {3, 1, 4}, o3[3], bad[1] = {5};
+  int64_t w1[2] = {2, 1}, w2[3] = {3, 1, 4}, wo[3];
+  int32_t want3[3] = {3, 2, 4};
+  int64_t wwant[3] = {3, 2, 4};
+  int trial;
+  tflc_fill(2, 5, &v, y);
+  CHECK_EQ_MEM(y, want, sizeof y);
+  /* BROADCAST_ARGS: [2, 1] and [3, 1, 4] -> [3, 2, 4]; [3, 1, 4] and [5]
+   * do not broadcast */
+  CHECK_EQ_INT(tflc_broadcast_args(0, 2, s1, 3, s2, 3, o3), 0);
+  CHECK_EQ_MEM(o3, want3, sizeof o3);
+  CHECK_EQ_INT(tflc_broadcast_args(1, 2, w1, 3, w2, 3, wo), 0);
+  CHECK_EQ_MEM(wo, wwant, sizeof wo);
+  CHECK_EQ_INT(tflc_broadcast_args(0, 3, s2, 1, bad, 3, o3), -1);
+  /* BROADCAST_TO against coordinates with the broadcast ones at 0 */
+  rng_seed(303u);
+  for (trial = 0; trial < 200; trial++) {
+    static uint8_t in[8192], out[8192], ref[8192];
+    int32_t rank = rng_int(1, 5), od[5], id[5], c[6], k;
+    size_t es = (size_t)1 << rng_int(0, 3), n, i;
+    for (k = 0; k < rank; k++) {
+      od[k] = rng_int(1, 4);
+      id[k] = rng_below(2) ? 1 : od[k];
+    }
+    rng_bytes(in, count_of(rank, id) * es);
+    n = count_of(rank, od);
+    for (i = 0; i < n; i++) {
+      coords_of(i, rank, od, c);
+      for (k = 0; k < rank; k++)
+        if (id[k] == 1)
+          c[k] = 0;
+      memcpy(ref + i * es, in + flat_of(rank, id, c) * es, es);
+    }
+    tflc_broadcast_to(es, rank, id, od, in, out);
+    CHECK_EQ_MEM(out, ref, n * es);
+  }
+}
+
+/* ---- GATHER_ND, EMBEDDING_LOOKUP, DYNAMIC_UPDATE_SLICE
+ * -----------------------
+ */
+static void test_gather_nd_kernel(void) {
+  /* params [3, 4] = 0..11 */
+  float p[12], y[8];
+  static const int32_t rows[2] = {2, 0}, pts[4] = {1, 2, 2, 3};
+  static const int32_t flat[2] = {0, 7}, past[2] = {2, 4}, neg[2] = {-1, 0};
+  static const float want_rows[8] = {8, 9, 10, 11, 0, 1, 2, 3};
+  static const float want_pts[2] = {6, 11};
+  int32_t dims[2] = {3, 4}, k;
+  for (k = 0; k < 12; k++)
+    p[k] = (float)k;
+  /* nd 1: whole rows; nd 2: single elements */
+  CHECK_EQ_INT(tflc_gather_nd(4, 2, dims, 2, 1, rows, p, y), 0);
+  CHECK_EQ_MEM(y, want_rows, sizeof want_rows);
+  CHECK_EQ_INT(tflc_gather_nd(4, 2, dims, 2, 2, pts, p, y), 0);
+  CHECK_EQ_MEM(y, want_pts, sizeof want_pts);
+  /* TFLM checks the flat position only: [0, 7] reads element 7 (row 1);
+   * [2, 4] ends past the params, [-1, 0] starts before them */
+  CHECK_EQ_INT(tflc_gather_nd(4, 2, dims, 1, 2, flat, p, y), 0);
+  CHECK(y[0] == 7.0f);
+  CHECK_EQ_INT(tflc_gather_nd(4, 2, dims, 1, 2, past, p, y), -1);
+  CHECK_EQ_INT(tflc_gather_nd(4, 2, dims, 1, 2, neg, p, y), -1);
+}
+static void test_embedding_lookup_kernel(void) {
+  static const int8_t table[6] = {1, -2, 3, -4, 5, -6}; /* 3 rows of 2 */
+  static const int32_t ids[3] = {2, 0, 2}, bad[2] = {1, 3};
+  static const int8_t want[6] = {5, -6, 1, -2, 5, -6};
+  static const float wantf[4] = {2.5f, -3.0f, 0.5f, -1.0f};
+  int8_t y[6];
+  float f[4];
+  CHECK_EQ_INT(tflc_embedding_lookup(2, 3, 3, ids, table, y), 0);
+  CHECK_EQ_MEM(y, want, 6);
+  /* int8 -> float32: q * scale */
+  CHECK_EQ_INT(tflc_embedding_lookup_s8_f32(2, 3, 2, ids, 0.5f, table, f), 0);
+  CHECK_EQ_MEM(f, wantf, sizeof wantf);
+  CHECK_EQ_INT(tflc_embedding_lookup(2, 3, 2, bad, table, y), -1);
+  CHECK_EQ_INT(tflc_embedding_lookup_s8_f32(2, 3, 2, bad, 0.5f, table, f), -1);
+}
+static void test_dynamic_update_slice_kernel(void) {
+  int trial;
+  rng_seed(404u);
+  for (trial = 0; trial < 300; trial++) {
+    static int16_t x[2048], u[2048], out[2048], ref[2048];
+    int32_t rank = rng_int(1, 4), d[4], ud[4], st[4], c[4], k;
+    size_t n, nu, i;
+    for (k = 0; k < rank; k++) {
+      d[k] = rng_int(1, 6);
+      ud[k] = rng_int(1, d[k]);
+      st[k] = rng_int(0, d[k] - ud[k]);
+    }
+    n = count_of(rank, d);
+    nu = count_of(rank, ud);
+    rng_bytes(x, n * 2);
+    rng_bytes(u, nu * 2);
+    memcpy(ref, x, n * 2);
+    for (i = 0; i < nu; i++) {
+      coords_of(i, rank, ud, c);
+      for (k = 0; k < rank; k++)
+        c[k] += st[k];
+      ref[flat_of(rank, d, c)] = u[i];
+    }
+    memcpy(out, x, n * 2);
+    tflc_dynamic_update_slice(2, rank, d, ud, st, u, out);
+    CHECK_EQ_MEM(out, ref, n * 2);
+  }
+}
+
+/* ---- BATCH_MATMUL
+ * --------------------------------------------------------------
+ */
+/* One-operator BATCH_MATMUL models on random shapes (ranks 2..5, batch
+ * dims broadcast either way, adj_x / adj_y) against a reference that
+ * indexes the inputs as written: float32 summed in the same order (so
+ * bit-equal), int8 and int16 requantized with TFLM's multiplier. */
+static void test_batch_matmul_models(void) {
+  int trial, bad = 0, ran = 0;
+  rng_seed(505u);
+  for (trial = 0; trial < 120; trial++) {
+    static float lf[1024], rf[1024], of[1024], reff[1024];
+    static int8_t l8[1024], r8[1024], o8[1024], ref8[1024];
+    static int16_t l16[1024], r16[1024], o16[1024], ref16[1024];
+    int type = trial % 3 == 0   ? TFLC_FLOAT32
+               : trial % 3 == 1 ? TFLC_INT8
+                                : TFLC_INT16;
+    int32_t lr = rng_int(2, 5), rr = rng_int(2, 5), orank, k;
+    int32_t ld[5], rd[5], od[5], lb[5], rb[5];
+    int32_t m = rng_int(1, 4), kk = rng_int(1, 5), nn = rng_int(1, 4);
+    int adj_x = rng_below(2), adj_y = rng_below(2);
+    const void *feeds[2];
+    void *outs[1];
+    op_spec s = op_spec_of(126, 101);
+    op_result r;
+    float ls = 0.05f, rs = 0.02f, os = 0.3f;
+    int32_t lz = type == TFLC_INT8 ? rng_int(-5, 5) : 0;
+    int32_t rz = type == TFLC_INT8 ? rng_int(-5, 5) : 0;
+    int32_t oz = type == TFLC_INT8 ? rng_int(-5, 5) : 0, mult, shift;
+    size_t nl, nr, no, i;
+    orank = lr > rr ? lr : rr;
+    /* batch dims, aligned right, each 1 on one side or equal */
+    for (k = 0; k < orank - 2; k++) {
+      int32_t b = rng_int(1, 3), which = rng_below(3);
+      od[k] = b;
+      lb[k] = which == 1 ? 1 : b;
+      rb[k] = which == 2 ? 1 : b;
+    }
+    for (k = 0; k < lr - 2; k++)
+      ld[k] = lb[orank - lr + k];
+    for (k = 0; k < rr - 2; k++)
+      rd[k] = rb[orank - rr + k];
+    /* a batch dim present only on one side counts as 1 on the other */
+    for (k = 0; k < orank - 2; k++) {
+      if (k < orank - lr)
+        lb[k] = 1;
+      if (k < orank - rr)
+        rb[k] = 1;
+      od[k] = lb[k] > rb[k] ? lb[k] : rb[k];
+    }
+    ld[lr - 2] = adj_x ? kk : m;
+    ld[lr - 1] = adj_x ? m : kk;
+    rd[rr - 2] = adj_y ? nn : kk;
+    rd[rr - 1] = adj_y ? kk : nn;
+    od[orank - 2] = m;
+    od[orank - 1] = nn;
+    nl = count_of(lr, ld);
+    nr = count_of(rr, rd);
+    no = count_of(orank, od);
+    if (nl > 1024 || nr > 1024 || no > 1024)
+      continue;
+    for (i = 0; i < nl; i++) {
+      lf[i] = (float)rng_int(-50, 50) * 0.125f;
+      l8[i] = (int8_t)rng_int(-128, 127);
+      l16[i] = (int16_t)rng_int(-3000, 3000);
+    }
+    for (i = 0; i < nr; i++) {
+      rf[i] = (float)rng_int(-50, 50) * 0.25f;
+      r8[i] = (int8_t)rng_int(-128, 127);
+      r16[i] = (int16_t)rng_int(-3000, 3000);
+    }
+    tflc_fc_quantize_multiplier(ls, rs, os, &mult, &shift);
+    for (i = 0; i < no; i++) {
+      int32_t oc[5], lc[5], rc[5], j, mi, ni;
+      float tf = 0.0f;
+      int32_t t8 = 0;
+      int64_t t16 = 0;
+      coords_of(i, orank, od, oc);
+      mi = oc[orank - 2];
+      ni = oc[orank - 1];
+      for (j = 0; j < kk; j++) {
+        size_t li, ri;
+        for (k = 0; k < lr - 2; k++)
+          lc[k] = ld[k] == 1 ? 0 : oc[orank - lr + k];
+        for (k = 0; k < rr - 2; k++)
+          rc[k] = rd[k] == 1 ? 0 : oc[orank - rr + k];
+        lc[lr - 2] = adj_x ? j : mi;
+        lc[lr - 1] = adj_x ? mi : j;
+        rc[rr - 2] = adj_y ? ni : j;
+        rc[rr - 1] = adj_y ? j : ni;
+        li = flat_of(lr, ld, lc);
+        ri = flat_of(rr, rd, rc);
+        tf += lf[li] * rf[ri];
+        t8 += (l8[li] - lz) * (r8[ri] - rz);
+        t16 += (int64_t)l16[li] * r16[ri];
+      }
+      reff[i] = tf;
+      t8 = tflc_multiply_by_quantized_multiplier(t8, mult, shift) + oz;
+      ref8[i] = (int8_t)(t8 < -128 ? -128 : t8 > 127 ? 127 : t8);
+      t8 = tflc_multiply_by_quantized_multiplier_64(t16, mult, shift);
+      ref16[i] = (int16_t)(t8 < -32768 ? -32768 : t8 > 32767 ? 32767 : t8);
+    }
+    s.opts[0] = opt_u8(0, adj_x);
+    s.opts[1] = opt_u8(1, adj_y);
+    s.nopts = 2;
+    s.nin = 2;
+    s.nout = 1;
+    s.in[0] = tensor_shape(type, lr, ld);
+    s.in[1] = tensor_shape(type, rr, rd);
+    s.out[0] = tensor_shape(type, orank, od);
+    if (type != TFLC_FLOAT32) {
+      s.in[0] = tensor_quant(s.in[0], ls, lz);
+      s.in[1] = tensor_quant(s.in[1], rs, rz);
+      s.out[0] = tensor_quant(s.out[0], os, oz);
+    }
+    feeds[0] = type == TFLC_FLOAT32 ? (const void *)lf
+               : type == TFLC_INT8  ? (const void *)l8
+                                    : (const void *)l16;
+    feeds[1] = type == TFLC_FLOAT32 ? (const void *)rf
+               : type == TFLC_INT8  ? (const void *)r8
+                                    : (const void *)r16;
+    outs[0] = type == TFLC_FLOAT32 ? (void *)of
+              : type == TFLC_INT8  ? (void *)o8
+                                   : (void *)o16;
+    r = run_op_model(&s, feeds, outs);
+    if (op_result_status(&r) != TFLC_OK) {
+      fprintf(stderr, "batch_matmul trial %d: %s\n", trial, r.err);
+      bad++;
+      continue;
+    }
+    ran++;
+    if (type == TFLC_FLOAT32)
+      bad += memcmp(of, reff, no * 4) != 0;
+    else if (type == TFLC_INT8)
+      bad += memcmp(o8, ref8, no) != 0;
+    else
+      bad += memcmp(o16, ref16, no * 2) != 0;
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK(ran > 80);
+}
+
+/* Compressed constant inputs (both LUT formats, 3 bits) give the bytes of
+ * the plain ones: BATCH_MATMUL's int8 right-hand side and
+ * EMBEDDING_LOOKUP's table, decoded whole before the operator runs. */
+static void test_compressed_inputs(void) {
+  static int8_t lhs[24], rhs[20], table[40], y_plain[30], y_lut[30];
+  static const int32_t ids[3] = {4, 0, 2};
+  int32_t ld[3] = {2, 3, 4}, rd[2] = {4, 5}, od[3] = {2, 3, 5};
+  int32_t td[2] = {5, 8}, idd[1] = {3}, ed[2] = {3, 8};
+  int k, fmt, which;
+  rng_seed(606u);
+  for (k = 0; k < 24; k++)
+    lhs[k] = (int8_t)rng_int(-100, 100);
+  for (k = 0; k < 20; k++)
+    rhs[k] = (int8_t)(rng_int(0, 7) * 9 - 30); /* 8 values: 3 bits */
+  for (k = 0; k < 40; k++)
+    table[k] = (int8_t)(rng_int(0, 7) * 5 - 17);
+  for (which = 0; which < 2; which++)
+    for (fmt = 0; fmt <= 2; fmt++) {
+      op_spec s = which ? op_spec_of(7, 0) : op_spec_of(126, 101);
+      const void *feeds[1];
+      void *outs[1];
+      op_result r;
+      if (which) {
+        s.nin = 2;
+        s.in[0] = tensor_const(TFLC_INT32, 1, idd, ids, sizeof ids);
+        s.in[1] =
+            tensor_quant(tensor_const(TFLC_INT8, 2, td, table, 40), 0.5f, 0);
+        s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, ed), 0.5f, 0);
+        feeds[0] = NULL;
+      } else {
+        s.nin = 2;
+        s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, ld), 0.5f, 3);
+        s.in[1] =
+            tensor_quant(tensor_const(TFLC_INT8, 2, rd, rhs, 20), 0.25f, 0);
+        s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, od), 2.0f, -1);
+        feeds[0] = lhs;
+      }
+      s.nout = 1;
+      s.compress_in = fmt ? 1 : -1;
+      s.format = fmt == 1 ? TFLC_W_METADATA : TFLC_W_DECODE;
+      s.bits = 3;
+      outs[0] = fmt ? y_lut : y_plain;
+      r = run_op_model(&s, feeds, outs);
+      CHECK_EQ_INT(op_result_status(&r), TFLC_OK);
+      if (fmt)
+        CHECK_EQ_MEM(y_lut, y_plain, which ? 24 : 30);
+    }
+}
+
+/* ---- TFLite_Detection_PostProcess
+ * ----------------------------------------------
+ */
+/* Three boxes, hand-computed. Anchors (y, x, h, w) = (0.5, 0.5, 1, 1) and
+ * zero encodings decode to [0, 0, 1, 1]; encodings move the centres by
+ * y / 10 * h. Box 0 [0, 0, 1, 1], box 1 the same shifted by 0.1 in y (IoU
+ * 0.9 / 1.1 = 0.818), box 2 shifted by 0.9 in x (IoU 0.1 / 1.9). Scores
+ * (background, c0, c1): box 0 (0, 0.9, 0.2), box 1 (0, 0.8, 0.7), box 2
+ * (0, 0.3, 0.6). Regular NMS, IoU 0.5, 2 per class, 3 detections: class 0
+ * keeps box 0 (0.9; box 1 suppressed), box 2 (0.3); class 1 keeps box 1
+ * (0.7), box 2 (0.6); best 3: (box 0, c0, 0.9), (box 1, c1, 0.7), (box 2,
+ * c1, 0.6). Fast NMS on each box's best class (0.9, 0.8, 0.6) keeps box 0
+ * and box 2: (box 0, c0, 0.9), (box 2, c1, 0.6). */
+static void test_detection_postprocess_kernel(void) {
+  static const float enc[12] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 9, 0, 0};
+  static const float scores[9] = {0, 0.9f, 0.2f, 0, 0.8f, 0.7f, 0, 0.3f, 0.6f};
+  static const float anchors[12] = {0.5f, 0.5f, 1,    1,    0.5f, 0.5f,
+                                    1,    1,    0.5f, 0.5f, 1,    1};
+  float boxes[16], classes[4], sc[4], count;
+  static uint8_t scratch[4096];
+  tflc_detection_params p;
+  memset(&p, 0, sizeof p);
+  p.num_boxes = 3;
+  p.box_stride = 4;
+  p.num_classes = 2;
+  p.classes_with_background = 3;
+  p.max_detections = 3;
+  p.max_classes_per_detection = 1;
+  p.detections_per_class = 2;
+  p.regular = 1;
+  p.score_threshold = 0.0f;
+  p.iou_threshold = 0.5f;
+  p.y_scale = p.x_scale = 10.0f;
+  p.h_scale = p.w_scale = 5.0f;
+  CHECK(tflc_detection_postprocess_scratch(&p) <= sizeof scratch);
+  CHECK_EQ_INT(tflc_detection_postprocess_f32(&p, enc, scores, anchors, boxes,
+                                              classes, sc, &count, 3, scratch),
+               0);
+  CHECK(count == 3.0f);
+  CHECK(classes[0] == 0.0f && classes[1] == 1.0f && classes[2] == 1.0f);
+  CHECK(sc[0] == 0.9f && sc[1] == 0.7f && sc[2] == 0.6f);
+  /* box 0 [0, 0, 1, 1]; box 1: centre y 1 / 10 * 1 + 0.5 (in double,
+   * then float) minus half a height */
+  CHECK(boxes[0] == 0.0f && boxes[1] == 0.0f && boxes[2] == 1.0f &&
+        boxes[3] == 1.0f);
+  CHECK(boxes[4] == (float)(1.0 / 10.0 * 1.0 + 0.5) - 0.5f);
+  CHECK(boxes[6] == (float)(1.0 / 10.0 * 1.0 + 0.5) + 0.5f);
+  p.regular = 0;
+  memset(boxes, 0x7F, sizeof boxes);
+  CHECK_EQ_INT(tflc_detection_postprocess_f32(&p, enc, scores, anchors, boxes,
+                                              classes, sc, &count, 3, scratch),
+               0);
+  CHECK(count == 2.0f);
+  CHECK(classes[0] == 0.0f && classes[1] == 1.0f);
+  CHECK(sc[0] == 0.9f && sc[1] == 0.6f);
+  /* an empty decoded box fails (TFLM fails the invoke too) */
+  {
+    static const float zero_anchor[12] = {0.5f, 0.5f, 0,    1,    0.5f, 0.5f,
+                                          1,    1,    0.5f, 0.5f, 1,    1};
+    CHECK_EQ_INT(tflc_detection_postprocess_f32(&p, enc, scores, zero_anchor,
+                                                boxes, classes, sc, &count, 3,
+                                                scratch),
+                 -1);
+  }
+  /* fast NMS with 2 classes per detection writes where TFLM would write
+   * out of bounds: refused */
+  p.max_classes_per_detection = 2;
+  CHECK_EQ_INT(tflc_detection_postprocess_f32(&p, enc, scores, anchors, boxes,
+                                              classes, sc, &count, 3, scratch),
+               -2);
+}
+
 int main(void) {
   RUN(test_reset_needs_an_interpreter);
   RUN(test_flex_map_values);
@@ -868,6 +1315,16 @@ int main(void) {
   RUN(test_if_branches);
   RUN(test_nesting_bounded);
   RUN(test_flow_inputs_reused);
+  RUN(test_reverse_kernel);
+  RUN(test_mirror_pad_kernel);
+  RUN(test_fill_broadcast_kernels);
+  RUN(test_gather_nd_kernel);
+  RUN(test_embedding_lookup_kernel);
+  RUN(test_dynamic_update_slice_kernel);
+  RUN(test_batch_matmul_models);
+  RUN(test_compressed_inputs);
+  RUN(test_detection_postprocess_kernel);
   RUN(test_dtln_ten_invokes_with_reset);
+  RUN(test_reset_reruns_call_once);
   return harness_report();
 }
