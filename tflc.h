@@ -56,6 +56,15 @@
 #ifndef TFLC_H
 #define TFLC_H
 
+/* Version of this library: TFLC_VERSION is the text ("0.1.0"),
+ * TFLC_VERSION_NUMBER major * 10000 + minor * 100 + patch, for #if. */
+#define TFLC_VERSION_MAJOR 0
+#define TFLC_VERSION_MINOR 1
+#define TFLC_VERSION_PATCH 0
+#define TFLC_VERSION "0.1.0"
+#define TFLC_VERSION_NUMBER                                                    \
+  (TFLC_VERSION_MAJOR * 10000 + TFLC_VERSION_MINOR * 100 + TFLC_VERSION_PATCH)
+
 #include "tflc_kernels.h"
 
 #ifndef TFLC_ERROR_LEN
