@@ -268,14 +268,10 @@ static int cmd_stage(int argc, char **argv, int bin) {
     int32_t k, ndone = 0;
     for (k = 0; k < rep.nentries; k++)
       ndone += rep.entries[k].done != 0;
-    if (ndone == 0) {
+    if (ndone == 0 && !bin) {
       /* the table (on stdout) gives each tensor's reason */
       cz_print(cmd, in, "(not written)", &rep, json, bin, bits);
       fflush(stdout);
-      if (bin)
-        die("bin: nothing binned (%d candidate%s, see the reasons above); "
-            "%s not written",
-            rep.nentries, rep.nentries == 1 ? "" : "s", outp);
       if (rep.nentries == 0)
         die("compress: %s has no constant tensor to compress; %s not written",
             in, outp);
