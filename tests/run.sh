@@ -118,7 +118,7 @@ for t in tests/*_test.sh; do
   add_counts "$line" || true
 done
 if [ -x "$SHARED/conformance/run.sh" ]; then
-  suites=${CONFORMANCE_SUITES:-models ops models_ext}
+  suites=${CONFORMANCE_SUITES:-models ops models_ext ops2 external weights}
   if [ -x "$out/tflc_core" ] && [ -d "$SHARED/conformance/models" ]; then
     note "== conformance models, core operators only"
     line=$("$SHARED/conformance/run.sh" "$out/tflc_core" "$SHARED/conformance/models" 2>&1 | tail -n 1)
@@ -128,8 +128,8 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
   for s in $suites; do
     [ -d "$SHARED/conformance/$s" ] || continue
     note "== conformance $s"
-    res=$("$SHARED/conformance/run.sh" "$tool" "$SHARED/conformance/$s" 2>&1)
-    printf '%s\n' "$res" | grep '^FAIL' | head -n 20
+    res=$(bash tests/conformance.sh "$tool" "$SHARED/conformance/$s" 2>&1)
+    printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
     line=$(printf '%s\n' "$res" | tail -n 1)
     note "conformance $s: $line"
     add_counts "$line" || true

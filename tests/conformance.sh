@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# tests/conformance.sh TOOL SUITE_DIR... - the shared conformance suites,
+# byte for byte against TFLM, with the known gaps of
+# tests/conformance_gaps.txt: a listed case that fails is counted as a known
+# gap (not a pass); a listed case that passes is a failure ("remove it from
+# the list"), so the list stays true; an unlisted failure is a failure.
+# Closing line: "N passed, N failed (K known gaps)".
+set -u
+tool=${1:?usage: conformance.sh TOOL SUITE_DIR...}
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+gaps=$here/conformance_gaps.txt
+runner=$(cd "$(dirname "$1")" && pwd)/run.sh
+res=$("$runner" "$tool" "$@" 2>&1)
+line=$(printf '%s\n' "$res" | tail -n 1)
+p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+[ -n "$p" ] || { printf '%s\n' "$res" | tail -n 5; echo "0 passed, 1 failed"; exit 1; }
+# case names relative to the conformance folder
+failing=$(printf '%s\n' "$res" | sed -n 's/^FAIL \([^:]*\): .*/\1/p' | sed 's/.*conformance\///' | sort -u)
+listed=$(grep -v '^#' "$gaps" 2>/dev/null | awk 'NF && $1 != "arena" {print $1}' | sort -u)
+known=0 bad=0
+for c in $failing; do
+  if printf '%s\n' "$listed" | grep -qxF "$c"; then
+    known=$((known + 1))
+  else
+    printf '%s\n' "$res" | grep -F "FAIL " | grep -F "/$c: " | head -n 3
+    bad=$((bad + 1))
+  fi
+done
+# listed cases of these suites that passed
+for s in "$@"; do
+  rel=$(cd "$s" && pwd)
+  rel=${rel##*conformance/}
+  for c in $(printf '%s\n' "$listed" | grep -E "^$rel(/|$)"); do
+    if ! printf '%s\n' "$failing" | grep -qxF "$c"; then
+      echo "FIXED $c: passes now; remove it from tests/conformance_gaps.txt"
+      bad=$((bad + 1))
+    fi
+  done
+done
+echo "$p passed, $bad failed ($known known gaps)"
+[ "$bad" = 0 ]
