@@ -1114,6 +1114,684 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
 /* ======================================================================== */
 /* Verifier: walks every part of the model tflc reads, once.                */
 /* ======================================================================== */
+/* Schema walk: every table, vector and string of the TFLite schema (the
+ * schema.fbs TFLM builds with), read by tflc or not, checked as the
+ * flatbuffers verifier checks it: offsets, tables and vector lengths
+ * 4-aligned, vtables 2-aligned, scalars aligned to their size, every
+ * byte inside the model, strings NUL-terminated, at most 64 tables deep
+ * and 1,000,000 tables. Unions are followed for the option tables that
+ * hold vectors or strings; options of other types are checked as tables.
+ * One more rule than flatbuffers': a field lies inside its table. A walk
+ * with an explicit stack (no recursion): the schema nests 6 tables deep. */
+enum { /* field kinds */
+       TFLC__SF_END,
+       TFLC__SF_SCALAR, /* arg: size in bytes */
+       TFLC__SF_STRING,
+       TFLC__SF_VECTOR,  /* arg: element size */
+       TFLC__SF_STRINGS, /* vector of strings */
+       TFLC__SF_TABLE,   /* arg: table kind */
+       TFLC__SF_TABLES,  /* vector of tables; arg: table kind */
+       TFLC__SF_UNION    /* arg: union kind; the type is in the slot before */
+};
+enum { /* table kinds: index into tflc__w_start */
+       TFLC__ST_MODEL,
+       TFLC__ST_OPCODE,
+       TFLC__ST_SUBGRAPH,
+       TFLC__ST_TENSOR,
+       TFLC__ST_QUANT,
+       TFLC__ST_CUSTOMQ,
+       TFLC__ST_SPARSITY,
+       TFLC__ST_DIMMETA,
+       TFLC__ST_VARIANT,
+       TFLC__ST_OPERATOR,
+       TFLC__ST_BUFFER,
+       TFLC__ST_METADATA,
+       TFLC__ST_SIGDEF,
+       TFLC__ST_TENSORMAP,
+       TFLC__ST_VEC4,  /* Int32Vector, ReshapeOptions, SqueezeOptions,
+                          BucketizeOptions: a 4-byte vector in slot 0 */
+       TFLC__ST_VEC2,  /* Uint16Vector */
+       TFLC__ST_VEC1,  /* Uint8Vector */
+       TFLC__ST_PLAIN, /* options of scalars only */
+       TFLC__ST_CONCATEMB,
+       TFLC__ST_VARHANDLE,
+       TFLC__ST_VEC8,   /* StableHLO options with a [long] in slot 0 */
+       TFLC__ST_VEC8X3, /* ... in slots 0, 1, 2 */
+       TFLC__ST_SHLO_CONV,
+       TFLC__ST_SHLO_CALL,
+       TFLC__ST_SHLO_SCATTER,
+       TFLC__ST_SHLO_DOT,
+       TFLC__ST_SHLO_RWIN,
+       TFLC__ST_SHLO_GATHER,
+       TFLC__ST_COUNT
+};
+enum { TFLC__SU_QUANT, TFLC__SU_SPARSE, TFLC__SU_OPTS, TFLC__SU_OPTS2 };
+/* slot, kind, arg per field; each table's list ends with TFLC__SF_END */
+static const uint8_t tflc__schema_fields[][3] = {
+    /* Model */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_TABLES, TFLC__ST_OPCODE},
+    {2, TFLC__SF_TABLES, TFLC__ST_SUBGRAPH},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLES, TFLC__ST_BUFFER},
+    {5, TFLC__SF_VECTOR, 4},
+    {6, TFLC__SF_TABLES, TFLC__ST_METADATA},
+    {7, TFLC__SF_TABLES, TFLC__ST_SIGDEF},
+    {0, TFLC__SF_END, 0},
+    /* OperatorCode */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SubGraph */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSOR},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_TABLES, TFLC__ST_OPERATOR},
+    {4, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* Tensor */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLE, TFLC__ST_QUANT},
+    {5, TFLC__SF_SCALAR, 1},
+    {6, TFLC__SF_TABLE, TFLC__ST_SPARSITY},
+    {7, TFLC__SF_VECTOR, 4},
+    {8, TFLC__SF_SCALAR, 1},
+    {9, TFLC__SF_TABLES, TFLC__ST_VARIANT},
+    {0, TFLC__SF_END, 0},
+    /* QuantizationParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_QUANT},
+    {6, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* CustomQuantization */
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* SparsityParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_TABLES, TFLC__ST_DIMMETA},
+    {0, TFLC__SF_END, 0},
+    /* DimensionMetadata */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_SCALAR, 4},
+    {2, TFLC__SF_SCALAR, 1},
+    {3, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {0, TFLC__SF_END, 0},
+    /* VariantSubType */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 1},
+    {0, TFLC__SF_END, 0},
+    /* Operator */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_SCALAR, 1},
+    {4, TFLC__SF_UNION, TFLC__SU_OPTS},
+    {5, TFLC__SF_VECTOR, 1},
+    {6, TFLC__SF_SCALAR, 1},
+    {7, TFLC__SF_VECTOR, 1},
+    {8, TFLC__SF_VECTOR, 4},
+    {9, TFLC__SF_SCALAR, 8},
+    {10, TFLC__SF_SCALAR, 8},
+    {11, TFLC__SF_SCALAR, 1},
+    {12, TFLC__SF_UNION, TFLC__SU_OPTS2},
+    {0, TFLC__SF_END, 0},
+    /* Buffer */
+    {0, TFLC__SF_VECTOR, 1},
+    {1, TFLC__SF_SCALAR, 8},
+    {2, TFLC__SF_SCALAR, 8},
+    {0, TFLC__SF_END, 0},
+    /* Metadata */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SignatureDef (slot 3, deprecated_tag, is not verified) */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {1, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* TensorMap */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* one vector of 4-, 2-, 1-byte elements in slot 0 */
+    {0, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 2},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* options of scalars only: the table itself */
+    {0, TFLC__SF_END, 0},
+    /* ConcatEmbeddingsOptions */
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* VarHandleOptions */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* StableHLO: [long] in slot 0; in slots 0, 1, 2 */
+    {0, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloConvolutionOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 1},
+    {7, TFLC__SF_VECTOR, 8},
+    {10, TFLC__SF_VECTOR, 8},
+    {13, TFLC__SF_VECTOR, 8},
+    {16, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloCustomCallOptions */
+    {0, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_VECTOR, 4},
+    {5, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* StablehloScatterOptions */
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloDotGeneralOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloReduceWindowOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloGatherOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0}};
+#ifndef TFLC_NO_ERROR_STRINGS
+static const char *const tflc__schema_names[TFLC__ST_COUNT] = {
+    "root table",   "operator code",
+    "subgraph",     "tensor",
+    "quantization", "quantization",
+    "sparsity",     "dimension metadata",
+    "variant type", "op",
+    "buffer",       "metadata",
+    "signature",    "tensor map",
+    "options",      "index vector",
+    "index vector", "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options"};
+/* the schema's name of each entry of tflc__schema_fields */
+static const char *const tflc__schema_field_names[] = {
+    "version",
+    "operator_codes",
+    "subgraphs",
+    "description",
+    "buffers",
+    "metadata_buffer",
+    "metadata",
+    "signature_defs",
+    "",
+    "deprecated_builtin_code",
+    "custom_code",
+    "version",
+    "builtin_code",
+    "",
+    "tensors",
+    "inputs",
+    "outputs",
+    "operators",
+    "name",
+    "",
+    "shape",
+    "type",
+    "buffer",
+    "name",
+    "quantization",
+    "is_variable",
+    "sparsity",
+    "shape_signature",
+    "has_rank",
+    "variant_tensors",
+    "",
+    "min",
+    "max",
+    "scale",
+    "zero_point",
+    "details_type",
+    "details",
+    "quantized_dimension",
+    "",
+    "custom",
+    "",
+    "traversal_order",
+    "block_map",
+    "dim_metadata",
+    "",
+    "format",
+    "dense_size",
+    "array_segments_type",
+    "array_segments",
+    "array_indices_type",
+    "array_indices",
+    "",
+    "shape",
+    "type",
+    "has_rank",
+    "",
+    "opcode_index",
+    "inputs",
+    "outputs",
+    "builtin_options_type",
+    "builtin_options",
+    "custom_options",
+    "custom_options_format",
+    "mutating_variable_inputs",
+    "intermediates",
+    "large_custom_options_offset",
+    "large_custom_options_size",
+    "builtin_options_2_type",
+    "builtin_options_2",
+    "",
+    "data",
+    "offset",
+    "size",
+    "",
+    "name",
+    "buffer",
+    "",
+    "inputs",
+    "outputs",
+    "signature_key",
+    "subgraph_index",
+    "",
+    "name",
+    "tensor_index",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "",
+    "num_columns_per_channel",
+    "embedding_dim_per_channel",
+    "",
+    "container",
+    "shared_name",
+    "",
+    "dimensions",
+    "",
+    "indices",
+    "indices",
+    "indices",
+    "",
+    "window_strides",
+    "padding",
+    "lhs_dilation",
+    "rhs_dilation",
+    "window_reversal",
+    "input_spatial_dimensions",
+    "kernel_spatial_dimensions",
+    "output_spatial_dimensions",
+    "precision_config",
+    "",
+    "call_target_name",
+    "backend_config",
+    "called_computations",
+    "custom_attributes",
+    "",
+    "update_window_dims",
+    "inserted_window_dims",
+    "scatter_dims_to_operand_dims",
+    "",
+    "lhs_batching_dimensions",
+    "rhs_batching_dimensions",
+    "lhs_contracting_dimensions",
+    "rhs_contracting_dimensions",
+    "precision_config",
+    "",
+    "window_dimensions",
+    "window_strides",
+    "base_dilations",
+    "window_dilations",
+    "padding",
+    "",
+    "offset_dims",
+    "collapsed_slice_dims",
+    "start_index_map",
+    "slice_sizes",
+    ""};
+/* (one name per field: the array sizes must match) */
+typedef char tflc__schema_field_names_match
+    [sizeof tflc__schema_field_names / sizeof tflc__schema_field_names[0] ==
+             sizeof tflc__schema_fields / sizeof tflc__schema_fields[0]
+         ? 1
+         : -1];
+#define TFLC__SCHEMA_NAME(k) tflc__schema_names[k]
+#define TFLC__SCHEMA_FIELD(f) tflc__schema_field_names[f]
+#else
+#define TFLC__SCHEMA_NAME(k) ""
+#define TFLC__SCHEMA_FIELD(f) ""
+#endif
+
+/* First field of each table kind in tflc__schema_fields. */
+static uint32_t tflc__schema_first(uint32_t kind) {
+  uint32_t i = 0, k = 0;
+  while (k < kind) {
+    if (tflc__schema_fields[i][1] == TFLC__SF_END)
+      k++;
+    i++;
+  }
+  return i;
+}
+/* Table kind of union member `type` (0: none or not checked, as the
+ * flatbuffers verifier skips unknown members; the kind + 1 otherwise). */
+static uint32_t tflc__schema_union(uint32_t u, uint32_t type) {
+  /* BuiltinOptions2 members 1..20 */
+  static const uint8_t opts2[21] = {0,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_SHLO_CONV,
+                                    TFLC__ST_SHLO_CALL,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_SHLO_SCATTER,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_DOT,
+                                    TFLC__ST_SHLO_RWIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_GATHER,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN};
+  if (type == 0)
+    return 0;
+  switch (u) {
+  case TFLC__SU_QUANT:
+    return type == 1 ? TFLC__ST_CUSTOMQ + 1u : 0;
+  case TFLC__SU_SPARSE:
+    return type <= 3 ? TFLC__ST_VEC4 + type : 0;
+  case TFLC__SU_OPTS:
+    /* BuiltinOptions members 1..126: ConcatEmbeddings (3), Reshape (17),
+     * Squeeze (30), VarHandle (111), Bucketize (115) hold vectors */
+    if (type == 3)
+      return TFLC__ST_CONCATEMB + 1u;
+    if (type == 17 || type == 30 || type == 115)
+      return TFLC__ST_VEC4 + 1u;
+    if (type == 111)
+      return TFLC__ST_VARHANDLE + 1u;
+    return type <= 126 ? TFLC__ST_PLAIN + 1u : 0;
+  default:
+    return type <= 20 ? opts2[type] + 1u : 0;
+  }
+}
+
+/* A table being walked, and where it sits (for messages). */
+typedef struct tflc__schema_frame {
+  uint32_t t;      /* table */
+  uint32_t vec;    /* vector of tables being walked (first element), or 0 */
+  uint32_t n, i;   /* its length and next element */
+  uint32_t index;  /* this table's index in its vector; ~0u: a field */
+  uint32_t pindex; /* the index of the table holding it (a field) */
+  uint16_t f;      /* next field in tflc__schema_fields */
+  uint8_t kind;    /* TFLC__ST_* */
+  uint8_t pkind;   /* kind of the table holding it */
+  uint8_t sub;     /* kind of the vector's tables */
+} tflc__schema_frame;
+
+/* An error in `what` (a field name, "table", "offset") at byte `pos` of
+ * the table at `kind`/`index` (held by pkind/pindex when index is ~0u):
+ * "model truncated" when what it needs (up to `end`) runs past the end of
+ * the model and could be there in a longer file; broken otherwise. */
+static tflc_status tflc__schema_fail(tflc_model *m, uint32_t kind,
+                                     uint32_t index, uint32_t pkind,
+                                     uint32_t pindex, const char *what,
+                                     uint32_t pos, uint64_t end,
+                                     const char *detail) {
+  char where[TFLC_ERROR_LEN];
+  if (kind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else if (index != 0xFFFFFFFFu)
+    (void)tflc__err(where, TFLC_OK, "%s %u", TFLC__SCHEMA_NAME(kind), index);
+  else if (pkind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else
+    (void)tflc__err(where, TFLC_OK, "%s of %s %u", TFLC__SCHEMA_NAME(kind),
+                    TFLC__SCHEMA_NAME(pkind), pindex);
+  if (end > m->size && end <= 0x7FFFFFFFu)
+    return tflc__err(m->error, TFLC_ERR_TRUNCATED,
+                     "model truncated: %s: %s at offset %u needs %u bytes, "
+                     "the model has %u",
+                     where, what, pos, (unsigned)end, (unsigned)m->size);
+  return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                   "%s: broken %s at offset %u%s", where, what, pos, detail);
+}
+#define TFLC__SCHEMA_FAIL(fr, what, pos, end, detail)                          \
+  tflc__schema_fail(m, (fr)->kind, (fr)->index, (fr)->pkind, (fr)->pindex,     \
+                    what, pos, end, detail)
+
+/* The offset stored at p (4-aligned, inside the model): its target. */
+static tflc_status tflc__schema_offset(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t p,
+                                       uint32_t *target) {
+  uint32_t o;
+  if (p & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, p, 0, " (misaligned offset)");
+  if ((uint64_t)p + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + 4, "");
+  o = tflc__u32(m->bytes + p);
+  if (o == 0 || o > 0x7FFFFFFFu || (uint64_t)p + o + 1 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + o + 1, "");
+  *target = p + o;
+  return TFLC_OK;
+}
+/* A vector of esz-byte elements (esz 0: a string) at v: aligned length,
+ * elements inside the model, the string's terminating NUL. */
+static tflc_status tflc__schema_vector(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t v,
+                                       uint32_t esz, uint32_t *len) {
+  uint64_t end;
+  if (v & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (misaligned length)");
+  if ((uint64_t)v + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, (uint64_t)v + 4, "");
+  *len = tflc__u32(m->bytes + v);
+  end = (uint64_t)v + 4 + (uint64_t)*len * (esz ? esz : 1) + (esz ? 0 : 1);
+  if (end > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, end, "");
+  if (!esz && m->bytes[end - 1] != 0)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (no terminating NUL)");
+  return TFLC_OK;
+}
+/* The table of frame fr: aligned, its vtable aligned and inside. */
+static tflc_status tflc__schema_table(tflc_model *m,
+                                      const tflc__schema_frame *fr) {
+  int64_t vt;
+  uint32_t vts, ts, t = fr->t;
+  if (t & 3u)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, 0, " (misaligned)");
+  if ((uint64_t)t + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + 4, "");
+  vt = (int64_t)t - (int64_t)tflc__i32(m->bytes + t);
+  if (vt < 0 || (vt & 1))
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, "");
+  if (vt + 4 > (int64_t)m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + 4, "");
+  vts = tflc__u16(m->bytes + vt);
+  ts = tflc__u16(m->bytes + vt + 2);
+  if (vts < 4 || (vts & 1u) || ts < 4)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, " (bad sizes)");
+  if ((uint64_t)vt + vts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + vts, "");
+  if ((uint64_t)t + ts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + ts, "");
+  return TFLC_OK;
+}
+
+static tflc_status tflc__verify_schema(tflc_model *m) {
+  tflc__schema_frame st[8], *fr;
+  uint32_t sp, tables = 1;
+  tflc__fb fb = tflc__mfb(m);
+  tflc_status s;
+  memset(st, 0, sizeof st);
+  st[0].t = m->root;
+  st[0].kind = TFLC__ST_MODEL;
+  st[0].index = 0xFFFFFFFFu;
+  st[0].f = (uint16_t)tflc__schema_first(TFLC__ST_MODEL);
+  s = tflc__schema_table(m, &st[0]);
+  if (s)
+    return s;
+  sp = 1;
+  while (sp > 0) {
+    uint32_t slot, kind, arg, vt, vts, ts, fo, p, target = 0, len, sub = 0;
+    uint32_t index = 0xFFFFFFFFu;
+    const char *fname;
+    fr = &st[sp - 1];
+    fname = TFLC__SCHEMA_FIELD(fr->f);
+    if (fr->vec) { /* next table of a vector of tables */
+      tflc__schema_frame el = *fr;
+      if (fr->i >= fr->n) {
+        fr->vec = 0;
+        fr->f++;
+        continue;
+      }
+      el.kind = fr->sub;
+      el.index = fr->i;
+      s = tflc__schema_offset(m, &el, "offset", fr->vec + 4 * fr->i, &target);
+      if (s)
+        return s;
+      index = fr->i++;
+      sub = fr->sub + 1u;
+    } else {
+      slot = tflc__schema_fields[fr->f][0];
+      kind = tflc__schema_fields[fr->f][1];
+      arg = tflc__schema_fields[fr->f][2];
+      if (kind == TFLC__SF_END) {
+        sp--;
+        continue;
+      }
+      vt = (uint32_t)((int64_t)fr->t - (int64_t)tflc__i32(m->bytes + fr->t));
+      vts = tflc__u16(m->bytes + vt);
+      ts = tflc__u16(m->bytes + vt + 2);
+      fo =
+          4 + 2 * slot + 2 <= vts ? tflc__u16(m->bytes + vt + 4 + 2 * slot) : 0;
+      if (fo == 0) { /* absent */
+        fr->f++;
+        continue;
+      }
+      {
+        uint32_t sz = kind == TFLC__SF_SCALAR ? arg : 4;
+        p = fr->t + fo;
+        if (fo < 4 || fo + sz > ts || (p & (sz - 1u)))
+          return TFLC__SCHEMA_FAIL(fr, fname, p, 0, " (outside its table)");
+      }
+      if (kind == TFLC__SF_SCALAR) {
+        fr->f++;
+        continue;
+      }
+      s = tflc__schema_offset(m, fr, fname, p, &target);
+      if (s)
+        return s;
+      switch (kind) {
+      case TFLC__SF_STRING:
+      case TFLC__SF_VECTOR:
+        s = tflc__schema_vector(m, fr, fname, target,
+                                kind == TFLC__SF_STRING ? 0 : arg, &len);
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      case TFLC__SF_STRINGS: {
+        uint32_t i, e, n;
+        s = tflc__schema_vector(m, fr, fname, target, 4, &n);
+        for (i = 0; !s && i < n; i++) {
+          s = tflc__schema_offset(m, fr, fname, target + 4 + 4 * i, &e);
+          if (!s)
+            s = tflc__schema_vector(m, fr, fname, e, 0, &len);
+        }
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      }
+      case TFLC__SF_TABLES:
+        s = tflc__schema_vector(m, fr, fname, target, 4, &len);
+        if (s)
+          return s;
+        fr->vec = target + 4;
+        fr->n = len;
+        fr->i = 0;
+        fr->sub = (uint8_t)arg;
+        continue;
+      case TFLC__SF_TABLE:
+        sub = arg + 1u;
+        fr->f++;
+        break;
+      default: /* TFLC__SF_UNION: the type sits in the slot before */
+        sub = tflc__schema_union(arg, tflc__get_u8(fb, fr->t, slot - 1, 0));
+        fr->f++;
+        break;
+      }
+    }
+    if (!sub)
+      continue;
+    if (++tables > 1000000u)
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                       "more than 1000000 tables");
+    if (sp == sizeof st / sizeof st[0])
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "tables nest too deep");
+    st[sp].t = target;
+    st[sp].vec = 0;
+    st[sp].kind = (uint8_t)(sub - 1u);
+    st[sp].index = index;
+    st[sp].pkind = fr->kind;
+    st[sp].pindex = fr->index;
+    st[sp].f = (uint16_t)tflc__schema_first(sub - 1u);
+    s = tflc__schema_table(m, &st[sp]);
+    if (s)
+      return s;
+    sp++;
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
                                         uint32_t slot, int32_t lo, int32_t hi,
                                         char *err, const char *what,
@@ -1293,6 +1971,38 @@ static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
   return TFLC_OK;
 }
 
+/* Per-channel quantization of tensor ti of subgraph table sgt: with more
+ * than one scale, one scale (and one zero point, or a single one) per
+ * element of the quantized dimension. A rank-1 tensor may name an axis
+ * past its rank (TFLM's biases do): its one dimension is the channels. */
+static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
+                                         int32_t ti) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t tt = ti >= 0 ? tflc__tensor_table(m, sgt, ti) : 0, qt, sv, rank;
+  uint32_t ns = 0, nz = 0;
+  int32_t qd, dim;
+  qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0;
+  if (!qt)
+    return TFLC_OK;
+  (void)tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
+  (void)tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
+  if (ns <= 1 && nz <= 1)
+    return TFLC_OK;
+  qd = tflc__get_i32(fb, qt, TFLC__Q_DIM, 0);
+  sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &rank);
+  if (qd < 0 || !sv || rank == 0 || ((uint32_t)qd >= rank && rank != 1))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: quantized dimension %d outside rank %u", ti,
+                     qd, rank);
+  dim = tflc__i32(fb.b + sv + 4 * ((uint32_t)qd < rank ? (uint32_t)qd : 0));
+  if ((int64_t)ns != dim || (nz > 1 && nz != ns))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: %u scales and %u zero points for %d channels "
+                     "(dimension %d)",
+                     ti, ns, nz, dim, qd);
+  return TFLC_OK;
+}
+
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
  * lengths, operator codes, and every compression descriptor. */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
@@ -1383,6 +2093,18 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     st = tflc__verify_options(m, ot, opt, code, i);
     if (st)
       return st;
+    if (code != TFLC_OP_DECODE) {
+      /* (a TFLM_DECODE input keeps its decoded tensor's quantization) */
+      uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+      uint32_t j;
+      for (j = 0; !st && j < ni + nout; j++)
+        st = tflc__verify_channels(
+            m, sgt,
+            tflc__i32(fb.b + (j < ni ? iv + 4 * j : ovv + 4 * (j - ni))));
+      if (st)
+        return st;
+    }
     if (code == TFLC_OP_DECODE) {
       uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
@@ -1434,12 +2156,19 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     return tflc__err(m->error, TFLC_ERR_IDENTIFIER,
                      "file identifier is not TFL3");
   m->root = tflc__u32(m->bytes);
+  /* every table, vector and string, first: a cut-off model is reported
+   * as truncated, with the offset of the first thing that runs past */
+  st = tflc__verify_schema(m);
+  if (st)
+    return st;
   if (!tflc__table_ok(fb, m->root))
     return tflc__err(m->error,
                      m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
                      "root table broken");
-  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) > 3)
-    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED, "schema version %u > 3",
+  /* TFLM runs schema version 3 only */
+  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) != 3)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                     "schema version %u (TFLite models are version 3)",
                      tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
   m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
   m->num_opcodes = (int32_t)n;
