@@ -12,7 +12,7 @@ CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h
-TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h
+TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h
 
 ifeq ($(SANITIZE),1)
 all: build/asan/tflc

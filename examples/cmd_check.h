@@ -220,54 +220,41 @@ static int check_model_runs(const tflc_model *m, FILE *out, int json,
       int32_t i1 = tflc_model_op_io(m, sg, op, 0, 1);
       int32_t i2 = tflc_model_op_io(m, sg, op, 0, 2);
       int32_t o0 = tflc_model_op_io(m, sg, op, 1, 0);
-      switch (code) {
-      case 3: /* CONV_2D */
+      tflc_op_info info;
+      tflc_op_info_get(code, &info);
+      switch (info.facts & TFLC_CHECK_MASK) {
+      case TFLC_CHECK_CONV:
         check_weights(&c, sg, op, code, i1, 0);
         check_bias(&c, sg, op, code, i0, i1, i2);
         break;
-      case 4: /* DEPTHWISE_CONV_2D */
+      case TFLC_CHECK_DEPTHWISE:
         check_weights(&c, sg, op, code, i1, 3);
         check_bias(&c, sg, op, code, i0, i1, i2);
         break;
-      case 9: /* FULLY_CONNECTED */
+      case TFLC_CHECK_FC:
         check_weights(&c, sg, op, code, i1, -1);
         check_bias(&c, sg, op, code, i0, i1, i2);
         break;
-      case 67: /* TRANSPOSE_CONV: weights input 1, data input 2, bias 3 */
+      case TFLC_CHECK_TRANSPOSE_CONV:
         check_weights(&c, sg, op, code, i1, 0);
         check_bias(&c, sg, op, code, i2, i1, tflc_model_op_io(m, sg, op, 0, 3));
         break;
-      case 25: /* SOFTMAX */
-      case 14: /* LOGISTIC */
+      case TFLC_CHECK_OUT_SIGMOID:
         check_fixed_out(&c, sg, op, code, o0, 1.0 / 256.0, -128);
         break;
-      case 28: /* TANH */
-      case 11: /* L2_NORMALIZATION */
+      case TFLC_CHECK_OUT_TANH:
         check_fixed_out(&c, sg, op, code, o0, 1.0 / 128.0, 0);
         break;
-      case 50: /* LOG_SOFTMAX */
+      case TFLC_CHECK_OUT_LOG_SOFTMAX:
         check_fixed_out(&c, sg, op, code, o0, 16.0 / 256.0, 127);
         break;
-      case 1:  /* AVERAGE_POOL_2D */
-      case 17: /* MAX_POOL_2D */
-      case 22: /* RESHAPE */
-      case 23: /* RESIZE_BILINEAR */
-      case 26: /* SPACE_TO_DEPTH */
-      case 34: /* PAD */
-      case 36: /* GATHER */
-      case 37: /* BATCH_TO_SPACE_ND */
-      case 38: /* SPACE_TO_BATCH_ND */
-      case 39: /* TRANSPOSE */
-      case 43: /* SQUEEZE */
-      case 65: /* SLICE */
+      case TFLC_CHECK_SAME_IN0:
         check_same(&c, sg, op, code, 1u);
         break;
-      case 60: /* PADV2: data and constant value */
+      case TFLC_CHECK_SAME_IN0_IN2:
         check_same(&c, sg, op, code, 1u | 4u);
         break;
-      case 2:  /* CONCATENATION */
-      case 55: /* MAXIMUM */
-      case 57: /* MINIMUM */
+      case TFLC_CHECK_SAME_ALL:
         check_same(&c, sg, op, code, 0xFFFFFFFFu);
         break;
       }

@@ -4,7 +4,7 @@
 # input and TFLM's expected output compiled in, runs it, and prints the
 # exact instruction count of one tflc_invoke, arena, stack, flash.
 #   examples/m4_bench.sh [CASE_DIR...]     (default: a few models)
-#   OPT=-Os M4_CFLAGS="-DTFLC_NO_OPS_ELEM ..." examples/m4_bench.sh   variants
+#   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}

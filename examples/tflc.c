@@ -92,6 +92,10 @@ static const cmd_help helps[] = {
      "Writes a C source file (to stdout without -o) with MODEL as a "
      "16-byte aligned const array NAME (default: from the file name) and "
      "its length NAME_len. Include it in firmware instead of `xxd -i`."},
+    {"ops", "tflc ops MODEL [--json]",
+     "Prints the operators MODEL needs as the TFLC_OPS line that compiles "
+     "exactly those into a firmware build, and the operators to register "
+     "with tflc_user_op."},
     {"help", "tflc help [COMMAND]", "Prints the usage of every command."}};
 #define NUM_HELPS (sizeof helps / sizeof helps[0])
 
@@ -112,7 +116,7 @@ static int print_help(const char *cmd) {
       return 0;
     }
   die("help: no command %s (commands: run info check bench compress bin "
-      "embed)",
+      "embed ops)",
       cmd);
   return 1;
 }
@@ -1005,6 +1009,7 @@ static int cmd_bench(int argc, char **argv) {
 }
 
 #include "cmd_check.h"
+#include "cmd_ops.h"
 #include "cmd_compress.h"
 
 static int cmd_check(int argc, char **argv) {
@@ -1143,11 +1148,11 @@ int main(int argc, char **argv) {
   } cmds[] = {{"run", cmd_run},           {"info", cmd_info},
               {"bench", cmd_bench},       {"check", cmd_check},
               {"compress", cmd_compress}, {"bin", cmd_bin},
-              {"embed", cmd_embed}};
+              {"embed", cmd_embed},       {"ops", cmd_ops}};
   size_t k;
   if (argc < 2)
     die("usage: tflc COMMAND ... (commands: run info check bench compress "
-        "bin embed; tflc --help)");
+        "bin embed ops; tflc --help)");
   if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
     printf("tflc %s\n", TFLC_VERSION);
     return 0;
@@ -1166,7 +1171,7 @@ int main(int argc, char **argv) {
       return cmds[k].fn(argc - 2, argv + 2);
     }
   die("unknown command %s (commands: run info check bench compress bin "
-      "embed; tflc --help)",
+      "embed ops; tflc --help)",
       argv[1]);
   return 1;
 }

@@ -119,9 +119,16 @@ optional g++ "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -I.
 check "unity build (TFLC_STATIC)" bash -c "gcc -std=c99 $WARN -o $out/unity tests/unity.c -lm && $out/unity"
 optional arm-none-eabi-gcc "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"
 optional xtensa-lx106-elf-gcc "Xtensa (xtensa-lx106-elf-gcc + picolibc)" xtensa-lx106-elf-gcc --specs=/usr/lib/xtensa-lx106-elf/picolibc.specs -std=c99 -Os $WARN -c "$impl" -o "$out/impl_xtensa.o"
-core="-DTFLC_NO_OPS_ELEM -DTFLC_NO_OPS_CONVX -DTFLC_NO_OPS_MOVE"
-check "core operators only (TFLC_NO_OPS_*)" gcc -std=c99 $WARN $core -c "$impl" -o "$out/impl_core.o"
-check "core-only tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $core -o "$out/tflc_core" examples/tflc.c -lm
+# a firmware build with person_detect's operators only (the line `tflc ops`
+# prints), as a library and as the tool run on the models suite below
+printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >"$out/pd_ops.h"
+if [ -x build/tflc ] && [ -f "$SHARED/models/person_detect.tflite" ]; then
+  check "tflc ops prints person_detect's line" cmp "$out/pd_ops.h" \
+    <(build/tflc ops "$SHARED/models/person_detect.tflite")
+fi
+check "selected operators (TFLC_OPS)" gcc -std=c99 $WARN -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel.o"
+optional g++ "selected operators, C++" g++ -x c++ -Wall -Wextra -Werror -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel_cxx.o"
+check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$out/tflc_sel" examples/tflc.c -lm
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
@@ -142,11 +149,19 @@ for t in tests/*_test.sh; do
 done
 if [ -x "$SHARED/conformance/run.sh" ]; then
   suites=${CONFORMANCE_SUITES:-models ops models_ext ops2 external weights}
-  if [ -x "$out/tflc_core" ] && [ -d "$SHARED/conformance/models" ]; then
-    note "== conformance models, core operators only"
-    line=$("$SHARED/conformance/run.sh" "$out/tflc_core" "$SHARED/conformance/models" 2>&1 | tail -n 1)
-    note "conformance models (core only): $line"
+  if [ -x "$out/tflc_sel" ] && [ -d "$SHARED/conformance/models/person_detect" ]; then
+    note "== conformance person_detect, its operators only (TFLC_OPS)"
+    line=$("$SHARED/conformance/run.sh" "$out/tflc_sel" "$SHARED/conformance/models/person_detect" 2>&1 | tail -n 1)
+    note "conformance person_detect (TFLC_OPS): $line"
     add_counts "$line" || true
+    # an operator left out is refused with its name
+    if "$out/tflc_sel" run "$SHARED/models/micro_speech_quantized.tflite" --random-inputs 1 2>&1 |
+      grep -q 'FULLY_CONNECTED: not compiled in'; then
+      total_pass=$((total_pass + 1))
+    else
+      note "FAIL TFLC_OPS: micro_speech's FULLY_CONNECTED not refused as not compiled in"
+      total_fail=$((total_fail + 1))
+    fi
   fi
   for s in $suites; do
     [ -d "$SHARED/conformance/$s" ] || continue

@@ -529,7 +529,7 @@ static void roundtrip_case(int type, int bits, int layout, int format,
     lt = lut_tensor(&m, t, 0, 0);
     if (format == TFLC_W_DECODE) { /* the DECODE op comes first */
       lt = lut_tensor(&m, t, 1, 0);
-      CHECK_EQ_INT(tflc_model_op_code(&m, 0, 0), TFLC_OP_DECODE);
+      CHECK_EQ_INT(tflc_model_op_code(&m, 0, 0), TFLC_OP_TFLM_DECODE);
     }
     dec = decode_all(&m, 0, lt, &c);
     CHECK(dec != NULL);
@@ -1665,7 +1665,7 @@ static void check_decode(const tflc_model *bin, const uint8_t *ours, size_t on,
     uint32_t ot = tflc__op_table(&m, tflc__subgraph(&m, 0), i), ni, nout, j;
     uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (tflc_model_op_code(&m, 0, i) != TFLC_OP_DECODE)
+    if (tflc_model_op_code(&m, 0, i) != TFLC_OP_TFLM_DECODE)
       continue;
     for (j = 0; j < nout; j++) {
       tflc_const c;

@@ -441,9 +441,9 @@ static void test_unions_enums(void) {
   expect_built("unknown padding", 17, NULL, 5, 1, o, -1, -2, TFLC_INT8, 0,
                TFLC_ERR_SCHEMA, "op 0 MAX_POOL_2D: padding 7");
   expect_built("unknown builtin operator", 500, NULL, 0, 0, NULL, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 BUILTIN");
+               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 UNKNOWN: operator not supported (code 500)");
   expect_built("unknown custom operator", 32, "MY_OP", 0, 0, NULL, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 CUSTOM");
+               TFLC_INT8, 1, TFLC_ERR_UNSUPPORTED, "op 0 MY_OP: custom operator unknown");
   expect_built("unknown tensor type", 19, NULL, 0, 0, NULL, -1, -2, 100, 0,
                TFLC_ERR_TYPE, "tensor 0: type");
   o[0] = fm_opt_i32(0, 7);
@@ -724,7 +724,7 @@ static void test_decode(void) {
   build_conv(&c);
   if (!base)
     return;
-  di = find_op(TFLC_OP_DECODE);
+  di = find_op(TFLC_OP_TFLM_DECODE);
   if (!found("DECODE operator", di >= 0 ? 1u : 0u))
     return;
   enc = op_input(di, 0);
@@ -938,7 +938,7 @@ static void map_model(const tflc_model *m, model_map *mm) {
       add_span(mm, v + 4 * i, 4, 1);
       add_table(mm, fb, t);
       if (k == 2)
-        (void)add_vec(mm, fb, t, TFLC__B_DATA, 1);
+        (void)add_vec(mm, fb, t, TFLC__BUF_DATA, 1);
     }
   }
   for (k = 0; k < (uint32_t)m->num_subgraphs; k++) {

@@ -1,0 +1,72 @@
+/* tests/test_op_select.c - a firmware build that compiles one operator
+ * (TFLC_OPS): it runs, the others are refused at init with "not compiled
+ * in", and the table says which is which. */
+#define TFLC_OPS(X) X(ADD) X(TFLM_DECODE)
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITER_IMPLEMENTATION
+#include "../tflc.h"
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint8_t arena[16 * 1024] __attribute__((aligned(16)));
+
+static tflc_status run_one(int32_t code, char *err) {
+  tflc_writer *w = tflc_writer_create();
+  const int32_t d[1] = {4};
+  const float x[4] = {1, 2, 3, 4};
+  int32_t a, y, in[2];
+  uint8_t *bytes = NULL;
+  size_t size = 0;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_status st;
+  a = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "a", NULL);
+  y = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "y", NULL);
+  in[0] = in[1] = a;
+  tflc_writer_op(w, 0, code, NULL, 2, in, 1, &y, 0, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &a);
+  tflc_writer_outputs(w, 0, 1, &y);
+  st = tflc_writer_finish(w, &bytes, &size);
+  tflc_writer_destroy(w);
+  if (st != TFLC_OK)
+    return st;
+  st = tflc_model_init(&m, bytes, size);
+  if (st == TFLC_OK)
+    st = tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL);
+  strcpy(err, st == TFLC_OK ? "" : tflc_error(&it));
+  if (st == TFLC_OK) {
+    memcpy(tflc_input(&it, 0)->data, x, sizeof x);
+    st = tflc_invoke(&it);
+    if (st == TFLC_OK && ((const float *)tflc_output(&it, 0)->data)[3] != 8.0f)
+      st = TFLC_ERR_KERNEL;
+  }
+  free(bytes);
+  return st;
+}
+
+static void test_selected(void) {
+  char err[TFLC_ERROR_LEN];
+  tflc_op_info info;
+  CHECK_EQ_INT(run_one(TFLC_OP_ADD, err), TFLC_OK);
+  CHECK_EQ_INT(run_one(TFLC_OP_MUL, err), TFLC_ERR_UNSUPPORTED);
+  CHECK(strcmp(err, "op 0 MUL: not compiled in (add it to TFLC_OPS)") == 0);
+  CHECK_EQ_INT(run_one(TFLC_OP_CAST, err), TFLC_ERR_UNSUPPORTED);
+  CHECK(strstr(err, "op 0 CAST: operator not supported") == err);
+  CHECK(tflc_op_info_get(TFLC_OP_ADD, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_COMPILED);
+  CHECK(tflc_op_info_get(TFLC_OP_TFLM_DECODE, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_COMPILED);
+  CHECK(tflc_op_info_get(TFLC_OP_MUL, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_LEFT_OUT);
+  CHECK(tflc_op_info_get(TFLC_OP_CONV_2D, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_LEFT_OUT);
+  CHECK(tflc_op_info_get(TFLC_OP_CAST, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_NAME_ONLY);
+}
+
+int main(void) {
+  RUN(test_selected);
+  return harness_report();
+}
