@@ -492,6 +492,7 @@ typedef struct tflc_interpreter {
   size_t arena_size; /* usable bytes from `arena` */
   size_t head;       /* planned activations */
   size_t tail;       /* persistent bytes at the end */
+  size_t tail32;     /* the same records laid out by a 32-bit target */
   size_t align_pad;  /* bytes skipped to align the arena */
   tflc_tensor *tensors;
   struct tflc__op *ops;
@@ -511,19 +512,78 @@ typedef struct tflc_interpreter {
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
+/* A short constant text for a status ("arena too small"); never NULL. */
 TFLC_API const char *tflc_status_str(tflc_status s);
+/* Verifies the .tflite flatbuffer at `bytes` (size bytes) once and makes m
+ * a zero-copy view of it. Every table, vector and string is checked as
+ * the flatbuffers verifier checks them, and everything tflc reads (index
+ * ranges, shapes, quantization, constant buffer lengths, compression
+ * descriptors); TFLM's schema version 3 only. `bytes` may sit at any
+ * address: constants misaligned for their type are copied into the arena
+ * by tflc_interpreter_init (16-byte alignment, as `tflc embed` writes,
+ * costs nothing). The bytes are read, never written, and must stay valid
+ * and unchanged as long as m and any interpreter made from it.
+ * Returns TFLC_OK; TFLC_ERR_ARG (m or bytes NULL), TFLC_ERR_TRUNCATED (the
+ * model ends before something it refers to: the message gives the
+ * offset), TFLC_ERR_IDENTIFIER, TFLC_ERR_FLATBUFFER, TFLC_ERR_SCHEMA,
+ * TFLC_ERR_INDEX, TFLC_ERR_SHAPE, TFLC_ERR_TYPE, TFLC_ERR_QUANT,
+ * TFLC_ERR_BUFFER, TFLC_ERR_COMPRESSION or TFLC_ERR_UNSUPPORTED (a schema
+ * version other than 3, a sparse tensor, ...), with tflc_model_error(m)
+ * saying where. m needs no cleanup. */
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size);
+/* The message of the last failed tflc_model_init ("" after success, or
+ * with TFLC_NO_ERROR_STRINGS); "no model" for NULL. */
 TFLC_API const char *tflc_model_error(const tflc_model *m);
+/* Plans and prepares every subgraph of the verified model m in `arena`
+ * (arena_size bytes, any alignment: up to 15 bytes are skipped to reach
+ * 16-byte alignment, and that slack counts in arena_size). Nothing else
+ * is allocated; `opt` may be NULL and is copied, but the arrays it points
+ * to (regions, user operators) must outlive the interpreter. m and the
+ * arena must outlive it too; it keeps pointers into both. Reinitialising
+ * `it` is how it is reset. Returns TFLC_OK; TFLC_ERR_ARG (it NULL; m NULL
+ * or not verified; arena NULL; bad options), TFLC_ERR_ARENA (too small:
+ * the message gives a lower bound, tflc_arena_used after a success with a
+ * larger arena the exact size), TFLC_ERR_UNSUPPORTED or another status
+ * from an operator's preparation, with tflc_error(it) saying which. */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt);
+/* Input i of subgraph 0 (NULL when it is NULL or not initialised, or i is
+ * out of range). Its `data` is valid for the interpreter's lifetime:
+ * write `bytes` bytes there before every tflc_invoke (an invoke may reuse
+ * the input buffers for later activations). */
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
+/* Output i of subgraph 0 (NULL as for tflc_input). Its `data` holds the
+ * result of the last tflc_invoke until the next one. */
 TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
+/* Runs every operator of subgraph 0 once. It overwrites every activation
+ * buffer of the arena: outputs, intermediate tensors, scratch, and the
+ * inputs' buffers too (TFLM's planner shares them the same way), so the
+ * inputs must be written again before the next invoke. It updates the
+ * variable tensors and resource variables (state kept from invoke to
+ * invoke) and never writes the model. Returns TFLC_OK; TFLC_ERR_STATE
+ * when it is NULL or not initialised; TFLC_ERR_KERNEL or an operator's
+ * status on failure (tflc_error(it) says which operator); after a failure
+ * the outputs are undefined, the interpreter stays usable. */
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
+/* The message of the last failure of it ("" when none, or with
+ * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
+/* The arena this interpreter uses, in bytes, counted from the arena
+ * pointer it was given: planned activations (at least the init-time
+ * tensor map) + persistent records, rounded up to 16, + the bytes skipped
+ * to align the arena. Passing exactly this size (with the same arena
+ * alignment) works and one byte less fails. 0 for NULL. */
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
+/* The arena the same model needs on a target with `pointer_bits`-bit
+ * pointers (32: a Cortex-M, ESP32, RISC-V MCU; or this host's width),
+ * for a 16-byte aligned arena and model: exact, as tflc_arena_used is on
+ * that target. Operators you register are counted with the bytes they
+ * asked for here. 0 for other widths, NULL or an uninitialised it. */
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits);
 
 /* ---- operator context (inside a tflc_user_op's prepare / invoke) ------- */
 /* The operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a custom one
@@ -585,6 +645,7 @@ TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 /* Operator i's custom_code (NULL, *len 0 when not a custom operator). */
 TFLC_API const char *tflc_model_op_custom_name(const tflc_model *m, int32_t sg,
                                                int32_t i, uint32_t *len);
+/* Operators / tensors of subgraph sg (0 when sg is out of range). */
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
 /* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,
@@ -596,7 +657,11 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis);
-/* Tensor description from the model (no interpreter needed). */
+/* Tensor description from the model (no interpreter needed): shape,
+ * type, quantization, TFLC_TENSOR_CONST with `data` pointing at its bytes
+ * in the model (which may be misaligned for the type: read them with
+ * memcpy); its name and length when name / name_len are not NULL.
+ * TFLC_ERR_INDEX when sg or t is out of range. */
 TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
                                        int32_t t, tflc_tensor *out,
                                        const char **name, uint32_t *name_len);
@@ -2286,14 +2351,9 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_BUFFER,
                        "tensor %u: buffer %u has %u bytes, shape needs %u", i,
                        b, blen, t.bytes);
-    } else if (data && tflc_type_size(t.type) > 1 &&
-               ((uintptr_t)data & (tflc_type_size(t.type) - 1u))) {
-      /* kernels read constants as typed arrays: an int32 at an odd
-       * address faults on many cores (load the model 16-byte aligned) */
-      return tflc__err(err, TFLC_ERR_BUFFER,
-                       "tensor %u: data of buffer %u not aligned to %u bytes",
-                       i, b, (unsigned)tflc_type_size(t.type));
     }
+    /* (a constant misaligned for its type is copied into the arena by
+     * tflc_interpreter_init: models run at any address) */
   }
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
@@ -2639,8 +2699,68 @@ typedef struct tflc__var {
   uint8_t type;
 } tflc__var;
 
-/* Persistent allocation from the end of the arena. */
-static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+/* The persistent records holding pointers, as a 32-bit target (4-byte
+ * pointers) lays them out: with them a host computes the arena a 32-bit
+ * microcontroller needs, exactly (tflc_arena_used_for(it, 32)). A 32-bit
+ * build checks that they match the real records (below): change both. */
+typedef struct tflc__tensor32 {
+  uint32_t data;
+  int32_t dims[TFLC_MAX_DIMS];
+  uint32_t bytes;
+  float scale;
+  int16_t zero_point;
+  uint16_t index;
+  uint8_t rank, type, flags, nscales;
+} tflc__tensor32;
+typedef struct tflc__whole32 {
+  int32_t slot, scratch;
+  uint32_t ptr;
+} tflc__whole32;
+typedef struct tflc__op32 {
+  int32_t code, index;
+  uint32_t opts;
+  uint16_t nin, nout;
+  uint8_t nscratch, nwhole, variant, user;
+  uint32_t in, state, scratch, whole;
+} tflc__op32;
+typedef struct tflc__graph32 {
+  uint32_t tensors, ops;
+  int32_t num_tensors, num_ops, num_inputs, num_outputs;
+  int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
+  uint32_t sgt;
+  int32_t ran;
+} tflc__graph32;
+typedef struct tflc__var32 {
+  uint32_t container, name, container_len, name_len, data, bytes;
+  uint8_t type;
+} tflc__var32;
+typedef struct tflc__conv_params32 {
+  int32_t v[11];
+  uint32_t out_multiplier, out_shift;
+} tflc__conv_params32;
+typedef struct tflc__fc_params32 {
+  int32_t v[6];
+  uint32_t out_multiplier, out_shift;
+} tflc__fc_params32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__layout32_matches
+    [sizeof(tflc_tensor) == sizeof(tflc__tensor32) &&
+             sizeof(tflc__whole) == sizeof(tflc__whole32) &&
+             sizeof(tflc__op) == sizeof(tflc__op32) &&
+             sizeof(tflc__graph) == sizeof(tflc__graph32) &&
+             sizeof(tflc__var) == sizeof(tflc__var32) &&
+             sizeof(tflc_conv_params) == sizeof(tflc__conv_params32) &&
+             sizeof(tflc_fc_params) == sizeof(tflc__fc_params32)
+         ? 1
+         : -1];
+#endif
+
+/* Persistent allocation from the end of the arena: `bytes` here, `bytes32`
+ * on a 32-bit target (tail32 counts those). */
+static void *tflc__persist2(tflc_interpreter *it, size_t bytes,
+                            size_t bytes32) {
+  void *p;
+  size_t tail = it->tail;
   size_t need = (bytes + 7) & ~(size_t)7;
   /* never into the planned activations of earlier subgraphs nor into the
    * init-time map / planning table at the start of the arena */
@@ -2649,8 +2769,14 @@ static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
       need > it->arena_size - it->tail - floor)
     return NULL;
   it->tail += need;
-  memset(it->arena + it->arena_size - it->tail, 0, need);
-  return it->arena + it->arena_size - it->tail;
+  it->tail32 += (bytes32 + 7) & ~(size_t)7;
+  p = it->arena + it->arena_size - it->tail;
+  memset(p, 0, it->tail - tail);
+  return p;
+}
+/* Persistent bytes without pointers: the same on every target. */
+static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+  return tflc__persist2(it, bytes, bytes);
 }
 
 #ifndef TFLC_NO_ERROR_STRINGS
@@ -2719,8 +2845,9 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
   if (op->nscratch == 0 || op->nscratch == 1) {
-    uintptr_t *p = (uintptr_t *)tflc__persist(
-        c->it, sizeof(uintptr_t) * (op->nscratch ? TFLC__MAX_SCRATCH : 1));
+    const size_t n = op->nscratch ? TFLC__MAX_SCRATCH : 1;
+    uintptr_t *p =
+        (uintptr_t *)tflc__persist2(c->it, sizeof(uintptr_t) * n, 4u * n);
     if (!p)
       return -1;
     if (op->nscratch)
@@ -2928,10 +3055,16 @@ static tflc_status tflc__plan(tflc_interpreter *it) {
     for (k = 0; k < op->nscratch; k++)
       op->scratch[k] = xo[k];
   }
-  if (high > room - it->head)
+  if (high > room - it->head) {
+    /* a lower bound: records made after the plan come on top (the exact
+     * figure: tflc_arena_used with a large arena, `tflc info`) */
+    size_t low =
+        it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
+    low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
+          it->align_pad;
     return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small: needs %u bytes",
-                     (unsigned)(it->head + high + it->tail + it->align_pad));
+                     "arena too small: needs at least %u bytes", (unsigned)low);
+  }
   it->head += high;
   /* offsets to pointers */
   for (k = 0; k < n; k++) {
@@ -3117,8 +3250,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                      nrec);
   it->num_tensors = (int32_t)nrec;
   it->num_ops = (int32_t)nops;
-  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
-  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
+  it->tensors = (tflc_tensor *)tflc__persist2(it, sizeof(tflc_tensor) * nrec,
+                                              sizeof(tflc__tensor32) * nrec);
+  it->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * nops,
+                                       sizeof(tflc__op32) * nops);
   if ((nrec && !it->tensors) || (nops && !it->ops))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors and %u ops", nrec, nops);
@@ -3141,8 +3276,24 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     t->index = (uint16_t)i;
     d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
     if (d) {
+      size_t es = tflc_type_size(t->type);
       t->data = (void *)(uintptr_t)d;
       t->flags |= TFLC_TENSOR_CONST;
+      if (es > 1 && ((uintptr_t)d & (es - 1u)) && t->bytes) {
+        /* kernels read constants as typed arrays (an int32 or float at an
+         * odd address faults on many cores): a misaligned one is copied
+         * once into the persistent arena, 8-byte aligned. An aligned
+         * model (tflc embed, or any 16-byte aligned array of a model
+         * written by the TFLite converter) needs none. */
+        void *copy = tflc__persist(it, t->bytes);
+        if (!copy)
+          return tflc__err(it->error, TFLC_ERR_ARENA,
+                           "arena too small for a copy of misaligned constant "
+                           "tensor %u (%u bytes)",
+                           i, t->bytes);
+        memcpy(copy, d, t->bytes);
+        t->data = copy;
+      }
     }
   }
   {
@@ -3257,8 +3408,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
           tflc__tiled_input(op->code, op->user, k))
         continue;
       if (!op->whole) {
-        op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
-                                                         TFLC__MAX_SCRATCH);
+        op->whole = (tflc__whole *)tflc__persist2(
+            it, sizeof(tflc__whole) * TFLC__MAX_SCRATCH,
+            sizeof(tflc__whole32) * TFLC__MAX_SCRATCH);
         if (!op->whole)
           return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
       }
@@ -3332,7 +3484,8 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   tflc_status st;
   if (n > 1) {
     it->graphs =
-        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
+        (tflc__graph *)tflc__persist2(it, sizeof(tflc__graph) * (uint32_t)n,
+                                      sizeof(tflc__graph32) * (uint32_t)n);
     if (!it->graphs)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }
@@ -3352,8 +3505,10 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   }
   if (it->graphs)
     tflc__view_load(it, &it->graphs[0]);
+  /* the init-time map lay where the activations are: the arena needs
+   * the larger of the two below the persistent records */
   if (it->head < it->map_bytes)
-    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    it->head = it->map_bytes;
   memset(it->arena, 0, it->head);
   it->ready = 1;
   return TFLC_OK;
@@ -3377,6 +3532,16 @@ TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
                ~(size_t)(TFLC__ALIGN - 1)) +
                   it->align_pad
             : 0;
+}
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits) {
+  if (!it || !it->ready)
+    return 0;
+  if (pointer_bits == (int)(8 * sizeof(void *)))
+    return tflc_arena_used(it) - it->align_pad;
+  if (pointer_bits != 32)
+    return 0;
+  return (it->head + it->tail32 + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
 }
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
@@ -3438,6 +3603,25 @@ typedef struct tflc__fc_state {
   float fmin, fmax;
   int32_t tile;
 } tflc__fc_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_state32 {
+  tflc__conv_params32 p;
+  int32_t tile;
+} tflc__conv_state32;
+typedef struct tflc__fc_state32 {
+  tflc__fc_params32 p;
+  int32_t batches, accum, depth;
+  float fmin, fmax;
+  int32_t tile;
+} tflc__fc_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
+                                              sizeof(tflc__conv_state32) &&
+                                          sizeof(tflc__fc_state) ==
+                                              sizeof(tflc__fc_state32)
+                                      ? 1
+                                      : -1];
+#endif
 typedef struct tflc__pool_state {
   tflc_pool_params p;
 } tflc__pool_state;
@@ -3638,7 +3822,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_state *)tflc__persist2(c->it, sizeof *s,
+                                         sizeof(tflc__conv_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3696,7 +3881,8 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
   if (f->rank != 2 || f->dims[1] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_state *)tflc__persist2(c->it, sizeof *s,
+                                       sizeof(tflc__fc_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3827,6 +4013,25 @@ typedef struct tflc__fc_s16_state {
   int32_t tile;
   int32_t acc64;
 } tflc__fc_s16_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_wide_state32 {
+  int32_t kind;
+  tflc__conv_params32 p;
+  float fmin, fmax;
+  int32_t tile, acc, acc64;
+} tflc__conv_wide_state32;
+typedef struct tflc__fc_s16_state32 {
+  int32_t kind;
+  tflc__fc_params32 p;
+  int32_t batches, accum, depth, tile, acc64;
+} tflc__fc_s16_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__wide_states32_match
+    [sizeof(tflc__conv_wide_state) == sizeof(tflc__conv_wide_state32) &&
+             sizeof(tflc__fc_s16_state) == sizeof(tflc__fc_s16_state32)
+         ? 1
+         : -1];
+#endif
 
 /* SVDF keeps only what the tensors do not say (24 bytes per op) */
 typedef struct tflc__svdf_state {
@@ -3861,7 +4066,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_TYPE,
                         "input %d with filter %d unsupported (hybrid)",
                         in->type, f->type);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3933,7 +4139,8 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
   if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_s16_state *)tflc__persist2(c->it, sizeof *s,
+                                           sizeof(tflc__fc_s16_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -4072,7 +4279,8 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
   if (b && tflc__count(b) != cout)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), cout);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -6553,7 +6761,8 @@ static tflc_status tflc__vars_init(tflc_interpreter *it) {
     for (i = 0; i < tflc_model_num_ops(m, sg); i++)
       n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
   if (n) {
-    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
+    it->vars = (tflc__var *)tflc__persist2(it, sizeof(tflc__var) * (uint32_t)n,
+                                           sizeof(tflc__var32) * (uint32_t)n);
     if (!it->vars)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }

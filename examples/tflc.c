@@ -60,10 +60,13 @@ static const cmd_help helps[] = {
      "time. --arena BYTES (e.g. 65536, 64K, 1M) gives the arena size; "
      "without it the exact size is used. --dump-layers DIR writes every "
      "operator's outputs."},
-    {"info", "tflc info MODEL [--target 64|32] [--json]",
+    {"info", "tflc info MODEL [--target 32|64] [--json]",
      "Lists every subgraph: inputs and outputs (type, shape, scale, zero "
-     "point), operators, tensors, compressed constants, and the exact arena "
-     "size. Models with operators tflc cannot run are listed too."},
+     "point), operators, tensors, compressed constants, constants "
+     "misaligned for their type (copied into the arena at init), and the "
+     "exact arena: the smallest that works, for this host or, with "
+     "--target 32, a 32-bit microcontroller (--json: arena_used_bytes). "
+     "Models with operators tflc cannot run are listed too."},
     {"check", "tflc check MODEL [--json]",
      "Reports where MODEL departs from the TFLite int8 quantization spec and "
      "which operators tflc cannot run. Exit status 0: tflc runs the model "
@@ -508,6 +511,28 @@ static void print_values(const tflc_tensor *t) {
   printf("%s\n", n > 32 ? " ..." : "");
 }
 
+/* The arena figures of `it` for the host (bits 0) or a 32-bit target:
+ * used = planned activations + persistent records + rounding to 16. */
+static void arena_parts(const tflc_interpreter *it, int bits,
+                        unsigned long *used, unsigned long *planned,
+                        unsigned long *persistent, unsigned long *rounding) {
+  *used = (unsigned long)(bits ? tflc_arena_used_for(it, bits)
+                               : tflc_arena_used(it));
+  *planned = (unsigned long)it->head;
+  *persistent = (unsigned long)(bits == 32 ? it->tail32 : it->tail);
+  *rounding = *used - *planned - *persistent;
+}
+static void json_arena(const tflc_interpreter *it, int bits) {
+  unsigned long u, p, q, r;
+  arena_parts(it, bits, &u, &p, &q, &r);
+  printf("\"arena_used_bytes\": %lu, \"arena_planned_bytes\": %lu, "
+         "\"arena_persistent_bytes\": %lu, \"arena_rounding_bytes\": %lu, "
+         "\"arena_target\": \"%s\"",
+         u, p, q, r,
+         bits == 32 ? "32-bit"
+                    : (sizeof(void *) == 8 ? "host, 64-bit" : "host, 32-bit"));
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
   const char *inputs[MAX_FILES];
@@ -596,10 +621,9 @@ static int cmd_run(int argc, char **argv) {
   if (json) {
     printf("{\"model\": ");
     json_str(stdout, model_path);
-    printf(", \"arena_used_bytes\": %lu, \"arena_planned_bytes\": %lu, "
-           "\"arena_persistent_bytes\": %lu, \"inputs\": [",
-           (unsigned long)tflc_arena_used(&it), (unsigned long)it.head,
-           (unsigned long)(tflc_arena_used(&it) - it.head));
+    printf(", ");
+    json_arena(&it, 0);
+    printf(", \"inputs\": [");
     for (i = 0; i < it.num_inputs; i++) {
       if (i)
         printf(", ");
@@ -707,10 +731,21 @@ static int cmd_info(int argc, char **argv) {
   unsigned long saved = 0;
   uint32_t dl = 0;
   const char *desc;
+  int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
+  unsigned long mis_n = 0, mis_bytes = 0;
   for (i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--json"))
       json = 1;
-    else if (argv[i][0] == '-' && argv[i][1])
+    else if (!strcmp(argv[i], "--target") && i + 1 < argc) {
+      unsigned long b = parse_num("--target", argv[++i], 32, 64);
+      if (b != 32 && b != 64)
+        die("--target: %lu is not 32 or 64 (pointer bits)", b);
+      bits = (int)b == (int)(8 * sizeof(void *)) ? 0 : (int)b;
+      if (bits && bits != 32)
+        die("--target %lu: this tool computes the host's and 32-bit "
+            "targets' arenas only",
+            b);
+    } else if (argv[i][0] == '-' && argv[i][1])
       die("info: unknown option %s", argv[i]);
     else if (!model_path)
       model_path = argv[i];
@@ -722,6 +757,21 @@ static int cmd_info(int argc, char **argv) {
   load_model(&m, model_path, &bytes);
   arena = init_arena(&it, &m, 0, NULL, 1, &ist);
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
+  /* constants misaligned for their type (with the model 16-byte aligned):
+   * tflc_interpreter_init copies them into the arena */
+  for (sg = 0; sg < m.num_subgraphs; sg++)
+    for (t = 0; t < tflc_model_num_tensors(&m, sg); t++) {
+      tflc_tensor tt;
+      size_t es;
+      if (tflc_model_tensor(&m, sg, t, &tt, NULL, NULL) != TFLC_OK ||
+          !(tt.flags & TFLC_TENSOR_CONST) || !tt.data || !tt.bytes)
+        continue;
+      es = tflc_type_size(tt.type);
+      if (es > 1 && ((size_t)((const uint8_t *)tt.data - m.bytes) & (es - 1))) {
+        mis_n++;
+        mis_bytes += tt.bytes;
+      }
+    }
   if (json) {
     printf("{\"model\": ");
     json_str(stdout, model_path);
@@ -729,14 +779,13 @@ static int cmd_info(int argc, char **argv) {
     json_strn(stdout, desc ? desc : "", desc ? dl : 0);
     printf(", \"num_subgraphs\": %d, ", m.num_subgraphs);
     if (arena)
-      printf("\"arena_used_bytes\": %lu, \"arena_planned_bytes\": %lu, "
-             "\"arena_persistent_bytes\": %lu",
-             (unsigned long)tflc_arena_used(&it), (unsigned long)it.head,
-             (unsigned long)(tflc_arena_used(&it) - it.head));
+      json_arena(&it, bits);
     else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
     }
+    printf(", \"misaligned_constants\": %lu, \"misaligned_bytes\": %lu", mis_n,
+           mis_bytes);
     printf(", \"inputs\": [");
     info_io_list(&m, 0, 0, 1);
     printf("], \"outputs\": [");
@@ -748,14 +797,24 @@ static int cmd_info(int argc, char **argv) {
     if (desc && dl)
       printf(", description \"%.*s\"", (int)dl, desc);
     printf("\n");
-    if (arena)
-      printf("arena needed: %lu bytes (this host; activations %lu, "
-             "persistent %lu)\n",
-             (unsigned long)tflc_arena_used(&it), (unsigned long)it.head,
-             (unsigned long)(tflc_arena_used(&it) - it.head));
-    else
+    if (arena) {
+      unsigned long u, p, q, r;
+      arena_parts(&it, bits, &u, &p, &q, &r);
+      printf("arena: %lu bytes exactly, on %s (activations %lu + persistent "
+             "%lu + rounding %lu), 16-byte aligned; an arena at another "
+             "alignment needs up to 15 bytes more\n",
+             u, bits ? "a 32-bit target" : "this host", p, q, r);
+      if (!bits)
+        printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
+               (unsigned long)tflc_arena_used_for(&it, 32));
+    } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
+    if (mis_n)
+      printf("misaligned constants: %lu (their offset in the file is not a "
+             "multiple of their element size): %lu bytes copied into the "
+             "arena at init (counted above), no cost at invoke\n",
+             mis_n, mis_bytes);
   }
   for (sg = 0; sg < m.num_subgraphs; sg++) {
     int32_t nt = tflc_model_num_tensors(&m, sg),
@@ -782,11 +841,21 @@ static int cmd_info(int argc, char **argv) {
       int32_t code = tflc_model_op_code(&m, sg, i), k;
       int32_t ni = tflc_model_op_io(&m, sg, i, 0, -1);
       int32_t nout = tflc_model_op_io(&m, sg, i, 1, -1);
-      if (json)
-        printf("%s{\"index\": %d, \"opcode\": \"%s\", \"inputs\": [",
-               i ? ", " : "", i, tflc_opcode_name(code));
-      else
+      uint32_t cl = 0;
+      const char *cn = tflc_model_op_custom_name(&m, sg, i, &cl);
+      if (json) {
+        printf("%s{\"index\": %d, \"opcode\": \"%s\"", i ? ", " : "", i,
+               tflc_opcode_name(code));
+        if (cn) {
+          printf(", \"custom_name\": ");
+          json_strn(stdout, cn, cl);
+        }
+        printf(", \"inputs\": [");
+      } else if (cn && code == TFLC_OP_UNKNOWN_CUSTOM) {
+        printf("  %3d CUSTOM %-17.*s in", i, (int)cl, cn);
+      } else {
         printf("  %3d %-24s in", i, tflc_opcode_name(code));
+      }
       for (k = 0; k < ni; k++)
         printf(json ? "%s%d" : "%s%d", json && k ? ", " : (json ? "" : " "),
                tflc_model_op_io(&m, sg, i, 0, k));
