@@ -1091,6 +1091,23 @@ TFLC_API const char *tflc_type_name(int32_t type) {
     return "INT8";
   case TFLC_RESOURCE:
     return "RESOURCE";
+  /* schema types tflc holds no elements of (numbers of schema.fbs) */
+  case 8:
+    return "COMPLEX64";
+  case 10:
+    return "FLOAT64";
+  case 11:
+    return "COMPLEX128";
+  case 12:
+    return "UINT64";
+  case 14:
+    return "VARIANT";
+  case 15:
+    return "UINT32";
+  case 16:
+    return "UINT16";
+  case 17:
+    return "INT4";
   }
   return "UNKNOWN";
 }
@@ -2805,6 +2822,27 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
   c->it->error[0] = 0;
 #endif
   return st;
+}
+/* "op N NAME: types A<sep>B -> O unsupported" (TFLC_ERR_UNSUPPORTED). */
+static tflc_status tflc__op_err_types(tflc__ctx *c, const char *sep,
+                                      const tflc_tensor *a,
+                                      const tflc_tensor *b,
+                                      const tflc_tensor *o) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  char tmp[TFLC_ERROR_LEN];
+  (void)tflc__err(tmp, TFLC_OK, "types %s%s%s -> %s unsupported",
+                  tflc_type_name(a->type), sep, tflc_type_name(b->type),
+                  tflc_type_name(o->type));
+  return tflc__err(c->it->error, TFLC_ERR_UNSUPPORTED, "op %d %s: %s",
+                   c->op->index, tflc__op_name(c), tmp);
+#else
+  (void)sep;
+  (void)a;
+  (void)b;
+  (void)o;
+  c->it->error[0] = 0;
+  return TFLC_ERR_UNSUPPORTED;
+#endif
 }
 static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
   if (k >= c->op->nin || c->op->in[k] < 0)
@@ -5063,8 +5101,7 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err_types(c, " * ", a, b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -5098,8 +5135,8 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err_types(c, c->op->code == TFLC_OP_SUB ? " - " : " + ", a,
+                              b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);

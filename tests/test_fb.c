@@ -347,6 +347,52 @@ static void test_channel_counts(void) {
   }
 }
 
+/* Names: every schema tensor type and the operators once shown as
+ * "BUILTIN (code N)"; MUL's message names the three types it refuses. */
+static void test_names(void) {
+  static const char *const types[18] = {
+      "FLOAT32", "FLOAT16",  "INT32",     "UINT8",  "INT64",   "STRING",
+      "BOOL",    "INT16",    "COMPLEX64", "INT8",   "FLOAT64", "COMPLEX128",
+      "UINT64",  "RESOURCE", "VARIANT",   "UINT32", "UINT16",  "INT4"};
+  int k;
+  for (k = 0; k < 18; k++)
+    CHECK(strcmp(tflc_type_name(k), types[k]) == 0);
+  CHECK(strcmp(tflc_type_name(18), "UNKNOWN") == 0);
+  CHECK(strcmp(tflc_opcode_name(53), "CAST") == 0);
+  CHECK(strcmp(tflc_opcode_name(42), "DIV") == 0);
+  {
+    static const int32_t d[1] = {8};
+    tflc_writer *w = tflc_writer_create();
+    tflc_w_quant q;
+    float sc = 0.5f;
+    int64_t z = 0;
+    int32_t t[3];
+    uint8_t *b;
+    size_t n;
+    tflc_model m;
+    tflc_interpreter it;
+    memset(&q, 0, sizeof q);
+    q.scale = &sc;
+    q.zero_point = &z;
+    q.count = 1;
+    t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "a", &q);
+    t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "b", &q);
+    t[2] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, d, NULL, 0, "y", &q);
+    tflc_writer_op(w, 0, 18, NULL, 2, t, 1, &t[2], 21, 0, NULL); /* MUL */
+    tflc_writer_inputs(w, 0, 2, t);
+    tflc_writer_outputs(w, 0, 1, &t[2]);
+    CHECK_EQ_INT(tflc_writer_finish(w, &b, &n), TFLC_OK);
+    tflc_writer_destroy(w);
+    CHECK_EQ_INT(tflc_model_init(&m, b, n), TFLC_OK);
+    CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+                 TFLC_ERR_UNSUPPORTED);
+    CHECK(strstr(it.error, "types INT8 * INT8 -> INT32") != NULL);
+    if (!strstr(it.error, "types INT8 * INT8 -> INT32"))
+      printf("  MUL message: %s\n", it.error);
+    free(b);
+  }
+}
+
 static void test_status_strings(void) {
   int s;
   for (s = TFLC_OK; s <= TFLC_ERR_KERNEL; s++)
@@ -362,6 +408,7 @@ int main(void) {
   RUN(test_truncation);
   RUN(test_version);
   RUN(test_channel_counts);
+  RUN(test_names);
   RUN(test_status_strings);
   return harness_report();
 }
