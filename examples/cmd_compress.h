@@ -273,7 +273,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
       cz_print(cmd, in, "(not written)", &rep, json, bin, bits);
       fflush(stdout);
       if (rep.nentries == 0)
-        die("compress: %s has no constant tensor to compress; %s not written",
+        die("compress: nothing compressed: %s has no constant tensor to "
+            "compress; %s not written",
             in, outp);
       die("compress: nothing compressed (%d candidates, the table above "
           "gives each one's reason); %s not written. Weights straight from "
