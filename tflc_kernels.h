@@ -118,7 +118,11 @@ typedef enum tflc_type {
   TFLC_BOOL = 6,
   TFLC_INT16 = 7,
   TFLC_INT8 = 9,
-  TFLC_RESOURCE = 13
+  TFLC_UINT64 = 12,
+  TFLC_RESOURCE = 13,
+  TFLC_UINT32 = 15,
+  TFLC_UINT16 = 16,
+  TFLC_INT4 = 17 /* two per byte; element 2i in the low nibble */
 } tflc_type;
 
 /* Size in bytes of one element, 0 for types tflc cannot hold. */
@@ -863,15 +867,18 @@ TFLC_API size_t tflc_type_size(int type) {
   switch (type) {
   case TFLC_FLOAT32:
   case TFLC_INT32:
+  case TFLC_UINT32:
     return 4;
   case TFLC_FLOAT16:
   case TFLC_INT16:
+  case TFLC_UINT16:
     return 2;
   case TFLC_UINT8:
   case TFLC_BOOL:
   case TFLC_INT8:
     return 1;
   case TFLC_INT64:
+  case TFLC_UINT64:
     return 8;
   default:
     return 0;

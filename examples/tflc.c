@@ -14,8 +14,8 @@
  * `check` exits 2 when tflc cannot run the model (an operator or feature
  * unsupported), 0 when it can (spec findings are printed, not failures). */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -3,8 +3,8 @@
  * in the large-model offset/size form, and the compression metadata
  * checks where TFLM would silently run a model as uncompressed. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdio.h>
@@ -357,7 +357,8 @@ static void test_names(void) {
   int k;
   for (k = 0; k < 18; k++)
     CHECK(strcmp(tflc_type_name(k), types[k]) == 0);
-  CHECK(strcmp(tflc_type_name(18), "UNKNOWN") == 0);
+  CHECK(strcmp(tflc_type_name(18), "BFLOAT16") == 0);
+  CHECK(strcmp(tflc_type_name(19), "UNKNOWN") == 0);
   CHECK(strcmp(tflc_opcode_name(53), "CAST") == 0);
   CHECK(strcmp(tflc_opcode_name(42), "DIV") == 0);
   {
