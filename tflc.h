@@ -183,35 +183,35 @@ enum {
 
 /* clang-format off */
 #define TFLC_OPERATORS(X, N) \
-  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_prepare, tflc__add_invoke) \
-  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
+  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_any_prepare, tflc__add_any_invoke) \
+  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   X(CONCATENATION, 2, 10, -1, 1, TFLC_INPUTS_ALL, TFLC_CHECK_SAME_ALL, tflc__concat_prepare, tflc__concat_invoke) \
   X(CONV_2D, 3, 1, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_CONV, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
   N(EMBEDDING_LOOKUP, 7, 0) \
-  N(FLOOR, 8, 0) \
+  X(FLOOR, 8, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
   N(HASHTABLE_LOOKUP, 10, 0) \
   X(L2_NORMALIZATION, 11, 12, -1, 0, 0, TFLC_CHECK_OUT_TANH, tflc__l2norm_prepare, tflc__elementwise_invoke) \
-  N(L2_POOL_2D, 12, 0) \
+  X(L2_POOL_2D, 12, 5, 0, 5, 0, 0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   N(LOCAL_RESPONSE_NORMALIZATION, 13, 0) \
-  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(LSH_PROJECTION, 15, 0) \
   N(LSTM, 16, 0) \
-  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
-  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_prepare, tflc__elementwise_invoke) \
+  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
+  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
   X(RELU, 19, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   N(RELU_N1_TO_1, 20, 0) \
   X(RELU6, 21, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   X(RESHAPE, 22, 17, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke) \
   X(RESIZE_BILINEAR, 23, 15, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke) \
   N(RNN, 24, 0) \
-  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_prepare, tflc__softmax_invoke) \
+  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke) \
   X(SPACE_TO_DEPTH, 26, 19, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(SVDF, 27, 0, -1, -1, 0, 0, tflc__svdf_prepare, tflc__svdf_invoke) \
-  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(CONCAT_EMBEDDINGS, 29, 0) \
   N(SKIP_GRAM, 30, 0) \
   N(CALL, 31, TFLC_OPF_SUBGRAPHS) \
@@ -223,95 +223,95 @@ enum {
   X(BATCH_TO_SPACE_ND, 37, 24, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(SPACE_TO_BATCH_ND, 38, 25, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(TRANSPOSE, 39, 26, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke) \
-  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__mean_prepare, tflc__mean_invoke) \
-  X(SUB, 41, 28, -1, 0, 0, 0, tflc__addsub_q_prepare, tflc__elementwise_invoke) \
-  N(DIV, 42, 0) \
+  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(SUB, 41, 28, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
+  X(DIV, 42, 29, -1, 0, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   X(SQUEEZE, 43, 30, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke) \
   X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, 0, -1, -1, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke) \
   X(STRIDED_SLICE, 45, 32, -1, -1, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke) \
   N(BIDIRECTIONAL_SEQUENCE_RNN, 46, 0) \
-  N(EXP, 47, 0) \
+  X(EXP, 47, 33, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(TOPK_V2, 48, 0) \
   X(SPLIT, 49, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   X(LOG_SOFTMAX, 50, 36, -1, -1, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke) \
   N(DELEGATE, 51, 0) \
   N(BIDIRECTIONAL_SEQUENCE_LSTM, 52, 0) \
-  N(CAST, 53, 0) \
+  X(CAST, 53, 37, -1, -1, 0, 0, tflc__cast_prepare, tflc__cast_invoke) \
   X(PRELU, 54, 0, -1, -1, 0, 0, tflc__prelu_prepare, tflc__elementwise_invoke) \
   X(MAXIMUM, 55, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(ARG_MAX, 56, 40, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   X(MINIMUM, 57, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(LESS, 58, 41, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(NEG, 59, 0) \
+  X(NEG, 59, 42, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(PADV2, 60, 43, -1, -1, 0, TFLC_CHECK_SAME_IN0_IN2, tflc__padv2_prepare, tflc__padv2_invoke) \
   X(GREATER, 61, 44, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(GREATER_EQUAL, 62, 45, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(LESS_EQUAL, 63, 46, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   N(SELECT, 64, 0) \
   X(SLICE, 65, 48, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__slice_prepare, tflc__slice_invoke) \
-  N(SIN, 66, 0) \
+  X(SIN, 66, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(TRANSPOSE_CONV, 67, 49, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV, tflc__transpose_conv_prepare, tflc__conv_wide_invoke) \
   N(SPARSE_TO_DENSE, 68, 0) \
   N(TILE, 69, 0) \
   X(EXPAND_DIMS, 70, 0, -1, -1, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke) \
   X(EQUAL, 71, 53, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(NOT_EQUAL, 72, 54, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(LOG, 73, 0) \
+  X(LOG, 73, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SUM, 74, 27, -1, -1, 0, 0, tflc__sum_prepare, tflc__elementwise_invoke) \
-  N(SQRT, 75, 0) \
-  N(RSQRT, 76, 0) \
+  X(SQRT, 75, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(RSQRT, 76, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SHAPE, 77, 55, -1, -1, 0, 0, tflc__shape_prepare, tflc__shape_invoke) \
   N(POW, 78, 0) \
   X(ARG_MIN, 79, 0, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   N(FAKE_QUANT, 80, 0) \
   N(REDUCE_PROD, 81, 0) \
-  N(REDUCE_MAX, 82, 0) \
+  X(REDUCE_MAX, 82, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   X(PACK, 83, 0, -1, -1, 0, 0, tflc__concat_prepare, tflc__concat_invoke) \
-  N(LOGICAL_OR, 84, 0) \
+  X(LOGICAL_OR, 84, 60, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
   N(ONE_HOT, 85, 0) \
-  N(LOGICAL_AND, 86, 0) \
-  N(LOGICAL_NOT, 87, 0) \
+  X(LOGICAL_AND, 86, 62, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
+  X(LOGICAL_NOT, 87, 63, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(UNPACK, 88, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
-  N(REDUCE_MIN, 89, 0) \
-  N(FLOOR_DIV, 90, 0) \
+  X(REDUCE_MIN, 89, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(FLOOR_DIV, 90, 65, -1, -1, 0, 0, tflc__arith_prepare, tflc__floor_div_invoke) \
   N(REDUCE_ANY, 91, 0) \
-  N(SQUARE, 92, 0) \
+  X(SQUARE, 92, 66, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
   N(FILL, 94, 0) \
-  N(FLOOR_MOD, 95, 0) \
+  X(FLOOR_MOD, 95, 72, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   N(RANGE, 96, 0) \
   X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
   X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
-  N(SQUARED_DIFFERENCE, 99, 0) \
+  X(SQUARED_DIFFERENCE, 99, 76, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   N(MIRROR_PAD, 100, 0) \
-  N(ABS, 101, 0) \
+  X(ABS, 101, 78, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   N(UNIQUE, 103, 0) \
-  N(CEIL, 104, 0) \
+  X(CEIL, 104, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(REVERSE_V2, 105, 0) \
-  N(ADD_N, 106, 0) \
+  X(ADD_N, 106, 82, -1, -1, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke) \
   N(GATHER_ND, 107, 0) \
-  N(COS, 108, 0) \
+  X(COS, 108, 84, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
-  N(ELU, 111, 0) \
+  X(ELU, 111, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(REVERSE_SEQUENCE, 112, 0) \
   N(MATRIX_DIAG, 113, 0) \
   X(QUANTIZE, 114, 89, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
   N(MATRIX_SET_DIAG, 115, 0) \
-  N(ROUND, 116, 0) \
+  X(ROUND, 116, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
   N(IF, 118, TFLC_OPF_SUBGRAPHS) \
   N(WHILE, 119, TFLC_OPF_SUBGRAPHS) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
-  N(SELECT_V2, 123, 0) \
+  X(SELECT_V2, 123, 98, -1, -1, 0, 0, tflc__select_prepare, tflc__select_invoke) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
   N(BATCH_MATMUL, 126, 0) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
-  N(CUMSUM, 128, 0) \
+  X(CUMSUM, 128, 102, -1, -1, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke) \
   X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
   N(BROADCAST_TO, 130, 0) \
   N(RFFT2D, 131, 0) \
@@ -320,7 +320,7 @@ enum {
   N(HASHTABLE_FIND, 137, 0) \
   N(HASHTABLE_IMPORT, 138, 0) \
   N(HASHTABLE_SIZE, 139, 0) \
-  N(REDUCE_ALL, 140, 0) \
+  X(REDUCE_ALL, 140, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   N(CONV_3D_TRANSPOSE, 141, 0) \
   X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
   X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
@@ -3658,11 +3658,21 @@ typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
+/* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
+ * the shapes are re-read at invoke, and a per-tensor multiplier lives here
+ * instead of in an allocation of its own. */
 typedef struct tflc__fc_state {
   tflc_fc_params p;
-  int32_t batches, accum, depth;
-  float fmin, fmax;
   int32_t tile;
+  union {
+    struct {
+      float min, max; /* float32: fused activation range */
+    } f32;
+    struct {
+      int32_t mult; /* int8 per-tensor: the output multiplier */
+      int8_t shift;
+    } one;
+  } r;
 } tflc__fc_state;
 /* the two states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
@@ -3671,9 +3681,16 @@ typedef struct tflc__conv_state32 {
 } tflc__conv_state32;
 typedef struct tflc__fc_state32 {
   tflc__fc_params32 p;
-  int32_t batches, accum, depth;
-  float fmin, fmax;
   int32_t tile;
+  union {
+    struct {
+      float min, max;
+    } f32;
+    struct {
+      int32_t mult;
+      int8_t shift;
+    } one;
+  } r;
 } tflc__fc_state32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
 typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
@@ -3897,8 +3914,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
     return st;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -3929,7 +3946,7 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
-  int32_t act, nin, i;
+  int32_t act, nin, i, accum, depth;
   uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
@@ -3947,27 +3964,26 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->accum = f->dims[1];
-  s->depth = f->dims[0];
+  accum = f->dims[1];
+  depth = f->dims[0];
   nin = tflc__count(in);
-  if (nin % s->accum != 0)
+  if (nin % accum != 0)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "input of %d elements is not a multiple of %d", nin,
-                        s->accum);
-  s->batches = nin / s->accum;
-  if ((int64_t)tflc__count(o) != (int64_t)s->batches * s->depth)
+                        accum);
+  if ((int64_t)tflc__count(o) != (int64_t)(nin / accum) * depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "output has %d elements for %d batches", tflc__count(o),
-                        s->batches);
-  if (b && tflc__count(b) != s->depth)
+                        nin / accum);
+  if (b && tflc__count(b) != depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), s->depth);
+                        tflc__count(b), depth);
   s->tile = -1;
   if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
     return TFLC_OK;
   }
   if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8 ||
@@ -3980,19 +3996,23 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   nsc = tflc__tensor_nscales(c->m, ftt);
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   {
-    /* one (multiplier, shift) per output channel, or one for the tensor */
-    int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
-    int8_t *shift;
-    if (nsc > 1 && nsc != (uint32_t)s->depth)
+    /* one (multiplier, shift) per output channel, or one for the tensor
+     * (kept in the state) */
+    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.one.mult;
+    int8_t *shift = &s->r.one.shift;
+    if (nsc > 1 && nsc != (uint32_t)depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
-                          (int32_t)nsc, s->depth);
-    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
-    if (!mult)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    shift = (int8_t *)(mult + n);
+                          (int32_t)nsc, depth);
+    if (nsc > 1) {
+      mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+      if (!mult)
+        return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0,
+                            0);
+      shift = (int8_t *)(mult + n);
+    }
     for (i = 0; i < n; i++) {
       if (nsc > 1) {
         float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
@@ -4023,14 +4043,16 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
   tflc_const fc = tflc__const(c, f), bc;
+  const int32_t accum = f->dims[1], depth = f->dims[0];
+  const int32_t batches = tflc__count(in) / accum;
   if (b)
     bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)
-    tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
+    tflc_fully_connected_f32(s->r.f32.min, s->r.f32.max, batches, accum, depth,
                              (const float *)in->data, &fc, b ? &bc : NULL,
                              (float *)o->data, tile, tb);
   else
-    tflc_fully_connected_s8(&s->p, s->batches, s->accum, s->depth,
+    tflc_fully_connected_s8(&s->p, batches, accum, depth,
                             (const int8_t *)in->data, &fc, b ? &bc : NULL,
                             (int8_t *)o->data, tile, tb);
   return TFLC_OK;
@@ -4166,8 +4188,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     st = tflc__conv_mult(c, in, f, o, cout, &s->p);
     if (st)
       return st;
-    tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                            &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                    &s->p.act_min, &s->p.act_max);
   }
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -4270,8 +4292,8 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   s->p.filter_offset = -f->zero_point;
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
-  tflc_activation_range_q(act, o->scale, o->zero_point, -32768, 32767,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   if (f->flags & TFLC_TENSOR_LUT) {
     s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
@@ -4381,8 +4403,9 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
       return st;
     s->p.input_offset = -in->zero_point;
     s->p.output_offset = o->zero_point;
-    tflc_activation_range_q(act, o->scale, o->zero_point, s16 ? -32768 : -128,
-                            s16 ? 32767 : 127, &s->p.act_min, &s->p.act_max);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point,
+                                    s16 ? -32768 : -128, s16 ? 32767 : 127,
+                                    &s->p.act_min, &s->p.act_max);
     /* one output channel's accumulators at a time */
     if (plane * (s16 ? 8u : 4u) > 0x7FFFFFFFu)
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output too large", 0, 0);
@@ -4803,8 +4826,8 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
       in->dims[3] != o->dims[3])
     return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
-  tflc_activation_range_q(act, o->scale, o->zero_point, -128, 127,
-                          &s->p.act_min, &s->p.act_max);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                  &s->p.act_min, &s->p.act_max);
   return TFLC_OK;
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
@@ -5139,8 +5162,9 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
   tflc_quantize_multiplier((double)a->scale * (double)b->scale /
                                (double)o->scale,
                            &s->multiplier, &s->shift);
-  tflc_activation_range_q(act, o->scale, o->zero_point, tflc__qmin_of_width(w),
-                          tflc__qmax_of_width(w), &s->act_min, &s->act_max);
+  tflc_activation_range_quantized(
+      act, o->scale, o->zero_point, tflc__qmin_of_width(w),
+      tflc__qmax_of_width(w), &s->act_min, &s->act_max);
   return TFLC_OK;
 }
 
@@ -5561,8 +5585,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     switch (c->op->code) {
     case TFLC_OP_MUL:
     case TFLC_OP_SUB:
-      tflc_binary_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
-                      (const float *)in2->data, d0, y);
+      tflc_mul_sub_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
+                       (const float *)in2->data, d0, y);
       return TFLC_OK;
     case TFLC_OP_PRELU:
       tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
@@ -5589,7 +5613,7 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     case TFLC_OP_LOG_SOFTMAX: {
       const int32_t depth = in->dims[in->rank - 1];
       if (c->op->code == TFLC_OP_L2_NORMALIZATION)
-        tflc_l2norm_f32(depth ? n / depth : 0, depth, x, y);
+        tflc_l2_normalization_f32(depth ? n / depth : 0, depth, x, y);
       else
         tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
       return TFLC_OK;
@@ -5611,14 +5635,14 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_ADD:
   case TFLC_OP_SUB:
-    tflc_addsub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
-                  tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
-                  o->data);
+    tflc_add_sub_q((const tflc_add_params *)s, c->op->code == TFLC_OP_SUB,
+                   tflc__int_width(o), rank, d1, in->data, d2, in2->data, d0,
+                   o->data);
     break;
   case TFLC_OP_L2_NORMALIZATION: {
     const int32_t depth = in->dims[in->rank - 1];
-    tflc_l2norm_s8(in->zero_point, depth ? n / depth : 0, depth,
-                   (const int8_t *)in->data, (int8_t *)o->data);
+    tflc_l2_normalization_s8(in->zero_point, depth ? n / depth : 0, depth,
+                             (const int8_t *)in->data, (int8_t *)o->data);
     break;
   }
   case TFLC_OP_LOG_SOFTMAX: {
@@ -5647,8 +5671,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   case TFLC_OP_MAXIMUM:
   case TFLC_OP_MINIMUM:
-    tflc_maxmin(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1, in->data,
-                d2, in2->data, d0, o->data);
+    tflc_maximum_minimum(in->type, c->op->code == TFLC_OP_MAXIMUM, rank, d1,
+                         in->data, d2, in2->data, d0, o->data);
     break;
   case TFLC_OP_LESS:
   case TFLC_OP_LESS_EQUAL:
@@ -5677,8 +5701,8 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     if (!tflc__arg_geometry(in, o, axis, &outer, &size, &inner))
       return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d does not fit the shapes",
                           axis, 0);
-    tflc_arg_minmax(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
-                    inner, in->data, (int32_t *)o->data);
+    tflc_arg_min_max(in->type, c->op->code == TFLC_OP_ARG_MAX, outer, size,
+                     inner, in->data, (int32_t *)o->data);
     break;
   }
   case TFLC_OP_QUANTIZE: {
@@ -5693,6 +5717,740 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
     break;
   default:
     return TFLC_ERR_UNSUPPORTED;
+  }
+  return TFLC_OK;
+}
+
+/* ---- element-wise math, logic, casts, more pool and reduction types ----- */
+/* ABS, CEIL, COS, ELU, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT,
+ * SQUARE, LOGICAL_NOT (unary); DIV, FLOOR_DIV, FLOOR_MOD,
+ * SQUARED_DIFFERENCE, LOGICAL_AND, LOGICAL_OR and int32 ADD / SUB / MUL
+ * (binary); ADD_N, CAST, SELECT_V2, CUMSUM; int16 LOGISTIC / TANH /
+ * SOFTMAX; float32 and int16 AVERAGE_POOL_2D / MAX_POOL_2D, L2_POOL_2D;
+ * float32 / int16 MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL. Operators
+ * that already ran in other types keep their functions; the *_any_*
+ * functions below pick by type and note the choice in op->variant. */
+
+typedef struct tflc__i32_range_state {
+  int32_t lo, hi; /* int32 fused activation range */
+} tflc__i32_range_state;
+
+static int tflc__math_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ABS:
+    return TFLC_MATH_ABS;
+  case TFLC_OP_CEIL:
+    return TFLC_MATH_CEIL;
+  case TFLC_OP_COS:
+    return TFLC_MATH_COS;
+  case TFLC_OP_ELU:
+    return TFLC_MATH_ELU;
+  case TFLC_OP_EXP:
+    return TFLC_MATH_EXP;
+  case TFLC_OP_FLOOR:
+    return TFLC_MATH_FLOOR;
+  case TFLC_OP_LOG:
+    return TFLC_MATH_LOG;
+  case TFLC_OP_NEG:
+    return TFLC_MATH_NEG;
+  case TFLC_OP_ROUND:
+    return TFLC_MATH_ROUND;
+  case TFLC_OP_RSQRT:
+    return TFLC_MATH_RSQRT;
+  case TFLC_OP_SIN:
+    return TFLC_MATH_SIN;
+  case TFLC_OP_SQRT:
+    return TFLC_MATH_SQRT;
+  default:
+    return TFLC_MATH_SQUARE;
+  }
+}
+
+/* int32 CalculateActivationRange (act 0..3 as the schema). */
+static void tflc__activation_range_i32(int32_t act, int32_t *lo, int32_t *hi) {
+  *lo = act == 1 || act == 3 ? 0 : act == 2 ? -1 : INT32_MIN;
+  *hi = act == 3 ? 6 : act == 2 ? 1 : INT32_MAX;
+}
+
+static tflc_status tflc__math_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc_status st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (c->op->nin != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input", 0, 0);
+  /* CEIL, EXP, ROUND check the shapes too */
+  if ((code == TFLC_OP_CEIL || code == TFLC_OP_EXP || code == TFLC_OP_ROUND) &&
+      !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    if (in->type != TFLC_BOOL)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d, expected bool",
+                          in->type, 0);
+    return TFLC_OK;
+  }
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if ((code == TFLC_OP_ABS && tflc__int_width(in)) ||
+      (code == TFLC_OP_RSQRT && in->type == TFLC_INT8)) {
+    tflc_abs_rsqrt_params *s = TFLC__NEW_STATE(c, tflc_abs_rsqrt_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (in->type == TFLC_INT16 && !tflc__is_quantized(in) &&
+        code == TFLC_OP_ABS) {
+      s->plain = 1; /* int16 without quantization: plain abs */
+      return TFLC_OK;
+    }
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    if (in->type == TFLC_INT16 && (in->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    tflc_abs_rsqrt_prepare(code == TFLC_OP_RSQRT, in->scale, in->zero_point,
+                           o->scale, o->zero_point, s);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_ELU && in->type == TFLC_INT8) {
+    int8_t *table = (int8_t *)tflc__new_state(c, 256);
+    if (!table)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    tflc_elu_table_s8(in->scale, in->zero_point, o->scale, o->zero_point,
+                      table);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", in->type,
+                      0);
+}
+static tflc_status tflc__math_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t n = tflc__count(in), code = c->op->code;
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    tflc_logical_not(n, (const uint8_t *)in->data, (uint8_t *)o->data);
+  } else if (in->type == TFLC_FLOAT32) {
+    tflc_math_f32(tflc__math_fn(code), n, (const float *)in->data,
+                  (float *)o->data);
+  } else if (code == TFLC_OP_ELU) {
+    tflc_lut_s8((const int8_t *)c->op->state, n, (const int8_t *)in->data,
+                (int8_t *)o->data);
+  } else if (code == TFLC_OP_ABS) {
+    tflc_abs_q((const tflc_abs_rsqrt_params *)c->op->state, tflc__int_width(in),
+               n, in->data, o->data);
+  } else if (tflc_rsqrt_q((const tflc_abs_rsqrt_params *)c->op->state,
+                          tflc__int_width(in), n, in->data, o->data) != 0) {
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "input below the zero point (negative)", 0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- binary: DIV, FLOOR_DIV, FLOOR_MOD, SQUARED_DIFFERENCE, int32 ------- */
+static int tflc__arith_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ADD:
+    return TFLC_ARITH_ADD;
+  case TFLC_OP_SUB:
+    return TFLC_ARITH_SUB;
+  case TFLC_OP_MUL:
+    return TFLC_ARITH_MUL;
+  case TFLC_OP_DIV:
+    return TFLC_ARITH_DIV;
+  case TFLC_OP_FLOOR_DIV:
+    return TFLC_ARITH_FLOOR_DIV;
+  case TFLC_OP_FLOOR_MOD:
+    return TFLC_ARITH_FLOOR_MOD;
+  default:
+    return TFLC_ARITH_SQUARED_DIFFERENCE;
+  }
+}
+
+static tflc_status tflc__arith_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  /* fused activation: field 0 of Add/Sub/Mul/DivOptions; ADD int32 and the
+   * others have none */
+  const int32_t act =
+      (code == TFLC_OP_SUB || code == TFLC_OP_MUL || code == TFLC_OP_DIV)
+          ? (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0)
+          : 0;
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (c->op->nin != 2)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
+  if (a->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input type %d, output type %d",
+                        a->type, o->type);
+  if (a->type == TFLC_FLOAT32 && code != TFLC_OP_ADD && code != TFLC_OP_SUB &&
+      code != TFLC_OP_MUL)
+    return tflc__binary_f32_prepare(c, act);
+  if (a->type == TFLC_INT32 &&
+      (code == TFLC_OP_ADD || code == TFLC_OP_SUB || code == TFLC_OP_MUL ||
+       code == TFLC_OP_DIV || code == TFLC_OP_SQUARED_DIFFERENCE)) {
+    tflc__i32_range_state *s = TFLC__NEW_STATE(c, tflc__i32_range_state);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (code == TFLC_OP_DIV && (tflc__is_quantized(a) || tflc__is_quantized(b)))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "int32 inputs must not be quantized", 0, 0);
+    tflc__activation_range_i32(act, &s->lo, &s->hi);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_DIV && a->type == TFLC_INT8) {
+    tflc_div_params *s = TFLC__NEW_STATE(c, tflc_div_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                    &s->act_min, &s->act_max);
+    tflc_quantize_multiplier((double)(a->scale / (b->scale * o->scale)),
+                             &s->multiplier, &s->shift);
+    s->input1_offset = -a->zero_point;
+    s->input2_offset = -b->zero_point;
+    s->output_offset = o->zero_point;
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_SQUARED_DIFFERENCE && tflc__int_width(a)) {
+    const int w = tflc__int_width(a);
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (w == 2 && (a->zero_point || b->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o) ||
+        !tflc_squared_difference_prepare(a->scale, a->zero_point, b->scale,
+                                         b->zero_point, o->scale, o->zero_point,
+                                         w, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad input scales", 0, 0);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", a->type,
+                      0);
+}
+static tflc_status tflc__arith_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  const int fn = tflc__arith_fn(c->op->code);
+  int bad = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  if (a->type == TFLC_FLOAT32) {
+    const tflc__f32_pair_state *s = (const tflc__f32_pair_state *)c->op->state;
+    tflc_arith_f32(fn, s->a, s->b, rank, d1, (const float *)a->data, d2,
+                   (const float *)b->data, d0, (float *)o->data);
+  } else if (a->type == TFLC_INT32) {
+    const tflc__i32_range_state *s =
+        (const tflc__i32_range_state *)c->op->state;
+    bad = tflc_arith_i32(fn, s->lo, s->hi, rank, d1, (const int32_t *)a->data,
+                         d2, (const int32_t *)b->data, d0, (int32_t *)o->data);
+  } else if (c->op->code == TFLC_OP_DIV) {
+    bad = tflc_div_s8((const tflc_div_params *)c->op->state, rank, d1,
+                      (const int8_t *)a->data, d2, (const int8_t *)b->data, d0,
+                      (int8_t *)o->data);
+  } else {
+    tflc_squared_difference_q((const tflc_add_params *)c->op->state,
+                              tflc__int_width(a), rank, d1, a->data, d2,
+                              b->data, d0, o->data);
+  }
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return TFLC_OK;
+}
+
+/* FLOOR_DIV refuses a zero divisor before running (as TFLM). */
+static tflc_status tflc__floor_div_invoke(tflc__ctx *c) {
+  const tflc_tensor *b = tflc__in(c, 1);
+  const int32_t n = tflc__count(b);
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    if (((const float *)b->data)[i] == 0.0f)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return tflc__arith_invoke(c);
+}
+
+/* ADD, SUB, MUL: int32 here, other types where they were. */
+static tflc_status tflc__add_prepare(tflc__ctx *c);
+static tflc_status tflc__add_invoke(tflc__ctx *c);
+static int tflc__is_int32_op(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  return in && in->type == TFLC_INT32;
+}
+static tflc_status tflc__add_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return tflc__add_prepare(c);
+}
+static tflc_status tflc__add_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c) : tflc__add_invoke(c);
+}
+static tflc_status tflc__mul_sub_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return c->op->code == TFLC_OP_MUL ? tflc__mul_prepare(c)
+                                    : tflc__addsub_q_prepare(c);
+}
+static tflc_status tflc__mul_sub_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c)
+                             : tflc__elementwise_invoke(c);
+}
+
+/* ---- LOGICAL_AND / LOGICAL_OR ------------------------------------------- */
+static tflc_status tflc__logical_prepare(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type != TFLC_BOOL || o->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "types %d -> %d, expected bool", a->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__logical_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_logical(c->op->code == TFLC_OP_LOGICAL_OR, rank, d1,
+               (const uint8_t *)a->data, d2, (const uint8_t *)b->data, d0,
+               (uint8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- ADD_N -------------------------------------------------------------- */
+static tflc_status tflc__add_n_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t k, idx;
+  if (!a || !o || c->op->nin < 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs or more", 0, 0);
+  if (o->type != a->type || (a->type != TFLC_FLOAT32 && a->type != TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
+  if (tflc__count(a) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  for (k = 1; k < c->op->nin; ++k) {
+    const tflc_tensor *b = tflc__in(c, k);
+    if (!b || !tflc__same_shape(a, b) || b->type != a->type)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d differs from input 0 in shape or type", k,
+                          0);
+    if (a->type == TFLC_INT8 &&
+        (b->zero_point != a->zero_point || b->scale != a->scale))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input %d quantized unlike input 0", k, 0);
+  }
+  if (a->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(a->scale, a->zero_point, o->scale, o->zero_point,
+                               s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  /* the input pointers, in an arena scratch buffer (as TFLM); 8 bytes
+   * each whatever the pointer size, so 32- and 64-bit targets plan alike
+   * (tflc_arena_used_for) */
+  idx = tflc__scratch(c, (uintptr_t)c->op->nin * 8u);
+  if (idx < 0)
+    return tflc__scratch_err(c);
+  c->op->variant = (uint8_t)idx;
+  return TFLC_OK;
+}
+static tflc_status tflc__add_n_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  const void **inputs = (const void **)c->op->scratch[c->op->variant];
+  int32_t k;
+  for (k = 0; k < c->op->nin; ++k)
+    inputs[k] = tflc__in(c, k)->data;
+  if (o->type == TFLC_FLOAT32)
+    tflc_add_n_f32(c->op->nin, (const float *const *)inputs, tflc__count(o),
+                   (float *)o->data);
+  else
+    tflc_add_n_s8((const tflc_add_params *)c->op->state, c->op->nin,
+                  (const int8_t *const *)inputs, tflc__count(o),
+                  (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- CAST --------------------------------------------------------------- */
+static tflc_status tflc__cast_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || c->op->nin != 1 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  /* a zero-element probe tells which pairs the kernel converts */
+  if (tflc_cast(in->type, o->type, 0, NULL, NULL) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__cast_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  (void)tflc_cast(in->type, o->type, tflc__count(in), in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- SELECT_V2 ---------------------------------------------------------- */
+/* The three inputs right-aligned to the output's rank; 0 when they do not
+ * broadcast to it (TFLM's CheckBroadcastShape). All-scalar selects count
+ * as rank 1. */
+static int tflc__select_shapes(tflc__ctx *c, int32_t dims[3][TFLC_MAX_DIMS],
+                               int32_t *d0, int32_t *rank) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t r = o->rank, i, k;
+  if (r == 0) {
+    for (k = 0; k < 3; ++k)
+      if (tflc__count(tflc__in(c, k)) != 1)
+        return 0;
+    dims[0][0] = dims[1][0] = dims[2][0] = d0[0] = 1;
+    *rank = 1;
+    return 1;
+  }
+  for (i = 0; i < r; ++i) {
+    int32_t mx = 1, mn = INT32_MAX;
+    for (k = 0; k < 3; ++k) {
+      const tflc_tensor *t = tflc__in(c, k);
+      const int32_t j = i - (r - t->rank);
+      if (t->rank > r)
+        return 0;
+      dims[k][i] = j >= 0 ? t->dims[j] : 1;
+      mx = dims[k][i] > mx ? dims[k][i] : mx;
+      mn = dims[k][i] < mn ? dims[k][i] : mn;
+    }
+    if (mn == 0)
+      mx = 0;
+    for (k = 0; k < 3; ++k)
+      if (dims[k][i] != 1 && dims[k][i] != mx)
+        return 0;
+    if (o->dims[i] != mx)
+      return 0;
+    d0[i] = mx;
+  }
+  *rank = r;
+  return 1;
+}
+static tflc_status tflc__select_prepare(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank;
+  if (!cond || !x || !y || !o || c->op->nin != 3 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs three inputs, one output", 0,
+                        0);
+  if (cond->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition type %d, expected bool",
+                        cond->type, 0);
+  if (x->type != y->type || o->type != x->type ||
+      (x->type != TFLC_FLOAT32 && x->type != TFLC_INT8 &&
+       x->type != TFLC_INT16))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d unsupported",
+                        x->type, y->type);
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__select_invoke(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_select(tflc_type_size(x->type), rank, dims[0],
+              (const uint8_t *)cond->data, dims[1], x->data, dims[2], y->data,
+              d0, o->data);
+  return TFLC_OK;
+}
+
+/* ---- CUMSUM ------------------------------------------------------------- */
+static tflc_status tflc__cumsum_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axis and output", 0,
+                        0);
+  if ((in->type != TFLC_FLOAT32 && in->type != TFLC_INT8) ||
+      o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 || tflc__count(ax) != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis must be one int32", 0, 0);
+  if (in->rank < 1 || !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (in->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(in->scale, in->zero_point, o->scale,
+                               o->zero_point, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__cumsum_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const tflc__fb fb = tflc__cfb(c);
+  const int exclusive = tflc__get_u8(fb, c->op->opts, 0, 0) != 0;
+  const int reverse = tflc__get_u8(fb, c->op->opts, 1, 0) != 0;
+  int32_t axis;
+  memcpy(&axis, ax->data, 4);
+  if (axis < 0)
+    axis += in->rank;
+  if (axis < 0 || axis >= in->rank)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d out of range", axis, 0);
+  if (in->type == TFLC_FLOAT32)
+    tflc_cumsum_f32(in->rank, in->dims, axis, exclusive, reverse,
+                    (const float *)in->data, (float *)o->data);
+  else
+    tflc_cumsum_s8((const tflc_add_params *)c->op->state, in->rank, in->dims,
+                   axis, exclusive, reverse, (const int8_t *)in->data,
+                   (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- int16 LOGISTIC / TANH, int16 SOFTMAX ------------------------------- */
+static tflc_status tflc__sigmoid_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__requant_state *s;
+  int32_t l2;
+  tflc_status st;
+  if (!in || in->type != TFLC_INT16)
+    return tflc__sigmoid_prepare(c);
+  c->op->variant = 1;
+  st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (in->zero_point || o->zero_point)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0, 0);
+  if (!tflc_checked_log2(o->scale, &l2) || l2 != -15)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 output scale must be 2^-15",
+                        0, 0);
+  s = TFLC__NEW_STATE(c, tflc__requant_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_sigmoid_prepare_s16(c->op->code == TFLC_OP_TANH, in->scale, &s->q,
+                           &s->shift);
+  return TFLC_OK;
+}
+static tflc_status tflc__sigmoid_any_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc__requant_state *s = (const tflc__requant_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__elementwise_invoke(c);
+  if (c->op->code == TFLC_OP_TANH)
+    tflc_tanh_s16(s->q, s->shift, tflc__count(in), (const int16_t *)in->data,
+                  (int16_t *)o->data);
+  else
+    tflc_logistic_s16(s->q, s->shift, tflc__count(in),
+                      (const int16_t *)in->data, (int16_t *)o->data);
+  return TFLC_OK;
+}
+
+typedef struct tflc__softmax16_state {
+  tflc_softmax_s16_params p;
+  int32_t rows, depth;
+} tflc__softmax16_state;
+static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__softmax16_state *s;
+  double d;
+  if (!in || !o || in->type != TFLC_INT16)
+    return tflc__softmax_prepare(c);
+  c->op->variant = 1;
+  if (!tflc__same_shape(in, o) || in->rank < 1 || o->type != TFLC_INT16)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be int16 of the input's shape", 0, 0);
+  d = (double)o->scale * 32768.0 - 1.0;
+  if (in->zero_point || o->zero_point || d > 0.001 || d < -0.001)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int16 needs zero points 0, output scale 1/32768", 0,
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__softmax16_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->depth = in->dims[in->rank - 1];
+  s->rows = s->depth ? tflc__count(in) / s->depth : 0;
+  tflc_softmax_prepare_s16(tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f),
+                           in->scale, &s->p);
+  return TFLC_OK;
+}
+static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
+  const tflc__softmax16_state *s = (const tflc__softmax16_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__softmax_invoke(c);
+  tflc_softmax_s16(&s->p, s->rows, s->depth,
+                   (const int16_t *)tflc__in(c, 0)->data,
+                   (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- float32 / int16 pools, L2_POOL_2D ---------------------------------- */
+typedef struct tflc__pool_wide_state {
+  tflc_pool_params p;
+  float fmin, fmax;
+} tflc__pool_wide_state;
+static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
+  tflc__fb fb = tflc__cfb(c);
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const uint32_t opts = c->op->opts;
+  const int l2 = c->op->code == TFLC_OP_L2_POOL_2D;
+  tflc__pool_wide_state *s;
+  int32_t same, oh, ow, act;
+  if (!l2 && in && in->type == TFLC_INT8)
+    return tflc__pool_prepare(c);
+  c->op->variant = 1;
+  if (!in || !o || in->rank != 4 || o->rank != 4 || in->type != o->type ||
+      (in->type != TFLC_FLOAT32 && (l2 || in->type != TFLC_INT16)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "needs 4-D tensors of one supported type (%d)",
+                        in ? in->type : -1, 0);
+  if (in->type == TFLC_INT16) {
+    const double ds = (double)in->scale - (double)o->scale;
+    if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input and output quantization differ", 0, 0);
+  }
+  s = TFLC__NEW_STATE(c, tflc__pool_wide_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  same = tflc__get_u8(fb, opts, 0, 0) == 0;
+  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
+  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
+  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
+  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
+  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
+      s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
+      s->p.filter_w > 65535 || s->p.filter_h > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d or filter %d",
+                        s->p.stride_w, s->p.filter_w);
+  s->p.pad_h =
+      tflc__pad_amount(same, in->dims[1], s->p.filter_h, s->p.stride_h, 1, &oh);
+  s->p.pad_w =
+      tflc__pad_amount(same, in->dims[2], s->p.filter_w, s->p.stride_w, 1, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
+      in->dims[3] != o->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
+  tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
+  return TFLC_OK;
+}
+static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {
+  const tflc__pool_wide_state *s = (const tflc__pool_wide_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int kind = c->op->code == TFLC_OP_AVERAGE_POOL_2D ? TFLC_POOL_AVERAGE
+                   : c->op->code == TFLC_OP_MAX_POOL_2D   ? TFLC_POOL_MAX
+                                                          : TFLC_POOL_L2;
+  tflc_status st;
+  if (!c->op->variant)
+    return tflc__pool_invoke(c);
+  if (in->type == TFLC_FLOAT32)
+    st = tflc_pool_f32(kind, &s->p, s->fmin, s->fmax, in->dims,
+                       (const float *)in->data, o->dims, (float *)o->data);
+  else
+    st = tflc_pool_s16(kind, &s->p, in->dims, (const int16_t *)in->data,
+                       o->dims, (int16_t *)o->data);
+  if (st != TFLC_OK)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "window without input", 0, 0);
+  return TFLC_OK;
+}
+
+/* ---- MEAN (float32, int16), REDUCE_MAX, REDUCE_MIN, REDUCE_ALL ---------- */
+typedef struct tflc__reduce_state {
+  tflc_mean_params p;
+  uint32_t mask;
+} tflc__reduce_state;
+static tflc_status tflc__reduce_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc__reduce_state *s;
+  int32_t axes[TFLC_MAX_DIMS * 2], n = 0, i, kept = 1;
+  uint32_t mask = 0;
+  int ok;
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axes and output", 0,
+                        0);
+  if (code == TFLC_OP_MEAN && in->type == TFLC_INT8)
+    return tflc__mean_prepare(c);
+  c->op->variant = 1;
+  ok = in->type == o->type &&
+       (code == TFLC_OP_REDUCE_ALL ? in->type == TFLC_BOOL
+        : code == TFLC_OP_MEAN
+            ? (in->type == TFLC_FLOAT32 || in->type == TFLC_INT16)
+            : (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8));
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 ||
+      !tflc__const_ints(ax, axes, TFLC_MAX_DIMS * 2, &n))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "axes must be a constant int32 vector", 0, 0);
+  for (i = 0; i < n; i++) {
+    const int32_t a = axes[i] < 0 ? axes[i] + in->rank : axes[i];
+    if (a < 0 || a >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis %d out of range", axes[i],
+                          0);
+    mask |= 1u << a;
+  }
+  for (i = 0; i < in->rank; i++)
+    if (!(mask & (1u << i)))
+      kept *= in->dims[i];
+  if (tflc__count(o) != kept)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        kept);
+  s = TFLC__NEW_STATE(c, tflc__reduce_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->mask = mask;
+  if (in->type == TFLC_INT8 && ((double)in->scale != (double)o->scale ||
+                                in->zero_point != o->zero_point))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "input and output quantization differ", 0, 0);
+  if (in->type == TFLC_INT16) {
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_quantize_multiplier((double)in->scale / (double)o->scale,
+                             &s->p.multiplier, &s->p.shift);
+    s->p.input_zp = in->zero_point;
+    s->p.output_zp = o->zero_point;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__reduce_invoke(tflc__ctx *c) {
+  const tflc__reduce_state *s = (const tflc__reduce_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!c->op->variant)
+    return tflc__mean_invoke(c);
+  switch (c->op->code) {
+  case TFLC_OP_MEAN:
+    if (in->type == TFLC_FLOAT32)
+      tflc_mean_f32(in->rank, in->dims, s->mask, (const float *)in->data,
+                    (float *)o->data);
+    else
+      tflc_mean_q(&s->p, 2, in->rank, in->dims, s->mask, in->data, o->data);
+    break;
+  case TFLC_OP_REDUCE_ALL:
+    tflc_reduce_all(in->rank, in->dims, s->mask, (const uint8_t *)in->data,
+                    (uint8_t *)o->data);
+    break;
+  default:
+    tflc_reduce_minmax(in->type, c->op->code == TFLC_OP_REDUCE_MAX, in->rank,
+                       in->dims, s->mask, in->data, o->data);
+    break;
   }
   return TFLC_OK;
 }

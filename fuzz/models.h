@@ -483,6 +483,70 @@ static int fm_concat(const fm_comp *c, uint8_t **out, size_t *size) {
   return fm_finish(w, out, size);
 }
 
+/* Element-wise math, logic, casts and the pool / reduction types of issue
+ * 12: `nin` inputs of type tin (a bool condition first for SELECT_V2, a
+ * constant int32 axis second for reductions and CUMSUM), output tout.
+ * Quantized types get scale 0.1 (int16: zero point 0; LOGISTIC / TANH /
+ * SOFTMAX int16: output scale 2^-15). shape: 0 [2,4], 1 pooled NHWC. */
+static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
+                    uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t d[2] = {2, 4}, d4[4] = {1, 4, 4, 2}, dp[4] = {1, 2, 2, 2};
+  int32_t dax[1] = {1}, axis[1] = {1}, in[3], y, k;
+  const int pool = code == 1 || code == 17 || code == 12;
+  const int axis_in =
+      code == 40 || code == 82 || code == 89 || code == 140 || code == 128;
+  const int q_in = tin == TFLC_INT8 || tin == TFLC_INT16;
+  const int divides = code == 42 || code == 90;
+  static const float div_f32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int32_t div_i32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int8_t div_s8[8] = {20, -30, 40, 50, -60, 70, 80, 90};
+  const int q_out = tout == TFLC_INT8 || tout == TFLC_INT16;
+  const float osc =
+      tout == TFLC_INT16 && (code == 14 || code == 28 || code == 25)
+          ? 1.0f / 32768.0f
+          : 0.1f;
+  tflc_w_option o[6];
+  int32_t nopt = 0;
+  for (k = 0; k < nin; k++) {
+    const int t = code == 123 && k == 0 ? TFLC_BOOL : tin;
+    if (axis_in && k == 1)
+      in[k] = add_tensor(w, TFLC_INT32, 1, dax, axis, sizeof axis, 0, 0, "ax");
+    else if (divides && k == 1) /* a constant divisor away from zero */
+      in[k] = add_tensor(w, t, 2, d,
+                         t == TFLC_FLOAT32 ? (const void *)div_f32
+                         : t == TFLC_INT32 ? (const void *)div_i32
+                                           : (const void *)div_s8,
+                         8 * tflc_type_size(t), q_in ? 0.1f : 0, 0, "div");
+    else
+      in[k] = add_tensor(w, t, pool ? 4 : 2, pool ? d4 : d, NULL, 0,
+                         q_in && t == tin ? 0.1f : 0, 0, "x");
+  }
+  if (axis_in && code != 128)
+    d[1] = 1; /* reduced over axis 1, kept */
+  y = add_tensor(w, tout, pool ? 4 : 2, pool ? dp : d, NULL, 0, q_out ? osc : 0,
+                 0, "y");
+  if (pool) {
+    o[0] = opt_u8(0, 1);
+    o[1] = opt_i32(1, 2);
+    o[2] = opt_i32(2, 2);
+    o[3] = opt_i32(3, 2);
+    o[4] = opt_i32(4, 2);
+    o[5] = opt_u8(5, 0);
+    nopt = 6;
+  } else if (axis_in && code != 128) {
+    o[0] = opt_u8(0, 1); /* keep_dims */
+    nopt = 1;
+  } else if (code == 25) {
+    o[0] = opt_f32(0, 1.0f); /* beta */
+    nopt = 1;
+  }
+  tflc_writer_op(w, 0, code, NULL, nin, in, 1, &y, otype, nopt, o);
+  tflc_writer_inputs(w, 0, axis_in || divides ? 1 : nin, in);
+  tflc_writer_outputs(w, 0, 1, &y);
+  return fm_finish(w, out, size);
+}
+
 /* Calls fn(name, bytes, size, user) for every model of the corpus. */
 typedef void (*fm_sink)(const char *name, const uint8_t *p, size_t n,
                         void *user);
@@ -588,6 +652,55 @@ static void fm_all(fm_sink fn, void *user) {
       snprintf(name, sizeof name, "binary_%s", tflc_opcode_name(bin[k][0]));
       FM_EMIT(name,
               fm_binary(bin[k][0], (uint8_t)bin[k][1], bin[k][2], &p, &n));
+    }
+  }
+  {
+    /* code, options type, inputs, input type, output type */
+    static const int32_t typed[][5] = {{101, 78, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {101, 78, 1, TFLC_INT16, TFLC_INT16},
+                                       {104, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {108, 84, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {47, 33, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {8, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {73, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {59, 42, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {116, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {76, 0, 1, TFLC_INT8, TFLC_INT8},
+                                       {66, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {75, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {92, 66, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {111, 0, 1, TFLC_INT8, TFLC_INT8},
+                                       {42, 29, 2, TFLC_INT8, TFLC_INT8},
+                                       {42, 29, 2, TFLC_INT32, TFLC_INT32},
+                                       {90, 65, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {95, 72, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {99, 76, 2, TFLC_INT16, TFLC_INT16},
+                                       {106, 82, 3, TFLC_INT8, TFLC_INT8},
+                                       {53, 37, 1, TFLC_FLOAT32, TFLC_UINT32},
+                                       {53, 37, 1, TFLC_BOOL, TFLC_INT16},
+                                       {86, 62, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {84, 60, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {87, 63, 1, TFLC_BOOL, TFLC_BOOL},
+                                       {123, 98, 3, TFLC_INT16, TFLC_INT16},
+                                       {0, 11, 2, TFLC_INT32, TFLC_INT32},
+                                       {41, 28, 2, TFLC_INT32, TFLC_INT32},
+                                       {18, 21, 2, TFLC_INT32, TFLC_INT32},
+                                       {14, 0, 1, TFLC_INT16, TFLC_INT16},
+                                       {28, 0, 1, TFLC_INT16, TFLC_INT16},
+                                       {25, 9, 1, TFLC_INT16, TFLC_INT16},
+                                       {1, 5, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {17, 5, 1, TFLC_INT16, TFLC_INT16},
+                                       {12, 5, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {40, 27, 2, TFLC_INT16, TFLC_INT16},
+                                       {82, 27, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {89, 27, 2, TFLC_INT8, TFLC_INT8},
+                                       {140, 27, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {128, 102, 2, TFLC_INT8, TFLC_INT8}};
+    for (k = 0; k < (int)(sizeof typed / sizeof typed[0]); k++) {
+      snprintf(name, sizeof name, "typed_%s_%s", tflc_opcode_name(typed[k][0]),
+               tflc_type_name(typed[k][3]));
+      FM_EMIT(name, fm_typed(typed[k][0], (uint8_t)typed[k][1], typed[k][2],
+                             typed[k][3], typed[k][4], &p, &n));
     }
   }
 }

@@ -437,7 +437,8 @@ static int32_t pick_zp(void) {
 
 static void act_range(int32_t zp, int32_t *lo, int32_t *hi) {
   /* every fused activation with an output scale of 0.05 */
-  tflc_activation_range_q((int)(rng() % 4), 0.05f, zp, -128, 127, lo, hi);
+  tflc_activation_range_quantized((int)(rng() % 4), 0.05f, zp, -128, 127, lo,
+                                  hi);
 }
 
 /* output size and padding before, as TFLite's padding.h (SAME / VALID) */

@@ -585,7 +585,8 @@ static void test_add_exhaustive(void) {
         int32_t lo, hi;
         tflc_add_prepare_s8(sc[si][0], zp[zi][0], sc[si][1], zp[zi][1],
                             sc[si][2], zp[zi][2], act, &p);
-        tflc_activation_range_q(act, sc[si][2], zp[zi][2], -128, 127, &lo, &hi);
+        tflc_activation_range_quantized(act, sc[si][2], zp[zi][2], -128, 127,
+                                        &lo, &hi);
         ref_add_prepare(sc[si][0], zp[zi][0], sc[si][1], zp[zi][1], sc[si][2],
                         zp[zi][2], lo, hi, &r);
         bad_prep += p.input1_multiplier != r.q1 || p.input1_shift != r.s1 ||
@@ -1004,12 +1005,12 @@ static void test_pool_tflm(void) {
   int8_t in[405], o[125];
   tflc_pool_params p;
   int32_t lo, hi;
-  tflc_activation_range_q(3, 0.0654529631f, -128, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.0654529631f, -128, -128, 127, &lo, &hi);
   set_pool(&p, 3, 3, 2, 2, 1, 1, lo, hi);
   conformance_i8(1774402u, 0, in, 405);
   CHECK_EQ_INT(tflc_avg_pool_s8(&p, id, in, od, o), TFLC_OK);
   CHECK_EQ_MEM(o, ea, 125);
-  tflc_activation_range_q(3, 0.0138171958f, -128, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.0138171958f, -128, -128, 127, &lo, &hi);
   set_pool(&p, 3, 3, 2, 2, 1, 1, lo, hi);
   conformance_i8(1980402u, 0, in, 405);
   tflc_max_pool_s8(&p, id, in, od, o);

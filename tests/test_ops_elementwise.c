@@ -262,13 +262,13 @@ static void test_sub_hand(void) {
   CHECK_EQ_INT(p.input1_shift, 0);
   CHECK_EQ_INT(p.output_multiplier, 1 << 30);
   CHECK_EQ_INT(p.output_shift, -18);
-  tflc_addsub_q(&p, 1, 1, 1, d, a, d, b, d, y);
+  tflc_add_sub_q(&p, 1, 1, 1, d, a, d, b, d, y);
   CHECK_EQ_INT(y[0], 7);
   CHECK_EQ_INT(y[1], -13);
   CHECK_EQ_INT(y[2], 127);
   CHECK_EQ_INT(y[3], -128);
   /* same parameters, add */
-  tflc_addsub_q(&p, 0, 1, 1, d, a, d, b, d, y);
+  tflc_add_sub_q(&p, 0, 1, 1, d, a, d, b, d, y);
   CHECK_EQ_INT(y[0], 13);
   CHECK_EQ_INT(y[1], -7);
   CHECK_EQ_INT(y[2], 0);
@@ -316,7 +316,7 @@ static void test_addsub_vs_reference(void) {
     EXPECT_EQ(p.input2_shift, sh2);
     EXPECT_EQ(p.output_multiplier, qo);
     EXPECT_EQ(p.output_shift, sho);
-    tflc_activation_range_q(act, so, zo, lo, hi, &alo, &ahi);
+    tflc_activation_range_quantized(act, so, zo, lo, hi, &alo, &ahi);
     EXPECT_EQ(p.act_min, alo);
     EXPECT_EQ(p.act_max, ahi);
     for (i = 0; i < count(r, d1); ++i) {
@@ -328,9 +328,9 @@ static void test_addsub_vs_reference(void) {
       x2b[i] = (int8_t)rng_int(-128, 127);
     }
     if (w == 1)
-      tflc_addsub_q(&p, sub, 1, r, d1, x1b, d2, x2b, d0, yb);
+      tflc_add_sub_q(&p, sub, 1, r, d1, x1b, d2, x2b, d0, yb);
     else
-      tflc_addsub_q(&p, sub, 2, r, d1, x1, d2, x2, d0, y);
+      tflc_add_sub_q(&p, sub, 2, r, d1, x1, d2, x2, d0, y);
     for (i = 0; i < n; ++i) {
       const size_t i1 = ref_bidx(r, d0, d1, i), i2 = ref_bidx(r, d0, d2, i);
       const int32_t a =
@@ -358,7 +358,7 @@ static void test_sub_tflm(void) {
   conformance_bytes(1691743u, 1, b, 21);
   CHECK(tflc_sub_prepare(0.0386121906f, 127, 0.0689250603f, 79, 0.0891689137f,
                          -6, 0, 1, &p));
-  tflc_addsub_q(&p, 1, 1, 2, d1, a, d2, b, d0, y);
+  tflc_add_sub_q(&p, 1, 1, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_MEM(y, want, 21);
 }
 
@@ -618,12 +618,12 @@ static void test_l2norm(void) {
   int8_t y[600], x[600];
   int it, i;
   conformance_bytes(1371520u, 0, in, 16);
-  tflc_l2norm_s8(-45, 1, 16, (const int8_t *)in, y);
+  tflc_l2_normalization_s8(-45, 1, 16, (const int8_t *)in, y);
   CHECK_EQ_MEM(y, want, 16);
   {
     /* [3, 4] -> [0.6, 0.8] * 128 = [76.8, 102.4]; zero row stays 0 */
     const int8_t h[4] = {3, 4, 0, 0};
-    tflc_l2norm_s8(0, 2, 2, h, y);
+    tflc_l2_normalization_s8(0, 2, 2, h, y);
     CHECK(y[0] == 76 || y[0] == 77);
     CHECK(y[1] == 102 || y[1] == 103);
     CHECK_EQ_INT(y[2], 0);
@@ -637,7 +637,7 @@ static void test_l2norm(void) {
       x[i] = (int8_t)rng_int(-128, 127);
       ss += (double)(x[i] - zp) * (double)(x[i] - zp);
     }
-    tflc_l2norm_s8(zp, 1, depth, x, y);
+    tflc_l2_normalization_s8(zp, 1, depth, x, y);
     for (i = 0; i < depth; ++i) {
       double e = ss > 1.0 ? 128.0 * (double)(x[i] - zp) / sqrt(ss)
                           : 128.0 * (double)(x[i] - zp);
@@ -700,18 +700,18 @@ static void test_maxmin(void) {
   const float fa[2] = {0.5f, -2.0f}, fb[3] = {-1.0f, 0.5f, 3.0f};
   int8_t y[6];
   float fy[6];
-  tflc_maxmin(TFLC_INT8, 1, 2, d1, a, d2, b, d0, y);
+  tflc_maximum_minimum(TFLC_INT8, 1, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_INT(y[0], 0);
   CHECK_EQ_INT(y[1], 0);
   CHECK_EQ_INT(y[2], 7);
   CHECK_EQ_INT(y[3], -1);
   CHECK_EQ_INT(y[5], 7);
-  tflc_maxmin(TFLC_INT8, 0, 2, d1, a, d2, b, d0, y);
+  tflc_maximum_minimum(TFLC_INT8, 0, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_INT(y[0], -1);
   CHECK_EQ_INT(y[2], 0);
   CHECK_EQ_INT(y[3], -5);
   CHECK_EQ_INT(y[5], -5);
-  tflc_maxmin(TFLC_FLOAT32, 1, 2, d1, fa, d2, fb, d0, fy);
+  tflc_maximum_minimum(TFLC_FLOAT32, 1, 2, d1, fa, d2, fb, d0, fy);
   CHECK(fy[0] == 0.5f && fy[2] == 3.0f && fy[3] == -1.0f);
 }
 
@@ -857,19 +857,19 @@ static void test_arg_minmax(void) {
                          -3, 0, -3, 0, -4, 0};
   const float fin[4] = {0.5f, 2.0f, 2.0f, -1.0f};
   int32_t y[4];
-  tflc_arg_minmax(TFLC_INT8, 1, 2, 3, 2, in, y);
+  tflc_arg_min_max(TFLC_INT8, 1, 2, 3, 2, in, y);
   CHECK_EQ_INT(y[0], 1); /* 1, 7, 7 -> first 7 */
   CHECK_EQ_INT(y[1], 0); /* 5, 5, -1 */
   CHECK_EQ_INT(y[2], 0); /* -3, -3, -4 */
   CHECK_EQ_INT(y[3], 0); /* 0, 0, 0 */
-  tflc_arg_minmax(TFLC_INT8, 0, 2, 3, 2, in, y);
+  tflc_arg_min_max(TFLC_INT8, 0, 2, 3, 2, in, y);
   CHECK_EQ_INT(y[0], 0);
   CHECK_EQ_INT(y[1], 2);
   CHECK_EQ_INT(y[2], 2);
   CHECK_EQ_INT(y[3], 0);
-  tflc_arg_minmax(TFLC_FLOAT32, 1, 1, 4, 1, fin, y);
+  tflc_arg_min_max(TFLC_FLOAT32, 1, 1, 4, 1, fin, y);
   CHECK_EQ_INT(y[0], 1);
-  tflc_arg_minmax(TFLC_FLOAT32, 0, 1, 4, 1, fin, y);
+  tflc_arg_min_max(TFLC_FLOAT32, 0, 1, 4, 1, fin, y);
   CHECK_EQ_INT(y[0], 3);
 }
 
