@@ -86,6 +86,15 @@
 #ifndef TFLC_H
 #define TFLC_H
 
+/* Version of this library: TFLC_VERSION is the text ("0.1.0"),
+ * TFLC_VERSION_NUMBER major * 10000 + minor * 100 + patch, for #if. */
+#define TFLC_VERSION_MAJOR 0
+#define TFLC_VERSION_MINOR 1
+#define TFLC_VERSION_PATCH 0
+#define TFLC_VERSION "0.1.0"
+#define TFLC_VERSION_NUMBER                                                    \
+  (TFLC_VERSION_MAJOR * 10000 + TFLC_VERSION_MINOR * 100 + TFLC_VERSION_PATCH)
+
 #include "tflc_kernels.h"
 
 #ifndef TFLC_ERROR_LEN
@@ -584,6 +593,7 @@ typedef struct tflc_interpreter {
   size_t arena_size; /* usable bytes from `arena` */
   size_t head;       /* planned activations */
   size_t tail;       /* persistent bytes at the end */
+  size_t tail32;     /* the same records laid out by a 32-bit target */
   size_t align_pad;  /* bytes skipped to align the arena */
   tflc_tensor *tensors;
   struct tflc__op *ops;
@@ -605,24 +615,83 @@ typedef struct tflc_interpreter {
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
+/* A short constant text for a status ("arena too small"); never NULL. */
 TFLC_API const char *tflc_status_str(tflc_status s);
+/* Verifies the .tflite flatbuffer at `bytes` (size bytes) once and makes m
+ * a zero-copy view of it. Every table, vector and string is checked as
+ * the flatbuffers verifier checks them, and everything tflc reads (index
+ * ranges, shapes, quantization, constant buffer lengths, compression
+ * descriptors); TFLM's schema version 3 only. `bytes` may sit at any
+ * address: constants misaligned for their type are copied into the arena
+ * by tflc_interpreter_init (16-byte alignment, as `tflc embed` writes,
+ * costs nothing). The bytes are read, never written, and must stay valid
+ * and unchanged as long as m and any interpreter made from it.
+ * Returns TFLC_OK; TFLC_ERR_ARG (m or bytes NULL), TFLC_ERR_TRUNCATED (the
+ * model ends before something it refers to: the message gives the
+ * offset), TFLC_ERR_IDENTIFIER, TFLC_ERR_FLATBUFFER, TFLC_ERR_SCHEMA,
+ * TFLC_ERR_INDEX, TFLC_ERR_SHAPE, TFLC_ERR_TYPE, TFLC_ERR_QUANT,
+ * TFLC_ERR_BUFFER, TFLC_ERR_COMPRESSION or TFLC_ERR_UNSUPPORTED (a schema
+ * version other than 3, a sparse tensor, ...), with tflc_model_error(m)
+ * saying where. m needs no cleanup. */
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size);
+/* The message of the last failed tflc_model_init ("" after success, or
+ * with TFLC_NO_ERROR_STRINGS); "no model" for NULL. */
 TFLC_API const char *tflc_model_error(const tflc_model *m);
+/* Plans and prepares every subgraph of the verified model m in `arena`
+ * (arena_size bytes, any alignment: up to 15 bytes are skipped to reach
+ * 16-byte alignment, and that slack counts in arena_size). Nothing else
+ * is allocated; `opt` may be NULL and is copied, but the arrays it points
+ * to (regions, user operators) must outlive the interpreter. m and the
+ * arena must outlive it too; it keeps pointers into both. Reinitialising
+ * `it` is how it is reset. Returns TFLC_OK; TFLC_ERR_ARG (it NULL; m NULL
+ * or not verified; arena NULL; bad options), TFLC_ERR_ARENA (too small:
+ * the message gives a lower bound, tflc_arena_used after a success with a
+ * larger arena the exact size), TFLC_ERR_UNSUPPORTED or another status
+ * from an operator's preparation, with tflc_error(it) saying which. */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt);
+/* Input i of subgraph 0 (NULL when it is NULL or not initialised, or i is
+ * out of range). Its `data` is valid for the interpreter's lifetime:
+ * write `bytes` bytes there before every tflc_invoke (an invoke may reuse
+ * the input buffers for later activations). */
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
+/* Output i of subgraph 0 (NULL as for tflc_input). Its `data` holds the
+ * result of the last tflc_invoke until the next one. */
 TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
+/* Runs every operator of subgraph 0 once. It overwrites every activation
+ * buffer of the arena: outputs, intermediate tensors, scratch, and the
+ * inputs' buffers too (TFLM's planner shares them the same way), so the
+ * inputs must be written again before the next invoke. It updates the
+ * variable tensors and resource variables (state kept from invoke to
+ * invoke) and never writes the model. Returns TFLC_OK; TFLC_ERR_STATE
+ * when it is NULL or not initialised; TFLC_ERR_KERNEL or an operator's
+ * status on failure (tflc_error(it) says which operator); after a failure
+ * the outputs are undefined, the interpreter stays usable. */
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
 /* Puts every variable back where a fresh interpreter starts it (int8
  * variable tensors at their zero point, the rest 0; resource variables at
  * their default) and lets CALL_ONCE run again: the next invoke gives what
  * the first one after tflc_interpreter_init gave. No re-planning. */
 TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
+/* The message of the last failure of it ("" when none, or with
+ * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
+/* The arena this interpreter uses, in bytes, counted from the arena
+ * pointer it was given: planned activations (at least the init-time
+ * tensor map) + persistent records, rounded up to 16, + the bytes skipped
+ * to align the arena. Passing exactly this size (with the same arena
+ * alignment) works and one byte less fails. 0 for NULL. */
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
+/* The arena the same model needs on a target with `pointer_bits`-bit
+ * pointers (32: a Cortex-M, ESP32, RISC-V MCU; or this host's width),
+ * for a 16-byte aligned arena and model: exact, as tflc_arena_used is on
+ * that target. Operators you register are counted with the bytes they
+ * asked for here. 0 for other widths, NULL or an uninitialised it. */
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits);
 
 /* ---- operator context (inside a tflc_user_op's prepare / invoke) ------- */
 /* The operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a custom one
@@ -718,6 +787,7 @@ TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 /* Operator i's custom_code (NULL, *len 0 when not a custom operator). */
 TFLC_API const char *tflc_model_op_custom_name(const tflc_model *m, int32_t sg,
                                                int32_t i, uint32_t *len);
+/* Operators / tensors of subgraph sg (0 when sg is out of range). */
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
 /* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,
@@ -729,7 +799,11 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis);
-/* Tensor description from the model (no interpreter needed). */
+/* Tensor description from the model (no interpreter needed): shape,
+ * type, quantization, TFLC_TENSOR_CONST with `data` pointing at its bytes
+ * in the model (which may be misaligned for the type: read them with
+ * memcpy); its name and length when name / name_len are not NULL.
+ * TFLC_ERR_INDEX when sg or t is out of range. */
 TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
                                        int32_t t, tflc_tensor *out,
                                        const char **name, uint32_t *name_len);
@@ -2346,6 +2420,684 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
 /* ======================================================================== */
 /* Verifier: walks every part of the model tflc reads, once.                */
 /* ======================================================================== */
+/* Schema walk: every table, vector and string of the TFLite schema (the
+ * schema.fbs TFLM builds with), read by tflc or not, checked as the
+ * flatbuffers verifier checks it: offsets, tables and vector lengths
+ * 4-aligned, vtables 2-aligned, scalars aligned to their size, every
+ * byte inside the model, strings NUL-terminated, at most 64 tables deep
+ * and 1,000,000 tables. Unions are followed for the option tables that
+ * hold vectors or strings; options of other types are checked as tables.
+ * One more rule than flatbuffers': a field lies inside its table. A walk
+ * with an explicit stack (no recursion): the schema nests 6 tables deep. */
+enum { /* field kinds */
+       TFLC__SF_END,
+       TFLC__SF_SCALAR, /* arg: size in bytes */
+       TFLC__SF_STRING,
+       TFLC__SF_VECTOR,  /* arg: element size */
+       TFLC__SF_STRINGS, /* vector of strings */
+       TFLC__SF_TABLE,   /* arg: table kind */
+       TFLC__SF_TABLES,  /* vector of tables; arg: table kind */
+       TFLC__SF_UNION    /* arg: union kind; the type is in the slot before */
+};
+enum { /* table kinds: index into tflc__w_start */
+       TFLC__ST_MODEL,
+       TFLC__ST_OPCODE,
+       TFLC__ST_SUBGRAPH,
+       TFLC__ST_TENSOR,
+       TFLC__ST_QUANT,
+       TFLC__ST_CUSTOMQ,
+       TFLC__ST_SPARSITY,
+       TFLC__ST_DIMMETA,
+       TFLC__ST_VARIANT,
+       TFLC__ST_OPERATOR,
+       TFLC__ST_BUFFER,
+       TFLC__ST_METADATA,
+       TFLC__ST_SIGDEF,
+       TFLC__ST_TENSORMAP,
+       TFLC__ST_VEC4,  /* Int32Vector, ReshapeOptions, SqueezeOptions,
+                          BucketizeOptions: a 4-byte vector in slot 0 */
+       TFLC__ST_VEC2,  /* Uint16Vector */
+       TFLC__ST_VEC1,  /* Uint8Vector */
+       TFLC__ST_PLAIN, /* options of scalars only */
+       TFLC__ST_CONCATEMB,
+       TFLC__ST_VARHANDLE,
+       TFLC__ST_VEC8,   /* StableHLO options with a [long] in slot 0 */
+       TFLC__ST_VEC8X3, /* ... in slots 0, 1, 2 */
+       TFLC__ST_SHLO_CONV,
+       TFLC__ST_SHLO_CALL,
+       TFLC__ST_SHLO_SCATTER,
+       TFLC__ST_SHLO_DOT,
+       TFLC__ST_SHLO_RWIN,
+       TFLC__ST_SHLO_GATHER,
+       TFLC__ST_COUNT
+};
+enum { TFLC__SU_QUANT, TFLC__SU_SPARSE, TFLC__SU_OPTS, TFLC__SU_OPTS2 };
+/* slot, kind, arg per field; each table's list ends with TFLC__SF_END */
+static const uint8_t tflc__schema_fields[][3] = {
+    /* Model */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_TABLES, TFLC__ST_OPCODE},
+    {2, TFLC__SF_TABLES, TFLC__ST_SUBGRAPH},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLES, TFLC__ST_BUFFER},
+    {5, TFLC__SF_VECTOR, 4},
+    {6, TFLC__SF_TABLES, TFLC__ST_METADATA},
+    {7, TFLC__SF_TABLES, TFLC__ST_SIGDEF},
+    {0, TFLC__SF_END, 0},
+    /* OperatorCode */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SubGraph */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSOR},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_TABLES, TFLC__ST_OPERATOR},
+    {4, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* Tensor */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLE, TFLC__ST_QUANT},
+    {5, TFLC__SF_SCALAR, 1},
+    {6, TFLC__SF_TABLE, TFLC__ST_SPARSITY},
+    {7, TFLC__SF_VECTOR, 4},
+    {8, TFLC__SF_SCALAR, 1},
+    {9, TFLC__SF_TABLES, TFLC__ST_VARIANT},
+    {0, TFLC__SF_END, 0},
+    /* QuantizationParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_QUANT},
+    {6, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* CustomQuantization */
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* SparsityParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_TABLES, TFLC__ST_DIMMETA},
+    {0, TFLC__SF_END, 0},
+    /* DimensionMetadata */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_SCALAR, 4},
+    {2, TFLC__SF_SCALAR, 1},
+    {3, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {0, TFLC__SF_END, 0},
+    /* VariantSubType */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 1},
+    {0, TFLC__SF_END, 0},
+    /* Operator */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_SCALAR, 1},
+    {4, TFLC__SF_UNION, TFLC__SU_OPTS},
+    {5, TFLC__SF_VECTOR, 1},
+    {6, TFLC__SF_SCALAR, 1},
+    {7, TFLC__SF_VECTOR, 1},
+    {8, TFLC__SF_VECTOR, 4},
+    {9, TFLC__SF_SCALAR, 8},
+    {10, TFLC__SF_SCALAR, 8},
+    {11, TFLC__SF_SCALAR, 1},
+    {12, TFLC__SF_UNION, TFLC__SU_OPTS2},
+    {0, TFLC__SF_END, 0},
+    /* Buffer */
+    {0, TFLC__SF_VECTOR, 1},
+    {1, TFLC__SF_SCALAR, 8},
+    {2, TFLC__SF_SCALAR, 8},
+    {0, TFLC__SF_END, 0},
+    /* Metadata */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SignatureDef (slot 3, deprecated_tag, is not verified) */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {1, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* TensorMap */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* one vector of 4-, 2-, 1-byte elements in slot 0 */
+    {0, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 2},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* options of scalars only: the table itself */
+    {0, TFLC__SF_END, 0},
+    /* ConcatEmbeddingsOptions */
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* VarHandleOptions */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* StableHLO: [long] in slot 0; in slots 0, 1, 2 */
+    {0, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloConvolutionOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 1},
+    {7, TFLC__SF_VECTOR, 8},
+    {10, TFLC__SF_VECTOR, 8},
+    {13, TFLC__SF_VECTOR, 8},
+    {16, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloCustomCallOptions */
+    {0, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_VECTOR, 4},
+    {5, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* StablehloScatterOptions */
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloDotGeneralOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloReduceWindowOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloGatherOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0}};
+#ifndef TFLC_NO_ERROR_STRINGS
+static const char *const tflc__schema_names[TFLC__ST_COUNT] = {
+    "root table",   "operator code",
+    "subgraph",     "tensor",
+    "quantization", "quantization",
+    "sparsity",     "dimension metadata",
+    "variant type", "op",
+    "buffer",       "metadata",
+    "signature",    "tensor map",
+    "options",      "index vector",
+    "index vector", "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options"};
+/* the schema's name of each entry of tflc__schema_fields */
+static const char *const tflc__schema_field_names[] = {
+    "version",
+    "operator_codes",
+    "subgraphs",
+    "description",
+    "buffers",
+    "metadata_buffer",
+    "metadata",
+    "signature_defs",
+    "",
+    "deprecated_builtin_code",
+    "custom_code",
+    "version",
+    "builtin_code",
+    "",
+    "tensors",
+    "inputs",
+    "outputs",
+    "operators",
+    "name",
+    "",
+    "shape",
+    "type",
+    "buffer",
+    "name",
+    "quantization",
+    "is_variable",
+    "sparsity",
+    "shape_signature",
+    "has_rank",
+    "variant_tensors",
+    "",
+    "min",
+    "max",
+    "scale",
+    "zero_point",
+    "details_type",
+    "details",
+    "quantized_dimension",
+    "",
+    "custom",
+    "",
+    "traversal_order",
+    "block_map",
+    "dim_metadata",
+    "",
+    "format",
+    "dense_size",
+    "array_segments_type",
+    "array_segments",
+    "array_indices_type",
+    "array_indices",
+    "",
+    "shape",
+    "type",
+    "has_rank",
+    "",
+    "opcode_index",
+    "inputs",
+    "outputs",
+    "builtin_options_type",
+    "builtin_options",
+    "custom_options",
+    "custom_options_format",
+    "mutating_variable_inputs",
+    "intermediates",
+    "large_custom_options_offset",
+    "large_custom_options_size",
+    "builtin_options_2_type",
+    "builtin_options_2",
+    "",
+    "data",
+    "offset",
+    "size",
+    "",
+    "name",
+    "buffer",
+    "",
+    "inputs",
+    "outputs",
+    "signature_key",
+    "subgraph_index",
+    "",
+    "name",
+    "tensor_index",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "",
+    "num_columns_per_channel",
+    "embedding_dim_per_channel",
+    "",
+    "container",
+    "shared_name",
+    "",
+    "dimensions",
+    "",
+    "indices",
+    "indices",
+    "indices",
+    "",
+    "window_strides",
+    "padding",
+    "lhs_dilation",
+    "rhs_dilation",
+    "window_reversal",
+    "input_spatial_dimensions",
+    "kernel_spatial_dimensions",
+    "output_spatial_dimensions",
+    "precision_config",
+    "",
+    "call_target_name",
+    "backend_config",
+    "called_computations",
+    "custom_attributes",
+    "",
+    "update_window_dims",
+    "inserted_window_dims",
+    "scatter_dims_to_operand_dims",
+    "",
+    "lhs_batching_dimensions",
+    "rhs_batching_dimensions",
+    "lhs_contracting_dimensions",
+    "rhs_contracting_dimensions",
+    "precision_config",
+    "",
+    "window_dimensions",
+    "window_strides",
+    "base_dilations",
+    "window_dilations",
+    "padding",
+    "",
+    "offset_dims",
+    "collapsed_slice_dims",
+    "start_index_map",
+    "slice_sizes",
+    ""};
+/* (one name per field: the array sizes must match) */
+typedef char tflc__schema_field_names_match
+    [sizeof tflc__schema_field_names / sizeof tflc__schema_field_names[0] ==
+             sizeof tflc__schema_fields / sizeof tflc__schema_fields[0]
+         ? 1
+         : -1];
+#define TFLC__SCHEMA_NAME(k) tflc__schema_names[k]
+#define TFLC__SCHEMA_FIELD(f) tflc__schema_field_names[f]
+#else
+#define TFLC__SCHEMA_NAME(k) ""
+#define TFLC__SCHEMA_FIELD(f) ""
+#endif
+
+/* First field of each table kind in tflc__schema_fields. */
+static uint32_t tflc__schema_first(uint32_t kind) {
+  uint32_t i = 0, k = 0;
+  while (k < kind) {
+    if (tflc__schema_fields[i][1] == TFLC__SF_END)
+      k++;
+    i++;
+  }
+  return i;
+}
+/* Table kind of union member `type` (0: none or not checked, as the
+ * flatbuffers verifier skips unknown members; the kind + 1 otherwise). */
+static uint32_t tflc__schema_union(uint32_t u, uint32_t type) {
+  /* BuiltinOptions2 members 1..20 */
+  static const uint8_t opts2[21] = {0,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_SHLO_CONV,
+                                    TFLC__ST_SHLO_CALL,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_SHLO_SCATTER,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_DOT,
+                                    TFLC__ST_SHLO_RWIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_GATHER,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN};
+  if (type == 0)
+    return 0;
+  switch (u) {
+  case TFLC__SU_QUANT:
+    return type == 1 ? TFLC__ST_CUSTOMQ + 1u : 0;
+  case TFLC__SU_SPARSE:
+    return type <= 3 ? TFLC__ST_VEC4 + type : 0;
+  case TFLC__SU_OPTS:
+    /* BuiltinOptions members 1..126: ConcatEmbeddings (3), Reshape (17),
+     * Squeeze (30), VarHandle (111), Bucketize (115) hold vectors */
+    if (type == 3)
+      return TFLC__ST_CONCATEMB + 1u;
+    if (type == 17 || type == 30 || type == 115)
+      return TFLC__ST_VEC4 + 1u;
+    if (type == 111)
+      return TFLC__ST_VARHANDLE + 1u;
+    return type <= 126 ? TFLC__ST_PLAIN + 1u : 0;
+  default:
+    return type <= 20 ? opts2[type] + 1u : 0;
+  }
+}
+
+/* A table being walked, and where it sits (for messages). */
+typedef struct tflc__schema_frame {
+  uint32_t t;      /* table */
+  uint32_t vec;    /* vector of tables being walked (first element), or 0 */
+  uint32_t n, i;   /* its length and next element */
+  uint32_t index;  /* this table's index in its vector; ~0u: a field */
+  uint32_t pindex; /* the index of the table holding it (a field) */
+  uint16_t f;      /* next field in tflc__schema_fields */
+  uint8_t kind;    /* TFLC__ST_* */
+  uint8_t pkind;   /* kind of the table holding it */
+  uint8_t sub;     /* kind of the vector's tables */
+} tflc__schema_frame;
+
+/* An error in `what` (a field name, "table", "offset") at byte `pos` of
+ * the table at `kind`/`index` (held by pkind/pindex when index is ~0u):
+ * "model truncated" when what it needs (up to `end`) runs past the end of
+ * the model and could be there in a longer file; broken otherwise. */
+static tflc_status tflc__schema_fail(tflc_model *m, uint32_t kind,
+                                     uint32_t index, uint32_t pkind,
+                                     uint32_t pindex, const char *what,
+                                     uint32_t pos, uint64_t end,
+                                     const char *detail) {
+  char where[TFLC_ERROR_LEN];
+  if (kind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else if (index != 0xFFFFFFFFu)
+    (void)tflc__err(where, TFLC_OK, "%s %u", TFLC__SCHEMA_NAME(kind), index);
+  else if (pkind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else
+    (void)tflc__err(where, TFLC_OK, "%s of %s %u", TFLC__SCHEMA_NAME(kind),
+                    TFLC__SCHEMA_NAME(pkind), pindex);
+  if (end > m->size && end <= 0x7FFFFFFFu)
+    return tflc__err(m->error, TFLC_ERR_TRUNCATED,
+                     "model truncated: %s: %s at offset %u needs %u bytes, "
+                     "the model has %u",
+                     where, what, pos, (unsigned)end, (unsigned)m->size);
+  return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                   "%s: broken %s at offset %u%s", where, what, pos, detail);
+}
+#define TFLC__SCHEMA_FAIL(fr, what, pos, end, detail)                          \
+  tflc__schema_fail(m, (fr)->kind, (fr)->index, (fr)->pkind, (fr)->pindex,     \
+                    what, pos, end, detail)
+
+/* The offset stored at p (4-aligned, inside the model): its target. */
+static tflc_status tflc__schema_offset(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t p,
+                                       uint32_t *target) {
+  uint32_t o;
+  if (p & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, p, 0, " (misaligned offset)");
+  if ((uint64_t)p + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + 4, "");
+  o = tflc__u32(m->bytes + p);
+  if (o == 0 || o > 0x7FFFFFFFu || (uint64_t)p + o + 1 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + o + 1, "");
+  *target = p + o;
+  return TFLC_OK;
+}
+/* A vector of esz-byte elements (esz 0: a string) at v: aligned length,
+ * elements inside the model, the string's terminating NUL. */
+static tflc_status tflc__schema_vector(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t v,
+                                       uint32_t esz, uint32_t *len) {
+  uint64_t end;
+  if (v & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (misaligned length)");
+  if ((uint64_t)v + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, (uint64_t)v + 4, "");
+  *len = tflc__u32(m->bytes + v);
+  end = (uint64_t)v + 4 + (uint64_t)*len * (esz ? esz : 1) + (esz ? 0 : 1);
+  if (end > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, end, "");
+  if (!esz && m->bytes[end - 1] != 0)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (no terminating NUL)");
+  return TFLC_OK;
+}
+/* The table of frame fr: aligned, its vtable aligned and inside. */
+static tflc_status tflc__schema_table(tflc_model *m,
+                                      const tflc__schema_frame *fr) {
+  int64_t vt;
+  uint32_t vts, ts, t = fr->t;
+  if (t & 3u)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, 0, " (misaligned)");
+  if ((uint64_t)t + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + 4, "");
+  vt = (int64_t)t - (int64_t)tflc__i32(m->bytes + t);
+  if (vt < 0 || (vt & 1))
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, "");
+  if (vt + 4 > (int64_t)m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + 4, "");
+  vts = tflc__u16(m->bytes + vt);
+  ts = tflc__u16(m->bytes + vt + 2);
+  if (vts < 4 || (vts & 1u) || ts < 4)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, " (bad sizes)");
+  if ((uint64_t)vt + vts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + vts, "");
+  if ((uint64_t)t + ts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + ts, "");
+  return TFLC_OK;
+}
+
+static tflc_status tflc__verify_schema(tflc_model *m) {
+  tflc__schema_frame st[8], *fr;
+  uint32_t sp, tables = 1;
+  tflc__fb fb = tflc__mfb(m);
+  tflc_status s;
+  memset(st, 0, sizeof st);
+  st[0].t = m->root;
+  st[0].kind = TFLC__ST_MODEL;
+  st[0].index = 0xFFFFFFFFu;
+  st[0].f = (uint16_t)tflc__schema_first(TFLC__ST_MODEL);
+  s = tflc__schema_table(m, &st[0]);
+  if (s)
+    return s;
+  sp = 1;
+  while (sp > 0) {
+    uint32_t slot, kind, arg, vt, vts, ts, fo, p, target = 0, len, sub = 0;
+    uint32_t index = 0xFFFFFFFFu;
+    const char *fname;
+    fr = &st[sp - 1];
+    fname = TFLC__SCHEMA_FIELD(fr->f);
+    if (fr->vec) { /* next table of a vector of tables */
+      tflc__schema_frame el = *fr;
+      if (fr->i >= fr->n) {
+        fr->vec = 0;
+        fr->f++;
+        continue;
+      }
+      el.kind = fr->sub;
+      el.index = fr->i;
+      s = tflc__schema_offset(m, &el, "offset", fr->vec + 4 * fr->i, &target);
+      if (s)
+        return s;
+      index = fr->i++;
+      sub = fr->sub + 1u;
+    } else {
+      slot = tflc__schema_fields[fr->f][0];
+      kind = tflc__schema_fields[fr->f][1];
+      arg = tflc__schema_fields[fr->f][2];
+      if (kind == TFLC__SF_END) {
+        sp--;
+        continue;
+      }
+      vt = (uint32_t)((int64_t)fr->t - (int64_t)tflc__i32(m->bytes + fr->t));
+      vts = tflc__u16(m->bytes + vt);
+      ts = tflc__u16(m->bytes + vt + 2);
+      fo =
+          4 + 2 * slot + 2 <= vts ? tflc__u16(m->bytes + vt + 4 + 2 * slot) : 0;
+      if (fo == 0) { /* absent */
+        fr->f++;
+        continue;
+      }
+      {
+        uint32_t sz = kind == TFLC__SF_SCALAR ? arg : 4;
+        p = fr->t + fo;
+        if (fo < 4 || fo + sz > ts || (p & (sz - 1u)))
+          return TFLC__SCHEMA_FAIL(fr, fname, p, 0, " (outside its table)");
+      }
+      if (kind == TFLC__SF_SCALAR) {
+        fr->f++;
+        continue;
+      }
+      s = tflc__schema_offset(m, fr, fname, p, &target);
+      if (s)
+        return s;
+      switch (kind) {
+      case TFLC__SF_STRING:
+      case TFLC__SF_VECTOR:
+        s = tflc__schema_vector(m, fr, fname, target,
+                                kind == TFLC__SF_STRING ? 0 : arg, &len);
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      case TFLC__SF_STRINGS: {
+        uint32_t i, e, n;
+        s = tflc__schema_vector(m, fr, fname, target, 4, &n);
+        for (i = 0; !s && i < n; i++) {
+          s = tflc__schema_offset(m, fr, fname, target + 4 + 4 * i, &e);
+          if (!s)
+            s = tflc__schema_vector(m, fr, fname, e, 0, &len);
+        }
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      }
+      case TFLC__SF_TABLES:
+        s = tflc__schema_vector(m, fr, fname, target, 4, &len);
+        if (s)
+          return s;
+        fr->vec = target + 4;
+        fr->n = len;
+        fr->i = 0;
+        fr->sub = (uint8_t)arg;
+        continue;
+      case TFLC__SF_TABLE:
+        sub = arg + 1u;
+        fr->f++;
+        break;
+      default: /* TFLC__SF_UNION: the type sits in the slot before */
+        sub = tflc__schema_union(arg, tflc__get_u8(fb, fr->t, slot - 1, 0));
+        fr->f++;
+        break;
+      }
+    }
+    if (!sub)
+      continue;
+    if (++tables > 1000000u)
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                       "more than 1000000 tables");
+    if (sp == sizeof st / sizeof st[0])
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "tables nest too deep");
+    st[sp].t = target;
+    st[sp].vec = 0;
+    st[sp].kind = (uint8_t)(sub - 1u);
+    st[sp].index = index;
+    st[sp].pkind = fr->kind;
+    st[sp].pindex = fr->index;
+    st[sp].f = (uint16_t)tflc__schema_first(sub - 1u);
+    s = tflc__schema_table(m, &st[sp]);
+    if (s)
+      return s;
+    sp++;
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
                                         uint32_t slot, int32_t lo, int32_t hi,
                                         char *err, const char *what,
@@ -2484,6 +3236,38 @@ static const struct tflc__opdef *tflc__opdef_find(int32_t code);
  * options type, the padding and fused activation enums in range. */
 static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
                                         uint32_t opt, int32_t code, uint32_t i);
+/* Per-channel quantization of tensor ti of subgraph table sgt: with more
+ * than one scale, one scale (and one zero point, or a single one) per
+ * element of the quantized dimension. A rank-1 tensor may name an axis
+ * past its rank (TFLM's biases do): its one dimension is the channels. */
+static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
+                                         int32_t ti) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t tt = ti >= 0 ? tflc__tensor_table(m, sgt, ti) : 0, qt, sv, rank;
+  uint32_t ns = 0, nz = 0;
+  int32_t qd, dim;
+  qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0;
+  if (!qt)
+    return TFLC_OK;
+  (void)tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
+  (void)tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
+  if (ns <= 1 && nz <= 1)
+    return TFLC_OK;
+  qd = tflc__get_i32(fb, qt, TFLC__Q_DIM, 0);
+  sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &rank);
+  if (qd < 0 || !sv || rank == 0 || ((uint32_t)qd >= rank && rank != 1))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: quantized dimension %d outside rank %u", ti,
+                     qd, rank);
+  dim = tflc__i32(fb.b + sv + 4 * ((uint32_t)qd < rank ? (uint32_t)qd : 0));
+  if ((int64_t)ns != dim || (nz > 1 && nz != ns))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: %u scales and %u zero points for %d channels "
+                     "(dimension %d)",
+                     ti, ns, nz, dim, qd);
+  return TFLC_OK;
+}
+
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
  * lengths, operator codes, and every compression descriptor. */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
@@ -2541,14 +3325,9 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_BUFFER,
                        "tensor %u: buffer %u has %u bytes, shape needs %u", i,
                        b, blen, t.bytes);
-    } else if (data && tflc_type_size(t.type) > 1 &&
-               ((uintptr_t)data & (tflc_type_size(t.type) - 1u))) {
-      /* kernels read constants as typed arrays: an int32 at an odd
-       * address faults on many cores (load the model 16-byte aligned) */
-      return tflc__err(err, TFLC_ERR_BUFFER,
-                       "tensor %u: data of buffer %u not aligned to %u bytes",
-                       i, b, (unsigned)tflc_type_size(t.type));
     }
+    /* (a constant misaligned for its type is copied into the arena by
+     * tflc_interpreter_init: models run at any address) */
   }
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
@@ -2574,6 +3353,18 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     st = tflc__verify_options(m, ot, opt, code, i);
     if (st)
       return st;
+    if (code != TFLC_OP_TFLM_DECODE) {
+      /* (a TFLM_DECODE input keeps its decoded tensor's quantization) */
+      uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+      uint32_t j;
+      for (j = 0; !st && j < ni + nout; j++)
+        st = tflc__verify_channels(
+            m, sgt,
+            tflc__i32(fb.b + (j < ni ? iv + 4 * j : ovv + 4 * (j - ni))));
+      if (st)
+        return st;
+    }
     if (code == TFLC_OP_TFLM_DECODE) {
       uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
@@ -2679,12 +3470,19 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     return tflc__err(m->error, TFLC_ERR_IDENTIFIER,
                      "file identifier is not TFL3");
   m->root = tflc__u32(m->bytes);
+  /* every table, vector and string, first: a cut-off model is reported
+   * as truncated, with the offset of the first thing that runs past */
+  st = tflc__verify_schema(m);
+  if (st)
+    return st;
   if (!tflc__table_ok(fb, m->root))
     return tflc__err(m->error,
                      m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
                      "root table broken");
-  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) > 3)
-    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED, "schema version %u > 3",
+  /* TFLM runs schema version 3 only */
+  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) != 3)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                     "schema version %u (TFLite models are version 3)",
                      tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
   m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
   m->num_opcodes = (int32_t)n;
@@ -2961,20 +3759,93 @@ typedef struct tflc__var {
   uint8_t fill_set; /* fill chosen by the first ASSIGN_VARIABLE */
 } tflc__var;
 
-/* Persistent allocation from the end of the arena. */
-static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+/* The persistent records holding pointers, as a 32-bit target (4-byte
+ * pointers) lays them out: with them a host computes the arena a 32-bit
+ * microcontroller needs, exactly (tflc_arena_used_for(it, 32)). A 32-bit
+ * build checks that they match the real records (below): change both. */
+typedef struct tflc__tensor32 {
+  uint32_t data;
+  int32_t dims[TFLC_MAX_DIMS];
+  uint32_t bytes;
+  float scale;
+  int16_t zero_point;
+  uint16_t index;
+  uint8_t rank, type, flags, nscales;
+} tflc__tensor32;
+typedef struct tflc__whole32 {
+  int32_t slot, scratch;
+  uint32_t ptr;
+} tflc__whole32;
+typedef struct tflc__op32 {
+  int32_t code, index;
+  uint32_t opts;
+  uint16_t nin, nout;
+  uint8_t nscratch, nwhole, variant, user;
+  uint32_t in, state, scratch, whole;
+} tflc__op32;
+typedef struct tflc__graph32 {
+  uint32_t tensors, ops;
+  int32_t num_tensors, num_ops, num_inputs, num_outputs;
+  int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
+  uint32_t sgt;
+  int32_t ran;
+} tflc__graph32;
+typedef struct tflc__var32 {
+  uint32_t container, name, container_len, name_len, data, bytes;
+  uint8_t type;
+} tflc__var32;
+typedef struct tflc__conv_params32 {
+  int32_t v[11];
+  uint32_t out_multiplier, out_shift;
+} tflc__conv_params32;
+typedef struct tflc__fc_params32 {
+  int32_t v[6];
+  uint32_t out_multiplier, out_shift;
+} tflc__fc_params32;
+typedef struct tflc__const32 {
+  uint32_t data, values;
+  int32_t count, channels, elems_per_channel;
+  uint16_t stride;
+  uint8_t type, bits, alt_axis;
+} tflc__const32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__layout32_matches
+    [sizeof(tflc_tensor) == sizeof(tflc__tensor32) &&
+             sizeof(tflc__whole) == sizeof(tflc__whole32) &&
+             sizeof(tflc__op) == sizeof(tflc__op32) &&
+             sizeof(tflc__graph) == sizeof(tflc__graph32) &&
+             sizeof(tflc__var) == sizeof(tflc__var32) &&
+             sizeof(tflc_conv_params) == sizeof(tflc__conv_params32) &&
+             sizeof(tflc_fc_params) == sizeof(tflc__fc_params32) &&
+             sizeof(tflc_const) == sizeof(tflc__const32)
+         ? 1
+         : -1];
+#endif
+
+/* Persistent allocation from the end of the arena: `bytes` here, `bytes32`
+ * on a 32-bit target (tail32 counts those). */
+static void *tflc__persist2(tflc_interpreter *it, size_t bytes,
+                            size_t bytes32) {
+  void *p;
+  size_t tail = it->tail;
   size_t need = (bytes + 7) & ~(size_t)7;
   /* never into the planned activations of earlier subgraphs nor into the
    * init-time map / planning table at the start of the arena */
+  /* (head ends init as the larger of the two, unrounded: nothing below
+   * the floor is touched after init, and tflc_arena_used adds them up) */
   size_t floor = it->head > it->map_bytes ? it->head : it->map_bytes;
-  /* the map is rounded up to the alignment when init ends (head) */
-  floor = (floor + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   if (bytes > it->arena_size || floor > it->arena_size - it->tail ||
       need > it->arena_size - it->tail - floor)
     return NULL;
   it->tail += need;
-  memset(it->arena + it->arena_size - it->tail, 0, need);
-  return it->arena + it->arena_size - it->tail;
+  it->tail32 += (bytes32 + 7) & ~(size_t)7;
+  p = it->arena + it->arena_size - it->tail;
+  memset(p, 0, it->tail - tail);
+  return p;
+}
+/* Persistent bytes without pointers: the same on every target. */
+static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+  return tflc__persist2(it, bytes, bytes);
 }
 
 #ifndef TFLC_NO_ERROR_STRINGS
@@ -3005,6 +3876,27 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
   c->it->error[0] = 0;
 #endif
   return st;
+}
+/* "op N NAME: types A<sep>B -> O unsupported" (TFLC_ERR_UNSUPPORTED). */
+static tflc_status tflc__op_err_types(tflc__ctx *c, const char *sep,
+                                      const tflc_tensor *a,
+                                      const tflc_tensor *b,
+                                      const tflc_tensor *o) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  char tmp[TFLC_ERROR_LEN];
+  (void)tflc__err(tmp, TFLC_OK, "types %s%s%s -> %s unsupported",
+                  tflc_type_name(a->type), sep, tflc_type_name(b->type),
+                  tflc_type_name(o->type));
+  return tflc__err(c->it->error, TFLC_ERR_UNSUPPORTED, "op %d %s: %s",
+                   c->op->index, tflc__op_name(c), tmp);
+#else
+  (void)sep;
+  (void)a;
+  (void)b;
+  (void)o;
+  c->it->error[0] = 0;
+  return TFLC_ERR_UNSUPPORTED;
+#endif
 }
 static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
   if (k >= c->op->nin || c->op->in[k] < 0)
@@ -3049,8 +3941,9 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
   if (op->nscratch == 0 || op->nscratch == 1) {
-    uintptr_t *p = (uintptr_t *)tflc__persist(
-        c->it, sizeof(uintptr_t) * (op->nscratch ? TFLC__MAX_SCRATCH : 1));
+    const size_t n = op->nscratch ? TFLC__MAX_SCRATCH : 1;
+    uintptr_t *p =
+        (uintptr_t *)tflc__persist2(c->it, sizeof(uintptr_t) * n, 4u * n);
     if (!p)
       return -1;
     if (op->nscratch)
@@ -3435,10 +4328,16 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
           high = off + sz;
       }
     }
-  if (high > room - it->head)
+  if (high > room - it->head) {
+    /* a lower bound: records made after the plan come on top (the exact
+     * figure: tflc_arena_used with a large arena, `tflc info`) */
+    size_t low =
+        it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
+    low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
+          it->align_pad;
     return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small: needs %u bytes",
-                     (unsigned)(it->head + high + it->tail + it->align_pad));
+                     "arena too small: needs at least %u bytes", (unsigned)low);
+  }
   it->head += high;
   /* offsets to pointers */
   si = 0;
@@ -3632,8 +4531,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                      nrec);
   it->num_tensors = (int32_t)nrec;
   it->num_ops = (int32_t)nops;
-  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
-  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
+  it->tensors = (tflc_tensor *)tflc__persist2(it, sizeof(tflc_tensor) * nrec,
+                                              sizeof(tflc__tensor32) * nrec);
+  it->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * nops,
+                                       sizeof(tflc__op32) * nops);
   if ((nrec && !it->tensors) || (nops && !it->ops))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors and %u ops", nrec, nops);
@@ -3656,8 +4557,24 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     t->index = (uint16_t)i;
     d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
     if (d) {
+      size_t es = tflc_type_size(t->type);
       t->data = (void *)(uintptr_t)d;
       t->flags |= TFLC_TENSOR_CONST;
+      if (es > 1 && ((uintptr_t)d & (es - 1u)) && t->bytes) {
+        /* kernels read constants as typed arrays (an int32 or float at an
+         * odd address faults on many cores): a misaligned one is copied
+         * once into the persistent arena, 8-byte aligned. An aligned
+         * model (tflc embed, or any 16-byte aligned array of a model
+         * written by the TFLite converter) needs none. */
+        void *copy = tflc__persist(it, t->bytes);
+        if (!copy)
+          return tflc__err(it->error, TFLC_ERR_ARENA,
+                           "arena too small for a copy of misaligned constant "
+                           "tensor %u (%u bytes)",
+                           i, t->bytes);
+        memcpy(copy, d, t->bytes);
+        t->data = copy;
+      }
     }
   }
   {
@@ -3740,7 +4657,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     tflc_const *d;
     if (!(t->flags & TFLC_TENSOR_LUT))
       continue;
-    d = (tflc_const *)tflc__persist(it, sizeof *d);
+    d = (tflc_const *)tflc__persist2(it, sizeof *d, sizeof(tflc__const32));
     if (!d)
       return tflc__err(it->error, TFLC_ERR_ARENA,
                        "arena too small for compressed tensor %d", t->index);
@@ -3796,8 +4713,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
           tflc__tiled_input(op->code, op->user, k))
         continue;
       if (!op->whole) {
-        op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
-                                                         TFLC__MAX_SCRATCH);
+        op->whole = (tflc__whole *)tflc__persist2(
+            it, sizeof(tflc__whole) * TFLC__MAX_SCRATCH,
+            sizeof(tflc__whole32) * TFLC__MAX_SCRATCH);
         if (!op->whole)
           return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
       }
@@ -3904,7 +4822,8 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   tflc_status st;
   if (n > 1) {
     it->graphs =
-        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
+        (tflc__graph *)tflc__persist2(it, sizeof(tflc__graph) * (uint32_t)n,
+                                      sizeof(tflc__graph32) * (uint32_t)n);
     if (!it->graphs)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }
@@ -3938,8 +4857,10 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   }
   if (st)
     return st;
+  /* the init-time map lay where the activations are: the arena needs
+   * the larger of the two below the persistent records */
   if (it->head < it->map_bytes)
-    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    it->head = it->map_bytes;
   memset(it->arena, 0, it->head);
   it->ready = 1;
   return tflc_reset(it);
@@ -3963,6 +4884,16 @@ TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
                ~(size_t)(TFLC__ALIGN - 1)) +
                   it->align_pad
             : 0;
+}
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits) {
+  if (!it || !it->ready)
+    return 0;
+  if (pointer_bits == (int)(8 * sizeof(void *)))
+    return tflc_arena_used(it) - it->align_pad;
+  if (pointer_bits != 32)
+    return 0;
+  return (it->head + it->tail32 + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
 }
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
@@ -4033,6 +4964,32 @@ typedef struct tflc__fc_state {
     } one;
   } r;
 } tflc__fc_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_state32 {
+  tflc__conv_params32 p;
+  int32_t tile;
+} tflc__conv_state32;
+typedef struct tflc__fc_state32 {
+  tflc__fc_params32 p;
+  int32_t tile;
+  union {
+    struct {
+      float min, max;
+    } f32;
+    struct {
+      int32_t mult;
+      int8_t shift;
+    } one;
+  } r;
+} tflc__fc_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
+                                              sizeof(tflc__conv_state32) &&
+                                          sizeof(tflc__fc_state) ==
+                                              sizeof(tflc__fc_state32)
+                                      ? 1
+                                      : -1];
+#endif
 typedef struct tflc__pool_state {
   tflc_pool_params p;
 } tflc__pool_state;
@@ -4244,7 +5201,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_state *)tflc__persist2(c->it, sizeof *s,
+                                         sizeof(tflc__conv_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -4303,7 +5261,8 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_state *)tflc__persist2(c->it, sizeof *s,
+                                       sizeof(tflc__fc_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -4439,6 +5398,25 @@ typedef struct tflc__fc_s16_state {
   int32_t tile;
   int32_t acc64;
 } tflc__fc_s16_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_wide_state32 {
+  int32_t kind;
+  tflc__conv_params32 p;
+  float fmin, fmax;
+  int32_t tile, acc, acc64;
+} tflc__conv_wide_state32;
+typedef struct tflc__fc_s16_state32 {
+  int32_t kind;
+  tflc__fc_params32 p;
+  int32_t batches, accum, depth, tile, acc64;
+} tflc__fc_s16_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__wide_states32_match
+    [sizeof(tflc__conv_wide_state) == sizeof(tflc__conv_wide_state32) &&
+             sizeof(tflc__fc_s16_state) == sizeof(tflc__fc_s16_state32)
+         ? 1
+         : -1];
+#endif
 
 /* SVDF keeps only what the tensors do not say (24 bytes per op) */
 typedef struct tflc__svdf_state {
@@ -4471,7 +5449,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_TYPE,
                         "input %d with filter %d unsupported (hybrid)",
                         in->type, f->type);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -4546,7 +5525,8 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_s16_state *)tflc__persist2(c->it, sizeof *s,
+                                           sizeof(tflc__fc_s16_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -4684,7 +5664,8 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
   if (b && tflc__count(b) != cout)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), cout);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -5584,8 +6565,7 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
-                        a->type, o->type);
+    return tflc__op_err_types(c, " * ", a, b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -5623,8 +6603,8 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
-                        a->type, o->type);
+    return tflc__op_err_types(c, c->op->code == TFLC_OP_SUB ? " - " : " + ", a,
+                              b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -6508,8 +7488,10 @@ static tflc_status tflc__add_n_prepare(tflc__ctx *c) {
                                s))
       return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
   }
-  /* the input pointers, in an arena scratch buffer (as TFLM) */
-  idx = tflc__scratch(c, (uintptr_t)c->op->nin * sizeof(void *));
+  /* the input pointers, in an arena scratch buffer (as TFLM); 8 bytes
+   * each whatever the pointer size, so 32- and 64-bit targets plan alike
+   * (tflc_arena_used_for) */
+  idx = tflc__scratch(c, (uintptr_t)c->op->nin * 8u);
   if (idx < 0)
     return tflc__scratch_err(c);
   c->op->variant = (uint8_t)idx;
@@ -8415,7 +9397,8 @@ static tflc_status tflc__decode_prepare(tflc__ctx *c) {
   uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
   tflc_const *d;
   int32_t j;
-  d = (tflc_const *)tflc__persist(c->it, sizeof(tflc_const) * c->op->nout);
+  d = (tflc_const *)tflc__persist2(c->it, sizeof(tflc_const) * c->op->nout,
+                                   sizeof(tflc__const32) * c->op->nout);
   if (!d && c->op->nout)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for descriptors", 0, 0);
   c->op->state = d;
@@ -8452,7 +9435,8 @@ static tflc_status tflc__vars_init(tflc_interpreter *it) {
     for (i = 0; i < tflc_model_num_ops(m, sg); i++)
       n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
   if (n) {
-    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
+    it->vars = (tflc__var *)tflc__persist2(it, sizeof(tflc__var) * (uint32_t)n,
+                                           sizeof(tflc__var32) * (uint32_t)n);
     if (!it->vars)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }

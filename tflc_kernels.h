@@ -8,21 +8,41 @@
  *   models or the interpreter, so it can be used on its own, the way people
  *   use CMSIS-NN.
  *
- * Quick start (hand-written graph, no model)
- *   #define TFLC_KERNELS_IMPLEMENTATION   // in exactly one .c file
+ * Quick start (hand-written graph, no model; tests/quickstart_test.sh
+ * builds this text as C99 and as C++)
+ *   #define TFLC_KERNELS_IMPLEMENTATION  // in exactly one .c file
  *   #include "tflc_kernels.h"
+ *   #include <string.h>
  *
- *   int32_t mult[8], shift[8];
- *   tflc_conv_quantize_multipliers(in_scale, w_scales, 8, out_scale, 8,
- *                                  mult, shift);
- *   tflc_conv_params p = {0};
- *   p.stride_h = p.stride_w = 1; p.dilation_h = p.dilation_w = 1;
- *   p.input_offset = -in_zp; p.output_offset = out_zp;
- *   p.act_min = -128; p.act_max = 127;
- *   p.out_multiplier = mult; p.out_shift = shift;
- *   tflc_const w = tflc_const_raw(weights, TFLC_INT8, 8 * 3 * 3 * 4);
- *   tflc_conv2d_s8(&p, in_dims, in, w_dims, &w, NULL, out_dims, out,
- *                  NULL, 0);
+ *   // 3x3 int8 convolution, 4 -> 8 channels, per-channel weight scales
+ *   void conv_example(const int8_t *in, int8_t *out, const int8_t *weights,
+ *                     const int32_t *bias, const float *w_scales,
+ *                     float in_scale, int32_t in_zp, float out_scale,
+ *                     int32_t out_zp) {
+ *     static const int32_t in_dims[4] = {1, 8, 8, 4};
+ *     static const int32_t w_dims[4] = {8, 3, 3, 4};
+ *     static const int32_t out_dims[4] = {1, 6, 6, 8};
+ *     int32_t mult[8], shift32[8], c;
+ *     int8_t shift[8];
+ *     tflc_conv_params p;
+ *     tflc_const w = tflc_const_raw(weights, TFLC_INT8, 8 * 3 * 3 * 4);
+ *     tflc_const b = tflc_const_raw(bias, TFLC_INT32, 8);
+ *     tflc_conv_quantize_multipliers(in_scale, w_scales, 8, out_scale, 8,
+ *                                    mult, shift32);
+ *     for (c = 0; c < 8; c++)
+ *       shift[c] = (int8_t)shift32[c];
+ *     memset(&p, 0, sizeof p);
+ *     p.stride_h = p.stride_w = 1;
+ *     p.dilation_h = p.dilation_w = 1;
+ *     p.input_offset = -in_zp;
+ *     p.output_offset = out_zp;
+ *     p.act_min = -128;
+ *     p.act_max = 127;
+ *     p.out_multiplier = mult;
+ *     p.out_shift = shift;
+ *     tflc_conv2d_s8(&p, in_dims, in, w_dims, &w, &b, out_dims, out, NULL,
+ *                    0);
+ *   }
  *
  * Configuration macros (define before including)
  *   TFLC_API              linkage of public functions (default extern;

@@ -7,6 +7,7 @@ set -u
 TFLC=${TFLC:-build/tflc}
 SHARED=${SHARED:-../shared}
 [ -d "$SHARED/conformance" ] || { echo "0 passed, 0 failed"; exit 0; }
+command -v python3 >/dev/null || { echo "SKIP arena: python3 not installed"; echo "0 passed, 0 failed, 1 skipped"; exit 0; }
 GAPS=${GAPS:-$(cd "$(dirname "$0")" && pwd)/conformance_gaps.txt} \
   python3 - "$TFLC" "$SHARED/conformance" <<'PY'
 import json, os, subprocess, sys
