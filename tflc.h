@@ -3784,11 +3784,11 @@ typedef struct tflc__op32 {
   uint32_t in, state, scratch, whole;
 } tflc__op32;
 typedef struct tflc__graph32 {
-  uint32_t tensors, ops;
-  int32_t num_tensors, num_ops, num_inputs, num_outputs;
-  int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
+  uint32_t tensors, ops, io;
+  int32_t num_tensors, num_ops;
   uint32_t sgt;
-  int32_t ran;
+  uint16_t num_inputs, num_outputs;
+  uint8_t ran;
 } tflc__graph32;
 typedef struct tflc__var32 {
   uint32_t container, name, container_len, name_len, data, bytes;
