@@ -3792,7 +3792,7 @@ typedef struct tflc__graph32 {
 } tflc__graph32;
 typedef struct tflc__var32 {
   uint32_t container, name, container_len, name_len, data, bytes;
-  uint8_t type;
+  uint8_t type, fill, fill_set;
 } tflc__var32;
 typedef struct tflc__conv_params32 {
   int32_t v[11];
@@ -6438,12 +6438,16 @@ typedef struct tflc__requant_state {
   int32_t q, shift;
 } tflc__requant_state;
 
-static void *tflc__new_state(tflc__ctx *c, size_t bytes) {
-  void *s = tflc__persist(c->it, bytes);
+static void *tflc__new_state(tflc__ctx *c, size_t bytes, size_t bytes32) {
+  void *s = tflc__persist2(c->it, bytes, bytes32);
   c->op->state = s;
   return s;
 }
-#define TFLC__NEW_STATE(c, T) ((T *)tflc__new_state((c), sizeof(T)))
+/* A state without pointers; TFLC__NEW_STATE32 names the 32-bit layout of
+ * one with pointers (see tflc__tensor32). */
+#define TFLC__NEW_STATE(c, T) ((T *)tflc__new_state((c), sizeof(T), sizeof(T)))
+#define TFLC__NEW_STATE32(c, T, T32)                                           \
+  ((T *)tflc__new_state((c), sizeof(T), sizeof(T32)))
 
 /* TFLM QuantizeMultiplierSmallerThanOneExp: 0 when m is not in (0, 1). */
 static int tflc__multiplier_below_one(double m, int32_t *q, int32_t *shift) {
@@ -7240,7 +7244,7 @@ static tflc_status tflc__math_prepare(tflc__ctx *c) {
     return TFLC_OK;
   }
   if (code == TFLC_OP_ELU && in->type == TFLC_INT8) {
-    int8_t *table = (int8_t *)tflc__new_state(c, 256);
+    int8_t *table = (int8_t *)tflc__new_state(c, 256, 256);
     if (!table)
       return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
     tflc_elu_table_s8(in->scale, in->zero_point, o->scale, o->zero_point,
@@ -10225,6 +10229,12 @@ typedef struct tflc__signal_fft_state {
   tflc_fft_plan plan;
   int32_t type, rows, in_row, out_row, work;
 } tflc__signal_fft_state;
+typedef struct tflc__signal_fft_state32 {
+  int32_t fft_length, inverse, num_factors;
+  uint8_t radix[TFLC_FFT_MAX_FACTORS];
+  uint32_t twiddles, super_twiddles;
+  int32_t type, rows, in_row, out_row, work;
+} tflc__signal_fft_state32;
 /* T, fft_length, shapes: rows of in_row samples (RFFT) or of fft_length /
  * 2 + 1 complex bins (IRFFT), one output row each. */
 static tflc_status tflc__signal_fft_prepare(tflc__ctx *c, int inverse) {
@@ -10270,7 +10280,7 @@ static tflc_status tflc__signal_fft_prepare(tflc__ctx *c, int inverse) {
   if (in_rows != out_rows)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "%d input rows, %d output rows",
                         in_rows, out_rows);
-  s = TFLC__NEW_STATE(c, tflc__signal_fft_state);
+  s = TFLC__NEW_STATE32(c, tflc__signal_fft_state, tflc__signal_fft_state32);
   mem = s ? tflc__persist(c->it, tw) : NULL;
   if (!mem)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
@@ -10477,6 +10487,11 @@ typedef struct tflc__signal_spectral_state {
   uint32_t *noise; /* num_channels, the state */
   int32_t noise_out;
 } tflc__signal_spectral_state;
+typedef struct tflc__signal_spectral_state32 {
+  tflc_spectral_subtraction_params p;
+  uint32_t noise;
+  int32_t noise_out;
+} tflc__signal_spectral_state32;
 static tflc_status tflc__signal_spectral_subtraction_prepare(tflc__ctx *c) {
   static const char *const names[9] = {"alternate_one_minus_smoothing",
                                        "alternate_smoothing",
@@ -10505,7 +10520,8 @@ static tflc_status tflc__signal_spectral_subtraction_prepare(tflc__ctx *c) {
                         "smoothing_bits %d or spectral_subtraction_bits %d "
                         "out of range",
                         v[7], v[8]);
-  s = TFLC__NEW_STATE(c, tflc__signal_spectral_state);
+  s = TFLC__NEW_STATE32(c, tflc__signal_spectral_state,
+                        tflc__signal_spectral_state32);
   if (s)
     s->noise = (uint32_t *)tflc__signal_persist(c, (uint64_t)v[4], 4, 1);
   if (!s || (!s->noise && v[4]))
@@ -10571,6 +10587,10 @@ typedef struct tflc__signal_overlap_state {
   int32_t type, rows, frames, frame_size, frame_step;
   void *buffers; /* rows * frame_size elements, the state */
 } tflc__signal_overlap_state;
+typedef struct tflc__signal_overlap_state32 {
+  int32_t type, rows, frames, frame_size, frame_step;
+  uint32_t buffers;
+} tflc__signal_overlap_state32;
 static void tflc__signal_overlap_add_reset(tflc__signal_overlap_state *s) {
   memset(s->buffers, 0,
          (size_t)s->rows * (size_t)s->frame_size * tflc_type_size(s->type));
@@ -10601,7 +10621,8 @@ static tflc_status tflc__signal_overlap_add_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "output must hold frames * frame_step = %d samples",
                         frames * v[1], 0);
-  s = TFLC__NEW_STATE(c, tflc__signal_overlap_state);
+  s = TFLC__NEW_STATE32(c, tflc__signal_overlap_state,
+                        tflc__signal_overlap_state32);
   if (s)
     s->buffers = tflc__signal_persist(c, (uint64_t)rows, (uint64_t)size,
                                       tflc_type_size(type));
@@ -10648,6 +10669,27 @@ typedef struct tflc__signal_ring_state {
   int32_t started;          /* SignalStacker: the first frame came */
   tflc_ring_s16 *rings;
 } tflc__signal_ring_state;
+typedef struct tflc__signal_ring_state32 {
+  int32_t rows, a, b, c, d, started;
+  uint32_t rings;
+} tflc__signal_ring_state32;
+typedef struct tflc__ring_s16_32 {
+  uint32_t data, capacity, read, write;
+  int32_t empty;
+} tflc__ring_s16_32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__signal_states32_match
+    [sizeof(tflc__signal_fft_state) == sizeof(tflc__signal_fft_state32) &&
+             sizeof(tflc__signal_spectral_state) ==
+                 sizeof(tflc__signal_spectral_state32) &&
+             sizeof(tflc__signal_overlap_state) ==
+                 sizeof(tflc__signal_overlap_state32) &&
+             sizeof(tflc__signal_ring_state) ==
+                 sizeof(tflc__signal_ring_state32) &&
+             sizeof(tflc_ring_s16) == sizeof(tflc__ring_s16_32)
+         ? 1
+         : -1];
+#endif
 static tflc__signal_ring_state *tflc__signal_rings(tflc__ctx *c, int32_t rows,
                                                    int64_t capacity) {
   tflc__signal_ring_state *s;
@@ -10655,11 +10697,14 @@ static tflc__signal_ring_state *tflc__signal_rings(tflc__ctx *c, int32_t rows,
   int32_t r;
   if (capacity < 1 || capacity > 0x7FFFFFFF)
     return NULL;
-  s = TFLC__NEW_STATE(c, tflc__signal_ring_state);
+  s = TFLC__NEW_STATE32(c, tflc__signal_ring_state, tflc__signal_ring_state32);
   if (!s)
     return NULL;
-  s->rings = (tflc_ring_s16 *)tflc__signal_persist(c, (uint64_t)rows,
-                                                   sizeof(tflc_ring_s16), 1);
+  s->rings = rows >= 0 && rows <= 0xFFFFFF
+                 ? (tflc_ring_s16 *)tflc__persist2(
+                       c->it, (size_t)rows * sizeof(tflc_ring_s16),
+                       (size_t)rows * sizeof(tflc__ring_s16_32))
+                 : NULL;
   data = (int16_t *)tflc__signal_persist(c, (uint64_t)rows, (uint64_t)capacity,
                                          sizeof(int16_t));
   if (!s->rings || !data)
@@ -11319,6 +11364,22 @@ struct tflc__partition {
   void *state;                  /* tflc_op_set_state on the partition */
   int32_t number, subgraph, num_ops, num_internal;
 };
+/* the two above as a 32-bit target lays them out (see tflc__tensor32) */
+typedef struct tflc__partition32 {
+  uint32_t delegate, next, record, ops, ctx, state;
+  int32_t number, subgraph, num_ops, num_internal;
+} tflc__partition32;
+typedef struct tflc__ctx32 {
+  uint32_t it, m, sgt, op;
+} tflc__ctx32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char
+    tflc__partition32_matches[sizeof(struct tflc__partition) ==
+                                          sizeof(tflc__partition32) &&
+                                      sizeof(tflc__ctx) == sizeof(tflc__ctx32)
+                                  ? 1
+                                  : -1];
+#endif
 
 static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
   if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
@@ -11383,11 +11444,14 @@ static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
   struct tflc__partition *p, **tail;
   int32_t i, k, pass, nin = 0, nout = 0, n = e - s;
   int16_t *edge = NULL;
-  p = (struct tflc__partition *)tflc__persist(it, sizeof *p);
+  p = (struct tflc__partition *)tflc__persist2(it, sizeof *p,
+                                               sizeof(tflc__partition32));
   if (p)
-    p->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * (uint32_t)n);
+    p->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * (uint32_t)n,
+                                        sizeof(tflc__op32) * (uint32_t)n);
   if (p && p->ops)
-    p->ctx = (tflc__ctx *)tflc__persist(it, sizeof(tflc__ctx) * (uint32_t)n);
+    p->ctx = (tflc__ctx *)tflc__persist2(it, sizeof(tflc__ctx) * (uint32_t)n,
+                                         sizeof(tflc__ctx32) * (uint32_t)n);
   if (!p || !p->ops || !p->ctx)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for a partition of %d ops", n);

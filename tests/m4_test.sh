@@ -2,8 +2,9 @@
 # tflc on a Cortex-M4F (QEMU mps2-an386, ../shared/tools/cortex-m4-qemu):
 # models in flash at 16-byte aligned and at odd addresses give TFLM's
 # bytes, and the arena `tflc info --target 32` prints is exact there (it
-# works, one byte less fails), also for ADD_N (a scratch of pointers) and
-# the compressed-constant descriptors. Needs arm-none-eabi-gcc, qemu-system-arm and
+# works, one byte less fails), also for operators whose persistent state
+# holds pointers (SIGNAL_*, ADD_N's pointer scratch). Needs
+# arm-none-eabi-gcc, qemu-system-arm and
 # the harness; skipped without them (a failure with TFLC_REQUIRE_ALL=1).
 set -u
 TFLC=${TFLC:-build/tflc}
@@ -38,6 +39,10 @@ transpose_conv0:external/tflm_tests/seanet/transpose_conv0:0:1
 transpose_conv0_odd:external/tflm_tests/seanet/transpose_conv0:3:0
 micro_speech:models/micro_speech/seed1:0:1
 ms_meta:models/compressed/ms_dw_axis3_a/meta:0:1
+rfft:ops2/SIGNAL_RFFT/f32_256_fft256:0:1
+overlap_add:ops2/SIGNAL_OVERLAP_ADD/f32_1x16_step16:0:1
+stacker:ops2/SIGNAL_STACKER/i16_16_left0_step1:0:1
+spectral_subtraction:ops2/SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION/loop_u32_t5_ch12_sm8000_b6_clamp:0:1
 add_n:ops2/ADD_N/f32_1x4x4x3_n2:0:1"
 carray() { # name, file, leading pad bytes
   printf 'static const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
@@ -73,6 +78,7 @@ carray() { # name, file, leading pad bytes
   printf 'const m4_case m4_cases[] = {\n%s};\nconst int m4_num_cases = %d;\n' "$table" "$n"
 } >"$out/cases.c"
 printf '#define TFLC_IMPLEMENTATION\n#include "tflc.h"\n' >"$out/impl.c"
+rm -rf "$out/m4.obj" # the harness rules do not see header changes
 if ! make -s -f "$H/Makefile" OUT="$out/m4" SRCS="tests/m4_target.c $out/cases.c $out/impl.c" \
   OPT=-O2 EXTRA_CFLAGS="-I. -Itests" >"$out/build.log" 2>&1; then
   bad "build failed: $(tail -n 3 "$out/build.log")"
