@@ -1,7 +1,7 @@
 /* tflc compress / tflc bin: the compression stage of the tflc tool.
  * Included by examples/tflc.c (which defines die(), read_file(),
  * write_file()); the work is done by tflc_compress / tflc_bin in
- * tflc.h (TFLC_WRITER_IMPLEMENTATION).
+ * tflc_write.h.
  *
  *   tflc compress IN.tflite -o OUT.tflite [--spec SPEC.yaml]
  *        [--format metadata|decode] [--tensors SG:T[:BITS],...]
@@ -60,17 +60,7 @@ static void cz_parse_refs(const char *arg, int allow_bits,
 }
 
 static void cz_json_str(const char *s) {
-  putchar('"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      printf("\\%c", c);
-    else if (c < 0x20)
-      printf("\\u%04x", c);
-    else
-      putchar(c);
-  }
-  putchar('"');
+  json_str(stdout, s);
 }
 
 static void cz_print(const char *cmd, const char *in, const char *outp,
@@ -236,6 +226,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
               "--no-tflm-compatible] [--allow-growth] [--json]");
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
+  if (same_file(in, outp) || !strcmp(in, outp))
+    die("%s: -o %s is the input file; write to another file", cmd, outp);
   model = read_file(in, &size);
   if (bin) {
     tflc_bin_options o;
@@ -271,6 +263,25 @@ static int cmd_stage(int argc, char **argv, int bin) {
     for (k = 0; k < rep.nwarnings; k++)
       fprintf(stderr, "tflc: warning: %s\n", rep.warnings[k]);
     die("%s: %s", cmd, rep.error[0] ? rep.error : tflc_status_str(st));
+  }
+  {
+    int32_t k, ndone = 0;
+    for (k = 0; k < rep.nentries; k++)
+      ndone += rep.entries[k].done != 0;
+    if (ndone == 0 && !bin) {
+      /* the table (on stdout) gives each tensor's reason */
+      cz_print(cmd, in, "(not written)", &rep, json, bin, bits);
+      fflush(stdout);
+      if (rep.nentries == 0)
+        die("compress: nothing compressed: %s has no constant tensor to "
+            "compress; %s not written",
+            in, outp);
+      die("compress: nothing compressed (%d candidates, the table above "
+          "gives each one's reason); %s not written. Weights straight from "
+          "training have too many distinct values: bin them first, e.g. "
+          "tflc bin %s -o BINNED.tflite --bits 4",
+          rep.nentries, outp, in);
+    }
   }
   write_file(outp, out, out_size);
   cz_print(cmd, in, outp, &rep, json, bin, bits);

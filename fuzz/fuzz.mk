@@ -32,7 +32,8 @@ FUZZ_SEED_KB ?= 64
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
 FUZZ_HARNESSES = model lut roundtrip
-FUZZ_HDRS = tflc.h tflc_kernels.h fuzz/models.h
+FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h \
+  tests/models.h
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -fno-omit-frame-pointer
@@ -118,7 +119,7 @@ stack:
 	  -c impl.c -o impl.o
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
 	@echo "== host (gcc -O2): tflc_invoke"
-	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=2 \
+	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=9 \
 	  $(STACK_OUT)/impl.ci
 	@for r in tflc_model_init tflc_interpreter_init; do echo "== host: $$r"; \
 	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci | tail -n 1 || exit 1; \
@@ -129,7 +130,7 @@ stack:
 	    -fcallgraph-info=su -c impl.c -o impl_m4.o -dumpbase impl_m4 && \
 	  for r in tflc_invoke tflc_model_init tflc_interpreter_init; do \
 	    echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $$r"; \
-	    ./stack_report $$r --depth tflc__run_graph=2 impl_m4.ci | tail -n 1 \
+	    ./stack_report $$r --depth tflc__run_graph=9 impl_m4.ci | tail -n 1 \
 	      || exit 1; \
 	  done; \
 	fi
