@@ -51,7 +51,53 @@
  *   TFLC_MAX_DIMS         largest tensor rank handled (default 6)
  *   TFLC_TILE_BYTES       size of the decode tile the interpreter hands to
  *                         kernels reading compressed constants (default 512)
- *   TFLC_PLATFORM_HEADER  a header that replaces platform primitives
+ *   TFLC_PLATFORM_HEADER  a header that replaces platform primitives (below)
+ *   TFLC_NO_DSP           no Arm DSP paths even where the core has them
+ *   TFLC_NO_DSP_ASM       the Arm DSP paths in ACLE intrinsics only (no
+ *                         inline assembly for the innermost loops)
+ *   TFLC_DSP_EMULATE      compile the Arm DSP paths on any host over C
+ *                         definitions of the intrinsics (tests)
+ *
+ * Where the time goes: the platform seam
+ *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
+ *   layout work (chunks of output channels, windows read in place or
+ *   copied whole for small filters, the input offset folded into the
+ *   biases) and spend their time in four primitives, each called through
+ *   a macro that names a function:
+ *     TFLC_GEMM_S8        a block of an int8 matrix product, requantized
+ *                         (tflc_gemm_block: rows x columns, dot products
+ *                         over runs of contiguous values)
+ *     TFLC_DEPTHWISE_S8   a run of depthwise outputs over a block of
+ *                         channels (tflc_depthwise_block)
+ *     TFLC_REQUANTIZE_S8  a row of int32 accumulators to int8
+ *     TFLC_LUT_UNPACK     LUT indices of any width 1..8 to bytes
+ *   Each has a portable C version, always compiled, which is the
+ *   reference: tflc_gemm_s8_portable, tflc_depthwise_s8_portable,
+ *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
+ *   with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7, M33, M55...)
+ *   the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
+ *   tflc_depthwise_s8_dsp (SXTB16 / SMLAD / SMLABB through <arm_acle.h>,
+ *   the innermost loops in Thumb-2 assembly). Every version gives the
+ *   portable version's bytes: tests/test_platform.c checks them against
+ *   each other and against naive references on random shapes, here
+ *   through TFLC_DSP_EMULATE and on the Cortex-M4 harness with the real
+ *   instructions (make test-m4).
+ *   A platform replaces any primitive with a header named by
+ *   TFLC_PLATFORM_HEADER, included at the start of the implementation
+ *   (after the declarations, so it can call the portable versions for the
+ *   cases it leaves alone):
+ *     // my_platform.h
+ *     #define TFLC_GEMM_S8 my_gemm_s8
+ *     static void my_gemm_s8(const tflc_requant_params *rq,
+ *                            const tflc_gemm_block *g) {
+ *       if (!my_accelerator_can(g))
+ *         tflc_gemm_s8_portable(rq, g);
+ *       else
+ *         my_accelerator_gemm(rq, g);
+ *     }
+ *   and the build defines TFLC_PLATFORM_HEADER="my_platform.h" (a path the
+ *   include of tflc_kernels.h finds). tests/platform_count.h is such a
+ *   header.
  *
  * License: MIT (see LICENSE).
  */
@@ -231,11 +277,14 @@ TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
  * INT32 [Cout] or NULL, output [N,Ho,Wo,Cout]; groups = Cin / filter Cin.
  * Taps outside the input are skipped (pad_h/pad_w are the padding before).
  * Filter and bias may each be raw or LUT-compressed (any alignment).
- * `tile` (tile_bytes) is scratch for decoding a compressed filter a row (or
- * a piece of one) at a time; it may be NULL when the filter is raw. With a
- * compressed filter and no tile (or one under 64 bytes) a 64-byte stack
- * tile is used. Compressed biases are decoded one element at a time. The
- * output bytes do not depend on the tile size or on compression. */
+ * Raw filters need no scratch: `tile` may be NULL. A compressed filter is
+ * decoded a chunk of output channels at a time into `tile` (tile_bytes):
+ * whole filter rows when at least one fits, else the direct path decodes
+ * pieces of rows (with no tile, a 64-byte stack tile). Compressed biases
+ * are decoded one element at a time. The output bytes depend neither on
+ * the tile size nor on compression nor on the path (the blocked matrix
+ * product of the platform seam, or the direct path for groups, dilation
+ * across the width and rows that do not fit). */
 TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const int32_t in_dims[4], const int8_t *in,
                              const int32_t filter_dims[4],
@@ -243,9 +292,10 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
 /* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
- * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M]. The
- * Kh*Kw taps of a channel are gathered into the tile once when they fit,
- * else piecewise per pixel. Tile rules as tflc_conv2d_s8. */
+ * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M].
+ * Compressed taps are decoded into the tile for a chunk of channels when
+ * they fit, else piecewise per pixel (the direct path, which also takes
+ * M above 16). Tile rules as tflc_conv2d_s8. */
 TFLC_API void
 tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const int8_t *in, const int32_t filter_dims[4],
@@ -270,9 +320,9 @@ TFLC_API void tflc_fc_quantize_multiplier(float in_scale, float filter_scale,
 /* in [batches, accum_depth], filter INT8 [out_depth, accum_depth], bias
  * INT32 [out_depth] or NULL. Per-tensor: acc of (f + filter_offset) *
  * (x + input_offset) with out_multiplier[0]; per-channel: filter_offset is
- * ignored (as TFLM). A compressed filter row is decoded once for all
- * batches when it fits the tile, else in tile-sized pieces. Tile rules as
- * tflc_conv2d_s8. */
+ * ignored (as TFLM; a per-tensor filter offset takes the direct path).
+ * Compressed rows are decoded into the tile a chunk at a time when one
+ * fits, else in tile-sized pieces. Tile rules as tflc_conv2d_s8. */
 TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       int32_t accum_depth, int32_t out_depth,
                                       const int8_t *in,
