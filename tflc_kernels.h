@@ -2994,6 +2994,29 @@ TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
       const int32_t nc =
           g->cols - c0 < TFLC__GEMM_COLS ? g->cols - c0 : TFLC__GEMM_COLS;
       tflc_requant_params rc = tflc__requant_at(rq, c0);
+      if (!two) {
+        /* a single row: one sum at a time, none computed twice */
+        for (c = 0; c < nc; c++) {
+          const int8_t *w0 = g->w + (ptrdiff_t)(c0 + c) * g->w_col;
+          uint32_t s0 = 0;
+          for (sg = 0; sg < g->segments; sg++) {
+            const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+            const int8_t *f0 = w0 + (ptrdiff_t)sg * g->w_seg;
+            if (off >= -32640 && off <= 32640) {
+              /* |x + off| * |w| < 2^23: int32 products */
+              for (k = 0; k < g->seg_len; k++)
+                s0 += (uint32_t)(((int32_t)x0[k] + off) * (int32_t)f0[k]);
+            } else {
+              for (k = 0; k < g->seg_len; k++)
+                s0 += ((uint32_t)(int32_t)x0[k] + (uint32_t)off) *
+                      (uint32_t)(int32_t)f0[k];
+            }
+          }
+          acc0[c] = tflc__wrap32(s0);
+        }
+        TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+        continue;
+      }
       /* a 2 x 2 block of sums at a time: each loaded value used twice */
       for (c = 0; c < nc; c += 2) {
         const int8_t *w0 = g->w + (ptrdiff_t)(c0 + c) * g->w_col;
@@ -3008,6 +3031,17 @@ TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
             /* int8 x int8 products: what vectorizers like */
             for (k = 0; k < g->seg_len; k++) {
               const int32_t v0 = x0[k], v1 = x1[k], u0 = f0[k], u1 = f1[k];
+              s00 += (uint32_t)(v0 * u0);
+              s01 += (uint32_t)(v0 * u1);
+              s10 += (uint32_t)(v1 * u0);
+              s11 += (uint32_t)(v1 * u1);
+            }
+          } else if (off >= -32640 && off <= 32640) {
+            /* |x + off| * |w| < 2^23: int32 products */
+            for (k = 0; k < g->seg_len; k++) {
+              const int32_t v0 = (int32_t)x0[k] + off;
+              const int32_t v1 = (int32_t)x1[k] + off;
+              const int32_t u0 = f0[k], u1 = f1[k];
               s00 += (uint32_t)(v0 * u0);
               s01 += (uint32_t)(v0 * u1);
               s10 += (uint32_t)(v1 * u0);
@@ -3065,10 +3099,25 @@ TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
               xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
           const int8_t *wt =
               b->w + (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col + c0;
-          for (c = 0; c < nc; c++)
-            s[c] +=
-                ((uint32_t)(int32_t)xt[(c0 + c) / m] + (uint32_t)b->x_offset) *
-                (uint32_t)(int32_t)wt[c];
+          if (m == 1) {
+            for (c = 0; c < nc; c++)
+              s[c] += ((uint32_t)(int32_t)xt[c0 + c] + (uint32_t)b->x_offset) *
+                      (uint32_t)(int32_t)wt[c];
+          } else {
+            /* output channel c0 + c reads input channel (c0 + c) / m: one
+             * input value for each run of its m outputs */
+            for (c = 0; c < nc;) {
+              const uint32_t xv =
+                  (uint32_t)(int32_t)xt[(c0 + c) / m] + (uint32_t)b->x_offset;
+              int32_t end = c + m - (c0 + c) % m;
+              if (end > nc)
+                end = nc;
+              for (; c < end; c++) {
+                const uint32_t wv = (uint32_t)(int32_t)wt[c];
+                s[c] += xv * wv;
+              }
+            }
+          }
         }
       for (c = 0; c < nc; c++)
         acc[c] = tflc__wrap32(s[c]);
