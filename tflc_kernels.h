@@ -5438,11 +5438,11 @@ static uint32_t tflc__mask_ones(const tflc_const *c, int32_t from, int32_t to) {
   uint32_t i = (uint32_t)from, ones = 0;
   for (; i < end && (i & 7u); i++)
     if ((i >> 3) < nb)
-      ones += (m[i >> 3] >> (7u - (i & 7u))) & 1u;
+      ones += ((unsigned)m[i >> 3] >> (7u - (i & 7u))) & 1u;
   for (; i + 8u <= end && (i >> 3) < nb; i += 8u)
     ones += tflc__ones8(m[i >> 3]);
   for (; i < end && (i >> 3) < nb; i++)
-    ones += (m[i >> 3] >> (7u - (i & 7u))) & 1u;
+    ones += ((unsigned)m[i >> 3] >> (7u - (i & 7u))) & 1u;
   return ones;
 }
 /* The pruned value of channel ch (1-byte types). */
@@ -5572,7 +5572,7 @@ static uint32_t tflc__ref_bits(const tflc_const *c, uint64_t pos, unsigned w) {
   for (k = 0; k < w; k++, pos++) {
     unsigned bit = 0;
     if (pos < nbits)
-      bit = (p[pos / 8u] >> (7u - (unsigned)(pos % 8u))) & 1u;
+      bit = ((unsigned)p[pos / 8u] >> (7u - (unsigned)(pos % 8u))) & 1u;
     v = (v << 1) | bit;
   }
   return v;
