@@ -5371,57 +5371,137 @@ static uint32_t tflc__huff_entry(const tflc_const *c, const tflc__huff_fmt *f,
   return (uint32_t)t[0] | ((uint32_t)t[1] << 8);
 }
 
-/* The next element's table entry; consumes its codeword. */
-static uint32_t tflc__huff_next(const tflc_const *c, const tflc__huff_fmt *f,
-                                tflc__bitrd *r) {
-  unsigned w = tflc__huff_first(c), used, look = 1;
-  uint32_t at, e;
-  tflc__bitrd_fill(r);
-  at = r->acc >> (32u - w);
-  for (;;) {
-    e = tflc__huff_entry(c, f, at);
-    if (e & f->found)
-      break;
-    if (look == TFLC__HUFF_LOOKUPS) {
-      e = f->found | (15u << f->shift);
-      break;
-    }
-    look++;
-    r->acc <<= w;
-    r->have -= w;
-    w = ((e >> f->shift) & 15u) + 1u;
-    tflc__bitrd_fill(r);
-    at = at + (e & f->link) + (r->acc >> (32u - w));
+/* Table entries, little-endian at any address: one (unaligned) load on
+ * little-endian hosts, bytes otherwise. */
+static uint32_t tflc__huff_ld16(const uint8_t *t) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint16_t v;
+  memcpy(&v, t, 2);
+  return v;
+#else
+  return (uint32_t)t[0] | ((uint32_t)t[1] << 8);
+#endif
+}
+static uint32_t tflc__huff_ld32(const uint8_t *t) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint32_t v;
+  memcpy(&v, t, 4);
+  return v;
+#else
+  return (uint32_t)t[0] | ((uint32_t)t[1] << 8) | ((uint32_t)t[2] << 16) |
+         ((uint32_t)t[3] << 24);
+#endif
+}
+
+/* The table entries of the next n elements (n <= TFLC__HUFF_CHUNK) into
+ * e[], consuming their codewords; one function per table width, so that
+ * the entry layout is constant in the loop. Each element: a lookup of the
+ * first `first` bits, links followed to their sub-tables (at most
+ * TFLC__HUFF_LOOKUPS lookups), then the bits the codeword used at its last
+ * level are consumed. acc keeps at least 16 bits before every lookup (two
+ * bytes at once inside the stream, zeros past its end). */
+#define TFLC__HUFF_CHUNK 32
+#define TFLC__HUFF_REFILL()                                                    \
+  do {                                                                         \
+    if (have < 16u) {                                                          \
+      if (next + 1u < nb) {                                                    \
+        acc |= (((uint32_t)p[next] << 8) | (uint32_t)p[next + 1u])             \
+               << (16u - have);                                                \
+        next += 2u;                                                            \
+        have += 16u;                                                           \
+      } else {                                                                 \
+        while (have < 16u) {                                                   \
+          if (next < nb)                                                       \
+            acc |= (uint32_t)p[next] << (24u - have);                          \
+          if (next < nb + 8u)                                                  \
+            next++;                                                            \
+          have += 8u;                                                          \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+#define TFLC__HUFF_ENTRIES(NAME, ENTRY, FOUND, SHIFT, LINK)                    \
+  static void NAME(const tflc_const *c, tflc__bitrd *r, int32_t n,             \
+                   uint32_t *out) {                                            \
+    const uint8_t *tab = (const uint8_t *)c->values, *p = r->p;                \
+    const uint32_t len = c->nvalues, nb = r->n;                                \
+    const uint32_t bad = (FOUND) | (15u << (SHIFT));                           \
+    const unsigned first = tflc__huff_first(c);                                \
+    uint32_t acc = r->acc, have = r->have, next = r->next;                     \
+    int32_t k;                                                                 \
+    for (k = 0; k < n; k++) {                                                  \
+      unsigned w = first, used, left = TFLC__HUFF_LOOKUPS;                     \
+      uint32_t at, e;                                                          \
+      TFLC__HUFF_REFILL();                                                     \
+      at = acc >> (32u - w);                                                   \
+      e = at < len ? ENTRY : bad;                                              \
+      while (!(e & (FOUND))) {                                                 \
+        if (--left == 0) {                                                     \
+          e = bad;                                                             \
+          break;                                                               \
+        }                                                                      \
+        acc <<= w;                                                             \
+        have -= w;                                                             \
+        w = ((e >> (SHIFT)) & 15u) + 1u;                                       \
+        TFLC__HUFF_REFILL();                                                   \
+        at = at + (e & (LINK)) + (acc >> (32u - w));                           \
+        e = at < len ? ENTRY : bad;                                            \
+      }                                                                        \
+      used = (e >> (SHIFT)) & 15u;                                             \
+      if (used > w)                                                            \
+        used = w;                                                              \
+      acc <<= used;                                                            \
+      have -= used;                                                            \
+      out[k] = e;                                                              \
+    }                                                                          \
+    r->acc = acc;                                                              \
+    r->have = have;                                                            \
+    r->next = next;                                                            \
   }
-  used = (e >> f->shift) & 15u;
-  if (used > w)
-    used = w;
-  r->acc <<= used;
-  r->have -= used;
-  return e;
+TFLC__HUFF_ENTRIES(tflc__huff_entries16, tflc__huff_ld16(tab + 2u * at),
+                   0x8000u, 11u, 0x07FFu)
+TFLC__HUFF_ENTRIES(tflc__huff_entries32, tflc__huff_ld32(tab + 4u * at),
+                   0x80000000u, 27u, 0x07FFFFFFu)
+#undef TFLC__HUFF_ENTRIES
+#undef TFLC__HUFF_REFILL
+
+/* n elements from r: into d (es bytes each: an entry's low bytes), or
+ * skipped when d is NULL. */
+static void tflc__huff_run(const tflc_const *c, tflc__bitrd *r, int32_t n,
+                           uint8_t *d, size_t es) {
+  uint32_t e[TFLC__HUFF_CHUNK];
+  while (n > 0) {
+    const int32_t m = n < TFLC__HUFF_CHUNK ? n : TFLC__HUFF_CHUNK;
+    int32_t k;
+    if (c->wide)
+      tflc__huff_entries32(c, r, m, e);
+    else
+      tflc__huff_entries16(c, r, m, e);
+    if (d != NULL && es == 1) {
+      for (k = 0; k < m; k++)
+        d[k] = (uint8_t)e[k];
+      d += m;
+    } else if (d != NULL) {
+      for (k = 0; k < m; k++, d += es)
+        tflc__put_le(d, e[k], es, 0);
+    }
+    n -= m;
+  }
 }
 
 static void tflc__huff_decode(const tflc_const *c, int32_t start, int32_t n,
                               uint8_t *d, size_t es) {
-  const tflc__huff_fmt f = tflc__huff_format(c);
   tflc__bitrd r;
   int32_t e;
   uint32_t pos;
   const int back = tflc__cursor_from(c, start, &e, &pos);
   tflc__bitrd_seek(&r, c, pos);
-  for (; e < start; e++)
-    (void)tflc__huff_next(c, &f, &r);
+  tflc__huff_run(c, &r, start - e, NULL, es);
   if (back)
     tflc__cursor_mark(c, start, tflc__bitrd_pos(&r));
-  if (es == 1) {
-    int32_t k;
-    for (k = 0; k < n; k++)
-      d[k] = (uint8_t)tflc__huff_next(c, &f, &r);
-  } else {
-    int32_t k;
-    for (k = 0; k < n; k++, d += es)
-      tflc__put_le(d, tflc__huff_next(c, &f, &r), es, 0);
-  }
+  tflc__huff_run(c, &r, n, d, es);
   tflc__cursor_save(c, start + n, tflc__bitrd_pos(&r));
 }
 
@@ -5480,6 +5560,18 @@ static void tflc__prune_decode(const tflc_const *c, int32_t start, int32_t n,
   for (i = start; i < end;) {
     const uint32_t byte = (uint32_t)i >> 3;
     const unsigned b = byte < nb ? m[byte] : 0u;
+    /* int8 / bool, one zero point: a mask byte at a time */
+    if (es == 1 && !per_ch && ((unsigned)i & 7u) == 0 && end - i >= 8 &&
+        kept + 8u <= nv && kept + 8u > kept) {
+      const uint8_t *v = vals + kept;
+      unsigned bb = b, j;
+      for (j = 0; j < 8u; j++, bb <<= 1)
+        d[j] = (bb & 0x80u) ? *v++ : zero;
+      kept = (uint32_t)(v - vals);
+      d += 8;
+      i += 8;
+      continue;
+    }
     /* whole mask bytes of one zero point: all kept or all pruned */
     if (((unsigned)i & 7u) == 0 && end - i >= 8 &&
         (!per_ch || (!c->alt_axis && (epc <= 0 || left >= 8)))) {
