@@ -1,17 +1,21 @@
 # tflc build.
 #   make              build/tflc (the command-line tool)
 #   make test         every test; closing line "N passed, N failed"
+#   make test T=test_lut                one unit test file (tests/test_lut.c)
+#                                       with its own "N passed, N failed";
+#                                       T=cli_test: one shell test
 #   make test SANITIZE=1 / VALGRIND=1   the same under ASan+UBSan / memcheck
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make readme-ops                     README's operator list from the table
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
 CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
-HDRS = tflc.h tflc_kernels.h
+HDRS = tflc.h tflc_kernels.h tflc_write.h
 TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h
 
 ifeq ($(SANITIZE),1)
@@ -32,8 +36,8 @@ build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/demo.c -lm
 
-test: all
-	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) bash tests/run.sh
+test: $(if $(T),,all)
+	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) T=$(T) bash tests/run.sh
 
 demo: build/demo
 	./build/demo $(MODEL)
@@ -42,12 +46,16 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# README's operator list, regenerated from the operator table
+readme-ops: build/tflc
+	python3 tests/readme_ops.py build/tflc README.md --write
+
 format:
-	clang-format -i tflc.h tflc_kernels.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
 
 clean:
 	rm -rf build
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 format clean
+.PHONY: all test demo bench-m4 format clean readme-ops

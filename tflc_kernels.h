@@ -183,15 +183,17 @@ typedef struct tflc_const {
   uint8_t type;
   uint8_t bits;
   uint8_t alt_axis;
-  uint8_t kind;        /* TFLC_CONST_* */
-  uint8_t wide;        /* HUFFMAN: 32-bit table entries */
-  uint8_t first_bits;  /* HUFFMAN: bits of the first lookup */
-  uint8_t aux_stride;  /* PRUNE: bytes from one zero point to the next */
-  int32_t zero;        /* PRUNE: pruned value without `aux` (1-byte types) */
-  uint32_t data_bytes; /* HUFFMAN, PRUNE: bytes at `data` */
-  uint32_t nvalues;    /* HUFFMAN: table entries; PRUNE: kept values */
-  const void *aux;     /* PRUNE: per-channel zero points, or NULL */
-  tflc_const_cursor *cursor; /* HUFFMAN, PRUNE: resume point, or NULL */
+  uint8_t kind;       /* TFLC_CONST_* */
+  uint8_t wide;       /* HUFFMAN: 32-bit table entries */
+  uint8_t first_bits; /* HUFFMAN: bits of the first lookup */
+  uint8_t aux_stride; /* PRUNE: bytes from one zero point to the next */
+  int8_t zero;        /* PRUNE: pruned value without `aux` (1-byte types) */
+  /* HUFFMAN and PRUNE only from here (tflc.h keeps the other kinds'
+   * descriptors without these fields) */
+  uint32_t data_bytes;       /* bytes at `data` */
+  uint32_t nvalues;          /* HUFFMAN: table entries; PRUNE: kept values */
+  const void *aux;           /* PRUNE: per-channel zero points, or NULL */
+  tflc_const_cursor *cursor; /* resume point, or NULL */
 } tflc_const;
 
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
@@ -230,16 +232,19 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 /* ---- quantization helpers (TFLM double rounding) ------------------------ */
 /* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
-TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b);
-TFLC_API int32_t tflc_rdbpot(int32_t x, int32_t exponent);
+TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
+                                                            int32_t b);
+TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent);
 /* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
-TFLC_API int32_t tflc_mbqm(int32_t x, int32_t q, int32_t shift);
-TFLC_API int32_t tflc_mbqm64(int64_t x, int32_t q, int32_t shift);
+TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
+                                                       int32_t shift);
+TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
+                                                          int32_t shift);
 /* Fused activation clamp for a quantized output (CalculateActivation-
  * RangeQuantized). act: 0 NONE, 1 RELU, 2 RELU_N1_TO_1, 3 RELU6. */
-TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
-                                      int32_t qmin, int32_t qmax, int32_t *lo,
-                                      int32_t *hi);
+TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
+                                              int32_t qmin, int32_t qmax,
+                                              int32_t *lo, int32_t *hi);
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
 /* ---- convolution family ------------------------------------------------- */
@@ -371,7 +376,7 @@ typedef struct tflc_add_params {
   int32_t act_min, act_max;
 } tflc_add_params;
 /* ADD int8 (left shift 20), computed in double as TFLM. act as in
- * tflc_activation_range_q. */
+ * tflc_activation_range_quantized. */
 TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
                                   float so, int32_t zo, int act,
                                   tflc_add_params *p);
@@ -465,10 +470,11 @@ TFLC_API int tflc_add_prepare_s16(float s1, int32_t z1, float s2, int32_t z2,
                                   tflc_add_params *p);
 /* Broadcasting add (sub = 0) or subtract (sub = 1) of int8 (w = 1) or
  * int16 (w = 2) tensors with tflc_add_params. */
-TFLC_API void tflc_addsub_q(const tflc_add_params *p, int sub, int w,
-                            int32_t rank, const int32_t *dims1, const void *in1,
-                            const int32_t *dims2, const void *in2,
-                            const int32_t *out_dims, void *out);
+TFLC_API void tflc_add_sub_q(const tflc_add_params *p, int sub, int w,
+                             int32_t rank, const int32_t *dims1,
+                             const void *in1, const int32_t *dims2,
+                             const void *in2, const int32_t *out_dims,
+                             void *out);
 
 /* ---- LOGISTIC / TANH int8 ----------------------------------------------- */
 typedef struct tflc_sigmoid_params {
@@ -537,8 +543,9 @@ TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
 
 /* ---- L2_NORMALIZATION / LOG_SOFTMAX int8 --------------------------------- */
 /* rows x depth; output scale 1/128, zero point 0 (assumed, as TFLM). */
-TFLC_API void tflc_l2norm_s8(int32_t input_zp, int32_t rows, int32_t depth,
-                             const int8_t *in, int8_t *out);
+TFLC_API void tflc_l2_normalization_s8(int32_t input_zp, int32_t rows,
+                                       int32_t depth, const int8_t *in,
+                                       int8_t *out);
 
 typedef struct tflc_log_softmax_params {
   int32_t input_multiplier, input_left_shift;
@@ -556,10 +563,10 @@ TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
 /* ---- MAXIMUM / MINIMUM, comparisons -------------------------------------- */
 /* Raw element compare (no rescaling) of tflc_type `type` (FLOAT32, INT8,
  * INT16, INT32, INT64). */
-TFLC_API void tflc_maxmin(int type, int is_max, int32_t rank,
-                          const int32_t *dims1, const void *in1,
-                          const int32_t *dims2, const void *in2,
-                          const int32_t *out_dims, void *out);
+TFLC_API void tflc_maximum_minimum(int type, int is_max, int32_t rank,
+                                   const int32_t *dims1, const void *in1,
+                                   const int32_t *dims2, const void *in2,
+                                   const int32_t *out_dims, void *out);
 
 enum {
   TFLC_CMP_EQUAL = 0,
@@ -593,9 +600,9 @@ TFLC_API void tflc_sum_f32(int32_t rank, const int32_t *in_dims,
                            uint32_t axis_mask, const float *in, float *out);
 /* outer x axis_size x inner; type INT8 or FLOAT32 (also INT16, INT32);
  * first index wins ties; int32 indices out. */
-TFLC_API void tflc_arg_minmax(int type, int is_max, int32_t outer,
-                              int32_t axis_size, int32_t inner, const void *in,
-                              int32_t *out);
+TFLC_API void tflc_arg_min_max(int type, int is_max, int32_t outer,
+                               int32_t axis_size, int32_t inner, const void *in,
+                               int32_t *out);
 
 /* ---- requantize / dequantize ------------------------------------------- */
 /* y = clamp(mbqm(x - in_zp, q, shift) + out_zp) between integer types
@@ -609,11 +616,11 @@ TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
 
 /* ---- float32 variants (TFLM reference order of operations) -------------- */
 /* MUL (op 0) or SUB (op 1) then min(max(v, lo), hi), broadcasting. */
-TFLC_API void tflc_binary_f32(int op, float act_min, float act_max,
-                              int32_t rank, const int32_t *dims1,
-                              const float *in1, const int32_t *dims2,
-                              const float *in2, const int32_t *out_dims,
-                              float *out);
+TFLC_API void tflc_mul_sub_f32(int op, float act_min, float act_max,
+                               int32_t rank, const int32_t *dims1,
+                               const float *in1, const int32_t *dims2,
+                               const float *in2, const int32_t *out_dims,
+                               float *out);
 enum {
   TFLC_F32_RELU = 0,
   TFLC_F32_RELU6,
@@ -630,8 +637,8 @@ TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
                              const float *alpha, const int32_t *out_dims,
                              float *out);
 /* rows x depth; epsilon 1e-6 on the norm as TFLM. */
-TFLC_API void tflc_l2norm_f32(int32_t rows, int32_t depth, const float *in,
-                              float *out);
+TFLC_API void tflc_l2_normalization_f32(int32_t rows, int32_t depth,
+                                        const float *in, float *out);
 TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
                                    float *out);
 
@@ -788,7 +795,6 @@ TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift);
 /* PADV2, SLICE, STRIDED_SLICE, SHAPE, SPLIT, SPLIT_V, PACK, UNPACK,        */
 /* ZEROS_LIKE)                                                              */
 /* ======================================================================== */
-/* Extension fragment c: kernel declarations (API part of tflc_kernels.h). */
 
 /* ---- data movement, part 2 (any element size) --------------------------- */
 /* Copies `rows` rows of row_bytes bytes: row r from src + r * src_stride to
@@ -1004,7 +1010,8 @@ TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
   *shift = (int32_t)e;
 }
 
-TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b) {
+TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
+                                                            int32_t b) {
   int64_t p;
   if (a == INT32_MIN && b == INT32_MIN)
     return INT32_MAX;
@@ -1014,7 +1021,7 @@ TFLC_API int32_t tflc_srdhm(int32_t a, int32_t b) {
   return (int32_t)tflc__asr64(p + ((int64_t)1 << 30), 31);
 }
 
-TFLC_API int32_t tflc_rdbpot(int32_t x, int32_t exponent) {
+TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent) {
   if (exponent <= 0)
     return x;
   if (exponent <= 31) {
@@ -1033,16 +1040,19 @@ TFLC_API int32_t tflc_rdbpot(int32_t x, int32_t exponent) {
   }
 }
 
-TFLC_API int32_t tflc_mbqm(int32_t x, int32_t q, int32_t shift) {
+TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
+                                                       int32_t shift) {
   /* x * 2^left is a plain (wrapping) int32 multiply, as in TFLM */
   const int32_t left = shift > 0 ? shift : 0;
   const int32_t right = shift > 0 ? 0 : -shift;
   const int32_t xs =
       left >= 32 ? 0 : tflc__wrap32((int64_t)((uint32_t)x << left));
-  return tflc_rdbpot(tflc_srdhm(xs, q), right);
+  return tflc_rounding_divide_by_pot(
+      tflc_saturating_rounding_doubling_high_mul(xs, q), right);
 }
 
-TFLC_API int32_t tflc_mbqm64(int64_t x, int32_t q, int32_t shift) {
+TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
+                                                          int32_t shift) {
   /* TFLM's 64-bit variant: 16-bit multiplier, one rounding (ties toward
    * +inf), non-saturating narrowing. Expects q >= 0, shift in [-31, 7]. */
   const int64_t q16 =
@@ -1079,9 +1089,9 @@ static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
   return (int32_t)r;
 }
 
-TFLC_API void tflc_activation_range_q(int act, float scale, int32_t zp,
-                                      int32_t qmin, int32_t qmax, int32_t *lo,
-                                      int32_t *hi) {
+TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
+                                              int32_t qmin, int32_t qmax,
+                                              int32_t *lo, int32_t *hi) {
   int32_t a = qmin, b = qmax, t;
   if (act == 1 || act == 2 || act == 3) {
     t = tflc__quantize_act(act == 2 ? -1.0f : 0.0f, scale, zp);
@@ -1586,8 +1596,9 @@ static int32_t tflc__bias_at(const tflc_const *bias, int32_t oc) {
 /* acc -> MBQM -> + output offset -> clamp (max then min, as TFLM) */
 static int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
                                int32_t out_off, int32_t lo, int32_t hi) {
-  int32_t v = tflc__wrap32(
-      (int64_t)tflc_mbqm(tflc__wrap32((int64_t)acc), q, s) + out_off);
+  int32_t v = tflc__wrap32((int64_t)tflc_multiply_by_quantized_multiplier(
+                               tflc__wrap32((int64_t)acc), q, s) +
+                           out_off);
   v = v < lo ? lo : v;
   v = v > hi ? hi : v;
   {
@@ -2031,9 +2042,11 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  * softmax, element-wise add, MEAN, PAD, TRANSPOSE, quantize/dequantize.
  *
  * Relies on the quantization helpers above
- * (tflc_quantize_multiplier, tflc_srdhm, tflc_rdbpot, tflc_mbqm,
- * tflc_activation_range_q). All arithmetic follows TFLM's reference kernels
- * bit for bit; see reference/INT8_KERNELS.md sections 1, 3, 4, 5.1, 6. */
+ * (tflc_quantize_multiplier, tflc_saturating_rounding_doubling_high_mul,
+ * tflc_rounding_divide_by_pot, tflc_multiply_by_quantized_multiplier,
+ * tflc_activation_range_quantized). All arithmetic follows TFLM's reference
+ * kernels bit for bit; see reference/INT8_KERNELS.md sections 1, 3, 4, 5.1, 6.
+ */
 
 /* ---- small integer helpers ---------------------------------------------- */
 
@@ -2101,13 +2114,17 @@ static int32_t tflc__fp_exp_quarter(int32_t a) {
   const int32_t exp_m1_8 = 1895147668; /* exp(-1/8) */
   const int32_t third = 715827883;     /* 1/3 */
   const int32_t x = tflc__kop_add(a, (int32_t)1 << 28);
-  const int32_t x2 = tflc_srdhm(x, x);
-  const int32_t x3 = tflc_srdhm(x2, x);
-  const int32_t x4 = tflc_srdhm(x2, x2);
-  const int32_t x4_4 = tflc_rdbpot(x4, 2);
-  const int32_t poly = tflc_rdbpot(
-      tflc__kop_add(tflc_srdhm(tflc__kop_add(x4_4, x3), third), x2), 1);
-  return tflc__kop_add(exp_m1_8, tflc_srdhm(exp_m1_8, tflc__kop_add(x, poly)));
+  const int32_t x2 = tflc_saturating_rounding_doubling_high_mul(x, x);
+  const int32_t x3 = tflc_saturating_rounding_doubling_high_mul(x2, x);
+  const int32_t x4 = tflc_saturating_rounding_doubling_high_mul(x2, x2);
+  const int32_t x4_4 = tflc_rounding_divide_by_pot(x4, 2);
+  const int32_t poly = tflc_rounding_divide_by_pot(
+      tflc__kop_add(tflc_saturating_rounding_doubling_high_mul(
+                        tflc__kop_add(x4_4, x3), third),
+                    x2),
+      1);
+  return tflc__kop_add(exp_m1_8, tflc_saturating_rounding_doubling_high_mul(
+                                     exp_m1_8, tflc__kop_add(x, poly)));
 }
 
 /* exp(a) for a <= 0 given with `ibits` integer bits (0..29); result has 0
@@ -2124,7 +2141,7 @@ static int32_t tflc__fp_exp_neg(int32_t a, int ibits) {
   int e;
   for (e = -2; e <= 4; ++e) {
     if (ibits > e && (rest & ((uint32_t)1 << (fbits + e))) != 0)
-      r = tflc_srdhm(r, factors[e + 2]);
+      r = tflc_saturating_rounding_doubling_high_mul(r, factors[e + 2]);
   }
   if (ibits > 5 && a < -((int32_t)1 << (36 - ibits)))
     r = 0;
@@ -2138,12 +2155,15 @@ static int32_t tflc__fp_exp_neg(int32_t a, int ibits) {
 static int32_t tflc__fp_recip_1px(int32_t a) {
   const int32_t one_q2 = (int32_t)1 << 29;
   const int32_t d = tflc__fp_half_sum(a, INT32_MAX);
-  int32_t x = tflc__kop_add(1515870810, tflc_srdhm(d, -1010580540));
+  int32_t x = tflc__kop_add(
+      1515870810, tflc_saturating_rounding_doubling_high_mul(d, -1010580540));
   int i;
   for (i = 0; i < 3; ++i) {
-    const int32_t dx = tflc_srdhm(d, x);
+    const int32_t dx = tflc_saturating_rounding_doubling_high_mul(d, x);
     const int32_t err = tflc__kop_sub(one_q2, dx);
-    x = tflc__kop_add(x, tflc__fp_sat_shl(tflc_srdhm(x, err), 2));
+    x = tflc__kop_add(
+        x, tflc__fp_sat_shl(tflc_saturating_rounding_doubling_high_mul(x, err),
+                            2));
   }
   return tflc__fp_sat_shl(x, 1);
 }
@@ -2309,8 +2329,9 @@ static void tflc__softmax_s8_core(const tflc_softmax_params *p, int32_t rows,
     for (c = 0; c < depth; ++c) {
       const int32_t diff = (int32_t)x[c] - max;
       if (diff >= diff_min) {
-        const int32_t e = tflc__fp_exp_neg(tflc_mbqm(diff, mult, shift), 5);
-        sum = tflc__kop_add(sum, tflc_rdbpot(e, 12));
+        const int32_t e = tflc__fp_exp_neg(
+            tflc_multiply_by_quantized_multiplier(diff, mult, shift), 5);
+        sum = tflc__kop_add(sum, tflc_rounding_divide_by_pot(e, 12));
       }
     }
     recip = tflc__fp_reciprocal(sum, 12, &bits_over_unit);
@@ -2323,9 +2344,13 @@ static void tflc__softmax_s8_core(const tflc_softmax_params *p, int32_t rows,
     for (c = 0; c < depth; ++c) {
       const int32_t diff = (int32_t)x[c] - max;
       if (diff >= diff_min) {
-        const int32_t e = tflc__fp_exp_neg(tflc_mbqm(diff, mult, shift), 5);
+        const int32_t e = tflc__fp_exp_neg(
+            tflc_multiply_by_quantized_multiplier(diff, mult, shift), 5);
         const int32_t lo = out_bits == 8 ? -128 : -32768, hi = -lo - 1;
-        int32_t v = tflc_rdbpot(tflc_srdhm(recip, e), exponent) + lo;
+        int32_t v = tflc_rounding_divide_by_pot(
+                        tflc_saturating_rounding_doubling_high_mul(recip, e),
+                        exponent) +
+                    lo;
         if (v > hi)
           v = hi;
         if (v < lo)
@@ -2390,7 +2415,8 @@ TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
   tflc_quantize_multiplier(m1, &p->input1_multiplier, &p->input1_shift);
   tflc_quantize_multiplier(m2, &p->input2_multiplier, &p->input2_shift);
   tflc_quantize_multiplier(mo, &p->output_multiplier, &p->output_shift);
-  tflc_activation_range_q(act, so, zo, -128, 127, &p->act_min, &p->act_max);
+  tflc_activation_range_quantized(act, so, zo, -128, 127, &p->act_min,
+                                  &p->act_max);
 }
 
 /* Odometer over an output shape of rank <= TFLC_MAX_DIMS that tracks the
@@ -2439,9 +2465,12 @@ static int8_t tflc__add_one_s8(const tflc_add_params *p, int32_t x1,
                                int32_t x2) {
   const int32_t a = (p->input1_offset + x1) * ((int32_t)1 << p->left_shift);
   const int32_t b = (p->input2_offset + x2) * ((int32_t)1 << p->left_shift);
-  const int32_t sa = tflc_mbqm(a, p->input1_multiplier, p->input1_shift);
-  const int32_t sb = tflc_mbqm(b, p->input2_multiplier, p->input2_shift);
-  int32_t y = tflc_mbqm(sa + sb, p->output_multiplier, p->output_shift) +
+  const int32_t sa = tflc_multiply_by_quantized_multiplier(
+      a, p->input1_multiplier, p->input1_shift);
+  const int32_t sb = tflc_multiply_by_quantized_multiplier(
+      b, p->input2_multiplier, p->input2_shift);
+  int32_t y = tflc_multiply_by_quantized_multiplier(
+                  sa + sb, p->output_multiplier, p->output_shift) +
               p->output_offset;
   if (y < p->act_min)
     y = p->act_min;
@@ -2554,7 +2583,7 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
         ri[k] = 0;
       }
     }
-    y = tflc_mbqm(
+    y = tflc_multiply_by_quantized_multiplier(
             tflc__kop_i32((uint32_t)(uint64_t)((int64_t)sum -
                                                (int64_t)p->input_zp * n_red)),
             q, shift) +
@@ -2712,7 +2741,9 @@ TFLC_API void tflc_requantize_s8(int32_t q, int32_t shift, int32_t in_zp,
                                  int8_t *out) {
   int32_t i;
   for (i = 0; i < n; ++i) {
-    int32_t v = tflc_mbqm((int32_t)in[i] - in_zp, q, shift) + out_zp;
+    int32_t v = tflc_multiply_by_quantized_multiplier((int32_t)in[i] - in_zp, q,
+                                                      shift) +
+                out_zp;
     if (v > 127)
       v = 127;
     if (v < -128)
@@ -2749,14 +2780,14 @@ TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
 /* ---- element access ------------------------------------------------------ */
 
 /* Element i of an int8 (w = 1) or int16 (w = 2) array. */
-static int32_t tflc__a_ld(const void *p, int w, size_t i) {
+static int32_t tflc__load_int(const void *p, int w, size_t i) {
   if (w == 1)
     return ((const int8_t *)p)[i];
   return ((const int16_t *)p)[i];
 }
 /* Stores v clamped to [lo, hi] (within the type's range). */
-static void tflc__a_st(void *p, int w, size_t i, int32_t v, int32_t lo,
-                       int32_t hi) {
+static void tflc__store_int_clamped(void *p, int w, size_t i, int32_t v,
+                                    int32_t lo, int32_t hi) {
   if (v < lo)
     v = lo;
   if (v > hi)
@@ -2766,25 +2797,25 @@ static void tflc__a_st(void *p, int w, size_t i, int32_t v, int32_t lo,
   else
     ((int16_t *)p)[i] = (int16_t)v;
 }
-static int32_t tflc__a_tmin(int w) {
+static int32_t tflc__int_min_of_width(int w) {
   return w == 1 ? -128 : -32768;
 }
-static int32_t tflc__a_tmax(int w) {
+static int32_t tflc__int_max_of_width(int w) {
   return w == 1 ? 127 : 32767;
 }
 
 /* Saturating int32 add / subtract (TFLM SaturatingAddNonGemmlowp,
  * SaturatingSub). */
-static int32_t tflc__a_sat_add(int32_t a, int32_t b) {
+static int32_t tflc__saturating_add32(int32_t a, int32_t b) {
   const int64_t s = (int64_t)a + (int64_t)b;
   return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int32_t)s;
 }
-static int32_t tflc__a_sat_sub(int32_t a, int32_t b) {
+static int32_t tflc__saturating_sub32(int32_t a, int32_t b) {
   const int64_t s = (int64_t)a - (int64_t)b;
   return s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : (int32_t)s;
 }
 /* Wrapping int32 multiply (x86 behaviour of TFLM's plain int products). */
-static int32_t tflc__a_mul(int32_t a, int32_t b) {
+static int32_t tflc__wrapping_mul32(int32_t a, int32_t b) {
   return tflc__kop_i32((uint32_t)a * (uint32_t)b);
 }
 
@@ -2794,21 +2825,24 @@ static int32_t tflc__a_mul(int32_t a, int32_t b) {
  * one_minus_x_over_one_plus_x_for_x_in_0_1): the Newton-Raphson iteration
  * of tflc__fp_recip_1px on (1 + a) / 2, then 2x - 1... as x - 1 in Q2.29
  * shifted left by 2 with saturation. */
-static int32_t tflc__a_one_minus_over_one_plus(int32_t a) {
+static int32_t tflc__fp_one_minus_x_over_one_plus_x(int32_t a) {
   const int32_t one_q2 = (int32_t)1 << 29;
   const int32_t d = tflc__fp_half_sum(a, INT32_MAX);
-  int32_t x = tflc__kop_add(1515870810, tflc_srdhm(d, -1010580540));
+  int32_t x = tflc__kop_add(
+      1515870810, tflc_saturating_rounding_doubling_high_mul(d, -1010580540));
   int i;
   for (i = 0; i < 3; ++i) {
-    const int32_t dx = tflc_srdhm(d, x);
+    const int32_t dx = tflc_saturating_rounding_doubling_high_mul(d, x);
     const int32_t err = tflc__kop_sub(one_q2, dx);
-    x = tflc__kop_add(x, tflc__fp_sat_shl(tflc_srdhm(x, err), 2));
+    x = tflc__kop_add(
+        x, tflc__fp_sat_shl(tflc_saturating_rounding_doubling_high_mul(x, err),
+                            2));
   }
   return tflc__fp_sat_shl(tflc__kop_sub(x, one_q2), 2);
 }
 
 /* gemmlowp logistic(a), a with `ibits` integer bits, result Q0.31. */
-static int32_t tflc__a_logistic(int32_t a, int ibits) {
+static int32_t tflc__fp_logistic(int32_t a, int ibits) {
   int32_t abs_a, pos;
   if (a == 0)
     return (int32_t)1 << 30;
@@ -2819,49 +2853,58 @@ static int32_t tflc__a_logistic(int32_t a, int ibits) {
 
 /* gemmlowp tanh(a), a with `ibits` integer bits, result Q0.31. exp(2n)
  * is exp_on_negative_values of the same raw with one more integer bit. */
-static int32_t tflc__a_tanh(int32_t a, int ibits) {
+static int32_t tflc__fp_tanh(int32_t a, int ibits) {
   int32_t n, t;
   if (a == 0)
     return 0;
   n = a < 0 ? a : tflc__kop_sub(0, a);
-  t = tflc__a_one_minus_over_one_plus(tflc__fp_exp_neg(n, ibits + 1));
+  t = tflc__fp_one_minus_x_over_one_plus_x(tflc__fp_exp_neg(n, ibits + 1));
   return a < 0 ? tflc__kop_sub(0, t) : t;
 }
 
 /* TFLM log_x_for_x_greater_than_or_equal_to_1<5>(x in Q12.19), Q5.26. */
-static int32_t tflc__a_log_q12_to_q5(int32_t z) {
+static int32_t tflc__fp_log_q12_to_q5(int32_t z) {
   const int32_t log2 = 1488522236, ssh = 1805811301, sh = 1518500250;
   const int32_t an = 117049297, ad = 127690142, ai = 1057819769, af = 638450708;
   const int acc_bits = 6; /* output integer bits + 1 */
-  const int32_t sq = tflc_rdbpot(536870912, acc_bits);
+  const int32_t sq = tflc_rounding_divide_by_pot(536870912, acc_bits);
   const int h1 = tflc__kop_clz32((uint32_t)z);
   const int32_t ra =
-      tflc__fp_sat_shl(tflc_srdhm(tflc__fp_sat_shl(z, h1 - 1), sh), 1);
+      tflc__fp_sat_shl(tflc_saturating_rounding_doubling_high_mul(
+                           tflc__fp_sat_shl(z, h1 - 1), sh),
+                       1);
   const int32_t za =
-      tflc__a_sat_add(tflc__fp_sat_shl(12 - h1, 31 - acc_bits), sq);
-  const int32_t zb = tflc_srdhm(z, sh);
+      tflc__saturating_add32(tflc__fp_sat_shl(12 - h1, 31 - acc_bits), sq);
+  const int32_t zb = tflc_saturating_rounding_doubling_high_mul(z, sh);
   const int hb = tflc__kop_clz32((uint32_t)zb) - 1;
   const int32_t rb = tflc__fp_sat_shl(z, hb);
   const int32_t zb_adj =
-      tflc__a_sat_sub(tflc__fp_sat_shl(12 - hb, 31 - acc_bits), sq);
+      tflc__saturating_sub32(tflc__fp_sat_shl(12 - hb, 31 - acc_bits), sq);
   const int32_t r = ra < rb ? ra : rb;
   const int32_t zadj = za > zb_adj ? za : zb_adj;
   const int32_t p = tflc__fp_half_sum(r, ssh);
   int32_t q = tflc__kop_sub(r, ssh), cs, num, den, rd, s;
   q = tflc__kop_add(q, q);
-  cs = tflc_srdhm(q, q);
-  num = tflc__kop_add(tflc_srdhm(q, r), tflc_srdhm(tflc_srdhm(q, cs), an));
+  cs = tflc_saturating_rounding_doubling_high_mul(q, q);
+  num =
+      tflc__kop_add(tflc_saturating_rounding_doubling_high_mul(q, r),
+                    tflc_saturating_rounding_doubling_high_mul(
+                        tflc_saturating_rounding_doubling_high_mul(q, cs), an));
   den = tflc__kop_add(
-      tflc_srdhm(p, tflc__kop_add(tflc__kop_add(ai, q), tflc_srdhm(ad, cs))),
-      tflc_srdhm(af, q));
+      tflc_saturating_rounding_doubling_high_mul(
+          p, tflc__kop_add(tflc__kop_add(ai, q),
+                           tflc_saturating_rounding_doubling_high_mul(ad, cs))),
+      tflc_saturating_rounding_doubling_high_mul(af, q));
   rd = tflc__fp_recip_1px(den);
-  s = tflc__kop_add(tflc_srdhm(zadj, log2),
-                    tflc_srdhm(tflc_rdbpot(num, acc_bits), rd));
+  s = tflc__kop_add(tflc_saturating_rounding_doubling_high_mul(zadj, log2),
+                    tflc_saturating_rounding_doubling_high_mul(
+                        tflc_rounding_divide_by_pot(num, acc_bits), rd));
   return tflc__fp_sat_shl(s, acc_bits - 5);
 }
 
 /* TFLM GetInvSqrtQuantizedMultiplierExp(v, reverse_shift = -1). */
-static void tflc__a_inv_sqrt(int32_t v, int32_t *mult, int32_t *shift) {
+static void tflc__fp_inv_sqrt_multiplier(int32_t v, int32_t *mult,
+                                         int32_t *shift) {
   const int32_t one_q3 = (int32_t)1 << 28;
   const int32_t half_three = ((int32_t)1 << 28) + ((int32_t)1 << 27);
   int32_t sh = 11, half_in, x;
@@ -2878,16 +2921,20 @@ static void tflc__a_inv_sqrt(int32_t v, int32_t *mult, int32_t *shift) {
   pairs = (tflc__kop_clz32((uint32_t)v) - 1) / 2 - 1;
   sh -= pairs;
   v = tflc__kop_i32((uint32_t)v << (2 * pairs));
-  half_in = tflc_rdbpot(v >> 1, 1);
+  half_in = tflc_rounding_divide_by_pot(v >> 1, 1);
   x = one_q3;
   for (i = 0; i < 5; ++i) {
-    const int32_t x3 =
-        tflc__fp_sat_shl(tflc_srdhm(tflc_srdhm(x, x), x), 6); /* Q9 -> Q3 */
+    const int32_t x3 = tflc__fp_sat_shl(
+        tflc_saturating_rounding_doubling_high_mul(
+            tflc_saturating_rounding_doubling_high_mul(x, x), x),
+        6); /* Q9 -> Q3 */
     x = tflc__fp_sat_shl(
-        tflc__kop_sub(tflc_srdhm(half_three, x), tflc_srdhm(half_in, x3)),
+        tflc__kop_sub(tflc_saturating_rounding_doubling_high_mul(half_three, x),
+                      tflc_saturating_rounding_doubling_high_mul(half_in, x3)),
         3); /* Q6 -> Q3 */
   }
-  x = tflc_srdhm(x, 1518500250); /* * sqrt(1/2) */
+  x = tflc_saturating_rounding_doubling_high_mul(x,
+                                                 1518500250); /* * sqrt(1/2) */
   if (sh < 0) {
     x = tflc__kop_i32((uint32_t)x << (-sh));
     sh = 0;
@@ -2897,7 +2944,8 @@ static void tflc__a_inv_sqrt(int32_t v, int32_t *mult, int32_t *shift) {
 }
 
 /* gemmlowp int16 SaturatingRoundingDoublingHighMul. */
-static int32_t tflc__a_srdhm16(int32_t a, int32_t b) {
+static int32_t tflc__saturating_rounding_doubling_high_mul16(int32_t a,
+                                                             int32_t b) {
   const int32_t ab = a * b;
   const int32_t nudge = ab >= 0 ? (1 << 14) : (1 - (1 << 14));
   if (a == -32768 && b == -32768)
@@ -2906,7 +2954,7 @@ static int32_t tflc__a_srdhm16(int32_t a, int32_t b) {
 }
 /* gemmlowp RoundingDivideByPOT on int16 values (exponent 0..31; a mask
  * wider than 16 bits truncates to -1 as in the int16 instantiation). */
-static int32_t tflc__a_rdbpot16(int32_t x, int e) {
+static int32_t tflc__rounding_divide_by_pot16(int32_t x, int e) {
   int32_t mask, rem, thr, r;
   if (e <= 0)
     return x;
@@ -2917,7 +2965,7 @@ static int32_t tflc__a_rdbpot16(int32_t x, int e) {
   return (int32_t)(int16_t)r;
 }
 /* TFLM reference_ops::SaturatingLeftShift (int16). */
-static int32_t tflc__a_sat_shl16(int32_t v, int amount) {
+static int32_t tflc__saturating_shift_left16(int32_t v, int amount) {
   int64_t r = (int64_t)v * ((int64_t)1 << amount);
   if (r > 32767)
     r = 32767;
@@ -2936,11 +2984,12 @@ TFLC_API void tflc_mul_q(const tflc_mul_params *p, int w, int32_t rank,
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
   for (i = 0; i < n; ++i) {
-    const int32_t a = p->input1_offset + tflc__a_ld(in1, w, it.off1);
-    const int32_t b = p->input2_offset + tflc__a_ld(in2, w, it.off2);
+    const int32_t a = p->input1_offset + tflc__load_int(in1, w, it.off1);
+    const int32_t b = p->input2_offset + tflc__load_int(in2, w, it.off2);
     const int32_t y = p->output_offset +
-                      tflc_mbqm(tflc__a_mul(a, b), p->multiplier, p->shift);
-    tflc__a_st(out, w, i, y, p->act_min, p->act_max);
+                      tflc_multiply_by_quantized_multiplier(
+                          tflc__wrapping_mul32(a, b), p->multiplier, p->shift);
+    tflc__store_int_clamped(out, w, i, y, p->act_min, p->act_max);
     tflc__bcast_next(&it);
   }
 }
@@ -2948,7 +2997,8 @@ TFLC_API void tflc_mul_q(const tflc_mul_params *p, int w, int32_t rank,
 /* ---- ADD / SUB ---------------------------------------------------------- */
 
 /* QuantizeMultiplierSmallerThanOneExp: 0 when m is not in (0, 1). */
-static int tflc__a_qm_below_one(double m, int32_t *q, int32_t *shift) {
+static int tflc__quantize_multiplier_below_one(double m, int32_t *q,
+                                               int32_t *shift) {
   if (!(m > 0.0) || !(m < 1.0))
     return 0;
   tflc_quantize_multiplier(m, q, shift);
@@ -2967,11 +3017,15 @@ TFLC_API int tflc_sub_prepare(float s1, int32_t z1, float s2, int32_t z2,
   p->input2_offset = -z2;
   p->output_offset = zo;
   p->left_shift = ls;
-  tflc_activation_range_q(act, so, zo, tflc__a_tmin(w), tflc__a_tmax(w),
-                          &p->act_min, &p->act_max);
-  return tflc__a_qm_below_one(m1, &p->input1_multiplier, &p->input1_shift) &&
-         tflc__a_qm_below_one(m2, &p->input2_multiplier, &p->input2_shift) &&
-         tflc__a_qm_below_one(mo, &p->output_multiplier, &p->output_shift);
+  tflc_activation_range_quantized(act, so, zo, tflc__int_min_of_width(w),
+                                  tflc__int_max_of_width(w), &p->act_min,
+                                  &p->act_max);
+  return tflc__quantize_multiplier_below_one(m1, &p->input1_multiplier,
+                                             &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(m2, &p->input2_multiplier,
+                                             &p->input2_shift) &&
+         tflc__quantize_multiplier_below_one(mo, &p->output_multiplier,
+                                             &p->output_shift);
 }
 
 TFLC_API int tflc_add_prepare_s16(float s1, int32_t z1, float s2, int32_t z2,
@@ -2985,31 +3039,39 @@ TFLC_API int tflc_add_prepare_s16(float s1, int32_t z1, float s2, int32_t z2,
   p->input2_offset = -z2;
   p->output_offset = zo;
   p->left_shift = 15;
-  tflc_activation_range_q(act, so, zo, -32768, 32767, &p->act_min, &p->act_max);
-  return tflc__a_qm_below_one(m1, &p->input1_multiplier, &p->input1_shift) &&
-         tflc__a_qm_below_one(m2, &p->input2_multiplier, &p->input2_shift) &&
-         tflc__a_qm_below_one(mo, &p->output_multiplier, &p->output_shift);
+  tflc_activation_range_quantized(act, so, zo, -32768, 32767, &p->act_min,
+                                  &p->act_max);
+  return tflc__quantize_multiplier_below_one(m1, &p->input1_multiplier,
+                                             &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(m2, &p->input2_multiplier,
+                                             &p->input2_shift) &&
+         tflc__quantize_multiplier_below_one(mo, &p->output_multiplier,
+                                             &p->output_shift);
 }
 
-TFLC_API void tflc_addsub_q(const tflc_add_params *p, int sub, int w,
-                            int32_t rank, const int32_t *dims1, const void *in1,
-                            const int32_t *dims2, const void *in2,
-                            const int32_t *out_dims, void *out) {
+TFLC_API void tflc_add_sub_q(const tflc_add_params *p, int sub, int w,
+                             int32_t rank, const int32_t *dims1,
+                             const void *in1, const int32_t *dims2,
+                             const void *in2, const int32_t *out_dims,
+                             void *out) {
   tflc__bcast it;
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
   const int32_t scale = (int32_t)1 << p->left_shift;
   for (i = 0; i < n; ++i) {
-    const int32_t a =
-        tflc__a_mul(p->input1_offset + tflc__a_ld(in1, w, it.off1), scale);
-    const int32_t b =
-        tflc__a_mul(p->input2_offset + tflc__a_ld(in2, w, it.off2), scale);
-    const int32_t sa = tflc_mbqm(a, p->input1_multiplier, p->input1_shift);
-    const int32_t sb = tflc_mbqm(b, p->input2_multiplier, p->input2_shift);
+    const int32_t a = tflc__wrapping_mul32(
+        p->input1_offset + tflc__load_int(in1, w, it.off1), scale);
+    const int32_t b = tflc__wrapping_mul32(
+        p->input2_offset + tflc__load_int(in2, w, it.off2), scale);
+    const int32_t sa = tflc_multiply_by_quantized_multiplier(
+        a, p->input1_multiplier, p->input1_shift);
+    const int32_t sb = tflc_multiply_by_quantized_multiplier(
+        b, p->input2_multiplier, p->input2_shift);
     const int32_t raw = sub ? tflc__kop_sub(sa, sb) : tflc__kop_add(sa, sb);
-    const int32_t y = tflc_mbqm(raw, p->output_multiplier, p->output_shift) +
+    const int32_t y = tflc_multiply_by_quantized_multiplier(
+                          raw, p->output_multiplier, p->output_shift) +
                       p->output_offset;
-    tflc__a_st(out, w, i, y, p->act_min, p->act_max);
+    tflc__store_int_clamped(out, w, i, y, p->act_min, p->act_max);
     tflc__bcast_next(&it);
   }
 }
@@ -3040,8 +3102,10 @@ TFLC_API void tflc_logistic_s8(const tflc_sigmoid_params *p, int32_t n,
     } else if (v >= p->radius) {
       out[i] = 127;
     } else {
-      const int32_t q4 = tflc_mbqm(v, p->multiplier, p->shift);
-      int32_t y = tflc_rdbpot(tflc__a_logistic(q4, 4), 23) - 128;
+      const int32_t q4 =
+          tflc_multiply_by_quantized_multiplier(v, p->multiplier, p->shift);
+      int32_t y =
+          tflc_rounding_divide_by_pot(tflc__fp_logistic(q4, 4), 23) - 128;
       if (y < -128)
         y = -128;
       if (y > 127)
@@ -3061,8 +3125,9 @@ TFLC_API void tflc_tanh_s8(const tflc_sigmoid_params *p, int32_t n,
     } else if (v >= p->radius) {
       out[i] = 127;
     } else {
-      const int32_t q4 = tflc_mbqm(v, p->multiplier, p->shift);
-      int32_t y = tflc_rdbpot(tflc__a_tanh(q4, 4), 24);
+      const int32_t q4 =
+          tflc_multiply_by_quantized_multiplier(v, p->multiplier, p->shift);
+      int32_t y = tflc_rounding_divide_by_pot(tflc__fp_tanh(q4, 4), 24);
       if (y < -128)
         y = -128;
       if (y > 127)
@@ -3078,12 +3143,13 @@ TFLC_API void tflc_relu_q(const tflc_relu_params *p, int w, int32_t n,
                           const void *in, void *out) {
   int32_t i;
   for (i = 0; i < n; ++i) {
-    const int32_t x = tflc__a_ld(in, w, (size_t)i);
-    const int32_t y = p->clamp_only
-                          ? x
-                          : p->output_zp + tflc_mbqm(x - p->input_zp,
-                                                     p->multiplier, p->shift);
-    tflc__a_st(out, w, (size_t)i, y, p->lo, p->hi);
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
+    const int32_t y =
+        p->clamp_only
+            ? x
+            : p->output_zp + tflc_multiply_by_quantized_multiplier(
+                                 x - p->input_zp, p->multiplier, p->shift);
+    tflc__store_int_clamped(out, w, (size_t)i, y, p->lo, p->hi);
   }
 }
 
@@ -3104,15 +3170,18 @@ TFLC_API void tflc_leaky_relu_q(const tflc_leaky_relu_params *p, int w,
   const int32_t ma = neg ? tflc__kop_sub(0, p->mult_alpha) : p->mult_alpha;
   int32_t i;
   for (i = 0; i < n; ++i) {
-    const int32_t v = tflc__a_ld(in, w, (size_t)i) - p->input_zp;
+    const int32_t v = tflc__load_int(in, w, (size_t)i) - p->input_zp;
     int32_t y = p->output_zp;
     if (v >= 0) {
-      y += tflc_mbqm(v, p->mult_identity, p->shift_identity);
+      y += tflc_multiply_by_quantized_multiplier(v, p->mult_identity,
+                                                 p->shift_identity);
     } else {
-      const int32_t s = tflc_mbqm(v, ma, p->shift_alpha);
+      const int32_t s =
+          tflc_multiply_by_quantized_multiplier(v, ma, p->shift_alpha);
       y = neg ? tflc__kop_sub(y, s) : tflc__kop_add(y, s);
     }
-    tflc__a_st(out, w, (size_t)i, y, tflc__a_tmin(w), tflc__a_tmax(w));
+    tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                            tflc__int_max_of_width(w));
   }
 }
 
@@ -3124,16 +3193,19 @@ TFLC_API void tflc_prelu_q(const tflc_prelu_params *p, int w_in, int w_alpha,
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims_in, dims_alpha, out_dims);
   for (i = 0; i < n; ++i) {
-    const int32_t v = p->input_offset + tflc__a_ld(in, w_in, it.off1);
+    const int32_t v = p->input_offset + tflc__load_int(in, w_in, it.off1);
     int32_t y;
     if (v >= 0) {
-      y = tflc_mbqm(v, p->mult1, p->shift1);
+      y = tflc_multiply_by_quantized_multiplier(v, p->mult1, p->shift1);
     } else {
-      const int32_t a = p->alpha_offset + tflc__a_ld(alpha, w_alpha, it.off2);
-      y = tflc_mbqm(tflc__a_mul(v, a), p->mult2, p->shift2);
+      const int32_t a =
+          p->alpha_offset + tflc__load_int(alpha, w_alpha, it.off2);
+      y = tflc_multiply_by_quantized_multiplier(tflc__wrapping_mul32(v, a),
+                                                p->mult2, p->shift2);
     }
-    tflc__a_st(out, w_in, i, y + p->output_offset, tflc__a_tmin(w_in),
-               tflc__a_tmax(w_in));
+    tflc__store_int_clamped(out, w_in, i, y + p->output_offset,
+                            tflc__int_min_of_width(w_in),
+                            tflc__int_max_of_width(w_in));
     tflc__bcast_next(&it);
   }
 }
@@ -3141,7 +3213,7 @@ TFLC_API void tflc_prelu_q(const tflc_prelu_params *p, int w_in, int w_alpha,
 /* ---- HARD_SWISH --------------------------------------------------------- */
 
 /* TFLM DownScaleInt32ToInt16Multiplier (q >= 0). */
-static int16_t tflc__a_to_q15(int32_t q) {
+static int16_t tflc__to_q15(int32_t q) {
   if (q >= INT32_MAX - (1 << 15))
     return 32767;
   return (int16_t)((q + (1 << 15)) >> 16);
@@ -3156,10 +3228,10 @@ TFLC_API int tflc_hard_swish_prepare_s8(float in_scale, int32_t in_zp,
   p->input_zp = in_zp;
   p->output_zp = out_zp;
   tflc_quantize_multiplier((double)(hires / out_scale), &q, &e);
-  p->output_mult = tflc__a_to_q15(q < 0 ? 0 : q);
+  p->output_mult = tflc__to_q15(q < 0 ? 0 : q);
   p->output_exp = e;
   tflc_quantize_multiplier((double)(hires / reluish_scale), &q, &e);
-  p->reluish_mult = tflc__a_to_q15(q < 0 ? 0 : q);
+  p->reluish_mult = tflc__to_q15(q < 0 ? 0 : q);
   p->reluish_exp = e;
   return p->output_exp <= 0;
 }
@@ -3171,20 +3243,21 @@ TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
     /* every intermediate is an int16 as in TFLM */
     const int32_t v = (int32_t)(int16_t)((int32_t)in[i] - p->input_zp);
     const int32_t hires = (int32_t)(int16_t)(v * 128);
-    const int32_t pre = tflc__a_srdhm16(hires, p->output_mult);
+    const int32_t pre =
+        tflc__saturating_rounding_doubling_high_mul16(hires, p->output_mult);
     int32_t r = hires, t, y;
     if (p->reluish_exp > 0)
-      r = tflc__a_sat_shl16(r, (int)p->reluish_exp - 1);
-    r = tflc__a_srdhm16(r, p->reluish_mult);
+      r = tflc__saturating_shift_left16(r, (int)p->reluish_exp - 1);
+    r = tflc__saturating_rounding_doubling_high_mul16(r, p->reluish_mult);
     if (p->reluish_exp > 0)
-      r = tflc__a_sat_shl16(r, 1);
+      r = tflc__saturating_shift_left16(r, 1);
     if (p->reluish_exp < 0)
-      r = tflc__a_rdbpot16(r, (int)-p->reluish_exp);
+      r = tflc__rounding_divide_by_pot16(r, (int)-p->reluish_exp);
     r = (int32_t)(int16_t)((r + (1 << 15)) >> 1);
     /* non-rounding doubling high mul, truncating division */
     t = (r == -32768 && pre == -32768) ? 32767
                                        : (int32_t)(int16_t)((r * pre) / 32768);
-    y = tflc__a_rdbpot16(t, (int)-p->output_exp) + p->output_zp;
+    y = tflc__rounding_divide_by_pot16(t, (int)-p->output_exp) + p->output_zp;
     y = (int32_t)(((uint32_t)y + 32768u) & 0xFFFFu) - 32768; /* int16 wrap */
     if (y > 127)
       y = 127;
@@ -3196,8 +3269,9 @@ TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
 
 /* ---- L2_NORMALIZATION --------------------------------------------------- */
 
-TFLC_API void tflc_l2norm_s8(int32_t input_zp, int32_t rows, int32_t depth,
-                             const int8_t *in, int8_t *out) {
+TFLC_API void tflc_l2_normalization_s8(int32_t input_zp, int32_t rows,
+                                       int32_t depth, const int8_t *in,
+                                       int8_t *out) {
   int32_t r, c;
   for (r = 0; r < rows; ++r) {
     const int8_t *x = in + (size_t)r * (size_t)depth;
@@ -3207,9 +3281,10 @@ TFLC_API void tflc_l2norm_s8(int32_t input_zp, int32_t rows, int32_t depth,
       const int32_t v = (int32_t)x[c] - input_zp;
       acc = tflc__kop_add(acc, v * v);
     }
-    tflc__a_inv_sqrt(acc, &mult, &shift);
+    tflc__fp_inv_sqrt_multiplier(acc, &mult, &shift);
     for (c = 0; c < depth; ++c) {
-      int32_t v = tflc_mbqm((int32_t)x[c] - input_zp, mult, shift + 7);
+      int32_t v = tflc_multiply_by_quantized_multiplier(
+          (int32_t)x[c] - input_zp, mult, shift + 7);
       if (v < -128)
         v = -128;
       if (v > 127)
@@ -3255,21 +3330,25 @@ TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
     for (c = 0; c < depth; ++c) {
       const int32_t diff = (int32_t)x[c] - max;
       if (diff >= p->diff_min) {
-        const int32_t e = tflc__fp_exp_neg(tflc_mbqm(diff, mult, shift), 5);
-        sum = tflc__kop_add(sum, tflc_rdbpot(e, 12));
+        const int32_t e = tflc__fp_exp_neg(
+            tflc_multiply_by_quantized_multiplier(diff, mult, shift), 5);
+        sum = tflc__kop_add(sum, tflc_rounding_divide_by_pot(e, 12));
       }
     }
-    log_sum = tflc__a_log_q12_to_q5(sum);
-    adj = tflc_mbqm(tflc__kop_add(log_sum, INT32_MIN), p->reverse_divisor,
-                    p->reverse_shift);
+    log_sum = tflc__fp_log_q12_to_q5(sum);
+    adj = tflc_multiply_by_quantized_multiplier(
+        tflc__kop_add(log_sum, INT32_MIN), p->reverse_divisor,
+        p->reverse_shift);
     lim = p->diff_min - 1;
     if (adj > lim)
       lim = adj;
     for (c = 0; c < depth; ++c) {
       const int32_t diff = (int32_t)x[c] - max;
       if (diff > lim) {
-        const int32_t d5 = tflc_mbqm(diff, mult, shift);
-        int32_t v = tflc_rdbpot(tflc__kop_sub(d5, log_sum), 22) + 127;
+        const int32_t d5 =
+            tflc_multiply_by_quantized_multiplier(diff, mult, shift);
+        int32_t v =
+            tflc_rounding_divide_by_pot(tflc__kop_sub(d5, log_sum), 22) + 127;
         if (v > 127)
           v = 127;
         if (v < -128)
@@ -3284,10 +3363,10 @@ TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
 
 /* ---- MAXIMUM / MINIMUM -------------------------------------------------- */
 
-TFLC_API void tflc_maxmin(int type, int is_max, int32_t rank,
-                          const int32_t *dims1, const void *in1,
-                          const int32_t *dims2, const void *in2,
-                          const int32_t *out_dims, void *out) {
+TFLC_API void tflc_maximum_minimum(int type, int is_max, int32_t rank,
+                                   const int32_t *dims1, const void *in1,
+                                   const int32_t *dims2, const void *in2,
+                                   const int32_t *out_dims, void *out) {
   tflc__bcast it;
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
@@ -3331,7 +3410,7 @@ TFLC_API void tflc_maxmin(int type, int is_max, int32_t rank,
 
 /* ---- comparisons -------------------------------------------------------- */
 
-static uint8_t tflc__a_cmp_i64(int cmp, int64_t a, int64_t b) {
+static uint8_t tflc__compare_i64(int cmp, int64_t a, int64_t b) {
   switch (cmp) {
   case TFLC_CMP_EQUAL:
     return a == b;
@@ -3347,7 +3426,7 @@ static uint8_t tflc__a_cmp_i64(int cmp, int64_t a, int64_t b) {
     return a >= b;
   }
 }
-static uint8_t tflc__a_cmp_f32(int cmp, float a, float b) {
+static uint8_t tflc__compare_f32(int cmp, float a, float b) {
   switch (cmp) {
   case TFLC_CMP_EQUAL:
     return a == b;
@@ -3375,23 +3454,23 @@ TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
     const size_t a = it.off1, b = it.off2;
     switch (type) {
     case TFLC_FLOAT32:
-      out[i] = tflc__a_cmp_f32(cmp, ((const float *)in1)[a],
-                               ((const float *)in2)[b]);
+      out[i] = tflc__compare_f32(cmp, ((const float *)in1)[a],
+                                 ((const float *)in2)[b]);
       break;
     case TFLC_INT32:
-      out[i] = tflc__a_cmp_i64(cmp, ((const int32_t *)in1)[a],
-                               ((const int32_t *)in2)[b]);
+      out[i] = tflc__compare_i64(cmp, ((const int32_t *)in1)[a],
+                                 ((const int32_t *)in2)[b]);
       break;
     case TFLC_INT64: {
       int64_t x, y;
       memcpy(&x, (const unsigned char *)in1 + 8 * a, 8);
       memcpy(&y, (const unsigned char *)in2 + 8 * b, 8);
-      out[i] = tflc__a_cmp_i64(cmp, x, y);
+      out[i] = tflc__compare_i64(cmp, x, y);
       break;
     }
     case TFLC_BOOL:
-      out[i] = tflc__a_cmp_i64(cmp, ((const uint8_t *)in1)[a] != 0,
-                               ((const uint8_t *)in2)[b] != 0);
+      out[i] = tflc__compare_i64(cmp, ((const uint8_t *)in1)[a] != 0,
+                                 ((const uint8_t *)in2)[b] != 0);
       break;
     default: {
       /* int8 with rescaling: both sides on a common 2^-8 grid */
@@ -3399,8 +3478,11 @@ TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
           (scaled->input1_offset + ((const int8_t *)in1)[a]) * (1 << 8);
       const int32_t y =
           (scaled->input2_offset + ((const int8_t *)in2)[b]) * (1 << 8);
-      out[i] = tflc__a_cmp_i64(cmp, tflc_mbqm(x, scaled->mult1, scaled->shift1),
-                               tflc_mbqm(y, scaled->mult2, scaled->shift2));
+      out[i] = tflc__compare_i64(cmp,
+                                 tflc_multiply_by_quantized_multiplier(
+                                     x, scaled->mult1, scaled->shift1),
+                                 tflc_multiply_by_quantized_multiplier(
+                                     y, scaled->mult2, scaled->shift2));
       break;
     }
     }
@@ -3414,17 +3496,17 @@ TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
  * each with its input stride, in input order. Returns the number of
  * outputs; *n_red receives the reduced element count, *empty 1 when a
  * dim is 0. */
-typedef struct tflc__a_reduce {
+typedef struct tflc__reduce_iter {
   int32_t nk, nr;
   int32_t kd[TFLC_MAX_DIMS], rd[TFLC_MAX_DIMS];
   size_t ks[TFLC_MAX_DIMS], rs[TFLC_MAX_DIMS];
   size_t n_out;
   int64_t n_red;
   int empty;
-} tflc__a_reduce;
+} tflc__reduce_iter;
 
-static void tflc__a_reduce_init(tflc__a_reduce *r, int32_t rank,
-                                const int32_t *dims, uint32_t mask) {
+static void tflc__reduce_iter_init(tflc__reduce_iter *r, int32_t rank,
+                                   const int32_t *dims, uint32_t mask) {
   int32_t k, a = 0, b = 0;
   size_t stride = 1;
   r->nk = r->nr = 0;
@@ -3458,8 +3540,8 @@ static void tflc__a_reduce_init(tflc__a_reduce *r, int32_t rank,
 }
 
 /* Advances an odometer (dims d, strides s, index idx) and the offset. */
-static void tflc__a_odo_next(int32_t n, const int32_t *d, const size_t *s,
-                             int32_t *idx, size_t *off) {
+static void tflc__odometer_next(int32_t n, const int32_t *d, const size_t *s,
+                                int32_t *idx, size_t *off) {
   int32_t k;
   for (k = n - 1; k >= 0; --k) {
     *off += s[k];
@@ -3473,15 +3555,15 @@ static void tflc__a_odo_next(int32_t n, const int32_t *d, const size_t *s,
 TFLC_API void tflc_sum_q(const tflc_mean_params *p, int w, int32_t rank,
                          const int32_t *in_dims, uint32_t axis_mask,
                          const void *in, void *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
   size_t o, base = 0;
   int32_t k;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   if (r.empty) {
     /* TFLM zeroes the output and stops */
     for (o = 0; o < r.n_out; ++o)
-      tflc__a_st(out, w, o, 0, 0, 0);
+      tflc__store_int_clamped(out, w, o, 0, 0, 0);
     return;
   }
   for (k = 0; k < TFLC_MAX_DIMS; ++k)
@@ -3491,26 +3573,27 @@ TFLC_API void tflc_sum_q(const tflc_mean_params *p, int w, int32_t rank,
     size_t off = base;
     int64_t i;
     for (i = 0; i < r.n_red; ++i) {
-      sum = tflc__kop_add(sum, tflc__a_ld(in, w, off));
-      tflc__a_odo_next(r.nr, r.rd, r.rs, ri, &off);
+      sum = tflc__kop_add(sum, tflc__load_int(in, w, off));
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
     }
-    y = tflc_mbqm(
+    y = tflc_multiply_by_quantized_multiplier(
             tflc__kop_i32((uint32_t)(uint64_t)((int64_t)sum -
                                                (int64_t)p->input_zp * r.n_red)),
             p->multiplier, p->shift) +
         p->output_zp;
-    tflc__a_st(out, w, o, y, tflc__a_tmin(w), tflc__a_tmax(w));
-    tflc__a_odo_next(r.nk, r.kd, r.ks, ki, &base);
+    tflc__store_int_clamped(out, w, o, y, tflc__int_min_of_width(w),
+                            tflc__int_max_of_width(w));
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
   }
 }
 
 TFLC_API void tflc_sum_f32(int32_t rank, const int32_t *in_dims,
                            uint32_t axis_mask, const float *in, float *out) {
-  tflc__a_reduce r;
+  tflc__reduce_iter r;
   int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
   size_t o, base = 0;
   int32_t k;
-  tflc__a_reduce_init(&r, rank, in_dims, axis_mask);
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
   for (o = 0; o < r.n_out; ++o)
     out[o] = 0.0f;
   if (r.empty)
@@ -3523,17 +3606,17 @@ TFLC_API void tflc_sum_f32(int32_t rank, const int32_t *in_dims,
     int64_t i;
     for (i = 0; i < r.n_red; ++i) {
       sum = in[off] + sum;
-      tflc__a_odo_next(r.nr, r.rd, r.rs, ri, &off);
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
     }
     out[o] = sum;
-    tflc__a_odo_next(r.nk, r.kd, r.ks, ki, &base);
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
   }
 }
 
 /* ---- ARG_MAX / ARG_MIN -------------------------------------------------- */
 
-static int tflc__a_better(int type, int is_max, const void *in, size_t a,
-                          size_t b) {
+static int tflc__arg_is_better(int type, int is_max, const void *in, size_t a,
+                               size_t b) {
   /* 1 when element a strictly beats element b */
   if (type == TFLC_FLOAT32) {
     const float x = ((const float *)in)[a], y = ((const float *)in)[b];
@@ -3554,9 +3637,9 @@ static int tflc__a_better(int type, int is_max, const void *in, size_t a,
   }
 }
 
-TFLC_API void tflc_arg_minmax(int type, int is_max, int32_t outer,
-                              int32_t axis_size, int32_t inner, const void *in,
-                              int32_t *out) {
+TFLC_API void tflc_arg_min_max(int type, int is_max, int32_t outer,
+                               int32_t axis_size, int32_t inner, const void *in,
+                               int32_t *out) {
   int32_t o, j, i;
   for (o = 0; o < outer; ++o) {
     for (j = 0; j < inner; ++j) {
@@ -3565,7 +3648,7 @@ TFLC_API void tflc_arg_minmax(int type, int is_max, int32_t outer,
       int32_t idx = 0;
       for (i = 1; i < axis_size; ++i) {
         const size_t cur = base + (size_t)i * (size_t)inner + (size_t)j;
-        if (tflc__a_better(type, is_max, in, cur, best)) {
+        if (tflc__arg_is_better(type, is_max, in, cur, best)) {
           best = cur;
           idx = i;
         }
@@ -3577,7 +3660,7 @@ TFLC_API void tflc_arg_minmax(int type, int is_max, int32_t outer,
 
 /* ---- requantize / dequantize -------------------------------------------- */
 
-static int32_t tflc__a_ld_any(int type, const void *p, size_t i) {
+static int32_t tflc__load_any_int(int type, const void *p, size_t i) {
   switch (type) {
   case TFLC_UINT8:
     return ((const uint8_t *)p)[i];
@@ -3623,8 +3706,9 @@ TFLC_API void tflc_requantize(int in_type, int out_type, int32_t q,
   }
   for (i = 0; i < n; ++i) {
     const int32_t x =
-        tflc__kop_sub(tflc__a_ld_any(in_type, in, (size_t)i), in_zp);
-    int32_t y = tflc__kop_add(tflc_mbqm(x, q, shift), out_zp);
+        tflc__kop_sub(tflc__load_any_int(in_type, in, (size_t)i), in_zp);
+    int32_t y = tflc__kop_add(
+        tflc_multiply_by_quantized_multiplier(x, q, shift), out_zp);
     if (y < lo)
       y = lo;
     if (y > hi)
@@ -3657,11 +3741,11 @@ TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
  * Same operations in the same order as TFLM's float reference kernels;
  * float math functions (expf, tanhf, logf, sqrtf) as std:: on floats. */
 
-TFLC_API void tflc_binary_f32(int op, float act_min, float act_max,
-                              int32_t rank, const int32_t *dims1,
-                              const float *in1, const int32_t *dims2,
-                              const float *in2, const int32_t *out_dims,
-                              float *out) {
+TFLC_API void tflc_mul_sub_f32(int op, float act_min, float act_max,
+                               int32_t rank, const int32_t *dims1,
+                               const float *in1, const int32_t *dims2,
+                               const float *in2, const int32_t *out_dims,
+                               float *out) {
   tflc__bcast it;
   size_t i;
   const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
@@ -3730,8 +3814,8 @@ TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
   }
 }
 
-TFLC_API void tflc_l2norm_f32(int32_t rows, int32_t depth, const float *in,
-                              float *out) {
+TFLC_API void tflc_l2_normalization_f32(int32_t rows, int32_t depth,
+                                        const float *in, float *out) {
   int32_t r, c;
   for (r = 0; r < rows; ++r) {
     const float *x = in + (size_t)r * (size_t)depth;
@@ -3778,8 +3862,8 @@ TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
  * tile-sized pieces for every pixel; results never depend on the path. */
 
 /* A usable tile of at least 64 bytes and its capacity in elements. */
-static uint8_t *tflc__b_tile(void *tile, size_t tile_bytes, size_t es,
-                             tflc__small_tile *small, int32_t *cap) {
+static uint8_t *tflc__usable_tile(void *tile, size_t tile_bytes, size_t es,
+                                  tflc__small_tile *small, int32_t *cap) {
   size_t n = tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes;
   if (tile == NULL || n < sizeof small->b) {
     *cap = (int32_t)(sizeof small->b / es);
@@ -3792,15 +3876,16 @@ static uint8_t *tflc__b_tile(void *tile, size_t tile_bytes, size_t es,
 /* Requantization of an int16x8 accumulator. acc64: 64-bit MBQM on
  * acc + bias; else the int32 accumulator TFLM keeps (acc + bias wrapped)
  * and the 32-bit MBQM. Then + out_off, clamp, narrow. */
-static int16_t tflc__b_req16(int64_t acc, int64_t bias, int acc64, int32_t q,
-                             int32_t s, int32_t out_off, int32_t lo,
-                             int32_t hi) {
+static int16_t tflc__requant_s16(int64_t acc, int64_t bias, int acc64,
+                                 int32_t q, int32_t s, int32_t out_off,
+                                 int32_t lo, int32_t hi) {
   int32_t v;
   if (acc64)
-    v = tflc_mbqm64((int64_t)((uint64_t)acc + (uint64_t)bias), q, s);
+    v = tflc_multiply_by_quantized_multiplier_64(
+        (int64_t)((uint64_t)acc + (uint64_t)bias), q, s);
   else
-    v = tflc_mbqm(tflc__wrap32((int64_t)((uint64_t)acc + (uint64_t)bias)), q,
-                  s);
+    v = tflc_multiply_by_quantized_multiplier(
+        tflc__wrap32((int64_t)((uint64_t)acc + (uint64_t)bias)), q, s);
   v = tflc__wrap32((int64_t)v + out_off);
   v = v < lo ? lo : v;
   v = v > hi ? hi : v;
@@ -3810,7 +3895,7 @@ static int16_t tflc__b_req16(int64_t acc, int64_t bias, int acc64, int32_t q,
   }
 }
 
-static float tflc__b_clampf(float v, float lo, float hi) {
+static float tflc__clamp_f32(float v, float lo, float hi) {
   v = v < lo ? lo : v; /* std::max(v, lo) */
   v = hi < v ? hi : v; /* std::min(v, hi) */
   return v;
@@ -3818,19 +3903,20 @@ static float tflc__b_clampf(float v, float lo, float hi) {
 
 /* ---- CONV_2D int16x8 / float -------------------------------------------- */
 /* Accumulator of one output value; `i` for int16x8, `f` for float. */
-typedef struct tflc__b_acc {
+typedef struct tflc__acc_s16_f32 {
   int64_t i;
   float f;
-} tflc__b_acc;
+} tflc__acc_s16_f32;
 
 /* m consecutive filter elements of a kernel row (f: int8 or float bytes)
  * against the input pixels they meet; (kx, ci) is the cursor of the first
  * element within the row and is advanced. irow is the input row at the
  * group's first channel; pixel x of the kernel reads irow[(ix0 + x * dw) *
  * c + ci]. */
-static void tflc__b_conv_seg(int f32, const void *irow, int32_t ix0, int32_t dw,
-                             int32_t c, const uint8_t *f, int32_t m, int32_t fc,
-                             int32_t *kx, int32_t *ci, tflc__b_acc *a) {
+static void tflc__conv_segment(int f32, const void *irow, int32_t ix0,
+                               int32_t dw, int32_t c, const uint8_t *f,
+                               int32_t m, int32_t fc, int32_t *kx, int32_t *ci,
+                               tflc__acc_s16_f32 *a) {
   int32_t j, x = *kx, i = *ci, off = (ix0 + x * dw) * c;
   if (f32) {
     const float *ip = (const float *)irow;
@@ -3863,12 +3949,12 @@ static void tflc__b_conv_seg(int f32, const void *irow, int32_t ix0, int32_t dw,
   *ci = i;
 }
 
-static void tflc__b_conv(int f32, const tflc_conv_params *p, float fmin,
-                         float fmax, int acc64, const int32_t in_dims[4],
-                         const void *in, const int32_t filter_dims[4],
-                         const tflc_const *filter, const tflc_const *bias,
-                         const int32_t out_dims[4], void *out, void *tile,
-                         size_t tile_bytes) {
+static void tflc__conv_s16_f32(int f32, const tflc_conv_params *p, float fmin,
+                               float fmax, int acc64, const int32_t in_dims[4],
+                               const void *in, const int32_t filter_dims[4],
+                               const tflc_const *filter, const tflc_const *bias,
+                               const int32_t out_dims[4], void *out, void *tile,
+                               size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -3884,7 +3970,7 @@ static void tflc__b_conv(int f32, const tflc_conv_params *p, float fmin,
   if (per_group <= 0 || row_len <= 0)
     return;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  t = tflc__b_tile(tile, tile_bytes, es, &small, &cap);
+  t = tflc__usable_tile(tile, tile_bytes, es, &small, &cap);
   for (oc = 0; oc < oc_n; oc++) {
     const uint8_t *row = NULL;
     const int32_t gofs = (oc / per_group) * fc;
@@ -3909,7 +3995,7 @@ static void tflc__b_conv(int f32, const tflc_conv_params *p, float fmin,
               ((size_t)(n * g.oh + oy) * (size_t)g.ow + (size_t)ox) *
                   (size_t)oc_n +
               (size_t)oc;
-          tflc__b_acc a;
+          tflc__acc_s16_f32 a;
           int32_t ky;
           a.i = 0;
           a.f = 0.0f;
@@ -3925,25 +4011,25 @@ static void tflc__b_conv(int f32, const tflc_conv_params *p, float fmin,
             const int32_t e_end = (ky * g.kw + w.kx1) * fc;
             int32_t kx = w.kx0, ci = 0;
             if (row != NULL) {
-              tflc__b_conv_seg(f32, irow, w.ix0, g.dw, g.c,
-                               row + (size_t)e * es, e_end - e, fc, &kx, &ci,
-                               &a);
+              tflc__conv_segment(f32, irow, w.ix0, g.dw, g.c,
+                                 row + (size_t)e * es, e_end - e, fc, &kx, &ci,
+                                 &a);
             } else {
               while (e < e_end) {
                 const int32_t m = e_end - e < cap ? e_end - e : cap;
                 tflc_lut_decode(filter, oc * row_len + e, m, t);
-                tflc__b_conv_seg(f32, irow, w.ix0, g.dw, g.c, t, m, fc, &kx,
-                                 &ci, &a);
+                tflc__conv_segment(f32, irow, w.ix0, g.dw, g.c, t, m, fc, &kx,
+                                   &ci, &a);
                 e += m;
               }
             }
           }
           if (f32)
-            ((float *)out)[o] = tflc__b_clampf(a.f + bf, fmin, fmax);
+            ((float *)out)[o] = tflc__clamp_f32(a.f + bf, fmin, fmax);
           else
             ((int16_t *)out)[o] =
-                tflc__b_req16(a.i, bi, acc64, p->out_multiplier[oc],
-                              p->out_shift[oc], 0, p->act_min, p->act_max);
+                tflc__requant_s16(a.i, bi, acc64, p->out_multiplier[oc],
+                                  p->out_shift[oc], 0, p->act_min, p->act_max);
         }
   }
 }
@@ -3955,8 +4041,8 @@ TFLC_API void tflc_conv2d_s16(const tflc_conv_params *p,
                               int acc64, const int32_t out_dims[4],
                               int16_t *out, void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
-  tflc__b_conv(0, p, 0.0f, 0.0f, acc64, in_dims, in, filter_dims, filter, bias,
-               out_dims, out, tile, tile_bytes);
+  tflc__conv_s16_f32(0, p, 0.0f, 0.0f, acc64, in_dims, in, filter_dims, filter,
+                     bias, out_dims, out, tile, tile_bytes);
 }
 
 TFLC_API void tflc_conv2d_f32(const tflc_conv_params *p, float act_min,
@@ -3966,14 +4052,14 @@ TFLC_API void tflc_conv2d_f32(const tflc_conv_params *p, float act_min,
                               const int32_t out_dims[4], float *out, void *tile,
                               size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_FLOAT32);
-  tflc__b_conv(1, p, act_min, act_max, 1, in_dims, in, filter_dims, filter,
-               bias, out_dims, out, tile, tile_bytes);
+  tflc__conv_s16_f32(1, p, act_min, act_max, 1, in_dims, in, filter_dims,
+                     filter, bias, out_dims, out, tile, tile_bytes);
 }
 
 /* ---- DEPTHWISE_CONV_2D int16x8 / float ---------------------------------- */
 /* One tap (weight w) against input value index xi. */
-static void tflc__b_dw_tap(int f32, const void *in, size_t xi, const uint8_t *w,
-                           tflc__b_acc *a) {
+static void tflc__depthwise_tap(int f32, const void *in, size_t xi,
+                                const uint8_t *w, tflc__acc_s16_f32 *a) {
   if (f32) {
     const float prod = ((const float *)in)[xi] * tflc__ldf(w);
     a->f += prod;
@@ -3982,11 +4068,12 @@ static void tflc__b_dw_tap(int f32, const void *in, size_t xi, const uint8_t *w,
   }
 }
 
-static void tflc__b_dw(int f32, const tflc_conv_params *p, float fmin,
-                       float fmax, const int32_t in_dims[4], const void *in,
-                       const int32_t filter_dims[4], const tflc_const *filter,
-                       const tflc_const *bias, const int32_t out_dims[4],
-                       void *out, void *tile, size_t tile_bytes) {
+static void
+tflc__depthwise_s16_f32(int f32, const tflc_conv_params *p, float fmin,
+                        float fmax, const int32_t in_dims[4], const void *in,
+                        const int32_t filter_dims[4], const tflc_const *filter,
+                        const tflc_const *bias, const int32_t out_dims[4],
+                        void *out, void *tile, size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -4003,7 +4090,7 @@ static void tflc__b_dw(int f32, const tflc_conv_params *p, float fmin,
   if (mult <= 0 || ntaps <= 0)
     return;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  t = tflc__b_tile(tile, tile_bytes, es, &small, &cap);
+  t = tflc__usable_tile(tile, tile_bytes, es, &small, &cap);
   for (ic = 0; ic < ic_n; ic++)
     for (m = 0; m < mult; m++) {
       const int32_t oc = ic * mult + m;
@@ -4031,7 +4118,7 @@ static void tflc__b_dw(int f32, const tflc_conv_params *p, float fmin,
                 ((size_t)(n * g.oh + oy) * (size_t)g.ow + (size_t)ox) *
                     (size_t)oc_n +
                 (size_t)oc;
-            tflc__b_acc a;
+            tflc__acc_s16_f32 a;
             int32_t ky, kx;
             a.i = 0;
             a.f = 0.0f;
@@ -4044,8 +4131,8 @@ static void tflc__b_dw(int f32, const tflc_conv_params *p, float fmin,
                       ((size_t)(n * g.h + iy) * (size_t)g.w + (size_t)ix) *
                           (size_t)g.c +
                       (size_t)ic;
-                  tflc__b_dw_tap(f32, in, xi,
-                                 taps + (size_t)(ky * g.kw + kx) * ts, &a);
+                  tflc__depthwise_tap(f32, in, xi,
+                                      taps + (size_t)(ky * g.kw + kx) * ts, &a);
                 }
             } else {
               int32_t t0;
@@ -4063,17 +4150,17 @@ static void tflc__b_dw(int f32, const tflc_conv_params *p, float fmin,
                         ((size_t)(n * g.h + iy) * (size_t)g.w + (size_t)ix) *
                             (size_t)g.c +
                         (size_t)ic;
-                    tflc__b_dw_tap(f32, in, xi, t + (size_t)j * es, &a);
+                    tflc__depthwise_tap(f32, in, xi, t + (size_t)j * es, &a);
                   }
                 }
               }
             }
             if (f32)
-              ((float *)out)[o] = tflc__b_clampf(a.f + bf, fmin, fmax);
+              ((float *)out)[o] = tflc__clamp_f32(a.f + bf, fmin, fmax);
             else
-              ((int16_t *)out)[o] =
-                  tflc__b_req16(a.i, bi, 1, p->out_multiplier[oc],
-                                p->out_shift[oc], 0, p->act_min, p->act_max);
+              ((int16_t *)out)[o] = tflc__requant_s16(
+                  a.i, bi, 1, p->out_multiplier[oc], p->out_shift[oc], 0,
+                  p->act_min, p->act_max);
           }
     }
 }
@@ -4085,8 +4172,8 @@ tflc_depthwise_conv2d_s16(const tflc_conv_params *p, const int32_t in_dims[4],
                           const int32_t out_dims[4], int16_t *out, void *tile,
                           size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
-  tflc__b_dw(0, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter, bias, out_dims,
-             out, tile, tile_bytes);
+  tflc__depthwise_s16_f32(0, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter,
+                          bias, out_dims, out, tile, tile_bytes);
 }
 
 TFLC_API void tflc_depthwise_conv2d_f32(
@@ -4095,12 +4182,12 @@ TFLC_API void tflc_depthwise_conv2d_f32(
     const tflc_const *filter, const tflc_const *bias, const int32_t out_dims[4],
     float *out, void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_FLOAT32);
-  tflc__b_dw(1, p, act_min, act_max, in_dims, in, filter_dims, filter, bias,
-             out_dims, out, tile, tile_bytes);
+  tflc__depthwise_s16_f32(1, p, act_min, act_max, in_dims, in, filter_dims,
+                          filter, bias, out_dims, out, tile, tile_bytes);
 }
 
 /* ---- FULLY_CONNECTED int16x8 -------------------------------------------- */
-static int64_t tflc__b_fc_dot16(const int8_t *f, const int16_t *x, int32_t n,
+static int64_t tflc__fc_dot_s16(const int8_t *f, const int16_t *x, int32_t n,
                                 int32_t f_off, int32_t in_off) {
   int64_t acc = 0;
   int32_t d;
@@ -4120,7 +4207,7 @@ TFLC_API void tflc_fully_connected_s16(const tflc_fc_params *p, int32_t batches,
   int32_t cap, o, b;
   const int32_t D = accum_depth;
   const int32_t f_off = p->per_channel ? 0 : p->filter_offset;
-  int8_t *t = (int8_t *)tflc__b_tile(tile, tile_bytes, 1, &small, &cap);
+  int8_t *t = (int8_t *)tflc__usable_tile(tile, tile_bytes, 1, &small, &cap);
   TFLC_ASSERT(filter->type == TFLC_INT8);
   for (o = 0; o < out_depth; o++) {
     const int32_t q = p->out_multiplier[p->per_channel ? o : 0];
@@ -4132,18 +4219,18 @@ TFLC_API void tflc_fully_connected_s16(const tflc_fc_params *p, int32_t batches,
     for (b = 0; b < batches; b++) {
       int64_t acc = 0;
       if (whole) {
-        acc = tflc__b_fc_dot16(row, in + (size_t)b * (size_t)D, D, f_off,
+        acc = tflc__fc_dot_s16(row, in + (size_t)b * (size_t)D, D, f_off,
                                p->input_offset);
       } else {
         int32_t d0;
         for (d0 = 0; d0 < D; d0 += cap) {
           const int32_t m = D - d0 < cap ? D - d0 : cap;
           tflc_lut_decode(filter, o * D + d0, m, t);
-          acc += tflc__b_fc_dot16(t, in + (size_t)b * (size_t)D + (size_t)d0, m,
+          acc += tflc__fc_dot_s16(t, in + (size_t)b * (size_t)D + (size_t)d0, m,
                                   f_off, p->input_offset);
         }
       }
-      out[(size_t)b * (size_t)out_depth + (size_t)o] = tflc__b_req16(
+      out[(size_t)b * (size_t)out_depth + (size_t)o] = tflc__requant_s16(
           acc, bv, acc64, q, s, p->output_offset, p->act_min, p->act_max);
     }
   }
@@ -4151,22 +4238,22 @@ TFLC_API void tflc_fully_connected_s16(const tflc_fc_params *p, int32_t batches,
 
 /* ---- TRANSPOSE_CONV ----------------------------------------------------- */
 /* kind: 0 int8 (int32 plane), 1 int16x8 (int64 plane), 2 float (into out) */
-typedef struct tflc__b_tc {
+typedef struct tflc__tconv_state {
   int kind;
   int32_t h, w, cin, kh, kw, oh, ow, cout, in_off;
   const void *in;
   void *plane; /* int32 / int64 accumulators of one channel, or out */
   float *fout;
   int32_t oc;
-} tflc__b_tc;
+} tflc__tconv_state;
 
 /* Scatters filter elements [e0, e0 + m) of the current output channel's
  * row [Kh][Kw][Cin] (f holds them) from input pixel (n, iy, ix) at xo
  * (input element offset of its channel 0), whose window starts at output
  * (oy0, ox0). */
-static void tflc__b_tc_scatter(const tflc__b_tc *s, int32_t n, size_t xo,
-                               int32_t oy0, int32_t ox0, const uint8_t *f,
-                               int32_t e0, int32_t m) {
+static void tflc__tconv_scatter(const tflc__tconv_state *s, int32_t n,
+                                size_t xo, int32_t oy0, int32_t ox0,
+                                const uint8_t *f, int32_t e0, int32_t m) {
   int32_t e = e0;
   const int32_t end = e0 + m;
   while (e < end) {
@@ -4206,13 +4293,13 @@ static void tflc__b_tc_scatter(const tflc__b_tc *s, int32_t n, size_t xo,
   }
 }
 
-static void tflc__b_tconv(int kind, const tflc_conv_params *p, float fmin,
-                          float fmax, const int32_t in_dims[4], const void *in,
-                          const int32_t filter_dims[4],
-                          const tflc_const *filter, const tflc_const *bias,
-                          const int32_t out_dims[4], void *out, void *acc,
-                          void *tile, size_t tile_bytes) {
-  tflc__b_tc s;
+static void
+tflc__transpose_conv_any(int kind, const tflc_conv_params *p, float fmin,
+                         float fmax, const int32_t in_dims[4], const void *in,
+                         const int32_t filter_dims[4], const tflc_const *filter,
+                         const tflc_const *bias, const int32_t out_dims[4],
+                         void *out, void *acc, void *tile, size_t tile_bytes) {
+  tflc__tconv_state s;
   tflc__small_tile small;
   const size_t es = kind == 2 ? 4u : 1u;
   const int32_t batches = in_dims[0];
@@ -4237,7 +4324,7 @@ static void tflc__b_tconv(int kind, const tflc_conv_params *p, float fmin,
   if (row_len <= 0 || s.cout <= 0)
     return;
   plane_n = (size_t)batches * (size_t)s.oh * (size_t)s.ow;
-  t = tflc__b_tile(tile, tile_bytes, es, &small, &cap);
+  t = tflc__usable_tile(tile, tile_bytes, es, &small, &cap);
   for (oc = 0; oc < s.cout; oc++) {
     const uint8_t *row = NULL;
     s.oc = oc;
@@ -4264,13 +4351,13 @@ static void tflc__b_tconv(int kind, const tflc_conv_params *p, float fmin,
           const int32_t oy0 = iy * p->stride_h - p->pad_h;
           const int32_t ox0 = ix * p->stride_w - p->pad_w;
           if (row != NULL) {
-            tflc__b_tc_scatter(&s, n, xo, oy0, ox0, row, 0, row_len);
+            tflc__tconv_scatter(&s, n, xo, oy0, ox0, row, 0, row_len);
           } else {
             int32_t e;
             for (e = 0; e < row_len; e += cap) {
               const int32_t m = row_len - e < cap ? row_len - e : cap;
               tflc_lut_decode(filter, oc * row_len + e, m, t);
-              tflc__b_tc_scatter(&s, n, xo, oy0, ox0, t, e, m);
+              tflc__tconv_scatter(&s, n, xo, oy0, ox0, t, e, m);
             }
           }
         }
@@ -4281,7 +4368,7 @@ static void tflc__b_tconv(int kind, const tflc_conv_params *p, float fmin,
         float v = *o;
         if (bias != NULL)
           v += bf;
-        *o = tflc__b_clampf(v, fmin, fmax);
+        *o = tflc__clamp_f32(v, fmin, fmax);
       }
     } else {
       const int64_t bv = bias != NULL ? tflc_const_i64(bias, oc) : 0;
@@ -4291,13 +4378,15 @@ static void tflc__b_tconv(int kind, const tflc_conv_params *p, float fmin,
         if (kind == 0) {
           int32_t v = tflc__wrap32(
               (int64_t)((uint32_t)((int32_t *)acc)[i] + (uint32_t)(int32_t)bv));
-          v = tflc__wrap32((int64_t)tflc_mbqm(v, q, sh) + p->output_offset);
+          v = tflc__wrap32(
+              (int64_t)tflc_multiply_by_quantized_multiplier(v, q, sh) +
+              p->output_offset);
           v = v < p->act_min ? p->act_min : v;
           v = v > p->act_max ? p->act_max : v;
           ((int8_t *)out)[o] = (int8_t)(v < -128 ? -128 : v > 127 ? 127 : v);
         } else {
-          ((int16_t *)out)[o] = tflc__b_req16(((int64_t *)acc)[i], bv, 1, q, sh,
-                                              0, p->act_min, p->act_max);
+          ((int16_t *)out)[o] = tflc__requant_s16(
+              ((int64_t *)acc)[i], bv, 1, q, sh, 0, p->act_min, p->act_max);
         }
       }
     }
@@ -4311,8 +4400,8 @@ tflc_transpose_conv_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                        const int32_t out_dims[4], int8_t *out, int32_t *acc,
                        void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
-  tflc__b_tconv(0, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter, bias,
-                out_dims, out, acc, tile, tile_bytes);
+  tflc__transpose_conv_any(0, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter,
+                           bias, out_dims, out, acc, tile, tile_bytes);
 }
 
 TFLC_API void
@@ -4322,8 +4411,8 @@ tflc_transpose_conv_s16(const tflc_conv_params *p, const int32_t in_dims[4],
                         const int32_t out_dims[4], int16_t *out, int64_t *acc,
                         void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
-  tflc__b_tconv(1, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter, bias,
-                out_dims, out, acc, tile, tile_bytes);
+  tflc__transpose_conv_any(1, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter,
+                           bias, out_dims, out, acc, tile, tile_bytes);
 }
 
 TFLC_API void
@@ -4333,13 +4422,13 @@ tflc_transpose_conv_f32(const tflc_conv_params *p, float act_min, float act_max,
                         const tflc_const *bias, const int32_t out_dims[4],
                         float *out, void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_FLOAT32);
-  tflc__b_tconv(2, p, act_min, act_max, in_dims, in, filter_dims, filter, bias,
-                out_dims, out, NULL, tile, tile_bytes);
+  tflc__transpose_conv_any(2, p, act_min, act_max, in_dims, in, filter_dims,
+                           filter, bias, out_dims, out, NULL, tile, tile_bytes);
 }
 
 /* ---- shared element access ---------------------------------------------- */
 /* Integer element i of a constant: in place when raw, decoded otherwise. */
-static int32_t tflc__b_ci(const tflc_const *c, int32_t i) {
+static int32_t tflc__const_int_at(const tflc_const *c, int32_t i) {
   if (c->bits == 0) {
     const uint8_t *p = (const uint8_t *)c->data;
     switch (c->type) {
@@ -4358,9 +4447,9 @@ static int32_t tflc__b_ci(const tflc_const *c, int32_t i) {
 
 /* sum over d < n of (w[row * n + d] + w_off) * (x[d] + x_off), exact;
  * x is int8 (x16 == 0) or int16, w INT8 raw or compressed */
-static int64_t tflc__b_dot_w8(const tflc_const *w, int32_t row, int32_t n,
-                              int32_t w_off, const void *x, int x16,
-                              int32_t x_off) {
+static int64_t tflc__dot_weights_s8(const tflc_const *w, int32_t row, int32_t n,
+                                    int32_t w_off, const void *x, int x16,
+                                    int32_t x_off) {
   int64_t acc = 0;
   int32_t d0 = 0;
   while (d0 < n) {
@@ -4415,9 +4504,9 @@ TFLC_API void tflc_svdf_s8(const tflc_svdf_params *p, const int8_t *in,
     for (r = 0; r < F; r++) {
       const size_t k =
           ((size_t)b * (size_t)F + (size_t)r) * (size_t)M + (size_t)(M - 1);
-      int32_t v = tflc__wrap32(tflc__b_dot_w8(
+      int32_t v = tflc__wrap32(tflc__dot_weights_s8(
           w_feature, r, I, 0, in + (size_t)b * (size_t)I, 0, -p->input_zp));
-      v = tflc_mbqm(v, p->mult1, p->shift1);
+      v = tflc_multiply_by_quantized_multiplier(v, p->mult1, p->shift1);
       v = v < smin ? smin : v > smax ? smax : v;
       v = tflc__wrap32((int64_t)p->state_zp + v);
       /* narrowed with wrap-around, as the assignment in TFLM */
@@ -4440,11 +4529,13 @@ TFLC_API void tflc_svdf_s8(const tflc_svdf_params *p, const int8_t *in,
         for (j = 0; j < M; j++) {
           const int32_t sv = s16 ? (int32_t)st16[k0 + (size_t)j]
                                  : (int32_t)st8[k0 + (size_t)j];
-          s += (uint32_t)(tflc__b_ci(w_time, r * M + j) * (sv - p->state_zp));
+          s += (uint32_t)(tflc__const_int_at(w_time, r * M + j) *
+                          (sv - p->state_zp));
         }
         acc += s;
       }
-      v = tflc_mbqm(tflc__wrap32((int64_t)acc), p->mult2, p->shift2);
+      v = tflc_multiply_by_quantized_multiplier(tflc__wrap32((int64_t)acc),
+                                                p->mult2, p->shift2);
       v = tflc__wrap32((int64_t)v + p->output_zp);
       v = v < -128 ? -128 : v > 127 ? 127 : v;
       out[(size_t)b * (size_t)U + (size_t)u] = (int8_t)v;
@@ -4452,7 +4543,7 @@ TFLC_API void tflc_svdf_s8(const tflc_svdf_params *p, const int8_t *in,
 }
 
 /* TFLM's ActivationValFloat */
-static float tflc__b_act_f32(int act, float a) {
+static float tflc__activation_f32(int act, float a) {
   switch (act) {
   case 1:
     return fmaxf(0.0f, a);
@@ -4505,13 +4596,13 @@ TFLC_API void tflc_svdf_f32(const tflc_svdf_params *p, const float *in,
         }
         o += s;
       }
-      out[(size_t)b * (size_t)U + (size_t)u] = tflc__b_act_f32(p->act, o);
+      out[(size_t)b * (size_t)U + (size_t)u] = tflc__activation_f32(p->act, o);
     }
 }
 
 /* ---- int16 LOGISTIC / TANH (sigmoid table) ------------------------------ */
 /* sigmoid(i / 24) in unsigned 0.16, the 256 values TFLM tabulates */
-static const uint16_t tflc__b_sigmoid16[256] = {
+static const uint16_t tflc__sigmoid_table_s16[256] = {
     32768, 33451, 34133, 34813, 35493, 36169, 36843, 37513, 38180, 38841, 39498,
     40149, 40794, 41432, 42064, 42688, 43304, 43912, 44511, 45102, 45683, 46255,
     46817, 47369, 47911, 48443, 48964, 49475, 49975, 50464, 50942, 51409, 51865,
@@ -4539,7 +4630,7 @@ static const uint16_t tflc__b_sigmoid16[256] = {
 };
 
 /* (x * mult + round) >> shift in int32, as TFLM computes it */
-static int32_t tflc__b_scale16(int32_t x, int32_t mult, int32_t shift) {
+static int32_t tflc__scale_input_s16(int32_t x, int32_t mult, int32_t shift) {
   const int32_t round = shift > 0 ? (int32_t)1 << (shift - 1) : 0;
   const int32_t v = tflc__wrap32(
       (int64_t)((uint32_t)((uint64_t)((int64_t)x * mult) + (uint32_t)round)));
@@ -4547,14 +4638,15 @@ static int32_t tflc__b_scale16(int32_t x, int32_t mult, int32_t shift) {
 }
 
 TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift) {
-  const int32_t v = tflc__b_scale16(x, mult, shift);
+  const int32_t v = tflc__scale_input_s16(x, mult, shift);
   const uint32_t a = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
   const uint32_t h = a >> 9;
   uint32_t r;
   if (h >= 255) {
     r = 0x7FFFu << 10;
   } else {
-    const uint32_t lo = tflc__b_sigmoid16[h], hi = tflc__b_sigmoid16[h + 1];
+    const uint32_t lo = tflc__sigmoid_table_s16[h],
+                   hi = tflc__sigmoid_table_s16[h + 1];
     r = (lo << 9) + (a & 0x1FFu) * (hi - lo);
   }
   r = v >= 0 ? r + (1u << 9) : (1u << 25) - r + (1u << 9) - 1u;
@@ -4562,14 +4654,15 @@ TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift) {
 }
 
 TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift) {
-  const int32_t v = tflc__b_scale16(x, mult, shift);
+  const int32_t v = tflc__scale_input_s16(x, mult, shift);
   const uint32_t a = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
   const uint32_t h = a >> 8;
   int32_t r;
   if (h >= 255) {
     r = 0xFFFF << 8;
   } else {
-    const uint32_t lo = tflc__b_sigmoid16[h], hi = tflc__b_sigmoid16[h + 1];
+    const uint32_t lo = tflc__sigmoid_table_s16[h],
+                   hi = tflc__sigmoid_table_s16[h + 1];
     r = (int32_t)((lo << 8) + (a & 0xFFu) * (hi - lo));
   }
   r = v >= 0 ? r - (1 << 23) + (1 << 7) : -r + (1 << 23) + (1 << 7) - 1;
@@ -4577,24 +4670,25 @@ TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift) {
 }
 
 /* ---- UNIDIRECTIONAL_SEQUENCE_LSTM --------------------------------------- */
-static int16_t tflc__b_sat16(int32_t v) {
+static int16_t tflc__saturate_s16(int32_t v) {
   return (int16_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
 }
 
 /* MulElementwise: MBQM(a * b) + zp, clamped to [lo, hi] */
-static int32_t tflc__b_mul_q(int32_t a, int32_t b, int32_t q, int32_t s,
-                             int32_t zp, int32_t lo, int32_t hi) {
-  int32_t v = tflc__wrap32((int64_t)tflc_mbqm(a * b, q, s) + zp);
+static int32_t tflc__mul_requant(int32_t a, int32_t b, int32_t q, int32_t s,
+                                 int32_t zp, int32_t lo, int32_t hi) {
+  int32_t v = tflc__wrap32(
+      (int64_t)tflc_multiply_by_quantized_multiplier(a * b, q, s) + zp);
   return v < lo ? lo : v > hi ? hi : v;
 }
 
 /* Pre-activation of gate g for `rows` rows: input FC (with bias) and
  * recurrent FC (no bias), each requantized to Q3.12 int16, added with
  * saturation; then the gate's nonlinearity. */
-static void tflc__b_lstm_gate_q(const tflc_lstm_params *p, int act16,
-                                const tflc_const *w, const tflc_const *b, int g,
-                                int32_t rows, const void *x, const void *h,
-                                int tanh_gate, int16_t *dst) {
+static void tflc__lstm_gate_q(const tflc_lstm_params *p, int act16,
+                              const tflc_const *w, const tflc_const *b, int g,
+                              int32_t rows, const void *x, const void *h,
+                              int tanh_gate, int16_t *dst) {
   const int32_t S = p->state_size, I = p->input_size;
   const size_t xs = act16 ? 2u : 1u;
   int32_t r, o;
@@ -4603,23 +4697,26 @@ static void tflc__b_lstm_gate_q(const tflc_lstm_params *p, int act16,
     const void *hr = (const uint8_t *)h + (size_t)r * (size_t)S * xs;
     for (o = 0; o < S; o++) {
       const int64_t bias = tflc_const_i64(&b[g], o);
-      const int64_t ax = tflc__b_dot_w8(&w[g], o, I, p->w_offset[g], xr, act16,
-                                        p->input_offset);
-      const int64_t ah = tflc__b_dot_w8(&w[4 + g], o, S, p->w_offset[4 + g], hr,
-                                        act16, p->hidden_offset);
+      const int64_t ax = tflc__dot_weights_s8(&w[g], o, I, p->w_offset[g], xr,
+                                              act16, p->input_offset);
+      const int64_t ah = tflc__dot_weights_s8(
+          &w[4 + g], o, S, p->w_offset[4 + g], hr, act16, p->hidden_offset);
       int32_t vx, vh;
       if (p->acc64) {
-        vx = tflc_mbqm64(ax + bias, p->gate_mult[g], p->gate_shift[g]);
-        vh = tflc_mbqm64(ah, p->gate_mult[4 + g], p->gate_shift[4 + g]);
+        vx = tflc_multiply_by_quantized_multiplier_64(
+            ax + bias, p->gate_mult[g], p->gate_shift[g]);
+        vh = tflc_multiply_by_quantized_multiplier_64(ah, p->gate_mult[4 + g],
+                                                      p->gate_shift[4 + g]);
       } else {
-        vx = tflc_mbqm(tflc__wrap32(ax + bias), p->gate_mult[g],
-                       p->gate_shift[g]);
-        vh = tflc_mbqm(tflc__wrap32(ah), p->gate_mult[4 + g],
-                       p->gate_shift[4 + g]);
+        vx = tflc_multiply_by_quantized_multiplier(
+            tflc__wrap32(ax + bias), p->gate_mult[g], p->gate_shift[g]);
+        vh = tflc_multiply_by_quantized_multiplier(
+            tflc__wrap32(ah), p->gate_mult[4 + g], p->gate_shift[4 + g]);
       }
       {
-        const int32_t s = (int32_t)tflc__b_sat16(vx) + tflc__b_sat16(vh);
-        const int16_t pre = tflc__b_sat16(s);
+        const int32_t s =
+            (int32_t)tflc__saturate_s16(vx) + tflc__saturate_s16(vh);
+        const int16_t pre = tflc__saturate_s16(s);
         dst[(size_t)r * (size_t)S + (size_t)o] =
             tanh_gate ? tflc_tanh_s16_one(pre, 3, 0)
                       : tflc_logistic_s16_one(pre, 3, 0);
@@ -4648,27 +4745,27 @@ TFLC_API void tflc_lstm_q(const tflc_lstm_params *p, int act16,
       const void *x =
           (const uint8_t *)in + step * (size_t)rows * (size_t)I * xs;
       uint8_t *o = (uint8_t *)out + step * n * xs;
-      tflc__b_lstm_gate_q(p, act16, w, b, 1, rows, x, h, 0, fg);
-      tflc__b_lstm_gate_q(p, act16, w, b, 0, rows, x, h, 0, ig);
-      tflc__b_lstm_gate_q(p, act16, w, b, 2, rows, x, h, 1, cg);
+      tflc__lstm_gate_q(p, act16, w, b, 1, rows, x, h, 0, fg);
+      tflc__lstm_gate_q(p, act16, w, b, 0, rows, x, h, 0, ig);
+      tflc__lstm_gate_q(p, act16, w, b, 2, rows, x, h, 1, cg);
       for (i = 0; i < n; i++) {
-        int32_t v = tflc__b_mul_q(fg[i], c[i], p->fc_mult, p->fc_shift, 0,
-                                  -32768, 32767);
-        v += tflc__b_mul_q(ig[i], cg[i], p->ig_mult, p->ig_shift, 0, -32768,
-                           32767);
-        v = tflc__b_sat16(v);
+        int32_t v = tflc__mul_requant(fg[i], c[i], p->fc_mult, p->fc_shift, 0,
+                                      -32768, 32767);
+        v += tflc__mul_requant(ig[i], cg[i], p->ig_mult, p->ig_shift, 0, -32768,
+                               32767);
+        v = tflc__saturate_s16(v);
         if (p->clip_f > 0.0f) {
           v = v < p->clip_q ? v : p->clip_q;
           v = v > -p->clip_q ? v : -p->clip_q;
         }
         c[i] = (int16_t)v;
       }
-      tflc__b_lstm_gate_q(p, act16, w, b, 3, rows, x, h, 0, ig);
+      tflc__lstm_gate_q(p, act16, w, b, 3, rows, x, h, 0, ig);
       for (i = 0; i < n; i++) {
         const int16_t tc = tflc_tanh_s16_one(c[i], p->tanh_mult, p->tanh_shift);
         const int32_t v =
-            tflc__b_mul_q(tc, ig[i], p->h_mult, p->h_shift, p->hidden_zp,
-                          p->hidden_min, p->hidden_max);
+            tflc__mul_requant(tc, ig[i], p->h_mult, p->h_shift, p->hidden_zp,
+                              p->hidden_min, p->hidden_max);
         if (act16)
           ((int16_t *)(void *)h)[i] = (int16_t)v;
         else
@@ -4681,8 +4778,8 @@ TFLC_API void tflc_lstm_q(const tflc_lstm_params *p, int act16,
 
 /* float FC value of one gate output: sum in order, + bias (0.0f when
  * absent), clamped to the float range (TFLM's activation NONE) */
-static float tflc__b_fc_f32(const tflc_const *w, const tflc_const *b, int32_t o,
-                            const float *x, int32_t n) {
+static float tflc__lstm_fc_f32(const tflc_const *w, const tflc_const *b,
+                               int32_t o, const float *x, int32_t n) {
   float total = 0.0f, v;
   int32_t d;
   for (d = 0; d < n; d++) {
@@ -4690,10 +4787,10 @@ static float tflc__b_fc_f32(const tflc_const *w, const tflc_const *b, int32_t o,
     total += prod;
   }
   v = total + (b != NULL ? tflc_const_f32(b, o) : 0.0f);
-  return tflc__b_clampf(v, -FLT_MAX, FLT_MAX);
+  return tflc__clamp_f32(v, -FLT_MAX, FLT_MAX);
 }
 
-static float tflc__b_sigmoid_f32(float v) {
+static float tflc__sigmoid_f32(float v) {
   if (v > 16.619047164916992188f)
     return 1.0f;
   if (v < -9.0f)
@@ -4701,21 +4798,21 @@ static float tflc__b_sigmoid_f32(float v) {
   return 1.0f / (1.0f + expf(-v));
 }
 
-static void tflc__b_lstm_gate_f32(const tflc_lstm_params *p,
-                                  const tflc_const *w, const tflc_const *b,
-                                  int g, int32_t rows, const float *x,
-                                  const float *h, int tanh_gate, float *dst) {
+static void tflc__lstm_gate_f32(const tflc_lstm_params *p, const tflc_const *w,
+                                const tflc_const *b, int g, int32_t rows,
+                                const float *x, const float *h, int tanh_gate,
+                                float *dst) {
   const int32_t S = p->state_size, I = p->input_size;
   int32_t r, o;
   for (r = 0; r < rows; r++)
     for (o = 0; o < S; o++) {
       const float vx =
-          tflc__b_fc_f32(&w[g], &b[g], o, x + (size_t)r * (size_t)I, I);
+          tflc__lstm_fc_f32(&w[g], &b[g], o, x + (size_t)r * (size_t)I, I);
       const float vh =
-          tflc__b_fc_f32(&w[4 + g], NULL, o, h + (size_t)r * (size_t)S, S);
+          tflc__lstm_fc_f32(&w[4 + g], NULL, o, h + (size_t)r * (size_t)S, S);
       const float pre = vx + vh;
       dst[(size_t)r * (size_t)S + (size_t)o] =
-          tanh_gate ? tanhf(pre) : tflc__b_sigmoid_f32(pre);
+          tanh_gate ? tanhf(pre) : tflc__sigmoid_f32(pre);
     }
 }
 
@@ -4735,12 +4832,12 @@ TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
     for (t = 0; t < p->steps; t++) {
       const size_t step = (size_t)ob * (size_t)p->steps + (size_t)t;
       const float *x = in + step * (size_t)rows * (size_t)I;
-      tflc__b_lstm_gate_f32(p, w, b, 1, rows, x, h, 0, fg);
-      tflc__b_lstm_gate_f32(p, w, b, 0, rows, x, h, 0, ig);
-      tflc__b_lstm_gate_f32(p, w, b, 2, rows, x, h, 1, cg);
+      tflc__lstm_gate_f32(p, w, b, 1, rows, x, h, 0, fg);
+      tflc__lstm_gate_f32(p, w, b, 0, rows, x, h, 0, ig);
+      tflc__lstm_gate_f32(p, w, b, 2, rows, x, h, 1, cg);
       for (i = 0; i < n; i++) {
-        const float fc = tflc__b_clampf(fg[i] * c[i], -FLT_MAX, FLT_MAX);
-        const float icg = tflc__b_clampf(ig[i] * cg[i], -FLT_MAX, FLT_MAX);
+        const float fc = tflc__clamp_f32(fg[i] * c[i], -FLT_MAX, FLT_MAX);
+        const float icg = tflc__clamp_f32(ig[i] * cg[i], -FLT_MAX, FLT_MAX);
         float v = fc + icg;
         if (p->clip_f > 0.0f) {
           v = v < p->clip_f ? v : p->clip_f;   /* std::min(clip, v) */
@@ -4748,9 +4845,9 @@ TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
         }
         c[i] = v;
       }
-      tflc__b_lstm_gate_f32(p, w, b, 3, rows, x, h, 0, ig);
+      tflc__lstm_gate_f32(p, w, b, 3, rows, x, h, 0, ig);
       for (i = 0; i < n; i++)
-        h[i] = tflc__b_clampf(tanhf(c[i]) * ig[i], -FLT_MAX, FLT_MAX);
+        h[i] = tflc__clamp_f32(tanhf(c[i]) * ig[i], -FLT_MAX, FLT_MAX);
       memcpy(out + step * n, h, n * sizeof(float));
     }
   }
@@ -4941,7 +5038,7 @@ TFLC_API void tflc_strided_slice(size_t elem_size, int32_t rank,
   }
 }
 
-static int32_t tflc__c_clamp(int32_t v, int32_t lo, int32_t hi) {
+static int32_t tflc__clamp_i32(int32_t v, int32_t lo, int32_t hi) {
   return v < lo ? lo : v > hi ? hi : v;
 }
 TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
@@ -4953,7 +5050,8 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
    * forward or [-1, size - 1] going backward; a mask overrides */
   if (s < 0)
     s += size;
-  s = stride > 0 ? tflc__c_clamp(s, 0, size) : tflc__c_clamp(s, -1, size - 1);
+  s = stride > 0 ? tflc__clamp_i32(s, 0, size)
+                 : tflc__clamp_i32(s, -1, size - 1);
   if (begin_mask)
     s = stride > 0 ? 0 : size - 1;
   *start = s;
@@ -4964,7 +5062,8 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
   }
   if (e < 0)
     e += size;
-  e = stride > 0 ? tflc__c_clamp(e, 0, size) : tflc__c_clamp(e, -1, size - 1);
+  e = stride > 0 ? tflc__clamp_i32(e, 0, size)
+                 : tflc__clamp_i32(e, -1, size - 1);
   if (end_mask)
     e = stride > 0 ? size : -1;
   if (stride > 0)
@@ -4977,8 +5076,8 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
 
 /* ---- resampling ---------------------------------------------------------- */
 /* Source row/column of RESIZE_NEAREST_NEIGHBOR (TFLM's float expressions). */
-static int32_t tflc__c_nearest_src(int32_t x, int32_t in, int32_t out,
-                                   int align_corners, int half_pixel_centers) {
+static int32_t tflc__nearest_source(int32_t x, int32_t in, int32_t out,
+                                    int align_corners, int half_pixel_centers) {
   const float scale = (align_corners && out > 1)
                           ? (float)(in - 1) / (float)(out - 1)
                           : (float)in / (float)out;
@@ -5005,11 +5104,11 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
     return;
   for (b = 0; b < in_dims[0]; ++b) {
     for (y = 0; y < out_h; ++y) {
-      const int32_t iy = tflc__c_nearest_src(y, in_dims[1], out_h,
-                                             align_corners, half_pixel_centers);
+      const int32_t iy = tflc__nearest_source(
+          y, in_dims[1], out_h, align_corners, half_pixel_centers);
       const unsigned char *srow = src + (size_t)b * img + (size_t)iy * row;
       for (x = 0; x < out_w; ++x, dst += run) {
-        const int32_t ix = tflc__c_nearest_src(
+        const int32_t ix = tflc__nearest_source(
             x, in_dims[2], out_w, align_corners, half_pixel_centers);
         memcpy(dst, srow + (size_t)ix * run, run);
       }
@@ -5019,14 +5118,14 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
 
 /* int64 -> int8 keeping the low 8 bits, as the C++ cast does on two's
  * complement targets. */
-static int8_t tflc__c_wrap8(int64_t v) {
+static int8_t tflc__wrap8(int64_t v) {
   const int32_t u = (int32_t)((uint64_t)v & 0xFFu);
   return (int8_t)(u >= 128 ? u - 256 : u);
 }
 /* Q10 position along one axis: v, and the two source indices. */
-static void tflc__c_bilinear_q10(int32_t x, int32_t scale_10, int half,
-                                 int32_t in, int32_t *v, int32_t *lo,
-                                 int32_t *hi) {
+static void tflc__bilinear_q10(int32_t x, int32_t scale_10, int half,
+                               int32_t in, int32_t *v, int32_t *lo,
+                               int32_t *hi) {
   int32_t a, c;
   *v = half ? x * scale_10 + scale_10 / 2 - (1 << 9) : x * scale_10;
   a = *v / (1 << 10); /* truncates toward zero, as C++ */
@@ -5034,7 +5133,7 @@ static void tflc__c_bilinear_q10(int32_t x, int32_t scale_10, int half,
   *lo = a > 0 ? a : 0;
   *hi = c < in - 1 ? c : in - 1;
 }
-static int32_t tflc__c_bilinear_scale_10(int32_t in, int32_t out, int align) {
+static int32_t tflc__bilinear_scale_q10(int32_t in, int32_t out, int align) {
   if (align && out > 1)
     return ((1 << 10) * (in - 1) + (out - 1) / 2) / (out - 1);
   return ((1 << 10) * in + out / 2) / out;
@@ -5045,21 +5144,21 @@ TFLC_API void tflc_resize_bilinear_s8(const int32_t *in_dims, int32_t out_h,
                                       int half_pixel_centers, const int8_t *in,
                                       int8_t *out) {
   const int32_t ih = in_dims[1], iw = in_dims[2], depth = in_dims[3];
-  const int32_t hs = tflc__c_bilinear_scale_10(ih, out_h, align_corners);
-  const int32_t ws = tflc__c_bilinear_scale_10(iw, out_w, align_corners);
+  const int32_t hs = tflc__bilinear_scale_q10(ih, out_h, align_corners);
+  const int32_t ws = tflc__bilinear_scale_q10(iw, out_w, align_corners);
   const size_t row = (size_t)iw * (size_t)depth, img = (size_t)ih * row;
   int32_t b, y, x, c;
   for (b = 0; b < in_dims[0]; ++b) {
     const int8_t *base = in + (size_t)b * img;
     for (y = 0; y < out_h; ++y) {
       int32_t vy, y0, y1, wy1, wy0;
-      tflc__c_bilinear_q10(y, hs, half_pixel_centers, ih, &vy, &y0, &y1);
+      tflc__bilinear_q10(y, hs, half_pixel_centers, ih, &vy, &y0, &y1);
       wy1 = vy - (1 << 10) * y0;
       wy0 = (1 << 10) - wy1;
       for (x = 0; x < out_w; ++x) {
         int32_t vx, x0, x1, wx1, wx0;
         const int8_t *p00, *p10, *p01, *p11;
-        tflc__c_bilinear_q10(x, ws, half_pixel_centers, iw, &vx, &x0, &x1);
+        tflc__bilinear_q10(x, ws, half_pixel_centers, iw, &vx, &x0, &x1);
         wx1 = vx - (1 << 10) * x0;
         wx0 = (1 << 10) - wx1;
         p00 = base + (size_t)y0 * row + (size_t)x0 * (size_t)depth;
@@ -5073,7 +5172,7 @@ TFLC_API void tflc_resize_bilinear_s8(const int32_t *in_dims, int32_t out_h,
           const int64_t q =
               (s + (s > 0 ? (int64_t)1 << 19 : -((int64_t)1 << 19))) /
               ((int64_t)1 << 20);
-          *out++ = tflc__c_wrap8(q);
+          *out++ = tflc__wrap8(q);
         }
       }
     }
@@ -5191,7 +5290,9 @@ TFLC_API tflc_const tflc_const_prune(const void *mask, uint32_t mask_bytes,
   c.type = (uint8_t)type;
   c.bits = 8;
   c.kind = (uint8_t)TFLC_CONST_PRUNE;
-  c.zero = zero;
+  /* its low byte, as TFLM keeps zero points of int8 tensors */
+  c.zero = (int8_t)((int32_t)((uint32_t)zero & 0xFFu) -
+                    (((uint32_t)zero & 0x80u) ? 256 : 0));
   c.data_bytes = mask_bytes;
   c.nvalues = nvalues;
   c.cursor = cursor;

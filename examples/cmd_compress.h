@@ -1,7 +1,7 @@
 /* tflc compress / tflc bin: the compression stage of the tflc tool.
  * Included by examples/tflc.c (which defines die(), read_file(),
  * write_file()); the work is done by tflc_compress / tflc_bin in
- * tflc.h (TFLC_WRITER_IMPLEMENTATION).
+ * tflc_write.h.
  *
  *   tflc compress IN.tflite -o OUT.tflite [--spec SPEC.yaml]
  *        [--format metadata|decode] [--tensors SG:T[:BITS],...]

@@ -2,6 +2,32 @@
  * TFLC_OPS line that compiles exactly those into a firmware build.
  * Included by tflc.c after load_model and die. */
 
+/* `tflc ops --list`: every operator this build runs, from the operator
+ * table, as the README lists them (comma-separated, 76 columns). */
+static int ops_list(void) {
+  int32_t code;
+  int col = 0, n = 0;
+  for (code = 0; code < 512; code++) {
+    tflc_op_info info;
+    size_t len;
+    if (!tflc_op_info_get(code, &info) || info.status != TFLC_OP_COMPILED)
+      continue;
+    len = strlen(info.name) + (n ? 2 : 0);
+    if (n && col + (int)len > 76) {
+      printf(",\n");
+      col = 0;
+      len -= 2;
+    } else if (n) {
+      printf(", ");
+    }
+    printf("%s", info.name);
+    col += (int)len;
+    n++;
+  }
+  printf(".\n");
+  return 0;
+}
+
 static int cmd_ops(int argc, char **argv) {
   const char *model_path = NULL;
   int json = 0, i, sg, op, n = 0, missing = 0;
@@ -11,6 +37,8 @@ static int cmd_ops(int argc, char **argv) {
   for (i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--json"))
       json = 1;
+    else if (!strcmp(argv[i], "--list"))
+      return ops_list();
     else if (argv[i][0] == '-')
       die("ops: unknown option %s", argv[i]);
     else if (!model_path)
@@ -19,7 +47,7 @@ static int cmd_ops(int argc, char **argv) {
       die("ops: unexpected argument %s", argv[i]);
   }
   if (!model_path)
-    die("usage: tflc ops MODEL [--json]");
+    die("usage: tflc ops MODEL [--json] | tflc ops --list");
   load_model(&m, model_path, &bytes);
   /* every operator code of every subgraph, once, in code order */
   for (sg = 0; sg < m.num_subgraphs; sg++)

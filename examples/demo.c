@@ -8,8 +8,8 @@
  * Prints model sizes, the arena each needs, the median time per invoke,
  * and whether the outputs are identical. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 
 #include <stdio.h>
 #include <stdlib.h>

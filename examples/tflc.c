@@ -6,8 +6,8 @@
  *
  * Any error: exit status 1 and one line on stderr beginning "tflc: ". */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 
 #include <errno.h>
 #include <stdarg.h>

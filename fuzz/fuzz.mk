@@ -32,7 +32,8 @@ FUZZ_SEED_KB ?= 64
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
 FUZZ_HARNESSES = model lut roundtrip decode
-FUZZ_HDRS = tflc.h tflc_kernels.h fuzz/models.h
+FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h \
+  tests/models.h
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -fno-omit-frame-pointer

@@ -1,6 +1,6 @@
 /* fuzz/fuzz_roundtrip.c - libFuzzer harness: compress, then decode.
  *
- * Random small tensor -> writer (in tflc.h, TFLC_WRITER_IMPLEMENTATION)
+ * Random small tensor -> writer (tflc_write.h)
  * tflc_writer_compress in either format, widths 1..8, per tensor or per channel
  * on the first or last axis, every LUT type -> tflc_model_init ->
  * tflc_model_lut + tflc_lut_decode (fast) and tflc_lut_decode_ref -> equal to
@@ -23,8 +23,8 @@
 #include <string.h>
 
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 
 static const int lut_types[7] = {TFLC_FLOAT32, TFLC_INT8,  TFLC_UINT8,
                                  TFLC_BOOL,    TFLC_INT16, TFLC_INT32,

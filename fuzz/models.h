@@ -3,8 +3,10 @@
  * fuzz/gen_corpus.c (seed corpus) and tests/test_malformed.c (the models
  * that targeted damage is applied to).
  *
- * Host-side code: it needs tflc.h with TFLC_WRITER_IMPLEMENTATION
- * defined in the including file (and tflc.h before it). */
+ * Host-side code: it needs tflc_write.h, with TFLC_IMPLEMENTATION and
+ * TFLC_WRITE_IMPLEMENTATION, included before it. The helpers (add_tensor,
+ * opt_u8, ..., and the random generator rng) are the tests' own, from
+ * tests/models.h and tests/harness.h. */
 #ifndef TFLC_FUZZ_MODELS_H
 #define TFLC_FUZZ_MODELS_H
 
@@ -13,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tests/models.h"
+
 /* Compression applied to a model's constants: format 0 = none,
  * TFLC_W_METADATA or TFLC_W_DECODE; bits 1..8; pad_pow2 as the writer. */
 typedef struct fm_comp {
@@ -20,29 +24,6 @@ typedef struct fm_comp {
   int bias; /* also compress the bias (int32) */
 } fm_comp;
 
-static uint32_t fm_rand_state = 0x2545F491u;
-static uint32_t fm_rand(void) {
-  uint32_t x = fm_rand_state;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  fm_rand_state = x;
-  return x;
-}
-
-/* Tensor helpers. scale <= 0: no quantization. */
-static int32_t fm_tensor(tflc_writer *w, int type, int32_t rank,
-                         const int32_t *dims, const void *data, size_t size,
-                         float scale, int64_t zp, const char *name) {
-  tflc_w_quant q;
-  if (scale <= 0.0f)
-    return tflc_writer_tensor(w, 0, type, rank, dims, data, size, name, NULL);
-  q.scale = &scale;
-  q.zero_point = &zp;
-  q.count = 1;
-  q.axis = 0;
-  return tflc_writer_tensor(w, 0, type, rank, dims, data, size, name, &q);
-}
 /* Per-channel quantized constant: n scales along `axis`, zero points 0. */
 static int32_t fm_tensor_pc(tflc_writer *w, int type, int32_t rank,
                             const int32_t *dims, const void *data, size_t size,
@@ -63,31 +44,12 @@ static int32_t fm_tensor_pc(tflc_writer *w, int type, int32_t rank,
   q.axis = axis;
   return tflc_writer_tensor(w, 0, type, rank, dims, data, size, name, &q);
 }
-static tflc_w_option fm_opt_u8(uint8_t slot, int32_t v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_U8;
-  o.i = v;
-  return o;
-}
-static tflc_w_option fm_opt_i32(uint8_t slot, int32_t v) {
-  tflc_w_option o = fm_opt_u8(slot, v);
-  o.kind = TFLC_W_I32;
-  return o;
-}
-static tflc_w_option fm_opt_f32(uint8_t slot, float v) {
-  tflc_w_option o = fm_opt_u8(slot, 0);
-  o.kind = TFLC_W_F32;
-  o.f = v;
-  return o;
-}
 /* int8 weights with at most 2^bits distinct values per slice */
 static void fm_weights_s8(int8_t *p, size_t n, int bits) {
   size_t i;
   uint32_t u = 1u << (bits > 6 ? 6 : bits);
   for (i = 0; i < n; i++)
-    p[i] = (int8_t)((int32_t)(fm_rand() % u) - (int32_t)(u / 2));
+    p[i] = (int8_t)((int32_t)(rng() % u) - (int32_t)(u / 2));
 }
 static void fm_compress(tflc_writer *w, int32_t t, const fm_comp *c) {
   if (c && c->format && t >= 0)
@@ -130,23 +92,23 @@ static int fm_conv(int depthwise, int same, int stride, const fm_comp *c,
   }
   db[0] = cout;
   fm_weights_s8(wt, sizeof wt, c && c->format ? c->bits : 8);
-  x = fm_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, -1, "x");
+  x = add_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, -1, "x");
   f = fm_tensor_pc(w, TFLC_INT8, 4, df, wt, (size_t)(9 * 2 * cout), cout,
                    depthwise ? 3 : 0, "filter");
   b = fm_tensor_pc(w, TFLC_INT32, 1, db, bias, 4u * (size_t)cout, cout, 0,
                    "bias");
-  y = fm_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.25f, 3, "y");
+  y = add_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.25f, 3, "y");
   in[0] = x;
   in[1] = f;
   in[2] = b;
-  o[n++] = fm_opt_u8(0, same ? 0 : 1);
-  o[n++] = fm_opt_i32(1, stride);
-  o[n++] = fm_opt_i32(2, stride);
+  o[n++] = opt_u8(0, same ? 0 : 1);
+  o[n++] = opt_i32(1, stride);
+  o[n++] = opt_i32(2, stride);
   if (depthwise) {
-    o[n++] = fm_opt_i32(3, 2);
-    o[n++] = fm_opt_u8(4, 1);
+    o[n++] = opt_i32(3, 2);
+    o[n++] = opt_u8(4, 1);
   } else {
-    o[n++] = fm_opt_u8(3, 3);
+    o[n++] = opt_u8(3, 3);
   }
   tflc_writer_op(w, 0, depthwise ? 4 : 3, NULL, 3, in, 1, &y,
                  (uint8_t)(depthwise ? 2 : 1), n, o);
@@ -174,24 +136,24 @@ static int fm_fc(int fp, int per_channel, const fm_comp *c, uint8_t **out,
   for (i = 0; i < 5; i++)
     bf[i] = (float)bias[i] * 0.01f;
   if (fp) {
-    x = fm_tensor(w, TFLC_FLOAT32, 2, din, NULL, 0, 0, 0, "x");
-    f = fm_tensor(w, TFLC_FLOAT32, 2, dw, wf, sizeof wf, 0, 0, "w");
-    b = fm_tensor(w, TFLC_FLOAT32, 1, db, bf, sizeof bf, 0, 0, "b");
-    y = fm_tensor(w, TFLC_FLOAT32, 2, dout, NULL, 0, 0, 0, "y");
+    x = add_tensor(w, TFLC_FLOAT32, 2, din, NULL, 0, 0, 0, "x");
+    f = add_tensor(w, TFLC_FLOAT32, 2, dw, wf, sizeof wf, 0, 0, "w");
+    b = add_tensor(w, TFLC_FLOAT32, 1, db, bf, sizeof bf, 0, 0, "b");
+    y = add_tensor(w, TFLC_FLOAT32, 2, dout, NULL, 0, 0, 0, "y");
   } else {
-    x = fm_tensor(w, TFLC_INT8, 2, din, NULL, 0, 0.5f, 2, "x");
+    x = add_tensor(w, TFLC_INT8, 2, din, NULL, 0, 0.5f, 2, "x");
     if (per_channel)
       f = fm_tensor_pc(w, TFLC_INT8, 2, dw, wt, sizeof wt, 5, 0, "w");
     else
-      f = fm_tensor(w, TFLC_INT8, 2, dw, wt, sizeof wt, 0.02f, 0, "w");
-    b = fm_tensor(w, TFLC_INT32, 1, db, bias, sizeof bias, 0.01f, 0, "b");
-    y = fm_tensor(w, TFLC_INT8, 2, dout, NULL, 0, 0.3f, -5, "y");
+      f = add_tensor(w, TFLC_INT8, 2, dw, wt, sizeof wt, 0.02f, 0, "w");
+    b = add_tensor(w, TFLC_INT32, 1, db, bias, sizeof bias, 0.01f, 0, "b");
+    y = add_tensor(w, TFLC_INT8, 2, dout, NULL, 0, 0.3f, -5, "y");
   }
   in[0] = x;
   in[1] = f;
   in[2] = b;
-  o[0] = fm_opt_u8(0, 1);
-  o[1] = fm_opt_u8(2, 1);
+  o[0] = opt_u8(0, 1);
+  o[1] = opt_u8(2, 1);
   tflc_writer_op(w, 0, 9, NULL, 3, in, 1, &y, 8, 2, o);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
@@ -207,14 +169,14 @@ static int fm_pool(int avg, int same, uint8_t **out, size_t *size) {
   int32_t din[4] = {1, 6, 6, 3}, dout[4] = {1, 3, 3, 3}, x, y;
   tflc_w_option o[6];
   (void)same;
-  x = fm_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, 1, "x");
-  y = fm_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.5f, 1, "y");
-  o[0] = fm_opt_u8(0, same ? 0 : 1);
-  o[1] = fm_opt_i32(1, 2);
-  o[2] = fm_opt_i32(2, 2);
-  o[3] = fm_opt_i32(3, 2);
-  o[4] = fm_opt_i32(4, 2);
-  o[5] = fm_opt_u8(5, 1);
+  x = add_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, 1, "x");
+  y = add_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.5f, 1, "y");
+  o[0] = opt_u8(0, same ? 0 : 1);
+  o[1] = opt_i32(1, 2);
+  o[2] = opt_i32(2, 2);
+  o[3] = opt_i32(3, 2);
+  o[4] = opt_i32(4, 2);
+  o[5] = opt_u8(5, 1);
   tflc_writer_op(w, 0, avg ? 1 : 17, NULL, 1, &x, 1, &y, 5, 6, o);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
@@ -224,13 +186,13 @@ static int fm_pool(int avg, int same, uint8_t **out, size_t *size) {
 static int fm_softmax(int fp, uint8_t **out, size_t *size) {
   tflc_writer *w = tflc_writer_create();
   int32_t d[2] = {2, 7}, x, y;
-  tflc_w_option o = fm_opt_f32(0, 1.0f);
+  tflc_w_option o = opt_f32(0, 1.0f);
   if (fp) {
-    x = fm_tensor(w, TFLC_FLOAT32, 2, d, NULL, 0, 0, 0, "x");
-    y = fm_tensor(w, TFLC_FLOAT32, 2, d, NULL, 0, 0, 0, "y");
+    x = add_tensor(w, TFLC_FLOAT32, 2, d, NULL, 0, 0, 0, "x");
+    y = add_tensor(w, TFLC_FLOAT32, 2, d, NULL, 0, 0, 0, "y");
   } else {
-    x = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "x");
-    y = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 1.0f / 256.0f, -128, "y");
+    x = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "x");
+    y = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 1.0f / 256.0f, -128, "y");
   }
   tflc_writer_op(w, 0, 25, NULL, 1, &x, 1, &y, 9, 1, &o);
   tflc_writer_inputs(w, 0, 1, &x);
@@ -245,20 +207,20 @@ static int fm_add(int fp, const fm_comp *c, uint8_t **out, size_t *size) {
   int32_t da[3] = {2, 3, 4}, db[2] = {1, 4}, a, b, y, in[2], i;
   int8_t bv[4];
   float bf[4];
-  tflc_w_option o = fm_opt_u8(0, 0);
+  tflc_w_option o = opt_u8(0, 0);
   fm_weights_s8(bv, 4, 2);
   for (i = 0; i < 4; i++)
     bf[i] = (float)bv[i] * 0.5f;
   if (fp) {
-    a = fm_tensor(w, TFLC_FLOAT32, 3, da, NULL, 0, 0, 0, "a");
-    b = c ? fm_tensor(w, TFLC_FLOAT32, 2, db, bf, sizeof bf, 0, 0, "b")
-          : fm_tensor(w, TFLC_FLOAT32, 2, db, NULL, 0, 0, 0, "b");
-    y = fm_tensor(w, TFLC_FLOAT32, 3, da, NULL, 0, 0, 0, "y");
+    a = add_tensor(w, TFLC_FLOAT32, 3, da, NULL, 0, 0, 0, "a");
+    b = c ? add_tensor(w, TFLC_FLOAT32, 2, db, bf, sizeof bf, 0, 0, "b")
+          : add_tensor(w, TFLC_FLOAT32, 2, db, NULL, 0, 0, 0, "b");
+    y = add_tensor(w, TFLC_FLOAT32, 3, da, NULL, 0, 0, 0, "y");
   } else {
-    a = fm_tensor(w, TFLC_INT8, 3, da, NULL, 0, 0.5f, 1, "a");
-    b = c ? fm_tensor(w, TFLC_INT8, 2, db, bv, sizeof bv, 0.25f, -2, "b")
-          : fm_tensor(w, TFLC_INT8, 2, db, NULL, 0, 0.25f, -2, "b");
-    y = fm_tensor(w, TFLC_INT8, 3, da, NULL, 0, 0.75f, 0, "y");
+    a = add_tensor(w, TFLC_INT8, 3, da, NULL, 0, 0.5f, 1, "a");
+    b = c ? add_tensor(w, TFLC_INT8, 2, db, bv, sizeof bv, 0.25f, -2, "b")
+          : add_tensor(w, TFLC_INT8, 2, db, NULL, 0, 0.25f, -2, "b");
+    y = add_tensor(w, TFLC_INT8, 3, da, NULL, 0, 0.75f, 0, "y");
   }
   in[0] = a;
   in[1] = b;
@@ -273,10 +235,10 @@ static int fm_mean(uint8_t **out, size_t *size) {
   tflc_writer *w = tflc_writer_create();
   int32_t din[4] = {1, 3, 4, 2}, dax[1] = {2}, dout[4] = {1, 1, 1, 2};
   int32_t axes[2] = {1, 2}, x, ax, y, in[2];
-  tflc_w_option o = fm_opt_u8(0, 1);
-  x = fm_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, 0, "x");
-  ax = fm_tensor(w, TFLC_INT32, 1, dax, axes, sizeof axes, 0, 0, "axes");
-  y = fm_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.4f, 1, "y");
+  tflc_w_option o = opt_u8(0, 1);
+  x = add_tensor(w, TFLC_INT8, 4, din, NULL, 0, 0.5f, 0, "x");
+  ax = add_tensor(w, TFLC_INT32, 1, dax, axes, sizeof axes, 0, 0, "axes");
+  y = add_tensor(w, TFLC_INT8, 4, dout, NULL, 0, 0.4f, 1, "y");
   in[0] = x;
   in[1] = ax;
   tflc_writer_op(w, 0, 40, NULL, 2, in, 1, &y, 27, 1, &o);
@@ -289,11 +251,11 @@ static int fm_pad(int type, uint8_t **out, size_t *size) {
   tflc_writer *w = tflc_writer_create();
   int32_t din[3] = {2, 3, 2}, dp[2] = {3, 2}, dout[3] = {3, 6, 2};
   int32_t pads[6] = {1, 0, 2, 1, 0, 0}, x, p, y, in[2];
-  x = fm_tensor(w, type, 3, din, NULL, 0, type == TFLC_FLOAT32 ? 0 : 0.5f, 4,
-                "x");
-  p = fm_tensor(w, TFLC_INT32, 2, dp, pads, sizeof pads, 0, 0, "pads");
-  y = fm_tensor(w, type, 3, dout, NULL, 0, type == TFLC_FLOAT32 ? 0 : 0.5f, 4,
-                "y");
+  x = add_tensor(w, type, 3, din, NULL, 0, type == TFLC_FLOAT32 ? 0 : 0.5f, 4,
+                 "x");
+  p = add_tensor(w, TFLC_INT32, 2, dp, pads, sizeof pads, 0, 0, "pads");
+  y = add_tensor(w, type, 3, dout, NULL, 0, type == TFLC_FLOAT32 ? 0 : 0.5f, 4,
+                 "y");
   in[0] = x;
   in[1] = p;
   tflc_writer_op(w, 0, 34, NULL, 2, in, 1, &y, 22, 0, NULL);
@@ -309,10 +271,10 @@ static int fm_transpose(const fm_comp *c, uint8_t **out, size_t *size) {
   int32_t perm[3] = {2, 0, 1}, x, p, y, in[2];
   int8_t v[24];
   fm_weights_s8(v, sizeof v, 3);
-  x = c ? fm_tensor(w, TFLC_INT8, 3, din, v, sizeof v, 0.5f, 0, "x")
-        : fm_tensor(w, TFLC_INT8, 3, din, NULL, 0, 0.5f, 0, "x");
-  p = fm_tensor(w, TFLC_INT32, 1, dp, perm, sizeof perm, 0, 0, "perm");
-  y = fm_tensor(w, TFLC_INT8, 3, dout, NULL, 0, 0.5f, 0, "y");
+  x = c ? add_tensor(w, TFLC_INT8, 3, din, v, sizeof v, 0.5f, 0, "x")
+        : add_tensor(w, TFLC_INT8, 3, din, NULL, 0, 0.5f, 0, "x");
+  p = add_tensor(w, TFLC_INT32, 1, dp, perm, sizeof perm, 0, 0, "perm");
+  y = add_tensor(w, TFLC_INT8, 3, dout, NULL, 0, 0.5f, 0, "y");
   in[0] = x;
   in[1] = p;
   tflc_writer_op(w, 0, 39, NULL, 2, in, 1, &y, 26, 0, NULL);
@@ -338,12 +300,12 @@ static int fm_reshape(int type, const fm_comp *c, uint8_t **out, size_t *size) {
   o.vec_len = 3;
   for (i = 0; i < 12; i++) {
     memset(v + i * es, 0, es);
-    v[i * es] = (uint8_t)(fm_rand() % 5u);
+    v[i * es] = (uint8_t)(rng() % 5u);
   }
-  x = c ? fm_tensor(w, type, 2, din, v, 12 * es, 0, 0, "x")
-        : fm_tensor(w, type, 2, din, NULL, 0, 0, 0, "x");
-  s = fm_tensor(w, TFLC_INT32, 1, ds, shp, sizeof shp, 0, 0, "shape");
-  y = fm_tensor(w, type, 3, dout, NULL, 0, 0, 0, "y");
+  x = c ? add_tensor(w, type, 2, din, v, 12 * es, 0, 0, "x")
+        : add_tensor(w, type, 2, din, NULL, 0, 0, 0, "x");
+  s = add_tensor(w, TFLC_INT32, 1, ds, shp, sizeof shp, 0, 0, "shape");
+  y = add_tensor(w, type, 3, dout, NULL, 0, 0, 0, "y");
   in[0] = x;
   in[1] = s;
   tflc_writer_op(w, 0, 22, NULL, 2, in, 1, &y, 17, 1, &o);
@@ -363,11 +325,11 @@ static int fm_quant(int kind, uint8_t **out, size_t *size) {
                              TFLC_INT8, TFLC_INT8,    TFLC_INT16};
   static const int tout[6] = {0,         TFLC_INT8,    TFLC_INT16,
                               TFLC_INT8, TFLC_FLOAT32, TFLC_FLOAT32};
-  x = fm_tensor(w, tin[kind], 2, d, NULL, 0,
-                tin[kind] == TFLC_FLOAT32 ? 0 : 0.5f, 0, "x");
-  y = fm_tensor(w, tout[kind], 2, d, NULL, 0,
-                tout[kind] == TFLC_FLOAT32 ? 0 : 0.25f,
-                tout[kind] == TFLC_INT8 ? -3 : 0, "y");
+  x = add_tensor(w, tin[kind], 2, d, NULL, 0,
+                 tin[kind] == TFLC_FLOAT32 ? 0 : 0.5f, 0, "x");
+  y = add_tensor(w, tout[kind], 2, d, NULL, 0,
+                 tout[kind] == TFLC_FLOAT32 ? 0 : 0.25f,
+                 tout[kind] == TFLC_INT8 ? -3 : 0, "y");
   tflc_writer_op(w, 0, kind >= 4 ? 6 : 114, NULL, 1, &x, 1, &y,
                  (uint8_t)(kind >= 4 ? 38 : 89), 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
@@ -384,7 +346,7 @@ static int fm_const_output(int type, const fm_comp *c, uint8_t **out,
   uint8_t v[12 * 8];
   size_t es = tflc_type_size(type), i;
   for (i = 0; i < 12 * es; i++)
-    v[i] = (uint8_t)(fm_rand() % 3u);
+    v[i] = (uint8_t)(rng() % 3u);
   x = fm_tensor_pc(w, type, 2, d, v, 12 * es, 3, 1, "c");
   tflc_writer_outputs(w, 0, 1, &x);
   fm_compress(w, x, c);
@@ -408,57 +370,57 @@ static int fm_chain(const fm_comp *c, uint8_t **out, size_t *size) {
   fm_weights_s8(cw, sizeof cw, bits);
   fm_weights_s8(dww, sizeof dww, bits);
   fm_weights_s8(fw, sizeof fw, bits);
-  xf = fm_tensor(w, TFLC_FLOAT32, 4, d0, NULL, 0, 0, 0, "input");
-  xq = fm_tensor(w, TFLC_INT8, 4, d0, NULL, 0, 0.02f, 0, "xq");
+  xf = add_tensor(w, TFLC_FLOAT32, 4, d0, NULL, 0, 0, 0, "input");
+  xq = add_tensor(w, TFLC_INT8, 4, d0, NULL, 0, 0.02f, 0, "xq");
   tflc_writer_op(w, 0, 114, NULL, 1, &xf, 1, &xq, 89, 0, NULL);
   cf = fm_tensor_pc(w, TFLC_INT8, 4, fcd, cw, sizeof cw, 2, 0, "conv_w");
   cbt = fm_tensor_pc(w, TFLC_INT32, 1, db, cb, sizeof cb, 2, 0, "conv_b");
-  c1 = fm_tensor(w, TFLC_INT8, 4, dc, NULL, 0, 0.05f, -1, "c1");
+  c1 = add_tensor(w, TFLC_INT8, 4, dc, NULL, 0, 0.05f, -1, "c1");
   in[0] = xq;
   in[1] = cf;
   in[2] = cbt;
-  co[0] = fm_opt_u8(0, 0);
-  co[1] = fm_opt_i32(1, 1);
-  co[2] = fm_opt_i32(2, 1);
-  co[3] = fm_opt_u8(3, 1);
+  co[0] = opt_u8(0, 0);
+  co[1] = opt_i32(1, 1);
+  co[2] = opt_i32(2, 1);
+  co[3] = opt_u8(3, 1);
   tflc_writer_op(w, 0, 3, NULL, 3, in, 1, &c1, 1, 4, co);
   dwf = fm_tensor_pc(w, TFLC_INT8, 4, dwd, dww, sizeof dww, 2, 3, "dw_w");
   dwbt = fm_tensor_pc(w, TFLC_INT32, 1, db, dwb, sizeof dwb, 2, 0, "dw_b");
-  c2 = fm_tensor(w, TFLC_INT8, 4, dc, NULL, 0, 0.06f, 2, "c2");
+  c2 = add_tensor(w, TFLC_INT8, 4, dc, NULL, 0, 0.06f, 2, "c2");
   in[0] = c1;
   in[1] = dwf;
   in[2] = dwbt;
-  dwo[0] = fm_opt_u8(0, 0);
-  dwo[1] = fm_opt_i32(1, 1);
-  dwo[2] = fm_opt_i32(2, 1);
-  dwo[3] = fm_opt_i32(3, 1);
-  dwo[4] = fm_opt_u8(4, 3);
+  dwo[0] = opt_u8(0, 0);
+  dwo[1] = opt_i32(1, 1);
+  dwo[2] = opt_i32(2, 1);
+  dwo[3] = opt_i32(3, 1);
+  dwo[4] = opt_u8(4, 3);
   tflc_writer_op(w, 0, 4, NULL, 3, in, 1, &c2, 2, 5, dwo);
-  p = fm_tensor(w, TFLC_INT8, 4, dp, NULL, 0, 0.06f, 2, "pool");
-  po[0] = fm_opt_u8(0, 1);
-  po[1] = fm_opt_i32(1, 2);
-  po[2] = fm_opt_i32(2, 2);
-  po[3] = fm_opt_i32(3, 2);
-  po[4] = fm_opt_i32(4, 2);
+  p = add_tensor(w, TFLC_INT8, 4, dp, NULL, 0, 0.06f, 2, "pool");
+  po[0] = opt_u8(0, 1);
+  po[1] = opt_i32(1, 2);
+  po[2] = opt_i32(2, 2);
+  po[3] = opt_i32(3, 2);
+  po[4] = opt_i32(4, 2);
   tflc_writer_op(w, 0, 17, NULL, 1, &c2, 1, &p, 5, 5, po);
-  r = fm_tensor(w, TFLC_INT8, 2, dr, NULL, 0, 0.06f, 2, "flat");
+  r = add_tensor(w, TFLC_INT8, 2, dr, NULL, 0, 0.06f, 2, "flat");
   memset(&ro, 0, sizeof ro);
   ro.kind = TFLC_W_I32_VEC;
   ro.vec = dr;
   ro.vec_len = 2;
   tflc_writer_op(w, 0, 22, NULL, 1, &p, 1, &r, 17, 1, &ro);
-  ffw = fm_tensor(w, TFLC_INT8, 2, dfw, fw, sizeof fw, 0.03f, 0, "fc_w");
-  ffb = fm_tensor(w, TFLC_INT32, 1, dfb, fb, sizeof fb, 0.0018f, 0, "fc_b");
-  fo = fm_tensor(w, TFLC_INT8, 2, dfo, NULL, 0, 0.1f, 0, "logits");
+  ffw = add_tensor(w, TFLC_INT8, 2, dfw, fw, sizeof fw, 0.03f, 0, "fc_w");
+  ffb = add_tensor(w, TFLC_INT32, 1, dfb, fb, sizeof fb, 0.0018f, 0, "fc_b");
+  fo = add_tensor(w, TFLC_INT8, 2, dfo, NULL, 0, 0.1f, 0, "logits");
   in[0] = r;
   in[1] = ffw;
   in[2] = ffb;
-  fo8 = fm_opt_u8(0, 0);
+  fo8 = opt_u8(0, 0);
   tflc_writer_op(w, 0, 9, NULL, 3, in, 1, &fo, 8, 1, &fo8);
-  so = fm_tensor(w, TFLC_INT8, 2, dfo, NULL, 0, 1.0f / 256.0f, -128, "probs");
-  so9 = fm_opt_f32(0, 1.0f);
+  so = add_tensor(w, TFLC_INT8, 2, dfo, NULL, 0, 1.0f / 256.0f, -128, "probs");
+  so9 = opt_f32(0, 1.0f);
   tflc_writer_op(w, 0, 25, NULL, 1, &fo, 1, &so, 9, 1, &so9);
-  out_f = fm_tensor(w, TFLC_FLOAT32, 2, dfo, NULL, 0, 0, 0, "output");
+  out_f = add_tensor(w, TFLC_FLOAT32, 2, dfo, NULL, 0, 0, 0, "output");
   tflc_writer_op(w, 0, 6, NULL, 1, &so, 1, &out_f, 38, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &xf);
   tflc_writer_outputs(w, 0, 1, &out_f);
@@ -482,8 +444,8 @@ static int fm_unary(int32_t code, uint8_t otype, uint8_t **out, size_t *size) {
   int32_t d[2] = {2, 8}, x, y;
   float osc = code == 14 ? 1.0f / 256.0f : code == 28 ? 1.0f / 128.0f : 0.1f;
   int64_t ozp = code == 14 ? -128 : 0;
-  x = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "x");
-  y = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, osc, ozp, "y");
+  x = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "x");
+  y = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, osc, ozp, "y");
   tflc_writer_op(w, 0, code, NULL, 1, &x, 1, &y, otype, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
@@ -493,10 +455,10 @@ static int fm_binary(int32_t code, uint8_t otype, int out_type, uint8_t **out,
                      size_t *size) {
   tflc_writer *w = tflc_writer_create();
   int32_t d[2] = {2, 4}, db[1] = {4}, a, b, y, in[2];
-  a = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "a");
-  b = fm_tensor(w, TFLC_INT8, 1, db, NULL, 0, 0.2f, 1, "b");
-  y = fm_tensor(w, out_type, 2, d, NULL, 0, out_type == TFLC_INT8 ? 0.3f : 0, 0,
-                "y");
+  a = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "a");
+  b = add_tensor(w, TFLC_INT8, 1, db, NULL, 0, 0.2f, 1, "b");
+  y = add_tensor(w, out_type, 2, d, NULL, 0, out_type == TFLC_INT8 ? 0.3f : 0,
+                 0, "y");
   in[0] = a;
   in[1] = b;
   tflc_writer_op(w, 0, code, NULL, 2, in, 1, &y, otype, 0, NULL);
@@ -508,10 +470,10 @@ static int fm_concat(const fm_comp *c, uint8_t **out, size_t *size) {
   tflc_writer *w = tflc_writer_create();
   int32_t da[2] = {2, 3}, db[2] = {2, 2}, dy[2] = {2, 5}, a, b, y, in[2];
   int8_t bv[4] = {1, 2, 3, 1};
-  tflc_w_option o = fm_opt_i32(0, 1);
-  a = fm_tensor(w, TFLC_INT8, 2, da, NULL, 0, 0.1f, 0, "a");
-  b = fm_tensor(w, TFLC_INT8, 2, db, bv, sizeof bv, 0.1f, 0, "b");
-  y = fm_tensor(w, TFLC_INT8, 2, dy, NULL, 0, 0.1f, 0, "y");
+  tflc_w_option o = opt_i32(0, 1);
+  a = add_tensor(w, TFLC_INT8, 2, da, NULL, 0, 0.1f, 0, "a");
+  b = add_tensor(w, TFLC_INT8, 2, db, bv, sizeof bv, 0.1f, 0, "b");
+  y = add_tensor(w, TFLC_INT8, 2, dy, NULL, 0, 0.1f, 0, "y");
   in[0] = a;
   in[1] = b;
   tflc_writer_op(w, 0, 2, NULL, 2, in, 1, &y, 10, 1, &o);
@@ -557,7 +519,7 @@ static void fm_all(fm_sink fn, void *user) {
       c.bias = bits == 3 || bits == 8;
       if (f == 2 && bits == 8)
         c.bits = 7; /* DECODE stores the stride in a byte */
-      fm_rand_state = 0x2545F491u + (uint32_t)(f * 16 + bits);
+      rng_seed(0x2545F491u + (uint32_t)(f * 16 + bits));
       snprintf(name, sizeof name, "conv_%s_b%d", fn_, bits);
       FM_EMIT(name, fm_conv(0, bits & 1, 1 + (bits & 1), &c, &p, &n));
       snprintf(name, sizeof name, "dwconv_%s_b%d", fn_, bits);

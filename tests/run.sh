@@ -4,6 +4,9 @@
 #   tests/run.sh            unit tests, build tests, conformance (if ../shared)
 #   SANITIZE=1 tests/run.sh  the same with ASan + UBSan (unit tests and tool)
 #   VALGRIND=1 tests/run.sh  unit tests under valgrind memcheck
+#   T=test_lut tests/run.sh  one unit test (tests/test_lut.c), its failures
+#                            on the terminal; T=cli_test: one shell test
+#                            (tests/cli_test.sh, with the tool built first)
 #
 # Unit tests are tests/test_*.c (one per layer), each printing its own
 # "N passed, N failed" (checks); shell tests are tests/*_test.sh. Build tests
@@ -49,16 +52,15 @@ san=""
 runner=""
 [ "${VALGRIND:-0}" = 1 ] && runner="valgrind -q --error-exitcode=99 --leak-check=full"
 
-# ---- unit tests ------------------------------------------------------------
-note "== unit tests"
-for src in tests/test_*.c; do
+run_unit_test() { # tests/test_x.c [stderr file]: build, run, count
+  local src=$1 err=${2:-$log} name res rc line
   name=$(basename "$src" .c)
-  if ! $CC -std=c99 $WARN -O1 -g $san -o "$out/$name" "$src" -lm >>"$log" 2>&1; then
-    note "FAIL $name: does not compile (see $log)"
+  if ! $CC -std=c99 $WARN -O1 -g $san -o "$out/$name" "$src" -lm >>"$err" 2>&1; then
+    note "FAIL $name: does not compile (see $err)"
     total_fail=$((total_fail + 1))
-    continue
+    return
   fi
-  res=$($runner "$out/$name" 2>>"$log")
+  res=$($runner "$out/$name" 2>>"$err")
   rc=$?
   line=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
   note "$name: ${line:-no result line} (exit $rc)"
@@ -67,6 +69,48 @@ for src in tests/test_*.c; do
     note "FAIL $name: exit status $rc"
     total_fail=$((total_fail + 1))
   fi
+}
+build_tool() { # sets $tool: build/tflc, or build/asan/tflc with SANITIZE=1
+  tool=build/tflc
+  if [ -n "$san" ]; then
+    mkdir -p build/asan
+    tool=build/asan/tflc
+    check "tflc tool (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san $WARN -o "$tool" examples/tflc.c -lm
+  else
+    check "tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -o "$tool" examples/tflc.c -lm
+  fi
+}
+run_shell_test() { # tests/x_test.sh [stderr file]
+  local t=$1 err=${2:-$log} line
+  note "== $t"
+  line=$(TFLC="$tool" SHARED="$SHARED" bash "$t" 2>>"$err" | tee -a "$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  note "$(basename "$t"): ${line:-no result line}"
+  add_counts "$line" || true
+}
+
+# ---- one test (T=name) -----------------------------------------------------
+if [ -n "${T:-}" ]; then
+  t=$(basename "$T")
+  t=${t%.c}
+  t=${t%.sh}
+  if [ -f "tests/$t.c" ]; then
+    run_unit_test "tests/$t.c" /dev/stderr
+  elif [ -f "tests/$t.sh" ]; then
+    build_tool
+    run_shell_test "tests/$t.sh" /dev/stderr
+  else
+    note "T=$T: no tests/$t.c or tests/$t.sh"
+    total_fail=$((total_fail + 1))
+  fi
+  echo "$total_pass passed, $total_fail failed"
+  [ "$total_fail" = 0 ]
+  exit
+fi
+
+# ---- unit tests ------------------------------------------------------------
+note "== unit tests"
+for src in tests/test_*.c; do
+  run_unit_test "$src"
 done
 
 # ---- build tests -----------------------------------------------------------
@@ -83,6 +127,15 @@ check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNE
 check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
 check "two translation units" gcc -std=c99 $WARN -o "$out/minimal" examples/minimal.c examples/tflc_lib.c -lm
 check "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -c examples/minimal.c -o $out/minimal_cxx.o && gcc -std=c99 $WARN -c examples/tflc_lib.c -o $out/lib.o && g++ -o $out/minimal_cxx $out/minimal_cxx.o $out/lib.o -lm"
+write_impl=$out/write_impl.c
+printf '#define TFLC_IMPLEMENTATION\n#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$write_impl"
+check "tflc_write.h gcc C99" gcc -std=c99 $WARN -c "$write_impl" -o "$out/write_gcc99.o"
+check "tflc_write.h clang C99" clang -std=c99 $WARN -c "$write_impl" -o "$out/write_clang99.o"
+check "tflc_write.h g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$write_impl" -o "$out/write_gxx.o"
+check "tflc_write.h API alone, C99 and C++" bash -c "gcc -std=c99 $WARN -x c -fsyntax-only tflc_write.h && g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only tflc_write.h"
+# TFLC_WRITE_IMPLEMENTATION without the runtime implementation: the #error
+printf '#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$out/write_alone.c"
+check "tflc_write.h without TFLC_IMPLEMENTATION stops with #error" bash -c "! gcc -std=c99 -c $out/write_alone.c -o $out/write_alone.o 2>$out/write_alone.err && grep -q 'error: #error \"tflc_write.h: TFLC_WRITE_IMPLEMENTATION needs the runtime implementation' $out/write_alone.err"
 check "unity build (TFLC_STATIC)" bash -c "gcc -std=c99 $WARN -o $out/unity tests/unity.c -lm && $out/unity"
 if command -v arm-none-eabi-gcc >/dev/null; then
   check "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"
@@ -109,20 +162,15 @@ check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
-tool=build/tflc
-if [ -n "$san" ]; then
-  mkdir -p build/asan
-  tool=build/asan/tflc
-  check "tflc tool (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san $WARN -o "$tool" examples/tflc.c -lm
-else
-  check "tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -o "$tool" examples/tflc.c -lm
+build_tool
+if command -v python3 >/dev/null; then
+  line=$(python3 tests/readme_ops.py "$tool" README.md 2>&1 | tail -n 1)
+  note "README operator list: $line"
+  add_counts "$line" || true
 fi
 for t in tests/*_test.sh; do
   [ -f "$t" ] || continue
-  note "== $t"
-  line=$(TFLC="$tool" SHARED="$SHARED" bash "$t" 2>>"$log" | tee -a "$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-  note "$(basename "$t"): ${line:-no result line}"
-  add_counts "$line" || true
+  run_shell_test "$t"
 done
 if [ -x "$SHARED/conformance/run.sh" ]; then
   suites=${CONFORMANCE_SUITES:-models ops models_ext ops2 external weights}

@@ -2,27 +2,14 @@
  * quantization spec in a model that has one of each, and each operator the
  * runtime cannot run; a clean model has no finding. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
 
 #include "../examples/cmd_check.h"
-
-static tflc_w_option o_u8(uint8_t slot, int32_t v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_U8;
-  o.i = v;
-  return o;
-}
-static tflc_w_option o_i32(uint8_t slot, int32_t v) {
-  tflc_w_option o = o_u8(slot, v);
-  o.kind = TFLC_W_I32;
-  return o;
-}
 
 /* bad = bit mask of the violations to put in */
 enum {
@@ -107,22 +94,22 @@ static size_t build(unsigned bad, uint8_t **out) {
   q.zero_point = &z_sm;
   t[10] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d_o, NULL, 0, "probs", &q);
   t[11] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d_o, NULL, 0, "extra", &q);
-  o[0] = o_u8(0, 1);
-  o[1] = o_i32(1, 1);
-  o[2] = o_i32(2, 1);
+  o[0] = opt_u8(0, 1);
+  o[1] = opt_i32(1, 1);
+  o[2] = opt_i32(2, 1);
   io[0] = t[0], io[1] = t[1], io[2] = t[2];
   tflc_writer_op(w, 0, 3, NULL, 3, io, 1, &t[3], 1, 3, o);
-  o[0] = o_u8(0, 1);
-  o[1] = o_i32(1, 2);
-  o[2] = o_i32(2, 2);
-  o[3] = o_i32(3, 2);
-  o[4] = o_i32(4, 2);
+  o[0] = opt_u8(0, 1);
+  o[1] = opt_i32(1, 2);
+  o[2] = opt_i32(2, 2);
+  o[3] = opt_i32(3, 2);
+  o[4] = opt_i32(4, 2);
   tflc_writer_op(w, 0, 17, NULL, 1, &t[3], 1, &t[4], 5, 5, o);
   io[0] = t[4], io[1] = t[5];
   tflc_writer_op(w, 0, 22, NULL, 2, io, 1, &t[6], 0, 0, NULL);
   io[0] = t[6], io[1] = t[7], io[2] = t[8];
   tflc_writer_op(w, 0, 9, NULL, 3, io, 1, &t[9], 0, 0, NULL);
-  o[0] = o_u8(0, 0);
+  o[0] = opt_u8(0, 0);
   o[0].kind = TFLC_W_F32;
   o[0].f = 1.0f; /* beta */
   tflc_writer_op(w, 0, 25, NULL, 1, &t[9], 1, &t[10], 9, 1, o);

@@ -9,9 +9,10 @@
  * same structure; and every model there must survive the copier. */
 #define _POSIX_C_SOURCE 200809L
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -21,50 +22,11 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint32_t rng_state = 12345u;
-static uint32_t rng(void) {
-  uint32_t x = rng_state;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  rng_state = x;
-  return x;
-}
-
-static uint8_t *read_all(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *p;
-  long len;
-  *n = 0;
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  p = (uint8_t *)malloc((size_t)len + 1);
-  if (p && len > 0 && fread(p, 1, (size_t)len, f) != (size_t)len) {
-    free(p);
-    p = NULL;
-  }
-  fclose(f);
-  if (p)
-    *n = (size_t)len;
-  return p;
-}
-
 static int file_exists(const char *path) {
   FILE *f = fopen(path, "rb");
   if (f)
     fclose(f);
   return f != NULL;
-}
-
-static uint8_t *finish(tflc_writer *w, size_t *n) {
-  uint8_t *p = NULL;
-  CHECK_EQ_INT(tflc_writer_finish(w, &p, n), TFLC_OK);
-  return p;
 }
 
 /* Index of the stage report entry for (sg, t), or -1. */
@@ -218,8 +180,9 @@ static void cmp_tensor(cmpctx *c, int32_t sg, int32_t i, uint32_t ta,
     diff(c, "tensor %d:%d quantization", sg, i);
   else if (tflc__get_u8(fa, qa, 4, 0)) {
     uint32_t dt = tflc__get_u8(fa, qa, 4, 0);
-    if (dt < 4 && !opts_eq(c, tflc__get_ref(fa, qa, 5),
-                           tflc__get_ref(fbb, qb, 5), tflc__z_cp_qdetails[dt]))
+    if (dt < 4 &&
+        !opts_eq(c, tflc__get_ref(fa, qa, 5), tflc__get_ref(fbb, qb, 5),
+                 tflc__copy_qdetails_schema[dt]))
       diff(c, "tensor %d:%d quantization details", sg, i);
   }
   da = buf_of(c->a, ta, &la);
@@ -257,11 +220,11 @@ static void cmp_op(cmpctx *c, int32_t sg, int32_t i, uint32_t oa, uint32_t ob) {
     diff(c, "op %d:%d inputs/outputs", sg, i);
   if (ty != tflc__get_u8(fbb, ob, 3, 0) ||
       !opts_eq(c, tflc__get_ref(fa, oa, 4), tflc__get_ref(fbb, ob, 4),
-               ty < 127 ? tflc__z_cp_opts1[ty] : NULL))
+               ty < 127 ? tflc__copy_options_schema[ty] : NULL))
     diff(c, "op %d builtin options (type %d)", i, (int)ty);
   if (ty2 != tflc__get_u8(fbb, ob, 11, 0) ||
       !opts_eq(c, tflc__get_ref(fa, oa, 12), tflc__get_ref(fbb, ob, 12),
-               ty2 < 24 ? tflc__z_cp_opts2[ty2] : NULL))
+               ty2 < 24 ? tflc__copy_options2_schema[ty2] : NULL))
     diff(c, "op %d:%d builtin options 2", sg, i);
   if (!vec_eq(c->a, oa, c->b, ob, 5, 1) ||
       tflc__get_u8(fa, oa, 6, 0) != tflc__get_u8(fbb, ob, 6, 0))
@@ -508,7 +471,7 @@ static void roundtrip_case(int type, int bits, int layout, int format,
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
   {
-    uint8_t *model = finish(w, &n);
+    uint8_t *model = finish_model(w, &n);
     memset(&o, 0, sizeof o);
     o.format = format;
     o.tflm_compatible = -1;
@@ -579,22 +542,22 @@ static void test_roundtrip_types(void) {
  */
 
 /* Parses text; returns the entry count (-1 on error, message in err). */
-static int32_t spec_parse(const char *text, tflc__z_spec **e, char *err,
+static int32_t spec_parse(const char *text, tflc__spec_entry **e, char *err,
                           size_t errn, tflc_stage_report *rep) {
-  tflc__z_st s;
+  tflc__stage s;
   int32_t n = 0;
   tflc_status st;
   memset(&s, 0, sizeof s);
   memset(rep, 0, sizeof *rep);
   s.rep = rep;
-  st = tflc__z_spec_read(&s, text, strlen(text), "spec.yaml", e, &n);
+  st = tflc__spec_read(&s, text, strlen(text), "spec.yaml", e, &n);
   if (err)
     snprintf(err, errn, "%s", rep->error);
   return st == TFLC_OK ? n : -1;
 }
 
 static void spec_expect(const char *text, int32_t n, const int32_t *triples) {
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   char err[256];
   int32_t got = spec_parse(text, &e, err, sizeof err, &rep), i;
@@ -611,7 +574,7 @@ static void spec_expect(const char *text, int32_t n, const int32_t *triples) {
 }
 
 static void spec_error(const char *text, const char *msg) {
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   char err[256];
   CHECK_EQ_INT(spec_parse(text, &e, err, sizeof err, &rep), -1);
@@ -624,7 +587,7 @@ static void spec_error(const char *text, const char *msg) {
 
 static void test_spec_reader(void) {
   static const int32_t two[] = {0, 5, 4, 1, 10, 2};
-  tflc__z_spec *e = NULL;
+  tflc__spec_entry *e = NULL;
   tflc_stage_report rep;
   /* the seed document's block style, comments, blank lines */
   spec_expect("# spec\n"
@@ -782,7 +745,7 @@ static void small_model(small *s) {
   out[0] = s->z;
   out[1] = s->cout;
   tflc_writer_outputs(w, 0, 2, out);
-  s->bytes = finish(w, &s->n);
+  s->bytes = finish_model(w, &s->n);
   tflc_writer_destroy(w);
 }
 
@@ -991,28 +954,6 @@ static void test_explicit_lists(void) {
 /* ---- model copier --------------------------------------------------------
  */
 
-static tflc_w_option raw_opt(uint8_t slot, uint8_t size, uint64_t u) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_RAW;
-  o.size = size;
-  o.u = u;
-  return o;
-}
-
-static tflc_w_option vec_opt(uint8_t slot, uint8_t size, const void *p,
-                             int32_t n) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_RAW_VEC;
-  o.size = size;
-  o.bytes = p;
-  o.count = n;
-  return o;
-}
-
 /* A model using every field the copier keeps. */
 static uint8_t *feature_model(size_t *n) {
   tflc_writer *w = tflc_writer_create();
@@ -1026,8 +967,8 @@ static uint8_t *feature_model(size_t *n) {
   uint8_t md[7] = {'1', '.', '1', '4', '.', '0', 0};
   tflc_w_quant q;
   tflc_w_option o[6];
-  tflc__w_tensor *tt;
-  tflc__w_op *op;
+  tflc__writer_tensor *tt;
+  tflc__writer_op *op;
   uint8_t *p;
   q.scale = sc;
   q.zero_point = NULL;
@@ -1051,9 +992,9 @@ static uint8_t *feature_model(size_t *n) {
   tt->nzp = 1; /* one zero point for two scales */
   tt->zp[0] = zp[0];
   tt->qdtype = 1; /* CustomQuantization */
-  o[0] = vec_opt(0, 1, copts, 5);
+  o[0] = opt_raw_vec(0, 1, copts, 5);
   o[0].align = 16;
-  CHECK(tflc__w_copy_opts(o, 1, &tt->qd, &tt->nqd));
+  CHECK(tflc__writer_copy_options(o, 1, &tt->qd, &tt->nqd));
   tt = &w->sg[0].t[t0];
   tt->has_sig = 1;
   tt->sig = (int32_t *)malloc(sizeof sig);
@@ -1067,12 +1008,12 @@ static uint8_t *feature_model(size_t *n) {
   in[0] = t0;
   in[1] = t1;
   in[2] = -1;
-  o[0] = raw_opt(0, 1, 1);
-  o[1] = raw_opt(2, 1, 1);
+  o[0] = opt_raw(0, 1, 1);
+  o[1] = opt_raw(2, 1, 1);
   o0 = tflc_writer_op(w, 0, 9, NULL, 3, in, 1, &t2, 8, 2, o);
   in[0] = t2;
   in[1] = t3;
-  o[0] = vec_opt(0, 4, shp, 2);
+  o[0] = opt_raw_vec(0, 4, shp, 2);
   o1 = tflc_writer_op(w, 0, 22, NULL, 2, in, 1, &t4, 17, 1, o);
   in[0] = t4;
   o2 = tflc_writer_op(w, 0, 32, "MyOp", 2, in, 1, &t5, 0, 0, NULL);
@@ -1099,11 +1040,11 @@ static uint8_t *feature_model(size_t *n) {
   o[0].slot = 0;
   o[0].kind = TFLC_W_STR;
   o[0].str = "composite";
-  o[1] = raw_opt(1, 4, 1);
-  o[2] = vec_opt(2, 1, attrs, 3);
-  o[3] = raw_opt(4, 4, 7);
-  o[4] = raw_opt(9, 8, (uint64_t)big[2]); /* a slot the schema lacks */
-  CHECK(tflc__w_copy_opts(o, 5, &op->opts2, &op->nopts2));
+  o[1] = opt_raw(1, 4, 1);
+  o[2] = opt_raw_vec(2, 1, attrs, 3);
+  o[3] = opt_raw(4, 4, 7);
+  o[4] = opt_raw(9, 8, (uint64_t)big[2]); /* a slot the schema lacks */
+  CHECK(tflc__writer_copy_options(o, 5, &op->opts2, &op->nopts2));
   /* operator codes: versions, a deprecated-only code */
   w->oc[0].raw = 1;
   w->oc[0].dep = 9;
@@ -1139,20 +1080,22 @@ static uint8_t *feature_model(size_t *n) {
   w->mbuf = (int32_t *)malloc(4);
   w->mbuf[0] = 1; /* k's buffer */
   w->nmbuf = 1;
-  w->sig = (tflc__w_sigdef *)calloc(1, sizeof *w->sig);
+  w->sig = (tflc__writer_signature *)calloc(1, sizeof *w->sig);
   w->nsig = 1;
   w->sig[0].key = (char *)malloc(8);
   memcpy(w->sig[0].key, "serving", 8);
   w->sig[0].has_in = w->sig[0].has_out = 1;
-  w->sig[0].in = (tflc__w_tmap *)calloc(1, sizeof(tflc__w_tmap));
-  w->sig[0].out = (tflc__w_tmap *)calloc(1, sizeof(tflc__w_tmap));
+  w->sig[0].in =
+      (tflc__writer_tensor_map *)calloc(1, sizeof(tflc__writer_tensor_map));
+  w->sig[0].out =
+      (tflc__writer_tensor_map *)calloc(1, sizeof(tflc__writer_tensor_map));
   w->sig[0].nin = w->sig[0].nout = 1;
   w->sig[0].in[0].name = (char *)malloc(4);
   memcpy(w->sig[0].in[0].name, "in0", 4);
   w->sig[0].out[0].name = (char *)malloc(5);
   memcpy(w->sig[0].out[0].name, "out0", 5);
   w->sig[0].out[0].tensor = 4;
-  p = finish(w, n);
+  p = finish_model(w, n);
   tflc_writer_destroy(w);
   return p;
 }
@@ -1213,7 +1156,7 @@ static void test_copy(void) {
     tflc_writer_inputs(w, 0, 1, &x);
     tflc_writer_outputs(w, 0, 1, &y);
     tflc_writer_set_flags(w, TFLC_W_FLAG_ONLY_DEPRECATED_CODE);
-    p = finish(w, &n);
+    p = finish_model(w, &n);
     tflc_writer_destroy(w);
     CHECK_EQ_INT(tflc_model_copy(p, n, &c, &cn, &rep), TFLC_OK);
     CHECK_EQ_INT(tflc_model_init(&b, c, cn), TFLC_OK);
@@ -1235,13 +1178,13 @@ static void test_kmeans(void) {
   const double x[6] = {1, 2, 3, 10, 11, 20}, w[6] = {1, 1, 1, 1, 1, 1};
   const double x2[5] = {0, 1, 2, 3, 4}, w2[5] = {1, 1, 1, 1, 100};
   size_t start[4];
-  CHECK(tflc__z_kmeans(x, w, 6, 3, start));
+  CHECK(tflc__kmeans(x, w, 6, 3, start));
   CHECK(start[0] == 0 && start[1] == 3 && start[2] == 5 && start[3] == 6);
-  CHECK(tflc__z_kmeans(x, w, 6, 1, start));
+  CHECK(tflc__kmeans(x, w, 6, 1, start));
   CHECK(start[0] == 0 && start[1] == 6);
   /* weights matter: the heavy point pulls 3 into its cluster (cost
    * 2 + 0.99 against 5 for {0..3} {4}) */
-  CHECK(tflc__z_kmeans(x2, w2, 5, 2, start));
+  CHECK(tflc__kmeans(x2, w2, 5, 2, start));
   CHECK(start[0] == 0 && start[1] == 3 && start[2] == 5);
   /* brute force check on random data: the DP finds the optimum */
   {
@@ -1270,7 +1213,7 @@ static void test_kmeans(void) {
         if (cost < best)
           best = cost;
       }
-    CHECK(tflc__z_kmeans(px, pw, 9, 3, s2));
+    CHECK(tflc__kmeans(px, pw, 9, 3, s2));
     for (c = 0; c < 3; c++) {
       double sw = 0, sx = 0, sxx = 0;
       for (k = s2[c]; k < s2[c + 1]; k++) {
@@ -1395,7 +1338,7 @@ static void test_bin_float(void) {
   tflc_writer_op(w, 0, 3, NULL, 2, in, 1, &y, 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_destroy(w);
   memset(&o, 0, sizeof o);
   o.bits = 3;
@@ -1451,7 +1394,7 @@ static void test_bin_many(void) {
   tflc_writer_op(w, 0, 9, NULL, 2, in, 1, &y, 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_destroy(w);
   memset(&o, 0, sizeof o);
   o.bits = 8;
@@ -1516,7 +1459,7 @@ static void test_malformed(void) {
     size_t len = strlen(base);
     ok = 1;
     for (it = 0; it < 5000; it++) {
-      tflc__z_spec *e = NULL;
+      tflc__spec_entry *e = NULL;
       tflc_stage_report rep;
       int32_t got;
       memcpy(text, base, len + 1);
@@ -1549,9 +1492,9 @@ static void test_compact(void) {
   tflc_writer_op(w, 0, 0, NULL, 3, t, 1, &t[4], 0, 0, NULL);
   tflc_writer_inputs(w, 0, 1, &t[5]);
   tflc_writer_outputs(w, 0, 1, &t[4]);
-  p = finish(w, &n);
+  p = finish_model(w, &n);
   tflc_writer_set_flags(w, TFLC_W_FLAG_COMPACT);
-  q = finish(w, &qn);
+  q = finish_model(w, &qn);
   CHECK(qn < n);
   CHECK_EQ_INT(tflc_model_init(&m, q, qn), TFLC_OK);
   CHECK_EQ_INT(m.num_buffers, 3); /* sentinel, shared data, the variable's */
@@ -1614,7 +1557,7 @@ static int read_inputs(const char *dir, uint8_t **in, size_t *sz, int cap) {
   for (k = 0; k < cap; k++) {
     char path[700];
     snprintf(path, sizeof path, "%s/input_%d.bin", dir, k);
-    in[k] = read_all(path, &sz[k]);
+    in[k] = read_file(path, &sz[k]);
     if (!in[k])
       break;
   }
@@ -1625,7 +1568,7 @@ static int read_inputs(const char *dir, uint8_t **in, size_t *sz, int cap) {
 static void check_vs_tflm_meta(const uint8_t *ours, size_t on,
                                const char *tflm_path) {
   size_t tn;
-  uint8_t *t = read_all(tflm_path, &tn);
+  uint8_t *t = read_file(tflm_path, &tn);
   tflc_model a, b;
   int32_t i, nt;
   if (!t)
@@ -1657,7 +1600,7 @@ static void check_decode(const tflc_model *bin, const uint8_t *ours, size_t on,
   tflc__fb fb;
   int32_t i, no;
   size_t tn;
-  uint8_t *tb = read_all(tflm_path, &tn);
+  uint8_t *tb = read_file(tflm_path, &tn);
   CHECK_EQ_INT(tflc_model_init(&m, ours, on), TFLC_OK);
   fb = tflc__mfb(&m);
   no = tflc_model_num_ops(&m, 0);
@@ -1692,32 +1635,31 @@ static void check_decode(const tflc_model *bin, const uint8_t *ours, size_t on,
 
 static void shared_case(const tcase *tc) {
   size_t bn, sn, on = 0, in_sz[8], exp_n, got_n;
-  uint8_t *bytes = read_all(tc->binned, &bn), *spec = NULL, *out = NULL;
+  uint8_t *bytes = read_file(tc->binned, &bn), *spec = NULL, *out = NULL;
   uint8_t *inputs[8], *expect, *got;
   char dir[600], path[700];
   int nin, fmt, k;
   tflc_model bin;
-  tflc__z_spec *se = NULL;
+  tflc__spec_entry *se = NULL;
   int32_t nse = 0;
   snprintf(dir, sizeof dir, "%s", tc->binned);
   dir[strlen(dir) - strlen("/model.tflite")] = 0;
-  spec = read_all(tc->spec, &sn);
+  spec = read_file(tc->spec, &sn);
   nin = read_inputs(dir, inputs, in_sz, 8);
   snprintf(path, sizeof path, "%s/output_0.bin", dir);
-  expect = read_all(path, &exp_n);
+  expect = read_file(path, &exp_n);
   CHECK(bytes && spec && expect && nin > 0);
   if (!bytes || !spec || !expect || nin <= 0)
     goto done;
   CHECK_EQ_INT(tflc_model_init(&bin, bytes, bn), TFLC_OK);
   {
     tflc_stage_report r;
-    tflc__z_st s;
+    tflc__stage s;
     memset(&s, 0, sizeof s);
     memset(&r, 0, sizeof r);
     s.rep = &r;
-    CHECK_EQ_INT(
-        tflc__z_spec_read(&s, (const char *)spec, sn, "spec", &se, &nse),
-        TFLC_OK);
+    CHECK_EQ_INT(tflc__spec_read(&s, (const char *)spec, sn, "spec", &se, &nse),
+                 TFLC_OK);
     tflc_stage_report_free(&r);
   }
   for (fmt = TFLC_W_METADATA; fmt <= TFLC_W_DECODE; fmt++) {
@@ -1754,7 +1696,7 @@ static void shared_case(const tcase *tc) {
         CHECK(!d || ((size_t)(d - out) & 15) == 0);
       }
     }
-    t = read_all(tflm, &tn);
+    t = read_file(tflm, &tn);
     if (t) {
       CHECK(on <= tn);
       if (on > tn)
@@ -1859,7 +1801,7 @@ static void test_shared_copy(void) {
     tflc_stage_report rep;
     tflc_status st;
     snprintf(path, sizeof path, "%s/model.tflite", dirs[i]);
-    b = read_all(path, &bn);
+    b = read_file(path, &bn);
     if (!b || tflc_model_init(&a, b, bn) != TFLC_OK) {
       free(b);
       continue;
@@ -1883,6 +1825,7 @@ static void test_shared_copy(void) {
 }
 
 int main(void) {
+  rng_seed(12345u);
   RUN(test_spec_reader);
   RUN(test_roundtrip_types);
   RUN(test_auto_selection);

@@ -18,22 +18,12 @@
  *   stream order (one restart per invoke); INT4 filters give the outputs
  *   of their INT8 twin; what TFLM refuses is refused at init. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
-
-static uint32_t rng_state = 0x2468ACE1u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rnd_below(int32_t n) {
-  return (int32_t)(rnd() % (uint32_t)n);
-}
 
 /* exact-size heap copies, so that the address sanitizer sees any read
  * past the end of a stream, table, bitmask or value array */
@@ -385,13 +375,13 @@ static void check_tiles(const tflc_const *c, const uint8_t *expect,
   memset(out, 0xA5, (size_t)n * es);
   if (!shuffle) {
     while (at < n) {
-      int32_t m = 1 + rnd_below(n - at < 97 ? n - at : 97);
+      int32_t m = 1 + rng_below(n - at < 97 ? n - at : 97);
       tflc_lut_decode(c, at, m, out + (size_t)at * es);
       at += m;
     }
   } else {
     for (k = 0; k < 40 && n > 0; k++) {
-      int32_t s = rnd_below(n), m = 1 + rnd_below(n - s);
+      int32_t s = rng_below(n), m = 1 + rng_below(n - s);
       tflc_lut_decode(c, s, m, out + (size_t)s * es);
     }
     tflc_lut_decode(c, 0, n, out);
@@ -400,7 +390,7 @@ static void check_tiles(const tflc_const *c, const uint8_t *expect,
   tflc_lut_decode_ref(c, 0, n, ref);
   CHECK_EQ_MEM(ref, expect, (size_t)n * es);
   if (n > 0) {
-    int32_t s = rnd_below(n), m = 1 + rnd_below(n - s);
+    int32_t s = rng_below(n), m = 1 + rng_below(n - s);
     tflc_lut_decode_ref(c, s, m, ref);
     CHECK_EQ_MEM(ref, expect + (size_t)s * es, (size_t)m * es);
     /* the span and the element accessors agree with the expectation */
@@ -410,7 +400,7 @@ static void check_tiles(const tflc_const *c, const uint8_t *expect,
     }
     for (k = 0; k < 5; k++) {
       tflc_const raw = tflc_const_raw(expect, (tflc_type)c->type, n);
-      int32_t e = rnd_below(n);
+      int32_t e = rng_below(n);
       float f1 = tflc_const_f32(c, e), f2 = tflc_const_f32(&raw, e);
       CHECK_EQ_INT(tflc_const_i64(c, e), tflc_const_i64(&raw, e));
       CHECK_EQ_INT(tflc_const_i32(c, e), tflc_const_i32(&raw, e));
@@ -418,7 +408,7 @@ static void check_tiles(const tflc_const *c, const uint8_t *expect,
     }
     /* gather with a random step */
     {
-      int32_t step = 1 + rnd_below(n), g = (n - 1 - s) / step + 1, i;
+      int32_t step = 1 + rng_below(n), g = (n - 1 - s) / step + 1, i;
       tflc_lut_gather(c, s, step, g, out);
       for (i = 0; i < g; i++)
         CHECK(memcmp(out + (size_t)i * es, expect + (size_t)(s + i * step) * es,
@@ -575,7 +565,7 @@ static void test_int4(void) {
     if (!v || !pk)
       abort();
     for (i = 0; i < n; i++) {
-      v[i] = (int8_t)(rnd_below(16) - 8);
+      v[i] = (int8_t)(rng_below(16) - 8);
       pk[i / 2] =
           (uint8_t)(pk[i / 2] | (((unsigned)v[i] & 15u) << (i % 2 ? 4 : 0)));
     }
@@ -800,7 +790,7 @@ static void huff_free(huff_built *hb) {
 static void skewed_values(uint8_t *v, size_t es, int32_t n, int nsym) {
   int32_t k;
   for (k = 0; k < n; k++) {
-    int32_t r = rnd_below(nsym), r2 = rnd_below(nsym);
+    int32_t r = rng_below(nsym), r2 = rng_below(nsym);
     int32_t s = r < r2 ? r : r2; /* small symbols more often */
     int32_t x = es == 1 ? s * 7 - 100 : s * 211 - 32000;
     if (es == 1)
@@ -847,7 +837,7 @@ static void test_huffman_codes(void) {
         abort();
       memset(&cur, 0, sizeof cur);
       while (at < n) {
-        int32_t m = 1 + rnd_below(n - at < 64 ? n - at : 64);
+        int32_t m = 1 + rng_below(n - at < 64 ? n - at : 64);
         tflc_lut_decode(&hb.c, at, m, o + (size_t)at * es);
         at += m;
       }
@@ -953,15 +943,15 @@ static void prune_encode(prune_built *pb, tflc_type type, int32_t count,
   if (!vals || !kept || !pb->mask || !pb->expect)
     abort();
   for (ch = 0; ch < 64; ch++)
-    pb->zp[ch] = per_channel_zp ? (int64_t)rnd_below(256) - 128 : 0;
+    pb->zp[ch] = per_channel_zp ? (int64_t)rng_below(256) - 128 : 0;
   for (i = 0; i < count; i++) {
     const int32_t c = channels <= 1 ? 0
                       : alt         ? i % channels
                                     : i / (count / channels);
-    const int keep = rnd_below(100) >= sparsity_pct;
+    const int keep = rng_below(100) >= sparsity_pct;
     size_t k;
     for (k = 0; k < es; k++)
-      vals[(size_t)i * es + k] = (uint8_t)rnd();
+      vals[(size_t)i * es + k] = (uint8_t)rng();
     if (type == TFLC_BOOL)
       vals[i] = (uint8_t)(vals[i] & 1u);
     if (keep) {
@@ -1004,8 +994,8 @@ static void test_prune_codes(void) {
   harness_current = "test_prune_codes";
   for (t = 0; t < 6; t++)
     for (variant = 0; variant < 8; variant++) {
-      const int32_t channels = 1 + rnd_below(12);
-      const int32_t count = channels * (1 + rnd_below(90));
+      const int32_t channels = 1 + rng_below(12);
+      const int32_t count = channels * (1 + rng_below(90));
       const int alt = variant & 1;
       const int pc = types[t] == TFLC_INT8 && (variant & 2);
       const int sparsity = variant == 4 ? 100 : variant == 5 ? 0 : 60;
@@ -1092,7 +1082,7 @@ static void test_cursor(void) {
   /* two constants sharing the cursor: it changes hands, values stay
    * right */
   for (k = 0; k < 6; k++) {
-    const int32_t s = rnd_below(N - 20);
+    const int32_t s = rng_below(N - 20);
     tflc_lut_decode(k % 2 ? &b.c : &a.c, s, 20, o);
     CHECK_EQ_MEM(o, (k % 2 ? w2 : v) + s, 20);
   }
@@ -1102,20 +1092,6 @@ static void test_cursor(void) {
 
 /* ---- models -------------------------------------------------------------- */
 enum { ENC_RAW = 0, ENC_HUFFMAN, ENC_PRUNE, ENC_INT4 };
-
-static tflc_w_option opt_u8(uint8_t slot, int32_t v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_U8;
-  o.i = v;
-  return o;
-}
-static tflc_w_option opt_i32(uint8_t slot, int32_t v) {
-  tflc_w_option o = opt_u8(slot, v);
-  o.kind = TFLC_W_I32;
-  return o;
-}
 
 /* Encoded and ancillary bytes of constant `vals` (count elements of type)
  * in DECODE format `enc` (Huffman: 32-bit table for INT16). */
@@ -1184,11 +1160,11 @@ typedef struct layer {
 static int8_t filter_value(int small) {
   int32_t r;
   if (small)
-    return (int8_t)(rnd_below(16) - 8);
-  r = rnd_below(100);
+    return (int8_t)(rng_below(16) - 8);
+  r = rng_below(100);
   if (r < 45)
     return 0;
-  return (int8_t)((rnd_below(9) - 4) * 13 + (r % 3));
+  return (int8_t)((rng_below(9) - 4) * 13 + (r % 3));
 }
 
 static uint8_t *build_layer(const layer *L, size_t *size) {
@@ -1240,7 +1216,7 @@ static uint8_t *build_layer(const layer *L, size_t *size) {
     fz[i] = 0;
     bs[i] = xs * fs[L->per_tensor ? 0 : i];
     bz[i] = 0;
-    bv[i] = rnd_below(3) ? 0 : rnd_below(2001) - 1000;
+    bv[i] = rng_below(3) ? 0 : rng_below(2001) - 1000;
   }
   q.zero_point = &xz;
   q.scale = &xs;
@@ -1755,6 +1731,7 @@ static void test_int4_refusals(void) {
 }
 
 int main(void) {
+  rng_seed(0x2468ACE1u);
   RUN(test_vectors_kernel_api);
   RUN(test_vectors_models);
   RUN(test_int4);

@@ -3,8 +3,8 @@
  * in the large-model offset/size form, and the compression metadata
  * checks where TFLM would silently run a model as uncompressed. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

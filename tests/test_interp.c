@@ -2,47 +2,21 @@
  * run plain and LUT-compressed in both formats; planner invariants; arena
  * budget of compressed models; alternate decompression regions; errors. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
 
-static uint32_t rng_state = 0x12345678u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
 /* int8 values drawn from `levels` distinct values per row of `row` */
 static void fill_levels(int8_t *d, int32_t n, int32_t row, int levels) {
   int32_t i;
   for (i = 0; i < n; i++) {
     int32_t ch = i / row;
-    int32_t v = (int32_t)(rnd() % (uint32_t)levels) * 9 - 60 + ch * 3;
+    int32_t v = (int32_t)(rng() % (uint32_t)levels) * 9 - 60 + ch * 3;
     d[i] = (int8_t)(v > 127 ? 127 : v < -127 ? -127 : v);
   }
-}
-
-static tflc_w_option opt_u8(uint8_t slot, int32_t v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = TFLC_W_U8;
-  o.i = v;
-  return o;
-}
-static tflc_w_option opt_i32(uint8_t slot, int32_t v) {
-  tflc_w_option o = opt_u8(slot, v);
-  o.kind = TFLC_W_I32;
-  return o;
-}
-static tflc_w_option opt_f32(uint8_t slot, float v) {
-  tflc_w_option o = opt_u8(slot, 0);
-  o.kind = TFLC_W_F32;
-  o.f = v;
-  return o;
 }
 
 /* A small keyword-spotting-shaped network: CONV_2D -> DEPTHWISE_CONV_2D ->
@@ -81,19 +55,19 @@ static int build_net(const net_opts *no, uint8_t **out, size_t *size) {
   fill_levels(dw, 72, 72, no->levels); /* per-channel on the last axis */
   for (i = 0; i < 72; i++) /* make the last-axis channel tables few-valued */
     dw[i] = (int8_t)((i % 8) * 5 - 20 +
-                     (int32_t)(rnd() % (uint32_t)no->levels) * 7);
+                     (int32_t)(rng() % (uint32_t)no->levels) * 7);
   for (i = 0; i < 192; i++) /* per-tensor quantized: levels overall */
-    fc[i] = (int8_t)((int32_t)(rnd() % (uint32_t)no->levels) * 11 - 20);
+    fc[i] = (int8_t)((int32_t)(rng() % (uint32_t)no->levels) * 11 - 20);
   for (i = 0; i < 8; i++) {
     cfs[i] = 0.01f + 0.002f * (float)i;
     dws[i] = 0.02f + 0.001f * (float)i;
     bs[i] = s_in * cfs[i];
     dwbs[i] = s_c * dws[i];
-    cb[i] = (int32_t)(rnd() % 3) * 100 - 100;
-    dwb[i] = (int32_t)(rnd() % 2) * 50;
+    cb[i] = (int32_t)(rng() % 3) * 100 - 100;
+    dwb[i] = (int32_t)(rng() % 2) * 50;
   }
   for (i = 0; i < 6; i++)
-    fcb[i] = (int32_t)(rnd() % 2) * 30 - 40;
+    fcb[i] = (int32_t)(rng() % 2) * 30 - 40;
   memset(&q, 0, sizeof q);
   q.count = 1;
   q.scale = &s_in;
@@ -282,7 +256,7 @@ static void test_compressed_equals_plain(void) {
   run_result rp, rc;
   net_opts no;
   for (i = 0; i < 80; i++)
-    in[i] = (int8_t)rnd();
+    in[i] = (int8_t)rng();
   memset(&no, 0, sizeof no);
   no.levels = 2;
   CHECK(build_net(&no, &plain, &plain_n));
@@ -498,6 +472,7 @@ static void test_plan_real_models(void) {
 }
 
 int main(void) {
+  rng_seed(0x12345678u);
   RUN(test_plan_real_models);
   RUN(test_compressed_equals_plain);
   RUN(test_plan_and_exact_arena);

@@ -11,30 +11,7 @@
 
 #include <stdlib.h>
 
-static uint32_t rng_state = 12345u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rnd_below(int32_t n) {
-  return (int32_t)(rnd() % (uint32_t)n);
-}
-
 /* ---- the seeds/tflm_compression.md examples, exactly as written --------- */
-
-/* "01001101..." -> bytes */
-static size_t bits_to_bytes(const char *s, uint8_t *out) {
-  size_t n = 0, k;
-  for (k = 0; s[k]; k++) {
-    if (k % 8 == 0)
-      out[n++] = 0;
-    if (s[k] == '1')
-      out[k / 8] = (uint8_t)(out[k / 8] | (0x80u >> (k % 8)));
-  }
-  return n;
-}
 
 static void put_i16(uint8_t *p, int v) {
   p[0] = (uint8_t)((unsigned)v & 0xFFu);
@@ -161,15 +138,6 @@ static size_t esize_of(int type) {
 }
 
 /* independent MSB-first packer */
-static void pack(const int *idx, int32_t n, int bits, uint8_t *out) {
-  int32_t i;
-  int b;
-  size_t pos = 0;
-  for (i = 0; i < n; i++)
-    for (b = bits - 1; b >= 0; b--, pos++)
-      if ((idx[i] >> b) & 1)
-        out[pos / 8] = (uint8_t)(out[pos / 8] | (0x80u >> (pos % 8)));
-}
 
 static long long le_signed(const uint8_t *p, size_t es) {
   unsigned long long u = 0;
@@ -196,14 +164,14 @@ static void one_case(int type, int bits, int mode, int32_t channels,
   const int32_t count = nch * per;
   const int32_t epc = nch <= 1 ? count : (mode == 1 ? per : 1);
   const int32_t maxidx = 1 << bits;
-  const int32_t stride = maxidx - rnd_below(maxidx > 2 ? 2 : 1);
+  const int32_t stride = maxidx - rng_below(maxidx > 2 ? 2 : 1);
   const size_t bs_len = ((size_t)count * (size_t)bits + 7) / 8;
   const size_t val_len = (size_t)nch * (size_t)stride * es;
   uint8_t *bs_block = (uint8_t *)malloc(bs_len + 1);
   uint8_t *val_block = (uint8_t *)malloc(val_len + 3);
   uint8_t *bs = bs_block + 1; /* odd address, exact end */
   uint8_t *vals = val_block + 3;
-  int *idx = (int *)malloc(sizeof(int) * (size_t)count);
+  uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)count);
   uint8_t *expect = (uint8_t *)malloc((size_t)count * es);
   uint8_t *got = (uint8_t *)malloc((size_t)count * es + 8);
   uint8_t *got2 = (uint8_t *)malloc((size_t)count * es + 8);
@@ -213,7 +181,7 @@ static void one_case(int type, int bits, int mode, int32_t channels,
   int ok = 1, ok_ref = 1, ok_win = 1, ok_gather = 1, ok_scalar = 1;
   memset(bs, 0, bs_len);
   for (k = 0; k < val_len; k++)
-    vals[k] = (uint8_t)rnd();
+    vals[k] = (uint8_t)rng();
   if (type == TFLC_INT64) /* keep values within long long printing range */
     for (k = 7; k < val_len; k += 8)
       vals[k] = (uint8_t)(vals[k] & 0x3F);
@@ -221,8 +189,8 @@ static void one_case(int type, int bits, int mode, int32_t channels,
     for (k = 3; k < val_len; k += 4)
       vals[k] = (uint8_t)(vals[k] & 0x3F);
   for (i = 0; i < count; i++)
-    idx[i] = rnd_below(stride);
-  pack(idx, count, bits, bs);
+    idx[i] = (uint32_t)rng_below(stride);
+  pack_indices(idx, count, bits, bs);
   for (i = 0; i < count; i++) {
     const int ch = channel_of(i, nch, epc, alt);
     memcpy(expect + (size_t)i * es,
@@ -246,11 +214,11 @@ static void one_case(int type, int bits, int mode, int32_t channels,
       start = trial;
       n = count - start;
     } else {
-      start = rnd_below(count);
-      n = 1 + rnd_below(count - start);
+      start = rng_below(count);
+      n = 1 + rng_below(count - start);
     }
     if (trial % 3 == 2 && n > 1)
-      n = 1 + rnd_below(n < 20 ? n : 20);
+      n = 1 + rng_below(n < 20 ? n : 20);
     tflc_lut_decode(&c, start, n, got);
     tflc_lut_decode_ref(&c, start, n, got2);
     ok_win &= memcmp(got, expect + (size_t)start * es, (size_t)n * es) == 0;
@@ -262,8 +230,8 @@ static void one_case(int type, int bits, int mode, int32_t channels,
 
   /* gathers with strides (depthwise taps) */
   for (trial = 0; trial < 10; trial++) {
-    const int32_t step = 1 + rnd_below(nch + 3);
-    const int32_t start = rnd_below(count);
+    const int32_t step = 1 + rng_below(nch + 3);
+    const int32_t start = rng_below(count);
     const int32_t n = 1 + (count - 1 - start) / step;
     tflc_lut_gather(&c, start, step, n, got);
     for (i = 0; i < n; i++)
@@ -273,7 +241,7 @@ static void one_case(int type, int bits, int mode, int32_t channels,
 
   /* scalar accessors */
   for (trial = 0; trial < 10; trial++) {
-    const int32_t j = rnd_below(count);
+    const int32_t j = rng_below(count);
     const uint8_t *e = expect + (size_t)j * es;
     if (type == TFLC_FLOAT32) {
       float f;
@@ -315,7 +283,7 @@ static void test_random_all(void) {
     for (bits = 1; bits <= 8; bits++)
       for (mode = 0; mode < 3; mode++)
         for (p = 0; p < 6; p++) {
-          const int32_t channels = mode == 0 ? 1 : 1 + rnd_below(6);
+          const int32_t channels = mode == 0 ? 1 : 1 + rng_below(6);
           one_case(all_types[t], bits, mode, channels, pers[p]);
         }
 }
@@ -331,9 +299,9 @@ static void test_fast_vs_ref(void) {
   int ok = 1;
   size_t k;
   for (k = 0; k < sizeof bs; k++)
-    bs[k] = (uint8_t)rnd();
+    bs[k] = (uint8_t)rng();
   for (k = 0; k < sizeof vals; k++)
-    vals[k] = (int8_t)(rnd() & 0x7F);
+    vals[k] = (int8_t)(rng() & 0x7F);
   for (t = 0; t < 2; t++)
     for (bits = 1; bits <= 8; bits++)
       for (mode = 0; mode < 3; mode++) {
@@ -394,6 +362,7 @@ static void test_type_size(void) {
 }
 
 int main(void) {
+  rng_seed(12345u);
   RUN(test_doc_example_int16);
   RUN(test_doc_example_per_channel);
   RUN(test_doc_example_bw3_bytes);

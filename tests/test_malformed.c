@@ -29,10 +29,11 @@
 #include <time.h>
 
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
-#include "../fuzz/models.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
+#include "../fuzz/models.h"
 
 #define ARENA_SIZE (512u * 1024u)
 static uint8_t *arena;
@@ -234,7 +235,7 @@ static void build_conv(const fm_comp *c) {
   uint8_t *p = NULL;
   size_t n = 0;
   int ok;
-  fm_rand_state = 12345u;
+  rng_seed(12345u);
   ok = fm_conv(0, 1, 1, c, &p, &n);
   set_base(ok, p, n);
 }
@@ -379,8 +380,8 @@ static void build_custom(int32_t code, const char *custom, uint8_t otype,
   uint8_t *p = NULL;
   size_t n = 0;
   int ok;
-  x = fm_tensor(w, in_type, 2, d, NULL, 0, 0.5f, 0, "x");
-  y = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.5f, 0, "y");
+  x = add_tensor(w, in_type, 2, d, NULL, 0, 0.5f, 0, "x");
+  y = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.5f, 0, "y");
   if (in_idx >= 0)
     x = in_idx;
   if (out_idx != -2)
@@ -401,8 +402,8 @@ static void expect_built(const char *name, int32_t code, const char *custom,
   int32_t d[2] = {2, 4}, x, y;
   uint8_t *p = NULL;
   size_t n = 0;
-  x = fm_tensor(w, in_type, 2, d, NULL, 0, 0.5f, 0, "x");
-  y = fm_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.5f, 0, "y");
+  x = add_tensor(w, in_type, 2, d, NULL, 0, 0.5f, 0, "x");
+  y = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.5f, 0, "y");
   if (in_idx >= 0)
     x = in_idx;
   if (out_idx != -2)
@@ -426,15 +427,15 @@ static void expect_built(const char *name, int32_t code, const char *custom,
 static void test_unions_enums(void) {
   tflc_w_option o[2];
   uint32_t pos;
-  o[0] = fm_opt_u8(0, 0);
+  o[0] = opt_u8(0, 0);
   expect_built("unknown options type", 9, NULL, 250, 1, o, -1, -2, TFLC_INT8, 0,
                TFLC_ERR_SCHEMA, "op 0 FULLY_CONNECTED: options type 250");
   expect_built("options of the wrong type", 9, NULL, 1, 1, o, -1, -2, TFLC_INT8,
                0, TFLC_ERR_SCHEMA, "op 0 FULLY_CONNECTED: options type 1");
-  o[0] = fm_opt_u8(0, 9);
+  o[0] = opt_u8(0, 9);
   expect_built("unknown fused activation", 9, NULL, 8, 1, o, -1, -2, TFLC_INT8,
                0, TFLC_ERR_SCHEMA, "op 0 FULLY_CONNECTED: fused activation 9");
-  o[0] = fm_opt_u8(0, 7);
+  o[0] = opt_u8(0, 7);
   expect_built("unknown padding", 17, NULL, 5, 1, o, -1, -2, TFLC_INT8, 0,
                TFLC_ERR_SCHEMA, "op 0 MAX_POOL_2D: padding 7");
   expect_built("unknown builtin operator", 500, NULL, 0, 0, NULL, -1, -2,
@@ -445,7 +446,7 @@ static void test_unions_enums(void) {
                "op 0 MY_OP: custom operator unknown");
   expect_built("unknown tensor type", 19, NULL, 0, 0, NULL, -1, -2, 100, 0,
                TFLC_ERR_TYPE, "tensor 0: type");
-  o[0] = fm_opt_i32(0, 7);
+  o[0] = opt_i32(0, 7);
   expect_built("subgraph index out of range", 129, NULL, 103, 1, o, -1, -2,
                TFLC_INT8, 1, TFLC_ERR_INDEX, "init subgraph 7 out of range");
   /* CUSTOM without a name, and a broken custom name */
@@ -850,7 +851,7 @@ static void arena_sweep(const char *name, const uint8_t *p, size_t n,
 }
 static void test_arena_sizes(void) {
   int k = 0;
-  fm_rand_state = 4242u;
+  rng_seed(4242u);
   fm_all(arena_sweep, &k);
   CHECK(sweep_runs > 1000);
   CHECK(sweep_bad == 0);
@@ -973,13 +974,11 @@ static void map_model(const tflc_model *m, model_map *mm) {
   }
 }
 
-static uint32_t xr_state = 0x12345678u;
-static uint32_t xr(void) {
-  uint32_t x = xr_state;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  return xr_state = x;
+/* The mutations draw from their own stream, apart from the model
+ * builders' (rng()). */
+static uint32_t mutation_rng_state = 0x12345678u;
+static uint32_t mutation_rng(void) {
+  return rng_next(&mutation_rng_state);
 }
 
 static long mutants_total, mutants_accepted, mutants_invoked, mutants_certain,
@@ -1046,7 +1045,7 @@ static void mutate_model(const char *name, const uint8_t *p, size_t n,
     size_t cut =
         k < n_each / 2
             ? (size_t)((uint64_t)n * (uint64_t)k / (uint64_t)(n_each / 2))
-            : (size_t)(mm.s[xr() % mm.n].pos + xr() % 4u);
+            : (size_t)(mm.s[mutation_rng() % mm.n].pos + mutation_rng() % 4u);
     if (cut >= n)
       cut = n - 1;
     mutant(orig, cut, cut < mm.required_end, &st_trunc, arena_size);
@@ -1055,20 +1054,22 @@ static void mutate_model(const char *name, const uint8_t *p, size_t n,
    * soffset pointing outside the file (certainly invalid), or an edit to
    * boundary values (anything may happen) */
   for (k = 0; k < n_each && !out_of_time(); k++) {
-    const span *s = &mm.s[xr() % mm.n];
+    const span *s = &mm.s[mutation_rng() % mm.n];
     int certain = 1;
     uint32_t v;
     if (s->kind == 0)
       continue;
     memcpy(buf, orig, n);
     if (s->kind == 1)
-      v = (uint32_t)n + (xr() % 2u ? 0u : 0x7FFF0000u); /* target past end */
+      v = (uint32_t)n +
+          (mutation_rng() % 2u ? 0u : 0x7FFF0000u); /* target past end */
     else if (s->kind == 2)
-      v = (uint32_t)n + 1u + xr() % 0x10000u; /* length past end */
+      v = (uint32_t)n + 1u + mutation_rng() % 0x10000u; /* length past end */
     else
-      v = 0x80000000u + (xr() & 0x7FFF0000u); /* vtable before the file */
-    if (xr() % 4u == 0) {
-      v = boundary[xr() % (sizeof boundary / sizeof boundary[0])];
+      v = 0x80000000u +
+          (mutation_rng() & 0x7FFF0000u); /* vtable before the file */
+    if (mutation_rng() % 4u == 0) {
+      v = boundary[mutation_rng() % (sizeof boundary / sizeof boundary[0])];
       certain = 0;
     }
     buf[s->pos] = (uint8_t)v;
@@ -1079,29 +1080,31 @@ static void mutate_model(const char *name, const uint8_t *p, size_t n,
   }
   /* bit flips, mostly in the structures (not in weights) */
   for (k = 0; k < n_each && !out_of_time(); k++) {
-    int f, nf = 1 + (int)(xr() % 4u);
+    int f, nf = 1 + (int)(mutation_rng() % 4u);
     memcpy(buf, orig, n);
     for (f = 0; f < nf; f++) {
       uint32_t pos;
-      if (xr() % 4u) {
-        const span *s = &mm.s[xr() % mm.n];
-        pos = s->pos + (s->len ? xr() % s->len : 0);
+      if (mutation_rng() % 4u) {
+        const span *s = &mm.s[mutation_rng() % mm.n];
+        pos = s->pos + (s->len ? mutation_rng() % s->len : 0);
       } else {
-        pos = xr();
+        pos = mutation_rng();
       }
       pos %= (uint32_t)n;
-      buf[pos] ^= (uint8_t)(1u << (xr() % 8u));
+      buf[pos] ^= (uint8_t)(1u << (mutation_rng() % 8u));
     }
     mutant(buf, n, 0, &st_flip, arena_size);
   }
   /* byte / u16 / u32 overwrites with boundary values */
   for (k = 0; k < n_each && !out_of_time(); k++) {
-    const span *s = &mm.s[xr() % mm.n];
-    uint32_t pos = s->pos + (s->len > 4 ? (xr() % (s->len - 3)) & ~3u : 0);
-    uint32_t v = boundary[xr() % (sizeof boundary / sizeof boundary[0])];
-    uint32_t w = 1u << (xr() % 3u), b;
-    if (xr() % 3u == 0)
-      v = (uint32_t)n - xr() % 64u; /* offsets near the end */
+    const span *s = &mm.s[mutation_rng() % mm.n];
+    uint32_t pos =
+        s->pos + (s->len > 4 ? (mutation_rng() % (s->len - 3)) & ~3u : 0);
+    uint32_t v =
+        boundary[mutation_rng() % (sizeof boundary / sizeof boundary[0])];
+    uint32_t w = 1u << (mutation_rng() % 3u), b;
+    if (mutation_rng() % 3u == 0)
+      v = (uint32_t)n - mutation_rng() % 64u; /* offsets near the end */
     memcpy(buf, orig, n);
     for (b = 0; b < w && pos + b < n; b++)
       buf[pos + b] = (uint8_t)(v >> (8 * b));
@@ -1144,27 +1147,6 @@ static void corpus_sink(const char *name, const uint8_t *p, size_t n,
   /* every 4th model of the writer's corpus (they are alike) */
   if ((*k)++ % 4 == 0)
     mutate_model(name, p, n, 160);
-}
-
-static uint8_t *read_file(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *b;
-  long len;
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) <= 0 ||
-      fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  b = (uint8_t *)malloc((size_t)len);
-  if (b && fread(b, 1, (size_t)len, f) != (size_t)len) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  *n = (size_t)len;
-  return b;
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -1212,7 +1194,7 @@ static void test_mutants(void) {
   int k = 0;
   double budget = secs ? atof(secs) : 40.0;
   deadline = clock() + (clock_t)(budget * (double)CLOCKS_PER_SEC);
-  fm_rand_state = 777u;
+  rng_seed(777u);
   fm_all(corpus_sink, &k);
   if (!shared)
     shared = "../shared";
@@ -1283,6 +1265,7 @@ static void test_mutants(void) {
 }
 
 int main(void) {
+  rng_seed(0x2545F491u); /* fuzz/models.h builders */
   arena = (uint8_t *)malloc(ARENA_SIZE);
   if (!arena)
     return 1;

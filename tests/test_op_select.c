@@ -3,8 +3,8 @@
  * in", and the table says which is which. */
 #define TFLC_OPS(X) X(ADD) X(TFLM_DECODE)
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

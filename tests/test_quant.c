@@ -41,85 +41,109 @@ static void test_quantize_multiplier(void) {
 }
 
 static void test_srdhm(void) {
-  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, INT32_MIN), INT32_MAX);
-  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, INT32_MAX), -2147483647);
-  CHECK_EQ_INT(tflc_srdhm(INT32_MIN, 1073741824), -1073741824);
-  CHECK_EQ_INT(tflc_srdhm(1073741824, 1073741824), 536870912);
-  CHECK_EQ_INT(tflc_srdhm(0, INT32_MIN), 0);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(INT32_MIN, INT32_MIN),
+               INT32_MAX);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(INT32_MIN, INT32_MAX),
+               -2147483647);
+  CHECK_EQ_INT(
+      tflc_saturating_rounding_doubling_high_mul(INT32_MIN, 1073741824),
+      -1073741824);
+  CHECK_EQ_INT(
+      tflc_saturating_rounding_doubling_high_mul(1073741824, 1073741824),
+      536870912);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(0, INT32_MIN), 0);
   /* x * 2^30 / 2^31 = x / 2: ties go toward +infinity */
-  CHECK_EQ_INT(tflc_srdhm(1, 1073741824), 1);   /* 0.5 -> 1 */
-  CHECK_EQ_INT(tflc_srdhm(-1, 1073741824), 0);  /* -0.5 -> 0 */
-  CHECK_EQ_INT(tflc_srdhm(3, 1073741824), 2);   /* 1.5 -> 2 */
-  CHECK_EQ_INT(tflc_srdhm(-3, 1073741824), -1); /* -1.5 -> -1 */
-  CHECK_EQ_INT(tflc_srdhm(-5, 1073741824), -2); /* -2.5 -> -2 */
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(1, 1073741824),
+               1); /* 0.5 -> 1 */
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(-1, 1073741824),
+               0); /* -0.5 -> 0 */
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(3, 1073741824),
+               2); /* 1.5 -> 2 */
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(-3, 1073741824),
+               -1); /* -1.5 -> -1 */
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(-5, 1073741824),
+               -2); /* -2.5 -> -2 */
   /* not a tie: 15 * 0.75 = 11.25 -> 11, -11.25 -> -11 */
-  CHECK_EQ_INT(tflc_srdhm(15, 1610612736), 11);
-  CHECK_EQ_INT(tflc_srdhm(-15, 1610612736), -11);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(15, 1610612736), 11);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(-15, 1610612736),
+               -11);
   /* -11.625 -> -12 */
-  CHECK_EQ_INT(tflc_srdhm(-31, 805306368), -12);
+  CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(-31, 805306368), -12);
 }
 
 static void test_rdbpot(void) {
-  CHECK_EQ_INT(tflc_rdbpot(12345, 0), 12345);
-  CHECK_EQ_INT(tflc_rdbpot(-12345, 0), -12345);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(12345, 0), 12345);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-12345, 0), -12345);
   /* ties away from zero */
-  CHECK_EQ_INT(tflc_rdbpot(3, 1), 2);
-  CHECK_EQ_INT(tflc_rdbpot(-3, 1), -2);
-  CHECK_EQ_INT(tflc_rdbpot(5, 1), 3);
-  CHECK_EQ_INT(tflc_rdbpot(-5, 1), -3);
-  CHECK_EQ_INT(tflc_rdbpot(6, 2), 2);   /* 1.5 */
-  CHECK_EQ_INT(tflc_rdbpot(-6, 2), -2); /* -1.5 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(3, 1), 2);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-3, 1), -2);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(5, 1), 3);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-5, 1), -3);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(6, 2), 2);   /* 1.5 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-6, 2), -2); /* -1.5 */
   /* not ties */
-  CHECK_EQ_INT(tflc_rdbpot(-4, 1), -2);
-  CHECK_EQ_INT(tflc_rdbpot(7, 2), 2);   /* 1.75 */
-  CHECK_EQ_INT(tflc_rdbpot(-7, 2), -2); /* -1.75 */
-  CHECK_EQ_INT(tflc_rdbpot(-5, 2), -1); /* -1.25 */
-  CHECK_EQ_INT(tflc_rdbpot(5, 2), 1);   /* 1.25 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-4, 1), -2);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(7, 2), 2);   /* 1.75 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-7, 2), -2); /* -1.75 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-5, 2), -1); /* -1.25 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(5, 2), 1);   /* 1.25 */
   /* extremes of the 31-bit range */
-  CHECK_EQ_INT(tflc_rdbpot(INT32_MIN, 31), -1);
-  CHECK_EQ_INT(tflc_rdbpot(INT32_MAX, 31), 1);
-  CHECK_EQ_INT(tflc_rdbpot(1073741824, 31), 1);   /* 0.5 -> 1 */
-  CHECK_EQ_INT(tflc_rdbpot(-1073741824, 31), -1); /* -0.5 -> -1 */
-  CHECK_EQ_INT(tflc_rdbpot(1073741823, 31), 0);
-  CHECK_EQ_INT(tflc_rdbpot(INT32_MIN, 1), -1073741824);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(INT32_MIN, 31), -1);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(INT32_MAX, 31), 1);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(1073741824, 31), 1); /* 0.5 -> 1 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(-1073741824, 31),
+               -1); /* -0.5 -> -1 */
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(1073741823, 31), 0);
+  CHECK_EQ_INT(tflc_rounding_divide_by_pot(INT32_MIN, 1), -1073741824);
 }
 
 static void test_mbqm(void) {
   /* 15 * 0.5 = 7.5: SRDHM ties toward +inf -> 8; -7.5 -> -7 */
-  CHECK_EQ_INT(tflc_mbqm(15, 1073741824, 0), 8);
-  CHECK_EQ_INT(tflc_mbqm(-15, 1073741824, 0), -7);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(15, 1073741824, 0), 8);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(-15, 1073741824, 0), -7);
   /* then the right shift: 8 / 2 = 4; -7 / 2 = -3.5 -> away from zero */
-  CHECK_EQ_INT(tflc_mbqm(15, 1073741824, -1), 4);
-  CHECK_EQ_INT(tflc_mbqm(-15, 1073741824, -1), -4);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(15, 1073741824, -1), 4);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(-15, 1073741824, -1), -4);
   /* 13 * 0.5 = 6.5 -> 7, then 7 / 2 = 3.5 -> 4 (exact 3.25 would be 3) */
-  CHECK_EQ_INT(tflc_mbqm(13, 1073741824, -1), 4);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(13, 1073741824, -1), 4);
   /* left shift: 3 * 4 = 12, * 0.5 = 6 */
-  CHECK_EQ_INT(tflc_mbqm(3, 1073741824, 2), 6);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(3, 1073741824, 2), 6);
   /* 100 * 0.75 = 75, / 8 = 9.375 -> 9 */
-  CHECK_EQ_INT(tflc_mbqm(100, 1610612736, -3), 9);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(100, 1610612736, -3), 9);
   /* SRDHM(1000, 2^30 + 1) = 500, / 32 = 15.625 -> 16 */
-  CHECK_EQ_INT(tflc_mbqm(1000, 1073741825, -5), 16);
-  CHECK_EQ_INT(tflc_mbqm(0, 1610612736, -3), 0);
-  CHECK_EQ_INT(tflc_mbqm(12345, 0, 0), 0);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(1000, 1073741825, -5), 16);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(0, 1610612736, -3), 0);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier(12345, 0, 0), 0);
 }
 
 static void test_mbqm64(void) {
   /* q16 = (2^30 + 2^15) >> 16 = 16384, total shift 15:
    * (15 * 16384 + 2^14) >> 15 = 8 ; (-15 * 16384 + 2^14) >> 15 = -7 */
-  CHECK_EQ_INT(tflc_mbqm64(15, 1073741824, 0), 8);
-  CHECK_EQ_INT(tflc_mbqm64(-15, 1073741824, 0), -7);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier_64(15, 1073741824, 0), 8);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier_64(-15, 1073741824, 0),
+               -7);
   /* (-17 * 16384 + 2^15) >> 16 = floor(-3.75) = -4 */
-  CHECK_EQ_INT(tflc_mbqm64(-17, 1073741824, -1), -4);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier_64(-17, 1073741824, -1),
+               -4);
   /* q >= 0x7FFF0000 -> q16 = 0x7FFF: (2^20 * 32767 + 2^14) >> 15 */
-  CHECK_EQ_INT(tflc_mbqm64((int64_t)1 << 20, 0x7FFF0000, 0), 1048544);
+  CHECK_EQ_INT(
+      tflc_multiply_by_quantized_multiplier_64((int64_t)1 << 20, 0x7FFF0000, 0),
+      1048544);
   /* 0x7FFEFFFF + 2^15 >> 16 = 0x7FFF as well */
-  CHECK_EQ_INT(tflc_mbqm64((int64_t)1 << 20, 0x7FFEFFFF, 0), 1048544);
+  CHECK_EQ_INT(
+      tflc_multiply_by_quantized_multiplier_64((int64_t)1 << 20, 0x7FFEFFFF, 0),
+      1048544);
   /* shift 7: total 8: (-5 * 32767 + 128) >> 8 = -640 */
-  CHECK_EQ_INT(tflc_mbqm64(-5, 0x7FFFFFFF, 7), -640);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier_64(-5, 0x7FFFFFFF, 7),
+               -640);
   /* q16 = 23170 (1518500250 ~ 2^30.5): computed by hand with 64-bit
    * integers: (123456789 * 23170 + 2^21) >> 22 = 681995 */
-  CHECK_EQ_INT(tflc_mbqm64(123456789, 1518500250, -7), 681995);
-  CHECK_EQ_INT(tflc_mbqm64(-((int64_t)1 << 40), 1518500250, -20), -741440);
+  CHECK_EQ_INT(
+      tflc_multiply_by_quantized_multiplier_64(123456789, 1518500250, -7),
+      681995);
+  CHECK_EQ_INT(tflc_multiply_by_quantized_multiplier_64(-((int64_t)1 << 40),
+                                                        1518500250, -20),
+               -741440);
 }
 
 /* 64-bit re-statement of MBQM (INT8_KERNELS.md §1.4) for random checks */
@@ -166,10 +190,11 @@ static void test_mbqm_random(void) {
     sh = -(int32_t)(s % 32u);
     if (k % 7 == 0 && x < (1 << 20) && x > -(1 << 20))
       sh = (int32_t)(s % 8u);
-    if (tflc_mbqm(x, q, sh) != ref_mbqm(x, q, sh)) {
+    if (tflc_multiply_by_quantized_multiplier(x, q, sh) != ref_mbqm(x, q, sh)) {
       if (ok)
         fprintf(stderr, "  mbqm(%ld, %ld, %ld) = %ld, ref %ld\n", (long)x,
-                (long)q, (long)sh, (long)tflc_mbqm(x, q, sh),
+                (long)q, (long)sh,
+                (long)tflc_multiply_by_quantized_multiplier(x, q, sh),
                 (long)ref_mbqm(x, q, sh));
       ok = 0;
     }
@@ -180,40 +205,40 @@ static void test_mbqm_random(void) {
 static void test_activation_range(void) {
   int32_t lo, hi;
   float flo, fhi;
-  tflc_activation_range_q(0, 0.1f, -10, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(0, 0.1f, -10, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -128);
   CHECK_EQ_INT(hi, 127);
   /* RELU: [max(qmin, zp), qmax] */
-  tflc_activation_range_q(1, 0.1f, -10, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(1, 0.1f, -10, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -10);
   CHECK_EQ_INT(hi, 127);
   /* RELU6: 6 / 0.1f = 60 (in float) -> -10 + 60 */
-  tflc_activation_range_q(3, 0.1f, -10, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.1f, -10, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -10);
   CHECK_EQ_INT(hi, 50);
   /* RELU_N1_TO_1: 3 + round(-1 / 0.5), 3 + round(1 / 0.5) */
-  tflc_activation_range_q(2, 0.5f, 3, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(2, 0.5f, 3, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, 1);
   CHECK_EQ_INT(hi, 5);
   /* 1 / 0.4f == 2.5f: half away from zero -> 3 (half-even would be 2) */
-  tflc_activation_range_q(2, 0.4f, 0, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(2, 0.4f, 0, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -3);
   CHECK_EQ_INT(hi, 3);
   /* clamped to the type range */
-  tflc_activation_range_q(3, 0.01f, 0, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.01f, 0, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, 0);
   CHECK_EQ_INT(hi, 127);
-  tflc_activation_range_q(1, 0.1f, -128, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(1, 0.1f, -128, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -128);
-  tflc_activation_range_q(1, 0.1f, 127, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(1, 0.1f, 127, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, 127);
   CHECK_EQ_INT(hi, 127);
   /* int16 output */
-  tflc_activation_range_q(3, 0.001f, 0, -32768, 32767, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.001f, 0, -32768, 32767, &lo, &hi);
   CHECK_EQ_INT(lo, 0);
   CHECK_EQ_INT(hi, 6000);
   /* TANH / SIGN_BIT: not applied */
-  tflc_activation_range_q(4, 0.1f, 5, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(4, 0.1f, 5, -128, 127, &lo, &hi);
   CHECK_EQ_INT(lo, -128);
   CHECK_EQ_INT(hi, 127);
 

@@ -4,8 +4,8 @@
  * built-in (person_detect, byte-identical), persistent state, scratch,
  * options and error messages; and the operator table's introspection. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
 
 #include <stdlib.h>

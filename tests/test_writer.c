@@ -1,5 +1,4 @@
-/* tests/test_writer.c - unit tests of the model writer (in tflc.h,
- * TFLC_WRITER_IMPLEMENTATION).
+/* tests/test_writer.c - unit tests of the model writer (tflc_write.h).
  *
  * The models are read back with a small flatbuffer reader written here,
  * independent of the writer and of the runtime's walker: it follows root
@@ -11,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 /* ---- independent flatbuffer reader ----------------------------------------
  */
@@ -353,45 +354,7 @@ static int walk_model(fbr *r) {
 /* ---- helpers
  * ------------------------------------------------------------------ */
 
-static uint8_t *finish_ok(tflc_writer *w, size_t *n) {
-  uint8_t *p = NULL;
-  tflc_status st = tflc_writer_finish(w, &p, n);
-  CHECK_EQ_INT(st, TFLC_OK);
-  return p;
-}
-
 /* "0110..." -> bytes, MSB first, zero padded. */
-static size_t bits_to_bytes(const char *s, uint8_t *out) {
-  size_t i, n = strlen(s);
-  memset(out, 0, (n + 7) / 8);
-  for (i = 0; i < n; i++)
-    if (s[i] == '1')
-      out[i / 8] = (uint8_t)(out[i / 8] | (0x80u >> (i % 8)));
-  return (n + 7) / 8;
-}
-
-static tflc_w_option opt_u8(unsigned slot, int v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = (uint8_t)slot;
-  o.kind = TFLC_W_U8;
-  o.i = v;
-  return o;
-}
-
-static tflc_w_option opt_i32(unsigned slot, int32_t v) {
-  tflc_w_option o = opt_u8(slot, 0);
-  o.kind = TFLC_W_I32;
-  o.i = v;
-  return o;
-}
-
-static tflc_w_option opt_f32(unsigned slot, float v) {
-  tflc_w_option o = opt_u8(slot, 0);
-  o.kind = TFLC_W_F32;
-  o.f = v;
-  return o;
-}
 
 /* Looks up the COMPRESSION_METADATA entry; returns its nested root or 0
  * and sets *sub to a reader over the nested flatbuffer. */
@@ -508,7 +471,7 @@ static void test_basic_model(void) {
   tflc_writer_inputs(w, 0, 1, &x);
   tflc_writer_outputs(w, 0, 1, &y);
   tflc_writer_subgraph_name(w, 0, "main");
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_MEM(p + 4, "TFL3", 4);
   CHECK_EQ_INT(walk_model(&r), 0);
@@ -583,7 +546,7 @@ static void test_opcodes(void) {
   CHECK_EQ_INT(tflc_writer_op(w, 0, 129, NULL, 1, in, 1, out, 0, 0, NULL), 5);
   CHECK_EQ_INT(tflc_writer_op(w, 0, 127, NULL, 1, in, 1, out, 0, 0, NULL), 6);
   CHECK_EQ_INT(tflc_writer_op(w, 0, -1, NULL, 1, in, 1, out, 0, 0, NULL), -1);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 1), 5);
@@ -613,9 +576,9 @@ static void test_opcodes(void) {
   tflc_writer_op(w, 0, 9, NULL, 1, in, 1, out, 0, 0, NULL);
   tflc_writer_op(w, 0, 32, "X", 1, in, 1, out, 0, 0, NULL);
   tflc_writer_op(w, 0, 0, NULL, 1, in, 1, out, 0, 0, NULL);
-  p2 = finish_ok(w, &n2); /* both fields */
+  p2 = finish_model(w, &n2); /* both fields */
   tflc_writer_set_flags(w, TFLC_W_FLAG_ONLY_DEPRECATED_CODE);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK(n < n2);
@@ -633,7 +596,7 @@ static void test_opcodes(void) {
   free(p2);
   /* no identifier */
   tflc_writer_set_flags(w, TFLC_W_FLAG_NO_IDENTIFIER);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK(memcmp(p + 4, "TFL3", 4) != 0);
   CHECK_EQ_INT(walk_model(&r), 0);
@@ -699,7 +662,7 @@ static void test_options(void) {
   o[0].str = NULL;
   CHECK_EQ_INT(tflc_writer_op(w, 0, 3, NULL, 1, &a, 1, &a, 1, 1, o), -1);
   CHECK_EQ_INT(tflc_writer_status(w), TFLC_OK);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(sg_count(&r, 0, 3), 7);
@@ -772,7 +735,7 @@ static void test_buffer_alignment(void) {
                20);
   CHECK_EQ_INT(tflc_writer_metadata(w, "meta_odd", data, 5), 22);
   CHECK_EQ_INT(tflc_writer_metadata(w, "meta_empty", NULL, 0), 23);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 4), 24);
@@ -807,7 +770,7 @@ static void test_external_buffers(void) {
   tflc_writer_tensor(w, 0, TFLC_UINT8, 1, d, NULL, 0, "act", NULL);
   tflc_writer_tensor(w, 0, TFLC_UINT8, 1, d2, b, 33, "b", NULL);
   tflc_writer_set_flags(w, TFLC_W_FLAG_EXTERNAL_BUFFERS);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 4), 3);
@@ -848,7 +811,7 @@ static uint8_t *meta_model(tflc_writer *w, int32_t ti, const uint8_t **idx,
                            size_t *idx_len, const uint8_t **vals,
                            size_t *vals_len, int *bits) {
   size_t n, root, lv, lt;
-  uint8_t *p = finish_ok(w, &n);
+  uint8_t *p = finish_model(w, &n);
   fbr r = fbr_make(p, n), sub;
   CHECK_EQ_INT(walk_model(&r), 0);
   *idx = m_buffer(&r, m_tensor(&r, 0, (uint32_t)ti).buffer, idx_len);
@@ -1154,7 +1117,7 @@ static void test_compress_errors(void) {
   CHECK_EQ_INT(tflc_writer_compress(w, 0, a, 3, TFLC_W_DECODE, 0), TFLC_OK);
   /* failed compressions left no trace: the model still finishes */
   CHECK_EQ_INT(tflc_writer_status(w), TFLC_OK);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   free(p);
   tflc_writer_destroy(w);
 }
@@ -1183,7 +1146,7 @@ static void test_metadata_format(void) {
   tflc_writer_op(w, sg1, 0, NULL, 1, &b, 1, &a, 0, 0, NULL);
   CHECK_EQ_INT(tflc_writer_compress(w, sg1, c, 2, TFLC_W_METADATA, 1), TFLC_OK);
   CHECK_EQ_INT(tflc_writer_compress(w, sg1, b, 1, TFLC_W_METADATA, 1), TFLC_OK);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   /* buffers: 0 sentinel, 1 "other", 2 k1, 3 k2, 4 k1 values, 5 k2 values,
@@ -1237,7 +1200,7 @@ static void test_metadata_format(void) {
   free(p);
   /* with external buffers the metadata buffer moves out too */
   tflc_writer_set_flags(w, TFLC_W_FLAG_EXTERNAL_BUFFERS);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 4), 7);
@@ -1324,7 +1287,7 @@ static void test_decode_format(void) {
   CHECK_EQ_INT(tflc_writer_compress(w, 0, wt, 2, TFLC_W_DECODE, 0), TFLC_OK);
   CHECK_EQ_INT(tflc_writer_compress(w, 0, bs, 3, TFLC_W_DECODE, 1), TFLC_OK);
   CHECK_EQ_INT(tflc_writer_compress(w, 0, kp, 2, TFLC_W_DECODE, 0), TFLC_OK);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 6), 0); /* no metadata in this format */
@@ -1404,7 +1367,7 @@ static void test_decode_format(void) {
   CHECK_EQ_INT(sg_list(&r, 0, 1, 0), 0);
   CHECK_EQ_INT(r.bad, 0);
   /* finishing again gives the same bytes */
-  p2 = finish_ok(w, &n2);
+  p2 = finish_model(w, &n2);
   CHECK(n2 == n && p2 && memcmp(p, p2, n) == 0);
   free(p2);
   free(p);
@@ -1433,7 +1396,7 @@ static void test_decode_subgraph(void) {
   in[1] = kt;
   tflc_writer_op(w, sg, 0, NULL, 2, in, 1, &y, 0, 0, NULL);
   CHECK_EQ_INT(tflc_writer_compress(w, sg, kt, 8, TFLC_W_DECODE, 0), TFLC_OK);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(sg_count(&r, 0, 3), 0);
@@ -1483,7 +1446,7 @@ static void test_arg_errors(void) {
   d[0] = 77;
   CHECK_EQ_INT(tflc_writer_op(w, 0, 0, NULL, 1, d, 1, &a, 0, 0, NULL), 0);
   tflc_writer_outputs(w, 0, 1, d);
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   {
     fbr r = fbr_make(p, n);
     CHECK_EQ_INT(m_op(&r, 0, 0).in[0], 77);
@@ -1520,7 +1483,7 @@ static void test_empty_model(void) {
   uint8_t *p;
   size_t n;
   fbr r;
-  p = finish_ok(w, &n);
+  p = finish_model(w, &n);
   r = fbr_make(p, n);
   CHECK_EQ_INT(walk_model(&r), 0);
   CHECK_EQ_INT(m_count(&r, 1), 0);

@@ -1,4 +1,6 @@
-/* tests/test_kernels.c - CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED.
+/* tests/test_ops_conv_int8.c - int8 CONV_2D, DEPTHWISE_CONV_2D and
+ * FULLY_CONNECTED kernels (float32 FULLY_CONNECTED too); the rest of the
+ * convolution family is in test_ops_conv.c.
  *
  * Three kinds of checks:
  *  - small cases whose outputs were computed by hand (in the comments);
@@ -13,17 +15,6 @@
 #include "harness.h"
 
 #include <stdlib.h>
-
-static uint32_t rng_state = 2024u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rnd_range(int32_t lo, int32_t hi) { /* inclusive */
-  return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1));
-}
 
 /* ---- naive references (INT8_KERNELS.md) --------------------------------- */
 
@@ -177,10 +168,10 @@ static void lut_make(test_lut *t, const void *data, tflc_type type, size_t es,
   const uint8_t *d = (const uint8_t *)data;
   const int32_t epc = channels <= 1 ? count : (alt ? 1 : count / channels);
   int32_t stride = 1, ch, i, bits = min_bits;
-  int32_t *idx = (int32_t *)malloc(sizeof(int32_t) * (size_t)count);
+  uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)count);
   int32_t *used = (int32_t *)calloc((size_t)channels, sizeof(int32_t));
   uint8_t *tab = (uint8_t *)calloc((size_t)channels * 256u, es);
-  size_t nbytes, pos = 0;
+  size_t nbytes;
   for (i = 0; i < count; i++) {
     int32_t j;
     ch = channels <= 1 ? 0 : (alt ? i % channels : i / epc);
@@ -196,7 +187,7 @@ static void lut_make(test_lut *t, const void *data, tflc_type type, size_t es,
              es);
       used[ch]++;
     }
-    idx[i] = j;
+    idx[i] = (uint32_t)j;
     if (j + 1 > stride)
       stride = j + 1;
   }
@@ -208,12 +199,7 @@ static void lut_make(test_lut *t, const void *data, tflc_type type, size_t es,
   for (ch = 0; ch < channels; ch++)
     memcpy(t->values + (size_t)ch * (size_t)stride * es,
            tab + (size_t)ch * 256u * es, (size_t)stride * es);
-  for (i = 0; i < count; i++) {
-    int b;
-    for (b = bits - 1; b >= 0; b--, pos++)
-      if ((idx[i] >> b) & 1)
-        t->bits[pos / 8] = (uint8_t)(t->bits[pos / 8] | (0x80u >> (pos % 8)));
-  }
+  pack_indices(idx, count, bits, t->bits);
   t->c = tflc_const_lut(t->bits, t->values, type, count, bits, channels, stride,
                         alt);
   free(idx);
@@ -235,17 +221,17 @@ static void palette_fill(int8_t *dst, int32_t count, int32_t channels, int alt,
   int32_t ch, i, j;
   for (ch = 0; ch < channels && ch < 64; ch++)
     for (j = 0; j < 16; j++)
-      table[ch][j] = (int8_t)rnd_range(-128, 127);
+      table[ch][j] = (int8_t)rng_int(-128, 127);
   for (i = 0; i < count; i++) {
     ch = alt ? i % channels : i / epc;
-    dst[i] = table[ch % 64][rnd_range(0, pal - 1)];
+    dst[i] = table[ch % 64][rng_int(0, pal - 1)];
   }
 }
 
 static void fill_s8(int8_t *p, int32_t n) {
   int32_t i;
   for (i = 0; i < n; i++)
-    p[i] = (int8_t)rnd_range(-128, 127);
+    p[i] = (int8_t)rng_int(-128, 127);
 }
 
 /* ---- hand-computed cases ------------------------------------------------- */
@@ -433,25 +419,26 @@ static void make_quant(int32_t cout, int32_t depth, int32_t *q, int32_t *s) {
   for (c = 0; c < cout; c++) {
     /* outputs of a few tens of LSB: scale ~ 60 / (128 * 128 * sqrt(depth)) */
     const double base = 60.0 / (16384.0 * sqrt((double)depth));
-    tflc_quantize_multiplier(base * (0.5 + (rnd() % 1000) / 666.0), &q[c],
+    tflc_quantize_multiplier(base * (0.5 + (rng() % 1000) / 666.0), &q[c],
                              &s[c]);
   }
 }
 
 static int32_t pick_zp(void) {
-  switch (rnd() % 4) {
+  switch (rng() % 4) {
   case 0:
     return -128;
   case 1:
     return 127;
   default:
-    return rnd_range(-128, 127);
+    return rng_int(-128, 127);
   }
 }
 
 static void act_range(int32_t zp, int32_t *lo, int32_t *hi) {
   /* every fused activation with an output scale of 0.05 */
-  tflc_activation_range_q((int)(rnd() % 4), 0.05f, zp, -128, 127, lo, hi);
+  tflc_activation_range_quantized((int)(rng() % 4), 0.05f, zp, -128, 127, lo,
+                                  hi);
 }
 
 /* output size and padding before, as TFLite's padding.h (SAME / VALID) */
@@ -476,19 +463,19 @@ static void conv_random_case(int dw) {
   int32_t in_dims[4], f_dims[4], out_dims[4];
   tflc_conv_params p;
   tflc_const fraw, braw;
-  int with_bias = rnd() % 4 != 0;
+  int with_bias = rng() % 4 != 0;
   int ok = 1, t, mode;
   memset(&k, 0, sizeof k);
-  k.n = rnd_range(1, 2);
-  k.h = rnd_range(1, 9);
-  k.w = rnd_range(1, 9);
-  k.kh = rnd_range(1, 4);
-  k.kw = rnd_range(1, 4);
-  k.sh = rnd_range(1, 3);
-  k.sw = rnd_range(1, 3);
-  k.dh = rnd() % 4 == 0 ? 2 : 1;
-  k.dw = rnd() % 4 == 0 ? rnd_range(2, 3) : 1;
-  same = (int)(rnd() % 2);
+  k.n = rng_int(1, 2);
+  k.h = rng_int(1, 9);
+  k.w = rng_int(1, 9);
+  k.kh = rng_int(1, 4);
+  k.kw = rng_int(1, 4);
+  k.sh = rng_int(1, 3);
+  k.sw = rng_int(1, 3);
+  k.dh = rng() % 4 == 0 ? 2 : 1;
+  k.dw = rng() % 4 == 0 ? rng_int(2, 3) : 1;
+  same = (int)(rng() % 2);
   if (!same) { /* VALID needs the dilated filter inside the input */
     while ((k.kh - 1) * k.dh + 1 > k.h) {
       if (k.dh > 1)
@@ -505,20 +492,20 @@ static void conv_random_case(int dw) {
   }
   out_size(k.h, k.kh, k.sh, k.dh, same, &k.oh, &k.ph);
   out_size(k.w, k.kw, k.sw, k.dw, same, &k.ow, &k.pw);
-  if (rnd() % 5 == 0) { /* explicit larger padding before */
-    k.ph += rnd_range(0, 2);
-    k.pw += rnd_range(0, 2);
+  if (rng() % 5 == 0) { /* explicit larger padding before */
+    k.ph += rng_int(0, 2);
+    k.pw += rng_int(0, 2);
   }
   if (dw) {
-    k.cin = rnd_range(1, 7);
-    k.mult = rnd() % 3 == 0 ? rnd_range(2, 3) : 1;
+    k.cin = rng_int(1, 7);
+    k.mult = rng() % 3 == 0 ? rng_int(2, 3) : 1;
     k.cout = k.cin * k.mult;
     k.fcin = 1;
   } else {
-    groups = rnd() % 4 == 0 ? rnd_range(2, 3) : 1;
-    k.fcin = rnd_range(1, 7);
+    groups = rng() % 4 == 0 ? rng_int(2, 3) : 1;
+    k.fcin = rng_int(1, 7);
     k.cin = groups * k.fcin;
-    k.cout = groups * rnd_range(1, 4);
+    k.cout = groups * rng_int(1, 4);
   }
   k.in_zp = pick_zp();
   k.out_zp = pick_zp();
@@ -535,9 +522,9 @@ static void conv_random_case(int dw) {
   s = (int32_t *)malloc(sizeof(int32_t) * (size_t)k.cout);
   fill_s8(in, in_n);
   /* filter values from per-channel palettes of 2..16 values */
-  palette_fill(f, f_n, k.cout, dw, 1 << rnd_range(1, dw ? 3 : 4));
+  palette_fill(f, f_n, k.cout, dw, 1 << rng_int(1, dw ? 3 : 4));
   for (c = 0; c < k.cout; c++)
-    bias[c] = rnd_range(-3000, 3000);
+    bias[c] = rng_int(-3000, 3000);
   make_quant(k.cout, k.kh * k.kw * k.fcin, q, s);
   k.in = in;
   k.filter = f;
@@ -672,7 +659,7 @@ static void test_conv_big_rows(void) {
     fill_s8(in, 5 * 5 * 96);
     palette_fill(f, 9 * 3 * 3 * 32, 9, 0, 8);
     for (c = 0; c < 9; c++)
-      bias[c] = rnd_range(-20000, 20000);
+      bias[c] = rng_int(-20000, 20000);
     make_quant(9, 288, q, s);
     k.in = in;
     k.filter = f;
@@ -731,13 +718,13 @@ static void test_depthwise_big_kernels(void) {
     k.sh = k.sw = 1;
     k.dh = k.dw = 1;
     k.ph = k.pw = ks / 2;
-    k.in_zp = rnd_range(-128, 127);
-    k.out_zp = rnd_range(-128, 127);
+    k.in_zp = rng_int(-128, 127);
+    k.out_zp = rng_int(-128, 127);
     act_range(k.out_zp, &k.lo, &k.hi);
     fill_s8(in, 11 * 11 * cin);
     palette_fill(f, ks * ks * cout, cout, 1, 4);
     for (c = 0; c < cout; c++)
-      bias[c] = rnd_range(-2000, 2000);
+      bias[c] = rng_int(-2000, 2000);
     make_quant(cout, ks * ks, q, s);
     k.in = in;
     k.filter = f;
@@ -770,15 +757,13 @@ static void test_depthwise_big_kernels(void) {
 }
 
 static void fc_random_case(void) {
-  const int32_t batches = rnd_range(1, 3);
-  const int32_t depth =
-      rnd() % 3 == 0 ? rnd_range(100, 1300) : rnd_range(1, 40);
-  const int32_t outs = rnd_range(1, 9);
-  const int per_channel = (int)(rnd() % 2);
+  const int32_t batches = rng_int(1, 3);
+  const int32_t depth = rng() % 3 == 0 ? rng_int(100, 1300) : rng_int(1, 40);
+  const int32_t outs = rng_int(1, 9);
+  const int per_channel = (int)(rng() % 2);
   const int32_t in_zp = pick_zp(), out_zp = pick_zp();
-  const int32_t w_zp =
-      per_channel ? 0 : (rnd() % 3 == 0 ? rnd_range(-3, 3) : 0);
-  const int with_bias = rnd() % 4 != 0;
+  const int32_t w_zp = per_channel ? 0 : (rng() % 3 == 0 ? rng_int(-3, 3) : 0);
+  const int with_bias = rng() % 4 != 0;
   int8_t *in = (int8_t *)malloc((size_t)(batches * depth));
   int8_t *w = (int8_t *)malloc((size_t)(outs * depth));
   int8_t *expect = (int8_t *)malloc((size_t)(batches * outs));
@@ -788,9 +773,9 @@ static void fc_random_case(void) {
   tflc_const wraw, braw;
   int ok = 1, t, mode;
   fill_s8(in, batches * depth);
-  palette_fill(w, outs * depth, outs, 0, 1 << rnd_range(1, 4));
+  palette_fill(w, outs * depth, outs, 0, 1 << rng_int(1, 4));
   for (o = 0; o < outs; o++)
-    bias[o] = rnd_range(-10000, 10000);
+    bias[o] = rng_int(-10000, 10000);
   make_quant(outs, depth, q, s);
   act_range(out_zp, &lo, &hi);
   ref_fc(batches, depth, outs, in, w, with_bias ? bias : NULL, in_zp, w_zp,
@@ -844,17 +829,16 @@ static void test_fc_random(void) {
 }
 
 static float rnd_float(void) {
-  return (float)((int32_t)(rnd() % 20001u) - 10000) / 1237.0f;
+  return (float)((int32_t)(rng() % 20001u) - 10000) / 1237.0f;
 }
 
 static void test_fc_f32_random(void) {
   int i;
   for (i = 0; i < 100; i++) {
-    const int32_t batches = rnd_range(1, 3);
-    const int32_t depth =
-        rnd() % 3 == 0 ? rnd_range(100, 700) : rnd_range(1, 30);
-    const int32_t outs = rnd_range(1, 6);
-    const int with_bias = rnd() % 3 != 0;
+    const int32_t batches = rng_int(1, 3);
+    const int32_t depth = rng() % 3 == 0 ? rng_int(100, 700) : rng_int(1, 30);
+    const int32_t outs = rng_int(1, 6);
+    const int with_bias = rng() % 3 != 0;
     float *in = (float *)malloc(sizeof(float) * (size_t)(batches * depth));
     float *w = (float *)malloc(sizeof(float) * (size_t)(outs * depth));
     float *expect = (float *)malloc(sizeof(float) * (size_t)(batches * outs));
@@ -864,7 +848,7 @@ static void test_fc_f32_random(void) {
     tflc_const wraw = tflc_const_raw(w, TFLC_FLOAT32, outs * depth);
     tflc_const braw = tflc_const_raw(bias, TFLC_FLOAT32, outs);
     int ok = 1;
-    tflc_activation_range_f32((int)(rnd() % 4), &lo, &hi);
+    tflc_activation_range_f32((int)(rng() % 4), &lo, &hi);
     for (o = 0; o < outs; o++) {
       for (d = 0; d < 8; d++)
         pal[o][d] = rnd_float();
@@ -874,7 +858,7 @@ static void test_fc_f32_random(void) {
       in[d] = rnd_float();
     for (o = 0; o < outs; o++)
       for (d = 0; d < depth; d++)
-        w[o * depth + d] = pal[o][rnd() % 8];
+        w[o * depth + d] = pal[o][rng() % 8];
     /* reference: sequential float sum, + bias (or 0), min(max()) */
     for (b = 0; b < batches; b++)
       for (o = 0; o < outs; o++) {
@@ -930,7 +914,7 @@ static void test_unaligned_constants(void) {
   tflc_const fc, bc;
   fill_s8(in, 64);
   for (c = 0; c < 72; c++)
-    fbuf[1 + c] = (uint8_t)rnd();
+    fbuf[1 + c] = (uint8_t)rng();
   for (c = 0; c < 2; c++) { /* little-endian int32 at an odd address */
     const uint32_t u = (uint32_t)bias[c];
     bbuf[1 + 4 * c] = (uint8_t)(u & 0xFF);
@@ -973,6 +957,7 @@ static void test_unaligned_constants(void) {
 }
 
 int main(void) {
+  rng_seed(2024u);
   RUN(test_fc_hand);
   RUN(test_conv_hand);
   RUN(test_depthwise_hand);

@@ -1,5 +1,5 @@
-/* tests/test_ops.c - pooling, softmax, add, mean, pad, transpose and
- * (de)quantize kernels.
+/* tests/test_ops_core.c - the int8 core operators besides convolutions:
+ * pooling, softmax, add, mean, pad, transpose and (de)quantize kernels.
  *
  * Three kinds of evidence:
  *   - hand-computed values for small cases (worked out in the comments);
@@ -20,49 +20,10 @@
 
 /* ---- test utilities ---------------------------------------------------- */
 
-static uint32_t rng_state = 0x12345678u;
-static uint32_t rng(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-/* uniform in [lo, hi] */
-static int32_t rng_int(int32_t lo, int32_t hi) {
-  return lo + (int32_t)(rng() % (uint32_t)(hi - lo + 1));
-}
-static float rng_scale(void) {
-  /* log-uniform in about [1e-4, 0.5] */
-  return (float)exp(-9.2 + 8.5 * (double)(rng() >> 8) / 16777216.0);
+static float rng_scale(void) { /* log-uniform in about [1e-4, 0.5] */
+  return rng_log_uniform(-9.2, 8.5);
 }
 
-/* The conformance generator: xorshift32 with state seed + input index
- * (0 becomes 0x9E3779B9); int8 one step per byte (low 8 bits); float32 one
- * step per element, (x >> 8) / 2^23 - 1. */
-static uint32_t conf_state(uint32_t seed, uint32_t k) {
-  uint32_t s = seed + k;
-  return s ? s : 0x9E3779B9u;
-}
-static uint32_t conf_step(uint32_t *s) {
-  *s ^= *s << 13;
-  *s ^= *s >> 17;
-  *s ^= *s << 5;
-  return *s;
-}
-static void conf_i8(uint32_t seed, uint32_t k, int8_t *dst, int n) {
-  uint32_t s = conf_state(seed, k);
-  int i;
-  for (i = 0; i < n; ++i) {
-    const uint32_t b = conf_step(&s) & 0xFFu;
-    dst[i] = (int8_t)(b >= 128 ? (int32_t)b - 256 : (int32_t)b);
-  }
-}
-static void conf_f32(uint32_t seed, uint32_t k, float *dst, int n) {
-  uint32_t s = conf_state(seed, k);
-  int i;
-  for (i = 0; i < n; ++i)
-    dst[i] = (float)(conf_step(&s) >> 8) / 8388608.0f - 1.0f;
-}
 static uint32_t f2u(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);
@@ -429,19 +390,19 @@ static void test_softmax_tflm(void) {
   float fi[10], fo[10];
   tflc_softmax_params p;
   int i, ok;
-  conf_i8(1503040u, 0, in, 10);
+  conformance_i8(1503040u, 0, in, 10);
   tflc_softmax_prepare_s8(1.0f, 0.00785196479f, &p);
   tflc_softmax_s8(&p, 1, 10, in, out);
   CHECK_EQ_MEM(out, e1, 10);
-  conf_i8(1503041u, 0, in, 32);
+  conformance_i8(1503041u, 0, in, 32);
   tflc_softmax_prepare_s8(0.5f, 0.0101720151f, &p);
   tflc_softmax_s8(&p, 2, 16, in, out);
   CHECK_EQ_MEM(out, e2, 32);
-  conf_i8(1503043u, 0, in, 132);
+  conformance_i8(1503043u, 0, in, 132);
   tflc_softmax_prepare_s8(0.1f, 0.0382276922f, &p);
   tflc_softmax_s8(&p, 4, 33, in, out);
   CHECK_EQ_MEM(out, e3, 132);
-  conf_f32(1503045u, 0, fi, 10);
+  conformance_f32(1503045u, 0, fi, 10);
   tflc_softmax_f32(1.0f, 1, 10, fi, fo);
   ok = 1;
   for (i = 0; i < 10; ++i)
@@ -624,7 +585,8 @@ static void test_add_exhaustive(void) {
         int32_t lo, hi;
         tflc_add_prepare_s8(sc[si][0], zp[zi][0], sc[si][1], zp[zi][1],
                             sc[si][2], zp[zi][2], act, &p);
-        tflc_activation_range_q(act, sc[si][2], zp[zi][2], -128, 127, &lo, &hi);
+        tflc_activation_range_quantized(act, sc[si][2], zp[zi][2], -128, 127,
+                                        &lo, &hi);
         ref_add_prepare(sc[si][0], zp[zi][0], sc[si][1], zp[zi][1], sc[si][2],
                         zp[zi][2], lo, hi, &r);
         bad_prep += p.input1_multiplier != r.q1 || p.input1_shift != r.s1 ||
@@ -780,8 +742,8 @@ static void test_add_tflm(void) {
   tflc_add_params p;
   {
     int32_t d1[2] = {1, 7}, d2[2] = {3, 7};
-    conf_i8(1610693u, 0, a, 7);
-    conf_i8(1610693u, 1, b, 21);
+    conformance_i8(1610693u, 0, a, 7);
+    conformance_i8(1610693u, 1, b, 21);
     tflc_add_prepare_s8(0.0169242509f, 127, 0.0212007165f, -128, 0.0327091664f,
                         -15, 0, &p);
     tflc_add_s8(&p, 2, d1, a, d2, b, d2, o);
@@ -789,8 +751,8 @@ static void test_add_tflm(void) {
   }
   {
     int32_t d1[4] = {1, 5, 1, 4}, d2[4] = {1, 1, 6, 1}, od[4] = {1, 5, 6, 4};
-    conf_i8(1610692u, 0, a, 20);
-    conf_i8(1610692u, 1, b, 6);
+    conformance_i8(1610692u, 0, a, 20);
+    conformance_i8(1610692u, 1, b, 6);
     tflc_add_prepare_s8(0.00310678524f, -20, 0.00367036951f, 18, 0.0101921353f,
                         0, 2, &p);
     tflc_add_s8(&p, 4, d1, a, d2, b, od, o);
@@ -1043,14 +1005,14 @@ static void test_pool_tflm(void) {
   int8_t in[405], o[125];
   tflc_pool_params p;
   int32_t lo, hi;
-  tflc_activation_range_q(3, 0.0654529631f, -128, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.0654529631f, -128, -128, 127, &lo, &hi);
   set_pool(&p, 3, 3, 2, 2, 1, 1, lo, hi);
-  conf_i8(1774402u, 0, in, 405);
+  conformance_i8(1774402u, 0, in, 405);
   CHECK_EQ_INT(tflc_avg_pool_s8(&p, id, in, od, o), TFLC_OK);
   CHECK_EQ_MEM(o, ea, 125);
-  tflc_activation_range_q(3, 0.0138171958f, -128, -128, 127, &lo, &hi);
+  tflc_activation_range_quantized(3, 0.0138171958f, -128, -128, 127, &lo, &hi);
   set_pool(&p, 3, 3, 2, 2, 1, 1, lo, hi);
-  conf_i8(1980402u, 0, in, 405);
+  conformance_i8(1980402u, 0, in, 405);
   tflc_max_pool_s8(&p, id, in, od, o);
   CHECK_EQ_MEM(o, em, 125);
 }
@@ -1218,14 +1180,14 @@ static void test_mean_tflm(void) {
   tflc_mean_params p;
   {
     const int32_t d[4] = {1, 5, 3, 4};
-    conf_i8(1490601u, 0, in, 60);
+    conformance_i8(1490601u, 0, in, 60);
     mean_params(0.0185871907f, -128, 0.0145104816f, -128, &p);
     tflc_mean_s8(&p, 4, d, 0x6u, in, o);
     CHECK_EQ_MEM(o, e1, 4);
   }
   {
     const int32_t d[3] = {2, 3, 6};
-    conf_i8(1490602u, 0, in, 36);
+    conformance_i8(1490602u, 0, in, 36);
     mean_params(0.0411128961f, -46, 0.0257468875f, -73, &p);
     tflc_mean_s8(&p, 3, d, 0x4u, in, o);
     CHECK_EQ_MEM(o, e2, 6);
@@ -1457,15 +1419,15 @@ static void test_quantize_tflm(void) {
   int8_t in[64], o[64];
   int32_t q, s;
   int i, ok = 1;
-  conf_f32(1823953u, 0, f, 64);
+  conformance_f32(1823953u, 0, f, 64);
   tflc_quantize_f32_s8(0.00380075513f, -128, 64, f, o);
   CHECK_EQ_MEM(o, e1, 64);
-  conf_i8(1823951u, 0, in, 42);
+  conformance_i8(1823951u, 0, in, 42);
   tflc_quantize_multiplier((double)0.0727343112f / (double)0.236786455f, &q,
                            &s);
   tflc_requantize_s8(q, s, -128, -128, 42, in, o);
   CHECK_EQ_MEM(o, e2, 42);
-  conf_i8(1367581u, 0, in, 42);
+  conformance_i8(1367581u, 0, in, 42);
   tflc_dequantize_s8_f32(0.00756192114f, -128, 42, in, f);
   for (i = 0; i < 42; ++i)
     ok &= f2u(f[i]) == e3[i];
@@ -1520,6 +1482,7 @@ static void test_requantize_dequantize(void) {
 }
 
 int main(void) {
+  rng_seed(0x12345678u);
   RUN(test_fixed_point_helpers);
   RUN(test_softmax_prepare_hand);
   RUN(test_softmax_hand);

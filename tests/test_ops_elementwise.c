@@ -1,5 +1,5 @@
-/* tests/test_ops_elem.c - element-wise kernels: MUL, SUB, int16 ADD, LOGISTIC,
- * TANH, RELU, RELU6, LEAKY_RELU, PRELU, HARD_SWISH, L2_NORMALIZATION,
+/* tests/test_ops_elementwise.c - element-wise kernels: MUL, SUB, int16 ADD,
+ * LOGISTIC, TANH, RELU, RELU6, LEAKY_RELU, PRELU, HARD_SWISH, L2_NORMALIZATION,
  * LOG_SOFTMAX, MAXIMUM/MINIMUM, comparisons, SUM, ARG_MAX/ARG_MIN,
  * integer requantization.
  *
@@ -13,9 +13,10 @@
  *     the conformance generator), for the gemmlowp-based kernels, which are
  *     also checked against float math within a small tolerance. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -24,34 +25,8 @@
 
 /* ---- utilities ----------------------------------------------------------- */
 
-static uint32_t rng_state = 0x2468ACE1u;
-static uint32_t rng(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rng_int(int32_t lo, int32_t hi) {
-  return lo + (int32_t)(rng() % (uint32_t)(hi - lo + 1));
-}
-/* log-uniform in about [1e-3, 0.5] */
-static float rng_scale(void) {
-  return (float)exp(-6.9 + 6.2 * (double)(rng() >> 8) / 16777216.0);
-}
-
-/* Conformance generator: xorshift32 from seed + input index, one step per
- * byte (low 8 bits). */
-static void conf_bytes(uint32_t seed, uint32_t k, uint8_t *dst, int n) {
-  uint32_t s = seed + k;
-  int i;
-  if (!s)
-    s = 0x9E3779B9u;
-  for (i = 0; i < n; ++i) {
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    dst[i] = (uint8_t)(s & 0xFFu);
-  }
+static float rng_scale(void) { /* log-uniform in about [1e-3, 0.5] */
+  return rng_log_uniform(-6.9, 6.2);
 }
 
 /* Random sweeps count their mismatches (the first few are printed) and
@@ -287,13 +262,13 @@ static void test_sub_hand(void) {
   CHECK_EQ_INT(p.input1_shift, 0);
   CHECK_EQ_INT(p.output_multiplier, 1 << 30);
   CHECK_EQ_INT(p.output_shift, -18);
-  tflc_addsub_q(&p, 1, 1, 1, d, a, d, b, d, y);
+  tflc_add_sub_q(&p, 1, 1, 1, d, a, d, b, d, y);
   CHECK_EQ_INT(y[0], 7);
   CHECK_EQ_INT(y[1], -13);
   CHECK_EQ_INT(y[2], 127);
   CHECK_EQ_INT(y[3], -128);
   /* same parameters, add */
-  tflc_addsub_q(&p, 0, 1, 1, d, a, d, b, d, y);
+  tflc_add_sub_q(&p, 0, 1, 1, d, a, d, b, d, y);
   CHECK_EQ_INT(y[0], 13);
   CHECK_EQ_INT(y[1], -7);
   CHECK_EQ_INT(y[2], 0);
@@ -341,7 +316,7 @@ static void test_addsub_vs_reference(void) {
     EXPECT_EQ(p.input2_shift, sh2);
     EXPECT_EQ(p.output_multiplier, qo);
     EXPECT_EQ(p.output_shift, sho);
-    tflc_activation_range_q(act, so, zo, lo, hi, &alo, &ahi);
+    tflc_activation_range_quantized(act, so, zo, lo, hi, &alo, &ahi);
     EXPECT_EQ(p.act_min, alo);
     EXPECT_EQ(p.act_max, ahi);
     for (i = 0; i < count(r, d1); ++i) {
@@ -353,9 +328,9 @@ static void test_addsub_vs_reference(void) {
       x2b[i] = (int8_t)rng_int(-128, 127);
     }
     if (w == 1)
-      tflc_addsub_q(&p, sub, 1, r, d1, x1b, d2, x2b, d0, yb);
+      tflc_add_sub_q(&p, sub, 1, r, d1, x1b, d2, x2b, d0, yb);
     else
-      tflc_addsub_q(&p, sub, 2, r, d1, x1, d2, x2, d0, y);
+      tflc_add_sub_q(&p, sub, 2, r, d1, x1, d2, x2, d0, y);
     for (i = 0; i < n; ++i) {
       const size_t i1 = ref_bidx(r, d0, d1, i), i2 = ref_bidx(r, d0, d2, i);
       const int32_t a =
@@ -379,11 +354,11 @@ static void test_sub_tflm(void) {
   int8_t y[21];
   const int32_t d1[2] = {1, 7}, d2[2] = {3, 7}, d0[2] = {3, 7};
   tflc_add_params p;
-  conf_bytes(1691743u, 0, a, 7);
-  conf_bytes(1691743u, 1, b, 21);
+  conformance_bytes(1691743u, 0, a, 7);
+  conformance_bytes(1691743u, 1, b, 21);
   CHECK(tflc_sub_prepare(0.0386121906f, 127, 0.0689250603f, 79, 0.0891689137f,
                          -6, 0, 1, &p));
-  tflc_addsub_q(&p, 1, 1, 2, d1, a, d2, b, d0, y);
+  tflc_add_sub_q(&p, 1, 1, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_MEM(y, want, 21);
 }
 
@@ -453,11 +428,11 @@ static void test_sigmoid_tflm(void) {
   uint8_t in[40];
   int8_t y[40];
   tflc_sigmoid_params p;
-  conf_bytes(1328810u, 0, in, 40);
+  conformance_bytes(1328810u, 0, in, 40);
   tflc_sigmoid_prepare_s8(0.0108772228f, -49, &p);
   tflc_logistic_s8(&p, 40, (const int8_t *)in, y);
   CHECK_EQ_MEM(y, want_l, 40);
-  conf_bytes(1634150u, 0, in, 40);
+  conformance_bytes(1634150u, 0, in, 40);
   tflc_sigmoid_prepare_s8(0.00381134055f, -60, &p);
   tflc_tanh_s8(&p, 40, (const int8_t *)in, y);
   CHECK_EQ_MEM(y, want_t, 40);
@@ -606,7 +581,7 @@ static void test_hard_swish(void) {
   int8_t y[256], x[256];
   tflc_hard_swish_params p;
   int it, i;
-  conf_bytes(1789910u, 0, in, 40);
+  conformance_bytes(1789910u, 0, in, 40);
   CHECK(
       tflc_hard_swish_prepare_s8(0.0165639538f, -23, 0.00807516091f, -95, &p));
   tflc_hard_swish_s8(&p, 40, (const int8_t *)in, y);
@@ -642,13 +617,13 @@ static void test_l2norm(void) {
   uint8_t in[16];
   int8_t y[600], x[600];
   int it, i;
-  conf_bytes(1371520u, 0, in, 16);
-  tflc_l2norm_s8(-45, 1, 16, (const int8_t *)in, y);
+  conformance_bytes(1371520u, 0, in, 16);
+  tflc_l2_normalization_s8(-45, 1, 16, (const int8_t *)in, y);
   CHECK_EQ_MEM(y, want, 16);
   {
     /* [3, 4] -> [0.6, 0.8] * 128 = [76.8, 102.4]; zero row stays 0 */
     const int8_t h[4] = {3, 4, 0, 0};
-    tflc_l2norm_s8(0, 2, 2, h, y);
+    tflc_l2_normalization_s8(0, 2, 2, h, y);
     CHECK(y[0] == 76 || y[0] == 77);
     CHECK(y[1] == 102 || y[1] == 103);
     CHECK_EQ_INT(y[2], 0);
@@ -662,7 +637,7 @@ static void test_l2norm(void) {
       x[i] = (int8_t)rng_int(-128, 127);
       ss += (double)(x[i] - zp) * (double)(x[i] - zp);
     }
-    tflc_l2norm_s8(zp, 1, depth, x, y);
+    tflc_l2_normalization_s8(zp, 1, depth, x, y);
     for (i = 0; i < depth; ++i) {
       double e = ss > 1.0 ? 128.0 * (double)(x[i] - zp) / sqrt(ss)
                           : 128.0 * (double)(x[i] - zp);
@@ -683,7 +658,7 @@ static void test_log_softmax(void) {
   int8_t y[300], x[300];
   tflc_log_softmax_params p;
   int it, i;
-  conf_bytes(1083710u, 0, in, 10);
+  conformance_bytes(1083710u, 0, in, 10);
   tflc_log_softmax_prepare_s8(0.0159785319f, &p);
   CHECK(p.reverse_shift <= 0);
   tflc_log_softmax_s8(&p, 1, 10, (const int8_t *)in, y);
@@ -725,18 +700,18 @@ static void test_maxmin(void) {
   const float fa[2] = {0.5f, -2.0f}, fb[3] = {-1.0f, 0.5f, 3.0f};
   int8_t y[6];
   float fy[6];
-  tflc_maxmin(TFLC_INT8, 1, 2, d1, a, d2, b, d0, y);
+  tflc_maximum_minimum(TFLC_INT8, 1, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_INT(y[0], 0);
   CHECK_EQ_INT(y[1], 0);
   CHECK_EQ_INT(y[2], 7);
   CHECK_EQ_INT(y[3], -1);
   CHECK_EQ_INT(y[5], 7);
-  tflc_maxmin(TFLC_INT8, 0, 2, d1, a, d2, b, d0, y);
+  tflc_maximum_minimum(TFLC_INT8, 0, 2, d1, a, d2, b, d0, y);
   CHECK_EQ_INT(y[0], -1);
   CHECK_EQ_INT(y[2], 0);
   CHECK_EQ_INT(y[3], -5);
   CHECK_EQ_INT(y[5], -5);
-  tflc_maxmin(TFLC_FLOAT32, 1, 2, d1, fa, d2, fb, d0, fy);
+  tflc_maximum_minimum(TFLC_FLOAT32, 1, 2, d1, fa, d2, fb, d0, fy);
   CHECK(fy[0] == 0.5f && fy[2] == 3.0f && fy[3] == -1.0f);
 }
 
@@ -882,19 +857,19 @@ static void test_arg_minmax(void) {
                          -3, 0, -3, 0, -4, 0};
   const float fin[4] = {0.5f, 2.0f, 2.0f, -1.0f};
   int32_t y[4];
-  tflc_arg_minmax(TFLC_INT8, 1, 2, 3, 2, in, y);
+  tflc_arg_min_max(TFLC_INT8, 1, 2, 3, 2, in, y);
   CHECK_EQ_INT(y[0], 1); /* 1, 7, 7 -> first 7 */
   CHECK_EQ_INT(y[1], 0); /* 5, 5, -1 */
   CHECK_EQ_INT(y[2], 0); /* -3, -3, -4 */
   CHECK_EQ_INT(y[3], 0); /* 0, 0, 0 */
-  tflc_arg_minmax(TFLC_INT8, 0, 2, 3, 2, in, y);
+  tflc_arg_min_max(TFLC_INT8, 0, 2, 3, 2, in, y);
   CHECK_EQ_INT(y[0], 0);
   CHECK_EQ_INT(y[1], 2);
   CHECK_EQ_INT(y[2], 2);
   CHECK_EQ_INT(y[3], 0);
-  tflc_arg_minmax(TFLC_FLOAT32, 1, 1, 4, 1, fin, y);
+  tflc_arg_min_max(TFLC_FLOAT32, 1, 1, 4, 1, fin, y);
   CHECK_EQ_INT(y[0], 1);
-  tflc_arg_minmax(TFLC_FLOAT32, 0, 1, 4, 1, fin, y);
+  tflc_arg_min_max(TFLC_FLOAT32, 0, 1, 4, 1, fin, y);
   CHECK_EQ_INT(y[0], 3);
 }
 
@@ -911,7 +886,7 @@ static void test_requantize(void) {
   int16_t in16[33];
   int8_t y[33];
   int32_t q, shift, i, it;
-  conf_bytes(1823954u, 0, bytes, 66);
+  conformance_bytes(1823954u, 0, bytes, 66);
   for (i = 0; i < 33; ++i)
     in16[i] = (int16_t)(uint16_t)(bytes[2 * i] | (bytes[2 * i + 1] << 8));
   tflc_quantize_multiplier((double)2.88889714e-05f / (double)0.00621119933f, &q,
@@ -967,85 +942,38 @@ static void test_requantize(void) {
 
 /* ---- through the interpreter (glue): float paths, routing, refusals ------ */
 
-typedef struct tspec {
-  int type;
-  int32_t rank;
-  int32_t dims[4];
-  float scale; /* 0: not quantized */
-  int64_t zp;
-  const void *data; /* constant data or NULL */
-  size_t size;
-} tspec;
-
-static uint8_t g_arena[1 << 16];
 static char g_err[TFLC_ERROR_LEN];
 
 /* One operator with inputs in[0..nin) and one output; non-constant inputs
- * are fed from `feed` (in order). Returns the status of init or invoke;
- * the output bytes go to `out`. */
+ * are fed from `feed` (in order). Returns the first failure (writer, model
+ * init, interpreter init, invoke; its message in g_err) or TFLC_OK; the
+ * output bytes go to `out`. */
 static tflc_status run_op(int32_t code, uint8_t opt_type, int32_t nopts,
                           const tflc_w_option *opts, int32_t nin,
-                          const tspec *in, const tspec *out_spec,
+                          const tensor_spec *in, const tensor_spec *out_spec,
                           const void *const *feed, void *out) {
-  tflc_writer *w = tflc_writer_create();
-  int32_t ti[3], to, k, nfeed = 0, feeds[3];
-  uint8_t *bytes = NULL;
-  size_t size = 0;
-  tflc_model m;
-  tflc_interpreter it;
-  tflc_status st;
-  for (k = 0; k <= nin; ++k) {
-    const tspec *t = k < nin ? &in[k] : out_spec;
-    tflc_w_quant q;
-    q.scale = &t->scale;
-    q.zero_point = &t->zp;
-    q.count = 1;
-    q.axis = 0;
-    st = TFLC_OK;
-    if (k < nin) {
-      ti[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, t->data,
-                                 t->size, NULL, t->scale > 0 ? &q : NULL);
-      if (!t->data)
-        feeds[nfeed++] = ti[k];
-    } else {
-      to = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, NULL, 0, NULL,
-                              t->scale > 0 ? &q : NULL);
-    }
-  }
-  tflc_writer_op(w, 0, code, NULL, nin, ti, 1, &to, opt_type, nopts, opts);
-  tflc_writer_inputs(w, 0, nfeed, feeds);
-  tflc_writer_outputs(w, 0, 1, &to);
-  st = tflc_writer_finish(w, &bytes, &size);
-  tflc_writer_destroy(w);
-  if (st != TFLC_OK)
-    return st;
-  g_err[0] = 0;
-  st = tflc_model_init(&m, bytes, size);
-  if (st == TFLC_OK)
-    st = tflc_interpreter_init(&it, &m, g_arena, sizeof g_arena, NULL);
-  if (st == TFLC_OK) {
-    for (k = 0; k < nfeed; ++k)
-      memcpy(tflc_input(&it, k)->data, feed[k], tflc_input(&it, k)->bytes);
-    st = tflc_invoke(&it);
-    if (st == TFLC_OK)
-      memcpy(out, tflc_output(&it, 0)->data, tflc_output(&it, 0)->bytes);
-  }
-  if (st != TFLC_OK)
-    memcpy(g_err, it.error, sizeof g_err);
-  free(bytes);
-  return st;
+  static op_spec s;
+  void *outs[1];
+  op_result r;
+  s = op_spec_of(code, opt_type);
+  s.nopts = nopts;
+  if (nopts)
+    memcpy(s.opts, opts, sizeof *opts * (size_t)nopts);
+  s.nin = nin;
+  memcpy(s.in, in, sizeof *in * (size_t)nin);
+  s.nout = 1;
+  s.out[0] = *out_spec;
+  outs[0] = out;
+  r = run_op_model(&s, feed, outs);
+  memcpy(g_err, r.err, sizeof g_err);
+  return op_result_status(&r);
 }
 
-static tspec ts(int type, int32_t d0, int32_t d1, float scale, int64_t zp) {
-  tspec t;
-  memset(&t, 0, sizeof t);
-  t.type = type;
-  t.rank = d0 ? 2 : 1;
-  t.dims[0] = d0 ? d0 : d1;
-  t.dims[1] = d1;
-  t.scale = scale;
-  t.zp = zp;
-  return t;
+/* [d0, d1], or [d1] when d0 is 0; scale 0: not quantized. */
+static tensor_spec small_tensor(int type, int32_t d0, int32_t d1, float scale,
+                                int64_t zp) {
+  const int32_t d[2] = {d0 ? d0 : d1, d1};
+  return tensor_quant(tensor_shape(type, d0 ? 2 : 1, d), scale, zp);
 }
 
 static void test_graph_float(void) {
@@ -1053,14 +981,14 @@ static void test_graph_float(void) {
   const float b[3] = {2.0f, -1.0f, 0.25f};
   const void *feed[2];
   float y[6];
-  tspec in[2], o;
+  tensor_spec in[2], o;
   tflc_w_option opt;
   int i;
   memset(&opt, 0, sizeof opt);
   /* MUL [2,3] x [3], fused RELU */
-  in[0] = ts(TFLC_FLOAT32, 2, 3, 0, 0);
-  in[1] = ts(TFLC_FLOAT32, 0, 3, 0, 0);
-  o = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  in[0] = small_tensor(TFLC_FLOAT32, 2, 3, 0, 0);
+  in[1] = small_tensor(TFLC_FLOAT32, 0, 3, 0, 0);
+  o = small_tensor(TFLC_FLOAT32, 2, 3, 0, 0);
   feed[0] = a;
   feed[1] = b;
   opt.slot = 0;
@@ -1079,8 +1007,8 @@ static void test_graph_float(void) {
   CHECK(y[0] == -4.0f && y[1] == 0.5f && y[2] == 0.0f && y[3] == 0.5f &&
         y[4] == 3.0f && y[5] == 8.0f);
   /* unary ones on [6] */
-  in[0] = ts(TFLC_FLOAT32, 0, 6, 0, 0);
-  o = ts(TFLC_FLOAT32, 0, 6, 0, 0);
+  in[0] = small_tensor(TFLC_FLOAT32, 0, 6, 0, 0);
+  o = small_tensor(TFLC_FLOAT32, 0, 6, 0, 0);
   CHECK_EQ_INT(run_op(19, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK); /* RELU */
   CHECK(y[0] == 0.0f && y[3] == 0.5f && y[5] == 8.0f);
   CHECK_EQ_INT(run_op(21, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK); /* RELU6 */
@@ -1100,8 +1028,8 @@ static void test_graph_float(void) {
   for (i = 0; i < 6; ++i)
     CHECK(fabs((double)y[i] - tanh((double)a[i])) < 1e-6);
   /* L2 and LOG_SOFTMAX over rows of [2,3] */
-  in[0] = ts(TFLC_FLOAT32, 2, 3, 0, 0);
-  o = ts(TFLC_FLOAT32, 2, 3, 0, 0);
+  in[0] = small_tensor(TFLC_FLOAT32, 2, 3, 0, 0);
+  o = small_tensor(TFLC_FLOAT32, 2, 3, 0, 0);
   CHECK_EQ_INT(run_op(11, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
   CHECK(fabs((double)y[0] + 2.0 / sqrt(4.25)) < 1e-6 &&
         fabs((double)y[5] - 8.0 / sqrt(73.25)) < 1e-6);
@@ -1115,15 +1043,15 @@ static void test_graph_float(void) {
 
 static void test_graph_int(void) {
   const void *feed[2];
-  tspec in[2], o;
+  tensor_spec in[2], o;
   /* ADD int16 goes through fragment a (int8 stays built-in): equal scales
    * 2^-10, out 2^-9 -> (a + b) / 2 */
   {
     const int16_t a[4] = {100, -100, 32767, 3}, b[4] = {50, 51, 32767, 0};
     int16_t y[4];
-    in[0] = ts(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
-    in[1] = ts(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
-    o = ts(TFLC_INT16, 0, 4, 1.0f / 512, 0);
+    in[0] = small_tensor(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
+    in[1] = small_tensor(TFLC_INT16, 0, 4, 1.0f / 1024, 0);
+    o = small_tensor(TFLC_INT16, 0, 4, 1.0f / 512, 0);
     feed[0] = a;
     feed[1] = b;
     CHECK_EQ_INT(run_op(0, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
@@ -1134,8 +1062,8 @@ static void test_graph_int(void) {
   {
     const int8_t a[3] = {3, 4, -128};
     int16_t y[3];
-    in[0] = ts(TFLC_INT8, 0, 3, 1.0f / 16, 3);
-    o = ts(TFLC_INT16, 0, 3, 1.0f / 256, 0);
+    in[0] = small_tensor(TFLC_INT8, 0, 3, 1.0f / 16, 3);
+    o = small_tensor(TFLC_INT16, 0, 3, 1.0f / 256, 0);
     feed[0] = a;
     CHECK_EQ_INT(run_op(114, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
     CHECK(y[0] == 0 && y[1] == 16 && y[2] == -131 * 16);
@@ -1144,8 +1072,8 @@ static void test_graph_int(void) {
   {
     const uint8_t a[2] = {130, 126};
     float y[2];
-    in[0] = ts(TFLC_UINT8, 0, 2, 0.5f, 128);
-    o = ts(TFLC_FLOAT32, 0, 2, 0, 0);
+    in[0] = small_tensor(TFLC_UINT8, 0, 2, 0.5f, 128);
+    o = small_tensor(TFLC_FLOAT32, 0, 2, 0, 0);
     feed[0] = a;
     CHECK_EQ_INT(run_op(6, 0, 0, NULL, 1, in, &o, feed, y), TFLC_OK);
     CHECK(y[0] == 1.0f && y[1] == -1.0f);
@@ -1154,9 +1082,9 @@ static void test_graph_int(void) {
   {
     const int8_t a[6] = {1, 9, 3, 7, 2, 8};
     int32_t axis = 1, y[3];
-    in[0] = ts(TFLC_INT8, 2, 3, 0.5f, 0);
-    in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
-    o = ts(TFLC_INT32, 0, 2, 0, 0);
+    in[0] = small_tensor(TFLC_INT8, 2, 3, 0.5f, 0);
+    in[1] = small_tensor(TFLC_INT32, 0, 1, 0, 0);
+    o = small_tensor(TFLC_INT32, 0, 2, 0, 0);
     feed[0] = a;
     feed[1] = &axis;
     CHECK_EQ_INT(run_op(56, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
@@ -1173,11 +1101,11 @@ static void test_graph_int(void) {
     memset(&opt, 0, sizeof opt);
     opt.kind = TFLC_W_U8;
     opt.i = 1;
-    in[0] = ts(TFLC_INT8, 2, 3, 0.5f, 0);
-    in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
+    in[0] = small_tensor(TFLC_INT8, 2, 3, 0.5f, 0);
+    in[1] = small_tensor(TFLC_INT32, 0, 1, 0, 0);
     in[1].data = &ax;
     in[1].size = 4;
-    o = ts(TFLC_INT8, 2, 1, 0.5f, 0);
+    o = small_tensor(TFLC_INT8, 2, 1, 0.5f, 0);
     feed[0] = a;
     CHECK_EQ_INT(run_op(74, 27, 1, &opt, 2, in, &o, feed, y), TFLC_OK);
     CHECK(y[0] == 6 && y[1] == 15);
@@ -1188,22 +1116,22 @@ static void test_graph_refusals(void) {
   const int8_t a[4] = {0, 1, 2, 3};
   const void *feed[2];
   int8_t y[16];
-  tspec in[2], o;
+  tensor_spec in[2], o;
   tflc_w_option opt;
   memset(&opt, 0, sizeof opt);
   feed[0] = a;
   feed[1] = a;
-  in[0] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
-  in[1] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  in[0] = small_tensor(TFLC_INT8, 0, 4, 0.1f, 0);
+  in[1] = small_tensor(TFLC_INT8, 0, 4, 0.1f, 0);
   /* LOGISTIC int8 needs output zero point -128 */
-  o = ts(TFLC_INT8, 0, 4, 1.0f / 256, 0);
+  o = small_tensor(TFLC_INT8, 0, 4, 1.0f / 256, 0);
   CHECK_EQ_INT(run_op(14, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
   CHECK(strstr(g_err, "-128") != NULL);
   /* LOG_SOFTMAX int8 needs scale 16/256, zero point 127 */
-  o = ts(TFLC_INT8, 0, 4, 1.0f / 256, 127);
+  o = small_tensor(TFLC_INT8, 0, 4, 1.0f / 256, 127);
   CHECK_EQ_INT(run_op(50, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
   /* L2_NORMALIZATION with a fused activation */
-  o = ts(TFLC_INT8, 0, 4, 1.0f / 128, 0);
+  o = small_tensor(TFLC_INT8, 0, 4, 1.0f / 128, 0);
   opt.kind = TFLC_W_U8;
   opt.i = 1;
   CHECK_EQ_INT(run_op(11, 12, 1, &opt, 1, in, &o, feed, y),
@@ -1212,33 +1140,34 @@ static void test_graph_refusals(void) {
   CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_TYPE);
   /* comparison int8 scales must be below 1 */
   in[1].scale = 2.0f;
-  o = ts(TFLC_BOOL, 0, 4, 0, 0);
+  o = small_tensor(TFLC_BOOL, 0, 4, 0, 0);
   CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_QUANT);
   in[1].scale = 0.1f;
   CHECK_EQ_INT(run_op(58, 0, 0, NULL, 2, in, &o, feed, y), TFLC_OK);
   CHECK(y[0] == 0 && y[3] == 0);
   /* SUM with an axis that is not constant */
-  in[1] = ts(TFLC_INT32, 0, 1, 0, 0);
-  o = ts(TFLC_INT8, 0, 1, 0.1f, 0);
+  in[1] = small_tensor(TFLC_INT32, 0, 1, 0, 0);
+  o = small_tensor(TFLC_INT8, 0, 1, 0.1f, 0);
   CHECK_EQ_INT(run_op(74, 27, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_SCHEMA);
   /* HARD_SWISH output scale below in_scale / 128 */
-  o = ts(TFLC_INT8, 0, 4, 1e-5f, 0);
+  o = small_tensor(TFLC_INT8, 0, 4, 1e-5f, 0);
   CHECK_EQ_INT(run_op(117, 0, 0, NULL, 1, in, &o, feed, y), TFLC_ERR_QUANT);
   /* MUL int16 with a zero point */
-  in[0] = ts(TFLC_INT16, 0, 4, 0.1f, 1);
-  in[1] = ts(TFLC_INT16, 0, 4, 0.1f, 0);
-  o = ts(TFLC_INT16, 0, 4, 0.1f, 0);
+  in[0] = small_tensor(TFLC_INT16, 0, 4, 0.1f, 1);
+  in[1] = small_tensor(TFLC_INT16, 0, 4, 0.1f, 0);
+  o = small_tensor(TFLC_INT16, 0, 4, 0.1f, 0);
   CHECK_EQ_INT(run_op(18, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_QUANT);
   /* SUB with mixed input types */
-  in[0] = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  in[0] = small_tensor(TFLC_INT8, 0, 4, 0.1f, 0);
   CHECK_EQ_INT(run_op(41, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_TYPE);
   /* shapes that do not broadcast */
-  in[1] = ts(TFLC_INT8, 0, 3, 0.1f, 0);
-  o = ts(TFLC_INT8, 0, 4, 0.1f, 0);
+  in[1] = small_tensor(TFLC_INT8, 0, 3, 0.1f, 0);
+  o = small_tensor(TFLC_INT8, 0, 4, 0.1f, 0);
   CHECK_EQ_INT(run_op(55, 0, 0, NULL, 2, in, &o, feed, y), TFLC_ERR_SHAPE);
 }
 
 int main(void) {
+  rng_seed(0x2468ACE1u);
   RUN(test_mul_hand);
   RUN(test_mul_vs_reference);
   RUN(test_sub_prepare_float);

@@ -1,4 +1,4 @@
-/* tests/test_ops_move.c -  data movement and resampling operators
+/* tests/test_ops_movement.c - data movement and resampling operators
  * (CONCATENATION, PACK, SPLIT, SPLIT_V, UNPACK, GATHER, SLICE,
  * STRIDED_SLICE, PADV2, SPACE_TO_DEPTH, DEPTH_TO_SPACE, BATCH_TO_SPACE_ND,
  * SPACE_TO_BATCH_ND, SQUEEZE, EXPAND_DIMS, SHAPE, ZEROS_LIKE,
@@ -15,45 +15,16 @@
  *     non-constant tensors, compressed CONCATENATION inputs in both
  *     formats. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- utilities ------------------------------------------------------------
  */
-static uint32_t rng_state = 0x2545F491u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rnd_in(int32_t lo, int32_t hi) {
-  return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1));
-}
-static void fill_bytes(void *p, size_t n) {
-  unsigned char *b = (unsigned char *)p;
-  size_t i;
-  for (i = 0; i < n; i++)
-    b[i] = (unsigned char)(rnd() >> 24);
-}
-/* The conformance input generator (xorshift32, state seed + k, one step
- * per int8 element, low 8 bits). */
-static void conf_i8(uint32_t seed, uint32_t k, int8_t *dst, int n) {
-  uint32_t s = seed + k ? seed + k : 0x9E3779B9u;
-  int i;
-  for (i = 0; i < n; ++i) {
-    uint32_t b;
-    s ^= s << 13;
-    s ^= s >> 17;
-    s ^= s << 5;
-    b = s & 0xFFu;
-    dst[i] = (int8_t)(b >= 128 ? (int32_t)b - 256 : (int32_t)b);
-  }
-}
 
 /* ---- kernels: hand-computed values ----------------------------------------
  */
@@ -235,16 +206,16 @@ static void test_resize_recorded(void) {
                                            50, -113, -27, -8, 40, -37, -74, 96};
   const int32_t d8[4] = {1, 8, 8, 1}, d3[4] = {1, 3, 5, 2};
   int8_t in[64], out[56];
-  conf_i8(1747612u, 0, in, 64);
+  conformance_i8(1747612u, 0, in, 64);
   tflc_resize_bilinear_s8(d8, 3, 5, 0, 1, in, out);
   CHECK_EQ_MEM(out, bl_half, 15);
-  conf_i8(1747611u, 0, in, 30);
+  conformance_i8(1747611u, 0, in, 30);
   tflc_resize_bilinear_s8(d3, 7, 4, 1, 0, in, out);
   CHECK_EQ_MEM(out, bl_align, 56);
-  conf_i8(1317112u, 0, in, 64);
+  conformance_i8(1317112u, 0, in, 64);
   tflc_resize_nearest(1, d8, 3, 5, 0, 1, in, out);
   CHECK_EQ_MEM(out, nn_half, 15);
-  conf_i8(1317111u, 0, in, 30);
+  conformance_i8(1317111u, 0, in, 30);
   tflc_resize_nearest(1, d3, 7, 4, 1, 0, in, out);
   CHECK_EQ_MEM(out, nn_align_head, 16);
 }
@@ -277,15 +248,9 @@ static const uint32_t bilinear_f32_rec[3][28] = {
 static void test_resize_f32_recorded(void) {
   const int32_t d[4] = {1, 3, 5, 1};
   float in[15], out[28];
-  int mode, i;
+  int mode;
   for (mode = 0; mode < 3; mode++) {
-    uint32_t st = 777u + (uint32_t)mode;
-    for (i = 0; i < 15; i++) {
-      st ^= st << 13;
-      st ^= st >> 17;
-      st ^= st << 5;
-      in[i] = (float)(st >> 8) / 8388608.0f - 1.0f;
-    }
+    conformance_f32(777u, (uint32_t)mode, in, 15);
     tflc_resize_bilinear_f32(d, 4, 7, mode == 1, mode == 2, in, out);
     CHECK_EQ_MEM(out, bilinear_f32_rec[mode], sizeof out);
   }
@@ -296,14 +261,14 @@ static void test_resize_f32_recorded(void) {
 static void test_space_depth_random(void) {
   int it;
   for (it = 0; it < 200; it++) {
-    const int32_t b = rnd_in(1, 4);
-    const int32_t d[4] = {rnd_in(1, 2), b * rnd_in(1, 3), b * rnd_in(1, 3),
-                          rnd_in(1, 3)};
+    const int32_t b = rng_int(1, 4);
+    const int32_t d[4] = {rng_int(1, 2), b * rng_int(1, 3), b * rng_int(1, 3),
+                          rng_int(1, 3)};
     const int32_t n = d[0] * d[1] * d[2] * d[3];
     const int32_t hd = d[1] / b, wd = d[2] / b, cd = d[3] * b * b;
     int16_t in[512], out[512], ref[512], back[512];
     int32_t i, ok = 1;
-    fill_bytes(in, sizeof in);
+    rng_bytes(in, sizeof in);
     tflc_space_depth(2, 1, d, b, in, out);
     /* naive: deep element (n, y, x, k) with k = (bh * b + bw) * C + c comes
      * from spatial (n, y * b + bh, x * b + bw, c) */
@@ -324,14 +289,14 @@ static void test_space_depth_random(void) {
 static void test_batch_space_random(void) {
   int it;
   for (it = 0; it < 300; it++) {
-    const int32_t bh = rnd_in(1, 3), bw = rnd_in(1, 3);
-    const int32_t n = rnd_in(1, 2), h = rnd_in(1, 5), w = rnd_in(1, 5),
-                  c = rnd_in(1, 2);
-    int32_t pt = rnd_in(0, 3), pb = rnd_in(0, 3), pl = rnd_in(0, 3),
-            pr = rnd_in(0, 3), i, ok = 1;
+    const int32_t bh = rng_int(1, 3), bw = rng_int(1, 3);
+    const int32_t n = rng_int(1, 2), h = rng_int(1, 5), w = rng_int(1, 5),
+                  c = rng_int(1, 2);
+    int32_t pt = rng_int(0, 3), pb = rng_int(0, 3), pl = rng_int(0, 3),
+            pr = rng_int(0, 3), i, ok = 1;
     int32_t id[4], od[4];
     int8_t in[100], out[2000], ref[2000], back[100];
-    const int8_t pad = (int8_t)rnd_in(-128, 127);
+    const int8_t pad = (int8_t)rng_int(-128, 127);
     while ((h + pt + pb) % bh)
       pb++;
     while ((w + pl + pr) % bw)
@@ -344,7 +309,7 @@ static void test_batch_space_random(void) {
     od[1] = (h + pt + pb) / bh;
     od[2] = (w + pl + pr) / bw;
     od[3] = c;
-    fill_bytes(in, sizeof in);
+    rng_bytes(in, sizeof in);
     tflc_space_to_batch(1, id, od, bh, bw, pt, pl, &pad, in, out);
     /* naive: output (b, y, x, k), b = (sh * bw + sw) * n + nn, reads padded
      * input pixel (nn, y * bh + sh, x * bw + sw) */
@@ -370,22 +335,22 @@ static void test_batch_space_random(void) {
 static void test_strided_random(void) {
   int it;
   for (it = 0; it < 500; it++) {
-    const int32_t rank = rnd_in(1, 4);
+    const int32_t rank = rng_int(1, 4);
     int32_t d[4], start[4], stride[4], count[4], k, i, n = 1, total = 1;
     int32_t in[1296], out[1296], ref[1296];
     for (k = 0; k < rank; k++) {
-      d[k] = rnd_in(1, 6);
+      d[k] = rng_int(1, 6);
       n *= d[k];
       do
-        stride[k] = rnd_in(-3, 3);
+        stride[k] = rng_int(-3, 3);
       while (stride[k] == 0);
-      (void)tflc_strided_slice_axis(d[k], rnd_in(-8, 8), rnd_in(-8, 8),
-                                    stride[k], (int)(rnd() & 1),
-                                    (int)(rnd() & 1), 0, &start[k], &count[k]);
+      (void)tflc_strided_slice_axis(d[k], rng_int(-8, 8), rng_int(-8, 8),
+                                    stride[k], (int)(rng() & 1),
+                                    (int)(rng() & 1), 0, &start[k], &count[k]);
       total *= count[k];
     }
     for (i = 0; i < n; i++)
-      in[i] = (int32_t)rnd();
+      in[i] = (int32_t)rng();
     memset(out, 0, sizeof out);
     tflc_strided_slice(4, rank, d, start, stride, count, in, out);
     /* naive: output element i -> per-axis index j_k -> input index
@@ -407,14 +372,15 @@ static void test_strided_random(void) {
 static void test_gather_random(void) {
   int it;
   for (it = 0; it < 200; it++) {
-    const int32_t batch = rnd_in(1, 3), outer = rnd_in(1, 3),
-                  axis = rnd_in(1, 5), cs = rnd_in(0, 4), inner = rnd_in(1, 3);
+    const int32_t batch = rng_int(1, 3), outer = rng_int(1, 3),
+                  axis = rng_int(1, 5), cs = rng_int(0, 4),
+                  inner = rng_int(1, 3);
     int32_t co[12], i;
     float in[135], out[180], ref[180];
     for (i = 0; i < batch * cs; i++)
-      co[i] = rnd_in(0, axis - 1);
+      co[i] = rng_int(0, axis - 1);
     for (i = 0; i < batch * outer * axis * inner; i++)
-      in[i] = (float)rnd_in(-1000, 1000) * 0.25f;
+      in[i] = (float)rng_int(-1000, 1000) * 0.25f;
     CHECK_EQ_INT(tflc_gather(4, batch, outer, axis, cs, inner, co, in, out), 0);
     for (i = 0; i < batch * outer * cs * inner; i++) {
       const int32_t e = i % inner, j = i / inner % cs,
@@ -452,13 +418,13 @@ static int8_t ref_bilinear_px(const int8_t *img, int32_t h, int32_t w,
 static void test_bilinear_random(void) {
   int it;
   for (it = 0; it < 300; it++) {
-    const int32_t h = rnd_in(1, 6), w = rnd_in(1, 6), c = rnd_in(1, 3);
-    const int32_t oh = rnd_in(1, 9), ow = rnd_in(1, 9);
-    const int align = (int)(rnd() & 1), half = align ? 0 : (int)(rnd() & 1);
+    const int32_t h = rng_int(1, 6), w = rng_int(1, 6), c = rng_int(1, 3);
+    const int32_t oh = rng_int(1, 9), ow = rng_int(1, 9);
+    const int align = (int)(rng() & 1), half = align ? 0 : (int)(rng() & 1);
     const int32_t d[4] = {1, h, w, c};
     int8_t in[108], out[243], ref[243];
     int32_t sy, sx, y, x, k;
-    fill_bytes(in, sizeof in);
+    rng_bytes(in, sizeof in);
     sy = align && oh > 1 ? (1024 * (h - 1) + (oh - 1) / 2) / (oh - 1)
                          : (1024 * h + oh / 2) / oh;
     sx = align && ow > 1 ? (1024 * (w - 1) + (ow - 1) / 2) / (ow - 1)
@@ -476,162 +442,6 @@ static void test_bilinear_random(void) {
 
 /* ---- single-operator models through the interpreter -----------------------
  */
-typedef struct tspec {
-  int type;
-  int32_t rank;
-  int32_t dims[6];
-  const void *cdata; /* constant data, or NULL for a subgraph input */
-  size_t csize;
-  float scale; /* 0: no quantization */
-  int64_t zp;
-  const float *scales; /* per channel (nscales > 1) on axis qaxis */
-  int32_t nscales, qaxis;
-} tspec;
-
-typedef struct opspec {
-  int32_t code;
-  uint8_t opt_type;
-  int32_t nopts;
-  tflc_w_option opts[6];
-  int32_t nin, nout;
-  tspec in[6], out[6];
-  int compress_in; /* input slot to LUT-compress (-1 none) */
-  int format, bits;
-} opspec;
-
-static tspec ts(int type, int32_t rank, const int32_t *dims) {
-  tspec t;
-  memset(&t, 0, sizeof t);
-  t.type = type;
-  t.rank = rank;
-  memcpy(t.dims, dims, sizeof(int32_t) * (size_t)rank);
-  return t;
-}
-static tspec tc(int type, int32_t rank, const int32_t *dims, const void *data,
-                size_t size) {
-  tspec t = ts(type, rank, dims);
-  t.cdata = data;
-  t.csize = size;
-  return t;
-}
-static tspec tq(tspec t, float scale, int64_t zp) {
-  t.scale = scale;
-  t.zp = zp;
-  return t;
-}
-static tflc_w_option oi(uint8_t slot, int kind, int32_t v) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = (uint8_t)kind;
-  o.i = v;
-  return o;
-}
-static opspec op0(int32_t code, uint8_t opt_type) {
-  opspec s;
-  memset(&s, 0, sizeof s);
-  s.code = code;
-  s.opt_type = opt_type;
-  s.compress_in = -1;
-  return s;
-}
-
-typedef struct runres {
-  tflc_status init, invoke;
-  char err[TFLC_ERROR_LEN];
-  size_t arena;
-} runres;
-
-/* Builds the model, inits with a 64 KiB arena, feeds `feeds` (one per
- * non-constant input, in order), invokes, copies outputs to outs. */
-static runres run_model(const opspec *s, const void *const *feeds,
-                        void *const *outs) {
-  static uint8_t arena[65536];
-  tflc_writer *w = tflc_writer_create();
-  int32_t tin[6], tout[6], gin[6], ngin = 0, k;
-  uint8_t *bytes = NULL;
-  size_t size = 0;
-  tflc_model m;
-  tflc_interpreter it;
-  runres r;
-  memset(&r, 0, sizeof r);
-  r.init = TFLC_ERR_ARG;
-  r.invoke = TFLC_ERR_STATE;
-  for (k = 0; k < s->nin; k++) {
-    const tspec *t = &s->in[k];
-    float sc = t->scale;
-    int64_t zp = t->zp, zps[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    tflc_w_quant q;
-    q.scale = &sc;
-    q.zero_point = &zp;
-    q.count = 1;
-    q.axis = 0;
-    if (t->nscales > 1) {
-      int32_t j;
-      for (j = 0; j < 8; j++)
-        zps[j] = t->zp;
-      q.scale = t->scales;
-      q.zero_point = zps;
-      q.count = t->nscales;
-      q.axis = t->qaxis;
-    }
-    if (t->type < 0) { /* absent optional input */
-      tin[k] = -1;
-      continue;
-    }
-    tin[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, t->cdata,
-                                t->csize, NULL, t->scale > 0 ? &q : NULL);
-    if (!t->cdata)
-      gin[ngin++] = tin[k];
-  }
-  for (k = 0; k < s->nout; k++) {
-    const tspec *t = &s->out[k];
-    float sc = t->scale;
-    int64_t zp = t->zp;
-    tflc_w_quant q;
-    q.scale = &sc;
-    q.zero_point = &zp;
-    q.count = 1;
-    q.axis = 0;
-    tout[k] = tflc_writer_tensor(w, 0, t->type, t->rank, t->dims, NULL, 0, NULL,
-                                 t->scale > 0 ? &q : NULL);
-  }
-  tflc_writer_op(w, 0, s->code, NULL, s->nin, tin, s->nout, tout, s->opt_type,
-                 s->nopts, s->nopts ? s->opts : NULL);
-  tflc_writer_inputs(w, 0, ngin, gin);
-  tflc_writer_outputs(w, 0, s->nout, tout);
-  if (s->compress_in >= 0 &&
-      tflc_writer_compress(w, 0, tin[s->compress_in], s->bits, s->format, 0) !=
-          TFLC_OK) {
-    tflc_writer_destroy(w);
-    return r;
-  }
-  if (tflc_writer_finish(w, &bytes, &size) != TFLC_OK) {
-    tflc_writer_destroy(w);
-    return r;
-  }
-  tflc_writer_destroy(w);
-  if (tflc_model_init(&m, bytes, size) != TFLC_OK) {
-    free(bytes);
-    return r;
-  }
-  r.init = tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL);
-  if (r.init == TFLC_OK) {
-    r.arena = tflc_arena_used(&it);
-    for (k = 0; k < ngin; k++) {
-      tflc_tensor *t = tflc_input(&it, k);
-      memcpy(t->data, feeds[k], t->bytes);
-    }
-    r.invoke = tflc_invoke(&it);
-    if (r.invoke == TFLC_OK)
-      for (k = 0; k < s->nout; k++)
-        memcpy(outs[k], tflc_output(&it, k)->data, tflc_output(&it, k)->bytes);
-  }
-  memcpy(r.err, it.error, TFLC_ERROR_LEN);
-  free(bytes);
-  return r;
-}
-
 static void test_model_concat(void) {
   /* [2, 3] ++ [2, 2] on axis 1 (also as -1), int8 sharing quantization */
   const int32_t a_d[2] = {2, 3}, b_d[2] = {2, 2}, o_d[2] = {2, 5};
@@ -640,43 +450,43 @@ static void test_model_concat(void) {
   const void *feeds[2] = {a, b};
   int8_t out[10];
   void *outs[1] = {out};
-  opspec s = op0(2, 10);
-  runres r;
+  op_spec s = op_spec_of(2, 10);
+  op_result r;
   s.nopts = 1;
-  s.opts[0] = oi(0, TFLC_W_I32, -1);
+  s.opts[0] = opt_i32(0, -1);
   s.nin = 2;
   s.nout = 1;
-  s.in[0] = tq(ts(TFLC_INT8, 2, a_d), 0.5f, 3);
-  s.in[1] = tq(ts(TFLC_INT8, 2, b_d), 0.5f, 3);
-  s.out[0] = tq(ts(TFLC_INT8, 2, o_d), 0.5f, 3);
-  r = run_model(&s, feeds, outs);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, a_d), 0.5f, 3);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT8, 2, b_d), 0.5f, 3);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, o_d), 0.5f, 3);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.init, TFLC_OK);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 10);
   /* TFLM refuses int8 inputs whose scale or zero point differ */
-  s.in[1] = tq(ts(TFLC_INT8, 2, b_d), 0.25f, 3);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
-  s.in[1] = tq(ts(TFLC_INT8, 2, b_d), 0.5f, 4);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
-  s.in[1] = tq(ts(TFLC_INT8, 2, b_d), 0.5f, 3);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT8, 2, b_d), 0.25f, 3);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT8, 2, b_d), 0.5f, 4);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT8, 2, b_d), 0.5f, 3);
   /* ... and a fused activation */
   s.nopts = 2;
-  s.opts[1] = oi(1, TFLC_W_U8, 1);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+  s.opts[1] = opt_u8(1, 1);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
   s.nopts = 1;
   /* ... and int16 with a zero point */
-  s.in[0] = tq(ts(TFLC_INT16, 2, a_d), 0.5f, 0);
-  s.in[1] = tq(ts(TFLC_INT16, 2, b_d), 0.5f, 1);
-  s.out[0] = tq(ts(TFLC_INT16, 2, o_d), 0.5f, 0);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT16, 2, a_d), 0.5f, 0);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT16, 2, b_d), 0.5f, 1);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT16, 2, o_d), 0.5f, 0);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
   /* wrong output size, axis out of range */
-  s.in[1] = tq(ts(TFLC_INT8, 2, b_d), 0.5f, 3);
-  s.in[0] = tq(ts(TFLC_INT8, 2, a_d), 0.5f, 3);
-  s.out[0] = tq(ts(TFLC_INT8, 2, a_d), 0.5f, 3);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
-  s.out[0] = tq(ts(TFLC_INT8, 2, o_d), 0.5f, 3);
-  s.opts[0] = oi(0, TFLC_W_I32, 2);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.in[1] = tensor_quant(tensor_shape(TFLC_INT8, 2, b_d), 0.5f, 3);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, a_d), 0.5f, 3);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, a_d), 0.5f, 3);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 2, o_d), 0.5f, 3);
+  s.opts[0] = opt_i32(0, 2);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
 }
 
 /* A compressed constant second input, both formats and several widths,
@@ -689,22 +499,23 @@ static void test_model_concat_compressed(void) {
   const void *feeds[1] = {a}, *ffeeds[1] = {fa};
   void *outs[1] = {plain}, *fouts[1] = {fplain};
   int32_t i, f, bits;
-  opspec s = op0(2, 10);
-  runres r0, r;
-  fill_bytes(a, sizeof a);
+  op_spec s = op_spec_of(2, 10);
+  op_result r0, r;
+  rng_bytes(a, sizeof a);
   for (i = 0; i < 54; i++) {
-    bc[i] = (int8_t)((int32_t)(rnd() % 5u) * 17 - 30);
-    fa[i % 24] = (float)rnd_in(-100, 100) / 7.0f;
-    fb[i] = (float)(rnd() % 3u) * 0.375f - 0.5f;
+    bc[i] = (int8_t)((int32_t)(rng() % 5u) * 17 - 30);
+    fa[i % 24] = (float)rng_int(-100, 100) / 7.0f;
+    fb[i] = (float)(rng() % 3u) * 0.375f - 0.5f;
   }
   s.nopts = 1;
-  s.opts[0] = oi(0, TFLC_W_I32, 2);
+  s.opts[0] = opt_i32(0, 2);
   s.nin = 2;
   s.nout = 1;
-  s.in[0] = tq(ts(TFLC_INT8, 3, a_d), 0.1f, -2);
-  s.in[1] = tq(tc(TFLC_INT8, 3, b_d, bc, sizeof bc), 0.1f, -2);
-  s.out[0] = tq(ts(TFLC_INT8, 3, o_d), 0.1f, -2);
-  r0 = run_model(&s, feeds, outs);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, a_d), 0.1f, -2);
+  s.in[1] =
+      tensor_quant(tensor_const(TFLC_INT8, 3, b_d, bc, sizeof bc), 0.1f, -2);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, o_d), 0.1f, -2);
+  r0 = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r0.invoke, TFLC_OK);
   for (i = 0; i < 6; i++) {
     CHECK_EQ_MEM(plain + 13 * i, a + 4 * i, 4);
@@ -717,10 +528,12 @@ static void test_model_concat_compressed(void) {
       s.format = f;
       s.bits = bits;
       memset(got, 0, sizeof got);
-      r = run_model(&s, feeds, outs);
+      r = run_op_model(&s, feeds, outs);
       CHECK_EQ_INT(r.invoke, TFLC_OK);
       CHECK_EQ_MEM(got, plain, sizeof got);
-      CHECK(r.arena <= r0.arena); /* no whole-tensor decode buffer */
+      /* no whole-tensor decode buffer (64 B here): only the constant's
+       * descriptor, built once at init */
+      CHECK(r.arena <= r0.arena + sizeof(tflc_const));
     }
   /* per-channel tables (two scales on axis 0, the first one the output's):
    * each row decodes with its channel's table */
@@ -731,9 +544,9 @@ static void test_model_concat_compressed(void) {
     s.in[1].nscales = 2;
     outs[0] = plain;
     for (i = 0; i < 54; i++)
-      bc[i] = (int8_t)((int32_t)(rnd() % 4u) * 11 - 20 + (i >= 27 ? 40 : 0));
-    s.in[1].cdata = bc;
-    CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+      bc[i] = (int8_t)((int32_t)(rng() % 4u) * 11 - 20 + (i >= 27 ? 40 : 0));
+    s.in[1].data = bc;
+    CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
     CHECK_EQ_MEM(plain + 4, bc, 9);
     CHECK_EQ_MEM(plain + 13 * 5 + 4, bc + 45, 9);
     for (f = TFLC_W_METADATA; f <= TFLC_W_DECODE; f++) {
@@ -742,7 +555,7 @@ static void test_model_concat_compressed(void) {
       s.bits = 2;
       outs[0] = got;
       memset(got, 0, sizeof got);
-      r = run_model(&s, feeds, outs);
+      r = run_op_model(&s, feeds, outs);
       CHECK_EQ_INT(r.invoke, TFLC_OK);
       CHECK_EQ_MEM(got, plain, sizeof got);
     }
@@ -750,17 +563,17 @@ static void test_model_concat_compressed(void) {
   }
   /* float32 */
   s.compress_in = -1;
-  s.in[0] = ts(TFLC_FLOAT32, 3, a_d);
-  s.in[1] = tc(TFLC_FLOAT32, 3, b_d, fb, sizeof fb);
-  s.out[0] = ts(TFLC_FLOAT32, 3, o_d);
-  CHECK_EQ_INT(run_model(&s, ffeeds, fouts).invoke, TFLC_OK);
+  s.in[0] = tensor_shape(TFLC_FLOAT32, 3, a_d);
+  s.in[1] = tensor_const(TFLC_FLOAT32, 3, b_d, fb, sizeof fb);
+  s.out[0] = tensor_shape(TFLC_FLOAT32, 3, o_d);
+  CHECK_EQ_INT(run_op_model(&s, ffeeds, fouts).invoke, TFLC_OK);
   s.compress_in = 1;
   s.bits = 2;
   for (f = TFLC_W_METADATA; f <= TFLC_W_DECODE; f++) {
     s.format = f;
     fouts[0] = fgot;
     memset(fgot, 0, sizeof fgot);
-    CHECK_EQ_INT(run_model(&s, ffeeds, fouts).invoke, TFLC_OK);
+    CHECK_EQ_INT(run_op_model(&s, ffeeds, fouts).invoke, TFLC_OK);
     CHECK_EQ_MEM(fgot, fplain, sizeof fgot);
     fouts[0] = fplain;
   }
@@ -776,67 +589,67 @@ static void test_model_split_pack(void) {
   int16_t a[12], b[12], c[12], pk[24];
   const void *feeds[2] = {x, x};
   void *outs[3] = {a, b, c};
-  opspec s = op0(49, 35);
-  runres r;
+  op_spec s = op_spec_of(49, 35);
+  op_result r;
   s.nin = 2;
   s.nout = 3;
-  s.in[0] = tc(TFLC_INT32, 0, one, &axis1, 4);
-  s.in[1] = ts(TFLC_INT16, 2, in_d);
-  s.out[0] = s.out[1] = s.out[2] = ts(TFLC_INT16, 2, o2);
-  r = run_model(&s, feeds, outs);
+  s.in[0] = tensor_const(TFLC_INT32, 0, one, &axis1, 4);
+  s.in[1] = tensor_shape(TFLC_INT16, 2, in_d);
+  s.out[0] = s.out[1] = s.out[2] = tensor_shape(TFLC_INT16, 2, o2);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK(a[0] == 0 && a[1] == 1 && a[2] == 10 && a[3] == 11);
   CHECK(b[0] == 2 && b[1] == 3 && b[2] == 12 && b[3] == 13);
   CHECK(c[0] == 4 && c[1] == 5 && c[2] == 14 && c[3] == 15);
-  s.out[2] = ts(TFLC_INT16, 2, o1); /* outputs must be equal */
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
-  s = op0(102, 79);
+  s.out[2] = tensor_shape(TFLC_INT16, 2, o1); /* outputs must be equal */
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s = op_spec_of(102, 79);
   s.nin = 3;
   s.nout = 3;
-  s.in[0] = ts(TFLC_INT16, 2, in_d);
-  s.in[1] = tc(TFLC_INT32, 1, three, sizes, sizeof sizes);
-  s.in[2] = tc(TFLC_INT32, 0, one, &axm1, 4);
-  s.out[0] = ts(TFLC_INT16, 2, o1);
-  s.out[1] = ts(TFLC_INT16, 2, o4);
-  s.out[2] = ts(TFLC_INT16, 2, o1);
+  s.in[0] = tensor_shape(TFLC_INT16, 2, in_d);
+  s.in[1] = tensor_const(TFLC_INT32, 1, three, sizes, sizeof sizes);
+  s.in[2] = tensor_const(TFLC_INT32, 0, one, &axm1, 4);
+  s.out[0] = tensor_shape(TFLC_INT16, 2, o1);
+  s.out[1] = tensor_shape(TFLC_INT16, 2, o4);
+  s.out[2] = tensor_shape(TFLC_INT16, 2, o1);
   outs[0] = c;
   outs[1] = b;
   outs[2] = a;
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK(c[0] == 0 && c[1] == 10 && a[0] == 5 && a[1] == 15);
   CHECK(b[0] == 1 && b[3] == 4 && b[4] == 11 && b[7] == 14);
   /* a zero-size piece is refused as TFLM does */
   {
     const int32_t o0[2] = {2, 0}, o6[2] = {2, 5};
-    s.out[0] = ts(TFLC_INT16, 2, o0);
-    s.out[1] = ts(TFLC_INT16, 2, o6);
-    CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+    s.out[0] = tensor_shape(TFLC_INT16, 2, o0);
+    s.out[1] = tensor_shape(TFLC_INT16, 2, o6);
+    CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
   }
   /* PACK two [2, 6] on axis 0 -> [2, 2, 6]: x then x */
-  s = op0(83, 59);
+  s = op_spec_of(83, 59);
   s.nopts = 2;
-  s.opts[0] = oi(0, TFLC_W_I32, 2);
-  s.opts[1] = oi(1, TFLC_W_I32, 0);
+  s.opts[0] = opt_i32(0, 2);
+  s.opts[1] = opt_i32(1, 0);
   s.nin = 2;
   s.nout = 1;
-  s.in[0] = s.in[1] = ts(TFLC_INT16, 2, in_d);
-  s.out[0] = ts(TFLC_INT16, 3, pk_d);
+  s.in[0] = s.in[1] = tensor_shape(TFLC_INT16, 2, in_d);
+  s.out[0] = tensor_shape(TFLC_INT16, 3, pk_d);
   outs[0] = pk;
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(pk, x, sizeof x);
   CHECK_EQ_MEM(pk + 12, x, sizeof x);
-  s.opts[0] = oi(0, TFLC_W_I32, 3); /* values_count must match */
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
+  s.opts[0] = opt_i32(0, 3); /* values_count must match */
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
   /* PACK on axis -1 -> [2, 6, 2]: pairs (x, x) */
   {
     const int32_t pd[3] = {2, 6, 2};
     int32_t i, ok = 1;
-    s.opts[0] = oi(0, TFLC_W_I32, 2);
-    s.opts[1] = oi(1, TFLC_W_I32, -1);
-    s.out[0] = ts(TFLC_INT16, 3, pd);
-    CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+    s.opts[0] = opt_i32(0, 2);
+    s.opts[1] = opt_i32(1, -1);
+    s.out[0] = tensor_shape(TFLC_INT16, 3, pd);
+    CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
     for (i = 0; i < 12; i++)
       ok &= pk[2 * i] == x[i] && pk[2 * i + 1] == x[i];
     CHECK(ok);
@@ -847,21 +660,21 @@ static void test_model_split_pack(void) {
     int16_t u[6][2];
     void *uo[6] = {u[0], u[1], u[2], u[3], u[4], u[5]};
     int32_t i, ok = 1;
-    s = op0(88, 64);
+    s = op_spec_of(88, 64);
     s.nopts = 2;
-    s.opts[0] = oi(0, TFLC_W_I32, 6);
-    s.opts[1] = oi(1, TFLC_W_I32, 1);
+    s.opts[0] = opt_i32(0, 6);
+    s.opts[1] = opt_i32(1, 1);
     s.nin = 1;
     s.nout = 6;
-    s.in[0] = ts(TFLC_INT16, 2, in_d);
+    s.in[0] = tensor_shape(TFLC_INT16, 2, in_d);
     for (i = 0; i < 6; i++)
-      s.out[i] = ts(TFLC_INT16, 1, d2);
-    CHECK_EQ_INT(run_model(&s, feeds, uo).invoke, TFLC_OK);
+      s.out[i] = tensor_shape(TFLC_INT16, 1, d2);
+    CHECK_EQ_INT(run_op_model(&s, feeds, uo).invoke, TFLC_OK);
     for (i = 0; i < 6; i++)
       ok &= u[i][0] == x[i] && u[i][1] == x[6 + i];
     CHECK(ok);
-    s.opts[0] = oi(0, TFLC_W_I32, 5);
-    CHECK_EQ_INT(run_model(&s, feeds, uo).init, TFLC_ERR_SCHEMA);
+    s.opts[0] = opt_i32(0, 5);
+    CHECK_EQ_INT(run_op_model(&s, feeds, uo).init, TFLC_ERR_SCHEMA);
     (void)d6;
   }
 }
@@ -875,28 +688,28 @@ static void test_model_slices(void) {
   int8_t out[6];
   const void *feeds[3] = {x, begin, size};
   void *outs[1] = {out};
-  opspec s = op0(65, 48);
-  runres r;
+  op_spec s = op_spec_of(65, 48);
+  op_result r;
   s.nin = 3;
   s.nout = 1;
-  s.in[0] = ts(TFLC_INT8, 2, in_d);
-  s.in[1] = tc(TFLC_INT32, 1, two, begin, 8);
-  s.in[2] = tc(TFLC_INT32, 1, two, size, 8);
-  s.out[0] = ts(TFLC_INT8, 2, o_d);
-  r = run_model(&s, feeds, outs);
+  s.in[0] = tensor_shape(TFLC_INT8, 2, in_d);
+  s.in[1] = tensor_const(TFLC_INT32, 1, two, begin, 8);
+  s.in[2] = tensor_const(TFLC_INT32, 1, two, size, 8);
+  s.out[0] = tensor_shape(TFLC_INT8, 2, o_d);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 6);
-  s.in[1] = tc(TFLC_INT32, 1, two, bad, 8); /* rows 2..3 of 3 */
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.in[1] = tensor_const(TFLC_INT32, 1, two, bad, 8); /* rows 2..3 of 3 */
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
   /* begin and size as graph inputs: read and checked at every invoke */
-  s.in[1] = ts(TFLC_INT32, 1, two);
-  s.in[2] = ts(TFLC_INT32, 1, two);
+  s.in[1] = tensor_shape(TFLC_INT32, 1, two);
+  s.in[2] = tensor_shape(TFLC_INT32, 1, two);
   memset(out, 0, sizeof out);
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 6);
   feeds[1] = bad;
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_ERR_KERNEL);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_ERR_KERNEL);
   feeds[1] = begin;
   /* STRIDED_SLICE [3, 4]: begin {-1, 0} end {0, 4} strides {-1, 2} ->
    * rows 2, 1; cols 0, 2 */
@@ -906,28 +719,28 @@ static void test_model_slices(void) {
                   s4[2] = {1, 1};
     const int8_t w2[4] = {20, 22, 10, 12};
     const int32_t sh_d[1] = {2};
-    opspec t = op0(45, 32);
+    op_spec t = op_spec_of(45, 32);
     t.nin = 4;
     t.nout = 1;
-    t.in[0] = ts(TFLC_INT8, 2, in_d);
-    t.in[1] = tc(TFLC_INT32, 1, two, b2, 8);
-    t.in[2] = tc(TFLC_INT32, 1, two, e2, 8);
-    t.in[3] = tc(TFLC_INT32, 1, two, s2, 8);
+    t.in[0] = tensor_shape(TFLC_INT8, 2, in_d);
+    t.in[1] = tensor_const(TFLC_INT32, 1, two, b2, 8);
+    t.in[2] = tensor_const(TFLC_INT32, 1, two, e2, 8);
+    t.in[3] = tensor_const(TFLC_INT32, 1, two, s2, 8);
     {
       const int32_t od[2] = {2, 2};
-      t.out[0] = ts(TFLC_INT8, 2, od);
+      t.out[0] = tensor_shape(TFLC_INT8, 2, od);
     }
-    r = run_model(&t, feeds, outs);
+    r = run_op_model(&t, feeds, outs);
     CHECK_EQ_INT(r.invoke, TFLC_OK);
     CHECK_EQ_MEM(out, w2, 4);
     /* shrink_axis_mask 1 with a negative stride: TFLM writes nothing */
     t.nopts = 1;
-    t.opts[0] = oi(4, TFLC_W_I32, 1);
-    t.out[0] = ts(TFLC_INT8, 1, sh_d);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+    t.opts[0] = opt_i32(4, 1);
+    t.out[0] = tensor_shape(TFLC_INT8, 1, sh_d);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
     /* shrink axis 0 at row -1 with stride 1 -> row 2, cols 0, 2 */
-    t.in[3] = tc(TFLC_INT32, 1, two, s3, 8);
-    r = run_model(&t, feeds, outs);
+    t.in[3] = tensor_const(TFLC_INT32, 1, two, s3, 8);
+    r = run_op_model(&t, feeds, outs);
     CHECK_EQ_INT(r.invoke, TFLC_OK);
     CHECK(out[0] == 20 && out[1] == 22);
     /* offset (slot 5) and ellipsis_mask (slot 2) are not used by TFLM's
@@ -936,21 +749,21 @@ static void test_model_slices(void) {
     {
       const int32_t od1[2] = {1, 4}, od2[2] = {2, 4};
       t.nopts = 2;
-      t.opts[0] = oi(5, TFLC_W_U8, 1);
-      t.opts[1] = oi(2, TFLC_W_I32, 1);
-      t.in[1] = tc(TFLC_INT32, 1, two, b4, 8);
-      t.in[2] = tc(TFLC_INT32, 1, two, e4, 8);
-      t.in[3] = tc(TFLC_INT32, 1, two, s4, 8);
-      t.out[0] = ts(TFLC_INT8, 2, od1);
-      r = run_model(&t, feeds, outs);
+      t.opts[0] = opt_u8(5, 1);
+      t.opts[1] = opt_i32(2, 1);
+      t.in[1] = tensor_const(TFLC_INT32, 1, two, b4, 8);
+      t.in[2] = tensor_const(TFLC_INT32, 1, two, e4, 8);
+      t.in[3] = tensor_const(TFLC_INT32, 1, two, s4, 8);
+      t.out[0] = tensor_shape(TFLC_INT8, 2, od1);
+      r = run_op_model(&t, feeds, outs);
       CHECK_EQ_INT(r.invoke, TFLC_OK);
       CHECK(out[0] == 10 && out[1] == 11 && out[2] == 12 && out[3] == 13);
-      t.out[0] = ts(TFLC_INT8, 2, od2);
-      CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_SHAPE);
+      t.out[0] = tensor_shape(TFLC_INT8, 2, od2);
+      CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_SHAPE);
     }
     /* non-constant begin is refused, as TFLM does */
-    t.in[1] = ts(TFLC_INT32, 1, two);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+    t.in[1] = tensor_shape(TFLC_INT32, 1, two);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
   }
 }
 
@@ -962,23 +775,24 @@ static void test_model_gather(void) {
   float out[6];
   const void *feeds[2] = {p, co};
   void *outs[1] = {out};
-  opspec s = op0(36, 23);
-  runres r;
+  op_spec s = op_spec_of(36, 23);
+  op_result r;
   s.nin = 2;
   s.nout = 1;
-  s.in[0] = ts(TFLC_FLOAT32, 2, p_d);
-  s.in[1] = ts(TFLC_INT32, 1, c_d);
-  s.out[0] = ts(TFLC_FLOAT32, 2, o_d);
-  r = run_model(&s, feeds, outs);
+  s.in[0] = tensor_shape(TFLC_FLOAT32, 2, p_d);
+  s.in[1] = tensor_shape(TFLC_INT32, 1, c_d);
+  s.out[0] = tensor_shape(TFLC_FLOAT32, 2, o_d);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, sizeof want);
   feeds[1] = bad; /* a position outside [0, 3) at run: error, no write */
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_ERR_KERNEL);
-  s.in[1] = tc(TFLC_INT32, 1, c_d, bad, sizeof bad); /* constant: at init */
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
-  s.in[0] = ts(TFLC_INT16, 2, p_d); /* TFLM: float32 / int8 only */
-  s.out[0] = ts(TFLC_INT16, 2, o_d);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_TYPE);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_ERR_KERNEL);
+  s.in[1] =
+      tensor_const(TFLC_INT32, 1, c_d, bad, sizeof bad); /* constant: at init */
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.in[0] = tensor_shape(TFLC_INT16, 2, p_d); /* TFLM: float32 / int8 only */
+  s.out[0] = tensor_shape(TFLC_INT16, 2, o_d);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_TYPE);
 }
 
 static void test_model_pad_space(void) {
@@ -989,36 +803,36 @@ static void test_model_pad_space(void) {
   int8_t out[5], val = 9;
   const void *feeds[2] = {x, &val};
   void *outs[1] = {out};
-  opspec s = op0(60, 43);
-  runres r;
+  op_spec s = op_spec_of(60, 43);
+  op_result r;
   s.nin = 3;
   s.nout = 1;
-  s.in[0] = tq(ts(TFLC_INT8, 1, d2), 0.5f, 1);
-  s.in[1] = tc(TFLC_INT32, 2, pd_d, pads, sizeof pads);
-  s.in[2] = tq(tc(TFLC_INT8, 1, one, &nine, 1), 0.5f, 1);
-  s.out[0] = tq(ts(TFLC_INT8, 1, d5), 0.5f, 1);
-  r = run_model(&s, feeds, outs);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 1, d2), 0.5f, 1);
+  s.in[1] = tensor_const(TFLC_INT32, 2, pd_d, pads, sizeof pads);
+  s.in[2] = tensor_quant(tensor_const(TFLC_INT8, 1, one, &nine, 1), 0.5f, 1);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 1, d5), 0.5f, 1);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 5);
   /* the value as a graph input */
-  s.in[2] = tq(ts(TFLC_INT8, 1, one), 0.5f, 1);
+  s.in[2] = tensor_quant(tensor_shape(TFLC_INT8, 1, one), 0.5f, 1);
   val = 9;
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 5);
   /* its quantization must be the output's */
-  s.in[2] = tq(tc(TFLC_INT8, 1, one, &nine, 1), 0.25f, 1);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
+  s.in[2] = tensor_quant(tensor_const(TFLC_INT8, 1, one, &nine, 1), 0.25f, 1);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_QUANT);
   /* without it: the output zero point; the same with input 2 absent (-1) */
   s.nin = 2;
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK(out[0] == 1 && out[1] == 5 && out[2] == 6 && out[3] == 1 &&
         out[4] == 1);
   s.nin = 3;
   s.in[2].type = -1;
   memset(out, 0, sizeof out);
-  r = run_model(&s, feeds, outs);
+  r = run_op_model(&s, feeds, outs);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   CHECK(out[0] == 1 && out[1] == 5 && out[2] == 6 && out[3] == 1 &&
         out[4] == 1);
@@ -1030,39 +844,39 @@ static void test_model_pad_space(void) {
                   pp[2] = {1, 0}, p_d2[2] = {1, 2};
     const int8_t in3[3] = {11, 12, 13}, w3[4] = {-7, 12, 11, 13};
     int8_t o3[4], back[3];
-    opspec t = op0(38, 25);
+    op_spec t = op_spec_of(38, 25);
     t.nin = 3;
     t.nout = 1;
-    t.in[0] = tq(ts(TFLC_INT8, 3, id), 0.5f, -7);
-    t.in[1] = tc(TFLC_INT32, 1, one, bk, 4);
-    t.in[2] = tc(TFLC_INT32, 2, p_d2, pp, 8);
-    t.out[0] = tq(ts(TFLC_INT8, 3, od), 0.5f, -7);
+    t.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, id), 0.5f, -7);
+    t.in[1] = tensor_const(TFLC_INT32, 1, one, bk, 4);
+    t.in[2] = tensor_const(TFLC_INT32, 2, p_d2, pp, 8);
+    t.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, od), 0.5f, -7);
     feeds[0] = in3;
     outs[0] = o3;
-    r = run_model(&t, feeds, outs);
+    r = run_op_model(&t, feeds, outs);
     CHECK_EQ_INT(r.invoke, TFLC_OK);
     CHECK_EQ_MEM(o3, w3, 4);
     /* BATCH_TO_SPACE_ND back, block and crops as graph inputs */
-    t = op0(37, 24);
+    t = op_spec_of(37, 24);
     t.nin = 3;
     t.nout = 1;
-    t.in[0] = tq(ts(TFLC_INT8, 3, od), 0.5f, -7);
-    t.in[1] = ts(TFLC_INT32, 1, one);
-    t.in[2] = ts(TFLC_INT32, 2, p_d2);
-    t.out[0] = tq(ts(TFLC_INT8, 3, id), 0.5f, -7);
+    t.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, od), 0.5f, -7);
+    t.in[1] = tensor_shape(TFLC_INT32, 1, one);
+    t.in[2] = tensor_shape(TFLC_INT32, 2, p_d2);
+    t.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 3, id), 0.5f, -7);
     feeds[0] = o3;
     feeds[1] = bk;
     {
       const void *f3[3] = {o3, bk, pp};
       outs[0] = back;
-      r = run_model(&t, f3, outs);
+      r = run_op_model(&t, f3, outs);
       CHECK_EQ_INT(r.invoke, TFLC_OK);
       CHECK_EQ_MEM(back, in3, 3);
       /* crops that do not give the output's shape: error at invoke */
       {
         const int32_t pp2[2] = {0, 0};
         const void *f4[3] = {o3, bk, pp2};
-        CHECK_EQ_INT(run_model(&t, f4, outs).invoke, TFLC_ERR_KERNEL);
+        CHECK_EQ_INT(run_op_model(&t, f4, outs).invoke, TFLC_ERR_KERNEL);
       }
     }
   }
@@ -1077,7 +891,7 @@ static void test_model_shapes(void) {
   int32_t sh[4];
   const void *feeds[1] = {x};
   void *outs[1] = {out};
-  opspec s = op0(43, 30);
+  op_spec s = op_spec_of(43, 30);
   tflc_w_option v;
   memset(&v, 0, sizeof v);
   v.slot = 0;
@@ -1088,59 +902,59 @@ static void test_model_shapes(void) {
   s.opts[0] = v;
   s.nin = 1;
   s.nout = 1;
-  s.in[0] = ts(TFLC_INT8, 4, in_d);
-  s.out[0] = ts(TFLC_INT8, 2, o_d);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+  s.in[0] = tensor_shape(TFLC_INT8, 4, in_d);
+  s.out[0] = tensor_shape(TFLC_INT8, 2, o_d);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
   CHECK_EQ_MEM(out, x, 6);
   s.nopts = 0;
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
   v.vec = bad_dims; /* dim 1 is 3 */
   v.vec_len = 1;
   s.nopts = 1;
   s.opts[0] = v;
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
   /* EXPAND_DIMS [3, 2] axis -1 -> [3, 2, 1] */
   {
     const int32_t ax = -1, e_d[3] = {3, 2, 1}, wrong[3] = {3, 1, 2};
-    opspec t = op0(70, 52);
+    op_spec t = op_spec_of(70, 52);
     t.nin = 2;
     t.nout = 1;
-    t.in[0] = ts(TFLC_INT8, 2, o_d);
-    t.in[1] = tc(TFLC_INT32, 1, one, &ax, 4);
-    t.out[0] = ts(TFLC_INT8, 3, e_d);
+    t.in[0] = tensor_shape(TFLC_INT8, 2, o_d);
+    t.in[1] = tensor_const(TFLC_INT32, 1, one, &ax, 4);
+    t.out[0] = tensor_shape(TFLC_INT8, 3, e_d);
     memset(out, 0, sizeof out);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).invoke, TFLC_OK);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).invoke, TFLC_OK);
     CHECK_EQ_MEM(out, x, 6);
-    t.out[0] = ts(TFLC_INT8, 3, wrong);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_SHAPE);
+    t.out[0] = tensor_shape(TFLC_INT8, 3, wrong);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_SHAPE);
   }
   /* SHAPE of [1, 3, 1, 2] -> int32 {1, 3, 1, 2}; int64 output refused */
   {
-    opspec t = op0(77, 55);
+    op_spec t = op_spec_of(77, 55);
     t.nin = 1;
     t.nout = 1;
-    t.in[0] = ts(TFLC_INT8, 4, in_d);
-    t.out[0] = ts(TFLC_INT32, 1, four);
+    t.in[0] = tensor_shape(TFLC_INT8, 4, in_d);
+    t.out[0] = tensor_shape(TFLC_INT32, 1, four);
     outs[0] = sh;
-    CHECK_EQ_INT(run_model(&t, feeds, outs).invoke, TFLC_OK);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).invoke, TFLC_OK);
     CHECK_EQ_MEM(sh, in_d, sizeof sh);
-    t.out[0] = ts(TFLC_INT64, 1, four);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+    t.out[0] = tensor_shape(TFLC_INT64, 1, four);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
   }
   /* ZEROS_LIKE: int8 zeros; int16 refused (TFLM: int64/int32/int8/f32) */
   {
-    opspec t = op0(93, 67);
+    op_spec t = op_spec_of(93, 67);
     t.nin = 1;
     t.nout = 1;
-    t.in[0] = ts(TFLC_INT8, 4, in_d);
-    t.out[0] = ts(TFLC_INT8, 4, in_d);
+    t.in[0] = tensor_shape(TFLC_INT8, 4, in_d);
+    t.out[0] = tensor_shape(TFLC_INT8, 4, in_d);
     outs[0] = out;
     memset(out, 1, sizeof out);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).invoke, TFLC_OK);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).invoke, TFLC_OK);
     CHECK(out[0] == 0 && out[5] == 0);
-    t.in[0] = ts(TFLC_INT16, 4, in_d);
-    t.out[0] = ts(TFLC_INT16, 4, in_d);
-    CHECK_EQ_INT(run_model(&t, feeds, outs).init, TFLC_ERR_TYPE);
+    t.in[0] = tensor_shape(TFLC_INT16, 4, in_d);
+    t.out[0] = tensor_shape(TFLC_INT16, 4, in_d);
+    CHECK_EQ_INT(run_op_model(&t, feeds, outs).init, TFLC_ERR_TYPE);
   }
 }
 
@@ -1154,28 +968,28 @@ static void test_model_resize(void) {
   int8_t out[4];
   const void *feeds[2] = {x, sz};
   void *outs[1] = {out};
-  opspec s = op0(23, 15);
+  op_spec s = op_spec_of(23, 15);
   s.nin = 2;
   s.nout = 1;
-  s.in[0] = tq(ts(TFLC_INT8, 4, in_d), 0.5f, 0);
-  s.in[1] = tc(TFLC_INT32, 1, two, sz, 8);
-  s.out[0] = tq(ts(TFLC_INT8, 4, o_d), 0.5f, 0);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+  s.in[0] = tensor_quant(tensor_shape(TFLC_INT8, 4, in_d), 0.5f, 0);
+  s.in[1] = tensor_const(TFLC_INT32, 1, two, sz, 8);
+  s.out[0] = tensor_quant(tensor_shape(TFLC_INT8, 4, o_d), 0.5f, 0);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
   CHECK_EQ_MEM(out, want, 4);
   s.nopts = 2;
-  s.opts[0] = oi(2, TFLC_W_U8, 1);
-  s.opts[1] = oi(3, TFLC_W_U8, 1);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
+  s.opts[0] = opt_u8(2, 1);
+  s.opts[1] = opt_u8(3, 1);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
   s.nopts = 0;
-  s.in[1] = tc(TFLC_INT32, 1, two, bad, 8);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
-  s.in[1] = ts(TFLC_INT32, 1, two);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
+  s.in[1] = tensor_const(TFLC_INT32, 1, two, bad, 8);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.in[1] = tensor_shape(TFLC_INT32, 1, two);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_UNSUPPORTED);
   /* RESIZE_NEAREST_NEIGHBOR takes int16 (bilinear does not) */
-  s.in[1] = tc(TFLC_INT32, 1, two, sz, 8);
-  s.in[0] = ts(TFLC_INT16, 4, in_d);
-  s.out[0] = ts(TFLC_INT16, 4, o_d);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_TYPE);
+  s.in[1] = tensor_const(TFLC_INT32, 1, two, sz, 8);
+  s.in[0] = tensor_shape(TFLC_INT16, 4, in_d);
+  s.out[0] = tensor_shape(TFLC_INT16, 4, o_d);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_TYPE);
   {
     const int16_t x16[2] = {-300, 300};
     int16_t o16[4];
@@ -1183,7 +997,7 @@ static void test_model_resize(void) {
     void *out16[1] = {o16};
     s.code = 97;
     s.opt_type = 74;
-    CHECK_EQ_INT(run_model(&s, f16, out16).invoke, TFLC_OK);
+    CHECK_EQ_INT(run_op_model(&s, f16, out16).invoke, TFLC_OK);
     CHECK(o16[0] == -300 && o16[1] == -300 && o16[2] == 300 && o16[3] == 300);
   }
 }
@@ -1195,32 +1009,33 @@ static void test_model_space_depth(void) {
   float out[4];
   const void *feeds[1] = {x};
   void *outs[1] = {out};
-  opspec s = op0(5, 94);
+  op_spec s = op_spec_of(5, 94);
   s.nopts = 1;
-  s.opts[0] = oi(0, TFLC_W_I32, 2);
+  s.opts[0] = opt_i32(0, 2);
   s.nin = 1;
   s.nout = 1;
-  s.in[0] = ts(TFLC_FLOAT32, 4, in_d);
-  s.out[0] = ts(TFLC_FLOAT32, 4, o_d);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+  s.in[0] = tensor_shape(TFLC_FLOAT32, 4, in_d);
+  s.out[0] = tensor_shape(TFLC_FLOAT32, 4, o_d);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
   CHECK_EQ_MEM(out, x, sizeof x);
-  s.opts[0] = oi(0, TFLC_W_I32, 3);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
-  s.opts[0] = oi(0, TFLC_W_I32, 0);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
+  s.opts[0] = opt_i32(0, 3);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SHAPE);
+  s.opts[0] = opt_i32(0, 0);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).init, TFLC_ERR_SCHEMA);
   /* SPACE_TO_DEPTH back */
-  s = op0(26, 19);
+  s = op_spec_of(26, 19);
   s.nopts = 1;
-  s.opts[0] = oi(0, TFLC_W_I32, 2);
+  s.opts[0] = opt_i32(0, 2);
   s.nin = 1;
   s.nout = 1;
-  s.in[0] = ts(TFLC_FLOAT32, 4, o_d);
-  s.out[0] = ts(TFLC_FLOAT32, 4, in_d);
-  CHECK_EQ_INT(run_model(&s, feeds, outs).invoke, TFLC_OK);
+  s.in[0] = tensor_shape(TFLC_FLOAT32, 4, o_d);
+  s.out[0] = tensor_shape(TFLC_FLOAT32, 4, in_d);
+  CHECK_EQ_INT(run_op_model(&s, feeds, outs).invoke, TFLC_OK);
   CHECK_EQ_MEM(out, x, sizeof x);
 }
 
 int main(void) {
+  rng_seed(0x2545F491u);
   RUN(test_copy_rows);
   RUN(test_space_depth_hand);
   RUN(test_batch_space_hand);

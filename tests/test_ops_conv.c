@@ -1,6 +1,7 @@
-/* tests/test_ops_convx.c -  int16x8 and float CONV_2D /
- * DEPTHWISE_CONV_2D, int16x8 FULLY_CONNECTED, TRANSPOSE_CONV (int8,
- * int16x8, float), SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM.
+/* tests/test_ops_conv.c - the convolution family beyond the int8 core
+ * (test_ops_conv_int8.c): int16x8 and float CONV_2D / DEPTHWISE_CONV_2D,
+ * int16x8 FULLY_CONNECTED, TRANSPOSE_CONV (int8, int16x8, float), SVDF,
+ * UNIDIRECTIONAL_SEQUENCE_LSTM.
  *
  * Evidence:
  *   - hand-computed values (worked out in the comments);
@@ -15,9 +16,10 @@
  *     interpreter: compressed filters in both formats, refusals, the
  *     quantized_bias_type option, SVDF state across invokes. */
 #define TFLC_IMPLEMENTATION
-#define TFLC_WRITER_IMPLEMENTATION
-#include "../tflc.h"
+#define TFLC_WRITE_IMPLEMENTATION
+#include "../tflc_write.h"
 #include "harness.h"
+#include "models.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,19 +27,6 @@
 
 /* ---- utilities ------------------------------------------------------------
  */
-static uint32_t rng_state = 0x6A09E667u;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
-static int32_t rnd_in(int32_t lo, int32_t hi) {
-  return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1));
-}
-static float rnd_f(void) { /* [-1, 1) */
-  return (float)(rnd() >> 8) / 8388608.0f - 1.0f;
-}
 
 /* ---- independent fixed-point reference (INT8_KERNELS.md 1.3, 1.4) ------- */
 static int64_t r_floor_pot(int64_t a, int n) { /* floor(a / 2^n) */
@@ -82,17 +71,6 @@ typedef struct lutc {
   uint8_t vals[4 * 64 * 128];
   tflc_const c;
 } lutc;
-static void pack_msb(const uint32_t *idx, int32_t n, int bits, uint8_t *out) {
-  int32_t i;
-  int b;
-  memset(out, 0, (size_t)((n * bits + 7) / 8));
-  for (i = 0; i < n; i++)
-    for (b = bits - 1; b >= 0; b--) {
-      const int32_t pos = i * bits + (bits - 1 - b);
-      if ((idx[i] >> b) & 1u)
-        out[pos / 8] |= (uint8_t)(0x80u >> (pos % 8));
-    }
-}
 /* Fills raw (n elements of es bytes) from random indices into random
  * tables and builds the matching compressed constant in L. */
 static void make_lut(lutc *L, int type, size_t es, int32_t n, int bits,
@@ -102,10 +80,10 @@ static void make_lut(lutc *L, int type, size_t es, int32_t n, int bits,
   int32_t i, k;
   for (k = 0; k < channels * stride; k++) {
     if (type == TFLC_FLOAT32) {
-      const float f = rnd_f();
+      const float f = rng_unit();
       memcpy(L->vals + (size_t)k * 4, &f, 4);
     } else {
-      const int8_t v = (int8_t)rnd_in(-128, 127);
+      const int8_t v = (int8_t)rng_int(-128, 127);
       memcpy(L->vals + k, &v, 1);
     }
   }
@@ -113,11 +91,11 @@ static void make_lut(lutc *L, int type, size_t es, int32_t n, int bits,
     const int32_t ch = channels <= 1 ? 0
                        : alt         ? i % channels
                                      : i / (n / channels);
-    idx[i] = (uint32_t)rnd_in(0, stride - 1);
+    idx[i] = (uint32_t)rng_int(0, stride - 1);
     memcpy((uint8_t *)raw + (size_t)i * es,
            L->vals + ((size_t)ch * (size_t)stride + idx[i]) * es, es);
   }
-  pack_msb(idx, n, bits, L->bits_buf);
+  pack_indices(idx, n, bits, L->bits_buf);
   L->c = tflc_const_lut(L->bits_buf, L->vals, (tflc_type)type, n, bits,
                         channels, stride, alt);
 }
@@ -133,19 +111,19 @@ typedef struct geo {
 /* Random conv geometry (SAME or VALID as TFLM pads). depthwise: filter
  * [1, kh, kw, cin * m]; else [cout, kh, kw, cin / groups]. */
 static void make_geo(geo *g, int depthwise) {
-  int32_t kh = rnd_in(1, 3), kw = rnd_in(1, 3), sh = rnd_in(1, 3),
-          sw = rnd_in(1, 3), dh = rnd_in(1, 2), dw = rnd_in(1, 2);
-  int32_t h, w, same = (int32_t)(rnd() & 1u), c, k, eh, ew, oh, ow;
+  int32_t kh = rng_int(1, 3), kw = rng_int(1, 3), sh = rng_int(1, 3),
+          sw = rng_int(1, 3), dh = rng_int(1, 2), dw = rng_int(1, 2);
+  int32_t h, w, same = (int32_t)(rng() & 1u), c, k, eh, ew, oh, ow;
   memset(g, 0, sizeof *g);
   do {
-    h = rnd_in(1, 7);
-    w = rnd_in(1, 7);
+    h = rng_int(1, 7);
+    w = rng_int(1, 7);
     eh = (kh - 1) * dh + 1;
     ew = (kw - 1) * dw + 1;
   } while (!same && (h < eh || w < ew));
   oh = same ? (h + sh - 1) / sh : (h - eh + sh) / sh;
   ow = same ? (w + sw - 1) / sw : (w - ew + sw) / sw;
-  g->in[0] = rnd_in(1, 2);
+  g->in[0] = rng_int(1, 2);
   g->in[1] = h;
   g->in[2] = w;
   g->p.stride_h = sh;
@@ -155,15 +133,15 @@ static void make_geo(geo *g, int depthwise) {
   g->p.pad_h = (oh - 1) * sh + eh - h > 0 ? ((oh - 1) * sh + eh - h) / 2 : 0;
   g->p.pad_w = (ow - 1) * sw + ew - w > 0 ? ((ow - 1) * sw + ew - w) / 2 : 0;
   if (depthwise) {
-    c = rnd_in(1, 4);
-    g->p.depth_multiplier = rnd_in(1, 3);
+    c = rng_int(1, 4);
+    g->p.depth_multiplier = rng_int(1, 3);
     g->in[3] = c;
     g->f[0] = 1;
     g->f[3] = c * g->p.depth_multiplier;
   } else {
-    const int32_t groups = rnd_in(1, 2), fc = rnd_in(1, 4);
+    const int32_t groups = rng_int(1, 2), fc = rng_int(1, 4);
     g->in[3] = groups * fc;
-    g->f[0] = groups * rnd_in(1, 3);
+    g->f[0] = groups * rng_int(1, 3);
     g->f[3] = fc;
   }
   g->f[1] = kh;
@@ -173,8 +151,8 @@ static void make_geo(geo *g, int depthwise) {
   g->out[2] = ow;
   g->out[3] = depthwise ? g->f[3] : g->f[0];
   for (k = 0; k < g->out[3]; k++) {
-    g->mult[k] = rnd_in(1 << 30, INT32_MAX);
-    g->shift[k] = (int8_t)rnd_in(-14, 2);
+    g->mult[k] = rng_int(1 << 30, INT32_MAX);
+    g->shift[k] = (int8_t)rng_int(-14, 2);
   }
   g->p.out_multiplier = g->mult;
   g->p.out_shift = g->shift;
@@ -255,28 +233,28 @@ static void test_conv_s16_random(void) {
     for (iter = 0; iter < 60; iter++) {
       geo g;
       int32_t i, n;
-      const int acc64 = dw ? 1 : (int)(rnd() & 1u);
-      const int has_bias = (int)(rnd() % 3u != 0);
-      const int compressed = (int)(rnd() & 1u);
+      const int acc64 = dw ? 1 : (int)(rng() & 1u);
+      const int has_bias = (int)(rng() % 3u != 0);
+      const int compressed = (int)(rng() & 1u);
       tflc_const fc, bc;
       make_geo(&g, dw);
-      g.p.act_min = rnd_in(-32768, -100);
-      g.p.act_max = rnd_in(100, 32767);
+      g.p.act_min = rng_int(-32768, -100);
+      g.p.act_max = rng_int(100, 32767);
       n = cnt4(g.in);
       for (i = 0; i < n; i++)
-        x[i] = (int16_t)rnd_in(-32768, 32767);
+        x[i] = (int16_t)rng_int(-32768, 32767);
       if (compressed) {
-        const int32_t ch = (int32_t)(rnd() % 2u) ? g.out[3] : 1;
-        make_lut(&L, TFLC_INT8, 1, cnt4(g.f), rnd_in(1, 7), ch, dw, f);
+        const int32_t ch = (int32_t)(rng() % 2u) ? g.out[3] : 1;
+        make_lut(&L, TFLC_INT8, 1, cnt4(g.f), rng_int(1, 7), ch, dw, f);
         fc = L.c;
       } else {
         for (i = 0; i < cnt4(g.f); i++)
-          f[i] = (int8_t)rnd_in(-128, 127);
+          f[i] = (int8_t)rng_int(-128, 127);
         fc = tflc_const_raw(f, TFLC_INT8, cnt4(g.f));
       }
       for (i = 0; i < g.out[3]; i++) {
-        b32[i] = rnd_in(-100000, 100000);
-        b64[i] = acc64 ? (int64_t)b32[i] * rnd_in(1, 1000) : b32[i];
+        b32[i] = rng_int(-100000, 100000);
+        b64[i] = acc64 ? (int64_t)b32[i] * rng_int(1, 1000) : b32[i];
       }
       if (acc64)
         bc = tflc_const_raw(b64, TFLC_INT64, g.out[3]);
@@ -307,25 +285,25 @@ static void test_conv_f32_random(void) {
     for (iter = 0; iter < 60; iter++) {
       geo g;
       int32_t i;
-      const int has_bias = (int)(rnd() % 3u != 0);
-      const int compressed = (int)(rnd() & 1u);
-      const int act = rnd_in(0, 3);
+      const int has_bias = (int)(rng() % 3u != 0);
+      const int compressed = (int)(rng() & 1u);
+      const int act = rng_int(0, 3);
       float lo, hi;
       tflc_const fc, bc;
       make_geo(&g, dw);
       tflc_activation_range_f32(act, &lo, &hi);
       for (i = 0; i < cnt4(g.in); i++)
-        x[i] = rnd_f() * 4.0f;
+        x[i] = rng_unit() * 4.0f;
       if (compressed) {
-        make_lut(&L, TFLC_FLOAT32, 4, cnt4(g.f), rnd_in(1, 6), 1, 0, f);
+        make_lut(&L, TFLC_FLOAT32, 4, cnt4(g.f), rng_int(1, 6), 1, 0, f);
         fc = L.c;
         make_lut(&LB, TFLC_FLOAT32, 4, g.out[3], 2, 1, 0, bias);
         bc = LB.c;
       } else {
         for (i = 0; i < cnt4(g.f); i++)
-          f[i] = rnd_f();
+          f[i] = rng_unit();
         for (i = 0; i < g.out[3]; i++)
-          bias[i] = rnd_f();
+          bias[i] = rng_unit();
         fc = tflc_const_raw(f, TFLC_FLOAT32, cnt4(g.f));
         bc = tflc_const_raw(bias, TFLC_FLOAT32, g.out[3]);
       }
@@ -403,38 +381,38 @@ static void test_fc_s16_random(void) {
   static lutc L;
   int iter, t;
   for (iter = 0; iter < 80; iter++) {
-    const int32_t B = rnd_in(1, 3), D = rnd_in(1, 120), O = rnd_in(1, 40);
-    const int acc64 = (int)(rnd() & 1u), has_bias = (int)(rnd() % 3u != 0);
-    const int pc = (int)(rnd() & 1u), compressed = (int)(rnd() & 1u);
+    const int32_t B = rng_int(1, 3), D = rng_int(1, 120), O = rng_int(1, 40);
+    const int acc64 = (int)(rng() & 1u), has_bias = (int)(rng() % 3u != 0);
+    const int pc = (int)(rng() & 1u), compressed = (int)(rng() & 1u);
     int32_t mult[64], i, b, oc;
     int8_t shift[64];
     tflc_fc_params p;
     tflc_const fc, bc;
     memset(&p, 0, sizeof p);
-    p.input_offset = rnd_in(-5, 5);
-    p.filter_offset = pc ? 0 : rnd_in(-3, 3);
-    p.output_offset = rnd_in(-10, 10);
-    p.act_min = rnd_in(-32768, -1000);
-    p.act_max = rnd_in(1000, 32767);
+    p.input_offset = rng_int(-5, 5);
+    p.filter_offset = pc ? 0 : rng_int(-3, 3);
+    p.output_offset = rng_int(-10, 10);
+    p.act_min = rng_int(-32768, -1000);
+    p.act_max = rng_int(1000, 32767);
     p.per_channel = pc;
     for (oc = 0; oc < O; oc++) {
-      mult[oc] = rnd_in(1 << 30, INT32_MAX);
-      shift[oc] = (int8_t)rnd_in(-14, 0);
+      mult[oc] = rng_int(1 << 30, INT32_MAX);
+      shift[oc] = (int8_t)rng_int(-14, 0);
     }
     p.out_multiplier = mult;
     p.out_shift = shift;
     for (i = 0; i < B * D; i++)
-      x[i] = (int16_t)rnd_in(-32768, 32767);
+      x[i] = (int16_t)rng_int(-32768, 32767);
     if (compressed) {
-      make_lut(&L, TFLC_INT8, 1, O * D, rnd_in(1, 7), pc ? O : 1, 0, f);
+      make_lut(&L, TFLC_INT8, 1, O * D, rng_int(1, 7), pc ? O : 1, 0, f);
       fc = L.c;
     } else {
       for (i = 0; i < O * D; i++)
-        f[i] = (int8_t)rnd_in(-128, 127);
+        f[i] = (int8_t)rng_int(-128, 127);
       fc = tflc_const_raw(f, TFLC_INT8, O * D);
     }
     for (oc = 0; oc < O; oc++) {
-      b32[oc] = rnd_in(-1000000, 1000000);
+      b32[oc] = rng_int(-1000000, 1000000);
       b64[oc] = b32[oc];
     }
     bc = acc64 ? tflc_const_raw(b64, TFLC_INT64, O)
@@ -597,71 +575,71 @@ static void test_tconv_random(void) {
       int32_t in_d[4], f_d[4], o_d[4], mult[64], i;
       int8_t shift[64];
       tflc_conv_params p;
-      const int has_bias = (int)(rnd() % 3u != 0);
-      const int compressed = (int)(rnd() & 1u);
-      const int b16type = (int)(rnd() & 1u);
+      const int has_bias = (int)(rng() % 3u != 0);
+      const int compressed = (int)(rng() & 1u);
+      const int b16type = (int)(rng() & 1u);
       tflc_const fc, bc;
       float lo = -FLT_MAX, hi = FLT_MAX;
       memset(&p, 0, sizeof p);
-      in_d[0] = rnd_in(1, 2);
-      in_d[1] = rnd_in(1, 4);
-      in_d[2] = rnd_in(1, 4);
-      in_d[3] = rnd_in(1, 5);
-      f_d[0] = rnd_in(1, 4);
-      f_d[1] = rnd_in(1, 4);
-      f_d[2] = rnd_in(1, 4);
+      in_d[0] = rng_int(1, 2);
+      in_d[1] = rng_int(1, 4);
+      in_d[2] = rng_int(1, 4);
+      in_d[3] = rng_int(1, 5);
+      f_d[0] = rng_int(1, 4);
+      f_d[1] = rng_int(1, 4);
+      f_d[2] = rng_int(1, 4);
       f_d[3] = in_d[3];
-      p.stride_h = rnd_in(1, 3);
-      p.stride_w = rnd_in(1, 3);
+      p.stride_h = rng_int(1, 3);
+      p.stride_w = rng_int(1, 3);
       o_d[0] = in_d[0];
       /* output sizes around (in - 1) * stride + k; any size is allowed */
-      o_d[1] = (in_d[1] - 1) * p.stride_h + f_d[1] - rnd_in(0, 2);
-      o_d[2] = (in_d[2] - 1) * p.stride_w + f_d[2] - rnd_in(0, 2);
+      o_d[1] = (in_d[1] - 1) * p.stride_h + f_d[1] - rng_int(0, 2);
+      o_d[2] = (in_d[2] - 1) * p.stride_w + f_d[2] - rng_int(0, 2);
       if (o_d[1] < 1)
         o_d[1] = 1;
       if (o_d[2] < 1)
         o_d[2] = 1;
       o_d[3] = f_d[0];
-      p.pad_h = rnd_in(0, 1);
-      p.pad_w = rnd_in(0, 1);
-      p.input_offset = kind == 0 ? rnd_in(-10, 10) : 0;
-      p.output_offset = kind == 0 ? rnd_in(-10, 10) : 0;
-      p.act_min = kind == 0 ? rnd_in(-128, -50) : rnd_in(-32768, -100);
-      p.act_max = kind == 0 ? rnd_in(50, 127) : rnd_in(100, 32767);
+      p.pad_h = rng_int(0, 1);
+      p.pad_w = rng_int(0, 1);
+      p.input_offset = kind == 0 ? rng_int(-10, 10) : 0;
+      p.output_offset = kind == 0 ? rng_int(-10, 10) : 0;
+      p.act_min = kind == 0 ? rng_int(-128, -50) : rng_int(-32768, -100);
+      p.act_max = kind == 0 ? rng_int(50, 127) : rng_int(100, 32767);
       for (i = 0; i < f_d[0]; i++) {
-        mult[i] = rnd_in(1 << 30, INT32_MAX);
-        shift[i] = (int8_t)(kind == 0 ? rnd_in(-10, -1) : rnd_in(-14, 0));
-        b32[i] = rnd_in(-30000, 30000);
+        mult[i] = rng_int(1 << 30, INT32_MAX);
+        shift[i] = (int8_t)(kind == 0 ? rng_int(-10, -1) : rng_int(-14, 0));
+        b32[i] = rng_int(-30000, 30000);
         b16[i] = (int16_t)b32[i];
         b64[i] = kind == 1 && b16type ? b16[i] : b32[i];
-        bf[i] = rnd_f();
+        bf[i] = rng_unit();
       }
       p.out_multiplier = mult;
       p.out_shift = shift;
       for (i = 0; i < cnt4(in_d); i++) {
-        x8[i] = (int8_t)rnd_in(-128, 127);
-        x16[i] = (int16_t)rnd_in(-32768, 32767);
-        xf[i] = rnd_f() * 3.0f;
+        x8[i] = (int8_t)rng_int(-128, 127);
+        x16[i] = (int16_t)rng_int(-32768, 32767);
+        xf[i] = rng_unit() * 3.0f;
       }
       if (kind == 2) {
         if (compressed) {
-          make_lut(&L, TFLC_FLOAT32, 4, cnt4(f_d), rnd_in(1, 5), 1, 0, ff);
+          make_lut(&L, TFLC_FLOAT32, 4, cnt4(f_d), rng_int(1, 5), 1, 0, ff);
           fc = L.c;
         } else {
           for (i = 0; i < cnt4(f_d); i++)
-            ff[i] = rnd_f();
+            ff[i] = rng_unit();
           fc = tflc_const_raw(ff, TFLC_FLOAT32, cnt4(f_d));
         }
         bc = tflc_const_raw(bf, TFLC_FLOAT32, f_d[0]);
-        tflc_activation_range_f32(rnd_in(0, 3), &lo, &hi);
+        tflc_activation_range_f32(rng_int(0, 3), &lo, &hi);
       } else {
         if (compressed) {
-          make_lut(&L, TFLC_INT8, 1, cnt4(f_d), rnd_in(1, 7),
-                   (rnd() & 1u) ? f_d[0] : 1, 0, f8);
+          make_lut(&L, TFLC_INT8, 1, cnt4(f_d), rng_int(1, 7),
+                   (rng() & 1u) ? f_d[0] : 1, 0, f8);
           fc = L.c;
         } else {
           for (i = 0; i < cnt4(f_d); i++)
-            f8[i] = (int8_t)rnd_in(-128, 127);
+            f8[i] = (int8_t)rng_int(-128, 127);
           fc = tflc_const_raw(f8, TFLC_INT8, cnt4(f_d));
         }
         if (kind == 0)
@@ -797,31 +775,31 @@ static void test_svdf_random(void) {
   static int8_t st8[2048], rs8[2048];
   int iter, step;
   for (iter = 0; iter < 40; iter++) {
-    const int s16 = (int)(rnd() & 1u), has_bias = (int)(rnd() % 3u != 0);
+    const int s16 = (int)(rng() & 1u), has_bias = (int)(rng() % 3u != 0);
     int32_t i, U;
     tflc_const wf, wt, bc;
     memset(&k, 0, sizeof k);
-    k.p.batches = rnd_in(1, 2);
-    k.p.input_size = rnd_in(1, 20);
-    k.p.rank = rnd_in(1, 3);
-    k.p.num_filters = k.p.rank * rnd_in(1, 8);
-    k.p.memory_size = rnd_in(1, 10);
-    k.p.input_zp = rnd_in(-128, 127);
-    k.p.state_zp = s16 ? 0 : rnd_in(-60, 60);
-    k.p.output_zp = rnd_in(-20, 20);
-    k.p.mult1 = rnd_in(1 << 30, INT32_MAX);
-    k.p.shift1 = rnd_in(-12, 1);
-    k.p.mult2 = rnd_in(1 << 30, INT32_MAX);
-    k.p.shift2 = rnd_in(-16, -4);
+    k.p.batches = rng_int(1, 2);
+    k.p.input_size = rng_int(1, 20);
+    k.p.rank = rng_int(1, 3);
+    k.p.num_filters = k.p.rank * rng_int(1, 8);
+    k.p.memory_size = rng_int(1, 10);
+    k.p.input_zp = rng_int(-128, 127);
+    k.p.state_zp = s16 ? 0 : rng_int(-60, 60);
+    k.p.output_zp = rng_int(-20, 20);
+    k.p.mult1 = rng_int(1 << 30, INT32_MAX);
+    k.p.shift1 = rng_int(-12, 1);
+    k.p.mult2 = rng_int(1 << 30, INT32_MAX);
+    k.p.shift2 = rng_int(-16, -4);
     U = k.p.num_filters / k.p.rank;
     for (i = 0; i < k.p.num_filters * k.p.input_size; i++)
-      k.wf[i] = (int8_t)rnd_in(-128, 127);
+      k.wf[i] = (int8_t)rng_int(-128, 127);
     for (i = 0; i < k.p.num_filters * k.p.memory_size; i++) {
-      k.wt16[i] = (int16_t)rnd_in(-32768, 32767);
-      k.wt8[i] = (int8_t)rnd_in(-128, 127);
+      k.wt16[i] = (int16_t)rng_int(-32768, 32767);
+      k.wt8[i] = (int8_t)rng_int(-128, 127);
     }
     for (i = 0; i < U; i++)
-      k.bias[i] = rnd_in(-100000, 100000);
+      k.bias[i] = rng_int(-100000, 100000);
     wf = tflc_const_raw(k.wf, TFLC_INT8, k.p.num_filters * k.p.input_size);
     wt = s16 ? tflc_const_raw(k.wt16, TFLC_INT16,
                               k.p.num_filters * k.p.memory_size)
@@ -835,7 +813,7 @@ static void test_svdf_random(void) {
     for (step = 0; step < 4; step++) {
       int8_t o[64], r[64];
       for (i = 0; i < k.p.batches * k.p.input_size; i++)
-        k.in[i] = (int8_t)rnd_in(-128, 127);
+        k.in[i] = (int8_t)rng_int(-128, 127);
       ref_svdf(&k, s16, has_bias, s16 ? (void *)rs16 : (void *)rs8, r);
       tflc_svdf_s8(&k.p, k.in, &wf, &wt, has_bias ? &bc : NULL,
                    s16 ? (void *)st16 : (void *)st8, o);
@@ -939,8 +917,8 @@ static void test_lstm_f32_random(void) {
       out[2 * 6 * 16], rh[32], rc[32], rout[2 * 6 * 16], scratch[3 * 16];
   int iter;
   for (iter = 0; iter < 20; iter++) {
-    const int32_t B = rnd_in(1, 2), T = rnd_in(1, 6), I = rnd_in(1, 12),
-                  S = rnd_in(1, 16);
+    const int32_t B = rng_int(1, 2), T = rng_int(1, 6), I = rng_int(1, 12),
+                  S = rng_int(1, 16);
     const float *wp[8], *bp[4];
     tflc_const w[8], b[4];
     tflc_lstm_params p;
@@ -950,25 +928,25 @@ static void test_lstm_f32_random(void) {
     p.steps = T;
     p.input_size = I;
     p.state_size = S;
-    p.clip_f = (rnd() & 1u) ? 0.75f : 0.0f;
+    p.clip_f = (rng() & 1u) ? 0.75f : 0.0f;
     for (k = 0; k < 8; k++) {
       const int32_t n = S * (k < 4 ? I : S);
       for (i = 0; i < n; i++)
-        wbuf[k][i] = rnd_f();
+        wbuf[k][i] = rng_unit();
       w[k] = tflc_const_raw(wbuf[k], TFLC_FLOAT32, n);
       wp[k] = wbuf[k];
     }
     for (k = 0; k < 4; k++) {
       for (i = 0; i < S; i++)
-        bbuf[k][i] = rnd_f();
+        bbuf[k][i] = rng_unit();
       b[k] = tflc_const_raw(bbuf[k], TFLC_FLOAT32, S);
       bp[k] = bbuf[k];
     }
     for (i = 0; i < B * T * I; i++)
-      x[i] = rnd_f() * 2.0f;
+      x[i] = rng_unit() * 2.0f;
     for (i = 0; i < B * S; i++) {
-      h[i] = rh[i] = rnd_f();
-      c[i] = rc[i] = rnd_f();
+      h[i] = rh[i] = rng_unit();
+      c[i] = rc[i] = rng_unit();
     }
     ref_lstm_f32(B, T, I, S, wp, bp, x, rh, rc, rout, p.clip_f);
     tflc_lstm_f32(&p, w, b, x, h, c, out, scratch);
@@ -1003,7 +981,7 @@ static void test_lstm_q(void) {
   for (k = 0; k < 8; k++) {
     const int32_t n = S * (k < 4 ? I : S);
     for (i = 0; i < n; i++) {
-      w8[k][i] = (int8_t)rnd_in(-40, 40);
+      w8[k][i] = (int8_t)rng_int(-40, 40);
       wf[k][i] = w8[k][i] * sw;
     }
     w[k] = tflc_const_raw(w8[k], TFLC_INT8, n);
@@ -1014,7 +992,7 @@ static void test_lstm_q(void) {
   }
   for (k = 0; k < 4; k++) {
     for (i = 0; i < S; i++) {
-      bias[k][i] = rnd_in(-200, 200);
+      bias[k][i] = rng_int(-200, 200);
       bf[k][i] = (float)bias[k][i] * sx * sw;
     }
     b[k] = tflc_const_raw(bias[k], TFLC_INT32, S);
@@ -1027,7 +1005,7 @@ static void test_lstm_q(void) {
   for (bb = 0; bb < B; bb++)
     for (t = 0; t < T; t++)
       for (i = 0; i < I; i++) {
-        const int8_t v = (int8_t)rnd_in(-64, 64);
+        const int8_t v = (int8_t)rng_int(-64, 64);
         x_bm[(bb * T + t) * I + i] = v;
         x_tm[(t * B + bb) * I + i] = v;
         xf[(bb * T + t) * I + i] = v * sx;
@@ -1060,160 +1038,71 @@ static void test_lstm_q(void) {
 
 /* ---- models through the interpreter ----------------------------------------
  */
-typedef struct mt { /* one tensor of a test model */
-  int type;
-  int32_t rank, dims[4];
-  const void *data;
-  size_t size;
-  int32_t nsc;
-  float sc[8];
-  int64_t zp;
-  int variable;
-} mt;
-static mt mk(int type, int32_t rank, int32_t d0, int32_t d1, int32_t d2,
-             int32_t d3, const void *data, size_t size, float scale,
-             int64_t zp) {
-  mt t;
-  memset(&t, 0, sizeof t);
-  t.type = type;
-  t.rank = rank;
-  t.dims[0] = d0;
-  t.dims[1] = d1;
-  t.dims[2] = d2;
-  t.dims[3] = d3;
+/* A tensor of rank <= 4 with its dimensions inline: constant data (or
+ * NULL), one scale (0: not quantized) and zero point. */
+static tensor_spec tensor4(int type, int32_t rank, int32_t d0, int32_t d1,
+                           int32_t d2, int32_t d3, const void *data,
+                           size_t size, float scale, int64_t zp) {
+  const int32_t d[4] = {d0, d1, d2, d3};
+  tensor_spec t = tensor_quant(tensor_shape(type, rank, d), scale, zp);
   t.data = data;
   t.size = size;
-  t.nsc = scale > 0 ? 1 : 0;
-  t.sc[0] = scale;
-  t.zp = zp;
   return t;
 }
-typedef struct mres {
-  tflc_status init, invoke;
-  char err[TFLC_ERROR_LEN];
-} mres;
-/* One operator; inputs with data are constants, the others are fed from
- * feeds in order (variables are neither); `invokes` runs, out holds the
- * last output. compress_in >= 0: that input compressed (bits, format). */
-static mres run_one(int32_t code, uint8_t opt_type, int32_t nopts,
-                    const tflc_w_option *opts, int32_t nin, const mt *in,
-                    const mt *out, const void *const *feeds, int invokes,
-                    void *dst, int32_t compress_in, int bits, int format) {
-  static uint8_t arena[1 << 16];
-  tflc_writer *w = tflc_writer_create();
-  int32_t tin[24], tout, gin[24], ngin = 0, k;
-  uint8_t *bytes = NULL;
-  size_t size = 0;
-  tflc_model m;
-  tflc_interpreter it;
-  mres r;
-  memset(&r, 0, sizeof r);
-  r.init = TFLC_ERR_ARG;
-  r.invoke = TFLC_ERR_STATE;
-  for (k = 0; k < nin; k++) {
-    int64_t zps[8];
-    tflc_w_quant q;
-    int32_t j;
-    if (in[k].type < 0) {
-      tin[k] = -1;
-      continue;
-    }
-    for (j = 0; j < 8; j++)
-      zps[j] = in[k].zp;
-    q.scale = in[k].sc;
-    q.zero_point = zps;
-    q.count = in[k].nsc;
-    q.axis = 0;
-    tin[k] =
-        tflc_writer_tensor(w, 0, in[k].type, in[k].rank, in[k].dims, in[k].data,
-                           in[k].size, NULL, in[k].nsc ? &q : NULL);
-    if (in[k].variable)
-      tflc_writer_set_variable(w, 0, tin[k], 1);
-    else if (!in[k].data)
-      gin[ngin++] = tin[k];
-  }
-  {
-    int64_t zp = out->zp;
-    tflc_w_quant q;
-    q.scale = out->sc;
-    q.zero_point = &zp;
-    q.count = out->nsc;
-    q.axis = 0;
-    tout = tflc_writer_tensor(w, 0, out->type, out->rank, out->dims, NULL, 0,
-                              NULL, out->nsc ? &q : NULL);
-  }
-  tflc_writer_op(w, 0, code, NULL, nin, tin, 1, &tout, opt_type, nopts,
-                 nopts ? opts : NULL);
-  tflc_writer_inputs(w, 0, ngin, gin);
-  tflc_writer_outputs(w, 0, 1, &tout);
-  if ((compress_in >= 0 && tflc_writer_compress(w, 0, tin[compress_in], bits,
-                                                format, 0) != TFLC_OK) ||
-      tflc_writer_finish(w, &bytes, &size) != TFLC_OK) {
-    tflc_writer_destroy(w);
-    return r;
-  }
-  tflc_writer_destroy(w);
-  if (tflc_model_init(&m, bytes, size) != TFLC_OK) {
-    free(bytes);
-    return r;
-  }
-  r.init = tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL);
-  if (r.init == TFLC_OK) {
-    int n;
-    for (n = 0; n < invokes; n++) {
-      for (k = 0; k < ngin; k++) {
-        tflc_tensor *t = tflc_input(&it, k);
-        memcpy(t->data, feeds[n * ngin + k], t->bytes);
-      }
-      r.invoke = tflc_invoke(&it);
-      if (r.invoke != TFLC_OK)
-        break;
-    }
-    if (r.invoke == TFLC_OK)
-      memcpy(dst, tflc_output(&it, 0)->data, tflc_output(&it, 0)->bytes);
-  }
-  memcpy(r.err, it.error, TFLC_ERROR_LEN);
-  free(bytes);
-  return r;
-}
-static tflc_w_option opt(uint8_t slot, int kind, int32_t i, float f) {
-  tflc_w_option o;
-  memset(&o, 0, sizeof o);
-  o.slot = slot;
-  o.kind = (uint8_t)kind;
-  o.i = i;
-  o.f = f;
-  return o;
+/* One operator with one output; `invokes` runs (feeds: one set per
+ * invoke), the last output to dst. compress_in >= 0: that input
+ * compressed (bits, format). */
+static op_result run_one(int32_t code, uint8_t opt_type, int32_t nopts,
+                         const tflc_w_option *opts, int32_t nin,
+                         const tensor_spec *in, const tensor_spec *out,
+                         const void *const *feeds, int invokes, void *dst,
+                         int32_t compress_in, int bits, int format) {
+  static op_spec s;
+  void *outs[1];
+  s = op_spec_of(code, opt_type);
+  s.nopts = nopts;
+  if (nopts)
+    memcpy(s.opts, opts, sizeof *opts * (size_t)nopts);
+  s.nin = nin;
+  memcpy(s.in, in, sizeof *in * (size_t)nin);
+  s.nout = 1;
+  s.out[0] = *out;
+  s.compress_in = compress_in;
+  s.bits = bits;
+  s.format = format;
+  s.invokes = invokes;
+  outs[0] = dst;
+  return run_op_model(&s, feeds, outs);
 }
 
 static void test_model_tconv_compressed(void) {
   /* int8 TRANSPOSE_CONV 3x3x4 -> 7x7x3 (stride 2, VALID): plain, and the
    * filter compressed in both formats (4-bit, per-channel tables), give
    * the same bytes; also what the kernel gives directly */
+  static const float filter_scales[3] = {0.02f, 0.03f, 0.01f};
   static int8_t f[3 * 3 * 3 * 4], x[36], o_plain[147], o_c[147], o_k[147];
   static int32_t acc[49];
   const int32_t shape[4] = {1, 7, 7, 3}, bias[3] = {100, -50, 7};
   const void *feeds[1] = {x};
   tflc_w_option opts[4];
-  mt in[4], out;
-  mres r;
+  tensor_spec in[4], out;
+  op_result r;
   int32_t i, fmt;
   for (i = 0; i < 108; i++)
-    f[i] = (int8_t)(rnd_in(0, 7) * 9 - 30 + (i / 36) * 3);
+    f[i] = (int8_t)(rng_int(0, 7) * 9 - 30 + (i / 36) * 3);
   for (i = 0; i < 36; i++)
-    x[i] = (int8_t)rnd_in(-128, 127);
-  opts[0] = opt(0, TFLC_W_U8, 1, 0); /* VALID */
-  opts[1] = opt(1, TFLC_W_I32, 2, 0);
-  opts[2] = opt(2, TFLC_W_I32, 2, 0);
-  opts[3] = opt(3, TFLC_W_U8, 0, 0);
-  in[0] = mk(TFLC_INT32, 1, 4, 0, 0, 0, shape, sizeof shape, 0, 0);
-  in[1] = mk(TFLC_INT8, 4, 3, 3, 3, 4, f, sizeof f, 0.02f, 0);
-  in[1].nsc = 3;
-  in[1].sc[1] = 0.03f;
-  in[1].sc[2] = 0.01f;
-  in[2] = mk(TFLC_INT8, 4, 1, 3, 3, 4, NULL, 0, 0.1f, 5);
-  in[3] = mk(TFLC_INT32, 1, 3, 0, 0, 0, bias, sizeof bias, 0.002f, 0);
-  out = mk(TFLC_INT8, 4, 1, 7, 7, 3, NULL, 0, 0.3f, -3);
+    x[i] = (int8_t)rng_int(-128, 127);
+  opts[0] = opt_u8(0, 1); /* VALID */
+  opts[1] = opt_i32(1, 2);
+  opts[2] = opt_i32(2, 2);
+  opts[3] = opt_u8(3, 0);
+  in[0] = tensor4(TFLC_INT32, 1, 4, 0, 0, 0, shape, sizeof shape, 0, 0);
+  in[1] = tensor4(TFLC_INT8, 4, 3, 3, 3, 4, f, sizeof f, 0.02f, 0);
+  in[1].scales = filter_scales;
+  in[1].nscales = 3;
+  in[2] = tensor4(TFLC_INT8, 4, 1, 3, 3, 4, NULL, 0, 0.1f, 5);
+  in[3] = tensor4(TFLC_INT32, 1, 3, 0, 0, 0, bias, sizeof bias, 0.002f, 0);
+  out = tensor4(TFLC_INT8, 4, 1, 7, 7, 3, NULL, 0, 0.3f, -3);
   r = run_one(67, 49, 4, opts, 4, in, &out, feeds, 1, o_plain, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_OK);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
@@ -1251,6 +1140,7 @@ static void test_model_tconv_compressed(void) {
 }
 
 static void test_model_refusals(void) {
+  static const float filter_scales[3] = {0.01f, 0.01f, 0.01f};
   static int8_t f[2 * 3 * 3 * 2];
   static int16_t x[2 * 5 * 5], o[2 * 5 * 5 * 2];
   const int32_t b32[4] = {0, 0, 0, 0};
@@ -1259,46 +1149,46 @@ static void test_model_refusals(void) {
   const int32_t shape[4] = {1, 5, 5, 2};
   const void *feeds[1] = {x};
   tflc_w_option opts[7];
-  mt in[4], out;
-  mres r;
+  tensor_spec in[4], out;
+  op_result r;
   memset(f, 1, sizeof f);
-  opts[0] = opt(1, TFLC_W_I32, 1, 0);
-  opts[1] = opt(2, TFLC_W_I32, 1, 0);
-  opts[2] = opt(3, TFLC_W_I32, 1, 0); /* depth multiplier */
+  opts[0] = opt_i32(1, 1);
+  opts[1] = opt_i32(2, 1);
+  opts[2] = opt_i32(3, 1); /* depth multiplier */
   /* int16 DEPTHWISE_CONV_2D: TFLM reads the bias as int64 */
-  in[0] = mk(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.01f, 0);
-  in[1] = mk(TFLC_INT8, 4, 1, 3, 3, 2, f, sizeof f, 0.01f, 0);
-  in[2] = mk(TFLC_INT32, 1, 2, 0, 0, 0, b32, 8, 0.0001f, 0);
-  out = mk(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.02f, 0);
+  in[0] = tensor4(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.01f, 0);
+  in[1] = tensor4(TFLC_INT8, 4, 1, 3, 3, 2, f, sizeof f, 0.01f, 0);
+  in[2] = tensor4(TFLC_INT32, 1, 2, 0, 0, 0, b32, 8, 0.0001f, 0);
+  out = tensor4(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.02f, 0);
   r = run_one(4, 2, 3, opts, 3, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_ERR_TYPE);
-  in[2] = mk(TFLC_INT64, 1, 2, 0, 0, 0, b64, 16, 0.0001f, 0);
+  in[2] = tensor4(TFLC_INT64, 1, 2, 0, 0, 0, b64, 16, 0.0001f, 0);
   r = run_one(4, 2, 3, opts, 3, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_OK);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   /* hybrid: float input with int8 filter */
-  in[0] = mk(TFLC_FLOAT32, 4, 1, 5, 5, 2, NULL, 0, 0, 0);
-  out = mk(TFLC_FLOAT32, 4, 1, 5, 5, 2, NULL, 0, 0, 0);
+  in[0] = tensor4(TFLC_FLOAT32, 4, 1, 5, 5, 2, NULL, 0, 0, 0);
+  out = tensor4(TFLC_FLOAT32, 4, 1, 5, 5, 2, NULL, 0, 0, 0);
   r = run_one(4, 2, 3, opts, 3, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_ERR_TYPE);
   /* int16 TRANSPOSE_CONV with an int32 bias (TFLM reads int64) */
-  opts[0] = opt(0, TFLC_W_U8, 0, 0);
-  opts[1] = opt(1, TFLC_W_I32, 1, 0);
-  opts[2] = opt(2, TFLC_W_I32, 1, 0);
-  in[0] = mk(TFLC_INT32, 1, 4, 0, 0, 0, shape, sizeof shape, 0, 0);
-  in[1] = mk(TFLC_INT8, 4, 2, 3, 3, 2, f, sizeof f, 0.01f, 0);
-  in[2] = mk(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.01f, 0);
-  in[3] = mk(TFLC_INT32, 1, 2, 0, 0, 0, b32, 8, 0.0001f, 0);
-  out = mk(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.02f, 0);
+  opts[0] = opt_u8(0, 0);
+  opts[1] = opt_i32(1, 1);
+  opts[2] = opt_i32(2, 1);
+  in[0] = tensor4(TFLC_INT32, 1, 4, 0, 0, 0, shape, sizeof shape, 0, 0);
+  in[1] = tensor4(TFLC_INT8, 4, 2, 3, 3, 2, f, sizeof f, 0.01f, 0);
+  in[2] = tensor4(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.01f, 0);
+  in[3] = tensor4(TFLC_INT32, 1, 2, 0, 0, 0, b32, 8, 0.0001f, 0);
+  out = tensor4(TFLC_INT16, 4, 1, 5, 5, 2, NULL, 0, 0.02f, 0);
   r = run_one(67, 49, 3, opts, 4, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_ERR_TYPE);
-  in[3] = mk(TFLC_INT16, 1, 2, 0, 0, 0, b16, 4, 0.0001f, 0);
+  in[3] = tensor4(TFLC_INT16, 1, 2, 0, 0, 0, b16, 4, 0.0001f, 0);
   r = run_one(67, 49, 3, opts, 4, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_OK);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   /* the filter's per-channel scale count must match the channels */
-  in[1].nsc = 3;
-  in[1].sc[1] = in[1].sc[2] = 0.01f;
+  in[1].scales = filter_scales;
+  in[1].nscales = 3;
   r = run_one(67, 49, 3, opts, 4, in, &out, feeds, 1, o, -1, 0, 0);
   CHECK(r.init != TFLC_OK);
 }
@@ -1313,8 +1203,8 @@ static void test_model_conv_s16_bias_type(void) {
                 o_d[4] = {1, 1, 1, 1};
   const void *feeds[1] = {x};
   tflc_w_option opts[5];
-  mt in[3], out;
-  mres r;
+  tensor_spec in[3], out;
+  op_result r;
   int32_t i, mult, sh32;
   int8_t shift;
   tflc_conv_params p;
@@ -1323,13 +1213,13 @@ static void test_model_conv_s16_bias_type(void) {
     f[i] = 127;
     x[i] = 32767;
   }
-  opts[0] = opt(0, TFLC_W_U8, 1, 0);
-  opts[1] = opt(1, TFLC_W_I32, 1, 0);
-  opts[2] = opt(2, TFLC_W_I32, 1, 0);
-  in[0] = mk(TFLC_INT16, 4, 1, 3, 3, 64, NULL, 0, 0.001f, 0);
-  in[1] = mk(TFLC_INT8, 4, 1, 3, 3, 64, f, sizeof f, 0.001f, 0);
-  in[2] = mk(-1, 0, 0, 0, 0, 0, NULL, 0, 0, 0);
-  out = mk(TFLC_INT16, 4, 1, 1, 1, 1, NULL, 0, 0.5f, 0);
+  opts[0] = opt_u8(0, 1);
+  opts[1] = opt_i32(1, 1);
+  opts[2] = opt_i32(2, 1);
+  in[0] = tensor4(TFLC_INT16, 4, 1, 3, 3, 64, NULL, 0, 0.001f, 0);
+  in[1] = tensor4(TFLC_INT8, 4, 1, 3, 3, 64, f, sizeof f, 0.001f, 0);
+  in[2] = tensor4(-1, 0, 0, 0, 0, 0, NULL, 0, 0, 0);
+  out = tensor4(TFLC_INT16, 4, 1, 1, 1, 1, NULL, 0, 0.5f, 0);
   memset(&p, 0, sizeof p);
   p.stride_h = p.stride_w = p.dilation_h = p.dilation_w = 1;
   p.act_min = -32768;
@@ -1344,7 +1234,7 @@ static void test_model_conv_s16_bias_type(void) {
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   tflc_conv2d_s16(&p, in_d, x, f_d, &fc, NULL, 1, o_d, &want[0], NULL, 0);
   CHECK_EQ_INT(o[0], want[0]);
-  opts[3] = opt(6, TFLC_W_U8, 2, 0); /* INT32 */
+  opts[3] = opt_u8(6, 2); /* INT32 */
   r = run_one(3, 1, 4, opts, 3, in, &out, feeds, 1, &o[1], -1, 0, 0);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
   tflc_conv2d_s16(&p, in_d, x, f_d, &fc, NULL, 0, o_d, &want[1], NULL, 0);
@@ -1361,8 +1251,8 @@ static void test_model_svdf_state(void) {
   static int8_t xs[3][8];
   const void *feeds[3] = {xs[0], xs[1], xs[2]};
   tflc_w_option opts[2];
-  mt in[5], out;
-  mres r;
+  tensor_spec in[5], out;
+  op_result r;
   int8_t o[4], want[4];
   int32_t i, n;
   tflc_const wf, wt, bc;
@@ -1373,23 +1263,23 @@ static void test_model_svdf_state(void) {
   k.p.num_filters = 8;
   k.p.memory_size = 4;
   for (i = 0; i < 64; i++)
-    k.wf[i] = (int8_t)rnd_in(-100, 100);
+    k.wf[i] = (int8_t)rng_int(-100, 100);
   for (i = 0; i < 32; i++)
-    k.wt16[i] = (int16_t)rnd_in(-3000, 3000);
+    k.wt16[i] = (int16_t)rng_int(-3000, 3000);
   for (i = 0; i < 4; i++)
-    k.bias[i] = rnd_in(-500, 500);
+    k.bias[i] = rng_int(-500, 500);
   for (n = 0; n < 3; n++)
     for (i = 0; i < 8; i++)
-      xs[n][i] = (int8_t)rnd_in(-128, 127);
-  opts[0] = opt(0, TFLC_W_I32, 2, 0);
-  opts[1] = opt(1, TFLC_W_U8, 1, 0); /* RELU: not applied (as TFLM) */
-  in[0] = mk(TFLC_INT8, 2, 1, 8, 0, 0, NULL, 0, 0.05f, -3);
-  in[1] = mk(TFLC_INT8, 2, 8, 8, 0, 0, k.wf, 64, 0.01f, 0);
-  in[2] = mk(TFLC_INT16, 2, 8, 4, 0, 0, k.wt16, 64, 0.002f, 0);
-  in[3] = mk(TFLC_INT32, 1, 4, 0, 0, 0, k.bias, 16, 0.004f * 0.002f, 0);
-  in[4] = mk(TFLC_INT16, 2, 1, 32, 0, 0, NULL, 0, 0.004f, 0);
+      xs[n][i] = (int8_t)rng_int(-128, 127);
+  opts[0] = opt_i32(0, 2);
+  opts[1] = opt_u8(1, 1); /* RELU: not applied (as TFLM) */
+  in[0] = tensor4(TFLC_INT8, 2, 1, 8, 0, 0, NULL, 0, 0.05f, -3);
+  in[1] = tensor4(TFLC_INT8, 2, 8, 8, 0, 0, k.wf, 64, 0.01f, 0);
+  in[2] = tensor4(TFLC_INT16, 2, 8, 4, 0, 0, k.wt16, 64, 0.002f, 0);
+  in[3] = tensor4(TFLC_INT32, 1, 4, 0, 0, 0, k.bias, 16, 0.004f * 0.002f, 0);
+  in[4] = tensor4(TFLC_INT16, 2, 1, 32, 0, 0, NULL, 0, 0.004f, 0);
   in[4].variable = 1;
-  out = mk(TFLC_INT8, 2, 1, 4, 0, 0, NULL, 0, 0.1f, 2);
+  out = tensor4(TFLC_INT8, 2, 1, 4, 0, 0, NULL, 0, 0.1f, 2);
   r = run_one(27, 6, 2, opts, 5, in, &out, feeds, 3, o, -1, 0, 0);
   CHECK_EQ_INT(r.init, TFLC_OK);
   CHECK_EQ_INT(r.invoke, TFLC_OK);
@@ -1414,6 +1304,7 @@ static void test_model_svdf_state(void) {
 }
 
 int main(void) {
+  rng_seed(0x6A09E667u);
   RUN(test_conv_s16_hand);
   RUN(test_conv_s16_random);
   RUN(test_conv_f32_random);
