@@ -117,10 +117,11 @@ enum {
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
 /* A tensor as the interpreter holds it. When flags has TFLC_TENSOR_LUT
- * the tensor is a compressed constant: `data` then points at its
- * tflc_const descriptor, not at elements (Huffman and Prune descriptors
- * whole; the others only up to their data_bytes field). An INT4 tensor
- * (a constant filter) holds its packed bytes, `bytes` = ceil(n / 2). */
+ * the tensor is a compressed constant: `data` then points at its LUT
+ * tflc_const descriptor (the fields up to data_bytes), or for a Huffman or
+ * Prune TFLM_DECODE output at its two int32 input indices (encoded,
+ * ancillary) in the model; never at elements. An INT4 tensor (a constant
+ * filter) holds its packed bytes, `bytes` = ceil(n / 2). */
 typedef struct tflc_tensor {
   void *data; /* elements; for TFLC_TENSOR_LUT its tflc_const descriptor */
   int32_t dims[TFLC_MAX_DIMS];
@@ -2183,19 +2184,14 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   op->scratch[op->nscratch] = bytes;
   return op->nscratch++;
 }
-/* Bytes a compressed tensor's descriptor keeps: all of tflc_const for
- * Huffman and Prune, the fields up to data_bytes for the other kinds. */
-static size_t tflc__desc_bytes(const tflc_const *d) {
-  return d->kind == TFLC_CONST_HUFFMAN || d->kind == TFLC_CONST_PRUNE
-             ? sizeof *d
-             : offsetof(tflc_const, data_bytes);
-}
-/* A kept descriptor (tflc__desc_bytes of it) as a whole tflc_const. */
-static void tflc__desc_load(tflc_const *d, const void *kept) {
-  tflc_const head;
-  memcpy(&head, kept, offsetof(tflc_const, data_bytes));
-  memset(d, 0, sizeof *d);
-  memcpy(d, kept, tflc__desc_bytes(&head));
+/* Bytes of a kept LUT descriptor: the fields before data_bytes (the rest
+ * serve Huffman and Prune only). */
+#define TFLC__LUT_DESC_BYTES offsetof(tflc_const, data_bytes)
+/* 1 when p points into the model: the (encoded, ancillary) pair that a
+ * Huffman or Prune tensor's record keeps instead of a descriptor. */
+static int tflc__in_model(const tflc_model *m, const void *p) {
+  const uintptr_t a = (uintptr_t)p, b = (uintptr_t)m->bytes;
+  return a >= b && a - b < m->size;
 }
 /* The descriptor of a compressed tensor from the (verified) model, built
  * once at interpreter init: `data` points at its LutTensor table
@@ -2211,6 +2207,24 @@ static tflc_status tflc__lut_desc(tflc_interpreter *it, uint32_t sgt,
                               t->index, d, NULL, it->error, 0);
   return tflc__meta_const(m, 0, (uint32_t)(p - (m->bytes + m->comp_base)), tt,
                           t, t->index, d, NULL, it->error, 0);
+}
+/* The descriptor of compressed tensor t: the LUT one kept in the arena at
+ * init, or, for Huffman and Prune (larger descriptors), rebuilt from the
+ * model's pair: a few hundred instructions per operator call instead of
+ * 48 bytes of arena per tensor (64 on 64-bit hosts). */
+static void tflc__desc_of(const tflc_interpreter *it, uint32_t sgt,
+                          const tflc_tensor *t, tflc_const *d) {
+  const tflc_model *m = it->model;
+  memset(d, 0, sizeof *d);
+  if (tflc__in_model(m, t->data)) {
+    char err[TFLC_ERROR_LEN];
+    const uint8_t *p = (const uint8_t *)t->data;
+    (void)tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4),
+                             tflc__tensor_table(m, sgt, t->index), t, t->index,
+                             d, NULL, err, 0);
+  } else {
+    memcpy(d, t->data, TFLC__LUT_DESC_BYTES);
+  }
 }
 /* The cursor a Huffman / Prune input of the running operator decodes
  * with: one for the filter (input 1), one for the others (biases, the
@@ -2231,7 +2245,7 @@ static tflc_const_cursor *tflc__cursor_for(tflc__ctx *c, const tflc_tensor *t) {
 static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
   if (t->flags & TFLC_TENSOR_LUT) {
     tflc_const d;
-    tflc__desc_load(&d, t->data);
+    tflc__desc_of(c->it, c->sgt, t, &d);
     if (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE)
       d.cursor = tflc__cursor_for(c, t);
     return d;
@@ -2322,7 +2336,7 @@ static int tflc__whole_input(tflc__ctx *c, int32_t k) {
     return 0;
   if (!tflc__tiled_input(op->code, op->user, k))
     return 1;
-  tflc__desc_load(&d, t->data); /* its descriptor, built at init */
+  tflc__desc_of(c->it, c->sgt, t, &d);
   return (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE) &&
          !tflc__stream_inplace(c->m, c->sgt,
                                tflc__op_table(c->m, c->sgt, op->index),
@@ -2797,8 +2811,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
-  /* compressed constants: each descriptor built and checked once, kept
-   * in the persistent arena; the record's data points at it */
+  /* compressed constants: each descriptor built and checked once; LUT
+   * ones kept in the persistent arena (the record's data points at it),
+   * Huffman and Prune ones rebuilt when used (tflc__desc_of: the record
+   * keeps pointing at the pair in the model) */
   for (k = 0; k < it->num_tensors; k++) {
     tflc_tensor *t = &it->tensors[k];
     tflc_const full;
@@ -2808,11 +2824,13 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     st = tflc__lut_desc(it, sgt, t, &full);
     if (st)
       return st;
-    d = tflc__persist(it, tflc__desc_bytes(&full));
+    if (full.kind == TFLC_CONST_HUFFMAN || full.kind == TFLC_CONST_PRUNE)
+      continue;
+    d = tflc__persist(it, TFLC__LUT_DESC_BYTES);
     if (!d)
       return tflc__err(it->error, TFLC_ERR_ARENA,
                        "arena too small for compressed tensor %d", t->index);
-    memcpy(d, &full, tflc__desc_bytes(&full));
+    memcpy(d, &full, TFLC__LUT_DESC_BYTES);
     t->data = d;
   }
   /* Tensors the caller or an operator writes must own their bytes: not
@@ -3022,7 +3040,7 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
     for (k = 0; k < op->nwhole; k++) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       tflc_const lut;
-      tflc__desc_load(&lut, t->data);
+      tflc__desc_of(it, c.sgt, t, &lut);
       tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
       saved[k] = t->data;
       t->data = op->whole[k].ptr;
