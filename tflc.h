@@ -2327,7 +2327,9 @@ static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
   return row <= TFLC_TILE_BYTES;
 }
 /* 1 when input k of the operator is a compressed constant it reads
- * decoded whole (see tflc__stream_inplace and tflc__tiled_input). */
+ * decoded whole (see tflc__stream_inplace and tflc__tiled_input; a
+ * Huffman / Prune CONV_2D or DEPTHWISE_CONV_2D bias also when its filter
+ * is not read compressed). */
 static int tflc__whole_input(tflc__ctx *c, int32_t k) {
   const tflc__op *op = c->op;
   const tflc_tensor *t = op->in[k] >= 0 ? &c->it->tensors[op->in[k]] : NULL;
@@ -2337,10 +2339,18 @@ static int tflc__whole_input(tflc__ctx *c, int32_t k) {
   if (!tflc__tiled_input(op->code, op->user, k))
     return 1;
   tflc__desc_of(c->it, c->sgt, t, &d);
-  return (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE) &&
-         !tflc__stream_inplace(c->m, c->sgt,
-                               tflc__op_table(c->m, c->sgt, op->index),
-                               op->code, k);
+  if (d.kind != TFLC_CONST_HUFFMAN && d.kind != TFLC_CONST_PRUNE)
+    return 0;
+  if (k == 2 &&
+      (op->code == TFLC_OP_CONV_2D || op->code == TFLC_OP_DEPTHWISE_CONV_2D)) {
+    /* the bias is read once per channel only beside a filter read
+     * compressed; beside a plain one, at every pixel: then whole (small) */
+    const tflc_tensor *f = op->in[1] >= 0 ? &c->it->tensors[op->in[1]] : NULL;
+    return !f || !(f->type == TFLC_INT4 ||
+                   ((f->flags & TFLC_TENSOR_LUT) && !tflc__whole_input(c, 1)));
+  }
+  return !tflc__stream_inplace(
+      c->m, c->sgt, tflc__op_table(c->m, c->sgt, op->index), op->code, k);
 }
 /* 1 when input k is decoded whole before the operator runs. */
 static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
