@@ -2212,16 +2212,16 @@ static tflc_status tflc__lut_desc(tflc_interpreter *it, uint32_t sgt,
  * init, or, for Huffman and Prune (larger descriptors), rebuilt from the
  * model's pair: a few hundred instructions per operator call instead of
  * 48 bytes of arena per tensor (64 on 64-bit hosts). */
-static void tflc__desc_of(const tflc_interpreter *it, uint32_t sgt,
+static void tflc__desc_of(tflc_interpreter *it, uint32_t sgt,
                           const tflc_tensor *t, tflc_const *d) {
   const tflc_model *m = it->model;
   memset(d, 0, sizeof *d);
   if (tflc__in_model(m, t->data)) {
-    char err[TFLC_ERROR_LEN];
+    /* (checked at init: the message is never written here) */
     const uint8_t *p = (const uint8_t *)t->data;
     (void)tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4),
                              tflc__tensor_table(m, sgt, t->index), t, t->index,
-                             d, NULL, err, 0);
+                             d, NULL, it->error, 0);
   } else {
     memcpy(d, t->data, TFLC__LUT_DESC_BYTES);
   }
