@@ -9,6 +9,7 @@
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make readme-ops                     README's operator list from the table
+#   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -16,12 +17,13 @@ CFLAGS_TOOL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN)
 SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h tflc_write.h
-TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h
+TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h \
+           examples/cmd_delegate.h examples/vta/vta.h examples/vta/vta_delegate.h
 
 ifeq ($(SANITIZE),1)
 all: build/asan/tflc
 else
-all: build/tflc
+all: build/tflc build/micro_speech
 endif
 
 build/tflc: $(TOOL_SRC) $(HDRS)
@@ -31,6 +33,10 @@ build/tflc: $(TOOL_SRC) $(HDRS)
 build/asan/tflc: $(TOOL_SRC) $(HDRS)
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(SAN_FLAGS) $(WARN) -o $@ examples/tflc.c -lm
+
+build/micro_speech: examples/micro_speech.c $(HDRS)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
 
 build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build
@@ -49,6 +55,9 @@ bench-m4:
 # README's operator list, regenerated from the operator table
 readme-ops: build/tflc
 	python3 tests/readme_ops.py build/tflc README.md --write
+# tests/test_platform.c on the Cortex-M4F (real DSP and assembly paths)
+test-m4:
+	SHARED=$(SHARED) bash tests/m4_platform_test.sh
 
 format:
 	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
@@ -58,4 +67,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 test-m4 format clean readme-ops

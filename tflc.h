@@ -30,6 +30,13 @@
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
  *   TFLC_MAX_DIMS           largest tensor rank (default 6)
  *   TFLC_TILE_BYTES         decode tile for compressed constants (512)
+ *   TFLC_MAX_NESTING        subgraphs running subgraphs (IF, WHILE,
+ *                           CALL_ONCE): deepest nesting the verifier
+ *                           accepts (8); invoke recurses that deep, each
+ *                           level a few hundred bytes of stack
+ *   TFLC_WHILE_MAX_ITERATIONS  a WHILE fails after this many iterations
+ *                           (0, the default: no bound, as TFLM; fuzzing
+ *                           and tests of damaged models set one)
  *   TFLC_OPS(X)             the operators to compile, e.g.
  *                             #define TFLC_OPS(X) X(CONV_2D) X(SOFTMAX)
  *                           (`tflc ops MODEL` prints the line a model
@@ -45,6 +52,7 @@
  *   tflc_interpreter_init(&it, &m, arena, size, opt)   plan + prepare
  *   tflc_input(&it, i), tflc_output(&it, i)            tensors
  *   tflc_invoke(&it)                       run every operator
+ *   tflc_reset(&it)                        variables back to their start
  *   tflc_error(&it), tflc_model_error(&m)  "op 7 CONV_2D: ..." messages
  *   tflc_arena_used(&it)                   bytes of arena really needed
  *   tflc_status_str(status)
@@ -53,11 +61,13 @@
  *   1. Configuration          macros above, defaults in tflc_kernels.h
  *   2. API                    model, tensors, the operator table
  *                             (TFLC_OPERATORS) and opcodes, user operators,
- *                             options, interpreter, functions
+ *                             delegates, options, interpreter, functions
  *   -- implementation (TFLC_IMPLEMENTATION) --
  *   3. Messages               the formatter behind every error text
- *   4. Flatbuffer reader      bounds-checked accessors
- *   5. Model view             schema slots, operator codes, tensors
+ *   4. Flatbuffer reader      bounds-checked accessors; the flexbuffer
+ *                             reader (custom operators' options)
+ *   5. Model view             schema slots, typed builtin-options readers,
+ *                             operator codes, tensors
  *   6. Compression descriptors  both LUT formats
  *   7. Verifier               everything, once, at tflc_model_init
  *   8. Interpreter records    arena, operator records, operator context
@@ -65,14 +75,25 @@
  *  10. Interpreter            init and invoke
  *  11. Operators              convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
- *                             decode, variables, subgraphs
+ *                             decode, variables, subgraphs; TFLM's Signal*
+ *                             custom operators (audio front end, FFTs)
  *  12. Operator table         the array, TFLC_OPS, dispatch, the context
  *                             accessors of user operators
+ *  13. Delegates              claims, partitions, their records and context
  *
  * License: MIT (see LICENSE).
  */
 #ifndef TFLC_H
 #define TFLC_H
+
+/* Version of this library: TFLC_VERSION is the text ("0.1.0"),
+ * TFLC_VERSION_NUMBER major * 10000 + minor * 100 + patch, for #if. */
+#define TFLC_VERSION_MAJOR 0
+#define TFLC_VERSION_MINOR 1
+#define TFLC_VERSION_PATCH 0
+#define TFLC_VERSION "0.1.0"
+#define TFLC_VERSION_NUMBER                                                    \
+  (TFLC_VERSION_MAJOR * 10000 + TFLC_VERSION_MINOR * 100 + TFLC_VERSION_PATCH)
 
 #include "tflc_kernels.h"
 
@@ -81,6 +102,12 @@
 #endif
 #ifndef TFLC_MAX_IO
 #define TFLC_MAX_IO 16
+#endif
+#ifndef TFLC_WHILE_MAX_ITERATIONS
+#define TFLC_WHILE_MAX_ITERATIONS 0
+#endif
+#ifndef TFLC_MAX_NESTING
+#define TFLC_MAX_NESTING 8
 #endif
 
 #ifdef __cplusplus
@@ -112,7 +139,8 @@ enum {
   TFLC_TENSOR_CONST = 1,    /* data points into the model */
   TFLC_TENSOR_VARIABLE = 2, /* persistent across invokes */
   TFLC_TENSOR_LUT = 4,      /* compressed constant: see `lut` */
-  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers; no data */
+  TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers, or kept by a
+                               delegate (see delegates); no data */
   TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
@@ -177,35 +205,35 @@ enum {
 
 /* clang-format off */
 #define TFLC_OPERATORS(X, N) \
-  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_prepare, tflc__add_invoke) \
-  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
+  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_any_prepare, tflc__add_any_invoke) \
+  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   X(CONCATENATION, 2, 10, -1, 1, TFLC_INPUTS_ALL, TFLC_CHECK_SAME_ALL, tflc__concat_prepare, tflc__concat_invoke) \
   X(CONV_2D, 3, 1, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_CONV, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
   X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
-  N(EMBEDDING_LOOKUP, 7, 0) \
-  N(FLOOR, 8, 0) \
+  X(EMBEDDING_LOOKUP, 7, 0, -1, -1, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke) \
+  X(FLOOR, 8, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
   N(HASHTABLE_LOOKUP, 10, 0) \
   X(L2_NORMALIZATION, 11, 12, -1, 0, 0, TFLC_CHECK_OUT_TANH, tflc__l2norm_prepare, tflc__elementwise_invoke) \
-  N(L2_POOL_2D, 12, 0) \
+  X(L2_POOL_2D, 12, 5, 0, 5, 0, 0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
   N(LOCAL_RESPONSE_NORMALIZATION, 13, 0) \
-  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(LSH_PROJECTION, 15, 0) \
   N(LSTM, 16, 0) \
-  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_prepare, tflc__pool_invoke) \
-  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_prepare, tflc__elementwise_invoke) \
+  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
+  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
   X(RELU, 19, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   N(RELU_N1_TO_1, 20, 0) \
   X(RELU6, 21, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
   X(RESHAPE, 22, 17, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke) \
   X(RESIZE_BILINEAR, 23, 15, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke) \
   N(RNN, 24, 0) \
-  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_prepare, tflc__softmax_invoke) \
+  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke) \
   X(SPACE_TO_DEPTH, 26, 19, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
   X(SVDF, 27, 0, -1, -1, 0, 0, tflc__svdf_prepare, tflc__svdf_invoke) \
-  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_prepare, tflc__elementwise_invoke) \
+  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
   N(CONCAT_EMBEDDINGS, 29, 0) \
   N(SKIP_GRAM, 30, 0) \
   N(CALL, 31, TFLC_OPF_SUBGRAPHS) \
@@ -217,115 +245,115 @@ enum {
   X(BATCH_TO_SPACE_ND, 37, 24, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(SPACE_TO_BATCH_ND, 38, 25, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
   X(TRANSPOSE, 39, 26, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke) \
-  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__mean_prepare, tflc__mean_invoke) \
-  X(SUB, 41, 28, -1, 0, 0, 0, tflc__addsub_q_prepare, tflc__elementwise_invoke) \
-  N(DIV, 42, 0) \
+  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(SUB, 41, 28, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
+  X(DIV, 42, 29, -1, 0, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   X(SQUEEZE, 43, 30, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke) \
   X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, 0, -1, -1, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke) \
   X(STRIDED_SLICE, 45, 32, -1, -1, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke) \
   N(BIDIRECTIONAL_SEQUENCE_RNN, 46, 0) \
-  N(EXP, 47, 0) \
+  X(EXP, 47, 33, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(TOPK_V2, 48, 0) \
   X(SPLIT, 49, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   X(LOG_SOFTMAX, 50, 36, -1, -1, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke) \
   N(DELEGATE, 51, 0) \
   N(BIDIRECTIONAL_SEQUENCE_LSTM, 52, 0) \
-  N(CAST, 53, 0) \
+  X(CAST, 53, 37, -1, -1, 0, 0, tflc__cast_prepare, tflc__cast_invoke) \
   X(PRELU, 54, 0, -1, -1, 0, 0, tflc__prelu_prepare, tflc__elementwise_invoke) \
   X(MAXIMUM, 55, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(ARG_MAX, 56, 40, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   X(MINIMUM, 57, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
   X(LESS, 58, 41, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(NEG, 59, 0) \
+  X(NEG, 59, 42, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(PADV2, 60, 43, -1, -1, 0, TFLC_CHECK_SAME_IN0_IN2, tflc__padv2_prepare, tflc__padv2_invoke) \
   X(GREATER, 61, 44, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(GREATER_EQUAL, 62, 45, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(LESS_EQUAL, 63, 46, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   N(SELECT, 64, 0) \
   X(SLICE, 65, 48, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__slice_prepare, tflc__slice_invoke) \
-  N(SIN, 66, 0) \
+  X(SIN, 66, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(TRANSPOSE_CONV, 67, 49, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV, tflc__transpose_conv_prepare, tflc__conv_wide_invoke) \
   N(SPARSE_TO_DENSE, 68, 0) \
   N(TILE, 69, 0) \
   X(EXPAND_DIMS, 70, 0, -1, -1, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke) \
   X(EQUAL, 71, 53, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
   X(NOT_EQUAL, 72, 54, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  N(LOG, 73, 0) \
+  X(LOG, 73, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SUM, 74, 27, -1, -1, 0, 0, tflc__sum_prepare, tflc__elementwise_invoke) \
-  N(SQRT, 75, 0) \
-  N(RSQRT, 76, 0) \
+  X(SQRT, 75, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(RSQRT, 76, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SHAPE, 77, 55, -1, -1, 0, 0, tflc__shape_prepare, tflc__shape_invoke) \
   N(POW, 78, 0) \
   X(ARG_MIN, 79, 0, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
   N(FAKE_QUANT, 80, 0) \
   N(REDUCE_PROD, 81, 0) \
-  N(REDUCE_MAX, 82, 0) \
+  X(REDUCE_MAX, 82, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   X(PACK, 83, 0, -1, -1, 0, 0, tflc__concat_prepare, tflc__concat_invoke) \
-  N(LOGICAL_OR, 84, 0) \
+  X(LOGICAL_OR, 84, 60, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
   N(ONE_HOT, 85, 0) \
-  N(LOGICAL_AND, 86, 0) \
-  N(LOGICAL_NOT, 87, 0) \
+  X(LOGICAL_AND, 86, 62, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
+  X(LOGICAL_NOT, 87, 63, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(UNPACK, 88, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
-  N(REDUCE_MIN, 89, 0) \
-  N(FLOOR_DIV, 90, 0) \
+  X(REDUCE_MIN, 89, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(FLOOR_DIV, 90, 65, -1, -1, 0, 0, tflc__arith_prepare, tflc__floor_div_invoke) \
   N(REDUCE_ANY, 91, 0) \
-  N(SQUARE, 92, 0) \
+  X(SQUARE, 92, 66, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
-  N(FILL, 94, 0) \
-  N(FLOOR_MOD, 95, 0) \
+  X(FILL, 94, 68, -1, -1, 0, 0, tflc__fill_prepare, tflc__fill_invoke) \
+  X(FLOOR_MOD, 95, 72, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
   N(RANGE, 96, 0) \
   X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
   X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
-  N(SQUARED_DIFFERENCE, 99, 0) \
-  N(MIRROR_PAD, 100, 0) \
-  N(ABS, 101, 0) \
+  X(SQUARED_DIFFERENCE, 99, 76, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
+  X(MIRROR_PAD, 100, 77, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke) \
+  X(ABS, 101, 78, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
   N(UNIQUE, 103, 0) \
-  N(CEIL, 104, 0) \
-  N(REVERSE_V2, 105, 0) \
-  N(ADD_N, 106, 0) \
-  N(GATHER_ND, 107, 0) \
-  N(COS, 108, 0) \
+  X(CEIL, 104, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(REVERSE_V2, 105, 81, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke) \
+  X(ADD_N, 106, 82, -1, -1, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke) \
+  X(GATHER_ND, 107, 83, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke) \
+  X(COS, 108, 84, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
-  N(ELU, 111, 0) \
+  X(ELU, 111, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   N(REVERSE_SEQUENCE, 112, 0) \
   N(MATRIX_DIAG, 113, 0) \
   X(QUANTIZE, 114, 89, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
   N(MATRIX_SET_DIAG, 115, 0) \
-  N(ROUND, 116, 0) \
+  X(ROUND, 116, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
   X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
-  N(IF, 118, TFLC_OPF_SUBGRAPHS) \
-  N(WHILE, 119, TFLC_OPF_SUBGRAPHS) \
+  X(IF, 118, 92, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke) \
+  X(WHILE, 119, 93, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
-  N(SELECT_V2, 123, 0) \
+  X(SELECT_V2, 123, 98, -1, -1, 0, 0, tflc__select_prepare, tflc__select_invoke) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
-  N(BATCH_MATMUL, 126, 0) \
+  X(BATCH_MATMUL, 126, 101, -1, -1, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
-  N(CUMSUM, 128, 0) \
+  X(CUMSUM, 128, 102, -1, -1, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke) \
   X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
-  N(BROADCAST_TO, 130, 0) \
+  X(BROADCAST_TO, 130, 104, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke) \
   N(RFFT2D, 131, 0) \
   N(CONV_3D, 132, 0) \
   N(HASHTABLE, 136, 0) \
   N(HASHTABLE_FIND, 137, 0) \
   N(HASHTABLE_IMPORT, 138, 0) \
   N(HASHTABLE_SIZE, 139, 0) \
-  N(REDUCE_ALL, 140, 0) \
+  X(REDUCE_ALL, 140, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
   N(CONV_3D_TRANSPOSE, 141, 0) \
   X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
   X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
   X(ASSIGN_VARIABLE, 144, 113, -1, -1, TFLC_INPUTS(1), 0, tflc__assign_variable_prepare, tflc__assign_variable_invoke) \
-  N(BROADCAST_ARGS, 145, 0) \
+  X(BROADCAST_ARGS, 145, 0, -1, -1, 0, 0, tflc__broadcast_args_prepare, tflc__broadcast_args_invoke) \
   N(RANDOM_STANDARD_NORMAL, 146, 0) \
   N(BUCKETIZE, 147, 0) \
   N(RANDOM_UNIFORM, 148, 0) \
   N(MULTINOMIAL, 149, 0) \
   N(GELU, 150, 0) \
-  N(DYNAMIC_UPDATE_SLICE, 151, 0) \
+  X(DYNAMIC_UPDATE_SLICE, 151, 117, -1, -1, 0, 0, tflc__dynamic_update_slice_prepare, tflc__dynamic_update_slice_invoke) \
   N(RELU_0_TO_1, 152, 0) \
   N(UNSORTED_SEGMENT_PROD, 153, 0) \
   N(UNSORTED_SEGMENT_MAX, 154, 0) \
@@ -384,7 +412,23 @@ enum {
   N(STABLEHLO_SHIFT_LEFT, 207, 0) \
   N(STABLEHLO_CBRT, 208, 0) \
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
-  X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke)
+  X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
+  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
+  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke) \
+  X(SignalDelay, 280, 0, -1, -1, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke) \
+  X(SignalEnergy, 281, 0, -1, -1, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke) \
+  X(SignalFftAutoScale, 282, 0, -1, -1, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke) \
+  X(SignalFilterBank, 283, 0, -1, -1, 0, 0, tflc__signal_filter_bank_prepare, tflc__signal_filter_bank_invoke) \
+  X(SignalFilterBankLog, 284, 0, -1, -1, 0, 0, tflc__signal_filter_bank_log_prepare, tflc__signal_filter_bank_log_invoke) \
+  X(SignalFilterBankSpectralSubtraction, 285, 0, -1, -1, 0, 0, tflc__signal_spectral_subtraction_prepare, tflc__signal_spectral_subtraction_invoke) \
+  X(SignalFilterBankSquareRoot, 286, 0, -1, -1, 0, 0, tflc__signal_filter_bank_square_root_prepare, tflc__signal_filter_bank_square_root_invoke) \
+  X(SignalFramer, 287, 0, -1, -1, 0, 0, tflc__signal_framer_prepare, tflc__signal_framer_invoke) \
+  X(SignalIrfft, 288, 0, -1, -1, 0, 0, tflc__signal_irfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalOverlapAdd, 289, 0, -1, -1, 0, 0, tflc__signal_overlap_add_prepare, tflc__signal_overlap_add_invoke) \
+  X(SignalPCAN, 290, 0, -1, -1, 0, 0, tflc__signal_pcan_prepare, tflc__signal_pcan_invoke) \
+  X(SignalRfft, 291, 0, -1, -1, 0, 0, tflc__signal_rfft_prepare, tflc__signal_fft_invoke) \
+  X(SignalStacker, 292, 0, -1, -1, 0, 0, tflc__signal_stacker_prepare, tflc__signal_stacker_invoke) \
+  X(SignalWindow, 293, 0, -1, -1, 0, 0, tflc__signal_window_prepare, tflc__signal_window_invoke)
 /* clang-format on */
 
 #define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
@@ -448,6 +492,69 @@ typedef struct tflc_user_op {
   void *user;
 } tflc_user_op;
 
+/* ---- delegates -----------------------------------------------------------
+ * A delegate hands operators to something else (an accelerator, a vendor
+ * library). At tflc_interpreter_init tflc asks it, operator by operator
+ * and in order, whether it takes the operator: `claims` sees the operator's
+ * context (code, custom name, tensors with types, shapes and quantization,
+ * options: the tflc_op_* accessors; it only looks: no tflc_op_persist,
+ * scratch or state there) and returns 1 to take it. Delegates are
+ * asked in the order given, before user operators and the built-ins; the
+ * first that claims an operator takes it (TFLM_DECODE operators tflc keeps
+ * are never offered). Each maximal run of consecutive operators taken by
+ * one delegate becomes a partition: one operator record that stands for
+ * the run (tflc_op_code TFLC_OP_DELEGATE, tflc_op_index its first
+ * operator). Its inputs and outputs are the tensors crossing its edge,
+ * ordinary arena tensors; tensors living only inside it get no arena (flag
+ * TFLC_TENSOR_VIRTUAL, data NULL: the delegate keeps them). Constants stay
+ * in the model (read them with tflc_op_const). `prepare` (may be NULL)
+ * runs once per partition at init, `invoke` at every tflc_invoke in place
+ * of the run's operators; both get the partition's context:
+ * tflc_op_input / tflc_op_output are its edge tensors, tflc_partition_op
+ * gives the context of each operator it took, tflc_op_persist /
+ * tflc_op_scratch_request / tflc_op_set_state work as for operators, and
+ * tflc_op_fail reports "partition 2 (ops 5-9, delegate vta): message".
+ * Example, a delegate taking every int8 ADD:
+ *
+ *   static int takes(tflc_op_context *op, void *user) {
+ *     const tflc_tensor *a = tflc_op_input(op, 0);
+ *     (void)user;
+ *     return tflc_op_code(op) == TFLC_OP_ADD && a && a->type == TFLC_INT8;
+ *   }
+ *   static tflc_status run(tflc_op_context *part, void *user) {
+ *     int32_t k; // tensors only the partition uses: data NULL, yours
+ *     for (k = 0; k < tflc_partition_num_ops(part); k++) {
+ *       tflc_op_context *op = tflc_partition_op(part, k);
+ *       if (accel_add(user, tflc_op_input(op, 0), tflc_op_input(op, 1),
+ *                     tflc_op_output(op, 0)) != 0)
+ *         return tflc_op_fail(part, TFLC_ERR_KERNEL, "accelerator");
+ *     }
+ *     return TFLC_OK;
+ *   }
+ *   tflc_delegate accel = {"accel", takes, NULL, run, &my_device};
+ *   tflc_options opt = {0};
+ *   opt.delegates = &accel;
+ *   opt.num_delegates = 1;
+ *   tflc_interpreter_init(&it, &model, arena, sizeof arena, &opt);
+ */
+typedef int (*tflc_claims_fn)(tflc_op_context *op, void *user);
+typedef struct tflc_delegate {
+  const char *name;        /* in messages and tools */
+  tflc_claims_fn claims;   /* at init, per operator: 1 takes it */
+  tflc_user_op_fn prepare; /* at init, per partition; may be NULL */
+  tflc_user_op_fn invoke;  /* at every invoke, per partition */
+  void *user;
+} tflc_delegate;
+/* A partition as tools see it (tflc_partition_info_get). */
+typedef struct tflc_partition_info {
+  const char *delegate; /* its name */
+  int32_t subgraph;
+  int32_t first_op, last_op;       /* model operator indices */
+  int32_t num_ops;                 /* operators taken */
+  int32_t num_inputs, num_outputs; /* tensors crossing the edge */
+  int32_t num_internal;            /* tensors kept by the delegate */
+} tflc_partition_info;
+
 /* ---- options ------------------------------------------------------------ */
 typedef struct tflc_region {
   void *base;
@@ -475,6 +582,10 @@ typedef struct tflc_options {
    * the array must outlive the interpreter. At most 255. */
   const tflc_user_op *user_ops;
   int32_t num_user_ops;
+  /* Delegates (see above), asked in this order before everything else;
+   * the array must outlive the interpreter. At most 255. */
+  const tflc_delegate *delegates;
+  int32_t num_delegates;
 } tflc_options;
 
 /* ---- interpreter -------------------------------------------------------- */
@@ -485,6 +596,7 @@ typedef struct tflc_interpreter {
   size_t arena_size; /* usable bytes from `arena` */
   size_t head;       /* planned activations */
   size_t tail;       /* persistent bytes at the end */
+  size_t tail32;     /* the same records laid out by a 32-bit target */
   size_t align_pad;  /* bytes skipped to align the arena */
   tflc_tensor *tensors;
   struct tflc__op *ops;
@@ -504,22 +616,88 @@ typedef struct tflc_interpreter {
   /* positions of the running operator's Huffman / Prune inputs (its
    * filter, its other inputs); in the arena, only when a model has them */
   tflc_const_cursor *cursors;
+  struct tflc__partition *partitions; /* delegated runs, in init order */
+  int32_t num_partitions;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
+/* A short constant text for a status ("arena too small"); never NULL. */
 TFLC_API const char *tflc_status_str(tflc_status s);
+/* Verifies the .tflite flatbuffer at `bytes` (size bytes) once and makes m
+ * a zero-copy view of it. Every table, vector and string is checked as
+ * the flatbuffers verifier checks them, and everything tflc reads (index
+ * ranges, shapes, quantization, constant buffer lengths, compression
+ * descriptors); TFLM's schema version 3 only. `bytes` may sit at any
+ * address: constants misaligned for their type are copied into the arena
+ * by tflc_interpreter_init (16-byte alignment, as `tflc embed` writes,
+ * costs nothing). The bytes are read, never written, and must stay valid
+ * and unchanged as long as m and any interpreter made from it.
+ * Returns TFLC_OK; TFLC_ERR_ARG (m or bytes NULL), TFLC_ERR_TRUNCATED (the
+ * model ends before something it refers to: the message gives the
+ * offset), TFLC_ERR_IDENTIFIER, TFLC_ERR_FLATBUFFER, TFLC_ERR_SCHEMA,
+ * TFLC_ERR_INDEX, TFLC_ERR_SHAPE, TFLC_ERR_TYPE, TFLC_ERR_QUANT,
+ * TFLC_ERR_BUFFER, TFLC_ERR_COMPRESSION or TFLC_ERR_UNSUPPORTED (a schema
+ * version other than 3, a sparse tensor, ...), with tflc_model_error(m)
+ * saying where. m needs no cleanup. */
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size);
+/* The message of the last failed tflc_model_init ("" after success, or
+ * with TFLC_NO_ERROR_STRINGS); "no model" for NULL. */
 TFLC_API const char *tflc_model_error(const tflc_model *m);
+/* Plans and prepares every subgraph of the verified model m in `arena`
+ * (arena_size bytes, any alignment: up to 15 bytes are skipped to reach
+ * 16-byte alignment, and that slack counts in arena_size). Nothing else
+ * is allocated; `opt` may be NULL and is copied, but the arrays it points
+ * to (regions, user operators) must outlive the interpreter. m and the
+ * arena must outlive it too; it keeps pointers into both. Reinitialising
+ * `it` is how it is reset. Returns TFLC_OK; TFLC_ERR_ARG (it NULL; m NULL
+ * or not verified; arena NULL; bad options), TFLC_ERR_ARENA (too small:
+ * the message gives a lower bound, tflc_arena_used after a success with a
+ * larger arena the exact size), TFLC_ERR_UNSUPPORTED or another status
+ * from an operator's preparation, with tflc_error(it) saying which. */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt);
+/* Input i of subgraph 0 (NULL when it is NULL or not initialised, or i is
+ * out of range). Its `data` is valid for the interpreter's lifetime:
+ * write `bytes` bytes there before every tflc_invoke (an invoke may reuse
+ * the input buffers for later activations). */
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i);
+/* Output i of subgraph 0 (NULL as for tflc_input). Its `data` holds the
+ * result of the last tflc_invoke until the next one. */
 TFLC_API const tflc_tensor *tflc_output(const tflc_interpreter *it, int32_t i);
+/* Runs every operator of subgraph 0 once. It overwrites every activation
+ * buffer of the arena: outputs, intermediate tensors, scratch, and the
+ * inputs' buffers too (TFLM's planner shares them the same way), so the
+ * inputs must be written again before the next invoke. It updates the
+ * variable tensors and resource variables (state kept from invoke to
+ * invoke) and never writes the model. Returns TFLC_OK; TFLC_ERR_STATE
+ * when it is NULL or not initialised; TFLC_ERR_KERNEL or an operator's
+ * status on failure (tflc_error(it) says which operator); after a failure
+ * the outputs are undefined, the interpreter stays usable. */
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
+/* Puts every variable back where a fresh interpreter starts it (int8
+ * variable tensors at their zero point, the rest 0; resource variables at
+ * their default) and lets CALL_ONCE run again: the next invoke gives what
+ * the first one after tflc_interpreter_init gave. No re-planning. */
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
+/* The message of the last failure of it ("" when none, or with
+ * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
+/* The arena this interpreter uses, in bytes, counted from the arena
+ * pointer it was given: planned activations (at least the init-time
+ * tensor map) + persistent records, rounded up to 16, + the bytes skipped
+ * to align the arena. Passing exactly this size (with the same arena
+ * alignment) works and one byte less fails. 0 for NULL. */
 TFLC_API size_t tflc_arena_used(const tflc_interpreter *it);
+/* The arena the same model needs on a target with `pointer_bits`-bit
+ * pointers (32: a Cortex-M, ESP32, RISC-V MCU; or this host's width),
+ * for a 16-byte aligned arena and model: exact, as tflc_arena_used is on
+ * that target. Operators you register are counted with the bytes they
+ * asked for here. 0 for other widths, NULL or an uninitialised it. */
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits);
 
 /* ---- operator context (inside a tflc_user_op's prepare / invoke) ------- */
 /* The operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a custom one
@@ -545,6 +723,11 @@ TFLC_API float tflc_op_option_float(const tflc_op_context *op, int32_t field,
 /* The custom_options bytes of a custom operator (NULL, *size 0: none). */
 TFLC_API const uint8_t *tflc_op_custom_options(const tflc_op_context *op,
                                                uint32_t *size);
+/* Value `key` of custom options that are a FlexBuffer map (how TFLite
+ * stores them) as a number: integers, floats and booleans. 1 and *value,
+ * or 0 (*value 0) when absent, not a number or not a valid map. */
+TFLC_API int tflc_op_custom_option(const tflc_op_context *op, const char *key,
+                                   double *value);
 /* Prepare only: `bytes` of zeroed persistent arena, 8-byte aligned, living
  * as long as the interpreter (NULL when the arena is full). */
 TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes);
@@ -553,6 +736,8 @@ TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes);
  * its index for tflc_op_scratch, or -1 when the arena or the 3 slots of
  * an operator are used up. */
 TFLC_API int32_t tflc_op_scratch_request(tflc_op_context *op, size_t bytes);
+/* Invoke only: the address of scratch buffer `index` (NULL at prepare, or
+ * for an index never requested). */
 TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index);
 /* The operator's state pointer (NULL until set). */
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state);
@@ -565,6 +750,33 @@ TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
  * none compiled in. A wrapper must leave the state to the built-in. */
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op);
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op);
+/* The custom_code of a custom operator (NULL, *len 0: a builtin). */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len);
+/* Quantization number i of tensor t as the model gives it: returns the
+ * number of scales (0: not quantized) and fills scale, zero point and the
+ * quantized dimension (any may be NULL), as tflc_model_tensor_quant. */
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis);
+/* Input k as kernels read a constant: raw, or LUT-compressed (decode with
+ * tflc_lut_decode, read with tflc_const_i32). Returns 0 (and a zeroed *c)
+ * when input k is absent or not constant. */
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c);
+
+/* ---- partitions (inside a tflc_delegate's prepare / invoke) ------------ */
+/* Operators in the partition (0 when `part` is not a partition), and the
+ * context of operator k (NULL out of range): its code, tensors and options
+ * as at claims. Its tensors' `data`: arena tensors during invoke; NULL for
+ * the ones the delegate keeps. */
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part);
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k);
+/* Partitions of a ready interpreter, every subgraph, in init order; info on
+ * partition i (0, zeroed info when out of range). */
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it);
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info);
 
 /* ---- introspection, for tools ------------------------------------------- */
 /* Name of an operator code: "CONV_2D", "TFLM_DECODE", "CUSTOM" for an
@@ -581,6 +793,7 @@ TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 /* Operator i's custom_code (NULL, *len 0 when not a custom operator). */
 TFLC_API const char *tflc_model_op_custom_name(const tflc_model *m, int32_t sg,
                                                int32_t i, uint32_t *len);
+/* Operators / tensors of subgraph sg (0 when sg is out of range). */
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
 /* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,
@@ -592,7 +805,11 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis);
-/* Tensor description from the model (no interpreter needed). */
+/* Tensor description from the model (no interpreter needed): shape,
+ * type, quantization, TFLC_TENSOR_CONST with `data` pointing at its bytes
+ * in the model (which may be misaligned for the type: read them with
+ * memcpy); its name and length when name / name_len are not NULL.
+ * TFLC_ERR_INDEX when sg or t is out of range. */
 TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
                                        int32_t t, tflc_tensor *out,
                                        const char **name, uint32_t *name_len);
@@ -861,6 +1078,232 @@ static const char *tflc__get_str(tflc__fb fb, uint32_t t, uint32_t slot,
   return (const char *)(fb.b + s);
 }
 
+/* ---- flexbuffer reader ---------------------------------------------------
+ * The custom options of TFLM's custom operators are a FlexBuffer: a root
+ * map (or vector) of scalars at the end of the bytes. Reading it walks
+ * backwards from the last byte (root width), the byte before it (root
+ * type, packed as type << 2 | log2 width) and the root slot; maps and
+ * vectors are reached through unsigned offsets subtracted from the slot
+ * that holds them. A vector's size sits in the `width` bytes before its
+ * first element, an untyped vector's element types (one packed byte each)
+ * after its last; a map is an untyped vector of values preceded by the
+ * offset and byte width of its sorted key vector. tflc__flex_open checks
+ * every offset and size against the buffer once; element reads check
+ * their own targets, so no read leaves the bytes, whatever they hold. */
+enum {
+  TFLC__FLEX_NULL = 0,
+  TFLC__FLEX_INT = 1,
+  TFLC__FLEX_UINT = 2,
+  TFLC__FLEX_FLOAT = 3,
+  TFLC__FLEX_INDIRECT_INT = 6,
+  TFLC__FLEX_INDIRECT_UINT = 7,
+  TFLC__FLEX_INDIRECT_FLOAT = 8,
+  TFLC__FLEX_MAP = 9,
+  TFLC__FLEX_VECTOR = 10,
+  TFLC__FLEX_BOOL = 26
+};
+typedef struct tflc__flex {
+  const uint8_t *b;
+  uint32_t size;
+  uint32_t elems; /* first element of the root map / vector */
+  uint32_t count; /* its elements */
+  uint32_t width; /* their byte width (1, 2, 4, 8) */
+  uint32_t keys;  /* map: first slot of the key vector (0: a vector) */
+  uint32_t key_width;
+} tflc__flex;
+
+/* The little-endian unsigned integer of w (1, 2, 4, 8) bytes at p. */
+static uint64_t tflc__flex_u(const uint8_t *p, uint32_t w) {
+  uint64_t v = 0;
+  uint32_t i;
+  for (i = 0; i < w; i++)
+    v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+/* The same, sign-extended from w bytes. */
+static int64_t tflc__flex_s(const uint8_t *p, uint32_t w) {
+  uint64_t u = tflc__flex_u(p, w);
+  int64_t v;
+  if (w < 8 && (u >> (8 * w - 1)) & 1)
+    u |= ~(uint64_t)0 << (8 * w);
+  memcpy(&v, &u, 8);
+  return v;
+}
+static int tflc__flex_width_ok(uint64_t w) {
+  return w == 1 || w == 2 || w == 4 || w == 8;
+}
+/* The target of the offset in the w-byte slot at `at` (slot inside the
+ * buffer): 1 and *out when it lands inside the buffer, else 0. */
+static int tflc__flex_target(const tflc__flex *f, uint32_t at, uint32_t w,
+                             uint32_t *out) {
+  uint64_t off;
+  if ((uint64_t)at + w > f->size)
+    return 0;
+  off = tflc__flex_u(f->b + at, w);
+  if (off > at)
+    return 0;
+  *out = at - (uint32_t)off;
+  return 1;
+}
+/* A sized vector of `count` elements of width w starting at `at`, plus
+ * `extra` bytes per element after it, lies inside the buffer. */
+static int tflc__flex_span_ok(const tflc__flex *f, uint32_t at, uint64_t count,
+                              uint32_t w, uint32_t extra) {
+  return count <= f->size && (uint64_t)at + count * (w + extra) <= f->size;
+}
+/* Opens the root map or vector of `size` bytes at b: 1 when every offset
+ * and size of the root and (for a map) of its keys is inside the buffer
+ * and every key is NUL-terminated inside it; 0 otherwise (*f zeroed). */
+static int tflc__flex_open(tflc__flex *f, const uint8_t *b, uint32_t size) {
+  uint32_t rw, packed, type, at, i;
+  uint64_t n;
+  memset(f, 0, sizeof *f);
+  if (!b || size < 3)
+    return 0;
+  f->b = b;
+  f->size = size;
+  rw = b[size - 1];
+  packed = b[size - 2];
+  type = packed >> 2;
+  f->width = 1u << (packed & 3);
+  if (!tflc__flex_width_ok(rw) || size < 2 + rw ||
+      (type != TFLC__FLEX_MAP && type != TFLC__FLEX_VECTOR))
+    goto bad;
+  at = size - 2 - rw;
+  if (!tflc__flex_target(f, at, rw, &f->elems) || f->elems < f->width)
+    goto bad;
+  n = tflc__flex_u(b + f->elems - f->width, f->width);
+  if (!tflc__flex_span_ok(f, f->elems, n, f->width, 1))
+    goto bad;
+  f->count = (uint32_t)n;
+  if (type == TFLC__FLEX_VECTOR)
+    return 1;
+  /* map: [keys offset][keys width][count] values... types... */
+  if (f->elems < 3 * f->width)
+    goto bad;
+  f->key_width =
+      (uint32_t)tflc__flex_u(b + f->elems - 2 * f->width, f->width) & 0xFF;
+  if (!tflc__flex_width_ok(
+          tflc__flex_u(b + f->elems - 2 * f->width, f->width)) ||
+      !tflc__flex_target(f, f->elems - 3 * f->width, f->width, &f->keys) ||
+      f->keys < f->key_width)
+    goto bad;
+  n = tflc__flex_u(b + f->keys - f->key_width, f->key_width);
+  if (n != f->count || !tflc__flex_span_ok(f, f->keys, n, f->key_width, 0))
+    goto bad;
+  for (i = 0; i < f->count; i++) {
+    uint32_t k;
+    if (!tflc__flex_target(f, f->keys + i * f->key_width, f->key_width, &k) ||
+        !memchr(b + k, 0, size - k))
+      goto bad;
+  }
+  return 1;
+bad:
+  memset(f, 0, sizeof *f);
+  return 0;
+}
+/* Index of `key` in the opened map, or -1 (also for a vector). */
+static int32_t tflc__flex_find(const tflc__flex *f, const char *key) {
+  uint32_t i, k;
+  if (!f->keys)
+    return -1;
+  for (i = 0; i < f->count; i++)
+    if (tflc__flex_target(f, f->keys + i * f->key_width, f->key_width, &k) &&
+        strcmp((const char *)(f->b + k), key) == 0)
+      return (int32_t)i;
+  return -1;
+}
+/* Element i as a number, the conversions of FlexBuffers' AsInt64 (*iv)
+ * and AsDouble (*dv): integers, unsigned, floats (truncated toward zero
+ * for *iv), booleans, their indirect forms; AsBool is *iv != 0. Null and a
+ * missing element (i < 0 or past the end) read 0. Returns 0 when the
+ * element is of another type or an indirect value leaves the buffer. */
+static int tflc__flex_number(const tflc__flex *f, int32_t i, int64_t *iv,
+                             double *dv) {
+  uint32_t at, type, w, bw, target;
+  const uint8_t *p;
+  int is_float = 0, is_unsigned = 0;
+  int64_t v = 0;
+  double d = 0.0;
+  if (i < 0 || (uint32_t)i >= f->count) {
+    *iv = 0;
+    *dv = 0.0;
+    return 1;
+  }
+  at = f->elems + (uint32_t)i * f->width;
+  type = f->b[f->elems + f->count * f->width + (uint32_t)i] >> 2u;
+  bw = 1u << (f->b[f->elems + f->count * f->width + (uint32_t)i] & 3u);
+  w = f->width;
+  p = f->b + at;
+  switch (type) {
+  case TFLC__FLEX_NULL:
+    break;
+  case TFLC__FLEX_INT:
+  case TFLC__FLEX_BOOL:
+    is_unsigned = type == TFLC__FLEX_BOOL;
+    break;
+  case TFLC__FLEX_UINT:
+    is_unsigned = 1;
+    break;
+  case TFLC__FLEX_FLOAT:
+    is_float = 1;
+    break;
+  case TFLC__FLEX_INDIRECT_INT:
+  case TFLC__FLEX_INDIRECT_UINT:
+  case TFLC__FLEX_INDIRECT_FLOAT:
+    if (!tflc__flex_target(f, at, w, &target) ||
+        (uint64_t)target + bw > f->size)
+      return 0;
+    p = f->b + target;
+    w = bw;
+    is_unsigned = type == TFLC__FLEX_INDIRECT_UINT;
+    is_float = type == TFLC__FLEX_INDIRECT_FLOAT;
+    break;
+  default:
+    return 0;
+  }
+  if (type == TFLC__FLEX_NULL) {
+    v = 0;
+    d = 0.0;
+  } else if (is_float) {
+    /* 8- and 16-bit floats are read as integers, as FlexBuffers does */
+    if (w == 8) {
+      uint64_t u = tflc__flex_u(p, 8);
+      memcpy(&d, &u, 8);
+    } else if (w == 4) {
+      d = (double)tflc__f32(p);
+    } else {
+      d = (double)tflc__flex_s(p, w);
+    }
+    v = d != d || d >= 9.2e18 || d <= -9.2e18 ? 0 : (int64_t)d;
+  } else if (is_unsigned) {
+    uint64_t u = tflc__flex_u(p, w);
+    memcpy(&v, &u, 8);
+    d = (double)u;
+  } else {
+    v = tflc__flex_s(p, w);
+    d = (double)v;
+  }
+  *iv = v;
+  *dv = d;
+  return 1;
+}
+/* 1 when element i is missing (i < 0, past the end) or a null. */
+static int tflc__flex_is_null(const tflc__flex *f, int32_t i) {
+  return i < 0 || (uint32_t)i >= f->count ||
+         f->b[f->elems + f->count * f->width + (uint32_t)i] >> 2 ==
+             TFLC__FLEX_NULL;
+}
+/* The raw slot of element i, read as a signed integer of the vector's
+ * width whatever its type (TFLM's FlexbufferWrapper::ElementAsInt64, how
+ * the Signal operators read their options by index); dflt past the end. */
+static int64_t tflc__flex_element_int(const tflc__flex *f, int32_t i,
+                                      int64_t dflt) {
+  if (i < 0 || (uint32_t)i >= f->count)
+    return dflt;
+  return tflc__flex_s(f->b + f->elems + (uint32_t)i * f->width, f->width);
+}
+
 /* ======================================================================== */
 /* Model view: schema slots (reference: COMPRESSION_RUNTIME.md section 7).  */
 /* ======================================================================== */
@@ -926,6 +1369,594 @@ static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
   if (!v || i < 0 || (uint32_t)i >= n)
     return 0;
   return tflc__vec_table(tflc__mfb(m), v, (uint32_t)i);
+}
+/* ---- builtin options: typed readers --------------------------------------
+ * One struct per BuiltinOptions table the operators read, with the
+ * schema's field names and defaults (schema.fbs of TFLite), and its reader
+ * `tflc__read_<table>(model, table, &options)`. The enum beside each
+ * struct names the table's field slots in schema order: the only option
+ * slot numbers in this file. A reader given table 0 (an operator without
+ * options) returns the defaults. Tables of identical layout share a
+ * struct. The BuiltinOptions union numbers are the operator table's
+ * `options` column. */
+enum {
+  TFLC__OPTIONS_CONV2D = 1,
+  TFLC__OPTIONS_DEPTHWISE_CONV2D = 2,
+  TFLC__OPTIONS_POOL2D = 5,
+  TFLC__OPTIONS_SVDF = 6,
+  TFLC__OPTIONS_FULLY_CONNECTED = 8,
+  TFLC__OPTIONS_SOFTMAX = 9,
+  TFLC__OPTIONS_CONCATENATION = 10,
+  TFLC__OPTIONS_ADD = 11,
+  TFLC__OPTIONS_L2NORM = 12,
+  TFLC__OPTIONS_RESIZE_BILINEAR = 15,
+  TFLC__OPTIONS_SPACE_TO_DEPTH = 19,
+  TFLC__OPTIONS_MUL = 21,
+  TFLC__OPTIONS_GATHER = 23,
+  TFLC__OPTIONS_SUB = 28,
+  TFLC__OPTIONS_DIV = 29,
+  TFLC__OPTIONS_SQUEEZE = 30,
+  TFLC__OPTIONS_STRIDED_SLICE = 32,
+  TFLC__OPTIONS_TRANSPOSE_CONV = 49,
+  TFLC__OPTIONS_PACK = 59,
+  TFLC__OPTIONS_UNPACK = 64,
+  TFLC__OPTIONS_UNIDIRECTIONAL_SEQUENCE_LSTM = 71,
+  TFLC__OPTIONS_RESIZE_NEAREST_NEIGHBOR = 74,
+  TFLC__OPTIONS_LEAKY_RELU = 75,
+  TFLC__OPTIONS_MIRROR_PAD = 77,
+  TFLC__OPTIONS_IF = 92,
+  TFLC__OPTIONS_WHILE = 93,
+  TFLC__OPTIONS_DEPTH_TO_SPACE = 94,
+  TFLC__OPTIONS_BATCH_MATMUL = 101,
+  TFLC__OPTIONS_CUMSUM = 102,
+  TFLC__OPTIONS_CALL_ONCE = 103,
+  TFLC__OPTIONS_VAR_HANDLE = 111
+};
+/* Padding: SAME 0, VALID 1. Fused activation (ActivationFunctionType):
+ * NONE 0, RELU 1, RELU_N1_TO_1 2, RELU6 3, TANH 4, SIGN_BIT 5. Tensor
+ * types are the schema's TensorType numbers (tflc_type). */
+
+/* Conv2DOptions (CONV_2D) */
+enum {
+  TFLC__CONV2D_PADDING = 0,
+  TFLC__CONV2D_STRIDE_W = 1,
+  TFLC__CONV2D_STRIDE_H = 2,
+  TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION = 3,
+  TFLC__CONV2D_DILATION_W_FACTOR = 4,
+  TFLC__CONV2D_DILATION_H_FACTOR = 5,
+  TFLC__CONV2D_QUANTIZED_BIAS_TYPE = 6
+};
+typedef struct tflc__conv2d_options {
+  int32_t padding, stride_w, stride_h, fused_activation_function;
+  int32_t dilation_w_factor, dilation_h_factor; /* default 1 */
+  int32_t quantized_bias_type;
+} tflc__conv2d_options;
+static void tflc__read_conv2d_options(const tflc_model *m, uint32_t t,
+                                      tflc__conv2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__CONV2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__CONV2D_STRIDE_H, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION, 0);
+  o->dilation_w_factor =
+      tflc__get_i32(fb, t, TFLC__CONV2D_DILATION_W_FACTOR, 1);
+  o->dilation_h_factor =
+      tflc__get_i32(fb, t, TFLC__CONV2D_DILATION_H_FACTOR, 1);
+  o->quantized_bias_type =
+      (int32_t)tflc__get_u8(fb, t, TFLC__CONV2D_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* DepthwiseConv2DOptions (DEPTHWISE_CONV_2D) */
+enum {
+  TFLC__DEPTHWISE_CONV2D_PADDING = 0,
+  TFLC__DEPTHWISE_CONV2D_STRIDE_W = 1,
+  TFLC__DEPTHWISE_CONV2D_STRIDE_H = 2,
+  TFLC__DEPTHWISE_CONV2D_DEPTH_MULTIPLIER = 3,
+  TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION = 4,
+  TFLC__DEPTHWISE_CONV2D_DILATION_W_FACTOR = 5,
+  TFLC__DEPTHWISE_CONV2D_DILATION_H_FACTOR = 6
+};
+typedef struct tflc__depthwise_conv2d_options {
+  int32_t padding, stride_w, stride_h, depth_multiplier;
+  int32_t fused_activation_function;
+  int32_t dilation_w_factor, dilation_h_factor; /* default 1 */
+} tflc__depthwise_conv2d_options;
+static void
+tflc__read_depthwise_conv2d_options(const tflc_model *m, uint32_t t,
+                                    tflc__depthwise_conv2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__DEPTHWISE_CONV2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_STRIDE_H, 0);
+  o->depth_multiplier =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DEPTH_MULTIPLIER, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION, 0);
+  o->dilation_w_factor =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DILATION_W_FACTOR, 1);
+  o->dilation_h_factor =
+      tflc__get_i32(fb, t, TFLC__DEPTHWISE_CONV2D_DILATION_H_FACTOR, 1);
+}
+
+/* TransposeConvOptions (TRANSPOSE_CONV) */
+enum {
+  TFLC__TRANSPOSE_CONV_PADDING = 0,
+  TFLC__TRANSPOSE_CONV_STRIDE_W = 1,
+  TFLC__TRANSPOSE_CONV_STRIDE_H = 2,
+  TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION = 3,
+  TFLC__TRANSPOSE_CONV_QUANTIZED_BIAS_TYPE = 4
+};
+typedef struct tflc__transpose_conv_options {
+  int32_t padding, stride_w, stride_h, fused_activation_function;
+  int32_t quantized_bias_type;
+} tflc__transpose_conv_options;
+static void tflc__read_transpose_conv_options(const tflc_model *m, uint32_t t,
+                                              tflc__transpose_conv_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__TRANSPOSE_CONV_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__TRANSPOSE_CONV_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__TRANSPOSE_CONV_STRIDE_H, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION, 0);
+  o->quantized_bias_type =
+      (int32_t)tflc__get_u8(fb, t, TFLC__TRANSPOSE_CONV_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* Pool2DOptions (AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D) */
+enum {
+  TFLC__POOL2D_PADDING = 0,
+  TFLC__POOL2D_STRIDE_W = 1,
+  TFLC__POOL2D_STRIDE_H = 2,
+  TFLC__POOL2D_FILTER_WIDTH = 3,
+  TFLC__POOL2D_FILTER_HEIGHT = 4,
+  TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION = 5
+};
+typedef struct tflc__pool2d_options {
+  int32_t padding, stride_w, stride_h, filter_width, filter_height;
+  int32_t fused_activation_function;
+} tflc__pool2d_options;
+static void tflc__read_pool2d_options(const tflc_model *m, uint32_t t,
+                                      tflc__pool2d_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->padding = (int32_t)tflc__get_u8(fb, t, TFLC__POOL2D_PADDING, 0);
+  o->stride_w = tflc__get_i32(fb, t, TFLC__POOL2D_STRIDE_W, 0);
+  o->stride_h = tflc__get_i32(fb, t, TFLC__POOL2D_STRIDE_H, 0);
+  o->filter_width = tflc__get_i32(fb, t, TFLC__POOL2D_FILTER_WIDTH, 0);
+  o->filter_height = tflc__get_i32(fb, t, TFLC__POOL2D_FILTER_HEIGHT, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* FullyConnectedOptions (FULLY_CONNECTED) */
+enum {
+  TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__FULLY_CONNECTED_WEIGHTS_FORMAT = 1,
+  TFLC__FULLY_CONNECTED_KEEP_NUM_DIMS = 2,
+  TFLC__FULLY_CONNECTED_ASYMMETRIC_QUANTIZE_INPUTS = 3,
+  TFLC__FULLY_CONNECTED_QUANTIZED_BIAS_TYPE = 4
+};
+typedef struct tflc__fully_connected_options {
+  int32_t fused_activation_function;
+  int32_t weights_format; /* 0 DEFAULT, 1 SHUFFLED4x16INT8 */
+  int32_t keep_num_dims, asymmetric_quantize_inputs; /* bools */
+  int32_t quantized_bias_type;
+} tflc__fully_connected_options;
+static void
+tflc__read_fully_connected_options(const tflc_model *m, uint32_t t,
+                                   tflc__fully_connected_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION, 0);
+  o->weights_format =
+      (int32_t)tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_WEIGHTS_FORMAT, 0);
+  o->keep_num_dims =
+      tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_KEEP_NUM_DIMS, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__FULLY_CONNECTED_ASYMMETRIC_QUANTIZE_INPUTS,
+                   0) != 0;
+  o->quantized_bias_type = (int32_t)tflc__get_u8(
+      fb, t, TFLC__FULLY_CONNECTED_QUANTIZED_BIAS_TYPE, 0);
+}
+
+/* SVDFOptions (SVDF) */
+enum {
+  TFLC__SVDF_RANK = 0,
+  TFLC__SVDF_FUSED_ACTIVATION_FUNCTION = 1,
+  TFLC__SVDF_ASYMMETRIC_QUANTIZE_INPUTS = 2
+};
+typedef struct tflc__svdf_options {
+  int32_t rank, fused_activation_function;
+  int32_t asymmetric_quantize_inputs; /* bool */
+} tflc__svdf_options;
+static void tflc__read_svdf_options(const tflc_model *m, uint32_t t,
+                                    tflc__svdf_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->rank = tflc__get_i32(fb, t, TFLC__SVDF_RANK, 0);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__SVDF_FUSED_ACTIVATION_FUNCTION, 0);
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__SVDF_ASYMMETRIC_QUANTIZE_INPUTS, 0) != 0;
+}
+
+/* UnidirectionalSequenceLSTMOptions (UNIDIRECTIONAL_SEQUENCE_LSTM) */
+enum {
+  TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__SEQUENCE_LSTM_CELL_CLIP = 1,
+  TFLC__SEQUENCE_LSTM_PROJ_CLIP = 2,
+  TFLC__SEQUENCE_LSTM_TIME_MAJOR = 3,
+  TFLC__SEQUENCE_LSTM_ASYMMETRIC_QUANTIZE_INPUTS = 4,
+  TFLC__SEQUENCE_LSTM_DIAGONAL_RECURRENT_TENSORS = 5
+};
+typedef struct tflc__sequence_lstm_options {
+  int32_t fused_activation_function;
+  float cell_clip, proj_clip;
+  int32_t time_major, asymmetric_quantize_inputs; /* bools */
+  int32_t diagonal_recurrent_tensors;             /* bool */
+} tflc__sequence_lstm_options;
+static void tflc__read_sequence_lstm_options(const tflc_model *m, uint32_t t,
+                                             tflc__sequence_lstm_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION, 0);
+  o->cell_clip = tflc__get_f32(fb, t, TFLC__SEQUENCE_LSTM_CELL_CLIP, 0.0f);
+  o->proj_clip = tflc__get_f32(fb, t, TFLC__SEQUENCE_LSTM_PROJ_CLIP, 0.0f);
+  o->time_major = tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_TIME_MAJOR, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_ASYMMETRIC_QUANTIZE_INPUTS, 0) !=
+      0;
+  o->diagonal_recurrent_tensors =
+      tflc__get_u8(fb, t, TFLC__SEQUENCE_LSTM_DIAGONAL_RECURRENT_TENSORS, 0) !=
+      0;
+}
+
+/* BatchMatMulOptions (BATCH_MATMUL) */
+enum {
+  TFLC__BATCH_MATMUL_ADJ_X = 0,
+  TFLC__BATCH_MATMUL_ADJ_Y = 1,
+  TFLC__BATCH_MATMUL_ASYMMETRIC_QUANTIZE_INPUTS = 2
+};
+typedef struct tflc__batch_matmul_options {
+  int32_t adj_x, adj_y, asymmetric_quantize_inputs; /* bools */
+} tflc__batch_matmul_options;
+static void tflc__read_batch_matmul_options(const tflc_model *m, uint32_t t,
+                                            tflc__batch_matmul_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->adj_x = tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ADJ_X, 0) != 0;
+  o->adj_y = tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ADJ_Y, 0) != 0;
+  o->asymmetric_quantize_inputs =
+      tflc__get_u8(fb, t, TFLC__BATCH_MATMUL_ASYMMETRIC_QUANTIZE_INPUTS, 0) !=
+      0;
+}
+
+/* SoftmaxOptions (SOFTMAX) */
+enum { TFLC__SOFTMAX_BETA = 0 };
+typedef struct tflc__softmax_options {
+  float beta;
+} tflc__softmax_options;
+static void tflc__read_softmax_options(const tflc_model *m, uint32_t t,
+                                       tflc__softmax_options *o) {
+  o->beta = tflc__get_f32(tflc__mfb(m), t, TFLC__SOFTMAX_BETA, 0.0f);
+}
+
+/* LeakyReluOptions (LEAKY_RELU) */
+enum { TFLC__LEAKY_RELU_ALPHA = 0 };
+typedef struct tflc__leaky_relu_options {
+  float alpha;
+} tflc__leaky_relu_options;
+static void tflc__read_leaky_relu_options(const tflc_model *m, uint32_t t,
+                                          tflc__leaky_relu_options *o) {
+  o->alpha = tflc__get_f32(tflc__mfb(m), t, TFLC__LEAKY_RELU_ALPHA, 0.0f);
+}
+
+/* AddOptions (ADD) and SubOptions (SUB), the same fields */
+enum {
+  TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION = 0,
+  TFLC__ADD_SUB_POT_SCALE_INT16 = 1
+};
+typedef struct tflc__add_sub_options {
+  int32_t fused_activation_function;
+  int32_t pot_scale_int16; /* bool, default true */
+} tflc__add_sub_options;
+static void tflc__read_add_sub_options(const tflc_model *m, uint32_t t,
+                                       tflc__add_sub_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->fused_activation_function =
+      (int32_t)tflc__get_u8(fb, t, TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION, 0);
+  o->pot_scale_int16 =
+      tflc__get_u8(fb, t, TFLC__ADD_SUB_POT_SCALE_INT16, 1) != 0;
+}
+
+/* MulOptions (MUL), DivOptions (DIV), L2NormOptions (L2_NORMALIZATION):
+ * the fused activation alone */
+enum { TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION = 0 };
+typedef struct tflc__activation_only_options {
+  int32_t fused_activation_function;
+} tflc__activation_only_options;
+static void
+tflc__read_activation_only_options(const tflc_model *m, uint32_t t,
+                                   tflc__activation_only_options *o) {
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      tflc__mfb(m), t, TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* ConcatenationOptions (CONCATENATION) */
+enum {
+  TFLC__CONCATENATION_AXIS = 0,
+  TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION = 1
+};
+typedef struct tflc__concatenation_options {
+  int32_t axis, fused_activation_function;
+} tflc__concatenation_options;
+static void tflc__read_concatenation_options(const tflc_model *m, uint32_t t,
+                                             tflc__concatenation_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->axis = tflc__get_i32(fb, t, TFLC__CONCATENATION_AXIS, 0);
+  o->fused_activation_function = (int32_t)tflc__get_u8(
+      fb, t, TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION, 0);
+}
+
+/* PackOptions (PACK) */
+enum { TFLC__PACK_VALUES_COUNT = 0, TFLC__PACK_AXIS = 1 };
+typedef struct tflc__pack_options {
+  int32_t values_count, axis;
+} tflc__pack_options;
+static void tflc__read_pack_options(const tflc_model *m, uint32_t t,
+                                    tflc__pack_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->values_count = tflc__get_i32(fb, t, TFLC__PACK_VALUES_COUNT, 0);
+  o->axis = tflc__get_i32(fb, t, TFLC__PACK_AXIS, 0);
+}
+
+/* UnpackOptions (UNPACK) */
+enum { TFLC__UNPACK_NUM = 0, TFLC__UNPACK_AXIS = 1 };
+typedef struct tflc__unpack_options {
+  int32_t num, axis;
+} tflc__unpack_options;
+static void tflc__read_unpack_options(const tflc_model *m, uint32_t t,
+                                      tflc__unpack_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->num = tflc__get_i32(fb, t, TFLC__UNPACK_NUM, 0);
+  o->axis = tflc__get_i32(fb, t, TFLC__UNPACK_AXIS, 0);
+}
+
+/* GatherOptions (GATHER) */
+enum { TFLC__GATHER_AXIS = 0, TFLC__GATHER_BATCH_DIMS = 1 };
+typedef struct tflc__gather_options {
+  int32_t axis, batch_dims;
+} tflc__gather_options;
+static void tflc__read_gather_options(const tflc_model *m, uint32_t t,
+                                      tflc__gather_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->axis = tflc__get_i32(fb, t, TFLC__GATHER_AXIS, 0);
+  o->batch_dims = tflc__get_i32(fb, t, TFLC__GATHER_BATCH_DIMS, 0);
+}
+
+/* StridedSliceOptions (STRIDED_SLICE) */
+enum {
+  TFLC__STRIDED_SLICE_BEGIN_MASK = 0,
+  TFLC__STRIDED_SLICE_END_MASK = 1,
+  TFLC__STRIDED_SLICE_ELLIPSIS_MASK = 2,
+  TFLC__STRIDED_SLICE_NEW_AXIS_MASK = 3,
+  TFLC__STRIDED_SLICE_SHRINK_AXIS_MASK = 4,
+  TFLC__STRIDED_SLICE_OFFSET = 5
+};
+typedef struct tflc__strided_slice_options {
+  int32_t begin_mask, end_mask, ellipsis_mask, new_axis_mask;
+  int32_t shrink_axis_mask;
+  int32_t offset; /* bool */
+} tflc__strided_slice_options;
+static void tflc__read_strided_slice_options(const tflc_model *m, uint32_t t,
+                                             tflc__strided_slice_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->begin_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_BEGIN_MASK, 0);
+  o->end_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_END_MASK, 0);
+  o->ellipsis_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_ELLIPSIS_MASK, 0);
+  o->new_axis_mask = tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_NEW_AXIS_MASK, 0);
+  o->shrink_axis_mask =
+      tflc__get_i32(fb, t, TFLC__STRIDED_SLICE_SHRINK_AXIS_MASK, 0);
+  o->offset = tflc__get_u8(fb, t, TFLC__STRIDED_SLICE_OFFSET, 0) != 0;
+}
+
+/* SpaceToDepthOptions (SPACE_TO_DEPTH) and DepthToSpaceOptions
+ * (DEPTH_TO_SPACE), the same field */
+enum { TFLC__SPACE_DEPTH_BLOCK_SIZE = 0 };
+typedef struct tflc__space_depth_options {
+  int32_t block_size;
+} tflc__space_depth_options;
+static void tflc__read_space_depth_options(const tflc_model *m, uint32_t t,
+                                           tflc__space_depth_options *o) {
+  o->block_size =
+      tflc__get_i32(tflc__mfb(m), t, TFLC__SPACE_DEPTH_BLOCK_SIZE, 0);
+}
+
+/* ResizeBilinearOptions (RESIZE_BILINEAR; slots 0 and 1, new_height and
+ * new_width, are deprecated) and ResizeNearestNeighborOptions
+ * (RESIZE_NEAREST_NEIGHBOR): one struct, two layouts */
+enum {
+  TFLC__RESIZE_BILINEAR_ALIGN_CORNERS = 2,
+  TFLC__RESIZE_BILINEAR_HALF_PIXEL_CENTERS = 3,
+  TFLC__RESIZE_NEAREST_NEIGHBOR_ALIGN_CORNERS = 0,
+  TFLC__RESIZE_NEAREST_NEIGHBOR_HALF_PIXEL_CENTERS = 1
+};
+typedef struct tflc__resize_options {
+  int32_t align_corners, half_pixel_centers; /* bools */
+} tflc__resize_options;
+static void tflc__read_resize_bilinear_options(const tflc_model *m, uint32_t t,
+                                               tflc__resize_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->align_corners =
+      tflc__get_u8(fb, t, TFLC__RESIZE_BILINEAR_ALIGN_CORNERS, 0) != 0;
+  o->half_pixel_centers =
+      tflc__get_u8(fb, t, TFLC__RESIZE_BILINEAR_HALF_PIXEL_CENTERS, 0) != 0;
+}
+static void
+tflc__read_resize_nearest_neighbor_options(const tflc_model *m, uint32_t t,
+                                           tflc__resize_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->align_corners =
+      tflc__get_u8(fb, t, TFLC__RESIZE_NEAREST_NEIGHBOR_ALIGN_CORNERS, 0) != 0;
+  o->half_pixel_centers =
+      tflc__get_u8(fb, t, TFLC__RESIZE_NEAREST_NEIGHBOR_HALF_PIXEL_CENTERS,
+                   0) != 0;
+}
+
+/* SqueezeOptions (SQUEEZE) */
+enum { TFLC__SQUEEZE_SQUEEZE_DIMS = 0 };
+typedef struct tflc__squeeze_options {
+  uint32_t squeeze_dims; /* position of the first int32 in the model; 0 */
+  uint32_t num_squeeze_dims;
+} tflc__squeeze_options;
+static void tflc__read_squeeze_options(const tflc_model *m, uint32_t t,
+                                       tflc__squeeze_options *o) {
+  o->num_squeeze_dims = 0;
+  o->squeeze_dims = tflc__get_vec(tflc__mfb(m), t, TFLC__SQUEEZE_SQUEEZE_DIMS,
+                                  4, &o->num_squeeze_dims);
+}
+
+/* MirrorPadOptions (MIRROR_PAD) */
+enum { TFLC__MIRROR_PAD_MODE = 0 };
+typedef struct tflc__mirror_pad_options {
+  int32_t mode; /* 0 REFLECT, 1 SYMMETRIC */
+} tflc__mirror_pad_options;
+static void tflc__read_mirror_pad_options(const tflc_model *m, uint32_t t,
+                                          tflc__mirror_pad_options *o) {
+  o->mode = (int32_t)tflc__get_u8(tflc__mfb(m), t, TFLC__MIRROR_PAD_MODE, 0);
+}
+
+/* CumsumOptions (CUMSUM) */
+enum { TFLC__CUMSUM_EXCLUSIVE = 0, TFLC__CUMSUM_REVERSE = 1 };
+typedef struct tflc__cumsum_options {
+  int32_t exclusive, reverse; /* bools */
+} tflc__cumsum_options;
+static void tflc__read_cumsum_options(const tflc_model *m, uint32_t t,
+                                      tflc__cumsum_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->exclusive = tflc__get_u8(fb, t, TFLC__CUMSUM_EXCLUSIVE, 0) != 0;
+  o->reverse = tflc__get_u8(fb, t, TFLC__CUMSUM_REVERSE, 0) != 0;
+}
+
+/* VarHandleOptions (VAR_HANDLE) */
+enum { TFLC__VAR_HANDLE_CONTAINER = 0, TFLC__VAR_HANDLE_SHARED_NAME = 1 };
+typedef struct tflc__var_handle_options {
+  const char *container, *shared_name; /* NULL when absent */
+  uint32_t container_len, shared_name_len;
+} tflc__var_handle_options;
+static void tflc__read_var_handle_options(const tflc_model *m, uint32_t t,
+                                          tflc__var_handle_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->container_len = 0;
+  o->shared_name_len = 0;
+  o->container =
+      tflc__get_str(fb, t, TFLC__VAR_HANDLE_CONTAINER, &o->container_len);
+  o->shared_name =
+      tflc__get_str(fb, t, TFLC__VAR_HANDLE_SHARED_NAME, &o->shared_name_len);
+}
+
+/* IfOptions (IF), WhileOptions (WHILE), CallOnceOptions (CALL_ONCE): the
+ * subgraphs they run */
+enum {
+  TFLC__IF_THEN_SUBGRAPH_INDEX = 0,
+  TFLC__IF_ELSE_SUBGRAPH_INDEX = 1,
+  TFLC__WHILE_COND_SUBGRAPH_INDEX = 0,
+  TFLC__WHILE_BODY_SUBGRAPH_INDEX = 1,
+  TFLC__CALL_ONCE_INIT_SUBGRAPH_INDEX = 0
+};
+typedef struct tflc__if_options {
+  int32_t then_subgraph_index, else_subgraph_index;
+} tflc__if_options;
+typedef struct tflc__while_options {
+  int32_t cond_subgraph_index, body_subgraph_index;
+} tflc__while_options;
+typedef struct tflc__call_once_options {
+  int32_t init_subgraph_index;
+} tflc__call_once_options;
+static void tflc__read_if_options(const tflc_model *m, uint32_t t,
+                                  tflc__if_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->then_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__IF_THEN_SUBGRAPH_INDEX, 0);
+  o->else_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__IF_ELSE_SUBGRAPH_INDEX, 0);
+}
+static void tflc__read_while_options(const tflc_model *m, uint32_t t,
+                                     tflc__while_options *o) {
+  const tflc__fb fb = tflc__mfb(m);
+  o->cond_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__WHILE_COND_SUBGRAPH_INDEX, 0);
+  o->body_subgraph_index =
+      tflc__get_i32(fb, t, TFLC__WHILE_BODY_SUBGRAPH_INDEX, 0);
+}
+static void tflc__read_call_once_options(const tflc_model *m, uint32_t t,
+                                         tflc__call_once_options *o) {
+  o->init_subgraph_index =
+      tflc__get_i32(tflc__mfb(m), t, TFLC__CALL_ONCE_INIT_SUBGRAPH_INDEX, 0);
+}
+
+/* The options fields the verifier range-checks, by options table: the
+ * operator table's `pad` and `act` columns must name these slots (checked
+ * at compile time below; -1: the table has no such field, or tflc has no
+ * reader for it). A reader added for a table with padding or a fused
+ * activation adds its line here. */
+#define TFLC__PADDING_SLOT(options)                                            \
+  ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_PADDING                    \
+   : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
+       ? TFLC__DEPTHWISE_CONV2D_PADDING                                        \
+   : (options) == TFLC__OPTIONS_TRANSPOSE_CONV ? TFLC__TRANSPOSE_CONV_PADDING  \
+   : (options) == TFLC__OPTIONS_POOL2D         ? TFLC__POOL2D_PADDING          \
+                                               : -1)
+#define TFLC__ACTIVATION_SLOT(options)                                         \
+  ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_FUSED_ACTIVATION_FUNCTION  \
+   : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
+       ? TFLC__DEPTHWISE_CONV2D_FUSED_ACTIVATION_FUNCTION                      \
+   : (options) == TFLC__OPTIONS_TRANSPOSE_CONV                                 \
+       ? TFLC__TRANSPOSE_CONV_FUSED_ACTIVATION_FUNCTION                        \
+   : (options) == TFLC__OPTIONS_POOL2D                                         \
+       ? TFLC__POOL2D_FUSED_ACTIVATION_FUNCTION                                \
+   : (options) == TFLC__OPTIONS_FULLY_CONNECTED                                \
+       ? TFLC__FULLY_CONNECTED_FUSED_ACTIVATION_FUNCTION                       \
+   : (options) == TFLC__OPTIONS_SVDF ? TFLC__SVDF_FUSED_ACTIVATION_FUNCTION    \
+   : (options) == TFLC__OPTIONS_UNIDIRECTIONAL_SEQUENCE_LSTM                   \
+       ? TFLC__SEQUENCE_LSTM_FUSED_ACTIVATION_FUNCTION                         \
+   : (options) == TFLC__OPTIONS_ADD || (options) == TFLC__OPTIONS_SUB          \
+       ? TFLC__ADD_SUB_FUSED_ACTIVATION_FUNCTION                               \
+   : (options) == TFLC__OPTIONS_MUL || (options) == TFLC__OPTIONS_DIV ||       \
+           (options) == TFLC__OPTIONS_L2NORM                                   \
+       ? TFLC__ACTIVATION_ONLY_FUSED_ACTIVATION_FUNCTION                       \
+   : (options) == TFLC__OPTIONS_CONCATENATION                                  \
+       ? TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION                         \
+       : -1)
+#define TFLC__SLOTS_MATCH_X(name, code, o, p, a, i, f, pr, iv)                 \
+  typedef char tflc__options_slots_of_##name                                   \
+      [(p) == TFLC__PADDING_SLOT(o) && (a) == TFLC__ACTIVATION_SLOT(o) ? 1     \
+                                                                       : -1];
+#define TFLC__SLOTS_MATCH_N(name, code, f)
+TFLC_OPERATORS(TFLC__SLOTS_MATCH_X, TFLC__SLOTS_MATCH_N)
+/* The subgraphs an operator with options table `opts` runs: IF then /
+ * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
+static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
+                                  uint32_t opts, int32_t out[2]) {
+  if (code == TFLC_OP_IF) {
+    tflc__if_options o;
+    tflc__read_if_options(m, opts, &o);
+    out[0] = o.then_subgraph_index;
+    out[1] = o.else_subgraph_index;
+    return 2;
+  }
+  if (code == TFLC_OP_WHILE) {
+    tflc__while_options o;
+    tflc__read_while_options(m, opts, &o);
+    out[0] = o.cond_subgraph_index;
+    out[1] = o.body_subgraph_index;
+    return 2;
+  }
+  if (code == TFLC_OP_CALL_ONCE) {
+    tflc__call_once_options o;
+    tflc__read_call_once_options(m, opts, &o);
+    out[0] = o.init_subgraph_index;
+    return 1;
+  }
+  return 0;
 }
 /* Data of buffer b (Buffer.data, or the large-model offset/size form). */
 static const uint8_t *tflc__buffer(const tflc_model *m, uint32_t b,
@@ -1561,6 +2592,684 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
 /* ======================================================================== */
 /* Verifier: walks every part of the model tflc reads, once.                */
 /* ======================================================================== */
+/* Schema walk: every table, vector and string of the TFLite schema (the
+ * schema.fbs TFLM builds with), read by tflc or not, checked as the
+ * flatbuffers verifier checks it: offsets, tables and vector lengths
+ * 4-aligned, vtables 2-aligned, scalars aligned to their size, every
+ * byte inside the model, strings NUL-terminated, at most 64 tables deep
+ * and 1,000,000 tables. Unions are followed for the option tables that
+ * hold vectors or strings; options of other types are checked as tables.
+ * One more rule than flatbuffers': a field lies inside its table. A walk
+ * with an explicit stack (no recursion): the schema nests 6 tables deep. */
+enum { /* field kinds */
+       TFLC__SF_END,
+       TFLC__SF_SCALAR, /* arg: size in bytes */
+       TFLC__SF_STRING,
+       TFLC__SF_VECTOR,  /* arg: element size */
+       TFLC__SF_STRINGS, /* vector of strings */
+       TFLC__SF_TABLE,   /* arg: table kind */
+       TFLC__SF_TABLES,  /* vector of tables; arg: table kind */
+       TFLC__SF_UNION    /* arg: union kind; the type is in the slot before */
+};
+enum { /* table kinds: index into tflc__w_start */
+       TFLC__ST_MODEL,
+       TFLC__ST_OPCODE,
+       TFLC__ST_SUBGRAPH,
+       TFLC__ST_TENSOR,
+       TFLC__ST_QUANT,
+       TFLC__ST_CUSTOMQ,
+       TFLC__ST_SPARSITY,
+       TFLC__ST_DIMMETA,
+       TFLC__ST_VARIANT,
+       TFLC__ST_OPERATOR,
+       TFLC__ST_BUFFER,
+       TFLC__ST_METADATA,
+       TFLC__ST_SIGDEF,
+       TFLC__ST_TENSORMAP,
+       TFLC__ST_VEC4,  /* Int32Vector, ReshapeOptions, SqueezeOptions,
+                          BucketizeOptions: a 4-byte vector in slot 0 */
+       TFLC__ST_VEC2,  /* Uint16Vector */
+       TFLC__ST_VEC1,  /* Uint8Vector */
+       TFLC__ST_PLAIN, /* options of scalars only */
+       TFLC__ST_CONCATEMB,
+       TFLC__ST_VARHANDLE,
+       TFLC__ST_VEC8,   /* StableHLO options with a [long] in slot 0 */
+       TFLC__ST_VEC8X3, /* ... in slots 0, 1, 2 */
+       TFLC__ST_SHLO_CONV,
+       TFLC__ST_SHLO_CALL,
+       TFLC__ST_SHLO_SCATTER,
+       TFLC__ST_SHLO_DOT,
+       TFLC__ST_SHLO_RWIN,
+       TFLC__ST_SHLO_GATHER,
+       TFLC__ST_COUNT
+};
+enum { TFLC__SU_QUANT, TFLC__SU_SPARSE, TFLC__SU_OPTS, TFLC__SU_OPTS2 };
+/* slot, kind, arg per field; each table's list ends with TFLC__SF_END */
+static const uint8_t tflc__schema_fields[][3] = {
+    /* Model */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_TABLES, TFLC__ST_OPCODE},
+    {2, TFLC__SF_TABLES, TFLC__ST_SUBGRAPH},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLES, TFLC__ST_BUFFER},
+    {5, TFLC__SF_VECTOR, 4},
+    {6, TFLC__SF_TABLES, TFLC__ST_METADATA},
+    {7, TFLC__SF_TABLES, TFLC__ST_SIGDEF},
+    {0, TFLC__SF_END, 0},
+    /* OperatorCode */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SubGraph */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSOR},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_TABLES, TFLC__ST_OPERATOR},
+    {4, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* Tensor */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 4},
+    {3, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_TABLE, TFLC__ST_QUANT},
+    {5, TFLC__SF_SCALAR, 1},
+    {6, TFLC__SF_TABLE, TFLC__ST_SPARSITY},
+    {7, TFLC__SF_VECTOR, 4},
+    {8, TFLC__SF_SCALAR, 1},
+    {9, TFLC__SF_TABLES, TFLC__ST_VARIANT},
+    {0, TFLC__SF_END, 0},
+    /* QuantizationParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_QUANT},
+    {6, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* CustomQuantization */
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* SparsityParameters */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_TABLES, TFLC__ST_DIMMETA},
+    {0, TFLC__SF_END, 0},
+    /* DimensionMetadata */
+    {0, TFLC__SF_SCALAR, 1},
+    {1, TFLC__SF_SCALAR, 4},
+    {2, TFLC__SF_SCALAR, 1},
+    {3, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {4, TFLC__SF_SCALAR, 1},
+    {5, TFLC__SF_UNION, TFLC__SU_SPARSE},
+    {0, TFLC__SF_END, 0},
+    /* VariantSubType */
+    {0, TFLC__SF_VECTOR, 4},
+    {1, TFLC__SF_SCALAR, 1},
+    {2, TFLC__SF_SCALAR, 1},
+    {0, TFLC__SF_END, 0},
+    /* Operator */
+    {0, TFLC__SF_SCALAR, 4},
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {3, TFLC__SF_SCALAR, 1},
+    {4, TFLC__SF_UNION, TFLC__SU_OPTS},
+    {5, TFLC__SF_VECTOR, 1},
+    {6, TFLC__SF_SCALAR, 1},
+    {7, TFLC__SF_VECTOR, 1},
+    {8, TFLC__SF_VECTOR, 4},
+    {9, TFLC__SF_SCALAR, 8},
+    {10, TFLC__SF_SCALAR, 8},
+    {11, TFLC__SF_SCALAR, 1},
+    {12, TFLC__SF_UNION, TFLC__SU_OPTS2},
+    {0, TFLC__SF_END, 0},
+    /* Buffer */
+    {0, TFLC__SF_VECTOR, 1},
+    {1, TFLC__SF_SCALAR, 8},
+    {2, TFLC__SF_SCALAR, 8},
+    {0, TFLC__SF_END, 0},
+    /* Metadata */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* SignatureDef (slot 3, deprecated_tag, is not verified) */
+    {0, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {1, TFLC__SF_TABLES, TFLC__ST_TENSORMAP},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* TensorMap */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_SCALAR, 4},
+    {0, TFLC__SF_END, 0},
+    /* one vector of 4-, 2-, 1-byte elements in slot 0 */
+    {0, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 2},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* options of scalars only: the table itself */
+    {0, TFLC__SF_END, 0},
+    /* ConcatEmbeddingsOptions */
+    {1, TFLC__SF_VECTOR, 4},
+    {2, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* VarHandleOptions */
+    {0, TFLC__SF_STRING, 0},
+    {1, TFLC__SF_STRING, 0},
+    {0, TFLC__SF_END, 0},
+    /* StableHLO: [long] in slot 0; in slots 0, 1, 2 */
+    {0, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloConvolutionOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 1},
+    {7, TFLC__SF_VECTOR, 8},
+    {10, TFLC__SF_VECTOR, 8},
+    {13, TFLC__SF_VECTOR, 8},
+    {16, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloCustomCallOptions */
+    {0, TFLC__SF_STRING, 0},
+    {2, TFLC__SF_STRING, 0},
+    {4, TFLC__SF_VECTOR, 4},
+    {5, TFLC__SF_VECTOR, 1},
+    {0, TFLC__SF_END, 0},
+    /* StablehloScatterOptions */
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloDotGeneralOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 4},
+    {0, TFLC__SF_END, 0},
+    /* StablehloReduceWindowOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {3, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0},
+    /* StablehloGatherOptions */
+    {0, TFLC__SF_VECTOR, 8},
+    {1, TFLC__SF_VECTOR, 8},
+    {2, TFLC__SF_VECTOR, 8},
+    {4, TFLC__SF_VECTOR, 8},
+    {0, TFLC__SF_END, 0}};
+#ifndef TFLC_NO_ERROR_STRINGS
+static const char *const tflc__schema_names[TFLC__ST_COUNT] = {
+    "root table",   "operator code",
+    "subgraph",     "tensor",
+    "quantization", "quantization",
+    "sparsity",     "dimension metadata",
+    "variant type", "op",
+    "buffer",       "metadata",
+    "signature",    "tensor map",
+    "options",      "index vector",
+    "index vector", "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options",
+    "options",      "options"};
+/* the schema's name of each entry of tflc__schema_fields */
+static const char *const tflc__schema_field_names[] = {
+    "version",
+    "operator_codes",
+    "subgraphs",
+    "description",
+    "buffers",
+    "metadata_buffer",
+    "metadata",
+    "signature_defs",
+    "",
+    "deprecated_builtin_code",
+    "custom_code",
+    "version",
+    "builtin_code",
+    "",
+    "tensors",
+    "inputs",
+    "outputs",
+    "operators",
+    "name",
+    "",
+    "shape",
+    "type",
+    "buffer",
+    "name",
+    "quantization",
+    "is_variable",
+    "sparsity",
+    "shape_signature",
+    "has_rank",
+    "variant_tensors",
+    "",
+    "min",
+    "max",
+    "scale",
+    "zero_point",
+    "details_type",
+    "details",
+    "quantized_dimension",
+    "",
+    "custom",
+    "",
+    "traversal_order",
+    "block_map",
+    "dim_metadata",
+    "",
+    "format",
+    "dense_size",
+    "array_segments_type",
+    "array_segments",
+    "array_indices_type",
+    "array_indices",
+    "",
+    "shape",
+    "type",
+    "has_rank",
+    "",
+    "opcode_index",
+    "inputs",
+    "outputs",
+    "builtin_options_type",
+    "builtin_options",
+    "custom_options",
+    "custom_options_format",
+    "mutating_variable_inputs",
+    "intermediates",
+    "large_custom_options_offset",
+    "large_custom_options_size",
+    "builtin_options_2_type",
+    "builtin_options_2",
+    "",
+    "data",
+    "offset",
+    "size",
+    "",
+    "name",
+    "buffer",
+    "",
+    "inputs",
+    "outputs",
+    "signature_key",
+    "subgraph_index",
+    "",
+    "name",
+    "tensor_index",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "values",
+    "",
+    "",
+    "num_columns_per_channel",
+    "embedding_dim_per_channel",
+    "",
+    "container",
+    "shared_name",
+    "",
+    "dimensions",
+    "",
+    "indices",
+    "indices",
+    "indices",
+    "",
+    "window_strides",
+    "padding",
+    "lhs_dilation",
+    "rhs_dilation",
+    "window_reversal",
+    "input_spatial_dimensions",
+    "kernel_spatial_dimensions",
+    "output_spatial_dimensions",
+    "precision_config",
+    "",
+    "call_target_name",
+    "backend_config",
+    "called_computations",
+    "custom_attributes",
+    "",
+    "update_window_dims",
+    "inserted_window_dims",
+    "scatter_dims_to_operand_dims",
+    "",
+    "lhs_batching_dimensions",
+    "rhs_batching_dimensions",
+    "lhs_contracting_dimensions",
+    "rhs_contracting_dimensions",
+    "precision_config",
+    "",
+    "window_dimensions",
+    "window_strides",
+    "base_dilations",
+    "window_dilations",
+    "padding",
+    "",
+    "offset_dims",
+    "collapsed_slice_dims",
+    "start_index_map",
+    "slice_sizes",
+    ""};
+/* (one name per field: the array sizes must match) */
+typedef char tflc__schema_field_names_match
+    [sizeof tflc__schema_field_names / sizeof tflc__schema_field_names[0] ==
+             sizeof tflc__schema_fields / sizeof tflc__schema_fields[0]
+         ? 1
+         : -1];
+#define TFLC__SCHEMA_NAME(k) tflc__schema_names[k]
+#define TFLC__SCHEMA_FIELD(f) tflc__schema_field_names[f]
+#else
+#define TFLC__SCHEMA_NAME(k) ""
+#define TFLC__SCHEMA_FIELD(f) ""
+#endif
+
+/* First field of each table kind in tflc__schema_fields. */
+static uint32_t tflc__schema_first(uint32_t kind) {
+  uint32_t i = 0, k = 0;
+  while (k < kind) {
+    if (tflc__schema_fields[i][1] == TFLC__SF_END)
+      k++;
+    i++;
+  }
+  return i;
+}
+/* Table kind of union member `type` (0: none or not checked, as the
+ * flatbuffers verifier skips unknown members; the kind + 1 otherwise). */
+static uint32_t tflc__schema_union(uint32_t u, uint32_t type) {
+  /* BuiltinOptions2 members 1..20 */
+  static const uint8_t opts2[21] = {0,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_SHLO_CONV,
+                                    TFLC__ST_SHLO_CALL,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_SHLO_SCATTER,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_VEC8X3,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_DOT,
+                                    TFLC__ST_SHLO_RWIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_SHLO_GATHER,
+                                    TFLC__ST_VEC8,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN,
+                                    TFLC__ST_PLAIN};
+  if (type == 0)
+    return 0;
+  switch (u) {
+  case TFLC__SU_QUANT:
+    return type == 1 ? TFLC__ST_CUSTOMQ + 1u : 0;
+  case TFLC__SU_SPARSE:
+    return type <= 3 ? TFLC__ST_VEC4 + type : 0;
+  case TFLC__SU_OPTS:
+    /* BuiltinOptions members 1..126: ConcatEmbeddings (3), Reshape (17),
+     * Squeeze (30), VarHandle (111), Bucketize (115) hold vectors */
+    if (type == 3)
+      return TFLC__ST_CONCATEMB + 1u;
+    if (type == 17 || type == 30 || type == 115)
+      return TFLC__ST_VEC4 + 1u;
+    if (type == 111)
+      return TFLC__ST_VARHANDLE + 1u;
+    return type <= 126 ? TFLC__ST_PLAIN + 1u : 0;
+  default:
+    return type <= 20 ? opts2[type] + 1u : 0;
+  }
+}
+
+/* A table being walked, and where it sits (for messages). */
+typedef struct tflc__schema_frame {
+  uint32_t t;      /* table */
+  uint32_t vec;    /* vector of tables being walked (first element), or 0 */
+  uint32_t n, i;   /* its length and next element */
+  uint32_t index;  /* this table's index in its vector; ~0u: a field */
+  uint32_t pindex; /* the index of the table holding it (a field) */
+  uint16_t f;      /* next field in tflc__schema_fields */
+  uint8_t kind;    /* TFLC__ST_* */
+  uint8_t pkind;   /* kind of the table holding it */
+  uint8_t sub;     /* kind of the vector's tables */
+} tflc__schema_frame;
+
+/* An error in `what` (a field name, "table", "offset") at byte `pos` of
+ * the table at `kind`/`index` (held by pkind/pindex when index is ~0u):
+ * "model truncated" when what it needs (up to `end`) runs past the end of
+ * the model and could be there in a longer file; broken otherwise. */
+static tflc_status tflc__schema_fail(tflc_model *m, uint32_t kind,
+                                     uint32_t index, uint32_t pkind,
+                                     uint32_t pindex, const char *what,
+                                     uint32_t pos, uint64_t end,
+                                     const char *detail) {
+  char where[TFLC_ERROR_LEN];
+  if (kind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else if (index != 0xFFFFFFFFu)
+    (void)tflc__err(where, TFLC_OK, "%s %u", TFLC__SCHEMA_NAME(kind), index);
+  else if (pkind == TFLC__ST_MODEL)
+    (void)tflc__err(where, TFLC_OK, "%s", TFLC__SCHEMA_NAME(kind));
+  else
+    (void)tflc__err(where, TFLC_OK, "%s of %s %u", TFLC__SCHEMA_NAME(kind),
+                    TFLC__SCHEMA_NAME(pkind), pindex);
+  if (end > m->size && end <= 0x7FFFFFFFu)
+    return tflc__err(m->error, TFLC_ERR_TRUNCATED,
+                     "model truncated: %s: %s at offset %u needs %u bytes, "
+                     "the model has %u",
+                     where, what, pos, (unsigned)end, (unsigned)m->size);
+  return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                   "%s: broken %s at offset %u%s", where, what, pos, detail);
+}
+#define TFLC__SCHEMA_FAIL(fr, what, pos, end, detail)                          \
+  tflc__schema_fail(m, (fr)->kind, (fr)->index, (fr)->pkind, (fr)->pindex,     \
+                    what, pos, end, detail)
+
+/* The offset stored at p (4-aligned, inside the model): its target. */
+static tflc_status tflc__schema_offset(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t p,
+                                       uint32_t *target) {
+  uint32_t o;
+  if (p & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, p, 0, " (misaligned offset)");
+  if ((uint64_t)p + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + 4, "");
+  o = tflc__u32(m->bytes + p);
+  if (o == 0 || o > 0x7FFFFFFFu || (uint64_t)p + o + 1 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, p, (uint64_t)p + o + 1, "");
+  *target = p + o;
+  return TFLC_OK;
+}
+/* A vector of esz-byte elements (esz 0: a string) at v: aligned length,
+ * elements inside the model, the string's terminating NUL. */
+static tflc_status tflc__schema_vector(tflc_model *m,
+                                       const tflc__schema_frame *fr,
+                                       const char *what, uint32_t v,
+                                       uint32_t esz, uint32_t *len) {
+  uint64_t end;
+  if (v & 3u)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (misaligned length)");
+  if ((uint64_t)v + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, (uint64_t)v + 4, "");
+  *len = tflc__u32(m->bytes + v);
+  end = (uint64_t)v + 4 + (uint64_t)*len * (esz ? esz : 1) + (esz ? 0 : 1);
+  if (end > m->size)
+    return TFLC__SCHEMA_FAIL(fr, what, v, end, "");
+  if (!esz && m->bytes[end - 1] != 0)
+    return TFLC__SCHEMA_FAIL(fr, what, v, 0, " (no terminating NUL)");
+  return TFLC_OK;
+}
+/* The table of frame fr: aligned, its vtable aligned and inside. */
+static tflc_status tflc__schema_table(tflc_model *m,
+                                      const tflc__schema_frame *fr) {
+  int64_t vt;
+  uint32_t vts, ts, t = fr->t;
+  if (t & 3u)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, 0, " (misaligned)");
+  if ((uint64_t)t + 4 > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + 4, "");
+  vt = (int64_t)t - (int64_t)tflc__i32(m->bytes + t);
+  if (vt < 0 || (vt & 1))
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, "");
+  if (vt + 4 > (int64_t)m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + 4, "");
+  vts = tflc__u16(m->bytes + vt);
+  ts = tflc__u16(m->bytes + vt + 2);
+  if (vts < 4 || (vts & 1u) || ts < 4)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, 0, " (bad sizes)");
+  if ((uint64_t)vt + vts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "vtable", t, (uint64_t)vt + vts, "");
+  if ((uint64_t)t + ts > m->size)
+    return TFLC__SCHEMA_FAIL(fr, "table", t, (uint64_t)t + ts, "");
+  return TFLC_OK;
+}
+
+static tflc_status tflc__verify_schema(tflc_model *m) {
+  tflc__schema_frame st[8], *fr;
+  uint32_t sp, tables = 1;
+  tflc__fb fb = tflc__mfb(m);
+  tflc_status s;
+  memset(st, 0, sizeof st);
+  st[0].t = m->root;
+  st[0].kind = TFLC__ST_MODEL;
+  st[0].index = 0xFFFFFFFFu;
+  st[0].f = (uint16_t)tflc__schema_first(TFLC__ST_MODEL);
+  s = tflc__schema_table(m, &st[0]);
+  if (s)
+    return s;
+  sp = 1;
+  while (sp > 0) {
+    uint32_t slot, kind, arg, vt, vts, ts, fo, p, target = 0, len, sub = 0;
+    uint32_t index = 0xFFFFFFFFu;
+    const char *fname;
+    fr = &st[sp - 1];
+    fname = TFLC__SCHEMA_FIELD(fr->f);
+    if (fr->vec) { /* next table of a vector of tables */
+      tflc__schema_frame el = *fr;
+      if (fr->i >= fr->n) {
+        fr->vec = 0;
+        fr->f++;
+        continue;
+      }
+      el.kind = fr->sub;
+      el.index = fr->i;
+      s = tflc__schema_offset(m, &el, "offset", fr->vec + 4 * fr->i, &target);
+      if (s)
+        return s;
+      index = fr->i++;
+      sub = fr->sub + 1u;
+    } else {
+      slot = tflc__schema_fields[fr->f][0];
+      kind = tflc__schema_fields[fr->f][1];
+      arg = tflc__schema_fields[fr->f][2];
+      if (kind == TFLC__SF_END) {
+        sp--;
+        continue;
+      }
+      vt = (uint32_t)((int64_t)fr->t - (int64_t)tflc__i32(m->bytes + fr->t));
+      vts = tflc__u16(m->bytes + vt);
+      ts = tflc__u16(m->bytes + vt + 2);
+      fo =
+          4 + 2 * slot + 2 <= vts ? tflc__u16(m->bytes + vt + 4 + 2 * slot) : 0;
+      if (fo == 0) { /* absent */
+        fr->f++;
+        continue;
+      }
+      {
+        uint32_t sz = kind == TFLC__SF_SCALAR ? arg : 4;
+        p = fr->t + fo;
+        if (fo < 4 || fo + sz > ts || (p & (sz - 1u)))
+          return TFLC__SCHEMA_FAIL(fr, fname, p, 0, " (outside its table)");
+      }
+      if (kind == TFLC__SF_SCALAR) {
+        fr->f++;
+        continue;
+      }
+      s = tflc__schema_offset(m, fr, fname, p, &target);
+      if (s)
+        return s;
+      switch (kind) {
+      case TFLC__SF_STRING:
+      case TFLC__SF_VECTOR:
+        s = tflc__schema_vector(m, fr, fname, target,
+                                kind == TFLC__SF_STRING ? 0 : arg, &len);
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      case TFLC__SF_STRINGS: {
+        uint32_t i, e, n;
+        s = tflc__schema_vector(m, fr, fname, target, 4, &n);
+        for (i = 0; !s && i < n; i++) {
+          s = tflc__schema_offset(m, fr, fname, target + 4 + 4 * i, &e);
+          if (!s)
+            s = tflc__schema_vector(m, fr, fname, e, 0, &len);
+        }
+        fr->f++;
+        if (s)
+          return s;
+        continue;
+      }
+      case TFLC__SF_TABLES:
+        s = tflc__schema_vector(m, fr, fname, target, 4, &len);
+        if (s)
+          return s;
+        fr->vec = target + 4;
+        fr->n = len;
+        fr->i = 0;
+        fr->sub = (uint8_t)arg;
+        continue;
+      case TFLC__SF_TABLE:
+        sub = arg + 1u;
+        fr->f++;
+        break;
+      default: /* TFLC__SF_UNION: the type sits in the slot before */
+        sub = tflc__schema_union(arg, tflc__get_u8(fb, fr->t, slot - 1, 0));
+        fr->f++;
+        break;
+      }
+    }
+    if (!sub)
+      continue;
+    if (++tables > 1000000u)
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
+                       "more than 1000000 tables");
+    if (sp == sizeof st / sizeof st[0])
+      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "tables nest too deep");
+    st[sp].t = target;
+    st[sp].vec = 0;
+    st[sp].kind = (uint8_t)(sub - 1u);
+    st[sp].index = index;
+    st[sp].pkind = fr->kind;
+    st[sp].pindex = fr->index;
+    st[sp].f = (uint16_t)tflc__schema_first(sub - 1u);
+    s = tflc__schema_table(m, &st[sp]);
+    if (s)
+      return s;
+    sp++;
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
                                         uint32_t slot, int32_t lo, int32_t hi,
                                         char *err, const char *what,
@@ -1699,6 +3408,38 @@ static const struct tflc__opdef *tflc__opdef_find(int32_t code);
  * options type, the padding and fused activation enums in range. */
 static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
                                         uint32_t opt, int32_t code, uint32_t i);
+/* Per-channel quantization of tensor ti of subgraph table sgt: with more
+ * than one scale, one scale (and one zero point, or a single one) per
+ * element of the quantized dimension. A rank-1 tensor may name an axis
+ * past its rank (TFLM's biases do): its one dimension is the channels. */
+static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
+                                         int32_t ti) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t tt = ti >= 0 ? tflc__tensor_table(m, sgt, ti) : 0, qt, sv, rank;
+  uint32_t ns = 0, nz = 0;
+  int32_t qd, dim;
+  qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0;
+  if (!qt)
+    return TFLC_OK;
+  (void)tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
+  (void)tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
+  if (ns <= 1 && nz <= 1)
+    return TFLC_OK;
+  qd = tflc__get_i32(fb, qt, TFLC__Q_DIM, 0);
+  sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &rank);
+  if (qd < 0 || !sv || rank == 0 || ((uint32_t)qd >= rank && rank != 1))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: quantized dimension %d outside rank %u", ti,
+                     qd, rank);
+  dim = tflc__i32(fb.b + sv + 4 * ((uint32_t)qd < rank ? (uint32_t)qd : 0));
+  if ((int64_t)ns != dim || (nz > 1 && nz != ns))
+    return tflc__err(m->error, TFLC_ERR_QUANT,
+                     "tensor %d: %u scales and %u zero points for %d channels "
+                     "(dimension %d)",
+                     ti, ns, nz, dim, qd);
+  return TFLC_OK;
+}
+
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
  * lengths, operator codes, and every compression descriptor. */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
@@ -1756,14 +3497,9 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_BUFFER,
                        "tensor %u: buffer %u has %u bytes, shape needs %u", i,
                        b, blen, t.bytes);
-    } else if (data && tflc_type_size(t.type) > 1 &&
-               ((uintptr_t)data & (tflc_type_size(t.type) - 1u))) {
-      /* kernels read constants as typed arrays: an int32 at an odd
-       * address faults on many cores (load the model 16-byte aligned) */
-      return tflc__err(err, TFLC_ERR_BUFFER,
-                       "tensor %u: data of buffer %u not aligned to %u bytes",
-                       i, b, (unsigned)tflc_type_size(t.type));
     }
+    /* (a constant misaligned for its type is copied into the arena by
+     * tflc_interpreter_init: models run at any address) */
   }
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
@@ -1789,6 +3525,18 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     st = tflc__verify_options(m, ot, opt, code, i);
     if (st)
       return st;
+    if (code != TFLC_OP_TFLM_DECODE) {
+      /* (a TFLM_DECODE input keeps its decoded tensor's quantization) */
+      uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
+      uint32_t j;
+      for (j = 0; !st && j < ni + nout; j++)
+        st = tflc__verify_channels(
+            m, sgt,
+            tflc__i32(fb.b + (j < ni ? iv + 4 * j : ovv + 4 * (j - ni))));
+      if (st)
+        return st;
+    }
     if (code == TFLC_OP_TFLM_DECODE) {
       uint32_t iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       uint32_t ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
@@ -1818,6 +3566,60 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   return TFLC_OK;
 }
 
+/* Subgraphs running subgraphs (IF, WHILE, CALL_ONCE): every index in
+ * range, no subgraph running itself directly or indirectly, and at most
+ * TFLC_MAX_NESTING levels below any subgraph, so that invoke and the
+ * planner never go deeper. Heights (levels below a subgraph) grow by
+ * relaxation, one round per level: a cycle exceeds the bound within
+ * TFLC_MAX_NESTING + 1 rounds. Subgraphs taking part: the first
+ * TFLC__MAX_CALL_GRAPHS. */
+#define TFLC__MAX_CALL_GRAPHS 256
+#if TFLC_MAX_NESTING < 1 || TFLC_MAX_NESTING > 64
+#error "TFLC_MAX_NESTING must be 1..64"
+#endif
+static tflc_status tflc__verify_calls(tflc_model *m) {
+  uint8_t height[TFLC__MAX_CALL_GRAPHS];
+  int32_t round, sg, i, k, changed = 1;
+  tflc__fb fb = tflc__mfb(m);
+  memset(height, 0, sizeof height);
+  for (round = 0; changed && round <= TFLC_MAX_NESTING; round++) {
+    changed = 0;
+    for (sg = 0; sg < m->num_subgraphs; sg++) {
+      uint32_t sgt = tflc__subgraph(m, sg);
+      int32_t no = tflc_model_num_ops(m, sg);
+      for (i = 0; i < no; i++) {
+        uint32_t ot = tflc__op_table(m, sgt, i);
+        int32_t code =
+            tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
+        int32_t g[2];
+        int32_t n = tflc__op_subgraphs(m, code,
+                                       tflc__get_ref(fb, ot, TFLC__OP_OPTS), g);
+        for (k = 0; k < n; k++) {
+          if (g[k] < 0 || g[k] >= m->num_subgraphs)
+            return tflc__err(m->error, TFLC_ERR_INDEX,
+                             "subgraph %d op %d: subgraph %d out of range", sg,
+                             i, g[k]);
+          if (sg >= TFLC__MAX_CALL_GRAPHS || g[k] >= TFLC__MAX_CALL_GRAPHS)
+            return tflc__err(
+                m->error, TFLC_ERR_UNSUPPORTED,
+                "subgraph %d op %d: control flow beyond subgraph %d", sg, i,
+                TFLC__MAX_CALL_GRAPHS - 1);
+          if (height[g[k]] + 1 > height[sg]) {
+            height[sg] = (uint8_t)(height[g[k]] + 1);
+            changed = 1;
+            if (height[sg] > TFLC_MAX_NESTING)
+              return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                               "subgraph %d: subgraphs call themselves or nest "
+                               "deeper than %d",
+                               sg, TFLC_MAX_NESTING);
+          }
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                                      size_t size) {
   tflc__fb fb;
@@ -1840,12 +3642,19 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     return tflc__err(m->error, TFLC_ERR_IDENTIFIER,
                      "file identifier is not TFL3");
   m->root = tflc__u32(m->bytes);
+  /* every table, vector and string, first: a cut-off model is reported
+   * as truncated, with the offset of the first thing that runs past */
+  st = tflc__verify_schema(m);
+  if (st)
+    return st;
   if (!tflc__table_ok(fb, m->root))
     return tflc__err(m->error,
                      m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
                      "root table broken");
-  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) > 3)
-    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED, "schema version %u > 3",
+  /* TFLM runs schema version 3 only */
+  if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) != 3)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                     "schema version %u (TFLite models are version 3)",
                      tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
   m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
   m->num_opcodes = (int32_t)n;
@@ -1898,6 +3707,9 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
+  st = tflc__verify_calls(m);
+  if (st)
+    return st;
   m->verified = 1;
   return TFLC_OK;
 }
@@ -1927,11 +3739,21 @@ TFLC_API int32_t tflc_model_op_io(const tflc_model *m, int32_t sg, int32_t i,
     return -1;
   return tflc__i32(m->bytes + v + 4 * (uint32_t)k);
 }
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis);
 TFLC_API int32_t tflc_model_tensor_quant(const tflc_model *m, int32_t sg,
                                          int32_t t, int32_t i, float *scale,
                                          int64_t *zero_point, int32_t *axis) {
+  return tflc__tensor_quant(m, tflc__subgraph(m, sg), t, i, scale, zero_point,
+                            axis);
+}
+/* The same, subgraph by table (tflc_op_tensor_quant). */
+static int32_t tflc__tensor_quant(const tflc_model *m, uint32_t sgt, int32_t t,
+                                  int32_t i, float *scale, int64_t *zero_point,
+                                  int32_t *axis) {
   tflc__fb fb = tflc__mfb(m);
-  uint32_t tt = tflc__tensor_table(m, tflc__subgraph(m, sg), t);
+  uint32_t tt = tflc__tensor_table(m, sgt, t);
   uint32_t qt = tt ? tflc__get_ref(fb, tt, TFLC__T_QUANT) : 0, ns = 0, nz = 0;
   uint32_t sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
   uint32_t zv = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
@@ -2070,16 +3892,33 @@ struct tflc_op_context {
   tflc__op *op;
 };
 typedef struct tflc_op_context tflc__ctx;
+/* Defined with the delegates (section 13). */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg);
+static int tflc__is_partition(const tflc__op *op);
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message);
 
-/* One subgraph's records, kept when a model has several (CALL_ONCE). */
+/* One subgraph's records, kept (persistent, compact) when a model has
+ * several: what the interpreter's view fields hold while it runs. */
 typedef struct tflc__graph {
+  tflc_tensor *tensors;
+  tflc__op *ops;
+  int16_t *io; /* input records, then output records */
+  int32_t num_tensors, num_ops;
+  uint32_t sgt;
+  uint16_t num_inputs, num_outputs;
+  uint8_t ran; /* CALL_ONCE: already run */
+} tflc__graph;
+#define TFLC__GRAPH_IN(g, k) ((g)->io[k])
+#define TFLC__GRAPH_OUT(g, k) ((g)->io[(g)->num_inputs + (k)])
+/* The view fields themselves, saved on the stack while a subgraph runs. */
+typedef struct tflc__view {
   tflc_tensor *tensors;
   tflc__op *ops;
   int32_t num_tensors, num_ops, num_inputs, num_outputs;
   int32_t inputs[TFLC_MAX_IO], outputs[TFLC_MAX_IO];
   uint32_t sgt;
-  int32_t ran; /* CALL_ONCE: already run */
-} tflc__graph;
+} tflc__view;
 
 /* A resource variable: VAR_HANDLE (container, shared_name) names it; its
  * buffer is persistent arena, sized by the first READ or ASSIGN. */
@@ -2089,22 +3928,109 @@ typedef struct tflc__var {
   void *data;
   uint32_t bytes;
   uint8_t type;
+  uint8_t fill;     /* byte the variable starts as (tflc_reset) */
+  uint8_t fill_set; /* fill chosen by the first ASSIGN_VARIABLE */
 } tflc__var;
 
-/* Persistent allocation from the end of the arena. */
-static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+/* The persistent records holding pointers, as a 32-bit target (4-byte
+ * pointers) lays them out: with them a host computes the arena a 32-bit
+ * microcontroller needs, exactly (tflc_arena_used_for(it, 32)). A 32-bit
+ * build checks that they match the real records (below): change both. */
+typedef struct tflc__tensor32 {
+  uint32_t data;
+  int32_t dims[TFLC_MAX_DIMS];
+  uint32_t bytes;
+  float scale;
+  int16_t zero_point;
+  uint16_t index;
+  uint8_t rank, type, flags, nscales;
+} tflc__tensor32;
+typedef struct tflc__whole32 {
+  int32_t slot, scratch;
+  uint32_t ptr;
+} tflc__whole32;
+typedef struct tflc__op32 {
+  int32_t code, index;
+  uint32_t opts;
+  uint16_t nin, nout;
+  uint8_t nscratch, nwhole, variant, user;
+  uint32_t in, state, scratch, whole;
+} tflc__op32;
+typedef struct tflc__graph32 {
+  uint32_t tensors, ops, io;
+  int32_t num_tensors, num_ops;
+  uint32_t sgt;
+  uint16_t num_inputs, num_outputs;
+  uint8_t ran;
+} tflc__graph32;
+typedef struct tflc__var32 {
+  uint32_t container, name, container_len, name_len, data, bytes;
+  uint8_t type, fill, fill_set;
+} tflc__var32;
+typedef struct tflc__conv_params32 {
+  int32_t v[11];
+  uint32_t out_multiplier, out_shift;
+} tflc__conv_params32;
+typedef struct tflc__fc_params32 {
+  int32_t v[6];
+  uint32_t out_multiplier, out_shift;
+} tflc__fc_params32;
+typedef struct tflc__const32 {
+  uint32_t data, values;
+  int32_t count, channels, elems_per_channel;
+  uint16_t stride;
+  uint8_t type, bits, alt_axis, kind, wide, first_bits, aux_stride;
+  int8_t zero;
+  uint32_t data_bytes, nvalues, aux, cursor;
+} tflc__const32;
+typedef struct tflc__cursor32 {
+  uint32_t data, values, tag;
+  int32_t elem;
+  uint32_t pos;
+  int32_t mark_elem;
+  uint32_t mark_pos, restarts;
+} tflc__cursor32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__layout32_matches
+    [sizeof(tflc_tensor) == sizeof(tflc__tensor32) &&
+             sizeof(tflc__whole) == sizeof(tflc__whole32) &&
+             sizeof(tflc__op) == sizeof(tflc__op32) &&
+             sizeof(tflc__graph) == sizeof(tflc__graph32) &&
+             sizeof(tflc__var) == sizeof(tflc__var32) &&
+             sizeof(tflc_conv_params) == sizeof(tflc__conv_params32) &&
+             sizeof(tflc_fc_params) == sizeof(tflc__fc_params32) &&
+             sizeof(tflc_const) == sizeof(tflc__const32) &&
+             sizeof(tflc_const_cursor) == sizeof(tflc__cursor32) &&
+             offsetof(tflc_const, data_bytes) ==
+                 offsetof(tflc__const32, data_bytes)
+         ? 1
+         : -1];
+#endif
+
+/* Persistent allocation from the end of the arena: `bytes` here, `bytes32`
+ * on a 32-bit target (tail32 counts those). */
+static void *tflc__persist2(tflc_interpreter *it, size_t bytes,
+                            size_t bytes32) {
+  void *p;
+  size_t tail = it->tail;
   size_t need = (bytes + 7) & ~(size_t)7;
   /* never into the planned activations of earlier subgraphs nor into the
    * init-time map / planning table at the start of the arena */
+  /* (head ends init as the larger of the two, unrounded: nothing below
+   * the floor is touched after init, and tflc_arena_used adds them up) */
   size_t floor = it->head > it->map_bytes ? it->head : it->map_bytes;
-  /* the map is rounded up to the alignment when init ends (head) */
-  floor = (floor + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
   if (bytes > it->arena_size || floor > it->arena_size - it->tail ||
       need > it->arena_size - it->tail - floor)
     return NULL;
   it->tail += need;
-  memset(it->arena + it->arena_size - it->tail, 0, need);
-  return it->arena + it->arena_size - it->tail;
+  it->tail32 += (bytes32 + 7) & ~(size_t)7;
+  p = it->arena + it->arena_size - it->tail;
+  memset(p, 0, it->tail - tail);
+  return p;
+}
+/* Persistent bytes without pointers: the same on every target. */
+static void *tflc__persist(tflc_interpreter *it, size_t bytes) {
+  return tflc__persist2(it, bytes, bytes);
 }
 
 #ifndef TFLC_NO_ERROR_STRINGS
@@ -2124,6 +4050,8 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
 #ifndef TFLC_NO_ERROR_STRINGS
   char tmp[TFLC_ERROR_LEN];
   tflc__err(tmp, st, what, a, b);
+  if (tflc__is_partition(c->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(c, st, tmp);
   tflc__err(c->it->error, st, "op %d %s: %s", c->op->index, tflc__op_name(c),
             tmp);
 #else
@@ -2133,6 +4061,27 @@ static tflc_status tflc__op_err(tflc__ctx *c, tflc_status st, const char *what,
   c->it->error[0] = 0;
 #endif
   return st;
+}
+/* "op N NAME: types A<sep>B -> O unsupported" (TFLC_ERR_UNSUPPORTED). */
+static tflc_status tflc__op_err_types(tflc__ctx *c, const char *sep,
+                                      const tflc_tensor *a,
+                                      const tflc_tensor *b,
+                                      const tflc_tensor *o) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  char tmp[TFLC_ERROR_LEN];
+  (void)tflc__err(tmp, TFLC_OK, "types %s%s%s -> %s unsupported",
+                  tflc_type_name(a->type), sep, tflc_type_name(b->type),
+                  tflc_type_name(o->type));
+  return tflc__err(c->it->error, TFLC_ERR_UNSUPPORTED, "op %d %s: %s",
+                   c->op->index, tflc__op_name(c), tmp);
+#else
+  (void)sep;
+  (void)a;
+  (void)b;
+  (void)o;
+  c->it->error[0] = 0;
+  return TFLC_ERR_UNSUPPORTED;
+#endif
 }
 static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
   if (k >= c->op->nin || c->op->in[k] < 0)
@@ -2168,13 +4117,18 @@ static tflc_status tflc__scratch_err(tflc__ctx *c) {
 }
 static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   tflc__op *op = c->op;
-  if (op->nscratch >= TFLC__MAX_SCRATCH)
+  /* only records in the ops array are planned (not the operators a
+   * delegate took: their partition asks) */
+  if (op->nscratch >= TFLC__MAX_SCRATCH ||
+      (uintptr_t)op < (uintptr_t)c->it->ops ||
+      (uintptr_t)op >= (uintptr_t)(c->it->ops + c->it->num_ops))
     return -1;
   /* most ops need one scratch buffer (a decode tile): one slot first, then
    * room for all of them */
   if (op->nscratch == 0 || op->nscratch == 1) {
-    uintptr_t *p = (uintptr_t *)tflc__persist(
-        c->it, sizeof(uintptr_t) * (op->nscratch ? TFLC__MAX_SCRATCH : 1));
+    const size_t n = op->nscratch ? TFLC__MAX_SCRATCH : 1;
+    uintptr_t *p =
+        (uintptr_t *)tflc__persist2(c->it, sizeof(uintptr_t) * n, 4u * n);
     if (!p)
       return -1;
     if (op->nscratch)
@@ -2187,6 +4141,7 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
 /* Bytes of a kept LUT descriptor: the fields before data_bytes (the rest
  * serve Huffman and Prune only). */
 #define TFLC__LUT_DESC_BYTES offsetof(tflc_const, data_bytes)
+#define TFLC__LUT_DESC_BYTES32 offsetof(tflc__const32, data_bytes)
 /* 1 when p points into the model: the (encoded, ancillary) pair that a
  * Huffman or Prune tensor's record keeps instead of a descriptor. */
 static int tflc__in_model(const tflc_model *m, const void *p) {
@@ -2266,6 +4221,7 @@ static tflc_status tflc__run_op(tflc__ctx *c);
 static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
                                  uint32_t ot);
 static int tflc__tiled_input(int32_t code, int user, int32_t k);
+static void tflc__reset_op(tflc__ctx *c);
 /* Defined with the variable operators. */
 static tflc_status tflc__vars_init(tflc_interpreter *it);
 
@@ -2364,11 +4320,16 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
 /* ======================================================================== */
 /* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
 /* TFLM's greedy planner, with RESHAPE outputs sharing their input's        */
-/* buffer. Lifetimes live in a table at the start of the free arena (4     */
-/* bytes a tensor, where the activations go afterwards); offsets in `data`. */
+/* buffer. One plan for every subgraph, on one timeline as TFLM builds it:  */
+/* subgraph 0's operators in order, each operator running subgraphs (IF,   */
+/* WHILE, CALL_ONCE) followed by their operators before the next one, so   */
+/* subgraphs that never run at the same time share memory. Lifetimes live  */
+/* in a table at the start of the free arena (where the activations go     */
+/* afterwards); offsets in `data` while planning.                          */
 /* ======================================================================== */
 #define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
 #define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+#define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
 /* 1 if the tensor needs an arena buffer. */
 #define TFLC__FIRST(l) ((l)&0xFFFFu)
@@ -2378,44 +4339,83 @@ static int tflc__needs_buffer(const tflc_tensor *t, uint32_t life) {
                        TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)) &&
          life != 0xFFFFFFFFu;
 }
-static int32_t tflc__owner(const tflc_interpreter *it, int32_t ti) {
+/* The tensor owning the buffer of tensor ti (itself unless a RESHAPE
+ * output shares its input's). */
+static int32_t tflc__owner(const tflc_tensor *ts, int32_t ti) {
   int32_t guard = 0;
-  while ((it->tensors[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
-    ti = (int32_t)(uintptr_t)it->tensors[ti].data - 1;
+  while ((ts[ti].flags & TFLC__ALIASED) && guard++ < 1 << 16)
+    ti = (int32_t)(uintptr_t)ts[ti].data - 1;
   return ti;
 }
-static void tflc__use(uint32_t *life, uint32_t op) {
+static void tflc__use(uint32_t *life, uint32_t step) {
   uint32_t f = TFLC__FIRST(*life), l = TFLC__LAST(*life);
   if (*life == 0xFFFFFFFFu)
-    f = l = op;
-  if (op < f)
-    f = op;
-  if (op > l)
-    l = op;
+    f = l = step;
+  if (step < f)
+    f = step;
+  if (step > l)
+    l = step;
   *life = f | (l << 16);
 }
-/* Lowest 16-aligned offset >= 0 where `size` bytes live during [first,
- * last] without overlapping any placed tensor of intersecting lifetime or
- * any of the `nx` extra (offset, size) ranges. */
-static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
-                        uint32_t size, uint32_t first, uint32_t last,
-                        const uintptr_t *xo, const uintptr_t *xs, int32_t nx) {
+static int tflc__overlap(uint32_t a, uint32_t b) {
+  return TFLC__LAST(a) >= TFLC__FIRST(b) && TFLC__FIRST(a) <= TFLC__LAST(b);
+}
+
+/* The plan being made: the subgraph views and, in the table at the start
+ * of the free arena, each view's first global tensor and operator, each
+ * tensor's lifetime, each operator's span of steps (from its start to the
+ * end of the subgraphs it runs) and each scratch buffer's offset. */
+typedef struct tflc__planner {
+  const tflc_model *m;
+  tflc__graph *g;
+  int32_t ng;
+  uint32_t *tbase, *obase, *life, *scope, *soff;
+  uint32_t steps;
+} tflc__planner;
+
+/* Lowest 16-aligned offset >= 0 where `size` bytes live during `span`
+ * without overlapping a placed tensor or one of the first `nscratch`
+ * placed scratch buffers (in view, operator, slot order) whose lifetime
+ * meets it, nor the `nx` extra (offset, size) ranges. */
+static size_t tflc__fit(const tflc__planner *p, uint32_t size, uint32_t span,
+                        uint32_t nscratch, const uintptr_t *xo,
+                        const uintptr_t *xs, int32_t nx) {
   size_t off = 0;
   int moved = 1;
-  int32_t i;
+  int32_t g, i, k;
   while (moved) {
+    uint32_t si = 0;
     moved = 0;
-    for (i = 0; i < it->num_tensors; i++) {
-      const tflc_tensor *o = &it->tensors[i];
-      size_t oo, os;
-      if (!(o->flags & TFLC__PLACED) || TFLC__LAST(life[i]) < first ||
-          TFLC__FIRST(life[i]) > last)
-        continue;
-      oo = (size_t)(uintptr_t)o->data;
-      os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      if (off < oo + os && oo < off + size) {
-        off = oo + os;
-        moved = 1;
+    for (g = 0; g < p->ng; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_tensors; i++) {
+        const tflc_tensor *o = &v->tensors[i];
+        size_t oo, os;
+        if (!(o->flags & TFLC__PLACED) ||
+            !tflc__overlap(p->life[p->tbase[g] + (uint32_t)i], span))
+          continue;
+        oo = (size_t)(uintptr_t)o->data;
+        os = (o->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        if (off < oo + os && oo < off + size) {
+          off = oo + os;
+          moved = 1;
+        }
+      }
+    }
+    for (g = 0; g < p->ng && si < nscratch; g++) {
+      const tflc__graph *v = &p->g[g];
+      for (i = 0; i < v->num_ops && si < nscratch; i++) {
+        const tflc__op *op = &v->ops[i];
+        uint32_t sc = p->scope[p->obase[g] + (uint32_t)i];
+        for (k = 0; k < op->nscratch && si < nscratch; k++, si++) {
+          size_t oo = p->soff[si];
+          size_t os =
+              (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+          if (tflc__overlap(sc, span) && off < oo + os && oo < off + size) {
+            off = oo + os;
+            moved = 1;
+          }
+        }
       }
     }
     for (i = 0; i < nx; i++)
@@ -2426,137 +4426,281 @@ static size_t tflc__fit(const tflc_interpreter *it, const uint32_t *life,
   }
   return off;
 }
-static tflc_status tflc__plan(tflc_interpreter *it) {
-  uint32_t i, no = (uint32_t)it->num_ops;
-  int32_t k, n = it->num_tensors;
+
+/* Marks a use of tensor record ti of view g at the current step. */
+static void tflc__plan_use(tflc__planner *p, int32_t g, int32_t ti) {
+  if (ti >= 0)
+    tflc__use(
+        &p->life[p->tbase[g] + (uint32_t)tflc__owner(p->g[g].tensors, ti)],
+        p->steps);
+}
+static tflc_status tflc__plan_step(tflc__planner *p, char *err) {
+  if (p->steps >= TFLC__MAX_STEPS)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "subgraphs run more than %u operators in all",
+                     TFLC__MAX_STEPS);
+  p->steps++;
+  return TFLC_OK;
+}
+/* 1 for the built-in IF and WHILE: they read their inputs only as they
+ * start (IF: into the branch taken; WHILE: into its outputs, which then
+ * feed cond and body). */
+static int tflc__reads_inputs_first(const tflc__op *op) {
+  return !op->user && (op->code == TFLC_OP_IF || op->code == TFLC_OP_WHILE);
+}
+/* Lifetimes along TFLM's timeline: a subgraph's inputs are created when
+ * it starts, each operator takes a step, then the subgraphs it runs take
+ * theirs, and its inputs and outputs stay alive until they end; a
+ * subgraph's outputs live until its last step. Depth is bounded by the
+ * verifier (TFLC_MAX_NESTING), the length by TFLC__MAX_STEPS. */
+static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
+  struct {
+    int32_t g, i, k;
+  } st[TFLC_MAX_NESTING + 2];
+  int32_t d = 0, k;
+  tflc_status s;
+  st[0].g = 0;
+  st[0].i = 0;
+  st[0].k = -1;
+  for (k = 0; k < p->g[0].num_inputs; k++)
+    tflc__plan_use(p, 0, TFLC__GRAPH_IN(&p->g[0], k));
+  while (d >= 0) {
+    const tflc__graph *v = &p->g[st[d].g];
+    const tflc__op *op;
+    int32_t sub[2], nsub;
+    if (st[d].i >= v->num_ops) { /* subgraph done */
+      for (k = 0; k < v->num_outputs; k++)
+        tflc__plan_use(p, st[d].g, TFLC__GRAPH_OUT(v, k));
+      if (--d >= 0)
+        st[d].k++;
+      continue;
+    }
+    op = &v->ops[st[d].i];
+    if (st[d].k < 0) { /* operator starts */
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      p->scope[p->obase[st[d].g] + (uint32_t)st[d].i] =
+          p->steps | (p->steps << 16);
+      for (k = 0; k < op->nout; k++)
+        tflc__plan_use(p, st[d].g, TFLC__OUT(op)[k]);
+      /* IF and WHILE read their inputs once, as the subgraphs start:
+       * those buffers are then free for the subgraphs (TFLM keeps them) */
+      if (tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
+      st[d].k = 0;
+    }
+    nsub = tflc__op_subgraphs(p->m, op->code, op->opts, sub);
+    if (st[d].k < nsub) { /* next subgraph it runs */
+      int32_t c = sub[st[d].k];
+      if (d + 1 >= TFLC_MAX_NESTING + 2 || c < 0 || c >= p->ng)
+        return tflc__err(err, TFLC_ERR_UNSUPPORTED, "subgraphs nest too deep");
+      s = tflc__plan_step(p, err);
+      if (s)
+        return s;
+      /* IF copies its inputs into the branch it takes, at its start */
+      if (op->code == TFLC_OP_IF && tflc__reads_inputs_first(op))
+        for (k = 0; k < op->nin; k++)
+          tflc__plan_use(p, st[d].g, op->in[k]);
+      d++;
+      st[d].g = c;
+      st[d].i = 0;
+      st[d].k = -1;
+      for (k = 0; k < p->g[c].num_inputs; k++)
+        tflc__plan_use(p, c, TFLC__GRAPH_IN(&p->g[c], k));
+      continue;
+    }
+    /* operator done: inputs (but IF's and WHILE's) and outputs alive
+     * until here */
+    for (k = 0; k < op->nin + op->nout; k++)
+      if (k >= op->nin || !tflc__reads_inputs_first(op))
+        tflc__plan_use(p, st[d].g,
+                       k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin]);
+    tflc__use(&p->scope[p->obase[st[d].g] + (uint32_t)st[d].i], p->steps);
+    st[d].i++;
+    st[d].k = -1;
+  }
+  return TFLC_OK;
+}
+
+/* Plans the `ng` subgraph views `gs` together (from it->head). */
+static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
+                              int32_t ng) {
+  tflc__planner p;
+  uint64_t nt = 0, no = 0, ns = 0, table;
   size_t high = 0, room = it->arena_size - it->tail;
   uint8_t *base = it->arena + it->head; /* after earlier subgraphs */
-  uint32_t *life = (uint32_t *)(void *)base;
-  if (no > 0xFFFE)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
-  if ((size_t)n * 4 > room - it->head)
+  int32_t g, k, i;
+  uint32_t si;
+  tflc_status st;
+  for (g = 0; g < ng; g++) {
+    nt += (uint32_t)gs[g].num_tensors;
+    no += (uint32_t)gs[g].num_ops;
+    for (i = 0; i < gs[g].num_ops; i++)
+      ns += gs[g].ops[i].nscratch;
+  }
+  table = 4 * (2 * (uint64_t)ng + nt + no + ns);
+  if (table > room - it->head)
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
-  if (it->map_bytes < it->head + (size_t)n * 4)
-    it->map_bytes = it->head + (size_t)n * 4;
-  for (k = 0; k < n; k++) {
-    life[k] = 0xFFFFFFFFu;
-    if (!(it->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                                  TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
-      it->tensors[k].data = NULL;
-  }
-  /* RESHAPE: the output is the input's buffer */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    tflc_tensor *src, *dst;
-    if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
-      continue;
-    src = &it->tensors[op->in[0]];
-    dst = &it->tensors[TFLC__OUT(op)[0]];
-    if (src == dst || src->bytes != dst->bytes ||
-        ((src->flags | dst->flags) &
-         (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-          TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
-      continue;
-    dst->flags |= TFLC__ALIASED;
-    dst->data = (void *)(uintptr_t)(tflc__owner(it, op->in[0]) + 1);
-  }
-  /* lifetimes, on the owners of shared buffers */
-  for (k = 0; k < it->num_inputs; k++)
-    tflc__use(&life[tflc__owner(it, it->inputs[k])], 0);
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nin + op->nout; k++) {
-      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
-      if (ti >= 0)
-        tflc__use(&life[tflc__owner(it, ti)], i);
+  if (it->map_bytes < it->head + (size_t)table)
+    it->map_bytes = it->head + (size_t)table;
+  memset(&p, 0, sizeof p);
+  p.m = it->model;
+  p.g = gs;
+  p.ng = ng;
+  p.tbase = (uint32_t *)(void *)base;
+  p.obase = p.tbase + ng;
+  p.life = p.obase + ng;
+  p.scope = p.life + nt;
+  p.soff = p.scope + no;
+  nt = no = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    p.tbase[g] = (uint32_t)nt;
+    p.obase[g] = (uint32_t)no;
+    nt += (uint32_t)v->num_tensors;
+    no += (uint32_t)v->num_ops;
+    for (k = 0; k < v->num_tensors; k++) {
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu;
+      if (!(v->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+        v->tensors[k].data = NULL;
+    }
+    for (i = 0; i < v->num_ops; i++)
+      p.scope[p.obase[g] + (uint32_t)i] = 0xFFFFFFFFu;
+    /* RESHAPE: the output is the input's buffer */
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      tflc_tensor *src, *dst;
+      if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+        continue;
+      src = &v->tensors[op->in[0]];
+      dst = &v->tensors[TFLC__OUT(op)[0]];
+      if (src == dst || src->bytes != dst->bytes ||
+          ((src->flags | dst->flags) &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+        continue;
+      dst->flags |= TFLC__ALIASED;
+      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
     }
   }
-  for (k = 0; k < it->num_outputs; k++)
-    tflc__use(&life[tflc__owner(it, it->outputs[k])], no);
-  for (k = 0; k < n; k++)
-    if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE) {
-      tflc__use(&life[k], 0);
-      tflc__use(&life[k], no);
+  st = tflc__plan_lifetimes(&p, it->error);
+  if (st)
+    return st;
+  /* variables live from the first step to the last: persistent, as in
+   * TFLM, instead of a band through the whole plan */
+  for (g = 0; g < ng; g++)
+    for (k = 0; k < gs[g].num_tensors; k++) {
+      tflc_tensor *t = &gs[g].tensors[k];
+      if (!(t->flags & TFLC_TENSOR_VARIABLE) || !tflc__needs_buffer(t, 0) ||
+          (t->flags & TFLC__ALIASED))
+        continue;
+      t->data = tflc__persist(it, t->bytes ? t->bytes : 1);
+      if (!t->data)
+        return tflc__err(it->error, TFLC_ERR_ARENA,
+                         "arena too small for variable tensor %d", t->index);
+      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
     }
+  room = it->arena_size - it->tail;
   /* place tensors, largest first (ties: earliest first use, then index) */
   for (;;) {
-    int32_t best = -1;
-    tflc_tensor *b;
+    tflc_tensor *b = NULL;
+    uint32_t blife = 0;
     size_t off, sz;
-    for (k = 0; k < n; k++) {
-      const tflc_tensor *t = &it->tensors[k];
-      if (!tflc__needs_buffer(t, life[k]) ||
-          (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
-        continue;
-      if (best < 0 || t->bytes > it->tensors[best].bytes ||
-          (t->bytes == it->tensors[best].bytes &&
-           TFLC__FIRST(life[k]) < TFLC__FIRST(life[best])))
-        best = k;
-    }
-    if (best < 0)
+    for (g = 0; g < ng; g++)
+      for (k = 0; k < gs[g].num_tensors; k++) {
+        tflc_tensor *t = &gs[g].tensors[k];
+        uint32_t l = p.life[p.tbase[g] + (uint32_t)k];
+        if (!tflc__needs_buffer(t, l) ||
+            (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+          continue;
+        if (!b || t->bytes > b->bytes ||
+            (t->bytes == b->bytes && TFLC__FIRST(l) < TFLC__FIRST(blife))) {
+          b = t;
+          blife = l;
+        }
+      }
+    if (!b)
       break;
-    b = &it->tensors[best];
     sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(it, life, (uint32_t)sz, TFLC__FIRST(life[best]),
-                    TFLC__LAST(life[best]), NULL, NULL, 0);
+    off = tflc__fit(&p, (uint32_t)sz, blife, 0, NULL, NULL, 0);
     b->data = (void *)(uintptr_t)off;
     b->flags |= TFLC__PLACED;
     if (off + sz > high)
       high = off + sz;
   }
-  /* per-op scratch: lives during its op only; placed after the tensors */
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
-    for (k = 0; k < op->nscratch; k++) {
-      size_t sz =
-          (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-      size_t off = tflc__fit(it, life, (uint32_t)sz, i, i, xo, xs, k);
-      xo[k] = off;
-      xs[k] = sz;
-      if (off + sz > high)
-        high = off + sz;
+  /* per-op scratch: lives during its op (and the subgraphs it runs);
+   * placed after the tensors */
+  si = 0;
+  for (g = 0; g < ng; g++)
+    for (i = 0; i < gs[g].num_ops; i++) {
+      tflc__op *op = &gs[g].ops[i];
+      uint32_t span = p.scope[p.obase[g] + (uint32_t)i];
+      uintptr_t xo[TFLC__MAX_SCRATCH], xs[TFLC__MAX_SCRATCH];
+      for (k = 0; k < op->nscratch; k++, si++) {
+        size_t sz =
+            (op->scratch[k] + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+        size_t off = span == 0xFFFFFFFFu
+                         ? 0 /* never runs: any place */
+                         : tflc__fit(&p, (uint32_t)sz, span, si - (uint32_t)k,
+                                     xo, xs, k);
+        xo[k] = off;
+        xs[k] = sz;
+        p.soff[si] = (uint32_t)off;
+        if (off + sz > high)
+          high = off + sz;
+      }
     }
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = xo[k];
-  }
-  if (high > room - it->head)
+  if (high > room - it->head) {
+    /* a lower bound: records made after the plan come on top (the exact
+     * figure: tflc_arena_used with a large arena, `tflc info`) */
+    size_t low =
+        it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
+    low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
+          it->align_pad;
     return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small: needs %u bytes",
-                     (unsigned)(it->head + high + it->tail + it->align_pad));
+                     "arena too small: needs at least %u bytes", (unsigned)low);
+  }
   it->head += high;
   /* offsets to pointers */
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__PLACED) {
-      t->data = base + (uintptr_t)t->data;
-      t->flags &= (uint8_t)~TFLC__PLACED;
-    } else if (tflc__needs_buffer(t, life[k]) && !(t->flags & TFLC__ALIASED)) {
-      t->data = it->arena; /* zero bytes */
-    } else if (!(t->flags &
-                 (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-                  TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
-               !t->data) {
-      t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+  si = 0;
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__PLACED) {
+        t->data = base + (uintptr_t)t->data;
+        t->flags &= (uint8_t)~TFLC__PLACED;
+      } else if (tflc__needs_buffer(t, p.life[p.tbase[g] + (uint32_t)k]) &&
+                 !(t->flags & TFLC__ALIASED)) {
+        t->data = it->arena; /* zero bytes */
+      } else if (!(t->flags &
+                   (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                    TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT | TFLC__ALIASED)) &&
+                 !t->data) {
+        t->data = it->arena; /* unused tensor: valid pointer, no bytes used */
+      }
     }
-  }
-  for (k = 0; k < n; k++) {
-    tflc_tensor *t = &it->tensors[k];
-    if (t->flags & TFLC__ALIASED) {
-      const tflc_tensor *o = &it->tensors[tflc__owner(it, k)];
-      t->flags &= (uint8_t)~TFLC__ALIASED;
-      t->data = o->data;
+    for (k = 0; k < v->num_tensors; k++) {
+      tflc_tensor *t = &v->tensors[k];
+      if (t->flags & TFLC__ALIASED) {
+        const tflc_tensor *o = &v->tensors[tflc__owner(v->tensors, k)];
+        t->flags &= (uint8_t)~TFLC__ALIASED;
+        t->data = o->data;
+      }
     }
-  }
-  for (k = 0; k < n; k++)
-    it->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
-  for (i = 0; i < no; i++) {
-    tflc__op *op = &it->ops[i];
-    for (k = 0; k < op->nscratch; k++)
-      op->scratch[k] = (uintptr_t)(base + op->scratch[k]);
-    for (k = 0; k < op->nwhole; k++)
-      if (op->whole[k].scratch >= 0)
-        op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    for (k = 0; k < v->num_tensors; k++)
+      v->tensors[k].flags &= (uint8_t)~TFLC__ALIASED;
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      for (k = 0; k < op->nscratch; k++)
+        op->scratch[k] = (uintptr_t)(base + p.soff[si++]);
+      for (k = 0; k < op->nwhole; k++)
+        if (op->whole[k].scratch >= 0)
+          op->whole[k].ptr = (void *)op->scratch[op->whole[k].scratch];
+    }
   }
   return TFLC_OK;
 }
@@ -2598,6 +4742,9 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (it->opt.num_decomp_regions < 0 || it->opt.num_decomp_regions > 8 ||
       (it->opt.num_decomp_regions && !it->opt.decomp_regions))
     return tflc__err(it->error, TFLC_ERR_ARG, "bad decompression regions");
+  if (it->opt.num_delegates < 0 || it->opt.num_delegates > 255 ||
+      (it->opt.num_delegates && !it->opt.delegates))
+    return tflc__err(it->error, TFLC_ERR_ARG, "bad delegates");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -2709,8 +4856,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                      nrec);
   it->num_tensors = (int32_t)nrec;
   it->num_ops = (int32_t)nops;
-  it->tensors = (tflc_tensor *)tflc__persist(it, sizeof(tflc_tensor) * nrec);
-  it->ops = (tflc__op *)tflc__persist(it, sizeof(tflc__op) * nops);
+  it->tensors = (tflc_tensor *)tflc__persist2(it, sizeof(tflc_tensor) * nrec,
+                                              sizeof(tflc__tensor32) * nrec);
+  it->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * nops,
+                                       sizeof(tflc__op32) * nops);
   if ((nrec && !it->tensors) || (nops && !it->ops))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors and %u ops", nrec, nops);
@@ -2733,8 +4882,24 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     t->index = (uint16_t)i;
     d = tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
     if (d) {
+      size_t es = tflc_type_size(t->type);
       t->data = (void *)(uintptr_t)d;
       t->flags |= TFLC_TENSOR_CONST;
+      if (es > 1 && ((uintptr_t)d & (es - 1u)) && t->bytes) {
+        /* kernels read constants as typed arrays (an int32 or float at an
+         * odd address faults on many cores): a misaligned one is copied
+         * once into the persistent arena, 8-byte aligned. An aligned
+         * model (tflc embed, or any 16-byte aligned array of a model
+         * written by the TFLite converter) needs none. */
+        void *copy = tflc__persist(it, t->bytes);
+        if (!copy)
+          return tflc__err(it->error, TFLC_ERR_ARENA,
+                           "arena too small for a copy of misaligned constant "
+                           "tensor %u (%u bytes)",
+                           i, t->bytes);
+        memcpy(copy, d, t->bytes);
+        t->data = copy;
+      }
     }
   }
   {
@@ -2778,8 +4943,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                                   m, sgt, tflc__i32(fb.b + iv + 8 * j + 4))) {
             /* decoded in place in stream order: the running operator's
              * inputs keep their positions here */
-            it->cursors = (tflc_const_cursor *)tflc__persist(
-                it, sizeof(tflc_const_cursor) * TFLC__CURSORS);
+            it->cursors = (tflc_const_cursor *)tflc__persist2(
+                it, sizeof(tflc_const_cursor) * TFLC__CURSORS,
+                sizeof(tflc__cursor32) * TFLC__CURSORS);
             if (!it->cursors)
               return tflc__err(it->error, TFLC_ERR_ARENA,
                                "arena too small for decode cursors");
@@ -2836,7 +5002,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     if (full.kind == TFLC_CONST_HUFFMAN || full.kind == TFLC_CONST_PRUNE)
       continue;
-    d = tflc__persist(it, TFLC__LUT_DESC_BYTES);
+    d = tflc__persist2(it, TFLC__LUT_DESC_BYTES, TFLC__LUT_DESC_BYTES32);
     if (!d)
       return tflc__err(it->error, TFLC_ERR_ARENA,
                        "arena too small for compressed tensor %d", t->index);
@@ -2893,6 +5059,14 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                        op->index, tflc_opcode_name(op->code), t->index);
     }
   }
+  /* delegates (section 13): each run of operators one delegate takes
+   * becomes one record; the ops array shrinks accordingly */
+  if (it->opt.num_delegates > 0) {
+    st = tflc__delegate_graph(it, sg);
+    if (st)
+      return st;
+    nops = (uint32_t)it->num_ops;
+  }
   /* prepare every op; compressed inputs its kernel cannot read tile by
    * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
    * not read in stream order) get a whole-tensor decode buffer: alternate
@@ -2910,8 +5084,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                           "more than %d compressed inputs", TFLC__MAX_SCRATCH,
                           0);
     if (nwhole > 0) {
-      op->whole = (tflc__whole *)tflc__persist(it, sizeof(tflc__whole) *
-                                                       (uint32_t)nwhole);
+      op->whole = (tflc__whole *)tflc__persist2(
+          it, sizeof(tflc__whole) * (uint32_t)nwhole,
+          sizeof(tflc__whole32) * (uint32_t)nwhole);
       if (!op->whole)
         return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
     }
@@ -2952,29 +5127,62 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     return it->first_error;
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
-  return tflc__plan(it);
+  return TFLC_OK;
 }
 
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g) {
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v) {
+  v->tensors = it->tensors;
+  v->ops = it->ops;
+  v->num_tensors = it->num_tensors;
+  v->num_ops = it->num_ops;
+  v->num_inputs = it->num_inputs;
+  v->num_outputs = it->num_outputs;
+  memcpy(v->inputs, it->inputs, sizeof v->inputs);
+  memcpy(v->outputs, it->outputs, sizeof v->outputs);
+  v->sgt = it->sgt;
+}
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v) {
+  it->tensors = v->tensors;
+  it->ops = v->ops;
+  it->num_tensors = v->num_tensors;
+  it->num_ops = v->num_ops;
+  it->num_inputs = v->num_inputs;
+  it->num_outputs = v->num_outputs;
+  memcpy(it->inputs, v->inputs, sizeof v->inputs);
+  memcpy(it->outputs, v->outputs, sizeof v->outputs);
+  it->sgt = v->sgt;
+}
+/* The current view as a graph record; `io` holds num_inputs +
+ * num_outputs entries. */
+static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
+                             int16_t *io) {
+  int32_t k;
   g->tensors = it->tensors;
   g->ops = it->ops;
+  g->io = io;
   g->num_tensors = it->num_tensors;
   g->num_ops = it->num_ops;
-  g->num_inputs = it->num_inputs;
-  g->num_outputs = it->num_outputs;
-  memcpy(g->inputs, it->inputs, sizeof g->inputs);
-  memcpy(g->outputs, it->outputs, sizeof g->outputs);
+  g->num_inputs = (uint16_t)it->num_inputs;
+  g->num_outputs = (uint16_t)it->num_outputs;
+  for (k = 0; k < it->num_inputs; k++)
+    io[k] = (int16_t)it->inputs[k];
+  for (k = 0; k < it->num_outputs; k++)
+    io[it->num_inputs + k] = (int16_t)it->outputs[k];
   g->sgt = it->sgt;
+  g->ran = 0;
 }
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g) {
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g) {
+  int32_t k;
   it->tensors = g->tensors;
   it->ops = g->ops;
   it->num_tensors = g->num_tensors;
   it->num_ops = g->num_ops;
   it->num_inputs = g->num_inputs;
   it->num_outputs = g->num_outputs;
-  memcpy(it->inputs, g->inputs, sizeof g->inputs);
-  memcpy(it->outputs, g->outputs, sizeof g->outputs);
+  for (k = 0; k < g->num_inputs; k++)
+    it->inputs[k] = TFLC__GRAPH_IN(g, k);
+  for (k = 0; k < g->num_outputs; k++)
+    it->outputs[k] = TFLC__GRAPH_OUT(g, k);
   it->sgt = g->sgt;
 }
 
@@ -2986,14 +5194,15 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   tflc_status st;
   if (n > 1) {
     it->graphs =
-        (tflc__graph *)tflc__persist(it, sizeof(tflc__graph) * (uint32_t)n);
+        (tflc__graph *)tflc__persist2(it, sizeof(tflc__graph) * (uint32_t)n,
+                                      sizeof(tflc__graph32) * (uint32_t)n);
     if (!it->graphs)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }
   st = tflc__vars_init(it);
   if (st)
     return st;
-  /* prepare in TFLM's order (0 first) but keep 0's view at the end */
+  /* prepare in TFLM's order (0 first), then plan them all together */
   for (sg = 0; sg < n; sg++) {
     memset(it->inputs, 0, sizeof it->inputs);
     memset(it->outputs, 0, sizeof it->outputs);
@@ -3001,16 +5210,32 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs)
-      tflc__view_save(it, &it->graphs[sg]);
+    if (it->graphs) {
+      int16_t *io = (int16_t *)tflc__persist(
+          it, 2u * (uint32_t)(it->num_inputs + it->num_outputs));
+      if (!io && it->num_inputs + it->num_outputs)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+      tflc__graph_keep(it, &it->graphs[sg], io);
+    }
   }
-  if (it->graphs)
-    tflc__view_load(it, &it->graphs[0]);
+  if (it->graphs) {
+    st = tflc__plan(it, it->graphs, n);
+    tflc__graph_load(it, &it->graphs[0]);
+  } else {
+    tflc__graph one;
+    int16_t io[2 * TFLC_MAX_IO];
+    tflc__graph_keep(it, &one, io);
+    st = tflc__plan(it, &one, 1);
+  }
+  if (st)
+    return st;
+  /* the init-time map lay where the activations are: the arena needs
+   * the larger of the two below the persistent records */
   if (it->head < it->map_bytes)
-    it->head = (it->map_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    it->head = it->map_bytes;
   memset(it->arena, 0, it->head);
   it->ready = 1;
-  return TFLC_OK;
+  return tflc_reset(it);
 }
 
 TFLC_API tflc_tensor *tflc_input(tflc_interpreter *it, int32_t i) {
@@ -3031,6 +5256,16 @@ TFLC_API size_t tflc_arena_used(const tflc_interpreter *it) {
                ~(size_t)(TFLC__ALIGN - 1)) +
                   it->align_pad
             : 0;
+}
+TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
+                                    int pointer_bits) {
+  if (!it || !it->ready)
+    return 0;
+  if (pointer_bits == (int)(8 * sizeof(void *)))
+    return tflc_arena_used(it) - it->align_pad;
+  if (pointer_bits != 32)
+    return 0;
+  return (it->head + it->tail32 + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
 }
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
@@ -3086,12 +5321,48 @@ typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
+/* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
+ * the shapes are re-read at invoke, and a per-tensor multiplier lives here
+ * instead of in an allocation of its own. */
 typedef struct tflc__fc_state {
   tflc_fc_params p;
-  int32_t batches, accum, depth;
-  float fmin, fmax;
   int32_t tile;
+  union {
+    struct {
+      float min, max; /* float32: fused activation range */
+    } f32;
+    struct {
+      int32_t mult; /* int8 per-tensor: the output multiplier */
+      int8_t shift;
+    } one;
+  } r;
 } tflc__fc_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_state32 {
+  tflc__conv_params32 p;
+  int32_t tile;
+} tflc__conv_state32;
+typedef struct tflc__fc_state32 {
+  tflc__fc_params32 p;
+  int32_t tile;
+  union {
+    struct {
+      float min, max;
+    } f32;
+    struct {
+      int32_t mult;
+      int8_t shift;
+    } one;
+  } r;
+} tflc__fc_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
+                                              sizeof(tflc__conv_state32) &&
+                                          sizeof(tflc__fc_state) ==
+                                              sizeof(tflc__fc_state32)
+                                      ? 1
+                                      : -1];
+#endif
 typedef struct tflc__pool_state {
   tflc_pool_params p;
 } tflc__pool_state;
@@ -3160,31 +5431,23 @@ static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
 }
 
 /* Decode tile of an int8 / float32 CONV_2D, DEPTHWISE_CONV_2D or
- * FULLY_CONNECTED (0: none): for a filter read compressed (LUT, INT4, or
- * Huffman / Prune in stream order) one filter row (a channel's taps for
- * depthwise), the most the kernels decode at once, at most
- * TFLC_TILE_BYTES; none up to 64 bytes (the kernels' own stack tile) and
- * none for a raw filter or one decoded whole (biases are read element by
- * element). */
+ * FULLY_CONNECTED (0: none): TFLC_TILE_BYTES for a filter read compressed
+ * (LUT, or Huffman / Prune in stream order: the kernels decode as many
+ * whole channels as fit); for an INT4 filter at most its unpacked size
+ * (TFLM's arena holds the whole unpacked filter, so tflc never needs
+ * more); none for a raw filter or one decoded whole (biases are read
+ * element by element). */
 static size_t tflc__filter_tile(const tflc__ctx *c, const tflc_tensor *f,
                                 const tflc_tensor *b) {
-  const size_t es = f->type == TFLC_INT4 ? 1 : tflc_type_size(f->type);
-  int64_t row;
   (void)b;
-  if (!(f->type == TFLC_INT4 ||
-        ((f->flags & TFLC_TENSOR_LUT) && !tflc__decoded_whole(c, 1))))
-    return 0;
-  if (c->op->code == TFLC_OP_FULLY_CONNECTED)
-    row = f->rank == 2 ? f->dims[1] : 0;
-  else if (c->op->code == TFLC_OP_DEPTHWISE_CONV_2D)
-    row = f->rank == 4 ? (int64_t)f->dims[1] * f->dims[2] : 0;
-  else
-    row = f->rank == 4 ? (int64_t)f->dims[1] * f->dims[2] * f->dims[3] : 0;
-  row *= (int64_t)es;
-  if (row <= 64)
-    return 0;
-  return row < TFLC_TILE_BYTES ? (size_t)(row + 15) & ~(size_t)15
+  if (f->type == TFLC_INT4) {
+    const int64_t n = tflc__count(f);
+    return n < TFLC_TILE_BYTES ? (size_t)(n + 15) & ~(size_t)15
                                : TFLC_TILE_BYTES;
+  }
+  if ((f->flags & TFLC_TENSOR_LUT) && !tflc__decoded_whole(c, 1))
+    return TFLC_TILE_BYTES;
+  return 0;
 }
 
 /* ---- CONV_2D / DEPTHWISE_CONV_2D ---------------------------------------- */
@@ -3196,21 +5459,33 @@ static size_t tflc__filter_tile(const tflc__ctx *c, const tflc_tensor *f,
 static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
                                        tflc_conv_params *p, int32_t *act_out,
                                        int32_t *cout_out) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *o = tflc__out(c, 0);
-  uint32_t opts = c->op->opts;
-  int32_t sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw;
+  int32_t padding, sh, sw, dh, dw, act, same, oh, ow, cout, kh, kw, m = 0;
   if (in->rank != 4 || f->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, depthwise ? 4 : 3, 0);
-  dw = tflc__get_i32(fb, opts, depthwise ? 5 : 4, 1);
-  dh = tflc__get_i32(fb, opts, depthwise ? 6 : 5, 1);
+  if (depthwise) {
+    tflc__depthwise_conv2d_options d;
+    tflc__read_depthwise_conv2d_options(c->m, c->op->opts, &d);
+    padding = d.padding;
+    sw = d.stride_w;
+    sh = d.stride_h;
+    act = d.fused_activation_function;
+    dw = d.dilation_w_factor;
+    dh = d.dilation_h_factor;
+    m = d.depth_multiplier;
+  } else {
+    tflc__conv2d_options d;
+    tflc__read_conv2d_options(c->m, c->op->opts, &d);
+    padding = d.padding;
+    sw = d.stride_w;
+    sh = d.stride_h;
+    act = d.fused_activation_function;
+    dw = d.dilation_w_factor;
+    dh = d.dilation_h_factor;
+  }
+  if (padding > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d", padding, 0);
+  same = padding == 0;
   if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > 65535 || sh > 65535 ||
       dw > 65535 || dh > 65535)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride/dilation %d/%d", sw,
@@ -3223,7 +5498,6 @@ static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
     return tflc__op_err(c, TFLC_ERR_SHAPE, "filter/output channels %d/%d", cout,
                         o->dims[3]);
   if (depthwise) {
-    int32_t m = tflc__get_i32(fb, opts, 3, 0);
     if (f->dims[0] != 1 || m < 1 || (int64_t)in->dims[3] * m != cout)
       return tflc__op_err(c, TFLC_ERR_SHAPE,
                           "depth multiplier %d does not give %d channels", m,
@@ -3322,7 +5596,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  s = (tflc__conv_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_state *)tflc__persist2(c->it, sizeof *s,
+                                         sizeof(tflc__conv_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3363,48 +5638,49 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
 static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_state *s;
-  int32_t act, nin, i;
+  tflc__fully_connected_options fco;
+  int32_t act, nin, i, accum, depth;
   uint32_t nsc, ftt = tflc__tensor_table(c->m, c->sgt, f ? f->index : -1);
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
   if (!tflc__is_const(f) || (b && !tflc__is_const(b)))
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "weights must be constant", 0,
                         0);
-  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+  tflc__read_fully_connected_options(c->m, c->op->opts, &fco);
+  if (fco.weights_format != 0)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
                         0);
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_state *)tflc__persist2(c->it, sizeof *s,
+                                       sizeof(tflc__fc_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->accum = f->dims[1];
-  s->depth = f->dims[0];
+  accum = f->dims[1];
+  depth = f->dims[0];
   nin = tflc__count(in);
-  if (nin % s->accum != 0)
+  if (nin % accum != 0)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "input of %d elements is not a multiple of %d", nin,
-                        s->accum);
-  s->batches = nin / s->accum;
-  if ((int64_t)tflc__count(o) != (int64_t)s->batches * s->depth)
+                        accum);
+  if ((int64_t)tflc__count(o) != (int64_t)(nin / accum) * depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "output has %d elements for %d batches", tflc__count(o),
-                        s->batches);
-  if (b && tflc__count(b) != s->depth)
+                        nin / accum);
+  if (b && tflc__count(b) != depth)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
-                        tflc__count(b), s->depth);
+                        tflc__count(b), depth);
   s->tile = -1;
   if (tflc__filter_tile(c, f, b) > 0)
     s->tile = tflc__scratch(c, tflc__filter_tile(c, f, b));
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
-    tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+    tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
     return TFLC_OK;
   }
   if (in->type != TFLC_INT8 || (f->type != TFLC_INT8 && f->type != TFLC_INT4) ||
@@ -3424,16 +5700,20 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
                                   &s->p.act_min, &s->p.act_max);
   {
-    /* one (multiplier, shift) per output channel, or one for the tensor */
-    int32_t n = nsc > 1 ? s->depth : 1, sh32, *mult;
-    int8_t *shift;
-    if (nsc > 1 && nsc != (uint32_t)s->depth)
+    /* one (multiplier, shift) per output channel, or one for the tensor
+     * (kept in the state) */
+    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.one.mult;
+    int8_t *shift = &s->r.one.shift;
+    if (nsc > 1 && nsc != (uint32_t)depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
-                          (int32_t)nsc, s->depth);
-    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
-    if (!mult)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-    shift = (int8_t *)(mult + n);
+                          (int32_t)nsc, depth);
+    if (nsc > 1) {
+      mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)n);
+      if (!mult)
+        return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0,
+                            0);
+      shift = (int8_t *)(mult + n);
+    }
     for (i = 0; i < n; i++) {
       if (nsc > 1) {
         float fs = tflc__tensor_scale(c->m, ftt, (uint32_t)i);
@@ -3464,14 +5744,16 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
   size_t tb = s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0;
   tflc_const fc = tflc__const(c, f), bc;
+  const int32_t accum = f->dims[1], depth = f->dims[0];
+  const int32_t batches = tflc__count(in) / accum;
   if (b)
     bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)
-    tflc_fully_connected_f32(s->fmin, s->fmax, s->batches, s->accum, s->depth,
+    tflc_fully_connected_f32(s->r.f32.min, s->r.f32.max, batches, accum, depth,
                              (const float *)in->data, &fc, b ? &bc : NULL,
                              (float *)o->data, tile, tb);
   else
-    tflc_fully_connected_s8(&s->p, s->batches, s->accum, s->depth,
+    tflc_fully_connected_s8(&s->p, batches, accum, depth,
                             (const int8_t *)in->data, &fc, b ? &bc : NULL,
                             (int8_t *)o->data, tile, tb);
   return TFLC_OK;
@@ -3515,6 +5797,25 @@ typedef struct tflc__fc_s16_state {
   int32_t tile;
   int32_t acc64;
 } tflc__fc_s16_state;
+/* the two states above as a 32-bit target lays them out */
+typedef struct tflc__conv_wide_state32 {
+  int32_t kind;
+  tflc__conv_params32 p;
+  float fmin, fmax;
+  int32_t tile, acc, acc64;
+} tflc__conv_wide_state32;
+typedef struct tflc__fc_s16_state32 {
+  int32_t kind;
+  tflc__fc_params32 p;
+  int32_t batches, accum, depth, tile, acc64;
+} tflc__fc_s16_state32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__wide_states32_match
+    [sizeof(tflc__conv_wide_state) == sizeof(tflc__conv_wide_state32) &&
+             sizeof(tflc__fc_s16_state) == sizeof(tflc__fc_s16_state32)
+         ? 1
+         : -1];
+#endif
 
 /* SVDF keeps only what the tensors do not say (24 bytes per op) */
 typedef struct tflc__svdf_state {
@@ -3533,11 +5834,9 @@ typedef struct tflc__lstm_state {
 
 /* ---- CONV_2D / DEPTHWISE_CONV_2D (int16x8, float32) --------------------- */
 static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
   int32_t act = 0, cout = 0, f32;
   tflc_status st;
   if (c->op->nin < 2 || c->op->nin > 3 || c->op->nout != 1 || !f || !o)
@@ -3549,7 +5848,8 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     return tflc__op_err(c, TFLC_ERR_TYPE,
                         "input %d with filter %d unsupported (hybrid)",
                         in->type, f->type);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3581,7 +5881,9 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
                             0);
       /* int32 accumulator with an int32 bias, or without bias when
        * quantized_bias_type says INT32 */
-      s->acc64 = b ? b->type == TFLC_INT64 : tflc__get_u8(fb, opts, 6, 0) != 2;
+      tflc__conv2d_options co;
+      tflc__read_conv2d_options(c->m, c->op->opts, &co);
+      s->acc64 = b ? b->type == TFLC_INT64 : co.quantized_bias_type != 2;
     }
     s->kind = depthwise ? TFLC__KIND_DW_S16 : TFLC__KIND_CONV_S16;
     st = tflc__conv_mult(c, in, f, o, cout, &s->p);
@@ -3600,10 +5902,10 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
 
 /* ---- FULLY_CONNECTED (int16x8) ------------------------------------------ */
 static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__fc_s16_state *s;
+  tflc__fully_connected_options fco;
   uint32_t nsc, ftt;
   int32_t act, nin, n, i, *mult;
   int8_t *shift;
@@ -3615,13 +5917,15 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
   if (b && b->type != TFLC_INT32 && b->type != TFLC_INT64)
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32/int64",
                         b->index, 0);
-  if (tflc__get_u8(fb, c->op->opts, 1, 0) != 0)
+  tflc__read_fully_connected_options(c->m, c->op->opts, &fco);
+  if (fco.weights_format != 0)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shuffled weights format", 0,
                         0);
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
+  act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1 || f->dims[0] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_s16_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__fc_s16_state *)tflc__persist2(c->it, sizeof *s,
+                                           sizeof(tflc__fc_s16_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3643,8 +5947,7 @@ static tflc_status tflc__fc_s16_prepare(tflc__ctx *c) {
                         tflc__count(b), s->depth);
   if (!(in->scale > 0.0f) || !(o->scale > 0.0f) || !(f->scale > 0.0f))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
-  s->acc64 =
-      b ? b->type == TFLC_INT64 : tflc__get_u8(fb, c->op->opts, 4, 0) != 2;
+  s->acc64 = b ? b->type == TFLC_INT64 : fco.quantized_bias_type != 2;
   ftt = tflc__tensor_table(c->m, c->sgt, f->index);
   nsc = tflc__tensor_nscales(c->m, ftt);
   s->p.per_channel = nsc > 1;
@@ -3720,11 +6023,10 @@ static int tflc__transpose_conv_pad(int same, int32_t in, int32_t k,
 }
 
 static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *f = tflc__in(c, 1), *in = tflc__in(c, 2), *b = tflc__in(c, 3);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_wide_state *s;
-  uint32_t opts = c->op->opts;
+  tflc__transpose_conv_options tco;
   int32_t sh, sw, act, same, cout, ph = 0, pw = 0;
   uint64_t plane;
   tflc_status st;
@@ -3748,19 +6050,21 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_SHAPE,
                         "filter [%d,..,%d] does not match input/output", cout,
                         f->dims[3]);
-  if (tflc__get_u8(fb, opts, 0, 0) > 1)
-    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d",
-                        (int32_t)tflc__get_u8(fb, opts, 0, 0), 0);
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  sw = tflc__get_i32(fb, opts, 1, 0);
-  sh = tflc__get_i32(fb, opts, 2, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 3, 0);
+  tflc__read_transpose_conv_options(c->m, c->op->opts, &tco);
+  if (tco.padding > 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "unknown padding %d", tco.padding,
+                        0);
+  same = tco.padding == 0;
+  sw = tco.stride_w;
+  sh = tco.stride_h;
+  act = tco.fused_activation_function;
   if (sw < 1 || sh < 1 || sw > 65535 || sh > 65535)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d/%d", sw, sh);
   if (b && tflc__count(b) != cout)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), cout);
-  s = (tflc__conv_wide_state *)tflc__persist(c->it, sizeof *s);
+  s = (tflc__conv_wide_state *)tflc__persist2(c->it, sizeof *s,
+                                              sizeof(tflc__conv_wide_state32));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -3820,15 +6124,16 @@ static tflc_status tflc__transpose_conv_prepare(tflc__ctx *c) {
 
 /* ---- SVDF --------------------------------------------------------------- */
 static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *wf = tflc__in(c, 1), *wt = tflc__in(c, 2);
   tflc_tensor *b = tflc__in(c, 3), *st = tflc__in(c, 4), *o = tflc__out(c, 0);
   tflc__svdf_state *s;
+  tflc__svdf_options so;
   int32_t rank, B, I, F, U, M;
   if (c->op->nin != 5 || c->op->nout != 1 || !in || !wf || !wt || !st || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA,
                         "needs 5 inputs (bias optional), 1 output", 0, 0);
-  rank = tflc__get_i32(fb, c->op->opts, 0, 0);
+  tflc__read_svdf_options(c->m, c->op->opts, &so);
+  rank = so.rank;
   if (in->rank != 2 || o->rank != 2 || wf->rank != 2 || wt->rank != 2 ||
       st->rank != 2 || (b && b->rank < 1))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 2-D", 0, 0);
@@ -3856,7 +6161,7 @@ static tflc_status tflc__svdf_prepare(tflc__ctx *c) {
   if (rank > 32767)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "rank %d too large", rank, 0);
   s->rank = (int16_t)rank;
-  s->act = (int16_t)tflc__get_u8(fb, c->op->opts, 1, 0);
+  s->act = (int16_t)so.fused_activation_function;
   if (in->type == TFLC_FLOAT32) {
     if (wf->type != TFLC_FLOAT32 || wt->type != TFLC_FLOAT32 ||
         st->type != TFLC_FLOAT32 || o->type != TFLC_FLOAT32 ||
@@ -3935,10 +6240,10 @@ static void tflc__quantize_ratio(float a, float b, float o, int32_t *q,
 }
 
 static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
   tflc__lstm_state *s;
   tflc_lstm_params *p;
+  tflc__sequence_lstm_options lo;
   int32_t k, act, B, T, I, S, rows, flt;
   float clip;
   if (c->op->nin != 24 || c->op->nout != 1 || !o)
@@ -3976,8 +6281,9 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
       return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
                           t[k]->type);
   }
-  act = (int32_t)tflc__get_u8(fb, c->op->opts, 0, 0);
-  clip = tflc__get_f32(fb, c->op->opts, 1, 0.0f);
+  tflc__read_sequence_lstm_options(c->m, c->op->opts, &lo);
+  act = lo.fused_activation_function;
+  clip = lo.cell_clip;
   if (act != 4)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "cell activation %d (only TANH)", act, 0);
@@ -3989,7 +6295,7 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
   p = &s->p;
-  p->time_major = tflc__get_u8(fb, c->op->opts, 3, 0) != 0;
+  p->time_major = lo.time_major;
   B = p->time_major ? in->dims[1] : in->dims[0];
   T = p->time_major ? in->dims[0] : in->dims[1];
   I = in->dims[2];
@@ -4179,6 +6485,112 @@ static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- BATCH_MATMUL ---------------------------------------------------------
+ */
+/* Elements of dims d[from..4] of a 5-D shape. */
+static int64_t tflc__dims_count5(const int32_t *d, int32_t from) {
+  int64_t n = 1;
+  for (; from < 5; from++)
+    n *= d[from];
+  return n;
+}
+/* lhs [..., rows, depth] (adj_x: [..., depth, rows]) times rhs [..., depth,
+ * cols] (adj_y: [..., cols, depth]), 2 to 5 dims, batch dims broadcast;
+ * float32, int8, int16 (zero points 0). TFLM transposes into persistent
+ * copies first; the kernel here reads both in place with strides and sums
+ * in the same order, so no copy is needed. */
+static tflc_status tflc__batch_matmul_prepare(tflc__ctx *c) {
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1),
+                    *o = tflc__out(c, 0);
+  tflc_batch_matmul_params *p;
+  tflc__batch_matmul_options bo;
+  int32_t ld[5], rd[5], rank, i, adj_x, adj_y, count = 1, ldepth, rdepth;
+  if (c->op->nin != 2 || c->op->nout != 1 || !l || !r || !o)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 2 inputs, 1 output", 0, 0);
+  if ((l->type != TFLC_FLOAT32 && l->type != TFLC_INT8 &&
+       l->type != TFLC_INT16) ||
+      r->type != l->type || o->type != l->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "float32, int8 or int16, all alike (not %d)", l->type,
+                        0);
+  if (l->rank < 2 || l->rank > 5 || r->rank < 2 || r->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks %d and %d (2 to 5)", l->rank,
+                        r->rank);
+  tflc__read_batch_matmul_options(c->m, c->op->opts, &bo);
+  adj_x = bo.adj_x;
+  adj_y = bo.adj_y;
+  rank = l->rank > r->rank ? l->rank : r->rank;
+  /* both to TFLM's 5-D form, leading 1s */
+  for (i = 0; i < 5; i++) {
+    ld[i] = i < 5 - l->rank ? 1 : l->dims[i - (5 - l->rank)];
+    rd[i] = i < 5 - r->rank ? 1 : r->dims[i - (5 - r->rank)];
+  }
+  p = (tflc_batch_matmul_params *)tflc__persist(c->it, sizeof *p);
+  if (!p)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  c->op->state = p;
+  for (i = 0; i < 3; i++) {
+    if (ld[i] != rd[i] && ld[i] != 1 && rd[i] != 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "batch dims %d and %d differ",
+                          ld[i], rd[i]);
+    p->batches[i] = ld[i] == 1 ? rd[i] : ld[i];
+    count *= p->batches[i];
+    p->lhs_batch_step[i] =
+        ld[i] == 1 ? 0 : (int32_t)tflc__dims_count5(ld, i + 1);
+    p->rhs_batch_step[i] =
+        rd[i] == 1 ? 0 : (int32_t)tflc__dims_count5(rd, i + 1);
+  }
+  p->rows = adj_x ? ld[4] : ld[3];
+  ldepth = adj_x ? ld[3] : ld[4];
+  rdepth = adj_y ? rd[4] : rd[3];
+  p->cols = adj_y ? rd[3] : rd[4];
+  if (ldepth != rdepth)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "depths %d and %d differ", ldepth,
+                        rdepth);
+  p->depth = ldepth;
+  p->lhs_row_step = adj_x ? 1 : ld[4];
+  p->lhs_depth_step = adj_x ? ld[4] : 1;
+  p->rhs_depth_step = adj_y ? 1 : rd[4];
+  p->rhs_col_step = adj_y ? rd[4] : 1;
+  /* TFLM rewrites the output shape and requires the same element count */
+  if (o->rank < rank ||
+      (int64_t)tflc__count(o) != (int64_t)count * p->rows * p->cols)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), count * p->rows * p->cols);
+  if (l->type != TFLC_FLOAT32) {
+    if (!((double)l->scale * (double)r->scale >= 0.0))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "negative scale product", 0, 0);
+    tflc_fc_quantize_multiplier(l->scale, r->scale, o->scale, &p->out_mult,
+                                &p->out_shift);
+    if (l->type == TFLC_INT16 &&
+        (l->zero_point || r->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    p->lhs_offset = -l->zero_point;
+    p->rhs_offset = -r->zero_point;
+    p->out_offset = o->zero_point;
+    p->act_min = l->type == TFLC_INT8 ? -128 : -32768;
+    p->act_max = l->type == TFLC_INT8 ? 127 : 32767;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
+  const tflc_batch_matmul_params *p =
+      (const tflc_batch_matmul_params *)c->op->state;
+  const tflc_tensor *l = tflc__in(c, 0), *r = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (l->type == TFLC_FLOAT32)
+    tflc_batch_matmul_f32(p, (const float *)l->data, (const float *)r->data,
+                          (float *)o->data);
+  else if (l->type == TFLC_INT8)
+    tflc_batch_matmul_s8(p, (const int8_t *)l->data, (const int8_t *)r->data,
+                         (int8_t *)o->data);
+  else
+    tflc_batch_matmul_s16(p, (const int16_t *)l->data, (const int16_t *)r->data,
+                          (int16_t *)o->data);
+  return TFLC_OK;
+}
+
 /* ======================================================================== */
 /* Operators: pooling, SOFTMAX, element-wise arithmetic, activations,       */
 /* comparisons and reductions (ADD, MEAN, MUL, SUB, LOGISTIC, TANH,         */
@@ -4187,10 +6599,9 @@ static tflc_status tflc__fc_s16_invoke(tflc__ctx *c) {
 /* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
 static tflc_status tflc__pool_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__pool_state *s;
-  uint32_t opts = c->op->opts;
+  tflc__pool2d_options po;
   int32_t same, oh, ow, act;
   double ds;
   if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8 ||
@@ -4205,12 +6616,13 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  same = tflc__get_u8(fb, opts, 0, 0) == 0;
-  s->p.stride_w = tflc__get_i32(fb, opts, 1, 0);
-  s->p.stride_h = tflc__get_i32(fb, opts, 2, 0);
-  s->p.filter_w = tflc__get_i32(fb, opts, 3, 0);
-  s->p.filter_h = tflc__get_i32(fb, opts, 4, 0);
-  act = (int32_t)tflc__get_u8(fb, opts, 5, 0);
+  tflc__read_pool2d_options(c->m, c->op->opts, &po);
+  same = po.padding == 0;
+  s->p.stride_w = po.stride_w;
+  s->p.stride_h = po.stride_h;
+  s->p.filter_w = po.filter_width;
+  s->p.filter_h = po.filter_height;
+  act = po.fused_activation_function;
   if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
       s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
       s->p.filter_w > 65535 || s->p.filter_h > 65535)
@@ -4246,6 +6658,7 @@ static tflc_status tflc__pool_invoke(tflc__ctx *c) {
 static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax_state *s;
+  tflc__softmax_options so;
   if (!in || !o || !tflc__same_shape(in, o) || in->rank < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
                         0);
@@ -4253,7 +6666,8 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
-  s->beta = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  tflc__read_softmax_options(c->m, c->op->opts, &so);
+  s->beta = so.beta;
   s->depth = in->dims[in->rank - 1];
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
   if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
@@ -4319,7 +6733,10 @@ static int tflc__broadcast(const tflc_tensor *a, const tflc_tensor *b,
 static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__add_state *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__add_sub_options ao;
+  int32_t act;
+  tflc__read_add_sub_options(c->m, c->op->opts, &ao);
+  act = ao.fused_activation_function;
   if (!a || !b || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
   s = (tflc__add_state *)tflc__persist(c->it, sizeof *s);
@@ -4420,12 +6837,16 @@ typedef struct tflc__requant_state {
   int32_t q, shift;
 } tflc__requant_state;
 
-static void *tflc__new_state(tflc__ctx *c, size_t bytes) {
-  void *s = tflc__persist(c->it, bytes);
+static void *tflc__new_state(tflc__ctx *c, size_t bytes, size_t bytes32) {
+  void *s = tflc__persist2(c->it, bytes, bytes32);
   c->op->state = s;
   return s;
 }
-#define TFLC__NEW_STATE(c, T) ((T *)tflc__new_state((c), sizeof(T)))
+/* A state without pointers; TFLC__NEW_STATE32 names the 32-bit layout of
+ * one with pointers (see tflc__tensor32). */
+#define TFLC__NEW_STATE(c, T) ((T *)tflc__new_state((c), sizeof(T), sizeof(T)))
+#define TFLC__NEW_STATE32(c, T, T32)                                           \
+  ((T *)tflc__new_state((c), sizeof(T), sizeof(T32)))
 
 /* TFLM QuantizeMultiplierSmallerThanOneExp: 0 when m is not in (0, 1). */
 static int tflc__multiplier_below_one(double m, int32_t *q, int32_t *shift) {
@@ -4535,17 +6956,19 @@ static tflc_status tflc__binary_f32_prepare(tflc__ctx *c, int32_t act) {
 static tflc_status tflc__mul_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc_mul_params *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__activation_only_options mo;
+  int32_t act;
   int w;
   tflc_status st = tflc__check_binary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_activation_only_options(c->m, c->op->opts, &mo);
+  act = mo.fused_activation_function;
   if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d * %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err_types(c, " * ", a, b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -4570,18 +6993,21 @@ static tflc_status tflc__mul_prepare(tflc__ctx *c) {
 static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc_add_params *s;
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__add_sub_options ao;
+  int32_t act;
   int w, ok;
   tflc_status st = tflc__check_binary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_add_sub_options(c->m, c->op->opts, &ao);
+  act = ao.fused_activation_function;
   if (a->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32 &&
       c->op->code == TFLC_OP_SUB)
     return tflc__binary_f32_prepare(c, act);
   w = tflc__int_width(o);
   if (!w || a->type != o->type)
-    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d -> %d", a->type,
-                        o->type);
+    return tflc__op_err_types(c, c->op->code == TFLC_OP_SUB ? " - " : " + ", a,
+                              b, o);
   if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
       !tflc__is_quantized(o))
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
@@ -4602,10 +7028,13 @@ static tflc_status tflc__addsub_q_prepare(tflc__ctx *c) {
 
 static tflc_status tflc__l2norm_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0);
-  int32_t act = (int32_t)tflc__get_u8(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__activation_only_options lo;
+  int32_t act;
   tflc_status st = tflc__check_unary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_activation_only_options(c->m, c->op->opts, &lo);
+  act = lo.fused_activation_function;
   if (in->rank > 4 || in->rank < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "rank %d, expected 1 to 4", in->rank,
                         0);
@@ -4648,10 +7077,13 @@ static tflc_status tflc__log_softmax_prepare(tflc__ctx *c) {
 static tflc_status tflc__leaky_relu_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc_leaky_relu_params *s;
-  const float alpha = tflc__get_f32(tflc__cfb(c), c->op->opts, 0, 0.0f);
+  tflc__leaky_relu_options lo;
+  float alpha;
   tflc_status st = tflc__check_unary(c);
   if (st != TFLC_OK)
     return st;
+  tflc__read_leaky_relu_options(c->m, c->op->opts, &lo);
+  alpha = lo.alpha;
   if (in->type == TFLC_FLOAT32) {
     tflc__f32_pair_state *f = TFLC__NEW_STATE(c, tflc__f32_pair_state);
     if (!f)
@@ -5119,6 +7551,747 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- element-wise math, logic, casts, more pool and reduction types ----- */
+/* ABS, CEIL, COS, ELU, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT,
+ * SQUARE, LOGICAL_NOT (unary); DIV, FLOOR_DIV, FLOOR_MOD,
+ * SQUARED_DIFFERENCE, LOGICAL_AND, LOGICAL_OR and int32 ADD / SUB / MUL
+ * (binary); ADD_N, CAST, SELECT_V2, CUMSUM; int16 LOGISTIC / TANH /
+ * SOFTMAX; float32 and int16 AVERAGE_POOL_2D / MAX_POOL_2D, L2_POOL_2D;
+ * float32 / int16 MEAN, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL. Operators
+ * that already ran in other types keep their functions; the *_any_*
+ * functions below pick by type and note the choice in op->variant. */
+
+typedef struct tflc__i32_range_state {
+  int32_t lo, hi; /* int32 fused activation range */
+} tflc__i32_range_state;
+
+static int tflc__math_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ABS:
+    return TFLC_MATH_ABS;
+  case TFLC_OP_CEIL:
+    return TFLC_MATH_CEIL;
+  case TFLC_OP_COS:
+    return TFLC_MATH_COS;
+  case TFLC_OP_ELU:
+    return TFLC_MATH_ELU;
+  case TFLC_OP_EXP:
+    return TFLC_MATH_EXP;
+  case TFLC_OP_FLOOR:
+    return TFLC_MATH_FLOOR;
+  case TFLC_OP_LOG:
+    return TFLC_MATH_LOG;
+  case TFLC_OP_NEG:
+    return TFLC_MATH_NEG;
+  case TFLC_OP_ROUND:
+    return TFLC_MATH_ROUND;
+  case TFLC_OP_RSQRT:
+    return TFLC_MATH_RSQRT;
+  case TFLC_OP_SIN:
+    return TFLC_MATH_SIN;
+  case TFLC_OP_SQRT:
+    return TFLC_MATH_SQRT;
+  default:
+    return TFLC_MATH_SQUARE;
+  }
+}
+
+/* int32 CalculateActivationRange (act 0..3 as the schema). */
+static void tflc__activation_range_i32(int32_t act, int32_t *lo, int32_t *hi) {
+  *lo = act == 1 || act == 3 ? 0 : act == 2 ? -1 : INT32_MIN;
+  *hi = act == 3 ? 6 : act == 2 ? 1 : INT32_MAX;
+}
+
+static tflc_status tflc__math_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc_status st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (c->op->nin != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input", 0, 0);
+  /* CEIL, EXP, ROUND check the shapes too */
+  if ((code == TFLC_OP_CEIL || code == TFLC_OP_EXP || code == TFLC_OP_ROUND) &&
+      !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    if (in->type != TFLC_BOOL)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d, expected bool",
+                          in->type, 0);
+    return TFLC_OK;
+  }
+  if (in->type == TFLC_FLOAT32)
+    return TFLC_OK;
+  if ((code == TFLC_OP_ABS && tflc__int_width(in)) ||
+      (code == TFLC_OP_RSQRT && in->type == TFLC_INT8)) {
+    tflc_abs_rsqrt_params *s = TFLC__NEW_STATE(c, tflc_abs_rsqrt_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (in->type == TFLC_INT16 && !tflc__is_quantized(in) &&
+        code == TFLC_OP_ABS) {
+      s->plain = 1; /* int16 without quantization: plain abs */
+      return TFLC_OK;
+    }
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    if (in->type == TFLC_INT16 && (in->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    tflc_abs_rsqrt_prepare(code == TFLC_OP_RSQRT, in->scale, in->zero_point,
+                           o->scale, o->zero_point, s);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_ELU && in->type == TFLC_INT8) {
+    int8_t *table = (int8_t *)tflc__new_state(c, 256, 256);
+    if (!table)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    tflc_elu_table_s8(in->scale, in->zero_point, o->scale, o->zero_point,
+                      table);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", in->type,
+                      0);
+}
+static tflc_status tflc__math_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int32_t n = tflc__count(in), code = c->op->code;
+  if (code == TFLC_OP_LOGICAL_NOT) {
+    tflc_logical_not(n, (const uint8_t *)in->data, (uint8_t *)o->data);
+  } else if (in->type == TFLC_FLOAT32) {
+    tflc_math_f32(tflc__math_fn(code), n, (const float *)in->data,
+                  (float *)o->data);
+  } else if (code == TFLC_OP_ELU) {
+    tflc_lut_s8((const int8_t *)c->op->state, n, (const int8_t *)in->data,
+                (int8_t *)o->data);
+  } else if (code == TFLC_OP_ABS) {
+    tflc_abs_q((const tflc_abs_rsqrt_params *)c->op->state, tflc__int_width(in),
+               n, in->data, o->data);
+  } else if (tflc_rsqrt_q((const tflc_abs_rsqrt_params *)c->op->state,
+                          tflc__int_width(in), n, in->data, o->data) != 0) {
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "input below the zero point (negative)", 0, 0);
+  }
+  return TFLC_OK;
+}
+
+/* ---- binary: DIV, FLOOR_DIV, FLOOR_MOD, SQUARED_DIFFERENCE, int32 ------- */
+static int tflc__arith_fn(int32_t code) {
+  switch (code) {
+  case TFLC_OP_ADD:
+    return TFLC_ARITH_ADD;
+  case TFLC_OP_SUB:
+    return TFLC_ARITH_SUB;
+  case TFLC_OP_MUL:
+    return TFLC_ARITH_MUL;
+  case TFLC_OP_DIV:
+    return TFLC_ARITH_DIV;
+  case TFLC_OP_FLOOR_DIV:
+    return TFLC_ARITH_FLOOR_DIV;
+  case TFLC_OP_FLOOR_MOD:
+    return TFLC_ARITH_FLOOR_MOD;
+  default:
+    return TFLC_ARITH_SQUARED_DIFFERENCE;
+  }
+}
+
+static tflc_status tflc__arith_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  int32_t act = 0; /* ADD int32 and the others have no fused activation */
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (code == TFLC_OP_SUB) {
+    tflc__add_sub_options so;
+    tflc__read_add_sub_options(c->m, c->op->opts, &so);
+    act = so.fused_activation_function;
+  } else if (code == TFLC_OP_MUL || code == TFLC_OP_DIV) {
+    tflc__activation_only_options mo; /* MulOptions, DivOptions */
+    tflc__read_activation_only_options(c->m, c->op->opts, &mo);
+    act = mo.fused_activation_function;
+  }
+  if (c->op->nin != 2)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs", 0, 0);
+  if (a->type != o->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "input type %d, output type %d",
+                        a->type, o->type);
+  if (a->type == TFLC_FLOAT32 && code != TFLC_OP_ADD && code != TFLC_OP_SUB &&
+      code != TFLC_OP_MUL)
+    return tflc__binary_f32_prepare(c, act);
+  if (a->type == TFLC_INT32 &&
+      (code == TFLC_OP_ADD || code == TFLC_OP_SUB || code == TFLC_OP_MUL ||
+       code == TFLC_OP_DIV || code == TFLC_OP_SQUARED_DIFFERENCE)) {
+    tflc__i32_range_state *s = TFLC__NEW_STATE(c, tflc__i32_range_state);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (code == TFLC_OP_DIV && (tflc__is_quantized(a) || tflc__is_quantized(b)))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "int32 inputs must not be quantized", 0, 0);
+    tflc__activation_range_i32(act, &s->lo, &s->hi);
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_DIV && a->type == TFLC_INT8) {
+    tflc_div_params *s = TFLC__NEW_STATE(c, tflc_div_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                    &s->act_min, &s->act_max);
+    tflc_quantize_multiplier((double)(a->scale / (b->scale * o->scale)),
+                             &s->multiplier, &s->shift);
+    s->input1_offset = -a->zero_point;
+    s->input2_offset = -b->zero_point;
+    s->output_offset = o->zero_point;
+    return TFLC_OK;
+  }
+  if (code == TFLC_OP_SQUARED_DIFFERENCE && tflc__int_width(a)) {
+    const int w = tflc__int_width(a);
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (w == 2 && (a->zero_point || b->zero_point || o->zero_point))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0,
+                          0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(b) ||
+        !tflc__is_quantized(o) ||
+        !tflc_squared_difference_prepare(a->scale, a->zero_point, b->scale,
+                                         b->zero_point, o->scale, o->zero_point,
+                                         w, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad input scales", 0, 0);
+    return TFLC_OK;
+  }
+  return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "type %d unsupported", a->type,
+                      0);
+}
+static tflc_status tflc__arith_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  const int fn = tflc__arith_fn(c->op->code);
+  int bad = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  if (a->type == TFLC_FLOAT32) {
+    const tflc__f32_pair_state *s = (const tflc__f32_pair_state *)c->op->state;
+    tflc_arith_f32(fn, s->a, s->b, rank, d1, (const float *)a->data, d2,
+                   (const float *)b->data, d0, (float *)o->data);
+  } else if (a->type == TFLC_INT32) {
+    const tflc__i32_range_state *s =
+        (const tflc__i32_range_state *)c->op->state;
+    bad = tflc_arith_i32(fn, s->lo, s->hi, rank, d1, (const int32_t *)a->data,
+                         d2, (const int32_t *)b->data, d0, (int32_t *)o->data);
+  } else if (c->op->code == TFLC_OP_DIV) {
+    bad = tflc_div_s8((const tflc_div_params *)c->op->state, rank, d1,
+                      (const int8_t *)a->data, d2, (const int8_t *)b->data, d0,
+                      (int8_t *)o->data);
+  } else {
+    tflc_squared_difference_q((const tflc_add_params *)c->op->state,
+                              tflc__int_width(a), rank, d1, a->data, d2,
+                              b->data, d0, o->data);
+  }
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return TFLC_OK;
+}
+
+/* FLOOR_DIV refuses a zero divisor before running (as TFLM). */
+static tflc_status tflc__floor_div_invoke(tflc__ctx *c) {
+  const tflc_tensor *b = tflc__in(c, 1);
+  const int32_t n = tflc__count(b);
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    if (((const float *)b->data)[i] == 0.0f)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "division by zero", 0, 0);
+  return tflc__arith_invoke(c);
+}
+
+/* ADD, SUB, MUL: int32 here, other types where they were. */
+static tflc_status tflc__add_prepare(tflc__ctx *c);
+static tflc_status tflc__add_invoke(tflc__ctx *c);
+static int tflc__is_int32_op(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  return in && in->type == TFLC_INT32;
+}
+static tflc_status tflc__add_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return tflc__add_prepare(c);
+}
+static tflc_status tflc__add_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c) : tflc__add_invoke(c);
+}
+static tflc_status tflc__mul_sub_any_prepare(tflc__ctx *c) {
+  if (tflc__is_int32_op(c)) {
+    c->op->variant = 2;
+    return tflc__arith_prepare(c);
+  }
+  return c->op->code == TFLC_OP_MUL ? tflc__mul_prepare(c)
+                                    : tflc__addsub_q_prepare(c);
+}
+static tflc_status tflc__mul_sub_any_invoke(tflc__ctx *c) {
+  return c->op->variant == 2 ? tflc__arith_invoke(c)
+                             : tflc__elementwise_invoke(c);
+}
+
+/* ---- LOGICAL_AND / LOGICAL_OR ------------------------------------------- */
+static tflc_status tflc__logical_prepare(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_binary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (a->type != TFLC_BOOL || o->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "types %d -> %d, expected bool", a->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__logical_invoke(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t d1[TFLC_MAX_DIMS], d2[TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__binary_shapes(c, d1, d2, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_logical(c->op->code == TFLC_OP_LOGICAL_OR, rank, d1,
+               (const uint8_t *)a->data, d2, (const uint8_t *)b->data, d0,
+               (uint8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- ADD_N -------------------------------------------------------------- */
+static tflc_status tflc__add_n_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *o = tflc__out(c, 0);
+  int32_t k, idx;
+  if (!a || !o || c->op->nin < 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs two inputs or more", 0, 0);
+  if (o->type != a->type || (a->type != TFLC_FLOAT32 && a->type != TFLC_INT8))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        a->type, o->type);
+  if (tflc__count(a) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  for (k = 1; k < c->op->nin; ++k) {
+    const tflc_tensor *b = tflc__in(c, k);
+    if (!b || !tflc__same_shape(a, b) || b->type != a->type)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d differs from input 0 in shape or type", k,
+                          0);
+    if (a->type == TFLC_INT8 &&
+        (b->zero_point != a->zero_point || b->scale != a->scale))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input %d quantized unlike input 0", k, 0);
+  }
+  if (a->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(a) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(a->scale, a->zero_point, o->scale, o->zero_point,
+                               s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  /* the input pointers, in an arena scratch buffer (as TFLM); 8 bytes
+   * each whatever the pointer size, so 32- and 64-bit targets plan alike
+   * (tflc_arena_used_for) */
+  idx = tflc__scratch(c, (uintptr_t)c->op->nin * 8u);
+  if (idx < 0)
+    return tflc__scratch_err(c);
+  c->op->variant = (uint8_t)idx;
+  return TFLC_OK;
+}
+static tflc_status tflc__add_n_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  const void **inputs = (const void **)c->op->scratch[c->op->variant];
+  int32_t k;
+  for (k = 0; k < c->op->nin; ++k)
+    inputs[k] = tflc__in(c, k)->data;
+  if (o->type == TFLC_FLOAT32)
+    tflc_add_n_f32(c->op->nin, (const float *const *)inputs, tflc__count(o),
+                   (float *)o->data);
+  else
+    tflc_add_n_s8((const tflc_add_params *)c->op->state, c->op->nin,
+                  (const int8_t *const *)inputs, tflc__count(o),
+                  (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- CAST --------------------------------------------------------------- */
+static tflc_status tflc__cast_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!in || !o || c->op->nin != 1 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (tflc__count(in) != tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output sizes differ", 0,
+                        0);
+  /* a zero-element probe tells which pairs the kernel converts */
+  if (tflc_cast(in->type, o->type, 0, NULL, NULL) != 0)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  return TFLC_OK;
+}
+static tflc_status tflc__cast_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  (void)tflc_cast(in->type, o->type, tflc__count(in), in->data, o->data);
+  return TFLC_OK;
+}
+
+/* ---- SELECT_V2 ---------------------------------------------------------- */
+/* The three inputs right-aligned to the output's rank; 0 when they do not
+ * broadcast to it (TFLM's CheckBroadcastShape). All-scalar selects count
+ * as rank 1. */
+static int tflc__select_shapes(tflc__ctx *c, int32_t dims[3][TFLC_MAX_DIMS],
+                               int32_t *d0, int32_t *rank) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t r = o->rank, i, k;
+  if (r == 0) {
+    for (k = 0; k < 3; ++k)
+      if (tflc__count(tflc__in(c, k)) != 1)
+        return 0;
+    dims[0][0] = dims[1][0] = dims[2][0] = d0[0] = 1;
+    *rank = 1;
+    return 1;
+  }
+  for (i = 0; i < r; ++i) {
+    int32_t mx = 1, mn = INT32_MAX;
+    for (k = 0; k < 3; ++k) {
+      const tflc_tensor *t = tflc__in(c, k);
+      const int32_t j = i - (r - t->rank);
+      if (t->rank > r)
+        return 0;
+      dims[k][i] = j >= 0 ? t->dims[j] : 1;
+      mx = dims[k][i] > mx ? dims[k][i] : mx;
+      mn = dims[k][i] < mn ? dims[k][i] : mn;
+    }
+    if (mn == 0)
+      mx = 0;
+    for (k = 0; k < 3; ++k)
+      if (dims[k][i] != 1 && dims[k][i] != mx)
+        return 0;
+    if (o->dims[i] != mx)
+      return 0;
+    d0[i] = mx;
+  }
+  *rank = r;
+  return 1;
+}
+static tflc_status tflc__select_prepare(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank;
+  if (!cond || !x || !y || !o || c->op->nin != 3 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs three inputs, one output", 0,
+                        0);
+  if (cond->type != TFLC_BOOL)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition type %d, expected bool",
+                        cond->type, 0);
+  if (x->type != y->type || o->type != x->type ||
+      (x->type != TFLC_FLOAT32 && x->type != TFLC_INT8 &&
+       x->type != TFLC_INT16))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d, %d unsupported",
+                        x->type, y->type);
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__select_invoke(tflc__ctx *c) {
+  tflc_tensor *cond = tflc__in(c, 0), *x = tflc__in(c, 1), *y = tflc__in(c, 2),
+              *o = tflc__out(c, 0);
+  int32_t dims[3][TFLC_MAX_DIMS], d0[TFLC_MAX_DIMS], rank = 0;
+  if (!tflc__select_shapes(c, dims, d0, &rank))
+    return TFLC_ERR_KERNEL;
+  tflc_select(tflc_type_size(x->type), rank, dims[0],
+              (const uint8_t *)cond->data, dims[1], x->data, dims[2], y->data,
+              d0, o->data);
+  return TFLC_OK;
+}
+
+/* ---- CUMSUM ------------------------------------------------------------- */
+static tflc_status tflc__cumsum_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axis and output", 0,
+                        0);
+  if ((in->type != TFLC_FLOAT32 && in->type != TFLC_INT8) ||
+      o->type != in->type)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 || tflc__count(ax) != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis must be one int32", 0, 0);
+  if (in->rank < 1 || !tflc__same_shape(in, o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input and output shapes differ", 0,
+                        0);
+  if (in->type == TFLC_INT8) {
+    tflc_add_params *s = TFLC__NEW_STATE(c, tflc_add_params);
+    if (!s)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o) ||
+        !tflc_add_n_prepare_s8(in->scale, in->zero_point, o->scale,
+                               o->zero_point, s))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "bad scales", 0, 0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__cumsum_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__cumsum_options co;
+  int exclusive, reverse;
+  int32_t axis;
+  tflc__read_cumsum_options(c->m, c->op->opts, &co);
+  exclusive = co.exclusive;
+  reverse = co.reverse;
+  memcpy(&axis, ax->data, 4);
+  if (axis < 0)
+    axis += in->rank;
+  if (axis < 0 || axis >= in->rank)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "axis %d out of range", axis, 0);
+  if (in->type == TFLC_FLOAT32)
+    tflc_cumsum_f32(in->rank, in->dims, axis, exclusive, reverse,
+                    (const float *)in->data, (float *)o->data);
+  else
+    tflc_cumsum_s8((const tflc_add_params *)c->op->state, in->rank, in->dims,
+                   axis, exclusive, reverse, (const int8_t *)in->data,
+                   (int8_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- int16 LOGISTIC / TANH, int16 SOFTMAX ------------------------------- */
+static tflc_status tflc__sigmoid_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__requant_state *s;
+  int32_t l2;
+  tflc_status st;
+  if (!in || in->type != TFLC_INT16)
+    return tflc__sigmoid_prepare(c);
+  c->op->variant = 1;
+  st = tflc__check_unary(c);
+  if (st != TFLC_OK)
+    return st;
+  if (in->zero_point || o->zero_point)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 zero points must be 0", 0, 0);
+  if (!tflc_checked_log2(o->scale, &l2) || l2 != -15)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "int16 output scale must be 2^-15",
+                        0, 0);
+  s = TFLC__NEW_STATE(c, tflc__requant_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc_sigmoid_prepare_s16(c->op->code == TFLC_OP_TANH, in->scale, &s->q,
+                           &s->shift);
+  return TFLC_OK;
+}
+static tflc_status tflc__sigmoid_any_invoke(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const tflc__requant_state *s = (const tflc__requant_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__elementwise_invoke(c);
+  if (c->op->code == TFLC_OP_TANH)
+    tflc_tanh_s16(s->q, s->shift, tflc__count(in), (const int16_t *)in->data,
+                  (int16_t *)o->data);
+  else
+    tflc_logistic_s16(s->q, s->shift, tflc__count(in),
+                      (const int16_t *)in->data, (int16_t *)o->data);
+  return TFLC_OK;
+}
+
+typedef struct tflc__softmax16_state {
+  tflc_softmax_s16_params p;
+  int32_t rows, depth;
+} tflc__softmax16_state;
+static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__softmax16_state *s;
+  tflc__softmax_options so;
+  double d;
+  if (!in || !o || in->type != TFLC_INT16)
+    return tflc__softmax_prepare(c);
+  c->op->variant = 1;
+  if (!tflc__same_shape(in, o) || in->rank < 1 || o->type != TFLC_INT16)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be int16 of the input's shape", 0, 0);
+  d = (double)o->scale * 32768.0 - 1.0;
+  if (in->zero_point || o->zero_point || d > 0.001 || d < -0.001)
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "int16 needs zero points 0, output scale 1/32768", 0,
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__softmax16_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->depth = in->dims[in->rank - 1];
+  s->rows = s->depth ? tflc__count(in) / s->depth : 0;
+  tflc__read_softmax_options(c->m, c->op->opts, &so);
+  tflc_softmax_prepare_s16(so.beta, in->scale, &s->p);
+  return TFLC_OK;
+}
+static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
+  const tflc__softmax16_state *s = (const tflc__softmax16_state *)c->op->state;
+  if (!c->op->variant)
+    return tflc__softmax_invoke(c);
+  tflc_softmax_s16(&s->p, s->rows, s->depth,
+                   (const int16_t *)tflc__in(c, 0)->data,
+                   (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- float32 / int16 pools, L2_POOL_2D ---------------------------------- */
+typedef struct tflc__pool_wide_state {
+  tflc_pool_params p;
+  float fmin, fmax;
+} tflc__pool_wide_state;
+static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__pool2d_options po;
+  const int l2 = c->op->code == TFLC_OP_L2_POOL_2D;
+  tflc__pool_wide_state *s;
+  int32_t same, oh, ow, act;
+  if (!l2 && in && in->type == TFLC_INT8)
+    return tflc__pool_prepare(c);
+  c->op->variant = 1;
+  if (!in || !o || in->rank != 4 || o->rank != 4 || in->type != o->type ||
+      (in->type != TFLC_FLOAT32 && (l2 || in->type != TFLC_INT16)))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "needs 4-D tensors of one supported type (%d)",
+                        in ? in->type : -1, 0);
+  if (in->type == TFLC_INT16) {
+    const double ds = (double)in->scale - (double)o->scale;
+    if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "input and output quantization differ", 0, 0);
+  }
+  s = TFLC__NEW_STATE(c, tflc__pool_wide_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  tflc__read_pool2d_options(c->m, c->op->opts, &po);
+  same = po.padding == 0;
+  s->p.stride_w = po.stride_w;
+  s->p.stride_h = po.stride_h;
+  s->p.filter_w = po.filter_width;
+  s->p.filter_h = po.filter_height;
+  act = po.fused_activation_function;
+  if (s->p.stride_w < 1 || s->p.stride_h < 1 || s->p.filter_w < 1 ||
+      s->p.filter_h < 1 || s->p.stride_w > 65535 || s->p.stride_h > 65535 ||
+      s->p.filter_w > 65535 || s->p.filter_h > 65535)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "bad stride %d or filter %d",
+                        s->p.stride_w, s->p.filter_w);
+  s->p.pad_h =
+      tflc__pad_amount(same, in->dims[1], s->p.filter_h, s->p.stride_h, 1, &oh);
+  s->p.pad_w =
+      tflc__pad_amount(same, in->dims[2], s->p.filter_w, s->p.stride_w, 1, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2] || in->dims[0] != o->dims[0] ||
+      in->dims[3] != o->dims[3])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output should be %dx%d", oh, ow);
+  tflc_activation_range_f32(act, &s->fmin, &s->fmax);
+  tflc_activation_range_quantized(act, o->scale, o->zero_point, -32768, 32767,
+                                  &s->p.act_min, &s->p.act_max);
+  return TFLC_OK;
+}
+static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {
+  const tflc__pool_wide_state *s = (const tflc__pool_wide_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  const int kind = c->op->code == TFLC_OP_AVERAGE_POOL_2D ? TFLC_POOL_AVERAGE
+                   : c->op->code == TFLC_OP_MAX_POOL_2D   ? TFLC_POOL_MAX
+                                                          : TFLC_POOL_L2;
+  tflc_status st;
+  if (!c->op->variant)
+    return tflc__pool_invoke(c);
+  if (in->type == TFLC_FLOAT32)
+    st = tflc_pool_f32(kind, &s->p, s->fmin, s->fmax, in->dims,
+                       (const float *)in->data, o->dims, (float *)o->data);
+  else
+    st = tflc_pool_s16(kind, &s->p, in->dims, (const int16_t *)in->data,
+                       o->dims, (int16_t *)o->data);
+  if (st != TFLC_OK)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "window without input", 0, 0);
+  return TFLC_OK;
+}
+
+/* ---- MEAN (float32, int16), REDUCE_MAX, REDUCE_MIN, REDUCE_ALL ---------- */
+typedef struct tflc__reduce_state {
+  tflc_mean_params p;
+  uint32_t mask;
+} tflc__reduce_state;
+static tflc_status tflc__reduce_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  const int32_t code = c->op->code;
+  tflc__reduce_state *s;
+  int32_t axes[TFLC_MAX_DIMS * 2], n = 0, i, kept = 1;
+  uint32_t mask = 0;
+  int ok;
+  if (!in || !ax || !o || c->op->nin != 2 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs input, axes and output", 0,
+                        0);
+  if (code == TFLC_OP_MEAN && in->type == TFLC_INT8)
+    return tflc__mean_prepare(c);
+  c->op->variant = 1;
+  ok = in->type == o->type &&
+       (code == TFLC_OP_REDUCE_ALL ? in->type == TFLC_BOOL
+        : code == TFLC_OP_MEAN
+            ? (in->type == TFLC_FLOAT32 || in->type == TFLC_INT16)
+            : (in->type == TFLC_FLOAT32 || in->type == TFLC_INT8));
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "types %d -> %d unsupported",
+                        in->type, o->type);
+  if (ax->type != TFLC_INT32 ||
+      !tflc__const_ints(ax, axes, TFLC_MAX_DIMS * 2, &n))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "axes must be a constant int32 vector", 0, 0);
+  for (i = 0; i < n; i++) {
+    const int32_t a = axes[i] < 0 ? axes[i] + in->rank : axes[i];
+    if (a < 0 || a >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "axis %d out of range", axes[i],
+                          0);
+    mask |= 1u << a;
+  }
+  for (i = 0; i < in->rank; i++)
+    if (!(mask & (1u << i)))
+      kept *= in->dims[i];
+  if (tflc__count(o) != kept)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output has %d elements, expected %d", tflc__count(o),
+                        kept);
+  s = TFLC__NEW_STATE(c, tflc__reduce_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->mask = mask;
+  if (in->type == TFLC_INT8 && ((double)in->scale != (double)o->scale ||
+                                in->zero_point != o->zero_point))
+    return tflc__op_err(c, TFLC_ERR_QUANT,
+                        "input and output quantization differ", 0, 0);
+  if (in->type == TFLC_INT16) {
+    if (!tflc__is_quantized(in) || !tflc__is_quantized(o))
+      return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
+    tflc_quantize_multiplier((double)in->scale / (double)o->scale,
+                             &s->p.multiplier, &s->p.shift);
+    s->p.input_zp = in->zero_point;
+    s->p.output_zp = o->zero_point;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__reduce_invoke(tflc__ctx *c) {
+  const tflc__reduce_state *s = (const tflc__reduce_state *)c->op->state;
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  if (!c->op->variant)
+    return tflc__mean_invoke(c);
+  switch (c->op->code) {
+  case TFLC_OP_MEAN:
+    if (in->type == TFLC_FLOAT32)
+      tflc_mean_f32(in->rank, in->dims, s->mask, (const float *)in->data,
+                    (float *)o->data);
+    else
+      tflc_mean_q(&s->p, 2, in->rank, in->dims, s->mask, in->data, o->data);
+    break;
+  case TFLC_OP_REDUCE_ALL:
+    tflc_reduce_all(in->rank, in->dims, s->mask, (const uint8_t *)in->data,
+                    (uint8_t *)o->data);
+    break;
+  default:
+    tflc_reduce_minmax(in->type, c->op->code == TFLC_OP_REDUCE_MAX, in->rank,
+                       in->dims, s->mask, in->data, o->data);
+    break;
+  }
+  return TFLC_OK;
+}
+
 /* ======================================================================== */
 /* Operators: data movement (PAD, TRANSPOSE, RESHAPE, CONCATENATION,        */
 /* PACK, SPLIT, SPLIT_V, UNPACK, GATHER, SLICE, STRIDED_SLICE, PADV2,       */
@@ -5325,8 +8498,6 @@ static int tflc__dims_equal(const int32_t *a, const int32_t *b, int32_t n) {
 /* ---- CONCATENATION / PACK ------------------------------------------------ */
 static tflc_status tflc__concat_prepare(tflc__ctx *c) {
   const int pack = c->op->code == TFLC_OP_PACK;
-  tflc__fb fb = tflc__cfb(c);
-  uint32_t opts = c->op->opts;
   tflc_tensor *o = tflc__out(c, 0), *i0 = tflc__in(c, 0);
   tflc__small_state *s;
   int32_t k, j, axis, sum = 0, n = c->op->nin;
@@ -5342,20 +8513,23 @@ static tflc_status tflc__concat_prepare(tflc__ctx *c) {
   if (st)
     return st;
   if (pack) {
-    int32_t vc = tflc__get_i32(fb, opts, 0, 0);
-    if (vc != n)
+    tflc__pack_options po;
+    tflc__read_pack_options(c->m, c->op->opts, &po);
+    if (po.values_count != n)
       return tflc__op_err(c, TFLC_ERR_SCHEMA, "values_count %d but %d inputs",
-                          vc, n);
-    axis = tflc__get_i32(fb, opts, 1, 0);
+                          po.values_count, n);
+    axis = po.axis;
     if (o->rank != i0->rank + 1)
       return tflc__op_err(c, TFLC_ERR_SHAPE, "output rank %d, input rank %d",
                           o->rank, i0->rank);
   } else {
-    int32_t act = (int32_t)tflc__get_u8(fb, opts, 1, 0);
-    if (act != 0)
+    tflc__concatenation_options co;
+    tflc__read_concatenation_options(c->m, c->op->opts, &co);
+    if (co.fused_activation_function != 0)
       return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "fused activation %d (TFLM requires NONE)", act, 0);
-    axis = tflc__get_i32(fb, opts, 0, 0);
+                          "fused activation %d (TFLM requires NONE)",
+                          co.fused_activation_function, 0);
+    axis = co.axis;
   }
   if (axis < 0)
     axis += o->rank;
@@ -5442,7 +8616,6 @@ static tflc_status tflc__split_prepare(tflc__ctx *c) {
   const int mode = c->op->code == TFLC_OP_SPLIT     ? 0
                    : c->op->code == TFLC_OP_SPLIT_V ? 1
                                                     : 2;
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in, *o0 = tflc__out(c, 0);
   tflc__small_state *s;
   int32_t axis = 0, k, j, sum = 0, n = c->op->nout;
@@ -5463,10 +8636,12 @@ static tflc_status tflc__split_prepare(tflc__ctx *c) {
   if (st)
     return st;
   if (mode == 2) {
-    int32_t num = tflc__get_i32(fb, c->op->opts, 0, 0);
-    axis = tflc__get_i32(fb, c->op->opts, 1, 0);
-    if (num != n)
-      return tflc__op_err(c, TFLC_ERR_SCHEMA, "num %d but %d outputs", num, n);
+    tflc__unpack_options uo;
+    tflc__read_unpack_options(c->m, c->op->opts, &uo);
+    axis = uo.axis;
+    if (uo.num != n)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "num %d but %d outputs", uo.num,
+                          n);
   } else {
     const tflc_tensor *ax = tflc__in(c, mode == 0 ? 0 : 2);
     int32_t cnt = 0;
@@ -5541,9 +8716,9 @@ static tflc_status tflc__split_invoke(tflc__ctx *c) {
 
 /* ---- GATHER -------------------------------------------------------------- */
 static tflc_status tflc__gather_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *co = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__small_state *s;
+  tflc__gather_options go;
   int32_t axis, bd, i, r = 0, od[TFLC_MAX_DIMS + TFLC_MAX_DIMS];
   tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
   if (st)
@@ -5554,8 +8729,9 @@ static tflc_status tflc__gather_prepare(tflc__ctx *c) {
   st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
   if (st)
     return st;
-  axis = tflc__get_i32(fb, c->op->opts, 0, 0);
-  bd = tflc__get_i32(fb, c->op->opts, 1, 0);
+  tflc__read_gather_options(c->m, c->op->opts, &go);
+  axis = go.axis;
+  bd = go.batch_dims;
   if (axis < 0)
     axis += in->rank;
   if (bd < 0)
@@ -5671,14 +8847,14 @@ static tflc_status tflc__slice_prepare(tflc__ctx *c) {
  * either (a model relying on them fails the output shape check, as in
  * TFLM). */
 static tflc_status tflc__strided_params(tflc__ctx *c, tflc__slice_geometry *p) {
-  tflc__fb fb = tflc__cfb(c);
-  const uint32_t opts = c->op->opts;
   const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   int32_t b[TFLC_MAX_DIMS], e[TFLC_MAX_DIMS], sd[TFLC_MAX_DIMS];
-  int32_t nb = 0, ne = 0, ns = 0, k, r = 0;
-  const int32_t bmask = tflc__get_i32(fb, opts, 0, 0);
-  const int32_t emask = tflc__get_i32(fb, opts, 1, 0);
-  const int32_t smask = tflc__get_i32(fb, opts, 4, 0);
+  int32_t nb = 0, ne = 0, ns = 0, k, r = 0, bmask, emask, smask;
+  tflc__strided_slice_options so;
+  tflc__read_strided_slice_options(c->m, c->op->opts, &so);
+  bmask = so.begin_mask;
+  emask = so.end_mask;
+  smask = so.shrink_axis_mask;
   if (!tflc__int_vector(tflc__in(c, 1), 0, b, TFLC_MAX_DIMS, &nb) ||
       !tflc__int_vector(tflc__in(c, 2), 0, e, TFLC_MAX_DIMS, &ne) ||
       !tflc__int_vector(tflc__in(c, 3), 0, sd, TFLC_MAX_DIMS, &ns) ||
@@ -5829,6 +9005,7 @@ static tflc_status tflc__space_depth_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   const tflc_tensor *sp, *dp;
   tflc__small_state *s;
+  tflc__space_depth_options so;
   int32_t b;
   tflc_status st = tflc__check_io(c, 1, 1, 1, 1);
   if (st)
@@ -5836,7 +9013,8 @@ static tflc_status tflc__space_depth_prepare(tflc__ctx *c) {
   st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
   if (st)
     return st;
-  b = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0);
+  tflc__read_space_depth_options(c->m, c->op->opts, &so);
+  b = so.block_size;
   if (in->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "tensors must be 4-D", 0, 0);
   if (b < 1 || b > 65535)
@@ -5974,9 +9152,9 @@ static tflc_status tflc__batch_space_invoke(tflc__ctx *c) {
 /* ---- RESIZE_BILINEAR / RESIZE_NEAREST_NEIGHBOR -------------------------- */
 static tflc_status tflc__resize_prepare(tflc__ctx *c) {
   const int bilinear = c->op->code == TFLC_OP_RESIZE_BILINEAR;
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *sz = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__small_state *s;
+  tflc__resize_options ro;
   int32_t v[2], n = 0, align, half;
   tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
   if (st)
@@ -5993,8 +9171,12 @@ static tflc_status tflc__resize_prepare(tflc__ctx *c) {
       !tflc__int_vector(sz, 0, v, 2, &n) || n != 2)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "size must be a constant int32[2]", 0, 0);
-  align = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 2 : 0, 0) != 0;
-  half = (int32_t)tflc__get_u8(fb, c->op->opts, bilinear ? 3 : 1, 0) != 0;
+  if (bilinear)
+    tflc__read_resize_bilinear_options(c->m, c->op->opts, &ro);
+  else
+    tflc__read_resize_nearest_neighbor_options(c->m, c->op->opts, &ro);
+  align = ro.align_corners;
+  half = ro.half_pixel_centers;
   if (bilinear && align && half)
     return tflc__op_err(c, TFLC_ERR_SCHEMA,
                         "align_corners with half_pixel_centers", 0, 0);
@@ -6033,10 +9215,14 @@ static tflc_status tflc__resize_invoke(tflc__ctx *c) {
 static tflc_status tflc__squeeze_prepare(tflc__ctx *c) {
   tflc__fb fb = tflc__cfb(c);
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  uint32_t nd = 0, pos = tflc__get_vec(fb, c->op->opts, 0, 4, &nd), i;
+  tflc__squeeze_options so;
+  uint32_t nd, pos, i;
   uint32_t squeeze = 0;
   int32_t k, r = 0;
   tflc_status st = tflc__check_io(c, 1, 1, 1, 1);
+  tflc__read_squeeze_options(c->m, c->op->opts, &so);
+  nd = so.num_squeeze_dims;
+  pos = so.squeeze_dims;
   if (st)
     return st;
   if (o->type != in->type)
@@ -6141,6 +9327,396 @@ static tflc_status tflc__zeros_like_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+/* ---- REVERSE_V2, MIRROR_PAD, FILL, BROADCAST_TO, BROADCAST_ARGS, ---------
+ * GATHER_ND, EMBEDDING_LOOKUP, DYNAMIC_UPDATE_SLICE. Parameters read from
+ * tensors are checked at init when constant, else at every run (errors
+ * where TFLM would fail, or read or write out of bounds). */
+
+/* int32 / int64 vector entry i as int64 (the tensor's own type). */
+static int64_t tflc__entry64(const tflc_tensor *t, int32_t i) {
+  const uint8_t *p = (const uint8_t *)t->data;
+  return t->type == TFLC_INT64 ? (int64_t)tflc__u64(p + 8 * (size_t)i)
+                               : (int64_t)tflc__i32(p + 4 * (size_t)i);
+}
+
+/* REVERSE_V2: axes (int32, possibly negative) must be contiguous once
+ * sorted, as TFLM requires at run; [outer, middle, inner] around them. */
+static tflc_status tflc__reverse_geometry(tflc__ctx *c, int32_t *outer,
+                                          int32_t *middle, int32_t *inner) {
+  const tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1);
+  int32_t a[TFLC_MAX_DIMS], n = tflc__count(ax), i, j, lo, hi;
+  for (i = 0; i < n; i++) {
+    a[i] = tflc__i32((const uint8_t *)ax->data + 4 * (size_t)i);
+    if (a[i] < 0)
+      a[i] += in->rank;
+    if (a[i] < 0 || a[i] >= in->rank)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "axis %d out of range", a[i], 0);
+  }
+  for (i = 1; i < n; i++) /* insertion sort, at most 6 */
+    for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
+      int32_t t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+  for (i = 1; i < n; i++)
+    if (a[i - 1] + 1 != a[i])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "axes not contiguous", 0, 0);
+  /* no axis (TFLM reads before its array): nothing reversed */
+  lo = n ? a[0] : 0;
+  hi = n ? a[n - 1] : -1;
+  *outer = (int32_t)tflc__dims_product(in->dims, 0, lo);
+  *middle = n ? (int32_t)tflc__dims_product(in->dims, lo, hi + 1) : 1;
+  *inner = (int32_t)tflc__dims_product(in->dims, hi + 1, in->rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__reverse_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *ax = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t a, b, d;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(
+      c, in, o,
+      TFLC__TYPE_I32 | TFLC__TYPE_F32 | TFLC__TYPE_BIT(TFLC_UINT8) |
+          TFLC__TYPE_I8 | TFLC__TYPE_I16 | TFLC__TYPE_I64 | TFLC__TYPE_BOOL);
+  if (st)
+    return st;
+  if (ax->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "axis of type %d unsupported",
+                        ax->type, 0);
+  if (ax->rank != 1 || in->rank > 6 || in->rank < tflc__count(ax))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "axis of %d entries for rank %d",
+                        tflc__count(ax), in->rank);
+  if (o->bytes != in->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output size differs", 0, 0);
+  return tflc__is_plain_const(ax) ? tflc__reverse_geometry(c, &a, &b, &d)
+                                  : TFLC_OK;
+}
+static tflc_status tflc__reverse_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t outer, middle, inner;
+  tflc_status st = tflc__reverse_geometry(c, &outer, &middle, &inner);
+  if (st)
+    return st;
+  tflc_reverse(tflc_type_size(in->type), outer, middle, inner, in->data,
+               tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* MIRROR_PAD: TFLM maps output coordinates through the leading pads and
+ * the output shape (the trailing pads are not read); a leading pad beyond
+ * the input (REFLECT: dim - 1, SYMMETRIC: dim) would read outside it. */
+static tflc_status tflc__mirror_pad_before(tflc__ctx *c, int32_t offset,
+                                           int32_t *before) {
+  const tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  for (k = 0; k < in->rank; k++) {
+    int64_t b = tflc__entry64(pad, 2 * k);
+    if (b < 0 || b > (int64_t)in->dims[k] - offset ||
+        (in->dims[k] < 1 && tflc__count(o) > 0))
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "padding before axis %d: %d", k,
+                          (int32_t)b);
+    before[k] = (int32_t)b;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *pad = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__small_state *s;
+  tflc__mirror_pad_options mo;
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, in, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (pad->type != TFLC_INT32 && pad->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "paddings of type %d unsupported",
+                        pad->type, 0);
+  if (pad->rank != 2 || pad->dims[0] != in->rank || pad->dims[1] != 2 ||
+      o->rank != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "paddings must be [%d, 2]", in->rank,
+                        0);
+  s = tflc__small_state_new(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  /* REFLECT (0, the default) skips the edge; SYMMETRIC repeats it; no
+   * options at all leave TFLM's mode unknown, which reads as SYMMETRIC */
+  tflc__read_mirror_pad_options(c->m, c->op->opts, &mo);
+  s->v[0] = c->op->opts && mo.mode == 0;
+  return tflc__is_plain_const(pad) ? tflc__mirror_pad_before(c, s->v[0], before)
+                                   : TFLC_OK;
+}
+static tflc_status tflc__mirror_pad_invoke(tflc__ctx *c) {
+  const tflc__small_state *s = (const tflc__small_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t before[TFLC_MAX_DIMS];
+  tflc_status st = tflc__mirror_pad_before(c, s->v[0], before);
+  if (st)
+    return st;
+  tflc_mirror_pad(tflc_type_size(in->type), in->rank, in->dims, o->dims, before,
+                  s->v[0], in->data, o->data);
+  return TFLC_OK;
+}
+
+/* FILL: constant dims equal to the output's shape, a scalar value of the
+ * output's type (float32, int32, int8). */
+static tflc_status tflc__fill_prepare(tflc__ctx *c) {
+  tflc_tensor *d = tflc__in(c, 0), *v = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (v->rank != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "value must be a scalar", 0, 0);
+  st = tflc__check_same_type(c, v, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (!tflc__is_plain_const(d))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "dims must be constant", 0, 0);
+  if (d->rank != 1 || d->dims[0] != o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "dims of %d entries for rank %d",
+                        tflc__count(d), o->rank);
+  for (k = 0; k < o->rank; k++) {
+    int64_t x;
+    const uint8_t *p = (const uint8_t *)d->data;
+    if (d->type == TFLC_INT8)
+      x = (int8_t)p[k];
+    else if (d->type == TFLC_INT16)
+      x = (int16_t)tflc__u16(p + 2 * k);
+    else if (d->type == TFLC_INT32 || d->type == TFLC_INT64)
+      x = tflc__entry64(d, k);
+    else
+      return tflc__op_err(c, TFLC_ERR_TYPE, "dims of type %d unsupported",
+                          d->type, 0);
+    if (x != o->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "dims differ from the output's", 0,
+                          0);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__fill_invoke(tflc__ctx *c) {
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_fill(tflc_type_size(o->type), tflc__count(o), tflc__in(c, 1)->data,
+            o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_TO: constant int32 / int64 shape equal to the output's, input
+ * broadcastable to it, at most 5 dims. */
+static tflc_status tflc__broadcast_to_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *sh = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k, ext;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (in->rank > 5 || o->rank > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "at most 5 dims", 0, 0);
+  if (sh->type != TFLC_INT32 && sh->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "shape of type %d unsupported",
+                        sh->type, 0);
+  if (in->type != o->type || tflc_type_size(in->type) == 0)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "types %d and %d", in->type, o->type);
+  if (!tflc__is_plain_const(sh))
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "shape must be constant", 0,
+                        0);
+  if (sh->rank != 1 || sh->dims[0] != o->rank || in->rank > o->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shape of %d entries for rank %d",
+                        tflc__count(sh), o->rank);
+  ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    if (tflc__entry64(sh, k) != o->dims[k] ||
+        (k >= ext && in->dims[k - ext] != 1 && in->dims[k - ext] != o->dims[k]))
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "output shape not broadcastable from the input", 0,
+                          0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_to_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t d[TFLC_MAX_DIMS], k, ext = o->rank - in->rank;
+  for (k = 0; k < o->rank; k++)
+    d[k] = k < ext ? 1 : in->dims[k - ext];
+  tflc_broadcast_to(tflc_type_size(in->type), o->rank, d, o->dims, in->data,
+                    o->data);
+  return TFLC_OK;
+}
+
+/* BROADCAST_ARGS: two 1-D shapes (int32 or int64, alike) to the output's
+ * type; shapes that do not broadcast fail the run (TFLM aborts). */
+static tflc_status tflc__broadcast_args_prepare(tflc__ctx *c) {
+  tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if ((a->type != TFLC_INT32 && a->type != TFLC_INT64) || b->type != a->type ||
+      o->type != a->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "int32 or int64 shapes, alike", 0, 0);
+  if (a->rank != 1 || b->rank != 1 || o->rank != 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes must be 1-D", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__broadcast_args_invoke(tflc__ctx *c) {
+  const tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  if (tflc_broadcast_args(a->type == TFLC_INT64, tflc__count(a), a->data,
+                          tflc__count(b), b->data, tflc__count(o), o->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "shapes do not broadcast", 0, 0);
+  return TFLC_OK;
+}
+
+/* GATHER_ND: float32 / int8 params, int32 indices [..., nd] with nd <= 5
+ * and <= the params' rank; output indices.shape[:-1] + params.shape[nd:]
+ * (TFLM sets it; here the output must hold that many elements). */
+static tflc_status tflc__gather_nd_prepare(tflc__ctx *c) {
+  tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t nd, k;
+  size_t n;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, pa, o, TFLC__TYPE_F32 | TFLC__TYPE_I8);
+  if (st)
+    return st;
+  if (ix->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        ix->type, 0);
+  if (pa->rank < 1 || ix->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "params and indices need a dim", 0,
+                        0);
+  nd = ix->dims[ix->rank - 1];
+  if (nd > pa->rank || nd > 5)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "index depth %d (params rank %d)",
+                        nd, pa->rank);
+  for (k = 0; k < nd; k++)
+    if (pa->dims[k] < 1)
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "params dim %d is empty", k, 0);
+  n = tflc__dims_product(ix->dims, 0, ix->rank - 1) *
+      tflc__dims_product(pa->dims, nd, pa->rank);
+  if (n != (size_t)tflc__count(o))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output has %d elements, not %d",
+                        tflc__count(o), (int32_t)n);
+  return TFLC_OK;
+}
+static tflc_status tflc__gather_nd_invoke(tflc__ctx *c) {
+  const tflc_tensor *pa = tflc__in(c, 0), *ix = tflc__in(c, 1);
+  int32_t nd = ix->dims[ix->rank - 1];
+  if (tflc_gather_nd(tflc_type_size(pa->type), pa->rank, pa->dims,
+                     (int32_t)tflc__dims_product(ix->dims, 0, ix->rank - 1), nd,
+                     (const int32_t *)ix->data, pa->data,
+                     tflc__out(c, 0)->data))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "index out of bounds", 0, 0);
+  return TFLC_OK;
+}
+
+/* EMBEDDING_LOOKUP: int32 ids [n], table [rows, ...] float32 or int8;
+ * output [n, ...] of the table's type, or float32 from int8 (scale of the
+ * table, zero point 0). */
+static tflc_status tflc__embedding_lookup_prepare(tflc__ctx *c) {
+  tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1), *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 2, 2, 1, 1);
+  if (st)
+    return st;
+  if (ids->rank != 1 || ids->type != TFLC_INT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "ids must be 1-D int32", 0, 0);
+  if (t->rank < 2 || (t->type != TFLC_FLOAT32 && t->type != TFLC_INT8) ||
+      (o->type != t->type && o->type != TFLC_FLOAT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "table float32 or int8 of rank >= 2, output of its "
+                        "type or float32",
+                        0, 0);
+  if (t->dims[0] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "empty table", 0, 0);
+  if (o->rank != t->rank || o->dims[0] != ids->dims[0] ||
+      !tflc__dims_equal(o->dims + 1, t->dims + 1, t->rank - 1))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must be [ids, table dims 1..]", 0, 0);
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32 && t->zero_point != 0)
+    return tflc__op_err(c, TFLC_ERR_QUANT, "table zero point must be 0", 0, 0);
+  for (k = 0; tflc__is_plain_const(ids) && k < ids->dims[0]; k++) {
+    int32_t x = tflc__i32((const uint8_t *)ids->data + 4 * k);
+    if (x < 0 || x >= t->dims[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "id %d outside [0, %d)", x,
+                          t->dims[0]);
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__embedding_lookup_invoke(tflc__ctx *c) {
+  const tflc_tensor *ids = tflc__in(c, 0), *t = tflc__in(c, 1);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t rows = t->dims[0], cols = tflc__count(t) / rows, bad;
+  if (t->type == TFLC_INT8 && o->type == TFLC_FLOAT32)
+    bad = tflc_embedding_lookup_s8_f32(
+        cols, rows, ids->dims[0], (const int32_t *)ids->data, t->scale,
+        (const int8_t *)t->data, (float *)o->data);
+  else
+    bad = tflc_embedding_lookup((size_t)cols * tflc_type_size(t->type), rows,
+                                ids->dims[0], (const int32_t *)ids->data,
+                                t->data, o->data);
+  if (bad)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "id outside [0, %d)", rows, 0);
+  return TFLC_OK;
+}
+
+/* DYNAMIC_UPDATE_SLICE: operand and update of one type (float32, int8,
+ * int16, int32) and rank, update no larger; int32 / int64 start indices,
+ * clamped into the operand as TFLM does. */
+static tflc_status tflc__dynamic_update_slice_prepare(tflc__ctx *c) {
+  tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1), *st_ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t k;
+  tflc_status st = tflc__check_io(c, 3, 3, 1, 1);
+  if (st)
+    return st;
+  st = tflc__check_same_type(c, x, o,
+                             TFLC__TYPE_F32 | TFLC__TYPE_I8 | TFLC__TYPE_I16 |
+                                 TFLC__TYPE_I32);
+  if (st)
+    return st;
+  if (u->type != x->type)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "update type %d, operand type %d",
+                        u->type, x->type);
+  if (st_ix->type != TFLC_INT32 && st_ix->type != TFLC_INT64)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "indices of type %d unsupported",
+                        st_ix->type, 0);
+  if (st_ix->rank != 1 || st_ix->dims[0] != x->rank || u->rank != x->rank ||
+      x->rank > 6 || o->bytes != x->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "indices / update / output shapes",
+                        0, 0);
+  for (k = 0; k < x->rank; k++)
+    if (u->dims[k] > x->dims[k])
+      return tflc__op_err(c, TFLC_ERR_SHAPE, "update larger than the operand",
+                          0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__dynamic_update_slice_invoke(tflc__ctx *c) {
+  const tflc_tensor *x = tflc__in(c, 0), *u = tflc__in(c, 1);
+  const tflc_tensor *ix = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t start[TFLC_MAX_DIMS], k;
+  if (tflc__count(x) == tflc__count(u)) { /* the update is everything */
+    memcpy(o->data, u->data, o->bytes);
+    return TFLC_OK;
+  }
+  if (o->data != x->data)
+    memcpy(o->data, x->data, o->bytes);
+  if (tflc__count(u) == 0)
+    return TFLC_OK;
+  for (k = 0; k < x->rank; k++) {
+    int64_t v = tflc__entry64(ix, k), hi = (int64_t)x->dims[k] - u->dims[k];
+    start[k] = (int32_t)(v < 0 ? 0 : v > hi ? hi : v);
+  }
+  tflc_dynamic_update_slice(tflc_type_size(x->type), x->rank, x->dims, u->dims,
+                            start, u->data, o->data);
+  return TFLC_OK;
+}
+
 /* ======================================================================== */
 /* Operators: QUANTIZE / DEQUANTIZE, TFLM_DECODE, resource variables        */
 /* (VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE) and CALL_ONCE.              */
@@ -6224,7 +9800,8 @@ static tflc_status tflc__decode_prepare(tflc__ctx *c) {
   uint32_t ni, iv = tflc__get_vec(fb, c->op->opts, TFLC__OP_INPUTS, 4, &ni);
   tflc_const *d;
   int32_t j;
-  d = (tflc_const *)tflc__persist(c->it, sizeof(tflc_const) * c->op->nout);
+  d = (tflc_const *)tflc__persist2(c->it, sizeof(tflc_const) * c->op->nout,
+                                   sizeof(tflc__const32) * c->op->nout);
   if (!d && c->op->nout)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for descriptors", 0, 0);
   c->op->state = d;
@@ -6261,7 +9838,8 @@ static tflc_status tflc__vars_init(tflc_interpreter *it) {
     for (i = 0; i < tflc_model_num_ops(m, sg); i++)
       n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
   if (n) {
-    it->vars = (tflc__var *)tflc__persist(it, sizeof(tflc__var) * (uint32_t)n);
+    it->vars = (tflc__var *)tflc__persist2(it, sizeof(tflc__var) * (uint32_t)n,
+                                           sizeof(tflc__var32) * (uint32_t)n);
     if (!it->vars)
       return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
   }
@@ -6269,13 +9847,17 @@ static tflc_status tflc__vars_init(tflc_interpreter *it) {
   return TFLC_OK;
 }
 static tflc_status tflc__var_handle_prepare(tflc__ctx *c) {
-  tflc__fb fb = tflc__cfb(c);
   tflc_tensor *o = tflc__out(c, 0);
-  uint32_t cl = 0, nl = 0;
-  const char *cn = tflc__get_str(fb, c->op->opts, 0, &cl);
-  const char *nm = tflc__get_str(fb, c->op->opts, 1, &nl);
+  tflc__var_handle_options vo;
+  uint32_t cl, nl;
+  const char *cn, *nm;
   int32_t i;
   tflc__var *v = NULL;
+  tflc__read_var_handle_options(c->m, c->op->opts, &vo);
+  cn = vo.container;
+  cl = vo.container_len;
+  nm = vo.shared_name;
+  nl = vo.shared_name_len;
   if (!o || o->type != TFLC_RESOURCE)
     return tflc__op_err(c, TFLC_ERR_TYPE, "output must be a resource", 0, 0);
   for (i = 0; i < c->it->num_vars && !v; i++) {
@@ -6331,9 +9913,17 @@ static tflc_status tflc__read_variable_prepare(tflc__ctx *c) {
 static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
   tflc__var *v;
   tflc_tensor *x = tflc__in(c, 1);
+  tflc_status st;
   if (!x)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "no value input", 0, 0);
-  return tflc__var_of(c, 0, x, &v);
+  st = tflc__var_of(c, 0, x, &v);
+  /* as TFLM: the first writer prepared fixes the start value, the low
+   * byte of its zero point when the value tensor is quantized */
+  if (st == TFLC_OK && !v->fill_set) {
+    v->fill = x->nscales ? (uint8_t)(x->zero_point & 0xFF) : 0;
+    v->fill_set = 1;
+  }
+  return st;
 }
 static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
   tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
@@ -6351,38 +9941,1366 @@ static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
   }
   return TFLC_OK;
 }
+static void tflc__view_save(const tflc_interpreter *it, tflc__view *v);
+static void tflc__view_load(tflc_interpreter *it, const tflc__view *v);
+static void tflc__graph_load(tflc_interpreter *it, const tflc__graph *g);
+static tflc_status tflc__run_graph(tflc_interpreter *it);
+/* Runs subgraph g in place of the current one, then comes back. Nesting
+ * is bounded by the verifier (TFLC_MAX_NESTING). */
+static tflc_status tflc__run_subgraph(tflc_interpreter *it, int32_t g) {
+  tflc__view cur;
+  tflc_status st;
+  tflc__view_save(it, &cur);
+  tflc__graph_load(it, &it->graphs[g]);
+  st = tflc__run_graph(it);
+  tflc__view_load(it, &cur);
+  return st;
+}
 static tflc_status tflc__call_once_prepare(tflc__ctx *c) {
-  int32_t g = tflc__get_i32(tflc__cfb(c), c->op->opts, 0, 0), i;
-  const tflc_model *m = c->m;
-  if (g < 1 || g >= m->num_subgraphs || !c->it->graphs)
+  tflc__call_once_options co;
+  int32_t g;
+  tflc__read_call_once_options(c->m, c->op->opts, &co);
+  g = co.init_subgraph_index;
+  /* the verifier keeps g in range and the calls acyclic and bounded */
+  if (g < 1 || g >= c->m->num_subgraphs || !c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "init subgraph %d out of range", g,
                         0);
-  /* no nesting: the init subgraph must not call CALL_ONCE itself, so
-   * invoke never recurses beyond one level */
-  for (i = 0; i < tflc_model_num_ops(m, g); i++)
-    if (tflc_model_op_code(m, g, i) == TFLC_OP_CALL_ONCE)
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "init subgraph %d calls CALL_ONCE itself", g, 0);
   c->op->state = (void *)(uintptr_t)g; /* the index, not a pointer */
   return TFLC_OK;
 }
-static void tflc__view_save(const tflc_interpreter *it, tflc__graph *g);
-static void tflc__view_load(tflc_interpreter *it, const tflc__graph *g);
-static tflc_status tflc__run_graph(tflc_interpreter *it);
 static tflc_status tflc__call_once_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
   int32_t g = (int32_t)(uintptr_t)c->op->state;
-  tflc__graph cur;
   tflc_status st;
   if (it->graphs[g].ran)
     return TFLC_OK;
-  tflc__view_save(it, &cur);
-  tflc__view_load(it, &it->graphs[g]);
-  st = tflc__run_graph(it);
-  tflc__view_load(it, &cur);
+  st = tflc__run_subgraph(it, g);
   if (st == TFLC_OK)
     it->graphs[g].ran = 1;
   return st;
+}
+
+/* ---- IF / WHILE ---------------------------------------------------------- */
+/* IF runs `then` or `else` on inputs 1.. (input 0 the bool condition) and
+ * takes its outputs; WHILE runs `cond` on its loop values and, while its
+ * first output is true, `body`, whose outputs become the next values. As
+ * TFLM, values are copied into the subgraph's inputs and out of its
+ * outputs; every subgraph is planned on one timeline with the rest (the
+ * planner), so branches and loop parts share memory. */
+typedef struct tflc__flow_state {
+  int32_t first, second; /* then / else, or cond / body */
+} tflc__flow_state;
+
+/* Subgraph g's input (outputs != 0: output) count when k < 0, else the
+ * model tensor index of its k-th one (-1 when absent). */
+static int32_t tflc__subgraph_io(const tflc_model *m, int32_t g, int outputs,
+                                 int32_t k) {
+  uint32_t n = 0, v = tflc__sg_vec(m, tflc__subgraph(m, g),
+                                   outputs ? TFLC__SG_OUTPUTS : TFLC__SG_INPUTS,
+                                   4, &n);
+  if (k < 0)
+    return (int32_t)n;
+  return v && (uint32_t)k < n ? tflc__i32(tflc__mfb(m).b + v + 4 * (uint32_t)k)
+                              : -1;
+}
+/* Tensor t and input (outputs != 0: output) k of subgraph g have the same
+ * type and byte size, so values copy between them unchanged. */
+static tflc_status tflc__check_passed(tflc__ctx *c, const tflc_tensor *t,
+                                      int32_t g, int outputs, int32_t k) {
+  tflc_tensor s;
+  int32_t ti = tflc__subgraph_io(c->m, g, outputs, k);
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "value %d absent", k, 0);
+  if (ti < 0 || tflc_model_tensor(c->m, g, ti, &s, NULL, NULL) != TFLC_OK ||
+      s.type != t->type || s.bytes != t->bytes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        outputs ? "subgraph %d output %d: type or size differs"
+                                : "subgraph %d input %d: type or size differs",
+                        g, k);
+  return TFLC_OK;
+}
+static tflc__flow_state *tflc__flow_prepare(tflc__ctx *c) {
+  tflc__flow_state *s = TFLC__NEW_STATE(c, tflc__flow_state);
+  int32_t g[2];
+  if (!s)
+    return NULL;
+  (void)tflc__op_subgraphs(c->m, c->op->code, c->op->opts, g);
+  s->first = g[0];
+  s->second = g[1];
+  return s;
+}
+/* Copies a value between two tensors of equal size (checked at prepare). */
+static void tflc__pass(tflc_tensor *dst, const tflc_tensor *src) {
+  if (dst->data != src->data)
+    memcpy(dst->data, src->data, dst->bytes);
+}
+static tflc_tensor *tflc__graph_in(tflc_interpreter *it, int32_t g, int32_t k) {
+  return &it->graphs[g].tensors[TFLC__GRAPH_IN(&it->graphs[g], k)];
+}
+static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
+                                    int32_t k) {
+  return &it->graphs[g].tensors[TFLC__GRAPH_OUT(&it->graphs[g], k)];
+}
+
+/* IF: TFLM's Prepare checks the condition (bool, one element) and the
+ * `then` input / output counts; `else` is checked here too, at prepare,
+ * where TFLM would fail at invoke when it takes that branch. */
+static tflc_status tflc__if_prepare(tflc__ctx *c) {
+  const tflc_tensor *cond = tflc__in(c, 0);
+  tflc__flow_state *s;
+  int32_t b, k, g;
+  tflc_status st;
+  if (c->op->nin < 1 || !cond)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "no condition input", 0, 0);
+  if (cond->type != TFLC_BOOL || tflc__count(cond) != 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "condition must be one bool", 0, 0);
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no branch subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  for (b = 0; b < 2; b++) {
+    g = b ? s->second : s->first;
+    if (tflc__subgraph_io(c->m, g, 0, -1) != c->op->nin - 1 ||
+        tflc__subgraph_io(c->m, g, 1, -1) != c->op->nout)
+      return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                          "subgraph %d: inputs / outputs differ from the op's",
+                          g, 0);
+    for (k = 1; k < c->op->nin; k++) {
+      st = tflc__check_passed(c, tflc__in(c, k), g, 0, k - 1);
+      if (st)
+        return st;
+    }
+    for (k = 0; k < c->op->nout; k++) {
+      st = tflc__check_passed(c, tflc__out(c, k), g, 1, k);
+      if (st)
+        return st;
+    }
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__if_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s->first : s->second;
+  int32_t k;
+  tflc_status st;
+  for (k = 1; k < c->op->nin; k++)
+    tflc__pass(tflc__graph_in(it, g, k - 1), tflc__in(c, k));
+  st = tflc__run_subgraph(it, g);
+  if (st)
+    return st;
+  for (k = 0; k < c->op->nout; k++)
+    tflc__pass(tflc__out(c, k), tflc__graph_out(it, g, k));
+  return TFLC_OK;
+}
+
+/* WHILE: TFLM's Prepare checks the counts (op inputs = op outputs = cond
+ * inputs = body inputs = body outputs); here also every value's type and
+ * size and that cond's first output is a bool, which TFLM reads. */
+static tflc_status tflc__while_prepare(tflc__ctx *c) {
+  tflc__flow_state *s;
+  tflc_tensor co;
+  int32_t k, n = c->op->nin, ci;
+  tflc_status st;
+  if (!c->it->graphs)
+    return tflc__op_err(c, TFLC_ERR_INDEX, "no loop subgraphs", 0, 0);
+  s = tflc__flow_prepare(c);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  if (c->op->nout != n || tflc__subgraph_io(c->m, s->first, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 0, -1) != n ||
+      tflc__subgraph_io(c->m, s->second, 1, -1) != n)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "cond %d / body %d: inputs / outputs differ from the "
+                        "op's",
+                        s->first, s->second);
+  ci = tflc__subgraph_io(c->m, s->first, 1, 0);
+  if (ci < 0 || tflc_model_tensor(c->m, s->first, ci, &co, NULL, NULL) ||
+      co.type != TFLC_BOOL || tflc__count(&co) < 1)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "cond subgraph %d: first output must be bool", s->first,
+                        0);
+  for (k = 0; k < n; k++) {
+    const tflc_tensor *x = tflc__in(c, k), *y = tflc__out(c, k);
+    if (!x || !y || x->type != y->type || x->bytes != y->bytes)
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d and output %d differ in type or size", k,
+                          k);
+    st = tflc__check_passed(c, x, s->first, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 0, k);
+    if (!st)
+      st = tflc__check_passed(c, x, s->second, 1, k);
+    if (st)
+      return st;
+  }
+  return TFLC_OK;
+}
+static tflc_status tflc__while_invoke(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  int32_t k, n = c->op->nin;
+  uint32_t iterations = 0;
+  tflc_status st;
+  /* the inputs go to the outputs first: the planner lets cond's and
+   * body's tensors reuse the inputs' bytes once they are read */
+  for (k = 0; k < n; k++)
+    tflc__pass(tflc__out(c, k), tflc__in(c, k));
+  for (k = 0; k < n; k++)
+    tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
+  st = tflc__run_subgraph(it, s->first);
+  while (!st && ((const uint8_t *)tflc__graph_out(it, s->first, 0)->data)[0]) {
+    if (TFLC_WHILE_MAX_ITERATIONS &&
+        ++iterations > (uint32_t)TFLC_WHILE_MAX_ITERATIONS)
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "more than %d iterations",
+                          (int32_t)TFLC_WHILE_MAX_ITERATIONS, 0);
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->second, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->second);
+    if (st)
+      break;
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__out(c, k), tflc__graph_out(it, s->second, k));
+    for (k = 0; k < n; k++)
+      tflc__pass(tflc__graph_in(it, s->first, k), tflc__out(c, k));
+    st = tflc__run_subgraph(it, s->first);
+  }
+  return st;
+}
+
+/* ---- reset: variables back to their start values ------------------------ */
+/* The byte a variable tensor starts as (TFLM's ResetTensorData): the low
+ * byte of an int8 tensor's first zero point when it has any, else 0. */
+static uint8_t tflc__variable_fill(const tflc_model *m, uint32_t sgt,
+                                   const tflc_tensor *t) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t qt, z, nz = 0;
+  if (t->type != TFLC_INT8)
+    return 0;
+  qt = tflc__get_ref(fb, tflc__tensor_table(m, sgt, t->index), TFLC__T_QUANT);
+  z = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
+  return z && nz ? fb.b[z] : 0; /* little-endian int64: low byte first */
+}
+/* Variable tensors of one subgraph to their start values, and the state
+ * its operators keep outside tensors (TFLM's per-operator Reset). */
+static void tflc__reset_graph(tflc_interpreter *it, uint32_t sgt,
+                              tflc_tensor *tensors, tflc__op *ops, int32_t n,
+                              int32_t nops) {
+  int32_t k;
+  tflc__ctx c;
+  for (k = 0; k < n; k++) {
+    tflc_tensor *t = &tensors[k];
+    if ((t->flags & TFLC_TENSOR_VARIABLE) && t->data &&
+        !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT |
+                      TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN)))
+      memset(t->data, tflc__variable_fill(it->model, sgt, t), t->bytes);
+  }
+  c.it = it;
+  c.m = it->model;
+  c.sgt = sgt;
+  for (k = 0; k < nops; k++) {
+    c.op = &ops[k];
+    if (!c.op->user)
+      tflc__reset_op(&c);
+  }
+}
+TFLC_API tflc_status tflc_reset(tflc_interpreter *it) {
+  int32_t g;
+  if (!it || !it->ready)
+    return TFLC_ERR_STATE;
+  if (it->graphs) {
+    for (g = 0; g < it->model->num_subgraphs; g++) {
+      tflc__graph *gr = &it->graphs[g];
+      tflc__reset_graph(it, gr->sgt, gr->tensors, gr->ops, gr->num_tensors,
+                        gr->num_ops);
+      gr->ran = 0;
+    }
+  } else {
+    tflc__reset_graph(it, it->sgt, it->tensors, it->ops, it->num_tensors,
+                      it->num_ops);
+  }
+  for (g = 0; g < it->num_vars; g++)
+    if (it->vars[g].data)
+      memset(it->vars[g].data, it->vars[g].fill, it->vars[g].bytes);
+  return TFLC_OK;
+}
+
+/* ---- TFLM's custom operators: CIRCULAR_BUFFER ---------------------------- */
+/* CIRCULAR_BUFFER (custom code "CIRCULAR_BUFFER"): the output [1, slots, 1,
+ * depth] (a variable tensor) keeps the last `slots` inputs [1, 1, 1,
+ * depth]; each invoke drops the oldest and appends the input. It runs
+ * every cycles_max-th invoke only (the others end the invoke with an
+ * error, TFLM's kTfLiteAbort). cycles_max is element 0 of the custom
+ * options (read as TFLM's FlexbufferWrapper does); when absent or <= 0,
+ * TFLM guesses 1 or 2 from the output shape and a count of such
+ * operators, kept in a process-wide static: here it is counted over this
+ * model, which gives TFLM's choice for the first interpreter a process
+ * makes. */
+typedef struct tflc__circular_buffer_state {
+  int32_t cycles_max, cycles_until_run;
+  int32_t slots, depth;
+} tflc__circular_buffer_state;
+
+/* cycles_max of a CIRCULAR_BUFFER as written in its options (0: none). */
+static int32_t tflc__circular_buffer_option(const tflc_model *m, uint32_t sgt,
+                                            int32_t i) {
+  uint32_t size = 0;
+  const uint8_t *o = tflc__op_custom_options(m, sgt, i, &size);
+  tflc__flex f;
+  if (!o || size == 0 || !tflc__flex_open(&f, o, size))
+    return 0;
+  return (int32_t)tflc__flex_element_int(&f, 0, 0);
+}
+/* TFLM's guess when cycles_max <= 0: 1 for outputs of 5, 13 or 25 slots,
+ * or for the fifth guessing operator with a [.., 2, 96] output; else 2. The
+ * count restarts after each guess of 1. Replays the guesses of the
+ * CIRCULAR_BUFFER operators prepared before operator `index` of subgraph
+ * table `sgt` (subgraphs in order, operators in order). */
+static int32_t tflc__circular_buffer_guess(const tflc_model *m, uint32_t sgt,
+                                           int32_t index) {
+  int32_t sg, i, count = 0, guess = 2;
+  for (sg = 0; sg < m->num_subgraphs; sg++) {
+    uint32_t t = tflc__subgraph(m, sg);
+    int32_t n = tflc_model_num_ops(m, sg);
+    for (i = 0; i < n; i++) {
+      tflc_tensor o;
+      int32_t out;
+      if (tflc_model_op_code(m, sg, i) != TFLC_OP_CIRCULAR_BUFFER ||
+          tflc__circular_buffer_option(m, t, i) > 0)
+        continue;
+      out = tflc_model_op_io(m, sg, i, 1, 0);
+      if (out < 0 || tflc_model_tensor(m, sg, out, &o, NULL, NULL) != TFLC_OK ||
+          o.rank != 4)
+        continue; /* refused at its own prepare */
+      count++;
+      if (o.dims[1] == 5 || o.dims[1] == 13 || o.dims[1] == 25 ||
+          (count == 5 && o.dims[2] == 2 && o.dims[3] == 96)) {
+        guess = 1;
+        count = 0;
+      } else {
+        guess = 2;
+      }
+      if (t == sgt && i == index)
+        return guess;
+    }
+  }
+  return guess;
+}
+static tflc_status tflc__circular_buffer_prepare(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__circular_buffer_state *s;
+  if (!in || !o || c->op->nin != 1 || c->op->nout != 1)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs one input and one output", 0,
+                        0);
+  if (in->rank != 4 || o->rank != 4 || in->dims[0] != o->dims[0] ||
+      in->dims[1] != 1 || in->dims[2] != o->dims[2] ||
+      in->dims[3] != o->dims[3] || o->dims[1] < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input [N, 1, H, D], output [N, slots, H, D]", 0, 0);
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "int8 input and output only", 0, 0);
+  s = TFLC__NEW_STATE(c, tflc__circular_buffer_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  s->cycles_max = tflc__circular_buffer_option(c->m, c->sgt, c->op->index);
+  if (s->cycles_max <= 0)
+    s->cycles_max = tflc__circular_buffer_guess(c->m, c->sgt, c->op->index);
+  s->cycles_until_run = s->cycles_max;
+  s->slots = o->dims[1];
+  s->depth = o->dims[2] * o->dims[3];
+  return TFLC_OK;
+}
+static tflc_status tflc__circular_buffer_invoke(tflc__ctx *c) {
+  tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
+  /* the first batch only, as TFLM */
+  tflc_circular_buffer_push(s->slots, (size_t)s->depth, tflc__in(c, 0)->data,
+                            tflc__out(c, 0)->data);
+  if (--s->cycles_until_run != 0)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "not due this cycle: invoke ends here (TFLM: abort)", 0,
+                        0);
+  s->cycles_until_run = s->cycles_max;
+  return TFLC_OK;
+}
+static void tflc__circular_buffer_reset(tflc__ctx *c) {
+  tflc__circular_buffer_state *s = (tflc__circular_buffer_state *)c->op->state;
+  if (s)
+    s->cycles_until_run = s->cycles_max;
+}
+
+/* ---- TFLM's custom operators: TFLite_Detection_PostProcess --------------- */
+/* Float32 SSD post-processing (custom code "TFLite_Detection_PostProcess"):
+ * box encodings [1, boxes, >= 4], class scores [1, boxes, classes (+1
+ * background)], anchors [boxes, 4] -> detection boxes, classes, scores
+ * and their count. Options: a flexbuffer map read by key as TFLM reads
+ * it. TFLM's run-time checks on shapes and options are made here at init;
+ * its scratch (11 buffers, several of max_detections x boxes) is one
+ * buffer sized to what the algorithm uses. */
+typedef struct tflc__detection_state {
+  tflc_detection_params p;
+  int32_t scratch, capacity;
+} tflc__detection_state;
+
+/* Option `key` as a number (TFLM's AsInt32 / AsFloat / AsBool): 1, or 0
+ * when present but not a number. Absent keys read 0. */
+static int tflc__detection_option(const tflc__flex *f, const char *key,
+                                  int64_t *iv, double *dv) {
+  return tflc__flex_number(f, tflc__flex_find(f, key), iv, dv);
+}
+static tflc_status tflc__detection_postprocess_prepare(tflc__ctx *c) {
+  static const char *const keys[11] = {"max_detections",
+                                       "max_classes_per_detection",
+                                       "detections_per_class",
+                                       "use_regular_nms",
+                                       "nms_score_threshold",
+                                       "nms_iou_threshold",
+                                       "num_classes",
+                                       "y_scale",
+                                       "x_scale",
+                                       "h_scale",
+                                       "w_scale"};
+  const tflc_tensor *bx = tflc__in(c, 0), *sc = tflc__in(c, 1);
+  const tflc_tensor *an = tflc__in(c, 2);
+  tflc__detection_state *s;
+  tflc_detection_params *p;
+  int64_t iv[11];
+  double dv[11];
+  uint32_t size = 0;
+  const uint8_t *o = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  tflc__flex f;
+  size_t bytes;
+  int32_t k, cap = 0x7FFFFFFF;
+  if (!o || !tflc__flex_open(&f, o, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a flexbuffer map", 0, 0);
+  for (k = 0; k < 11; k++)
+    if (!tflc__detection_option(&f, keys[k], &iv[k], &dv[k]))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "option %d is not a number", k,
+                          0);
+  if (c->op->nin != 3 || c->op->nout != 4 || !bx || !sc || !an)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 3 inputs and 4 outputs", 0,
+                        0);
+  for (k = 0; k < 4; k++)
+    if (tflc__out(c, k)->type != TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "output %d must be float32", k, 0);
+  if (bx->type != TFLC_FLOAT32 || sc->type != TFLC_FLOAT32 ||
+      an->type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "float32 inputs only (as TFLM)", 0,
+                        0);
+  if (bx->rank != 3 || sc->rank != 3 || an->rank != 2)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "ranks must be 3, 3 and 2", 0, 0);
+  s = TFLC__NEW_STATE(c, tflc__detection_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  p = &s->p;
+  p->max_detections = (int32_t)iv[0];
+  p->max_classes_per_detection = (int32_t)iv[1];
+  p->detections_per_class = tflc__flex_is_null(&f, tflc__flex_find(&f, keys[2]))
+                                ? 100
+                                : (int32_t)iv[2];
+  p->regular =
+      !tflc__flex_is_null(&f, tflc__flex_find(&f, keys[3])) && iv[3] != 0;
+  p->score_threshold = (float)dv[4];
+  p->iou_threshold = (float)dv[5];
+  p->num_classes = (int32_t)iv[6];
+  p->y_scale = (float)dv[7];
+  p->x_scale = (float)dv[8];
+  p->h_scale = (float)dv[9];
+  p->w_scale = (float)dv[10];
+  p->num_boxes = bx->dims[1];
+  p->box_stride = bx->dims[2];
+  p->classes_with_background = sc->dims[2];
+  if (bx->dims[0] != 1 || bx->dims[2] < 4 || sc->dims[0] != 1 ||
+      sc->dims[1] != p->num_boxes || an->dims[1] != 4 ||
+      an->dims[0] < p->num_boxes)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "boxes [1, n, >=4], scores [1, n, c], anchors [n, 4]",
+                        0, 0);
+  if (p->num_classes < 0 || p->classes_with_background < p->num_classes ||
+      p->classes_with_background - p->num_classes > 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d classes for %d score columns",
+                        p->num_classes, p->classes_with_background);
+  if (p->max_detections < 0 ||
+      (p->regular ? p->detections_per_class <= 0
+                  : p->max_classes_per_detection <= 0 || p->num_classes < 1))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "detection counts out of range", 0,
+                        0);
+  if ((!p->regular || p->num_classes > 0) &&
+      !(p->iou_threshold > 0.0f && p->iou_threshold <= 1.0f))
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "IoU threshold outside (0, 1]", 0,
+                        0);
+  /* detections the outputs hold: boxes of 4, classes, scores */
+  if (tflc__count(tflc__out(c, 0)) / 4 < cap)
+    cap = tflc__count(tflc__out(c, 0)) / 4;
+  for (k = 1; k < 3; k++)
+    if (tflc__count(tflc__out(c, k)) < cap)
+      cap = tflc__count(tflc__out(c, k));
+  if (tflc__count(tflc__out(c, 3)) < 1 ||
+      (p->regular && cap < p->max_detections))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "outputs hold %d detections, not %d",
+                        cap, p->max_detections);
+  s->capacity = cap;
+  bytes = tflc_detection_postprocess_scratch(p);
+  s->scratch = bytes ? tflc__scratch(c, bytes) : -1;
+  if (s->scratch < 0)
+    return bytes ? tflc__scratch_err(c)
+                 : tflc__op_err(c, TFLC_ERR_ARENA, "scratch too large", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__detection_postprocess_invoke(tflc__ctx *c) {
+  const tflc__detection_state *s = (const tflc__detection_state *)c->op->state;
+  int r = tflc_detection_postprocess_f32(
+      &s->p, (const float *)tflc__in(c, 0)->data,
+      (const float *)tflc__in(c, 1)->data, (const float *)tflc__in(c, 2)->data,
+      (float *)tflc__out(c, 0)->data, (float *)tflc__out(c, 1)->data,
+      (float *)tflc__out(c, 2)->data, (float *)tflc__out(c, 3)->data,
+      s->capacity, (void *)c->op->scratch[s->scratch]);
+  if (r == -1)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a decoded box is empty (TFLM fails too)", 0, 0);
+  if (r)
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "detections past the outputs (max_classes_per_"
+                        "detection > 1 with fast NMS)",
+                        0, 0);
+  return TFLC_OK;
+}
+
+/* ======================================================================== */
+/* Operators: TFLM's Signal* custom operators (signal/micro/kernels):       */
+/* window, FFT auto scale, RFFT / IRFFT, energy, filter bank and its square */
+/* root, spectral subtraction, PCAN and log, framer, stacker, delay and     */
+/* overlap-add. Their custom options are FlexBuffers maps that TFLM reads   */
+/* by index (keys sorted); here the key at each index must be TFLM's.       */
+/* Where TFLM's kernels would read or write outside a tensor (or shift by   */
+/* 32 or more), prepare refuses the model instead.                          */
+/* ======================================================================== */
+/* ---- options and checks shared by the Signal operators ------------------ */
+static tflc_status tflc__signal_key_err(tflc__ctx *c, int32_t k,
+                                        const char *key) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  return tflc__err(c->it->error, TFLC_ERR_SCHEMA,
+                   "op %d %s: custom option %d must be '%s'", c->op->index,
+                   tflc__op_name(c), k, key);
+#else
+  (void)k;
+  (void)key;
+  return tflc__op_err(c, TFLC_ERR_SCHEMA, "", 0, 0);
+#endif
+}
+/* Reads custom options 0..n-1 into v as TFLM's FlexbufferWrapper does
+ * (ElementAsInt32 / ElementAsBool: the slot as a signed integer); option k
+ * must have key names[k]. With `type`, also the map's "T" (looked up by
+ * key, 0 when absent, as flexbuffers::Map::operator[]). */
+static tflc_status tflc__signal_options(tflc__ctx *c, const char *const *names,
+                                        int32_t n, int32_t *v, int32_t *type) {
+  tflc__flex f;
+  uint32_t size = 0;
+  const uint8_t *b = tflc__op_custom_options(c->m, c->sgt, c->op->index, &size);
+  int32_t k;
+  if (!tflc__flex_open(&f, b, size) || !f.keys)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "custom options are not a FlexBuffers map", 0, 0);
+  for (k = 0; k < n; k++) {
+    if (tflc__flex_find(&f, names[k]) != k)
+      return tflc__signal_key_err(c, k, names[k]);
+    v[k] = (int32_t)(uint32_t)(uint64_t)tflc__flex_element_int(&f, k, 0);
+  }
+  if (type) {
+    int64_t iv = 0;
+    double dv = 0.0;
+    if (!tflc__flex_number(&f, tflc__flex_find(&f, "T"), &iv, &dv))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA, "custom option T is no number", 0,
+                          0);
+    *type = (int32_t)(uint32_t)(uint64_t)iv;
+  }
+  return TFLC_OK;
+}
+/* Input / output k of type `type` and rank `rank` (-1: any rank). */
+static tflc_status tflc__signal_tensor(tflc__ctx *c, tflc_tensor *t, int output,
+                                       int32_t k, int32_t type, int32_t rank) {
+  if (!t)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        output ? "output %d missing" : "input %d missing", k,
+                        0);
+  if (t->type != type)
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        output ? "output %d must be of type %d"
+                               : "input %d must be of type %d",
+                        k, type);
+  if (rank >= 0 && t->rank != rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        output ? "output %d must have rank %d"
+                               : "input %d must have rank %d",
+                        k, rank);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_io(tflc__ctx *c, int32_t nin, int32_t nout) {
+  if (c->op->nin != nin || c->op->nout != nout)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs %d inputs and %d outputs",
+                        nin, nout);
+  return TFLC_OK;
+}
+/* Persistent bytes for an op: the product a * b * c, NULL when it
+ * overflows or the arena is full. */
+static void *tflc__signal_persist(tflc__ctx *c, uint64_t a, uint64_t b,
+                                  uint64_t n) {
+  if (b && a > 0xFFFFFFFFu / b)
+    return NULL;
+  if (n && a * b > 0xFFFFFFFFu / n)
+    return NULL;
+  return tflc__persist(c->it, (size_t)(a * b * n));
+}
+#define TFLC__SIGNAL_CHECK(x)                                                  \
+  do {                                                                         \
+    tflc_status st_ = (x);                                                     \
+    if (st_ != TFLC_OK)                                                        \
+      return st_;                                                              \
+  } while (0)
+
+/* ---- SignalWindow -------------------------------------------------------- */
+typedef struct tflc__signal_window_state {
+  int32_t shift, window;
+} tflc__signal_window_state;
+static tflc_status tflc__signal_window_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"shift"};
+  tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1), *o = tflc__out(c, 0);
+  tflc__signal_window_state *s;
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, w, 0, 1, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank));
+  if (in->rank < 1 || tflc__count(o) != tflc__count(in))
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (w->dims[0] < 1 || tflc__count(in) % w->dims[0] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input of %d samples is no whole number of windows "
+                        "of %d",
+                        tflc__count(in), w->dims[0]);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "shift %d outside [0, 31]", v[0],
+                        0);
+  s = TFLC__NEW_STATE(c, tflc__signal_window_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->shift = v[0];
+  s->window = w->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_window_invoke(tflc__ctx *c) {
+  const tflc__signal_window_state *s =
+      (const tflc__signal_window_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  const int16_t *x = (const int16_t *)in->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t i, n = tflc__count(in);
+  for (i = 0; i < n; i += s->window)
+    tflc_signal_window_s16(x + i, (const int16_t *)tflc__in(c, 1)->data,
+                           s->window, s->shift, y + i);
+  return TFLC_OK;
+}
+
+/* ---- SignalFftAutoScale -------------------------------------------------- */
+static tflc_status tflc__signal_fft_auto_scale_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *bits = tflc__out(c, 1);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, bits, 1, 1, TFLC_INT32, 0));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_fft_auto_scale_invoke(tflc__ctx *c) {
+  const tflc_tensor *o = tflc__out(c, 0);
+  const int32_t bits = tflc_signal_fft_auto_scale_s16(
+      (const int16_t *)tflc__in(c, 0)->data, o->dims[0], (int16_t *)o->data);
+  memcpy(tflc__out(c, 1)->data, &bits, sizeof bits);
+  return TFLC_OK;
+}
+
+/* ---- SignalRfft / SignalIrfft -------------------------------------------- */
+typedef struct tflc__signal_fft_state {
+  tflc_fft_plan plan;
+  int32_t type, rows, in_row, out_row, work;
+} tflc__signal_fft_state;
+typedef struct tflc__signal_fft_state32 {
+  int32_t fft_length, inverse, num_factors;
+  uint8_t radix[TFLC_FFT_MAX_FACTORS];
+  uint32_t twiddles, super_twiddles;
+  int32_t type, rows, in_row, out_row, work;
+} tflc__signal_fft_state32;
+/* T, fft_length, shapes: rows of in_row samples (RFFT) or of fft_length /
+ * 2 + 1 complex bins (IRFFT), one output row each. */
+static tflc_status tflc__signal_fft_prepare(tflc__ctx *c, int inverse) {
+  static const char *const names[2] = {"T", "fft_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_fft_state *s;
+  int32_t v[2], type = 0, n, bins, in_last, out_last, in_rows, out_rows;
+  size_t es, tw;
+  void *mem;
+  int ok;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_INT32 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16, int32, float32",
+                        type, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, in->rank));
+  n = v[1];
+  es = tflc_type_size(type);
+  tw = tflc_fft_plan_bytes(n, es);
+  if (!tw)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "fft_length %d: not even, or its half has a prime "
+                        "factor above 5",
+                        n, 0);
+  bins = n / 2 + 1;
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  in_last = in->dims[in->rank - 1];
+  out_last = o->dims[o->rank - 1];
+  if (!inverse && (in_last < 1 || in_last > n || out_last != 2 * bins))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of 1..fft_length samples in, fft_length + 2 "
+                        "out (fft_length %d)",
+                        n, 0);
+  if (inverse && (in_last != 2 * bins || out_last != n))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of fft_length + 2 values in, fft_length out "
+                        "(fft_length %d)",
+                        n, 0);
+  in_rows = tflc__count(in) / in_last;
+  out_rows = out_last ? tflc__count(o) / out_last : 0;
+  if (in_rows != out_rows)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d input rows, %d output rows",
+                        in_rows, out_rows);
+  s = TFLC__NEW_STATE32(c, tflc__signal_fft_state, tflc__signal_fft_state32);
+  mem = s ? tflc__persist(c->it, tw) : NULL;
+  if (!mem)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  if (type == TFLC_INT16)
+    ok = tflc_fft_plan_s16(&s->plan, n, inverse, mem) == 0;
+  else if (type == TFLC_INT32)
+    ok = tflc_fft_plan_s32(&s->plan, n, inverse, mem) == 0;
+  else
+    ok = tflc_fft_plan_f32(&s->plan, n, inverse, mem) == 0;
+  if (!ok)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "fft_length %d unsupported", n,
+                        0);
+  s->type = type;
+  s->rows = in_rows;
+  s->in_row = in_last;
+  s->out_row = out_last;
+  s->work = tflc__scratch(c, (uintptr_t)n * es);
+  if (s->work < 0)
+    return tflc__scratch_err(c);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_rfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 0);
+}
+static tflc_status tflc__signal_irfft_prepare(tflc__ctx *c) {
+  return tflc__signal_fft_prepare(c, 1);
+}
+static tflc_status tflc__signal_fft_invoke(tflc__ctx *c) {
+  const tflc__signal_fft_state *s =
+      (const tflc__signal_fft_state *)c->op->state;
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  void *work = (void *)c->op->scratch[s->work];
+  const size_t es = tflc_type_size(s->type);
+  const size_t in_step = (size_t)s->in_row * es,
+               out_step = (size_t)s->out_row * es;
+  const int inverse = s->plan.inverse;
+  int32_t r;
+  for (r = 0; r < s->rows; r++, x += in_step, y += out_step) {
+    if (s->type == TFLC_INT16) {
+      if (inverse)
+        tflc_irfft_s16(&s->plan, (const int16_t *)x, (int16_t *)work,
+                       (int16_t *)y);
+      else
+        tflc_rfft_s16(&s->plan, (const int16_t *)x, s->in_row, (int16_t *)work,
+                      (int16_t *)y);
+    } else if (s->type == TFLC_INT32) {
+      if (inverse)
+        tflc_irfft_s32(&s->plan, (const int32_t *)x, (int32_t *)work,
+                       (int32_t *)y);
+      else
+        tflc_rfft_s32(&s->plan, (const int32_t *)x, s->in_row, (int32_t *)work,
+                      (int32_t *)y);
+    } else {
+      if (inverse)
+        tflc_irfft_f32(&s->plan, (const float *)x, (float *)work, (float *)y);
+      else
+        tflc_rfft_f32(&s->plan, (const float *)x, s->in_row, (float *)work,
+                      (float *)y);
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalEnergy -------------------------------------------------------- */
+typedef struct tflc__signal_range_state {
+  int32_t start, end;
+} tflc__signal_range_state;
+static tflc_status tflc__signal_energy_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"end_index", "start_index"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (v[1] < v[0] && (v[1] < 0 || v[0] > in->dims[0] / 2 || v[0] > o->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "bins [%d, %d) outside the spectrum or the output",
+                        v[1], v[0]);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[1];
+  s->end = v[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_energy_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  tflc_signal_energy_s16((const int16_t *)tflc__in(c, 0)->data, s->start,
+                         s->end, (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBank ---------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"num_channels"};
+  tflc_tensor *o = tflc__out(c, 0);
+  int32_t v[1], k;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 6, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 0), 0, 0, TFLC_UINT32, 1));
+  for (k = 1; k < 6; k++)
+    TFLC__SIGNAL_CHECK(
+        tflc__signal_tensor(c, tflc__in(c, k), 0, k, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT64, 1));
+  if (v[0] < 0 || o->dims[0] > v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels for an output of %d",
+                        v[0], o->dims[0]);
+  for (k = 3; k < 6; k++)
+    if (tflc__in(c, k)->dims[0] <= v[0])
+      return tflc__op_err(c, TFLC_ERR_SHAPE,
+                          "input %d needs num_channels + 1 = %d entries", k,
+                          v[0] + 1);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the count */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1),
+                    *u = tflc__in(c, 2);
+  tflc_tensor *o = tflc__out(c, 0);
+  tflc_filter_bank_params p;
+  p.num_channels = (int32_t)(uintptr_t)c->op->state;
+  p.weights = (const int16_t *)w->data;
+  p.unweights = (const int16_t *)u->data;
+  p.frequency_starts = (const int16_t *)tflc__in(c, 3)->data;
+  p.weight_starts = (const int16_t *)tflc__in(c, 4)->data;
+  p.widths = (const int16_t *)tflc__in(c, 5)->data;
+  /* the channel tables are tensors: checked at every invoke (they are
+   * usually constants; a few hundred comparisons) */
+  if (tflc_signal_filter_bank_check(
+          &p, in->dims[0], w->dims[0] < u->dims[0] ? w->dims[0] : u->dims[0]))
+    return tflc__op_err(c, TFLC_ERR_KERNEL,
+                        "a channel reaches outside the spectrum or weights", 0,
+                        0);
+  tflc_signal_filter_bank_u32(&p, (const uint32_t *)in->data, o->dims[0],
+                              (uint64_t *)o->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSquareRoot ------------------------------------------ */
+static tflc_status tflc__signal_filter_bank_square_root_prepare(tflc__ctx *c) {
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT64, 1));
+  TFLC__SIGNAL_CHECK(
+      tflc__signal_tensor(c, tflc__in(c, 1), 0, 1, TFLC_INT32, 0));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_square_root_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  int32_t shift;
+  memcpy(&shift, tflc__in(c, 1)->data, sizeof shift);
+  if (shift < 0 || shift > 31)
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "scale bits %d outside [0, 31]",
+                        shift, 0);
+  tflc_signal_filter_bank_square_root_u64((const uint64_t *)in->data,
+                                          in->dims[0], shift,
+                                          (uint32_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankLog ------------------------------------------------- */
+static tflc_status tflc__signal_filter_bank_log_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"input_correction_bits", "output_scale"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_range_state *s;
+  int32_t v[2];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  if (o->dims[0] != in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "output must match the input", 0, 0);
+  if (v[0] < 0 || v[0] > 31)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "input_correction_bits %d outside [0, 31]", v[0], 0);
+  s = TFLC__NEW_STATE(c, tflc__signal_range_state);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->start = v[0]; /* correction bits */
+  s->end = v[1];   /* output scale */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_filter_bank_log_invoke(tflc__ctx *c) {
+  const tflc__signal_range_state *s =
+      (const tflc__signal_range_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_filter_bank_log_u32((const uint32_t *)in->data, in->dims[0],
+                                  s->end, s->start,
+                                  (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* ---- SignalFilterBankSpectralSubtraction --------------------------------- */
+typedef struct tflc__signal_spectral_state {
+  tflc_spectral_subtraction_params p;
+  uint32_t *noise; /* num_channels, the state */
+  int32_t noise_out;
+} tflc__signal_spectral_state;
+typedef struct tflc__signal_spectral_state32 {
+  tflc_spectral_subtraction_params p;
+  uint32_t noise;
+  int32_t noise_out;
+} tflc__signal_spectral_state32;
+static tflc_status tflc__signal_spectral_subtraction_prepare(tflc__ctx *c) {
+  static const char *const names[9] = {"alternate_one_minus_smoothing",
+                                       "alternate_smoothing",
+                                       "clamping",
+                                       "min_signal_remaining",
+                                       "num_channels",
+                                       "one_minus_smoothing",
+                                       "smoothing",
+                                       "smoothing_bits",
+                                       "spectral_subtraction_bits"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *noise = tflc__out(c, 1);
+  tflc__signal_spectral_state *s;
+  int32_t v[9];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 9, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 1, 1, TFLC_UINT32, 1));
+  if (v[4] < 0 || v[4] > in->dims[0] || v[4] > o->dims[0] ||
+      noise->dims[0] > v[4])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d does not fit the tensors", v[4], 0);
+  if (v[7] < 0 || v[7] > 31 || v[8] < 0 || v[8] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                        "smoothing_bits %d or spectral_subtraction_bits %d "
+                        "out of range",
+                        v[7], v[8]);
+  s = TFLC__NEW_STATE32(c, tflc__signal_spectral_state,
+                        tflc__signal_spectral_state32);
+  if (s)
+    s->noise = (uint32_t *)tflc__signal_persist(c, (uint64_t)v[4], 4, 1);
+  if (!s || (!s->noise && v[4]))
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->p.alternate_one_minus_smoothing = (uint32_t)v[0];
+  s->p.alternate_smoothing = (uint32_t)v[1];
+  s->p.clamping = v[2] != 0;
+  s->p.min_signal_remaining = (uint32_t)v[3];
+  s->p.num_channels = v[4];
+  s->p.one_minus_smoothing = (uint32_t)v[5];
+  s->p.smoothing = (uint32_t)v[6];
+  s->p.smoothing_bits = (uint32_t)v[7];
+  s->p.spectral_subtraction_bits = (uint32_t)v[8];
+  s->noise_out = noise->dims[0];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_spectral_subtraction_invoke(tflc__ctx *c) {
+  const tflc__signal_spectral_state *s =
+      (const tflc__signal_spectral_state *)c->op->state;
+  tflc_signal_spectral_subtraction_u32(
+      &s->p, (const uint32_t *)tflc__in(c, 0)->data,
+      (uint32_t *)tflc__out(c, 0)->data, s->noise);
+  if (s->noise_out)
+    memcpy(tflc__out(c, 1)->data, s->noise, (size_t)s->noise_out * 4u);
+  return TFLC_OK;
+}
+
+/* ---- SignalPCAN ---------------------------------------------------------- */
+static tflc_status tflc__signal_pcan_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"snr_shift"};
+  tflc_tensor *in = tflc__in(c, 0), *noise = tflc__in(c, 1),
+              *lut = tflc__in(c, 2), *o = tflc__out(c, 0);
+  int32_t v[1];
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 3, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, noise, 0, 1, TFLC_UINT32, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, lut, 0, 2, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_UINT32, 1));
+  if (o->dims[0] != in->dims[0] || noise->dims[0] < in->dims[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output and noise estimate must match the input", 0, 0);
+  if (lut->dims[0] < TFLC_SIGNAL_PCAN_LUT_SIZE)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "gain table of %d entries, needs %d",
+                        lut->dims[0], TFLC_SIGNAL_PCAN_LUT_SIZE);
+  if (v[0] < 0 || v[0] > 63)
+    return tflc__op_err(c, TFLC_ERR_SCHEMA, "snr_shift %d outside [0, 63]",
+                        v[0], 0);
+  c->op->state = (void *)(uintptr_t)(uint32_t)v[0]; /* the shift */
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_pcan_invoke(tflc__ctx *c) {
+  const tflc_tensor *in = tflc__in(c, 0);
+  tflc_signal_pcan_u32(
+      (const int16_t *)tflc__in(c, 2)->data, (int32_t)(uintptr_t)c->op->state,
+      (const uint32_t *)tflc__in(c, 1)->data, (const uint32_t *)in->data,
+      (uint32_t *)tflc__out(c, 0)->data, in->dims[0]);
+  return TFLC_OK;
+}
+
+/* ---- SignalOverlapAdd ---------------------------------------------------- */
+typedef struct tflc__signal_overlap_state {
+  int32_t type, rows, frames, frame_size, frame_step;
+  void *buffers; /* rows * frame_size elements, the state */
+} tflc__signal_overlap_state;
+typedef struct tflc__signal_overlap_state32 {
+  int32_t type, rows, frames, frame_size, frame_step;
+  uint32_t buffers;
+} tflc__signal_overlap_state32;
+static void tflc__signal_overlap_add_reset(tflc__signal_overlap_state *s) {
+  memset(s->buffers, 0,
+         (size_t)s->rows * (size_t)s->frame_size * tflc_type_size(s->type));
+}
+static tflc_status tflc__signal_overlap_add_prepare(tflc__ctx *c) {
+  static const char *const names[2] = {"T", "frame_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_overlap_state *s;
+  int32_t v[2], type = 0, size, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 2, v, &type));
+  if (type != TFLC_INT16 && type != TFLC_FLOAT32)
+    return tflc__op_err(c, TFLC_ERR_TYPE, "T %d is not int16 or float32", type,
+                        0);
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, type, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, type, -1));
+  if (in->rank < 2 || o->rank + 1 != in->rank)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input rank %d: needs >= 2, output one less", in->rank,
+                        0);
+  size = in->dims[in->rank - 1];
+  frames = in->dims[in->rank - 2];
+  if (size < 1 || frames < 1 || v[1] < 1 || v[1] > size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d outside [1, frame size %d]", v[1], size);
+  rows = tflc__count(in) / size / frames;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[1])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold frames * frame_step = %d samples",
+                        frames * v[1], 0);
+  s = TFLC__NEW_STATE32(c, tflc__signal_overlap_state,
+                        tflc__signal_overlap_state32);
+  if (s)
+    s->buffers = tflc__signal_persist(c, (uint64_t)rows, (uint64_t)size,
+                                      tflc_type_size(type));
+  if (!s || !s->buffers)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->type = type;
+  s->rows = rows;
+  s->frames = frames;
+  s->frame_size = size;
+  s->frame_step = v[1];
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_overlap_add_invoke(tflc__ctx *c) {
+  const tflc__signal_overlap_state *s =
+      (const tflc__signal_overlap_state *)c->op->state;
+  const size_t es = tflc_type_size(s->type);
+  const uint8_t *x = (const uint8_t *)tflc__in(c, 0)->data;
+  uint8_t *y = (uint8_t *)tflc__out(c, 0)->data;
+  int32_t r, f;
+  for (r = 0; r < s->rows; r++) {
+    uint8_t *buf =
+        (uint8_t *)s->buffers + (size_t)r * (size_t)s->frame_size * es;
+    for (f = 0; f < s->frames; f++) {
+      const size_t k = (size_t)r * (size_t)s->frames + (size_t)f;
+      if (s->type == TFLC_INT16)
+        tflc_signal_overlap_add_s16(
+            (const int16_t *)(x + k * (size_t)s->frame_size * es),
+            (int16_t *)buf, s->frame_size, s->frame_step,
+            (int16_t *)(y + k * (size_t)s->frame_step * es));
+      else
+        tflc_signal_overlap_add_f32(
+            (const float *)(x + k * (size_t)s->frame_size * es), (float *)buf,
+            s->frame_size, s->frame_step,
+            (float *)(y + k * (size_t)s->frame_step * es));
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- SignalFramer, SignalStacker, SignalDelay: sample rings -------------- */
+/* rows rings of `capacity` samples each (one allocation) */
+typedef struct tflc__signal_ring_state {
+  int32_t rows, a, b, c, d; /* per operator, see the prepares */
+  int32_t started;          /* SignalStacker: the first frame came */
+  tflc_ring_s16 *rings;
+} tflc__signal_ring_state;
+typedef struct tflc__signal_ring_state32 {
+  int32_t rows, a, b, c, d, started;
+  uint32_t rings;
+} tflc__signal_ring_state32;
+typedef struct tflc__ring_s16_32 {
+  uint32_t data, capacity, read, write;
+  int32_t empty;
+} tflc__ring_s16_32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char tflc__signal_states32_match
+    [sizeof(tflc__signal_fft_state) == sizeof(tflc__signal_fft_state32) &&
+             sizeof(tflc__signal_spectral_state) ==
+                 sizeof(tflc__signal_spectral_state32) &&
+             sizeof(tflc__signal_overlap_state) ==
+                 sizeof(tflc__signal_overlap_state32) &&
+             sizeof(tflc__signal_ring_state) ==
+                 sizeof(tflc__signal_ring_state32) &&
+             sizeof(tflc_ring_s16) == sizeof(tflc__ring_s16_32)
+         ? 1
+         : -1];
+#endif
+static tflc__signal_ring_state *tflc__signal_rings(tflc__ctx *c, int32_t rows,
+                                                   int64_t capacity) {
+  tflc__signal_ring_state *s;
+  int16_t *data;
+  int32_t r;
+  if (capacity < 1 || capacity > 0x7FFFFFFF)
+    return NULL;
+  s = TFLC__NEW_STATE32(c, tflc__signal_ring_state, tflc__signal_ring_state32);
+  if (!s)
+    return NULL;
+  s->rings = rows >= 0 && rows <= 0xFFFFFF
+                 ? (tflc_ring_s16 *)tflc__persist2(
+                       c->it, (size_t)rows * sizeof(tflc_ring_s16),
+                       (size_t)rows * sizeof(tflc__ring_s16_32))
+                 : NULL;
+  data = (int16_t *)tflc__signal_persist(c, (uint64_t)rows, (uint64_t)capacity,
+                                         sizeof(int16_t));
+  if (!s->rings || !data)
+    return NULL;
+  s->rows = rows;
+  for (r = 0; r < rows; r++) {
+    s->rings[r].data = data + (size_t)r * (size_t)capacity;
+    s->rings[r].capacity = (uint32_t)capacity;
+    tflc_ring_s16_reset(&s->rings[r]);
+  }
+  return s;
+}
+
+/* Framer: a = frame_size, b = frame_step, c = frames per row, d = prefill */
+static void tflc__signal_framer_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    if (s->d)
+      tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)(s->a - s->b));
+  }
+}
+static tflc_status tflc__signal_framer_prepare(tflc__ctx *c) {
+  static const char *const names[3] = {"frame_size", "frame_step", "prefill"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[3], inner, frames, rows;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 3, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, in->rank + 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (in->rank < 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE, "input must have rank >= 1", 0, 0);
+  inner = in->dims[in->rank - 1];
+  if (v[1] < 1 || inner < v[1] || inner % v[1] != 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_step %d must divide the row of %d samples", v[1],
+                        inner);
+  if (v[0] < 1 || (v[2] && v[0] < v[1]))
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "frame_size %d: must be >= 1 (>= frame_step with "
+                        "prefill)",
+                        v[0], 0);
+  frames = inner / v[1];
+  rows = tflc__count(in) / inner;
+  if ((int64_t)tflc__count(o) != (int64_t)rows * frames * v[0])
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "output must hold %d frames of %d samples per row",
+                        frames, v[0]);
+  /* the frame rounded up to whole steps, as TFLM sizes its buffers */
+  s = tflc__signal_rings(c, rows,
+                         ((int64_t)v[0] + v[1] - 1) / v[1] * (int64_t)v[1]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = frames;
+  s->d = v[2] != 0;
+  tflc__signal_framer_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_framer_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  const size_t in_row = (size_t)s->c * (size_t)s->b,
+               out_row = (size_t)s->c * (size_t)s->a;
+  uint8_t valid = 1;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    if (!tflc_signal_framer_s16(&s->rings[r], x + (size_t)r * in_row, s->c,
+                                s->a, s->b, y + (size_t)r * out_row))
+      valid = 0;
+  *(uint8_t *)tflc__out(c, 1)->data = valid;
+  return TFLC_OK;
+}
+
+/* Stacker: a = num_channels, b = left context, c = step in samples */
+static void tflc__signal_stacker_reset(tflc__signal_ring_state *s) {
+  tflc_ring_s16_reset(&s->rings[0]);
+  s->started = 0;
+}
+static tflc_status tflc__signal_stacker_prepare(tflc__ctx *c) {
+  static const char *const names[4] = {"num_channels", "stacker_left_context",
+                                       "stacker_right_context", "stacker_step"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0),
+              *valid = tflc__out(c, 1);
+  tflc__signal_ring_state *s;
+  int32_t v[4];
+  int64_t size;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 2));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 4, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, valid, 1, 1, TFLC_BOOL, 0));
+  if (v[0] < 1 || v[1] < 0 || v[2] < 0 || v[1] > 0xFFFF || v[2] > 0xFFFF)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "num_channels %d >= 1, contexts >= 0 needed", v[0], 0);
+  size = (int64_t)v[0] * ((int64_t)v[1] + v[2] + 1);
+  if (v[3] < 1 || v[3] > v[1] + v[2] + 1)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "stacker_step %d outside [1, %d frames stacked]", v[3],
+                        v[1] + v[2] + 1);
+  if (in->dims[0] < v[0] || (int64_t)o->dims[0] != size)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "input needs %d channels, output %d samples", v[0],
+                        (int32_t)(size < 0x7FFFFFFF ? size : 0x7FFFFFFF));
+  s = tflc__signal_rings(c, 1, size);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = v[0];
+  s->b = v[1];
+  s->c = v[0] * v[3];
+  tflc__signal_stacker_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_stacker_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  *(uint8_t *)tflc__out(c, 1)->data = (uint8_t)tflc_signal_stacker_s16(
+      &s->rings[0], &s->started, (const int16_t *)tflc__in(c, 0)->data, s->a,
+      s->b, (uint32_t)s->c, (int16_t *)tflc__out(c, 0)->data);
+  return TFLC_OK;
+}
+
+/* Delay: a = row length, b = delay */
+static void tflc__signal_delay_reset(tflc__signal_ring_state *s) {
+  int32_t r;
+  for (r = 0; r < s->rows; r++) {
+    tflc_ring_s16_reset(&s->rings[r]);
+    tflc_ring_s16_write(&s->rings[r], NULL, (uint32_t)s->b);
+  }
+}
+static tflc_status tflc__signal_delay_prepare(tflc__ctx *c) {
+  static const char *const names[1] = {"delay_length"};
+  tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
+  tflc__signal_ring_state *s;
+  int32_t v[1], inner;
+  TFLC__SIGNAL_CHECK(tflc__signal_io(c, 1, 1));
+  TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
+  TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, o, 1, 0, TFLC_INT16, -1));
+  inner = in->rank ? in->dims[in->rank - 1] : 0;
+  if (inner < 1 || tflc__count(o) != tflc__count(in) || v[0] < 0)
+    return tflc__op_err(c, TFLC_ERR_SHAPE,
+                        "rows of >= 1 sample, output as the input, delay %d "
+                        ">= 0",
+                        v[0], 0);
+  s = tflc__signal_rings(c, tflc__count(in) / inner, (int64_t)inner + v[0]);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s->a = inner;
+  s->b = v[0];
+  tflc__signal_delay_reset(s);
+  return TFLC_OK;
+}
+static tflc_status tflc__signal_delay_invoke(tflc__ctx *c) {
+  tflc__signal_ring_state *s = (tflc__signal_ring_state *)c->op->state;
+  const int16_t *x = (const int16_t *)tflc__in(c, 0)->data;
+  int16_t *y = (int16_t *)tflc__out(c, 0)->data;
+  int32_t r;
+  for (r = 0; r < s->rows; r++)
+    tflc_signal_delay_s16(&s->rings[r], x + (size_t)r * (size_t)s->a, s->a,
+                          y + (size_t)r * (size_t)s->a);
+  return TFLC_OK;
+}
+
+/* State kept outside tensors back to where prepare left it (tflc_reset), as
+ * the Reset functions of TFLM's Signal kernels do. */
+static void tflc__signal_reset(tflc__ctx *c) {
+  void *s = c->op->state;
+  if (!s)
+    return;
+  switch (c->op->code) {
+  case TFLC_OP_SignalFramer:
+    tflc__signal_framer_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalStacker:
+    tflc__signal_stacker_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalDelay:
+    tflc__signal_delay_reset((tflc__signal_ring_state *)s);
+    break;
+  case TFLC_OP_SignalOverlapAdd:
+    tflc__signal_overlap_add_reset((tflc__signal_overlap_state *)s);
+    break;
+  case TFLC_OP_SignalFilterBankSpectralSubtraction: {
+    const tflc__signal_spectral_state *p =
+        (const tflc__signal_spectral_state *)s;
+    if (p->p.num_channels)
+      memset(p->noise, 0, (size_t)p->p.num_channels * 4u);
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 /* ======================================================================== */
@@ -6485,6 +11403,7 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
 #define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
 #define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
 #define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
+#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
 enum {
   TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
   TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
@@ -6503,7 +11422,8 @@ enum {
   TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
   TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
   TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17)
+  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
+  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
 };
 #define TFLC__SELWORD(w)                                                       \
   ((w) == 0    ? TFLC__SW0                                                     \
@@ -6524,6 +11444,7 @@ enum {
    : (w) == 15 ? TFLC__SW15                                                    \
    : (w) == 16 ? TFLC__SW16                                                    \
    : (w) == 17 ? TFLC__SW17                                                    \
+   : (w) == 18 ? TFLC__SW18                                                    \
                : 0)
 #define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
 #else
@@ -6655,8 +11576,12 @@ static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
   return 0;
 }
 
+static tflc_status tflc__partition_prepare(tflc__ctx *c);
+static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_prepare(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
@@ -6676,12 +11601,33 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
 }
 static tflc_status tflc__run_op(tflc__ctx *c) {
   const tflc__opdef *d;
+  if (tflc__is_partition(c->op)) /* a delegate's partition (section 13) */
+    return tflc__partition_invoke(c);
   if (c->op->user) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->invoke(c, u->user);
   }
   d = tflc__opdef_find(c->op->code);
   return d && d->invoke ? d->invoke(c) : TFLC_ERR_STATE;
+}
+
+/* Operators keeping state outside tensors put it back here (tflc_reset),
+ * as TFLM's per-operator Reset functions do. */
+static void tflc__reset_op(tflc__ctx *c) {
+  switch (c->op->code) {
+  case TFLC_OP_CIRCULAR_BUFFER:
+    tflc__circular_buffer_reset(c);
+    break;
+  case TFLC_OP_SignalDelay:
+  case TFLC_OP_SignalFilterBankSpectralSubtraction:
+  case TFLC_OP_SignalFramer:
+  case TFLC_OP_SignalOverlapAdd:
+  case TFLC_OP_SignalStacker:
+    tflc__signal_reset(c);
+    break;
+  default:
+    break;
+  }
 }
 
 /* ---- the operator context of user operators ----------------------------- */
@@ -6731,6 +11677,19 @@ TFLC_API const uint8_t *tflc_op_custom_options(const tflc_op_context *op,
                                                uint32_t *size) {
   return tflc__op_custom_options(op->m, op->sgt, op->op->index, size);
 }
+TFLC_API int tflc_op_custom_option(const tflc_op_context *op, const char *key,
+                                   double *value) {
+  uint32_t size = 0;
+  const uint8_t *o = tflc_op_custom_options(op, &size);
+  tflc__flex f;
+  int32_t i;
+  int64_t iv;
+  *value = 0.0;
+  if (!o || !key || !tflc__flex_open(&f, o, size))
+    return 0;
+  i = tflc__flex_find(&f, key);
+  return i >= 0 && tflc__flex_number(&f, i, &iv, value);
+}
 TFLC_API void *tflc_op_persist(tflc_op_context *op, size_t bytes) {
   return op->it->ready ? NULL : tflc__persist(op->it, bytes);
 }
@@ -6744,15 +11703,23 @@ TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index) {
     return NULL;
   return (void *)op->op->scratch[index];
 }
+static void **tflc__partition_state(const tflc__op *op);
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state) {
-  op->op->state = state;
+  if (tflc__is_partition(op->op)) /* delegates: the partition keeps it */
+    *tflc__partition_state(op->op) = state;
+  else
+    op->op->state = state;
 }
 TFLC_API void *tflc_op_state(const tflc_op_context *op) {
+  if (tflc__is_partition(op->op))
+    return *tflc__partition_state(op->op);
   return op->op->state;
 }
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
                                   const char *message) {
 #ifndef TFLC_NO_ERROR_STRINGS
+  if (tflc__is_partition(op->op)) /* delegates: "partition N (...): " */
+    return tflc__partition_err(op, st, message ? message : "failed");
   tflc__err(op->it->error, st, "op %d %s: %s", op->op->index, tflc__op_name(op),
             message ? message : "failed");
 #else
@@ -6772,6 +11739,348 @@ TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   if (!d || !d->invoke)
     return TFLC_ERR_UNSUPPORTED;
   return d->invoke(op);
+}
+
+/* ======================================================================== */
+/* Delegates: at init each operator record is offered to the delegates in   */
+/* order; every maximal run of consecutive records one delegate claims is   */
+/* moved into a partition, and one record (code TFLC_OP_DELEGATE, the edge  */
+/* tensors as inputs and outputs) takes the run's place in the ops array.   */
+/* The planner and the invoke loop then treat it as any operator: edge      */
+/* tensors live across it, tensors used only inside it are flagged          */
+/* TFLC_TENSOR_VIRTUAL and get no arena.                                    */
+/* ======================================================================== */
+/* The record standing for a run: code TFLC_OP_DELEGATE, no user operator,
+ * its state the partition (the delegate's state pointer lives in there).
+ * A DELEGATE operator of a model never gets a state: tflc has no kernel
+ * for it, and a user operator running one is marked by `user`. */
+struct tflc__partition {
+  const tflc_delegate *delegate;
+  struct tflc__partition *next; /* the next partition, in init order */
+  tflc__op *record;             /* the record standing for the run */
+  tflc__op *ops;                /* the claimed operators' records */
+  tflc__ctx *ctx;               /* their contexts */
+  void *state;                  /* tflc_op_set_state on the partition */
+  int32_t number, subgraph, num_ops, num_internal;
+};
+/* the two above as a 32-bit target lays them out (see tflc__tensor32) */
+typedef struct tflc__partition32 {
+  uint32_t delegate, next, record, ops, ctx, state;
+  int32_t number, subgraph, num_ops, num_internal;
+} tflc__partition32;
+typedef struct tflc__ctx32 {
+  uint32_t it, m, sgt, op;
+} tflc__ctx32;
+#if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
+typedef char
+    tflc__partition32_matches[sizeof(struct tflc__partition) ==
+                                          sizeof(tflc__partition32) &&
+                                      sizeof(tflc__ctx) == sizeof(tflc__ctx32)
+                                  ? 1
+                                  : -1];
+#endif
+
+static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
+  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+    return NULL;
+  return (struct tflc__partition *)op->state;
+}
+static int tflc__is_partition(const tflc__op *op) {
+  return tflc__partition_of(op) != NULL;
+}
+static void **tflc__partition_state(const tflc__op *op) {
+  return &tflc__partition_of(op)->state;
+}
+static tflc_status tflc__partition_err(tflc__ctx *c, tflc_status st,
+                                       const char *message) {
+#ifndef TFLC_NO_ERROR_STRINGS
+  const struct tflc__partition *p = tflc__partition_of(c->op);
+  const char *name = p->delegate->name ? p->delegate->name : "unnamed";
+  tflc__err(c->it->error, st, "partition %d (ops %d-%d, delegate %s): %s",
+            p->number, p->ops[0].index, p->ops[p->num_ops - 1].index, name,
+            message);
+#else
+  (void)message;
+  c->it->error[0] = 0;
+#endif
+  return st;
+}
+
+/* The delegate claiming record `op`, or NULL. */
+static const tflc_delegate *tflc__claimant(tflc_interpreter *it, tflc__op *op) {
+  tflc__ctx c;
+  int32_t k;
+  if (op->code == TFLC_OP_TFLM_DECODE)
+    return NULL; /* a kept DECODE feeds built-ins; never offered */
+  c.it = it;
+  c.m = it->model;
+  c.sgt = it->sgt;
+  c.op = op;
+  for (k = 0; k < it->opt.num_delegates; k++) {
+    const tflc_delegate *d = &it->opt.delegates[k];
+    if (d->claims(&c, d->user))
+      return d;
+  }
+  return NULL;
+}
+
+/* 1 if tensor record ti is in `list` (n entries). */
+static int tflc__listed(const int16_t *list, int32_t n, int32_t ti) {
+  int32_t k;
+  for (k = 0; k < n; k++)
+    if (list[k] == ti)
+      return 1;
+  return 0;
+}
+
+/* Builds the partition of records [s, e) claimed by `d` into `rec`. `life`
+ * holds, per tensor record, the first and last record using it (16 bits
+ * each; graph inputs and outputs span everything). */
+static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
+                                        const tflc_delegate *d, int32_t s,
+                                        int32_t e, const uint32_t *life,
+                                        tflc__op *rec) {
+  struct tflc__partition *p, **tail;
+  int32_t i, k, pass, nin = 0, nout = 0, n = e - s;
+  int16_t *edge = NULL;
+  p = (struct tflc__partition *)tflc__persist2(it, sizeof *p,
+                                               sizeof(tflc__partition32));
+  if (p)
+    p->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * (uint32_t)n,
+                                        sizeof(tflc__op32) * (uint32_t)n);
+  if (p && p->ops)
+    p->ctx = (tflc__ctx *)tflc__persist2(it, sizeof(tflc__ctx) * (uint32_t)n,
+                                         sizeof(tflc__ctx32) * (uint32_t)n);
+  if (!p || !p->ops || !p->ctx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for a partition of %d ops", n);
+  p->delegate = d;
+  p->number = it->num_partitions;
+  p->subgraph = sg;
+  p->num_ops = n;
+  /* tensors used by no record outside [s, e) and not graph inputs or
+   * outputs, variables or model data: kept by the delegate */
+  for (i = s; i < e; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      tflc_tensor *t = ti >= 0 ? &it->tensors[ti] : NULL;
+      if (!t || (int32_t)TFLC__FIRST(life[ti]) < s ||
+          (int32_t)TFLC__LAST(life[ti]) >= e ||
+          (t->flags &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
+            TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN | TFLC_TENSOR_DECODED)))
+        continue;
+      t->flags |= TFLC_TENSOR_VIRTUAL;
+      t->data = NULL;
+      p->num_internal++;
+    }
+  }
+  /* edge tensors: the others that are not model data; outputs are those a
+   * claimed operator writes. Pass 0 counts, pass 1 fills. */
+  for (pass = 0; pass < 2; pass++) {
+    int32_t ni = 0, no = 0;
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nout; k++) {
+        int32_t ti = TFLC__OUT(op)[k];
+        if (it->tensors[ti].flags & TFLC_TENSOR_VIRTUAL)
+          continue;
+        if (pass == 0 || !tflc__listed(edge + nin, no, ti)) {
+          if (pass)
+            edge[nin + no] = (int16_t)ti;
+          no++;
+        }
+      }
+    }
+    for (i = s; i < e; i++) {
+      tflc__op *op = &it->ops[i];
+      for (k = 0; k < op->nin; k++) {
+        int32_t ti = op->in[k];
+        if (ti < 0 ||
+            (it->tensors[ti].flags &
+             (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL)))
+          continue;
+        if (pass == 1 &&
+            (tflc__listed(edge + nin, no, ti) || tflc__listed(edge, ni, ti)))
+          continue; /* written inside, or listed already */
+        if (pass)
+          edge[ni] = (int16_t)ti;
+        ni++;
+      }
+    }
+    if (pass == 0) {
+      /* upper bounds; pass 1 finds the exact (deduplicated) counts */
+      nin = ni;
+      nout = no;
+      if (nin + nout > 0xFFFF)
+        return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                         "partition %d: too many edge tensors", p->number);
+      edge = (int16_t *)tflc__persist(it, 2u * (uint32_t)(nin + nout));
+      if (!edge && nin + nout)
+        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    } else {
+      /* outputs were written after the nin input slots; close the gap */
+      memmove(edge + ni, edge + nin, sizeof(int16_t) * (size_t)no);
+      nin = ni;
+      nout = no;
+    }
+  }
+  /* the claimed records move into the partition; the caller then writes
+   * `rec` (which may be where record s was) */
+  for (i = 0; i < n; i++) {
+    p->ops[i] = it->ops[s + i];
+    p->ctx[i].it = it;
+    p->ctx[i].m = it->model;
+    p->ctx[i].sgt = it->sgt;
+    p->ctx[i].op = &p->ops[i];
+  }
+  memset(rec, 0, sizeof *rec);
+  rec->code = TFLC_OP_DELEGATE;
+  rec->index = p->ops[0].index;
+  rec->nin = (uint16_t)nin;
+  rec->nout = (uint16_t)nout;
+  rec->in = edge;
+  rec->state = p;
+  for (tail = &it->partitions; *tail; tail = &(*tail)->next)
+    ;
+  *tail = p;
+  it->num_partitions++;
+  return TFLC_OK;
+}
+
+/* Offers subgraph sg's records to the delegates and replaces each claimed
+ * run by its partition's record. Uses the init map at the start of the
+ * arena (free by now, one word per tensor) for the tensors' first and last
+ * use. */
+static tflc_status tflc__delegate_graph(tflc_interpreter *it, int32_t sg) {
+  uint32_t *life = (uint32_t *)(void *)it->arena;
+  int32_t i, k, n = it->num_ops, kept = 0, start = 0;
+  const tflc_delegate *run = NULL;
+  if (n > 0xFFFE)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "more than 65534 ops");
+  for (k = 0; k < it->opt.num_delegates; k++)
+    if (!it->opt.delegates[k].claims || !it->opt.delegates[k].invoke)
+      return tflc__err(it->error, TFLC_ERR_ARG,
+                       "delegate %d: claims and invoke are required", k);
+  for (k = 0; k < it->num_tensors; k++)
+    life[k] = 0xFFFFFFFFu;
+  for (i = 0; i < n; i++) {
+    tflc__op *op = &it->ops[i];
+    for (k = 0; k < op->nin + op->nout; k++) {
+      int32_t ti = k < op->nin ? op->in[k] : TFLC__OUT(op)[k - op->nin];
+      if (ti >= 0)
+        tflc__use(&life[ti], (uint32_t)i);
+    }
+  }
+  for (k = 0; k < it->num_inputs; k++)
+    life[it->inputs[k]] = 0xFFFF0000u; /* first 0, last 0xFFFF */
+  for (k = 0; k < it->num_outputs; k++)
+    life[it->outputs[k]] = 0xFFFF0000u;
+  /* records [start, i) are claimed by `run`; kept <= start */
+  for (i = 0; i <= n; i++) {
+    const tflc_delegate *d = i < n ? tflc__claimant(it, &it->ops[i]) : NULL;
+    if (run && d != run) {
+      tflc_status st;
+      tflc__op rec;
+      st = tflc__make_partition(it, sg, run, start, i, life, &rec);
+      if (st)
+        return st;
+      it->ops[kept] = rec;
+      tflc__partition_of(&rec)->record = &it->ops[kept];
+      kept++;
+    }
+    if (d && d != run)
+      start = i;
+    run = d;
+    if (!d && i < n)
+      it->ops[kept++] = it->ops[i];
+  }
+  it->num_ops = kept;
+  return TFLC_OK;
+}
+
+static tflc_status tflc__partition_prepare(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->prepare ? d->prepare(c, d->user) : TFLC_OK;
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "prepare failed");
+  return st;
+}
+static tflc_status tflc__partition_invoke(tflc__ctx *c) {
+  const tflc_delegate *d = tflc__partition_of(c->op)->delegate;
+  tflc_status st;
+  c->it->error[0] = 0;
+  st = d->invoke(c, d->user);
+  if (st && !c->it->error[0])
+    tflc__partition_err(c, st, "invoke failed");
+  return st;
+}
+
+/* ---- the context of delegates -------------------------------------------- */
+TFLC_API const char *tflc_op_custom_name(const tflc_op_context *op,
+                                         uint32_t *len) {
+  *len = 0;
+  if (tflc__is_partition(op->op))
+    return NULL;
+  return tflc__op_custom_name(
+      op->m, tflc__op_table(op->m, op->sgt, op->op->index), len);
+}
+TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
+                                      const tflc_tensor *t, int32_t i,
+                                      float *scale, int64_t *zero_point,
+                                      int32_t *axis) {
+  if (!t) {
+    if (axis)
+      *axis = 0;
+    return 0;
+  }
+  return tflc__tensor_quant(op->m, op->sgt, t->index, i, scale, zero_point,
+                            axis);
+}
+TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c) {
+  const tflc_tensor *t = k < 0 ? NULL : tflc__in(op, k);
+  if (!t || !(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT))) {
+    memset(c, 0, sizeof *c);
+    return 0;
+  }
+  *c = tflc__const(op, t);
+  return 1;
+}
+TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part) {
+  const struct tflc__partition *p = tflc__partition_of(part->op);
+  return p ? p->num_ops : 0;
+}
+TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k) {
+  struct tflc__partition *p = tflc__partition_of(part->op);
+  if (!p || k < 0 || k >= p->num_ops)
+    return NULL;
+  return &p->ctx[k];
+}
+TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it) {
+  return it && it->ready ? it->num_partitions : 0;
+}
+TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
+                                     tflc_partition_info *info) {
+  const struct tflc__partition *p = it && it->ready ? it->partitions : NULL;
+  memset(info, 0, sizeof *info);
+  if (i < 0)
+    return 0;
+  for (; p && i > 0; i--)
+    p = p->next;
+  if (!p)
+    return 0;
+  info->delegate = p->delegate->name;
+  info->subgraph = p->subgraph;
+  info->first_op = p->ops[0].index;
+  info->last_op = p->ops[p->num_ops - 1].index;
+  info->num_ops = p->num_ops;
+  info->num_inputs = p->record->nin;
+  info->num_outputs = p->record->nout;
+  info->num_internal = p->num_internal;
+  return 1;
 }
 
 #endif /* TFLC_IMPLEMENTATION */

@@ -8,21 +8,41 @@
  *   models or the interpreter, so it can be used on its own, the way people
  *   use CMSIS-NN.
  *
- * Quick start (hand-written graph, no model)
- *   #define TFLC_KERNELS_IMPLEMENTATION   // in exactly one .c file
+ * Quick start (hand-written graph, no model; tests/quickstart_test.sh
+ * builds this text as C99 and as C++)
+ *   #define TFLC_KERNELS_IMPLEMENTATION  // in exactly one .c file
  *   #include "tflc_kernels.h"
+ *   #include <string.h>
  *
- *   int32_t mult[8], shift[8];
- *   tflc_conv_quantize_multipliers(in_scale, w_scales, 8, out_scale, 8,
- *                                  mult, shift);
- *   tflc_conv_params p = {0};
- *   p.stride_h = p.stride_w = 1; p.dilation_h = p.dilation_w = 1;
- *   p.input_offset = -in_zp; p.output_offset = out_zp;
- *   p.act_min = -128; p.act_max = 127;
- *   p.out_multiplier = mult; p.out_shift = shift;
- *   tflc_const w = tflc_const_raw(weights, TFLC_INT8, 8 * 3 * 3 * 4);
- *   tflc_conv2d_s8(&p, in_dims, in, w_dims, &w, NULL, out_dims, out,
- *                  NULL, 0);
+ *   // 3x3 int8 convolution, 4 -> 8 channels, per-channel weight scales
+ *   void conv_example(const int8_t *in, int8_t *out, const int8_t *weights,
+ *                     const int32_t *bias, const float *w_scales,
+ *                     float in_scale, int32_t in_zp, float out_scale,
+ *                     int32_t out_zp) {
+ *     static const int32_t in_dims[4] = {1, 8, 8, 4};
+ *     static const int32_t w_dims[4] = {8, 3, 3, 4};
+ *     static const int32_t out_dims[4] = {1, 6, 6, 8};
+ *     int32_t mult[8], shift32[8], c;
+ *     int8_t shift[8];
+ *     tflc_conv_params p;
+ *     tflc_const w = tflc_const_raw(weights, TFLC_INT8, 8 * 3 * 3 * 4);
+ *     tflc_const b = tflc_const_raw(bias, TFLC_INT32, 8);
+ *     tflc_conv_quantize_multipliers(in_scale, w_scales, 8, out_scale, 8,
+ *                                    mult, shift32);
+ *     for (c = 0; c < 8; c++)
+ *       shift[c] = (int8_t)shift32[c];
+ *     memset(&p, 0, sizeof p);
+ *     p.stride_h = p.stride_w = 1;
+ *     p.dilation_h = p.dilation_w = 1;
+ *     p.input_offset = -in_zp;
+ *     p.output_offset = out_zp;
+ *     p.act_min = -128;
+ *     p.act_max = 127;
+ *     p.out_multiplier = mult;
+ *     p.out_shift = shift;
+ *     tflc_conv2d_s8(&p, in_dims, in, w_dims, &w, &b, out_dims, out, NULL,
+ *                    0);
+ *   }
  *
  * Configuration macros (define before including)
  *   TFLC_API              linkage of public functions (default extern;
@@ -196,6 +216,7 @@ typedef struct tflc_const {
   tflc_const_cursor *cursor; /* resume point, or NULL */
 } tflc_const;
 
+/* An uncompressed constant: `count` elements of `type` at `data`. */
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
                                    int32_t count);
 /* A LUT-compressed constant: `bitstring` holds `count` bits-wide indices
@@ -232,8 +253,10 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 /* ---- quantization helpers (TFLM double rounding) ------------------------ */
 /* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
+/* High 32 bits of 2 * a * b, rounded (SaturatingRoundingDoublingHighMul). */
 TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
                                                             int32_t b);
+/* x / 2^exponent, to nearest, ties away from zero (RoundingDivideByPOT). */
 TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent);
 /* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
@@ -245,6 +268,7 @@ TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
 TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
                                               int32_t qmin, int32_t qmax,
                                               int32_t *lo, int32_t *hi);
+/* The float clamp of fused activation act (NONE: the whole float range). */
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
 /* ---- convolution family ------------------------------------------------- */
@@ -331,6 +355,106 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        const tflc_const *filter,
                                        const tflc_const *bias, float *out,
                                        void *tile, size_t tile_bytes);
+/* ---- platform primitives (the seam) ------------------------------------- */
+/* The int8 convolution, depthwise and fully connected kernels spend their
+ * time in four primitives. Each has a portable C version, always compiled:
+ * the reference every other version is tested against, byte for byte.
+ * Kernels call a primitive through a macro that names the function:
+ *
+ *   TFLC_GEMM_S8        int8 matrix product block with requantization
+ *   TFLC_DEPTHWISE_S8   depthwise accumulation over a block of channels
+ *   TFLC_REQUANTIZE_S8  requantization of a row of accumulators
+ *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
+ *
+ * When a macro is not defined before the implementation, the best built-in
+ * version is used: the Arm DSP one on cores with __ARM_FEATURE_DSP (unless
+ * TFLC_NO_DSP), else the portable one. A platform header named by
+ * TFLC_PLATFORM_HEADER is included at the start of the implementation,
+ * after these declarations: it may define any of the macros to its own
+ * function (static is fine) with the same signature, and call the
+ * portable version for the cases it does not handle. See the opening
+ * comment for an example. */
+
+/* Per-output-channel requantization: v = acc + bias[c], then
+ * MultiplyByQuantizedMultiplier(v, multiplier[c], shift[c]) + output_offset
+ * clamped to [act_min, act_max]. Arrays start at the block's channel 0;
+ * with per_channel == 0 multiplier[0] and shift[0] serve every channel. */
+typedef struct tflc_requant_params {
+  const int32_t *bias; /* NULL: 0 */
+  const int32_t *multiplier;
+  const int8_t *shift; /* -31..30 */
+  int32_t per_channel;
+  int32_t output_offset, act_min, act_max;
+} tflc_requant_params;
+
+/* out[c] = requantized acc[c] for c < n. */
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out);
+
+/* A block of a matrix product: rows x cols outputs. Each dot product runs
+ * over `segments` runs of seg_len contiguous values: segment s of row r
+ * starts at a + r * a_row + s * a_seg, of column c at w + c * w_col +
+ * s * w_seg (a convolution reads its windows in place this way, one run
+ * per kernel row). Strides are in elements. */
+typedef struct tflc_gemm_block {
+  int32_t rows, cols, segments, seg_len;
+  const int8_t *a;
+  int32_t a_row, a_seg;
+  int32_t a_offset; /* added to every a value */
+  const int8_t *w;
+  int32_t w_col, w_seg;
+  int8_t *out; /* output (r, c) at out[r * out_row + c] */
+  int32_t out_row;
+} tflc_gemm_block;
+
+/* Output (r, c) = requantized sum over the segments of
+ * w[...] * (a[...] + a_offset), rq channel c for column c. int32 sums
+ * wrap. */
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g);
+
+/* A block of depthwise outputs: `pixels` output pixels (p) along a row,
+ * each with a window of rows x cols taps (y, x), over `channels`
+ * contiguous output channels (c). Output channel c reads input channel
+ * c / multiplier (the block starts at the first output channel of an
+ * input channel). Strides are in elements. */
+typedef struct tflc_depthwise_block {
+  int32_t channels, multiplier, pixels, rows, cols;
+  const int8_t *x; /* input of tap (0, 0) of pixel 0, its channel 0 */
+  int32_t x_row, x_col, x_pixel;
+  int32_t x_offset; /* added to every input value */
+  const int8_t *w;  /* weight of tap (0, 0), channel 0 */
+  int32_t w_row, w_col;
+  int8_t *out; /* output of pixel 0, channel 0 */
+  int32_t out_pixel;
+} tflc_depthwise_block;
+
+/* out[p * out_pixel + c] = requantized sum over taps (y, x) of
+ * w[y * w_row + x * w_col + c] *
+ *   (x[p * x_pixel + y * x_row + x * x_col + c / multiplier] + x_offset). */
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b);
+
+/* dst[k] = table[index k] for n bits-wide indices (1..8) read MSB-first
+ * from src starting `bit` (0..7) bits into src[0]. Reads no byte past the
+ * last index. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *table, uint8_t *dst);
+
+/* Arm Cortex-M DSP versions (SXTB16 / SMLAD ...), compiled when the core
+ * has the DSP extension and TFLC_NO_DSP is not defined (or, for tests on
+ * other hosts, with TFLC_DSP_EMULATE and C definitions of the ACLE
+ * intrinsics they use). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_DSP) &&                                                   \
+    (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
+#define TFLC_HAVE_DSP 1
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+#endif
 
 /* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
@@ -344,6 +468,7 @@ TFLC_API tflc_status tflc_avg_pool_s8(const tflc_pool_params *p,
                                       const int32_t in_dims[4],
                                       const int8_t *in,
                                       const int32_t out_dims[4], int8_t *out);
+/* int8 MAX_POOL_2D, NHWC, clamped to p's activation range. */
 TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
                                const int32_t in_dims[4], const int8_t *in,
                                const int32_t out_dims[4], int8_t *out);
@@ -354,6 +479,7 @@ typedef struct tflc_softmax_params {
   int32_t input_left_shift;
   int32_t diff_min;
 } tflc_softmax_params;
+/* Softmax parameters for an int8 input of scale in_scale (TFLM's scaling). */
 TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
                                       tflc_softmax_params *p);
 /* rows x depth, int8 in, int8 out (out scale 1/256, zero point -128). */
@@ -363,6 +489,7 @@ TFLC_API void tflc_softmax_s8(const tflc_softmax_params *p, int32_t rows,
 TFLC_API void tflc_softmax_s8_s16(const tflc_softmax_params *p, int32_t rows,
                                   int32_t depth, const int8_t *in,
                                   int16_t *out);
+/* float32 softmax of rows x depth with beta, max subtracted first. */
 TFLC_API void tflc_softmax_f32(float beta, int32_t rows, int32_t depth,
                                const float *in, float *out);
 
@@ -483,6 +610,7 @@ typedef struct tflc_sigmoid_params {
   int32_t multiplier; /* frexp mantissa * 2^31, uncorrected */
   int32_t shift;
 } tflc_sigmoid_params;
+/* LOGISTIC / TANH parameters for an int8 input (4 integer bits). */
 TFLC_API void tflc_sigmoid_prepare_s8(float in_scale, int32_t in_zp,
                                       tflc_sigmoid_params *p);
 /* LOGISTIC: output scale 1/256, zero point -128 (assumed). */
@@ -501,6 +629,7 @@ typedef struct tflc_relu_params {
   int32_t lo, hi;
   int32_t clamp_only;
 } tflc_relu_params;
+/* RELU / RELU6 of n integers of w bytes (1: int8, 2: int16). */
 TFLC_API void tflc_relu_q(const tflc_relu_params *p, int w, int32_t n,
                           const void *in, void *out);
 
@@ -513,6 +642,7 @@ typedef struct tflc_leaky_relu_params {
 TFLC_API void tflc_leaky_relu_prepare(float in_scale, int32_t in_zp,
                                       float out_scale, int32_t out_zp,
                                       float alpha, tflc_leaky_relu_params *p);
+/* LEAKY_RELU of n integers of w bytes (1: int8, 2: int16). */
 TFLC_API void tflc_leaky_relu_q(const tflc_leaky_relu_params *p, int w,
                                 int32_t n, const void *in, void *out);
 
@@ -538,6 +668,7 @@ typedef struct tflc_hard_swish_params {
 TFLC_API int tflc_hard_swish_prepare_s8(float in_scale, int32_t in_zp,
                                         float out_scale, int32_t out_zp,
                                         tflc_hard_swish_params *p);
+/* int8 HARD_SWISH of n values, int16 intermediates as TFLM. */
 TFLC_API void tflc_hard_swish_s8(const tflc_hard_swish_params *p, int32_t n,
                                  const int8_t *in, int8_t *out);
 
@@ -556,6 +687,7 @@ typedef struct tflc_log_softmax_params {
  * point 127. */
 TFLC_API void tflc_log_softmax_prepare_s8(float in_scale,
                                           tflc_log_softmax_params *p);
+/* int8 LOG_SOFTMAX of rows x depth. */
 TFLC_API void tflc_log_softmax_s8(const tflc_log_softmax_params *p,
                                   int32_t rows, int32_t depth, const int8_t *in,
                                   int8_t *out);
@@ -583,6 +715,7 @@ typedef struct tflc_cmp_params {
   int32_t input1_offset, input2_offset; /* -z1, -z2 */
   int32_t mult1, shift1, mult2, shift2;
 } tflc_cmp_params;
+/* Broadcasting comparison cmp (TFLC_CMP_*) of two tensors of `type`. */
 TFLC_API void tflc_compare(int type, int cmp, const tflc_cmp_params *scaled,
                            int32_t rank, const int32_t *dims1, const void *in1,
                            const int32_t *dims2, const void *in2,
@@ -611,6 +744,7 @@ TFLC_API void tflc_arg_min_max(int type, int is_max, int32_t outer,
 TFLC_API void tflc_requantize(int in_type, int out_type, int32_t q,
                               int32_t shift, int32_t in_zp, int32_t out_zp,
                               int32_t n, const void *in, void *out);
+/* uint8 -> float32: y = float(double(scale) * (x - zp)). */
 TFLC_API void tflc_dequantize_u8_f32(float scale, int32_t zp, int32_t n,
                                      const uint8_t *in, float *out);
 
@@ -629,6 +763,7 @@ enum {
   TFLC_F32_TANH,
   TFLC_F32_HARD_SWISH
 };
+/* float32 activation `kind` (TFLC_F32_*) of n values. */
 TFLC_API void tflc_unary_f32(int kind, float alpha, int32_t n, const float *in,
                              float *out);
 /* x >= 0 ? x : x * alpha, broadcasting input x alpha. */
@@ -639,6 +774,7 @@ TFLC_API void tflc_prelu_f32(int32_t rank, const int32_t *dims_in,
 /* rows x depth; epsilon 1e-6 on the norm as TFLM. */
 TFLC_API void tflc_l2_normalization_f32(int32_t rows, int32_t depth,
                                         const float *in, float *out);
+/* float32 LOG_SOFTMAX of rows x depth. */
 TFLC_API void tflc_log_softmax_f32(int32_t rows, int32_t depth, const float *in,
                                    float *out);
 
@@ -924,6 +1060,576 @@ enum {
  * element it happened at (TFLC_CONST_KEPT_MISMATCH: the elements kept). */
 TFLC_API int tflc_const_check(const tflc_const *c, int32_t *where);
 
+/* ======================================================================== */
+/* Element-wise math, logic, casts, more types of pools and reductions      */
+/* (ABS, CEIL, COS, EXP, FLOOR, LOG, NEG, ROUND, RSQRT, SIN, SQRT, SQUARE,  */
+/* ELU, DIV, FLOOR_DIV, FLOOR_MOD, SQUARED_DIFFERENCE, ADD_N, int32 ADD /   */
+/* SUB / MUL, CAST, LOGICAL_*, SELECT_V2, int16 LOGISTIC / TANH / SOFTMAX,  */
+/* float32 / int16 pools, L2_POOL_2D, MEAN, REDUCE_MAX / MIN / ALL, CUMSUM) */
+/* ======================================================================== */
+/* Each follows the order of operations of TFLM's reference kernel, so
+ * float outputs are bit-identical when built without FMA contraction and
+ * linked with the same libm (expf, logf, sinf, ...). Binary kernels take
+ * right-aligned shapes of one rank as tflc_add_s8. */
+
+/* ---- float32 unary math ------------------------------------------------- */
+enum {
+  TFLC_MATH_ABS,   /* fabsf */
+  TFLC_MATH_CEIL,  /* ceilf */
+  TFLC_MATH_COS,   /* cosf */
+  TFLC_MATH_ELU,   /* x < 0 ? expm1f(x) : x */
+  TFLC_MATH_EXP,   /* expf */
+  TFLC_MATH_FLOOR, /* floorf */
+  TFLC_MATH_LOG,   /* logf */
+  TFLC_MATH_NEG,   /* -x */
+  TFLC_MATH_ROUND, /* to nearest, ties to even (TFLM's RoundToNearest) */
+  TFLC_MATH_RSQRT, /* 1.0f / sqrtf(x) */
+  TFLC_MATH_SIN,   /* sinf */
+  TFLC_MATH_SQRT,  /* sqrtf */
+  TFLC_MATH_SQUARE /* x * x */
+};
+/* float32 function `fn` (TFLC_MATH_*) of n values. */
+TFLC_API void tflc_math_f32(int fn, int32_t n, const float *in, float *out);
+
+/* ---- ABS / RSQRT int8, int16 -------------------------------------------- */
+typedef struct tflc_abs_rsqrt_params {
+  int32_t input_zp, output_zp;
+  int32_t multiplier, shift; /* ABS: in / out; RSQRT: 1 / (sqrt(in) * out) */
+  int32_t rescale;           /* ABS: 0 when the scales are equal */
+  int32_t plain;             /* ABS int16 without quantization: abs(x) */
+} tflc_abs_rsqrt_params;
+/* TFLM's SetAbsOutputMultiplier / SetRsqrtOutputMultiplier (float math,
+ * then QuantizeMultiplier). */
+TFLC_API void tflc_abs_rsqrt_prepare(int rsqrt, float in_scale, int32_t in_zp,
+                                     float out_scale, int32_t out_zp,
+                                     tflc_abs_rsqrt_params *p);
+/* w: 1 int8, 2 int16. */
+TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                         const void *in, void *out);
+/* Returns -1 (stopping there, as TFLM fails) at an input below the zero
+ * point, else 0. */
+TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                          const void *in, void *out);
+
+/* ---- ELU int8 (lookup table) -------------------------------------------- */
+/* table[(uint8_t)x] = quantized ELU of x, as TFLM's PopulateLookupTable. */
+TFLC_API void tflc_elu_table_s8(float in_scale, int32_t in_zp, float out_scale,
+                                int32_t out_zp, int8_t table[256]);
+/* out[i] = table[(uint8_t)in[i]] for n int8 values. */
+TFLC_API void tflc_lut_s8(const int8_t table[256], int32_t n, const int8_t *in,
+                          int8_t *out);
+
+/* ---- binary float32 / int32 arithmetic ---------------------------------- */
+enum {
+  TFLC_ARITH_ADD,
+  TFLC_ARITH_SUB,
+  TFLC_ARITH_MUL,
+  TFLC_ARITH_DIV,               /* float: a / b clamped; int32: truncating */
+  TFLC_ARITH_FLOOR_DIV,         /* float: floor(double(a) / double(b)) */
+  TFLC_ARITH_FLOOR_MOD,         /* float: fmodf, moved to the sign of b */
+  TFLC_ARITH_SQUARED_DIFFERENCE /* (a - b) * (a - b) */
+};
+/* float32: DIV is clamped to [lo, hi] (the fused activation); the others
+ * are not (ADD, SUB, MUL have their own kernels). */
+TFLC_API void tflc_arith_f32(int fn, float lo, float hi, int32_t rank,
+                             const int32_t *dims1, const float *in1,
+                             const int32_t *dims2, const float *in2,
+                             const int32_t *out_dims, float *out);
+/* int32 with wrapping arithmetic (TFLM's overflow is undefined), clamped to
+ * [lo, hi]. Returns -1 (output incomplete) for a DIV by zero, else 0. */
+TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
+                            const int32_t *dims1, const int32_t *in1,
+                            const int32_t *dims2, const int32_t *in2,
+                            const int32_t *out_dims, int32_t *out);
+
+/* ---- DIV int8 ----------------------------------------------------------- */
+typedef struct tflc_div_params {
+  int32_t input1_offset, input2_offset, output_offset; /* -z1, -z2, zo */
+  int32_t multiplier, shift; /* QuantizeMultiplier(s1 / (s2 * so)) */
+  int32_t act_min, act_max;
+} tflc_div_params;
+/* Returns -1 (output incomplete) when a divisor is the zero point. */
+TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
+                         const int32_t *dims1, const int8_t *in1,
+                         const int32_t *dims2, const int8_t *in2,
+                         const int32_t *out_dims, int8_t *out);
+
+/* ---- SQUARED_DIFFERENCE int8 / int16 ------------------------------------ */
+/* Parameters as TFLM's PrepareQuantized (left shift 7 for int8, 0 for
+ * int16; act_min/max the type's range). Returns 0 when an input
+ * multiplier is not below one. */
+TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
+                                             int32_t z2, float so, int32_t zo,
+                                             int w, tflc_add_params *p);
+/* Broadcasting int8 / int16 (w bytes) SQUARED_DIFFERENCE with p's scales. */
+TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
+                                        int32_t rank, const int32_t *dims1,
+                                        const void *in1, const int32_t *dims2,
+                                        const void *in2,
+                                        const int32_t *out_dims, void *out);
+
+/* ---- ADD_N, CUMSUM ------------------------------------------------------ */
+/* ADD_N / CUMSUM int8 parameters (TFLM: left shift 20, one input scale,
+ * no fused activation). Returns 0 when a multiplier is not below one. */
+TFLC_API int tflc_add_n_prepare_s8(float in_scale, int32_t in_zp,
+                                   float out_scale, int32_t out_zp,
+                                   tflc_add_params *p);
+/* out[i] = sum over k of inputs[k][i], summed in order k = 0, 1, ... */
+TFLC_API void tflc_add_n_f32(int32_t n_inputs, const float *const *inputs,
+                             int32_t count, float *out);
+/* TFLM's quantized AddN (its accumulator starts at the scaled input
+ * offset, not at 0). */
+TFLC_API void tflc_add_n_s8(const tflc_add_params *p, int32_t n_inputs,
+                            const int8_t *const *inputs, int32_t count,
+                            int8_t *out);
+/* Running sums along `axis` of a tensor of rank `rank`. */
+TFLC_API void tflc_cumsum_f32(int32_t rank, const int32_t *dims, int32_t axis,
+                              int exclusive, int reverse, const float *in,
+                              float *out);
+/* The int8 form, rescaled through p as ADD_N. */
+TFLC_API void tflc_cumsum_s8(const tflc_add_params *p, int32_t rank,
+                             const int32_t *dims, int32_t axis, int exclusive,
+                             int reverse, const int8_t *in, int8_t *out);
+
+/* ---- CAST --------------------------------------------------------------- */
+/* n elements from in_type (INT8, INT16, INT32, UINT32, FLOAT32, BOOL) to
+ * out_type (INT8, INT16, INT32, UINT32, FLOAT32): C conversions, integers
+ * wrapping; floats truncate (out-of-range floats, undefined in TFLM, give
+ * the wrapped int64 value, NaN gives 0). Returns -1 for other types. */
+TFLC_API int tflc_cast(int in_type, int out_type, int32_t n, const void *in,
+                       void *out);
+
+/* ---- LOGICAL_AND / LOGICAL_OR / LOGICAL_NOT, SELECT_V2 ------------------ */
+/* bool tensors of 0/1 bytes (any nonzero byte reads as true). */
+TFLC_API void tflc_logical(int is_or, int32_t rank, const int32_t *dims1,
+                           const uint8_t *in1, const int32_t *dims2,
+                           const uint8_t *in2, const int32_t *out_dims,
+                           uint8_t *out);
+/* out = !in for n bool bytes. */
+TFLC_API void tflc_logical_not(int32_t n, const uint8_t *in, uint8_t *out);
+/* out = cond ? x : y, elements of elem_size bytes, three broadcast inputs. */
+TFLC_API void tflc_select(size_t elem_size, int32_t rank,
+                          const int32_t *cond_dims, const uint8_t *cond,
+                          const int32_t *x_dims, const void *x,
+                          const int32_t *y_dims, const void *y,
+                          const int32_t *out_dims, void *out);
+
+/* ---- int16 LOGISTIC / TANH, SOFTMAX ------------------------------------- */
+/* TFLM's int16 input rescale: (mult, shift) for tflc_logistic_s16_one /
+ * tflc_tanh_s16_one from the input scale (zero points must be 0). */
+TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
+                                       int32_t *shift);
+/* TFLM's CheckedLog2: 1 when x is 2^k within 1e-3 in log2 (k in *log2). */
+TFLC_API int tflc_checked_log2(float x, int32_t *log2);
+/* int16 LOGISTIC / TANH of n values (tflc_*_s16_one on each). */
+TFLC_API void tflc_logistic_s16(int32_t mult, int32_t shift, int32_t n,
+                                const int16_t *in, int16_t *out);
+TFLC_API void tflc_tanh_s16(int32_t mult, int32_t shift, int32_t n,
+                            const int16_t *in, int16_t *out);
+
+typedef struct tflc_softmax_s16_params {
+  int32_t input_multiplier, input_shift;
+  int16_t exp_lut[513];   /* exp on [-10, 0] */
+  int16_t recip_lut[513]; /* 1 / (1 + x) on [0, 1] */
+} tflc_softmax_s16_params;
+/* TFLM's int16 SOFTMAX setup (two 513-entry tables, input multiplier). */
+TFLC_API void tflc_softmax_prepare_s16(float beta, float in_scale,
+                                       tflc_softmax_s16_params *p);
+/* rows x depth, int16 in and out (out scale 1/32768, zero point 0). */
+TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
+                               int32_t depth, const int16_t *in, int16_t *out);
+
+/* ---- pools of int16 and float32 ----------------------------------------- */
+enum { TFLC_POOL_AVERAGE, TFLC_POOL_MAX, TFLC_POOL_L2 /* float32 only */ };
+/* NHWC, geometry and quantized clamp from p. Return TFLC_ERR_KERNEL when
+ * an average window has no tap (as TFLM fails). */
+TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
+                                   const int32_t in_dims[4], const int16_t *in,
+                                   const int32_t out_dims[4], int16_t *out);
+TFLC_API tflc_status tflc_pool_f32(int kind, const tflc_pool_params *p,
+                                   float act_min, float act_max,
+                                   const int32_t in_dims[4], const float *in,
+                                   const int32_t out_dims[4], float *out);
+
+/* ---- MEAN, REDUCE_MAX / REDUCE_MIN / REDUCE_ALL ------------------------- */
+/* MEAN int8 / int16 (w = 1 / 2): TFLM folds 1/N into the multiplier of
+ * p (QuantizeMultiplier(in_scale / out_scale)) before scaling the sum. */
+TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
+                          const int32_t *in_dims, uint32_t axis_mask,
+                          const void *in, void *out);
+/* float32 MEAN: float sums in input order, then / float(N). */
+TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
+                            uint32_t axis_mask, const float *in, float *out);
+/* REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type), REDUCE_ALL of bool. */
+TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
+                                 const int32_t *in_dims, uint32_t axis_mask,
+                                 const void *in, void *out);
+TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
+                              uint32_t axis_mask, const uint8_t *in,
+                              uint8_t *out);
+
+/* ======================================================================== */
+/* Signal processing: TFLM's Signal* operators (the audio front end of      */
+/* micro_speech, FFTs, framing). Integer arithmetic as TFLM's signal        */
+/* library does it (its FFTs are KissFFT v130 in 16- and 32-bit fixed point  */
+/* and float); float paths in TFLM's order of operations.                    */
+/* ======================================================================== */
+/* SignalWindow: out[i] = saturate16((in[i] * window[i]) >> shift), the
+ * shift flooring; 0 <= shift <= 31. */
+TFLC_API void tflc_signal_window_s16(const int16_t *in, const int16_t *window,
+                                     int32_t n, int32_t shift, int16_t *out);
+
+/* SignalFftAutoScale: scales `in` up by the largest power of two that keeps
+ * its largest magnitude in int16 and returns that power (the scale bits). */
+TFLC_API int32_t tflc_signal_fft_auto_scale_s16(const int16_t *in, int32_t n,
+                                                int16_t *out);
+
+/* SignalEnergy: out[i] = re^2 + im^2 of complex bin i (spectrum holds
+ * re, im pairs) for start <= i < end; other bins are not written. */
+TFLC_API void tflc_signal_energy_s16(const int16_t *spectrum, int32_t start,
+                                     int32_t end, uint32_t *out);
+
+/* SignalFilterBank: triangular mel filters. Arrays of num_channels + 1
+ * entries (entry 0 is scratch, as in TFLM): channel i sums
+ * in[frequency_starts[i] + j] * weights[weight_starts[i] + j] for j <
+ * widths[i], plus the unweighted part of channel i - 1. Output channel k
+ * is channel k + 1; `out_count` <= num_channels outputs are written. */
+typedef struct tflc_filter_bank_params {
+  int32_t num_channels;
+  const int16_t *frequency_starts, *weight_starts, *widths;
+  const int16_t *weights, *unweights;
+} tflc_filter_bank_params;
+/* 0 when every channel stays inside `in_count` spectrum bins and
+ * `weights_count` weights (and unweights); -1 otherwise. */
+TFLC_API int tflc_signal_filter_bank_check(const tflc_filter_bank_params *p,
+                                           int32_t in_count,
+                                           int32_t weights_count);
+/* Runs the filter bank on `in` into out_count uint64 channels. */
+TFLC_API void tflc_signal_filter_bank_u32(const tflc_filter_bank_params *p,
+                                          const uint32_t *in, int32_t out_count,
+                                          uint64_t *out);
+
+/* SignalFilterBankSquareRoot: out[i] = isqrt_rounded(in[i]) >> shift,
+ * 0 <= shift <= 31 (TFLM's integer square root, 32-bit shortcut included). */
+TFLC_API void tflc_signal_filter_bank_square_root_u64(const uint64_t *in,
+                                                      int32_t n, int32_t shift,
+                                                      uint32_t *out);
+
+/* SignalFilterBankLog: out[i] = min(32767, log(in[i] << correction_bits) *
+ * output_scale / 2^16) in TFLM's fixed point (0 for inputs <= 1);
+ * 0 <= correction_bits <= 31. */
+TFLC_API void tflc_signal_filter_bank_log_u32(const uint32_t *in, int32_t n,
+                                              int32_t output_scale,
+                                              int32_t correction_bits,
+                                              int16_t *out);
+
+/* SignalFilterBankSpectralSubtraction: noise estimate update and
+ * subtraction; `noise` (num_channels) is the state kept across calls.
+ * smoothing_bits <= 31, spectral_subtraction_bits <= 63. */
+typedef struct tflc_spectral_subtraction_params {
+  int32_t num_channels;
+  uint32_t smoothing, one_minus_smoothing;
+  uint32_t alternate_smoothing, alternate_one_minus_smoothing;
+  uint32_t min_signal_remaining;
+  uint32_t smoothing_bits, spectral_subtraction_bits;
+  int32_t clamping;
+} tflc_spectral_subtraction_params;
+/* One frame: updates `noise`, writes the noise-subtracted `out`. */
+TFLC_API void
+tflc_signal_spectral_subtraction_u32(const tflc_spectral_subtraction_params *p,
+                                     const uint32_t *in, uint32_t *out,
+                                     uint32_t *noise);
+
+/* SignalPCAN: per-channel automatic gain control; gain_lut holds
+ * TFLC_SIGNAL_PCAN_LUT_SIZE entries, 0 <= snr_shift <= 63. `in` and `out`
+ * may be the same array. */
+#define TFLC_SIGNAL_PCAN_LUT_SIZE 125
+TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
+                                   const uint32_t *noise, const uint32_t *in,
+                                   uint32_t *out, int32_t n);
+
+/* SignalOverlapAdd, one frame: buffer[0..frame_size) += in (int16
+ * saturating), the first frame_step samples go out, the buffer shifts left
+ * by frame_step and fills with zeros; 0 < frame_step <= frame_size. */
+TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, int16_t *out);
+TFLC_API void tflc_signal_overlap_add_f32(const float *in, float *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, float *out);
+
+/* ---- sample rings: SignalFramer, SignalStacker, SignalDelay -------------- */
+/* A FIFO of int16 samples in `data` (capacity entries), with TFLM's
+ * CircularBuffer semantics (read / write positions and an empty flag).
+ * Callers keep every write within the free room and every get / discard
+ * within the samples held. */
+typedef struct tflc_ring_s16 {
+  int16_t *data;
+  uint32_t capacity, read, write;
+  int32_t empty;
+} tflc_ring_s16;
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r); /* empty, zeroed */
+TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r);
+/* Appends n samples (zeros when v is NULL). */
+TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
+                                  uint32_t n);
+/* Appends the last `count` samples `times` more times. */
+TFLC_API void tflc_ring_s16_extend(tflc_ring_s16 *r, uint32_t count,
+                                   int32_t times);
+/* Copies the n oldest samples to out (they stay). */
+TFLC_API void tflc_ring_s16_get(const tflc_ring_s16 *r, uint32_t n,
+                                int16_t *out);
+/* Drops the n oldest samples. */
+TFLC_API void tflc_ring_s16_discard(tflc_ring_s16 *r, uint32_t n);
+
+/* SignalFramer on one row: n_frames steps of frame_step samples from `in`;
+ * each step that completes a frame of frame_size samples writes it to
+ * out + frame * frame_size. Returns 1 when every step gave a frame, 0
+ * otherwise (the frames of the others are not written). The ring holds
+ * ceil(frame_size / frame_step) * frame_step samples. */
+TFLC_API int tflc_signal_framer_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n_frames, int32_t frame_size,
+                                    int32_t frame_step, int16_t *out);
+/* SignalStacker: appends num_channels samples (the first call also repeats
+ * them left_context times); when the ring (num_channels * (left + right +
+ * 1) samples) is full, copies it to out, drops step_size samples and
+ * returns 1; else returns 0 and writes nothing. *started tracks the first
+ * call (0 before it). 0 < step_size <= capacity. */
+TFLC_API int tflc_signal_stacker_s16(tflc_ring_s16 *ring, int32_t *started,
+                                     const int16_t *in, int32_t num_channels,
+                                     int32_t left_context, uint32_t step_size,
+                                     int16_t *out);
+/* SignalDelay on one row of n samples: out is the row delayed by the
+ * ring's initial zeros (ring capacity n + delay, `delay` zeros written at
+ * reset). */
+TFLC_API void tflc_signal_delay_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n, int16_t *out);
+
+/* ---- real FFTs: SignalRfft, SignalIrfft ---------------------------------- */
+/* KissFFT's real transform: a complex FFT of fft_length / 2 points
+ * (mixed radix 4, 2, 3, 5, recursion unrolled) and its split. The plan
+ * holds the radices and the twiddle tables (computed with cos / sin, as
+ * KissFFT does, once); lengths whose half has another prime factor are
+ * not supported (TFLM's build of KissFFT cannot run them). */
+#define TFLC_FFT_MAX_FACTORS 32
+typedef struct tflc_fft_plan {
+  int32_t fft_length; /* real points; even */
+  int32_t inverse;
+  int32_t num_factors;
+  uint8_t radix[TFLC_FFT_MAX_FACTORS];
+  void *twiddles;       /* fft_length / 2 complex */
+  void *super_twiddles; /* fft_length / 4 complex */
+} tflc_fft_plan;
+/* Bytes of twiddle memory for a plan whose elements are elem_size bytes
+ * (2: int16, 4: int32 or float); 0 when the length is not supported. */
+TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size);
+/* Fills a plan; `mem` holds tflc_fft_plan_bytes(...) bytes, aligned for
+ * the element type. Returns 0, or -1 when the length is not supported. */
+TFLC_API int tflc_fft_plan_s16(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+TFLC_API int tflc_fft_plan_s32(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+TFLC_API int tflc_fft_plan_f32(tflc_fft_plan *p, int32_t fft_length,
+                               int inverse, void *mem);
+/* Forward transform of in[0..in_len) zero-padded to fft_length (in_len <=
+ * fft_length) into fft_length / 2 + 1 complex bins (re, im pairs); `work`
+ * holds fft_length elements. */
+TFLC_API void tflc_rfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                            int32_t in_len, int16_t *work, int16_t *out);
+TFLC_API void tflc_rfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                            int32_t in_len, int32_t *work, int32_t *out);
+TFLC_API void tflc_rfft_f32(const tflc_fft_plan *p, const float *in,
+                            int32_t in_len, float *work, float *out);
+/* Inverse transform of fft_length / 2 + 1 complex bins into fft_length
+ * samples (inverse plan); `work` holds fft_length elements. The fixed
+ * point ones scale by 1 / (fft_length / 2) as KissFFT does, the float one
+ * divides by fft_length as TFLM does. */
+TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                             int16_t *work, int16_t *out);
+TFLC_API void tflc_irfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                             int32_t *work, int32_t *out);
+TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
+                             float *work, float *out);
+
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators (CIRCULAR_BUFFER, ...)  */
+/* ======================================================================== */
+/* CIRCULAR_BUFFER: `out` holds `slots` rows of row_bytes bytes, oldest
+ * first; a push drops the oldest row and appends `in` (row_bytes). */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out);
+
+/* REVERSE_V2: the input viewed as [outer, middle, inner] elements of
+ * elem_size bytes (the reversed axes, contiguous, merged into `middle`);
+ * out[o][m][i] = in[o][middle - 1 - m][i]. */
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out);
+
+/* MIRROR_PAD as TFLM maps it: output coordinate p of axis k reads input
+ * coordinate before[k] + offset - 1 - p inside the leading pad, p -
+ * before[k] inside the input, and, past it, the mirror image clamped to
+ * coordinate 0 (offset 1 REFLECT, 0 SYMMETRIC). Requires 0 <= before[k]
+ * <= in_dims[k] - offset and in_dims[k] >= 1 for every k (when the output
+ * is not empty), rank <= TFLC_MAX_DIMS. */
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out);
+
+/* FILL: n copies of the elem_size-byte value. */
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out);
+
+/* BROADCAST_TO: in_dims (rank entries, leading 1s added) each 1 or equal
+ * to out_dims; out[i] = in[i with the broadcast coordinates at 0]. */
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out);
+
+/* BROADCAST_ARGS on shape vectors of int32 (wide 0) or int64 (wide 1)
+ * elements: out (n_out elements, aligned right) gets the broadcast shape,
+ * a missing leading entry counting as 1; entries are compared as TFLM's
+ * kernel does, converted to int. Returns 0, or -1 for shapes that do not
+ * broadcast (TFLM aborts). */
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out);
+
+/* GATHER_ND: params of `params_rank` dims; indices [n_slices, nd] (int32),
+ * each row a coordinate over the first nd dims; every slice (the
+ * remaining dims, contiguous) is copied to out in order. The bound check
+ * is TFLM's, on the flat position: returns 0, or -1 when a slice would
+ * start before the params or end after them (out is then partly
+ * written). nd <= params_rank. */
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out);
+
+/* EMBEDDING_LOOKUP: out row i = table row ids[i] (rows rows of row_bytes
+ * bytes). The hybrid form dequantizes int8 rows of `cols` values to
+ * float: (float)q * scale. Return 0, or -1 at the first id outside
+ * [0, rows) (the rows before it are written). */
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out);
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out);
+
+/* DYNAMIC_UPDATE_SLICE: writes `update` (upd_dims) into out (dims, both
+ * rank dims) at `start` (0 <= start[k] <= dims[k] - upd_dims[k]). */
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out);
+
+/* BATCH_MATMUL: out[b][r][c] = sum over k (ascending) of lhs(b, r, k) *
+ * rhs(b, k, c), for the three outer batch dims of TFLM's 5-D form. lhs
+ * element (r, k) of a batch sits at r * lhs_row_step + k * lhs_depth_step
+ * (adj_x swaps them), rhs (k, c) at k * rhs_depth_step + c * rhs_col_step;
+ * a batch moves by *_batch_step (0 where that input broadcasts). int8 /
+ * int16: (lhs + lhs_offset) * (rhs + rhs_offset) in int32 / int64,
+ * requantized with (out_mult, out_shift), + out_offset, clamped. */
+typedef struct tflc_batch_matmul_params {
+  int32_t batches[3];
+  int32_t lhs_batch_step[3], rhs_batch_step[3];
+  int32_t rows, cols, depth;
+  int32_t lhs_row_step, lhs_depth_step, rhs_depth_step, rhs_col_step;
+  int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
+  int32_t act_min, act_max;
+} tflc_batch_matmul_params;
+/* BATCH_MATMUL of float32, int8 and int16 tensors laid out as p says. */
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out);
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out);
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out);
+
+/* TFLite_Detection_PostProcess (float32), TFLM's kernel step for step:
+ * boxes [num_boxes, box_stride >= 4] (y, x, h, w) decoded against
+ * anchors [num_boxes, 4] (y, x, h, w) in double precision; scores
+ * [num_boxes, classes_with_background] (classes_with_background -
+ * num_classes = 0 or 1 background column first); non-max suppression per
+ * class (regular) or on each box's best class (fast), score threshold
+ * inclusive, boxes dropped when their IoU exceeds iou_threshold. Writes
+ * max_detections boxes (ymin, xmin, ymax, xmax), classes, scores (regular
+ * NMS zero-fills unused slots; fast NMS leaves them as they were) and the
+ * count. `capacity`: detections the outputs hold. Returns 0; -1 when a
+ * decoded box is empty (TFLM fails the invoke); -2 when fast NMS would
+ * write past `capacity` (TFLM writes out of bounds with
+ * max_classes_per_detection > 1). Ties sort as TFLM sorts them; with NaN
+ * scores the partial sorts may order differently. */
+typedef struct tflc_detection_params {
+  int32_t num_boxes, box_stride, num_classes, classes_with_background;
+  int32_t max_detections, max_classes_per_detection, detections_per_class;
+  int32_t regular; /* 1: regular NMS, 0: fast */
+  float score_threshold, iou_threshold;
+  float y_scale, x_scale, h_scale, w_scale;
+} tflc_detection_params;
+/* Scratch bytes tflc_detection_postprocess_f32 needs (0 on overflow). */
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p);
+/* Runs the post-processing above into the four outputs. */
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch);
+/* 16-bit requantization: the arithmetic of seeds/vta_delegate_ops.rst for  */
+/* accelerators whose accumulators are 32 bits wide and whose ALU can only  */
+/* multiply by 16-bit numbers (VTA). Scales become a 16-bit multiplier and  */
+/* a shift instead of TFLM's 32-bit ones, inputs of ADD are dequantized to  */
+/* 7 fraction bits, and results are shifted down without rounding. Not the  */
+/* bit-exact kernels: outputs differ from TFLM's by about one step (bounds  */
+/* in tests/test_q16.c; measured per model in README, "Delegates").         */
+/* Shifts outside the seed's range shift the other way instead of being     */
+/* undefined; products wrap to 32 bits as the accumulator does.             */
+/* ======================================================================== */
+/* scale ~= multiplier * 2^(shift - 15): frexp's mantissa rounded to 15 bits
+ * (half away from zero); a mantissa that rounds to 2^15 becomes 2^14 with
+ * shift + 1. Scales below 1e-6 (and non-finite ones), and results with a
+ * shift below -15, give 0 and 0. Example: 96 -> 24576 (0.75 * 2^15), 7. */
+TFLC_API void tflc_q16_multiplier(double scale, int16_t *multiplier,
+                                  int16_t *shift);
+/* Dequantization of an 8-bit value q: v = offset + q and v * 2^7 in 16 bits
+ * (wrapping), times multiplier (32 bits), plus the nudge (2^14, or 1 - 2^14
+ * for a negative product), >> 15 into 16 bits (-2^15 * -2^15 saturates),
+ * >> -shift (every >> floors; a positive shift shifts left). With offset =
+ * -zero point and the multiplier of scale s: about (q - zero point) * s *
+ * 2^7, rounded up for positive products and about one step down for
+ * negative ones (the nudge is gemmlowp's, made for a division that
+ * truncates, here before a shift that floors). */
+TFLC_API int32_t tflc_q16_dequantize(int32_t q, int32_t offset,
+                                     int16_t multiplier, int16_t shift);
+/* Requantization of an accumulator v: (v * multiplier) >> (15 - shift)
+ * (32-bit product, floor; 15 - shift < 0 shifts left), plus offset (the
+ * output zero point), clamped to [lo, hi]. */
+TFLC_API int32_t tflc_q16_requantize(int32_t v, int16_t multiplier,
+                                     int16_t shift, int32_t offset, int32_t lo,
+                                     int32_t hi);
+/* ADD int8: both inputs dequantized with their scale divided by
+ * doubled_max_scale = 2 * max(s1, s2), summed, and requantized with
+ * doubled_max_scale / (2^7 * s_out). */
+typedef struct tflc_q16_add_params {
+  int32_t offset1, offset2; /* minus the inputs' zero points */
+  int32_t out_offset;       /* the output zero point */
+  int16_t multiplier1, shift1, multiplier2, shift2;
+  int16_t out_multiplier, out_shift;
+  int32_t act_min, act_max; /* output clamp (fused activation) */
+} tflc_q16_add_params;
+/* Fills p for those scales and zero points and the output clamp. */
+TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
+                                   float s_out, int32_t zp_out, int32_t act_min,
+                                   int32_t act_max, tflc_q16_add_params *p);
+/* out[i] = requantize(dequantize(a[i]) + dequantize(b[i])), n elements. */
+TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
+                              const int8_t *a, const int8_t *b, int8_t *out);
+
 #ifdef __cplusplus
 }
 #endif
@@ -940,6 +1646,19 @@ TFLC_API int tflc_const_check(const tflc_const *c, int32_t *where);
 #include <float.h>
 #include <math.h>
 #include <string.h>
+
+/* hot helpers inlined, cold fallbacks kept out of the callers' frames */
+#if defined(__GNUC__) || defined(__clang__)
+#define TFLC__INLINE static inline __attribute__((always_inline))
+#define TFLC__NOINLINE __attribute__((noinline))
+#else
+#define TFLC__INLINE static inline
+#define TFLC__NOINLINE
+#endif
+
+#ifdef TFLC_PLATFORM_HEADER
+#include TFLC_PLATFORM_HEADER
+#endif
 
 /* ---- quantization helpers ----------------------------------------------- */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
@@ -1121,33 +1840,1218 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- LUT decoder -------------------------------------------------------- */
-/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
- * decoded on demand. Bit position of element i is i * bits, kept as a byte
- * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
- * int32 element index). Index fields are read MSB-first and a byte is only
- * touched when a field actually lies in it, so nothing past the last index
- * byte is ever read. Values are copied byte-wise (memcpy), so tables and
- * bitstrings may sit at any alignment. */
+/* ---- platform primitives: shared helpers -------------------------------- */
 
-#define TFLC__I4(n) n, n + 1, n + 2, n + 3
-#define TFLC__I16(n)                                                           \
-  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
-#define TFLC__I64(n)                                                           \
-  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
-static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
-                                             TFLC__I64(128), TFLC__I64(192)};
-#undef TFLC__I4
-#undef TFLC__I16
-#undef TFLC__I64
-
-/* byte / bit offset of element i in a bits-wide bitstring */
-static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
-  const uint32_t u = (uint32_t)i;
-  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+/* One requantized int8 output: MultiplyByQuantizedMultiplier of acc (with
+ * its wrapping int32 left shift and gemmlowp's two roundings), + offset,
+ * clamped (max then min, as TFLM), low byte. Written so that compilers
+ * turn it into a multiply-accumulate and a few shifts (no 64-bit shift,
+ * no call). */
+TFLC__INLINE int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
+                                         int32_t out_off, int32_t lo,
+                                         int32_t hi) {
+  const int32_t left = shift > 0 ? shift : 0;
+  const int32_t right = shift > 0 ? 0 : -shift;
+  const int32_t x = tflc__wrap32((int64_t)(left >= 32 ? 0u : acc << left));
+  int32_t v;
+  if (x == INT32_MIN && q == INT32_MIN) {
+    v = INT32_MAX;
+  } else {
+    /* (x * q + 2^30) >> 31 fits in int32, so its low word is the low 32
+     * bits of the 64-bit logical shift */
+    const uint64_t p = (uint64_t)((int64_t)x * (int64_t)q) + (1u << 30);
+    v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  }
+  if (right > 0) {
+    const int32_t mask = (int32_t)((1u << (right > 31 ? 31 : right)) - 1u);
+    const int32_t threshold = (mask >> 1) + (v < 0 ? 1 : 0);
+    const int32_t rem = v & mask;
+    v = tflc__asr32(v, right > 31 ? 31 : (int)right) + (rem > threshold);
+  }
+  v = tflc__wrap32((int64_t)v + out_off);
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    /* low byte as int8 even for hand-made clamps outside [-128, 127] */
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
 }
-static unsigned tflc__bit_off(int32_t i, unsigned bits) {
-  return (((unsigned)i & 7u) * bits) & 7u;
+
+/* One channel's requantization prepared for many outputs: the arithmetic
+ * of tflc__requant_one_s8 with the shift split and the rounding mask
+ * computed once. init returns 0 for the parameters it does not cover
+ * (multiplier INT32_MIN, whose doubling high multiply saturates, and
+ * shifts outside [-31, 31]); those take tflc__requant_one_s8. */
+typedef struct tflc__requant1 {
+  int32_t q, mask, half;
+  uint32_t left, right;
+} tflc__requant1;
+
+TFLC__INLINE int tflc__requant1_init(tflc__requant1 *r, int32_t q,
+                                     int32_t shift) {
+  const int ok = q != INT32_MIN && shift >= -31 && shift <= 31;
+  const int32_t sh = ok ? shift : 0;
+  r->q = q;
+  r->left = sh > 0 ? (uint32_t)sh : 0u;
+  r->right = sh > 0 ? 0u : (uint32_t)-sh;
+  r->mask = (int32_t)((1u << r->right) - 1u);
+  r->half = r->mask >> 1;
+  return ok;
+}
+
+TFLC__INLINE int8_t tflc__requant1_s8(const tflc__requant1 *r, uint32_t acc,
+                                      int32_t out_off, int32_t lo, int32_t hi) {
+  const int32_t x = tflc__wrap32((int64_t)(acc << r->left));
+  const uint64_t p = (uint64_t)((int64_t)x * (int64_t)r->q) + (1u << 30);
+  int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t rem = v & r->mask;
+  const int32_t threshold = r->half + (int32_t)((uint32_t)v >> 31);
+  v = tflc__asr32(v, (int)r->right) + (rem > threshold);
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)out_off));
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
+}
+
+/* rq moved to channel c0 of its arrays */
+static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
+                                            int32_t c0) {
+  tflc_requant_params r = *rq;
+  if (r.bias != NULL)
+    r.bias += c0;
+  if (r.per_channel) {
+    r.multiplier += c0;
+    r.shift += c0;
+  }
+  return r;
+}
+
+/* ---- platform primitives: Arm Cortex-M DSP ------------------------------ */
+/* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
+ * with a rotation bytes 1 and 3) and multiplied two pairs at a time with
+ * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
+ * portable int32 sums do, so the results are the same bytes. */
+#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_DSP_EMULATE)
+/* signed 16-bit lane (0 low, 1 high) of a word */
+static int32_t tflc__lane16(uint32_t v, int hi) {
+  const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
+  return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
+}
+/* C definitions of the ACLE intrinsics used below (tests on any host) */
+static uint32_t tflc__byte_s16(uint32_t v, int byte) {
+  const uint32_t u = (v >> (8 * byte)) & 0xFFu;
+  return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
+}
+static uint32_t tflc__sxtb16(uint32_t x) {
+  return tflc__byte_s16(x, 0) | (tflc__byte_s16(x, 2) << 16);
+}
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+  return tflc__byte_s16(x, 1) | (tflc__byte_s16(x, 3) << 16);
+}
+static uint32_t tflc__smlad(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0)) +
+         (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__smlabb(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0));
+}
+static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
+  return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
+}
+static int32_t tflc__qadd(int32_t x, int32_t y) {
+  const int64_t v = (int64_t)x + y;
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+#else
+#include <arm_acle.h>
+#define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
+#define tflc__smlad(x, y, acc)                                                 \
+  ((uint32_t)__smlad((int16x2_t)(x), (int16x2_t)(y), (int32_t)(acc)))
+#define tflc__smlabb(x, y, acc)                                                \
+  ((uint32_t)__smlabb((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__smlatt(x, y, acc)                                                \
+  ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
+#define tflc__qadd(x, y) ((int32_t)__qadd((x), (y)))
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+#if defined(__GNUC__)
+  /* one instruction: compilers do not fold the rotation into SXTB16 */
+  uint32_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+  return r;
+#else
+  return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+#endif
+
+/* v saturated to int8 (SSAT) */
+TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  return (int32_t)__builtin_arm_ssat((int)v, 8);
+#else
+  return v > 127 ? 127 : v < -128 ? -128 : v;
+#endif
+}
+
+/* four int8 at any address, as one little-endian word */
+static uint32_t tflc__load4(const int8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+/* The DSP requantization of one channel: the multiplier's high product
+ * with SMLAL, then gemmlowp's rounding division as
+ * (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD. Where the sum would
+ * overflow (v within 2^(n-1) of INT32_MAX) the saturation moves the result
+ * by one, at values >= 2^(31-n) - 1 >= 255 (n <= 23) that clamp to the
+ * same int8 after any int8 offset. So it is used only for right shifts
+ * n in [1, 23] with int8 offsets and clamps; other channels take
+ * tflc__requant1_s8. */
+typedef struct tflc__dsp_requant {
+  int32_t q, nudge;
+  int32_t right;
+} tflc__dsp_requant;
+
+TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
+                                        int32_t shift) {
+  const int ok = q != INT32_MIN && shift <= -1 && shift >= -23;
+  /* every field written either way (no uninitialized reads to reason
+   * about); the values of a refused channel are not used */
+  r->q = q;
+  r->right = ok ? -shift : 1;
+  r->nudge = (int32_t)1 << (r->right - 1);
+  return ok;
+}
+
+TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
+                                             uint32_t acc) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
+      (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)r->right);
+}
+
+/* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
+TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
+                                     int32_t hi, int sat8) {
+  v += off;
+  if (sat8) {
+    v = tflc__ssat8(v);
+  } else {
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+  }
+  return (int8_t)v;
+}
+
+/* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
+ * generic one */
+static int tflc__dsp_mode(const tflc_requant_params *rq) {
+  if (rq->output_offset < -128 || rq->output_offset > 127 ||
+      rq->act_min < -128 || rq->act_max > 127 || rq->act_min > rq->act_max)
+    return 0;
+  return rq->act_min == -128 && rq->act_max == 127 ? 2 : 1;
+}
+
+/* s[0..3] += the sums of a 2 x 2 block over n4 values (a multiple of 4):
+ * s[0] = a0.w0, s[1] = a0.w1, s[2] = a1.w0, s[3] = a1.w1; the offset pair
+ * off2 is added to the widened inputs when with_offset. */
+TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t n4, int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    uint32_t wl, wh, xal, xah, xbl, xbh;
+    const uint32_t xa = tflc__load4(a0 + k), wa = tflc__load4(w0 + k);
+    const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+    xal = tflc__sxtb16(xa);
+    xah = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xal = tflc__sadd16(xal, off2);
+      xah = tflc__sadd16(xah, off2);
+    }
+    wl = tflc__sxtb16(wa);
+    wh = tflc__sxtb16_ror8(wa);
+    s00 = tflc__smlad(xal, wl, s00);
+    s00 = tflc__smlad(xah, wh, s00);
+    xbl = tflc__sxtb16(xb);
+    xbh = tflc__sxtb16_ror8(xb);
+    if (with_offset) {
+      xbl = tflc__sadd16(xbl, off2);
+      xbh = tflc__sadd16(xbh, off2);
+    }
+    s10 = tflc__smlad(xbl, wl, s10);
+    s10 = tflc__smlad(xbh, wh, s10);
+    wl = tflc__sxtb16(wb);
+    wh = tflc__sxtb16_ror8(wb);
+    s01 = tflc__smlad(xal, wl, s01);
+    s11 = tflc__smlad(xbl, wl, s11);
+    s01 = tflc__smlad(xah, wh, s01);
+    s11 = tflc__smlad(xbh, wh, s11);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* s[0..1] += the sums of one row against two weight rows over n4 values */
+TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
+                                   const int8_t *w1, int32_t n4,
+                                   int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t wa = tflc__load4(w0 + k), wb = tflc__load4(w1 + k);
+    uint32_t xl = tflc__sxtb16(xa), xh = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xl = tflc__sadd16(xl, off2);
+      xh = tflc__sadd16(xh, off2);
+    }
+    s0 = tflc__smlad(xl, tflc__sxtb16(wa), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wa), s0);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wb), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wb), s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+/* The GEMM inner loop in assembly where GNU-style inline assembly and
+ * Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE version). */
+#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
+    defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) &&        \
+    defined(__OPTIMIZE__)
+#define TFLC__DSP_ASM 1
+#endif
+#if defined(TFLC__DSP_ASM)
+/* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
+ * needs more registers than compilers find (they spill three values per
+ * iteration). This one keeps thirteen registers (a frame pointer may hold
+ * the fourteenth) with the second input row's pointer in memory: 22
+ * instructions per four values, unrolled twice. n4 > 0. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                     const int8_t *w1, int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
+  "str %[t4], %[a1]\n\t"                                                       \
+  "sxtb16 %[t4], %[t5]\n\t"                                                    \
+  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
+            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+            [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+/* The same when the second input row and the second weight row lie the
+ * same distance `stride` after the first ones (pointwise convolutions,
+ * fully connected layers): thirteen registers, 20 instructions per four
+ * values. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
+                            int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]]\n\t"                                                     \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w0], %[st]]\n\t"                                              \
+  "add %[w0], %[w0], #4\n\t"                                                   \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
+            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+#endif
+
+/* One segment of a 2 x 2 (two_r) or 1 x 2 block: s += its sums */
+TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    int32_t len, int32_t a_offset,
+                                    uint32_t off2, int two_r, uint32_t *s) {
+  const int32_t n4 = len & ~3;
+  int32_t k;
+  if (two_r) {
+    if (a_offset != 0)
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
+#if defined(TFLC__DSP_ASM)
+    else if (n4 > 0 && a1 - a0 == w1 - w0)
+      tflc__dsp_dot2x2_stride_asm(a0, w0, (int32_t)(a1 - a0), n4, s);
+    else if (n4 > 0)
+      tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
+#else
+    else
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
+#endif
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      const int32_t x1 = (int32_t)a1[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+      s[2] += (uint32_t)(x1 * w0[k]);
+      s[3] += (uint32_t)(x1 * w1[k]);
+    }
+  } else {
+    if (a_offset != 0)
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 1, off2, s);
+    else
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 0, 0, s);
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+    }
+  }
+}
+
+/* one output: the prepared DSP requantization (mode 2 saturating, 1
+ * clamping) or the generic one (mode 0) */
+TFLC__INLINE int8_t tflc__dsp_out(int mode, const tflc__dsp_requant *f,
+                                  const tflc__requant1 *r, uint32_t acc,
+                                  int32_t off, int32_t lo, int32_t hi) {
+  if (mode == 2)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 1);
+  if (mode == 1)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 0);
+  return tflc__requant1_s8(r, acc, off, lo, hi);
+}
+
+/* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
+ * n4 values (a multiple of 4), with the offset pair off2 added to the
+ * widened inputs (0 adds nothing). */
+TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
+                                   int32_t w_col, int32_t n4, uint32_t off2,
+                                   uint32_t *s) {
+  const int8_t *w1 = w0 + w_col, *w2 = w1 + w_col, *w3 = w2 + w_col;
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sadd16(tflc__sxtb16(xa), off2);
+    const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
+    uint32_t wv = tflc__load4(w0 + k);
+    s0 = tflc__smlad(xl, tflc__sxtb16(wv), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s0);
+    wv = tflc__load4(w1 + k);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wv), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s1);
+    wv = tflc__load4(w2 + k);
+    s2 = tflc__smlad(xl, tflc__sxtb16(wv), s2);
+    s2 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s2);
+    wv = tflc__load4(w3 + k);
+    s3 = tflc__smlad(xl, tflc__sxtb16(wv), s3);
+    s3 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s3);
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+#if defined(TFLC__DSP_ASM)
+/* The 1 x 4 loop in assembly (the inputs widened once for four weight
+ * rows), twelve registers: 26 instructions per four values. n4 > 0. */
+static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
+                                                const int8_t *w0, int32_t w_col,
+                                                int32_t n4, uint32_t off2,
+                                                uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xl, xh, wv, wl;
+  const int8_t *w2 = w0 + 2 * w_col;
+  const int8_t *const end = a0 + n4;
+  __asm__("1:\n\t"
+          "ldr %[xh], [%[a0]], #4\n\t"
+          "sxtb16 %[xl], %[xh]\n\t"
+          "sxtb16 %[xh], %[xh], ror #8\n\t"
+          "ldr %[wv], %[off2]\n\t"
+          "sadd16 %[xl], %[xl], %[wv]\n\t"
+          "sadd16 %[xh], %[xh], %[wv]\n\t"
+          "ldr %[wv], [%[w0], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s1], %[xl], %[wl], %[s1]\n\t"
+          "smlad %[s1], %[xh], %[wv], %[s1]\n\t"
+          "ldr %[wv], [%[w0]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s0], %[xl], %[wl], %[s0]\n\t"
+          "smlad %[s0], %[xh], %[wv], %[s0]\n\t"
+          "ldr %[wv], [%[w2], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s3], %[xl], %[wl], %[s3]\n\t"
+          "smlad %[s3], %[xh], %[wv], %[s3]\n\t"
+          "ldr %[wv], [%[w2]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s2], %[xl], %[wl], %[s2]\n\t"
+          "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a0], %[wv]\n\t"
+          "bne 1b\n\t"
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end)
+          : "cc", "memory");
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
+#define TFLC__DSP_PAIRS 4
+/* Sums of `pairs` 2 x 2 blocks down the rows: block i takes input rows
+ * a + 2 i stride and the one after, against weight rows w0 and w0 +
+ * stride, over n4 values (a positive multiple of 4), starting from the
+ * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
+ * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
+ * memory between blocks, the inner loop in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
+                                               const int8_t *w0, int32_t stride,
+                                               int32_t n4, int32_t pairs,
+                                               uint32_t b0, uint32_t b1,
+                                               uint32_t *out) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *w;
+  const int8_t *end = a;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w]]\n\t"                                                      \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "add %[w], %[w], #4\n\t"                                                     \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[s00], %[b0]\n\t"
+      "ldr %[s10], %[b0]\n\t"
+      "ldr %[s01], %[b1]\n\t"
+      "ldr %[s11], %[b1]\n\t"
+      "ldr %[t0], %[n4]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[end]\n\t"
+      "ldr %[t0], %[odd]\n\t"
+      "cmp %[t0], #0\n\t"
+      "bne 2f\n"
+      "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP "ldr %[t0], %[end]\n\t"
+      "cmp %[a0], %[t0]\n\t"
+      "bne 1b\n\t"
+      "ldr %[t0], %[out]\n\t"
+      "str %[s00], [%[t0]], #4\n\t"
+      "str %[s01], [%[t0]], #4\n\t"
+      "str %[s10], [%[t0]], #4\n\t"
+      "str %[s11], [%[t0]], #4\n\t"
+      "str %[t0], %[out]\n\t"
+      "ldr %[t0], %[a]\n\t"
+      "add %[t0], %[t0], %[st], lsl #1\n\t"
+      "str %[t0], %[a]\n\t"
+      "ldr %[t0], %[pairs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[pairs]\n\t"
+      "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
+        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
+      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
+        [n4] "m"(n4), [odd] "m"(odd)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches). Columns in pairs, rows in pairs of pairs
+ * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * columns done (all, or 0 when the block is not for it). */
+static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
+                                        const tflc_gemm_block *g) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c, r, i, j;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
+      mode == 0)
+    return 0;
+  for (c = 0; c < cols; c++) {
+    tflc__dsp_requant f;
+    const int32_t k = rq->per_channel ? c : 0;
+    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
+      return 0;
+  }
+  for (c = 0; c < cols; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f0, f1;
+    int8_t *o = g->out + c;
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    for (r = 0; r + 1 < rows; r += 2 * i) {
+      const int32_t left = (rows - r) / 2;
+      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < np; i++, o += 2 * out_row) {
+        const uint32_t *sp = sums + 4 * i;
+        o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[0]), out_off,
+                                lo, hi, mode == 2);
+        o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[1]), out_off,
+                                lo, hi, mode == 2);
+        o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[2]),
+                                      out_off, lo, hi, mode == 2);
+        o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[3]),
+                                          out_off, lo, hi, mode == 2);
+      }
+    }
+    if (rows & 1) {
+      /* the last row against both columns */
+      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
+      uint32_t s[2];
+      s[0] = b0;
+      s[1] = b1;
+      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
+      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
+      for (j = 0; j < 2; j++)
+        o[j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(j ? &f1 : &f0, s[j]),
+                                out_off, lo, hi, mode == 2);
+    }
+  }
+  return cols;
+}
+
+#endif
+
+/* A single output row, four columns at a time (the inputs widened once
+ * for four weight rows); returns the columns done (a multiple of 4,
+ * stopping before columns the prepared requantization does not cover). */
+static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                  const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int32_t n4 = g->seg_len & ~3;
+  int32_t c, j, sg, k;
+  if (mode == 0)
+    return 0;
+  for (c = 0; c + 4 <= g->cols; c += 4) {
+    tflc__dsp_requant f[4];
+    uint32_t s[4];
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    for (j = 0; j < 4; j++) {
+      const int32_t q = rq->per_channel ? c + j : 0;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[q], rq->shift[q]))
+        return c;
+      s[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *a0 = g->a + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *ws = w0 + (ptrdiff_t)sg * g->w_seg;
+#if defined(TFLC__DSP_ASM)
+      if (n4 > 0)
+        tflc__dsp_dot1x4_asm(a0, ws, g->w_col, n4, off2, s);
+#else
+      tflc__dsp_dot1x4(a0, ws, g->w_col, n4, off2, s);
+#endif
+      for (k = n4; k < g->seg_len; k++) {
+        const int32_t x = (int32_t)a0[k] + a_offset;
+        for (j = 0; j < 4; j++)
+          s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
+      }
+    }
+    for (j = 0; j < 4; j++)
+      g->out[c + j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[j], s[j]),
+                                       out_off, lo, hi, mode == 2);
+  }
+  return c;
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int base_mode = tflc__dsp_mode(rq);
+  int32_t r, c = 0, sg;
+  if (a_offset < -32640 || a_offset > 32640) {
+    /* x + a_offset would leave the 16-bit lanes */
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  if (g->rows == 1 && g->cols >= 4)
+    c = tflc__dsp_gemm_row(rq, g);
+#if defined(TFLC__DSP_ASM)
+  else
+    c = tflc__dsp_gemm_pointwise(rq, g);
+#endif
+  for (; c < g->cols; c += 2) {
+    const int two_c = c + 1 < g->cols;
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *w1 = two_c ? w0 + g->w_col : w0;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 =
+        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
+    tflc__requant1 g0, g1;
+    tflc__dsp_requant f0, f1;
+    int mode = base_mode;
+    const int ok0 = tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]);
+    const int ok1 = tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1]);
+    const int fast0 =
+        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    const int fast1 =
+        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    if (!ok0 || !ok1) {
+      /* parameters the prepared requantizations do not cover */
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      tflc_gemm_block sub = *g;
+      sub.cols = two_c ? 2 : 1;
+      sub.w = w0;
+      sub.out = g->out + c;
+      tflc_gemm_s8_portable(&rc, &sub);
+      continue;
+    }
+    if (!fast0 || !fast1)
+      mode = 0;
+    {
+      /* the block's fields in locals: the int8 stores below may alias
+       * anything, so compilers would reload them from memory otherwise */
+      const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+      const int32_t a_row = g->a_row, a_seg = g->a_seg, w_seg = g->w_seg;
+      const int32_t out_row = g->out_row;
+      const int8_t *a0 = g->a;
+      int8_t *o = g->out + c;
+      for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+        const int two_r = r + 1 < rows;
+        const int8_t *a1 = two_r ? a0 + a_row : a0;
+        uint32_t s[4];
+        s[0] = b0;
+        s[1] = b1;
+        s[2] = b0;
+        s[3] = b1;
+        if (segs == 1)
+          tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
+        else
+          for (sg = 0; sg < segs; sg++)
+            tflc__dsp_segment(
+                a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
+                w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
+                a_offset, off2, two_r, s);
+        if (mode == 2 && two_c && two_r) {
+          /* the common case: all four, saturated to int8 */
+          o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[0]), out_off,
+                                  lo, hi, 1);
+          o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[1]), out_off,
+                                  lo, hi, 1);
+          o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[2]),
+                                        out_off, lo, hi, 1);
+          o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[3]),
+                                            out_off, lo, hi, 1);
+          continue;
+        }
+        o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
+        if (two_c)
+          o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
+        if (two_r) {
+          o[out_row] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
+          if (two_c)
+            o[out_row + 1] =
+                tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
+        }
+      }
+    }
+  }
+}
+
+/* Sums of four channels (lanes of the words at wt, and of the word at xt,
+ * or its one byte for all four with broadcast) over one row of `cols`
+ * taps, the offset pair added to the inputs when with_offset. */
+#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
+  for (x = 0; x < cols; x++) {                                                 \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    if (with_offset) {                                                         \
+      xl = tflc__sadd16(xl, off2);                                             \
+      xh = tflc__sadd16(xh, off2);                                             \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+/* One tap of the 3x3 path (no offset): the four sums, then the pointers
+ * to the next tap. */
+#define TFLC__DSP_DW_TAP(broadcast)                                            \
+  {                                                                            \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+#if defined(TFLC__DSP_ASM)
+/* The 3x3 window of four channels in assembly (no offset, no broadcast):
+ * ten instructions per tap, twelve registers. x_next / w_next step from
+ * the third tap of a row to the first of the next. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
+                                               const int8_t *wt, int32_t x_col,
+                                               int32_t w_col, int32_t x_next,
+                                               int32_t w_next, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xv, xl, wv, wl;
+#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldr %[wv], " waddr "\n\t"                                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
+#define TFLC__DSP_DW_ROW_ASM                                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
+  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
+                                                             "[%[wt]]")
+  __asm__(TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
+            [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
+          : "memory");
+#undef TFLC__DSP_DW_TAP_ASM
+#undef TFLC__DSP_DW_ROW_ASM
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+/* Four channels [c, c + 4) of a depthwise block, with their prepared
+ * requantizations (r only used in mode 0). */
+TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const tflc__requant1 *r,
+                                       const tflc__dsp_requant *f, int mode,
+                                       int broadcast) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int with_offset = b->x_offset != 0;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  uint32_t bias[4];
+  int32_t j, p, y, x;
+  for (j = 0; j < 4; j++)
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  const int8_t *xp = b->x + (broadcast ? c / b->multiplier : c);
+  int8_t *o = b->out + c;
+  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
+    uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
+    if (rows == 3 && cols == 3 && !with_offset) {
+#if defined(TFLC__DSP_ASM)
+      if (!broadcast) {
+        uint32_t t[4];
+        t[0] = s0;
+        t[1] = s1;
+        t[2] = s2;
+        t[3] = s3;
+        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
+                            b->w_row - 2 * w_col, t);
+        s0 = t[0];
+        s1 = t[1];
+        s2 = t[2];
+        s3 = t[3];
+      } else
+#endif
+      {
+        /* the 3x3 window unrolled: two pointer increments per tap */
+        const int32_t x_next = b->x_row - 3 * x_col;
+        const int32_t w_next = b->w_row - 3 * w_col;
+        const int8_t *xt = xp, *wt = b->w + c;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+      }
+    } else {
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+        if (with_offset) {
+          TFLC__DSP_DW_ROW(1, broadcast)
+        } else {
+          TFLC__DSP_DW_ROW(0, broadcast)
+        }
+      }
+    }
+    if (mode == 2) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 1);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 1);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 1);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 1);
+    } else if (mode == 1) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 0);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 0);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 0);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 0);
+    } else {
+      o[0] = tflc__requant1_s8(&r[0], s0, out_off, lo, hi);
+      o[1] = tflc__requant1_s8(&r[1], s1, out_off, lo, hi);
+      o[2] = tflc__requant1_s8(&r[2], s2, out_off, lo, hi);
+      o[3] = tflc__requant1_s8(&r[3], s3, out_off, lo, hi);
+    }
+  }
+}
+#undef TFLC__DSP_DW_ROW
+#undef TFLC__DSP_DW_TAP
+
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const int32_t n4 = b->channels & ~3;
+  const int base_mode = tflc__dsp_mode(rq);
+  int32_t c;
+  if (b->x_offset < -32640 || b->x_offset > 32640 ||
+      (b->multiplier != 1 && b->multiplier % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, or groups of four channels that read
+     * different input channels */
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (c = 0; c < b->channels; c += 4) {
+    tflc__requant1 r[4];
+    tflc__dsp_requant f[4];
+    int ok = c < n4, mode = base_mode, j;
+    for (j = 0; j < 4; j++) {
+      /* all four prepared (j < 4 even past the last channel: reads of
+       * channel 0's parameters when per tensor, else of c + j < n4) */
+      const int32_t k = !rq->per_channel ? 0 : ok ? c + j : c;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
+        mode = 0;
+      if (!tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]))
+        ok = 0;
+    }
+    if (ok && b->multiplier == 1) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
+    } else if (ok) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 1);
+    } else {
+      /* the last channels, or parameters the prepared requantization
+       * does not cover: the portable primitive on this slice */
+      tflc_depthwise_block s = *b;
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      s.channels = b->channels - c < 4 ? b->channels - c : 4;
+      s.x += c / b->multiplier;
+      s.w += c;
+      s.out += c;
+      tflc_depthwise_s8_portable(&rc, &s);
+    }
+  }
+}
+#endif /* TFLC_HAVE_DSP */
+
+/* ---- platform primitives: the versions the kernels call ----------------- */
+#ifndef TFLC_GEMM_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#else
+#define TFLC_GEMM_S8 tflc_gemm_s8_portable
+#endif
+#endif
+#ifndef TFLC_DEPTHWISE_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#else
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
+#endif
+#endif
+#ifndef TFLC_REQUANTIZE_S8
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#ifndef TFLC_LUT_UNPACK
+#define TFLC_LUT_UNPACK tflc_lut_unpack_portable
+#endif
+
+/* ---- platform primitives: portable versions ----------------------------- */
+/* The reference for every platform version (see the API section). */
+
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out) {
+  const int32_t off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  int32_t c;
+  for (c = 0; c < n; c++) {
+    const int32_t k = rq->per_channel ? c : 0;
+    const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    out[c] = tflc__requant_one_s8((uint32_t)acc[c] + b, rq->multiplier[k],
+                                  rq->shift[k], off, lo, hi);
+  }
+}
+
+/* columns of accumulators the portable GEMM keeps per row */
+#define TFLC__GEMM_COLS 16
+
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g) {
+  int32_t acc0[TFLC__GEMM_COLS], acc1[TFLC__GEMM_COLS];
+  const int32_t off = g->a_offset;
+  int32_t r, c0, c, k, sg;
+  for (r = 0; r < g->rows; r += 2) {
+    const int two = r + 1 < g->rows;
+    const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+    const int8_t *a1 = two ? a0 + g->a_row : a0;
+    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
+    for (c0 = 0; c0 < g->cols; c0 += TFLC__GEMM_COLS) {
+      const int32_t nc =
+          g->cols - c0 < TFLC__GEMM_COLS ? g->cols - c0 : TFLC__GEMM_COLS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      /* a 2 x 2 block of sums at a time: each loaded value used twice */
+      for (c = 0; c < nc; c += 2) {
+        const int8_t *w0 = g->w + (ptrdiff_t)(c0 + c) * g->w_col;
+        const int8_t *w1 = c + 1 < nc ? w0 + g->w_col : w0;
+        uint32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+        for (sg = 0; sg < g->segments; sg++) {
+          const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *f0 = w0 + (ptrdiff_t)sg * g->w_seg;
+          const int8_t *f1 = w1 + (ptrdiff_t)sg * g->w_seg;
+          if (off == 0) {
+            /* int8 x int8 products: what vectorizers like */
+            for (k = 0; k < g->seg_len; k++) {
+              const int32_t v0 = x0[k], v1 = x1[k], u0 = f0[k], u1 = f1[k];
+              s00 += (uint32_t)(v0 * u0);
+              s01 += (uint32_t)(v0 * u1);
+              s10 += (uint32_t)(v1 * u0);
+              s11 += (uint32_t)(v1 * u1);
+            }
+          } else {
+            /* wrapping products for any offset */
+            for (k = 0; k < g->seg_len; k++) {
+              const uint32_t v0 = (uint32_t)(int32_t)x0[k] + (uint32_t)off;
+              const uint32_t v1 = (uint32_t)(int32_t)x1[k] + (uint32_t)off;
+              const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+              const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+              s00 += v0 * u0;
+              s01 += v0 * u1;
+              s10 += v1 * u0;
+              s11 += v1 * u1;
+            }
+          }
+        }
+        acc0[c] = tflc__wrap32(s00);
+        acc1[c] = tflc__wrap32(s10);
+        if (c + 1 < nc) {
+          acc0[c + 1] = tflc__wrap32(s01);
+          acc1[c + 1] = tflc__wrap32(s11);
+        }
+      }
+      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+      if (two)
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
+    }
+  }
+}
+
+/* channels of accumulators the portable depthwise keeps at a time */
+#define TFLC__DW_CHANNELS 16
+
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b) {
+  int32_t acc[TFLC__DW_CHANNELS];
+  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
+  int32_t p, c0, c, y, x;
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
+    for (c0 = 0; c0 < b->channels; c0 += TFLC__DW_CHANNELS) {
+      const int32_t nc = b->channels - c0 < TFLC__DW_CHANNELS
+                             ? b->channels - c0
+                             : TFLC__DW_CHANNELS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      uint32_t s[TFLC__DW_CHANNELS];
+      for (c = 0; c < nc; c++)
+        s[c] = 0;
+      for (y = 0; y < b->rows; y++)
+        for (x = 0; x < b->cols; x++) {
+          const int8_t *xt =
+              xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+          const int8_t *wt =
+              b->w + (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col + c0;
+          for (c = 0; c < nc; c++)
+            s[c] +=
+                ((uint32_t)(int32_t)xt[(c0 + c) / m] + (uint32_t)b->x_offset) *
+                (uint32_t)(int32_t)wt[c];
+        }
+      for (c = 0; c < nc; c++)
+        acc[c] = tflc__wrap32(s[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc,
+                         b->out + (ptrdiff_t)p * b->out_pixel + c0);
+    }
+  }
 }
 
 /* one index at (p, bit); reads p[1] only when the field reaches into it */
@@ -1166,22 +3070,14 @@ static void tflc__kind_decode(const tflc_const *c, int32_t start, int32_t n,
 static void tflc__kind_decode_ref(const tflc_const *c, int32_t start, int32_t n,
                                   void *dst);
 
-/* Channel of element i (see tflc_const). */
-static int32_t tflc__channel(const tflc_const *c, int32_t i) {
-  if (c->channels <= 1)
-    return 0;
-  if (c->alt_axis)
-    return i % c->channels;
-  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
-}
-
 /* n indices from (src, bit), each mapped through the byte table tab, into
- * dst. The fast core: a head of single fields until the cursor is on a byte
- * boundary, then whole byte groups per width (8 / gcd(bits, 8) indices in
- * bits / gcd(bits, 8) bytes), then a tail of single fields. With
- * tab = tflc__identity8 it just unpacks indices. */
-static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
-                          unsigned bits, const uint8_t *tab, uint8_t *dst) {
+ * dst (the portable TFLC_LUT_UNPACK). The fast core: a head of single fields
+ * until the cursor is on a byte boundary, then whole byte groups per width (8 /
+ * gcd(bits, 8) indices in bits / gcd(bits, 8) bytes), then a tail of single
+ * fields. With tab = tflc__identity8 it just unpacks indices. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *tab, uint8_t *dst) {
   const unsigned mask = (1u << bits) - 1u;
   while (n > 0 && bit != 0) {
     *dst++ = tab[tflc__index_at(src, bit, bits)];
@@ -1277,6 +3173,44 @@ static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
     bit &= 7u;
     n--;
   }
+}
+
+/* ---- LUT decoder -------------------------------------------------------- */
+/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
+ * decoded on demand. Bit position of element i is i * bits, kept as a byte
+ * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
+ * int32 element index). Index fields are read MSB-first and a byte is only
+ * touched when a field actually lies in it, so nothing past the last index
+ * byte is ever read. Values are copied byte-wise (memcpy), so tables and
+ * bitstrings may sit at any alignment. */
+
+#define TFLC__I4(n) n, n + 1, n + 2, n + 3
+#define TFLC__I16(n)                                                           \
+  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
+#define TFLC__I64(n)                                                           \
+  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
+static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
+                                             TFLC__I64(128), TFLC__I64(192)};
+#undef TFLC__I4
+#undef TFLC__I16
+#undef TFLC__I64
+
+/* byte / bit offset of element i in a bits-wide bitstring */
+static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
+  const uint32_t u = (uint32_t)i;
+  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+}
+static unsigned tflc__bit_off(int32_t i, unsigned bits) {
+  return (((unsigned)i & 7u) * bits) & 7u;
+}
+
+/* Channel of element i (see tflc_const). */
+static int32_t tflc__channel(const tflc_const *c, int32_t i) {
+  if (c->channels <= 1)
+    return 0;
+  if (c->alt_axis)
+    return i % c->channels;
+  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
 }
 
 /* dst[k] = tab[idx[k]] for elements of es bytes */
@@ -1403,8 +3337,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
     while (n > 0) {
       const int32_t m = n < TFLC__CHUNK ? n : TFLC__CHUNK;
       int32_t k;
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), m, bits, tflc__identity8, idx);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                      idx);
       if (es == 1) {
         for (k = 0; k < m; k++) {
           d[k] = vals[(size_t)ch * row + idx[k]];
@@ -1437,8 +3372,8 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       tab = vals + (size_t)ch * c->stride * es;
     }
     if (es == 1) {
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), seg, bits, tab, d);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), seg, bits, tab, d);
       start += seg;
       n -= seg;
       d += seg;
@@ -1446,9 +3381,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       int32_t left = seg;
       while (left > 0) {
         const int32_t m = left < TFLC__CHUNK ? left : TFLC__CHUNK;
-        tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
-                      idx);
+        TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                        tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                        idx);
         tflc__lookup(idx, m, tab, es, d);
         start += m;
         left -= m;
@@ -1722,12 +3657,15 @@ typedef union tflc__small_tile {
   uint8_t b[64];
 } tflc__small_tile;
 
-TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
-                             const int32_t in_dims[4], const int8_t *in,
-                             const int32_t filter_dims[4],
-                             const tflc_const *filter, const tflc_const *bias,
-                             const int32_t out_dims[4], int8_t *out, void *tile,
-                             size_t tile_bytes) {
+/* The direct convolution: one output value at a time, straight from the
+ * input (no scratch). Used for grouped convolutions and when the scratch
+ * is too small for the blocked path. */
+TFLC__NOINLINE static void
+tflc__conv2d_s8_direct(const tflc_conv_params *p, const int32_t in_dims[4],
+                       const int8_t *in, const int32_t filter_dims[4],
+                       const tflc_const *filter, const tflc_const *bias,
+                       const int32_t out_dims[4], int8_t *out, void *tile,
+                       size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -1817,12 +3755,14 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
   return acc;
 }
 
-TFLC_API void
-tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
-                         const int8_t *in, const int32_t filter_dims[4],
-                         const tflc_const *filter, const tflc_const *bias,
-                         const int32_t out_dims[4], int8_t *out, void *tile,
-                         size_t tile_bytes) {
+/* The direct depthwise convolution, one output value at a time (depth
+ * multipliers above 1, compressed filters whose taps do not fit the
+ * tile). */
+TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -1926,12 +3866,12 @@ static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
   return acc;
 }
 
-TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
-                                      int32_t accum_depth, int32_t out_depth,
-                                      const int8_t *in,
-                                      const tflc_const *filter,
-                                      const tflc_const *bias, int8_t *out,
-                                      void *tile, size_t tile_bytes) {
+/* The direct fully connected layer, one output at a time (a filter zero
+ * point, or compressed rows longer than the tile). */
+TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
+    const tflc_fc_params *p, int32_t batches, int32_t accum_depth,
+    int32_t out_depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
   tflc__small_tile small;
   int8_t *t = (int8_t *)tile;
   int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
@@ -1971,6 +3911,496 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
       }
     }
   }
+}
+
+/* ---- blocked int8 paths ------------------------------------------------- */
+/* CONV_2D as a matrix product: rows are output pixels, columns output
+ * channels. The GEMM primitive reads each pixel's window in place, one
+ * run of Kw*Cin values per kernel row, so no im2col copy is needed. For
+ * pixels whose window lies inside the input the input offset is folded
+ * into each channel's bias (sum (x + off) * w = sum x * w + off * sum w;
+ * int32 sums wrap the same in any order, so the bytes equal the direct
+ * path's); border pixels read their clipped window with the offset added
+ * to the inputs. Channels go in chunks whose biases sit on the stack;
+ * compressed filters are decoded a chunk at a time into the scratch. The
+ * kernels need no scratch for raw filters. Whatever the blocked paths do
+ * not cover (groups, dilation across the width, a depth multiplier with
+ * multipliers above 16, scratch too small for a compressed chunk) takes
+ * the direct paths above. */
+
+/* output channels per chunk (their biases on the stack) */
+#define TFLC__CHANNEL_CHUNK 16
+
+/* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
+/* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
+static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
+  int32_t sum = 0, k = 0;
+#if defined(TFLC_HAVE_DSP)
+  uint32_t acc = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t v = tflc__load4(row + k);
+    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
+    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  }
+  sum = tflc__wrap32((int64_t)acc);
+#endif
+  for (; k < n; k++)
+    sum += row[k];
+  return sum;
+}
+
+static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
+                             const int8_t *w, int32_t depth, int32_t in_off,
+                             int32_t *dst) {
+  int32_t j;
+  for (j = 0; j < n; j++) {
+    uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
+    if (w != NULL)
+      v += (uint32_t)in_off *
+           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
+    dst[j] = tflc__wrap32((int64_t)v);
+  }
+}
+
+/* compressed filter channels that fit `bytes` of scratch (depth each) */
+static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
+  const size_t n = bytes / (size_t)depth;
+  return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
+}
+
+/* filters up to this many values take their border windows whole */
+#define TFLC__SMALL_DEPTH 64
+
+/* Border pixels of a small filter: the window copied whole (Kh*Kw*C
+ * values, the input zero point -in_off where it leaves the input) and
+ * multiplied as one run with the folded biases, like the inner pixels.
+ * Kept out of the caller's frame. */
+static TFLC__NOINLINE void
+tflc__conv2d_s8_border_im2col(const tflc__geom *g,
+                              const tflc_requant_params *rq, const int8_t *in,
+                              int8_t *out, int32_t cout, int32_t c0, int32_t nc,
+                              const int8_t *wt, int32_t depth, int32_t in_off,
+                              int32_t batches, int64_t first, int64_t last) {
+  int8_t col[TFLC__SMALL_DEPTH];
+  const int8_t pad = (int8_t)(-in_off);
+  tflc_gemm_block gb;
+  int32_t n, oy, ox, ky, kx;
+  gb.rows = 1;
+  gb.cols = nc;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = col;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = 0;
+  gb.w = wt;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = cout;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
+      for (ox = 0; ox < g->ow; ox++) {
+        const int32_t ix0 = ox * g->sw - g->pw;
+        int8_t *d = col;
+        if (inside_y && ox >= first && ox <= last)
+          continue;
+        for (ky = 0; ky < g->kh; ky++) {
+          const int32_t iy = iy0 + ky * g->dh;
+          for (kx = 0; kx < g->kw; kx++, d += g->c) {
+            const int32_t ix = ix0 + kx * g->dw;
+            int32_t i;
+            if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w) {
+              for (i = 0; i < g->c; i++)
+                d[i] = pad;
+            } else {
+              const int8_t *src = in_n + ((ptrdiff_t)iy * g->w + ix) * g->c;
+              for (i = 0; i < g->c; i++)
+                d[i] = src[i];
+            }
+          }
+        }
+        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        TFLC_GEMM_S8(rq, &gb);
+      }
+    }
+  }
+}
+
+/* The blocked convolution; returns 0 (nothing written) when the
+ * convolution is not for it. */
+static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
+                                   const int32_t in_dims[4], const int8_t *in,
+                                   const int32_t filter_dims[4],
+                                   const tflc_const *filter,
+                                   const tflc_const *bias,
+                                   const int32_t out_dims[4], int8_t *out,
+                                   void *tile, size_t tile_bytes) {
+  tflc__geom g;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cout = out_dims[3];
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
+  const int32_t in_off = p->input_offset;
+  const int compressed = filter->bits != 0;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox, run;
+  int64_t first, last;
+  int contiguous, border;
+  tflc_gemm_block gb;
+  tflc_requant_params rq;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (filter_dims[3] != g.c || depth > 0x7FFFFF || (g.dw != 1 && g.kw != 1))
+    return 0; /* grouped, huge, or dilated across the width */
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  /* output columns whose window is inside the input across the width */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  run = last >= first ? (int32_t)(last - first + 1) : 0;
+  border = run < g.ow;
+  for (oy = 0; oy < g.oh && !border; oy++) {
+    const int64_t iy0 = (int64_t)oy * g.sh - g.ph;
+    border = iy0 < 0 || iy0 + (int64_t)(g.kh - 1) * g.dh >= g.h;
+  }
+  /* every window inside and the pixels one after the other in memory */
+  contiguous = !border && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
+               g.ow == g.w && g.ph == 0 && g.pw == 0;
+  rq.multiplier = p->out_multiplier;
+  rq.shift = p->out_shift;
+  rq.bias = bias_chunk;
+  rq.per_channel = 1;
+  rq.output_offset = p->output_offset;
+  rq.act_min = p->act_min;
+  rq.act_max = p->act_max;
+  gb.seg_len = g.kw * g.c;
+  gb.a_seg = g.dh * g.w * g.c;
+  gb.w_col = depth;
+  gb.w_seg = g.kw * g.c;
+  gb.out_row = cout;
+  for (c0 = 0; c0 < cout; c0 += chunk) {
+    const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
+    const int8_t *wt;
+    if (compressed) {
+      tflc_lut_decode(filter, c0 * depth, nc * depth, tile);
+      wt = (const int8_t *)tile;
+    } else {
+      wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    }
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    gb.cols = nc;
+    /* windows inside the input: biases with the offset folded in */
+    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
+    gb.a_offset = 0;
+    gb.segments = g.kh;
+    gb.w = wt;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      if (contiguous) {
+        gb.rows = g.oh * g.ow;
+        gb.a = in_n;
+        gb.a_row = g.c;
+        gb.out = out_n;
+        TFLC_GEMM_S8(&rq, &gb);
+        continue;
+      }
+      if (run <= 0)
+        continue;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        if (iy0 < 0 || iy0 + (g.kh - 1) * g.dh >= g.h)
+          continue;
+        gb.rows = run;
+        gb.a =
+            in_n + ((ptrdiff_t)iy0 * g.w + (int32_t)first * g.sw - g.pw) * g.c;
+        gb.a_row = g.sw * g.c;
+        gb.out = out_n + ((ptrdiff_t)oy * g.ow + (int32_t)first) * cout;
+        TFLC_GEMM_S8(&rq, &gb);
+      }
+    }
+    if (!border)
+      continue;
+    if (depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128) {
+      /* small filters: each border window copied whole, the input zero
+       * point outside, with the folded biases */
+      tflc__conv2d_s8_border_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
+                                    in_off, batches, first, last);
+      continue;
+    }
+    /* border pixels: their clipped windows, the offset on the inputs */
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+    gb.a_offset = in_off;
+    gb.rows = 1;
+    gb.a_row = 0;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        const int inside_y = iy0 >= 0 && iy0 + (g.kh - 1) * g.dh < g.h;
+        for (ox = 0; ox < g.ow; ox++) {
+          tflc__win w;
+          if (inside_y && ox >= first && ox <= last)
+            continue;
+          tflc__pixel_window(&g, oy, ox, &w);
+          gb.segments = w.ky1 - w.ky0;
+          gb.seg_len = (w.kx1 - w.kx0) * g.c;
+          if (gb.segments <= 0 || gb.seg_len <= 0) {
+            gb.segments = 0;
+            gb.seg_len = 0;
+            gb.a = in_n;
+            gb.w = wt;
+          } else {
+            gb.a =
+                in_n +
+                ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 + w.kx0) * g.c;
+            gb.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * g.c;
+          }
+          gb.out = out_n + ((ptrdiff_t)oy * g.ow + ox) * cout;
+          TFLC_GEMM_S8(&rq, &gb);
+        }
+      }
+    }
+    gb.seg_len = g.kw * g.c;
+  }
+  return 1;
+}
+
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
+    return;
+  if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out, tile, tile_bytes))
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, tile, tile_bytes);
+}
+
+/* DEPTHWISE_CONV_2D over chunks of output channels: for each output row,
+ * the pixels whose window lies inside the input go to the primitive in
+ * one run, the border pixels one at a time with their clipped windows. */
+static int tflc__depthwise_conv2d_s8_blocked(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
+  tflc__geom g;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
+  const int32_t m = p->depth_multiplier;
+  const int32_t ntaps = filter_dims[1] * filter_dims[2];
+  const int compressed = filter->bits != 0;
+  int32_t chunk, c0, n, oy, ox, pass;
+  int64_t first, last;
+  if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
+      ntaps > 0x7FFFFF || filter_dims[3] != ch)
+    return 0;
+  chunk = TFLC__CHANNEL_CHUNK;
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, ntaps) : 0;
+    if (m == 1 && chunk >= 4)
+      chunk &= ~3;
+  }
+  chunk -= chunk % m; /* whole groups of one input channel */
+  if (chunk < 1)
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  /* output columns whose whole window is inside the input */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  if (first > (int64_t)g.ow)
+    first = g.ow;
+  for (c0 = 0; c0 < ch; c0 += chunk) {
+    const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    const int8_t *wt;
+    int32_t w_col;
+    if (compressed) {
+      int32_t t;
+      for (t = 0; t < ntaps; t++)
+        tflc_lut_decode(filter, t * ch + c0, nc,
+                        (int8_t *)tile + (ptrdiff_t)t * nc);
+      wt = (const int8_t *)tile;
+      w_col = nc;
+    } else {
+      wt = (const int8_t *)filter->data + c0;
+      w_col = ch;
+    }
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    rq.per_channel = 1;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    b.channels = nc;
+    b.multiplier = m;
+    b.x_row = g.dh * g.w * cin;
+    b.x_col = g.dw * cin;
+    b.x_pixel = g.sw * cin;
+    b.x_offset = p->input_offset;
+    b.w_row = g.kw * w_col;
+    b.w_col = w_col;
+    b.out_pixel = ch;
+    /* pass 0: windows inside the input, the offset folded into the
+     * biases; pass 1: the other windows, the offset on the inputs */
+    for (pass = 0; pass < 2; pass++) {
+      if (pass == 0) {
+        int32_t j, t;
+        for (j = 0; j < nc; j++) {
+          int32_t sum = 0;
+          for (t = 0; t < ntaps; t++)
+            sum += wt[(ptrdiff_t)t * w_col + j];
+          bias_chunk[j] = tflc__wrap32(
+              (int64_t)((uint32_t)tflc__bias_at(bias, c0 + j) +
+                        (uint32_t)p->input_offset * (uint32_t)sum));
+        }
+        b.x_offset = 0;
+      } else {
+        tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+        b.x_offset = p->input_offset;
+      }
+      for (n = 0; n < batches; n++) {
+        const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
+        int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
+        for (oy = 0; oy < g.oh; oy++) {
+          tflc__win w;
+          int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
+          int full_y;
+          ox = 0;
+          while (ox < g.ow) {
+            tflc__pixel_window(&g, oy, ox, &w);
+            full_y = w.ky0 == 0 && w.ky1 == g.kh;
+            b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
+            if ((ox >= first && ox <= last && full_y) != (pass == 0)) {
+              ox += b.pixels; /* the other pass's */
+              continue;
+            }
+            b.rows = w.ky1 - w.ky0;
+            b.cols = w.kx1 - w.kx0;
+            b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
+                          w.kx0 * g.dw) *
+                             cin;
+            b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
+            b.out = orow + (ptrdiff_t)ox * ch;
+            if (b.rows <= 0 || b.cols <= 0) {
+              b.rows = b.cols = 0;
+              b.x = in_n;
+              b.w = wt;
+            }
+            TFLC_DEPTHWISE_S8(&rq, &b);
+            ox += b.pixels;
+          }
+        }
+      }
+    }
+  }
+  return 1;
+}
+
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
+    return;
+  if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, out, tile, tile_bytes))
+    tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
+                                     out_dims, out, tile, tile_bytes);
+}
+
+/* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
+ * more batches the input offset is folded into the biases; with fewer the
+ * product adds it to the inputs (a fold would cost a pass over the
+ * weights). */
+static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
+                                            int32_t batches, int32_t depth,
+                                            int32_t out_depth, const int8_t *in,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias, int8_t *out,
+                                            void *tile, size_t tile_bytes) {
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int compressed = filter->bits != 0;
+  const int fold = batches >= 4;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, o0;
+  tflc_gemm_block gb;
+  if ((!p->per_channel && p->filter_offset != 0) || depth > 0x7FFFFF)
+    return 0;
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  gb.rows = batches;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = in;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = fold ? 0 : p->input_offset;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = out_depth;
+  for (o0 = 0; o0 < out_depth; o0 += chunk) {
+    const int32_t nc = out_depth - o0 < chunk ? out_depth - o0 : chunk;
+    tflc_requant_params rq;
+    if (compressed) {
+      tflc_lut_decode(filter, o0 * depth, nc * depth, tile);
+      gb.w = (const int8_t *)tile;
+    } else {
+      gb.w = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
+    }
+    tflc__chunk_bias(bias, o0, nc, fold ? gb.w : NULL, depth, p->input_offset,
+                     bias_chunk);
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + (p->per_channel ? o0 : 0);
+    rq.shift = p->out_shift + (p->per_channel ? o0 : 0);
+    rq.per_channel = p->per_channel;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    gb.cols = nc;
+    gb.out = out + o0;
+    TFLC_GEMM_S8(&rq, &gb);
+  }
+  return 1;
+}
+
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  if (!tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
+                                        filter, bias, out, tile, tile_bytes))
+    tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
+                                    filter, bias, out, tile, tile_bytes);
 }
 
 static float tflc__ldf(const uint8_t *p) {
@@ -5931,6 +8361,2555 @@ TFLC_API int tflc_const_check(const tflc_const *c, int32_t *where) {
   if (where != NULL)
     *where = at;
   return st;
+}
+
+/* ======================================================================== */
+/* Element-wise math, logic, casts, more types of pools and reductions      */
+/* ======================================================================== */
+/* Reuses the helpers above: the broadcast odometer (tflc__bcast), the
+ * reduction odometers (tflc__reduce_iter), element access (tflc__load_int /
+ * tflc__store_int_clamped) and the gemmlowp primitives. */
+
+/* ---- float32 unary math ------------------------------------------------- */
+
+/* TFLM's RoundToNearest: ties go to the even neighbour. */
+static float tflc__round_half_even(float v) {
+  const float fl = floorf(v);
+  const float diff = v - fl;
+  /* static_cast<int>(floor) % 2 in TFLM; a tie needs |v| < 2^23 */
+  const int even =
+      diff == 0.5f && fabsf(fl) < 8388608.0f && ((int32_t)fl % 2) == 0;
+  if (diff < 0.5f || even)
+    return fl;
+  return fl + 1.0f;
+}
+
+TFLC_API void tflc_math_f32(int fn, int32_t n, const float *in, float *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const float x = in[i];
+    float y;
+    switch (fn) {
+    case TFLC_MATH_ABS:
+      y = fabsf(x);
+      break;
+    case TFLC_MATH_CEIL:
+      y = ceilf(x);
+      break;
+    case TFLC_MATH_COS:
+      y = cosf(x);
+      break;
+    case TFLC_MATH_ELU:
+      y = x < 0.0f ? expm1f(x) : x;
+      break;
+    case TFLC_MATH_EXP:
+      y = expf(x);
+      break;
+    case TFLC_MATH_FLOOR:
+      y = floorf(x);
+      break;
+    case TFLC_MATH_LOG:
+      y = logf(x);
+      break;
+    case TFLC_MATH_NEG:
+      y = -x;
+      break;
+    case TFLC_MATH_ROUND:
+      y = tflc__round_half_even(x);
+      break;
+    case TFLC_MATH_RSQRT:
+      y = 1.0f / sqrtf(x);
+      break;
+    case TFLC_MATH_SIN:
+      y = sinf(x);
+      break;
+    case TFLC_MATH_SQRT:
+      y = sqrtf(x);
+      break;
+    default: /* TFLC_MATH_SQUARE */
+      y = x * x;
+      break;
+    }
+    out[i] = y;
+  }
+}
+
+/* ---- ABS / RSQRT int8, int16 -------------------------------------------- */
+
+TFLC_API void tflc_abs_rsqrt_prepare(int rsqrt, float in_scale, int32_t in_zp,
+                                     float out_scale, int32_t out_zp,
+                                     tflc_abs_rsqrt_params *p) {
+  p->input_zp = in_zp;
+  p->output_zp = out_zp;
+  p->rescale = in_scale != out_scale;
+  p->plain = 0;
+  p->multiplier = p->shift = 0;
+  if (rsqrt) {
+    const float den = sqrtf(in_scale) * out_scale;
+    tflc_quantize_multiplier(1.0 / (double)den, &p->multiplier, &p->shift);
+  } else if (p->rescale) {
+    tflc_quantize_multiplier((double)(in_scale / out_scale), &p->multiplier,
+                             &p->shift);
+  }
+}
+
+TFLC_API void tflc_abs_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                         const void *in, void *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
+    if (p->plain) {
+      /* static_cast<int16_t>(std::abs(x)): abs(-32768) wraps */
+      const int32_t a = x < 0 ? -x : x;
+      ((int16_t *)out)[i] = (int16_t)(a > 32767 ? a - 65536 : a);
+    } else {
+      const int32_t d = x - p->input_zp;
+      const int32_t v = d < 0 ? -d : d;
+      const int32_t y = p->rescale ? tflc_multiply_by_quantized_multiplier(
+                                         v, p->multiplier, p->shift) +
+                                         p->output_zp
+                                   : v + p->output_zp;
+      tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                              tflc__int_max_of_width(w));
+    }
+  }
+}
+
+TFLC_API int tflc_rsqrt_q(const tflc_abs_rsqrt_params *p, int w, int32_t n,
+                          const void *in, void *out) {
+  /* 1/sqrt(v) as a multiplier, applied to 1 << 20, then rescaled */
+  const int32_t shift20 = 20;
+  int32_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t x = tflc__load_int(in, w, (size_t)i);
+    const int32_t v = x - p->input_zp;
+    int32_t y;
+    if (v < 0)
+      return -1;
+    if (v == 0) {
+      y = tflc__int_max_of_width(w);
+    } else {
+      int32_t m, s, data;
+      tflc__fp_inv_sqrt_multiplier(v, &m, &s);
+      data = tflc_multiply_by_quantized_multiplier(1, m, s + shift20);
+      y = tflc_multiply_by_quantized_multiplier(data, p->multiplier,
+                                                p->shift - shift20) +
+          p->output_zp;
+    }
+    tflc__store_int_clamped(out, w, (size_t)i, y, tflc__int_min_of_width(w),
+                            tflc__int_max_of_width(w));
+  }
+  return 0;
+}
+
+/* ---- ELU int8 (lookup table) -------------------------------------------- */
+
+TFLC_API void tflc_elu_table_s8(float in_scale, int32_t in_zp, float out_scale,
+                                int32_t out_zp, int8_t table[256]) {
+  const float inverse_scale = 1 / out_scale;
+  int32_t v;
+  for (v = -128; v <= 127; ++v) {
+    const float x = in_scale * (float)(v - in_zp);
+    const float t = x < 0.0f ? expf(x) - 1.0f : x;
+    const float r = roundf(t * inverse_scale);
+    const float q = r + (float)out_zp;
+    int32_t y;
+    /* static_cast<int32_t> of a float beyond int32 is undefined in TFLM;
+     * saturating gives the clamp's answer */
+    if (!(q == q))
+      y = 0;
+    else if (q >= 2147483647.0f)
+      y = 127;
+    else if (q <= -2147483648.0f)
+      y = -128;
+    else
+      y = (int32_t)q;
+    y = y > 127 ? 127 : y < -128 ? -128 : y;
+    table[(uint8_t)(int8_t)v] = (int8_t)y;
+  }
+}
+
+TFLC_API void tflc_lut_s8(const int8_t table[256], int32_t n, const int8_t *in,
+                          int8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = table[(uint8_t)in[i]];
+}
+
+/* ---- binary float32 / int32 arithmetic ---------------------------------- */
+
+static float tflc__arith_one_f32(int fn, float a, float b) {
+  switch (fn) {
+  case TFLC_ARITH_ADD:
+    return a + b;
+  case TFLC_ARITH_SUB:
+    return a - b;
+  case TFLC_ARITH_MUL:
+    return a * b;
+  case TFLC_ARITH_DIV:
+    return a / b;
+  case TFLC_ARITH_FLOOR_DIV:
+    return (float)floor((double)a / (double)b);
+  case TFLC_ARITH_FLOOR_MOD: {
+    const float m = fmodf(a, b);
+    return m != 0.0f && ((b < 0.0f) != (m < 0.0f)) ? m + b : m;
+  }
+  default: { /* TFLC_ARITH_SQUARED_DIFFERENCE */
+    const float d = a - b;
+    return d * d;
+  }
+  }
+}
+
+TFLC_API void tflc_arith_f32(int fn, float lo, float hi, int32_t rank,
+                             const int32_t *dims1, const float *in1,
+                             const int32_t *dims2, const float *in2,
+                             const int32_t *out_dims, float *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    float v = tflc__arith_one_f32(fn, in1[it.off1], in2[it.off2]);
+    if (fn == TFLC_ARITH_DIV) {
+      v = v < lo ? lo : v;
+      v = hi < v ? hi : v;
+    }
+    out[i] = v;
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API int tflc_arith_i32(int fn, int32_t lo, int32_t hi, int32_t rank,
+                            const int32_t *dims1, const int32_t *in1,
+                            const int32_t *dims2, const int32_t *in2,
+                            const int32_t *out_dims, int32_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int32_t a = in1[it.off1], b = in2[it.off2];
+    int32_t v;
+    switch (fn) {
+    case TFLC_ARITH_ADD:
+      v = tflc__kop_add(a, b);
+      break;
+    case TFLC_ARITH_SUB:
+      v = tflc__kop_sub(a, b);
+      break;
+    case TFLC_ARITH_MUL:
+      v = tflc__wrapping_mul32(a, b);
+      break;
+    case TFLC_ARITH_DIV:
+      if (b == 0)
+        return -1;
+      /* INT32_MIN / -1 traps in C; its wrapped quotient is INT32_MIN */
+      v = (b == -1) ? tflc__kop_sub(0, a) : a / b;
+      break;
+    default: { /* TFLC_ARITH_SQUARED_DIFFERENCE */
+      const int32_t d = tflc__kop_sub(a, b);
+      v = tflc__wrapping_mul32(d, d);
+      break;
+    }
+    }
+    v = v < lo ? lo : v;
+    v = hi < v ? hi : v;
+    out[i] = v;
+    tflc__bcast_next(&it);
+  }
+  return 0;
+}
+
+/* ---- DIV int8 ----------------------------------------------------------- */
+
+/* TFLM's CountLeadingSignBits for int32 (31 for 0). */
+static int tflc__leading_sign_bits(int32_t x) {
+  const uint32_t u = x >= 0 ? (uint32_t)x : ~(uint32_t)x;
+  return tflc__kop_clz32(u) - 1;
+}
+
+TFLC_API int tflc_div_s8(const tflc_div_params *p, int32_t rank,
+                         const int32_t *dims1, const int8_t *in1,
+                         const int32_t *dims2, const int8_t *in2,
+                         const int32_t *out_dims, int8_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    int32_t a = p->input1_offset + in1[it.off1];
+    int32_t b = p->input2_offset + in2[it.off2];
+    int recip_shift, headroom;
+    int32_t inv, quotient, y;
+    if (b == 0)
+      return -1;
+    if (b < 0) {
+      a = -a;
+      b = -b;
+    }
+    inv = tflc__fp_reciprocal(b, 31, &recip_shift);
+    headroom = tflc__leading_sign_bits(a);
+    /* MultiplyByQuantizedMultiplierGreaterThanOne(a, inv, headroom) */
+    quotient = tflc_saturating_rounding_doubling_high_mul(
+        tflc__kop_i32((uint32_t)a << headroom), inv);
+    /* ...SmallerThanOneExp(quotient, multiplier, total shift) */
+    y = tflc_rounding_divide_by_pot(
+            tflc_saturating_rounding_doubling_high_mul(quotient, p->multiplier),
+            -(p->shift - recip_shift - headroom)) +
+        p->output_offset;
+    y = y < p->act_min ? p->act_min : y;
+    y = y > p->act_max ? p->act_max : y;
+    out[i] = (int8_t)y;
+    tflc__bcast_next(&it);
+  }
+  return 0;
+}
+
+/* ---- SQUARED_DIFFERENCE int8 / int16 ------------------------------------ */
+
+TFLC_API int tflc_squared_difference_prepare(float s1, int32_t z1, float s2,
+                                             int32_t z2, float so, int32_t zo,
+                                             int w, tflc_add_params *p) {
+  const double twice_max = 2.0 * (double)(s1 < s2 ? s2 : s1);
+  const int32_t ls = w == 1 ? 7 : 0;
+  const double mo =
+      twice_max * twice_max / (double)((float)((int32_t)1 << (ls * 2)) * so);
+  p->input1_offset = -z1;
+  p->input2_offset = -z2;
+  p->output_offset = zo;
+  p->left_shift = ls;
+  p->act_min = tflc__int_min_of_width(w);
+  p->act_max = tflc__int_max_of_width(w);
+  tflc_quantize_multiplier(mo, &p->output_multiplier, &p->output_shift);
+  return tflc__quantize_multiplier_below_one(
+             (double)s1 / twice_max, &p->input1_multiplier, &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             (double)s2 / twice_max, &p->input2_multiplier, &p->input2_shift);
+}
+
+/* MultiplyByQuantizedMultiplierSmallerThanOneExp */
+static int32_t tflc__mbqm_below_one(int32_t x, int32_t q, int32_t shift) {
+  return tflc_rounding_divide_by_pot(
+      tflc_saturating_rounding_doubling_high_mul(x, q), -shift);
+}
+
+TFLC_API void tflc_squared_difference_q(const tflc_add_params *p, int w,
+                                        int32_t rank, const int32_t *dims1,
+                                        const void *in1, const int32_t *dims2,
+                                        const void *in2,
+                                        const int32_t *out_dims, void *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int32_t a = (p->input1_offset + tflc__load_int(in1, w, it.off1)) *
+                      ((int32_t)1 << p->left_shift);
+    const int32_t b = (p->input2_offset + tflc__load_int(in2, w, it.off2)) *
+                      ((int32_t)1 << p->left_shift);
+    const int32_t d =
+        tflc__mbqm_below_one(a, p->input1_multiplier, p->input1_shift) -
+        tflc__mbqm_below_one(b, p->input2_multiplier, p->input2_shift);
+    const int32_t y =
+        tflc_multiply_by_quantized_multiplier(
+            tflc__wrapping_mul32(d, d), p->output_multiplier, p->output_shift) +
+        p->output_offset;
+    tflc__store_int_clamped(out, w, i, y, p->act_min, p->act_max);
+    tflc__bcast_next(&it);
+  }
+}
+
+/* ---- ADD_N, CUMSUM ------------------------------------------------------ */
+
+TFLC_API int tflc_add_n_prepare_s8(float in_scale, int32_t in_zp,
+                                   float out_scale, int32_t out_zp,
+                                   tflc_add_params *p) {
+  const double twice = 2 * (double)in_scale;
+  p->input1_offset = p->input2_offset = -in_zp;
+  p->output_offset = out_zp;
+  p->left_shift = 20;
+  p->act_min = -128;
+  p->act_max = 127;
+  p->input2_multiplier = p->input2_shift = 0;
+  return tflc__quantize_multiplier_below_one((double)in_scale / twice,
+                                             &p->input1_multiplier,
+                                             &p->input1_shift) &&
+         tflc__quantize_multiplier_below_one(
+             twice / ((double)(1 << 20) * (double)out_scale),
+             &p->output_multiplier, &p->output_shift);
+}
+
+TFLC_API void tflc_add_n_f32(int32_t n_inputs, const float *const *inputs,
+                             int32_t count, float *out) {
+  int32_t i, k;
+  for (i = 0; i < count; ++i) {
+    float x = 0.0f;
+    for (k = 0; k < n_inputs; ++k)
+      x += inputs[k][i];
+    out[i] = x;
+  }
+}
+
+/* One int8 value scaled as TFLM's left-shift-20 adders do it. */
+static int32_t tflc__scaled_input_s8(const tflc_add_params *p, int32_t x) {
+  return tflc__mbqm_below_one((p->input1_offset + x) * ((int32_t)1 << 20),
+                              p->input1_multiplier, p->input1_shift);
+}
+static int8_t tflc__scaled_output_s8(const tflc_add_params *p, int32_t acc) {
+  int32_t y = tflc__mbqm_below_one(acc, p->output_multiplier, p->output_shift) +
+              p->output_offset;
+  y = y < p->act_min ? p->act_min : y;
+  y = y > p->act_max ? p->act_max : y;
+  return (int8_t)y;
+}
+
+TFLC_API void tflc_add_n_s8(const tflc_add_params *p, int32_t n_inputs,
+                            const int8_t *const *inputs, int32_t count,
+                            int8_t *out) {
+  int32_t i, k;
+  for (i = 0; i < count; ++i) {
+    /* TFLM starts from the scaled offset itself ("x = 0" in its comment) */
+    int32_t acc = tflc__mbqm_below_one(p->input1_offset * ((int32_t)1 << 20),
+                                       p->input1_multiplier, p->input1_shift);
+    for (k = 0; k < n_inputs; ++k)
+      acc = tflc__kop_add(acc, tflc__scaled_input_s8(p, inputs[k][i]));
+    out[i] = tflc__scaled_output_s8(p, acc);
+  }
+}
+
+/* Lines along `axis`: count of lines before it (outer) and after it
+ * (inner, also the stride of the axis). */
+static void tflc__axis_lines(int32_t rank, const int32_t *dims, int32_t axis,
+                             size_t *before, size_t *len, size_t *after) {
+  int32_t k;
+  *before = *after = 1;
+  *len = (size_t)dims[axis];
+  for (k = 0; k < rank; ++k) {
+    if (k < axis)
+      *before *= (size_t)dims[k];
+    else if (k > axis)
+      *after *= (size_t)dims[k];
+  }
+}
+
+TFLC_API void tflc_cumsum_f32(int32_t rank, const int32_t *dims, int32_t axis,
+                              int exclusive, int reverse, const float *in,
+                              float *out) {
+  size_t before, len, after, b, a, d;
+  tflc__axis_lines(rank, dims, axis, &before, &len, &after);
+  for (b = 0; b < before; ++b) {
+    for (a = 0; a < after; ++a) {
+      float acc = 0.0f;
+      for (d = 0; d < len; ++d) {
+        const size_t dd = reverse ? len - 1 - d : d;
+        const size_t idx = (b * len + dd) * after + a;
+        if (exclusive) {
+          out[idx] = acc;
+          acc = acc + in[idx];
+        } else {
+          acc = acc + in[idx];
+          out[idx] = acc;
+        }
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_cumsum_s8(const tflc_add_params *p, int32_t rank,
+                             const int32_t *dims, int32_t axis, int exclusive,
+                             int reverse, const int8_t *in, int8_t *out) {
+  size_t before, len, after, b, a, d;
+  tflc__axis_lines(rank, dims, axis, &before, &len, &after);
+  for (b = 0; b < before; ++b) {
+    for (a = 0; a < after; ++a) {
+      /* as ADD_N, the accumulator starts at the scaled offset */
+      int32_t acc = tflc__mbqm_below_one(p->input1_offset * ((int32_t)1 << 20),
+                                         p->input1_multiplier, p->input1_shift);
+      for (d = 0; d < len; ++d) {
+        const size_t dd = reverse ? len - 1 - d : d;
+        const size_t idx = (b * len + dd) * after + a;
+        const int32_t y = tflc__scaled_input_s8(p, in[idx]);
+        int32_t v;
+        if (exclusive) {
+          v = acc;
+          acc = tflc__kop_add(acc, y);
+        } else {
+          acc = tflc__kop_add(acc, y);
+          v = acc;
+        }
+        out[idx] = tflc__scaled_output_s8(p, v);
+      }
+    }
+  }
+}
+
+/* ---- CAST --------------------------------------------------------------- */
+
+static int tflc__cast_in_ok(int t) {
+  return t == TFLC_INT8 || t == TFLC_INT16 || t == TFLC_INT32 ||
+         t == TFLC_UINT32 || t == TFLC_FLOAT32 || t == TFLC_BOOL;
+}
+static int tflc__cast_out_ok(int t) {
+  return t == TFLC_INT8 || t == TFLC_INT16 || t == TFLC_INT32 ||
+         t == TFLC_UINT32 || t == TFLC_FLOAT32;
+}
+/* An integer element widened to int64 (uint32 zero-extended). */
+static int64_t tflc__cast_load_int(int t, const void *p, int32_t i) {
+  switch (t) {
+  case TFLC_INT8:
+    return ((const int8_t *)p)[i];
+  case TFLC_INT16:
+    return ((const int16_t *)p)[i];
+  case TFLC_INT32:
+    return ((const int32_t *)p)[i];
+  case TFLC_UINT32:
+    return ((const uint32_t *)p)[i];
+  default: /* TFLC_BOOL */
+    return ((const uint8_t *)p)[i] != 0;
+  }
+}
+/* float -> int64 by truncation; beyond int64 or NaN: 0 (undefined in
+ * TFLM, whose inputs stay in range). */
+static int64_t tflc__cast_trunc(float f) {
+  if (!(f > -9.2233720e18f && f < 9.2233720e18f))
+    return 0;
+  return (int64_t)f;
+}
+
+TFLC_API int tflc_cast(int in_type, int out_type, int32_t n, const void *in,
+                       void *out) {
+  int32_t i;
+  if (!tflc__cast_in_ok(in_type) || !tflc__cast_out_ok(out_type))
+    return -1;
+  for (i = 0; i < n; ++i) {
+    if (out_type == TFLC_FLOAT32) {
+      ((float *)out)[i] = in_type == TFLC_FLOAT32
+                              ? ((const float *)in)[i]
+                              : (float)tflc__cast_load_int(in_type, in, i);
+    } else {
+      const int64_t v = in_type == TFLC_FLOAT32
+                            ? tflc__cast_trunc(((const float *)in)[i])
+                            : tflc__cast_load_int(in_type, in, i);
+      const uint32_t u = (uint32_t)(uint64_t)v; /* the low bits: wrapping */
+      switch (out_type) {
+      case TFLC_INT8:
+        ((int8_t *)out)[i] =
+            (int8_t)((int32_t)(u & 0xFFu) - ((u & 0x80u) ? 256 : 0));
+        break;
+      case TFLC_INT16:
+        ((int16_t *)out)[i] =
+            (int16_t)((int32_t)(u & 0xFFFFu) - ((u & 0x8000u) ? 65536 : 0));
+        break;
+      case TFLC_INT32:
+        ((int32_t *)out)[i] = tflc__kop_i32(u);
+        break;
+      default: /* TFLC_UINT32 */
+        ((uint32_t *)out)[i] = u;
+        break;
+      }
+    }
+  }
+  return 0;
+}
+
+/* ---- LOGICAL_AND / LOGICAL_OR / LOGICAL_NOT, SELECT_V2 ------------------ */
+
+TFLC_API void tflc_logical(int is_or, int32_t rank, const int32_t *dims1,
+                           const uint8_t *in1, const int32_t *dims2,
+                           const uint8_t *in2, const int32_t *out_dims,
+                           uint8_t *out) {
+  tflc__bcast it;
+  size_t i;
+  const size_t n = tflc__bcast_init(&it, rank, dims1, dims2, out_dims);
+  for (i = 0; i < n; ++i) {
+    const int a = in1[it.off1] != 0, b = in2[it.off2] != 0;
+    out[i] = (uint8_t)(is_or ? (a || b) : (a && b));
+    tflc__bcast_next(&it);
+  }
+}
+
+TFLC_API void tflc_logical_not(int32_t n, const uint8_t *in, uint8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = (uint8_t)(in[i] == 0);
+}
+
+TFLC_API void tflc_select(size_t elem_size, int32_t rank,
+                          const int32_t *cond_dims, const uint8_t *cond,
+                          const int32_t *x_dims, const void *x,
+                          const int32_t *y_dims, const void *y,
+                          const int32_t *out_dims, void *out) {
+  /* two odometers: (cond, x) and (y, y) */
+  tflc__bcast cx, yy;
+  size_t i;
+  const size_t n = tflc__bcast_init(&cx, rank, cond_dims, x_dims, out_dims);
+  (void)tflc__bcast_init(&yy, rank, y_dims, y_dims, out_dims);
+  for (i = 0; i < n; ++i) {
+    const uint8_t *src = cond[cx.off1]
+                             ? (const uint8_t *)x + cx.off2 * elem_size
+                             : (const uint8_t *)y + yy.off1 * elem_size;
+    memcpy((uint8_t *)out + i * elem_size, src, elem_size);
+    tflc__bcast_next(&cx);
+    tflc__bcast_next(&yy);
+  }
+}
+
+/* ---- int16 LOGISTIC / TANH, SOFTMAX ------------------------------------- */
+
+TFLC_API int tflc_checked_log2(float x, int32_t *log2) {
+  const float l = logf(x) * (1.0f / logf(2.0f));
+  const float r = roundf(l);
+  *log2 = (r > -1e9f && r < 1e9f) ? (int32_t)r : 0;
+  return fabsf(l - r) < 1e-3f;
+}
+
+TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
+                                       int32_t *shift) {
+  /* 3 input integer bits; a power-of-two scale of 2^-12 (or 2^-13 for
+   * tanh) multiplies by 3 without a shift */
+  int32_t l2, s;
+  const int pot = tflc_checked_log2(in_scale, &l2);
+  s = 12 + l2;
+  if (pot && (s == 0 || (tanh && s == 1))) {
+    *mult = 3 << s;
+    *shift = 0;
+    return;
+  }
+  {
+    double m = (double)in_scale * 4096.0 * 3.0;
+    s = 0;
+    while (m <= 32767.0 / 2.0 && s <= 30) {
+      ++s;
+      m = m * 2.0;
+    }
+    *mult = (int32_t)m;
+    *shift = s;
+  }
+}
+
+TFLC_API void tflc_logistic_s16(int32_t mult, int32_t shift, int32_t n,
+                                const int16_t *in, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = tflc_logistic_s16_one(in[i], mult, shift);
+}
+
+TFLC_API void tflc_tanh_s16(int32_t mult, int32_t shift, int32_t n,
+                            const int16_t *in, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; ++i)
+    out[i] = tflc_tanh_s16_one(in[i], mult, shift);
+}
+
+/* TFLM's LUTPopulate<int16_t> (float arithmetic): 512 interpolation steps
+ * over the input range plus the end point. fn: 0 exp, 1 1 / (1 + x). */
+static float tflc__lut16_fn(int fn, float x) {
+  return fn == 0 ? expf(x) : 1.0f / (1.0f + x);
+}
+static void tflc__lut16_populate(int fn, float in_scale, int32_t in_zp,
+                                 float out_scale, int32_t out_zp,
+                                 int16_t *lut) {
+  const float in_min = in_scale * (float)(-32768 - in_zp);
+  const float in_max = in_scale * (float)(32767 - in_zp);
+  const float out_min = out_scale * (float)(-32768 - out_zp);
+  const float out_max = out_scale * (float)(32767 - out_zp);
+  const float step = (in_max - in_min) / 512.0f;
+  const float half_step = step / 2.0f;
+  const float inv = 65536.0f / (out_max - out_min);
+  int32_t i;
+  float v;
+  for (i = 0; i < 512; ++i) {
+    const float val = tflc__lut16_fn(fn, in_min + (float)i * step);
+    const float mid = tflc__lut16_fn(fn, in_min + (float)i * step + half_step);
+    const float next = tflc__lut16_fn(fn, in_min + (float)(i + 1) * step);
+    const float sample = roundf(val * inv);
+    const float mid_interp = roundf((next * inv + roundf(val * inv)) / 2.0f);
+    const float mid_val = roundf(mid * inv);
+    const float bias = roundf((mid_interp - mid_val) / 2.0f);
+    v = sample - bias;
+    v = v > -32768.0f ? v : -32768.0f;
+    v = v < 32767.0f ? v : 32767.0f;
+    lut[i] = (int16_t)v;
+  }
+  v = roundf(tflc__lut16_fn(fn, in_max) * inv);
+  v = v > -32768.0f ? v : -32768.0f;
+  v = v < 32767.0f ? v : 32767.0f;
+  lut[512] = (int16_t)v;
+}
+
+/* TFLM's LUTLookup: 9 index bits, 7 interpolated. */
+static int16_t tflc__lut16_lookup(int16_t x, const int16_t *lut) {
+  const int32_t index = 256 + tflc__asr32(x, 7);
+  const int32_t offset = x & 0x7F;
+  const int32_t base = lut[index];
+  const int32_t slope = (int16_t)(lut[index + 1] - lut[index]);
+  const int32_t delta = tflc__asr32(slope * offset + 64, 7);
+  return (int16_t)(base + delta);
+}
+
+TFLC_API void tflc_softmax_prepare_s16(float beta, float in_scale,
+                                       tflc_softmax_s16_params *p) {
+  const float range = 65535.0f;
+  tflc__lut16_populate(0, 10.0f / range, 32767, 2.0f / range, 0, p->exp_lut);
+  tflc__lut16_populate(1, 1.0f / range, -32768, 2.0f / range, 0, p->recip_lut);
+  tflc_quantize_multiplier((double)in_scale * (double)beta / (10.0 / 65535.0),
+                           &p->input_multiplier, &p->input_shift);
+}
+
+TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
+                               int32_t depth, const int16_t *in, int16_t *out) {
+  int32_t r, c;
+  for (r = 0; r < rows; ++r) {
+    const int16_t *x = in + (size_t)r * (size_t)depth;
+    int16_t *y = out + (size_t)r * (size_t)depth;
+    int32_t mx = -32768, sum = 0, h, shifted, sym, right;
+    int16_t recip;
+    for (c = 0; c < depth; ++c)
+      mx = x[c] > mx ? x[c] : mx;
+    /* exp values cached in the output, as TFLM */
+    for (c = 0; c < depth; ++c) {
+      int32_t d = tflc_multiply_by_quantized_multiplier(
+          x[c] - mx, p->input_multiplier, p->input_shift);
+      d += 32767;
+      d = d < -32768 ? -32768 : d > 32767 ? 32767 : d;
+      y[c] = tflc__lut16_lookup((int16_t)d, p->exp_lut);
+      sum = tflc__kop_add(sum, y[c]);
+    }
+    h = tflc__kop_clz32((uint32_t)sum);
+    if (h < 1 || h > 31)
+      h = h < 1 ? 1 : 31; /* sum is positive: max's exp is near 32767 */
+    shifted = (int32_t)tflc__asr64(
+        ((int64_t)sum * ((int64_t)1 << (h - 1))) + (1 << 13), 14);
+    sym = shifted - ((1 << 15) + (1 << 16));
+    sym = sym < -32768 ? -32768 : sym > 32767 ? 32767 : sym;
+    recip = tflc__lut16_lookup((int16_t)sym, p->recip_lut);
+    right = 31 - h;
+    for (c = 0; c < depth; ++c) {
+      const int64_t round = right > 0 ? (int64_t)1 << (right - 1) : 0;
+      int32_t v = (int32_t)tflc__asr64((int64_t)y[c] * recip + round, right);
+      v = v < 0 ? 0 : v > 32767 ? 32767 : v;
+      y[c] = (int16_t)v;
+    }
+  }
+}
+
+/* ---- pools of int16 and float32 ----------------------------------------- */
+
+TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
+                                   const int32_t in_dims[4], const int16_t *in,
+                                   const int32_t out_dims[4], int16_t *out) {
+  const int32_t in_h = in_dims[1], in_w = in_dims[2], depth = in_dims[3];
+  int32_t b, oy, ox, c, fy, fx;
+  for (b = 0; b < in_dims[0]; ++b) {
+    for (oy = 0; oy < out_dims[1]; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_dims[2]; ++ox) {
+        int32_t x0, xs, xe;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        for (c = 0; c < depth; ++c) {
+          int32_t acc = kind == TFLC_POOL_MAX ? -32768 : 0, cnt = 0;
+          for (fy = ys; fy < ye; ++fy)
+            for (fx = xs; fx < xe; ++fx) {
+              const int32_t v =
+                  in[(((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) *
+                          (size_t)in_w +
+                      (size_t)(x0 + fx)) *
+                         (size_t)depth +
+                     (size_t)c];
+              if (kind == TFLC_POOL_MAX)
+                acc = v > acc ? v : acc;
+              else
+                acc += v;
+              ++cnt;
+            }
+          if (kind != TFLC_POOL_MAX) {
+            if (cnt == 0)
+              return TFLC_ERR_KERNEL;
+            acc = acc > 0 ? (acc + cnt / 2) / cnt : (acc - cnt / 2) / cnt;
+          }
+          acc = acc < p->act_min ? p->act_min : acc;
+          acc = acc > p->act_max ? p->act_max : acc;
+          *out++ = (int16_t)acc;
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_pool_f32(int kind, const tflc_pool_params *p,
+                                   float act_min, float act_max,
+                                   const int32_t in_dims[4], const float *in,
+                                   const int32_t out_dims[4], float *out) {
+  const int32_t in_h = in_dims[1], in_w = in_dims[2], depth = in_dims[3];
+  int32_t b, oy, ox, c, fy, fx;
+  for (b = 0; b < in_dims[0]; ++b) {
+    for (oy = 0; oy < out_dims[1]; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_dims[2]; ++ox) {
+        int32_t x0, xs, xe;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        for (c = 0; c < depth; ++c) {
+          float acc = kind == TFLC_POOL_MAX ? -FLT_MAX : 0.0f, v;
+          int32_t cnt = 0;
+          for (fy = ys; fy < ye; ++fy)
+            for (fx = xs; fx < xe; ++fx) {
+              const float x =
+                  in[(((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) *
+                          (size_t)in_w +
+                      (size_t)(x0 + fx)) *
+                         (size_t)depth +
+                     (size_t)c];
+              if (kind == TFLC_POOL_MAX)
+                acc = acc < x ? x : acc; /* std::max(acc, x) */
+              else if (kind == TFLC_POOL_L2)
+                acc += x * x;
+              else
+                acc += x;
+              ++cnt;
+            }
+          if (kind == TFLC_POOL_AVERAGE) {
+            if (cnt == 0)
+              return TFLC_ERR_KERNEL;
+            v = acc / (float)cnt;
+          } else if (kind == TFLC_POOL_L2) {
+            v = sqrtf(acc / (float)cnt);
+          } else {
+            v = acc;
+          }
+          v = v < act_min ? act_min : v;
+          v = act_max < v ? act_max : v;
+          *out++ = v;
+        }
+      }
+    }
+  }
+  return TFLC_OK;
+}
+
+/* ---- MEAN, REDUCE_MAX / REDUCE_MIN / REDUCE_ALL ------------------------- */
+
+TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
+                          const int32_t *in_dims, uint32_t axis_mask,
+                          const void *in, void *out) {
+  tflc__reduce_iter r;
+  tflc_mean_params m = *p;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  if (!r.empty && r.n_red > 0) {
+    /* fold 1/N into the multiplier, as TFLM's QuantizedMeanOrSum */
+    int sh = 63 - tflc__kop_clz64((uint64_t)r.n_red);
+    sh = sh > 32 ? 32 : sh;
+    sh = sh > 31 + m.shift ? 31 + m.shift : sh;
+    sh = sh < 0 ? 0 : sh;
+    m.multiplier =
+        (int32_t)(((int64_t)m.multiplier * ((int64_t)1 << sh)) / r.n_red);
+    m.shift -= sh;
+  }
+  tflc_sum_q(&m, w, rank, in_dims, axis_mask, in, out);
+}
+
+TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
+                            uint32_t axis_mask, const float *in, float *out) {
+  tflc__reduce_iter r;
+  size_t o;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  tflc_sum_f32(rank, in_dims, axis_mask, in, out);
+  if (r.empty || r.n_red <= 0)
+    return;
+  for (o = 0; o < r.n_out; ++o)
+    out[o] = out[o] / (float)r.n_red;
+}
+
+TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
+                                 const int32_t *in_dims, uint32_t axis_mask,
+                                 const void *in, void *out) {
+  tflc__reduce_iter r;
+  int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
+  size_t o, base = 0;
+  int32_t k;
+  const int f32 = type == TFLC_FLOAT32;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  for (k = 0; k < TFLC_MAX_DIMS; ++k)
+    ki[k] = ri[k] = 0;
+  for (o = 0; o < r.n_out; ++o) {
+    float fa = is_max ? -FLT_MAX : FLT_MAX;
+    int32_t ia = is_max ? -128 : 127;
+    size_t off = base;
+    int64_t i;
+    for (i = 0; !r.empty && i < r.n_red; ++i) {
+      if (f32) {
+        const float x = ((const float *)in)[off];
+        fa = is_max ? (x > fa ? x : fa) : (x < fa ? x : fa);
+      } else {
+        const int32_t x = ((const int8_t *)in)[off];
+        ia = is_max ? (x > ia ? x : ia) : (x < ia ? x : ia);
+      }
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
+    }
+    if (f32)
+      ((float *)out)[o] = fa;
+    else
+      ((int8_t *)out)[o] = (int8_t)ia;
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
+  }
+}
+
+TFLC_API void tflc_reduce_all(int32_t rank, const int32_t *in_dims,
+                              uint32_t axis_mask, const uint8_t *in,
+                              uint8_t *out) {
+  tflc__reduce_iter r;
+  int32_t ki[TFLC_MAX_DIMS], ri[TFLC_MAX_DIMS];
+  size_t o, base = 0;
+  int32_t k;
+  tflc__reduce_iter_init(&r, rank, in_dims, axis_mask);
+  for (k = 0; k < TFLC_MAX_DIMS; ++k)
+    ki[k] = ri[k] = 0;
+  for (o = 0; o < r.n_out; ++o) {
+    int all = 1;
+    size_t off = base;
+    int64_t i;
+    for (i = 0; !r.empty && i < r.n_red; ++i) {
+      all = all && in[off] != 0;
+      tflc__odometer_next(r.nr, r.rd, r.rs, ri, &off);
+    }
+    out[o] = (uint8_t)all;
+    tflc__odometer_next(r.nk, r.kd, r.ks, ki, &base);
+  }
+}
+
+/* ======================================================================== */
+/* Signal processing: TFLM's Signal* operators                              */
+/* ======================================================================== */
+static int16_t tflc__signal_wrap16(int64_t v) {
+  uint16_t u = (uint16_t)(uint64_t)v;
+  return u <= 0x7FFFu ? (int16_t)u : (int16_t)((int32_t)u - 65536);
+}
+static int16_t tflc__signal_sat16(int32_t v) {
+  return (int16_t)(v < INT16_MIN ? INT16_MIN : v > INT16_MAX ? INT16_MAX : v);
+}
+/* The position of the highest set bit, from 1; 32 for 0 (TFLM's
+ * MostSignificantBit32 as GCC builds it, __builtin_clz based). */
+static uint32_t tflc__signal_msb32(uint32_t x) {
+  uint32_t n = 0;
+  if (!x)
+    return 32;
+  while (x) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+}
+static uint32_t tflc__signal_msb64(uint64_t x) {
+  uint32_t n = 0;
+  if (!x)
+    return 64;
+  while (x) {
+    x >>= 1;
+    n++;
+  }
+  return n;
+}
+
+TFLC_API void tflc_signal_window_s16(const int16_t *in, const int16_t *window,
+                                     int32_t n, int32_t shift, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_sat16(
+        tflc__asr32((int32_t)in[i] * (int32_t)window[i], (int)shift));
+}
+
+TFLC_API int32_t tflc_signal_fft_auto_scale_s16(const int16_t *in, int32_t n,
+                                                int16_t *out) {
+  /* TFLM's running maximum: an int16, so -(-32768) wraps to -32768 and a
+   * later smaller magnitude can replace it; its bit count is taken of the
+   * sign-extended value */
+  int16_t max = 0;
+  int32_t i, bits;
+  for (i = 0; i < n; i++) {
+    const int32_t v = in[i];
+    if (v > max)
+      max = (int16_t)v;
+    else if (-v > max)
+      max = tflc__signal_wrap16(-v);
+  }
+  bits = 16 - (int32_t)tflc__signal_msb32((uint32_t)(int32_t)max) - 1;
+  if (bits < 0)
+    bits = 0;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_wrap16((int32_t)in[i] * ((int32_t)1 << bits));
+  return bits;
+}
+
+TFLC_API void tflc_signal_energy_s16(const int16_t *spectrum, int32_t start,
+                                     int32_t end, uint32_t *out) {
+  int32_t i;
+  for (i = start; i < end; i++) {
+    const int32_t re = spectrum[2 * i], im = spectrum[2 * i + 1];
+    /* the int32 sum of TFLM, wrapping at 2^31 as it does */
+    out[i] = (uint32_t)(re * re) + (uint32_t)(im * im);
+  }
+}
+
+TFLC_API int tflc_signal_filter_bank_check(const tflc_filter_bank_params *p,
+                                           int32_t in_count,
+                                           int32_t weights_count) {
+  int32_t i;
+  if (p->num_channels < 0)
+    return -1;
+  for (i = 0; i <= p->num_channels; i++) {
+    const int32_t f = p->frequency_starts[i], w = p->weight_starts[i],
+                  n = p->widths[i];
+    if (n <= 0)
+      continue;
+    if (f < 0 || w < 0 || n > in_count - f || n > weights_count - w)
+      return -1;
+  }
+  return 0;
+}
+
+TFLC_API void tflc_signal_filter_bank_u32(const tflc_filter_bank_params *p,
+                                          const uint32_t *in, int32_t out_count,
+                                          uint64_t *out) {
+  /* each bin adds weight * energy to its channel and (1 - weight) * energy
+   * to the next; channel 0 only carries the first unweighted part */
+  uint64_t weighted = 0, unweighted = 0;
+  int32_t i, j;
+  for (i = 0; i <= p->num_channels; i++) {
+    const uint32_t *x = in + p->frequency_starts[i];
+    const int16_t *w = p->weights + p->weight_starts[i];
+    const int16_t *u = p->unweights + p->weight_starts[i];
+    for (j = 0; j < p->widths[i]; j++) {
+      /* int16 weights convert to uint64 (negative ones wrap), as in TFLM */
+      weighted += (uint64_t)(int64_t)w[j] * x[j];
+      unweighted += (uint64_t)(int64_t)u[j] * x[j];
+    }
+    if (i > 0 && i <= out_count)
+      out[i - 1] = weighted;
+    weighted = unweighted;
+    unweighted = 0;
+  }
+}
+
+/* TFLM's bit-by-bit integer square root, rounded to nearest when the
+ * result has room. */
+static uint32_t tflc__signal_sqrt32(uint32_t num) {
+  uint32_t res = 0, bit;
+  int32_t top, rounds;
+  if (num == 0)
+    return 0;
+  top = (32 - (int32_t)tflc__signal_msb32(num)) | 1;
+  bit = (uint32_t)1 << (31 - top);
+  rounds = (31 - top) / 2 + 1;
+  while (rounds--) {
+    if (num >= res + bit) {
+      num -= res + bit;
+      res = (res >> 1) + bit;
+    } else {
+      res >>= 1;
+    }
+    bit >>= 2;
+  }
+  if (num > res && res != 0xFFFFu)
+    ++res;
+  return res & 0xFFFFu;
+}
+static uint32_t tflc__signal_sqrt64(uint64_t num) {
+  uint64_t res = 0, bit;
+  int32_t top, rounds;
+  if ((num >> 32) == 0) /* TFLM's 32-bit shortcut */
+    return tflc__signal_sqrt32((uint32_t)num);
+  top = (64 - (int32_t)tflc__signal_msb64(num)) | 1;
+  bit = (uint64_t)1 << (63 - top);
+  rounds = (63 - top) / 2 + 1;
+  while (rounds--) {
+    if (num >= res + bit) {
+      num -= res + bit;
+      res = (res >> 1) + bit;
+    } else {
+      res >>= 1;
+    }
+    bit >>= 2;
+  }
+  if (num > res && res != 0xFFFFFFFFu)
+    ++res;
+  return (uint32_t)res;
+}
+TFLC_API void tflc_signal_filter_bank_square_root_u64(const uint64_t *in,
+                                                      int32_t n, int32_t shift,
+                                                      uint32_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    out[i] = tflc__signal_sqrt64(in[i]) >> shift;
+}
+
+/* log2 of the fraction of x in [1, 2), 16 fractional bits, by linear
+ * interpolation in a 128-segment correction table (TFLM's kLogLut). */
+static const uint16_t tflc__signal_log_table[130] = {
+    0,    224,  442,  654,  861,  1063, 1259, 1450, 1636, 1817, 1992, 2163,
+    2329, 2490, 2646, 2797, 2944, 3087, 3224, 3358, 3487, 3611, 3732, 3848,
+    3960, 4068, 4172, 4272, 4368, 4460, 4549, 4633, 4714, 4791, 4864, 4934,
+    5001, 5063, 5123, 5178, 5231, 5280, 5326, 5368, 5408, 5444, 5477, 5507,
+    5533, 5557, 5578, 5595, 5610, 5622, 5631, 5637, 5640, 5641, 5638, 5633,
+    5626, 5615, 5602, 5586, 5568, 5547, 5524, 5498, 5470, 5439, 5406, 5370,
+    5332, 5291, 5249, 5203, 5156, 5106, 5054, 5000, 4944, 4885, 4825, 4762,
+    4697, 4630, 4561, 4490, 4416, 4341, 4264, 4184, 4103, 4020, 3935, 3848,
+    3759, 3668, 3575, 3481, 3384, 3286, 3186, 3084, 2981, 2875, 2768, 2659,
+    2549, 2437, 2323, 2207, 2090, 1971, 1851, 1729, 1605, 1480, 1353, 1224,
+    1094, 963,  830,  695,  559,  421,  282,  142,  0,    0};
+static uint32_t tflc__signal_log2_fraction(uint32_t x, uint32_t log2x) {
+  int32_t frac = (int32_t)(x - ((uint32_t)1 << log2x)), c0, c1, rel;
+  uint32_t seg;
+  if (log2x < 16)
+    frac = (int32_t)((uint32_t)frac << (16 - log2x));
+  else
+    frac >>= log2x - 16;     /* frac >= 0 */
+  seg = (uint32_t)frac >> 9; /* 128 segments of 512 */
+  c0 = tflc__signal_log_table[seg];
+  c1 = tflc__signal_log_table[seg + 1];
+  rel = tflc__asr32((c1 - c0) * (frac - (int32_t)(seg * 512u)), 16);
+  return (uint32_t)(frac + c0 + rel);
+}
+/* ln(x) * out_scale / 2^16, x > 1, in TFLM's fixed point (log2 times
+ * 45426 / 2^16, rounding at each step; the last product wraps). */
+static uint32_t tflc__signal_log32(uint32_t x, uint32_t out_scale) {
+  const uint32_t integer = tflc__signal_msb32(x) - 1;
+  const uint32_t log2 =
+      (integer << 16) + tflc__signal_log2_fraction(x, integer);
+  const uint32_t loge = (uint32_t)(((uint64_t)45426 * log2 + 32768u) >> 16);
+  return (out_scale * loge + 32768u) >> 16;
+}
+TFLC_API void tflc_signal_filter_bank_log_u32(const uint32_t *in, int32_t n,
+                                              int32_t output_scale,
+                                              int32_t correction_bits,
+                                              int16_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const uint32_t scaled = in[i] << correction_bits;
+    if (scaled > 1) {
+      const uint32_t v = tflc__signal_log32(scaled, (uint32_t)output_scale);
+      out[i] = (int16_t)(v < 32767u ? v : 32767u);
+    } else {
+      out[i] = 0;
+    }
+  }
+}
+
+TFLC_API void
+tflc_signal_spectral_subtraction_u32(const tflc_spectral_subtraction_params *p,
+                                     const uint32_t *in, uint32_t *out,
+                                     uint32_t *noise) {
+  const uint32_t sb = p->smoothing_bits, ssb = p->spectral_subtraction_bits;
+  int32_t i;
+  for (i = 0; i < p->num_channels; i++) {
+    /* odd channels use the alternate coefficients */
+    const uint32_t s = (i & 1) ? p->alternate_smoothing : p->smoothing;
+    const uint32_t oms =
+        (i & 1) ? p->alternate_one_minus_smoothing : p->one_minus_smoothing;
+    const uint32_t up = in[i] << sb;
+    uint32_t est, floor_v, sub;
+    noise[i] = (uint32_t)(((uint64_t)up * s + (uint64_t)noise[i] * oms) >> ssb);
+    est = noise[i];
+    if (est > up) {
+      est = up;
+      if (p->clamping)
+        noise[i] = est;
+    }
+    floor_v = (uint32_t)(((uint64_t)in[i] * p->min_signal_remaining) >> ssb);
+    sub = (up - est) >> sb;
+    out[i] = sub > floor_v ? sub : floor_v;
+  }
+}
+
+/* PCAN gain: piecewise quadratic in the segment of x's top bit (4 table
+ * entries per power of two, 10 fraction bits), TFLM's fixed point with
+ * int32 wrap-around. */
+static int16_t tflc__signal_pcan_gain(uint32_t x, const int16_t *lut) {
+  int32_t interval, frac, r;
+  if (x <= 2)
+    return lut[x];
+  interval = (int32_t)tflc__signal_msb32(x);
+  lut += 4 * interval - 6;
+  frac = (int32_t)(((interval < 11) ? (x << (11 - interval))
+                                    : (x >> (interval - 11))) &
+                   0x3FFu);
+  r = tflc__asr32((int32_t)lut[2] * frac, 5);
+  r = tflc__wrap32((int64_t)r +
+                   tflc__wrap32((int64_t)((uint32_t)(int32_t)lut[1] << 5)));
+  r = tflc__wrap32((int64_t)r * frac);
+  r = tflc__asr32(tflc__wrap32((int64_t)r + (1 << 14)), 15);
+  return tflc__signal_wrap16((int64_t)r + lut[0]);
+}
+/* x^2 / 4 below 2 (SNR with 12 fraction bits), x - 1 above; 6 fraction
+ * bits out */
+static uint32_t tflc__signal_pcan_shrink(uint32_t x) {
+  if (x < (2u << 12))
+    return (x * x) >> 20;
+  return (x >> 6) - (1u << 6);
+}
+TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
+                                   const uint32_t *noise, const uint32_t *in,
+                                   uint32_t *out, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const uint32_t gain =
+        (uint32_t)(int32_t)tflc__signal_pcan_gain(noise[i], gain_lut);
+    const uint32_t snr = (uint32_t)(((uint64_t)in[i] * gain) >> snr_shift);
+    out[i] = tflc__signal_pcan_shrink(snr);
+  }
+}
+
+TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, int16_t *out) {
+  int32_t i;
+  for (i = 0; i < frame_size; i++)
+    buffer[i] = tflc__signal_sat16((int32_t)in[i] + buffer[i]);
+  memcpy(out, buffer, (size_t)frame_step * sizeof *out);
+  memmove(buffer, buffer + frame_step,
+          (size_t)(frame_size - frame_step) * sizeof *buffer);
+  memset(buffer + (frame_size - frame_step), 0,
+         (size_t)frame_step * sizeof *buffer);
+}
+TFLC_API void tflc_signal_overlap_add_f32(const float *in, float *buffer,
+                                          int32_t frame_size,
+                                          int32_t frame_step, float *out) {
+  int32_t i;
+  for (i = 0; i < frame_size; i++)
+    buffer[i] += in[i];
+  memcpy(out, buffer, (size_t)frame_step * sizeof *out);
+  memmove(buffer, buffer + frame_step,
+          (size_t)(frame_size - frame_step) * sizeof *buffer);
+  memset(buffer + (frame_size - frame_step), 0,
+         (size_t)frame_step * sizeof *buffer);
+}
+
+/* ---- sample rings -------------------------------------------------------- */
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r) {
+  r->read = r->write = 0;
+  r->empty = 1;
+  memset(r->data, 0, (size_t)r->capacity * sizeof *r->data);
+}
+TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r) {
+  if (r->write > r->read)
+    return r->write - r->read;
+  if (r->write < r->read)
+    return r->capacity - (r->read - r->write);
+  return r->empty ? 0 : r->capacity;
+}
+TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
+                                  uint32_t n) {
+  uint32_t first;
+  if (n == 0)
+    return;
+  if (n > r->capacity) /* outside the contract; stay inside the buffer */
+    n = r->capacity;
+  first = r->capacity - r->write < n ? r->capacity - r->write : n;
+  if (v) {
+    memcpy(r->data + r->write, v, (size_t)first * sizeof *v);
+    memcpy(r->data, v + first, (size_t)(n - first) * sizeof *v);
+  } else {
+    memset(r->data + r->write, 0, (size_t)first * sizeof *r->data);
+    memset(r->data, 0, (size_t)(n - first) * sizeof *r->data);
+  }
+  /* n <= capacity: the end wraps at most once */
+  r->write =
+      r->write + n < r->capacity ? r->write + n : r->write + n - r->capacity;
+  r->empty = 0;
+}
+TFLC_API void tflc_ring_s16_extend(tflc_ring_s16 *r, uint32_t count,
+                                   int32_t times) {
+  uint32_t start;
+  int32_t t;
+  if (times <= 0 || count == 0 || count > r->capacity)
+    return;
+  start = count > r->write ? r->write + r->capacity - count : r->write - count;
+  for (t = 0; t < times; t++) {
+    if (start + count <= r->capacity) {
+      tflc_ring_s16_write(r, r->data + start, count);
+    } else {
+      const uint32_t n1 = r->capacity - start;
+      tflc_ring_s16_write(r, r->data + start, n1);
+      tflc_ring_s16_write(r, r->data, count - n1);
+    }
+  }
+}
+TFLC_API void tflc_ring_s16_get(const tflc_ring_s16 *r, uint32_t n,
+                                int16_t *out) {
+  uint32_t first;
+  if (n > r->capacity)
+    n = r->capacity;
+  first = r->capacity - r->read < n ? r->capacity - r->read : n;
+  memcpy(out, r->data + r->read, (size_t)first * sizeof *out);
+  memcpy(out + first, r->data, (size_t)(n - first) * sizeof *out);
+}
+TFLC_API void tflc_ring_s16_discard(tflc_ring_s16 *r, uint32_t n) {
+  if (n > r->capacity)
+    n = r->capacity;
+  r->read += n;
+  if (r->read >= r->capacity)
+    r->read -= r->capacity;
+  if (r->read == r->write) /* also for n == 0, as TFLM */
+    r->empty = 1;
+}
+
+TFLC_API int tflc_signal_framer_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n_frames, int32_t frame_size,
+                                    int32_t frame_step, int16_t *out) {
+  int valid = 1;
+  int32_t f;
+  for (f = 0; f < n_frames; f++) {
+    tflc_ring_s16_write(ring, in + (size_t)f * (size_t)frame_step,
+                        (uint32_t)frame_step);
+    if (tflc_ring_s16_available(ring) >= (uint32_t)frame_size) {
+      tflc_ring_s16_get(ring, (uint32_t)frame_size,
+                        out + (size_t)f * (size_t)frame_size);
+      tflc_ring_s16_discard(ring, (uint32_t)frame_step);
+    } else {
+      valid = 0;
+    }
+  }
+  return valid;
+}
+TFLC_API int tflc_signal_stacker_s16(tflc_ring_s16 *ring, int32_t *started,
+                                     const int16_t *in, int32_t num_channels,
+                                     int32_t left_context, uint32_t step_size,
+                                     int16_t *out) {
+  tflc_ring_s16_write(ring, in, (uint32_t)num_channels);
+  if (!*started) { /* the first frame stands in for the left context */
+    tflc_ring_s16_extend(ring, (uint32_t)num_channels, left_context);
+    *started = 1;
+  }
+  if (tflc_ring_s16_available(ring) < ring->capacity)
+    return 0;
+  tflc_ring_s16_get(ring, ring->capacity, out);
+  tflc_ring_s16_discard(ring, step_size);
+  return 1;
+}
+TFLC_API void tflc_signal_delay_s16(tflc_ring_s16 *ring, const int16_t *in,
+                                    int32_t n, int16_t *out) {
+  tflc_ring_s16_write(ring, in, (uint32_t)n);
+  tflc_ring_s16_get(ring, (uint32_t)n, out);
+  tflc_ring_s16_discard(ring, (uint32_t)n);
+}
+
+/* ---- real FFTs (KissFFT v130 arithmetic) --------------------------------- */
+/* Scalar operations of the three FFT flavours. Fixed point (Q15 / Q31):
+ * products round half up ((p + 2^(b-1)) >> b), sums wrap as TFLM's int16 /
+ * int32 stores do, each stage divides by its radix (C_FIXDIV). Float: plain
+ * arithmetic, no division per stage, halving as * 0.5f. */
+typedef struct tflc__fft_cpx_s16 {
+  int16_t r, i;
+} tflc__fft_cpx_s16;
+typedef struct tflc__fft_cpx_s32 {
+  int32_t r, i;
+} tflc__fft_cpx_s32;
+typedef struct tflc__fft_cpx_f32 {
+  float r, i;
+} tflc__fft_cpx_f32;
+
+static int16_t tflc__fft_s16_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a + b);
+}
+static int16_t tflc__fft_s16_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a - b);
+}
+static int16_t tflc__fft_s16_neg(int16_t a) {
+  return tflc__signal_wrap16(-(int32_t)a);
+}
+static int16_t tflc__fft_s16_add3(int16_t a, int16_t b, int16_t c) {
+  return tflc__signal_wrap16((int32_t)a + b + c);
+}
+static int16_t tflc__fft_s16_neg_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(-(int32_t)a - b);
+}
+static int16_t tflc__fft_s16_neg_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(-(int32_t)a + b);
+}
+static int16_t tflc__fft_s16_round(int64_t p) {
+  return tflc__signal_wrap16(tflc__asr64(p + (1 << 14), 15));
+}
+static int16_t tflc__fft_s16_mul(int16_t a, int16_t b) {
+  return tflc__fft_s16_round((int64_t)a * b);
+}
+static tflc__fft_cpx_s16 tflc__fft_s16_cmul(tflc__fft_cpx_s16 a,
+                                            tflc__fft_cpx_s16 b) {
+  tflc__fft_cpx_s16 m;
+  m.r = tflc__fft_s16_round((int64_t)a.r * b.r - (int64_t)a.i * b.i);
+  m.i = tflc__fft_s16_round((int64_t)a.r * b.i + (int64_t)a.i * b.r);
+  return m;
+}
+static void tflc__fft_s16_fixdiv(tflc__fft_cpx_s16 *c, int32_t k) {
+  c->r = tflc__fft_s16_round((int64_t)c->r * (32767 / k));
+  c->i = tflc__fft_s16_round((int64_t)c->i * (32767 / k));
+}
+static int16_t tflc__fft_s16_half_add(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(tflc__asr32((int32_t)a + b, 1));
+}
+static int16_t tflc__fft_s16_half_sub(int16_t a, int16_t b) {
+  return tflc__signal_wrap16(tflc__asr32((int32_t)a - b, 1));
+}
+static int16_t tflc__fft_s16_sub_half(int16_t a, int16_t b) {
+  return tflc__signal_wrap16((int32_t)a - tflc__asr32(b, 1));
+}
+static int16_t tflc__fft_s16_twiddle(double v) {
+  return (int16_t)floor(.5 + 32767 * v);
+}
+
+static int32_t tflc__fft_s32_add(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a + b);
+}
+static int32_t tflc__fft_s32_sub(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a - b);
+}
+static int32_t tflc__fft_s32_neg(int32_t a) {
+  return tflc__wrap32(-(int64_t)a);
+}
+static int32_t tflc__fft_s32_add3(int32_t a, int32_t b, int32_t c) {
+  return tflc__wrap32((int64_t)a + b + c);
+}
+static int32_t tflc__fft_s32_neg_sub(int32_t a, int32_t b) {
+  return tflc__wrap32(-(int64_t)a - b);
+}
+static int32_t tflc__fft_s32_neg_add(int32_t a, int32_t b) {
+  return tflc__wrap32(-(int64_t)a + b);
+}
+static int32_t tflc__fft_s32_round(int64_t p) {
+  /* p is at most 2^63 - 2^32 in magnitude: products of Q31 twiddles */
+  return tflc__wrap32(tflc__asr64(p + ((int64_t)1 << 30), 31));
+}
+static int32_t tflc__fft_s32_mul(int32_t a, int32_t b) {
+  return tflc__fft_s32_round((int64_t)a * b);
+}
+static tflc__fft_cpx_s32 tflc__fft_s32_cmul(tflc__fft_cpx_s32 a,
+                                            tflc__fft_cpx_s32 b) {
+  tflc__fft_cpx_s32 m;
+  m.r = tflc__fft_s32_round((int64_t)a.r * b.r - (int64_t)a.i * b.i);
+  m.i = tflc__fft_s32_round((int64_t)a.r * b.i + (int64_t)a.i * b.r);
+  return m;
+}
+static void tflc__fft_s32_fixdiv(tflc__fft_cpx_s32 *c, int32_t k) {
+  c->r = tflc__fft_s32_round((int64_t)c->r * (2147483647 / k));
+  c->i = tflc__fft_s32_round((int64_t)c->i * (2147483647 / k));
+}
+static int32_t tflc__fft_s32_half_add(int32_t a, int32_t b) {
+  return tflc__asr32(tflc__wrap32((int64_t)a + b), 1);
+}
+static int32_t tflc__fft_s32_half_sub(int32_t a, int32_t b) {
+  return tflc__asr32(tflc__wrap32((int64_t)a - b), 1);
+}
+static int32_t tflc__fft_s32_sub_half(int32_t a, int32_t b) {
+  return tflc__wrap32((int64_t)a - tflc__asr32(b, 1));
+}
+static int32_t tflc__fft_s32_twiddle(double v) {
+  return (int32_t)floor(.5 + 2147483647 * v);
+}
+
+static float tflc__fft_f32_add(float a, float b) {
+  return a + b;
+}
+static float tflc__fft_f32_sub(float a, float b) {
+  return a - b;
+}
+static float tflc__fft_f32_neg(float a) {
+  return -a;
+}
+static float tflc__fft_f32_add3(float a, float b, float c) {
+  return a + b + c;
+}
+static float tflc__fft_f32_neg_sub(float a, float b) {
+  return -a - b;
+}
+static float tflc__fft_f32_neg_add(float a, float b) {
+  return -a + b;
+}
+static float tflc__fft_f32_mul(float a, float b) {
+  return a * b;
+}
+static tflc__fft_cpx_f32 tflc__fft_f32_cmul(tflc__fft_cpx_f32 a,
+                                            tflc__fft_cpx_f32 b) {
+  tflc__fft_cpx_f32 m;
+  m.r = a.r * b.r - a.i * b.i;
+  m.i = a.r * b.i + a.i * b.r;
+  return m;
+}
+static void tflc__fft_f32_fixdiv(tflc__fft_cpx_f32 *c, int32_t k) {
+  (void)c;
+  (void)k;
+}
+static float tflc__fft_f32_half_add(float a, float b) {
+  return (a + b) * .5f;
+}
+static float tflc__fft_f32_half_sub(float a, float b) {
+  return (a - b) * .5f;
+}
+static float tflc__fft_f32_sub_half(float a, float b) {
+  return a - b * .5f;
+}
+static float tflc__fft_f32_twiddle(double v) {
+  return (float)v;
+}
+
+/* KissFFT's factorization of n (the complex length): 4s first, then 2s,
+ * then odd numbers, up to floor(sqrt(n)), then n itself. Only radices 2, 3,
+ * 4 and 5 run in TFLM's build (the generic butterfly needs malloc). */
+static int tflc__fft_factor(tflc_fft_plan *p, int32_t fft_length) {
+  int32_t n, q = 4, root = 0, k = 0;
+  if (fft_length < 4 || fft_length > ((int32_t)1 << 24) || (fft_length & 1))
+    return -1;
+  n = fft_length / 2;
+  while ((root + 1) * (root + 1) <= n)
+    root++;
+  do {
+    while (n % q) {
+      q = q == 4 ? 2 : q == 2 ? 3 : q + 2;
+      if (q > root)
+        q = n;
+    }
+    if (q > 5 || k >= TFLC_FFT_MAX_FACTORS)
+      return -1;
+    n /= q;
+    p->radix[k++] = (uint8_t)q;
+  } while (n > 1);
+  p->num_factors = k;
+  p->fft_length = fft_length;
+  return 0;
+}
+TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size) {
+  tflc_fft_plan p;
+  if (tflc__fft_factor(&p, fft_length) != 0 || elem_size == 0 || elem_size > 8)
+    return 0;
+  /* fft_length / 2 twiddles and fft_length / 4 super twiddles, complex */
+  return (size_t)(fft_length / 2 + fft_length / 4) * 2 * elem_size;
+}
+
+/* One flavour of the FFT (sfx: s16, s32, f32; T its scalar). The complex
+ * FFT is KissFFT's recursive decimation in time, unrolled: inputs copied in
+ * digit-reversed order, then each stage's butterflies from the innermost
+ * out (blocks of a stage are independent, so the order inside a stage does
+ * not change a bit). */
+#define TFLC__FFT_FLAVOUR(sfx, T)                                              \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_at(const T *v, size_t k) {      \
+    tflc__fft_cpx_##sfx c;                                                     \
+    c.r = v[2 * k];                                                            \
+    c.i = v[2 * k + 1];                                                        \
+    return c;                                                                  \
+  }                                                                            \
+  static void tflc__fft_##sfx##_put(T *v, size_t k, tflc__fft_cpx_##sfx c) {   \
+    v[2 * k] = c.r;                                                            \
+    v[2 * k + 1] = c.i;                                                        \
+  }                                                                            \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_cadd(tflc__fft_cpx_##sfx a,     \
+                                                    tflc__fft_cpx_##sfx b) {   \
+    a.r = tflc__fft_##sfx##_add(a.r, b.r);                                     \
+    a.i = tflc__fft_##sfx##_add(a.i, b.i);                                     \
+    return a;                                                                  \
+  }                                                                            \
+  static tflc__fft_cpx_##sfx tflc__fft_##sfx##_csub(tflc__fft_cpx_##sfx a,     \
+                                                    tflc__fft_cpx_##sfx b) {   \
+    a.r = tflc__fft_##sfx##_sub(a.r, b.r);                                     \
+    a.i = tflc__fft_##sfx##_sub(a.i, b.i);                                     \
+    return a;                                                                  \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly2(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(f, k), t;                   \
+      tflc__fft_cpx_##sfx b = tflc__fft_##sfx##_at(f, k + m);                  \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      t = tflc__fft_##sfx##_cmul(b, tflc__fft_##sfx##_at(tw, k * fstride));    \
+      tflc__fft_##sfx##_put(f, k + m, tflc__fft_##sfx##_csub(a, t));           \
+      tflc__fft_##sfx##_put(f, k, tflc__fft_##sfx##_cadd(a, t));               \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly3(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    const tflc__fft_cpx_##sfx e = tflc__fft_##sfx##_at(tw, fstride * m);       \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx f0 = tflc__fft_##sfx##_at(f, k);                     \
+      tflc__fft_cpx_##sfx f1 = tflc__fft_##sfx##_at(f, k + m);                 \
+      tflc__fft_cpx_##sfx f2 = tflc__fft_##sfx##_at(f, k + 2 * m);             \
+      tflc__fft_cpx_##sfx s0, s1, s2, s3;                                      \
+      tflc__fft_##sfx##_fixdiv(&f0, 3);                                        \
+      tflc__fft_##sfx##_fixdiv(&f1, 3);                                        \
+      tflc__fft_##sfx##_fixdiv(&f2, 3);                                        \
+      s1 = tflc__fft_##sfx##_cmul(f1, tflc__fft_##sfx##_at(tw, k * fstride));  \
+      s2 = tflc__fft_##sfx##_cmul(f2,                                          \
+                                  tflc__fft_##sfx##_at(tw, 2 * k * fstride));  \
+      s3 = tflc__fft_##sfx##_cadd(s1, s2);                                     \
+      s0 = tflc__fft_##sfx##_csub(s1, s2);                                     \
+      f1.r = tflc__fft_##sfx##_sub_half(f0.r, s3.r);                           \
+      f1.i = tflc__fft_##sfx##_sub_half(f0.i, s3.i);                           \
+      s0.r = tflc__fft_##sfx##_mul(s0.r, e.i);                                 \
+      s0.i = tflc__fft_##sfx##_mul(s0.i, e.i);                                 \
+      f0 = tflc__fft_##sfx##_cadd(f0, s3);                                     \
+      f2.r = tflc__fft_##sfx##_add(f1.r, s0.i);                                \
+      f2.i = tflc__fft_##sfx##_sub(f1.i, s0.r);                                \
+      f1.r = tflc__fft_##sfx##_sub(f1.r, s0.i);                                \
+      f1.i = tflc__fft_##sfx##_add(f1.i, s0.r);                                \
+      tflc__fft_##sfx##_put(f, k, f0);                                         \
+      tflc__fft_##sfx##_put(f, k + m, f1);                                     \
+      tflc__fft_##sfx##_put(f, k + 2 * m, f2);                                 \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly4(T *f, size_t fstride, const T *tw,       \
+                                      size_t m, int inverse) {                 \
+    size_t k;                                                                  \
+    for (k = 0; k < m; k++) {                                                  \
+      tflc__fft_cpx_##sfx f0 = tflc__fft_##sfx##_at(f, k);                     \
+      tflc__fft_cpx_##sfx f1 = tflc__fft_##sfx##_at(f, k + m);                 \
+      tflc__fft_cpx_##sfx f2 = tflc__fft_##sfx##_at(f, k + 2 * m);             \
+      tflc__fft_cpx_##sfx f3 = tflc__fft_##sfx##_at(f, k + 3 * m);             \
+      tflc__fft_cpx_##sfx s0, s1, s2, s3, s4, s5;                              \
+      tflc__fft_##sfx##_fixdiv(&f0, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f1, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f2, 4);                                        \
+      tflc__fft_##sfx##_fixdiv(&f3, 4);                                        \
+      s0 = tflc__fft_##sfx##_cmul(f1, tflc__fft_##sfx##_at(tw, k * fstride));  \
+      s1 = tflc__fft_##sfx##_cmul(f2,                                          \
+                                  tflc__fft_##sfx##_at(tw, 2 * k * fstride));  \
+      s2 = tflc__fft_##sfx##_cmul(f3,                                          \
+                                  tflc__fft_##sfx##_at(tw, 3 * k * fstride));  \
+      s5 = tflc__fft_##sfx##_csub(f0, s1);                                     \
+      f0 = tflc__fft_##sfx##_cadd(f0, s1);                                     \
+      s3 = tflc__fft_##sfx##_cadd(s0, s2);                                     \
+      s4 = tflc__fft_##sfx##_csub(s0, s2);                                     \
+      f2 = tflc__fft_##sfx##_csub(f0, s3);                                     \
+      f0 = tflc__fft_##sfx##_cadd(f0, s3);                                     \
+      if (inverse) {                                                           \
+        f1.r = tflc__fft_##sfx##_sub(s5.r, s4.i);                              \
+        f1.i = tflc__fft_##sfx##_add(s5.i, s4.r);                              \
+        f3.r = tflc__fft_##sfx##_add(s5.r, s4.i);                              \
+        f3.i = tflc__fft_##sfx##_sub(s5.i, s4.r);                              \
+      } else {                                                                 \
+        f1.r = tflc__fft_##sfx##_add(s5.r, s4.i);                              \
+        f1.i = tflc__fft_##sfx##_sub(s5.i, s4.r);                              \
+        f3.r = tflc__fft_##sfx##_sub(s5.r, s4.i);                              \
+        f3.i = tflc__fft_##sfx##_add(s5.i, s4.r);                              \
+      }                                                                        \
+      tflc__fft_##sfx##_put(f, k, f0);                                         \
+      tflc__fft_##sfx##_put(f, k + m, f1);                                     \
+      tflc__fft_##sfx##_put(f, k + 2 * m, f2);                                 \
+      tflc__fft_##sfx##_put(f, k + 3 * m, f3);                                 \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__fft_##sfx##_bfly5(T *f, size_t fstride, const T *tw,       \
+                                      size_t m) {                              \
+    const tflc__fft_cpx_##sfx ya = tflc__fft_##sfx##_at(tw, fstride * m);      \
+    const tflc__fft_cpx_##sfx yb = tflc__fft_##sfx##_at(tw, 2 * fstride * m);  \
+    size_t u;                                                                  \
+    for (u = 0; u < m; u++) {                                                  \
+      tflc__fft_cpx_##sfx x[5], s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11,  \
+          s12;                                                                 \
+      int j;                                                                   \
+      for (j = 0; j < 5; j++) {                                                \
+        x[j] = tflc__fft_##sfx##_at(f, u + (size_t)j * m);                     \
+        tflc__fft_##sfx##_fixdiv(&x[j], 5);                                    \
+      }                                                                        \
+      s1 =                                                                     \
+          tflc__fft_##sfx##_cmul(x[1], tflc__fft_##sfx##_at(tw, u * fstride)); \
+      s2 = tflc__fft_##sfx##_cmul(x[2],                                        \
+                                  tflc__fft_##sfx##_at(tw, 2 * u * fstride));  \
+      s3 = tflc__fft_##sfx##_cmul(x[3],                                        \
+                                  tflc__fft_##sfx##_at(tw, 3 * u * fstride));  \
+      s4 = tflc__fft_##sfx##_cmul(x[4],                                        \
+                                  tflc__fft_##sfx##_at(tw, 4 * u * fstride));  \
+      s7 = tflc__fft_##sfx##_cadd(s1, s4);                                     \
+      s10 = tflc__fft_##sfx##_csub(s1, s4);                                    \
+      s8 = tflc__fft_##sfx##_cadd(s2, s3);                                     \
+      s9 = tflc__fft_##sfx##_csub(s2, s3);                                     \
+      s5.r = tflc__fft_##sfx##_add3(x[0].r, tflc__fft_##sfx##_mul(s7.r, ya.r), \
+                                    tflc__fft_##sfx##_mul(s8.r, yb.r));        \
+      s5.i = tflc__fft_##sfx##_add3(x[0].i, tflc__fft_##sfx##_mul(s7.i, ya.r), \
+                                    tflc__fft_##sfx##_mul(s8.i, yb.r));        \
+      s6.r = tflc__fft_##sfx##_add(tflc__fft_##sfx##_mul(s10.i, ya.i),         \
+                                   tflc__fft_##sfx##_mul(s9.i, yb.i));         \
+      s6.i = tflc__fft_##sfx##_neg_sub(tflc__fft_##sfx##_mul(s10.r, ya.i),     \
+                                       tflc__fft_##sfx##_mul(s9.r, yb.i));     \
+      s11.r =                                                                  \
+          tflc__fft_##sfx##_add3(x[0].r, tflc__fft_##sfx##_mul(s7.r, yb.r),    \
+                                 tflc__fft_##sfx##_mul(s8.r, ya.r));           \
+      s11.i =                                                                  \
+          tflc__fft_##sfx##_add3(x[0].i, tflc__fft_##sfx##_mul(s7.i, yb.r),    \
+                                 tflc__fft_##sfx##_mul(s8.i, ya.r));           \
+      s12.r = tflc__fft_##sfx##_neg_add(tflc__fft_##sfx##_mul(s10.i, yb.i),    \
+                                        tflc__fft_##sfx##_mul(s9.i, ya.i));    \
+      s12.i = tflc__fft_##sfx##_sub(tflc__fft_##sfx##_mul(s10.r, yb.i),        \
+                                    tflc__fft_##sfx##_mul(s9.r, ya.i));        \
+      x[0].r =                                                                 \
+          tflc__fft_##sfx##_add(x[0].r, tflc__fft_##sfx##_add(s7.r, s8.r));    \
+      x[0].i =                                                                 \
+          tflc__fft_##sfx##_add(x[0].i, tflc__fft_##sfx##_add(s7.i, s8.i));    \
+      tflc__fft_##sfx##_put(f, u, x[0]);                                       \
+      tflc__fft_##sfx##_put(f, u + m, tflc__fft_##sfx##_csub(s5, s6));         \
+      tflc__fft_##sfx##_put(f, u + 4 * m, tflc__fft_##sfx##_cadd(s5, s6));     \
+      tflc__fft_##sfx##_put(f, u + 2 * m, tflc__fft_##sfx##_cadd(s11, s12));   \
+      tflc__fft_##sfx##_put(f, u + 3 * m, tflc__fft_##sfx##_csub(s11, s12));   \
+    }                                                                          \
+  }                                                                            \
+  /* complex FFT of fft_length / 2 points: in (complex, zero from scalar       \
+   * in_len on) to out */                                                      \
+  static void tflc__fft_##sfx##_complex(const tflc_fft_plan *p, const T *in,   \
+                                        size_t in_len, T *out) {               \
+    const T *tw = (const T *)p->twiddles;                                      \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    size_t stride[TFLC_FFT_MAX_FACTORS + 1], digit[TFLC_FFT_MAX_FACTORS];      \
+    size_t pos, idx = 0, b;                                                    \
+    int32_t l;                                                                 \
+    stride[0] = 1;                                                             \
+    for (l = 0; l < p->num_factors; l++) {                                     \
+      stride[l + 1] = stride[l] * p->radix[l];                                 \
+      digit[l] = 0;                                                            \
+    }                                                                          \
+    for (pos = 0; pos < n; pos++) {                                            \
+      out[2 * pos] = 2 * idx < in_len ? in[2 * idx] : (T)0;                    \
+      out[2 * pos + 1] = 2 * idx + 1 < in_len ? in[2 * idx + 1] : (T)0;        \
+      for (l = p->num_factors - 1; l >= 0; l--) {                              \
+        idx += stride[l];                                                      \
+        if (++digit[l] < p->radix[l])                                          \
+          break;                                                               \
+        idx -= stride[l] * p->radix[l];                                        \
+        digit[l] = 0;                                                          \
+      }                                                                        \
+    }                                                                          \
+    for (l = p->num_factors - 1; l >= 0; l--) {                                \
+      const size_t q = p->radix[l], m = n / stride[l + 1];                     \
+      for (b = 0; b < stride[l]; b++) {                                        \
+        T *f = out + 2 * b * q * m;                                            \
+        if (q == 2)                                                            \
+          tflc__fft_##sfx##_bfly2(f, stride[l], tw, m);                        \
+        else if (q == 3)                                                       \
+          tflc__fft_##sfx##_bfly3(f, stride[l], tw, m);                        \
+        else if (q == 4)                                                       \
+          tflc__fft_##sfx##_bfly4(f, stride[l], tw, m, p->inverse);            \
+        else                                                                   \
+          tflc__fft_##sfx##_bfly5(f, stride[l], tw, m);                        \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+  TFLC_API int tflc_fft_plan_##sfx(tflc_fft_plan *p, int32_t fft_length,       \
+                                   int inverse, void *mem) {                   \
+    const double pi = 3.14159265358979323846264338327950288;                   \
+    T *tw = (T *)mem, *st;                                                     \
+    int32_t n, i;                                                              \
+    if (tflc__fft_factor(p, fft_length) != 0)                                  \
+      return -1;                                                               \
+    n = fft_length / 2;                                                        \
+    st = tw + 2 * n;                                                           \
+    p->inverse = inverse ? 1 : 0;                                              \
+    p->twiddles = tw;                                                          \
+    p->super_twiddles = st;                                                    \
+    for (i = 0; i < n; i++) {                                                  \
+      double phase = -2 * pi * i / n;                                          \
+      if (inverse)                                                             \
+        phase *= -1;                                                           \
+      tw[2 * i] = tflc__fft_##sfx##_twiddle(cos(phase));                       \
+      tw[2 * i + 1] = tflc__fft_##sfx##_twiddle(sin(phase));                   \
+    }                                                                          \
+    for (i = 0; i < n / 2; i++) {                                              \
+      double phase = -pi * ((double)(i + 1) / n + .5);                         \
+      if (inverse)                                                             \
+        phase *= -1;                                                           \
+      st[2 * i] = tflc__fft_##sfx##_twiddle(cos(phase));                       \
+      st[2 * i + 1] = tflc__fft_##sfx##_twiddle(sin(phase));                   \
+    }                                                                          \
+    return 0;                                                                  \
+  }                                                                            \
+  TFLC_API void tflc_rfft_##sfx(const tflc_fft_plan *p, const T *in,           \
+                                int32_t in_len, T *work, T *out) {             \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    const T *st = (const T *)p->super_twiddles;                                \
+    tflc__fft_cpx_##sfx dc;                                                    \
+    size_t k;                                                                  \
+    tflc__fft_##sfx##_complex(p, in, (size_t)in_len, work);                    \
+    /* split the complex spectrum of the even / odd samples */                 \
+    dc = tflc__fft_##sfx##_at(work, 0);                                        \
+    tflc__fft_##sfx##_fixdiv(&dc, 2);                                          \
+    out[0] = tflc__fft_##sfx##_add(dc.r, dc.i);                                \
+    out[2 * n] = tflc__fft_##sfx##_sub(dc.r, dc.i);                            \
+    out[1] = out[2 * n + 1] = (T)0;                                            \
+    for (k = 1; k <= n / 2; k++) {                                             \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(work, k), b, s, d, t;       \
+      b.r = work[2 * (n - k)];                                                 \
+      b.i = tflc__fft_##sfx##_neg(work[2 * (n - k) + 1]);                      \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      s = tflc__fft_##sfx##_cadd(a, b);                                        \
+      d = tflc__fft_##sfx##_csub(a, b);                                        \
+      t = tflc__fft_##sfx##_cmul(d, tflc__fft_##sfx##_at(st, k - 1));          \
+      out[2 * k] = tflc__fft_##sfx##_half_add(s.r, t.r);                       \
+      out[2 * k + 1] = tflc__fft_##sfx##_half_add(s.i, t.i);                   \
+      out[2 * (n - k)] = tflc__fft_##sfx##_half_sub(s.r, t.r);                 \
+      out[2 * (n - k) + 1] = tflc__fft_##sfx##_half_sub(t.i, s.i);             \
+    }                                                                          \
+  }                                                                            \
+  static void tflc__irfft_##sfx##_core(const tflc_fft_plan *p, const T *in,    \
+                                       T *work, T *out) {                      \
+    const size_t n = (size_t)p->fft_length / 2;                                \
+    const T *st = (const T *)p->super_twiddles;                                \
+    tflc__fft_cpx_##sfx dc;                                                    \
+    size_t k;                                                                  \
+    dc.r = tflc__fft_##sfx##_add(in[0], in[2 * n]);                            \
+    dc.i = tflc__fft_##sfx##_sub(in[0], in[2 * n]);                            \
+    tflc__fft_##sfx##_fixdiv(&dc, 2);                                          \
+    tflc__fft_##sfx##_put(work, 0, dc);                                        \
+    for (k = 1; k <= n / 2; k++) {                                             \
+      tflc__fft_cpx_##sfx a = tflc__fft_##sfx##_at(in, k), b, e, d, o, w;      \
+      b.r = in[2 * (n - k)];                                                   \
+      b.i = tflc__fft_##sfx##_neg(in[2 * (n - k) + 1]);                        \
+      tflc__fft_##sfx##_fixdiv(&a, 2);                                         \
+      tflc__fft_##sfx##_fixdiv(&b, 2);                                         \
+      e = tflc__fft_##sfx##_cadd(a, b);                                        \
+      d = tflc__fft_##sfx##_csub(a, b);                                        \
+      o = tflc__fft_##sfx##_cmul(d, tflc__fft_##sfx##_at(st, k - 1));          \
+      tflc__fft_##sfx##_put(work, k, tflc__fft_##sfx##_cadd(e, o));            \
+      w = tflc__fft_##sfx##_csub(e, o);                                        \
+      w.i = tflc__fft_##sfx##_neg(w.i);                                        \
+      tflc__fft_##sfx##_put(work, n - k, w);                                   \
+    }                                                                          \
+    tflc__fft_##sfx##_complex(p, work, 2 * n, out);                            \
+  }
+
+TFLC__FFT_FLAVOUR(s16, int16_t)
+TFLC__FFT_FLAVOUR(s32, int32_t)
+TFLC__FFT_FLAVOUR(f32, float)
+
+TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
+                             int16_t *work, int16_t *out) {
+  tflc__irfft_s16_core(p, in, work, out);
+}
+TFLC_API void tflc_irfft_s32(const tflc_fft_plan *p, const int32_t *in,
+                             int32_t *work, int32_t *out) {
+  tflc__irfft_s32_core(p, in, work, out);
+}
+TFLC_API void tflc_irfft_f32(const tflc_fft_plan *p, const float *in,
+                             float *work, float *out) {
+  int32_t i;
+  tflc__irfft_f32_core(p, in, work, out);
+  /* KissFFT leaves the inverse unscaled; TFLM divides by the length */
+  for (i = 0; i < p->fft_length; i++)
+    out[i] /= (float)p->fft_length;
+}
+
+/* ======================================================================== */
+/* Structural operators and TFLM's custom operators                         */
+/* ======================================================================== */
+TFLC_API void tflc_circular_buffer_push(int32_t slots, size_t row_bytes,
+                                        const void *in, void *out) {
+  size_t keep;
+  if (slots < 1)
+    return;
+  keep = (size_t)(slots - 1) * row_bytes;
+  memmove(out, (unsigned char *)out + row_bytes, keep);
+  memcpy((unsigned char *)out + keep, in, row_bytes);
+}
+
+TFLC_API void tflc_reverse(size_t elem_size, int32_t outer, int32_t middle,
+                           int32_t inner, const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  const size_t block = (size_t)inner * elem_size;
+  int32_t o, m;
+  for (o = 0; o < outer; o++)
+    for (m = 0; m < middle; m++)
+      memcpy(dst + ((size_t)o * (size_t)middle + (size_t)(middle - 1 - m)) *
+                       block,
+             src + ((size_t)o * (size_t)middle + (size_t)m) * block, block);
+}
+
+/* Input coordinate of output coordinate p along one MIRROR_PAD axis. */
+static int32_t tflc__mirror_coordinate(int32_t p, int32_t before, int32_t dim,
+                                       int32_t offset) {
+  int32_t last;
+  if (p < before)
+    return before + offset - 1 - p;
+  p -= before;
+  if (p < dim)
+    return p;
+  p -= dim;
+  last = dim - 1 - offset;
+  return last - (p < last ? p : last);
+}
+TFLC_API void tflc_mirror_pad(size_t elem_size, int32_t rank,
+                              const int32_t *in_dims, const int32_t *out_dims,
+                              const int32_t *before, int32_t offset,
+                              const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], n = 1, i;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)in_dims[k + 1];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    size_t at = 0;
+    for (k = 0; k < rank; k++)
+      at += (size_t)tflc__mirror_coordinate(pos[k], before[k], in_dims[k],
+                                            offset) *
+            stride[k];
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0 && ++pos[k] == out_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+TFLC_API void tflc_fill(size_t elem_size, int32_t n, const void *value,
+                        void *out) {
+  unsigned char *dst = (unsigned char *)out;
+  int32_t i;
+  for (i = 0; i < n; i++)
+    memcpy(dst + (size_t)i * elem_size, value, elem_size);
+}
+
+TFLC_API void tflc_broadcast_to(size_t elem_size, int32_t rank,
+                                const int32_t *in_dims, const int32_t *out_dims,
+                                const void *in, void *out) {
+  const unsigned char *src = (const unsigned char *)in;
+  unsigned char *dst = (unsigned char *)out;
+  size_t step[TFLC_MAX_DIMS], n = 1, i, at = 0, s = 1;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  for (k = rank - 1; k >= 0; k--) {
+    step[k] = in_dims[k] == 1 ? 0 : s;
+    s *= (size_t)in_dims[k];
+    n *= (size_t)out_dims[k];
+    pos[k] = 0;
+  }
+  for (i = 0; i < n; i++) {
+    memcpy(dst + i * elem_size, src + at * elem_size, elem_size);
+    for (k = rank - 1; k >= 0; k--) {
+      at += step[k];
+      if (++pos[k] < out_dims[k])
+        break;
+      at -= step[k] * (size_t)pos[k];
+      pos[k] = 0;
+    }
+  }
+}
+
+/* Entry i of an int32 / int64 shape vector, converted to int32 as TFLM's
+ * `int` (the low 32 bits). */
+static int32_t tflc__shape_entry(int wide, const void *v, int32_t i) {
+  if (wide) {
+    int64_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 8, 8);
+    return (int32_t)(uint32_t)(uint64_t)x;
+  } else {
+    int32_t x;
+    memcpy(&x, (const unsigned char *)v + (size_t)i * 4, 4);
+    return x;
+  }
+}
+TFLC_API int tflc_broadcast_args(int wide, int32_t n1, const void *s1,
+                                 int32_t n2, const void *s2, int32_t n_out,
+                                 void *out) {
+  int32_t i;
+  for (i = 0; i < n_out; i++) {
+    int32_t a = n1 - 1 - i >= 0 ? tflc__shape_entry(wide, s1, n1 - 1 - i) : 1;
+    int32_t b = n2 - 1 - i >= 0 ? tflc__shape_entry(wide, s2, n2 - 1 - i) : 1;
+    int32_t r = a == 1 ? b : a;
+    unsigned char *o = (unsigned char *)out;
+    if (a != 1 && b != 1 && a != b)
+      return -1;
+    if (wide) {
+      int64_t x = r;
+      memcpy(o + (size_t)(n_out - 1 - i) * 8, &x, 8);
+    } else {
+      memcpy(o + (size_t)(n_out - 1 - i) * 4, &r, 4);
+    }
+  }
+  return 0;
+}
+
+TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
+                            const int32_t *params_dims, int32_t n_slices,
+                            int32_t nd, const int32_t *indices,
+                            const void *params, void *out) {
+  int64_t count[TFLC_MAX_DIMS], flat = 1, slice = 1;
+  int32_t i, j;
+  for (j = 0; j < params_rank; j++)
+    flat *= params_dims[j];
+  for (j = nd; j < params_rank; j++)
+    slice *= params_dims[j];
+  for (j = 0; j < nd; j++) /* elements per step along dim j */
+    count[j] = (j ? count[j - 1] : flat) / params_dims[j];
+  for (i = 0; i < n_slices; i++) {
+    int64_t from = 0;
+    for (j = 0; j < nd; j++)
+      from += (int64_t)indices[(size_t)i * (size_t)nd + (size_t)j] * count[j];
+    if (from < 0 || from + slice > flat)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * (size_t)slice * elem_size,
+           (const unsigned char *)params + (size_t)from * elem_size,
+           (size_t)slice * elem_size);
+  }
+  return 0;
+}
+
+TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
+                                   const int32_t *ids, const void *table,
+                                   void *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    memcpy((unsigned char *)out + (size_t)i * row_bytes,
+           (const unsigned char *)table + (size_t)ids[i] * row_bytes,
+           row_bytes);
+  }
+  return 0;
+}
+TFLC_API int tflc_embedding_lookup_s8_f32(int32_t cols, int32_t rows, int32_t n,
+                                          const int32_t *ids, float scale,
+                                          const int8_t *table, float *out) {
+  int32_t i, k;
+  for (i = 0; i < n; i++) {
+    const int8_t *row;
+    if (ids[i] < 0 || ids[i] >= rows)
+      return -1;
+    row = table + (size_t)ids[i] * (size_t)cols;
+    for (k = 0; k < cols; k++)
+      out[(size_t)i * (size_t)cols + (size_t)k] = (float)row[k] * scale;
+  }
+  return 0;
+}
+
+TFLC_API void tflc_dynamic_update_slice(size_t elem_size, int32_t rank,
+                                        const int32_t *dims,
+                                        const int32_t *upd_dims,
+                                        const int32_t *start,
+                                        const void *update, void *out) {
+  const unsigned char *src = (const unsigned char *)update;
+  unsigned char *dst = (unsigned char *)out;
+  size_t stride[TFLC_MAX_DIMS], rows = 1, r, row_bytes;
+  int32_t pos[TFLC_MAX_DIMS], k;
+  if (rank < 1)
+    return;
+  for (k = rank - 1; k >= 0; k--) {
+    stride[k] = k == rank - 1 ? 1 : stride[k + 1] * (size_t)dims[k + 1];
+    pos[k] = 0;
+    if (k < rank - 1)
+      rows *= (size_t)upd_dims[k];
+  }
+  row_bytes = (size_t)upd_dims[rank - 1] * elem_size;
+  for (r = 0; r < rows; r++) {
+    size_t at = (size_t)start[rank - 1];
+    for (k = 0; k < rank - 1; k++)
+      at += (size_t)(start[k] + pos[k]) * stride[k];
+    memcpy(dst + at * elem_size, src + r * row_bytes, row_bytes);
+    for (k = rank - 2; k >= 0 && ++pos[k] == upd_dims[k]; k--)
+      pos[k] = 0;
+  }
+}
+
+/* The element offsets of batch (b0, b1, b2) in lhs and rhs, and of its
+ * output matrix. */
+static void tflc__batch_offsets(const tflc_batch_matmul_params *p, int32_t b0,
+                                int32_t b1, int32_t b2, size_t *l, size_t *r,
+                                size_t *o) {
+  *l = (size_t)b0 * (size_t)p->lhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->lhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->lhs_batch_step[2];
+  *r = (size_t)b0 * (size_t)p->rhs_batch_step[0] +
+       (size_t)b1 * (size_t)p->rhs_batch_step[1] +
+       (size_t)b2 * (size_t)p->rhs_batch_step[2];
+  *o = (((size_t)b0 * (size_t)p->batches[1] + (size_t)b1) *
+            (size_t)p->batches[2] +
+        (size_t)b2) *
+       (size_t)p->rows * (size_t)p->cols;
+}
+TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
+                                    const float *lhs, const float *rhs,
+                                    float *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const float *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const float *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            float total = 0.0f;
+            for (k = 0; k < p->depth; k++)
+              total += a[(size_t)k * (size_t)p->lhs_depth_step] *
+                       b[(size_t)k * (size_t)p->rhs_depth_step];
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = total;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s8(const tflc_batch_matmul_params *p,
+                                   const int8_t *lhs, const int8_t *rhs,
+                                   int8_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int8_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int8_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int32_t acc = 0, v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int32_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int32_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_multiply_by_quantized_multiplier(acc, p->out_mult,
+                                                      p->out_shift) +
+                p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int8_t)v;
+          }
+      }
+}
+TFLC_API void tflc_batch_matmul_s16(const tflc_batch_matmul_params *p,
+                                    const int16_t *lhs, const int16_t *rhs,
+                                    int16_t *out) {
+  int32_t b0, b1, b2, r, c, k;
+  for (b0 = 0; b0 < p->batches[0]; b0++)
+    for (b1 = 0; b1 < p->batches[1]; b1++)
+      for (b2 = 0; b2 < p->batches[2]; b2++) {
+        size_t lo, ro, oo;
+        tflc__batch_offsets(p, b0, b1, b2, &lo, &ro, &oo);
+        for (r = 0; r < p->rows; r++)
+          for (c = 0; c < p->cols; c++) {
+            const int16_t *a = lhs + lo + (size_t)r * (size_t)p->lhs_row_step;
+            const int16_t *b = rhs + ro + (size_t)c * (size_t)p->rhs_col_step;
+            int64_t acc = 0;
+            int32_t v;
+            for (k = 0; k < p->depth; k++)
+              acc += ((int64_t)a[(size_t)k * (size_t)p->lhs_depth_step] +
+                      p->lhs_offset) *
+                     ((int64_t)b[(size_t)k * (size_t)p->rhs_depth_step] +
+                      p->rhs_offset);
+            v = tflc_multiply_by_quantized_multiplier_64(acc, p->out_mult,
+                                                         p->out_shift) +
+                p->out_offset;
+            v = v < p->act_min ? p->act_min : v > p->act_max ? p->act_max : v;
+            out[oo + (size_t)r * (size_t)p->cols + (size_t)c] = (int16_t)v;
+          }
+      }
+}
+
+/* ---- TFLite_Detection_PostProcess ---------------------------------------- */
+/* std::upper_bound over index array [first, last) for `value`, ordered by
+ * decreasing score (comparator: score[a] > score[b]), probing as the
+ * standard library does. */
+static int32_t *tflc__dpp_upper_bound(int32_t *first, int32_t *last,
+                                      int32_t value, const float *v) {
+  ptrdiff_t count = last - first;
+  while (count > 0) {
+    ptrdiff_t step = count / 2;
+    int32_t *it = first + step;
+    if (!(v[value] > v[*it])) {
+      first = it + 1;
+      count -= step + 1;
+    } else {
+      count = step;
+    }
+  }
+  return first;
+}
+static void tflc__dpp_insertion_sort(int32_t *a, int32_t n, const float *v) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    int32_t x = a[i];
+    int32_t *pos = tflc__dpp_upper_bound(a, a + i, x, v);
+    memmove(pos + 1, pos, (size_t)(a + i - pos) * sizeof *a);
+    *pos = x;
+  }
+}
+/* TFLM's DecreasingArgSort: indices 0..n-1 ordered by decreasing v, a
+ * top-down merge sort (insertion sort below 20), here with an explicit
+ * stack (depth <= log2 n). scratch: n ints. */
+static void tflc__dpp_arg_sort(const float *v, int32_t n, int32_t *idx,
+                               int32_t *scratch) {
+  struct {
+    int32_t off, n, stage;
+  } st[40];
+  int32_t d = 0, i;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  st[0].off = 0;
+  st[0].n = n;
+  st[0].stage = 0;
+  while (d >= 0) {
+    int32_t off = st[d].off, m = st[d].n, half = m / 2;
+    if (m < 20) {
+      tflc__dpp_insertion_sort(idx + off, m, v);
+      d--;
+    } else if (st[d].stage < 2) {
+      int32_t right = st[d].stage++;
+      d++;
+      st[d].off = right ? off + half : off;
+      st[d].n = right ? m - half : half;
+      st[d].stage = 0;
+    } else {
+      int32_t *a = idx + off, left = 0, r = half, k;
+      for (k = 0; k < m; k++)
+        scratch[k] = left >= half || (r < m && v[a[r]] > v[a[left]])
+                         ? a[r++]
+                         : a[left++];
+      memcpy(a, scratch, (size_t)m * sizeof *a);
+      d--;
+    }
+  }
+}
+/* TFLM's DecreasingPartialArgSort: the first k of indices 0..n-1 by
+ * decreasing v, ties by increasing index (a total order for numbers). */
+static void tflc__dpp_partial_arg_sort(const float *v, int32_t n, int32_t k,
+                                       int32_t *idx) {
+  int32_t i, j;
+  for (i = 0; i < n; i++)
+    idx[i] = i;
+  for (i = 0; i < k && i < n; i++) {
+    int32_t best = i, t;
+    for (j = i + 1; j < n; j++)
+      if (v[idx[j]] > v[idx[best]] ||
+          (!(v[idx[j]] < v[idx[best]]) && !(v[idx[best]] < v[idx[j]]) &&
+           idx[j] < idx[best]))
+        best = j;
+    t = idx[i];
+    idx[i] = idx[best];
+    idx[best] = t;
+  }
+}
+static float tflc__dpp_max(float a, float b) {
+  return a < b ? b : a;
+}
+static float tflc__dpp_min(float a, float b) {
+  return b < a ? b : a;
+}
+static float tflc__dpp_iou(const float *boxes, int32_t i, int32_t j) {
+  const float *a = boxes + 4 * (size_t)i, *b = boxes + 4 * (size_t)j;
+  const float area_a = (a[2] - a[0]) * (a[3] - a[1]);
+  const float area_b = (b[2] - b[0]) * (b[3] - b[1]);
+  float ymin, xmin, ymax, xmax, inter;
+  if (area_a <= 0 || area_b <= 0)
+    return 0.0f;
+  ymin = tflc__dpp_max(a[0], b[0]);
+  xmin = tflc__dpp_max(a[1], b[1]);
+  ymax = tflc__dpp_min(a[2], b[2]);
+  xmax = tflc__dpp_min(a[3], b[3]);
+  inter = tflc__dpp_max(ymax - ymin, 0.0f) * tflc__dpp_max(xmax - xmin, 0.0f);
+  return inter / (area_a + area_b - inter);
+}
+/* Scratch of the post-processing, carved from one buffer. */
+typedef struct tflc__dpp_work {
+  float *decoded, *class_scores, *keep_scores, *after_scores, *sorted_values;
+  int32_t *keep_indices, *sorted_indices, *selected, *after_indices,
+      *class_indices;
+  uint8_t *active;
+} tflc__dpp_work;
+static size_t tflc__dpp_layout(const tflc_detection_params *p,
+                               tflc__dpp_work *w, void *base) {
+  uint64_t nb = (uint64_t)p->num_boxes, m = nb + (uint64_t)p->max_detections;
+  uint64_t at = 0, sizes[11];
+  unsigned char *b = (unsigned char *)base;
+  int k;
+  sizes[0] = 16 * nb;                /* decoded boxes */
+  sizes[1] = 4 * nb;                 /* class / max scores */
+  sizes[2] = 4 * nb;                 /* kept scores */
+  sizes[3] = p->regular ? 4 * m : 0; /* scores after NMS */
+  sizes[4] = p->regular ? 4 * m : 0; /* sorted values */
+  sizes[5] = 4 * nb;                 /* kept indices */
+  sizes[6] = 4 * (m > nb ? m : nb);  /* sorted indices */
+  sizes[7] = 4 * nb;                 /* selected */
+  sizes[8] = p->regular ? 4 * m : 0; /* indices after NMS */
+  sizes[9] = p->regular ? 0 : 4 * nb * (uint64_t)p->num_classes;
+  sizes[10] = nb; /* active candidates */
+  for (k = 0; k < 11; k++) {
+    void *q = b ? b + at : NULL;
+    switch (k) {
+    case 0:
+      w->decoded = (float *)q;
+      break;
+    case 1:
+      w->class_scores = (float *)q;
+      break;
+    case 2:
+      w->keep_scores = (float *)q;
+      break;
+    case 3:
+      w->after_scores = (float *)q;
+      break;
+    case 4:
+      w->sorted_values = (float *)q;
+      break;
+    case 5:
+      w->keep_indices = (int32_t *)q;
+      break;
+    case 6:
+      w->sorted_indices = (int32_t *)q;
+      break;
+    case 7:
+      w->selected = (int32_t *)q;
+      break;
+    case 8:
+      w->after_indices = (int32_t *)q;
+      break;
+    case 9:
+      w->class_indices = (int32_t *)q;
+      break;
+    default:
+      w->active = (uint8_t *)q;
+      break;
+    }
+    at += sizes[k];
+  }
+  return at > 0x7FFFFFFFu ? 0 : (size_t)(at ? at : 1);
+}
+TFLC_API size_t
+tflc_detection_postprocess_scratch(const tflc_detection_params *p) {
+  tflc__dpp_work w;
+  if (p->num_boxes < 0 || p->max_detections < 0 || p->num_classes < 0)
+    return 0;
+  return tflc__dpp_layout(p, &w, NULL);
+}
+/* TFLM's NonMaxSuppressionSingleClassHelper on scores[num_boxes]: the
+ * selected box indices, best first. Returns their count, or -1 for an
+ * empty decoded box. */
+static int32_t tflc__dpp_nms(const tflc_detection_params *p,
+                             const tflc__dpp_work *w, const float *scores,
+                             int32_t max_out) {
+  int32_t i, j, kept = 0, out_size, selected = 0, active;
+  for (i = 0; i < p->num_boxes; i++) {
+    const float *b = w->decoded + 4 * (size_t)i;
+    if (b[0] >= b[2] || b[1] >= b[3])
+      return -1;
+  }
+  for (i = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold) {
+      w->keep_scores[kept] = scores[i];
+      w->keep_indices[kept++] = i;
+    }
+  /* keep_indices is the sort's scratch, then filled again */
+  tflc__dpp_arg_sort(w->keep_scores, kept, w->sorted_indices, w->keep_indices);
+  for (i = 0, j = 0; i < p->num_boxes; i++)
+    if (scores[i] >= p->score_threshold)
+      w->keep_indices[j++] = i;
+  out_size = kept < max_out ? kept : max_out;
+  active = kept;
+  memset(w->active, 1, (size_t)kept);
+  for (i = 0; i < kept; i++) {
+    if (active == 0 || selected >= out_size)
+      break;
+    if (!w->active[i])
+      continue;
+    w->selected[selected++] = w->keep_indices[w->sorted_indices[i]];
+    w->active[i] = 0;
+    active--;
+    for (j = i + 1; j < kept; j++)
+      if (w->active[j] &&
+          tflc__dpp_iou(w->decoded, w->keep_indices[w->sorted_indices[i]],
+                        w->keep_indices[w->sorted_indices[j]]) >
+              p->iou_threshold) {
+        w->active[j] = 0;
+        active--;
+      }
+  }
+  return selected;
+}
+TFLC_API int tflc_detection_postprocess_f32(
+    const tflc_detection_params *p, const float *boxes, const float *scores,
+    const float *anchors, float *out_boxes, float *out_classes,
+    float *out_scores, float *out_count, int32_t capacity, void *scratch) {
+  tflc__dpp_work w;
+  const int32_t nb = p->num_boxes, ncb = p->classes_with_background;
+  const int32_t label = ncb - p->num_classes;
+  int32_t i, j;
+  (void)tflc__dpp_layout(p, &w, scratch);
+  /* decode (y, x, h, w) against the anchors, in double as TFLM */
+  for (i = 0; i < nb; i++) {
+    const float *e = boxes + (size_t)i * (size_t)p->box_stride;
+    const float *a = anchors + 4 * (size_t)i;
+    float *d = w.decoded + 4 * (size_t)i;
+    float yc = (float)((double)e[0] / (double)p->y_scale * (double)a[2] +
+                       (double)a[0]);
+    float xc = (float)((double)e[1] / (double)p->x_scale * (double)a[3] +
+                       (double)a[1]);
+    float hh =
+        (float)(0.5 * exp((double)e[2] / (double)p->h_scale) * (double)a[2]);
+    float hw =
+        (float)(0.5 * exp((double)e[3] / (double)p->w_scale) * (double)a[3]);
+    d[0] = yc - hh;
+    d[1] = xc - hw;
+    d[2] = yc + hh;
+    d[3] = xc + hw;
+  }
+  if (p->regular) {
+    int32_t sorted = 0, k;
+    for (j = 0; j < p->num_classes; j++) {
+      int32_t n, out_index = sorted, to_sort;
+      for (i = 0; i < nb; i++)
+        w.class_scores[i] =
+            scores[(size_t)i * (size_t)ncb + (size_t)j + (size_t)label];
+      n = tflc__dpp_nms(p, &w, w.class_scores, p->detections_per_class);
+      if (n < 0)
+        return -1;
+      for (i = 0; i < n; i++) {
+        w.after_indices[out_index] = w.selected[i] * ncb + j + label;
+        w.after_scores[out_index++] = w.class_scores[w.selected[i]];
+      }
+      to_sort = out_index < p->max_detections ? out_index : p->max_detections;
+      tflc__dpp_partial_arg_sort(w.after_scores, out_index, to_sort,
+                                 w.sorted_indices);
+      for (i = 0; i < to_sort; i++) {
+        k = w.sorted_indices[i];
+        w.sorted_indices[i] = w.after_indices[k];
+        w.sorted_values[i] = w.after_scores[k];
+      }
+      for (i = 0; i < to_sort; i++) {
+        w.after_indices[i] = w.sorted_indices[i];
+        w.after_scores[i] = w.sorted_values[i];
+      }
+      sorted = to_sort;
+    }
+    for (i = 0; i < p->max_detections; i++) {
+      if (i < sorted) {
+        int32_t anchor = w.after_indices[i] / ncb;
+        memcpy(out_boxes + 4 * (size_t)i, w.decoded + 4 * (size_t)anchor,
+               4 * sizeof(float));
+        out_classes[i] = (float)(w.after_indices[i] - anchor * ncb - label);
+        out_scores[i] = w.after_scores[i];
+      } else {
+        memset(out_boxes + 4 * (size_t)i, 0, 4 * sizeof(float));
+        out_classes[i] = 0.0f;
+        out_scores[i] = 0.0f;
+      }
+    }
+    *out_count = (float)sorted;
+  } else {
+    const int32_t per = p->max_classes_per_detection < p->num_classes
+                            ? p->max_classes_per_detection
+                            : p->num_classes;
+    int32_t n, out_index = 0, col;
+    for (i = 0; i < nb; i++) {
+      const float *bs = scores + (size_t)i * (size_t)ncb + (size_t)label;
+      int32_t *ci = w.class_indices + (size_t)i * (size_t)p->num_classes;
+      tflc__dpp_partial_arg_sort(bs, p->num_classes, per, ci);
+      w.class_scores[i] = bs[ci[0]];
+    }
+    n = tflc__dpp_nms(p, &w, w.class_scores, p->max_detections);
+    if (n < 0)
+      return -1;
+    for (i = 0; i < n; i++) {
+      const int32_t s = w.selected[i];
+      const float *bs = scores + (size_t)s * (size_t)ncb + (size_t)label;
+      const int32_t *ci = w.class_indices + (size_t)s * (size_t)p->num_classes;
+      for (col = 0; col < per; col++) {
+        /* TFLM's slot: also counts per column (out of bounds when per > 1) */
+        int64_t slot = (int64_t)per * out_index + col;
+        if (slot >= capacity)
+          return -2;
+        memcpy(out_boxes + 4 * (size_t)slot, w.decoded + 4 * (size_t)s,
+               4 * sizeof(float));
+        out_classes[slot] = (float)ci[col];
+        out_scores[slot] = bs[ci[col]];
+        out_index++;
+      }
+    }
+    *out_count = (float)out_index;
+  }
+  return 0;
+}
+
+/* 16-bit requantization (seeds/vta_delegate_ops.rst)                       */
+/* ======================================================================== */
+/* Two's complement of the low 16 bits. */
+static int32_t tflc__q16_wrap16(int32_t v) {
+  int32_t u = (int32_t)((uint32_t)v & 0xFFFFu);
+  return u >= 0x8000 ? u - 0x10000 : u;
+}
+/* v >> n for n >= 0, v << -n for n < 0 (32-bit, wrapping); n is clamped to
+ * the width. */
+static int32_t tflc__q16_shift(int32_t v, int32_t n) {
+  if (n >= 0)
+    return tflc__asr32(v, n > 31 ? 31 : n);
+  return tflc__wrap32((int64_t)((uint64_t)(uint32_t)v << (n < -31 ? 31 : -n)));
+}
+
+TFLC_API void tflc_q16_multiplier(double scale, int16_t *multiplier,
+                                  int16_t *shift) {
+  int e = 0;
+  double q;
+  int64_t fixed;
+  *multiplier = 0;
+  *shift = 0;
+  if (!(scale >= 1e-6) || scale > 1e300)
+    return; /* also NaN */
+  q = frexp(scale, &e);
+  fixed = (int64_t)round(q * 32768.0);
+  if (fixed == 32768) {
+    fixed /= 2;
+    ++e;
+  }
+  if (e < -15 || e > 32767)
+    return;
+  *multiplier = (int16_t)fixed;
+  *shift = (int16_t)e;
+}
+
+TFLC_API int32_t tflc_q16_dequantize(int32_t q, int32_t offset,
+                                     int16_t multiplier, int16_t shift) {
+  const int32_t v = tflc__q16_wrap16(tflc__q16_wrap16(offset) + q);
+  const int32_t shifted = tflc__q16_wrap16(v * 128);
+  const int32_t raw = shifted * (int32_t)multiplier; /* |raw| <= 2^30 */
+  const int32_t nudge = raw >= 0 ? (1 << 14) : 1 - (1 << 14);
+  const int32_t overflow = shifted == multiplier && shifted == -32768;
+  const int32_t scaled =
+      overflow ? 32767 : tflc__q16_wrap16(tflc__asr32(raw + nudge, 15));
+  return tflc__q16_shift(scaled, -(int32_t)shift);
+}
+
+TFLC_API int32_t tflc_q16_requantize(int32_t v, int16_t multiplier,
+                                     int16_t shift, int32_t offset, int32_t lo,
+                                     int32_t hi) {
+  const int32_t product = tflc__wrap32((int64_t)v * multiplier);
+  int32_t r = tflc__q16_shift(product, 15 - (int32_t)shift);
+  r = tflc__wrap32((int64_t)r + offset);
+  return r < lo ? lo : r > hi ? hi : r;
+}
+
+TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
+                                   float s_out, int32_t zp_out, int32_t act_min,
+                                   int32_t act_max, tflc_q16_add_params *p) {
+  /* all in double: the float products of the seed are by powers of two */
+  const double doubled_max_scale = 2.0 * (double)(s1 > s2 ? s1 : s2);
+  p->offset1 = -zp1;
+  p->offset2 = -zp2;
+  p->out_offset = zp_out;
+  p->act_min = act_min;
+  p->act_max = act_max;
+  tflc_q16_multiplier((double)s1 / doubled_max_scale, &p->multiplier1,
+                      &p->shift1);
+  tflc_q16_multiplier((double)s2 / doubled_max_scale, &p->multiplier2,
+                      &p->shift2);
+  tflc_q16_multiplier(doubled_max_scale / (128.0 * (double)s_out),
+                      &p->out_multiplier, &p->out_shift);
+}
+
+TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
+                              const int8_t *a, const int8_t *b, int8_t *out) {
+  int32_t i;
+  for (i = 0; i < n; i++) {
+    const int32_t x =
+        tflc_q16_dequantize(a[i], p->offset1, p->multiplier1, p->shift1);
+    const int32_t y =
+        tflc_q16_dequantize(b[i], p->offset2, p->multiplier2, p->shift2);
+    out[i] = (int8_t)tflc_q16_requantize(x + y, p->out_multiplier, p->out_shift,
+                                         p->out_offset, p->act_min, p->act_max);
+  }
 }
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

@@ -219,6 +219,11 @@ TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
                                 uint8_t options_type, int32_t nopts,
                                 const tflc_w_option *opts);
 
+/* Sets operator `op`'s custom_options to a copy of the n bytes at `bytes`
+ * (TFLite writes a FlexBuffer map there for custom operators). */
+TFLC_API void tflc_writer_custom_options(tflc_writer *w, int32_t sg, int32_t op,
+                                         const void *bytes, size_t n);
+
 /* Adds a Model.metadata entry `name` with its own buffer holding `data`
  * (size bytes; data NULL or size 0 = a buffer without data). Returns the
  * buffer index, or -1. */
@@ -892,6 +897,26 @@ TFLC_API void tflc_writer_set_variable(tflc_writer *w, int32_t sg,
     return;
   }
   s->t[tensor].is_variable = is_variable != 0;
+}
+
+TFLC_API void tflc_writer_custom_options(tflc_writer *w, int32_t sg, int32_t op,
+                                         const void *bytes, size_t n) {
+  tflc__writer_subgraph *s = tflc__writer_get_subgraph(w, sg);
+  uint8_t *copy;
+  if (!s || op < 0 || (size_t)op >= s->nop || (n && !bytes)) {
+    if (w)
+      tflc__writer_fail(w, s ? TFLC_ERR_ARG : TFLC_ERR_INDEX);
+    return;
+  }
+  copy = (uint8_t *)(n ? tflc__host_dup(bytes, n, 1) : tflc__host_alloc(1, 1));
+  if (!copy) {
+    tflc__writer_fail(w, TFLC_ERR_ARENA);
+    return;
+  }
+  free(s->op[op].copts);
+  s->op[op].copts = copy;
+  s->op[op].ncopts = n;
+  s->op[op].has_copts = 1;
 }
 
 static void tflc__writer_set_io(tflc_writer *w, int32_t sg, int32_t n,

@@ -11,16 +11,34 @@ typedef struct check_ctx {
   FILE *out;
   int json;
   int count;
+  int unsupported; /* findings that stop tflc from running the model */
 } check_ctx;
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void check_json_str(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(out, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(out, "\\u%04x", ch);
+    else
+      fputc(ch, out);
+  }
+  fputc('"', out);
+}
 
 static void check_emit(check_ctx *c, int32_t sg, int32_t op, int32_t code,
                        const char *kind, const char *msg) {
-  if (c->json)
+  if (c->json) {
     fprintf(c->out,
             "%s{\"subgraph\": %d, \"op\": %d, \"opcode\": \"%s\", \"kind\": "
-            "\"%s\", \"message\": \"%s\"}",
-            c->count ? ", " : "", sg, op, tflc_opcode_name(code), kind, msg);
-  else
+            "\"%s\", \"message\": ",
+            c->count ? ", " : "", sg, op, tflc_opcode_name(code), kind);
+    check_json_str(c->out, msg);
+    fputc('}', c->out);
+  } else
     fprintf(c->out, "sg %d op %d %s: %s: %s\n", sg, op, tflc_opcode_name(code),
             kind, msg);
   c->count++;
@@ -168,12 +186,20 @@ static void check_report(void *user, int32_t sg, int32_t op, tflc_status st,
   /* drop the "op N NAME: " prefix, the finding line has its own */
   if (!strncmp(p, "op ", 3) && strstr(p, ": "))
     p = strstr(p, ": ") + 2;
-  snprintf(msg, sizeof msg, "%s (%s)", p, tflc_status_str(st));
+  /* the kind says "unsupported"; other statuses are named */
+  if (st == TFLC_ERR_UNSUPPORTED ||
+      !strncmp(p, tflc_status_str(st), strlen(tflc_status_str(st))))
+    snprintf(msg, sizeof msg, "%s", p);
+  else
+    snprintf(msg, sizeof msg, "%s (%s)", p, tflc_status_str(st));
   check_emit(c, sg, op, tflc_model_op_code(c->m, sg, op), "unsupported", msg);
+  c->unsupported++;
 }
 
-/* Prints every finding; returns their number. */
-static int check_model(const tflc_model *m, FILE *out, int json) {
+/* Prints every finding; returns their number. *cannot_run receives the
+ * number of findings that stop tflc from running the model. */
+static int check_model_runs(const tflc_model *m, FILE *out, int json,
+                            int *cannot_run) {
   check_ctx c;
   int32_t sg, op;
   tflc_interpreter it;
@@ -184,6 +210,7 @@ static int check_model(const tflc_model *m, FILE *out, int json) {
   c.out = out;
   c.json = json;
   c.count = 0;
+  c.unsupported = 0;
   if (json)
     fprintf(out, "{\"findings\": [");
   for (sg = 0; sg < m->num_subgraphs; sg++)
@@ -239,11 +266,23 @@ static int check_model(const tflc_model *m, FILE *out, int json) {
     opt.report = check_report;
     opt.report_user = &c;
     tflc_status st = tflc_interpreter_init(&it, m, arena, cap, &opt);
-    if (st != TFLC_OK && it.first_error == TFLC_OK)
+    if (st != TFLC_OK && it.first_error == TFLC_OK) {
       check_emit(&c, 0, -1, -1, "unsupported", it.error);
+      c.unsupported++;
+    }
     free(arena);
   }
   if (json)
-    fprintf(out, "], \"count\": %d}\n", c.count);
+    fprintf(out, "], \"count\": %d, \"runs\": %s}\n", c.count,
+            c.unsupported ? "false" : "true");
+  *cannot_run = c.unsupported;
   return c.count;
+}
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((unused))
+#endif
+static int
+check_model(const tflc_model *m, FILE *out, int json) {
+  int cannot_run;
+  return check_model_runs(m, out, json, &cannot_run);
 }

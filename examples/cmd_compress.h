@@ -61,17 +61,7 @@ static void cz_parse_refs(const char *arg, int allow_bits,
 }
 
 static void cz_json_str(const char *s) {
-  putchar('"');
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      printf("\\%c", c);
-    else if (c < 0x20)
-      printf("\\u%04x", c);
-    else
-      putchar(c);
-  }
-  putchar('"');
+  json_str(stdout, s);
 }
 
 static const char *cz_method(int m) {
@@ -281,6 +271,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
               "auto] [--to-int4] [--allow-growth] [--json]");
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
+  if (same_file(in, outp) || !strcmp(in, outp))
+    die("%s: -o %s is the input file; write to another file", cmd, outp);
   model = read_file(in, &size);
   if (bin) {
     tflc_bin_options o;
@@ -319,6 +311,25 @@ static int cmd_stage(int argc, char **argv, int bin) {
     for (k = 0; k < rep.nwarnings; k++)
       fprintf(stderr, "tflc: warning: %s\n", rep.warnings[k]);
     die("%s: %s", cmd, rep.error[0] ? rep.error : tflc_status_str(st));
+  }
+  {
+    int32_t k, ndone = 0;
+    for (k = 0; k < rep.nentries; k++)
+      ndone += rep.entries[k].done != 0;
+    if (ndone == 0 && !bin) {
+      /* the table (on stdout) gives each tensor's reason */
+      cz_print(cmd, in, "(not written)", &rep, json, bin, bits);
+      fflush(stdout);
+      if (rep.nentries == 0)
+        die("compress: nothing compressed: %s has no constant tensor to "
+            "compress; %s not written",
+            in, outp);
+      die("compress: nothing compressed (%d candidates, the table above "
+          "gives each one's reason); %s not written. Weights straight from "
+          "training have too many distinct values: bin them first, e.g. "
+          "tflc bin %s -o BINNED.tflite --bits 4",
+          rep.nentries, outp, in);
+    }
   }
   write_file(outp, out, out_size);
   cz_print(cmd, in, outp, &rep, json, bin, bits);

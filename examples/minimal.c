@@ -1,21 +1,33 @@
 /* minimal.c - the smallest complete use of tflc: load a model, run it on
- * zeroed (or file) input, print the first output. Link with tflc_lib.c.
+ * zeroed (or file) input, print the first output. Link with tflc.c (the
+ * library's one implementation file).
  *
- *   cc -std=c99 -o minimal examples/minimal.c examples/tflc_lib.c -lm
+ *   cc -std=c99 -I. -o minimal examples/minimal.c tflc.c -lm
  *   ./minimal model.tflite [input.bin]
  *
- * On a microcontroller the model is a const array in flash and the arena a
- * static buffer; nothing else changes. */
-#include "../tflc.h"
+ * On a microcontroller the model is a const array in flash (`tflc embed
+ * model.tflite -o model.c` writes one, aligned) and the arena a static
+ * buffer; nothing else changes. */
+#include "tflc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned char arena[4 << 20]; /* size it with `tflc info MODEL` */
+/* 16-byte alignment: constants are then read with plain loads (any
+ * alignment works, a misaligned model costs time or RAM: `tflc info`) */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALIGNED16 __attribute__((aligned(16)))
+#elif defined(_MSC_VER)
+#define ALIGNED16 __declspec(align(16))
+#else
+#define ALIGNED16
+#endif
+
+static ALIGNED16 unsigned char arena[4 << 20]; /* size: `tflc info MODEL` */
 
 int main(int argc, char **argv) {
-  static unsigned char model_bytes[8 << 20];
+  static ALIGNED16 unsigned char model_bytes[8 << 20];
   tflc_model model;
   tflc_interpreter it;
   tflc_tensor *in;

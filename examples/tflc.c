@@ -1,10 +1,18 @@
 /* tflc - command-line tool for tflc.h.
  *
- *   tflc run MODEL [--input FILE]... [--out-dir DIR] [--random-inputs SEED]
- *            [--iters N] [--json] [--arena BYTES] [--dump-layers DIR]
+ *   tflc run MODEL [--input FILE]... [--random-inputs SEED] [--out-dir DIR]
+ *            [--iters N] [--arena BYTES] [--dump-layers DIR] [--json]
  *   tflc info MODEL [--json]
+ *   tflc check MODEL [--json]
+ *   tflc bench MODEL [--iters N] [--input FILE]... [--random-inputs SEED]
+ *              [--json]
+ *   tflc compress IN -o OUT ...     tflc bin IN -o OUT --bits B ...
+ *   tflc embed MODEL [-n NAME] [-o FILE]
+ *   tflc help [COMMAND], tflc COMMAND --help, tflc --version
  *
- * Any error: exit status 1 and one line on stderr beginning "tflc: ". */
+ * Any error: exit status 1 and one line on stderr beginning "tflc: ".
+ * `check` exits 2 when tflc cannot run the model (an operator or feature
+ * unsupported), 0 when it can (spec findings are printed, not failures). */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
@@ -18,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_FILES 16
+#define MAX_FILES TFLC_MAX_IO
 
 static void die(const char *fmt, ...) {
   va_list ap;
@@ -34,6 +42,146 @@ static void die(const char *fmt, ...) {
   _exit(1);
 }
 
+/* ---- usage ---------------------------------------------------------------
+ */
+typedef struct cmd_help {
+  const char *name;
+  const char *usage;
+  const char *text;
+} cmd_help;
+static const cmd_help helps[] = {
+    {"run",
+     "tflc run MODEL [--input FILE]... [--random-inputs SEED] [--out-dir DIR] "
+     "[--iters N] [--arena BYTES] [--dump-layers DIR] [--json]",
+     "Runs MODEL once on the given inputs (--input FILE per model input, in "
+     "order; --random-inputs SEED: the conformance generator; neither: "
+     "zeros) and prints the outputs, or writes DIR/output_K.bin. --iters N "
+     "runs N more invokes, each on the same inputs, and reports the median "
+     "time. --arena BYTES (e.g. 65536, 64K, 1M) gives the arena size; "
+     "without it the exact size is used. --dump-layers DIR writes every "
+     "operator's outputs."},
+    {"info", "tflc info MODEL [--target 32|64] [--json]",
+     "Lists every subgraph: inputs and outputs (type, shape, scale, zero "
+     "point), operators, tensors, compressed constants, constants "
+     "misaligned for their type (copied into the arena at init), and the "
+     "exact arena: the smallest that works, for this host or, with "
+     "--target 32, a 32-bit microcontroller (--json: arena_used_bytes). "
+     "Models with operators tflc cannot run are listed too."},
+    {"check", "tflc check MODEL [--json]",
+     "Reports where MODEL departs from the TFLite int8 quantization spec and "
+     "which operators tflc cannot run. Exit status 0: tflc runs the model "
+     "(findings are printed); 2: it cannot; 1: error."},
+    {"bench",
+     "tflc bench MODEL [--iters N] [--input FILE]... "
+     "[--random-inputs SEED] [--json]",
+     "Times N invokes (default 100) after one warm-up, each on the same "
+     "inputs (default: --random-inputs 1), and reports the median per invoke "
+     "and the median of each operator. Runs longer than 2 s show progress "
+     "on stderr."},
+    {"compress",
+     "tflc compress IN -o OUT [--spec SPEC.yaml] [--format metadata|decode] "
+     "[--tensors SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
+     "--no-tflm-compatible] [--allow-growth] [--json]",
+     "LUT-compresses the constant tensors of IN that have few distinct values "
+     "per table. Tensors straight from training have too many: bin them "
+     "first with `tflc bin`. Exits 1 when nothing was compressed."},
+    {"bin",
+     "tflc bin IN -o OUT --bits B [--tensors SG:T,...] [--exclude SG:T,...] "
+     "[--json]",
+     "Clusters the values of constant weight tensors to at most 2^B per "
+     "table (per channel when quantized per channel), so `tflc compress` "
+     "can store them in B bits."},
+    {"embed", "tflc embed MODEL [-n NAME] [-o FILE]",
+     "Writes a C source file (to stdout without -o) with MODEL as a "
+     "16-byte aligned const array NAME (default: from the file name) and "
+     "its length NAME_len. Include it in firmware instead of `xxd -i`."},
+    {"ops", "tflc ops MODEL [--json]",
+     "Prints the operators MODEL needs as the TFLC_OPS line that compiles "
+     "exactly those into a firmware build, and the operators to register "
+     "with tflc_user_op."},
+    {"help", "tflc help [COMMAND]", "Prints the usage of every command."}};
+#define NUM_HELPS (sizeof helps / sizeof helps[0])
+
+static void print_usage(FILE *f) {
+  size_t k;
+  fprintf(f, "tflc %s - run and inspect TensorFlow Lite models\nusage:\n",
+          TFLC_VERSION);
+  for (k = 0; k < NUM_HELPS; k++)
+    fprintf(f, "  %s\n", helps[k].usage);
+  fprintf(f, "  tflc --version\nRun `tflc help COMMAND` or `tflc COMMAND "
+             "--help` for details.\n");
+}
+static int print_help(const char *cmd) {
+  size_t k;
+  for (k = 0; k < NUM_HELPS; k++)
+    if (!strcmp(helps[k].name, cmd)) {
+      printf("usage: %s\n\n%s\n", helps[k].usage, helps[k].text);
+      return 0;
+    }
+  die("help: no command %s (commands: run info check bench compress bin "
+      "embed ops)",
+      cmd);
+  return 1;
+}
+static const char *usage_of(const char *cmd) {
+  size_t k;
+  for (k = 0; k < NUM_HELPS; k++)
+    if (!strcmp(helps[k].name, cmd))
+      return helps[k].usage;
+  return "";
+}
+/* `tflc CMD -h|--help` anywhere among the arguments prints CMD's help. */
+static int wants_help(int argc, char **argv) {
+  int i;
+  for (i = 0; i < argc; i++)
+    if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+      return 1;
+  return 0;
+}
+
+/* ---- argument parsing ----------------------------------------------------
+ */
+/* A whole decimal (or 0x hex) number in [lo, hi], else a clear error. */
+static unsigned long parse_num(const char *opt, const char *s, unsigned long lo,
+                               unsigned long hi) {
+  char *e;
+  unsigned long v;
+  errno = 0;
+  if (!s[0] || s[0] == '-' || s[0] == '+' || s[0] == ' ')
+    die("%s: '%s' is not a number (%lu..%lu)", opt, s, lo, hi);
+  v = strtoul(s, &e, 0);
+  if (*e || errno)
+    die("%s: '%s' is not a number (%lu..%lu)", opt, s, lo, hi);
+  if (v < lo || v > hi)
+    die("%s: %s is out of range (%lu..%lu)", opt, s, lo, hi);
+  return v;
+}
+/* Byte count: a number with an optional K/KiB (1024) or M/MiB suffix. */
+static unsigned long parse_bytes(const char *opt, const char *s) {
+  char num[32];
+  size_t n = strspn(s, "0123456789");
+  unsigned long v, mul = 1, max = (unsigned long)1 << 30;
+  const char *suf = s + n;
+  if (n == 0 || n >= sizeof num)
+    die("%s: '%s' is not a byte count (e.g. 65536, 64K, 1M)", opt, s);
+  if (!strcmp(suf, "K") || !strcmp(suf, "k") || !strcmp(suf, "KiB"))
+    mul = 1024;
+  else if (!strcmp(suf, "M") || !strcmp(suf, "MiB"))
+    mul = 1024 * 1024;
+  else if (*suf)
+    die("%s: '%s' is not a byte count (e.g. 65536, 64K, 1M; KB/MB are "
+        "ambiguous, use K or M = 1024-based)",
+        opt, s);
+  memcpy(num, s, n);
+  num[n] = 0;
+  v = parse_num(opt, num, 1, max / mul);
+  return v * mul;
+}
+
+/* ---- files -----------------------------------------------------------------
+ */
+/* Reads a whole file into a 16-byte aligned buffer (*size its length).
+ * Models: the tool works on a copy in RAM, as firmware works on flash. */
 static uint8_t *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   uint8_t *buf;
@@ -43,7 +191,6 @@ static uint8_t *read_file(const char *path, size_t *size) {
   if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
       fseek(f, 0, SEEK_SET) != 0)
     die("cannot read %s", path);
-  /* 16-byte aligned copy, as TFLM expects models to be loaded */
   buf = (uint8_t *)aligned_alloc(16, ((size_t)n + 16) & ~(size_t)15);
   if (!buf)
     die("out of memory reading %s", path);
@@ -60,27 +207,107 @@ static void write_file(const char *path, const void *data, size_t n) {
     die("cannot write %s", path);
 }
 
+/* 1 when both paths name the same existing file. */
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+/* "status: message", without saying the same thing twice. */
+static const char *status_text(tflc_status st, const char *msg) {
+  static char buf[TFLC_ERROR_LEN + 64];
+  const char *s = tflc_status_str(st);
+  if (!msg || !msg[0] || !strcmp(msg, s))
+    return s;
+  if (!strncmp(msg, s, strlen(s)))
+    return msg;
+  snprintf(buf, sizeof buf, "%s: %s", s, msg);
+  return buf;
+}
+
 static void load_model(tflc_model *m, const char *path, uint8_t **bytes) {
   size_t size;
   tflc_status st;
   *bytes = read_file(path, &size);
   st = tflc_model_init(m, *bytes, size);
   if (st != TFLC_OK)
-    die("%s: %s: %s", path, tflc_status_str(st), tflc_model_error(m));
+    die("%s: %s", path, status_text(st, tflc_model_error(m)));
 }
 
+/* ---- JSON ------------------------------------------------------------------
+ */
+/* A JSON string of n bytes: quotes, backslashes and control characters
+ * escaped; bytes that are not UTF-8 become \u00XX, so the output is valid
+ * JSON whatever a path or tensor name holds. */
+static void json_strn(FILE *f, const char *s, size_t n) {
+  size_t i = 0;
+  fputc('"', f);
+  while (i < n) {
+    unsigned char c = (unsigned char)s[i];
+    size_t len = 0, k;
+    if (c == '"' || c == '\\') {
+      fprintf(f, "\\%c", c);
+      i++;
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      fprintf(f, "\\u%04x", c);
+      i++;
+      continue;
+    }
+    if (c < 0x80) {
+      fputc(c, f);
+      i++;
+      continue;
+    }
+    if (c >= 0xc2 && c <= 0xdf)
+      len = 2;
+    else if (c >= 0xe0 && c <= 0xef)
+      len = 3;
+    else if (c >= 0xf0 && c <= 0xf4)
+      len = 4;
+    for (k = 1; len && k < len; k++)
+      if (i + k >= n || ((unsigned char)s[i + k] & 0xc0) != 0x80)
+        len = 0;
+    if (!len) {
+      fprintf(f, "\\u%04x", c);
+      i++;
+      continue;
+    }
+    fwrite(s + i, 1, len, f);
+    i += len;
+  }
+  fputc('"', f);
+}
+static void json_str(FILE *f, const char *s) {
+  json_strn(f, s ? s : "", s ? strlen(s) : 0);
+}
+
+/* ---- interpreter setup -----------------------------------------------------
+ */
 /* Initialises an interpreter with an arena of exactly the size it needs:
- * first with a large arena to learn the size, then again with that. */
-static uint8_t *init_exact(tflc_interpreter *it, const tflc_model *m,
-                           size_t arena_limit, const tflc_options *opt) {
+ * first with a large arena to learn the size, then again with that.
+ * Returns NULL (and the status in *st) when the model cannot be prepared
+ * and `soft` is set; dies otherwise. */
+static uint8_t *init_arena(tflc_interpreter *it, const tflc_model *m,
+                           size_t arena_limit, const tflc_options *opt,
+                           int soft, tflc_status *status) {
   size_t cap = arena_limit ? arena_limit : (size_t)256 << 20, used;
-  uint8_t *arena = (uint8_t *)aligned_alloc(16, cap);
+  uint8_t *arena = (uint8_t *)aligned_alloc(16, (cap + 15) & ~(size_t)15);
   tflc_status st;
   if (!arena)
     die("out of memory for a %lu-byte arena", (unsigned long)cap);
   st = tflc_interpreter_init(it, m, arena, cap, opt);
-  if (st != TFLC_OK)
-    die("%s: %s", tflc_status_str(st), tflc_error(it));
+  if (status)
+    *status = st;
+  if (st != TFLC_OK) {
+    if (soft) {
+      free(arena);
+      return NULL;
+    }
+    die("%s", status_text(st, tflc_error(it)));
+  }
   if (arena_limit)
     return arena;
   used = tflc_arena_used(it);
@@ -90,30 +317,87 @@ static uint8_t *init_exact(tflc_interpreter *it, const tflc_model *m,
     die("out of memory");
   st = tflc_interpreter_init(it, m, arena, used, opt);
   if (st != TFLC_OK)
-    die("%s: %s (with the exact arena)", tflc_status_str(st), tflc_error(it));
+    die("%s (with the exact arena)", status_text(st, tflc_error(it)));
   return arena;
+}
+static uint8_t *init_exact(tflc_interpreter *it, const tflc_model *m,
+                           size_t arena_limit, const tflc_options *opt) {
+  return init_arena(it, m, arena_limit, opt, 0, NULL);
 }
 
 /* The generator of ../shared/conformance/README.md. */
-static void random_fill(tflc_tensor *t, uint32_t state) {
+static void random_fill(uint8_t *dst, uint32_t bytes, int32_t type,
+                        uint32_t state) {
   uint32_t x = state ? state : 0x9E3779B9u, i;
-  if (t->type == TFLC_FLOAT32) {
-    float *f = (float *)t->data;
-    for (i = 0; i < t->bytes / 4; i++) {
+  if (type == TFLC_FLOAT32) {
+    for (i = 0; i + 4 <= bytes; i += 4) {
+      float v;
       x ^= x << 13;
       x ^= x >> 17;
       x ^= x << 5;
-      f[i] = (float)(x >> 8) / 8388608.0f - 1.0f;
+      v = (float)(x >> 8) / 8388608.0f - 1.0f;
+      memcpy(dst + i, &v, 4);
     }
   } else {
-    uint8_t *b = (uint8_t *)t->data;
-    for (i = 0; i < t->bytes; i++) {
+    for (i = 0; i < bytes; i++) {
       x ^= x << 13;
       x ^= x >> 17;
       x ^= x << 5;
-      b[i] = (uint8_t)x;
+      dst[i] = (uint8_t)x;
     }
   }
+}
+
+/* The inputs the user gave, kept on the host: an invoke may use input
+ * buffers for later activations, so they are copied in before every one. */
+typedef struct input_set {
+  int32_t n;
+  uint8_t *data[TFLC_MAX_IO];
+  uint32_t bytes[TFLC_MAX_IO];
+} input_set;
+static void inputs_make(input_set *s, tflc_interpreter *it, const char **files,
+                        int nfiles, int have_seed, unsigned long seed) {
+  int32_t i;
+  if (nfiles && have_seed)
+    die("--input and --random-inputs are exclusive");
+  if (nfiles && nfiles != it->num_inputs)
+    die("model has %d input%s, %d given", it->num_inputs,
+        it->num_inputs == 1 ? "" : "s", nfiles);
+  s->n = it->num_inputs;
+  for (i = 0; i < s->n; i++) {
+    const tflc_tensor *t = tflc_input(it, i);
+    s->bytes[i] = t->bytes;
+    if (nfiles) {
+      size_t n;
+      s->data[i] = read_file(files[i], &n);
+      if (n != t->bytes)
+        die("input %d: %s has %lu bytes, tensor needs %u", i, files[i],
+            (unsigned long)n, t->bytes);
+    } else {
+      s->data[i] = (uint8_t *)calloc(1, t->bytes ? t->bytes : 1);
+      if (!s->data[i])
+        die("out of memory");
+      if (have_seed)
+        random_fill(s->data[i], t->bytes, t->type,
+                    (uint32_t)(seed + (unsigned long)i));
+    }
+  }
+}
+static void inputs_load(const input_set *s, tflc_interpreter *it) {
+  int32_t i;
+  for (i = 0; i < s->n; i++)
+    memcpy(tflc_input(it, i)->data, s->data[i], s->bytes[i]);
+}
+static void inputs_free(input_set *s) {
+  int32_t i;
+  for (i = 0; i < s->n; i++)
+    free(s->data[i]);
+  s->n = 0;
+}
+static void invoke_or_die(tflc_interpreter *it) {
+  tflc_status st = tflc_invoke(it);
+  if (st != TFLC_OK)
+    die("invoke: %s", status_text(st, tflc_error(it)));
 }
 
 static void json_tensor(const tflc_tensor *t, int32_t index, int32_t ti) {
@@ -134,6 +418,42 @@ static double now_us(void) {
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+/* Median of n values (sorts them). */
+static double median_of(double *v, long n) {
+  qsort(v, (size_t)n, sizeof(double), cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Progress of a long loop on stderr: nothing for the first 2 s, then a
+ * line a second (rewritten in place on a terminal). */
+typedef struct progress {
+  const char *what;
+  double start, last;
+  int shown;
+} progress;
+static void progress_start(progress *p, const char *what) {
+  p->what = what;
+  p->start = p->last = now_us();
+  p->shown = 0;
+}
+static void progress_step(progress *p, long done, long total) {
+  double t = now_us(), left;
+  if (t - p->start < 2e6 || t - p->last < 1e6)
+    return;
+  p->last = t;
+  left = (t - p->start) / (double)done * (double)(total - done) / 1e6;
+  if (isatty(2))
+    fprintf(stderr, "\rtflc: %s: %ld of %ld invokes, about %.0f s left   ",
+            p->what, done, total, left);
+  else
+    fprintf(stderr, "tflc: %s: %ld of %ld invokes, about %.0f s left\n",
+            p->what, done, total, left);
+  p->shown = 1;
+}
+static void progress_end(progress *p) {
+  if (p->shown && isatty(2))
+    fputc('\n', stderr);
 }
 
 typedef struct dump_ctx {
@@ -161,6 +481,60 @@ static void dump_layer(void *user, int32_t op, int32_t code, int begin) {
   }
 }
 
+static void print_values(const tflc_tensor *t) {
+  uint32_t k, es = (uint32_t)tflc_type_size(t->type);
+  uint32_t n = es ? t->bytes / es : 0;
+  for (k = 0; k < n && k < 32; k++) {
+    const uint8_t *p = (const uint8_t *)t->data + (size_t)k * es;
+    if (t->type == TFLC_INT8)
+      printf(" %d", (int)(int8_t)p[0]);
+    else if (t->type == TFLC_UINT8 || t->type == TFLC_BOOL)
+      printf(" %u", (unsigned)p[0]);
+    else if (t->type == TFLC_FLOAT32) {
+      float v;
+      memcpy(&v, p, 4);
+      printf(" %g", (double)v);
+    } else if (t->type == TFLC_INT16) {
+      int16_t v;
+      memcpy(&v, p, 2);
+      printf(" %d", v);
+    } else if (t->type == TFLC_INT32) {
+      int32_t v;
+      memcpy(&v, p, 4);
+      printf(" %d", v);
+    } else if (t->type == TFLC_INT64) {
+      int64_t v;
+      memcpy(&v, p, 8);
+      printf(" %lld", (long long)v);
+    }
+  }
+  printf("%s\n", n > 32 ? " ..." : "");
+}
+
+/* The arena figures of `it` for the host (bits 0) or a 32-bit target:
+ * used = planned activations + persistent records + rounding to 16. */
+static void arena_parts(const tflc_interpreter *it, int bits,
+                        unsigned long *used, unsigned long *planned,
+                        unsigned long *persistent, unsigned long *rounding) {
+  *used = (unsigned long)(bits ? tflc_arena_used_for(it, bits)
+                               : tflc_arena_used(it));
+  *planned = (unsigned long)it->head;
+  *persistent = (unsigned long)(bits == 32 ? it->tail32 : it->tail);
+  *rounding = *used - *planned - *persistent;
+}
+static void json_arena(const tflc_interpreter *it, int bits) {
+  unsigned long u, p, q, r;
+  arena_parts(it, bits, &u, &p, &q, &r);
+  printf("\"arena_used_bytes\": %lu, \"arena_planned_bytes\": %lu, "
+         "\"arena_persistent_bytes\": %lu, \"arena_rounding_bytes\": %lu, "
+         "\"arena_target\": \"%s\"",
+         u, p, q, r,
+         bits == 32 ? "32-bit"
+                    : (sizeof(void *) == 8 ? "host, 64-bit" : "host, 32-bit"));
+}
+
+#include "cmd_delegate.h"
+
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
   const char *inputs[MAX_FILES];
@@ -170,41 +544,44 @@ static int cmd_run(int argc, char **argv) {
   tflc_model m;
   tflc_interpreter it;
   tflc_options opt;
+  input_set in;
   dump_ctx dc;
   uint8_t *bytes, *arena;
   double median = 0;
+  cli_delegate dg = {0};
   memset(&opt, 0, sizeof opt);
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--input") && i + 1 < argc) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "--delegate") && more) {
+      delegate_select(&dg, argv[++i]);
+    } else if (!strcmp(a, "--input") && more) {
       if (ninputs == MAX_FILES)
-        die("too many --input");
+        die("run: more than %d --input", MAX_FILES);
       inputs[ninputs++] = argv[++i];
-    } else if (!strcmp(argv[i], "--out-dir") && i + 1 < argc) {
+    } else if (!strcmp(a, "--out-dir") && more) {
       out_dir = argv[++i];
-    } else if (!strcmp(argv[i], "--dump-layers") && i + 1 < argc) {
+    } else if (!strcmp(a, "--dump-layers") && more) {
       dump_dir = argv[++i];
-    } else if (!strcmp(argv[i], "--random-inputs") && i + 1 < argc) {
-      seed = strtoul(argv[++i], NULL, 0);
+    } else if (!strcmp(a, "--random-inputs") && more) {
+      seed = parse_num("--random-inputs", argv[++i], 0, 0xFFFFFFFFul);
       have_seed = 1;
-    } else if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
-      iters = strtol(argv[++i], NULL, 0);
-      if (iters < 1 || iters > 1000000)
-        die("--iters must be 1..1000000");
-    } else if (!strcmp(argv[i], "--arena") && i + 1 < argc) {
-      arena_limit = strtoul(argv[++i], NULL, 0);
-    } else if (!strcmp(argv[i], "--json")) {
+    } else if (!strcmp(a, "--iters") && more) {
+      iters = (long)parse_num("--iters", argv[++i], 1, 1000000);
+    } else if (!strcmp(a, "--arena") && more) {
+      arena_limit = parse_bytes("--arena", argv[++i]);
+    } else if (!strcmp(a, "--json")) {
       json = 1;
-    } else if (argv[i][0] == '-') {
-      die("run: unknown option %s", argv[i]);
+    } else if (a[0] == '-' && a[1]) {
+      die("run: unknown option %s%s", a, more ? "" : " (or it needs a value)");
     } else if (!model_path) {
-      model_path = argv[i];
+      model_path = a;
     } else {
-      die("run: unexpected argument %s", argv[i]);
+      die("run: unexpected argument %s", a);
     }
   }
   if (!model_path)
-    die("usage: tflc run MODEL [--input FILE]... [--out-dir DIR] "
-        "[--random-inputs SEED] [--iters N] [--json]");
+    die("usage: %s", usage_of("run"));
   load_model(&m, model_path, &bytes);
   if (dump_dir) {
     mkdir(dump_dir, 0777);
@@ -213,45 +590,29 @@ static int cmd_run(int argc, char **argv) {
     opt.profile = dump_layer;
     opt.profile_user = &dc;
   }
+  delegate_attach(&dg, &opt);
   arena = init_exact(&it, &m, arena_limit, &opt);
-  if (ninputs && have_seed)
-    die("run: --input and --random-inputs are exclusive");
-  if (ninputs && ninputs != it.num_inputs)
-    die("model has %d inputs, %d given", it.num_inputs, ninputs);
-  for (i = 0; i < it.num_inputs; i++) {
-    tflc_tensor *t = tflc_input(&it, i);
-    if (ninputs) {
-      size_t n;
-      uint8_t *d = read_file(inputs[i], &n);
-      if (n != t->bytes)
-        die("input %d: %s has %lu bytes, tensor needs %u", i, inputs[i],
-            (unsigned long)n, t->bytes);
-      memcpy(t->data, d, n);
-      free(d);
-    } else if (have_seed) {
-      random_fill(t, (uint32_t)(seed + (unsigned long)i));
-    }
-  }
-  {
-    tflc_status st = tflc_invoke(&it);
-    if (st != TFLC_OK)
-      die("invoke: %s: %s", tflc_status_str(st), tflc_error(&it));
-  }
+  inputs_make(&in, &it, inputs, ninputs, have_seed, seed);
+  inputs_load(&in, &it);
+  invoke_or_die(&it);
   if (iters > 0) {
     double *t = (double *)malloc(sizeof(double) * (size_t)iters);
+    progress pr;
     long k;
     if (!t)
       die("out of memory");
-    opt.profile = NULL;
     it.opt.profile = NULL;
+    progress_start(&pr, "run");
     for (k = 0; k < iters; k++) {
-      double t0 = now_us();
-      if (tflc_invoke(&it) != TFLC_OK)
-        die("invoke: %s", tflc_error(&it));
+      double t0;
+      inputs_load(&in, &it); /* the invoke before may have overwritten them */
+      t0 = now_us();
+      invoke_or_die(&it);
       t[k] = now_us() - t0;
+      progress_step(&pr, k + 1, iters);
     }
-    qsort(t, (size_t)iters, sizeof(double), cmp_double);
-    median = t[iters / 2];
+    progress_end(&pr);
+    median = median_of(t, iters);
     free(t);
   }
   if (out_dir) {
@@ -264,11 +625,11 @@ static int cmd_run(int argc, char **argv) {
     }
   }
   if (json) {
-    printf("{\"model\": \"%s\", \"arena_used_bytes\": %lu, "
-           "\"arena_planned_bytes\": %lu, \"arena_persistent_bytes\": %lu, "
-           "\"inputs\": [",
-           model_path, (unsigned long)tflc_arena_used(&it),
-           (unsigned long)it.head, (unsigned long)it.tail);
+    printf("{\"model\": ");
+    json_str(stdout, model_path);
+    printf(", ");
+    json_arena(&it, 0);
+    printf(", \"inputs\": [");
     for (i = 0; i < it.num_inputs; i++) {
       if (i)
         printf(", ");
@@ -283,33 +644,89 @@ static int cmd_run(int argc, char **argv) {
     printf("]");
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
+    delegate_json(&dg, &it, 1 + iters);
     printf("}\n");
   } else if (!out_dir) {
     for (i = 0; i < it.num_outputs; i++) {
       const tflc_tensor *t = tflc_output(&it, i);
-      uint32_t k, n = t->bytes / (uint32_t)tflc_type_size(t->type);
       printf("output %d (%s):", i, tflc_type_name(t->type));
-      for (k = 0; k < n && k < 32; k++) {
-        if (t->type == TFLC_INT8)
-          printf(" %d", ((const int8_t *)t->data)[k]);
-        else if (t->type == TFLC_FLOAT32)
-          printf(" %g", (double)((const float *)t->data)[k]);
-        else if (t->type == TFLC_UINT8)
-          printf(" %u", ((const uint8_t *)t->data)[k]);
-        else if (t->type == TFLC_INT16)
-          printf(" %d", ((const int16_t *)t->data)[k]);
-        else if (t->type == TFLC_INT32)
-          printf(" %d", ((const int32_t *)t->data)[k]);
-      }
-      printf("%s\n", n > 32 ? " ..." : "");
+      print_values(t);
     }
     printf("arena_used_bytes: %lu\n", (unsigned long)tflc_arena_used(&it));
     if (iters > 0)
       printf("median: %.3f us per invoke (%ld iterations)\n", median, iters);
+    delegate_text(&dg, &it, 1 + iters);
   }
+  delegate_free(&dg);
+  inputs_free(&in);
   free(arena);
   free(bytes);
   return 0;
+}
+
+/* ---- info ------------------------------------------------------------------
+ */
+/* Quantization of tensor t as text or JSON fields. */
+static void info_quant(const tflc_model *m, int32_t sg, int32_t t, int json) {
+  float s = 0;
+  int64_t z = 0;
+  int32_t axis = 0;
+  int32_t n = tflc_model_tensor_quant(m, sg, t, 0, &s, &z, &axis);
+  if (json) {
+    printf(", \"scale\": %.9g, \"zero_point\": %lld", n ? (double)s : 0.0,
+           n ? (long long)z : 0LL);
+    if (n > 1)
+      printf(", \"scales\": %d, \"quantized_dimension\": %d", n, axis);
+  } else if (n == 1) {
+    printf(" scale %.9g zero point %lld", (double)s, (long long)z);
+  } else if (n > 1) {
+    printf(" %d scales on axis %d (first %.9g), zero point %lld", n, axis,
+           (double)s, (long long)z);
+  }
+}
+static void info_shape(const tflc_tensor *t, int json) {
+  int d;
+  printf(json ? "[" : "[");
+  for (d = 0; d < t->rank; d++)
+    printf("%s%d", d ? (json ? ", " : ",") : "", t->dims[d]);
+  printf("]");
+}
+/* The subgraph's input (outputs != 0: output) tensor indices. */
+static uint32_t info_io(const tflc_model *m, int32_t sg, int outputs,
+                        uint32_t *n) {
+  uint32_t sgt = tflc__subgraph(m, sg);
+  *n = 0;
+  return sgt ? tflc__sg_vec(m, sgt,
+                            outputs ? TFLC__SG_OUTPUTS : TFLC__SG_INPUTS, 4, n)
+             : 0;
+}
+static void info_io_list(const tflc_model *m, int32_t sg, int outputs,
+                         int json) {
+  uint32_t n, k, v = info_io(m, sg, outputs, &n);
+  for (k = 0; k < n; k++) {
+    int32_t ti = tflc__i32(m->bytes + v + 4 * k);
+    tflc_tensor t;
+    const char *name = NULL;
+    uint32_t nl = 0;
+    if (tflc_model_tensor(m, sg, ti, &t, &name, &nl) != TFLC_OK)
+      memset(&t, 0, sizeof t);
+    if (json) {
+      printf("%s{\"index\": %u, \"tensor\": %d, \"name\": ", k ? ", " : "", k,
+             ti);
+      json_strn(stdout, name ? name : "", name ? nl : 0);
+      printf(", \"type\": \"%s\", \"shape\": ", tflc_type_name(t.type));
+      info_shape(&t, 1);
+      printf(", \"bytes\": %u", t.bytes);
+      info_quant(m, sg, ti, 1);
+      printf("}");
+    } else {
+      printf("  %s %u: tensor %d %s ", outputs ? "output" : "input", k, ti,
+             tflc_type_name(t.type));
+      info_shape(&t, 0);
+      info_quant(m, sg, ti, 0);
+      printf("  %.*s\n", (int)nl, name ? name : "");
+    }
+  }
 }
 
 static int cmd_info(int argc, char **argv) {
@@ -318,12 +735,31 @@ static int cmd_info(int argc, char **argv) {
   tflc_model m;
   tflc_interpreter it;
   uint8_t *bytes, *arena;
-  int32_t nt, no, t;
+  tflc_status ist = TFLC_OK;
+  int32_t sg, t;
   unsigned long saved = 0;
+  uint32_t dl = 0;
+  const char *desc;
+  int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
+  unsigned long mis_n = 0, mis_bytes = 0;
+  cli_delegate dg = {0};
+  tflc_options opt;
+  memset(&opt, 0, sizeof opt);
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--json"))
+    if (!strcmp(argv[i], "--delegate") && i + 1 < argc)
+      delegate_select(&dg, argv[++i]);
+    else if (!strcmp(argv[i], "--json"))
       json = 1;
-    else if (argv[i][0] == '-')
+    else if (!strcmp(argv[i], "--target") && i + 1 < argc) {
+      unsigned long b = parse_num("--target", argv[++i], 32, 64);
+      if (b != 32 && b != 64)
+        die("--target: %lu is not 32 or 64 (pointer bits)", b);
+      bits = (int)b == (int)(8 * sizeof(void *)) ? 0 : (int)b;
+      if (bits && bits != 32)
+        die("--target %lu: this tool computes the host's and 32-bit "
+            "targets' arenas only",
+            b);
+    } else if (argv[i][0] == '-' && argv[i][1])
       die("info: unknown option %s", argv[i]);
     else if (!model_path)
       model_path = argv[i];
@@ -331,197 +767,353 @@ static int cmd_info(int argc, char **argv) {
       die("info: unexpected argument %s", argv[i]);
   }
   if (!model_path)
-    die("usage: tflc info MODEL [--json]");
+    die("usage: %s", usage_of("info"));
   load_model(&m, model_path, &bytes);
-  arena = init_exact(&it, &m, 0, NULL);
-  nt = tflc_model_num_tensors(&m, 0);
-  no = tflc_model_num_ops(&m, 0);
-  if (json)
-    printf("{\"model\": \"%s\", \"bytes\": %lu, \"subgraphs\": %d, "
-           "\"arena_used_bytes\": %lu, \"operators\": [",
-           model_path, (unsigned long)m.size, m.num_subgraphs,
-           (unsigned long)tflc_arena_used(&it));
-  else
-    printf("%s: %lu bytes, %d subgraph(s), %d operators, %d tensors\n"
-           "arena needed: %lu bytes\noperators:\n",
-           model_path, (unsigned long)m.size, m.num_subgraphs, no, nt,
-           (unsigned long)tflc_arena_used(&it));
-  for (i = 0; i < no; i++) {
-    int32_t code = tflc_model_op_code(&m, 0, i);
-    if (json)
-      printf("%s\"%s\"", i ? ", " : "", tflc_opcode_name(code));
-    else
-      printf("  %3d %s\n", i, tflc_opcode_name(code));
-  }
-  if (json)
-    printf("], \"tensors\": [");
-  else
-    printf("tensors:\n");
-  for (t = 0; t < nt; t++) {
-    tflc_tensor tt;
-    tflc_const c;
-    const char *name = NULL;
-    uint32_t nl = 0, stored = 0;
-    int fmt = 0, comp, d;
-    if (tflc_model_tensor(&m, 0, t, &tt, &name, &nl) != TFLC_OK)
-      continue;
-    comp = tflc_model_lut(&m, 0, t, &c, &stored, &fmt);
-    if (comp && tt.bytes > stored)
-      saved += tt.bytes - stored;
-    if (json) {
-      printf("%s{\"index\": %d, \"name\": \"%.*s\", \"type\": \"%s\", "
-             "\"shape\": [",
-             t ? ", " : "", t, (int)nl, name ? name : "",
-             tflc_type_name(tt.type));
-      for (d = 0; d < tt.rank; d++)
-        printf("%s%d", d ? ", " : "", tt.dims[d]);
-      printf("], \"bytes\": %u, \"constant\": %s", tt.bytes,
-             (tt.flags & TFLC_TENSOR_CONST) || comp ? "true" : "false");
-      if (comp)
-        printf(", \"compressed\": {\"format\": \"%s\", \"method\": "
-               "\"%s\", \"bits\": %u, "
-               "\"channels\": %d, \"axis\": \"%s\", \"stride\": %u, "
-               "\"stored_bytes\": %u, \"bytes_saved\": %ld}",
-               fmt == 1 ? "metadata" : "decode",
-               c.kind == TFLC_CONST_HUFFMAN ? "huffman"
-               : c.kind == TFLC_CONST_PRUNE ? "prune"
-                                            : "lut",
-               (unsigned)c.bits, c.channels,
-               c.channels > 1 ? (c.alt_axis ? "last" : "first") : "none",
-               (unsigned)c.stride, stored, (long)tt.bytes - (long)stored);
-      printf("}");
-    } else {
-      printf("  %3d %-8s [", t, tflc_type_name(tt.type));
-      for (d = 0; d < tt.rank; d++)
-        printf("%s%d", d ? "," : "", tt.dims[d]);
-      printf("] %u B%s %.*s", tt.bytes,
-             (tt.flags & TFLC_TENSOR_CONST) || comp ? " const" : "", (int)nl,
-             name ? name : "");
-      if (comp && (c.kind == TFLC_CONST_HUFFMAN || c.kind == TFLC_CONST_PRUNE))
-        printf("  [%s TFLM_DECODE, %u B stored, saves %ld B]",
-               c.kind == TFLC_CONST_HUFFMAN ? "Huffman" : "Prune", stored,
-               (long)tt.bytes - (long)stored);
-      else if (comp)
-        printf("  [LUT %s, %u bits, %d table(s)%s, %u B stored, saves %ld B]",
-               fmt == 1 ? "COMPRESSION_METADATA" : "TFLM_DECODE",
-               (unsigned)c.bits, c.channels,
-               c.channels > 1 ? (c.alt_axis ? " on last axis" : " on axis 0")
-                              : "",
-               stored, (long)tt.bytes - (long)stored);
-      printf("\n");
+  delegate_attach(&dg, &opt);
+  arena = init_arena(&it, &m, 0, &opt, 1, &ist);
+  desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
+  /* constants misaligned for their type (with the model 16-byte aligned):
+   * tflc_interpreter_init copies them into the arena */
+  for (sg = 0; sg < m.num_subgraphs; sg++)
+    for (t = 0; t < tflc_model_num_tensors(&m, sg); t++) {
+      tflc_tensor tt;
+      size_t es;
+      if (tflc_model_tensor(&m, sg, t, &tt, NULL, NULL) != TFLC_OK ||
+          !(tt.flags & TFLC_TENSOR_CONST) || !tt.data || !tt.bytes)
+        continue;
+      es = tflc_type_size(tt.type);
+      if (es > 1 && ((size_t)((const uint8_t *)tt.data - m.bytes) & (es - 1))) {
+        mis_n++;
+        mis_bytes += tt.bytes;
+      }
     }
+  if (json) {
+    printf("{\"model\": ");
+    json_str(stdout, model_path);
+    printf(", \"bytes\": %lu, \"description\": ", (unsigned long)m.size);
+    json_strn(stdout, desc ? desc : "", desc ? dl : 0);
+    printf(", \"num_subgraphs\": %d, ", m.num_subgraphs);
+    if (arena)
+      json_arena(&it, bits);
+    else {
+      printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
+      json_str(stdout, status_text(ist, tflc_error(&it)));
+    }
+    printf(", \"misaligned_constants\": %lu, \"misaligned_bytes\": %lu", mis_n,
+           mis_bytes);
+    printf(", \"inputs\": [");
+    info_io_list(&m, 0, 0, 1);
+    printf("], \"outputs\": [");
+    info_io_list(&m, 0, 1, 1);
+    printf("], \"subgraphs\": [");
+  } else {
+    printf("%s: %lu bytes, %d subgraph%s", model_path, (unsigned long)m.size,
+           m.num_subgraphs, m.num_subgraphs == 1 ? "" : "s");
+    if (desc && dl)
+      printf(", description \"%.*s\"", (int)dl, desc);
+    printf("\n");
+    if (arena) {
+      unsigned long u, p, q, r;
+      arena_parts(&it, bits, &u, &p, &q, &r);
+      printf("arena: %lu bytes exactly, on %s (activations %lu + persistent "
+             "%lu + rounding %lu), 16-byte aligned; an arena at another "
+             "alignment needs up to 15 bytes more\n",
+             u, bits ? "a 32-bit target" : "this host", p, q, r);
+      if (!bits)
+        printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
+               (unsigned long)tflc_arena_used_for(&it, 32));
+    } else
+      printf("tflc cannot run this model: %s\n",
+             status_text(ist, tflc_error(&it)));
+    if (mis_n)
+      printf("misaligned constants: %lu (their offset in the file is not a "
+             "multiple of their element size): %lu bytes copied into the "
+             "arena at init (counted above), no cost at invoke\n",
+             mis_n, mis_bytes);
   }
-  if (json)
-    printf("], \"compressed_tensors\": %d, \"bytes_saved\": %lu}\n",
+  for (sg = 0; sg < m.num_subgraphs; sg++) {
+    int32_t nt = tflc_model_num_tensors(&m, sg),
+            no = tflc_model_num_ops(&m, sg);
+    uint32_t nl = 0, sgt = tflc__subgraph(&m, sg);
+    const char *sname = tflc__get_str(tflc__mfb(&m), sgt, 4, &nl);
+    if (json) {
+      printf("%s{\"index\": %d, \"name\": ", sg ? ", " : "", sg);
+      json_strn(stdout, sname ? sname : "", sname ? nl : 0);
+      printf(", \"inputs\": [");
+      info_io_list(&m, sg, 0, 1);
+      printf("], \"outputs\": [");
+      info_io_list(&m, sg, 1, 1);
+      printf("], \"operators\": [");
+    } else {
+      printf("subgraph %d%s%.*s%s: %d operators, %d tensors\n", sg,
+             sname && nl ? " (" : "", (int)nl, sname ? sname : "",
+             sname && nl ? ")" : "", no, nt);
+      info_io_list(&m, sg, 0, 0);
+      info_io_list(&m, sg, 1, 0);
+      printf(" operators:\n");
+    }
+    for (i = 0; i < no; i++) {
+      int32_t code = tflc_model_op_code(&m, sg, i), k;
+      int32_t ni = tflc_model_op_io(&m, sg, i, 0, -1);
+      int32_t nout = tflc_model_op_io(&m, sg, i, 1, -1);
+      uint32_t cl = 0;
+      const char *cn = tflc_model_op_custom_name(&m, sg, i, &cl);
+      if (json) {
+        printf("%s{\"index\": %d, \"opcode\": \"%s\"", i ? ", " : "", i,
+               tflc_opcode_name(code));
+        if (cn) {
+          printf(", \"custom_name\": ");
+          json_strn(stdout, cn, cl);
+        }
+        printf(", \"inputs\": [");
+      } else if (cn && code == TFLC_OP_UNKNOWN_CUSTOM) {
+        printf("  %3d CUSTOM %-17.*s in", i, (int)cl, cn);
+      } else {
+        printf("  %3d %-24s in", i, tflc_opcode_name(code));
+      }
+      for (k = 0; k < ni; k++)
+        printf(json ? "%s%d" : "%s%d", json && k ? ", " : (json ? "" : " "),
+               tflc_model_op_io(&m, sg, i, 0, k));
+      printf(json ? "], \"outputs\": [" : "  out");
+      for (k = 0; k < nout; k++)
+        printf("%s%d", json && k ? ", " : (json ? "" : " "),
+               tflc_model_op_io(&m, sg, i, 1, k));
+      printf(json ? "]}" : "\n");
+    }
+    printf(json ? "], \"tensors\": [" : " tensors:\n");
+    for (t = 0; t < nt; t++) {
+      tflc_tensor tt;
+      tflc_const c;
+      const char *name = NULL;
+      uint32_t tl = 0, stored = 0;
+      int fmt = 0, comp;
+      if (tflc_model_tensor(&m, sg, t, &tt, &name, &tl) != TFLC_OK)
+        continue;
+      comp = tflc_model_lut(&m, sg, t, &c, &stored, &fmt);
+      if (comp && tt.bytes > stored)
+        saved += tt.bytes - stored;
+      if (json) {
+        printf("%s{\"index\": %d, \"name\": ", t ? ", " : "", t);
+        json_strn(stdout, name ? name : "", name ? tl : 0);
+        printf(", \"type\": \"%s\", \"shape\": ", tflc_type_name(tt.type));
+        info_shape(&tt, 1);
+        printf(", \"bytes\": %u, \"constant\": %s", tt.bytes,
+               (tt.flags & TFLC_TENSOR_CONST) || comp ? "true" : "false");
+        info_quant(&m, sg, t, 1);
+        if (comp)
+          printf(", \"compressed\": {\"format\": \"%s\", \"method\": "
+                 "\"%s\", \"bits\": %u, "
+                 "\"channels\": %d, \"axis\": \"%s\", \"stride\": %u, "
+                 "\"stored_bytes\": %u, \"bytes_saved\": %ld}",
+                 fmt == 1 ? "metadata" : "decode",
+                 c.kind == TFLC_CONST_HUFFMAN ? "huffman"
+                 : c.kind == TFLC_CONST_PRUNE ? "prune"
+                                              : "lut",
+                 (unsigned)c.bits, c.channels,
+                 c.channels > 1 ? (c.alt_axis ? "last" : "first") : "none",
+                 (unsigned)c.stride, stored, (long)tt.bytes - (long)stored);
+        printf("}");
+      } else {
+        printf("  %3d %-8s ", t, tflc_type_name(tt.type));
+        info_shape(&tt, 0);
+        printf(" %u B%s %.*s", tt.bytes,
+               (tt.flags & TFLC_TENSOR_CONST) || comp ? " const" : "", (int)tl,
+               name ? name : "");
+        if (comp &&
+            (c.kind == TFLC_CONST_HUFFMAN || c.kind == TFLC_CONST_PRUNE))
+          printf("  [%s TFLM_DECODE, %u B stored, saves %ld B]",
+                 c.kind == TFLC_CONST_HUFFMAN ? "Huffman" : "Prune", stored,
+                 (long)tt.bytes - (long)stored);
+        else if (comp)
+          printf("  [LUT %s, %u bits, %d table(s)%s, %u B stored, saves %ld "
+                 "B]",
+                 fmt == 1 ? "COMPRESSION_METADATA" : "TFLM_DECODE",
+                 (unsigned)c.bits, c.channels,
+                 c.channels > 1 ? (c.alt_axis ? " on last axis" : " on axis 0")
+                                : "",
+                 stored, (long)tt.bytes - (long)stored);
+        printf("\n");
+      }
+    }
+    if (json)
+      printf("]}");
+  }
+  if (json) {
+    printf("], \"compressed_tensors\": %d, \"bytes_saved\": %lu, ",
            m.num_lut_tensors, saved);
-  else
+    delegate_json_partitions(&it);
+    printf("}\n");
+  } else {
     printf("compressed tensors: %d, bytes saved: %lu\n", m.num_lut_tensors,
            saved);
+  }
+  for (i = 0; !json && i < tflc_num_partitions(&it); i++) {
+    tflc_partition_info p;
+    tflc_partition_info_get(&it, i, &p);
+    printf("partition %d: ops %d-%d (%d), delegate %s, %d in / %d out, %d "
+           "kept\n",
+           i, p.first_op, p.last_op, p.num_ops, p.delegate, p.num_inputs,
+           p.num_outputs, p.num_internal);
+  }
+  delegate_free(&dg);
   free(arena);
   free(bytes);
   return 0;
 }
 
-/* tflc bench: median time per invoke and per operator (profile hook). */
+/* ---- bench -----------------------------------------------------------------
+ */
+/* Per operator (model operator index and opcode) the time of each timed
+ * invoke: an operator run several times in one invoke (a WHILE body)
+ * adds up. Operators are found in the order of the warm-up invoke. */
+typedef struct bench_op {
+  int32_t op, code;
+  double *us; /* one per timed invoke */
+} bench_op;
 typedef struct bench_ctx {
   double t0;
-  double *op_us; /* accumulated per op record */
-  int32_t *op_code;
-  int32_t nops;
-  tflc_interpreter *it;
+  bench_op *ops;
+  int32_t nops, cap, cursor;
+  long iter; /* -1 during the warm-up */
 } bench_ctx;
 static void bench_hook(void *user, int32_t op, int32_t code, int begin) {
   bench_ctx *b = (bench_ctx *)user;
-  int32_t k;
+  double t = now_us();
+  int32_t k, j;
   if (begin) {
-    b->t0 = now_us();
+    b->t0 = t;
     return;
   }
-  for (k = 0; k < b->nops; k++)
-    if (b->it->ops[k].index == op) {
-      b->op_us[k] += now_us() - b->t0;
-      b->op_code[k] = code;
+  for (j = 0; j < b->nops; j++) {
+    k = (b->cursor + j) % b->nops;
+    if (b->ops[k].op == op && b->ops[k].code == code) {
+      if (b->iter >= 0)
+        b->ops[k].us[b->iter] += t - b->t0;
+      b->cursor = (k + 1) % b->nops;
       return;
     }
+  }
+  if (b->iter >= 0 || b->nops == b->cap)
+    return; /* not seen in the warm-up: not attributed */
+  b->ops[b->nops].op = op;
+  b->ops[b->nops].code = code;
+  b->ops[b->nops].us = NULL;
+  b->nops++;
 }
 static int cmd_bench(int argc, char **argv) {
   const char *model_path = NULL;
+  const char *inputs[MAX_FILES];
+  int ninputs = 0, have_seed = 0;
+  unsigned long seed = 1;
   long iters = 100, k;
   int json = 0, i;
   tflc_model m;
   tflc_interpreter it;
   tflc_options opt;
+  input_set in;
   bench_ctx b;
+  progress pr;
   uint8_t *bytes, *arena;
-  double *t, total = 0;
+  double *t, *col, med, total = 0;
+  cli_delegate dg = {0};
   for (i = 0; i < argc; i++) {
-    if (!strcmp(argv[i], "--iters") && i + 1 < argc) {
-      iters = strtol(argv[++i], NULL, 0);
-      if (iters < 1 || iters > 1000000)
-        die("--iters must be 1..1000000");
-    } else if (!strcmp(argv[i], "--json")) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "--delegate") && more) {
+      delegate_select(&dg, argv[++i]);
+    } else if (!strcmp(a, "--iters") && more) {
+      iters = (long)parse_num("--iters", argv[++i], 1, 1000000);
+    } else if (!strcmp(a, "--input") && more) {
+      if (ninputs == MAX_FILES)
+        die("bench: more than %d --input", MAX_FILES);
+      inputs[ninputs++] = argv[++i];
+    } else if (!strcmp(a, "--random-inputs") && more) {
+      seed = parse_num("--random-inputs", argv[++i], 0, 0xFFFFFFFFul);
+      have_seed = 1;
+    } else if (!strcmp(a, "--json")) {
       json = 1;
-    } else if (argv[i][0] == '-') {
-      die("bench: unknown option %s", argv[i]);
+    } else if (a[0] == '-' && a[1]) {
+      die("bench: unknown option %s%s", a,
+          more ? "" : " (or it needs a value)");
     } else if (!model_path) {
-      model_path = argv[i];
+      model_path = a;
     } else {
-      die("bench: unexpected argument %s", argv[i]);
+      die("bench: unexpected argument %s", a);
     }
   }
   if (!model_path)
-    die("usage: tflc bench MODEL [--iters N] [--json]");
+    die("usage: %s", usage_of("bench"));
   load_model(&m, model_path, &bytes);
   memset(&opt, 0, sizeof opt);
   memset(&b, 0, sizeof b);
   opt.profile = bench_hook;
   opt.profile_user = &b;
+  delegate_attach(&dg, &opt);
   arena = init_exact(&it, &m, 0, &opt);
-  b.it = &it;
-  b.nops = it.num_ops;
-  b.op_us = (double *)calloc((size_t)it.num_ops + 1, sizeof(double));
-  b.op_code = (int32_t *)calloc((size_t)it.num_ops + 1, sizeof(int32_t));
+  inputs_make(&in, &it, inputs, ninputs, ninputs ? 0 : 1,
+              have_seed || !ninputs ? seed : 0);
+  b.cap = 4096;
+  b.ops = (bench_op *)calloc((size_t)b.cap, sizeof(bench_op));
   t = (double *)malloc(sizeof(double) * (size_t)iters);
-  if (!b.op_us || !b.op_code || !t)
+  col = (double *)malloc(sizeof(double) * (size_t)iters);
+  if (!b.ops || !t || !col)
     die("out of memory");
-  for (i = 0; i < it.num_inputs; i++)
-    random_fill(tflc_input(&it, i), (uint32_t)(1 + i));
-  if (tflc_invoke(&it) != TFLC_OK) /* warm-up */
-    die("invoke: %s", tflc_error(&it));
-  memset(b.op_us, 0, sizeof(double) * (size_t)it.num_ops);
-  for (k = 0; k < iters; k++) {
-    double t0 = now_us();
-    if (tflc_invoke(&it) != TFLC_OK)
-      die("invoke: %s", tflc_error(&it));
-    t[k] = now_us() - t0;
+  b.iter = -1;
+  inputs_load(&in, &it);
+  invoke_or_die(&it); /* warm-up: finds the operators */
+  for (i = 0; i < b.nops; i++) {
+    b.ops[i].us = (double *)calloc((size_t)iters, sizeof(double));
+    if (!b.ops[i].us)
+      die("out of memory (%ld invokes x %d operators)", iters, b.nops);
   }
-  qsort(t, (size_t)iters, sizeof(double), cmp_double);
-  for (i = 0; i < it.num_ops; i++)
-    total += b.op_us[i];
+  progress_start(&pr, "bench");
+  for (k = 0; k < iters; k++) {
+    double t0;
+    inputs_load(&in, &it); /* the same inputs for every invoke */
+    b.iter = k;
+    b.cursor = 0;
+    t0 = now_us();
+    invoke_or_die(&it);
+    t[k] = now_us() - t0;
+    progress_step(&pr, k + 1, iters);
+  }
+  progress_end(&pr);
+  med = median_of(t, iters);
+  for (i = 0; i < b.nops; i++) {
+    memcpy(col, b.ops[i].us, sizeof(double) * (size_t)iters);
+    b.ops[i].us[0] = median_of(col, iters); /* keep the median in slot 0 */
+    total += b.ops[i].us[0];
+  }
   if (json) {
-    printf("{\"model\": \"%s\", \"iters\": %ld, \"median_us\": %.3f, "
-           "\"arena_used_bytes\": %lu, \"ops\": [",
-           model_path, iters, t[iters / 2],
-           (unsigned long)tflc_arena_used(&it));
-    for (i = 0; i < it.num_ops; i++)
-      printf("%s{\"op\": %d, \"opcode\": \"%s\", \"mean_us\": %.3f}",
-             i ? ", " : "", it.ops[i].index, tflc_opcode_name(b.op_code[i]),
-             b.op_us[i] / (double)iters);
+    printf("{\"model\": ");
+    json_str(stdout, model_path);
+    printf(", \"iters\": %ld, \"median_us\": %.3f, \"min_us\": %.3f, "
+           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"ops\": [",
+           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it));
+    for (i = 0; i < b.nops; i++)
+      printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
+             i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),
+             b.ops[i].us[0]);
     printf("]}\n");
   } else {
     printf("%s: median %.1f us per invoke over %ld invokes (min %.1f, max "
            "%.1f); arena %lu bytes\n",
-           model_path, t[iters / 2], iters, t[0], t[iters - 1],
+           model_path, med, iters, t[0], t[iters - 1],
            (unsigned long)tflc_arena_used(&it));
-    printf("   op  opcode                          mean us   share\n");
-    for (i = 0; i < it.num_ops; i++)
-      printf("  %3d  %-30s %9.1f  %5.1f%%\n", it.ops[i].index,
-             tflc_opcode_name(b.op_code[i]), b.op_us[i] / (double)iters,
-             total > 0 ? 100.0 * b.op_us[i] / total : 0.0);
+    printf("   op  opcode                        median us   share\n");
+    for (i = 0; i < b.nops; i++)
+      printf("  %3d  %-30s %9.1f  %5.1f%%\n", b.ops[i].op,
+             tflc_opcode_name(b.ops[i].code), b.ops[i].us[0],
+             total > 0 ? 100.0 * b.ops[i].us[0] / total : 0.0);
+    printf("  (share: of the sum of the operator medians, %.1f us)\n", total);
   }
+  for (i = 0; i < b.nops; i++)
+    free(b.ops[i].us);
+  free(b.ops);
   free(t);
-  free(b.op_us);
-  free(b.op_code);
+  delegate_free(&dg);
+  free(col);
+  inputs_free(&in);
   free(arena);
   free(bytes);
   return 0;
@@ -533,13 +1125,13 @@ static int cmd_bench(int argc, char **argv) {
 
 static int cmd_check(int argc, char **argv) {
   const char *model_path = NULL;
-  int json = 0, i, n;
+  int json = 0, i, n, cannot_run = 0;
   tflc_model m;
   uint8_t *bytes;
   for (i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--json"))
       json = 1;
-    else if (argv[i][0] == '-')
+    else if (argv[i][0] == '-' && argv[i][1])
       die("check: unknown option %s", argv[i]);
     else if (!model_path)
       model_path = argv[i];
@@ -547,47 +1139,150 @@ static int cmd_check(int argc, char **argv) {
       die("check: unexpected argument %s", argv[i]);
   }
   if (!model_path)
-    die("usage: tflc check MODEL [--json]");
+    die("usage: %s", usage_of("check"));
   load_model(&m, model_path, &bytes);
-  n = check_model(&m, stdout, json);
+  n = check_model_runs(&m, stdout, json, &cannot_run);
   free(bytes);
-  if (n)
-    die("%s: %d finding%s", model_path, n, n == 1 ? "" : "s");
-  if (!json)
-    printf("%s: clean (int8 spec followed, every operator supported)\n",
-           model_path);
+  if (!json) {
+    if (cannot_run)
+      printf("%s: tflc cannot run this model (%d finding%s)\n", model_path, n,
+             n == 1 ? "" : "s");
+    else if (n)
+      printf("%s: runs; %d departure%s from the int8 spec (tflc runs them "
+             "as TFLM does)\n",
+             model_path, n, n == 1 ? "" : "s");
+    else
+      printf("%s: clean (int8 spec followed, every operator supported)\n",
+             model_path);
+  }
+  fflush(stdout);
+  return cannot_run ? 2 : 0;
+}
+
+/* ---- embed -----------------------------------------------------------------
+ */
+static int cmd_embed(int argc, char **argv) {
+  const char *model_path = NULL, *outp = NULL, *name_arg = NULL;
+  char name[128];
+  const char *base;
+  size_t size, k, n = 0;
+  uint8_t *bytes;
+  FILE *f;
+  int i;
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "-n") && more)
+      name_arg = argv[++i];
+    else if (!strcmp(a, "-o") && more)
+      outp = argv[++i];
+    else if (a[0] == '-' && a[1])
+      die("embed: unknown option %s%s", a,
+          more ? "" : " (or it needs a value)");
+    else if (!model_path)
+      model_path = a;
+    else
+      die("embed: unexpected argument %s", a);
+  }
+  if (!model_path)
+    die("usage: %s", usage_of("embed"));
+  if (name_arg) {
+    if (!name_arg[0] || strlen(name_arg) >= sizeof name - 8 ||
+        strspn(name_arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789_") != strlen(name_arg) ||
+        (name_arg[0] >= '0' && name_arg[0] <= '9'))
+      die("embed: -n %s is not a C identifier", name_arg);
+    strcpy(name, name_arg);
+  } else {
+    /* from the file name, as xxd -i does: other characters become '_' */
+    base = strrchr(model_path, '/');
+    base = base ? base + 1 : model_path;
+    if (base[0] >= '0' && base[0] <= '9')
+      name[n++] = '_';
+    for (; *base && n < sizeof name - 8; base++)
+      name[n++] = (char)((*base >= 'a' && *base <= 'z') ||
+                                 (*base >= 'A' && *base <= 'Z') ||
+                                 (*base >= '0' && *base <= '9')
+                             ? *base
+                             : '_');
+    name[n] = 0;
+    if (!n)
+      strcpy(name, "model");
+  }
+  if (outp && same_file(outp, model_path))
+    die("embed: -o %s is the model itself", outp);
+  bytes = read_file(model_path, &size);
+  if (size < 8 || memcmp(bytes + 4, "TFL3", 4) != 0)
+    die("embed: %s is not a .tflite model (no TFL3 identifier)", model_path);
+  f = outp ? fopen(outp, "w") : stdout;
+  if (!f)
+    die("cannot write %s: %s", outp, strerror(errno));
+  fprintf(f,
+          "/* %s: %lu bytes, written by `tflc embed` (tflc %s).\n"
+          " * 16-byte aligned, as tflc and TFLM want a model; const, so it "
+          "stays in flash.\n"
+          " * Use: tflc_model_init(&model, %s, %s_len); */\n"
+          "#include <stddef.h>\n\n"
+          "#if defined(__cplusplus) && __cplusplus >= 201103L\n"
+          "#define TFLC_EMBED_ALIGN alignas(16)\n"
+          "#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L\n"
+          "#define TFLC_EMBED_ALIGN _Alignas(16)\n"
+          "#elif defined(__GNUC__) || defined(__clang__)\n"
+          "#define TFLC_EMBED_ALIGN __attribute__((aligned(16)))\n"
+          "#elif defined(_MSC_VER)\n"
+          "#define TFLC_EMBED_ALIGN __declspec(align(16))\n"
+          "#else\n"
+          "#define TFLC_EMBED_ALIGN /* any alignment works, slower */\n"
+          "#endif\n\n"
+          "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
+          "extern const unsigned char %s[];\nextern const size_t %s_len;\n"
+          "TFLC_EMBED_ALIGN const unsigned char %s[%lu] = {",
+          model_path, (unsigned long)size, TFLC_VERSION, name, name, name, name,
+          name, (unsigned long)size);
+  for (k = 0; k < size; k++)
+    fprintf(f, "%s0x%02x%s", k % 12 ? " " : "\n    ", bytes[k],
+            k + 1 < size ? "," : "");
+  fprintf(f,
+          "\n};\nconst size_t %s_len = %lu;\n"
+          "#ifdef __cplusplus\n}\n#endif\n",
+          name, (unsigned long)size);
+  if (outp ? fclose(f) != 0 : fflush(f) != 0)
+    die("cannot write %s", outp ? outp : "standard output");
+  free(bytes);
   return 0;
 }
 
 int main(int argc, char **argv) {
+  static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+  } cmds[] = {{"run", cmd_run},           {"info", cmd_info},
+              {"bench", cmd_bench},       {"check", cmd_check},
+              {"compress", cmd_compress}, {"bin", cmd_bin},
+              {"embed", cmd_embed},       {"ops", cmd_ops}};
+  size_t k;
   if (argc < 2)
-    die("usage: tflc run|info MODEL ... (see tflc help)");
-  if (!strcmp(argv[1], "run"))
-    return cmd_run(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "info"))
-    return cmd_info(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "bench"))
-    return cmd_bench(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "ops"))
-    return cmd_ops(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "check"))
-    return cmd_check(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "compress"))
-    return cmd_compress(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "bin"))
-    return cmd_bin(argc - 2, argv + 2);
-  if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
-    printf("tflc run MODEL [--input FILE]... [--out-dir DIR] "
-           "[--random-inputs SEED] [--iters N] [--json] [--arena BYTES] "
-           "[--dump-layers DIR]\n"
-           "tflc info MODEL [--json]\n"
-           "tflc check MODEL [--json]\n"
-           "tflc bench MODEL [--iters N] [--json]\n"
-           "tflc compress IN -o OUT [--spec SPEC.yaml] [--format "
-           "metadata|decode] ...\n"
-           "tflc bin IN -o OUT --bits B [--tensors ...] [--exclude ...]\n");
+    die("usage: tflc COMMAND ... (commands: run info check bench compress "
+        "bin embed ops; tflc --help)");
+  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+    printf("tflc %s\n", TFLC_VERSION);
     return 0;
   }
-  die("unknown command %s", argv[1]);
+  if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+      !strcmp(argv[1], "-h")) {
+    if (argc > 2)
+      return print_help(argv[2]);
+    print_usage(stdout);
+    return 0;
+  }
+  for (k = 0; k < sizeof cmds / sizeof cmds[0]; k++)
+    if (!strcmp(argv[1], cmds[k].name)) {
+      if (wants_help(argc - 2, argv + 2))
+        return print_help(argv[1]);
+      return cmds[k].fn(argc - 2, argv + 2);
+    }
+  die("unknown command %s (commands: run info check bench compress bin "
+      "embed ops; tflc --help)",
+      argv[1]);
   return 1;
 }

@@ -119,7 +119,7 @@ stack:
 	  -c impl.c -o impl.o
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
 	@echo "== host (gcc -O2): tflc_invoke"
-	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=2 \
+	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=9 \
 	  $(STACK_OUT)/impl.ci
 	@for r in tflc_model_init tflc_interpreter_init; do echo "== host: $$r"; \
 	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci | tail -n 1 || exit 1; \
@@ -130,7 +130,7 @@ stack:
 	    -fcallgraph-info=su -c impl.c -o impl_m4.o -dumpbase impl_m4 && \
 	  for r in tflc_invoke tflc_model_init tflc_interpreter_init; do \
 	    echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $$r"; \
-	    ./stack_report $$r --depth tflc__run_graph=2 impl_m4.ci | tail -n 1 \
+	    ./stack_report $$r --depth tflc__run_graph=9 impl_m4.ci | tail -n 1 \
 	      || exit 1; \
 	  done; \
 	fi

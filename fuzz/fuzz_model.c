@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* damaged models may loop forever in a WHILE: bounded here */
+#define TFLC_WHILE_MAX_ITERATIONS 1000
 #define TFLC_IMPLEMENTATION
 #include "../tflc.h"
 

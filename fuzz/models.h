@@ -483,6 +483,305 @@ static int fm_concat(const fm_comp *c, uint8_t **out, size_t *size) {
   return fm_finish(w, out, size);
 }
 
+/* Element-wise math, logic, casts and the pool / reduction types of issue
+ * 12: `nin` inputs of type tin (a bool condition first for SELECT_V2, a
+ * constant int32 axis second for reductions and CUMSUM), output tout.
+ * Quantized types get scale 0.1 (int16: zero point 0; LOGISTIC / TANH /
+ * SOFTMAX int16: output scale 2^-15). shape: 0 [2,4], 1 pooled NHWC. */
+static int fm_typed(int32_t code, uint8_t otype, int32_t nin, int tin, int tout,
+                    uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t d[2] = {2, 4}, d4[4] = {1, 4, 4, 2}, dp[4] = {1, 2, 2, 2};
+  int32_t dax[1] = {1}, axis[1] = {1}, in[3], y, k;
+  const int pool = code == 1 || code == 17 || code == 12;
+  const int axis_in =
+      code == 40 || code == 82 || code == 89 || code == 140 || code == 128;
+  const int q_in = tin == TFLC_INT8 || tin == TFLC_INT16;
+  const int divides = code == 42 || code == 90;
+  static const float div_f32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int32_t div_i32[8] = {2, -3, 4, 5, -6, 7, 8, 9};
+  static const int8_t div_s8[8] = {20, -30, 40, 50, -60, 70, 80, 90};
+  const int q_out = tout == TFLC_INT8 || tout == TFLC_INT16;
+  const float osc =
+      tout == TFLC_INT16 && (code == 14 || code == 28 || code == 25)
+          ? 1.0f / 32768.0f
+          : 0.1f;
+  tflc_w_option o[6];
+  int32_t nopt = 0;
+  for (k = 0; k < nin; k++) {
+    const int t = code == 123 && k == 0 ? TFLC_BOOL : tin;
+    if (axis_in && k == 1)
+      in[k] = add_tensor(w, TFLC_INT32, 1, dax, axis, sizeof axis, 0, 0, "ax");
+    else if (divides && k == 1) /* a constant divisor away from zero */
+      in[k] = add_tensor(w, t, 2, d,
+                         t == TFLC_FLOAT32 ? (const void *)div_f32
+                         : t == TFLC_INT32 ? (const void *)div_i32
+                                           : (const void *)div_s8,
+                         8 * tflc_type_size(t), q_in ? 0.1f : 0, 0, "div");
+    else
+      in[k] = add_tensor(w, t, pool ? 4 : 2, pool ? d4 : d, NULL, 0,
+                         q_in && t == tin ? 0.1f : 0, 0, "x");
+  }
+  if (axis_in && code != 128)
+    d[1] = 1; /* reduced over axis 1, kept */
+  y = add_tensor(w, tout, pool ? 4 : 2, pool ? dp : d, NULL, 0, q_out ? osc : 0,
+                 0, "y");
+  if (pool) {
+    o[0] = opt_u8(0, 1);
+    o[1] = opt_i32(1, 2);
+    o[2] = opt_i32(2, 2);
+    o[3] = opt_i32(3, 2);
+    o[4] = opt_i32(4, 2);
+    o[5] = opt_u8(5, 0);
+    nopt = 6;
+  } else if (axis_in && code != 128) {
+    o[0] = opt_u8(0, 1); /* keep_dims */
+    nopt = 1;
+  } else if (code == 25) {
+    o[0] = opt_f32(0, 1.0f); /* beta */
+    nopt = 1;
+  }
+  tflc_writer_op(w, 0, code, NULL, nin, in, 1, &y, otype, nopt, o);
+  tflc_writer_inputs(w, 0, axis_in || divides ? 1 : nin, in);
+  tflc_writer_outputs(w, 0, 1, &y);
+  return fm_finish(w, out, size);
+}
+
+/* The structural operators, control flow and TFLM custom operators of
+ * issue 12, one model each (valid for all-zero inputs: indices, ids and
+ * shapes are constants or zeros). which: 0 BATCH_MATMUL, 1 BROADCAST_ARGS,
+ * 2 BROADCAST_TO, 3 DYNAMIC_UPDATE_SLICE, 4 EMBEDDING_LOOKUP, 5 FILL,
+ * 6 GATHER_ND, 7 MIRROR_PAD, 8 REVERSE_V2, 9 IF, 10 WHILE, 11
+ * CIRCULAR_BUFFER, 12 TFLite_Detection_PostProcess. */
+#define FM_STRUCT_MODELS 13
+static const char *const fm_struct_names[FM_STRUCT_MODELS] = {
+    "batch_matmul_s8",
+    "broadcast_args_i32",
+    "broadcast_to_f32",
+    "dynamic_update_slice_s8",
+    "embedding_lookup_s8_f32",
+    "fill_f32",
+    "gather_nd_f32",
+    "mirror_pad_s8",
+    "reverse_v2_s16",
+    "if_f32",
+    "while_f32",
+    "circular_buffer_s8",
+    "detection_postprocess_f32"};
+/* A subgraph of w computing y = x + x on float32 [4] (then / body part). */
+static int32_t fm_double_subgraph(tflc_writer *w) {
+  int32_t g = tflc_writer_subgraph(w), d[1] = {4}, in[2], y;
+  in[0] = tflc_writer_tensor(w, g, TFLC_FLOAT32, 1, d, NULL, 0, "x", NULL);
+  in[1] = in[0];
+  y = tflc_writer_tensor(w, g, TFLC_FLOAT32, 1, d, NULL, 0, "y", NULL);
+  tflc_writer_op(w, g, 0, NULL, 2, in, 1, &y, 11, 0, NULL);
+  tflc_writer_inputs(w, g, 1, in);
+  tflc_writer_outputs(w, g, 1, &y);
+  return g;
+}
+static int fm_struct(int which, uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  static const int8_t tbl[20] = {1,  -2, 3,   -4, 5,  -6,  7,  -8, 9,  10,
+                                 11, 12, -13, 14, 15, -16, 17, 18, 19, 20};
+  static const int32_t sh_a[2] = {2, 1};
+  static const int32_t ids[4] = {0, 4, 2, 0}, dims23[2] = {2, 3};
+  static const int32_t pads[4] = {1, 1, 2, 2}, axis1[1] = {1};
+  static const float anchors[16] = {0.2f, 0.2f, 0.3f, 0.3f, 0.5f, 0.5f,
+                                    0.4f, 0.4f, 0.8f, 0.2f, 0.2f, 0.3f,
+                                    0.3f, 0.7f, 0.5f, 0.6f};
+  int32_t d1[1], d2[2], d3[3], d4[4], in[4], o[4], y, op, g0, g1;
+  tflc_w_option opt[2];
+  uint8_t flex[512];
+  size_t nf;
+  switch (which) {
+  case 0: /* int8 [2, 3, 4] x [4, 5] */
+    d3[0] = 2, d3[1] = 3, d3[2] = 4;
+    in[0] = add_tensor(w, TFLC_INT8, 3, d3, NULL, 0, 0.5f, 1, "a");
+    d2[0] = 4, d2[1] = 5;
+    in[1] = add_tensor(w, TFLC_INT8, 2, d2, tbl, 20, 0.25f, -2, "b");
+    d3[2] = 5;
+    y = add_tensor(w, TFLC_INT8, 3, d3, NULL, 0, 0.75f, 3, "y");
+    tflc_writer_op(w, 0, 126, NULL, 2, in, 1, &y, 101, 0, NULL);
+    break;
+  case 1: /* broadcast of two input shapes ([2] and [3]; zeros broadcast) */
+    d1[0] = 2;
+    in[0] = add_tensor(w, TFLC_INT32, 1, d1, NULL, 0, 0, 0, "s1");
+    d1[0] = 3;
+    in[1] = add_tensor(w, TFLC_INT32, 1, d1, NULL, 0, 0, 0, "s2");
+    y = add_tensor(w, TFLC_INT32, 1, d1, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 145, NULL, 2, in, 1, &y, 0, 0, NULL);
+    tflc_writer_inputs(w, 0, 2, in);
+    tflc_writer_outputs(w, 0, 1, &y);
+    return fm_finish(w, out, size);
+  case 2: /* float [1, 3] to [2, 3] */
+    d2[0] = 1, d2[1] = 3;
+    in[0] = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "x");
+    d1[0] = 2;
+    in[1] = add_tensor(w, TFLC_INT32, 1, d1, dims23, 8, 0, 0, "shape");
+    y = add_tensor(w, TFLC_FLOAT32, 2, dims23, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 130, NULL, 2, in, 1, &y, 104, 0, NULL);
+    break;
+  case 3: /* int8 [4, 4] <- [2, 2] at an input position (clamped) */
+    d2[0] = d2[1] = 4;
+    in[0] = add_tensor(w, TFLC_INT8, 2, d2, NULL, 0, 0.5f, 0, "x");
+    y = add_tensor(w, TFLC_INT8, 2, d2, NULL, 0, 0.5f, 0, "y");
+    d2[0] = d2[1] = 2;
+    in[1] = add_tensor(w, TFLC_INT8, 2, d2, tbl, 4, 0.5f, 0, "u");
+    d1[0] = 2;
+    in[2] = add_tensor(w, TFLC_INT32, 1, d1, NULL, 0, 0, 0, "start");
+    tflc_writer_op(w, 0, 151, NULL, 3, in, 1, &y, 117, 0, NULL);
+    in[1] = in[2];
+    tflc_writer_inputs(w, 0, 2, in);
+    tflc_writer_outputs(w, 0, 1, &y);
+    return fm_finish(w, out, size);
+  case 4: /* int8 table [5, 3] (the input) -> float32 rows, constant ids */
+    d1[0] = 4;
+    in[0] = add_tensor(w, TFLC_INT32, 1, d1, ids, 16, 0, 0, "ids");
+    d2[0] = 5, d2[1] = 3;
+    in[1] = add_tensor(w, TFLC_INT8, 2, d2, NULL, 0, 0.5f, 0, "table");
+    d2[0] = 4;
+    y = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 7, NULL, 2, in, 1, &y, 0, 0, NULL);
+    in[0] = in[1]; /* the table is the model's input */
+    break;
+  case 5: /* [2, 3] of an input scalar */
+    d1[0] = 2;
+    in[0] = add_tensor(w, TFLC_INT32, 1, d1, dims23, 8, 0, 0, "dims");
+    in[1] = add_tensor(w, TFLC_FLOAT32, 0, d1, NULL, 0, 0, 0, "v");
+    y = add_tensor(w, TFLC_FLOAT32, 2, dims23, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 94, NULL, 2, in, 1, &y, 68, 0, NULL);
+    in[0] = in[1];
+    break;
+  case 6: /* float [3, 4] rows by [2, 1] constant indices */
+    d2[0] = 3, d2[1] = 4;
+    in[0] = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "p");
+    d2[0] = 2, d2[1] = 1;
+    in[1] = add_tensor(w, TFLC_INT32, 2, d2, sh_a, 8, 0, 0, "idx");
+    d2[1] = 4;
+    y = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 107, NULL, 2, in, 1, &y, 83, 0, NULL);
+    break;
+  case 7: /* int8 [3, 4] REFLECT-padded to [5, 8] */
+    d2[0] = 3, d2[1] = 4;
+    in[0] = add_tensor(w, TFLC_INT8, 2, d2, NULL, 0, 0.5f, 0, "x");
+    d2[0] = 2, d2[1] = 2;
+    in[1] = add_tensor(w, TFLC_INT32, 2, d2, pads, 16, 0, 0, "pads");
+    d2[0] = 5, d2[1] = 8;
+    y = add_tensor(w, TFLC_INT8, 2, d2, NULL, 0, 0.5f, 0, "y");
+    opt[0] = opt_u8(0, 0);
+    tflc_writer_op(w, 0, 100, NULL, 2, in, 1, &y, 77, 1, opt);
+    break;
+  case 8: /* int16 [2, 3, 4] reversed along axis 1 */
+    d3[0] = 2, d3[1] = 3, d3[2] = 4;
+    in[0] = add_tensor(w, TFLC_INT16, 3, d3, NULL, 0, 0, 0, "x");
+    d1[0] = 1;
+    in[1] = add_tensor(w, TFLC_INT32, 1, d1, axis1, 4, 0, 0, "axis");
+    y = add_tensor(w, TFLC_INT16, 3, d3, NULL, 0, 0, 0, "y");
+    tflc_writer_op(w, 0, 105, NULL, 2, in, 1, &y, 81, 0, NULL);
+    break;
+  case 9:  /* IF (cond) { x + x } else { (x + x) } on float32 [4] */
+  case 10: /* WHILE (false) { x + x }: cond is a constant-false LESS */
+    d1[0] = 1;
+    in[0] = add_tensor(w, which == 9 ? TFLC_BOOL : TFLC_FLOAT32, 1, d1, NULL, 0,
+                       0, 0, "c");
+    d1[0] = 4;
+    in[1] = add_tensor(w, TFLC_FLOAT32, 1, d1, NULL, 0, 0, 0, "x");
+    y = add_tensor(w, TFLC_FLOAT32, 1, d1, NULL, 0, 0, 0, "y");
+    if (which == 9) {
+      g0 = fm_double_subgraph(w);
+      g1 = fm_double_subgraph(w);
+      opt[0] = opt_i32(0, g0);
+      opt[1] = opt_i32(1, g1);
+      tflc_writer_op(w, 0, 118, NULL, 2, in, 1, &y, 92, 2, opt);
+    } else { /* loop over (c, x): cond c < c (never), body c, x + x */
+      int32_t cg = tflc_writer_subgraph(w), bg, ci[2], cb, cl[2];
+      d1[0] = 1;
+      ci[0] =
+          tflc_writer_tensor(w, cg, TFLC_FLOAT32, 1, d1, NULL, 0, "c", NULL);
+      d1[0] = 4;
+      ci[1] =
+          tflc_writer_tensor(w, cg, TFLC_FLOAT32, 1, d1, NULL, 0, "x", NULL);
+      d1[0] = 1;
+      cb = tflc_writer_tensor(w, cg, TFLC_BOOL, 1, d1, NULL, 0, "b", NULL);
+      cl[0] = cl[1] = ci[0];
+      tflc_writer_op(w, cg, 58, NULL, 2, cl, 1, &cb, 41, 0, NULL);
+      tflc_writer_inputs(w, cg, 2, ci);
+      tflc_writer_outputs(w, cg, 1, &cb);
+      bg = tflc_writer_subgraph(w);
+      ci[0] =
+          tflc_writer_tensor(w, bg, TFLC_FLOAT32, 1, d1, NULL, 0, "c", NULL);
+      d1[0] = 4;
+      ci[1] =
+          tflc_writer_tensor(w, bg, TFLC_FLOAT32, 1, d1, NULL, 0, "x", NULL);
+      cl[0] = ci[0];
+      cl[1] =
+          tflc_writer_tensor(w, bg, TFLC_FLOAT32, 1, d1, NULL, 0, "y", NULL);
+      in[2] = ci[1];
+      in[3] = ci[1];
+      tflc_writer_op(w, bg, 0, NULL, 2, in + 2, 1, &cl[1], 11, 0, NULL);
+      tflc_writer_inputs(w, bg, 2, ci);
+      tflc_writer_outputs(w, bg, 2, cl);
+      d1[0] = 1;
+      o[0] = add_tensor(w, TFLC_FLOAT32, 1, d1, NULL, 0, 0, 0, "c2");
+      o[1] = y;
+      opt[0] = opt_i32(0, cg);
+      opt[1] = opt_i32(1, bg);
+      tflc_writer_op(w, 0, 119, NULL, 2, in, 2, o, 93, 2, opt);
+    }
+    tflc_writer_inputs(w, 0, 2, in);
+    tflc_writer_outputs(w, 0, 1, &y);
+    return fm_finish(w, out, size);
+  case 11: { /* int8 [1, 1, 1, 4] into 3 slots, cycles_max 1 */
+    flex_value v[1] = {{"cycles_max", 1 /* TFLC__FLEX_INT */, 0, 1, 0}};
+    d4[0] = d4[1] = d4[2] = 1, d4[3] = 4;
+    in[0] = add_tensor(w, TFLC_INT8, 4, d4, NULL, 0, 0.5f, -3, "x");
+    d4[1] = 3;
+    y = add_tensor(w, TFLC_INT8, 4, d4, NULL, 0, 0.5f, -3, "y");
+    tflc_writer_set_variable(w, 0, y, 1);
+    op = tflc_writer_op(w, 0, 32, "CIRCULAR_BUFFER", 1, in, 1, &y, 0, 0, NULL);
+    nf = flex_map(flex, v, 1, 1);
+    tflc_writer_custom_options(w, 0, op, flex, nf);
+    break;
+  }
+  default: { /* 4 boxes, 2 classes + background, 3 detections, regular */
+    flex_value v[11] = {{"detections_per_class", 1, 0, 2, 0},
+                        {"h_scale", 3 /* TFLC__FLEX_FLOAT */, 0, 0, 5.0},
+                        {"max_classes_per_detection", 1, 0, 1, 0},
+                        {"max_detections", 1, 0, 3, 0},
+                        {"nms_iou_threshold", 3, 0, 0, 0.5},
+                        {"nms_score_threshold", 3, 0, 0, 0.0},
+                        {"num_classes", 1, 0, 2, 0},
+                        {"use_regular_nms", 26 /* TFLC__FLEX_BOOL */, 0, 1, 0},
+                        {"w_scale", 3, 0, 0, 5.0},
+                        {"x_scale", 3, 0, 0, 10.0},
+                        {"y_scale", 3, 0, 0, 10.0}};
+    d3[0] = 1, d3[1] = 4, d3[2] = 4;
+    in[0] = add_tensor(w, TFLC_FLOAT32, 3, d3, NULL, 0, 0, 0, "boxes");
+    d3[2] = 3;
+    in[1] = add_tensor(w, TFLC_FLOAT32, 3, d3, NULL, 0, 0, 0, "scores");
+    d2[0] = 4, d2[1] = 4;
+    in[2] = add_tensor(w, TFLC_FLOAT32, 2, d2, anchors, 64, 0, 0, "anchors");
+    d3[1] = 3, d3[2] = 4;
+    o[0] = add_tensor(w, TFLC_FLOAT32, 3, d3, NULL, 0, 0, 0, "det_boxes");
+    d2[0] = 1, d2[1] = 3;
+    o[1] = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "det_classes");
+    o[2] = add_tensor(w, TFLC_FLOAT32, 2, d2, NULL, 0, 0, 0, "det_scores");
+    d1[0] = 1;
+    o[3] = add_tensor(w, TFLC_FLOAT32, 1, d1, NULL, 0, 0, 0, "count");
+    op = tflc_writer_op(w, 0, 32, "TFLite_Detection_PostProcess", 3, in, 4, o,
+                        0, 0, NULL);
+    nf = flex_map(flex, v, 11, 4);
+    tflc_writer_custom_options(w, 0, op, flex, nf);
+    tflc_writer_inputs(w, 0, 2, in);
+    tflc_writer_outputs(w, 0, 4, o);
+    return fm_finish(w, out, size);
+  }
+  }
+  tflc_writer_inputs(w, 0, 1, in);
+  tflc_writer_outputs(w, 0, 1, &y);
+  return fm_finish(w, out, size);
+}
+
 /* Calls fn(name, bytes, size, user) for every model of the corpus. */
 typedef void (*fm_sink)(const char *name, const uint8_t *p, size_t n,
                         void *user);
@@ -590,6 +889,57 @@ static void fm_all(fm_sink fn, void *user) {
               fm_binary(bin[k][0], (uint8_t)bin[k][1], bin[k][2], &p, &n));
     }
   }
+  {
+    /* code, options type, inputs, input type, output type */
+    static const int32_t typed[][5] = {{101, 78, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {101, 78, 1, TFLC_INT16, TFLC_INT16},
+                                       {104, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {108, 84, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {47, 33, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {8, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {73, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {59, 42, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {116, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {76, 0, 1, TFLC_INT8, TFLC_INT8},
+                                       {66, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {75, 0, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {92, 66, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {111, 0, 1, TFLC_INT8, TFLC_INT8},
+                                       {42, 29, 2, TFLC_INT8, TFLC_INT8},
+                                       {42, 29, 2, TFLC_INT32, TFLC_INT32},
+                                       {90, 65, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {95, 72, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {99, 76, 2, TFLC_INT16, TFLC_INT16},
+                                       {106, 82, 3, TFLC_INT8, TFLC_INT8},
+                                       {53, 37, 1, TFLC_FLOAT32, TFLC_UINT32},
+                                       {53, 37, 1, TFLC_BOOL, TFLC_INT16},
+                                       {86, 62, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {84, 60, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {87, 63, 1, TFLC_BOOL, TFLC_BOOL},
+                                       {123, 98, 3, TFLC_INT16, TFLC_INT16},
+                                       {0, 11, 2, TFLC_INT32, TFLC_INT32},
+                                       {41, 28, 2, TFLC_INT32, TFLC_INT32},
+                                       {18, 21, 2, TFLC_INT32, TFLC_INT32},
+                                       {14, 0, 1, TFLC_INT16, TFLC_INT16},
+                                       {28, 0, 1, TFLC_INT16, TFLC_INT16},
+                                       {25, 9, 1, TFLC_INT16, TFLC_INT16},
+                                       {1, 5, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {17, 5, 1, TFLC_INT16, TFLC_INT16},
+                                       {12, 5, 1, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {40, 27, 2, TFLC_INT16, TFLC_INT16},
+                                       {82, 27, 2, TFLC_FLOAT32, TFLC_FLOAT32},
+                                       {89, 27, 2, TFLC_INT8, TFLC_INT8},
+                                       {140, 27, 2, TFLC_BOOL, TFLC_BOOL},
+                                       {128, 102, 2, TFLC_INT8, TFLC_INT8}};
+    for (k = 0; k < (int)(sizeof typed / sizeof typed[0]); k++) {
+      snprintf(name, sizeof name, "typed_%s_%s", tflc_opcode_name(typed[k][0]),
+               tflc_type_name(typed[k][3]));
+      FM_EMIT(name, fm_typed(typed[k][0], (uint8_t)typed[k][1], typed[k][2],
+                             typed[k][3], typed[k][4], &p, &n));
+    }
+  }
+  for (k = 0; k < FM_STRUCT_MODELS; k++)
+    FM_EMIT(fm_struct_names[k], fm_struct(k, &p, &n));
 }
 
 #undef FM_EMIT

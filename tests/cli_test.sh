@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# The tflc tool: outputs, JSON fields, and the error contract (exit status
-# 1 and one stderr line beginning "tflc: "). Uses models made by `make demo`
-# (build/demo_*.tflite), so it needs nothing from ../shared.
+# The tflc tool: outputs, JSON, argument checking, help, and the error
+# contract (exit status 1 and one stderr line beginning "tflc: "). Uses the
+# models `make demo` writes (build/demo_*.tflite) and, when ../shared is
+# there, conformance models. JSON checks need python3 (skipped without).
 set -u
 TFLC=${TFLC:-build/tflc}
-pass=0 fail=0
+SHARED=${SHARED:-../shared}
+CC=${CC:-gcc}
+pass=0 fail=0 skip=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL cli: $*"; }
+skipped() { skip=$((skip + 1)); echo "SKIP cli: $*"; }
+have_py=0
+command -v python3 >/dev/null && have_py=1
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 [ -f build/demo ] || make -s build/demo >/dev/null
@@ -19,49 +25,179 @@ expect_error() { # description, command...
   local rc=$?
   if [ $rc = 1 ] && [ "$(wc -l <"$t/err")" = 1 ] && grep -q '^tflc: ' "$t/err"; then ok; else bad "$d: rc=$rc stderr=$(head -c 200 "$t/err")"; fi
 }
+json_ok() { # description, file, python expression on d (optional)
+  local d=$1 f=$2 expr=${3:-True}
+  if [ $have_py = 0 ]; then
+    skipped "$d (no python3)"
+    return
+  fi
+  python3 - "$f" "$expr" <<'PY' && ok || bad "$d: $(head -c 300 "$f")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert eval(sys.argv[2]), sys.argv[2]
+PY
+}
 expect_error "no arguments" "$TFLC"
 expect_error "unknown command" "$TFLC" frobnicate
 expect_error "missing model" "$TFLC" run "$t/nope.tflite"
 head -c 100 "$plain" >"$t/trunc.tflite"
 expect_error "truncated model" "$TFLC" run "$t/trunc.tflite"
+# truncation is reported as truncation, with the offset
+grep -q 'truncated' "$t/err" && grep -q 'offset [0-9]' "$t/err" && ok || bad "truncation not said: $(cat "$t/err")"
+head -c $(($(stat -c %s "$plain") - 7)) "$plain" >"$t/trunc2.tflite"
+"$TFLC" info "$t/trunc2.tflite" >/dev/null 2>"$t/err"
+grep -q 'truncated' "$t/err" && ok || bad "end cut off not said truncated: $(cat "$t/err")"
 printf 'not a model at all, really' >"$t/junk.tflite"
 expect_error "junk model" "$TFLC" info "$t/junk.tflite"
 printf 'abc' >"$t/short.bin"
 expect_error "input of the wrong size" "$TFLC" run "$plain" --input "$t/short.bin"
 expect_error "unknown option" "$TFLC" run "$plain" --bogus
 expect_error "too small arena" "$TFLC" run "$plain" --arena 256
+grep -q 'arena too small: arena too small' "$t/err" && bad "status said twice: $(cat "$t/err")" || ok
+# every numeric argument is checked
+expect_error "--arena 10MB" "$TFLC" run "$plain" --arena 10MB
+expect_error "--arena -5" "$TFLC" run "$plain" --arena -5
+expect_error "--arena 0" "$TFLC" run "$plain" --arena 0
+expect_error "--random-inputs xyz" "$TFLC" run "$plain" --random-inputs xyz
+expect_error "--iters 0" "$TFLC" run "$plain" --iters 0
+expect_error "--iters 5x" "$TFLC" run "$plain" --iters 5x
+expect_error "bench --iters ''" "$TFLC" bench "$plain" --iters ""
+expect_error "bin --bits 9" "$TFLC" bin "$plain" -o "$t/b.tflite" --bits 9
+"$TFLC" run "$plain" --random-inputs 1 --arena 1M >/dev/null && ok || bad "--arena 1M"
+"$TFLC" run "$plain" --random-inputs 0x10 >/dev/null && ok || bad "--random-inputs 0x10"
+# help and version
+"$TFLC" --version | grep -Eq '^tflc [0-9]+\.[0-9]+\.[0-9]+$' && ok || bad "--version"
+ver=$(sed -n 's/^#define TFLC_VERSION "\(.*\)"/\1/p' tflc.h)
+[ "$("$TFLC" --version)" = "tflc $ver" ] && ok || bad "--version is not TFLC_VERSION ($ver)"
+for h in -h --help help; do
+  "$TFLC" $h >"$t/help" 2>&1 && ok || bad "tflc $h exit status"
+done
+for c in run info check bench compress bin embed; do
+  grep -q "tflc $c " "$t/help" && ok || bad "usage does not list $c"
+  "$TFLC" $c --help >"$t/ch" 2>&1 && grep -q "^usage: tflc $c" "$t/ch" && ok || bad "tflc $c --help"
+  "$TFLC" help $c >/dev/null 2>&1 && ok || bad "tflc help $c"
+done
 # the three demo models give the same bytes, also through files
 for m in "$plain" "$meta" "$dec"; do
   "$TFLC" run "$m" --random-inputs 7 --out-dir "$t/$(basename "$m")" >/dev/null 2>&1 && ok || bad "run $m"
 done
 cmp -s "$t/demo_plain.tflite/output_0.bin" "$t/demo_lut_metadata.tflite/output_0.bin" && ok || bad "metadata output differs"
 cmp -s "$t/demo_plain.tflite/output_0.bin" "$t/demo_lut_decode.tflite/output_0.bin" && ok || bad "decode output differs"
+# --iters: every invoke sees the given inputs, so the outputs stay the same
+"$TFLC" run "$plain" --random-inputs 7 --iters 4 --out-dir "$t/it4" >/dev/null && ok || bad "run --iters"
+cmp -s "$t/demo_plain.tflite/output_0.bin" "$t/it4/output_0.bin" && ok || bad "--iters changes the output"
+pd=$SHARED/conformance/models/person_detect/person
+if [ -f "$pd/model.tflite" ]; then
+  # person_detect reuses its input buffer for activations
+  for n in 1 5; do
+    "$TFLC" run "$pd/model.tflite" --input "$pd/input_0.bin" --iters $n --out-dir "$t/pd$n" >/dev/null &&
+      cmp -s "$pd/output_0.bin" "$t/pd$n/output_0.bin" && ok || bad "person_detect --iters $n: $(od -An -tx1 "$t/pd$n/output_0.bin")"
+  done
+  "$TFLC" bench "$pd/model.tflite" --iters 2 --input "$pd/input_0.bin" >/dev/null && ok || bad "bench --input"
+else
+  skipped "person_detect --iters (no $pd)"
+fi
 # --random-inputs reproduces the conformance generator: seed 1, first bytes
 "$TFLC" run "$plain" --random-inputs 1 --out-dir "$t/r1" >/dev/null && ok || bad "random inputs"
 # JSON fields
 "$TFLC" run "$meta" --random-inputs 1 --iters 3 --json >"$t/run.json" && ok || bad "run --json"
-python3 - "$t/run.json" <<'PY' && ok || bad "run --json fields"
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["arena_used_bytes"] > 0 and d["median_us"] > 0 and d["iters"] == 3
-i, o = d["inputs"][0], d["outputs"][0]
-assert i["type"] == "INT8" and i["shape"] == [1, 49, 40, 1] and i["zero_point"] == -128
-assert o["shape"] == [1, 12] and abs(o["scale"] - 1 / 256) < 1e-9
-PY
+json_ok "run --json fields" "$t/run.json" 'd["arena_used_bytes"] > 0 and d["median_us"] > 0 and d["iters"] == 3 and d["inputs"][0]["type"] == "INT8" and d["inputs"][0]["shape"] == [1, 49, 40, 1] and d["inputs"][0]["zero_point"] == -128 and d["outputs"][0]["shape"] == [1, 12] and abs(d["outputs"][0]["scale"] - 1 / 256) < 1e-9'
+json_ok "run --json: planned + persistent + rounding = used" "$t/run.json" 'd["arena_planned_bytes"] + d["arena_persistent_bytes"] + d["arena_rounding_bytes"] == d["arena_used_bytes"] and d["arena_rounding_bytes"] < 16'
 "$TFLC" info "$meta" --json >"$t/info.json" && ok || bad "info --json"
-python3 - "$t/info.json" <<'PY' && ok || bad "info --json compression"
-import json, sys
-d = json.load(open(sys.argv[1]))
-c = [t for t in d["tensors"] if "compressed" in t]
-assert d["compressed_tensors"] == 4 == len(c), d["compressed_tensors"]
-fc = [t for t in c if t["name"] == "fc_w"][0]["compressed"]
-assert fc["format"] == "metadata" and fc["bits"] == 2 and fc["bytes_saved"] > 30000
-dw = [t for t in c if t["name"] == "dw_w"][0]["compressed"]
-assert dw["axis"] == "last" and dw["channels"] == 8
-PY
+json_ok "info --json compression" "$t/info.json" 'd["compressed_tensors"] == 4 == len([t for t in d["subgraphs"][0]["tensors"] if "compressed" in t]) and [t for t in d["subgraphs"][0]["tensors"] if t["name"] == "fc_w"][0]["compressed"]["bits"] == 2 and [t for t in d["subgraphs"][0]["tensors"] if t["name"] == "dw_w"][0]["compressed"]["axis"] == "last"'
+json_ok "info --json inputs/outputs" "$t/info.json" 'd["inputs"][0]["type"] == "INT8" and d["inputs"][0]["shape"] == [1, 49, 40, 1] and d["inputs"][0]["zero_point"] == -128 and d["outputs"][0]["shape"] == [1, 12] and abs(d["outputs"][0]["scale"] - 1 / 256) < 1e-9 and d["subgraphs"][0]["inputs"] == d["inputs"] and d["num_subgraphs"] == len(d["subgraphs"])'
+"$TFLC" info "$meta" >"$t/info.txt" && grep -q '^  input 0: tensor [0-9]* INT8 \[1,49,40,1\] scale .* zero point -128' "$t/info.txt" && grep -q '^  output 0: ' "$t/info.txt" && ok || bad "info text inputs/outputs"
 "$TFLC" info "$dec" | grep -q 'TFLM_DECODE, 2 bits' && ok || bad "info text for DECODE"
-"$TFLC" bench "$plain" --iters 3 --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["ops"]) == 5' && ok || bad "bench --json"
+"$TFLC" bench "$plain" --iters 3 --json >"$t/bench.json" && ok || bad "bench --json"
+json_ok "bench --json per-operator medians" "$t/bench.json" 'len(d["ops"]) == 5 and all(o["median_us"] >= 0 for o in d["ops"]) and d["median_us"] > 0'
+# a bench longer than 2 s says how far it is, on stderr
+"$TFLC" bench "$plain" --iters 8000 >/dev/null 2>"$t/progress" && grep -q '^tflc: bench: [0-9]* of 8000 invokes' "$t/progress" && ok || bad "bench progress: $(head -c 200 "$t/progress")"
+# valid JSON whatever the path holds
+weird="$t/we\"ird\\name.tflite"
+cp "$plain" "$weird"
+for c in "info" "run --random-inputs 1" "bench --iters 2" "check"; do
+  "$TFLC" $c "$weird" --json >"$t/w.json" 2>"$t/err" || bad "$c on a path with quote and backslash: $(cat "$t/err")"
+  json_ok "$c --json, path with quote and backslash" "$t/w.json" 'True'
+done
+"$TFLC" info "$weird" --json >"$t/w.json" 2>/dev/null
+json_ok "info --json path round trip" "$t/w.json" "d['model'].endswith('we\"ird\\\\name.tflite')"
+# check: exit status 0 when tflc runs the model, also with spec findings
 "$TFLC" check "$plain" >/dev/null 2>&1 && ok || bad "check on a clean model"
+ks=$SHARED/conformance/models_ext/keyword_scrambled/seed1/model.tflite
+if [ -f "$ks" ]; then
+  "$TFLC" check "$ks" >"$t/ck" 2>&1
+  rc=$?
+  [ $rc = 0 ] && grep -q 'runs' "$t/ck" && ok || bad "check keyword_scrambled: rc=$rc $(tail -n 1 "$t/ck")"
+else
+  skipped "check keyword_scrambled (no $ks)"
+fi
+# a model tflc cannot run: the first operator gap of the conformance list
+gap=$(grep -v '^#' tests/conformance_gaps.txt 2>/dev/null | grep ' unsupported: op ' | head -n 1 | cut -d' ' -f1)
+vww=$SHARED/conformance/$gap/model.tflite
+if [ -n "$gap" ] && [ -f "$vww" ]; then
+  "$TFLC" check "$vww" >"$t/ck" 2>&1
+  rc=$?
+  [ $rc = 2 ] && ok || bad "check on a model tflc cannot run: rc=$rc"
+  grep -q 'unsupported).*unsupported\|(unsupported)' "$t/ck" && bad "check repeats itself: $(grep unsupported "$t/ck" | head -n 1)" || ok
+  # info lists a model tflc cannot run
+  "$TFLC" info "$vww" >"$t/vi" 2>&1 && grep -q 'cannot run' "$t/vi" && grep -q ' operators:' "$t/vi" && ok || bad "info on a model with an unsupported operator: $(tail -n 1 "$t/vi")"
+  "$TFLC" info "$vww" --json >"$t/vi.json" 2>&1
+  json_ok "info --json on an unsupported model" "$t/vi.json" 'd["arena_used_bytes"] is None and d["runs"] is False and len(d["subgraphs"][0]["operators"]) >= 1'
+else
+  skipped "check/info on an unsupported model (no $vww)"
+fi
+# compress: nothing to compress is an error that names `tflc bin`; it
+# never writes over its input
+"$TFLC" bin "$plain" -o "$t/binned.tflite" --bits 4 >/dev/null && ok || bad "bin"
+cp "$plain" "$t/in.tflite"
+expect_error "compress -o its input" "$TFLC" compress "$t/in.tflite" -o "$t/in.tflite"
+expect_error "compress -o its input (other spelling)" "$TFLC" compress "$t/in.tflite" -o "$t/./in.tflite"
+cmp -s "$plain" "$t/in.tflite" && ok || bad "compress changed its input"
+"$TFLC" compress "$plain" -o "$t/c.tflite" --exclude 0:0 >"$t/out" 2>"$t/err"
+rc=$?
+if grep -q 'nothing compressed' "$t/err"; then
+  [ $rc = 1 ] && grep -q 'tflc bin' "$t/err" && [ ! -e "$t/c.tflite" ] && ok || bad "compress with nothing to do: rc=$rc"
+else
+  [ $rc = 0 ] && ok || bad "compress of the demo model: rc=$rc $(cat "$t/err")"
+fi
+if [ -f "$pd/model.tflite" ]; then
+  expect_error "compress of unbinned person_detect" "$TFLC" compress "$pd/model.tflite" -o "$t/pdc.tflite"
+  grep -q 'nothing compressed' "$t/err" && grep -q 'tflc bin' "$t/err" && [ ! -e "$t/pdc.tflite" ] && ok || bad "compress unbinned: $(cat "$t/err")"
+fi
 "$TFLC" run "$plain" --random-inputs 1 --dump-layers "$t/layers" >/dev/null && [ "$(ls "$t/layers" | wc -l)" = 5 ] && ok || bad "dump-layers"
-echo "$pass passed, $fail failed"
+# embed: a C array, 16-byte aligned, of the model's bytes, as C and C++
+"$TFLC" embed "$plain" -n demo_model -o "$t/demo_model.c" && ok || bad "embed"
+"$TFLC" embed "$plain" -n demo_model | cmp -s - "$t/demo_model.c" && ok || bad "embed to stdout differs from -o"
+expect_error "embed -n not an identifier" "$TFLC" embed "$plain" -n "1bad-name"
+expect_error "embed a non-model" "$TFLC" embed "$t/junk.tflite"
+cat >"$t/use_embed.c" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <stddef.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const unsigned char demo_model[];
+extern const size_t demo_model_len;
+#ifdef __cplusplus
+}
+#endif
+int main(int argc, char **argv) {
+  static unsigned char file[1 << 20];
+  FILE *f = fopen(argv[argc - 1], "rb");
+  size_t n = f ? fread(file, 1, sizeof file, f) : 0;
+  if (((uintptr_t)demo_model & 15) != 0) return 2;
+  if (n != demo_model_len || memcmp(file, demo_model, n) != 0) return 3;
+  return 0;
+}
+C
+$CC -std=c99 -Wall -Wextra -Werror -o "$t/use_embed" "$t/use_embed.c" "$t/demo_model.c" && "$t/use_embed" "$plain" && ok || bad "embedded C array (C99)"
+if command -v g++ >/dev/null; then
+  g++ -x c++ -std=c++11 -Wall -Wextra -Werror -c "$t/demo_model.c" -o "$t/dm.o" &&
+    g++ -x c++ -std=c++11 -Wall -Wextra -Werror -o "$t/use_embed_cxx" "$t/use_embed.c" -x none "$t/dm.o" && "$t/use_embed_cxx" "$plain" && ok || bad "embedded C array (C++)"
+else
+  skipped "embed as C++ (no g++)"
+fi
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

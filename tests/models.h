@@ -288,4 +288,92 @@ static inline op_result run_op_model(const op_spec *s, const void *const *feeds,
 static inline tflc_status op_result_status(const op_result *r) {
   return r->build ? r->build : r->init ? r->init : r->invoke;
 }
+/* ---- FlexBuffer maps (custom operators' options) --------------------------
+ * A small writer: keys (sorted by the caller, at most 16) with 1-byte key
+ * offsets, values in `width`-byte slots, indirect scalars before the keys,
+ * 1-byte root; the types are tflc.h's TFLC__FLEX_*. Returns the size
+ * written at b (keep it under 256 bytes). */
+typedef struct flex_value {
+  const char *key;
+  int type;  /* TFLC__FLEX_* */
+  int width; /* bytes of an indirect scalar */
+  long long i;
+  double d;
+} flex_value;
+static inline void flex_put_le(uint8_t *p, unsigned long long v, int w) {
+  int k;
+  for (k = 0; k < w; k++)
+    p[k] = (uint8_t)(v >> (8 * k));
+}
+static inline void flex_put_number(uint8_t *p, const flex_value *v, int w,
+                                   int is_float) {
+  if (is_float && w == 4) {
+    float f = (float)v->d;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    flex_put_le(p, u, 4);
+  } else if (is_float && w == 8) {
+    unsigned long long u;
+    memcpy(&u, &v->d, 8);
+    flex_put_le(p, u, 8);
+  } else {
+    flex_put_le(p, (unsigned long long)v->i, w);
+  }
+}
+static inline int flex_log2w(int w) {
+  return w == 1 ? 0 : w == 2 ? 1 : w == 4 ? 2 : 3;
+}
+static inline size_t flex_map(uint8_t *b, const flex_value *v, int n,
+                              int width) {
+  size_t pos = 0, kpos[16], ipos[16], kvec, map;
+  int i;
+  for (i = 0; i < n; i++) {
+    kpos[i] = pos;
+    memcpy(b + pos, v[i].key, strlen(v[i].key) + 1);
+    pos += strlen(v[i].key) + 1;
+  }
+  for (i = 0; i < n; i++) {
+    if (v[i].type < TFLC__FLEX_INDIRECT_INT ||
+        v[i].type > TFLC__FLEX_INDIRECT_FLOAT)
+      continue;
+    while (pos % (size_t)v[i].width)
+      b[pos++] = 0;
+    ipos[i] = pos;
+    flex_put_number(b + pos, &v[i], v[i].width,
+                    v[i].type == TFLC__FLEX_INDIRECT_FLOAT);
+    pos += (size_t)v[i].width;
+  }
+  b[pos++] = (uint8_t)n;
+  kvec = pos;
+  for (i = 0; i < n; i++, pos++)
+    b[pos] = (uint8_t)(pos - kpos[i]);
+  while (pos % (size_t)width)
+    b[pos++] = 0;
+  flex_put_le(b + pos, pos - kvec, width);
+  pos += (size_t)width;
+  flex_put_le(b + pos, 1, width);
+  pos += (size_t)width;
+  flex_put_le(b + pos, (unsigned long long)n, width);
+  pos += (size_t)width;
+  map = pos;
+  for (i = 0; i < n; i++, pos += (size_t)width) {
+    if (v[i].type >= TFLC__FLEX_INDIRECT_INT &&
+        v[i].type <= TFLC__FLEX_INDIRECT_FLOAT)
+      flex_put_le(b + pos, pos - ipos[i], width);
+    else
+      flex_put_number(b + pos, &v[i], width, v[i].type == TFLC__FLEX_FLOAT);
+  }
+  for (i = 0; i < n; i++)
+    b[pos++] =
+        (uint8_t)(v[i].type << 2 |
+                  flex_log2w(v[i].type >= TFLC__FLEX_INDIRECT_INT &&
+                                     v[i].type <= TFLC__FLEX_INDIRECT_FLOAT
+                                 ? v[i].width
+                                 : width));
+  b[pos] = (uint8_t)(pos - map);
+  b[pos + 1] = (uint8_t)(TFLC__FLEX_MAP << 2 | flex_log2w(width));
+  b[pos + 2] = 1;
+  return pos + 3;
+}
+
 #endif

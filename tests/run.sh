@@ -4,6 +4,13 @@
 #   tests/run.sh            unit tests, build tests, conformance (if ../shared)
 #   SANITIZE=1 tests/run.sh  the same with ASan + UBSan (unit tests and tool)
 #   VALGRIND=1 tests/run.sh  unit tests under valgrind memcheck
+#   TFLC_REQUIRE_ALL=1 tests/run.sh  a missing optional tool fails (CI)
+#
+# Only gcc and make are required. Checks that need an optional tool
+# (clang, g++, arm-none-eabi-gcc, xtensa-lx106-elf-gcc, cmake, python3)
+# are skipped when it is not installed, and counted: the closing line is
+# then "N passed, N failed, N skipped". With TFLC_REQUIRE_ALL=1 (as .ci/run
+# sets after installing them) every skip counts as a failure.
 #   T=test_lut tests/run.sh  one unit test (tests/test_lut.c), its failures
 #                            on the terminal; T=cli_test: one shell test
 #                            (tests/cli_test.sh, with the tool built first)
@@ -19,21 +26,32 @@ SHARED=${SHARED:-../shared}
 WARN="-Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror"
 out=build/tests
 mkdir -p "$out"
-total_pass=0 total_fail=0
+total_pass=0 total_fail=0 total_skip=0
+require_all=${TFLC_REQUIRE_ALL:-0}
 log=$out/log.txt
 : >"$log"
 
 note() { printf '%s\n' "$*"; }
-add_counts() { # "N passed, N failed" line -> totals
-  local line=$1 p f
+add_counts() { # "N passed, N failed[, N skipped]" line -> totals
+  local line=$1 p f k
   p=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\1/p')
   f=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2/p')
+  k=$(printf '%s' "$line" | sed -n 's/^[0-9]* passed, [0-9]* failed, \([0-9][0-9]*\) skipped.*/\1/p')
   if [ -z "$p" ]; then
     total_fail=$((total_fail + 1))
     return 1
   fi
   total_pass=$((total_pass + p))
   total_fail=$((total_fail + f))
+  if [ -n "$k" ] && [ "$k" != 0 ]; then
+    if [ "$require_all" = 1 ]; then
+      note "FAIL: $k check(s) skipped for a missing tool (TFLC_REQUIRE_ALL=1)"
+      total_fail=$((total_fail + k))
+      f=1
+    else
+      total_skip=$((total_skip + k))
+    fi
+  fi
   [ "$f" = 0 ]
 }
 check() { # name, command...: one check
@@ -44,6 +62,21 @@ check() { # name, command...: one check
   else
     total_fail=$((total_fail + 1))
     note "FAIL build: $name (see $log)"
+  fi
+}
+# optional TOOL name command...: the check when TOOL is installed, else a
+# skip (a failure with TFLC_REQUIRE_ALL=1)
+optional() {
+  local tool=$1 name=$2
+  shift 2
+  if command -v "$tool" >/dev/null 2>&1; then
+    check "$name" "$@"
+  elif [ "$require_all" = 1 ]; then
+    total_fail=$((total_fail + 1))
+    note "FAIL build: $name: $tool not installed (TFLC_REQUIRE_ALL=1)"
+  else
+    total_skip=$((total_skip + 1))
+    note "SKIP build: $name ($tool not installed)"
   fi
 }
 
@@ -83,7 +116,7 @@ build_tool() { # sets $tool: build/tflc, or build/asan/tflc with SANITIZE=1
 run_shell_test() { # tests/x_test.sh [stderr file]
   local t=$1 err=${2:-$log} line
   note "== $t"
-  line=$(TFLC="$tool" SHARED="$SHARED" bash "$t" 2>>"$err" | tee -a "$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  line=$(TFLC="$tool" SHARED="$SHARED" TFLC_REQUIRE_ALL="$require_all" bash "$t" 2>>"$err" | tee -a "$log" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
   note "$(basename "$t"): ${line:-no result line}"
   add_counts "$line" || true
 }
@@ -102,7 +135,11 @@ if [ -n "${T:-}" ]; then
     note "T=$T: no tests/$t.c or tests/$t.sh"
     total_fail=$((total_fail + 1))
   fi
-  echo "$total_pass passed, $total_fail failed"
+  if [ "$total_skip" != 0 ]; then
+    echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+  else
+    echo "$total_pass passed, $total_fail failed"
+  fi
   [ "$total_fail" = 0 ]
   exit
 fi
@@ -119,36 +156,27 @@ impl=$out/impl.c
 printf '#define TFLC_IMPLEMENTATION\n#include "../../tflc.h"\n' >"$impl"
 check "gcc C99" gcc -std=c99 $WARN -c "$impl" -o "$out/impl_gcc99.o"
 check "gcc C11" gcc -std=c11 $WARN -c "$impl" -o "$out/impl_gcc11.o"
-check "clang C99" clang -std=c99 $WARN -c "$impl" -o "$out/impl_clang99.o"
-check "clang C11" clang -std=c11 $WARN -c "$impl" -o "$out/impl_clang11.o"
-check "g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_gxx.o"
-check "clang++ C++17" clang++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_clangxx.o"
+optional clang "clang C99" clang -std=c99 $WARN -c "$impl" -o "$out/impl_clang99.o"
+optional clang "clang C11" clang -std=c11 $WARN -c "$impl" -o "$out/impl_clang11.o"
+optional g++ "g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_gxx.o"
+optional clang++ "clang++ C++17" clang++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_clangxx.o"
 check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNELS_IMPLEMENTATION -o "$out/kernels.o"
 check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
-check "two translation units" gcc -std=c99 $WARN -o "$out/minimal" examples/minimal.c examples/tflc_lib.c -lm
-check "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -c examples/minimal.c -o $out/minimal_cxx.o && gcc -std=c99 $WARN -c examples/tflc_lib.c -o $out/lib.o && g++ -o $out/minimal_cxx $out/minimal_cxx.o $out/lib.o -lm"
+check "two translation units" gcc -std=c99 $WARN -I. -o "$out/minimal" examples/minimal.c tflc.c -lm
+optional g++ "two TUs, C++ caller" bash -c "g++ -x c++ -Wall -Wextra -Werror -I. -c examples/minimal.c -o $out/minimal_cxx.o && gcc -std=c99 $WARN -I. -c tflc.c -o $out/lib.o && g++ -o $out/minimal_cxx $out/minimal_cxx.o $out/lib.o -lm"
 write_impl=$out/write_impl.c
 printf '#define TFLC_IMPLEMENTATION\n#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$write_impl"
 check "tflc_write.h gcc C99" gcc -std=c99 $WARN -c "$write_impl" -o "$out/write_gcc99.o"
-check "tflc_write.h clang C99" clang -std=c99 $WARN -c "$write_impl" -o "$out/write_clang99.o"
-check "tflc_write.h g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$write_impl" -o "$out/write_gxx.o"
-check "tflc_write.h API alone, C99 and C++" bash -c "gcc -std=c99 $WARN -x c -fsyntax-only tflc_write.h && g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only tflc_write.h"
+optional clang "tflc_write.h clang C99" clang -std=c99 $WARN -c "$write_impl" -o "$out/write_clang99.o"
+optional g++ "tflc_write.h g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$write_impl" -o "$out/write_gxx.o"
+check "tflc_write.h API alone, C99" gcc -std=c99 $WARN -x c -fsyntax-only tflc_write.h
+optional g++ "tflc_write.h API alone, C++" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only tflc_write.h
 # TFLC_WRITE_IMPLEMENTATION without the runtime implementation: the #error
 printf '#define TFLC_WRITE_IMPLEMENTATION\n#include "../../tflc_write.h"\n' >"$out/write_alone.c"
 check "tflc_write.h without TFLC_IMPLEMENTATION stops with #error" bash -c "! gcc -std=c99 -c $out/write_alone.c -o $out/write_alone.o 2>$out/write_alone.err && grep -q 'error: #error \"tflc_write.h: TFLC_WRITE_IMPLEMENTATION needs the runtime implementation' $out/write_alone.err"
 check "unity build (TFLC_STATIC)" bash -c "gcc -std=c99 $WARN -o $out/unity tests/unity.c -lm && $out/unity"
-if command -v arm-none-eabi-gcc >/dev/null; then
-  check "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"
-else
-  note "FAIL build: arm-none-eabi-gcc missing"
-  total_fail=$((total_fail + 1))
-fi
-if command -v xtensa-lx106-elf-gcc >/dev/null; then
-  check "Xtensa (xtensa-lx106-elf-gcc + picolibc)" xtensa-lx106-elf-gcc --specs=/usr/lib/xtensa-lx106-elf/picolibc.specs -std=c99 -Os $WARN -c "$impl" -o "$out/impl_xtensa.o"
-else
-  note "FAIL build: xtensa-lx106-elf-gcc missing"
-  total_fail=$((total_fail + 1))
-fi
+optional arm-none-eabi-gcc "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os $WARN -c "$impl" -o "$out/impl_m4.o"
+optional xtensa-lx106-elf-gcc "Xtensa (xtensa-lx106-elf-gcc + picolibc)" xtensa-lx106-elf-gcc --specs=/usr/lib/xtensa-lx106-elf/picolibc.specs -std=c99 -Os $WARN -c "$impl" -o "$out/impl_xtensa.o"
 # a firmware build with person_detect's operators only (the line `tflc ops`
 # prints), as a library and as the tool run on the models suite below
 printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >"$out/pd_ops.h"
@@ -157,7 +185,7 @@ if [ -x build/tflc ] && [ -f "$SHARED/models/person_detect.tflite" ]; then
     <(build/tflc ops "$SHARED/models/person_detect.tflite")
 fi
 check "selected operators (TFLC_OPS)" gcc -std=c99 $WARN -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel.o"
-check "selected operators, C++" g++ -x c++ -Wall -Wextra -Werror -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel_cxx.o"
+optional g++ "selected operators, C++" g++ -x c++ -Wall -Wextra -Werror -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel_cxx.o"
 check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$out/tflc_sel" examples/tflc.c -lm
 note "build tests done"
 
@@ -167,6 +195,12 @@ if command -v python3 >/dev/null; then
   line=$(python3 tests/readme_ops.py "$tool" README.md 2>&1 | tail -n 1)
   note "README operator list: $line"
   add_counts "$line" || true
+elif [ "$require_all" = 1 ]; then
+  note "FAIL: README operator list: python3 not installed (TFLC_REQUIRE_ALL=1)"
+  total_fail=$((total_fail + 1))
+else
+  note "SKIP: README operator list (python3 not installed)"
+  total_skip=$((total_skip + 1))
 fi
 for t in tests/*_test.sh; do
   [ -f "$t" ] || continue
@@ -201,5 +235,10 @@ else
   note "(../shared/conformance not found: conformance skipped)"
 fi
 
-echo "$total_pass passed, $total_fail failed"
+if [ "$total_skip" != 0 ]; then
+  note "($total_skip skipped: optional tools not installed, see SKIP lines)"
+  echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+else
+  echo "$total_pass passed, $total_fail failed"
+fi
 [ "$total_fail" = 0 ]

@@ -7,6 +7,7 @@
 #include "../tflc_write.h"
 #include "harness.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static uint8_t arena[64 * 1024];
@@ -198,6 +199,201 @@ static void test_bad_metadata_refused(void) {
   free(b);
 }
 
+/* Position of the string s (with its length prefix) in b, or 0. */
+static size_t find_str(const uint8_t *b, size_t n, const char *str) {
+  size_t k, l = strlen(str);
+  for (k = 4; k + l + 1 <= n; k++)
+    if (b[k - 4] == l && !b[k - 3] && !b[k - 2] && !b[k - 1] &&
+        !memcmp(b + k, str, l) && !b[k + l])
+      return k - 4;
+  return 0;
+}
+static tflc_status init_status(const uint8_t *b, size_t n, char *err) {
+  tflc_model m;
+  tflc_status st = tflc_model_init(&m, b, n);
+  strcpy(err, m.error);
+  return st;
+}
+
+/* Strings tflc never reads (the description, a metadata name) are checked
+ * as the flatbuffers verifier checks them: inside the model and ended by
+ * a NUL. */
+static void test_unread_strings(void) {
+  uint8_t *b, *c;
+  size_t n, at;
+  char err[TFLC_ERROR_LEN];
+  static const char *const strs[2] = {"tflc", "zz_notes"};
+  int k;
+  tflc_writer *w;
+  CHECK_EQ_INT(build(0, 0, &b, &n, NULL, 0), TFLC_OK);
+  free(b);
+  for (k = 0; k < 2; k++) {
+    /* the demo model plus a metadata entry named zz_notes */
+    w = tflc_writer_create();
+    {
+      static const int32_t d[1] = {8};
+      int32_t t[2];
+      t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "x", NULL);
+      t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "y", NULL);
+      tflc_writer_op(w, 0, 19, NULL, 1, t, 1, &t[1], 0, 0, NULL); /* RELU */
+      tflc_writer_inputs(w, 0, 1, &t[0]);
+      tflc_writer_outputs(w, 0, 1, &t[1]);
+      tflc_writer_metadata(w, "zz_notes", "abc", 3);
+      CHECK_EQ_INT(tflc_writer_finish(w, &b, &n), TFLC_OK);
+      tflc_writer_destroy(w);
+    }
+    CHECK_EQ_INT(init_status(b, n, err), TFLC_OK);
+    at = find_str(b, n, strs[k]);
+    CHECK(at != 0);
+    c = (uint8_t *)malloc(n);
+    /* length past the end of the model: truncated */
+    memcpy(c, b, n);
+    c[at + 2] = 0x10;
+    CHECK_EQ_INT(init_status(c, n, err), TFLC_ERR_TRUNCATED);
+    CHECK(strstr(err, "offset") != NULL);
+    /* no terminating NUL */
+    memcpy(c, b, n);
+    c[at + 4 + strlen(strs[k])] = 'x';
+    CHECK_EQ_INT(init_status(c, n, err), TFLC_ERR_FLATBUFFER);
+    CHECK(strstr(err, "NUL") != NULL);
+    /* the string's offset misaligned */
+    free(c);
+    free(b);
+  }
+}
+
+/* Every prefix of a model is refused, as truncated. */
+static void test_truncation(void) {
+  uint8_t *b, *c;
+  size_t n, k, refused = 0, truncated = 0;
+  char err[TFLC_ERROR_LEN];
+  CHECK_EQ_INT(build(0, 0, &b, &n, NULL, 0), TFLC_OK);
+  c = (uint8_t *)malloc(n);
+  for (k = 8; k < n; k++) {
+    tflc_status st;
+    memcpy(c, b, k); /* a copy of exactly k bytes: ASan sees reads past */
+    st = init_status(c, k, err);
+    refused += st != TFLC_OK;
+    truncated += st == TFLC_ERR_TRUNCATED;
+    if (st != TFLC_ERR_TRUNCATED && st != TFLC_OK)
+      printf("  prefix %u: %s: %s\n", (unsigned)k, tflc_status_str(st), err);
+  }
+  /* (trailing padding may go unmissed: the model never refers to it) */
+  CHECK(refused + 8 >= n - 8);
+  CHECK_EQ_INT((int)truncated, (int)refused);
+  free(c);
+  free(b);
+}
+
+/* Model.version: TFLM runs version 3 only. */
+static void test_version(void) {
+  uint8_t *b;
+  size_t n;
+  uint32_t root, vt, fo;
+  char err[TFLC_ERROR_LEN];
+  int v;
+  CHECK_EQ_INT(build(0, 0, &b, &n, NULL, 0), TFLC_OK);
+  root = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16;
+  vt = root - (uint32_t)(b[root] | b[root + 1] << 8);
+  fo = (uint32_t)(b[vt + 4] | b[vt + 5] << 8);
+  CHECK(fo != 0);
+  CHECK_EQ_INT(b[root + fo], 3);
+  for (v = 0; v <= 4; v++) {
+    b[root + fo] = (uint8_t)v;
+    CHECK_EQ_INT(init_status(b, n, err),
+                 v == 3 ? TFLC_OK : TFLC_ERR_UNSUPPORTED);
+  }
+  free(b);
+}
+
+/* Per-channel quantization: as many scales as the quantized dimension. */
+static void test_channel_counts(void) {
+  static const int32_t d[2] = {8, 2};
+  static const int8_t c[16] = {0};
+  static const float sc[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  static const int64_t zp[8] = {0};
+  static const int32_t counts[4] = {8, 5, 2, 1};
+  char err[TFLC_ERROR_LEN];
+  int k;
+  for (k = 0; k < 4; k++) {
+    tflc_writer *w = tflc_writer_create();
+    tflc_w_quant q, qc;
+    int32_t t[3];
+    uint8_t *b;
+    size_t n;
+    float s = 0.5f;
+    int64_t z = 0;
+    memset(&q, 0, sizeof q);
+    q.scale = &s;
+    q.zero_point = &z;
+    q.count = 1;
+    memset(&qc, 0, sizeof qc);
+    qc.scale = sc;
+    qc.zero_point = zp;
+    qc.count = counts[k];
+    qc.axis = 0;
+    t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, NULL, 0, "x", &q);
+    t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, c, sizeof c, "c", &qc);
+    t[2] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, d, NULL, 0, "y", &q);
+    tflc_writer_op(w, 0, 0, NULL, 2, t, 1, &t[2], 11, 0, NULL);
+    tflc_writer_inputs(w, 0, 1, &t[0]);
+    tflc_writer_outputs(w, 0, 1, &t[2]);
+    CHECK_EQ_INT(tflc_writer_finish(w, &b, &n), TFLC_OK);
+    tflc_writer_destroy(w);
+    /* 8 channels on axis 0: 8 scales or 1, never 5 or 2 */
+    CHECK_EQ_INT(init_status(b, n, err),
+                 counts[k] == 8 || counts[k] == 1 ? TFLC_OK : TFLC_ERR_QUANT);
+    free(b);
+  }
+}
+
+/* Names: every schema tensor type and the operators once shown as
+ * "BUILTIN (code N)"; MUL's message names the three types it refuses. */
+static void test_names(void) {
+  static const char *const types[18] = {
+      "FLOAT32", "FLOAT16",  "INT32",     "UINT8",  "INT64",   "STRING",
+      "BOOL",    "INT16",    "COMPLEX64", "INT8",   "FLOAT64", "COMPLEX128",
+      "UINT64",  "RESOURCE", "VARIANT",   "UINT32", "UINT16",  "INT4"};
+  int k;
+  for (k = 0; k < 18; k++)
+    CHECK(strcmp(tflc_type_name(k), types[k]) == 0);
+  CHECK(strcmp(tflc_type_name(18), "BFLOAT16") == 0);
+  CHECK(strcmp(tflc_type_name(19), "UNKNOWN") == 0);
+  CHECK(strcmp(tflc_opcode_name(53), "CAST") == 0);
+  CHECK(strcmp(tflc_opcode_name(42), "DIV") == 0);
+  {
+    static const int32_t d[1] = {8};
+    tflc_writer *w = tflc_writer_create();
+    tflc_w_quant q;
+    float sc = 0.5f;
+    int64_t z = 0;
+    int32_t t[3];
+    uint8_t *b;
+    size_t n;
+    tflc_model m;
+    tflc_interpreter it;
+    memset(&q, 0, sizeof q);
+    q.scale = &sc;
+    q.zero_point = &z;
+    q.count = 1;
+    t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "a", &q);
+    t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "b", &q);
+    t[2] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, d, NULL, 0, "y", &q);
+    tflc_writer_op(w, 0, 18, NULL, 2, t, 1, &t[2], 21, 0, NULL); /* MUL */
+    tflc_writer_inputs(w, 0, 2, t);
+    tflc_writer_outputs(w, 0, 1, &t[2]);
+    CHECK_EQ_INT(tflc_writer_finish(w, &b, &n), TFLC_OK);
+    tflc_writer_destroy(w);
+    CHECK_EQ_INT(tflc_model_init(&m, b, n), TFLC_OK);
+    CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+                 TFLC_ERR_UNSUPPORTED);
+    CHECK(strstr(it.error, "types INT8 * INT8 -> INT32") != NULL);
+    if (!strstr(it.error, "types INT8 * INT8 -> INT32"))
+      printf("  MUL message: %s\n", it.error);
+    free(b);
+  }
+}
+
 static void test_status_strings(void) {
   int s;
   for (s = TFLC_OK; s <= TFLC_ERR_KERNEL; s++)
@@ -209,6 +405,11 @@ int main(void) {
   RUN(test_code_above_127);
   RUN(test_compressed_formats);
   RUN(test_bad_metadata_refused);
+  RUN(test_unread_strings);
+  RUN(test_truncation);
+  RUN(test_version);
+  RUN(test_channel_counts);
+  RUN(test_names);
   RUN(test_status_strings);
   return harness_report();
 }

@@ -28,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 
+/* damaged models may loop forever in a WHILE: bounded here */
+#define TFLC_WHILE_MAX_ITERATIONS 1000
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
@@ -275,17 +277,49 @@ static void test_flatbuffer(void) {
   put8(4, 'X');
   expect("identifier", 0, TFLC_ERR_IDENTIFIER, "TFL3");
   {
-    /* the whole model one byte off: the int32 bias is misaligned */
-    uint8_t *odd = (uint8_t *)malloc(base_n + 1);
-    tflc_model m;
-    tflc_status st;
-    if (!odd)
+    /* the whole model 1..15 bytes off: the int32 bias is misaligned, and
+     * copied into the arena; the outputs stay the aligned model's */
+    uint8_t *buf = (uint8_t *)malloc(base_n + 32), *want = NULL;
+    uint32_t off, want_n = 0;
+    if (!buf)
       abort();
-    memcpy(odd + 1, base, base_n);
-    st = tflc_model_init(&m, odd + 1, base_n);
-    harness_current = "misaligned constant";
-    CHECK(st == TFLC_ERR_BUFFER && contains(m.error, "not aligned"));
-    free(odd);
+    for (off = 0; off < 16; off++) {
+      uint8_t *at = (uint8_t *)(((uintptr_t)buf + 15) & ~(uintptr_t)15) + off;
+      tflc_model m;
+      tflc_interpreter it;
+      const tflc_tensor *o;
+      tflc_status st;
+      memcpy(at, base, base_n);
+      harness_current = "model at any address";
+      st = tflc_model_init(&m, at, base_n);
+      CHECK_EQ_INT(st, TFLC_OK);
+      if (st)
+        break;
+      st = tflc_interpreter_init(&it, &m, arena, ARENA_SIZE, NULL);
+      CHECK_EQ_INT(st, TFLC_OK);
+      if (st)
+        break;
+      {
+        tflc_tensor *in = tflc_input(&it, 0);
+        uint32_t k;
+        for (k = 0; k < in->bytes; k++)
+          ((uint8_t *)in->data)[k] = (uint8_t)(k * 7u + 3u);
+      }
+      CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+      o = tflc_output(&it, 0);
+      if (!want) {
+        want = (uint8_t *)malloc(o->bytes);
+        if (!want)
+          abort();
+        memcpy(want, o->data, o->bytes);
+        want_n = o->bytes;
+      } else {
+        CHECK_EQ_INT((int)o->bytes, (int)want_n);
+        CHECK(o->bytes == want_n && !memcmp(o->data, want, want_n));
+      }
+    }
+    free(want);
+    free(buf);
   }
   reset();
   put32(0, (uint32_t)base_n + 64);
@@ -302,7 +336,9 @@ static void test_flatbuffer(void) {
   expect("vtable size odd/huge", 0, TFLC_ERR_FLATBUFFER, "tensor 1");
   reset();
   put16(vt + 2, 0xFFF0u);
-  expect("table size past the end", 0, TFLC_ERR_FLATBUFFER, "tensor 1");
+  /* (a table running past the end may be a cut-off file) */
+  expect2("table size past the end", 0, TFLC_ERR_FLATBUFFER, TFLC_ERR_TRUNCATED,
+          "tensor 1");
   reset();
   pos = target(ref_sgt, TFLC__SG_TENSORS);
   if (found("tensors vector", pos)) {
@@ -326,7 +362,8 @@ static void test_flatbuffer(void) {
   pos = target(tensor(1), TFLC__T_NAME);
   if (found("name string", pos)) {
     put32(pos, (uint32_t)base_n);
-    expect("name length huge", 0, TFLC_ERR_FLATBUFFER, "tensor 1: broken name");
+    expect2("name length huge", 0, TFLC_ERR_FLATBUFFER, TFLC_ERR_TRUNCATED,
+            "tensor 1: ");
     reset();
     put8(pos + 4 + tflc__u32(base + pos), 'x');
     expect("name without NUL", 0, TFLC_ERR_FLATBUFFER, "tensor 1: broken name");
@@ -354,7 +391,7 @@ static void test_flatbuffer(void) {
   pos = target(op(0), TFLC__OP_OPTS);
   if (found("options table", pos)) {
     put32(pos, 0x7FFFFFF0u);
-    expect("options table broken", 0, TFLC_ERR_FLATBUFFER, "op 0 CONV_2D");
+    expect("options table broken", 0, TFLC_ERR_FLATBUFFER, "options of op 0");
   }
   reset();
   pos = ref.opcodes;
@@ -448,7 +485,7 @@ static void test_unions_enums(void) {
                TFLC_ERR_TYPE, "tensor 0: type");
   o[0] = opt_i32(0, 7);
   expect_built("subgraph index out of range", 129, NULL, 103, 1, o, -1, -2,
-               TFLC_INT8, 1, TFLC_ERR_INDEX, "init subgraph 7 out of range");
+               TFLC_INT8, 0, TFLC_ERR_INDEX, "op 0: subgraph 7 out of range");
   /* CUSTOM without a name, and a broken custom name */
   build_custom(32, "MY_OP", 0, 0, NULL, -1, -2, TFLC_INT8);
   if (!base)
@@ -458,7 +495,7 @@ static void test_unions_enums(void) {
   if (found("custom code", pos)) {
     put32(pos, 0x7FFFFFFFu);
     expect("custom code length huge", 0, TFLC_ERR_FLATBUFFER,
-           "operator code 0: broken custom code");
+           "operator code 0: broken custom_code");
   }
 }
 
