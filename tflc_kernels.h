@@ -8079,6 +8079,34 @@ static void tflc__prune_decode(const tflc_const *c, int32_t start, int32_t n,
   kept += tflc__mask_ones(c, e, start);
   if (back)
     tflc__cursor_mark(c, start, kept);
+  if (es == 1 && !per_ch && n > 0 && ((uint32_t)end + 7u) / 8u <= nb &&
+      kept + tflc__mask_ones(c, start, end) <= nv) {
+    /* int8 / bool, one zero point, everything inside the buffers: a mask
+     * byte at a time without bounds checks */
+    const uint8_t *v = vals + kept;
+    unsigned b;
+    for (i = start; i < end && (i & 7); i++)
+      *d++ = (((unsigned)m[(uint32_t)i >> 3] >> (7u - ((unsigned)i & 7u))) & 1u)
+                 ? *v++
+                 : zero;
+    for (; end - i >= 8; i += 8, d += 8) {
+      b = m[(uint32_t)i >> 3];
+      d[0] = (b & 0x80u) ? *v++ : zero;
+      d[1] = (b & 0x40u) ? *v++ : zero;
+      d[2] = (b & 0x20u) ? *v++ : zero;
+      d[3] = (b & 0x10u) ? *v++ : zero;
+      d[4] = (b & 0x08u) ? *v++ : zero;
+      d[5] = (b & 0x04u) ? *v++ : zero;
+      d[6] = (b & 0x02u) ? *v++ : zero;
+      d[7] = (b & 0x01u) ? *v++ : zero;
+    }
+    for (; i < end; i++)
+      *d++ = (((unsigned)m[(uint32_t)i >> 3] >> (7u - ((unsigned)i & 7u))) & 1u)
+                 ? *v++
+                 : zero;
+    tflc__cursor_save(c, end, (uint32_t)(v - vals));
+    return;
+  }
   if (per_ch) {
     if (c->alt_axis) {
       ch = start % c->channels;
