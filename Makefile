@@ -9,6 +9,7 @@
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make readme-ops                     README's operator list from the table
+#   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -54,6 +55,9 @@ bench-m4:
 # README's operator list, regenerated from the operator table
 readme-ops: build/tflc
 	python3 tests/readme_ops.py build/tflc README.md --write
+# tests/test_platform.c on the Cortex-M4F (real DSP and assembly paths)
+test-m4:
+	SHARED=$(SHARED) bash tests/m4_platform_test.sh
 
 format:
 	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
@@ -63,4 +67,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 test-m4 format clean readme-ops

@@ -290,6 +290,106 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        const tflc_const *filter,
                                        const tflc_const *bias, float *out,
                                        void *tile, size_t tile_bytes);
+/* ---- platform primitives (the seam) ------------------------------------- */
+/* The int8 convolution, depthwise and fully connected kernels spend their
+ * time in four primitives. Each has a portable C version, always compiled:
+ * the reference every other version is tested against, byte for byte.
+ * Kernels call a primitive through a macro that names the function:
+ *
+ *   TFLC_GEMM_S8        int8 matrix product block with requantization
+ *   TFLC_DEPTHWISE_S8   depthwise accumulation over a block of channels
+ *   TFLC_REQUANTIZE_S8  requantization of a row of accumulators
+ *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
+ *
+ * When a macro is not defined before the implementation, the best built-in
+ * version is used: the Arm DSP one on cores with __ARM_FEATURE_DSP (unless
+ * TFLC_NO_DSP), else the portable one. A platform header named by
+ * TFLC_PLATFORM_HEADER is included at the start of the implementation,
+ * after these declarations: it may define any of the macros to its own
+ * function (static is fine) with the same signature, and call the
+ * portable version for the cases it does not handle. See the opening
+ * comment for an example. */
+
+/* Per-output-channel requantization: v = acc + bias[c], then
+ * MultiplyByQuantizedMultiplier(v, multiplier[c], shift[c]) + output_offset
+ * clamped to [act_min, act_max]. Arrays start at the block's channel 0;
+ * with per_channel == 0 multiplier[0] and shift[0] serve every channel. */
+typedef struct tflc_requant_params {
+  const int32_t *bias; /* NULL: 0 */
+  const int32_t *multiplier;
+  const int8_t *shift; /* -31..30 */
+  int32_t per_channel;
+  int32_t output_offset, act_min, act_max;
+} tflc_requant_params;
+
+/* out[c] = requantized acc[c] for c < n. */
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out);
+
+/* A block of a matrix product: rows x cols outputs. Each dot product runs
+ * over `segments` runs of seg_len contiguous values: segment s of row r
+ * starts at a + r * a_row + s * a_seg, of column c at w + c * w_col +
+ * s * w_seg (a convolution reads its windows in place this way, one run
+ * per kernel row). Strides are in elements. */
+typedef struct tflc_gemm_block {
+  int32_t rows, cols, segments, seg_len;
+  const int8_t *a;
+  int32_t a_row, a_seg;
+  int32_t a_offset; /* added to every a value */
+  const int8_t *w;
+  int32_t w_col, w_seg;
+  int8_t *out; /* output (r, c) at out[r * out_row + c] */
+  int32_t out_row;
+} tflc_gemm_block;
+
+/* Output (r, c) = requantized sum over the segments of
+ * w[...] * (a[...] + a_offset), rq channel c for column c. int32 sums
+ * wrap. */
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g);
+
+/* A block of depthwise outputs: `pixels` output pixels (p) along a row,
+ * each with a window of rows x cols taps (y, x), over `channels`
+ * contiguous output channels (c). Output channel c reads input channel
+ * c / multiplier (the block starts at the first output channel of an
+ * input channel). Strides are in elements. */
+typedef struct tflc_depthwise_block {
+  int32_t channels, multiplier, pixels, rows, cols;
+  const int8_t *x; /* input of tap (0, 0) of pixel 0, its channel 0 */
+  int32_t x_row, x_col, x_pixel;
+  int32_t x_offset; /* added to every input value */
+  const int8_t *w;  /* weight of tap (0, 0), channel 0 */
+  int32_t w_row, w_col;
+  int8_t *out; /* output of pixel 0, channel 0 */
+  int32_t out_pixel;
+} tflc_depthwise_block;
+
+/* out[p * out_pixel + c] = requantized sum over taps (y, x) of
+ * w[y * w_row + x * w_col + c] *
+ *   (x[p * x_pixel + y * x_row + x * x_col + c / multiplier] + x_offset). */
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b);
+
+/* dst[k] = table[index k] for n bits-wide indices (1..8) read MSB-first
+ * from src starting `bit` (0..7) bits into src[0]. Reads no byte past the
+ * last index. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *table, uint8_t *dst);
+
+/* Arm Cortex-M DSP versions (SXTB16 / SMLAD ...), compiled when the core
+ * has the DSP extension and TFLC_NO_DSP is not defined (or, for tests on
+ * other hosts, with TFLC_DSP_EMULATE and C definitions of the ACLE
+ * intrinsics they use). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_DSP) &&                                                   \
+    (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
+#define TFLC_HAVE_DSP 1
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+#endif
 
 /* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
@@ -1433,6 +1533,19 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
 #include <math.h>
 #include <string.h>
 
+/* hot helpers inlined, cold fallbacks kept out of the callers' frames */
+#if defined(__GNUC__) || defined(__clang__)
+#define TFLC__INLINE static inline __attribute__((always_inline))
+#define TFLC__NOINLINE __attribute__((noinline))
+#else
+#define TFLC__INLINE static inline
+#define TFLC__NOINLINE
+#endif
+
+#ifdef TFLC_PLATFORM_HEADER
+#include TFLC_PLATFORM_HEADER
+#endif
+
 /* ---- quantization helpers ----------------------------------------------- */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
  * double rounding). Right shifts of negative values are written so that they
@@ -1613,33 +1726,1218 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- LUT decoder -------------------------------------------------------- */
-/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
- * decoded on demand. Bit position of element i is i * bits, kept as a byte
- * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
- * int32 element index). Index fields are read MSB-first and a byte is only
- * touched when a field actually lies in it, so nothing past the last index
- * byte is ever read. Values are copied byte-wise (memcpy), so tables and
- * bitstrings may sit at any alignment. */
+/* ---- platform primitives: shared helpers -------------------------------- */
 
-#define TFLC__I4(n) n, n + 1, n + 2, n + 3
-#define TFLC__I16(n)                                                           \
-  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
-#define TFLC__I64(n)                                                           \
-  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
-static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
-                                             TFLC__I64(128), TFLC__I64(192)};
-#undef TFLC__I4
-#undef TFLC__I16
-#undef TFLC__I64
-
-/* byte / bit offset of element i in a bits-wide bitstring */
-static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
-  const uint32_t u = (uint32_t)i;
-  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+/* One requantized int8 output: MultiplyByQuantizedMultiplier of acc (with
+ * its wrapping int32 left shift and gemmlowp's two roundings), + offset,
+ * clamped (max then min, as TFLM), low byte. Written so that compilers
+ * turn it into a multiply-accumulate and a few shifts (no 64-bit shift,
+ * no call). */
+TFLC__INLINE int8_t tflc__requant_one_s8(uint32_t acc, int32_t q, int32_t shift,
+                                         int32_t out_off, int32_t lo,
+                                         int32_t hi) {
+  const int32_t left = shift > 0 ? shift : 0;
+  const int32_t right = shift > 0 ? 0 : -shift;
+  const int32_t x = tflc__wrap32((int64_t)(left >= 32 ? 0u : acc << left));
+  int32_t v;
+  if (x == INT32_MIN && q == INT32_MIN) {
+    v = INT32_MAX;
+  } else {
+    /* (x * q + 2^30) >> 31 fits in int32, so its low word is the low 32
+     * bits of the 64-bit logical shift */
+    const uint64_t p = (uint64_t)((int64_t)x * (int64_t)q) + (1u << 30);
+    v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  }
+  if (right > 0) {
+    const int32_t mask = (int32_t)((1u << (right > 31 ? 31 : right)) - 1u);
+    const int32_t threshold = (mask >> 1) + (v < 0 ? 1 : 0);
+    const int32_t rem = v & mask;
+    v = tflc__asr32(v, right > 31 ? 31 : (int)right) + (rem > threshold);
+  }
+  v = tflc__wrap32((int64_t)v + out_off);
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    /* low byte as int8 even for hand-made clamps outside [-128, 127] */
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
 }
-static unsigned tflc__bit_off(int32_t i, unsigned bits) {
-  return (((unsigned)i & 7u) * bits) & 7u;
+
+/* One channel's requantization prepared for many outputs: the arithmetic
+ * of tflc__requant_one_s8 with the shift split and the rounding mask
+ * computed once. init returns 0 for the parameters it does not cover
+ * (multiplier INT32_MIN, whose doubling high multiply saturates, and
+ * shifts outside [-31, 31]); those take tflc__requant_one_s8. */
+typedef struct tflc__requant1 {
+  int32_t q, mask, half;
+  uint32_t left, right;
+} tflc__requant1;
+
+TFLC__INLINE int tflc__requant1_init(tflc__requant1 *r, int32_t q,
+                                     int32_t shift) {
+  const int ok = q != INT32_MIN && shift >= -31 && shift <= 31;
+  const int32_t sh = ok ? shift : 0;
+  r->q = q;
+  r->left = sh > 0 ? (uint32_t)sh : 0u;
+  r->right = sh > 0 ? 0u : (uint32_t)-sh;
+  r->mask = (int32_t)((1u << r->right) - 1u);
+  r->half = r->mask >> 1;
+  return ok;
+}
+
+TFLC__INLINE int8_t tflc__requant1_s8(const tflc__requant1 *r, uint32_t acc,
+                                      int32_t out_off, int32_t lo, int32_t hi) {
+  const int32_t x = tflc__wrap32((int64_t)(acc << r->left));
+  const uint64_t p = (uint64_t)((int64_t)x * (int64_t)r->q) + (1u << 30);
+  int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t rem = v & r->mask;
+  const int32_t threshold = r->half + (int32_t)((uint32_t)v >> 31);
+  v = tflc__asr32(v, (int)r->right) + (rem > threshold);
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)out_off));
+  v = v < lo ? lo : v;
+  v = v > hi ? hi : v;
+  {
+    const uint32_t u = (uint32_t)v & 0xFFu;
+    return (int8_t)((int32_t)u - (u >= 128u ? 256 : 0));
+  }
+}
+
+/* rq moved to channel c0 of its arrays */
+static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
+                                            int32_t c0) {
+  tflc_requant_params r = *rq;
+  if (r.bias != NULL)
+    r.bias += c0;
+  if (r.per_channel) {
+    r.multiplier += c0;
+    r.shift += c0;
+  }
+  return r;
+}
+
+/* ---- platform primitives: Arm Cortex-M DSP ------------------------------ */
+/* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
+ * with a rotation bytes 1 and 3) and multiplied two pairs at a time with
+ * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
+ * portable int32 sums do, so the results are the same bytes. */
+#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_DSP_EMULATE)
+/* signed 16-bit lane (0 low, 1 high) of a word */
+static int32_t tflc__lane16(uint32_t v, int hi) {
+  const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
+  return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
+}
+/* C definitions of the ACLE intrinsics used below (tests on any host) */
+static uint32_t tflc__byte_s16(uint32_t v, int byte) {
+  const uint32_t u = (v >> (8 * byte)) & 0xFFu;
+  return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
+}
+static uint32_t tflc__sxtb16(uint32_t x) {
+  return tflc__byte_s16(x, 0) | (tflc__byte_s16(x, 2) << 16);
+}
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+  return tflc__byte_s16(x, 1) | (tflc__byte_s16(x, 3) << 16);
+}
+static uint32_t tflc__smlad(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0)) +
+         (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__smlabb(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0));
+}
+static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
+  return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
+}
+static int32_t tflc__qadd(int32_t x, int32_t y) {
+  const int64_t v = (int64_t)x + y;
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+#else
+#include <arm_acle.h>
+#define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
+#define tflc__smlad(x, y, acc)                                                 \
+  ((uint32_t)__smlad((int16x2_t)(x), (int16x2_t)(y), (int32_t)(acc)))
+#define tflc__smlabb(x, y, acc)                                                \
+  ((uint32_t)__smlabb((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__smlatt(x, y, acc)                                                \
+  ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
+#define tflc__qadd(x, y) ((int32_t)__qadd((x), (y)))
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+#if defined(__GNUC__)
+  /* one instruction: compilers do not fold the rotation into SXTB16 */
+  uint32_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+  return r;
+#else
+  return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+#endif
+
+/* v saturated to int8 (SSAT) */
+TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  return (int32_t)__builtin_arm_ssat((int)v, 8);
+#else
+  return v > 127 ? 127 : v < -128 ? -128 : v;
+#endif
+}
+
+/* four int8 at any address, as one little-endian word */
+static uint32_t tflc__load4(const int8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+/* The DSP requantization of one channel: the multiplier's high product
+ * with SMLAL, then gemmlowp's rounding division as
+ * (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD. Where the sum would
+ * overflow (v within 2^(n-1) of INT32_MAX) the saturation moves the result
+ * by one, at values >= 2^(31-n) - 1 >= 255 (n <= 23) that clamp to the
+ * same int8 after any int8 offset. So it is used only for right shifts
+ * n in [1, 23] with int8 offsets and clamps; other channels take
+ * tflc__requant1_s8. */
+typedef struct tflc__dsp_requant {
+  int32_t q, nudge;
+  int32_t right;
+} tflc__dsp_requant;
+
+TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
+                                        int32_t shift) {
+  const int ok = q != INT32_MIN && shift <= -1 && shift >= -23;
+  /* every field written either way (no uninitialized reads to reason
+   * about); the values of a refused channel are not used */
+  r->q = q;
+  r->right = ok ? -shift : 1;
+  r->nudge = (int32_t)1 << (r->right - 1);
+  return ok;
+}
+
+TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
+                                             uint32_t acc) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
+      (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)r->right);
+}
+
+/* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
+TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
+                                     int32_t hi, int sat8) {
+  v += off;
+  if (sat8) {
+    v = tflc__ssat8(v);
+  } else {
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+  }
+  return (int8_t)v;
+}
+
+/* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
+ * generic one */
+static int tflc__dsp_mode(const tflc_requant_params *rq) {
+  if (rq->output_offset < -128 || rq->output_offset > 127 ||
+      rq->act_min < -128 || rq->act_max > 127 || rq->act_min > rq->act_max)
+    return 0;
+  return rq->act_min == -128 && rq->act_max == 127 ? 2 : 1;
+}
+
+/* s[0..3] += the sums of a 2 x 2 block over n4 values (a multiple of 4):
+ * s[0] = a0.w0, s[1] = a0.w1, s[2] = a1.w0, s[3] = a1.w1; the offset pair
+ * off2 is added to the widened inputs when with_offset. */
+TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t n4, int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    uint32_t wl, wh, xal, xah, xbl, xbh;
+    const uint32_t xa = tflc__load4(a0 + k), wa = tflc__load4(w0 + k);
+    const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+    xal = tflc__sxtb16(xa);
+    xah = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xal = tflc__sadd16(xal, off2);
+      xah = tflc__sadd16(xah, off2);
+    }
+    wl = tflc__sxtb16(wa);
+    wh = tflc__sxtb16_ror8(wa);
+    s00 = tflc__smlad(xal, wl, s00);
+    s00 = tflc__smlad(xah, wh, s00);
+    xbl = tflc__sxtb16(xb);
+    xbh = tflc__sxtb16_ror8(xb);
+    if (with_offset) {
+      xbl = tflc__sadd16(xbl, off2);
+      xbh = tflc__sadd16(xbh, off2);
+    }
+    s10 = tflc__smlad(xbl, wl, s10);
+    s10 = tflc__smlad(xbh, wh, s10);
+    wl = tflc__sxtb16(wb);
+    wh = tflc__sxtb16_ror8(wb);
+    s01 = tflc__smlad(xal, wl, s01);
+    s11 = tflc__smlad(xbl, wl, s11);
+    s01 = tflc__smlad(xah, wh, s01);
+    s11 = tflc__smlad(xbh, wh, s11);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* s[0..1] += the sums of one row against two weight rows over n4 values */
+TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
+                                   const int8_t *w1, int32_t n4,
+                                   int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t wa = tflc__load4(w0 + k), wb = tflc__load4(w1 + k);
+    uint32_t xl = tflc__sxtb16(xa), xh = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xl = tflc__sadd16(xl, off2);
+      xh = tflc__sadd16(xh, off2);
+    }
+    s0 = tflc__smlad(xl, tflc__sxtb16(wa), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wa), s0);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wb), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wb), s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+/* The GEMM inner loop in assembly where GNU-style inline assembly and
+ * Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE version). */
+#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
+    defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) &&        \
+    defined(__OPTIMIZE__)
+#define TFLC__DSP_ASM 1
+#endif
+#if defined(TFLC__DSP_ASM)
+/* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
+ * needs more registers than compilers find (they spill three values per
+ * iteration). This one keeps thirteen registers (a frame pointer may hold
+ * the fourteenth) with the second input row's pointer in memory: 22
+ * instructions per four values, unrolled twice. n4 > 0. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                     const int8_t *w1, int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
+  "str %[t4], %[a1]\n\t"                                                       \
+  "sxtb16 %[t4], %[t5]\n\t"                                                    \
+  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
+            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+            [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+/* The same when the second input row and the second weight row lie the
+ * same distance `stride` after the first ones (pointwise convolutions,
+ * fully connected layers): thirteen registers, 20 instructions per four
+ * values. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
+                            int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]]\n\t"                                                     \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w0], %[st]]\n\t"                                              \
+  "add %[w0], %[w0], #4\n\t"                                                   \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
+            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+#endif
+
+/* One segment of a 2 x 2 (two_r) or 1 x 2 block: s += its sums */
+TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    int32_t len, int32_t a_offset,
+                                    uint32_t off2, int two_r, uint32_t *s) {
+  const int32_t n4 = len & ~3;
+  int32_t k;
+  if (two_r) {
+    if (a_offset != 0)
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
+#if defined(TFLC__DSP_ASM)
+    else if (n4 > 0 && a1 - a0 == w1 - w0)
+      tflc__dsp_dot2x2_stride_asm(a0, w0, (int32_t)(a1 - a0), n4, s);
+    else if (n4 > 0)
+      tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
+#else
+    else
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
+#endif
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      const int32_t x1 = (int32_t)a1[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+      s[2] += (uint32_t)(x1 * w0[k]);
+      s[3] += (uint32_t)(x1 * w1[k]);
+    }
+  } else {
+    if (a_offset != 0)
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 1, off2, s);
+    else
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 0, 0, s);
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+    }
+  }
+}
+
+/* one output: the prepared DSP requantization (mode 2 saturating, 1
+ * clamping) or the generic one (mode 0) */
+TFLC__INLINE int8_t tflc__dsp_out(int mode, const tflc__dsp_requant *f,
+                                  const tflc__requant1 *r, uint32_t acc,
+                                  int32_t off, int32_t lo, int32_t hi) {
+  if (mode == 2)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 1);
+  if (mode == 1)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(f, acc), off, lo, hi, 0);
+  return tflc__requant1_s8(r, acc, off, lo, hi);
+}
+
+/* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
+ * n4 values (a multiple of 4), with the offset pair off2 added to the
+ * widened inputs (0 adds nothing). */
+TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
+                                   int32_t w_col, int32_t n4, uint32_t off2,
+                                   uint32_t *s) {
+  const int8_t *w1 = w0 + w_col, *w2 = w1 + w_col, *w3 = w2 + w_col;
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sadd16(tflc__sxtb16(xa), off2);
+    const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
+    uint32_t wv = tflc__load4(w0 + k);
+    s0 = tflc__smlad(xl, tflc__sxtb16(wv), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s0);
+    wv = tflc__load4(w1 + k);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wv), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s1);
+    wv = tflc__load4(w2 + k);
+    s2 = tflc__smlad(xl, tflc__sxtb16(wv), s2);
+    s2 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s2);
+    wv = tflc__load4(w3 + k);
+    s3 = tflc__smlad(xl, tflc__sxtb16(wv), s3);
+    s3 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s3);
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+#if defined(TFLC__DSP_ASM)
+/* The 1 x 4 loop in assembly (the inputs widened once for four weight
+ * rows), twelve registers: 26 instructions per four values. n4 > 0. */
+static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
+                                                const int8_t *w0, int32_t w_col,
+                                                int32_t n4, uint32_t off2,
+                                                uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xl, xh, wv, wl;
+  const int8_t *w2 = w0 + 2 * w_col;
+  const int8_t *const end = a0 + n4;
+  __asm__("1:\n\t"
+          "ldr %[xh], [%[a0]], #4\n\t"
+          "sxtb16 %[xl], %[xh]\n\t"
+          "sxtb16 %[xh], %[xh], ror #8\n\t"
+          "ldr %[wv], %[off2]\n\t"
+          "sadd16 %[xl], %[xl], %[wv]\n\t"
+          "sadd16 %[xh], %[xh], %[wv]\n\t"
+          "ldr %[wv], [%[w0], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s1], %[xl], %[wl], %[s1]\n\t"
+          "smlad %[s1], %[xh], %[wv], %[s1]\n\t"
+          "ldr %[wv], [%[w0]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s0], %[xl], %[wl], %[s0]\n\t"
+          "smlad %[s0], %[xh], %[wv], %[s0]\n\t"
+          "ldr %[wv], [%[w2], %[wc]]\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s3], %[xl], %[wl], %[s3]\n\t"
+          "smlad %[s3], %[xh], %[wv], %[s3]\n\t"
+          "ldr %[wv], [%[w2]], #4\n\t"
+          "sxtb16 %[wl], %[wv]\n\t"
+          "sxtb16 %[wv], %[wv], ror #8\n\t"
+          "smlad %[s2], %[xl], %[wl], %[s2]\n\t"
+          "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a0], %[wv]\n\t"
+          "bne 1b\n\t"
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end)
+          : "cc", "memory");
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
+#define TFLC__DSP_PAIRS 4
+/* Sums of `pairs` 2 x 2 blocks down the rows: block i takes input rows
+ * a + 2 i stride and the one after, against weight rows w0 and w0 +
+ * stride, over n4 values (a positive multiple of 4), starting from the
+ * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
+ * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
+ * memory between blocks, the inner loop in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
+                                               const int8_t *w0, int32_t stride,
+                                               int32_t n4, int32_t pairs,
+                                               uint32_t b0, uint32_t b1,
+                                               uint32_t *out) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *w;
+  const int8_t *end = a;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP                                                         \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w]]\n\t"                                                      \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "add %[w], %[w], #4\n\t"                                                     \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[s00], %[b0]\n\t"
+      "ldr %[s10], %[b0]\n\t"
+      "ldr %[s01], %[b1]\n\t"
+      "ldr %[s11], %[b1]\n\t"
+      "ldr %[t0], %[n4]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[end]\n\t"
+      "ldr %[t0], %[odd]\n\t"
+      "cmp %[t0], #0\n\t"
+      "bne 2f\n"
+      "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP "ldr %[t0], %[end]\n\t"
+      "cmp %[a0], %[t0]\n\t"
+      "bne 1b\n\t"
+      "ldr %[t0], %[out]\n\t"
+      "str %[s00], [%[t0]], #4\n\t"
+      "str %[s01], [%[t0]], #4\n\t"
+      "str %[s10], [%[t0]], #4\n\t"
+      "str %[s11], [%[t0]], #4\n\t"
+      "str %[t0], %[out]\n\t"
+      "ldr %[t0], %[a]\n\t"
+      "add %[t0], %[t0], %[st], lsl #1\n\t"
+      "str %[t0], %[a]\n\t"
+      "ldr %[t0], %[pairs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[pairs]\n\t"
+      "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
+        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
+      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
+        [n4] "m"(n4), [odd] "m"(odd)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches). Columns in pairs, rows in pairs of pairs
+ * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * columns done (all, or 0 when the block is not for it). */
+static int32_t tflc__dsp_gemm_pointwise(const tflc_requant_params *rq,
+                                        const tflc_gemm_block *g) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c, r, i, j;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
+      mode == 0)
+    return 0;
+  for (c = 0; c < cols; c++) {
+    tflc__dsp_requant f;
+    const int32_t k = rq->per_channel ? c : 0;
+    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
+      return 0;
+  }
+  for (c = 0; c < cols; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f0, f1;
+    int8_t *o = g->out + c;
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    for (r = 0; r + 1 < rows; r += 2 * i) {
+      const int32_t left = (rows - r) / 2;
+      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < np; i++, o += 2 * out_row) {
+        const uint32_t *sp = sums + 4 * i;
+        o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[0]), out_off,
+                                lo, hi, mode == 2);
+        o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[1]), out_off,
+                                lo, hi, mode == 2);
+        o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, sp[2]),
+                                      out_off, lo, hi, mode == 2);
+        o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, sp[3]),
+                                          out_off, lo, hi, mode == 2);
+      }
+    }
+    if (rows & 1) {
+      /* the last row against both columns */
+      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
+      uint32_t s[2];
+      s[0] = b0;
+      s[1] = b1;
+      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
+      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
+      for (j = 0; j < 2; j++)
+        o[j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(j ? &f1 : &f0, s[j]),
+                                out_off, lo, hi, mode == 2);
+    }
+  }
+  return cols;
+}
+
+#endif
+
+/* A single output row, four columns at a time (the inputs widened once
+ * for four weight rows); returns the columns done (a multiple of 4,
+ * stopping before columns the prepared requantization does not cover). */
+static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                  const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int32_t n4 = g->seg_len & ~3;
+  int32_t c, j, sg, k;
+  if (mode == 0)
+    return 0;
+  for (c = 0; c + 4 <= g->cols; c += 4) {
+    tflc__dsp_requant f[4];
+    uint32_t s[4];
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    for (j = 0; j < 4; j++) {
+      const int32_t q = rq->per_channel ? c + j : 0;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[q], rq->shift[q]))
+        return c;
+      s[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *a0 = g->a + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *ws = w0 + (ptrdiff_t)sg * g->w_seg;
+#if defined(TFLC__DSP_ASM)
+      if (n4 > 0)
+        tflc__dsp_dot1x4_asm(a0, ws, g->w_col, n4, off2, s);
+#else
+      tflc__dsp_dot1x4(a0, ws, g->w_col, n4, off2, s);
+#endif
+      for (k = n4; k < g->seg_len; k++) {
+        const int32_t x = (int32_t)a0[k] + a_offset;
+        for (j = 0; j < 4; j++)
+          s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
+      }
+    }
+    for (j = 0; j < 4; j++)
+      g->out[c + j] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[j], s[j]),
+                                       out_off, lo, hi, mode == 2);
+  }
+  return c;
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int base_mode = tflc__dsp_mode(rq);
+  int32_t r, c = 0, sg;
+  if (a_offset < -32640 || a_offset > 32640) {
+    /* x + a_offset would leave the 16-bit lanes */
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  if (g->rows == 1 && g->cols >= 4)
+    c = tflc__dsp_gemm_row(rq, g);
+#if defined(TFLC__DSP_ASM)
+  else
+    c = tflc__dsp_gemm_pointwise(rq, g);
+#endif
+  for (; c < g->cols; c += 2) {
+    const int two_c = c + 1 < g->cols;
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *w1 = two_c ? w0 + g->w_col : w0;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 =
+        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
+    tflc__requant1 g0, g1;
+    tflc__dsp_requant f0, f1;
+    int mode = base_mode;
+    const int ok0 = tflc__requant1_init(&g0, rq->multiplier[k0], rq->shift[k0]);
+    const int ok1 = tflc__requant1_init(&g1, rq->multiplier[k1], rq->shift[k1]);
+    const int fast0 =
+        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    const int fast1 =
+        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    if (!ok0 || !ok1) {
+      /* parameters the prepared requantizations do not cover */
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      tflc_gemm_block sub = *g;
+      sub.cols = two_c ? 2 : 1;
+      sub.w = w0;
+      sub.out = g->out + c;
+      tflc_gemm_s8_portable(&rc, &sub);
+      continue;
+    }
+    if (!fast0 || !fast1)
+      mode = 0;
+    {
+      /* the block's fields in locals: the int8 stores below may alias
+       * anything, so compilers would reload them from memory otherwise */
+      const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+      const int32_t a_row = g->a_row, a_seg = g->a_seg, w_seg = g->w_seg;
+      const int32_t out_row = g->out_row;
+      const int8_t *a0 = g->a;
+      int8_t *o = g->out + c;
+      for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+        const int two_r = r + 1 < rows;
+        const int8_t *a1 = two_r ? a0 + a_row : a0;
+        uint32_t s[4];
+        s[0] = b0;
+        s[1] = b1;
+        s[2] = b0;
+        s[3] = b1;
+        if (segs == 1)
+          tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
+        else
+          for (sg = 0; sg < segs; sg++)
+            tflc__dsp_segment(
+                a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
+                w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
+                a_offset, off2, two_r, s);
+        if (mode == 2 && two_c && two_r) {
+          /* the common case: all four, saturated to int8 */
+          o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[0]), out_off,
+                                  lo, hi, 1);
+          o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[1]), out_off,
+                                  lo, hi, 1);
+          o[out_row] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f0, s[2]),
+                                        out_off, lo, hi, 1);
+          o[out_row + 1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f1, s[3]),
+                                            out_off, lo, hi, 1);
+          continue;
+        }
+        o[0] = tflc__dsp_out(mode, &f0, &g0, s[0], out_off, lo, hi);
+        if (two_c)
+          o[1] = tflc__dsp_out(mode, &f1, &g1, s[1], out_off, lo, hi);
+        if (two_r) {
+          o[out_row] = tflc__dsp_out(mode, &f0, &g0, s[2], out_off, lo, hi);
+          if (two_c)
+            o[out_row + 1] =
+                tflc__dsp_out(mode, &f1, &g1, s[3], out_off, lo, hi);
+        }
+      }
+    }
+  }
+}
+
+/* Sums of four channels (lanes of the words at wt, and of the word at xt,
+ * or its one byte for all four with broadcast) over one row of `cols`
+ * taps, the offset pair added to the inputs when with_offset. */
+#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
+  for (x = 0; x < cols; x++) {                                                 \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    if (with_offset) {                                                         \
+      xl = tflc__sadd16(xl, off2);                                             \
+      xh = tflc__sadd16(xh, off2);                                             \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+/* One tap of the 3x3 path (no offset): the four sums, then the pointers
+ * to the next tap. */
+#define TFLC__DSP_DW_TAP(broadcast)                                            \
+  {                                                                            \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+#if defined(TFLC__DSP_ASM)
+/* The 3x3 window of four channels in assembly (no offset, no broadcast):
+ * ten instructions per tap, twelve registers. x_next / w_next step from
+ * the third tap of a row to the first of the next. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
+                                               const int8_t *wt, int32_t x_col,
+                                               int32_t w_col, int32_t x_next,
+                                               int32_t w_next, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xv, xl, wv, wl;
+#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldr %[wv], " waddr "\n\t"                                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
+#define TFLC__DSP_DW_ROW_ASM                                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
+  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
+                                                             "[%[wt]]")
+  __asm__(TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
+            [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
+          : "memory");
+#undef TFLC__DSP_DW_TAP_ASM
+#undef TFLC__DSP_DW_ROW_ASM
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+/* Four channels [c, c + 4) of a depthwise block, with their prepared
+ * requantizations (r only used in mode 0). */
+TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const tflc__requant1 *r,
+                                       const tflc__dsp_requant *f, int mode,
+                                       int broadcast) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int with_offset = b->x_offset != 0;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  uint32_t bias[4];
+  int32_t j, p, y, x;
+  for (j = 0; j < 4; j++)
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  const int8_t *xp = b->x + (broadcast ? c / b->multiplier : c);
+  int8_t *o = b->out + c;
+  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
+    uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
+    if (rows == 3 && cols == 3 && !with_offset) {
+#if defined(TFLC__DSP_ASM)
+      if (!broadcast) {
+        uint32_t t[4];
+        t[0] = s0;
+        t[1] = s1;
+        t[2] = s2;
+        t[3] = s3;
+        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
+                            b->w_row - 2 * w_col, t);
+        s0 = t[0];
+        s1 = t[1];
+        s2 = t[2];
+        s3 = t[3];
+      } else
+#endif
+      {
+        /* the 3x3 window unrolled: two pointer increments per tap */
+        const int32_t x_next = b->x_row - 3 * x_col;
+        const int32_t w_next = b->w_row - 3 * w_col;
+        const int8_t *xt = xp, *wt = b->w + c;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+      }
+    } else {
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+        if (with_offset) {
+          TFLC__DSP_DW_ROW(1, broadcast)
+        } else {
+          TFLC__DSP_DW_ROW(0, broadcast)
+        }
+      }
+    }
+    if (mode == 2) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 1);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 1);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 1);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 1);
+    } else if (mode == 1) {
+      o[0] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[0], s0), out_off, lo,
+                              hi, 0);
+      o[1] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[1], s1), out_off, lo,
+                              hi, 0);
+      o[2] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[2], s2), out_off, lo,
+                              hi, 0);
+      o[3] = tflc__dsp_out_s8(tflc__dsp_requant_apply(&f[3], s3), out_off, lo,
+                              hi, 0);
+    } else {
+      o[0] = tflc__requant1_s8(&r[0], s0, out_off, lo, hi);
+      o[1] = tflc__requant1_s8(&r[1], s1, out_off, lo, hi);
+      o[2] = tflc__requant1_s8(&r[2], s2, out_off, lo, hi);
+      o[3] = tflc__requant1_s8(&r[3], s3, out_off, lo, hi);
+    }
+  }
+}
+#undef TFLC__DSP_DW_ROW
+#undef TFLC__DSP_DW_TAP
+
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const int32_t n4 = b->channels & ~3;
+  const int base_mode = tflc__dsp_mode(rq);
+  int32_t c;
+  if (b->x_offset < -32640 || b->x_offset > 32640 ||
+      (b->multiplier != 1 && b->multiplier % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, or groups of four channels that read
+     * different input channels */
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (c = 0; c < b->channels; c += 4) {
+    tflc__requant1 r[4];
+    tflc__dsp_requant f[4];
+    int ok = c < n4, mode = base_mode, j;
+    for (j = 0; j < 4; j++) {
+      /* all four prepared (j < 4 even past the last channel: reads of
+       * channel 0's parameters when per tensor, else of c + j < n4) */
+      const int32_t k = !rq->per_channel ? 0 : ok ? c + j : c;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]))
+        mode = 0;
+      if (!tflc__requant1_init(&r[j], rq->multiplier[k], rq->shift[k]))
+        ok = 0;
+    }
+    if (ok && b->multiplier == 1) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 0);
+    } else if (ok) {
+      tflc__depthwise4_dsp(rq, b, c, r, f, mode, 1);
+    } else {
+      /* the last channels, or parameters the prepared requantization
+       * does not cover: the portable primitive on this slice */
+      tflc_depthwise_block s = *b;
+      tflc_requant_params rc = tflc__requant_at(rq, c);
+      s.channels = b->channels - c < 4 ? b->channels - c : 4;
+      s.x += c / b->multiplier;
+      s.w += c;
+      s.out += c;
+      tflc_depthwise_s8_portable(&rc, &s);
+    }
+  }
+}
+#endif /* TFLC_HAVE_DSP */
+
+/* ---- platform primitives: the versions the kernels call ----------------- */
+#ifndef TFLC_GEMM_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#else
+#define TFLC_GEMM_S8 tflc_gemm_s8_portable
+#endif
+#endif
+#ifndef TFLC_DEPTHWISE_S8
+#if defined(TFLC_HAVE_DSP)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#else
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
+#endif
+#endif
+#ifndef TFLC_REQUANTIZE_S8
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#ifndef TFLC_LUT_UNPACK
+#define TFLC_LUT_UNPACK tflc_lut_unpack_portable
+#endif
+
+/* ---- platform primitives: portable versions ----------------------------- */
+/* The reference for every platform version (see the API section). */
+
+TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
+                                          int32_t n, const int32_t *acc,
+                                          int8_t *out) {
+  const int32_t off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  int32_t c;
+  for (c = 0; c < n; c++) {
+    const int32_t k = rq->per_channel ? c : 0;
+    const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    out[c] = tflc__requant_one_s8((uint32_t)acc[c] + b, rq->multiplier[k],
+                                  rq->shift[k], off, lo, hi);
+  }
+}
+
+/* columns of accumulators the portable GEMM keeps per row */
+#define TFLC__GEMM_COLS 16
+
+TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
+                                    const tflc_gemm_block *g) {
+  int32_t acc0[TFLC__GEMM_COLS], acc1[TFLC__GEMM_COLS];
+  const int32_t off = g->a_offset;
+  int32_t r, c0, c, k, sg;
+  for (r = 0; r < g->rows; r += 2) {
+    const int two = r + 1 < g->rows;
+    const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+    const int8_t *a1 = two ? a0 + g->a_row : a0;
+    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
+    for (c0 = 0; c0 < g->cols; c0 += TFLC__GEMM_COLS) {
+      const int32_t nc =
+          g->cols - c0 < TFLC__GEMM_COLS ? g->cols - c0 : TFLC__GEMM_COLS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      /* a 2 x 2 block of sums at a time: each loaded value used twice */
+      for (c = 0; c < nc; c += 2) {
+        const int8_t *w0 = g->w + (ptrdiff_t)(c0 + c) * g->w_col;
+        const int8_t *w1 = c + 1 < nc ? w0 + g->w_col : w0;
+        uint32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+        for (sg = 0; sg < g->segments; sg++) {
+          const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
+          const int8_t *f0 = w0 + (ptrdiff_t)sg * g->w_seg;
+          const int8_t *f1 = w1 + (ptrdiff_t)sg * g->w_seg;
+          if (off == 0) {
+            /* int8 x int8 products: what vectorizers like */
+            for (k = 0; k < g->seg_len; k++) {
+              const int32_t v0 = x0[k], v1 = x1[k], u0 = f0[k], u1 = f1[k];
+              s00 += (uint32_t)(v0 * u0);
+              s01 += (uint32_t)(v0 * u1);
+              s10 += (uint32_t)(v1 * u0);
+              s11 += (uint32_t)(v1 * u1);
+            }
+          } else {
+            /* wrapping products for any offset */
+            for (k = 0; k < g->seg_len; k++) {
+              const uint32_t v0 = (uint32_t)(int32_t)x0[k] + (uint32_t)off;
+              const uint32_t v1 = (uint32_t)(int32_t)x1[k] + (uint32_t)off;
+              const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+              const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+              s00 += v0 * u0;
+              s01 += v0 * u1;
+              s10 += v1 * u0;
+              s11 += v1 * u1;
+            }
+          }
+        }
+        acc0[c] = tflc__wrap32(s00);
+        acc1[c] = tflc__wrap32(s10);
+        if (c + 1 < nc) {
+          acc0[c + 1] = tflc__wrap32(s01);
+          acc1[c + 1] = tflc__wrap32(s11);
+        }
+      }
+      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+      if (two)
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
+    }
+  }
+}
+
+/* channels of accumulators the portable depthwise keeps at a time */
+#define TFLC__DW_CHANNELS 16
+
+TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                                         const tflc_depthwise_block *b) {
+  int32_t acc[TFLC__DW_CHANNELS];
+  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
+  int32_t p, c0, c, y, x;
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
+    for (c0 = 0; c0 < b->channels; c0 += TFLC__DW_CHANNELS) {
+      const int32_t nc = b->channels - c0 < TFLC__DW_CHANNELS
+                             ? b->channels - c0
+                             : TFLC__DW_CHANNELS;
+      tflc_requant_params rc = tflc__requant_at(rq, c0);
+      uint32_t s[TFLC__DW_CHANNELS];
+      for (c = 0; c < nc; c++)
+        s[c] = 0;
+      for (y = 0; y < b->rows; y++)
+        for (x = 0; x < b->cols; x++) {
+          const int8_t *xt =
+              xp + (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+          const int8_t *wt =
+              b->w + (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col + c0;
+          for (c = 0; c < nc; c++)
+            s[c] +=
+                ((uint32_t)(int32_t)xt[(c0 + c) / m] + (uint32_t)b->x_offset) *
+                (uint32_t)(int32_t)wt[c];
+        }
+      for (c = 0; c < nc; c++)
+        acc[c] = tflc__wrap32(s[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc,
+                         b->out + (ptrdiff_t)p * b->out_pixel + c0);
+    }
+  }
 }
 
 /* one index at (p, bit); reads p[1] only when the field reaches into it */
@@ -1650,22 +2948,14 @@ static unsigned tflc__index_at(const uint8_t *p, unsigned bit, unsigned bits) {
   return (v >> (16u - bit - bits)) & ((1u << bits) - 1u);
 }
 
-/* Channel of element i (see tflc_const). */
-static int32_t tflc__channel(const tflc_const *c, int32_t i) {
-  if (c->channels <= 1)
-    return 0;
-  if (c->alt_axis)
-    return i % c->channels;
-  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
-}
-
 /* n indices from (src, bit), each mapped through the byte table tab, into
- * dst. The fast core: a head of single fields until the cursor is on a byte
- * boundary, then whole byte groups per width (8 / gcd(bits, 8) indices in
- * bits / gcd(bits, 8) bytes), then a tail of single fields. With
- * tab = tflc__identity8 it just unpacks indices. */
-static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
-                          unsigned bits, const uint8_t *tab, uint8_t *dst) {
+ * dst (the portable TFLC_LUT_UNPACK). The fast core: a head of single fields
+ * until the cursor is on a byte boundary, then whole byte groups per width (8 /
+ * gcd(bits, 8) indices in bits / gcd(bits, 8) bytes), then a tail of single
+ * fields. With tab = tflc__identity8 it just unpacks indices. */
+TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
+                                       int32_t n, unsigned bits,
+                                       const uint8_t *tab, uint8_t *dst) {
   const unsigned mask = (1u << bits) - 1u;
   while (n > 0 && bit != 0) {
     *dst++ = tab[tflc__index_at(src, bit, bits)];
@@ -1761,6 +3051,44 @@ static void tflc__unpack8(const uint8_t *src, unsigned bit, int32_t n,
     bit &= 7u;
     n--;
   }
+}
+
+/* ---- LUT decoder -------------------------------------------------------- */
+/* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
+ * decoded on demand. Bit position of element i is i * bits, kept as a byte
+ * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
+ * int32 element index). Index fields are read MSB-first and a byte is only
+ * touched when a field actually lies in it, so nothing past the last index
+ * byte is ever read. Values are copied byte-wise (memcpy), so tables and
+ * bitstrings may sit at any alignment. */
+
+#define TFLC__I4(n) n, n + 1, n + 2, n + 3
+#define TFLC__I16(n)                                                           \
+  TFLC__I4(n), TFLC__I4(n + 4), TFLC__I4(n + 8), TFLC__I4(n + 12)
+#define TFLC__I64(n)                                                           \
+  TFLC__I16(n), TFLC__I16(n + 16), TFLC__I16(n + 32), TFLC__I16(n + 48)
+static const uint8_t tflc__identity8[256] = {TFLC__I64(0), TFLC__I64(64),
+                                             TFLC__I64(128), TFLC__I64(192)};
+#undef TFLC__I4
+#undef TFLC__I16
+#undef TFLC__I64
+
+/* byte / bit offset of element i in a bits-wide bitstring */
+static uint32_t tflc__bit_byte(int32_t i, unsigned bits) {
+  const uint32_t u = (uint32_t)i;
+  return (u >> 3) * bits + (((u & 7u) * bits) >> 3);
+}
+static unsigned tflc__bit_off(int32_t i, unsigned bits) {
+  return (((unsigned)i & 7u) * bits) & 7u;
+}
+
+/* Channel of element i (see tflc_const). */
+static int32_t tflc__channel(const tflc_const *c, int32_t i) {
+  if (c->channels <= 1)
+    return 0;
+  if (c->alt_axis)
+    return i % c->channels;
+  return c->elems_per_channel > 0 ? i / c->elems_per_channel : 0;
 }
 
 /* dst[k] = tab[idx[k]] for elements of es bytes */
@@ -1877,8 +3205,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
     while (n > 0) {
       const int32_t m = n < TFLC__CHUNK ? n : TFLC__CHUNK;
       int32_t k;
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), m, bits, tflc__identity8, idx);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                      idx);
       if (es == 1) {
         for (k = 0; k < m; k++) {
           d[k] = vals[(size_t)ch * row + idx[k]];
@@ -1911,8 +3240,8 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       tab = vals + (size_t)ch * c->stride * es;
     }
     if (es == 1) {
-      tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                    tflc__bit_off(start, bits), seg, bits, tab, d);
+      TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                      tflc__bit_off(start, bits), seg, bits, tab, d);
       start += seg;
       n -= seg;
       d += seg;
@@ -1920,9 +3249,9 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
       int32_t left = seg;
       while (left > 0) {
         const int32_t m = left < TFLC__CHUNK ? left : TFLC__CHUNK;
-        tflc__unpack8(bs + tflc__bit_byte(start, bits),
-                      tflc__bit_off(start, bits), m, bits, tflc__identity8,
-                      idx);
+        TFLC_LUT_UNPACK(bs + tflc__bit_byte(start, bits),
+                        tflc__bit_off(start, bits), m, bits, tflc__identity8,
+                        idx);
         tflc__lookup(idx, m, tab, es, d);
         start += m;
         left -= m;
@@ -2195,12 +3524,15 @@ typedef union tflc__small_tile {
   uint8_t b[64];
 } tflc__small_tile;
 
-TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
-                             const int32_t in_dims[4], const int8_t *in,
-                             const int32_t filter_dims[4],
-                             const tflc_const *filter, const tflc_const *bias,
-                             const int32_t out_dims[4], int8_t *out, void *tile,
-                             size_t tile_bytes) {
+/* The direct convolution: one output value at a time, straight from the
+ * input (no scratch). Used for grouped convolutions and when the scratch
+ * is too small for the blocked path. */
+TFLC__NOINLINE static void
+tflc__conv2d_s8_direct(const tflc_conv_params *p, const int32_t in_dims[4],
+                       const int8_t *in, const int32_t filter_dims[4],
+                       const tflc_const *filter, const tflc_const *bias,
+                       const int32_t out_dims[4], int8_t *out, void *tile,
+                       size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -2290,12 +3622,14 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
   return acc;
 }
 
-TFLC_API void
-tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
-                         const int8_t *in, const int32_t filter_dims[4],
-                         const tflc_const *filter, const tflc_const *bias,
-                         const int32_t out_dims[4], int8_t *out, void *tile,
-                         size_t tile_bytes) {
+/* The direct depthwise convolution, one output value at a time (depth
+ * multipliers above 1, compressed filters whose taps do not fit the
+ * tile). */
+TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -2399,12 +3733,12 @@ static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
   return acc;
 }
 
-TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
-                                      int32_t accum_depth, int32_t out_depth,
-                                      const int8_t *in,
-                                      const tflc_const *filter,
-                                      const tflc_const *bias, int8_t *out,
-                                      void *tile, size_t tile_bytes) {
+/* The direct fully connected layer, one output at a time (a filter zero
+ * point, or compressed rows longer than the tile). */
+TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
+    const tflc_fc_params *p, int32_t batches, int32_t accum_depth,
+    int32_t out_depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
   tflc__small_tile small;
   int8_t *t = (int8_t *)tile;
   int32_t cap = (int32_t)(tile_bytes > 0x7FFFFFFF ? 0x7FFFFFFF : tile_bytes);
@@ -2444,6 +3778,496 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
       }
     }
   }
+}
+
+/* ---- blocked int8 paths ------------------------------------------------- */
+/* CONV_2D as a matrix product: rows are output pixels, columns output
+ * channels. The GEMM primitive reads each pixel's window in place, one
+ * run of Kw*Cin values per kernel row, so no im2col copy is needed. For
+ * pixels whose window lies inside the input the input offset is folded
+ * into each channel's bias (sum (x + off) * w = sum x * w + off * sum w;
+ * int32 sums wrap the same in any order, so the bytes equal the direct
+ * path's); border pixels read their clipped window with the offset added
+ * to the inputs. Channels go in chunks whose biases sit on the stack;
+ * compressed filters are decoded a chunk at a time into the scratch. The
+ * kernels need no scratch for raw filters. Whatever the blocked paths do
+ * not cover (groups, dilation across the width, a depth multiplier with
+ * multipliers above 16, scratch too small for a compressed chunk) takes
+ * the direct paths above. */
+
+/* output channels per chunk (their biases on the stack) */
+#define TFLC__CHANNEL_CHUNK 16
+
+/* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
+/* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
+static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
+  int32_t sum = 0, k = 0;
+#if defined(TFLC_HAVE_DSP)
+  uint32_t acc = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t v = tflc__load4(row + k);
+    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
+    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  }
+  sum = tflc__wrap32((int64_t)acc);
+#endif
+  for (; k < n; k++)
+    sum += row[k];
+  return sum;
+}
+
+static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
+                             const int8_t *w, int32_t depth, int32_t in_off,
+                             int32_t *dst) {
+  int32_t j;
+  for (j = 0; j < n; j++) {
+    uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
+    if (w != NULL)
+      v += (uint32_t)in_off *
+           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
+    dst[j] = tflc__wrap32((int64_t)v);
+  }
+}
+
+/* compressed filter channels that fit `bytes` of scratch (depth each) */
+static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
+  const size_t n = bytes / (size_t)depth;
+  return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
+}
+
+/* filters up to this many values take their border windows whole */
+#define TFLC__SMALL_DEPTH 64
+
+/* Border pixels of a small filter: the window copied whole (Kh*Kw*C
+ * values, the input zero point -in_off where it leaves the input) and
+ * multiplied as one run with the folded biases, like the inner pixels.
+ * Kept out of the caller's frame. */
+static TFLC__NOINLINE void
+tflc__conv2d_s8_border_im2col(const tflc__geom *g,
+                              const tflc_requant_params *rq, const int8_t *in,
+                              int8_t *out, int32_t cout, int32_t c0, int32_t nc,
+                              const int8_t *wt, int32_t depth, int32_t in_off,
+                              int32_t batches, int64_t first, int64_t last) {
+  int8_t col[TFLC__SMALL_DEPTH];
+  const int8_t pad = (int8_t)(-in_off);
+  tflc_gemm_block gb;
+  int32_t n, oy, ox, ky, kx;
+  gb.rows = 1;
+  gb.cols = nc;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = col;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = 0;
+  gb.w = wt;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = cout;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
+      for (ox = 0; ox < g->ow; ox++) {
+        const int32_t ix0 = ox * g->sw - g->pw;
+        int8_t *d = col;
+        if (inside_y && ox >= first && ox <= last)
+          continue;
+        for (ky = 0; ky < g->kh; ky++) {
+          const int32_t iy = iy0 + ky * g->dh;
+          for (kx = 0; kx < g->kw; kx++, d += g->c) {
+            const int32_t ix = ix0 + kx * g->dw;
+            int32_t i;
+            if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w) {
+              for (i = 0; i < g->c; i++)
+                d[i] = pad;
+            } else {
+              const int8_t *src = in_n + ((ptrdiff_t)iy * g->w + ix) * g->c;
+              for (i = 0; i < g->c; i++)
+                d[i] = src[i];
+            }
+          }
+        }
+        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        TFLC_GEMM_S8(rq, &gb);
+      }
+    }
+  }
+}
+
+/* The blocked convolution; returns 0 (nothing written) when the
+ * convolution is not for it. */
+static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
+                                   const int32_t in_dims[4], const int8_t *in,
+                                   const int32_t filter_dims[4],
+                                   const tflc_const *filter,
+                                   const tflc_const *bias,
+                                   const int32_t out_dims[4], int8_t *out,
+                                   void *tile, size_t tile_bytes) {
+  tflc__geom g;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cout = out_dims[3];
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
+  const int32_t in_off = p->input_offset;
+  const int compressed = filter->bits != 0;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox, run;
+  int64_t first, last;
+  int contiguous, border;
+  tflc_gemm_block gb;
+  tflc_requant_params rq;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (filter_dims[3] != g.c || depth > 0x7FFFFF || (g.dw != 1 && g.kw != 1))
+    return 0; /* grouped, huge, or dilated across the width */
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  /* output columns whose window is inside the input across the width */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  run = last >= first ? (int32_t)(last - first + 1) : 0;
+  border = run < g.ow;
+  for (oy = 0; oy < g.oh && !border; oy++) {
+    const int64_t iy0 = (int64_t)oy * g.sh - g.ph;
+    border = iy0 < 0 || iy0 + (int64_t)(g.kh - 1) * g.dh >= g.h;
+  }
+  /* every window inside and the pixels one after the other in memory */
+  contiguous = !border && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
+               g.ow == g.w && g.ph == 0 && g.pw == 0;
+  rq.multiplier = p->out_multiplier;
+  rq.shift = p->out_shift;
+  rq.bias = bias_chunk;
+  rq.per_channel = 1;
+  rq.output_offset = p->output_offset;
+  rq.act_min = p->act_min;
+  rq.act_max = p->act_max;
+  gb.seg_len = g.kw * g.c;
+  gb.a_seg = g.dh * g.w * g.c;
+  gb.w_col = depth;
+  gb.w_seg = g.kw * g.c;
+  gb.out_row = cout;
+  for (c0 = 0; c0 < cout; c0 += chunk) {
+    const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
+    const int8_t *wt;
+    if (compressed) {
+      tflc_lut_decode(filter, c0 * depth, nc * depth, tile);
+      wt = (const int8_t *)tile;
+    } else {
+      wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    }
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    gb.cols = nc;
+    /* windows inside the input: biases with the offset folded in */
+    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
+    gb.a_offset = 0;
+    gb.segments = g.kh;
+    gb.w = wt;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      if (contiguous) {
+        gb.rows = g.oh * g.ow;
+        gb.a = in_n;
+        gb.a_row = g.c;
+        gb.out = out_n;
+        TFLC_GEMM_S8(&rq, &gb);
+        continue;
+      }
+      if (run <= 0)
+        continue;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        if (iy0 < 0 || iy0 + (g.kh - 1) * g.dh >= g.h)
+          continue;
+        gb.rows = run;
+        gb.a =
+            in_n + ((ptrdiff_t)iy0 * g.w + (int32_t)first * g.sw - g.pw) * g.c;
+        gb.a_row = g.sw * g.c;
+        gb.out = out_n + ((ptrdiff_t)oy * g.ow + (int32_t)first) * cout;
+        TFLC_GEMM_S8(&rq, &gb);
+      }
+    }
+    if (!border)
+      continue;
+    if (depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128) {
+      /* small filters: each border window copied whole, the input zero
+       * point outside, with the folded biases */
+      tflc__conv2d_s8_border_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
+                                    in_off, batches, first, last);
+      continue;
+    }
+    /* border pixels: their clipped windows, the offset on the inputs */
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+    gb.a_offset = in_off;
+    gb.rows = 1;
+    gb.a_row = 0;
+    for (n = 0; n < batches; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        const int inside_y = iy0 >= 0 && iy0 + (g.kh - 1) * g.dh < g.h;
+        for (ox = 0; ox < g.ow; ox++) {
+          tflc__win w;
+          if (inside_y && ox >= first && ox <= last)
+            continue;
+          tflc__pixel_window(&g, oy, ox, &w);
+          gb.segments = w.ky1 - w.ky0;
+          gb.seg_len = (w.kx1 - w.kx0) * g.c;
+          if (gb.segments <= 0 || gb.seg_len <= 0) {
+            gb.segments = 0;
+            gb.seg_len = 0;
+            gb.a = in_n;
+            gb.w = wt;
+          } else {
+            gb.a =
+                in_n +
+                ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 + w.kx0) * g.c;
+            gb.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * g.c;
+          }
+          gb.out = out_n + ((ptrdiff_t)oy * g.ow + ox) * cout;
+          TFLC_GEMM_S8(&rq, &gb);
+        }
+      }
+    }
+    gb.seg_len = g.kw * g.c;
+  }
+  return 1;
+}
+
+TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
+                             const int32_t in_dims[4], const int8_t *in,
+                             const int32_t filter_dims[4],
+                             const tflc_const *filter, const tflc_const *bias,
+                             const int32_t out_dims[4], int8_t *out, void *tile,
+                             size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
+    return;
+  if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out, tile, tile_bytes))
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, tile, tile_bytes);
+}
+
+/* DEPTHWISE_CONV_2D over chunks of output channels: for each output row,
+ * the pixels whose window lies inside the input go to the primitive in
+ * one run, the border pixels one at a time with their clipped windows. */
+static int tflc__depthwise_conv2d_s8_blocked(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
+  tflc__geom g;
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
+  const int32_t m = p->depth_multiplier;
+  const int32_t ntaps = filter_dims[1] * filter_dims[2];
+  const int compressed = filter->bits != 0;
+  int32_t chunk, c0, n, oy, ox, pass;
+  int64_t first, last;
+  if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
+      ntaps > 0x7FFFFF || filter_dims[3] != ch)
+    return 0;
+  chunk = TFLC__CHANNEL_CHUNK;
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, ntaps) : 0;
+    if (m == 1 && chunk >= 4)
+      chunk &= ~3;
+  }
+  chunk -= chunk % m; /* whole groups of one input channel */
+  if (chunk < 1)
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  /* output columns whose whole window is inside the input */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  if (first > (int64_t)g.ow)
+    first = g.ow;
+  for (c0 = 0; c0 < ch; c0 += chunk) {
+    const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    const int8_t *wt;
+    int32_t w_col;
+    if (compressed) {
+      int32_t t;
+      for (t = 0; t < ntaps; t++)
+        tflc_lut_decode(filter, t * ch + c0, nc,
+                        (int8_t *)tile + (ptrdiff_t)t * nc);
+      wt = (const int8_t *)tile;
+      w_col = nc;
+    } else {
+      wt = (const int8_t *)filter->data + c0;
+      w_col = ch;
+    }
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    rq.per_channel = 1;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    b.channels = nc;
+    b.multiplier = m;
+    b.x_row = g.dh * g.w * cin;
+    b.x_col = g.dw * cin;
+    b.x_pixel = g.sw * cin;
+    b.x_offset = p->input_offset;
+    b.w_row = g.kw * w_col;
+    b.w_col = w_col;
+    b.out_pixel = ch;
+    /* pass 0: windows inside the input, the offset folded into the
+     * biases; pass 1: the other windows, the offset on the inputs */
+    for (pass = 0; pass < 2; pass++) {
+      if (pass == 0) {
+        int32_t j, t;
+        for (j = 0; j < nc; j++) {
+          int32_t sum = 0;
+          for (t = 0; t < ntaps; t++)
+            sum += wt[(ptrdiff_t)t * w_col + j];
+          bias_chunk[j] = tflc__wrap32(
+              (int64_t)((uint32_t)tflc__bias_at(bias, c0 + j) +
+                        (uint32_t)p->input_offset * (uint32_t)sum));
+        }
+        b.x_offset = 0;
+      } else {
+        tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+        b.x_offset = p->input_offset;
+      }
+      for (n = 0; n < batches; n++) {
+        const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
+        int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
+        for (oy = 0; oy < g.oh; oy++) {
+          tflc__win w;
+          int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
+          int full_y;
+          ox = 0;
+          while (ox < g.ow) {
+            tflc__pixel_window(&g, oy, ox, &w);
+            full_y = w.ky0 == 0 && w.ky1 == g.kh;
+            b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
+            if ((ox >= first && ox <= last && full_y) != (pass == 0)) {
+              ox += b.pixels; /* the other pass's */
+              continue;
+            }
+            b.rows = w.ky1 - w.ky0;
+            b.cols = w.kx1 - w.kx0;
+            b.x = in_n + ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 +
+                          w.kx0 * g.dw) *
+                             cin;
+            b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
+            b.out = orow + (ptrdiff_t)ox * ch;
+            if (b.rows <= 0 || b.cols <= 0) {
+              b.rows = b.cols = 0;
+              b.x = in_n;
+              b.w = wt;
+            }
+            TFLC_DEPTHWISE_S8(&rq, &b);
+            ox += b.pixels;
+          }
+        }
+      }
+    }
+  }
+  return 1;
+}
+
+TFLC_API void
+tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
+                         const int8_t *in, const int32_t filter_dims[4],
+                         const tflc_const *filter, const tflc_const *bias,
+                         const int32_t out_dims[4], int8_t *out, void *tile,
+                         size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
+    return;
+  if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, out, tile, tile_bytes))
+    tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
+                                     out_dims, out, tile, tile_bytes);
+}
+
+/* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
+ * more batches the input offset is folded into the biases; with fewer the
+ * product adds it to the inputs (a fold would cost a pass over the
+ * weights). */
+static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
+                                            int32_t batches, int32_t depth,
+                                            int32_t out_depth, const int8_t *in,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias, int8_t *out,
+                                            void *tile, size_t tile_bytes) {
+  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
+  const int compressed = filter->bits != 0;
+  const int fold = batches >= 4;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, o0;
+  tflc_gemm_block gb;
+  if ((!p->per_channel && p->filter_offset != 0) || depth > 0x7FFFFF)
+    return 0;
+  if (compressed) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  gb.rows = batches;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = in;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = fold ? 0 : p->input_offset;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = out_depth;
+  for (o0 = 0; o0 < out_depth; o0 += chunk) {
+    const int32_t nc = out_depth - o0 < chunk ? out_depth - o0 : chunk;
+    tflc_requant_params rq;
+    if (compressed) {
+      tflc_lut_decode(filter, o0 * depth, nc * depth, tile);
+      gb.w = (const int8_t *)tile;
+    } else {
+      gb.w = (const int8_t *)filter->data + (ptrdiff_t)o0 * depth;
+    }
+    tflc__chunk_bias(bias, o0, nc, fold ? gb.w : NULL, depth, p->input_offset,
+                     bias_chunk);
+    rq.bias = bias_chunk;
+    rq.multiplier = p->out_multiplier + (p->per_channel ? o0 : 0);
+    rq.shift = p->out_shift + (p->per_channel ? o0 : 0);
+    rq.per_channel = p->per_channel;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    gb.cols = nc;
+    gb.out = out + o0;
+    TFLC_GEMM_S8(&rq, &gb);
+  }
+  return 1;
+}
+
+TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
+                                      int32_t accum_depth, int32_t out_depth,
+                                      const int8_t *in,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias, int8_t *out,
+                                      void *tile, size_t tile_bytes) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  if (!tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
+                                        filter, bias, out, tile, tile_bytes))
+    tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
+                                    filter, bias, out, tile, tile_bytes);
 }
 
 static float tflc__ldf(const uint8_t *p) {

@@ -1,0 +1,33 @@
+/* tests/platform_count.h - a TFLC_PLATFORM_HEADER for tests/test_platform.c.
+ *
+ * Replaces two primitives of tflc_kernels.h with functions that count their
+ * calls and forward to an implementation the test picks at run time (the
+ * portable one, or the Arm DSP one compiled with TFLC_DSP_EMULATE). The
+ * other two primitives keep their built-in versions. */
+#ifndef TFLC_TEST_PLATFORM_COUNT_H
+#define TFLC_TEST_PLATFORM_COUNT_H
+
+typedef void (*test_gemm_fn)(const tflc_requant_params *rq,
+                             const tflc_gemm_block *g);
+typedef void (*test_depthwise_fn)(const tflc_requant_params *rq,
+                                  const tflc_depthwise_block *b);
+
+static test_gemm_fn test_gemm_impl = tflc_gemm_s8_portable;
+static test_depthwise_fn test_depthwise_impl = tflc_depthwise_s8_portable;
+static long test_gemm_calls, test_depthwise_calls;
+
+static void test_gemm_s8(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
+  test_gemm_calls++;
+  test_gemm_impl(rq, g);
+}
+
+static void test_depthwise_s8(const tflc_requant_params *rq,
+                              const tflc_depthwise_block *b) {
+  test_depthwise_calls++;
+  test_depthwise_impl(rq, b);
+}
+
+#define TFLC_GEMM_S8 test_gemm_s8
+#define TFLC_DEPTHWISE_S8 test_depthwise_s8
+#endif

@@ -1,0 +1,647 @@
+/* tests/test_platform.c - the platform seam of tflc_kernels.h and its fast
+ * paths.
+ *
+ * Built with TFLC_PLATFORM_HEADER (tests/platform_count.h replaces the
+ * GEMM and depthwise primitives with call counters that forward to the
+ * implementation picked at run time) and TFLC_DSP_EMULATE (the Arm DSP
+ * primitives compiled on this host over C definitions of the ACLE
+ * intrinsics). Checks:
+ *  - each primitive, portable version, against a naive reference written
+ *    here (64-bit sums, its own MultiplyByQuantizedMultiplier);
+ *  - each DSP primitive against the portable one, byte for byte, on random
+ *    shapes, strides, offsets and requantization parameters;
+ *  - CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED int8 kernels on random
+ *    shapes (channels and depths large enough for every blocked path, raw
+ *    and LUT-compressed filters, several scratch sizes) against naive
+ *    references, once with the portable primitives and once with the DSP
+ *    ones, and that the kernels do call the replaced primitives. */
+#if !defined(__ARM_FEATURE_DSP)
+#define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
+#endif
+#define TFLC_PLATFORM_HEADER "tests/platform_count.h"
+#define TFLC_KERNELS_IMPLEMENTATION
+#include "../tflc_kernels.h"
+#include "harness.h"
+
+#include <stdlib.h>
+
+static uint32_t rng_state = 777u;
+static uint32_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+static int32_t rnd_range(int32_t lo, int32_t hi) { /* inclusive */
+  return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1));
+}
+static void fill_s8(int8_t *p, int32_t n) {
+  int32_t i;
+  for (i = 0; i < n; i++)
+    p[i] = (int8_t)rnd_range(-128, 127);
+}
+
+/* ---- naive references -----------------------------------------------------
+ */
+static int32_t ref_srdhm(int64_t a, int64_t b) {
+  int64_t p;
+  if (a == INT32_MIN && b == INT32_MIN)
+    return INT32_MAX;
+  p = a * b + ((int64_t)1 << 30);
+  if (p >= 0)
+    return (int32_t)(p / ((int64_t)1 << 31));
+  return (int32_t)(-((-p + ((int64_t)1 << 31) - 1) / ((int64_t)1 << 31)));
+}
+static int32_t ref_rdbpot(int32_t x, int n) {
+  int64_t mag = x < 0 ? -(int64_t)x : (int64_t)x, d = (int64_t)1 << n, r;
+  if (n == 0)
+    return x;
+  r = mag / d + ((mag % d) * 2 >= d ? 1 : 0);
+  return (int32_t)(x < 0 ? -r : r);
+}
+static int32_t wrap32(int64_t v) {
+  uint32_t u = (uint32_t)(uint64_t)v;
+  return u <= 0x7FFFFFFFu ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+static int8_t ref_out(int64_t acc, int32_t q, int32_t s, int32_t zp, int32_t lo,
+                      int32_t hi) {
+  const int32_t x = wrap32(acc);
+  const int32_t xl = s > 0 ? wrap32((int64_t)x * ((int64_t)1 << s)) : x;
+  int32_t v =
+      wrap32((int64_t)ref_rdbpot(ref_srdhm(xl, q), s > 0 ? 0 : -s) + zp);
+  if (v < lo)
+    v = lo;
+  if (v > hi)
+    v = hi;
+  return (int8_t)v;
+}
+
+/* random requantization parameters for n channels with sums of `depth`
+ * products: outputs of a few tens of LSB, sometimes a left shift */
+typedef struct quant {
+  int32_t q[256], s32[256];
+  int8_t s[256];
+  int32_t bias[256];
+  int32_t zp, lo, hi;
+} quant;
+static void make_quant(quant *k, int32_t n, int32_t depth) {
+  int32_t c;
+  for (c = 0; c < n; c++) {
+    const double base = 60.0 / (16384.0 * sqrt((double)depth));
+    double m = base * (0.5 + (rnd() % 1000) / 666.0);
+    if (rnd() % 16 == 0)
+      m *= 300.0; /* multiplier above one: left shift */
+    tflc_quantize_multiplier(m, &k->q[c], &k->s32[c]);
+    if (k->s32[c] < -31 || k->s32[c] > 30) {
+      k->q[c] = 0;
+      k->s32[c] = 0;
+    }
+    k->s[c] = (int8_t)k->s32[c];
+    k->bias[c] = rnd_range(-20000, 20000);
+  }
+  k->zp = rnd_range(-128, 127);
+  tflc_activation_range_quantized((int)(rnd() % 4), 0.05f, k->zp, -128, 127,
+                                  &k->lo, &k->hi);
+}
+static tflc_requant_params quant_params(const quant *k, int per_channel,
+                                        int with_bias) {
+  tflc_requant_params rq;
+  rq.bias = with_bias ? k->bias : NULL;
+  rq.multiplier = k->q;
+  rq.shift = k->s;
+  rq.per_channel = per_channel;
+  rq.output_offset = k->zp;
+  rq.act_min = k->lo;
+  rq.act_max = k->hi;
+  return rq;
+}
+static int pick_offset(void) {
+  switch (rnd() % 8) {
+  case 0:
+    return 0;
+  case 1:
+    return 128;
+  case 2:
+    return -127;
+  case 3:
+    return rnd_range(-32640, 32640); /* still exact in 16-bit lanes */
+  case 4:
+    return rnd() % 2 ? 40000 : -1000000; /* beyond them: wrapping sums */
+  default:
+    return rnd_range(-127, 128);
+  }
+}
+
+/* ---- primitives ------------------------------------------------------------
+ */
+static void test_requantize(void) {
+  int i, ok = 1;
+  for (i = 0; i < 200; i++) {
+    quant k;
+    int32_t acc[64], c, n = rnd_range(1, 64);
+    int8_t got[64], expect[64];
+    const int pc = (int)(rnd() % 2), wb = (int)(rnd() % 2);
+    tflc_requant_params rq;
+    make_quant(&k, n, rnd_range(1, 500));
+    rq = quant_params(&k, pc, wb);
+    for (c = 0; c < n; c++) {
+      acc[c] = (int32_t)rnd();
+      if (rnd() % 2)
+        acc[c] >>= rnd_range(8, 24);
+      expect[c] = ref_out((int64_t)acc[c] + (wb ? k.bias[c] : 0),
+                          k.q[pc ? c : 0], k.s32[pc ? c : 0], k.zp, k.lo, k.hi);
+    }
+    tflc_requantize_s8_portable(&rq, n, acc, got);
+    ok &= memcmp(got, expect, (size_t)n) == 0;
+  }
+  CHECK(ok);
+}
+
+static void ref_gemm(const quant *k, int pc, int wb, const tflc_gemm_block *g) {
+  int32_t r, c, sg, d;
+  for (r = 0; r < g->rows; r++)
+    for (c = 0; c < g->cols; c++) {
+      int64_t acc = wb ? k->bias[c] : 0;
+      for (sg = 0; sg < g->segments; sg++)
+        for (d = 0; d < g->seg_len; d++)
+          acc +=
+              (int64_t)g->w[c * g->w_col + sg * g->w_seg + d] *
+              ((int64_t)g->a[r * g->a_row + sg * g->a_seg + d] + g->a_offset);
+      g->out[r * g->out_row + c] = ref_out(
+          acc, k->q[pc ? c : 0], k->s32[pc ? c : 0], k->zp, k->lo, k->hi);
+    }
+}
+
+static void test_gemm_primitives(void) {
+  int i, ok_ref = 1, ok_dsp = 1;
+  for (i = 0; i < 400; i++) {
+    quant k;
+    tflc_gemm_block g;
+    const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
+    int32_t an, wn, on;
+    int8_t *a, *w, *expect, *got;
+    tflc_requant_params rq;
+    g.rows = rnd_range(1, 9);
+    g.cols = rnd_range(1, 40);
+    g.segments = rnd() % 3 == 0 ? rnd_range(0, 4) : 1;
+    g.seg_len = rnd_range(0, 70);
+    g.a_seg = g.seg_len + rnd_range(0, 9);
+    g.a_row = g.a_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.w_seg = g.seg_len + rnd_range(0, 3);
+    g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = pick_offset();
+    if (i % 3 == 0) {
+      /* pointwise shape: one segment of a multiple of four, no offset,
+       * rows and weight rows equally far apart */
+      g.rows = rnd_range(1, 20);
+      g.cols = 2 * rnd_range(1, 20);
+      g.segments = 1;
+      g.seg_len = 4 * rnd_range(1, 20);
+      g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 1);
+      g.a_offset = 0;
+      g.out_row = g.cols + rnd_range(0, 3);
+    }
+    an = g.rows * g.a_row + 8;
+    wn = g.cols * g.w_col + 8;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    make_quant(&k, g.cols, g.seg_len * g.segments + 1);
+    if (i % 7 == 0) {
+      /* sums near the int32 limits: biases there, multipliers near one
+       * and right shifts of 1..23 (the DSP rounding's saturating add) */
+      int32_t c;
+      for (c = 0; c < g.cols; c++) {
+        k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
+                                        : 0x80000000u + rnd() % 50000u);
+        k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
+        k.s32[c] = -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    }
+    rq = quant_params(&k, pc, wb);
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    ref_gemm(&k, pc, wb, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_s8_portable(&rq, &g);
+    ok_ref &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_gemm_s8_dsp(&rq, &g);
+    ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+    free(a);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok_ref);
+  CHECK(ok_dsp);
+}
+
+static void ref_depthwise_block(const quant *k, int pc, int wb,
+                                const tflc_depthwise_block *b) {
+  int32_t p, c, y, x;
+  for (p = 0; p < b->pixels; p++)
+    for (c = 0; c < b->channels; c++) {
+      int64_t acc = wb ? k->bias[c] : 0;
+      for (y = 0; y < b->rows; y++)
+        for (x = 0; x < b->cols; x++)
+          acc += (int64_t)b->w[y * b->w_row + x * b->w_col + c] *
+                 ((int64_t)b->x[p * b->x_pixel + y * b->x_row + x * b->x_col +
+                                c / b->multiplier] +
+                  b->x_offset);
+      b->out[p * b->out_pixel + c] = ref_out(
+          acc, k->q[pc ? c : 0], k->s32[pc ? c : 0], k->zp, k->lo, k->hi);
+    }
+}
+
+static void test_depthwise_primitives(void) {
+  int i, ok_ref = 1, ok_dsp = 1;
+  for (i = 0; i < 400; i++) {
+    quant k;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
+    int32_t xn, wn, on;
+    int8_t *x, *w, *expect, *got;
+    b.channels = rnd_range(1, 40);
+    switch (rnd() % 6) {
+    case 0:
+      b.multiplier = 4;
+      break;
+    case 1:
+      b.multiplier = 8;
+      break;
+    case 2:
+      b.multiplier = rnd_range(2, 3);
+      break;
+    default:
+      b.multiplier = 1;
+      break;
+    }
+    b.pixels = rnd_range(1, 5);
+    b.rows = rnd_range(0, 3);
+    b.cols = rnd_range(0, 3);
+    b.x_col = b.channels + rnd_range(0, 3);
+    b.x_row = b.x_col * 4 + rnd_range(0, 3);
+    b.x_pixel = b.x_col * rnd_range(1, 2);
+    b.x_offset = pick_offset();
+    b.w_col = b.channels + rnd_range(0, 3);
+    b.w_row = b.w_col * 3 + rnd_range(0, 3);
+    b.out_pixel = b.channels + rnd_range(0, 3);
+    xn = b.x_row * 3 + b.x_pixel * 5 + b.x_col * 3 + b.channels;
+    wn = b.w_row * 3 + b.w_col * 3 + b.channels;
+    on = b.out_pixel * b.pixels;
+    x = (int8_t *)malloc((size_t)xn);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    fill_s8(x, xn);
+    fill_s8(w, wn);
+    make_quant(&k, b.channels, 9);
+    rq = quant_params(&k, pc, wb);
+    b.x = x;
+    b.w = w;
+    memset(expect, 0x33, (size_t)on);
+    b.out = expect;
+    ref_depthwise_block(&k, pc, wb, &b);
+    memset(got, 0x33, (size_t)on);
+    b.out = got;
+    tflc_depthwise_s8_portable(&rq, &b);
+    ok_ref &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_depthwise_s8_dsp(&rq, &b);
+    ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok_ref);
+  CHECK(ok_dsp);
+}
+
+static void test_lut_unpack(void) {
+  int i, ok = 1;
+  for (i = 0; i < 500; i++) {
+    uint8_t src[80], tab[256], got[640], expect[640];
+    const unsigned bits = (unsigned)rnd_range(1, 8);
+    const unsigned bit = (unsigned)rnd_range(0, 7);
+    const int32_t n = rnd_range(0, (int32_t)((sizeof src * 8 - bit) / bits));
+    int32_t j;
+    for (j = 0; j < (int32_t)sizeof src; j++)
+      src[j] = (uint8_t)rnd();
+    for (j = 0; j < 256; j++)
+      tab[j] = (uint8_t)rnd();
+    for (j = 0; j < n; j++) {
+      const unsigned pos = bit + (unsigned)j * bits;
+      unsigned v = 0, b;
+      for (b = 0; b < bits; b++)
+        v = (v << 1) |
+            (((unsigned)src[(pos + b) / 8] >> (7u - (pos + b) % 8u)) & 1u);
+      expect[j] = tab[v];
+    }
+    tflc_lut_unpack_portable(src, bit, n, bits, tab, got);
+    ok &= memcmp(got, expect, (size_t)n) == 0;
+  }
+  CHECK(ok);
+}
+
+/* ---- kernels ----------------------------------------------------------------
+ */
+
+/* A filter whose values come from a palette of 16 per channel (channels on
+ * the first axis, or the last when alt), LUT-compressed at 4 bits. */
+typedef struct lut4 {
+  uint8_t *bits;
+  int8_t values[256 * 16];
+  tflc_const c;
+} lut4;
+static void lut4_make(lut4 *t, int8_t *data, int32_t count, int32_t channels,
+                      int alt) {
+  const int32_t epc = alt ? 1 : count / channels;
+  int32_t i;
+  t->bits = (uint8_t *)calloc((size_t)(count + 1) / 2 + 1, 1);
+  fill_s8(t->values, channels * 16);
+  for (i = 0; i < count; i++) {
+    const int32_t ch = alt ? i % channels : i / epc;
+    const uint8_t idx = (uint8_t)(rnd() % 16);
+    data[i] = t->values[ch * 16 + idx];
+    t->bits[i / 2] = (uint8_t)(t->bits[i / 2] | (i % 2 ? idx : idx << 4));
+  }
+  t->c = tflc_const_lut(t->bits, t->values, TFLC_INT8, count, 4, channels, 16,
+                        alt);
+}
+
+static const size_t scratch_sizes[4] = {0, 64, 512, 4096};
+
+typedef struct conv_shape {
+  int32_t n, h, w, cin, cout, kh, kw, sh, sw, dh, dw, ph, pw, oh, ow, in_zp;
+  int32_t mult; /* depthwise: depth multiplier */
+  int dw_conv;
+} conv_shape;
+
+static void out_size(int32_t in, int32_t k, int32_t stride, int32_t dil,
+                     int same, int32_t *out, int32_t *pad) {
+  const int32_t eff = (k - 1) * dil + 1;
+  int32_t total;
+  *out = same ? (in + stride - 1) / stride : (in - eff + stride) / stride;
+  if (*out < 1)
+    *out = 1;
+  total = (*out - 1) * stride + eff - in;
+  *pad = total > 0 ? total / 2 : 0;
+}
+
+static void ref_conv(const conv_shape *g, const quant *k, int wb,
+                     const int8_t *in, const int8_t *f, int8_t *out) {
+  int32_t b, oy, ox, oc, ky, kx, ci;
+  for (b = 0; b < g->n; b++)
+    for (oy = 0; oy < g->oh; oy++)
+      for (ox = 0; ox < g->ow; ox++)
+        for (oc = 0; oc < g->cout; oc++) {
+          int64_t acc = wb ? k->bias[oc] : 0;
+          for (ky = 0; ky < g->kh; ky++)
+            for (kx = 0; kx < g->kw; kx++) {
+              const int32_t iy = oy * g->sh - g->ph + ky * g->dh;
+              const int32_t ix = ox * g->sw - g->pw + kx * g->dw;
+              if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w)
+                continue;
+              if (g->dw_conv) {
+                acc +=
+                    (int64_t)f[(ky * g->kw + kx) * g->cout + oc] *
+                    (in[((b * g->h + iy) * g->w + ix) * g->cin + oc / g->mult] -
+                     g->in_zp);
+                continue;
+              }
+              for (ci = 0; ci < g->cin; ci++)
+                acc +=
+                    (int64_t)f[((oc * g->kh + ky) * g->kw + kx) * g->cin + ci] *
+                    (in[((b * g->h + iy) * g->w + ix) * g->cin + ci] -
+                     g->in_zp);
+            }
+          out[((b * g->oh + oy) * g->ow + ox) * g->cout + oc] =
+              ref_out(acc, k->q[oc], k->s32[oc], k->zp, k->lo, k->hi);
+        }
+}
+
+static int conv_kernel_case(int dw_conv) {
+  conv_shape g;
+  quant k;
+  tflc_conv_params p;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n;
+  int8_t *in, *f, *expect, *got;
+  const int wb = (int)(rnd() % 4 != 0);
+  int same, ok = 1, mode, t;
+  tflc_const braw;
+  memset(&g, 0, sizeof g);
+  g.dw_conv = dw_conv;
+  g.n = rnd_range(1, 2);
+  g.h = rnd_range(1, 12);
+  g.w = rnd_range(1, 12);
+  if (rnd() % 3 == 0) {
+    g.kh = g.kw = 1;
+  } else {
+    g.kh = rnd_range(1, 5);
+    g.kw = rnd_range(1, 5);
+  }
+  g.sh = rnd_range(1, 2);
+  g.sw = rnd_range(1, 2);
+  g.dh = rnd() % 5 == 0 ? 2 : 1;
+  g.dw = rnd() % 5 == 0 ? 2 : 1;
+  same = (int)(rnd() % 2);
+  if (!same) {
+    while ((g.kh - 1) * g.dh + 1 > g.h) {
+      if (g.dh > 1)
+        g.dh = 1;
+      else
+        g.kh--;
+    }
+    while ((g.kw - 1) * g.dw + 1 > g.w) {
+      if (g.dw > 1)
+        g.dw = 1;
+      else
+        g.kw--;
+    }
+  }
+  out_size(g.h, g.kh, g.sh, g.dh, same, &g.oh, &g.ph);
+  out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
+  g.cin = rnd_range(1, dw_conv ? 70 : 40);
+  g.mult = 1;
+  if (dw_conv && rnd() % 4 == 0) { /* depth multiplier */
+    g.cin = rnd() % 2 ? 1 : rnd_range(2, 5);
+    g.mult = rnd() % 2 ? 4 * rnd_range(1, 4) : rnd_range(2, 20);
+  }
+  g.cout = dw_conv ? g.cin * g.mult : rnd_range(1, 70);
+  g.in_zp = rnd() % 4 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
+  in_n = g.n * g.h * g.w * g.cin;
+  f_n = g.kh * g.kw * g.cout * (dw_conv ? 1 : g.cin);
+  out_n = g.n * g.oh * g.ow * g.cout;
+  in = (int8_t *)malloc((size_t)in_n);
+  f = (int8_t *)malloc((size_t)f_n);
+  expect = (int8_t *)malloc((size_t)out_n);
+  got = (int8_t *)malloc((size_t)out_n);
+  fill_s8(in, in_n);
+  make_quant(&k, g.cout, g.kh * g.kw * (dw_conv ? 1 : g.cin));
+  in_dims[0] = g.n;
+  in_dims[1] = g.h;
+  in_dims[2] = g.w;
+  in_dims[3] = g.cin;
+  f_dims[0] = dw_conv ? 1 : g.cout;
+  f_dims[1] = g.kh;
+  f_dims[2] = g.kw;
+  f_dims[3] = dw_conv ? g.cout : g.cin;
+  out_dims[0] = g.n;
+  out_dims[1] = g.oh;
+  out_dims[2] = g.ow;
+  out_dims[3] = g.cout;
+  memset(&p, 0, sizeof p);
+  p.stride_h = g.sh;
+  p.stride_w = g.sw;
+  p.dilation_h = g.dh;
+  p.dilation_w = g.dw;
+  p.pad_h = g.ph;
+  p.pad_w = g.pw;
+  p.depth_multiplier = g.mult;
+  p.input_offset = -g.in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+  for (mode = 0; mode < 3; mode++) {
+    /* raw filter, LUT per tensor, LUT per channel */
+    lut4 lut;
+    tflc_const fc;
+    lut4_make(&lut, f, f_n, mode == 2 ? g.cout : 1, dw_conv && mode == 2);
+    fc = mode == 0 ? tflc_const_raw(f, TFLC_INT8, f_n) : lut.c;
+    ref_conv(&g, &k, wb, in, f, expect);
+    for (t = 0; t < 4; t++) {
+      void *scratch = scratch_sizes[t] ? malloc(scratch_sizes[t]) : NULL;
+      memset(got, 0x5A, (size_t)out_n);
+      if (dw_conv)
+        tflc_depthwise_conv2d_s8(&p, in_dims, in, f_dims, &fc,
+                                 wb ? &braw : NULL, out_dims, got, scratch,
+                                 scratch_sizes[t]);
+      else
+        tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                       out_dims, got, scratch, scratch_sizes[t]);
+      ok &= memcmp(got, expect, (size_t)out_n) == 0;
+      free(scratch);
+    }
+    free(lut.bits);
+  }
+  if (!ok)
+    fprintf(stderr,
+            "  %s: n%d %dx%dx%d -> %d, k%dx%d s%d,%d d%d,%d p%d,%d zp %d\n",
+            dw_conv ? "depthwise" : "conv", (int)g.n, (int)g.h, (int)g.w,
+            (int)g.cin, (int)g.cout, (int)g.kh, (int)g.kw, (int)g.sh, (int)g.sw,
+            (int)g.dh, (int)g.dw, (int)g.ph, (int)g.pw, (int)g.in_zp);
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static int fc_kernel_case(void) {
+  quant k;
+  tflc_fc_params p;
+  const int32_t batches = rnd() % 3 == 0 ? rnd_range(4, 9) : rnd_range(1, 3);
+  const int32_t depth = rnd_range(1, 300), outs = rnd_range(1, 70);
+  const int pc = (int)(rnd() % 2), wb = (int)(rnd() % 4 != 0);
+  const int32_t in_zp = rnd_range(-128, 127);
+  int8_t *in = (int8_t *)malloc((size_t)(batches * depth));
+  int8_t *f = (int8_t *)malloc((size_t)(outs * depth));
+  int8_t *expect = (int8_t *)malloc((size_t)(batches * outs));
+  int8_t *got = (int8_t *)malloc((size_t)(batches * outs));
+  tflc_const braw;
+  int32_t b, o, d;
+  int ok = 1, mode, t;
+  fill_s8(in, batches * depth);
+  make_quant(&k, outs, depth);
+  memset(&p, 0, sizeof p);
+  p.input_offset = -in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.per_channel = pc;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  braw = tflc_const_raw(k.bias, TFLC_INT32, outs);
+  for (mode = 0; mode < 3; mode++) {
+    lut4 lut;
+    tflc_const fc;
+    lut4_make(&lut, f, outs * depth, mode == 2 ? outs : 1, 0);
+    fc = mode == 0 ? tflc_const_raw(f, TFLC_INT8, outs * depth) : lut.c;
+    for (b = 0; b < batches; b++)
+      for (o = 0; o < outs; o++) {
+        int64_t acc = wb ? k.bias[o] : 0;
+        for (d = 0; d < depth; d++)
+          acc += (int64_t)f[o * depth + d] * (in[b * depth + d] - in_zp);
+        expect[b * outs + o] =
+            ref_out(acc, k.q[pc ? o : 0], k.s32[pc ? o : 0], k.zp, k.lo, k.hi);
+      }
+    for (t = 0; t < 4; t++) {
+      void *scratch = scratch_sizes[t] ? malloc(scratch_sizes[t]) : NULL;
+      memset(got, 0x5A, (size_t)(batches * outs));
+      tflc_fully_connected_s8(&p, batches, depth, outs, in, &fc,
+                              wb ? &braw : NULL, got, scratch,
+                              scratch_sizes[t]);
+      ok &= memcmp(got, expect, (size_t)(batches * outs)) == 0;
+      free(scratch);
+    }
+    free(lut.bits);
+  }
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static void kernels_with(test_gemm_fn gemm, test_depthwise_fn dw) {
+  int i, ok_conv = 1, ok_dw = 1, ok_fc = 1;
+  test_gemm_impl = gemm;
+  test_depthwise_impl = dw;
+  test_gemm_calls = test_depthwise_calls = 0;
+  for (i = 0; i < 150; i++) {
+    ok_conv &= conv_kernel_case(0);
+    ok_dw &= conv_kernel_case(1);
+    ok_fc &= fc_kernel_case();
+  }
+  CHECK(ok_conv);
+  CHECK(ok_dw);
+  CHECK(ok_fc);
+  /* the kernels went through the replaced primitives */
+  CHECK(test_gemm_calls > 1000);
+  CHECK(test_depthwise_calls > 1000);
+}
+
+static void test_kernels_portable(void) {
+  kernels_with(tflc_gemm_s8_portable, tflc_depthwise_s8_portable);
+}
+
+static void test_kernels_dsp(void) {
+  kernels_with(tflc_gemm_s8_dsp, tflc_depthwise_s8_dsp);
+}
+
+int main(void) {
+  RUN(test_requantize);
+  RUN(test_gemm_primitives);
+  RUN(test_depthwise_primitives);
+  RUN(test_lut_unpack);
+  RUN(test_kernels_portable);
+  RUN(test_kernels_dsp);
+  printf("gemm calls %ld, depthwise calls %ld (last run)\n", test_gemm_calls,
+         test_depthwise_calls);
+  return harness_report();
+}
