@@ -2439,7 +2439,7 @@ enum { /* field kinds */
        TFLC__SF_TABLES,  /* vector of tables; arg: table kind */
        TFLC__SF_UNION    /* arg: union kind; the type is in the slot before */
 };
-enum { /* table kinds: index into tflc__w_start */
+enum { /* table kinds: rows of tflc__schema_fields */
        TFLC__ST_MODEL,
        TFLC__ST_OPCODE,
        TFLC__ST_SUBGRAPH,

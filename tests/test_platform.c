@@ -25,15 +25,12 @@
 
 #include <stdlib.h>
 
-static uint32_t rng_state = 777u;
+/* the harness's generator (seeded in main) */
 static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
+  return rng();
 }
 static int32_t rnd_range(int32_t lo, int32_t hi) { /* inclusive */
-  return lo + (int32_t)(rnd() % (uint32_t)(hi - lo + 1));
+  return rng_int(lo, hi);
 }
 static void fill_s8(int8_t *p, int32_t n) {
   int32_t i;
@@ -635,6 +632,7 @@ static void test_kernels_dsp(void) {
 }
 
 int main(void) {
+  rng_seed(777u);
   RUN(test_requantize);
   RUN(test_gemm_primitives);
   RUN(test_depthwise_primitives);
