@@ -145,8 +145,11 @@ enum {
   TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
 };
 /* A tensor as the interpreter holds it. When flags has TFLC_TENSOR_LUT
- * the tensor is a compressed constant: `data` then refers to its
- * compression data inside the model, not to elements. */
+ * the tensor is a compressed constant: `data` then points at its LUT
+ * tflc_const descriptor (the fields up to data_bytes), or for a Huffman or
+ * Prune TFLM_DECODE output at its two int32 input indices (encoded,
+ * ancillary) in the model; never at elements. An INT4 tensor (a constant
+ * filter) holds its packed bytes, `bytes` = ceil(n / 2). */
 typedef struct tflc_tensor {
   void *data; /* elements; for TFLC_TENSOR_LUT its tflc_const descriptor */
   int32_t dims[TFLC_MAX_DIMS];
@@ -610,6 +613,9 @@ typedef struct tflc_interpreter {
   struct tflc__var *vars;     /* resource variables */
   int32_t num_vars;
   tflc_status first_error; /* with opt.report: the first op failure */
+  /* positions of the running operator's Huffman / Prune inputs (its
+   * filter, its other inputs); in the arena, only when a model has them */
+  tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
   char error[TFLC_ERROR_LEN];
@@ -2082,7 +2088,7 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
   memset(o, 0, sizeof *o);
   o->type = (uint8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0);
   es = tflc_type_size(o->type);
-  if (es == 0 && o->type != TFLC_RESOURCE)
+  if (es == 0 && o->type != TFLC_RESOURCE && o->type != TFLC_INT4)
     return tflc__err(err, TFLC_ERR_TYPE, "tensor %d: type %s (%u) unsupported",
                      t, tflc_type_name(o->type), (unsigned)o->type);
   sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &n);
@@ -2105,7 +2111,9 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
   }
   if (span * (es ? es : 1) > 0x7FFFFFFFu)
     return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: too many bytes", t);
-  o->bytes = (uint32_t)(count * es);
+  /* INT4: two elements per byte (ceil(n / 2) bytes of data) */
+  o->bytes = o->type == TFLC_INT4 ? (uint32_t)((count + 1) / 2)
+                                  : (uint32_t)(count * es);
   if (tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0))
     o->flags |= TFLC_TENSOR_VARIABLE;
   if (tflc__has_field(fb, tt, TFLC__T_SPARSITY))
@@ -2349,8 +2357,164 @@ static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
     *stored = n_idx + n_val;
   return tflc__lut_check(c, t, n_idx, n_val, channels, alt, err, ti, verify);
 }
+/* The message of a tflc_const_check result for tensor ti. */
+static tflc_status tflc__const_check_err(char *err, int r, int32_t where,
+                                         int32_t ti, uint32_t nvalues) {
+  switch (r) {
+  case TFLC_CONST_OK:
+    return TFLC_OK;
+  case TFLC_CONST_STREAM_SHORT:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: Huffman stream ends inside element %d", ti,
+                     where);
+  case TFLC_CONST_TABLE_INDEX:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: Huffman lookup outside the table at element "
+                     "%d",
+                     ti, where);
+  case TFLC_CONST_TOO_DEEP:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: Huffman codeword of element %d needs over 64 "
+                     "lookups",
+                     ti, where);
+  case TFLC_CONST_MASK_SHORT:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: prune bitmask has %d bits, too few", ti,
+                     where);
+  case TFLC_CONST_KEPT_MISMATCH:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: prune bitmask keeps %u values, table has %u",
+                     ti, (uint32_t)where, nvalues);
+  case TFLC_CONST_BAD_CHANNELS:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: zero-point channels do not divide %d "
+                     "elements",
+                     ti, where);
+  default:
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: bad compression parameters", ti);
+  }
+}
+
+/* Huffman (DECODE type 1): version, table width against the output type
+ * as TFLM's Setup (16-bit tables only for INT8) and its Decode (INT8 or
+ * INT16, refused here at init instead of at invoke), then the stream
+ * against the table when verifying. TFLM ignores the quantization. */
+static tflc_status tflc__huffman_const(const tflc_tensor *out, int32_t oi,
+                                       const uint8_t *enc, uint32_t n_enc,
+                                       const uint8_t *anc, uint32_t n_anc,
+                                       tflc_const *c, char *err, int verify) {
+  const int wide = anc[5] & 1u;
+  const uint32_t entries = (n_anc - 16u) / (wide ? 4u : 2u);
+  if (anc[4] != 1)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: Huffman version %u != 1", oi,
+                     (unsigned)anc[4]);
+  if (!wide && out->type != TFLC_INT8)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: 16-bit Huffman table for %s (INT8 only)", oi,
+                     tflc_type_name(out->type));
+  if (out->type != TFLC_INT8 && out->type != TFLC_INT16)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: Huffman output type %s unsupported (INT8, "
+                     "INT16)",
+                     oi, tflc_type_name(out->type));
+  if (n_enc >= 0x0FFFFFFFu)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: Huffman stream of %u bytes too long", oi,
+                     n_enc);
+  *c = tflc_const_huffman(enc, n_enc, anc + 16, entries, wide,
+                          (int)(anc[5] >> 4) + 1, (tflc_type)out->type,
+                          tflc__count(out), NULL);
+  if (verify) {
+    int32_t where = 0;
+    const int r = tflc_const_check(c, &where);
+    return tflc__const_check_err(err, r, where, oi, entries);
+  }
+  return TFLC_OK;
+}
+
+/* Prune (DECODE type 2): version, the output's quantization as TFLM's
+ * Setup reads it (channels = scale count on axis 0 or the last axis;
+ * zero points must be 0 except for INT8; INT8 with a non-zero zero point
+ * and several channels prunes to each channel's zero point), output types
+ * as its Decode (refused here at init), and when verifying the bitmask
+ * against the kept values. */
+static tflc_status tflc__prune_const(const tflc_model *m, uint32_t ot,
+                                     const tflc_tensor *out, int32_t oi,
+                                     const uint8_t *enc, uint32_t n_enc,
+                                     const uint8_t *anc, uint32_t n_anc,
+                                     tflc_const *c, char *err, int verify) {
+  tflc__fb fb = tflc__mfb(m);
+  const size_t es = tflc_type_size(out->type);
+  const int32_t count = tflc__count(out);
+  uint32_t ns = 0, nz = 0, zv = 0, i;
+  int32_t zero = 0, channels = 1;
+  int alt = 0, any = 0;
+  if (anc[4] != 1)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: Prune version %u != 1", oi, (unsigned)anc[4]);
+  switch (out->type) {
+  case TFLC_BOOL:
+  case TFLC_INT8:
+  case TFLC_INT16:
+  case TFLC_INT32:
+  case TFLC_INT64:
+  case TFLC_FLOAT32:
+    break;
+  default:
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: Prune output type %s unsupported", oi,
+                     tflc_type_name(out->type));
+  }
+  if (out->nscales > 0) { /* scale and zero points both present */
+    const uint32_t qt = tflc__get_ref(fb, ot, TFLC__T_QUANT);
+    const int32_t qd = tflc__tensor_qdim(m, ot);
+    ns = tflc__tensor_nscales(m, ot);
+    zv = tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
+    if (ns > 1 && qd == out->rank - 1)
+      alt = 1;
+    else if (qd != 0)
+      return tflc__err(err, TFLC_ERR_COMPRESSION,
+                       "tensor %d: unsupported quantization axis %d", oi, qd);
+    for (i = 0; i < nz; i++) {
+      const int64_t z = (int64_t)tflc__u64(fb.b + zv + 8 * i);
+      if (z != 0 && out->type != TFLC_INT8)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "tensor %d: zero point %u of %s must be 0", oi, i,
+                         tflc_type_name(out->type));
+      any |= z != 0;
+    }
+    zero = (int32_t)(int8_t)(tflc__u64(fb.b + zv) & 0xFFu);
+    if (out->type == TFLC_INT8 && ns > 1 && any) {
+      /* TFLM's per-channel path; it misdecodes uneven channels */
+      channels = (int32_t)ns;
+      if (count % channels != 0)
+        return tflc__err(err, TFLC_ERR_COMPRESSION,
+                         "tensor %d: %d channels do not divide %d elements", oi,
+                         channels, count);
+    }
+  }
+  if ((n_anc - 16u) % es != 0)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: prune values of %u bytes, not whole %s", oi,
+                     n_anc - 16u, tflc_type_name(out->type));
+  *c = tflc_const_prune(enc, n_enc, anc + 16, (uint32_t)((n_anc - 16u) / es),
+                        (tflc_type)out->type, count, zero, NULL);
+  if (channels > 1)
+    tflc_const_prune_channels(c, nz == ns ? fb.b + zv : NULL, 8, channels, alt);
+  if (verify) {
+    int32_t where = 0;
+    const int r = tflc_const_check(c, &where);
+    return tflc__const_check_err(err, r, where, oi, c->nvalues);
+  }
+  return TFLC_OK;
+}
+
 /* Builds the descriptor for decoded output `out` of a TFLM_DECODE pair
- * (encoded tensor e, ancillary tensor a). */
+ * (encoded tensor e, ancillary tensor a): the common metadata's checks in
+ * TFLM's order (version, then type), then LUT (0), Huffman (1) or Prune
+ * (2). */
 static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
                                       int32_t e, int32_t a, uint32_t ot,
                                       const tflc_tensor *out, int32_t oi,
@@ -2373,14 +2537,24 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
   if (n_anc < 16)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: ancillary data %u bytes < 16", oi, n_anc);
-  if (anc[0] != 0)
-    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
-                     "tensor %d: DECODE type %u unsupported (LUT only)", oi,
-                     (unsigned)anc[0]);
   if (anc[1] != 1)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: DECODE metadata version %u != 1", oi,
                      (unsigned)anc[1]);
+  if (stored)
+    *stored = n_idx + n_anc;
+  if (anc[0] == 1)
+    return tflc__huffman_const(out, oi, idx, n_idx, anc, n_anc, c, err, verify);
+  if (anc[0] == 2)
+    return tflc__prune_const(m, ot, out, oi, idx, n_idx, anc, n_anc, c, err,
+                             verify);
+  if (anc[0] == 127)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: custom DECODE type 127 unsupported", oi);
+  if (anc[0] != 0)
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: DECODE type %u unsupported", oi,
+                     (unsigned)anc[0]);
   if (anc[4] != 1)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: LUT version %u != 1", oi, (unsigned)anc[4]);
@@ -2411,8 +2585,6 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
   }
   c->data = idx;
   c->values = anc + 16;
-  if (stored)
-    *stored = n_idx + n_anc;
   return tflc__lut_check(c, out, n_idx, n_anc - 16, channels, alt, err, oi,
                          verify);
 }
@@ -3682,6 +3854,7 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 /* ======================================================================== */
 #define TFLC__ALIGN 16u
 #define TFLC__MAX_SCRATCH 3
+#define TFLC__CURSORS 2 /* decode positions: filter, other inputs */
 #define TFLC__OUT(op) ((op)->in + (op)->nin)
 
 /* Compressed inputs without a tiled path are decoded whole before the op
@@ -3806,8 +3979,17 @@ typedef struct tflc__const32 {
   uint32_t data, values;
   int32_t count, channels, elems_per_channel;
   uint16_t stride;
-  uint8_t type, bits, alt_axis;
+  uint8_t type, bits, alt_axis, kind, wide, first_bits, aux_stride;
+  int8_t zero;
+  uint32_t data_bytes, nvalues, aux, cursor;
 } tflc__const32;
+typedef struct tflc__cursor32 {
+  uint32_t data, values, tag;
+  int32_t elem;
+  uint32_t pos;
+  int32_t mark_elem;
+  uint32_t mark_pos, restarts;
+} tflc__cursor32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
 typedef char tflc__layout32_matches
     [sizeof(tflc_tensor) == sizeof(tflc__tensor32) &&
@@ -3817,7 +3999,10 @@ typedef char tflc__layout32_matches
              sizeof(tflc__var) == sizeof(tflc__var32) &&
              sizeof(tflc_conv_params) == sizeof(tflc__conv_params32) &&
              sizeof(tflc_fc_params) == sizeof(tflc__fc_params32) &&
-             sizeof(tflc_const) == sizeof(tflc__const32)
+             sizeof(tflc_const) == sizeof(tflc__const32) &&
+             sizeof(tflc_const_cursor) == sizeof(tflc__cursor32) &&
+             offsetof(tflc_const, data_bytes) ==
+                 offsetof(tflc__const32, data_bytes)
          ? 1
          : -1];
 #endif
@@ -3953,6 +4138,16 @@ static int32_t tflc__scratch(tflc__ctx *c, uintptr_t bytes) {
   op->scratch[op->nscratch] = bytes;
   return op->nscratch++;
 }
+/* Bytes of a kept LUT descriptor: the fields before data_bytes (the rest
+ * serve Huffman and Prune only). */
+#define TFLC__LUT_DESC_BYTES offsetof(tflc_const, data_bytes)
+#define TFLC__LUT_DESC_BYTES32 offsetof(tflc__const32, data_bytes)
+/* 1 when p points into the model: the (encoded, ancillary) pair that a
+ * Huffman or Prune tensor's record keeps instead of a descriptor. */
+static int tflc__in_model(const tflc_model *m, const void *p) {
+  const uintptr_t a = (uintptr_t)p, b = (uintptr_t)m->bytes;
+  return a >= b && a - b < m->size;
+}
 /* The descriptor of a compressed tensor from the (verified) model, built
  * once at interpreter init: `data` points at its LutTensor table
  * (COMPRESSION_METADATA) or at its (encoded, ancillary) pair in a
@@ -3968,12 +4163,50 @@ static tflc_status tflc__lut_desc(tflc_interpreter *it, uint32_t sgt,
   return tflc__meta_const(m, 0, (uint32_t)(p - (m->bytes + m->comp_base)), tt,
                           t, t->index, d, NULL, it->error, 0);
 }
-/* The constant as kernels read it: raw data, or the LUT descriptor a
- * compressed tensor's record points at (built at init). */
+/* The descriptor of compressed tensor t: the LUT one kept in the arena at
+ * init, or, for Huffman and Prune (larger descriptors), rebuilt from the
+ * model's pair: a few hundred instructions per operator call instead of
+ * 48 bytes of arena per tensor (64 on 64-bit hosts). */
+static void tflc__desc_of(tflc_interpreter *it, uint32_t sgt,
+                          const tflc_tensor *t, tflc_const *d) {
+  const tflc_model *m = it->model;
+  memset(d, 0, sizeof *d);
+  if (tflc__in_model(m, t->data)) {
+    /* (checked at init: the message is never written here) */
+    const uint8_t *p = (const uint8_t *)t->data;
+    (void)tflc__decode_const(m, sgt, tflc__i32(p), tflc__i32(p + 4),
+                             tflc__tensor_table(m, sgt, t->index), t, t->index,
+                             d, NULL, it->error, 0);
+  } else {
+    memcpy(d, t->data, TFLC__LUT_DESC_BYTES);
+  }
+}
+/* The cursor a Huffman / Prune input of the running operator decodes
+ * with: one for the filter (input 1), one for the others (biases, the
+ * inputs of CONCATENATION, decoded one after the other), NULL when
+ * none. */
+static tflc_const_cursor *tflc__cursor_for(tflc__ctx *c, const tflc_tensor *t) {
+  int32_t k;
+  if (!c->it->cursors || !c->op)
+    return NULL;
+  for (k = 0; k < c->op->nin; k++)
+    if (c->op->in[k] >= 0 && &c->it->tensors[c->op->in[k]] == t)
+      return &c->it->cursors[k == 1 ? 0 : 1];
+  return NULL;
+}
+/* The constant as kernels read it: raw data, INT4, or the descriptor a
+ * compressed tensor's record points at (built at init; Huffman and Prune
+ * ones get the cursor of their input slot). */
 static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
-  (void)c;
-  if (t->flags & TFLC_TENSOR_LUT)
-    return *(const tflc_const *)t->data;
+  if (t->flags & TFLC_TENSOR_LUT) {
+    tflc_const d;
+    tflc__desc_of(c->it, c->sgt, t, &d);
+    if (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE)
+      d.cursor = tflc__cursor_for(c, t);
+    return d;
+  }
+  if (t->type == TFLC_INT4)
+    return tflc_const_int4(t->data, tflc__count(t));
   return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
 }
 /* Requires input k to be constant (raw or compressed). */
@@ -3991,6 +4224,98 @@ static int tflc__tiled_input(int32_t code, int user, int32_t k);
 static void tflc__reset_op(tflc__ctx *c);
 /* Defined with the variable operators. */
 static tflc_status tflc__vars_init(tflc_interpreter *it);
+
+/* 1 when ancillary tensor `a` of a DECODE pair says Huffman or Prune. */
+static int tflc__decode_stream_pair(const tflc_model *m, uint32_t sgt,
+                                    int32_t a) {
+  uint32_t n;
+  const uint8_t *anc =
+      tflc__buffer(m,
+                   tflc__get_u32(tflc__mfb(m), tflc__tensor_table(m, sgt, a),
+                                 TFLC__T_BUFFER, 0),
+                   &n);
+  return anc && n >= 16 && (anc[0] == 1 || anc[0] == 2);
+}
+/* Whether the kernel of operator `code` (table ot) reads a Huffman or
+ * Prune constant at input k in stream order, so that it can decode it in
+ * place: biases and concatenated or assigned values always (read
+ * front to back); CONV_2D / TRANSPOSE_CONV filters when one output
+ * channel's row fits the decode tile (decoded once per channel, in
+ * order; else again for every pixel); FULLY_CONNECTED weights when a row
+ * fits or there is one batch; DEPTHWISE_CONV_2D filters never (a
+ * channel's taps are spread over the whole tensor). The others are
+ * decoded whole before the operator, as TFLM always does. */
+static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
+                                int32_t code, int32_t k) {
+  char err[TFLC_ERROR_LEN];
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t ni, iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+  tflc_tensor f, x;
+  uint64_t row;
+  size_t es;
+  if (k != 1)
+    return 1;
+  if (code == TFLC_OP_DEPTHWISE_CONV_2D)
+    return 0;
+  if (code != TFLC_OP_CONV_2D && code != TFLC_OP_TRANSPOSE_CONV &&
+      code != TFLC_OP_FULLY_CONNECTED)
+    return 1;
+  if (ni < 2 ||
+      tflc__read_tensor(m, tflc__tensor_table(m, sgt, tflc__i32(fb.b + iv + 4)),
+                        &f, err, 1) != TFLC_OK)
+    return 0;
+  es = tflc_type_size(f.type);
+  if (code == TFLC_OP_FULLY_CONNECTED) {
+    if (f.rank != 2)
+      return 0;
+    if ((uint64_t)f.dims[1] * es <= TFLC_TILE_BYTES)
+      return 1;
+    /* one batch: the row is read once, front to back, in pieces */
+    return tflc__i32(fb.b + iv) >= 0 &&
+           tflc__read_tensor(m,
+                             tflc__tensor_table(m, sgt, tflc__i32(fb.b + iv)),
+                             &x, err, 0) == TFLC_OK &&
+           tflc__count(&x) == f.dims[1];
+  }
+  if (f.rank != 4)
+    return 0;
+  row = (uint64_t)f.dims[1] * (uint64_t)f.dims[2] * (uint64_t)f.dims[3] * es;
+  return row <= TFLC_TILE_BYTES;
+}
+/* 1 when input k of the operator is a compressed constant it reads
+ * decoded whole (see tflc__stream_inplace and tflc__tiled_input; a
+ * Huffman / Prune CONV_2D or DEPTHWISE_CONV_2D bias also when its filter
+ * is not read compressed). */
+static int tflc__whole_input(tflc__ctx *c, int32_t k) {
+  const tflc__op *op = c->op;
+  const tflc_tensor *t = op->in[k] >= 0 ? &c->it->tensors[op->in[k]] : NULL;
+  tflc_const d;
+  if (!t || !(t->flags & TFLC_TENSOR_LUT))
+    return 0;
+  if (!tflc__tiled_input(op->code, op->user, k))
+    return 1;
+  tflc__desc_of(c->it, c->sgt, t, &d);
+  if (d.kind != TFLC_CONST_HUFFMAN && d.kind != TFLC_CONST_PRUNE)
+    return 0;
+  if (k == 2 &&
+      (op->code == TFLC_OP_CONV_2D || op->code == TFLC_OP_DEPTHWISE_CONV_2D)) {
+    /* the bias is read once per channel only beside a filter read
+     * compressed; beside a plain one, at every pixel: then whole (small) */
+    const tflc_tensor *f = op->in[1] >= 0 ? &c->it->tensors[op->in[1]] : NULL;
+    return !f || !(f->type == TFLC_INT4 ||
+                   ((f->flags & TFLC_TENSOR_LUT) && !tflc__whole_input(c, 1)));
+  }
+  return !tflc__stream_inplace(
+      c->m, c->sgt, tflc__op_table(c->m, c->sgt, op->index), op->code, k);
+}
+/* 1 when input k is decoded whole before the operator runs. */
+static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
+  int32_t j;
+  for (j = 0; j < c->op->nwhole; j++)
+    if (c->op->whole[j].slot == k)
+      return 1;
+  return 0;
+}
 
 /* ======================================================================== */
 /* Planner: greedy first-fit by decreasing size over tensor lifetimes, as  */
@@ -4614,6 +4939,17 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
           t->data = (void *)(uintptr_t)(fb.b + iv + 8 * j);
           t->flags |=
               TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
+          if (!it->cursors && tflc__decode_stream_pair(
+                                  m, sgt, tflc__i32(fb.b + iv + 8 * j + 4))) {
+            /* decoded in place in stream order: the running operator's
+             * inputs keep their positions here */
+            it->cursors = (tflc_const_cursor *)tflc__persist2(
+                it, sizeof(tflc_const_cursor) * TFLC__CURSORS,
+                sizeof(tflc__cursor32) * TFLC__CURSORS);
+            if (!it->cursors)
+              return tflc__err(it->error, TFLC_ERR_ARENA,
+                               "arena too small for decode cursors");
+          }
         }
       }
       if (!keep)
@@ -4640,7 +4976,8 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
     }
     for (j = 0; j < nout; j++) {
-      TFLC__OUT(op)[j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
+      TFLC__OUT(op)
+      [j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
       if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
         return tflc__err(it->error, TFLC_ERR_SCHEMA,
                          "op %u %s: output tensor %d is constant", i,
@@ -4650,20 +4987,26 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
-  /* compressed constants: each descriptor built and checked once, kept
-   * in the persistent arena; the record's data points at it */
+  /* compressed constants: each descriptor built and checked once; LUT
+   * ones kept in the persistent arena (the record's data points at it),
+   * Huffman and Prune ones rebuilt when used (tflc__desc_of: the record
+   * keeps pointing at the pair in the model) */
   for (k = 0; k < it->num_tensors; k++) {
     tflc_tensor *t = &it->tensors[k];
-    tflc_const *d;
+    tflc_const full;
+    void *d;
     if (!(t->flags & TFLC_TENSOR_LUT))
       continue;
-    d = (tflc_const *)tflc__persist2(it, sizeof *d, sizeof(tflc__const32));
+    st = tflc__lut_desc(it, sgt, t, &full);
+    if (st)
+      return st;
+    if (full.kind == TFLC_CONST_HUFFMAN || full.kind == TFLC_CONST_PRUNE)
+      continue;
+    d = tflc__persist2(it, TFLC__LUT_DESC_BYTES, TFLC__LUT_DESC_BYTES32);
     if (!d)
       return tflc__err(it->error, TFLC_ERR_ARENA,
                        "arena too small for compressed tensor %d", t->index);
-    st = tflc__lut_desc(it, sgt, t, d);
-    if (st)
-      return st;
+    memcpy(d, &full, TFLC__LUT_DESC_BYTES);
     t->data = d;
   }
   /* Tensors the caller or an operator writes must own their bytes: not
@@ -4684,12 +5027,37 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   for (i = 0; i < nops; i++) {
     tflc__op *op = &it->ops[i];
     for (k = 0; k < op->nout; k++)
-      if (it->tensors[TFLC__OUT(op)[k]].flags &
-          (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL))
+      /* (a kept DECODE's outputs read in place stay virtual: it skips
+       * them) */
+      if ((it->tensors[TFLC__OUT(op)[k]].flags &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL)) &&
+          !(op->code == TFLC_OP_TFLM_DECODE &&
+            (it->tensors[TFLC__OUT(op)[k]].flags & TFLC_TENSOR_VIRTUAL)))
         return tflc__err(it->error, TFLC_ERR_SCHEMA,
                          "op %d %s: output tensor %d is constant", op->index,
                          tflc_opcode_name(op->code),
                          it->tensors[TFLC__OUT(op)[k]].index);
+  }
+  /* INT4 tensors: only constant, and only as the filter of CONV_2D,
+   * DEPTHWISE_CONV_2D or FULLY_CONNECTED (the kernels TFLM runs them in);
+   * user operators see them as they are */
+  for (i = 0; i < nops; i++) {
+    const tflc__op *op = &it->ops[i];
+    const int filter_op = op->code == TFLC_OP_CONV_2D ||
+                          op->code == TFLC_OP_DEPTHWISE_CONV_2D ||
+                          op->code == TFLC_OP_FULLY_CONNECTED;
+    if (op->user)
+      continue;
+    for (k = 0; k < op->nin + op->nout; k++) {
+      const tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
+      if (!t || t->type != TFLC_INT4 ||
+          (filter_op && k == 1 && (t->flags & TFLC_TENSOR_CONST)))
+        continue;
+      return tflc__err(it->error, TFLC_ERR_TYPE,
+                       "op %d %s: INT4 tensor %d (INT4 only as a constant "
+                       "conv / fully-connected filter)",
+                       op->index, tflc_opcode_name(op->code), t->index);
+    }
   }
   /* delegates (section 13): each run of operators one delegate takes
    * becomes one record; the ops array shrinks accordingly */
@@ -4699,30 +5067,34 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     nops = (uint32_t)it->num_ops;
   }
-  /* prepare every op; metadata-compressed inputs without a tiled path get a
-   * whole-tensor decode buffer: alternate region, else arena scratch */
+  /* prepare every op; compressed inputs its kernel cannot read tile by
+   * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
+   * not read in stream order) get a whole-tensor decode buffer: alternate
+   * region, else arena scratch */
   for (i = 0; i < nops; i++) {
     tflc__op *op = &it->ops[i];
     size_t used[8];
+    int32_t nwhole = 0;
     memset(used, 0, sizeof used);
     c.op = op;
-    for (k = 0; k < op->nin; k++) {
-      tflc_tensor *t = op->in[k] >= 0 ? &it->tensors[op->in[k]] : NULL;
+    for (k = 0; k < op->nin; k++)
+      nwhole += tflc__whole_input(&c, k);
+    if (nwhole > TFLC__MAX_SCRATCH)
+      return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
+                          "more than %d compressed inputs", TFLC__MAX_SCRATCH,
+                          0);
+    if (nwhole > 0) {
+      op->whole = (tflc__whole *)tflc__persist2(
+          it, sizeof(tflc__whole) * (uint32_t)nwhole,
+          sizeof(tflc__whole32) * (uint32_t)nwhole);
+      if (!op->whole)
+        return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+    }
+    for (k = 0; k < op->nin && nwhole > 0; k++) {
+      tflc_tensor *t = &it->tensors[op->in[k] >= 0 ? op->in[k] : 0];
       tflc__whole *w;
-      if (!t || !(t->flags & TFLC_TENSOR_LUT) ||
-          tflc__tiled_input(op->code, op->user, k))
+      if (!tflc__whole_input(&c, k))
         continue;
-      if (!op->whole) {
-        op->whole = (tflc__whole *)tflc__persist2(
-            it, sizeof(tflc__whole) * TFLC__MAX_SCRATCH,
-            sizeof(tflc__whole32) * TFLC__MAX_SCRATCH);
-        if (!op->whole)
-          return tflc__op_err(&c, TFLC_ERR_ARENA, "arena too small", 0, 0);
-      }
-      if (op->nwhole >= TFLC__MAX_SCRATCH)
-        return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
-                            "more than %d compressed inputs", TFLC__MAX_SCRATCH,
-                            0);
       w = &op->whole[op->nwhole++];
       w->slot = k;
       w->ptr = tflc__region_alloc(&it->opt, used, t->bytes);
@@ -4912,8 +5284,9 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
      * kernel a plain tensor for the duration of the op */
     for (k = 0; k < op->nwhole; k++) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      const tflc_const *lut = (const tflc_const *)t->data;
-      tflc_lut_decode(lut, 0, lut->count, op->whole[k].ptr);
+      tflc_const lut;
+      tflc__desc_of(it, c.sgt, t, &lut);
+      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
       saved[k] = t->data;
       t->data = op->whole[k].ptr;
       t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
@@ -5057,6 +5430,26 @@ static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
   return total > 0 ? total / 2 : 0;
 }
 
+/* Decode tile of an int8 / float32 CONV_2D, DEPTHWISE_CONV_2D or
+ * FULLY_CONNECTED (0: none): TFLC_TILE_BYTES for a filter read compressed
+ * (LUT, or Huffman / Prune in stream order: the kernels decode as many
+ * whole channels as fit); for an INT4 filter at most its unpacked size
+ * (TFLM's arena holds the whole unpacked filter, so tflc never needs
+ * more); none for a raw filter or one decoded whole (biases are read
+ * element by element). */
+static size_t tflc__filter_tile(const tflc__ctx *c, const tflc_tensor *f,
+                                const tflc_tensor *b) {
+  (void)b;
+  if (f->type == TFLC_INT4) {
+    const int64_t n = tflc__count(f);
+    return n < TFLC_TILE_BYTES ? (size_t)(n + 15) & ~(size_t)15
+                               : TFLC_TILE_BYTES;
+  }
+  if ((f->flags & TFLC_TENSOR_LUT) && !tflc__decoded_whole(c, 1))
+    return TFLC_TILE_BYTES;
+  return 0;
+}
+
 /* ---- CONV_2D / DEPTHWISE_CONV_2D ---------------------------------------- */
 /* CONV_2D / DEPTHWISE_CONV_2D geometry, the same for every type: the
  * options (padding, strides, dilation, fused activation, depth
@@ -5191,7 +5584,9 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_status st;
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
-  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8)
+  /* INT4 filters (two per byte) are read as int8 a tile at a time */
+  if (in->type != TFLC_INT8 || (f->type != TFLC_INT8 && f->type != TFLC_INT4) ||
+      o->type != TFLC_INT8)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "only int8 input/filter/output supported (got %d/%d)",
                         in->type, f->type);
@@ -5218,8 +5613,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
                                   &s->p.act_min, &s->p.act_max);
   s->tile = -1;
-  if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
-    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+  if (tflc__filter_tile(c, f, b) > 0)
+    s->tile = tflc__scratch(c, tflc__filter_tile(c, f, b));
   return TFLC_OK;
 }
 static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
@@ -5227,7 +5622,7 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  size_t tb = s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0;
   tflc_const fc = tflc__const(c, f), bc;
   if (b)
     bc = tflc__const(c, b);
@@ -5281,21 +5676,25 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_SHAPE, "bias has %d elements, expected %d",
                         tflc__count(b), depth);
   s->tile = -1;
-  if ((f->flags & TFLC_TENSOR_LUT) || (b && (b->flags & TFLC_TENSOR_LUT)))
-    s->tile = tflc__scratch(c, TFLC_TILE_BYTES);
+  if (tflc__filter_tile(c, f, b) > 0)
+    s->tile = tflc__scratch(c, tflc__filter_tile(c, f, b));
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
     tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
     return TFLC_OK;
   }
-  if (in->type != TFLC_INT8 || f->type != TFLC_INT8 || o->type != TFLC_INT8 ||
-      (b && b->type != TFLC_INT32))
+  if (in->type != TFLC_INT8 || (f->type != TFLC_INT8 && f->type != TFLC_INT4) ||
+      o->type != TFLC_INT8 || (b && b->type != TFLC_INT32))
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "types %d x %d unsupported (int8 or float32)", in->type,
                         f->type);
   if (in->scale <= 0.0f || o->scale <= 0.0f || f->scale <= 0.0f)
     return tflc__op_err(c, TFLC_ERR_QUANT, "tensors not quantized", 0, 0);
   nsc = tflc__tensor_nscales(c->m, ftt);
+  if (f->type == TFLC_INT4 && nsc > 1) /* as TFLM */
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "INT4 weights must be per-tensor (%d scales)",
+                        (int32_t)nsc, 0);
   s->p.input_offset = -in->zero_point;
   s->p.output_offset = o->zero_point;
   tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
@@ -5343,7 +5742,7 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  size_t tb = s->tile >= 0 ? TFLC_TILE_BYTES : 0;
+  size_t tb = s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0;
   tflc_const fc = tflc__const(c, f), bc;
   const int32_t accum = f->dims[1], depth = f->dims[0];
   const int32_t batches = tflc__count(in) / accum;

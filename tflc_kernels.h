@@ -174,17 +174,71 @@ typedef enum tflc_type {
 /* Size in bytes of one element, 0 for types tflc cannot hold. */
 TFLC_API size_t tflc_type_size(int type);
 
-/* ---- constants, raw or LUT-compressed ----------------------------------- */
-/* A constant tensor as kernels see it. When bits == 0 `data` holds the raw
- * little-endian elements. When bits is 1..8, `data` holds `count` unsigned
- * bits-wide indices packed MSB-first in one continuous bitstring, and
- * element i is values[channel(i) * stride + index_i], where channel(i) is
- *   0                              when channels == 1,
- *   i / elems_per_channel          on the first axis (alt_axis == 0),
- *   i % channels                   on the last axis (alt_axis == 1).
- * `values` holds channels * stride elements of `type`. Descriptors built
- * by tflc.h are verified (bitstring and table long enough); hand-built
- * ones must satisfy the same. */
+/* ---- constants, raw or compressed --------------------------------------- */
+/* How a constant's elements are stored (tflc_const.kind). */
+enum {
+  TFLC_CONST_RAW_LUT = 0, /* raw when bits == 0, LUT when bits is 1..8 */
+  TFLC_CONST_INT4 = 1,    /* INT4 packed two per byte, read as INT8 */
+  TFLC_CONST_HUFFMAN = 2, /* TFLM_DECODE type 1: Huffman codewords */
+  TFLC_CONST_PRUNE = 3    /* TFLM_DECODE type 2: keep-bitmask + kept values */
+};
+
+/* Where the last decode of a Huffman or Prune constant stopped, so that the
+ * next request, usually the next tile, goes on from there instead of
+ * decoding the stream again from its start. A cursor belongs to whichever
+ * constant used it last (it notes its data, table and parameters): sharing
+ * one between constants costs restarts, never wrong elements. */
+typedef struct tflc_const_cursor {
+  const void *data, *values; /* the constant it belongs to */
+  uint32_t tag;              /* and its kind and parameters */
+  int32_t elem;              /* next element */
+  uint32_t pos;              /* its stream position (see tflc_const) */
+  int32_t mark_elem;         /* where the last backward request started */
+  uint32_t mark_pos;
+  uint32_t restarts; /* requests that went backwards (diagnostics) */
+} tflc_const_cursor;
+
+/* A constant tensor as kernels see it; `count` elements of `type`.
+ * kind TFLC_CONST_RAW_LUT:
+ *   bits == 0: `data` holds the raw little-endian elements.
+ *   bits 1..8: `data` holds `count` unsigned bits-wide indices packed
+ *   MSB-first in one continuous bitstring, and element i is
+ *   values[channel(i) * stride + index_i], where channel(i) is
+ *     0                              when channels == 1,
+ *     i / elems_per_channel          on the first axis (alt_axis == 0),
+ *     i % channels                   on the last axis (alt_axis == 1).
+ *   `values` holds channels * stride elements of `type`.
+ * kind TFLC_CONST_INT4 (type INT8, bits 4): `data` holds ceil(count / 2)
+ *   bytes, element 2j in the low nibble of byte j, 2j + 1 in the high
+ *   one, each a 4-bit two's complement value (-8..7).
+ * kind TFLC_CONST_HUFFMAN (bits 8): `data` is the codeword stream
+ *   (data_bytes, read MSB-first from byte 0), `values` the decoding table
+ *   (nvalues entries of 16 bits, or 32 when `wide`, little-endian), as
+ *   TFLM's DECODE type 1: each element starts with a lookup of
+ *   first_bits (1..16) stream bits; an entry with the top bit clear
+ *   links to a sub-table (count field + 1 more bits, offset field from
+ *   the link's own index), one with it set is the element (its low 8 *
+ *   type size bits, zero-extended past 4 bytes) and gives how many of the
+ *   bits read at its level the codeword used. Stream bits past the end
+ *   read as 0; an index outside the table, or a 64th lookup that is again
+ *   a link, reads as the entry "element 0, 15 bits used" (a verified
+ *   constant never does either: tflc_const_check).
+ * kind TFLC_CONST_PRUNE (bits 8): `data` is the keep-bitmask (data_bytes,
+ *   one bit per element, MSB-first), `values` the nvalues kept elements in
+ *   element order. A kept element takes the next value, a pruned one the
+ *   zero point: for 1-byte types the int8 at aux + channel(i) * aux_stride
+ *   (low byte of a little-endian integer) when `aux` is set, else `zero`;
+ *   0 for wider types. Mask bits past data_bytes read as 0 (pruned), kept
+ *   elements past the table as 0.
+ * `bits` is 0 only for raw constants: kernels read those in place and
+ * every other kind through tflc_lut_decode / tflc_lut_gather /
+ * tflc_const_span / tflc_const_i32 / i64 / f32. Huffman and Prune are
+ * sequential formats: with a `cursor` a request that starts where the
+ * previous one ended costs only its own elements, without one every
+ * request decodes from element 0. Descriptors built by tflc.h are
+ * verified; hand-built ones should pass tflc_const_check (reads stay
+ * inside the buffers either way for Huffman and Prune; raw, LUT and INT4
+ * data must hold what the descriptor says). */
 typedef struct tflc_const {
   const void *data;
   const void *values;
@@ -195,6 +249,17 @@ typedef struct tflc_const {
   uint8_t type;
   uint8_t bits;
   uint8_t alt_axis;
+  uint8_t kind;       /* TFLC_CONST_* */
+  uint8_t wide;       /* HUFFMAN: 32-bit table entries */
+  uint8_t first_bits; /* HUFFMAN: bits of the first lookup */
+  uint8_t aux_stride; /* PRUNE: bytes from one zero point to the next */
+  int8_t zero;        /* PRUNE: pruned value without `aux` (1-byte types) */
+  /* HUFFMAN and PRUNE only from here (tflc.h keeps the other kinds'
+   * descriptors without these fields) */
+  uint32_t data_bytes;       /* bytes at `data` */
+  uint32_t nvalues;          /* HUFFMAN: table entries; PRUNE: kept values */
+  const void *aux;           /* PRUNE: per-channel zero points, or NULL */
+  tflc_const_cursor *cursor; /* resume point, or NULL */
 } tflc_const;
 
 /* An uncompressed constant: `count` elements of `type` at `data`. */
@@ -995,6 +1060,55 @@ TFLC_API void tflc_resize_nearest(size_t elem_size, const int32_t *in_dims,
                                   int32_t out_h, int32_t out_w,
                                   int align_corners, int half_pixel_centers,
                                   const void *in, void *out);
+
+/* ======================================================================== */
+/* Constants: INT4, Huffman and Prune (TFLM_DECODE types 1 and 2)           */
+/* ======================================================================== */
+/* The kinds of tflc_const beyond raw and LUT (see there for the formats).
+ * Kernels read them like LUT constants, a tile at a time. */
+
+/* INT4 filter values: `count` elements packed two per byte, read as INT8. */
+TFLC_API tflc_const tflc_const_int4(const void *packed, int32_t count);
+/* Huffman (TFLM_DECODE type 1): `count` elements of `type` (INT8, INT16)
+ * from stream_bytes of codewords and table_entries 16-bit (wide 0) or
+ * 32-bit (wide 1) table entries; the first lookup reads first_bits
+ * (1..16) bits. `cursor` may be NULL. */
+TFLC_API tflc_const tflc_const_huffman(const void *stream,
+                                       uint32_t stream_bytes, const void *table,
+                                       uint32_t table_entries, int wide,
+                                       int first_bits, tflc_type type,
+                                       int32_t count,
+                                       tflc_const_cursor *cursor);
+/* Prune (TFLM_DECODE type 2): `count` elements of `type` from a keep-
+ * bitmask of mask_bytes and nvalues kept values; pruned 1-byte elements
+ * are `zero`. `cursor` may be NULL. */
+TFLC_API tflc_const tflc_const_prune(const void *mask, uint32_t mask_bytes,
+                                     const void *values, uint32_t nvalues,
+                                     tflc_type type, int32_t count,
+                                     int32_t zero, tflc_const_cursor *cursor);
+/* Per-channel zero points for a Prune constant: channel ch's is the low
+ * byte of zero_points + ch * zp_stride; channels on the first axis
+ * (alt_axis 0: count / channels elements each) or the last (alt_axis 1). */
+TFLC_API void tflc_const_prune_channels(tflc_const *c, const void *zero_points,
+                                        int zp_stride, int32_t channels,
+                                        int alt_axis);
+
+/* What tflc_const_check found. */
+enum {
+  TFLC_CONST_OK = 0,
+  TFLC_CONST_BAD_FIELDS,    /* count, type, widths or channels out of range */
+  TFLC_CONST_STREAM_SHORT,  /* a Huffman lookup reads past the stream */
+  TFLC_CONST_TABLE_INDEX,   /* a Huffman lookup outside the table */
+  TFLC_CONST_TOO_DEEP,      /* a Huffman codeword needs over 64 lookups */
+  TFLC_CONST_MASK_SHORT,    /* the Prune bitmask has fewer bits than count */
+  TFLC_CONST_KEPT_MISMATCH, /* the Prune bitmask keeps != nvalues elements */
+  TFLC_CONST_BAD_CHANNELS   /* channels do not divide count */
+};
+/* Checks a Huffman or Prune constant completely (decodes every Huffman
+ * element: O(count)); other kinds only for sane fields. Returns
+ * TFLC_CONST_OK or what is wrong; *where (may be NULL) receives the
+ * element it happened at (TFLC_CONST_KEPT_MISMATCH: the elements kept). */
+TFLC_API int tflc_const_check(const tflc_const *c, int32_t *where);
 
 /* ======================================================================== */
 /* Element-wise math, logic, casts, more types of pools and reductions      */
@@ -3135,6 +3249,14 @@ static unsigned tflc__index_at(const uint8_t *p, unsigned bit, unsigned bits) {
   return (v >> (16u - bit - bits)) & ((1u << bits) - 1u);
 }
 
+/* The decoders of the other kinds (section "constants: INT4, Huffman,
+ * Prune" at the end): fast, and the portable reference they are tested
+ * against. */
+static void tflc__kind_decode(const tflc_const *c, int32_t start, int32_t n,
+                              void *dst);
+static void tflc__kind_decode_ref(const tflc_const *c, int32_t start, int32_t n,
+                                  void *dst);
+
 /* n indices from (src, bit), each mapped through the byte table tab, into
  * dst (the portable TFLC_LUT_UNPACK). The fast core: a head of single fields
  * until the cursor is on a byte boundary, then whole byte groups per width (8 /
@@ -3342,7 +3464,9 @@ TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
 /* element i (es bytes, as stored) into out */
 static void tflc__const_get(const tflc_const *c, int32_t i, size_t es,
                             void *out) {
-  if (c->bits == 0) {
+  if (c->kind != TFLC_CONST_RAW_LUT) {
+    tflc__kind_decode(c, i, 1, out);
+  } else if (c->bits == 0) {
     memcpy(out, (const uint8_t *)c->data + (size_t)i * es, es);
   } else if (c->bits > 8) {
     memset(out, 0, es); /* never from a verified descriptor */
@@ -3362,6 +3486,10 @@ TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
   const size_t es = tflc_type_size(c->type);
   uint8_t *d = (uint8_t *)dst;
   int32_t k;
+  if (c->kind != TFLC_CONST_RAW_LUT) {
+    tflc__kind_decode_ref(c, start, n, dst);
+    return;
+  }
   for (k = 0; k < n; k++)
     tflc__const_get(c, start + k, es, d + (size_t)k * es);
 }
@@ -3376,6 +3504,10 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
   uint8_t idx[TFLC__CHUNK];
   if (n <= 0 || es == 0)
     return;
+  if (c->kind != TFLC_CONST_RAW_LUT) {
+    tflc__kind_decode(c, start, n, dst);
+    return;
+  }
   if (bits == 0) {
     memcpy(d, bs + (size_t)start * es, (size_t)n * es);
     return;
@@ -3454,7 +3586,8 @@ TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
   const size_t es = tflc_type_size(c->type);
   uint8_t *d = (uint8_t *)dst;
   int32_t k, i = start;
-  if (es == 1 && c->bits != 0 && c->bits <= 8) {
+  if (es == 1 && c->kind == TFLC_CONST_RAW_LUT && c->bits != 0 &&
+      c->bits <= 8) {
     const unsigned bits = c->bits;
     const uint8_t *bs = (const uint8_t *)c->data;
     const uint8_t *vals = (const uint8_t *)c->values;
@@ -3472,7 +3605,7 @@ TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
 TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
                                      int32_t n, void *tile) {
   const size_t es = tflc_type_size(c->type);
-  if (c->bits == 0)
+  if (c->kind == TFLC_CONST_RAW_LUT && c->bits == 0)
     return (const uint8_t *)c->data + (size_t)start * es;
   tflc_lut_decode(c, start, n, tile);
   return tile;
@@ -3513,7 +3646,7 @@ TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i) {
 }
 
 TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i) {
-  if (c->bits == 0 && c->type == TFLC_INT32) {
+  if (c->kind == TFLC_CONST_RAW_LUT && c->bits == 0 && c->type == TFLC_INT32) {
     const uint8_t *p = (const uint8_t *)c->data + (size_t)i * 4u;
     return tflc__wrap32((int64_t)tflc__le_bytes(p, 4));
   }
@@ -7764,6 +7897,748 @@ TFLC_API void tflc_resize_bilinear_f32(const int32_t *in_dims, int32_t out_h,
       }
     }
   }
+}
+
+/* ======================================================================== */
+/* Constants: INT4, Huffman and Prune                                       */
+/* ======================================================================== */
+/* INT4 nibbles are unpacked two at a time. Huffman and Prune are
+ * sequential formats: a request is served from the constant's cursor when
+ * it starts at or after it, else from the mark (where the last backward
+ * request started) or from element 0, skipping forward to its start; the
+ * cursor then notes where it ended. Every read of the stream, table,
+ * bitmask and kept values is bounds-checked (past the end: zero bits, the
+ * "element 0" entry, pruned elements, zero values), so unverified
+ * descriptors decode the same way every time and never read outside their
+ * buffers. The reference decoders below the fast ones share nothing with
+ * them but the format. */
+
+#define TFLC__HUFF_LOOKUPS 64            /* most lookups of one codeword */
+#define TFLC__HUFF_MAX_BYTES 0x0FFFFFFFu /* stream bytes read at most */
+
+TFLC_API tflc_const tflc_const_int4(const void *packed, int32_t count) {
+  tflc_const c;
+  memset(&c, 0, sizeof c);
+  c.data = packed;
+  c.count = count;
+  c.channels = 1;
+  c.elems_per_channel = count;
+  c.type = (uint8_t)TFLC_INT8;
+  c.bits = 4;
+  c.kind = (uint8_t)TFLC_CONST_INT4;
+  c.data_bytes = count > 0 ? (uint32_t)count / 2u + ((uint32_t)count & 1u) : 0;
+  return c;
+}
+
+TFLC_API tflc_const tflc_const_huffman(const void *stream,
+                                       uint32_t stream_bytes, const void *table,
+                                       uint32_t table_entries, int wide,
+                                       int first_bits, tflc_type type,
+                                       int32_t count,
+                                       tflc_const_cursor *cursor) {
+  tflc_const c;
+  memset(&c, 0, sizeof c);
+  c.data = stream;
+  c.values = table;
+  c.count = count;
+  c.channels = 1;
+  c.elems_per_channel = count;
+  c.type = (uint8_t)type;
+  c.bits = 8;
+  c.kind = (uint8_t)TFLC_CONST_HUFFMAN;
+  c.wide = (uint8_t)(wide ? 1 : 0);
+  c.first_bits = (uint8_t)(first_bits < 0     ? 0
+                           : first_bits > 255 ? 255
+                                              : first_bits);
+  c.data_bytes = stream_bytes;
+  c.nvalues = table_entries;
+  c.cursor = cursor;
+  return c;
+}
+
+TFLC_API tflc_const tflc_const_prune(const void *mask, uint32_t mask_bytes,
+                                     const void *values, uint32_t nvalues,
+                                     tflc_type type, int32_t count,
+                                     int32_t zero, tflc_const_cursor *cursor) {
+  tflc_const c;
+  memset(&c, 0, sizeof c);
+  c.data = mask;
+  c.values = values;
+  c.count = count;
+  c.channels = 1;
+  c.elems_per_channel = count;
+  c.type = (uint8_t)type;
+  c.bits = 8;
+  c.kind = (uint8_t)TFLC_CONST_PRUNE;
+  /* its low byte, as TFLM keeps zero points of int8 tensors */
+  c.zero = (int8_t)((int32_t)((uint32_t)zero & 0xFFu) -
+                    (((uint32_t)zero & 0x80u) ? 256 : 0));
+  c.data_bytes = mask_bytes;
+  c.nvalues = nvalues;
+  c.cursor = cursor;
+  return c;
+}
+
+TFLC_API void tflc_const_prune_channels(tflc_const *c, const void *zero_points,
+                                        int zp_stride, int32_t channels,
+                                        int alt_axis) {
+  c->aux = zero_points;
+  c->aux_stride = (uint8_t)(zp_stride < 1     ? 1
+                            : zp_stride > 255 ? 255
+                                              : zp_stride);
+  c->channels = channels < 1 ? 1 : channels;
+  c->alt_axis = (uint8_t)(alt_axis && c->channels > 1 ? 1 : 0);
+  if (c->channels <= 1)
+    c->elems_per_channel = c->count;
+  else if (c->alt_axis)
+    c->elems_per_channel = 1;
+  else
+    c->elems_per_channel = c->count / c->channels;
+}
+
+/* es little-endian bytes of v (zero past its 4 bytes, or sign-extended
+ * when `sext`) */
+static void tflc__put_le(uint8_t *d, uint32_t v, size_t es, int sext) {
+  size_t k;
+  for (k = 0; k < es; k++)
+    d[k] = (uint8_t)(k < 4 ? (v >> (8 * k)) & 0xFFu
+                           : (sext && (v & 0x80000000u) ? 0xFFu : 0u));
+}
+
+/* ---- INT4 ---------------------------------------------------------------- */
+static uint32_t tflc__nibble(const uint8_t *p, int32_t i) {
+  const unsigned b = p[(uint32_t)i >> 1];
+  const unsigned v = (i & 1) ? b >> 4 : b & 15u;
+  return (uint32_t)(int32_t)((int)(v ^ 8u) - 8); /* sign-extended */
+}
+static void tflc__int4_decode(const tflc_const *c, int32_t i, int32_t n,
+                              uint8_t *d, size_t es) {
+  const uint8_t *p = (const uint8_t *)c->data;
+  if (es != 1) {
+    for (; n > 0; n--, i++, d += es)
+      tflc__put_le(d, tflc__nibble(p, i), es, 1);
+    return;
+  }
+  if (n > 0 && (i & 1)) {
+    *d++ = (uint8_t)tflc__nibble(p, i++);
+    n--;
+  }
+  {
+    const uint8_t *s = p + ((uint32_t)i >> 1);
+    for (; n >= 2; n -= 2, d += 2) {
+      const unsigned b = *s++;
+      d[0] = (uint8_t)(((b & 15u) ^ 8u) - 8u);
+      d[1] = (uint8_t)(((b >> 4) ^ 8u) - 8u);
+    }
+    if (n > 0)
+      *d = (uint8_t)(((*s & 15u) ^ 8u) - 8u);
+  }
+}
+
+/* ---- cursors ------------------------------------------------------------- */
+static uint32_t tflc__cursor_tag(const tflc_const *c) {
+  return (uint32_t)c->kind | ((uint32_t)c->wide << 8) |
+         ((uint32_t)c->first_bits << 16);
+}
+/* Where decoding for a request at `start` begins (*elem, *pos). Returns 1
+ * when the request goes backwards (the mark then moves to its start). */
+static int tflc__cursor_from(const tflc_const *c, int32_t start, int32_t *elem,
+                             uint32_t *pos) {
+  tflc_const_cursor *u = c->cursor;
+  *elem = 0;
+  *pos = 0;
+  if (u == NULL)
+    return 0;
+  if (u->data != c->data || u->values != c->values ||
+      u->tag != tflc__cursor_tag(c)) {
+    memset(u, 0, sizeof *u);
+    u->data = c->data;
+    u->values = c->values;
+    u->tag = tflc__cursor_tag(c);
+    return 0;
+  }
+  if (start >= u->elem) {
+    *elem = u->elem;
+    *pos = u->pos;
+    return 0;
+  }
+  u->restarts++;
+  if (u->mark_elem <= start) {
+    *elem = u->mark_elem;
+    *pos = u->mark_pos;
+  }
+  return 1;
+}
+static void tflc__cursor_mark(const tflc_const *c, int32_t elem, uint32_t pos) {
+  c->cursor->mark_elem = elem;
+  c->cursor->mark_pos = pos;
+}
+static void tflc__cursor_save(const tflc_const *c, int32_t elem, uint32_t pos) {
+  if (c->cursor != NULL) {
+    c->cursor->elem = elem;
+    c->cursor->pos = pos;
+  }
+}
+
+/* ---- Huffman ------------------------------------------------------------- */
+/* The stream, MSB-first: `acc` holds the next `have` bits from bit 31 down
+ * (at least 25 after a fill). Past the end it reads zeros; `next` stops
+ * counting 8 bytes past the end, so positions stay below 2^31. */
+typedef struct tflc__bitrd {
+  const uint8_t *p;
+  uint32_t n;    /* stream bytes */
+  uint32_t next; /* next byte to load */
+  uint32_t acc;
+  uint32_t have;
+} tflc__bitrd;
+
+static uint32_t tflc__huff_bytes(const tflc_const *c) {
+  return c->data_bytes < TFLC__HUFF_MAX_BYTES ? c->data_bytes
+                                              : TFLC__HUFF_MAX_BYTES;
+}
+static unsigned tflc__huff_first(const tflc_const *c) {
+  return c->first_bits < 1 ? 1u : c->first_bits > 16 ? 16u : c->first_bits;
+}
+static void tflc__bitrd_fill(tflc__bitrd *r) {
+  while (r->have <= 24u) {
+    if (r->next < r->n)
+      r->acc |= (uint32_t)r->p[r->next] << (24u - r->have);
+    if (r->next < r->n + 8u)
+      r->next++;
+    r->have += 8u;
+  }
+}
+static void tflc__bitrd_seek(tflc__bitrd *r, const tflc_const *c,
+                             uint32_t pos) {
+  r->p = (const uint8_t *)c->data;
+  r->n = tflc__huff_bytes(c);
+  r->next = pos >> 3;
+  if (r->next > r->n + 8u)
+    r->next = r->n + 8u;
+  r->acc = 0;
+  r->have = 0;
+  tflc__bitrd_fill(r);
+  r->acc <<= pos & 7u;
+  r->have -= pos & 7u;
+}
+static uint32_t tflc__bitrd_pos(const tflc__bitrd *r) {
+  return 8u * r->next - r->have;
+}
+
+/* Table entry fields of a 16-bit (wide 0) or 32-bit table. */
+typedef struct tflc__huff_fmt {
+  uint32_t found; /* flag: the entry is an element */
+  unsigned shift; /* of the 4-bit count field */
+  uint32_t link;  /* mask of the offset field */
+} tflc__huff_fmt;
+static tflc__huff_fmt tflc__huff_format(const tflc_const *c) {
+  tflc__huff_fmt f;
+  f.found = c->wide ? 0x80000000u : 0x8000u;
+  f.shift = c->wide ? 27u : 11u;
+  f.link = c->wide ? 0x07FFFFFFu : 0x07FFu;
+  return f;
+}
+static uint32_t tflc__huff_entry(const tflc_const *c, const tflc__huff_fmt *f,
+                                 uint32_t at) {
+  const uint8_t *t = (const uint8_t *)c->values;
+  if (at >= c->nvalues)
+    return f->found | (15u << f->shift); /* "element 0, 15 bits used" */
+  if (c->wide) {
+    t += 4u * at;
+    return (uint32_t)t[0] | ((uint32_t)t[1] << 8) | ((uint32_t)t[2] << 16) |
+           ((uint32_t)t[3] << 24);
+  }
+  t += 2u * at;
+  return (uint32_t)t[0] | ((uint32_t)t[1] << 8);
+}
+
+/* Table entries, little-endian at any address: one (unaligned) load on
+ * little-endian hosts, bytes otherwise. */
+static uint32_t tflc__huff_ld16(const uint8_t *t) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint16_t v;
+  memcpy(&v, t, 2);
+  return v;
+#else
+  return (uint32_t)t[0] | ((uint32_t)t[1] << 8);
+#endif
+}
+static uint32_t tflc__huff_ld32(const uint8_t *t) {
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&             \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint32_t v;
+  memcpy(&v, t, 4);
+  return v;
+#else
+  return (uint32_t)t[0] | ((uint32_t)t[1] << 8) | ((uint32_t)t[2] << 16) |
+         ((uint32_t)t[3] << 24);
+#endif
+}
+
+/* The table entries of the next n elements (n <= TFLC__HUFF_CHUNK) into
+ * e[], consuming their codewords; one function per table width, so that
+ * the entry layout is constant in the loop. Each element: a lookup of the
+ * first `first` bits, links followed to their sub-tables (at most
+ * TFLC__HUFF_LOOKUPS lookups), then the bits the codeword used at its last
+ * level are consumed. acc keeps at least 16 bits before every lookup (two
+ * bytes at once inside the stream, zeros past its end). */
+#define TFLC__HUFF_CHUNK 32
+#define TFLC__HUFF_REFILL()                                                    \
+  do {                                                                         \
+    if (have < 16u) {                                                          \
+      if (next + 1u < nb) {                                                    \
+        acc |= (((uint32_t)p[next] << 8) | (uint32_t)p[next + 1u])             \
+               << (16u - have);                                                \
+        next += 2u;                                                            \
+        have += 16u;                                                           \
+      } else {                                                                 \
+        while (have < 16u) {                                                   \
+          if (next < nb)                                                       \
+            acc |= (uint32_t)p[next] << (24u - have);                          \
+          if (next < nb + 8u)                                                  \
+            next++;                                                            \
+          have += 8u;                                                          \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+#define TFLC__HUFF_ENTRIES(NAME, ENTRY, FOUND, SHIFT, LINK)                    \
+  static void NAME(const tflc_const *c, tflc__bitrd *r, int32_t n,             \
+                   uint32_t *out) {                                            \
+    const uint8_t *tab = (const uint8_t *)c->values, *p = r->p;                \
+    const uint32_t len = c->nvalues, nb = r->n;                                \
+    const uint32_t bad = (FOUND) | (15u << (SHIFT));                           \
+    const unsigned first = tflc__huff_first(c);                                \
+    uint32_t acc = r->acc, have = r->have, next = r->next;                     \
+    int32_t k;                                                                 \
+    for (k = 0; k < n; k++) {                                                  \
+      unsigned w = first, used, left = TFLC__HUFF_LOOKUPS;                     \
+      uint32_t at, e;                                                          \
+      TFLC__HUFF_REFILL();                                                     \
+      at = acc >> (32u - w);                                                   \
+      e = at < len ? ENTRY : bad;                                              \
+      while (!(e & (FOUND))) {                                                 \
+        if (--left == 0) {                                                     \
+          e = bad;                                                             \
+          break;                                                               \
+        }                                                                      \
+        acc <<= w;                                                             \
+        have -= w;                                                             \
+        w = ((e >> (SHIFT)) & 15u) + 1u;                                       \
+        TFLC__HUFF_REFILL();                                                   \
+        at = at + (e & (LINK)) + (acc >> (32u - w));                           \
+        e = at < len ? ENTRY : bad;                                            \
+      }                                                                        \
+      used = (e >> (SHIFT)) & 15u;                                             \
+      if (used > w)                                                            \
+        used = w;                                                              \
+      acc <<= used;                                                            \
+      have -= used;                                                            \
+      out[k] = e;                                                              \
+    }                                                                          \
+    r->acc = acc;                                                              \
+    r->have = have;                                                            \
+    r->next = next;                                                            \
+  }
+TFLC__HUFF_ENTRIES(tflc__huff_entries16, tflc__huff_ld16(tab + 2u * at),
+                   0x8000u, 11u, 0x07FFu)
+TFLC__HUFF_ENTRIES(tflc__huff_entries32, tflc__huff_ld32(tab + 4u * at),
+                   0x80000000u, 27u, 0x07FFFFFFu)
+#undef TFLC__HUFF_ENTRIES
+#undef TFLC__HUFF_REFILL
+
+/* n elements from r: into d (es bytes each: an entry's low bytes), or
+ * skipped when d is NULL. */
+static void tflc__huff_run(const tflc_const *c, tflc__bitrd *r, int32_t n,
+                           uint8_t *d, size_t es) {
+  uint32_t e[TFLC__HUFF_CHUNK];
+  while (n > 0) {
+    const int32_t m = n < TFLC__HUFF_CHUNK ? n : TFLC__HUFF_CHUNK;
+    int32_t k;
+    if (c->wide)
+      tflc__huff_entries32(c, r, m, e);
+    else
+      tflc__huff_entries16(c, r, m, e);
+    if (d != NULL && es == 1) {
+      for (k = 0; k < m; k++)
+        d[k] = (uint8_t)e[k];
+      d += m;
+    } else if (d != NULL) {
+      for (k = 0; k < m; k++, d += es)
+        tflc__put_le(d, e[k], es, 0);
+    }
+    n -= m;
+  }
+}
+
+static void tflc__huff_decode(const tflc_const *c, int32_t start, int32_t n,
+                              uint8_t *d, size_t es) {
+  tflc__bitrd r;
+  int32_t e;
+  uint32_t pos;
+  const int back = tflc__cursor_from(c, start, &e, &pos);
+  tflc__bitrd_seek(&r, c, pos);
+  tflc__huff_run(c, &r, start - e, NULL, es);
+  if (back)
+    tflc__cursor_mark(c, start, tflc__bitrd_pos(&r));
+  tflc__huff_run(c, &r, n, d, es);
+  tflc__cursor_save(c, start + n, tflc__bitrd_pos(&r));
+}
+
+/* ---- Prune --------------------------------------------------------------- */
+static uint32_t tflc__ones8(uint32_t b) {
+  b = b - ((b >> 1) & 0x55u);
+  b = (b & 0x33u) + ((b >> 2) & 0x33u);
+  return (b + (b >> 4)) & 0x0Fu;
+}
+/* Kept elements among [from, to) (mask bits past data_bytes are 0). */
+static uint32_t tflc__mask_ones(const tflc_const *c, int32_t from, int32_t to) {
+  const uint8_t *m = (const uint8_t *)c->data;
+  const uint32_t nb = c->data_bytes, end = (uint32_t)to;
+  uint32_t i = (uint32_t)from, ones = 0;
+  for (; i < end && (i & 7u); i++)
+    if ((i >> 3) < nb)
+      ones += ((unsigned)m[i >> 3] >> (7u - (i & 7u))) & 1u;
+  for (; i + 8u <= end && (i >> 3) < nb; i += 8u)
+    ones += tflc__ones8(m[i >> 3]);
+  for (; i < end && (i >> 3) < nb; i++)
+    ones += ((unsigned)m[i >> 3] >> (7u - (i & 7u))) & 1u;
+  return ones;
+}
+/* The pruned value of channel ch (1-byte types). */
+static uint8_t tflc__prune_zero(const tflc_const *c, int32_t ch) {
+  if (c->aux == NULL)
+    return (uint8_t)((uint32_t)c->zero & 0xFFu);
+  if (ch >= c->channels)
+    ch = c->channels - 1;
+  return ((const uint8_t *)c->aux)[(size_t)ch * c->aux_stride];
+}
+
+static void tflc__prune_decode(const tflc_const *c, int32_t start, int32_t n,
+                               uint8_t *d, size_t es) {
+  const uint8_t *m = (const uint8_t *)c->data;
+  const uint8_t *vals = (const uint8_t *)c->values;
+  const uint32_t nb = c->data_bytes, nv = c->nvalues;
+  const int per_ch = c->aux != NULL && c->channels > 1;
+  const int32_t epc = c->elems_per_channel;
+  int32_t e, i, end = start + n, ch = 0, left = 0;
+  uint32_t kept;
+  uint8_t zero = es == 1 ? tflc__prune_zero(c, 0) : 0u;
+  const int back = tflc__cursor_from(c, start, &e, &kept);
+  kept += tflc__mask_ones(c, e, start);
+  if (back)
+    tflc__cursor_mark(c, start, kept);
+  if (es == 1 && !per_ch && n > 0 && ((uint32_t)end + 7u) / 8u <= nb &&
+      kept + tflc__mask_ones(c, start, end) <= nv) {
+    /* int8 / bool, one zero point, everything inside the buffers: a mask
+     * byte at a time without bounds checks */
+    const uint8_t *v = vals + kept;
+    unsigned b;
+    for (i = start; i < end && (i & 7); i++)
+      *d++ = (((unsigned)m[(uint32_t)i >> 3] >> (7u - ((unsigned)i & 7u))) & 1u)
+                 ? *v++
+                 : zero;
+    for (; end - i >= 8; i += 8, d += 8) {
+      b = m[(uint32_t)i >> 3];
+      d[0] = (b & 0x80u) ? *v++ : zero;
+      d[1] = (b & 0x40u) ? *v++ : zero;
+      d[2] = (b & 0x20u) ? *v++ : zero;
+      d[3] = (b & 0x10u) ? *v++ : zero;
+      d[4] = (b & 0x08u) ? *v++ : zero;
+      d[5] = (b & 0x04u) ? *v++ : zero;
+      d[6] = (b & 0x02u) ? *v++ : zero;
+      d[7] = (b & 0x01u) ? *v++ : zero;
+    }
+    for (; i < end; i++)
+      *d++ = (((unsigned)m[(uint32_t)i >> 3] >> (7u - ((unsigned)i & 7u))) & 1u)
+                 ? *v++
+                 : zero;
+    tflc__cursor_save(c, end, (uint32_t)(v - vals));
+    return;
+  }
+  if (per_ch) {
+    if (c->alt_axis) {
+      ch = start % c->channels;
+    } else if (epc > 0) {
+      ch = start / epc;
+      left = epc - start % epc;
+    }
+    zero = es == 1 ? tflc__prune_zero(c, ch) : 0u;
+  }
+  for (i = start; i < end;) {
+    const uint32_t byte = (uint32_t)i >> 3;
+    const unsigned b = byte < nb ? m[byte] : 0u;
+    /* int8 / bool, one zero point: a mask byte at a time */
+    if (es == 1 && !per_ch && ((unsigned)i & 7u) == 0 && end - i >= 8 &&
+        kept + 8u <= nv && kept + 8u > kept) {
+      const uint8_t *v = vals + kept;
+      unsigned bb = b, j;
+      for (j = 0; j < 8u; j++, bb <<= 1)
+        d[j] = (bb & 0x80u) ? *v++ : zero;
+      kept = (uint32_t)(v - vals);
+      d += 8;
+      i += 8;
+      continue;
+    }
+    /* whole mask bytes of one zero point: all kept or all pruned */
+    if (((unsigned)i & 7u) == 0 && end - i >= 8 &&
+        (!per_ch || (!c->alt_axis && (epc <= 0 || left >= 8)))) {
+      if (b == 0xFFu && kept + 8u <= nv && kept + 8u > kept) {
+        memcpy(d, vals + (size_t)kept * es, 8u * es);
+        kept += 8u;
+      } else if (b == 0) {
+        memset(d, es == 1 ? zero : 0, 8u * es);
+      } else {
+        unsigned k;
+        for (k = 0; k < 8u; k++) {
+          if ((b >> (7u - k)) & 1u) {
+            if (kept < nv)
+              memcpy(d + k * es, vals + (size_t)kept * es, es);
+            else
+              memset(d + k * es, 0, es);
+            kept++;
+          } else {
+            memset(d + k * es, es == 1 ? zero : 0, es);
+          }
+        }
+      }
+      d += 8u * es;
+      i += 8;
+      if (per_ch && epc > 0 && (left -= 8) == 0) {
+        ch++;
+        left = epc;
+        zero = es == 1 ? tflc__prune_zero(c, ch) : 0u;
+      }
+      continue;
+    }
+    if ((b >> (7u - ((unsigned)i & 7u))) & 1u) {
+      if (kept < nv)
+        memcpy(d, vals + (size_t)kept * es, es);
+      else
+        memset(d, 0, es);
+      kept++;
+    } else if (es == 1) {
+      *d = zero;
+    } else {
+      memset(d, 0, es);
+    }
+    d += es;
+    i++;
+    if (per_ch) {
+      if (c->alt_axis) {
+        if (++ch == c->channels)
+          ch = 0;
+        zero = es == 1 ? tflc__prune_zero(c, ch) : 0u;
+      } else if (epc > 0 && --left == 0) {
+        ch++;
+        left = epc;
+        zero = es == 1 ? tflc__prune_zero(c, ch) : 0u;
+      }
+    }
+  }
+  tflc__cursor_save(c, end, kept);
+}
+
+static void tflc__kind_decode(const tflc_const *c, int32_t start, int32_t n,
+                              void *dst) {
+  const size_t es = tflc_type_size(c->type);
+  uint8_t *d = (uint8_t *)dst;
+  if (n <= 0 || es == 0)
+    return;
+  switch (c->kind) {
+  case TFLC_CONST_INT4:
+    tflc__int4_decode(c, start, n, d, es);
+    break;
+  case TFLC_CONST_HUFFMAN:
+    tflc__huff_decode(c, start, n, d, es);
+    break;
+  case TFLC_CONST_PRUNE:
+    tflc__prune_decode(c, start, n, d, es);
+    break;
+  default:
+    memset(d, 0, (size_t)n * es); /* unknown kind */
+    break;
+  }
+}
+
+/* ---- reference decoders -------------------------------------------------- */
+/* One element at a time from element 0, bits read one by one, channels by
+ * division: slow and plain, the yardstick of the decoders above. */
+static uint32_t tflc__ref_bits(const tflc_const *c, uint64_t pos, unsigned w) {
+  const uint8_t *p = (const uint8_t *)c->data;
+  const uint64_t nbits = (uint64_t)tflc__huff_bytes(c) * 8u;
+  uint32_t v = 0;
+  unsigned k;
+  for (k = 0; k < w; k++, pos++) {
+    unsigned bit = 0;
+    if (pos < nbits)
+      bit = ((unsigned)p[pos / 8u] >> (7u - (unsigned)(pos % 8u))) & 1u;
+    v = (v << 1) | bit;
+  }
+  return v;
+}
+static uint32_t tflc__ref_huff_entry(const tflc_const *c, uint32_t at) {
+  const uint8_t *t = (const uint8_t *)c->values;
+  const unsigned sz = c->wide ? 4u : 2u;
+  uint32_t v = 0;
+  unsigned k;
+  if (at >= c->nvalues)
+    return c->wide ? 0xF8000000u : 0xF800u;
+  for (k = sz; k > 0; k--)
+    v = (v << 8) | t[(size_t)at * sz + k - 1];
+  return v;
+}
+static void tflc__kind_decode_ref(const tflc_const *c, int32_t start, int32_t n,
+                                  void *dst) {
+  const size_t es = tflc_type_size(c->type);
+  uint8_t *d = (uint8_t *)dst;
+  int32_t i;
+  if (n <= 0 || es == 0)
+    return;
+  if (c->kind == TFLC_CONST_INT4) {
+    const uint8_t *p = (const uint8_t *)c->data;
+    for (i = start; i < start + n; i++, d += es) {
+      const unsigned b = p[i / 2];
+      const int v = (int)(i % 2 ? b / 16u : b % 16u);
+      tflc__put_le(d, (uint32_t)(int32_t)(v >= 8 ? v - 16 : v), es, 1);
+    }
+  } else if (c->kind == TFLC_CONST_HUFFMAN) {
+    const uint32_t flag = c->wide ? 0x80000000u : 0x8000u;
+    const unsigned cs = c->wide ? 27u : 11u;
+    const uint32_t off = c->wide ? 0x07FFFFFFu : 0x07FFu;
+    uint64_t pos = 0;
+    for (i = 0; i < start + n; i++) {
+      unsigned w = tflc__huff_first(c), look;
+      uint32_t at = tflc__ref_bits(c, pos, w), e = 0, used;
+      for (look = 1; look <= TFLC__HUFF_LOOKUPS; look++) {
+        e = tflc__ref_huff_entry(c, at);
+        if (e & flag)
+          break;
+        if (look == TFLC__HUFF_LOOKUPS) {
+          e = flag | (15u << cs);
+          break;
+        }
+        pos += w;
+        w = ((e >> cs) & 15u) + 1u;
+        at = at + (e & off) + tflc__ref_bits(c, pos, w);
+      }
+      used = (e >> cs) & 15u;
+      pos += used < w ? used : w;
+      if (i >= start) {
+        tflc__put_le(d, e, es, 0);
+        d += es;
+      }
+    }
+  } else if (c->kind == TFLC_CONST_PRUNE) {
+    const uint8_t *m = (const uint8_t *)c->data;
+    const uint8_t *vals = (const uint8_t *)c->values;
+    uint32_t kept = 0;
+    for (i = 0; i < start + n; i++) {
+      const int keep = (uint32_t)(i / 8) < c->data_bytes &&
+                       ((m[i / 8] >> (7 - i % 8)) & 1) != 0;
+      if (i >= start) {
+        if (keep && kept < c->nvalues)
+          memcpy(d, vals + (size_t)kept * es, es);
+        else
+          memset(d, 0, es);
+        if (!keep && es == 1) {
+          int32_t ch = 0;
+          if (c->aux != NULL && c->channels > 1) {
+            if (c->alt_axis)
+              ch = i % c->channels;
+            else if (c->elems_per_channel > 0)
+              ch = i / c->elems_per_channel;
+          }
+          *d = tflc__prune_zero(c, ch);
+        }
+        d += es;
+      }
+      if (keep)
+        kept++;
+    }
+  } else {
+    memset(d, 0, (size_t)n * es);
+  }
+}
+
+/* ---- checks -------------------------------------------------------------- */
+static int tflc__huff_check(const tflc_const *c, int32_t *where) {
+  const tflc__huff_fmt f = tflc__huff_format(c);
+  const uint64_t nbits = (uint64_t)tflc__huff_bytes(c) * 8u;
+  uint64_t pos = 0;
+  int32_t i;
+  tflc__bitrd r;
+  if (c->first_bits < 1 || c->first_bits > 16 || c->wide > 1)
+    return TFLC_CONST_BAD_FIELDS;
+  tflc__bitrd_seek(&r, c, 0);
+  for (i = 0; i < c->count; i++) {
+    unsigned w = c->first_bits, look = 1, used;
+    uint32_t at, e;
+    *where = i;
+    if (pos + w > nbits)
+      return TFLC_CONST_STREAM_SHORT;
+    tflc__bitrd_fill(&r);
+    at = r.acc >> (32u - w);
+    for (;;) {
+      if (at >= c->nvalues)
+        return TFLC_CONST_TABLE_INDEX;
+      e = tflc__huff_entry(c, &f, at);
+      if (e & f.found)
+        break;
+      if (look == TFLC__HUFF_LOOKUPS)
+        return TFLC_CONST_TOO_DEEP;
+      look++;
+      r.acc <<= w;
+      r.have -= w;
+      pos += w;
+      w = ((e >> f.shift) & 15u) + 1u;
+      if (pos + w > nbits)
+        return TFLC_CONST_STREAM_SHORT;
+      tflc__bitrd_fill(&r);
+      at = at + (e & f.link) + (r.acc >> (32u - w));
+    }
+    used = (e >> f.shift) & 15u;
+    if (used > w)
+      used = w;
+    r.acc <<= used;
+    r.have -= used;
+    pos += used;
+  }
+  return TFLC_CONST_OK;
+}
+
+TFLC_API int tflc_const_check(const tflc_const *c, int32_t *where) {
+  int32_t at = 0;
+  int st = TFLC_CONST_OK;
+  if (c->count < 0 || tflc_type_size(c->type) == 0) {
+    st = TFLC_CONST_BAD_FIELDS;
+  } else if (c->kind == TFLC_CONST_HUFFMAN) {
+    st = tflc__huff_check(c, &at);
+  } else if (c->kind == TFLC_CONST_PRUNE) {
+    const uint64_t mask_bits = (uint64_t)c->data_bytes * 8u;
+    if (c->aux != NULL && (c->channels < 1 || c->aux_stride < 1 ||
+                           (c->channels > 1 && c->count % c->channels != 0))) {
+      st = TFLC_CONST_BAD_CHANNELS;
+    } else if (mask_bits < (uint64_t)c->count) {
+      st = TFLC_CONST_MASK_SHORT;
+      at = (int32_t)mask_bits;
+    } else {
+      const uint32_t ones = tflc__mask_ones(c, 0, c->count);
+      if (ones != c->nvalues) {
+        st = TFLC_CONST_KEPT_MISMATCH;
+        at = (int32_t)ones;
+      }
+    }
+  } else if (c->kind == TFLC_CONST_RAW_LUT) {
+    if (c->bits > 8 || (c->bits && (c->stride < 1 || c->channels < 1)))
+      st = TFLC_CONST_BAD_FIELDS;
+  } else if (c->kind != TFLC_CONST_INT4) {
+    st = TFLC_CONST_BAD_FIELDS;
+  }
+  if (where != NULL)
+    *where = at;
+  return st;
 }
 
 /* ======================================================================== */

@@ -273,6 +273,61 @@ TFLC_API void tflc_writer_pack_indices(const uint32_t *indices, size_t count,
  * does not fit in size_t or bits is out of range). */
 TFLC_API size_t tflc_writer_packed_size(size_t count, int bits);
 
+/* ---- Huffman, Prune and INT4 (TFLM_DECODE types 1 and 2, INT4 filters) ---
+ * Marks a constant tensor for compression in the DECODE format with
+ * TFLM's Huffman (decode type 1) or Prune (decode type 2) encoding; like
+ * tflc_writer_compress the work is done now and tflc_writer_finish inserts
+ * the TFLM_DECODE operators. TFLM's tools cannot write either format.
+ *
+ * Huffman: a canonical Huffman code of the tensor's values (the whole
+ * tensor: TFLM's Huffman decoder has no channels and writes the table
+ * entry itself, so the values are coded, not LUT indices), stored as
+ * TFLM's multi-level lookup table: table_bits 16 (INT8 only) or 32 (INT8,
+ * INT16; 0: 16 for INT8 when the sub-table links fit, else 32); the first
+ * lookup reads first_bits (1..15; 0: the layout with the smallest table,
+ * an extra lookup per 64 elements counting one byte). The stream is padded
+ * so that every lookup stays inside it, to whole 32-bit words (TFLM reads
+ * words). Types INT8, INT16.
+ * Prune: a keep-bitmask (MSB-first) and the kept values in element order;
+ * an element is pruned when it equals what TFLM's decoder writes for
+ * pruned elements: the channel's zero point for INT8 per-channel tensors
+ * with a non-zero zero point (TFLM's per-channel path, axis 0 or the last,
+ * channels dividing the elements), else the zero point of an INT8 tensor,
+ * else all zero bits (0, +0.0, false). Types BOOL, INT8, INT16, INT32,
+ * INT64, FLOAT32; zero points must be 0 except for INT8 (as TFLM).
+ * Both return tflc_writer_compress's errors, and TFLC_ERR_TYPE for a type
+ * the decoder does not produce, TFLC_ERR_QUANT for quantization TFLM's
+ * decoder refuses (axis, zero points), TFLC_ERR_COMPRESSION when no table
+ * layout fits. */
+TFLC_API tflc_status tflc_writer_compress_huffman(tflc_writer *w, int32_t sg,
+                                                  int32_t tensor,
+                                                  int table_bits,
+                                                  int first_bits);
+TFLC_API tflc_status tflc_writer_compress_prune(tflc_writer *w, int32_t sg,
+                                                int32_t tensor);
+/* Turns a constant INT8 tensor whose values all lie in -8..7 into an INT4
+ * one (two per byte, element 2i in the low nibble), as TFLM's CONV_2D,
+ * DEPTHWISE_CONV_2D and FULLY_CONNECTED take filters. TFLC_ERR_RANGE-like
+ * refusal: TFLC_ERR_COMPRESSION when a value is outside -8..7. */
+TFLC_API tflc_status tflc_writer_to_int4(tflc_writer *w, int32_t sg,
+                                         int32_t tensor);
+/* The encoded and ancillary bytes (16-byte DCM + tables) of `count`
+ * elements of `type` at `data` in the Huffman or Prune DECODE format,
+ * without a writer: *enc / *anc are malloc'd (free with free()). For
+ * Prune, zero_points (n_zp, 0 = none) and channels / alt_axis describe
+ * the quantization as TFLM's decoder reads it (the tensor's scale count
+ * and axis). Same errors as above. */
+TFLC_API tflc_status tflc_encode_huffman(int type, const void *data,
+                                         size_t count, int table_bits,
+                                         int first_bits, uint8_t **enc,
+                                         size_t *n_enc, uint8_t **anc,
+                                         size_t *n_anc);
+TFLC_API tflc_status tflc_encode_prune(int type, const void *data, size_t count,
+                                       const int64_t *zero_points, int32_t n_zp,
+                                       int32_t channels, int alt_axis,
+                                       uint8_t **enc, size_t *n_enc,
+                                       uint8_t **anc, size_t *n_anc);
+
 /* ---- compression stage (host tools) ---------------------------------------
  * tflc_compress and tflc_bin read a .tflite model (bytes in memory) and
  * write a new one (malloc'd; free with free()). The model is re-emitted
@@ -281,6 +336,15 @@ TFLC_API size_t tflc_writer_packed_size(size_t count, int bits);
  * be copied is reported as a warning. Output is compact (shared vtables,
  * identical buffers merged, unreferenced ones dropped) with every buffer's
  * data on a 16-byte file offset. */
+
+/* Compression methods: tflc_compress_options.methods (a set) and
+ * tflc_stage_entry.method (the one used). */
+enum {
+  TFLC_METHOD_LUT = 1,     /* value tables + packed indices (both formats) */
+  TFLC_METHOD_HUFFMAN = 2, /* TFLM_DECODE type 1 (DECODE format) */
+  TFLC_METHOD_PRUNE = 4,   /* TFLM_DECODE type 2 (DECODE format) */
+  TFLC_METHOD_INT4 = 8     /* an INT4 filter (to_int4) */
+};
 
 /* A tensor: subgraph, tensor index, and an index width (0 = the smallest
  * that holds its values). */
@@ -311,10 +375,25 @@ typedef struct tflc_compress_options {
   /* Discovery: also compress tensors whose indices + tables (+ the
    * 16-byte DECODE header) are not smaller than the original data. */
   int allow_growth;
+  /* Methods (TFLC_METHOD_LUT | _HUFFMAN | _PRUNE; 0: LUT). With several,
+   * each tensor gets the smallest encoding of those its type and
+   * quantization allow (automatic mode); the --tensors list and discovery
+   * use them, a spec names its own. Huffman and Prune: DECODE format. */
+  int methods;
+  /* 1: constant INT8 filters (input 1) of CONV_2D, DEPTHWISE_CONV_2D and
+   * per-tensor FULLY_CONNECTED whose values all lie in -8..7 become INT4
+   * first, and are not compressed further (TFLM refuses compressed INT4
+   * filters). */
+  int to_int4;
 } tflc_compress_options;
 
 typedef struct tflc_bin_options {
-  int bits; /* at most 2^bits values per channel (1..8) */
+  int bits; /* at most 2^bits values per channel (1..8; 0: no binning) */
+  /* 0..1: that fraction of each tensor's elements, those of smallest real
+   * magnitude (|q - zero point| x scale, per channel), is set to its zero
+   * point first (0, +0.0 for float32): the elements a Prune encoding
+   * (compress with TFLC_METHOD_PRUNE) leaves out. */
+  double prune;
   /* Tensors to bin, or NULL: the weights (input 1) of FULLY_CONNECTED,
    * CONV_2D, DEPTHWISE_CONV_2D and TRANSPOSE_CONV. */
   const tflc_tensor_ref *tensors;
@@ -339,6 +418,11 @@ typedef struct tflc_stage_entry {
   int32_t unique_after;     /* bin: most distinct values in one table after */
   double mean_abs, max_abs; /* bin: change, real units (scale applied) */
   char reason[160];         /* why skipped; notes */
+  /* compress: the method used (TFLC_METHOD_*, 0 none), and the bytes each
+   * method would take (0: not possible or not tried); bin: elements set to
+   * the zero point by pruning in size_prune */
+  int method;
+  size_t size_lut, size_huffman, size_prune;
 } tflc_stage_entry;
 
 typedef struct tflc_stage_report {
@@ -437,6 +521,10 @@ typedef struct tflc__writer_tensor {
   size_t cidx_size;
   uint8_t *cvals; /* value tables, channels * stride elements */
   size_t cvals_size;
+  /* DECODE data made elsewhere (Huffman, Prune): cidx holds the encoded
+   * bytes, canc the whole ancillary data (DCM included) */
+  uint8_t *canc;
+  size_t canc_size;
 } tflc__writer_tensor;
 
 struct tflc__writer_option {
@@ -648,6 +736,7 @@ static void tflc__writer_free_tensor(tflc__writer_tensor *t) {
   free(t->zp);
   free(t->cidx);
   free(t->cvals);
+  free(t->canc);
   free(t->sig);
   free(t->qmin);
   free(t->qmax);
@@ -1279,6 +1368,574 @@ done:
   return st;
 }
 
+/* ---- Huffman, Prune and INT4 ----------------------------------------------
+ * Huffman: code lengths by merging the two lightest nodes (symbols sorted
+ * by count then value, so the code depends on the data alone), canonical
+ * codewords, then TFLM's lookup table: a first level of 2^F entries; a
+ * codeword resolved at a level fills every entry sharing its bits there,
+ * with the count of its bits at that level; longer ones go through a link
+ * to a sub-table of width min(longest remaining bits, cap), placed after
+ * everything built so far (links point forward). Every (F, cap) layout is
+ * built and the smallest kept (an extra lookup per 64 elements counting a
+ * byte). */
+
+#define TFLC__HUFF_MAX_WIDTH 15 /* a level's bits; the count field holds 15 */
+
+typedef struct tflc__huff_sym {
+  uint32_t value; /* element bits (low 8 or 16) */
+  uint64_t freq;
+  int len;        /* codeword bits */
+  uint32_t code;  /* canonical codeword (len <= 32 bits) */
+  uint32_t wend;  /* bits from the codeword's start to its last lookup's end */
+  uint32_t looks; /* lookups */
+} tflc__huff_sym;
+
+static int tflc__host_cmp_huff_freq(const void *a, const void *b) {
+  const tflc__huff_sym *x = (const tflc__huff_sym *)a,
+                       *y = (const tflc__huff_sym *)b;
+  if (x->freq != y->freq)
+    return x->freq < y->freq ? -1 : 1;
+  return (x->value > y->value) - (x->value < y->value);
+}
+static int tflc__host_cmp_huff_code(const void *a, const void *b) {
+  const tflc__huff_sym *x = (const tflc__huff_sym *)a,
+                       *y = (const tflc__huff_sym *)b;
+  if (x->len != y->len)
+    return x->len - y->len;
+  return (x->value > y->value) - (x->value < y->value);
+}
+
+/* Code lengths for n >= 1 symbols sorted by increasing frequency: the
+ * two-queue Huffman construction (leaves in order, merged nodes in
+ * creation order, both non-decreasing); a lone symbol gets 1 bit. Returns
+ * 0 on out of memory or a code longer than 32 bits. */
+static int tflc__huff_lengths(tflc__huff_sym *s, size_t n) {
+  uint64_t *w;
+  size_t *parent, leaf = 0, node, nodes, i;
+  int ok = 1;
+  if (n == 1) {
+    s[0].len = 1;
+    return 1;
+  }
+  w = (uint64_t *)tflc__host_alloc(n - 1, sizeof(uint64_t));
+  parent = (size_t *)tflc__host_alloc(2 * n - 1, sizeof(size_t));
+  if (!w || !parent) {
+    free(w);
+    free(parent);
+    return 0;
+  }
+  node = 0;  /* next merged node to take */
+  nodes = 0; /* merged nodes made */
+  while (nodes < n - 1) {
+    size_t pick[2], k;
+    uint64_t sum = 0;
+    for (k = 0; k < 2; k++) {
+      /* the lighter of the next leaf and the next merged node (leaves
+       * first on ties) */
+      if (leaf < n && (node >= nodes || s[leaf].freq <= w[node])) {
+        pick[k] = leaf;
+        sum += s[leaf++].freq;
+      } else {
+        pick[k] = n + node;
+        sum += w[node++];
+      }
+    }
+    w[nodes] = sum;
+    parent[pick[0]] = parent[pick[1]] = n + nodes;
+    nodes++;
+  }
+  /* depth: the root is the last merged node */
+  for (i = 0; i < n; i++) {
+    size_t x = i;
+    int d = 0;
+    while (x != 2 * n - 2) {
+      x = parent[x];
+      d++;
+    }
+    s[i].len = d;
+    if (d > 32)
+      ok = 0;
+  }
+  free(w);
+  free(parent);
+  return ok;
+}
+
+typedef struct tflc__huff_layout {
+  uint32_t *e; /* entries (32-bit layout; narrowed when written) */
+  size_t n, cap;
+  int wide;       /* 16-bit entries hold 11-bit offsets and values */
+  int fail;       /* an offset did not fit, or out of memory */
+  uint64_t looks; /* sum over elements of lookups */
+} tflc__huff_layout;
+
+static uint32_t tflc__huff_sym_entry(int wide, int count, uint32_t v) {
+  return wide ? 0x80000000u | ((uint32_t)count << 27) | (v & 0x07FFFFFFu)
+              : 0x8000u | ((uint32_t)count << 11) | (v & 0x07FFu);
+}
+
+/* Table for the codewords list[0..n) sharing their first b bits, at
+ * `base`, `width` bits wide, sub-tables at most `cap` bits. */
+static void tflc__huff_build(tflc__huff_layout *L, tflc__huff_sym **list,
+                             size_t n, int b, size_t base, int width, int cap,
+                             uint32_t depth) {
+  size_t i, j;
+  for (i = 0; i < n; i++) {
+    tflc__huff_sym *h = list[i];
+    const int rest = h->len - b;
+    if (rest <= width) {
+      const uint32_t bits = h->code & (uint32_t)((1ull << rest) - 1u);
+      const size_t first = (size_t)bits << (width - rest);
+      size_t k;
+      for (k = 0; k < ((size_t)1 << (width - rest)); k++)
+        L->e[base + first + k] = tflc__huff_sym_entry(L->wide, rest, h->value);
+      h->wend = (uint32_t)(b + width);
+      h->looks = depth;
+      L->looks += h->freq * depth;
+    }
+  }
+  for (i = 0; i < n && !L->fail; i++) {
+    tflc__huff_sym *h = list[i], **group;
+    uint32_t idx;
+    size_t ng = 0, sub, link;
+    int longest = 0, sub_w;
+    if (h->len - b <= width)
+      continue;
+    idx = (h->code >> (h->len - b - width)) & ((1u << width) - 1u);
+    if (L->e[base + idx] != 0xFFFFFFFFu)
+      continue; /* its group has its sub-table */
+    group = (tflc__huff_sym **)tflc__host_alloc(n, sizeof *group);
+    if (!group) {
+      L->fail = 1;
+      return;
+    }
+    for (j = 0; j < n; j++) {
+      tflc__huff_sym *g = list[j];
+      if (g->len - b > width &&
+          ((g->code >> (g->len - b - width)) & ((1u << width) - 1u)) == idx) {
+        group[ng++] = g;
+        if (g->len - b - width > longest)
+          longest = g->len - b - width;
+      }
+    }
+    sub_w = longest < cap ? longest : cap;
+    sub = L->n;
+    link = sub - (base + idx);
+    if (link > (L->wide ? 0x07FFFFFFu : 0x07FFu) ||
+        sub + ((size_t)1 << sub_w) > L->cap) {
+      L->fail = 1;
+      free(group);
+      return;
+    }
+    L->n += (size_t)1 << sub_w;
+    for (j = sub; j < L->n; j++)
+      L->e[j] = 0xFFFFFFFFu;
+    L->e[base + idx] =
+        (uint32_t)((uint32_t)(sub_w - 1) << (L->wide ? 27 : 11)) |
+        (uint32_t)link;
+    tflc__huff_build(L, group, ng, b + width, sub, sub_w, cap, depth + 1);
+    free(group);
+  }
+}
+
+/* Builds the layout (first level F bits, sub-tables <= cap bits) of the n
+ * codes; 0 when it does not fit (offsets) or memory runs out. */
+static int tflc__huff_layout_build(tflc__huff_layout *L, tflc__huff_sym *s,
+                                   size_t n, int wide, int first, int cap) {
+  tflc__huff_sym **list = (tflc__huff_sym **)tflc__host_alloc(n, sizeof *list);
+  size_t i, need = (size_t)1 << first;
+  if (!list)
+    return 0;
+  /* an upper bound of the entries: the first level plus, per codeword,
+   * one sub-table of at most 2^cap entries per level it passes */
+  for (i = 0; i < n; i++) {
+    list[i] = &s[i];
+    if (s[i].len > first)
+      need += (size_t)((s[i].len - first + cap - 1) / cap) << cap;
+  }
+  L->e = (uint32_t *)tflc__host_alloc(need, sizeof(uint32_t));
+  L->cap = need;
+  L->n = (size_t)1 << first;
+  L->wide = wide;
+  L->fail = !L->e;
+  L->looks = 0;
+  for (i = 0; L->e && i < L->n; i++)
+    L->e[i] = 0xFFFFFFFFu;
+  if (!L->fail)
+    tflc__huff_build(L, list, n, 0, 0, first, cap, 1);
+  free(list);
+  if (L->fail) {
+    free(L->e);
+    L->e = NULL;
+  }
+  return !L->fail;
+}
+
+/* Symbols of `count` elements of es bytes (little-endian) with their
+ * counts, sorted by (count, value); *keys gets each element's value.
+ * Returns the number of symbols, 0 on out of memory. */
+static size_t tflc__huff_symbols(const uint8_t *d, size_t count, size_t es,
+                                 uint32_t **keys, tflc__huff_sym **syms) {
+  const size_t nv = (size_t)1 << (8 * es);
+  uint64_t *hist = (uint64_t *)calloc(nv, sizeof(uint64_t));
+  size_t i, k, nsym = 0;
+  *keys = (uint32_t *)tflc__host_alloc(count, sizeof(uint32_t));
+  *syms = NULL;
+  if (!hist || !*keys) {
+    free(hist);
+    return 0;
+  }
+  for (i = 0; i < count; i++) {
+    const uint32_t v =
+        es == 1 ? d[i] : (uint32_t)d[2 * i] | ((uint32_t)d[2 * i + 1] << 8);
+    (*keys)[i] = v;
+    nsym += hist[v]++ == 0;
+  }
+  *syms = (tflc__huff_sym *)calloc(nsym, sizeof(tflc__huff_sym));
+  if (!*syms) {
+    free(hist);
+    return 0;
+  }
+  for (i = 0, k = 0; i < nv; i++)
+    if (hist[i]) {
+      (*syms)[k].value = (uint32_t)i;
+      (*syms)[k++].freq = hist[i];
+    }
+  free(hist);
+  qsort(*syms, nsym, sizeof(tflc__huff_sym), tflc__host_cmp_huff_freq);
+  return nsym;
+}
+
+TFLC_API tflc_status tflc_encode_huffman(int type, const void *data,
+                                         size_t count, int table_bits,
+                                         int first_bits, uint8_t **enc,
+                                         size_t *n_enc, uint8_t **anc,
+                                         size_t *n_anc) {
+  const uint8_t *d = (const uint8_t *)data;
+  const size_t es = type == TFLC_INT8 ? 1u : type == TFLC_INT16 ? 2u : 0u;
+  tflc__huff_sym *s = NULL;
+  tflc__huff_layout L;
+  uint32_t *keys = NULL, *pos = NULL;
+  size_t nsym, i, best_cost = 0, need_bits = 0, nbytes, esz;
+  uint64_t bitpos = 0;
+  int maxlen = 0, f, cap, wide, best_f = 0, best_cap = 0, best_wide = -1;
+  tflc_status st = TFLC_OK;
+  *enc = *anc = NULL;
+  *n_enc = *n_anc = 0;
+  memset(&L, 0, sizeof L);
+  if (!es)
+    return TFLC_ERR_TYPE;
+  if (count == 0 || count > 0x7fffffffu || !data)
+    return TFLC_ERR_BUFFER;
+  if ((table_bits != 0 && table_bits != 16 && table_bits != 32) ||
+      (table_bits == 16 && es == 2) || first_bits < 0 ||
+      first_bits > TFLC__HUFF_MAX_WIDTH)
+    return TFLC_ERR_ARG;
+  nsym = tflc__huff_symbols(d, count, es, &keys, &s);
+  pos = (uint32_t *)tflc__host_alloc((size_t)1 << (8 * es), sizeof(uint32_t));
+  if (!nsym || !pos) {
+    st = TFLC_ERR_ARENA;
+    goto done;
+  }
+  if (!tflc__huff_lengths(s, nsym)) {
+    st = TFLC_ERR_COMPRESSION; /* codewords over 32 bits */
+    goto done;
+  }
+  /* canonical codewords: by (length, value), consecutive values */
+  qsort(s, nsym, sizeof *s, tflc__host_cmp_huff_code);
+  {
+    uint32_t code = 0;
+    for (i = 0; i < nsym; i++) {
+      if (i)
+        code = (code + 1u) << (s[i].len - s[i - 1].len);
+      s[i].code = code;
+      if (s[i].len > maxlen)
+        maxlen = s[i].len;
+      pos[s[i].value] = (uint32_t)i;
+    }
+  }
+  /* the cheapest layout: 16-bit entries for INT8 unless asked otherwise or
+   * no layout's links fit, 32-bit ones otherwise */
+  for (wide = table_bits == 32 || es == 2 ? 1 : 0; wide <= 1; wide++) {
+    const int fmax =
+        maxlen < TFLC__HUFF_MAX_WIDTH ? maxlen : TFLC__HUFF_MAX_WIDTH;
+    const int f0 = first_bits ? first_bits : 1,
+              f1 = first_bits ? first_bits : fmax;
+    for (f = f0; f <= f1; f++)
+      for (cap = 1; cap <= fmax; cap++) {
+        size_t cost;
+        if (!tflc__huff_layout_build(&L, s, nsym, wide, f, cap))
+          continue;
+        cost = L.n * (wide ? 4u : 2u) + (size_t)((L.looks - count) / 64u);
+        if (best_wide < 0 || cost < best_cost) {
+          best_cost = cost;
+          best_f = f;
+          best_cap = cap;
+          best_wide = wide;
+        }
+        free(L.e);
+        L.e = NULL;
+        if (maxlen <= f)
+          break; /* one level: the cap plays no part */
+      }
+    if (best_wide >= 0 || table_bits == 16)
+      break;
+  }
+  if (best_wide < 0 ||
+      !tflc__huff_layout_build(&L, s, nsym, best_wide, best_f, best_cap)) {
+    st = best_wide < 0 ? TFLC_ERR_COMPRESSION : TFLC_ERR_ARENA;
+    goto done;
+  }
+  /* the stream: codewords MSB-first, zero bits up to the end of the last
+   * lookup window, whole 32-bit words */
+  for (i = 0; i < count; i++) {
+    const tflc__huff_sym *h = &s[pos[keys[i]]];
+    if (bitpos + h->wend > need_bits)
+      need_bits = (size_t)(bitpos + h->wend);
+    bitpos += (uint64_t)h->len;
+  }
+  nbytes = ((need_bits + 31u) / 32u) * 4u;
+  esz = best_wide ? 4u : 2u;
+  *enc = (uint8_t *)calloc(nbytes ? nbytes : 1, 1);
+  *anc = (uint8_t *)calloc(16 + L.n * esz, 1);
+  if (!*enc || !*anc) {
+    st = TFLC_ERR_ARENA;
+    goto done;
+  }
+  bitpos = 0;
+  for (i = 0; i < count; i++) {
+    const tflc__huff_sym *h = &s[pos[keys[i]]];
+    int b;
+    for (b = h->len - 1; b >= 0; b--, bitpos++)
+      if ((h->code >> b) & 1u)
+        (*enc)[bitpos / 8] =
+            (uint8_t)((*enc)[bitpos / 8] | (0x80u >> (bitpos % 8)));
+  }
+  /* DCM: type 1, DCM version 1; Huffman version 1, (F - 1) << 4 | wide */
+  (*anc)[0] = 1;
+  (*anc)[1] = 1;
+  (*anc)[4] = 1;
+  (*anc)[5] = (uint8_t)(((unsigned)(best_f - 1) << 4) | (unsigned)best_wide);
+  for (i = 0; i < L.n; i++) {
+    size_t b;
+    const uint32_t e = L.e[i] == 0xFFFFFFFFu ? 0u : L.e[i];
+    for (b = 0; b < esz; b++)
+      (*anc)[16 + i * esz + b] = (uint8_t)(e >> (8 * b));
+  }
+  *n_enc = nbytes;
+  *n_anc = 16 + L.n * esz;
+done:
+  if (st != TFLC_OK) {
+    free(*enc);
+    free(*anc);
+    *enc = *anc = NULL;
+  }
+  free(keys);
+  free(pos);
+  free(s);
+  free(L.e);
+  return st;
+}
+
+/* The value TFLM's Prune decoder writes for pruned elements of channel ch
+ * (es bytes). */
+typedef struct tflc__prune_rule {
+  const int64_t *zp; /* per channel (TFLM's per-channel path) or NULL */
+  int64_t zero;      /* otherwise */
+  int32_t channels;
+  int alt;
+  size_t epc;
+} tflc__prune_rule;
+
+TFLC_API tflc_status tflc_encode_prune(int type, const void *data, size_t count,
+                                       const int64_t *zero_points, int32_t n_zp,
+                                       int32_t channels, int alt_axis,
+                                       uint8_t **enc, size_t *n_enc,
+                                       uint8_t **anc, size_t *n_anc) {
+  const uint8_t *d = (const uint8_t *)data;
+  size_t es, i, nk = 0;
+  tflc__prune_rule z;
+  int32_t k;
+  int any = 0;
+  *enc = *anc = NULL;
+  *n_enc = *n_anc = 0;
+  switch (type) {
+  case TFLC_BOOL:
+  case TFLC_INT8:
+  case TFLC_INT16:
+  case TFLC_INT32:
+  case TFLC_INT64:
+  case TFLC_FLOAT32:
+    es = tflc_type_size(type);
+    break;
+  default:
+    return TFLC_ERR_TYPE;
+  }
+  if (count == 0 || count > 0x7fffffffu || !data)
+    return TFLC_ERR_BUFFER;
+  memset(&z, 0, sizeof z);
+  for (k = 0; zero_points && k < n_zp; k++)
+    any |= zero_points[k] != 0;
+  if (any && type != TFLC_INT8)
+    return TFLC_ERR_QUANT; /* TFLM: "All zero-points must be zero" */
+  if (n_zp > 0)
+    z.zero = zero_points[0];
+  if (type == TFLC_INT8 && channels > 1 && any) {
+    if (count % (size_t)channels)
+      return TFLC_ERR_QUANT; /* TFLM's per-channel loops need it */
+    z.channels = channels;
+    z.alt = alt_axis;
+    z.epc = count / (size_t)channels;
+    z.zp = n_zp == channels ? zero_points : NULL; /* else zp[0] for all */
+  }
+  *enc = (uint8_t *)calloc((count + 7) / 8, 1);
+  *anc = (uint8_t *)calloc(16 + count * es, 1);
+  if (!*enc || !*anc) {
+    free(*enc);
+    free(*anc);
+    *enc = *anc = NULL;
+    return TFLC_ERR_ARENA;
+  }
+  for (i = 0; i < count; i++) {
+    const uint8_t *v = d + i * es;
+    int pruned;
+    if (es == 1) {
+      int64_t zc = z.zero;
+      if (z.zp)
+        zc = z.zp[z.alt ? i % (size_t)z.channels : i / z.epc];
+      pruned = v[0] == (uint8_t)((uint64_t)zc & 0xFFu);
+    } else {
+      size_t b;
+      pruned = 1;
+      for (b = 0; b < es; b++)
+        pruned &= v[b] == 0;
+    }
+    if (!pruned) {
+      (*enc)[i / 8] = (uint8_t)((*enc)[i / 8] | (0x80u >> (i % 8)));
+      memcpy(*anc + 16 + nk * es, v, es);
+      nk++;
+    }
+  }
+  /* DCM: type 2, DCM version 1; Prune version 1 */
+  (*anc)[0] = 2;
+  (*anc)[1] = 1;
+  (*anc)[4] = 1;
+  *n_enc = (count + 7) / 8;
+  *n_anc = 16 + nk * es;
+  return TFLC_OK;
+}
+
+/* The elements of writer tensor t (checks shared by the encoders). */
+static tflc_status tflc__writer_tensor_data(tflc_writer *w, int32_t sg,
+                                            int32_t tensor,
+                                            tflc__writer_tensor **tp,
+                                            const uint8_t **data,
+                                            size_t *count) {
+  tflc__writer_subgraph *s = tflc__writer_get_subgraph(w, sg);
+  tflc__writer_tensor *t;
+  size_t es, n = 1;
+  int32_t d;
+  if (!w)
+    return TFLC_ERR_ARG;
+  if (!s || tensor < 0 || (size_t)tensor >= s->nt)
+    return TFLC_ERR_INDEX;
+  t = &s->t[tensor];
+  if (t->cformat)
+    return TFLC_ERR_STATE;
+  if (t->buffer == 0 || w->buf[t->buffer].size == 0)
+    return TFLC_ERR_BUFFER;
+  es = tflc_type_size(t->type);
+  if (!es)
+    return TFLC_ERR_TYPE;
+  for (d = 0; d < t->rank; d++) {
+    if (t->dims[d] < 0)
+      return TFLC_ERR_SHAPE;
+    if (t->dims[d] == 0)
+      return TFLC_ERR_BUFFER;
+    if (n > TFLC__WRITER_MAX_COUNT / (size_t)t->dims[d])
+      return TFLC_ERR_SHAPE;
+    n *= (size_t)t->dims[d];
+  }
+  if (n > ((size_t)-1) / es || n * es != w->buf[t->buffer].size)
+    return TFLC_ERR_BUFFER;
+  *tp = t;
+  *data = w->buf[t->buffer].data;
+  *count = n;
+  return TFLC_OK;
+}
+
+TFLC_API tflc_status tflc_writer_compress_huffman(tflc_writer *w, int32_t sg,
+                                                  int32_t tensor,
+                                                  int table_bits,
+                                                  int first_bits) {
+  tflc__writer_tensor *t;
+  const uint8_t *data;
+  size_t count;
+  tflc_status st = tflc__writer_tensor_data(w, sg, tensor, &t, &data, &count);
+  if (st != TFLC_OK)
+    return st;
+  st = tflc_encode_huffman(t->type, data, count, table_bits, first_bits,
+                           &t->cidx, &t->cidx_size, &t->canc, &t->canc_size);
+  if (st == TFLC_OK)
+    t->cformat = TFLC_W_DECODE;
+  return st;
+}
+
+TFLC_API tflc_status tflc_writer_compress_prune(tflc_writer *w, int32_t sg,
+                                                int32_t tensor) {
+  tflc__writer_tensor *t;
+  const uint8_t *data;
+  size_t count;
+  int alt = 0;
+  tflc_status st = tflc__writer_tensor_data(w, sg, tensor, &t, &data, &count);
+  if (st != TFLC_OK)
+    return st;
+  if (t->has_q && t->qcount > 0) {
+    /* TFLM's Prune: channels on axis 0 or (several) on the last axis */
+    if (t->qcount > 1 && t->qaxis == t->rank - 1)
+      alt = 1;
+    else if (t->qaxis != 0)
+      return TFLC_ERR_QUANT;
+  }
+  st = tflc_encode_prune(t->type, data, count, t->has_q ? t->zp : NULL,
+                         t->has_q ? (t->nzp_set ? t->nzp : t->qcount) : 0,
+                         t->has_q ? t->qcount : 1, alt, &t->cidx, &t->cidx_size,
+                         &t->canc, &t->canc_size);
+  if (st == TFLC_OK)
+    t->cformat = TFLC_W_DECODE;
+  return st;
+}
+
+TFLC_API tflc_status tflc_writer_to_int4(tflc_writer *w, int32_t sg,
+                                         int32_t tensor) {
+  tflc__writer_tensor *t;
+  const uint8_t *data;
+  size_t count, i;
+  uint8_t *packed;
+  uint32_t b;
+  tflc_status st = tflc__writer_tensor_data(w, sg, tensor, &t, &data, &count);
+  if (st != TFLC_OK)
+    return st;
+  if (t->type != TFLC_INT8)
+    return TFLC_ERR_TYPE;
+  for (i = 0; i < count; i++)
+    if ((int8_t)data[i] < -8 || (int8_t)data[i] > 7)
+      return TFLC_ERR_COMPRESSION;
+  packed = (uint8_t *)calloc((count + 1) / 2, 1);
+  if (!packed)
+    return TFLC_ERR_ARENA;
+  for (i = 0; i < count; i++)
+    packed[i / 2] =
+        (uint8_t)(packed[i / 2] | ((data[i] & 0x0Fu) << (i % 2 ? 4 : 0)));
+  b = tflc__writer_add_buffer(w, packed, (count + 1) / 2);
+  free(packed);
+  if (b == 0)
+    return TFLC_ERR_ARENA;
+  t->buffer = b; /* the INT8 data stays behind, unreferenced */
+  t->type = TFLC_INT4;
+  return TFLC_OK;
+}
+
 /* ---- lowering: the model as it will be written ---------------------------
  * A view with shallow copies of the writer's tensors and operators, in
  * which compression has been applied: buffers swapped or appended, DECODE
@@ -1506,20 +2163,29 @@ tflc__lower_decode_subgraph(tflc_writer *w, tflc__lower_model *L, size_t si) {
         return TFLC_ERR_ARENA;
     }
     if (t->cvals_size > TFLC__WRITER_MAX_COUNT - 16 ||
+        t->canc_size > TFLC__WRITER_MAX_COUNT ||
         t->cidx_size > TFLC__WRITER_MAX_COUNT)
       return TFLC_ERR_UNSUPPORTED; /* shape [n] must fit int32 */
-    asize = 16 + t->cvals_size;
-    anc = (uint8_t *)tflc__lower_alloc(L, asize, 1);
     dims = (int32_t *)tflc__lower_alloc(L, 2, sizeof(int32_t));
-    if (!anc || !dims)
+    if (!dims)
       return TFLC_ERR_ARENA;
-    /* DCM: type 0 = LUT, DCM version 1; LUT version 1, bit width, stride */
-    memset(anc, 0, 16);
-    anc[1] = 1;
-    anc[4] = 1;
-    anc[5] = (uint8_t)t->cbits;
-    anc[6] = (uint8_t)t->cstride;
-    memcpy(anc + 16, t->cvals, t->cvals_size);
+    if (t->canc) { /* Huffman / Prune: made whole by their encoder */
+      asize = t->canc_size;
+      anc = t->canc;
+    } else {
+      asize = 16 + t->cvals_size;
+      anc = (uint8_t *)tflc__lower_alloc(L, asize, 1);
+      if (!anc)
+        return TFLC_ERR_ARENA;
+      /* DCM: type 0 = LUT, DCM version 1; LUT version 1, bit width,
+       * stride */
+      memset(anc, 0, 16);
+      anc[1] = 1;
+      anc[4] = 1;
+      anc[5] = (uint8_t)t->cbits;
+      anc[6] = (uint8_t)t->cstride;
+      memcpy(anc + 16, t->cvals, t->cvals_size);
+    }
     dims[0] = (int32_t)t->cidx_size;
     dims[1] = (int32_t)asize;
     memset(&et, 0, sizeof et);
@@ -4144,6 +4810,7 @@ typedef struct tflc__spec_entry {
   int32_t sg, tensor, bits, line;
   int mode; /* 0 unsaid, 1 per_tensor, 2 per_channel */
   int32_t axis;
+  int method; /* TFLC_METHOD_*: lut, huffman, pruning; 0 = the options' */
 } tflc__spec_entry;
 
 static void tflc__yaml_unknown_keys(tflc__yaml_parser *p,
@@ -4259,12 +4926,18 @@ static tflc_status tflc__spec_read(tflc__stage *s, const char *text, size_t len,
       tflc__yaml_fail(&p, m->line, "a compression method is one 'name: ...'");
       break;
     }
+    if (strcmp(m->k[0], "huffman") == 0 || strcmp(m->k[0], "pruning") == 0) {
+      /* TFLM's spec: these take no parameters (the value is not read) */
+      e[i].sg = (int32_t)sg;
+      e[i].tensor = (int32_t)t;
+      e[i].line = it->line;
+      e[i].method = m->k[0][0] == 'h' ? TFLC_METHOD_HUFFMAN : TFLC_METHOD_PRUNE;
+      *n = (int32_t)i + 1;
+      continue;
+    }
     if (strcmp(m->k[0], "lut") != 0) {
-      tflc__yaml_fail(&p, m->kline[0], "compression method '%s' %s", m->k[0],
-                      strcmp(m->k[0], "huffman") == 0 ||
-                              strcmp(m->k[0], "pruning") == 0
-                          ? "not supported (tflc writes LUT compression)"
-                          : "unknown");
+      tflc__yaml_fail(&p, m->kline[0], "compression method '%s' unknown",
+                      m->k[0]);
       break;
     }
     lut = m->v[0];
@@ -4283,6 +4956,7 @@ static tflc_status tflc__spec_read(tflc__stage *s, const char *text, size_t len,
     e[i].tensor = (int32_t)t;
     e[i].bits = (int32_t)bits;
     e[i].line = it->line;
+    e[i].method = TFLC_METHOD_LUT;
     if (tflc__yaml_get(lut, "per_tensor", &l2)) {
       if (tflc__yaml_get(lut, "per_tensor", NULL)->kind != TFLC__YAML_NULL) {
         tflc__yaml_fail(&p, l2, "per_tensor takes no value");
@@ -4407,6 +5081,276 @@ static int tflc__compress_check(tflc__stage *s, const tflc__stage_tensor *o,
   return 1;
 }
 
+/* ---- Huffman, Prune and INT4 in the compression stage ---------------------
+ * The methods beyond LUT: the bytes each would take (encoded + ancillary
+ * data with its 16-byte header), the cheapest chosen per tensor, and the
+ * INT4 pass that runs before. */
+
+/* Zero points of tensor table tt as TFLM's decoders see them (*n = 0 when
+ * the tensor is not quantized: TFLM needs both scales and zero points);
+ * malloc'd, NULL on out of memory with *n > 0. */
+static int64_t *tflc__stage_zero_points(const tflc_model *m, uint32_t tt,
+                                        int32_t *n) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t qt = tflc__get_ref(fb, tt, TFLC__T_QUANT), ns = 0, nz = 0, i;
+  uint32_t sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
+  uint32_t zv = qt ? tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz) : 0;
+  int64_t *z;
+  *n = 0;
+  if (!sv || !zv || ns == 0 || nz == 0)
+    return NULL;
+  z = (int64_t *)tflc__host_alloc(nz, sizeof(int64_t));
+  if (!z) {
+    *n = (int32_t)nz;
+    return NULL;
+  }
+  for (i = 0; i < nz; i++)
+    z[i] = (int64_t)tflc__u64(fb.b + zv + 8 * i);
+  *n = (int32_t)nz;
+  return z;
+}
+
+/* Bytes of a Huffman (method TFLC_METHOD_HUFFMAN) or Prune encoding of o,
+ * 0 when it does not apply (why says so). */
+static size_t tflc__stage_method_size(tflc__stage *s,
+                                      const tflc__stage_tensor *o, int method,
+                                      char *why, size_t wn) {
+  uint8_t *enc = NULL, *anc = NULL;
+  size_t ne = 0, na = 0;
+  tflc_status st;
+  if (method == TFLC_METHOD_HUFFMAN) {
+    if (o->v.type != TFLC_INT8 && o->v.type != TFLC_INT16) {
+      snprintf(why, wn, "Huffman: type %s (INT8, INT16 only)",
+               tflc_type_name(o->v.type));
+      return 0;
+    }
+    st = tflc_encode_huffman(o->v.type, o->data, (size_t)o->count, 0, 0, &enc,
+                             &ne, &anc, &na);
+  } else {
+    int32_t nz = 0, qd = tflc__tensor_qdim(s->m, o->tt);
+    int64_t *z = tflc__stage_zero_points(s->m, o->tt, &nz);
+    int alt = 0;
+    if (nz && !z) {
+      s->oom = 1;
+      return 0;
+    }
+    if (nz) { /* TFLM's Prune: channels on axis 0 or the last axis */
+      if (o->nscales > 1 && qd == o->v.rank - 1)
+        alt = 1;
+      else if (qd != 0) {
+        free(z);
+        snprintf(why, wn, "Prune: quantization axis %d (TFLM refuses it)", qd);
+        return 0;
+      }
+    }
+    st = tflc_encode_prune(o->v.type, o->data, (size_t)o->count, z, nz,
+                           nz ? (int32_t)o->nscales : 1, alt, &enc, &ne, &anc,
+                           &na);
+    free(z);
+  }
+  free(enc);
+  free(anc);
+  if (st == TFLC_ERR_ARENA)
+    s->oom = 1;
+  if (st != TFLC_OK) {
+    snprintf(why, wn, "%s: %s",
+             method == TFLC_METHOD_HUFFMAN ? "Huffman" : "Prune",
+             st == TFLC_ERR_TYPE    ? "type not decoded by TFLM"
+             : st == TFLC_ERR_QUANT ? "zero points TFLM refuses"
+                                    : tflc_status_str(st));
+    return 0;
+  }
+  return ne + na;
+}
+
+static const char *tflc__method_name(int method) {
+  switch (method) {
+  case TFLC_METHOD_LUT:
+    return "LUT";
+  case TFLC_METHOD_HUFFMAN:
+    return "Huffman";
+  case TFLC_METHOD_PRUNE:
+    return "Prune";
+  case TFLC_METHOD_INT4:
+    return "INT4";
+  default:
+    return "none";
+  }
+}
+
+/* Compresses (sg, t) with the cheapest of `methods` that applies (LUT at
+ * `bits`, 0 = the width its `unique` values need; Huffman; Prune), ties
+ * going to the faster decoder (LUT, Prune, Huffman). Without `forced` a
+ * tensor nothing makes smaller stays as it is (unless allow_growth).
+ * Returns an error only when the work fails (or `forced` and no method
+ * applies); the entry says what was done. */
+static tflc_status tflc__compress_tensor(tflc__stage *s, tflc_writer *w,
+                                         const tflc__stage_tensor *o,
+                                         int32_t sg, int32_t t, int methods,
+                                         int format, int maxbits, int bits,
+                                         size_t unique, int allow_growth,
+                                         int forced, tflc_stage_entry *en) {
+  char why_h[96] = "", why_p[96] = "", why_l[96] = "";
+  size_t lut = 0, huff = 0, prune = 0, best = 0;
+  int method = 0;
+  tflc_status st;
+  const int need = tflc__bits_for_unique(unique);
+  if (methods & TFLC_METHOD_LUT) {
+    const int b = bits ? bits : need;
+    if (need > b || b > maxbits || (format == TFLC_W_DECODE && unique > 255))
+      snprintf(why_l, sizeof why_l, "LUT: %lu values per table",
+               (unsigned long)unique);
+    else
+      lut = tflc__compressed_size(o, b, unique, format);
+  }
+  if (format == TFLC_W_DECODE && (methods & TFLC_METHOD_HUFFMAN))
+    huff =
+        tflc__stage_method_size(s, o, TFLC_METHOD_HUFFMAN, why_h, sizeof why_h);
+  if (format == TFLC_W_DECODE && (methods & TFLC_METHOD_PRUNE))
+    prune =
+        tflc__stage_method_size(s, o, TFLC_METHOD_PRUNE, why_p, sizeof why_p);
+  if (s->oom)
+    return tflc__stage_error(s, TFLC_ERR_ARENA, "out of memory");
+  if (lut && (!method || lut < best)) {
+    best = lut;
+    method = TFLC_METHOD_LUT;
+  }
+  if (prune && (!method || prune < best)) {
+    best = prune;
+    method = TFLC_METHOD_PRUNE;
+  }
+  if (huff && (!method || huff < best)) {
+    best = huff;
+    method = TFLC_METHOD_HUFFMAN;
+  }
+  if (en) {
+    en->size_lut = lut;
+    en->size_huffman = huff;
+    en->size_prune = prune;
+    en->unique = (int32_t)unique;
+    en->bytes_before = o->len;
+    en->bytes_after = best;
+  }
+  if (!method) {
+    if (forced)
+      return tflc__stage_error(s, TFLC_ERR_ARG,
+                               "tensor %d:%d (%.*s): cannot compress: %s%s%s%s"
+                               "%s",
+                               sg, t, (int)o->name_len, o->name, why_l,
+                               why_l[0] && why_h[0] ? "; " : "", why_h,
+                               (why_l[0] || why_h[0]) && why_p[0] ? "; " : "",
+                               why_p);
+    tflc__stage_reason(en, "no method applies: %s%s%s%s%s", why_l,
+                       why_l[0] && why_h[0] ? "; " : "", why_h,
+                       (why_l[0] || why_h[0]) && why_p[0] ? "; " : "", why_p);
+    return TFLC_OK;
+  }
+  /* in the DECODE format each compressed tensor also brings a decoded
+   * copy of its record, an ancillary tensor (both named after it) and
+   * operator links: about 150 bytes plus two names (measured on
+   * person_detect: 240 to 275 bytes) */
+  if (best + (format == TFLC_W_DECODE ? 150u + 2u * o->name_len : 0u) >=
+          o->len &&
+      !forced && !allow_growth) {
+    tflc__stage_reason(
+        en,
+        "not smaller: %lu B as %s (+ about %lu B of DECODE "
+        "records), %lu B now",
+        (unsigned long)best, tflc__method_name(method),
+        (unsigned long)(format == TFLC_W_DECODE ? 150u + 2u * o->name_len : 0u),
+        (unsigned long)o->len);
+    return TFLC_OK;
+  }
+  if (method == TFLC_METHOD_LUT)
+    st = tflc_writer_compress(w, sg, t, bits ? bits : need, format, 0);
+  else if (method == TFLC_METHOD_HUFFMAN)
+    st = tflc_writer_compress_huffman(w, sg, t, 0, 0);
+  else
+    st = tflc_writer_compress_prune(w, sg, t);
+  if (st != TFLC_OK)
+    return tflc__stage_error(s, st, "tensor %d:%d: %s: %s", sg, t,
+                             tflc__method_name(method), tflc_status_str(st));
+  if (en) {
+    en->done = 1;
+    en->method = method;
+    if (method == TFLC_METHOD_LUT) {
+      en->bits = bits ? bits : need;
+      en->stride = (int32_t)unique;
+    }
+    if (best >= o->len)
+      tflc__stage_reason(en, "larger than the original");
+  }
+  return TFLC_OK;
+}
+
+/* The INT4 pass: constant INT8 filters (input 1) of CONV_2D,
+ * DEPTHWISE_CONV_2D and per-tensor FULLY_CONNECTED, read nowhere else,
+ * whose values all lie in -8..7, become INT4; done[t] marks them. */
+static tflc_status tflc__stage_int4(tflc__stage *s, tflc_writer *w, int32_t sg,
+                                    const tflc__tensor_uses *u, uint8_t *done) {
+  const tflc_model *m = s->m;
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t sgt = tflc__subgraph(m, sg), n, j;
+  int32_t nt = tflc_model_num_tensors(m, sg), no = tflc_model_num_ops(m, sg);
+  int32_t k, t;
+  uint8_t *ok = (uint8_t *)calloc(nt > 0 ? (size_t)nt : 1, 1);
+  if (!ok)
+    return TFLC_ERR_ARENA;
+  /* 1: a filter somewhere; 2: read where it is not one */
+  for (k = 0; k < no; k++) {
+    const int32_t code = tflc_model_op_code(m, sg, k);
+    const uint32_t ot = tflc__op_table(m, sgt, k),
+                   v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
+    for (j = 0; v && j < n; j++) {
+      t = tflc__i32(fb.b + v + 4 * j);
+      if (t < 0 || t >= nt)
+        continue;
+      if (j == 1 &&
+          (code == TFLC_OP_CONV_2D || code == TFLC_OP_DEPTHWISE_CONV_2D ||
+           (code == TFLC_OP_FULLY_CONNECTED &&
+            tflc__tensor_nscales(m, tflc__tensor_table(m, sgt, t)) <= 1)))
+        ok[t] |= 1;
+      else
+        ok[t] |= 2;
+    }
+  }
+  for (t = 0; t < nt; t++) {
+    tflc__stage_tensor o;
+    tflc_stage_entry *en;
+    uint64_t e;
+    tflc_status st;
+    if (ok[t] != 1 || (u->f[t] & (TFLC__USE_WRITTEN | TFLC__USE_IO)))
+      continue;
+    tflc__stage_tensor_get(m, sg, t, &o);
+    if (!o.data || o.v.type != TFLC_INT8 || o.why ||
+        tflc__get_u8(fb, o.tt, TFLC__T_VARIABLE, 0))
+      continue;
+    for (e = 0; e < o.count; e++)
+      if ((int8_t)o.data[e] < -8 || (int8_t)o.data[e] > 7)
+        break;
+    if (e < o.count)
+      continue; /* values outside -8..7: left to the other methods */
+    st = tflc_writer_to_int4(w, sg, t);
+    if (st != TFLC_OK) {
+      free(ok);
+      return tflc__stage_error(s, st, "tensor %d:%d: INT4: %s", sg, t,
+                               tflc_status_str(st));
+    }
+    done[t] = 1;
+    en = tflc__stage_entry_add(s, sg, t, o.name, o.name_len, o.v.type);
+    if (en) {
+      en->done = 1;
+      en->method = TFLC_METHOD_INT4;
+      en->bits = 4;
+      en->bytes_before = o.len;
+      en->bytes_after = (size_t)(o.count + 1) / 2;
+      tflc__stage_reason(en, "INT4 filter");
+    }
+  }
+  free(ok);
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_compress(const void *model, size_t size,
                                    const tflc_compress_options *opt,
                                    uint8_t **out, size_t *out_size,
@@ -4417,8 +5361,9 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
   tflc_status st;
   tflc__spec_entry *spec = NULL;
   int32_t nspec = 0, sg, i, j;
-  int format, tflm, maxbits, mode;
+  int format, tflm, maxbits, mode, methods;
   tflc__tensor_uses u;
+  uint8_t **int4 = NULL; /* per subgraph: tensors made INT4 */
   if (out)
     *out = NULL;
   if (out_size)
@@ -4440,6 +5385,35 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
   if (rep) {
     rep->format = format;
     rep->tflm_compatible = tflm;
+  }
+  methods = opt && opt->methods ? opt->methods : TFLC_METHOD_LUT;
+  if (methods & ~(TFLC_METHOD_LUT | TFLC_METHOD_HUFFMAN | TFLC_METHOD_PRUNE)) {
+    st = tflc__stage_error(&s, TFLC_ERR_ARG, "unknown methods %d", methods);
+    goto done;
+  }
+  if (format == TFLC_W_METADATA &&
+      (methods & (TFLC_METHOD_HUFFMAN | TFLC_METHOD_PRUNE))) {
+    st = tflc__stage_error(&s, TFLC_ERR_ARG,
+                           "Huffman and Prune need the DECODE format");
+    goto done;
+  }
+  int4 = (uint8_t **)calloc((size_t)m.num_subgraphs, sizeof *int4);
+  if (!int4) {
+    st = TFLC_ERR_ARENA;
+    goto done;
+  }
+  for (sg = 0; opt && opt->to_int4 && sg < m.num_subgraphs; sg++) {
+    int32_t nt = tflc_model_num_tensors(&m, sg);
+    int4[sg] = (uint8_t *)calloc(nt > 0 ? (size_t)nt : 1, 1);
+    tflc__tensor_uses_free(&u);
+    memset(&u, 0, sizeof u);
+    if (!int4[sg] || tflc__tensor_uses_get(&m, sg, tflm, format, &u)) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    st = tflc__stage_int4(&s, w, sg, &u, int4[sg]);
+    if (st != TFLC_OK)
+      goto done;
   }
   /* what to compress: 0 discovery, 1 spec, 2 explicit list */
   mode = 0;
@@ -4492,6 +5466,8 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
       if (opt->exclude && tflc__tensor_ref_listed(opt->exclude, opt->nexclude,
                                                   e->sg, e->tensor))
         continue;
+      if (int4[e->sg] && int4[e->sg][e->tensor])
+        continue; /* an INT4 filter now */
       tflc__tensor_uses_free(&u);
       memset(&u, 0, sizeof u);
       st = tflc__tensor_uses_get(&m, e->sg, tflm, format, &u);
@@ -4516,6 +5492,27 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
                                "tensor %d:%d (%.*s): cannot compress: %s",
                                e->sg, e->tensor, (int)o.name_len, o.name, why);
         goto done;
+      }
+      if ((e->method && e->method != TFLC_METHOD_LUT) ||
+          (!e->method && methods != TFLC_METHOD_LUT)) {
+        /* a spec's huffman / pruning, or --tensors with several methods */
+        if (format == TFLC_W_METADATA) {
+          st = tflc__stage_error(&s, TFLC_ERR_ARG,
+                                 "%s:%d: huffman and pruning need the DECODE "
+                                 "format",
+                                 src, e->line);
+          goto done;
+        }
+        en = tflc__stage_entry_add(&s, e->sg, e->tensor, o.name, o.name_len,
+                                   o.v.type);
+        if (en)
+          en->tables = o.channels;
+        st = tflc__compress_tensor(&s, w, &o, e->sg, e->tensor,
+                                   e->method ? e->method : methods, format,
+                                   maxbits, e->bits, unique, 1, 1, en);
+        if (st != TFLC_OK)
+          goto done;
+        continue;
       }
       if (e->mode == 1 && o.channels > 1) {
         st = tflc__stage_error(&s, TFLC_ERR_ARG,
@@ -4575,6 +5572,7 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
       }
       if (en) {
         en->done = 1;
+        en->method = TFLC_METHOD_LUT;
         en->tables = o.channels;
         en->unique = (int32_t)unique;
         en->bits = bits;
@@ -4602,6 +5600,8 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
         tflc__stage_tensor_get(&m, sg, i, &o);
         if (!o.data)
           continue; /* activations are no candidates */
+        if (int4[sg] && int4[sg][i])
+          continue; /* an INT4 filter now (reported by its pass) */
         en = tflc__stage_entry_add(&s, sg, i, o.name, o.name_len, o.v.type);
         if (en) {
           en->bytes_before = o.len;
@@ -4612,6 +5612,7 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
           tflc__stage_reason(en, "excluded");
           continue;
         }
+
         if (!tflc__compress_check(&s, &o, &u, sg, i, tflm, format, 0, &unique,
                                   why, sizeof why)) {
           if (s.oom) {
@@ -4619,6 +5620,14 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
             goto done;
           }
           tflc__stage_reason(en, "%s", why);
+          continue;
+        }
+        if (methods != TFLC_METHOD_LUT) { /* automatic: the cheapest */
+          st =
+              tflc__compress_tensor(&s, w, &o, sg, i, methods, format, maxbits,
+                                    0, unique, opt && opt->allow_growth, 0, en);
+          if (st != TFLC_OK)
+            goto done;
           continue;
         }
         bits = tflc__bits_for_unique(unique);
@@ -4649,6 +5658,7 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
         }
         if (en) {
           en->done = 1;
+          en->method = TFLC_METHOD_LUT;
           en->stride = (int32_t)unique;
           if (after >= o.len)
             tflc__stage_reason(en, "larger than the original");
@@ -4687,6 +5697,9 @@ done:
   }
   tflc__tensor_uses_free(&u);
   free(spec);
+  for (sg = 0; int4 && sg < m.num_subgraphs; sg++)
+    free(int4[sg]);
+  free(int4);
   tflc_writer_destroy(w);
   return st;
 }
@@ -5040,6 +6053,82 @@ done:
   return ok;
 }
 
+/* ---- tflc_bin: pruning ---------------------------------------------------
+ * The elements of smallest real magnitude (|q - zero point| x scale of
+ * their channel; |x| for float32) are set to their channel's zero point
+ * (+0.0 for float32), smallest first, ties in element order. */
+
+typedef struct tflc__prune_rank {
+  double mag;
+  size_t at;
+} tflc__prune_rank;
+
+static int tflc__host_cmp_prune_rank(const void *a, const void *b) {
+  const tflc__prune_rank *x = (const tflc__prune_rank *)a,
+                         *y = (const tflc__prune_rank *)b;
+  if (x->mag != y->mag)
+    return x->mag < y->mag ? -1 : 1;
+  return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Prunes `fraction` of tensor o's elements in data (its writer copy);
+ * en->size_prune receives how many were set. 0 on out of memory. */
+static int tflc__prune_tensor(const tflc_model *m, const tflc__stage_tensor *o,
+                              uint8_t *data, double fraction,
+                              tflc_stage_entry *en) {
+  const size_t count = (size_t)o->count, es = o->esize;
+  size_t ch = 1, inner = 1, i, n = (size_t)(fraction * (double)count);
+  int32_t axis, d, nz = 0;
+  int64_t *zp = tflc__stage_zero_points(m, o->tt, &nz);
+  tflc__prune_rank *r;
+  if (nz && !zp)
+    return 0;
+  if (o->nscales > 1) {
+    axis = tflc__tensor_qdim(m, o->tt);
+    if (axis >= 0 && axis < o->v.rank &&
+        o->v.dims[axis] == (int32_t)o->nscales) {
+      ch = o->nscales;
+      for (d = axis + 1; d < o->v.rank; d++)
+        inner *= (size_t)o->v.dims[d];
+    }
+  }
+  r = (tflc__prune_rank *)tflc__host_alloc(count, sizeof *r);
+  if (!r) {
+    free(zp);
+    return 0;
+  }
+  for (i = 0; i < count; i++) {
+    const size_t c = ch == 1 ? 0 : (i / inner) % ch;
+    const double z = nz && o->v.type != TFLC_FLOAT32
+                         ? (double)zp[c < (size_t)nz ? c : 0]
+                         : 0.0;
+    double scale = (double)tflc__tensor_scale(m, o->tt, (uint32_t)c);
+    if (!nz || !(scale > 0) || o->v.type == TFLC_FLOAT32)
+      scale = 1.0;
+    r[i].mag = fabs(tflc__bin_load(o->v.type, data + i * es) - z) * scale;
+    r[i].at = i;
+  }
+  qsort(r, count, sizeof *r, tflc__host_cmp_prune_rank);
+  if (n > count)
+    n = count;
+  for (i = 0; i < n; i++) {
+    const size_t at = r[i].at, c = ch == 1 ? 0 : (at / inner) % ch;
+    const int64_t z =
+        nz && o->v.type != TFLC_FLOAT32 ? zp[c < (size_t)nz ? c : 0] : 0;
+    size_t b;
+    for (b = 0; b < es; b++) /* the zero point, little-endian */
+      data[at * es + b] =
+          (uint8_t)(((uint64_t)z >> (8 * (b < 8 ? b : 7))) & 0xFFu);
+  }
+  if (en) {
+    en->size_prune = n;
+    en->done = 1;
+  }
+  free(r);
+  free(zp);
+  return 1;
+}
+
 TFLC_API tflc_status tflc_bin(const void *model, size_t size,
                               const tflc_bin_options *opt, uint8_t **out,
                               size_t *out_size, tflc_stage_report *rep) {
@@ -5059,8 +6148,13 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
   st = tflc__stage_open(&s, &m, model, size, rep, &w);
   if (st != TFLC_OK)
     goto done;
-  if (opt->bits < 1 || opt->bits > 8) {
+  if ((opt->bits < 1 && !(opt->prune > 0)) || opt->bits < 0 || opt->bits > 8) {
     st = tflc__stage_error(&s, TFLC_ERR_ARG, "bits %d not in 1..8", opt->bits);
+    goto done;
+  }
+  if (!(opt->prune >= 0 && opt->prune <= 1)) {
+    st = tflc__stage_error(&s, TFLC_ERR_ARG, "prune fraction %g not in 0..1",
+                           opt->prune);
     goto done;
   }
   for (i = 0; opt->tensors && i < opt->ntensors; i++) {
@@ -5153,11 +6247,15 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
       {
         tflc__writer_tensor *wt = &w->sg[sg].t[i];
         uint8_t *data = w->buf[wt->buffer].data;
-        if (!tflc__bin_tensor(&m, &o, data, opt->bits, en)) {
+        if ((opt->prune > 0 &&
+             !tflc__prune_tensor(&m, &o, data, opt->prune, en)) ||
+            (opt->bits > 0 && !tflc__bin_tensor(&m, &o, data, opt->bits, en))) {
           st = tflc__stage_error(&s, TFLC_ERR_ARENA, "out of memory");
           free(weight);
           goto done;
         }
+        if (opt->prune > 0 && en) /* pruned, whatever binning found */
+          en->done = 1;
       }
     }
     free(weight);

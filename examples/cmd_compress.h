@@ -6,9 +6,10 @@
  *   tflc compress IN.tflite -o OUT.tflite [--spec SPEC.yaml]
  *        [--format metadata|decode] [--tensors SG:T[:BITS],...]
  *        [--exclude SG:T,...] [--tflm-compatible | --no-tflm-compatible]
+ *        [--methods lut,huffman,prune | --methods auto] [--to-int4]
  *        [--allow-growth] [--json]
- *   tflc bin IN.tflite -o OUT.tflite --bits B [--tensors SG:T,...]
- *        [--exclude SG:T,...] [--json]
+ *   tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune FRACTION]
+ *        [--tensors SG:T,...] [--exclude SG:T,...] [--json]
  *
  * The report goes to stdout (a table, or JSON with --json), warnings to
  * stderr ("tflc: warning: ..."). */
@@ -63,6 +64,14 @@ static void cz_json_str(const char *s) {
   json_str(stdout, s);
 }
 
+static const char *cz_method(int m) {
+  return m == TFLC_METHOD_LUT       ? "lut"
+         : m == TFLC_METHOD_HUFFMAN ? "huffman"
+         : m == TFLC_METHOD_PRUNE   ? "prune"
+         : m == TFLC_METHOD_INT4    ? "int4"
+                                    : "none";
+}
+
 static void cz_print(const char *cmd, const char *in, const char *outp,
                      const tflc_stage_report *rep, int json, int bin,
                      int bits) {
@@ -102,13 +111,18 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
              e->done ? "true" : "false", e->tables, e->unique);
       if (bin)
         printf(", \"unique_after\": %d, \"mean_abs_change\": %.9g, "
-               "\"max_abs_change\": %.9g",
-               e->unique_after, e->mean_abs, e->max_abs);
+               "\"max_abs_change\": %.9g, \"pruned\": %lu",
+               e->unique_after, e->mean_abs, e->max_abs,
+               (unsigned long)e->size_prune);
       else
-        printf(", \"bits\": %d, \"stride\": %d, \"bytes_before\": %lu, "
-               "\"bytes_after\": %lu",
-               e->bits, e->stride, (unsigned long)e->bytes_before,
-               (unsigned long)e->bytes_after);
+        printf(", \"method\": \"%s\", \"bits\": %d, \"stride\": %d, "
+               "\"bytes_before\": %lu, \"bytes_after\": %lu, "
+               "\"bytes_lut\": %lu, \"bytes_huffman\": %lu, "
+               "\"bytes_prune\": %lu",
+               cz_method(e->method), e->bits, e->stride,
+               (unsigned long)e->bytes_before, (unsigned long)e->bytes_after,
+               (unsigned long)e->size_lut, (unsigned long)e->size_huffman,
+               (unsigned long)e->size_prune);
       printf(", \"reason\": ");
       cz_json_str(e->reason);
       putchar('}');
@@ -121,9 +135,11 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
     printf("]}\n");
     return;
   }
-  if (bin)
+  if (bin && bits)
     printf("%s -> %s: binned to at most %d values per table\n", in, outp,
            1 << bits);
+  else if (bin)
+    printf("%s -> %s: pruned\n", in, outp);
   else
     printf("%s -> %s: format %s, %s\n", in, outp,
            rep->format == TFLC_W_METADATA ? "COMPRESSION_METADATA"
@@ -134,8 +150,8 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
     printf("  %-7s %-8s %6s %7s %7s %12s %12s  %s\n", "tensor", "type",
            "tables", "values", "after", "mean |d|", "max |d|", "name");
   else
-    printf("  %-7s %-8s %4s %6s %6s %9s %9s  %s\n", "tensor", "type", "bits",
-           "tables", "stride", "bytes", "after", "name");
+    printf("  %-7s %-8s %-7s %4s %6s %6s %9s %9s  %s\n", "tensor", "type",
+           "method", "bits", "tables", "stride", "bytes", "after", "name");
   for (i = 0; i < rep->nentries; i++) {
     const tflc_stage_entry *e = &rep->entries[i];
     char id[24];
@@ -145,10 +161,11 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
              tflc_type_name(e->type), e->tables, e->unique, e->unique_after,
              e->mean_abs, e->max_abs, e->name);
     else if (!bin && e->done)
-      printf("  %-7s %-8s %4d %6d %6d %9lu %9lu  %s%s%s\n", id,
-             tflc_type_name(e->type), e->bits, e->tables, e->stride,
-             (unsigned long)e->bytes_before, (unsigned long)e->bytes_after,
-             e->name, e->reason[0] ? "  -- " : "", e->reason);
+      printf("  %-7s %-8s %-7s %4d %6d %6d %9lu %9lu  %s%s%s\n", id,
+             tflc_type_name(e->type), cz_method(e->method), e->bits, e->tables,
+             e->stride, (unsigned long)e->bytes_before,
+             (unsigned long)e->bytes_after, e->name,
+             e->reason[0] ? "  -- " : "", e->reason);
     else
       printf("  %-7s %-8s skipped: %s  (%s)\n", id, tflc_type_name(e->type),
              e->reason, e->name);
@@ -171,7 +188,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
   int32_t nt = 0, nx = 0;
   size_t ct = 0, cx = 0, size, out_size = 0, spec_size = 0;
   int json = 0, format = 0, tflm = 0, bits = 0, have_tensors = 0, i;
-  int growth = 0;
+  int growth = 0, methods = 0, to_int4 = 0;
+  double prune = 0;
   uint8_t *model, *out = NULL, *spec = NULL;
   tflc_stage_report rep;
   tflc_status st;
@@ -203,6 +221,32 @@ static int cmd_stage(int argc, char **argv, int bin) {
       tflm = -1;
     } else if (!bin && !strcmp(a, "--allow-growth")) {
       growth = 1;
+    } else if (!bin && !strcmp(a, "--to-int4")) {
+      to_int4 = 1;
+    } else if (!bin && !strcmp(a, "--methods") && more) {
+      const char *p = argv[++i];
+      if (!strcmp(p, "auto")) {
+        methods = TFLC_METHOD_LUT | TFLC_METHOD_HUFFMAN | TFLC_METHOD_PRUNE;
+      } else {
+        while (*p) {
+          size_t n = strcspn(p, ",");
+          if (n == 3 && !strncmp(p, "lut", 3))
+            methods |= TFLC_METHOD_LUT;
+          else if (n == 7 && !strncmp(p, "huffman", 7))
+            methods |= TFLC_METHOD_HUFFMAN;
+          else if (n == 5 && !strncmp(p, "prune", 5))
+            methods |= TFLC_METHOD_PRUNE;
+          else
+            die("compress: --methods takes lut,huffman,prune or auto, not %s",
+                argv[i]);
+          p += n + (p[n] == ',');
+        }
+      }
+    } else if (bin && !strcmp(a, "--prune") && more) {
+      char *e;
+      prune = strtod(argv[++i], &e);
+      if (*e || !(prune > 0 && prune <= 1))
+        die("bin: --prune takes a fraction in (0, 1]");
     } else if (bin && !strcmp(a, "--bits") && more) {
       char *e;
       long b = strtol(argv[++i], &e, 10);
@@ -217,13 +261,14 @@ static int cmd_stage(int argc, char **argv, int bin) {
       die("%s: unexpected argument %s", cmd, a);
     }
   }
-  if (!in || !outp || (bin && !bits))
-    die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite --bits B "
-              "[--tensors SG:T,...] [--exclude SG:T,...] [--json]"
+  if (!in || !outp || (bin && !bits && !(prune > 0)))
+    die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
+              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]"
             : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
               "SPEC.yaml] [--format metadata|decode] [--tensors "
               "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
-              "--no-tflm-compatible] [--allow-growth] [--json]");
+              "--no-tflm-compatible] [--methods lut,huffman,prune | --methods "
+              "auto] [--to-int4] [--allow-growth] [--json]");
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
   if (same_file(in, outp) || !strcmp(in, outp))
@@ -233,6 +278,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
     tflc_bin_options o;
     memset(&o, 0, sizeof o);
     o.bits = bits;
+    o.prune = prune;
     o.tensors = have_tensors ? tensors : NULL;
     o.ntensors = nt;
     o.exclude = exclude;
@@ -244,6 +290,8 @@ static int cmd_stage(int argc, char **argv, int bin) {
     o.format = format;
     o.tflm_compatible = tflm;
     o.allow_growth = growth;
+    o.methods = methods;
+    o.to_int4 = to_int4;
     if (specp) {
       spec = read_file(specp, &spec_size);
       o.spec = (const char *)spec;

@@ -901,10 +901,15 @@ static int cmd_info(int argc, char **argv) {
                (tt.flags & TFLC_TENSOR_CONST) || comp ? "true" : "false");
         info_quant(&m, sg, t, 1);
         if (comp)
-          printf(", \"compressed\": {\"format\": \"%s\", \"bits\": %u, "
+          printf(", \"compressed\": {\"format\": \"%s\", \"method\": "
+                 "\"%s\", \"bits\": %u, "
                  "\"channels\": %d, \"axis\": \"%s\", \"stride\": %u, "
                  "\"stored_bytes\": %u, \"bytes_saved\": %ld}",
-                 fmt == 1 ? "metadata" : "decode", (unsigned)c.bits, c.channels,
+                 fmt == 1 ? "metadata" : "decode",
+                 c.kind == TFLC_CONST_HUFFMAN ? "huffman"
+                 : c.kind == TFLC_CONST_PRUNE ? "prune"
+                                              : "lut",
+                 (unsigned)c.bits, c.channels,
                  c.channels > 1 ? (c.alt_axis ? "last" : "first") : "none",
                  (unsigned)c.stride, stored, (long)tt.bytes - (long)stored);
         printf("}");
@@ -914,7 +919,12 @@ static int cmd_info(int argc, char **argv) {
         printf(" %u B%s %.*s", tt.bytes,
                (tt.flags & TFLC_TENSOR_CONST) || comp ? " const" : "", (int)tl,
                name ? name : "");
-        if (comp)
+        if (comp &&
+            (c.kind == TFLC_CONST_HUFFMAN || c.kind == TFLC_CONST_PRUNE))
+          printf("  [%s TFLM_DECODE, %u B stored, saves %ld B]",
+                 c.kind == TFLC_CONST_HUFFMAN ? "Huffman" : "Prune", stored,
+                 (long)tt.bytes - (long)stored);
+        else if (comp)
           printf("  [LUT %s, %u bits, %d table(s)%s, %u B stored, saves %ld "
                  "B]",
                  fmt == 1 ? "COMPRESSION_METADATA" : "TFLM_DECODE",

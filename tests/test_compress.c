@@ -648,8 +648,17 @@ static void test_spec_reader(void) {
              "      - lut:\n          index_bitwidth: 9\n",
              "spec.yaml:6: 'index_bitwidth'");
   spec_error("tensors:\n  - subgraph: 0\n    tensor: 5\n    compression:\n"
-             "      - huffman:\n",
-             "spec.yaml:5: compression method 'huffman' not supported");
+             "      - zstd:\n",
+             "spec.yaml:5: compression method 'zstd' unknown");
+  /* huffman / pruning (issue 13): one entry each, no parameters read */
+  {
+    static const int32_t hp[] = {0, 5, 0, 0, 6, 0};
+    spec_expect("tensors:\n  - subgraph: 0\n    tensor: 5\n"
+                "    compression:\n      - huffman:\n"
+                "  - subgraph: 0\n    tensor: 6\n"
+                "    compression:\n      - pruning: {}\n",
+                2, hp);
+  }
   spec_error("tensors:\n  - subgraph: 0\n    tensor: 5\n    compression:\n"
              "      - lut: {index_bitwidth: 2}\n      - lut: "
              "{index_bitwidth: 3}\n",
