@@ -3054,25 +3054,64 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
 #endif /* TFLC_HAVE_DSP */
 
 /* ---- platform primitives: the versions the kernels call ----------------- */
+/* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,
+ * portable. A platform section defines TFLC_HAVE_<PLATFORM>_<PRIMITIVE>
+ * for each primitive it provides (and only then). */
 #ifndef TFLC_GEMM_S8
-#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_HAVE_HIFI_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_hifi
+#elif defined(TFLC_HAVE_MVE_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_mve
+#elif defined(TFLC_HAVE_AVX2_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_sse41
+#elif defined(TFLC_HAVE_DSP)
 #define TFLC_GEMM_S8 tflc_gemm_s8_dsp
 #else
 #define TFLC_GEMM_S8 tflc_gemm_s8_portable
 #endif
 #endif
 #ifndef TFLC_DEPTHWISE_S8
-#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_HAVE_HIFI_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_hifi
+#elif defined(TFLC_HAVE_MVE_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_mve
+#elif defined(TFLC_HAVE_AVX2_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
+#elif defined(TFLC_HAVE_DSP)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
 #endif
 #ifndef TFLC_REQUANTIZE_S8
+#if defined(TFLC_HAVE_HIFI_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_hifi
+#elif defined(TFLC_HAVE_MVE_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_mve
+#elif defined(TFLC_HAVE_AVX2_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_sse41
+#else
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
 #endif
+#endif
 #ifndef TFLC_LUT_UNPACK
+#if defined(TFLC_HAVE_HIFI_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_hifi
+#elif defined(TFLC_HAVE_MVE_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_mve
+#elif defined(TFLC_HAVE_AVX2_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_avx2
+#elif defined(TFLC_HAVE_SSE41_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_sse41
+#else
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
+#endif
 #endif
 
 /* ---- platform primitives: portable versions ----------------------------- */
