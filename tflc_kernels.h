@@ -506,6 +506,25 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 #endif
 
+/* Arm Helium (MVE) versions (VMLADAVA over 16 int8 lanes, VQRDMULH and
+ * VRSHL requantization, tail predication), compiled when the core has
+ * integer MVE (__ARM_FEATURE_MVE bit 0: Cortex-M55, M85) and TFLC_NO_MVE
+ * is not defined. Picked before the DSP ones; the same results as the
+ * portable ones, always. */
+#if !defined(TFLC_NO_MVE) && defined(__ARM_FEATURE_MVE) &&                     \
+    (__ARM_FEATURE_MVE & 1)
+#define TFLC_HAVE_MVE 1
+#define TFLC_HAVE_MVE_GEMM 1
+#define TFLC_HAVE_MVE_DEPTHWISE 1
+#define TFLC_HAVE_MVE_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
+                                     const int32_t *acc, int8_t *out);
+#endif
+
 /* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
   int32_t stride_h, stride_w;
@@ -3052,6 +3071,293 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
 #endif /* TFLC_HAVE_DSP */
+
+/* ---- platform primitives: Arm Helium (MVE) ------------------------------ */
+/* Dot products with VMLADAVA (16 int8 products summed into a 32-bit
+ * scalar, wrapping), depthwise sums with four channels in the 32-bit lanes
+ * of a vector, requantization of four outputs at a time. The remainders
+ * (depths not a multiple of 16, fewer than four channels) go through
+ * tail-predicated loads and stores, which touch no memory in their
+ * inactive lanes. All sums wrap modulo 2^32 as the portable ones do, so
+ * the results are the same bytes for any parameters:
+ *  - an input offset is added as off * (sum of the weights), which equals
+ *    the portable sum of (x + off) * w modulo 2^32;
+ *  - VQRDMULH is gemmlowp's SaturatingRoundingDoublingHighMul exactly
+ *    (the same rounding, the same saturation of INT32_MIN * INT32_MIN);
+ *  - gemmlowp's RoundingDivideByPOT(v, n) is VRSHL by -n (round half up,
+ *    computed without overflow) of v - 1 for negative v and n > 0, the
+ *    subtraction saturating (at INT32_MIN both give -2^(31-n));
+ *  - the left shift is a plain VSHL (wrapping; 32 or more gives 0, as in
+ *    the portable version), right shifts beyond 31 take 31 (likewise);
+ *  - the offset add wraps, the clamp is max then min, VSTRB keeps the low
+ *    byte. */
+#if defined(TFLC_HAVE_MVE)
+#include <arm_mve.h>
+
+/* the version a case the MVE code does not take goes to */
+#if defined(TFLC_HAVE_DSP)
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_dsp
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_dsp
+#else
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_portable
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_portable
+#endif
+
+/* Requantization of four channels as vectors: multiplier, left shift
+ * (0..), right shift as a VRSHL amount (-31..0), bias; and the output
+ * offset and clamp. */
+typedef struct tflc__mve_quant {
+  int32x4_t q, left, right, bias;
+  int32_t off, lo, hi;
+} tflc__mve_quant;
+
+/* channels [c, c + n) of rq, n 1..4 (the lanes from n on are zero) */
+TFLC__INLINE void tflc__mve_quant_at(tflc__mve_quant *f,
+                                     const tflc_requant_params *rq, int32_t c,
+                                     int32_t n) {
+  const mve_pred16_t p = vctp32q((uint32_t)n);
+  int32x4_t s;
+  if (rq->per_channel) {
+    f->q = vldrwq_z_s32(rq->multiplier + c, p);
+    s = vldrbq_z_s32(rq->shift + c, p);
+  } else {
+    f->q = vdupq_n_s32(rq->multiplier[0]);
+    s = vdupq_n_s32(rq->shift[0]);
+  }
+  f->bias =
+      rq->bias != NULL ? vldrwq_z_s32(rq->bias + c, p) : vdupq_n_s32(0);
+  f->left = vmaxq_s32(s, vdupq_n_s32(0));
+  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
+  f->off = rq->output_offset;
+  f->lo = rq->act_min;
+  f->hi = rq->act_max;
+}
+
+/* the requantized values of the sums acc (bias not added) */
+TFLC__INLINE int32x4_t tflc__mve_requant(int32x4_t acc,
+                                         const tflc__mve_quant *f) {
+  int32x4_t v = vqrdmulhq_s32(vshlq_s32(acc, f->left), f->q);
+  v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, f->right), 31));
+  v = vrshlq_s32(v, f->right);
+  v = vaddq_n_s32(v, f->off);
+  v = vmaxq_s32(v, vdupq_n_s32(f->lo));
+  return vminq_s32(v, vdupq_n_s32(f->hi));
+}
+
+TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
+                                     const int32_t *acc, int8_t *out) {
+  tflc__mve_quant f;
+  int32_t c;
+  for (c = 0; c < n; c += 4) {
+    const int32_t k = n - c < 4 ? n - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)k);
+    int32x4_t v;
+    tflc__mve_quant_at(&f, rq, c, k);
+    v = vaddq_s32(vldrwq_z_s32(acc + c, p), f.bias);
+    vstrbq_p_s32(out + c, tflc__mve_requant(v, &f), p);
+  }
+}
+
+/* four sums from four scalars */
+TFLC__INLINE int32x4_t tflc__mve_vec4(int32_t s0, int32_t s1, int32_t s2,
+                                      int32_t s3) {
+  int32x4_t v = vdupq_n_s32(s0);
+  v = vsetq_lane_s32(s1, v, 1);
+  v = vsetq_lane_s32(s2, v, 2);
+  return vsetq_lane_s32(s3, v, 3);
+}
+
+/* s[j] += the dot products of the row a with the weight rows w[j] over
+ * len values (16 at a time, then one predicated step) */
+TFLC__INLINE void tflc__mve_dot1x4(const int8_t *a, const int8_t *w0,
+                                   const int8_t *w1, const int8_t *w2,
+                                   const int8_t *w3, int32_t len, int32_t *s) {
+  int32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 16; k <= len; k += 16) {
+    const int8x16_t x = vldrbq_s8(a);
+    s0 = vmladavaq_s8(s0, x, vldrbq_s8(w0));
+    s1 = vmladavaq_s8(s1, x, vldrbq_s8(w1));
+    s2 = vmladavaq_s8(s2, x, vldrbq_s8(w2));
+    s3 = vmladavaq_s8(s3, x, vldrbq_s8(w3));
+    a += 16;
+    w0 += 16;
+    w1 += 16;
+    w2 += 16;
+    w3 += 16;
+  }
+  if (len & 15) {
+    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+    const int8x16_t x = vldrbq_z_s8(a, p);
+    s0 = vmladavaq_s8(s0, x, vldrbq_z_s8(w0, p));
+    s1 = vmladavaq_s8(s1, x, vldrbq_z_s8(w1, p));
+    s2 = vmladavaq_s8(s2, x, vldrbq_z_s8(w2, p));
+    s3 = vmladavaq_s8(s3, x, vldrbq_z_s8(w3, p));
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+/* sum of len int8 */
+TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len) {
+  int32_t s = 0, k;
+  for (k = 16; k <= len; k += 16, w += 16)
+    s = vaddvaq_s8(s, vldrbq_s8(w));
+  if (len & 15)
+    s = vaddvaq_s8(s, vldrbq_z_s8(w, vctp8q((uint32_t)(len & 15))));
+  return s;
+}
+
+/* The GEMM, four columns at a time against one row at a time: the sums
+ * of a row against four weight rows, their requantization as one vector,
+ * one predicated store. */
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
+  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  int32_t c, r, sg;
+  for (c = 0; c < g->cols; c += 4) {
+    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* columns past the block repeat its column c (their lanes unused) */
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
+    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
+    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (g->a_offset != 0 && len > 0) {
+      /* the offset times each column's sum, into the biases */
+      int32_t t[4] = {0, 0, 0, 0};
+      for (sg = 0; sg < segs; sg++) {
+        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
+        t[0] += tflc__mve_sum(w0 + d, len);
+        t[1] += tflc__mve_sum(w1 + d, len);
+        t[2] += tflc__mve_sum(w2 + d, len);
+        t[3] += tflc__mve_sum(w3 + d, len);
+      }
+      f.bias = vmlaq_n_s32(f.bias, tflc__mve_vec4(t[0], t[1], t[2], t[3]),
+                           g->a_offset);
+    }
+    for (r = 0; r < rows; r++, a += a_row, o += out_row) {
+      int32_t s[4] = {0, 0, 0, 0};
+      if (segs == 1)
+        tflc__mve_dot1x4(a, w0, w1, w2, w3, len, s);
+      else
+        for (sg = 0; sg < segs; sg++) {
+          const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
+          tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
+                           w3 + d, len, s);
+        }
+      vstrbq_p_s32(o,
+                   tflc__mve_requant(
+                       vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]),
+                                 f.bias),
+                       &f),
+                   p);
+    }
+  }
+}
+
+/* Depthwise sums of four channels (lanes) of one or two pixels over the
+ * window; full: all four lanes valid (no predication); m1: multiplier 1
+ * (else every lane reads the one input value at xt[0]). */
+TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
+                                      const int8_t *xt, const int8_t *wt,
+                                      mve_pred16_t p, int full, int m1,
+                                      int two, int32x4_t *acc0,
+                                      int32x4_t *acc1) {
+  const int32_t x_col = b->x_col, w_col = b->w_col, x_pixel = b->x_pixel;
+  const int32_t off = b->x_offset;
+  int32x4_t s0 = *acc0, s1 = *acc1;
+  int32_t y, x;
+  for (y = 0; y < b->rows; y++) {
+    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+      const int32x4_t wv = full ? vldrbq_s32(wr) : vldrbq_z_s32(wr, p);
+      if (m1) {
+        int32x4_t xv = full ? vldrbq_s32(xr) : vldrbq_z_s32(xr, p);
+        s0 = vaddq_s32(s0, vmulq_s32(vaddq_n_s32(xv, off), wv));
+        if (two) {
+          xv = full ? vldrbq_s32(xr + x_pixel) : vldrbq_z_s32(xr + x_pixel, p);
+          s1 = vaddq_s32(s1, vmulq_s32(vaddq_n_s32(xv, off), wv));
+        }
+      } else {
+        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + (uint32_t)off));
+        if (two)
+          s1 = vmlaq_n_s32(
+              s1, wv, (int32_t)((uint32_t)xr[x_pixel] + (uint32_t)off));
+      }
+    }
+  }
+  *acc0 = s0;
+  *acc1 = s1;
+}
+
+/* Channels [c, c + n) (n 1..4) of a depthwise block, pixels two at a
+ * time. */
+TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
+                                const tflc_depthwise_block *b, int32_t c,
+                                int32_t n, int full, int m1) {
+  const mve_pred16_t p = vctp32q((uint32_t)n);
+  const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
+  const int8_t *wt = b->w + c;
+  int8_t *o = b->out + c;
+  const ptrdiff_t xp2 = 2 * (ptrdiff_t)b->x_pixel;
+  const ptrdiff_t op = b->out_pixel;
+  tflc__mve_quant f;
+  int32_t px;
+  tflc__mve_quant_at(&f, rq, c, n);
+  for (px = 0; px + 2 <= b->pixels; px += 2, xt += xp2, o += 2 * op) {
+    int32x4_t s0 = f.bias, s1 = f.bias;
+    tflc__mve_dw_window(b, xt, wt, p, full, m1, 1, &s0, &s1);
+    s0 = tflc__mve_requant(s0, &f);
+    s1 = tflc__mve_requant(s1, &f);
+    if (full) {
+      vstrbq_s32(o, s0);
+      vstrbq_s32(o + op, s1);
+    } else {
+      vstrbq_p_s32(o, s0, p);
+      vstrbq_p_s32(o + op, s1, p);
+    }
+  }
+  if (px < b->pixels) {
+    int32x4_t s0 = f.bias, s1 = f.bias;
+    tflc__mve_dw_window(b, xt, wt, p, full, m1, 0, &s0, &s1);
+    vstrbq_p_s32(o, tflc__mve_requant(s0, &f), p);
+  }
+}
+
+TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const int32_t m = b->multiplier;
+  int32_t c;
+  if (m != 1 && (m <= 0 || m % 4 != 0)) {
+    /* groups of four channels that read different input channels */
+    TFLC__MVE_DEPTHWISE_OTHER(rq, b);
+    return;
+  }
+  for (c = 0; c + 4 <= b->channels; c += 4) {
+    if (m == 1)
+      tflc__mve_dw4(rq, b, c, 4, 1, 1);
+    else
+      tflc__mve_dw4(rq, b, c, 4, 1, 0);
+  }
+  if (c < b->channels) {
+    /* the last channels, predicated */
+    if (m == 1)
+      tflc__mve_dw4(rq, b, c, b->channels - c, 0, 1);
+    else
+      tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
+  }
+}
+#endif /* TFLC_HAVE_MVE */
 
 /* ---- platform primitives: the versions the kernels call ----------------- */
 /* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,

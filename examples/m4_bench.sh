@@ -1,34 +1,52 @@
 #!/usr/bin/env bash
-# Cortex-M4F benchmark on QEMU mps2-an386 (../shared/tools/cortex-m4-qemu):
-# for each conformance case, builds examples/m4_bench.c with the model,
-# input and TFLM's expected output compiled in, runs it, and prints the
-# exact instruction count of one tflc_invoke, arena, stack, flash.
+# Cortex-M benchmark on QEMU: TARGET=m4 (default; Cortex-M4F, mps2-an386,
+# ../shared/tools/cortex-m4-qemu) or TARGET=m55 (Cortex-M55 with MVE,
+# mps3-an547, ../shared/tools/cortex-m55-qemu). For each conformance case,
+# builds examples/m4_bench.c with the model, input and TFLM's expected
+# output compiled in, runs it, and prints the exact instruction count of
+# one tflc_invoke, arena, stack, flash.
 #   examples/m4_bench.sh [CASE_DIR...]     (default: the benchmark models)
 # The last columns give TFLM + CMSIS-NN's instructions for the same case
-# (../shared/reference/PEERS.md, same harness and protocol) and the ratio.
+# (../shared/reference/PEERS.md, same harness and protocol; on the M55
+# CMSIS-NN's MVE kernels) and the ratio. On the M55 a second build with
+# TFLC_NO_MVE (the Arm DSP primitives only) adds the column "no-mve"
+# (NOMVE=0 leaves it out).
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
-H=$SHARED/tools/cortex-m4-qemu
+TARGET=${TARGET:-m4}
+case $TARGET in
+m4) H=$SHARED/tools/cortex-m4-qemu NOMVE=0 ;;
+m55) H=$SHARED/tools/cortex-m55-qemu NOMVE=${NOMVE:-1} ;;
+*) echo "TARGET=$TARGET: m4 or m55" >&2; exit 2 ;;
+esac
 OPT=${OPT:--O2}
 M=$SHARED/conformance/external/mlperf_tiny
-[ $# -gt 0 ] || set -- \
-  "$SHARED/conformance/models/person_detect/person" \
-  "$SHARED/conformance/models/compressed/pd_all_w4/meta" \
-  "$SHARED/conformance/models/compressed/pd_all_w4/decode" \
-  "$SHARED/conformance/models/micro_speech/seed1" \
-  "$SHARED/conformance/models/compressed/ms_dw_axis3_a/meta" \
-  "$M/kws_ref_model/seed1" "$M/vww_96_int8/seed1" \
-  "$M/pretrainedResnet_quant/seed1" "$M/ad01_int8/seed1"
+if [ $# -eq 0 ]; then
+  set -- "$SHARED/conformance/models/person_detect/person"
+  [ "$TARGET" = m4 ] && set -- "$@" \
+    "$SHARED/conformance/models/compressed/pd_all_w4/meta" \
+    "$SHARED/conformance/models/compressed/pd_all_w4/decode"
+  set -- "$@" "$SHARED/conformance/models/micro_speech/seed1"
+  [ "$TARGET" = m4 ] && set -- "$@" "$SHARED/conformance/models/compressed/ms_dw_axis3_a/meta"
+  set -- "$@" "$M/kws_ref_model/seed1" "$M/vww_96_int8/seed1" \
+    "$M/pretrainedResnet_quant/seed1" "$M/ad01_int8/seed1"
+fi
 peer() { # TFLM + CMSIS-NN instructions per invoke (PEERS.md), or -
-  case $1 in
-  models_person_detect_person) echo 22928453 ;;
-  models_micro_speech_seed1) echo 1495392 ;;
-  external_mlperf_tiny_kws_ref_model_seed1) echo 7696912 ;;
-  external_mlperf_tiny_vww_96_int8_seed1) echo 24101966 ;;
-  external_mlperf_tiny_pretrainedResnet_quant_seed1) echo 29864093 ;;
-  external_mlperf_tiny_ad01_int8_seed1) echo 582964 ;;
+  case $TARGET:$1 in
+  m4:models_person_detect_person) echo 22928453 ;;
+  m4:models_micro_speech_seed1) echo 1495392 ;;
+  m4:external_mlperf_tiny_kws_ref_model_seed1) echo 7696912 ;;
+  m4:external_mlperf_tiny_vww_96_int8_seed1) echo 24101966 ;;
+  m4:external_mlperf_tiny_pretrainedResnet_quant_seed1) echo 29864093 ;;
+  m4:external_mlperf_tiny_ad01_int8_seed1) echo 582964 ;;
+  m55:models_person_detect_person) echo 6508101 ;;
+  m55:models_micro_speech_seed1) echo 1008239 ;;
+  m55:external_mlperf_tiny_kws_ref_model_seed1) echo 1812651 ;;
+  m55:external_mlperf_tiny_vww_96_int8_seed1) echo 6558350 ;;
+  m55:external_mlperf_tiny_pretrainedResnet_quant_seed1) echo 4912176 ;;
+  m55:external_mlperf_tiny_ad01_int8_seed1) echo 150009 ;;
   *) echo - ;;
   esac
 }
@@ -37,25 +55,41 @@ carray() { # name file
   od -An -v -tx1 "$2" | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'
   printf '};\nconst unsigned int %s_len = %s;\n' "$1" "$(stat -c %s "$2")"
 }
-printf '%-50s %12s %8s %7s %8s %8s %12s %6s  %s\n' case instructions arena stack text model cmsis-nn ratio output
+res="" insns="" ok=""
+run_one() { # out_prefix extra_cflags: build and run; sets res, insns, ok
+  rm -rf "$1.obj" # the harness rules do not see header changes
+  insns="" ok=""
+  if ! make -s -f "$H/Makefile" OUT="$1" SRCS="examples/m4_bench.c $(dirname "$1")/data.c" \
+    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-} $2" >"$1.log" 2>&1; then
+    res="" ok="build failed ($1.log)"
+    return
+  fi
+  res=$(timeout 600 "$H/run.sh" "$1.elf" 2>&1 || true)
+  insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
+  ok=$(echo "$res" | grep -q 'identical to TFLM' && echo identical || echo "$res" | tail -n 1)
+}
+extra=""
+[ "$NOMVE" = 1 ] && extra=no-mve
+printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' case instructions arena stack text model cmsis-nn ratio "$extra" output
 for c in "$@"; do
   name=$(echo "${c#"$SHARED"/conformance/}" | tr '/' '_')
-  out=build/m4/$name
+  out=build/$TARGET/$name
   mkdir -p "$out"
   { carray m4_model "$c/model.tflite"; carray m4_input "$c/input_0.bin"
     carray m4_expect "$c/output_0.bin"; } >"$out/data.c"
-  rm -rf "$out/bench.obj" # the harness rules do not see header changes
-  make -s -f "$H/Makefile" OUT="$out/bench" SRCS="examples/m4_bench.c $out/data.c" \
-    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-}" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
-  res=$(timeout 600 "$H/run.sh" "$out/bench.elf" 2>&1 || true)
-  insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
+  nomve=""
+  if [ "$NOMVE" = 1 ]; then
+    run_one "$out/bench_nomve" -DTFLC_NO_MVE
+    nomve=${insns:-?}
+    [ "$ok" = identical ] || nomve="$nomve($ok)"
+  fi
+  run_one "$out/bench" ""
   arena=$(echo "$res" | sed -n 's/^arena: \([0-9]*\) bytes/\1/p')
   stack=$(echo "$res" | sed -n 's/^stack: \([0-9]*\) bytes.*/\1/p')
-  ok=$(echo "$res" | grep -q 'identical to TFLM' && echo identical || echo "$res" | tail -n 1)
-  text=$(arm-none-eabi-size "$out/bench.elf" | awk 'NR==2{print $1}')
+  text=$(arm-none-eabi-size "$out/bench.elf" 2>/dev/null | awk 'NR==2{print $1}')
   p=$(peer "$name")
   ratio=-
   [ "$p" != - ] && [ -n "$insns" ] && ratio=$(awk -v a="$insns" -v b="$p" 'BEGIN{printf "%.2f", a / b}')
-  printf '%-50s %12s %8s %7s %8s %8s %12s %6s  %s\n' "$name" "${insns:-?}" "${arena:-?}" \
-    "${stack:-?}" "$text" "$(stat -c %s "$c/model.tflite")" "$p" "$ratio" "$ok"
+  printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' "$name" "${insns:-?}" "${arena:-?}" \
+    "${stack:-?}" "${text:-?}" "$(stat -c %s "$c/model.tflite")" "$p" "$ratio" "$nomve" "$ok"
 done
