@@ -3210,16 +3210,51 @@ TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len) {
   return s;
 }
 
-/* The GEMM, four columns at a time against one row at a time: the sums
- * of a row against four weight rows, their requantization as one vector,
- * one predicated store. */
-TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
+/* s[0..3] += the sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1) over
+ * len values */
+TFLC__INLINE void tflc__mve_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t len, int32_t *s) {
+  int32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t i;
+  for (i = len >> 4; i > 0; i--) {
+    const int8x16_t x0 = vldrbq_s8(a0), x1 = vldrbq_s8(a1);
+    const int8x16_t v0 = vldrbq_s8(w0), v1 = vldrbq_s8(w1);
+    s00 = vmladavaq_s8(s00, x0, v0);
+    s01 = vmladavaq_s8(s01, x0, v1);
+    s10 = vmladavaq_s8(s10, x1, v0);
+    s11 = vmladavaq_s8(s11, x1, v1);
+    a0 += 16;
+    a1 += 16;
+    w0 += 16;
+    w1 += 16;
+  }
+  if (len & 15) {
+    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+    const int8x16_t x0 = vldrbq_z_s8(a0, p), x1 = vldrbq_z_s8(a1, p);
+    const int8x16_t v0 = vldrbq_z_s8(w0, p), v1 = vldrbq_z_s8(w1, p);
+    s00 = vmladavaq_s8(s00, x0, v0);
+    s01 = vmladavaq_s8(s01, x0, v1);
+    s10 = vmladavaq_s8(s10, x1, v0);
+    s11 = vmladavaq_s8(s11, x1, v1);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* Columns [c, cols) of the block, four at a time against one row at a
+ * time: the sums of a row against four weight rows, their requantization
+ * as one vector, one predicated store. */
+static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
+                                               const tflc_gemm_block *g,
+                                               int32_t c) {
   const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
   const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
   const int32_t w_seg = g->w_seg, out_row = g->out_row;
-  int32_t c, r, sg;
-  for (c = 0; c < g->cols; c += 4) {
+  int32_t r, sg;
+  for (; c < g->cols; c += 4) {
     const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
     const mve_pred16_t p = vctp32q((uint32_t)n);
     /* columns past the block repeat its column c (their lanes unused) */
@@ -3246,14 +3281,11 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     }
     for (r = 0; r < rows; r++, a += a_row, o += out_row) {
       int32_t s[4] = {0, 0, 0, 0};
-      if (segs == 1)
-        tflc__mve_dot1x4(a, w0, w1, w2, w3, len, s);
-      else
-        for (sg = 0; sg < segs; sg++) {
-          const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
-          tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
-                           w3 + d, len, s);
-        }
+      for (sg = 0; sg < segs; sg++) {
+        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
+        tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
+                         w3 + d, len, s);
+      }
       vstrbq_p_s32(o,
                    tflc__mve_requant(
                        vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]),
@@ -3262,6 +3294,135 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
                    p);
     }
   }
+}
+
+/* Requantization of a 2 x 2 block's lanes (c, c + 1, c, c + 1): the
+ * parameters of channels c and c + 1 twice; the biases get the offset
+ * times the columns' sums (w0 and w1 over the segments) when a_offset is
+ * not 0. */
+TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
+                                       const tflc_requant_params *rq,
+                                       const tflc_gemm_block *g, int32_t c,
+                                       const int8_t *w0, const int8_t *w1) {
+  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
+  const int32_t s0 = rq->shift[k0], s1 = rq->shift[k1];
+  int32_t b0 = rq->bias != NULL ? rq->bias[c] : 0;
+  int32_t b1 = rq->bias != NULL ? rq->bias[c + 1] : 0;
+  const int32x4_t s = tflc__mve_vec4(s0, s1, s0, s1);
+  if (g->a_offset != 0 && g->seg_len > 0) {
+    uint32_t t0 = 0, t1 = 0;
+    int32_t sg;
+    for (sg = 0; sg < g->segments; sg++) {
+      const ptrdiff_t d = (ptrdiff_t)sg * g->w_seg;
+      t0 += (uint32_t)tflc__mve_sum(w0 + d, g->seg_len);
+      t1 += (uint32_t)tflc__mve_sum(w1 + d, g->seg_len);
+    }
+    b0 = tflc__wrap32((int64_t)((uint32_t)b0 + t0 * (uint32_t)g->a_offset));
+    b1 = tflc__wrap32((int64_t)((uint32_t)b1 + t1 * (uint32_t)g->a_offset));
+  }
+  f->q = tflc__mve_vec4(rq->multiplier[k0], rq->multiplier[k1],
+                        rq->multiplier[k0], rq->multiplier[k1]);
+  f->bias = tflc__mve_vec4(b0, b1, b0, b1);
+  f->left = vmaxq_s32(s, vdupq_n_s32(0));
+  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
+  f->off = rq->output_offset;
+  f->lo = rq->act_min;
+  f->hi = rq->act_max;
+}
+
+/* Row pairs [0, 2 pairs) of a one-segment block against the columns w0,
+ * w1: the loop with the fewest live values (the pointwise convolutions
+ * and fully connected layers spend their time here). */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                     const int8_t *w0, const int8_t *w1, int32_t len,
+                     int8_t *o, int32_t out_row, int32_t pairs) {
+  const tflc__mve_quant f = *fp;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t n16 = len >> 4;
+  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row, o_step = 2 * (ptrdiff_t)out_row;
+  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
+    const int8_t *x0 = a, *x1 = a + a_row, *v0 = w0, *v1 = w1;
+    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i;
+    for (i = n16; i > 0; i--) {
+      const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
+      const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
+      s00 = vmladavaq_s8(s00, a0, b0);
+      s01 = vmladavaq_s8(s01, a0, b1);
+      s10 = vmladavaq_s8(s10, a1, b0);
+      s11 = vmladavaq_s8(s11, a1, b1);
+      x0 += 16;
+      x1 += 16;
+      v0 += 16;
+      v1 += 16;
+    }
+    if (len & 15) {
+      const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
+      const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
+      s00 = vmladavaq_s8(s00, a0, b0);
+      s01 = vmladavaq_s8(s01, a0, b1);
+      s10 = vmladavaq_s8(s10, a1, b0);
+      s11 = vmladavaq_s8(s11, a1, b1);
+    }
+    vstrbq_scatter_offset_s32(
+        o, where,
+        tflc__mve_requant(
+            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f));
+  }
+}
+
+/* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
+ * vector used twice), four sums requantized as one vector and stored with
+ * one scatter; an odd last row as a 1 x 2 block, an odd last column
+ * through tflc__mve_gemm_cols. */
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
+  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  int32_t c, r, sg;
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = w0 + w_col;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    r = 0;
+    if (segs == 1 && rows >= 2) {
+      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    }
+    for (; r < rows; r += 2, a += 2 * (ptrdiff_t)a_row,
+        o += 2 * (ptrdiff_t)out_row) {
+      /* an odd last row: its own row twice, the second pair not stored */
+      const int8_t *const a1 = r + 1 < rows ? a + a_row : a;
+      int32_t s[4] = {0, 0, 0, 0};
+      int32x4_t v;
+      if (segs == 1)
+        tflc__mve_dot2x2(a, a1, w0, w1, len, s);
+      else
+        for (sg = 0; sg < segs; sg++) {
+          const ptrdiff_t da = (ptrdiff_t)sg * a_seg;
+          const ptrdiff_t dw = (ptrdiff_t)sg * w_seg;
+          tflc__mve_dot2x2(a + da, a1 + da, w0 + dw, w1 + dw, len, s);
+        }
+      v = tflc__mve_requant(
+          vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f);
+      if (r + 1 < rows)
+        vstrbq_scatter_offset_s32(o, where, v);
+      else
+        vstrbq_p_s32(o, v, vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
 }
 
 /* Depthwise sums of four channels (lanes) of one or two pixels over the
