@@ -3461,6 +3461,65 @@ TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
   *acc1 = s1;
 }
 
+/* Sums of four channels of four pixels (all lanes valid), the input
+ * offset 0 when m1 (with a broadcast input it is added to the scalar). */
+TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
+                                       const int8_t *xt, const int8_t *wt,
+                                       int m1, int32x4_t *acc) {
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const ptrdiff_t xp = b->x_pixel;
+  const uint32_t off = (uint32_t)b->x_offset;
+  int32x4_t s0 = acc[0], s1 = acc[0], s2 = acc[0], s3 = acc[0];
+  int32_t y, x;
+  for (y = 0; y < b->rows; y++) {
+    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+      const int32x4_t wv = vldrbq_s32(wr);
+      if (m1) {
+        s0 = vaddq_s32(s0, vmulq_s32(vldrbq_s32(xr), wv));
+        s1 = vaddq_s32(s1, vmulq_s32(vldrbq_s32(xr + xp), wv));
+        s2 = vaddq_s32(s2, vmulq_s32(vldrbq_s32(xr + 2 * xp), wv));
+        s3 = vaddq_s32(s3, vmulq_s32(vldrbq_s32(xr + 3 * xp), wv));
+      } else {
+        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + off));
+        s1 = vmlaq_n_s32(s1, wv, (int32_t)((uint32_t)xr[xp] + off));
+        s2 = vmlaq_n_s32(s2, wv, (int32_t)((uint32_t)xr[2 * xp] + off));
+        s3 = vmlaq_n_s32(s3, wv, (int32_t)((uint32_t)xr[3 * xp] + off));
+      }
+    }
+  }
+  acc[0] = s0;
+  acc[1] = s1;
+  acc[2] = s2;
+  acc[3] = s3;
+}
+
+/* Four channels [c, c + 4) of a depthwise block, pixels four at a time
+ * (input offset 0 when m1); returns the pixels done. */
+static TFLC__NOINLINE int32_t tflc__mve_dw4_quad(const tflc_requant_params *rq,
+                                                const tflc_depthwise_block *b,
+                                                int32_t c, int m1) {
+  const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
+  const int8_t *wt = b->w + c;
+  int8_t *o = b->out + c;
+  const ptrdiff_t xp4 = 4 * (ptrdiff_t)b->x_pixel;
+  const ptrdiff_t op = b->out_pixel;
+  tflc__mve_quant f;
+  int32_t px;
+  tflc__mve_quant_at(&f, rq, c, 4);
+  for (px = 0; px + 4 <= b->pixels; px += 4, xt += xp4, o += 4 * op) {
+    int32x4_t s[4];
+    s[0] = f.bias;
+    tflc__mve_dw_window4(b, xt, wt, m1, s);
+    vstrbq_s32(o, tflc__mve_requant(s[0], &f));
+    vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
+    vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
+    vstrbq_s32(o + 3 * op, tflc__mve_requant(s[3], &f));
+  }
+  return px;
+}
+
 /* Channels [c, c + n) (n 1..4) of a depthwise block, pixels two at a
  * time. */
 TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
@@ -3505,10 +3564,21 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c + 4 <= b->channels; c += 4) {
+    tflc_depthwise_block rest;
+    int32_t done = 0;
+    if (b->pixels >= 4)
+      done = m == 1 ? (b->x_offset == 0 ? tflc__mve_dw4_quad(rq, b, c, 1) : 0)
+                    : tflc__mve_dw4_quad(rq, b, c, 0);
+    rest = *b;
+    rest.pixels -= done;
+    rest.x += (ptrdiff_t)done * b->x_pixel;
+    rest.out += (ptrdiff_t)done * b->out_pixel;
+    if (rest.pixels == 0)
+      continue;
     if (m == 1)
-      tflc__mve_dw4(rq, b, c, 4, 1, 1);
+      tflc__mve_dw4(rq, &rest, c, 4, 1, 1);
     else
-      tflc__mve_dw4(rq, b, c, 4, 1, 0);
+      tflc__mve_dw4(rq, &rest, c, 4, 1, 0);
   }
   if (c < b->channels) {
     /* the last channels, predicated */
