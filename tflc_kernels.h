@@ -3124,8 +3124,7 @@ TFLC__INLINE void tflc__mve_quant_at(tflc__mve_quant *f,
     f->q = vdupq_n_s32(rq->multiplier[0]);
     s = vdupq_n_s32(rq->shift[0]);
   }
-  f->bias =
-      rq->bias != NULL ? vldrwq_z_s32(rq->bias + c, p) : vdupq_n_s32(0);
+  f->bias = rq->bias != NULL ? vldrwq_z_s32(rq->bias + c, p) : vdupq_n_s32(0);
   f->left = vmaxq_s32(s, vdupq_n_s32(0));
   f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
   f->off = rq->output_offset;
@@ -3286,12 +3285,11 @@ static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
         tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
                          w3 + d, len, s);
       }
-      vstrbq_p_s32(o,
-                   tflc__mve_requant(
-                       vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]),
-                                 f.bias),
-                       &f),
-                   p);
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          p);
     }
   }
 }
@@ -3333,16 +3331,64 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
 /* Row pairs [0, 2 pairs) of a one-segment block against the columns w0,
  * w1: the loop with the fewest live values (the pointwise convolutions
  * and fully connected layers spend their time here). */
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                     const int8_t *w0, const int8_t *w1, int32_t len,
-                     int8_t *o, int32_t out_row, int32_t pairs) {
+TFLC__INLINE void tflc__mve_gemm_pairs_body(
+    const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
+    const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
+    int32_t segs, int32_t a_seg, int32_t w_seg) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
   const int32_t n16 = len >> 4;
   const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
-  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row, o_step = 2 * (ptrdiff_t)out_row;
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
+  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
+    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i, sg;
+    for (sg = 0; sg < segs; sg++) {
+      const int8_t *x0 = a + (ptrdiff_t)sg * a_seg, *x1 = x0 + a_row;
+      const int8_t *v0 = w0 + (ptrdiff_t)sg * w_seg,
+                   *v1 = w1 + (ptrdiff_t)sg * w_seg;
+      for (i = n16; i > 0; i--) {
+        const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
+        const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
+        s00 = vmladavaq_s8(s00, a0, b0);
+        s01 = vmladavaq_s8(s01, a0, b1);
+        s10 = vmladavaq_s8(s10, a1, b0);
+        s11 = vmladavaq_s8(s11, a1, b1);
+        x0 += 16;
+        x1 += 16;
+        v0 += 16;
+        v1 += 16;
+      }
+      if (len & 15) {
+        const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
+        const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
+        s00 = vmladavaq_s8(s00, a0, b0);
+        s01 = vmladavaq_s8(s01, a0, b1);
+        s10 = vmladavaq_s8(s10, a1, b0);
+        s11 = vmladavaq_s8(s11, a1, b1);
+      }
+    }
+    vstrbq_scatter_offset_s32(
+        o, where,
+        tflc__mve_requant(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias),
+                          &f));
+  }
+}
+
+/* the loop above for one segment (the pointwise convolutions and fully
+ * connected layers: written out, compilers keep more in registers) */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                      const int8_t *w0, const int8_t *w1, int32_t len,
+                      int8_t *o, int32_t out_row, int32_t pairs) {
+  const tflc__mve_quant f = *fp;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t n16 = len >> 4;
+  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
   for (; pairs > 0; pairs--, a += a_step, o += o_step) {
     const int8_t *x0 = a, *x1 = a + a_row, *v0 = w0, *v1 = w1;
     int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i;
@@ -3368,9 +3414,19 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
     }
     vstrbq_scatter_offset_s32(
         o, where,
-        tflc__mve_requant(
-            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f));
+        tflc__mve_requant(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias),
+                          &f));
   }
+}
+
+/* the loop above for any number of segments */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                     const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
+                     int32_t out_row, int32_t pairs, int32_t segs,
+                     int32_t a_seg, int32_t w_seg) {
+  tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, segs,
+                            a_seg, w_seg);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
@@ -3385,6 +3441,11 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
   int32_t c, r, sg;
+  if (rows == 1) {
+    /* one row: four columns at a time, no row computed twice */
+    tflc__mve_gemm_cols(rq, g, 0);
+    return;
+  }
   for (c = 0; c + 2 <= g->cols; c += 2) {
     const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
     const int8_t *const w1 = w0 + w_col;
@@ -3393,14 +3454,20 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_quant f;
     tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
     r = 0;
-    if (segs == 1 && rows >= 2) {
-      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
+    if (rows >= 2 && segs == 1) {
+      tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    } else if (rows >= 2) {
+      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
+                           segs, a_seg, w_seg);
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
     }
-    for (; r < rows; r += 2, a += 2 * (ptrdiff_t)a_row,
-        o += 2 * (ptrdiff_t)out_row) {
+    for (; r < rows;
+         r += 2, a += 2 * (ptrdiff_t)a_row, o += 2 * (ptrdiff_t)out_row) {
       /* an odd last row: its own row twice, the second pair not stored */
       const int8_t *const a1 = r + 1 < rows ? a + a_row : a;
       int32_t s[4] = {0, 0, 0, 0};
@@ -3430,9 +3497,8 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
  * (else every lane reads the one input value at xt[0]). */
 TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
                                       const int8_t *xt, const int8_t *wt,
-                                      mve_pred16_t p, int full, int m1,
-                                      int two, int32x4_t *acc0,
-                                      int32x4_t *acc1) {
+                                      mve_pred16_t p, int full, int m1, int two,
+                                      int32x4_t *acc0, int32x4_t *acc1) {
   const int32_t x_col = b->x_col, w_col = b->w_col, x_pixel = b->x_pixel;
   const int32_t off = b->x_offset;
   int32x4_t s0 = *acc0, s1 = *acc1;
@@ -3452,8 +3518,8 @@ TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
       } else {
         s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + (uint32_t)off));
         if (two)
-          s1 = vmlaq_n_s32(
-              s1, wv, (int32_t)((uint32_t)xr[x_pixel] + (uint32_t)off));
+          s1 = vmlaq_n_s32(s1, wv,
+                           (int32_t)((uint32_t)xr[x_pixel] + (uint32_t)off));
       }
     }
   }
@@ -3498,8 +3564,8 @@ TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
 /* Four channels [c, c + 4) of a depthwise block, pixels four at a time
  * (input offset 0 when m1); returns the pixels done. */
 static TFLC__NOINLINE int32_t tflc__mve_dw4_quad(const tflc_requant_params *rq,
-                                                const tflc_depthwise_block *b,
-                                                int32_t c, int m1) {
+                                                 const tflc_depthwise_block *b,
+                                                 int32_t c, int m1) {
   const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
   const int8_t *wt = b->w + c;
   int8_t *o = b->out + c;
