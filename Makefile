@@ -11,6 +11,7 @@
 #   make bench-m55                      Cortex-M55 (MVE) instruction counts (QEMU)
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
+#   make test-m55                       platform tests on the Cortex-M55 (MVE, QEMU)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -63,6 +64,10 @@ readme-ops: build/tflc
 # tests/test_platform.c on the Cortex-M4F (real DSP and assembly paths)
 test-m4:
 	SHARED=$(SHARED) bash tests/m4_platform_test.sh
+
+# tests/test_platform.c and person_detect on the Cortex-M55 (MVE paths)
+test-m55:
+	SHARED=$(SHARED) bash tests/m55_test.sh
 
 format:
 	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c

@@ -633,6 +633,162 @@ static void test_kernels_dsp(void) {
   kernels_with(tflc_gemm_s8_dsp, tflc_depthwise_s8_dsp);
 }
 
+#if defined(TFLC_HAVE_MVE)
+/* ---- Arm Helium (MVE), on an MVE core (tests/m55_test.sh) -----------------
+ * Each MVE primitive against the portable one, byte for byte, on random
+ * shapes and parameters: depths around multiples of 16 (the predicated
+ * tails), odd rows and columns, several segments, any input offset, sums
+ * near the int32 limits, every shift from -31 to 30 and beyond. */
+static void mve_random_quant(quant *k, int32_t n, int32_t depth) {
+  int32_t c;
+  make_quant(k, n, depth);
+  if (rnd() % 4 == 0)
+    for (c = 0; c < n; c++) {
+      /* extreme parameters: multipliers near the limits, any shift */
+      k->q[c] = rnd() % 2 ? INT32_MAX - (int32_t)(rnd() % 1000u)
+                          : (int32_t)(rnd() % 3 == 0 ? 0x80000000u : rnd());
+      k->s32[c] = rnd() % 8 == 0 ? rnd_range(-128, 127) : rnd_range(-31, 30);
+      k->s[c] = (int8_t)k->s32[c];
+      k->bias[c] = (int32_t)rnd();
+    }
+}
+
+static void test_mve_gemm(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 600; i++) {
+    quant k;
+    tflc_gemm_block g;
+    tflc_requant_params rq;
+    int32_t an, wn, on;
+    int8_t *a, *w, *expect, *got;
+    g.rows = rnd() % 4 == 0 ? 1 : rnd_range(1, 11);
+    g.cols = rnd_range(1, 19);
+    g.segments = rnd() % 3 == 0 ? rnd_range(0, 4) : 1;
+    g.seg_len =
+        rnd() % 2 ? 16 * rnd_range(0, 9) + rnd_range(-1, 1) : rnd_range(0, 70);
+    if (g.seg_len < 0)
+      g.seg_len = 0;
+    g.a_seg = g.seg_len + rnd_range(0, 9);
+    g.a_row = g.a_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.w_seg = g.seg_len + rnd_range(0, 3);
+    g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    an = g.rows * g.a_row + 1;
+    wn = g.cols * g.w_col + 1;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    mve_random_quant(&k, g.cols, g.seg_len * g.segments + 1);
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    tflc_gemm_s8_portable(&rq, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_s8_mve(&rq, &g);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve gemm differs: rows %d cols %d segs %d len %d off %d\n",
+               (int)g.rows, (int)g.cols, (int)g.segments, (int)g.seg_len,
+               (int)g.a_offset);
+    }
+    free(a);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+}
+
+static void test_mve_depthwise(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 600; i++) {
+    quant k;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    int32_t xn, wn, on;
+    int8_t *x, *w, *expect, *got;
+    static const int32_t mults[8] = {1, 1, 1, 1, 4, 8, 2, 3};
+    b.multiplier = mults[rnd() % 8];
+    b.channels = rnd() % 2 ? 4 * rnd_range(1, 5) : rnd_range(1, 21);
+    b.pixels = rnd_range(1, 11);
+    b.rows = rnd_range(0, 3);
+    b.cols = rnd_range(0, 3);
+    b.x_col = (b.channels + b.multiplier - 1) / b.multiplier + rnd_range(0, 3);
+    b.x_row = b.x_col * 4 + rnd_range(0, 3);
+    b.x_pixel = b.x_col * rnd_range(1, 2);
+    b.x_offset = rnd() % 2 ? 0 : pick_offset();
+    b.w_col = b.channels + rnd_range(0, 3);
+    b.w_row = b.w_col * 3 + rnd_range(0, 3);
+    b.out_pixel = b.channels + rnd_range(0, 3);
+    xn = b.x_row * 3 + b.x_pixel * b.pixels + b.x_col * 3 + 1;
+    wn = b.w_row * 3 + b.w_col * 3 + b.channels;
+    on = b.out_pixel * b.pixels;
+    x = (int8_t *)malloc((size_t)xn);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    fill_s8(x, xn);
+    fill_s8(w, wn);
+    mve_random_quant(&k, b.channels, 9);
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    b.x = x;
+    b.w = w;
+    memset(expect, 0x33, (size_t)on);
+    b.out = expect;
+    tflc_depthwise_s8_portable(&rq, &b);
+    memset(got, 0x33, (size_t)on);
+    b.out = got;
+    tflc_depthwise_s8_mve(&rq, &b);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve depthwise differs: ch %d m %d px %d %dx%d off %d\n",
+               (int)b.channels, (int)b.multiplier, (int)b.pixels, (int)b.rows,
+               (int)b.cols, (int)b.x_offset);
+    }
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+}
+
+static void test_mve_requantize(void) {
+  int i, ok = 1;
+  for (i = 0; i < 300; i++) {
+    quant k;
+    int32_t acc[40], c, n = rnd_range(1, 40);
+    int8_t got[40], expect[40];
+    tflc_requant_params rq;
+    mve_random_quant(&k, n, rnd_range(1, 500));
+    rq = quant_params(&k, (int)(rnd() % 2), (int)(rnd() % 2));
+    for (c = 0; c < n; c++) {
+      acc[c] = (int32_t)rnd();
+      if (rnd() % 2)
+        acc[c] >>= rnd_range(8, 24);
+    }
+    tflc_requantize_s8_portable(&rq, n, acc, expect);
+    tflc_requantize_s8_mve(&rq, n, acc, got);
+    ok &= memcmp(got, expect, (size_t)n) == 0;
+  }
+  CHECK(ok);
+}
+
+static void test_kernels_mve(void) {
+  kernels_with(tflc_gemm_s8_mve, tflc_depthwise_s8_mve);
+}
+#endif
+
 int main(void) {
   rng_seed(777u);
   RUN(test_requantize);
@@ -641,6 +797,13 @@ int main(void) {
   RUN(test_lut_unpack);
   RUN(test_kernels_portable);
   RUN(test_kernels_dsp);
+#if defined(TFLC_HAVE_MVE)
+  RUN(test_mve_requantize);
+  RUN(test_mve_gemm);
+  RUN(test_mve_depthwise);
+  RUN(test_kernels_mve);
+  printf("MVE primitives tested\n");
+#endif
   printf("gemm calls %ld, depthwise calls %ld (last run)\n", test_gemm_calls,
          test_depthwise_calls);
   return harness_report();

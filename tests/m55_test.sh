@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# tests/m55_test.sh - tflc on a Cortex-M55 with Helium/MVE (QEMU mps3-an547,
+# ../shared/tools/cortex-m55-qemu):
+#  - tests/test_platform.c built for the M55 at -O2 (the MVE primitives
+#    against the portable ones byte for byte on random shapes and
+#    parameters, the int8 kernels through them against naive references,
+#    and the DSP and portable parts as on other cores), its
+#    "N passed, N failed" line;
+#  - person_detect through examples/m4_bench.c (the MVE paths), its output
+#    bytes against TFLM's.
+# Needs arm-none-eabi-gcc, qemu-system-arm and the harness; skipped without
+# them (a failure with TFLC_REQUIRE_ALL=1). `make test-m55` runs it alone.
+set -u
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared}
+H=$SHARED/tools/cortex-m55-qemu
+C=$SHARED/conformance/models/person_detect/person
+pass=0 fail=0
+bad() { fail=$((fail + 1)); echo "FAIL m55: $*"; }
+missing=""
+command -v arm-none-eabi-gcc >/dev/null || missing="$missing arm-none-eabi-gcc"
+command -v qemu-system-arm >/dev/null || missing="$missing qemu-system-arm"
+[ -f "$H/Makefile" ] || missing="$missing $H"
+[ -f "$C/model.tflite" ] || missing="$missing $C"
+if [ -n "$missing" ]; then
+  if [ "${TFLC_REQUIRE_ALL:-0}" = 1 ]; then
+    echo "FAIL m55: missing:$missing"
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+  echo "SKIP m55: missing:$missing"
+  echo "0 passed, 0 failed, 1 skipped"
+  exit 0
+fi
+out=build/tests/m55
+mkdir -p "$out"
+# the platform tests
+rm -rf "$out/platform.obj" # the harness rules do not see header changes
+# the MVE code warning-free (the harness's own files are not)
+if ! arm-none-eabi-gcc -std=c99 -mcpu=cortex-m55 -mthumb -mfloat-abi=hard -O2 \
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -I. -c tests/test_platform.c \
+  -o "$out/platform_strict.o" >"$out/platform.log" 2>&1; then
+  bad "test_platform.c: warnings for the M55 (see $out/platform.log)"
+elif ! make -s -f "$H/Makefile" OUT="$out/platform" SRCS="tests/test_platform.c" \
+  OPT=-O2 EXTRA_CFLAGS="-I. -I$H" LIBS=-lm >"$out/platform.log" 2>&1; then
+  bad "test_platform.c does not build (see $out/platform.log)"
+else
+  res=$(timeout 900 "$H/run.sh" "$out/platform.elf" 2>&1)
+  echo "$res" | grep -v '^[0-9]* passed' | sed 's/^/  /'
+  line=$(echo "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  echo "M55 test_platform -O2: ${line:-no result}"
+  p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+  f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  if [ -z "$p" ]; then
+    bad "test_platform.c: no result line"
+  else
+    pass=$((pass + p))
+    fail=$((fail + f))
+  fi
+  # the MVE tests ran (the M55 build has MVE)
+  echo "$res" | grep -q 'MVE primitives tested' || bad "the MVE tests did not run"
+fi
+# person_detect end to end through the MVE paths
+carray() { # name file
+  printf 'const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
+  od -An -v -tx1 "$2" | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'
+  printf '};\nconst unsigned int %s_len = %s;\n' "$1" "$(stat -c %s "$2")"
+}
+{ carray m4_model "$C/model.tflite"; carray m4_input "$C/input_0.bin"
+  carray m4_expect "$C/output_0.bin"; } >"$out/pd_data.c"
+for v in mve:""; do
+  name=${v%%:*} flags=${v#*:}
+  rm -rf "$out/pd_$name.obj"
+  if ! make -s -f "$H/Makefile" OUT="$out/pd_$name" SRCS="examples/m4_bench.c $out/pd_data.c" \
+    OPT=-O2 EXTRA_CFLAGS="-I. -I$H $flags" >"$out/pd_$name.log" 2>&1; then
+    bad "person_detect ($name) does not build (see $out/pd_$name.log)"
+    continue
+  fi
+  res=$(timeout 300 "$H/run.sh" "$out/pd_$name.elf" 2>&1)
+  if echo "$res" | grep -q 'identical to TFLM'; then
+    pass=$((pass + 1))
+    echo "ok person_detect ($name): $(echo "$res" | grep '^invoke:')"
+  else
+    bad "person_detect ($name): $(echo "$res" | tail -n 1)"
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
