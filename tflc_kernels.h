@@ -3492,28 +3492,35 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
-/* Depthwise sums of four channels (lanes) of one or two pixels over the
- * window; full: all four lanes valid (no predication); m1: multiplier 1
- * (else every lane reads the one input value at xt[0]). */
+/* Depthwise sums of four channels (lanes) of one or two pixels over a
+ * window of rows x cols taps (constants at some call sites); full: all
+ * four lanes valid (no predication); m1: multiplier 1 (else every lane
+ * reads the one input value at xt[0]); with_off: the input offset is not
+ * 0 (the broadcast input adds it anyway). */
 TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
                                       const int8_t *xt, const int8_t *wt,
                                       mve_pred16_t p, int full, int m1, int two,
+                                      int32_t rows, int32_t cols, int with_off,
                                       int32x4_t *acc0, int32x4_t *acc1) {
   const int32_t x_col = b->x_col, w_col = b->w_col, x_pixel = b->x_pixel;
   const int32_t off = b->x_offset;
   int32x4_t s0 = *acc0, s1 = *acc1;
   int32_t y, x;
-  for (y = 0; y < b->rows; y++) {
+  for (y = 0; y < rows; y++) {
     const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
     const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
-    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
       const int32x4_t wv = full ? vldrbq_s32(wr) : vldrbq_z_s32(wr, p);
       if (m1) {
         int32x4_t xv = full ? vldrbq_s32(xr) : vldrbq_z_s32(xr, p);
-        s0 = vaddq_s32(s0, vmulq_s32(vaddq_n_s32(xv, off), wv));
+        if (with_off)
+          xv = vaddq_n_s32(xv, off);
+        s0 = vaddq_s32(s0, vmulq_s32(xv, wv));
         if (two) {
           xv = full ? vldrbq_s32(xr + x_pixel) : vldrbq_z_s32(xr + x_pixel, p);
-          s1 = vaddq_s32(s1, vmulq_s32(vaddq_n_s32(xv, off), wv));
+          if (with_off)
+            xv = vaddq_n_s32(xv, off);
+          s1 = vaddq_s32(s1, vmulq_s32(xv, wv));
         }
       } else {
         s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + (uint32_t)off));
@@ -3531,16 +3538,17 @@ TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
  * offset 0 when m1 (with a broadcast input it is added to the scalar). */
 TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
                                        const int8_t *xt, const int8_t *wt,
-                                       int m1, int32x4_t *acc) {
+                                       int m1, int32_t rows, int32_t cols,
+                                       int32x4_t *acc) {
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const ptrdiff_t xp = b->x_pixel;
   const uint32_t off = (uint32_t)b->x_offset;
   int32x4_t s0 = acc[0], s1 = acc[0], s2 = acc[0], s3 = acc[0];
   int32_t y, x;
-  for (y = 0; y < b->rows; y++) {
+  for (y = 0; y < rows; y++) {
     const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
     const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
-    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
       const int32x4_t wv = vldrbq_s32(wr);
       if (m1) {
         s0 = vaddq_s32(s0, vmulq_s32(vldrbq_s32(xr), wv));
@@ -3577,7 +3585,10 @@ static TFLC__NOINLINE int32_t tflc__mve_dw4_quad(const tflc_requant_params *rq,
   for (px = 0; px + 4 <= b->pixels; px += 4, xt += xp4, o += 4 * op) {
     int32x4_t s[4];
     s[0] = f.bias;
-    tflc__mve_dw_window4(b, xt, wt, m1, s);
+    if (b->rows == 3 && b->cols == 3)
+      tflc__mve_dw_window4(b, xt, wt, m1, 3, 3, s);
+    else
+      tflc__mve_dw_window4(b, xt, wt, m1, b->rows, b->cols, s);
     vstrbq_s32(o, tflc__mve_requant(s[0], &f));
     vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
     vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
@@ -3600,9 +3611,15 @@ TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
   tflc__mve_quant f;
   int32_t px;
   tflc__mve_quant_at(&f, rq, c, n);
+  const int fast3x3 =
+      full && m1 && b->rows == 3 && b->cols == 3 && b->x_offset == 0;
   for (px = 0; px + 2 <= b->pixels; px += 2, xt += xp2, o += 2 * op) {
     int32x4_t s0 = f.bias, s1 = f.bias;
-    tflc__mve_dw_window(b, xt, wt, p, full, m1, 1, &s0, &s1);
+    if (fast3x3)
+      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 1, 3, 3, 0, &s0, &s1);
+    else
+      tflc__mve_dw_window(b, xt, wt, p, full, m1, 1, b->rows, b->cols, 1, &s0,
+                          &s1);
     s0 = tflc__mve_requant(s0, &f);
     s1 = tflc__mve_requant(s1, &f);
     if (full) {
@@ -3615,7 +3632,11 @@ TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
   }
   if (px < b->pixels) {
     int32x4_t s0 = f.bias, s1 = f.bias;
-    tflc__mve_dw_window(b, xt, wt, p, full, m1, 0, &s0, &s1);
+    if (fast3x3)
+      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 0, 3, 3, 0, &s0, &s1);
+    else
+      tflc__mve_dw_window(b, xt, wt, p, full, m1, 0, b->rows, b->cols, 1, &s0,
+                          &s1);
     vstrbq_p_s32(o, tflc__mve_requant(s0, &f), p);
   }
 }
