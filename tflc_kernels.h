@@ -3569,36 +3569,9 @@ TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
   acc[3] = s3;
 }
 
-/* Four channels [c, c + 4) of a depthwise block, pixels four at a time
- * (input offset 0 when m1); returns the pixels done. */
-static TFLC__NOINLINE int32_t tflc__mve_dw4_quad(const tflc_requant_params *rq,
-                                                 const tflc_depthwise_block *b,
-                                                 int32_t c, int m1) {
-  const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
-  const int8_t *wt = b->w + c;
-  int8_t *o = b->out + c;
-  const ptrdiff_t xp4 = 4 * (ptrdiff_t)b->x_pixel;
-  const ptrdiff_t op = b->out_pixel;
-  tflc__mve_quant f;
-  int32_t px;
-  tflc__mve_quant_at(&f, rq, c, 4);
-  for (px = 0; px + 4 <= b->pixels; px += 4, xt += xp4, o += 4 * op) {
-    int32x4_t s[4];
-    s[0] = f.bias;
-    if (b->rows == 3 && b->cols == 3)
-      tflc__mve_dw_window4(b, xt, wt, m1, 3, 3, s);
-    else
-      tflc__mve_dw_window4(b, xt, wt, m1, b->rows, b->cols, s);
-    vstrbq_s32(o, tflc__mve_requant(s[0], &f));
-    vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
-    vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
-    vstrbq_s32(o + 3 * op, tflc__mve_requant(s[3], &f));
-  }
-  return px;
-}
-
-/* Channels [c, c + n) (n 1..4) of a depthwise block, pixels two at a
- * time. */
+/* Channels [c, c + n) (n 1..4) of a depthwise block: pixels four at a
+ * time (all lanes valid, and no input offset with multiplier 1), then two
+ * at a time, then one. full: n == 4 (a constant at each call site). */
 TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
                                 const tflc_depthwise_block *b, int32_t c,
                                 int32_t n, int full, int m1) {
@@ -3606,14 +3579,27 @@ TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
   const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
   const int8_t *wt = b->w + c;
   int8_t *o = b->out + c;
-  const ptrdiff_t xp2 = 2 * (ptrdiff_t)b->x_pixel;
+  const ptrdiff_t xp = b->x_pixel;
   const ptrdiff_t op = b->out_pixel;
+  const int is3x3 = b->rows == 3 && b->cols == 3;
+  const int fast3x3 = full && m1 && is3x3 && b->x_offset == 0;
   tflc__mve_quant f;
-  int32_t px;
+  int32_t px = 0;
   tflc__mve_quant_at(&f, rq, c, n);
-  const int fast3x3 =
-      full && m1 && b->rows == 3 && b->cols == 3 && b->x_offset == 0;
-  for (px = 0; px + 2 <= b->pixels; px += 2, xt += xp2, o += 2 * op) {
+  if (full && (!m1 || b->x_offset == 0))
+    for (; px + 4 <= b->pixels; px += 4, xt += 4 * xp, o += 4 * op) {
+      int32x4_t s[4];
+      s[0] = f.bias;
+      if (is3x3)
+        tflc__mve_dw_window4(b, xt, wt, m1, 3, 3, s);
+      else
+        tflc__mve_dw_window4(b, xt, wt, m1, b->rows, b->cols, s);
+      vstrbq_s32(o, tflc__mve_requant(s[0], &f));
+      vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
+      vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
+      vstrbq_s32(o + 3 * op, tflc__mve_requant(s[3], &f));
+    }
+  for (; px + 2 <= b->pixels; px += 2, xt += 2 * xp, o += 2 * op) {
     int32x4_t s0 = f.bias, s1 = f.bias;
     if (fast3x3)
       tflc__mve_dw_window(b, xt, wt, p, 1, 1, 1, 3, 3, 0, &s0, &s1);
@@ -3641,6 +3627,26 @@ TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
   }
 }
 
+/* the four cases, each compiled once */
+static TFLC__NOINLINE void tflc__mve_dw4_m1(const tflc_requant_params *rq,
+                                            const tflc_depthwise_block *b,
+                                            int32_t c) {
+  tflc__mve_dw4(rq, b, c, 4, 1, 1);
+}
+static TFLC__NOINLINE void tflc__mve_dw4_bcast(const tflc_requant_params *rq,
+                                               const tflc_depthwise_block *b,
+                                               int32_t c) {
+  tflc__mve_dw4(rq, b, c, 4, 1, 0);
+}
+static TFLC__NOINLINE void tflc__mve_dw_tail(const tflc_requant_params *rq,
+                                             const tflc_depthwise_block *b,
+                                             int32_t c, int m1) {
+  if (m1)
+    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 1);
+  else
+    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
+}
+
 TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t m = b->multiplier;
@@ -3651,29 +3657,13 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c + 4 <= b->channels; c += 4) {
-    tflc_depthwise_block rest;
-    int32_t done = 0;
-    if (b->pixels >= 4)
-      done = m == 1 ? (b->x_offset == 0 ? tflc__mve_dw4_quad(rq, b, c, 1) : 0)
-                    : tflc__mve_dw4_quad(rq, b, c, 0);
-    rest = *b;
-    rest.pixels -= done;
-    rest.x += (ptrdiff_t)done * b->x_pixel;
-    rest.out += (ptrdiff_t)done * b->out_pixel;
-    if (rest.pixels == 0)
-      continue;
     if (m == 1)
-      tflc__mve_dw4(rq, &rest, c, 4, 1, 1);
+      tflc__mve_dw4_m1(rq, b, c);
     else
-      tflc__mve_dw4(rq, &rest, c, 4, 1, 0);
+      tflc__mve_dw4_bcast(rq, b, c);
   }
-  if (c < b->channels) {
-    /* the last channels, predicated */
-    if (m == 1)
-      tflc__mve_dw4(rq, b, c, b->channels - c, 0, 1);
-    else
-      tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
-  }
+  if (c < b->channels) /* the last channels, predicated */
+    tflc__mve_dw_tail(rq, b, c, m == 1);
 }
 #endif /* TFLC_HAVE_MVE */
 
