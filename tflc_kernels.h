@@ -3133,14 +3133,21 @@ TFLC__INLINE void tflc__mve_quant_at(tflc__mve_quant *f,
 }
 
 /* the requantized values of the sums acc (bias not added) */
-TFLC__INLINE int32x4_t tflc__mve_requant(int32x4_t acc,
-                                         const tflc__mve_quant *f) {
-  int32x4_t v = vqrdmulhq_s32(vshlq_s32(acc, f->left), f->q);
+TFLC__INLINE int32x4_t tflc__mve_requant_shift(int32x4_t acc,
+                                               const tflc__mve_quant *f,
+                                               int left) {
+  int32x4_t v = vqrdmulhq_s32(left ? vshlq_s32(acc, f->left) : acc, f->q);
   v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, f->right), 31));
   v = vrshlq_s32(v, f->right);
   v = vaddq_n_s32(v, f->off);
   v = vmaxq_s32(v, vdupq_n_s32(f->lo));
   return vminq_s32(v, vdupq_n_s32(f->hi));
+}
+
+/* the same with any left shift */
+TFLC__INLINE int32x4_t tflc__mve_requant(int32x4_t acc,
+                                         const tflc__mve_quant *f) {
+  return tflc__mve_requant_shift(acc, f, 1);
 }
 
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
@@ -3378,10 +3385,12 @@ TFLC__INLINE void tflc__mve_gemm_pairs_body(
 
 /* the loop above for one segment (the pointwise convolutions and fully
  * connected layers: written out, compilers keep more in registers) */
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                      const int8_t *w0, const int8_t *w1, int32_t len,
-                      int8_t *o, int32_t out_row, int32_t pairs) {
+TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
+                                             const int8_t *a, int32_t a_row,
+                                             const int8_t *w0, const int8_t *w1,
+                                             int32_t len, int8_t *o,
+                                             int32_t out_row, int32_t pairs,
+                                             int left, int tail) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
@@ -3404,7 +3413,7 @@ tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
       v0 += 16;
       v1 += 16;
     }
-    if (len & 15) {
+    if (tail) {
       const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
       const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
       s00 = vmladavaq_s8(s00, a0, b0);
@@ -3414,9 +3423,27 @@ tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
     }
     vstrbq_scatter_offset_s32(
         o, where,
-        tflc__mve_requant(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias),
-                          &f));
+        tflc__mve_requant_shift(
+            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
   }
+}
+
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                      const int8_t *w0, const int8_t *w1, int32_t len,
+                      int8_t *o, int32_t out_row, int32_t pairs) {
+  /* variants without the left shift (all of them 0: the usual case) and
+   * without the predicated tail */
+  const int left = vmaxvq_s32(0, fp->left) != 0;
+  if (left)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 1,
+                               1);
+  else if (len & 15)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               1);
+  else
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               0);
 }
 
 /* the loop above for any number of segments */
