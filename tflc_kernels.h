@@ -3335,13 +3335,13 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
   f->hi = rq->act_max;
 }
 
-/* Row pairs [0, 2 pairs) of a one-segment block against the columns w0,
- * w1: the loop with the fewest live values (the pointwise convolutions
- * and fully connected layers spend their time here). */
+/* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
+ * `segs` segments; left: some left shift is not 0, tail: len is not a
+ * multiple of 16 (constants at each call site). */
 TFLC__INLINE void tflc__mve_gemm_pairs_body(
     const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
     const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-    int32_t segs, int32_t a_seg, int32_t w_seg) {
+    int32_t segs, int32_t a_seg, int32_t w_seg, int left, int tail) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
@@ -3367,7 +3367,7 @@ TFLC__INLINE void tflc__mve_gemm_pairs_body(
         v0 += 16;
         v1 += 16;
       }
-      if (len & 15) {
+      if (tail) {
         const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
         const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
         s00 = vmladavaq_s8(s00, a0, b0);
@@ -3378,8 +3378,8 @@ TFLC__INLINE void tflc__mve_gemm_pairs_body(
     }
     vstrbq_scatter_offset_s32(
         o, where,
-        tflc__mve_requant(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias),
-                          &f));
+        tflc__mve_requant_shift(
+            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
   }
 }
 
@@ -3452,8 +3452,15 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                      const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
                      int32_t out_row, int32_t pairs, int32_t segs,
                      int32_t a_seg, int32_t w_seg) {
-  tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, segs,
-                            a_seg, w_seg);
+  if (vmaxvq_s32(0, fp->left) != 0)
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 1, 1);
+  else if (len & 15)
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 0, 1);
+  else
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 0, 0);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
