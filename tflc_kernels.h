@@ -3099,35 +3099,37 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
 #if defined(TFLC_HAVE_SSE41_GEMM) || defined(TFLC_HAVE_AVX2_GEMM)
 #include <immintrin.h>
 
-/* Requantization constants of up to 8 channels, one per lane: lane j
- * serves channel c + j % period (lanes past the n valid channels repeat
- * channel c, their results are not stored). */
-typedef struct tflc__x86_lanes {
-  int32_t bias[8], q[8], left[8], left_mul[8], right[8], mask[8], half[8];
-  int32_t right_mul[8], qmin[8];
-} tflc__x86_lanes;
-
-static void tflc__x86_lanes_fill(const tflc_requant_params *rq, int32_t c,
-                                 int32_t n, int32_t lanes, int32_t period,
-                                 tflc__x86_lanes *l) {
-  int32_t j;
-  for (j = 0; j < lanes; j++) {
-    const int32_t jj = j % period;
-    const int32_t ch = c + (jj < n ? jj : 0);
-    const int32_t k = rq->per_channel ? ch : 0;
-    const int32_t s = rq->shift[k];
-    const int32_t left = s > 0 ? s : 0;
-    const int32_t right = s > 0 ? 0 : (s < -31 ? 31 : -s);
-    const uint32_t mask = (1u << right) - 1u;
-    l->bias[j] = rq->bias != NULL ? rq->bias[ch] : 0;
-    l->q[j] = rq->multiplier[k];
-    l->left[j] = left;
-    l->left_mul[j] = left >= 32 ? 0 : tflc__wrap32((int64_t)(1u << left));
-    l->right[j] = right;
-    l->mask[j] = (int32_t)mask;
-    l->half[j] = (int32_t)(mask >> 1);
-    l->right_mul[j] = tflc__wrap32((int64_t)(1u << (31 - right)));
-    l->qmin[j] = rq->multiplier[k] == INT32_MIN ? -1 : 0;
+/* Shift, multiplier and bias of the channels c..c+3 as int32 lanes (lanes
+ * past the n valid channels repeat channel c; their results are not
+ * stored). */
+static void tflc__x86_raw4(const tflc_requant_params *rq, int32_t c, int32_t n,
+                           __m128i *s, __m128i *q, __m128i *bias) {
+  if (!rq->per_channel) {
+    *s = _mm_set1_epi32(rq->shift[0]);
+    *q = _mm_set1_epi32(rq->multiplier[0]);
+  } else if (n >= 4) {
+    int32_t s4;
+    memcpy(&s4, rq->shift + c, 4);
+    *s = _mm_cvtepi8_epi32(_mm_cvtsi32_si128(s4));
+    *q = _mm_loadu_si128((const __m128i *)(const void *)(rq->multiplier + c));
+  } else {
+    int32_t sv[4], qv[4], j;
+    for (j = 0; j < 4; j++) {
+      sv[j] = rq->shift[c + (j < n ? j : 0)];
+      qv[j] = rq->multiplier[c + (j < n ? j : 0)];
+    }
+    *s = _mm_loadu_si128((const __m128i *)(const void *)sv);
+    *q = _mm_loadu_si128((const __m128i *)(const void *)qv);
+  }
+  if (rq->bias == NULL) {
+    *bias = _mm_setzero_si128();
+  } else if (n >= 4) {
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)(rq->bias + c));
+  } else {
+    int32_t bv[4], j;
+    for (j = 0; j < 4; j++)
+      bv[j] = rq->bias[c + (j < n ? j : 0)];
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)bv);
   }
 }
 
@@ -3146,17 +3148,32 @@ typedef struct tflc__x86_rq4 {
 
 #define TFLC__X86_LOAD4(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 
-static void tflc__x86_rq4_init(tflc__x86_rq4 *r, const tflc__x86_lanes *l,
-                               const tflc_requant_params *rq) {
-  r->bias = TFLC__X86_LOAD4(l->bias);
-  r->q = TFLC__X86_LOAD4(l->q);
+/* 2^e for lanes e = 0..31 (2^31 as 0x80000000), through the float
+ * exponent */
+TFLC__INLINE __m128i tflc__x86_pow2(__m128i e) {
+  return _mm_cvttps_epi32(_mm_castsi128_ps(
+      _mm_slli_epi32(_mm_add_epi32(e, _mm_set1_epi32(127)), 23)));
+}
+
+/* the constants of 4 channels from their shifts, multipliers, biases */
+static void tflc__x86_rq4_init(tflc__x86_rq4 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n) {
+  __m128i s, left, right;
+  tflc__x86_raw4(rq, c, n, &s, &r->q, &r->bias);
+  left = _mm_max_epi32(s, _mm_setzero_si128());
+  right = _mm_min_epi32(
+      _mm_max_epi32(_mm_sub_epi32(_mm_setzero_si128(), s), _mm_setzero_si128()),
+      _mm_set1_epi32(31));
+  /* a left shift of 32 or more leaves 0 */
+  r->left_mul =
+      _mm_and_si128(tflc__x86_pow2(_mm_min_epi32(left, _mm_set1_epi32(32))),
+                    _mm_cmpgt_epi32(_mm_set1_epi32(32), left));
+  r->mask = _mm_sub_epi32(tflc__x86_pow2(right), _mm_set1_epi32(1));
+  r->half = _mm_srli_epi32(r->mask, 1);
+  r->right_mul = tflc__x86_pow2(_mm_sub_epi32(_mm_set1_epi32(31), right));
   r->q_odd = _mm_srli_epi64(r->q, 32);
-  r->left_mul = TFLC__X86_LOAD4(l->left_mul);
-  r->mask = TFLC__X86_LOAD4(l->mask);
-  r->half = TFLC__X86_LOAD4(l->half);
-  r->right_mul = TFLC__X86_LOAD4(l->right_mul);
   r->right_mul_odd = _mm_srli_epi64(r->right_mul, 32);
-  r->qmin = TFLC__X86_LOAD4(l->qmin);
+  r->qmin = _mm_cmpeq_epi32(r->q, _mm_set1_epi32(INT32_MIN));
   r->out_off = _mm_set1_epi32(rq->output_offset);
   r->lo = _mm_set1_epi32(rq->act_min);
   r->hi = _mm_set1_epi32(rq->act_max);
@@ -3220,16 +3237,25 @@ typedef struct tflc__x86_rq8 {
 #define TFLC__X86_LOAD8(p)                                                     \
   _mm256_loadu_si256((const __m256i *)(const void *)(p))
 
-static void tflc__x86_rq8_init(tflc__x86_rq8 *r, const tflc__x86_lanes *l,
-                               const tflc_requant_params *rq) {
-  r->bias = TFLC__X86_LOAD8(l->bias);
-  r->q = TFLC__X86_LOAD8(l->q);
+/* the constants of 8 channels: c..c+3 in the low lanes, c2..c2+3 in the
+ * high ones (c2 = c: one group of 4 in both halves) */
+static void tflc__x86_rq8_init(tflc__x86_rq8 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n, int32_t c2, int32_t n2) {
+  __m128i s0, q0, b0, s1, q1, b1;
+  __m256i s, zero = _mm256_setzero_si256();
+  tflc__x86_raw4(rq, c, n, &s0, &q0, &b0);
+  tflc__x86_raw4(rq, c2, n2, &s1, &q1, &b1);
+  s = _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1);
+  r->q = _mm256_inserti128_si256(_mm256_castsi128_si256(q0), q1, 1);
+  r->bias = _mm256_inserti128_si256(_mm256_castsi128_si256(b0), b1, 1);
   r->q_odd = _mm256_srli_epi64(r->q, 32);
-  r->left = TFLC__X86_LOAD8(l->left);
-  r->right = TFLC__X86_LOAD8(l->right);
-  r->mask = TFLC__X86_LOAD8(l->mask);
-  r->half = TFLC__X86_LOAD8(l->half);
-  r->qmin = TFLC__X86_LOAD8(l->qmin);
+  r->left = _mm256_max_epi32(s, zero);
+  r->right = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(zero, s), zero),
+                              _mm256_set1_epi32(31));
+  r->mask = _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), r->right),
+                             _mm256_set1_epi32(1));
+  r->half = _mm256_srli_epi32(r->mask, 1);
+  r->qmin = _mm256_cmpeq_epi32(r->q, _mm256_set1_epi32(INT32_MIN));
   r->out_off = _mm256_set1_epi32(rq->output_offset);
   r->lo = _mm256_set1_epi32(rq->act_min);
   r->hi = _mm256_set1_epi32(rq->act_max);
@@ -3260,7 +3286,6 @@ TFLC__INLINE __m256i tflc__x86_requant8(__m256i acc, const tflc__x86_rq8 *r) {
 TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
                                        const int32_t *acc, int8_t *out,
                                        int wide) {
-  tflc__x86_lanes l;
   int32_t c = 0;
   if (!tflc__x86_ok(rq, 0)) {
     tflc_requantize_s8_portable(rq, n, acc, out);
@@ -3271,8 +3296,7 @@ TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
     for (; c + 8 <= n; c += 8) {
       tflc__x86_rq8 r;
       __m256i v;
-      tflc__x86_lanes_fill(rq, c, 8, 8, 8, &l);
-      tflc__x86_rq8_init(&r, &l, rq);
+      tflc__x86_rq8_init(&r, rq, c, 4, c + 4, 4);
       v = tflc__x86_requant8(TFLC__X86_LOAD8(acc + c), &r);
       tflc__x86_store8(out + c, _mm256_castsi256_si128(v),
                        _mm256_extracti128_si256(v, 1), 8);
@@ -3287,8 +3311,7 @@ TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
     tflc__x86_rq4 r;
     for (j = 0; j < m; j++)
       tmp[j] = acc[c + j];
-    tflc__x86_lanes_fill(rq, c, m, 4, 4, &l);
-    tflc__x86_rq4_init(&r, &l, rq);
+    tflc__x86_rq4_init(&r, rq, c, m);
     tflc__x86_store4(out + c, tflc__x86_requant4(TFLC__X86_LOAD4(tmp), &r), m);
   }
 }
@@ -3407,7 +3430,6 @@ TFLC__INLINE void tflc__x86_dot_2x4(const tflc_gemm_block *g, const int8_t *a0,
 
 TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
                                  const tflc_gemm_block *g, int wide) {
-  tflc__x86_lanes l;
   const int with_offset = g->a_offset != 0;
   int32_t c, r;
   if (!tflc__x86_ok(rq, g->a_offset)) {
@@ -3426,11 +3448,10 @@ TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
     tflc__x86_rq4 r4;
     for (j = 0; j < 4; j++)
       w[j] = g->w + (ptrdiff_t)(c + (j < nc ? j : 0)) * g->w_col;
-    tflc__x86_lanes_fill(rq, c, nc, 8, 4, &l);
-    tflc__x86_rq4_init(&r4, &l, rq);
+    tflc__x86_rq4_init(&r4, rq, c, nc);
 #if defined(TFLC_HAVE_AVX2_GEMM)
     if (wide)
-      tflc__x86_rq8_init(&r8, &l, rq);
+      tflc__x86_rq8_init(&r8, rq, c, nc, c, nc);
 #endif
     for (r = 0; r + 2 <= g->rows; r += 2) {
       __m128i s0, s1, q0, q1;
@@ -3494,17 +3515,28 @@ TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
   return with_offset ? _mm_add_epi16(v, off16) : v;
 }
 
+/* the int16 input values of 8 channels at p, with the offset, or (bcast)
+ * the one value at p in every lane */
+TFLC__INLINE __m128i tflc__x86_input8(const int8_t *p, __m128i off16,
+                                      int32_t off, int with_offset, int bcast) {
+  if (bcast)
+    return _mm_set1_epi16((short)((int32_t)p[0] + off));
+  return tflc__x86_load8_s16(p, off16, with_offset);
+}
+
 /* 8 channels from channel c of every pixel (SSE4.1): taps in pairs, the
  * two taps' values interleaved per channel for PMADDWD; the weights
- * interleaved once per block. */
+ * interleaved once per block. bcast: the 8 channels read one input channel
+ * (a depth multiplier of 8, 16, ...). */
 TFLC__INLINE void tflc__x86_depthwise8(const tflc_requant_params *rq,
                                        const tflc_depthwise_block *b, int32_t c,
                                        const int32_t *xo, const int32_t *wo,
-                                       int32_t taps, int with_offset) {
+                                       int32_t taps, int with_offset,
+                                       int bcast) {
+  const int32_t xc = bcast ? c / b->multiplier : c;
   __m128i wp[TFLC__X86_DW_TAPS + 2];
   const __m128i off16 = _mm_set1_epi16((short)b->x_offset);
   const __m128i zero = _mm_setzero_si128();
-  tflc__x86_lanes l;
   tflc__x86_rq4 r0, r1;
   int32_t p, t;
   for (t = 0; t < taps; t += 2) {
@@ -3515,21 +3547,18 @@ TFLC__INLINE void tflc__x86_depthwise8(const tflc_requant_params *rq,
     wp[t] = _mm_unpacklo_epi16(wa, wb);
     wp[t + 1] = _mm_unpackhi_epi16(wa, wb);
   }
-  tflc__x86_lanes_fill(rq, c, 8, 8, 8, &l);
-  tflc__x86_rq4_init(&r0, &l, rq);
-  {
-    tflc__x86_lanes l1;
-    tflc__x86_lanes_fill(rq, c + 4, 4, 4, 4, &l1);
-    tflc__x86_rq4_init(&r1, &l1, rq);
-  }
+  tflc__x86_rq4_init(&r0, rq, c, 4);
+  tflc__x86_rq4_init(&r1, rq, c + 4, 4);
   for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + xc;
     __m128i lo = zero, hi = zero;
     for (t = 0; t < taps; t += 2) {
-      const __m128i xa = tflc__x86_load8_s16(xp + xo[t], off16, with_offset);
-      const __m128i xb =
-          t + 1 < taps ? tflc__x86_load8_s16(xp + xo[t + 1], off16, with_offset)
-                       : zero;
+      const __m128i xa =
+          tflc__x86_input8(xp + xo[t], off16, b->x_offset, with_offset, bcast);
+      const __m128i xb = t + 1 < taps
+                             ? tflc__x86_input8(xp + xo[t + 1], off16,
+                                                b->x_offset, with_offset, bcast)
+                             : zero;
       lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(xa, xb), wp[t]));
       hi = _mm_add_epi32(hi,
                          _mm_madd_epi16(_mm_unpackhi_epi16(xa, xb), wp[t + 1]));
@@ -3552,7 +3581,6 @@ TFLC__INLINE void tflc__x86_depthwise16(const tflc_requant_params *rq,
   __m256i wp[TFLC__X86_DW_TAPS + 2];
   const __m256i off16 = _mm256_set1_epi16((short)b->x_offset);
   const __m256i zero = _mm256_setzero_si256();
-  tflc__x86_lanes l;
   tflc__x86_rq8 r0, r1;
   int32_t p, t;
   for (t = 0; t < taps; t += 2) {
@@ -3564,10 +3592,8 @@ TFLC__INLINE void tflc__x86_depthwise16(const tflc_requant_params *rq,
     wp[t] = _mm256_unpacklo_epi16(wa, wb);
     wp[t + 1] = _mm256_unpackhi_epi16(wa, wb);
   }
-  tflc__x86_lanes_fill(rq, c, 8, 8, 8, &l);
-  tflc__x86_rq8_init(&r0, &l, rq);
-  tflc__x86_lanes_fill(rq, c + 8, 8, 8, 8, &l);
-  tflc__x86_rq8_init(&r1, &l, rq);
+  tflc__x86_rq8_init(&r0, rq, c, 4, c + 4, 4);
+  tflc__x86_rq8_init(&r1, rq, c + 8, 4, c + 12, 4);
   for (p = 0; p < b->pixels; p++) {
     const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
     __m256i lo = zero, hi = zero, v0, v1;
@@ -3610,8 +3636,9 @@ TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
                            : 0;
   const int with_offset = b->x_offset != 0;
   int32_t c = 0, y, x, t = 0;
-  if (b->multiplier != 1 || !tflc__x86_ok(rq, b->x_offset) || b->rows <= 0 ||
-      b->cols <= 0 || b->rows > TFLC__X86_DW_TAPS ||
+  const int bcast = b->multiplier != 1;
+  if ((bcast && b->multiplier % 8 != 0) || !tflc__x86_ok(rq, b->x_offset) ||
+      b->rows <= 0 || b->cols <= 0 || b->rows > TFLC__X86_DW_TAPS ||
       b->cols > TFLC__X86_DW_TAPS || taps > TFLC__X86_DW_TAPS) {
     tflc_depthwise_s8_portable(rq, b);
     return;
@@ -3622,7 +3649,7 @@ TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
       wo[t] = y * b->w_row + x * b->w_col;
     }
 #if defined(TFLC_HAVE_AVX2_GEMM)
-  if (wide)
+  if (wide && !bcast)
     for (; c + 16 <= b->channels; c += 16) {
       if (with_offset)
         tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 1);
@@ -3633,10 +3660,12 @@ TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
   (void)wide;
 #endif
   for (; c + 8 <= b->channels; c += 8) {
-    if (with_offset)
-      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1);
+    if (bcast)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 1);
+    else if (with_offset)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 0);
     else
-      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 0);
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 0, 0);
   }
   if (c < b->channels)
     tflc__x86_depthwise_portable(rq, b, c, b->channels - c);

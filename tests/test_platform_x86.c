@@ -321,7 +321,17 @@ static void test_depthwise(void) {
     int32_t xn, wn, on, cin;
     int8_t *x, *w, *expect, *got;
     b.channels = rng_below(3) == 0 ? 8 * rng_int(1, 5) : rng_int(1, 40);
-    b.multiplier = rng_below(5) == 0 ? rng_int(2, 8) : 1;
+    switch (rng_below(8)) {
+    case 0:
+      b.multiplier = rng_int(2, 8);
+      break;
+    case 1:
+      b.multiplier = 8 * rng_int(1, 3); /* one input channel per 8 */
+      break;
+    default:
+      b.multiplier = 1;
+      break;
+    }
     cin = (b.channels + b.multiplier - 1) / b.multiplier;
     b.pixels = rng_int(1, 6);
     b.rows = rng_int(0, 4);
