@@ -3317,116 +3317,135 @@ TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
 }
 
 /* ---- GEMM ---- */
+/* the int16 input values of 8 channels at p, with the offset */
+TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
+                                         int with_offset) {
+  const __m128i v =
+      _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
+  return with_offset ? _mm_add_epi16(v, off16) : v;
+}
+
 /* Sums of 4 weight columns against row a0 and, when two, row a1, over
  * every segment of g: the four sums of row 0 in *s0, of row 1 in *s1 (no
  * bias). wide: 16 values a step in AVX2 registers, else 8 in SSE ones. */
+/* one column j of a vector step: u its widened weights, the products with
+ * row 0 (v0) and, when two, row 1 (v1) added to the sums s0j, s1j */
+#define TFLC__X86_STEP(add, madd, u, s0j, s1j)                                 \
+  do {                                                                         \
+    s0j = add(s0j, madd(v0, u));                                               \
+    if (two)                                                                   \
+      s1j = add(s1j, madd(v1, u));                                             \
+  } while (0)
+
 TFLC__INLINE void tflc__x86_dot_2x4(const tflc_gemm_block *g, const int8_t *a0,
                                     const int8_t *a1, const int8_t *const *w,
                                     int two, int with_offset, int wide,
                                     __m128i *s0, __m128i *s1) {
   const int32_t len = g->seg_len, off = g->a_offset;
   uint32_t t0[4] = {0, 0, 0, 0}, t1[4] = {0, 0, 0, 0};
-  __m128i c0[4], c1[4];
-  int32_t sg, k, j;
+  __m128i c00 = _mm_setzero_si128(), c01 = c00, c02 = c00, c03 = c00;
+  __m128i c10 = c00, c11 = c00, c12 = c00, c13 = c00;
+  const int8_t *w0 = w[0], *w1 = w[1], *w2 = w[2], *w3 = w[3];
+  int32_t sg, k;
 #if defined(TFLC_HAVE_AVX2_GEMM)
-  __m256i d0[4], d1[4];
+  __m256i d00 = _mm256_setzero_si256(), d01 = d00, d02 = d00, d03 = d00;
+  __m256i d10 = d00, d11 = d00, d12 = d00, d13 = d00;
   const __m256i off16w = _mm256_set1_epi16((short)off);
-#endif
-  const __m128i off16 = _mm_set1_epi16((short)off);
-#if !defined(TFLC_HAVE_AVX2_GEMM)
+#else
   (void)wide;
 #endif
-  for (j = 0; j < 4; j++) {
-    c0[j] = c1[j] = _mm_setzero_si128();
-#if defined(TFLC_HAVE_AVX2_GEMM)
-    d0[j] = d1[j] = _mm256_setzero_si256();
-#endif
-  }
+  const __m128i off16 = _mm_set1_epi16((short)off);
   for (sg = 0; sg < g->segments; sg++) {
     const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
     const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
     const ptrdiff_t ws = (ptrdiff_t)sg * g->w_seg;
+    const int8_t *f0 = w0 + ws, *f1 = w1 + ws, *f2 = w2 + ws, *f3 = w3 + ws;
     k = 0;
 #if defined(TFLC_HAVE_AVX2_GEMM)
     if (wide) {
       for (; k + 16 <= len; k += 16) {
-        __m256i v0 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x0 + k)), v1;
+        __m256i v0 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x0 + k)), v1 = v0;
         if (with_offset)
           v0 = _mm256_add_epi16(v0, off16w);
         if (two) {
           v1 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x1 + k));
           if (with_offset)
             v1 = _mm256_add_epi16(v1, off16w);
-        } else {
-          v1 = v0;
         }
-        for (j = 0; j < 4; j++) {
-          const __m256i u =
-              _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(w[j] + ws + k));
-          d0[j] = _mm256_add_epi32(d0[j], _mm256_madd_epi16(v0, u));
-          if (two)
-            d1[j] = _mm256_add_epi32(d1[j], _mm256_madd_epi16(v1, u));
-        }
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f0 + k)), d00, d10);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f1 + k)), d01, d11);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f2 + k)), d02, d12);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f3 + k)), d03, d13);
       }
     }
 #endif
     for (; k + 8 <= len; k += 8) {
-      __m128i v0 = _mm_cvtepi8_epi16(
-                  _mm_loadl_epi64((const __m128i *)(const void *)(x0 + k))),
-              v1;
-      if (with_offset)
-        v0 = _mm_add_epi16(v0, off16);
-      if (two) {
-        v1 = _mm_cvtepi8_epi16(
-            _mm_loadl_epi64((const __m128i *)(const void *)(x1 + k)));
-        if (with_offset)
-          v1 = _mm_add_epi16(v1, off16);
-      } else {
-        v1 = v0;
-      }
-      for (j = 0; j < 4; j++) {
-        const __m128i u = _mm_cvtepi8_epi16(
-            _mm_loadl_epi64((const __m128i *)(const void *)(w[j] + ws + k)));
-        c0[j] = _mm_add_epi32(c0[j], _mm_madd_epi16(v0, u));
-        if (two)
-          c1[j] = _mm_add_epi32(c1[j], _mm_madd_epi16(v1, u));
-      }
+      __m128i v0 = tflc__x86_load8_s16(x0 + k, off16, with_offset), v1 = v0;
+      if (two)
+        v1 = tflc__x86_load8_s16(x1 + k, off16, with_offset);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f0 + k, off16, 0), c00, c10);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f1 + k, off16, 0), c01, c11);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f2 + k, off16, 0), c02, c12);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f3 + k, off16, 0), c03, c13);
     }
     for (; k < len; k++) {
       const uint32_t v0 = (uint32_t)((int32_t)x0[k] + off);
       const uint32_t v1 = two ? (uint32_t)((int32_t)x1[k] + off) : 0u;
-      for (j = 0; j < 4; j++) {
-        const uint32_t u = (uint32_t)(int32_t)w[j][ws + k];
-        t0[j] += v0 * u;
-        if (two)
-          t1[j] += v1 * u;
+      const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+      const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+      const uint32_t u2 = (uint32_t)(int32_t)f2[k];
+      const uint32_t u3 = (uint32_t)(int32_t)f3[k];
+      t0[0] += v0 * u0;
+      t0[1] += v0 * u1;
+      t0[2] += v0 * u2;
+      t0[3] += v0 * u3;
+      if (two) {
+        t1[0] += v1 * u0;
+        t1[1] += v1 * u1;
+        t1[2] += v1 * u2;
+        t1[3] += v1 * u3;
       }
     }
   }
 #if defined(TFLC_HAVE_AVX2_GEMM)
   if (wide) {
-    /* the 256-bit sums folded into the 128-bit ones */
-    for (j = 0; j < 4; j++) {
-      c0[j] = _mm_add_epi32(c0[j],
-                            _mm_add_epi32(_mm256_castsi256_si128(d0[j]),
-                                          _mm256_extracti128_si256(d0[j], 1)));
-      if (two)
-        c1[j] = _mm_add_epi32(
-            c1[j], _mm_add_epi32(_mm256_castsi256_si128(d1[j]),
-                                 _mm256_extracti128_si256(d1[j], 1)));
+    /* the 256-bit sums of each column folded into one 128-bit sum with
+     * the 128-bit ones: (row, column) = (lane sums of) d + c */
+#define TFLC__X86_FOLD(c, d)                                                   \
+  c = _mm_add_epi32(c, _mm_add_epi32(_mm256_castsi256_si128(d),                \
+                                     _mm256_extracti128_si256(d, 1)))
+    TFLC__X86_FOLD(c00, d00);
+    TFLC__X86_FOLD(c01, d01);
+    TFLC__X86_FOLD(c02, d02);
+    TFLC__X86_FOLD(c03, d03);
+    if (two) {
+      TFLC__X86_FOLD(c10, d10);
+      TFLC__X86_FOLD(c11, d11);
+      TFLC__X86_FOLD(c12, d12);
+      TFLC__X86_FOLD(c13, d13);
     }
+#undef TFLC__X86_FOLD
   }
 #endif
-  *s0 = _mm_add_epi32(_mm_hadd_epi32(_mm_hadd_epi32(c0[0], c0[1]),
-                                     _mm_hadd_epi32(c0[2], c0[3])),
-                      TFLC__X86_LOAD4(t0));
+  *s0 = _mm_add_epi32(
+      _mm_hadd_epi32(_mm_hadd_epi32(c00, c01), _mm_hadd_epi32(c02, c03)),
+      TFLC__X86_LOAD4(t0));
   if (two)
-    *s1 = _mm_add_epi32(_mm_hadd_epi32(_mm_hadd_epi32(c1[0], c1[1]),
-                                       _mm_hadd_epi32(c1[2], c1[3])),
-                        TFLC__X86_LOAD4(t1));
+    *s1 = _mm_add_epi32(
+        _mm_hadd_epi32(_mm_hadd_epi32(c10, c11), _mm_hadd_epi32(c12, c13)),
+        TFLC__X86_LOAD4(t1));
   else
     *s1 = *s0;
 }
+#undef TFLC__X86_STEP
 
 TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
                                  const tflc_gemm_block *g, int wide) {
@@ -3505,14 +3524,6 @@ tflc__x86_depthwise_portable(const tflc_requant_params *rq,
   sub.w += c;
   sub.out += c;
   tflc_depthwise_s8_portable(&rc, &sub);
-}
-
-/* the int16 input values of 8 channels at p, with the offset */
-TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
-                                         int with_offset) {
-  const __m128i v =
-      _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
-  return with_offset ? _mm_add_epi16(v, off16) : v;
 }
 
 /* the int16 input values of 8 channels at p, with the offset, or (bcast)
