@@ -2105,7 +2105,7 @@ TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
 /* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
 TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
                                      int32_t hi, int sat8) {
-  v += off;
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)off)); /* wraps */
   if (sat8) {
     v = tflc__ssat8(v);
   } else {
