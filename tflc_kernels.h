@@ -57,6 +57,8 @@
  *                         inline assembly for the innermost loops)
  *   TFLC_DSP_EMULATE      compile the Arm DSP paths on any host over C
  *                         definitions of the intrinsics (tests)
+ *   TFLC_NO_SSE41         no x86 SSE4.1 paths even with -msse4.1
+ *   TFLC_NO_AVX2          no x86 AVX2 paths even with -mavx2
  *
  * Where the time goes: the platform seam
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
@@ -81,7 +83,11 @@
  *   portable version's bytes: tests/test_platform.c checks them against
  *   each other and against naive references on random shapes, here
  *   through TFLC_DSP_EMULATE and on the Cortex-M4 harness with the real
- *   instructions (make test-m4).
+ *   instructions (make test-m4). On x86-64 built with -msse4.1 or -mavx2
+ *   (or -march=native: __SSE4_1__, __AVX2__) the GEMM, depthwise and
+ *   requantization macros default to tflc_gemm_s8_avx2 / _sse41 and their
+ *   siblings (PMOVSXBW + PMADDWD, requantization 4 or 8 channels at a
+ *   time; tests/test_platform_x86.c, fuzz/fuzz_kernels.c).
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
@@ -417,11 +423,12 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
  *
  * When a macro is not defined before the implementation, the best built-in
- * version is used: the Arm DSP one on cores with __ARM_FEATURE_DSP (unless
- * TFLC_NO_DSP), else the portable one. A platform header named by
- * TFLC_PLATFORM_HEADER is included at the start of the implementation,
- * after these declarations: it may define any of the macros to its own
- * function (static is fine) with the same signature, and call the
+ * version is used: the x86 AVX2 or SSE4.1 one when the compiler targets
+ * them (unless TFLC_NO_AVX2 / TFLC_NO_SSE41), the Arm DSP one on cores
+ * with __ARM_FEATURE_DSP (unless TFLC_NO_DSP), else the portable one. A
+ * platform header named by TFLC_PLATFORM_HEADER is included at the start of the
+ * implementation, after these declarations: it may define any of the macros to
+ * its own function (static is fine) with the same signature, and call the
  * portable version for the cases it does not handle. See the opening
  * comment for an example. */
 
