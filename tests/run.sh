@@ -217,6 +217,10 @@ optional clang "clang C99" clang -std=c99 $WARN -c "$impl" -o "$out/impl_clang99
 optional clang "clang C11" clang -std=c11 $WARN -c "$impl" -o "$out/impl_clang11.o"
 optional g++ "g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_gxx.o"
 optional clang++ "clang++ C++17" clang++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_clangxx.o"
+# the x86 SSE4.1 / AVX2 primitives compiled in (C and C++)
+check "gcc C99 -msse4.1" gcc -std=c99 $WARN -msse4.1 -c "$impl" -o "$out/impl_sse41.o"
+optional clang "clang C99 -mavx2" clang -std=c99 $WARN -mavx2 -c "$impl" -o "$out/impl_clang_avx2.o"
+optional g++ "g++ C++11 -mavx2" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -mavx2 -c "$impl" -o "$out/impl_gxx_avx2.o"
 check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNELS_IMPLEMENTATION -o "$out/kernels.o"
 check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
 check "two translation units" gcc -std=c99 $WARN -I. -o "$out/minimal" examples/minimal.c tflc.c -lm
