@@ -151,7 +151,8 @@ run_x86_conformance() {
   local xtool=build/tflc-avx2 s res line suites="models ops ops2 external models_ext weights"
   if [ -n "$san" ]; then
     xtool=build/asan/tflc-avx2
-    suites="models ops external"
+    suites="models external"
+    mkdir -p build/asan
     check "tflc tool -mavx2 (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san -mavx2 $WARN -o "$xtool" examples/tflc.c -lm
   else
     check "tflc tool -mavx2" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -mavx2 $WARN -o "$xtool" examples/tflc.c -lm
