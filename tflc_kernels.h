@@ -59,6 +59,8 @@
  *                         definitions of the intrinsics (tests)
  *   TFLC_NO_SSE41         no x86 SSE4.1 paths even with -msse4.1
  *   TFLC_NO_AVX2          no x86 AVX2 paths even with -mavx2
+ *   TFLC_NO_MVE           no Arm Helium (MVE) paths even where the core
+ *                         has them (the DSP ones are used instead)
  *
  * Where the time goes: the platform seam
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
@@ -87,7 +89,12 @@
  *   (or -march=native: __SSE4_1__, __AVX2__) the GEMM, depthwise and
  *   requantization macros default to tflc_gemm_s8_avx2 / _sse41 and their
  *   siblings (PMOVSXBW + PMADDWD, requantization 4 or 8 channels at a
- *   time; tests/test_platform_x86.c, fuzz/fuzz_kernels.c).
+ *   time; tests/test_platform_x86.c, fuzz/fuzz_kernels.c). On cores with
+ *   integer Helium (__ARM_FEATURE_MVE bit 0: Cortex-M55, M85) the GEMM,
+ *   depthwise and requantization macros default to tflc_gemm_s8_mve and
+ *   its siblings (VMLADAVA dot products, VQRDMULH / VRSHL requantization
+ *   of four outputs at a time, tail predication), tested against the
+ *   portable ones on the Cortex-M55 harness (make test-m55).
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
