@@ -10,6 +10,7 @@
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
+#   make format / make format-check     clang-format every C file / check them
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -59,12 +60,18 @@ readme-ops: build/tflc
 test-m4:
 	SHARED=$(SHARED) bash tests/m4_platform_test.sh
 
+# every C file of the repository (tests/integration_test.sh checks that
+# none is missed and that all are formatted)
+FORMAT_FILES = $(sort $(wildcard *.c *.h examples/*.c examples/*.h \
+  examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h))
 format:
-	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	clang-format --dry-run -Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf build
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 test-m4 format format-check clean readme-ops
