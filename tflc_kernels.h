@@ -133,6 +133,37 @@
 extern "C" {
 #endif
 
+/* ---- the contract of every function below ------------------------------- */
+/* Unless a function's own comment says otherwise:
+ * - Arguments. Pointers are not NULL and point at as many elements as the
+ *   shapes and counts given imply; arguments documented "or NULL" / "may
+ *   be NULL" may be NULL. Nothing is checked: shapes, counts, axes, types
+ *   and parameters must be the consistent ones the comment describes
+ *   (tflc.h's operators check them from the model at
+ *   tflc_interpreter_init, before any kernel runs); anything else is
+ *   undefined behaviour. Arrays need only their element type's alignment
+ *   (constants read through tflc_const: any alignment).
+ * - Writes. A function writes its outputs (out, dst, the parameters a
+ *   *_prepare fills) and the buffers its comment names (tile, acc, work,
+ *   scratch; state such as SVDF / LSTM state, rings, noise estimates,
+ *   cursors, which it updates in place), nothing else; inputs, filters,
+ *   biases, tables and constants are only read. An output must not overlap
+ *   an input unless the comment says they may be the same array. Scratch
+ *   contents are undefined after the call.
+ * - Lifetimes. Nothing is allocated and no pointer is kept once a
+ *   function returns, with two exceptions: a tflc_const made by
+ *   tflc_const_* points at the caller's arrays (data, values, table,
+ *   mask, zero points, cursor), and a tflc_fft_plan and a tflc_ring_s16
+ *   point at the memory they were given: those arrays must outlive the
+ *   descriptor. There is no global state: every function is reentrant and
+ *   may run on several threads at once (on different outputs and state).
+ * - Results. A function returning void cannot fail. Others say what each
+ *   return value means; where a *_prepare or check returns failure (0 or
+ *   -1), the parameters it fills are unspecified. Integer results are the
+ *   bytes of TFLM's reference kernels; float results follow TFLM's order
+ *   of operations (the same bits when built without FMA contraction,
+ *   e.g. -ffp-contract=off, and with the same libm). */
+
 /* ---- status ------------------------------------------------------------- */
 typedef enum tflc_status {
   TFLC_OK = 0,
@@ -262,49 +293,59 @@ typedef struct tflc_const {
   tflc_const_cursor *cursor; /* resume point, or NULL */
 } tflc_const;
 
-/* An uncompressed constant: `count` elements of `type` at `data`. */
+/* An uncompressed constant: `count` elements of `type` at `data` (kept as a
+ * pointer: data must outlive the descriptor; any alignment). */
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
                                    int32_t count);
 /* A LUT-compressed constant: `bitstring` holds `count` bits-wide indices
- * (1..8), `values` channels * stride elements. elems_per_channel is set as
- * TFLM does: count when channels <= 1, 1 on the last axis (alt_axis 1),
- * else count / channels. */
+ * (1..8), `values` channels * stride elements (both kept as pointers:
+ * they must outlive the descriptor). elems_per_channel is set as TFLM
+ * does: count when channels <= 1, 1 on the last axis (alt_axis 1), else
+ * count / channels. */
 TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
                                    tflc_type type, int32_t count, int bits,
                                    int32_t channels, int32_t stride,
                                    int alt_axis);
-/* Decode elements [start, start + n) into dst (n * type size bytes). Raw
- * constants are copied. Uses the fast paths (whole bytes / groups at a
- * time); tflc_lut_decode_ref is the portable one-index-at-a-time path it
- * is tested against (same bytes, always). */
+/* Decode elements [start, start + n) of c (0 <= start, start + n <=
+ * c->count) into dst (n * type size bytes; any alignment). Raw constants
+ * are copied. Huffman and Prune constants move their cursor (when set).
+ * Uses the fast paths (whole bytes / groups at a time);
+ * tflc_lut_decode_ref is the portable one-index-at-a-time path it is
+ * tested against (same bytes, always). */
 TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
                               void *dst);
 TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
                                   void *dst);
-/* Decode elements start, start + step, ... (n of them) into dst. */
+/* Decode elements start, start + step, ... (n of them, all inside the
+ * constant) into dst (n elements). */
 TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
                               int32_t n, void *dst);
 /* Pointer to elements [start, start + n): into the raw data when the
- * constant is raw, else decoded into `tile` (which must hold n elements). */
+ * constant is raw (valid as long as the data), else decoded into `tile`
+ * (which must hold n elements; valid until tile is reused). */
 TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
                                      int32_t n, void *tile);
-/* One element widened. i32: INT8/UINT8/BOOL/INT16/INT32 (INT64 keeps its
- * low 32 bits); i64: every integer type. Both give 0 for FLOAT32. f32:
- * FLOAT32 as stored, integer types converted. Values are read
- * little-endian byte by byte (any alignment, any host). */
+/* Element i (0 <= i < c->count) widened, any kind of constant.
+ * tflc_const_i32: INT8/UINT8/BOOL/INT16/INT32 (INT64 keeps its low 32
+ * bits); tflc_const_i64: every integer type. Both give 0 for FLOAT32.
+ * tflc_const_f32: FLOAT32 as stored, integer types converted. Values are
+ * read little-endian byte by byte (any alignment, any host). */
 TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
 TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
 TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 
 /* ---- quantization helpers (TFLM double rounding) ------------------------ */
-/* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
+/* m -> (*q, *shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier
+ * (m 0 gives 0, 0). */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
 /* High 32 bits of 2 * a * b, rounded (SaturatingRoundingDoublingHighMul). */
 TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
                                                             int32_t b);
 /* x / 2^exponent, to nearest, ties away from zero (RoundingDivideByPOT). */
 TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent);
-/* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
+/* TFLM's MultiplyByQuantizedMultiplier of x by (q, shift):
+ * tflc_multiply_by_quantized_multiplier for int32 accumulators,
+ * tflc_multiply_by_quantized_multiplier_64 for int64 ones. */
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
                                                        int32_t shift);
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
@@ -513,7 +554,8 @@ typedef struct tflc_pool_params {
   int32_t pad_h, pad_w;
   int32_t act_min, act_max;
 } tflc_pool_params;
-/* Returns TFLC_ERR_KERNEL if a window has no valid tap (as TFLM fails). */
+/* Returns TFLC_OK, or TFLC_ERR_KERNEL if a window has no valid tap (as
+ * TFLM fails; the output is then incomplete). */
 TFLC_API tflc_status tflc_avg_pool_s8(const tflc_pool_params *p,
                                       const int32_t in_dims[4],
                                       const int8_t *in,
@@ -557,8 +599,10 @@ typedef struct tflc_add_params {
 TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
                                   float so, int32_t zo, int act,
                                   tflc_add_params *p);
-/* Broadcasting add. All three shapes have the same rank (<= TFLC_MAX_DIMS),
- * right-aligned, with input dims either equal to the output's or 1. */
+/* Broadcasting add: tflc_add_s8 with p (tflc_add_prepare_s8), tflc_add_f32
+ * in float clamped to [act_min, act_max]. All three shapes have the same
+ * rank (<= TFLC_MAX_DIMS), right-aligned, with input dims either equal to
+ * the output's or 1. */
 TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
                           const int32_t *dims1, const int8_t *in1,
                           const int32_t *dims2, const int8_t *in2,
@@ -590,7 +634,8 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
                              const void *in, void *out);
 
 /* ---- quantize / dequantize ---------------------------------------------- */
-/* float -> int8/int16 (AffineQuantize, round half away from zero). */
+/* float -> int8 (tflc_quantize_f32_s8) / int16 (tflc_quantize_f32_s16):
+ * AffineQuantize, round half away from zero, saturated. */
 TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
                                    const float *in, int8_t *out);
 TFLC_API void tflc_quantize_f32_s16(float scale, int32_t zp, int32_t n,
@@ -599,7 +644,8 @@ TFLC_API void tflc_quantize_f32_s16(float scale, int32_t zp, int32_t n,
 TFLC_API void tflc_requantize_s8(int32_t q, int32_t shift, int32_t in_zp,
                                  int32_t out_zp, int32_t n, const int8_t *in,
                                  int8_t *out);
-/* y = float(double(scale) * (x - zp)). */
+/* y = float(double(scale) * (x - zp)) of n int8 (tflc_dequantize_s8_f32)
+ * or int16 (tflc_dequantize_s16_f32) values. */
 TFLC_API void tflc_dequantize_s8_f32(float scale, int32_t zp, int32_t n,
                                      const int8_t *in, float *out);
 TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
@@ -859,9 +905,11 @@ tflc_depthwise_conv2d_s16(const tflc_conv_params *p, const int32_t in_dims[4],
                           const tflc_const *filter, const tflc_const *bias,
                           const int32_t out_dims[4], int16_t *out, void *tile,
                           size_t tile_bytes);
-/* float32 CONV_2D / DEPTHWISE_CONV_2D: geometry from p (quantization
- * fields unused), FLOAT32 filter and bias (or NULL). Sums in TFLM's order,
- * then + bias, then min(max(v, act_min), act_max). */
+/* float32 CONV_2D (tflc_conv2d_f32) / DEPTHWISE_CONV_2D
+ * (tflc_depthwise_conv2d_f32): geometry from p (quantization fields
+ * unused), FLOAT32 filter and bias (or NULL). Sums in TFLM's order, then +
+ * bias, then min(max(v, act_min), act_max). Tile rules as
+ * tflc_conv2d_s8. */
 TFLC_API void tflc_conv2d_f32(const tflc_conv_params *p, float act_min,
                               float act_max, const int32_t in_dims[4],
                               const float *in, const int32_t filter_dims[4],
@@ -969,8 +1017,9 @@ TFLC_API void tflc_lstm_q(const tflc_lstm_params *p, int act16,
 TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
                             const tflc_const *b, const float *in, float *hidden,
                             float *cell, float *out, float *scratch);
-/* int16 LOGISTIC / TANH of TFLM's reference kernels (sigmoid table with
- * linear interpolation): v = (x * mult + 2^(shift-1)) >> shift (mult != 0;
+/* One int16 LOGISTIC (tflc_logistic_s16_one) / TANH (tflc_tanh_s16_one)
+ * value of TFLM's reference kernels (sigmoid table with linear
+ * interpolation): v = (x * mult + 2^(shift-1)) >> shift (mult != 0;
  * TFLM's "multiplier 0" case is mult = 3 << shift, shift = 0). */
 TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift);
 TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift);
@@ -1044,8 +1093,9 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
 
 /* ---- resampling ---------------------------------------------------------- */
 /* RESIZE_BILINEAR on NHWC [N, H, W, C] -> [N, out_h, out_w, C]. The int8
- * path is TFLM's integer one (Q10 scales, int64 sums, rounding half away
- * from zero); the float path follows TFLM's float expressions. Not both
+ * path (tflc_resize_bilinear_s8) is TFLM's integer one (Q10 scales, int64
+ * sums, rounding half away from zero); the float path
+ * (tflc_resize_bilinear_f32) follows TFLM's float expressions. Not both
  * align_corners and half_pixel_centers. */
 TFLC_API void tflc_resize_bilinear_s8(const int32_t *in_dims, int32_t out_h,
                                       int32_t out_w, int align_corners,
@@ -1291,8 +1341,10 @@ TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
 
 /* ---- pools of int16 and float32 ----------------------------------------- */
 enum { TFLC_POOL_AVERAGE, TFLC_POOL_MAX, TFLC_POOL_L2 /* float32 only */ };
-/* NHWC, geometry and quantized clamp from p. Return TFLC_ERR_KERNEL when
- * an average window has no tap (as TFLM fails). */
+/* Pool `kind` (TFLC_POOL_*) on NHWC: tflc_pool_s16 with p's quantized
+ * clamp, tflc_pool_f32 clamped to [act_min, act_max]; geometry from p.
+ * Return TFLC_OK, or TFLC_ERR_KERNEL when an average window has no tap
+ * (as TFLM fails; the output is then incomplete). */
 TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
                                    const int32_t in_dims[4], const int16_t *in,
                                    const int32_t out_dims[4], int16_t *out);
@@ -1310,7 +1362,9 @@ TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
 /* float32 MEAN: float sums in input order, then / float(N). */
 TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
                             uint32_t axis_mask, const float *in, float *out);
-/* REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type), REDUCE_ALL of bool. */
+/* tflc_reduce_minmax: REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type);
+ * tflc_reduce_all: REDUCE_ALL of bool bytes; over the axes set in
+ * axis_mask, out holding the product of the kept dims. */
 TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
                                  const int32_t *in_dims, uint32_t axis_mask,
                                  const void *in, void *out);
@@ -1399,8 +1453,10 @@ TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
                                    uint32_t *out, int32_t n);
 
 /* SignalOverlapAdd, one frame: buffer[0..frame_size) += in (int16
- * saturating), the first frame_step samples go out, the buffer shifts left
- * by frame_step and fills with zeros; 0 < frame_step <= frame_size. */
+ * saturating in tflc_signal_overlap_add_s16, float in
+ * tflc_signal_overlap_add_f32), the first frame_step samples go out, the
+ * buffer (the state, updated in place) shifts left by frame_step and
+ * fills with zeros; 0 < frame_step <= frame_size. */
 TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
                                           int32_t frame_size,
                                           int32_t frame_step, int16_t *out);
@@ -1418,7 +1474,10 @@ typedef struct tflc_ring_s16 {
   uint32_t capacity, read, write;
   int32_t empty;
 } tflc_ring_s16;
-TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r); /* empty, zeroed */
+/* Sets r->data (capacity samples) to zeros and r empty; the caller sets
+ * data and capacity first. */
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r);
+/* The number of samples r holds. */
 TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r);
 /* Appends n samples (zeros when v is NULL). */
 TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
@@ -1473,25 +1532,30 @@ typedef struct tflc_fft_plan {
 /* Bytes of twiddle memory for a plan whose elements are elem_size bytes
  * (2: int16, 4: int32 or float); 0 when the length is not supported. */
 TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size);
-/* Fills a plan; `mem` holds tflc_fft_plan_bytes(...) bytes, aligned for
- * the element type. Returns 0, or -1 when the length is not supported. */
+/* tflc_fft_plan_s16 / tflc_fft_plan_s32 / tflc_fft_plan_f32 fill a plan
+ * for int16, int32 or float transforms; `mem` holds
+ * tflc_fft_plan_bytes(fft_length, element size) bytes, aligned for the
+ * element type, and is kept by the plan (it must outlive it). Returns 0,
+ * or -1 when the length is not supported. */
 TFLC_API int tflc_fft_plan_s16(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
 TFLC_API int tflc_fft_plan_s32(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
 TFLC_API int tflc_fft_plan_f32(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
-/* Forward transform of in[0..in_len) zero-padded to fft_length (in_len <=
- * fft_length) into fft_length / 2 + 1 complex bins (re, im pairs); `work`
- * holds fft_length elements. */
+/* tflc_rfft_s16 / tflc_rfft_s32 / tflc_rfft_f32: forward transform of
+ * in[0..in_len) zero-padded to fft_length (in_len <= fft_length) into
+ * fft_length / 2 + 1 complex bins (re, im pairs) with a forward plan of
+ * the same element type; `work` holds fft_length elements. */
 TFLC_API void tflc_rfft_s16(const tflc_fft_plan *p, const int16_t *in,
                             int32_t in_len, int16_t *work, int16_t *out);
 TFLC_API void tflc_rfft_s32(const tflc_fft_plan *p, const int32_t *in,
                             int32_t in_len, int32_t *work, int32_t *out);
 TFLC_API void tflc_rfft_f32(const tflc_fft_plan *p, const float *in,
                             int32_t in_len, float *work, float *out);
-/* Inverse transform of fft_length / 2 + 1 complex bins into fft_length
- * samples (inverse plan); `work` holds fft_length elements. The fixed
+/* tflc_irfft_s16 / tflc_irfft_s32 / tflc_irfft_f32: inverse transform of
+ * fft_length / 2 + 1 complex bins into fft_length samples (inverse plan
+ * of the same element type); `work` holds fft_length elements. The fixed
  * point ones scale by 1 / (fft_length / 2) as KissFFT does, the float one
  * divides by fft_length as TFLM does. */
 TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
@@ -1557,9 +1621,9 @@ TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
                             const void *params, void *out);
 
 /* EMBEDDING_LOOKUP: out row i = table row ids[i] (rows rows of row_bytes
- * bytes). The hybrid form dequantizes int8 rows of `cols` values to
- * float: (float)q * scale. Return 0, or -1 at the first id outside
- * [0, rows) (the rows before it are written). */
+ * bytes). The hybrid form, tflc_embedding_lookup_s8_f32, dequantizes int8
+ * rows of `cols` values to float: (float)q * scale. Return 0, or -1 at the
+ * first id outside [0, rows) (the rows before it are written). */
 TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
                                    const int32_t *ids, const void *table,
                                    void *out);
@@ -1590,7 +1654,9 @@ typedef struct tflc_batch_matmul_params {
   int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
   int32_t act_min, act_max;
 } tflc_batch_matmul_params;
-/* BATCH_MATMUL of float32, int8 and int16 tensors laid out as p says. */
+/* BATCH_MATMUL of float32 (tflc_batch_matmul_f32), int8
+ * (tflc_batch_matmul_s8) and int16 (tflc_batch_matmul_s16) tensors laid
+ * out as p says; int8 / int16 requantized as above. */
 TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
                                     const float *lhs, const float *rhs,
                                     float *out);
