@@ -66,6 +66,7 @@ FORMAT_FILES = $(sort $(wildcard *.c *.h examples/*.c examples/*.h \
   examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h))
 format:
 	clang-format -i $(FORMAT_FILES)
+.PHONY: format-check
 format-check:
 	clang-format --dry-run -Werror $(FORMAT_FILES)
 
@@ -74,4 +75,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 test-m4 format format-check clean readme-ops
+.PHONY: all test demo bench-m4 test-m4 format clean readme-ops
