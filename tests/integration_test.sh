@@ -2,8 +2,10 @@
 # Integration files: the CMake package (add_subdirectory and an installed
 # find_package(tflc)), the ESP-IDF component and the Zephyr module (their
 # CMake files, under stand-ins for the functions those systems define),
-# the PlatformIO and Arduino manifests (versions and sources), and the
-# file naming rule: the top level holds one .c file, the implementation.
+# the PlatformIO and Arduino manifests (versions and sources), the file
+# naming rule (the top level holds one .c file, the implementation), `make
+# format` covering every C file, and the shell tests needing nothing but
+# gcc and make (optional tools checked for, skipped when missing).
 # Each build compiles examples/minimal.c against the library and runs it.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +35,37 @@ run_minimal() { # description, binary
   out=$("$2" "$model" 2>&1)
   if printf '%s' "$out" | grep -q '^output 0: INT8, 12 bytes'; then ok; else bad "$1: $out"; fi
 }
+# only gcc and make are required: every shell test that runs an optional
+# tool checks for it (command -v), and the tests that need one skip,
+# counted, when it is missing (run again here with a PATH without them)
+optional_tools="python3 cmake clang clang++ g++ arm-none-eabi-gcc xtensa-lx106-elf-gcc qemu-system-arm valgrind clang-format"
+for f in "$here"/tests/*_test.sh; do
+  for tool in $optional_tools; do
+    q=$(printf '%s' "$tool" | sed 's/[+]/\\+/g')
+    if grep -v '^ *#' "$f" | grep -Eq "(^ *|[;&|(\`!]|\\$\\(| then | do )$q( |\$)" &&
+      ! grep -Eq "command -v $q( |\$)" "$f"; then
+      bad "$(basename "$f") runs $tool without checking that it is installed"
+    fi
+  done
+done
+mkdir -p "$t/minpath"
+IFS=: read -r -a path_dirs <<<"$PATH"
+for d in "${path_dirs[@]}"; do
+  for f in "$d"/*; do
+    b=${f##*/}
+    case " $optional_tools " in *" $b "*) continue ;; esac
+    case $b in python* | clang* | g++* | c++ | cmake* | arm-none-eabi-* | xtensa-* | qemu-* | valgrind*) continue ;; esac
+    [ -x "$f" ] && [ ! -e "$t/minpath/$b" ] && ln -s "$f" "$t/minpath/$b"
+  done
+done
+tool_abs=${TFLC:-build/tflc}
+case $tool_abs in /*) ;; *) tool_abs=$here/$tool_abs ;; esac
+for x in m4_platform_test m4_test arena_test delegate_test; do
+  [ -f "$here/tests/$x.sh" ] || continue
+  last=$(cd "$here" && PATH=$t/minpath TFLC_REQUIRE_ALL=0 TFLC=$tool_abs SHARED=${SHARED:-../shared} \
+    bash "tests/$x.sh" 2>&1 | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  printf '%s' "$last" | grep -Eq '^[0-9]+ passed, 0 failed' && ok || bad "$x.sh without the optional tools: ${last:-no result line}"
+done
 # `make format` covers every C file of the repository, and all are formatted
 fmt=$(cd "$here" && make -s -n format 2>/dev/null | tr ' ' '\n')
 missed=""
