@@ -1981,6 +1981,12 @@ static int32_t tflc__qadd(int32_t x, int32_t y) {
   const int64_t v = (int64_t)x + y;
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
+static uint32_t tflc__sxtab16(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16(x));
+}
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16_ror8(x));
+}
 #else
 #include <arm_acle.h>
 #define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
@@ -2000,6 +2006,18 @@ static uint32_t tflc__sxtb16_ror8(uint32_t x) {
   return r;
 #else
   return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+/* a + the widened bytes 0 and 2 of x (1 and 3: _ror8), lane by lane */
+#define tflc__sxtab16(a, x)                                                    \
+  ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+#if defined(__GNUC__)
+  uint32_t r;
+  __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
+  return r;
+#else
+  return tflc__sxtab16(a, (x >> 8) | (x << 24));
 #endif
 }
 #endif
@@ -2881,21 +2899,22 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
 
 #if defined(TFLC__DSP_ASM)
-/* The 3x3 window of four channels in assembly (no offset, no broadcast):
- * ten instructions per tap, twelve registers. x_next / w_next step from
+/* The 3x3 window of four channels in assembly (no broadcast): ten
+ * instructions per tap, thirteen registers, the offset pair off2 added to
+ * the widened inputs by SXTAB16 (0: none). x_next / w_next step from
  * the third tap of a row to the first of the next. */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
-                                               const int8_t *wt, int32_t x_col,
-                                               int32_t w_col, int32_t x_next,
-                                               int32_t w_next, uint32_t *s) {
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt, int32_t x_col,
+                    int32_t w_col, int32_t x_next, int32_t w_next,
+                    uint32_t off2, uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   uint32_t xv, xl, wv, wl;
 #define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
   "ldr %[xv], " xaddr "\n\t"                                                   \
   "ldr %[wv], " waddr "\n\t"                                                   \
-  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtab16 %[xl], %[off], %[xv]\n\t"                                          \
   "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "sxtab16 %[xv], %[off], %[xv], ror #8\n\t"                                  \
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
   "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
   "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
@@ -2919,7 +2938,8 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
             [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next),
+            [off] "r"(off2)
           : "memory");
 #undef TFLC__DSP_DW_TAP_ASM
 #undef TFLC__DSP_DW_ROW_ASM
@@ -2960,7 +2980,7 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
         t[2] = s2;
         t[3] = s3;
         tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
-                            b->w_row - 2 * w_col, t);
+                            b->w_row - 2 * w_col, 0u, t);
         s0 = t[0];
         s1 = t[1];
         s2 = t[2];
@@ -3022,6 +3042,99 @@ tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
   tflc_depthwise_s8_portable(&rc, &sub);
 }
 
+/* The pixels of four channels [c, c + 4) (multiplier 1) whose
+ * requantizations are all simple (tflc__dsp_requant_init): multipliers q,
+ * right shifts 1..23 and their rounding nudges in arrays, the input offset
+ * added to the widened inputs by SXTAB16 on every window, the 3x3 ones in
+ * assembly. sat8: the clamp is the whole int8 range. */
+TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
+    const tflc_depthwise_block *b, int32_t c, const uint32_t *bias,
+    const int32_t *q, const int32_t *right, const int32_t *nudge,
+    int32_t out_off, int32_t lo, int32_t hi, int sat8) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t x_row = b->x_row, w_row = b->w_row;
+  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
+  const int32_t pixels = b->pixels;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  const int8_t *xp = b->x + c;
+  const int8_t *const w = b->w + c;
+  int8_t *o = b->out + c;
+  int32_t p, y, x, j;
+  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
+    uint32_t s[4];
+    s[0] = bias[0];
+    s[1] = bias[1];
+    s[2] = bias[2];
+    s[3] = bias[3];
+#if defined(TFLC__DSP_ASM)
+    if (rows == 3 && cols == 3) {
+      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
+                          w_row - 2 * w_col, off2, s);
+    } else
+#endif
+    {
+      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
+        const int8_t *wt = w + (ptrdiff_t)y * w_row;
+        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
+          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
+          const uint32_t xl = tflc__sxtab16(off2, xv);
+          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
+          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+          s0 = tflc__smlabb(xl, wl, s0);
+          s2 = tflc__smlatt(xl, wl, s2);
+          s1 = tflc__smlabb(xh, wh, s1);
+          s3 = tflc__smlatt(xh, wh, s3);
+        }
+      }
+      s[0] = s0;
+      s[1] = s1;
+      s[2] = s2;
+      s[3] = s3;
+    }
+    for (j = 0; j < 4; j++) {
+      const uint64_t pr =
+          (uint64_t)((int64_t)tflc__wrap32((int64_t)s[j]) * (int64_t)q[j]) +
+          (1u << 30);
+      const int32_t v = tflc__wrap32((int64_t)(uint32_t)(pr >> 31));
+      o[j] = tflc__dsp_out_s8(
+          tflc__asr32(tflc__qadd(v, nudge[j] - (int32_t)((uint32_t)v >> 31)),
+                      (int)right[j]),
+          out_off, lo, hi, sat8);
+    }
+  }
+}
+
+/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
+ * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
+ * returns 0 (nothing done) otherwise. */
+static TFLC__NOINLINE int
+tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
+                            const tflc_depthwise_block *b, int32_t c,
+                            int sat8) {
+  uint32_t bias[4];
+  int32_t q[4], right[4], nudge[4], j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    const int32_t sh = rq->shift[k];
+    q[j] = rq->multiplier[k];
+    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
+      return 0;
+    right[j] = -sh;
+    nudge[j] = (int32_t)1 << (-sh - 1);
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  }
+  if (sat8)
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, nudge, rq->output_offset,
+                                -128, 127, 1);
+  else
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, nudge, rq->output_offset,
+                                rq->act_min, rq->act_max, 0);
+  return 1;
+}
+
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t n4 = b->channels & ~3;
@@ -3037,6 +3150,8 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
   for (c = 0; c < n4; c += 4) {
     tflc__dsp_requant f[4];
     int ok = 1, j;
+    if (b->multiplier == 1 && tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
+      continue;
     for (j = 0; j < 4; j++) {
       const int32_t k = rq->per_channel ? c + j : 0;
       ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
@@ -4443,7 +4558,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = filter->bits != 0;
   int32_t chunk, c0, n, oy, ox, pass;
-  int64_t first, last;
+  int64_t first, last, top, bottom;
+  int column;
   if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
       ntaps > 0x7FFFFF || filter_dims[3] != ch)
     return 0;
@@ -4465,6 +4581,16 @@ static int tflc__depthwise_conv2d_s8_blocked(
     last = (int64_t)g.ow - 1;
   if (first > (int64_t)g.ow)
     first = g.ow;
+  /* output rows whose whole window is inside the input */
+  top = ((int64_t)g.ph + g.sh - 1) / g.sh;
+  bottom = (int64_t)g.h - 1 - (int64_t)(g.kh - 1) * g.dh + g.ph;
+  bottom = bottom < 0 ? -1 : bottom / g.sh;
+  if (bottom > (int64_t)g.oh - 1)
+    bottom = (int64_t)g.oh - 1;
+  /* more such rows than inner columns (tall, narrow maps): those rows go
+   * down the columns, one run per output column (every pixel of a run has
+   * the same window), instead of three or more runs per row */
+  column = bottom > top && bottom - top > last - first;
   for (c0 = 0; c0 < ch; c0 += chunk) {
     const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
     tflc_depthwise_block b;
@@ -4522,14 +4648,22 @@ static int tflc__depthwise_conv2d_s8_blocked(
         for (oy = 0; oy < g.oh; oy++) {
           tflc__win w;
           int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
-          int full_y;
+          const int down = column && oy >= top && oy <= bottom;
+          int full_y, inner_x;
+          if (down && oy != top)
+            continue; /* in the column runs from row `top` */
+          b.x_pixel = down ? g.sh * g.w * cin : g.sw * cin;
+          b.out_pixel = down ? g.ow * ch : ch;
           ox = 0;
           while (ox < g.ow) {
             tflc__pixel_window(&g, oy, ox, &w);
             full_y = w.ky0 == 0 && w.ky1 == g.kh;
-            b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
-            if ((ox >= first && ox <= last && full_y) != (pass == 0)) {
-              ox += b.pixels; /* the other pass's */
+            inner_x = ox >= first && ox <= last;
+            b.pixels = down      ? (int32_t)(bottom - top + 1)
+                       : inner_x ? (int32_t)(last - ox + 1)
+                                 : 1;
+            if ((inner_x && full_y) != (pass == 0)) {
+              ox += down ? 1 : b.pixels; /* the other pass's */
               continue;
             }
             b.rows = w.ky1 - w.ky0;
@@ -4545,7 +4679,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
               b.w = wt;
             }
             TFLC_DEPTHWISE_S8(&rq, &b);
-            ox += b.pixels;
+            ox += down ? 1 : b.pixels;
           }
         }
       }
