@@ -4309,6 +4309,39 @@ static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
   return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
 }
 
+/* n int8 values (a few dozen at most) copied a word at a time: compilers
+ * turn a byte loop into a call of memcpy, which costs more for so few */
+static void tflc__copy_s8(int8_t *dst, const int8_t *src, int32_t n) {
+  int32_t i;
+  for (i = 0; i + 4 <= n; i += 4) {
+    uint32_t v;
+    memcpy(&v, src + i, 4);
+    memcpy(dst + i, &v, 4);
+  }
+  if (n & 2) { /* the last one to three values without a loop */
+    uint16_t v;
+    memcpy(&v, src + i, 2);
+    memcpy(dst + i, &v, 2);
+    i += 2;
+  }
+  if (n & 1)
+    dst[i] = src[i];
+}
+
+/* n copies of v (a few dozen at most), a word at a time */
+static void tflc__fill_s8(int8_t *dst, int8_t v, int32_t n) {
+  const uint32_t word = ((uint32_t)v & 0xFFu) * 0x01010101u;
+  int32_t i;
+  for (i = 0; i + 4 <= n; i += 4)
+    memcpy(dst + i, &word, 4);
+  if (n & 2) {
+    memcpy(dst + i, &word, 2);
+    i += 2;
+  }
+  if (n & 1)
+    dst[i] = v;
+}
+
 /* filters up to this many values take their windows whole (im2col) */
 #define TFLC__SMALL_DEPTH 64
 
@@ -4324,6 +4357,7 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
                              int64_t first, int64_t last, int all) {
   int8_t col[2 * TFLC__SMALL_DEPTH];
   const int8_t pad = (int8_t)(-in_off);
+  const int32_t row_len = g->kw * g->c;
   tflc_gemm_block gb;
   int32_t n, oy, ox, ky, kx, r = 0;
   gb.cols = nc;
@@ -4350,6 +4384,26 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
+          if (iy < 0 || iy >= g->h) {
+            tflc__fill_s8(d, pad, row_len);
+            d += row_len;
+            continue;
+          }
+          if (g->dw == 1) {
+            /* taps [lo, hi) are one run of the input, the others pad */
+            const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+            int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
+            hi = hi < lo ? lo : hi;
+            if (lo > 0)
+              tflc__fill_s8(d, pad, lo * g->c);
+            tflc__copy_s8(d + lo * g->c,
+                          in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                          (hi - lo) * g->c);
+            if (hi < g->kw)
+              tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
+            d += row_len;
+            continue;
+          }
           for (kx = 0; kx < g->kw; kx++, d += g->c) {
             const int32_t ix = ix0 + kx * g->dw;
             int32_t i;
