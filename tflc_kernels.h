@@ -2610,11 +2610,8 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
   const int32_t odd = n4 & 4;
 #define TFLC__DSP_STEP                                                         \
   "ldr %[xh], [%[a]], #4\n\t"                                                  \
-  "sxtb16 %[xl], %[xh]\n\t"                                                    \
-  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
-  "ldr %[wv], %[off2]\n\t"                                                     \
-  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
-  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
+  "sxtab16 %[xl], %[off], %[xh]\n\t"                                          \
+  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                  \
   "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
   "sxtb16 %[wl], %[wv]\n\t"                                                    \
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
@@ -2667,7 +2664,7 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
             [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
             [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
             [sums] "+m"(sums), [groups] "+m"(groups)
-          : [wc] "r"(w_col), [a0] "m"(a0), [off2] "m"(off2), [end] "m"(end),
+          : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
             [odd] "m"(odd)
           : "cc", "memory");
 #undef TFLC__DSP_STEP
@@ -2899,22 +2896,21 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
 
 #if defined(TFLC__DSP_ASM)
-/* The 3x3 window of four channels in assembly (no broadcast): ten
- * instructions per tap, thirteen registers, the offset pair off2 added to
- * the widened inputs by SXTAB16 (0: none). x_next / w_next step from
+/* The 3x3 window of four channels in assembly (no offset, no broadcast):
+ * ten instructions per tap, twelve registers. x_next / w_next step from
  * the third tap of a row to the first of the next. */
-static TFLC__NOINLINE void
-tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt, int32_t x_col,
-                    int32_t w_col, int32_t x_next, int32_t w_next,
-                    uint32_t off2, uint32_t *s) {
+static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
+                                               const int8_t *wt, int32_t x_col,
+                                               int32_t w_col, int32_t x_next,
+                                               int32_t w_next, uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   uint32_t xv, xl, wv, wl;
 #define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
   "ldr %[xv], " xaddr "\n\t"                                                   \
   "ldr %[wv], " waddr "\n\t"                                                   \
-  "sxtab16 %[xl], %[off], %[xv]\n\t"                                          \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
   "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtab16 %[xv], %[off], %[xv], ror #8\n\t"                                  \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
   "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
   "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
@@ -2938,8 +2934,7 @@ tflc__dsp_dw3x3_asm(const int8_t *xt, const int8_t *wt, int32_t x_col,
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
             [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next),
-            [off] "r"(off2)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
           : "memory");
 #undef TFLC__DSP_DW_TAP_ASM
 #undef TFLC__DSP_DW_ROW_ASM
@@ -2980,7 +2975,7 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
         t[2] = s2;
         t[3] = s3;
         tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
-                            b->w_row - 2 * w_col, 0u, t);
+                            b->w_row - 2 * w_col, t);
         s0 = t[0];
         s1 = t[1];
         s2 = t[2];
@@ -3045,7 +3040,7 @@ tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
  * requantizations are all simple (tflc__dsp_requant_init): multipliers q,
  * right shifts 1..23 and their rounding nudges in arrays, the input offset
- * added to the widened inputs by SXTAB16 on every window, the 3x3 ones in
+ * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
  * assembly. sat8: the clamp is the whole int8 range. */
 TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
     const tflc_depthwise_block *b, int32_t c, const uint32_t *bias,
@@ -3068,9 +3063,10 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
     s[2] = bias[2];
     s[3] = bias[3];
 #if defined(TFLC__DSP_ASM)
-    if (rows == 3 && cols == 3) {
+    if (rows == 3 && cols == 3 && off2 == 0) {
+      /* (windows inside the input come with the offset folded in) */
       tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
-                          w_row - 2 * w_col, off2, s);
+                          w_row - 2 * w_col, s);
     } else
 #endif
     {
