@@ -2092,6 +2092,19 @@ TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
   }
 }
 
+/* tflc__dsp_requant_apply of a simple channel from its multiplier q and
+ * right shift (1..23) */
+TFLC__INLINE int32_t tflc__dsp_requant_simple(uint32_t acc, int32_t q,
+                                              int32_t right) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) +
+      (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t nudge = (int32_t)1 << (right - 1);
+  return tflc__asr32(tflc__qadd(v, nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)right);
+}
+
 /* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
 TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
                                      int32_t hi, int sat8) {
@@ -2700,7 +2713,15 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
       for (j = 0; j < nc; j++) {
         tflc__dsp_requant f;
         const int32_t q = rq->per_channel ? c + j : 0;
-        if (!tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]))
+        const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
+        if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
+          /* simple (no left shift, right shift 1..23): computed here */
+          g->out[c + j] = tflc__dsp_out_s8(
+              tflc__dsp_requant_simple(sums[j], qm, -sh), out_off, lo, hi,
+              mode == 2);
+          continue;
+        }
+        if (!tflc__dsp_requant_init(&f, qm, sh))
           return c; /* redone by the caller's general path */
         if (f.simple && mode == 2)
           g->out[c + j] = tflc__dsp_out_s8(
