@@ -3058,15 +3058,36 @@ tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
   tflc_depthwise_s8_portable(&rc, &sub);
 }
 
+/* Channels [c, c + 4) of a depthwise block with any requantization (the
+ * portable primitive for those the DSP one does not cover). Kept out of
+ * the caller's frame. */
+static TFLC__NOINLINE void
+tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int mode) {
+  tflc__dsp_requant f[4];
+  int ok = 1, j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
+  }
+  if (!ok)
+    tflc__dsp_depthwise_portable(rq, b, c, 4);
+  else if (b->multiplier == 1)
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
+  else
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
+}
+
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
- * requantizations are all simple (tflc__dsp_requant_init): multipliers q,
- * right shifts 1..23 and their rounding nudges in arrays, the input offset
+ * requantizations are all simple (tflc__dsp_requant_init): multipliers q
+ * and right shifts 1..23 in arrays, the input offset
  * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
  * assembly. sat8: the clamp is the whole int8 range. */
 TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
     const tflc_depthwise_block *b, int32_t c, const uint32_t *bias,
-    const int32_t *q, const int32_t *right, const int32_t *nudge,
-    int32_t out_off, int32_t lo, int32_t hi, int sat8) {
+    const int32_t *q, const int32_t *right, int32_t out_off, int32_t lo,
+    int32_t hi, int sat8) {
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t x_row = b->x_row, w_row = b->w_row;
@@ -3111,16 +3132,9 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
       s[2] = s2;
       s[3] = s3;
     }
-    for (j = 0; j < 4; j++) {
-      const uint64_t pr =
-          (uint64_t)((int64_t)tflc__wrap32((int64_t)s[j]) * (int64_t)q[j]) +
-          (1u << 30);
-      const int32_t v = tflc__wrap32((int64_t)(uint32_t)(pr >> 31));
-      o[j] = tflc__dsp_out_s8(
-          tflc__asr32(tflc__qadd(v, nudge[j] - (int32_t)((uint32_t)v >> 31)),
-                      (int)right[j]),
-          out_off, lo, hi, sat8);
-    }
+    for (j = 0; j < 4; j++)
+      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                              out_off, lo, hi, sat8);
   }
 }
 
@@ -3132,7 +3146,7 @@ tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
                             const tflc_depthwise_block *b, int32_t c,
                             int sat8) {
   uint32_t bias[4];
-  int32_t q[4], right[4], nudge[4], j;
+  int32_t q[4], right[4], j;
   for (j = 0; j < 4; j++) {
     const int32_t k = rq->per_channel ? c + j : 0;
     const int32_t sh = rq->shift[k];
@@ -3140,14 +3154,13 @@ tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
     if (q[j] == INT32_MIN || sh > -1 || sh < -23)
       return 0;
     right[j] = -sh;
-    nudge[j] = (int32_t)1 << (-sh - 1);
     bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
   }
   if (sat8)
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, nudge, rq->output_offset,
-                                -128, 127, 1);
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
+                                127, 1);
   else
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, nudge, rq->output_offset,
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
                                 rq->act_min, rq->act_max, 0);
   return 1;
 }
@@ -3164,22 +3177,9 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  for (c = 0; c < n4; c += 4) {
-    tflc__dsp_requant f[4];
-    int ok = 1, j;
-    if (b->multiplier == 1 && tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
-      continue;
-    for (j = 0; j < 4; j++) {
-      const int32_t k = rq->per_channel ? c + j : 0;
-      ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
-    }
-    if (!ok)
-      tflc__dsp_depthwise_portable(rq, b, c, 4);
-    else if (b->multiplier == 1)
-      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
-    else
-      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
-  }
+  for (c = 0; c < n4; c += 4)
+    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
+      tflc__dsp_depthwise4_general(rq, b, c, mode);
   if (c < b->channels)
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
