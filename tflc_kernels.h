@@ -504,6 +504,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g);
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
+/* widths 2 and 4 a word of indices at a time (others: the portable one) */
+#define TFLC_HAVE_DSP_LUT_UNPACK 1
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *table,
+                                  uint8_t *dst);
 #endif
 
 /* ---- pooling ------------------------------------------------------------ */
@@ -3183,6 +3188,51 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
   if (c < b->channels)
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
+/* LUT indices of 2 and 4 bits a 32-bit word (16 or 8 indices) at a time:
+ * one load, a field extraction and a table byte per index, no loop per
+ * byte. The head up to a byte boundary, the tail, and the other widths go
+ * through the portable version. */
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *tab,
+                                  uint8_t *dst) {
+  int32_t head = 0;
+  if ((bits != 4 && bits != 2) || n < 8 || bit % bits != 0) {
+    tflc_lut_unpack_portable(src, bit, n, bits, tab, dst);
+    return;
+  }
+  if (bit != 0) {
+    /* up to the next byte boundary: (8 - bit) / bits indices */
+    head = (int32_t)((8u - bit) / bits);
+    tflc_lut_unpack_portable(src, bit, head, bits, tab, dst);
+    src++;
+    dst += head;
+    n -= head;
+  }
+  if (bits == 4) {
+    for (; n >= 8; n -= 8, src += 4, dst += 8) {
+      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
+                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
+      dst[0] = tab[w >> 28];
+      dst[1] = tab[(w >> 24) & 15u];
+      dst[2] = tab[(w >> 20) & 15u];
+      dst[3] = tab[(w >> 16) & 15u];
+      dst[4] = tab[(w >> 12) & 15u];
+      dst[5] = tab[(w >> 8) & 15u];
+      dst[6] = tab[(w >> 4) & 15u];
+      dst[7] = tab[w & 15u];
+    }
+  } else {
+    for (; n >= 16; n -= 16, src += 4, dst += 16) {
+      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
+                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
+      int k;
+      for (k = 0; k < 16; k++)
+        dst[k] = tab[(w >> (30 - 2 * k)) & 3u];
+    }
+  }
+  if (n > 0)
+    tflc_lut_unpack_portable(src, 0, n, bits, tab, dst);
+}
 #endif /* TFLC_HAVE_DSP */
 
 /* ---- platform primitives: the versions the kernels call ----------------- */
@@ -3241,6 +3291,8 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
 #define TFLC_LUT_UNPACK tflc_lut_unpack_avx2
 #elif defined(TFLC_HAVE_SSE41_LUT_UNPACK)
 #define TFLC_LUT_UNPACK tflc_lut_unpack_sse41
+#elif defined(TFLC_HAVE_DSP_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_dsp
 #else
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
