@@ -8,6 +8,7 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make bench-decode                   LUT decode bytes per instruction (host, M4)
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 CC ?= cc
@@ -52,6 +53,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# LUT decode throughput (bytes per instruction, widths 1..8): host + Cortex-M4F
+bench-decode:
+	SHARED=$(SHARED) bash examples/decode_bench.sh
+
 # README's operator list, regenerated from the operator table
 readme-ops: build/tflc
 	python3 tests/readme_ops.py build/tflc README.md --write
@@ -67,4 +72,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-decode test-m4 format clean readme-ops

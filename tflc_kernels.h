@@ -3225,9 +3225,22 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
     for (; n >= 16; n -= 16, src += 4, dst += 16) {
       const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
                          (uint32_t)src[2] << 8 | (uint32_t)src[3];
-      int k;
-      for (k = 0; k < 16; k++)
-        dst[k] = tab[(w >> (30 - 2 * k)) & 3u];
+      dst[0] = tab[w >> 30];
+      dst[1] = tab[(w >> 28) & 3u];
+      dst[2] = tab[(w >> 26) & 3u];
+      dst[3] = tab[(w >> 24) & 3u];
+      dst[4] = tab[(w >> 22) & 3u];
+      dst[5] = tab[(w >> 20) & 3u];
+      dst[6] = tab[(w >> 18) & 3u];
+      dst[7] = tab[(w >> 16) & 3u];
+      dst[8] = tab[(w >> 14) & 3u];
+      dst[9] = tab[(w >> 12) & 3u];
+      dst[10] = tab[(w >> 10) & 3u];
+      dst[11] = tab[(w >> 8) & 3u];
+      dst[12] = tab[(w >> 6) & 3u];
+      dst[13] = tab[(w >> 4) & 3u];
+      dst[14] = tab[(w >> 2) & 3u];
+      dst[15] = tab[w & 3u];
     }
   }
   if (n > 0)
