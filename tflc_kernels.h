@@ -76,12 +76,13 @@
  *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
  *   with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7, M33, M55...)
  *   the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
- *   tflc_depthwise_s8_dsp (SXTB16 / SMLAD / SMLABB through <arm_acle.h>,
- *   the innermost loops in Thumb-2 assembly). Every version gives the
- *   portable version's bytes: tests/test_platform.c checks them against
- *   each other and against naive references on random shapes, here
- *   through TFLC_DSP_EMULATE and on the Cortex-M4 harness with the real
- *   instructions (make test-m4).
+ *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
+ *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
+ *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
+ *   time). Every version gives the portable version's bytes:
+ *   tests/test_platform.c checks them against each other and against
+ *   naive references on random shapes, here through TFLC_DSP_EMULATE and
+ *   on the Cortex-M4 harness with the real instructions (make test-m4).
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
@@ -2014,8 +2015,7 @@ static uint32_t tflc__sxtb16_ror8(uint32_t x) {
 #endif
 }
 /* a + the widened bytes 0 and 2 of x (1 and 3: _ror8), lane by lane */
-#define tflc__sxtab16(a, x)                                                    \
-  ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
+#define tflc__sxtab16(a, x) ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
 static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
 #if defined(__GNUC__)
   uint32_t r;
@@ -2102,8 +2102,7 @@ TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
 TFLC__INLINE int32_t tflc__dsp_requant_simple(uint32_t acc, int32_t q,
                                               int32_t right) {
   const uint64_t p =
-      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) +
-      (1u << 30);
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) + (1u << 30);
   const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
   const int32_t nudge = (int32_t)1 << (right - 1);
   return tflc__asr32(tflc__qadd(v, nudge - (int32_t)((uint32_t)v >> 31)),
@@ -2628,8 +2627,8 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
   const int32_t odd = n4 & 4;
 #define TFLC__DSP_STEP                                                         \
   "ldr %[xh], [%[a]], #4\n\t"                                                  \
-  "sxtab16 %[xl], %[off], %[xh]\n\t"                                          \
-  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                  \
+  "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
+  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                   \
   "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
   "sxtb16 %[wl], %[wv]\n\t"                                                    \
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
@@ -2721,9 +2720,9 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
         const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
         if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
           /* simple (no left shift, right shift 1..23): computed here */
-          g->out[c + j] = tflc__dsp_out_s8(
-              tflc__dsp_requant_simple(sums[j], qm, -sh), out_off, lo, hi,
-              mode == 2);
+          g->out[c + j] =
+              tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
+                               out_off, lo, hi, mode == 2);
           continue;
         }
         if (!tflc__dsp_requant_init(&f, qm, sh))
@@ -3089,10 +3088,12 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
  * and right shifts 1..23 in arrays, the input offset
  * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
  * assembly. sat8: the clamp is the whole int8 range. */
-TFLC__INLINE void tflc__dsp_dw4_simple_pixels(
-    const tflc_depthwise_block *b, int32_t c, const uint32_t *bias,
-    const int32_t *q, const int32_t *right, int32_t out_off, int32_t lo,
-    int32_t hi, int sat8) {
+TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
+                                              int32_t c, const uint32_t *bias,
+                                              const int32_t *q,
+                                              const int32_t *right,
+                                              int32_t out_off, int32_t lo,
+                                              int32_t hi, int sat8) {
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t x_row = b->x_row, w_row = b->w_row;
