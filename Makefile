@@ -9,6 +9,9 @@
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make bench-decode                   LUT decode bytes per instruction (host, M4)
+#   make bench-x86                      x86-64 callgrind instruction counts:
+#                                       portable, -msse4.1, -mavx2 vs TFLM
+#   make build/tflc-avx2                the tool with the AVX2 primitives
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 CC ?= cc
@@ -35,6 +38,11 @@ build/asan/tflc: $(TOOL_SRC) $(HDRS)
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(SAN_FLAGS) $(WARN) -o $@ examples/tflc.c -lm
 
+# the tool with the x86 AVX2 (and SSE4.1) primitives
+build/tflc-avx2: $(TOOL_SRC) $(HDRS)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -mavx2 -o $@ examples/tflc.c -lm
+
 build/micro_speech: examples/micro_speech.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
@@ -57,6 +65,10 @@ bench-m4:
 bench-decode:
 	SHARED=$(SHARED) bash examples/decode_bench.sh
 
+# x86-64 callgrind instruction counts of one invoke (examples/x86_bench.sh)
+bench-x86:
+	SHARED=$(SHARED) bash examples/x86_bench.sh
+
 # README's operator list, regenerated from the operator table
 readme-ops: build/tflc
 	python3 tests/readme_ops.py build/tflc README.md --write
@@ -72,4 +84,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 bench-decode test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-decode bench-x86 test-m4 format clean readme-ops
