@@ -8,6 +8,7 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make bench-decode                   LUT decode bytes per instruction (host, M4)
 #   make bench-x86                      x86-64 callgrind instruction counts:
 #                                       portable, -msse4.1, -mavx2 vs TFLM
 #   make build/tflc-avx2                the tool with the AVX2 primitives
@@ -61,6 +62,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# LUT decode throughput (bytes per instruction, widths 1..8): host + Cortex-M4F
+bench-decode:
+	SHARED=$(SHARED) bash examples/decode_bench.sh
+
 # x86-64 callgrind instruction counts of one invoke (examples/x86_bench.sh)
 bench-x86:
 	SHARED=$(SHARED) bash examples/x86_bench.sh
@@ -87,4 +92,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 bench-x86 test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-decode bench-x86 test-m4 format clean readme-ops
