@@ -9,12 +9,14 @@
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make bench-m55                      Cortex-M55 (MVE) instruction counts (QEMU)
+#   make bench-decode                   LUT decode bytes per instruction (host, M4)
 #   make bench-x86                      x86-64 callgrind instruction counts:
 #                                       portable, -msse4.1, -mavx2 vs TFLM
 #   make build/tflc-avx2                the tool with the AVX2 primitives
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 #   make test-m55                       platform tests on the Cortex-M55 (MVE, QEMU)
+#   make format / make format-check     clang-format every C file / check them
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -66,6 +68,10 @@ bench-m4:
 bench-m55:
 	SHARED=$(SHARED) TARGET=m55 bash examples/m4_bench.sh
 
+# LUT decode throughput (bytes per instruction, widths 1..8): host + Cortex-M4F
+bench-decode:
+	SHARED=$(SHARED) bash examples/decode_bench.sh
+
 # x86-64 callgrind instruction counts of one invoke (examples/x86_bench.sh)
 bench-x86:
 	SHARED=$(SHARED) bash examples/x86_bench.sh
@@ -81,12 +87,19 @@ test-m4:
 test-m55:
 	SHARED=$(SHARED) bash tests/m55_test.sh
 
+# every C file of the repository (tests/integration_test.sh checks that
+# none is missed and that all are formatted)
+FORMAT_FILES = $(sort $(wildcard *.c *.h examples/*.c examples/*.h \
+  examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h))
 format:
-	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+	clang-format -i $(FORMAT_FILES)
+.PHONY: format-check
+format-check:
+	clang-format --dry-run -Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf build
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 bench-m55 bench-x86 test-m4 test-m55 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-m55 bench-decode bench-x86 test-m4 test-m55 format clean readme-ops

@@ -680,7 +680,9 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
 /* Puts every variable back where a fresh interpreter starts it (int8
  * variable tensors at their zero point, the rest 0; resource variables at
  * their default) and lets CALL_ONCE run again: the next invoke gives what
- * the first one after tflc_interpreter_init gave. No re-planning. */
+ * the first one after tflc_interpreter_init gave. No re-planning; inputs
+ * and outputs are not touched. Returns TFLC_OK, or TFLC_ERR_STATE when it
+ * is NULL or not initialised. */
 TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 /* The message of the last failure of it ("" when none, or with
  * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
@@ -700,20 +702,28 @@ TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
                                     int pointer_bits);
 
 /* ---- operator context (inside a tflc_user_op's prepare / invoke) ------- */
-/* The operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a custom one
- * tflc does not know) and its position in the subgraph. */
+/* Every tflc_op_* function takes the context tflc hands to a callback
+ * (never NULL: op is not checked), valid only during that call; the
+ * pointers they return into the model or the arena stay valid as long as
+ * the interpreter. */
+/* tflc_op_code: the operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a
+ * custom one tflc does not know); tflc_op_index: its position in the
+ * subgraph. */
 TFLC_API int32_t tflc_op_code(const tflc_op_context *op);
 TFLC_API int32_t tflc_op_index(const tflc_op_context *op);
-/* Input / output counts, and tensor k (NULL when absent or out of range).
- * Tensors are valid for the interpreter's lifetime; `data` is set during
- * invoke (at prepare only for constants). */
+/* tflc_op_num_inputs / tflc_op_num_outputs: input / output counts;
+ * tflc_op_input / tflc_op_output: tensor k (NULL when absent or out of
+ * range). Tensors are valid for the interpreter's lifetime; `data` is set
+ * during invoke (at prepare only for constants). */
 TFLC_API int32_t tflc_op_num_inputs(const tflc_op_context *op);
 TFLC_API int32_t tflc_op_num_outputs(const tflc_op_context *op);
 TFLC_API tflc_tensor *tflc_op_input(tflc_op_context *op, int32_t k);
 TFLC_API tflc_tensor *tflc_op_output(tflc_op_context *op, int32_t k);
 /* Field `field` (0-based, schema order) of the builtin options table, or
- * `dflt` when absent: 4-byte integers; 1-byte enums and bools (Padding,
- * ActivationFunctionType, ...), sign-extended; floats. */
+ * `dflt` when absent: tflc_op_option_int for 4-byte integers;
+ * tflc_op_option_byte for 1-byte enums and bools (Padding,
+ * ActivationFunctionType, ...), sign-extended; tflc_op_option_float for
+ * floats. */
 TFLC_API int32_t tflc_op_option_int(const tflc_op_context *op, int32_t field,
                                     int32_t dflt);
 TFLC_API int32_t tflc_op_option_byte(const tflc_op_context *op, int32_t field,
@@ -739,14 +749,19 @@ TFLC_API int32_t tflc_op_scratch_request(tflc_op_context *op, size_t bytes);
 /* Invoke only: the address of scratch buffer `index` (NULL at prepare, or
  * for an index never requested). */
 TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index);
-/* The operator's state pointer (NULL until set). */
+/* tflc_op_set_state / tflc_op_state: set and read the operator's state
+ * pointer (NULL until set; tflc never dereferences it). */
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state);
 TFLC_API void *tflc_op_state(const tflc_op_context *op);
-/* Sets the interpreter's message to "op N NAME: message" and returns st. */
+/* Sets the interpreter's message to "op N NAME: message" (message NULL:
+ * "failed"; a partition's prefix for a delegate) and returns st, the
+ * status the callback should return (TFLC_ERR_KERNEL, TFLC_ERR_UNSUPPORTED,
+ * ...). */
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
                                   const char *message);
-/* The built-in prepare / invoke of this operator, for a user operator that
- * wraps it (counts, times, checks); TFLC_ERR_UNSUPPORTED when tflc has
+/* tflc_op_builtin_prepare / tflc_op_builtin_invoke: the built-in prepare /
+ * invoke of this operator, for a user operator that wraps it (counts,
+ * times, checks); their status, or TFLC_ERR_UNSUPPORTED when tflc has
  * none compiled in. A wrapper must leave the state to the built-in. */
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op);
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op);
@@ -766,19 +781,24 @@ TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
 TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c);
 
 /* ---- partitions (inside a tflc_delegate's prepare / invoke) ------------ */
-/* Operators in the partition (0 when `part` is not a partition), and the
- * context of operator k (NULL out of range): its code, tensors and options
- * as at claims. Its tensors' `data`: arena tensors during invoke; NULL for
- * the ones the delegate keeps. */
+/* tflc_partition_num_ops: operators in the partition (0 when `part` is not
+ * a partition); tflc_partition_op: the context of operator k (NULL out of
+ * range), valid as `part` is: its code, tensors and options as at claims.
+ * Its tensors' `data`: arena tensors during invoke; NULL for the ones the
+ * delegate keeps. */
 TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part);
 TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k);
-/* Partitions of a ready interpreter, every subgraph, in init order; info on
- * partition i (0, zeroed info when out of range). */
+/* tflc_num_partitions: partitions of a ready interpreter, every subgraph,
+ * in init order (0 for NULL or not initialised); tflc_partition_info_get:
+ * 1 and *info (not NULL) about partition i, or 0 and a zeroed *info when
+ * out of range. info->delegate points at the delegate's name. */
 TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it);
 TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
                                      tflc_partition_info *info);
 
 /* ---- introspection, for tools ------------------------------------------- */
+/* The tflc_model_* functions below read a model tflc_model_init accepted
+ * (m not NULL); the pointers they return point into its bytes. */
 /* Name of an operator code: "CONV_2D", "TFLM_DECODE", "CUSTOM" for an
  * unknown custom operator, "UNKNOWN" outside the schema. */
 TFLC_API const char *tflc_opcode_name(int32_t code);
@@ -793,7 +813,8 @@ TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 /* Operator i's custom_code (NULL, *len 0 when not a custom operator). */
 TFLC_API const char *tflc_model_op_custom_name(const tflc_model *m, int32_t sg,
                                                int32_t i, uint32_t *len);
-/* Operators / tensors of subgraph sg (0 when sg is out of range). */
+/* tflc_model_num_ops / tflc_model_num_tensors: operators / tensors of
+ * subgraph sg (0 when sg is out of range). */
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
 /* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,

@@ -12,6 +12,8 @@
 # TFLC_NO_MVE (the Arm DSP primitives only) adds the column "no-mve"
 # (NOMVE=0 leaves it out).
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
+#   M4_JSON=1 examples/m4_bench.sh ...  also instructions per operator (a
+#     second, profiled invoke) as JSON in build/$TARGET/CASE/ops.json
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -60,7 +62,7 @@ run_one() { # out_prefix extra_cflags: build and run; sets res, insns, ok
   rm -rf "$1.obj" # the harness rules do not see header changes
   insns="" ok=""
   if ! make -s -f "$H/Makefile" OUT="$1" SRCS="examples/m4_bench.c $(dirname "$1")/data.c" \
-    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-} $2" >"$1.log" 2>&1; then
+    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-} ${M4_JSON:+-DTFLC_M4_BENCH_OPS} $2" >"$1.log" 2>&1; then
     res="" ok="build failed ($1.log)"
     return
   fi
@@ -84,6 +86,9 @@ for c in "$@"; do
     [ "$ok" = identical ] || nomve="$nomve($ok)"
   fi
   run_one "$out/bench" ""
+  if [ -n "${M4_JSON:-}" ]; then
+    echo "$res" | sed -n 's/^ops-json: \({.*\)/\1/p' >"$out/ops.json"
+  fi
   arena=$(echo "$res" | sed -n 's/^arena: \([0-9]*\) bytes/\1/p')
   stack=$(echo "$res" | sed -n 's/^stack: \([0-9]*\) bytes.*/\1/p')
   text=$(arm-none-eabi-size "$out/bench.elf" 2>/dev/null | awk 'NR==2{print $1}')
