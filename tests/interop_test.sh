@@ -5,7 +5,8 @@
 # check its sha256 is the one TFLM ran (a compressor change must be
 # re-recorded: tests/interop/record.sh), run it in tflc on the same
 # schedule of inputs, invokes and resets (tests/interop_run.c) and compare
-# every output with TFLM's recorded bytes. One check per case, plus one
+# every output with TFLM's recorded bytes, and the arena with TFLM's
+# (tflc's no larger). One check per case, plus one
 # that every case of tests/interop/cases.txt is recorded.
 set -u
 cd "$(dirname "$0")/.."
@@ -36,7 +37,7 @@ else
   echo "FAIL interop: $data does not list the cases of tests/interop/cases.txt (re-record: tests/interop/record.sh)"
   fail=$((fail + 1))
 fi
-name="" ok=1 runargs="" T=""
+name="" ok=1 runargs="" T="" tflm_arena=""
 finish() { # runs the current case in tflc and counts it
   [ -n "$name" ] || return 0
   if [ "$ok" = 1 ]; then
@@ -64,6 +65,12 @@ finish() { # runs the current case in tflc and counts it
       ok=0
     fi
     [ -s "$T/expect" ] || { echo "FAIL interop $name: no recorded outputs"; ok=0; }
+    # and an arena no larger than TFLM's
+    arena=$(sed -n 's/.*"arena_used_bytes": \([0-9]*\).*/\1/p' "$T/run.json")
+    if [ -z "$arena" ] || [ -z "$tflm_arena" ] || [ "$arena" -gt "$tflm_arena" ]; then
+      echo "FAIL interop $name: arena ${arena:-?} > TFLM's ${tflm_arena:-?}"
+      ok=0
+    fi
   fi
   if [ "$ok" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
   rm -rf "$T"
@@ -73,7 +80,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   "#"* | "") continue ;;
   "case "*)
     finish
-    name=${line#case } ok=1 runargs="" T=$work/case
+    name=${line#case } ok=1 runargs="" T=$work/case tflm_arena=""
     mkdir -p "$T"
     : >"$T/expect"
     ;;
@@ -97,7 +104,8 @@ while IFS= read -r line || [ -n "$line" ]; do
       ok=0
     fi
     ;;
-  "tflm_arena "* | "note "*) ;;
+  "tflm_arena "*) tflm_arena=${line#tflm_arena } ;;
+  "note "*) ;;
   "out "*) echo "${line#out }" >>"$T/expect" ;;
   *) echo "FAIL interop: bad line in $data: $line"; fail=$((fail + 1)) ;;
   esac
