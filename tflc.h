@@ -4877,14 +4877,15 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if (nidx > (uint64_t)(it->arena_size / 2))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u ops' tensor indices", nops);
-  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx) : NULL;
-  if (nidx && !idx)
+  /* none: a valid pointer all the same (to no bytes: the arena's start) */
+  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx)
+             : (int16_t *)(void *)it->arena;
+  if (!idx)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u ops' tensor indices", nops);
   if (it->graphs)
     it->graphs[sg].io =
-        idx ? idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs))
-            : NULL;
+        idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
     it->inputs[k] = map[it->inputs[k]] >> 3;
   for (k = 0; k < it->num_outputs; k++)
