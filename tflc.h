@@ -4783,6 +4783,8 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   const tflc_model *m = it->model;
   tflc__fb fb;
   uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
+  uint64_t nidx = 0, nused = 0; /* operators' tensor indices */
+  int16_t *idx;
   tflc_status st;
   tflc__ctx c;
   int32_t k, *map;
@@ -4850,12 +4852,16 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     for (j = 0; j < nout; j++)
       map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
   }
-  /* keep a DECODE op only if one of its outputs must be decoded whole */
+  /* keep a DECODE op only if one of its outputs must be decoded whole;
+   * count the kept operators' tensor indices (a kept DECODE: outputs
+   * only) for their one shared index array */
   for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0;
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0, ni;
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
     if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
         TFLC_OP_TFLM_DECODE) {
+      (void)tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      nidx += (uint64_t)ni + nout;
       nops++;
       continue;
     }
@@ -4863,6 +4869,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
         keep = 1;
     if (keep) {
+      nidx += nout;
       nops++;
       for (j = 0; j < nout; j++)
         map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
@@ -4884,6 +4891,22 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if ((nrec && !it->tensors) || (nops && !it->ops))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors and %u ops", nrec, nops);
+  /* every operator's tensor indices, then (several subgraphs) the
+   * subgraph's input and output records, in one array: one rounding */
+  if (it->graphs)
+    nidx += (uint32_t)(it->num_inputs + it->num_outputs);
+  if (nidx > (uint64_t)(it->arena_size / 2))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  /* none: a valid pointer all the same (to no bytes: the arena's start) */
+  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx)
+             : (int16_t *)(void *)it->arena;
+  if (!idx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  if (it->graphs)
+    it->graphs[sg].io =
+        idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
     it->inputs[k] = map[it->inputs[k]] >> 3;
   for (k = 0; k < it->num_outputs; k++)
@@ -4989,9 +5012,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                        "op %u: too many inputs", i);
     op->nin = (uint16_t)ni;
     op->nout = (uint16_t)nout;
-    op->in = (int16_t *)tflc__persist(it, 2u * (ni + nout));
-    if (!op->in && ni + nout)
-      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    if (nused + ni + nout > nidx)
+      return tflc__err(it->error, TFLC_ERR_SCHEMA, "op %u: inputs changed", i);
+    op->in = idx + nused;
+    nused += ni + nout;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
@@ -5231,13 +5255,8 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs) {
-      int16_t *io = (int16_t *)tflc__persist(
-          it, 2u * (uint32_t)(it->num_inputs + it->num_outputs));
-      if (!io && it->num_inputs + it->num_outputs)
-        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-      tflc__graph_keep(it, &it->graphs[sg], io);
-    }
+    if (it->graphs) /* io: the end of the subgraph's index array */
+      tflc__graph_keep(it, &it->graphs[sg], it->graphs[sg].io);
   }
   if (it->graphs) {
     st = tflc__plan(it, it->graphs, n);
@@ -10040,14 +10059,14 @@ static tflc_status tflc__check_passed(tflc__ctx *c, const tflc_tensor *t,
                         g, k);
   return TFLC_OK;
 }
-static tflc__flow_state *tflc__flow_prepare(tflc__ctx *c) {
-  tflc__flow_state *s = TFLC__NEW_STATE(c, tflc__flow_state);
-  int32_t g[2];
-  if (!s)
-    return NULL;
+/* The two subgraphs, read from the operator's options when needed (no
+ * persistent state: the verifier keeps the indices in range). */
+static tflc__flow_state tflc__flow_graphs(const tflc__ctx *c) {
+  tflc__flow_state s;
+  int32_t g[2] = {0, 0};
   (void)tflc__op_subgraphs(c->m, c->op->code, c->op->opts, g);
-  s->first = g[0];
-  s->second = g[1];
+  s.first = g[0];
+  s.second = g[1];
   return s;
 }
 /* Copies a value between two tensors of equal size (checked at prepare). */
@@ -10068,7 +10087,8 @@ static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
  * where TFLM would fail at invoke when it takes that branch. */
 static tflc_status tflc__if_prepare(tflc__ctx *c) {
   const tflc_tensor *cond = tflc__in(c, 0);
-  tflc__flow_state *s;
+  tflc__flow_state fs;
+  const tflc__flow_state *s = &fs;
   int32_t b, k, g;
   tflc_status st;
   if (c->op->nin < 1 || !cond)
@@ -10077,9 +10097,7 @@ static tflc_status tflc__if_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_TYPE, "condition must be one bool", 0, 0);
   if (!c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "no branch subgraphs", 0, 0);
-  s = tflc__flow_prepare(c);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  fs = tflc__flow_graphs(c);
   for (b = 0; b < 2; b++) {
     g = b ? s->second : s->first;
     if (tflc__subgraph_io(c->m, g, 0, -1) != c->op->nin - 1 ||
@@ -10102,8 +10120,8 @@ static tflc_status tflc__if_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__if_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
-  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
-  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s->first : s->second;
+  const tflc__flow_state s = tflc__flow_graphs(c);
+  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s.first : s.second;
   int32_t k;
   tflc_status st;
   for (k = 1; k < c->op->nin; k++)
@@ -10120,15 +10138,14 @@ static tflc_status tflc__if_invoke(tflc__ctx *c) {
  * inputs = body inputs = body outputs); here also every value's type and
  * size and that cond's first output is a bool, which TFLM reads. */
 static tflc_status tflc__while_prepare(tflc__ctx *c) {
-  tflc__flow_state *s;
+  tflc__flow_state fs;
+  const tflc__flow_state *s = &fs;
   tflc_tensor co;
   int32_t k, n = c->op->nin, ci;
   tflc_status st;
   if (!c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "no loop subgraphs", 0, 0);
-  s = tflc__flow_prepare(c);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  fs = tflc__flow_graphs(c);
   if (c->op->nout != n || tflc__subgraph_io(c->m, s->first, 0, -1) != n ||
       tflc__subgraph_io(c->m, s->second, 0, -1) != n ||
       tflc__subgraph_io(c->m, s->second, 1, -1) != n)
@@ -10160,7 +10177,8 @@ static tflc_status tflc__while_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__while_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
-  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  const tflc__flow_state fs = tflc__flow_graphs(c);
+  const tflc__flow_state *s = &fs;
   int32_t k, n = c->op->nin;
   uint32_t iterations = 0;
   tflc_status st;
