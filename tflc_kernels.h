@@ -3189,8 +3189,8 @@ TFLC__INLINE uintptr_t tflc__hifi_misaligned(const int8_t *p) {
 /* the low word of a 64-bit sum shifted right by 16 (no offset: both sides
  * in F form) or by 8 */
 TFLC__INLINE uint32_t tflc__hifi_low32(ae_int64 q, int no_offset) {
-  return (uint32_t)AE_MOVAD32_L(AE_MOVINT32X2_FROMINT64(
-      no_offset ? AE_SRAI64(q, 16) : AE_SRAI64(q, 8)));
+  return (uint32_t)AE_MOVAD32_L(
+      AE_MOVINT32X2_FROMINT64(no_offset ? AE_SRAI64(q, 16) : AE_SRAI64(q, 8)));
 }
 
 /* q[4 i + j] (input row i, weight row j) += a 2 x 4 block (1 x 4 without
@@ -3201,8 +3201,7 @@ TFLC__INLINE uint32_t tflc__hifi_low32(ae_int64 q, int no_offset) {
 TFLC__INLINE void tflc__hifi_dot_x4(const int8_t *a0, const int8_t *a1,
                                     const int8_t *w0, const int8_t *w1,
                                     const int8_t *w2, const int8_t *w3,
-                                    int32_t n4, int32_t a_offset,
-                                    ae_int64 *q) {
+                                    int32_t n4, int32_t a_offset, ae_int64 *q) {
   ae_int64 q00 = q[0], q01 = q[1], q02 = q[2], q03 = q[3];
   ae_int64 q10 = q[4], q11 = q[5], q12 = q[6], q13 = q[7];
   const ae_int16x4 off = AE_MOVDA16(a_offset);
@@ -3392,9 +3391,8 @@ TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
   const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
   const int broadcast = m != 1;
   /* every tap of channel group c at an aligned address when these are */
-  const int strides_aligned =
-      ((b->w_row | b->w_col) & 3) == 0 &&
-      (broadcast || ((b->x_row | b->x_col) & 3) == 0);
+  const int strides_aligned = ((b->w_row | b->w_col) & 3) == 0 &&
+                              (broadcast || ((b->x_row | b->x_col) & 3) == 0);
   int32_t p, c0, c, j, y, x;
   if (b->x_offset < -TFLC__HIFI_MAX_OFFSET ||
       b->x_offset > TFLC__HIFI_MAX_OFFSET ||
