@@ -38,6 +38,13 @@ build/micro_speech: examples/micro_speech.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
 
+# the tool with the Xtensa HiFi primitives compiled over tests/hifi_emu.h
+# (C definitions of the HiFi 4 intrinsics): tests/run.sh runs the models
+# conformance suite with it
+build/tflc-hifi-emu: $(TOOL_SRC) $(HDRS) tests/hifi_emu.h
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -DTFLC_HIFI_EMULATE -o $@ examples/tflc.c -lm
+
 build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/demo.c -lm
