@@ -3349,36 +3349,89 @@ TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
   }
 }
 
-/* s[0..3] = the sums (no bias) of four channels over a window of taps, the
- * inputs of tap (0, 0) at xt (one value for all four channels with
- * broadcast), the weights at wt; every load 4-byte aligned. Channel j is
- * lane 3 - j of the loads: AE_MULA16X4 adds lanes 3 and 2 into q01 (H, L),
- * lanes 1 and 0 into q23. */
+/* The input lanes of one tap: four channels at xt (an aligned load), as
+ * int8 + offset, or in F form (value * 256) when f_form; or with
+ * broadcast the one value at xt + offset in all four lanes. */
+TFLC__INLINE ae_int16x4 tflc__hifi_dw_input(const int8_t *xt, int broadcast,
+                                            int f_form, int32_t x_offset,
+                                            ae_int16x4 off) {
+  if (broadcast)
+    return AE_MOVDA16((int32_t)*xt + x_offset);
+  if (f_form)
+    return AE_L8X4F_I(xt, 0);
+  return AE_ADD16(AE_SRAI16(AE_L8X4F_I(xt, 0), 8), off);
+}
+
+/* The sums (no bias) of four channels over a window of taps for one pixel
+ * (inputs of tap (0, 0) at x0) into s0, and for a second one (x1, unless
+ * NULL) into s1; the weights at wt; every load 4-byte aligned. The
+ * weights are loaded once for both pixels. Channel j is lane 3 - j of the
+ * loads: AE_MULA16X4 adds lanes 3 and 2 into its first pair (H, L), lanes
+ * 1 and 0 into its second. Without an offset the inputs stay in F form
+ * and the sums, 256 x the dot products, are shifted back at the end. */
 TFLC__INLINE void tflc__hifi_dw4(const tflc_depthwise_block *b,
-                                 const int8_t *xt0, const int8_t *wt0,
-                                 int broadcast, uint32_t *s) {
+                                 const int8_t *x0, const int8_t *x1,
+                                 const int8_t *wt0, int broadcast, uint32_t *s0,
+                                 uint32_t *s1) {
   ae_int32x2 q01 = AE_ZERO32(), q23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
   const ae_int16x4 off = AE_MOVDA16(b->x_offset);
-  int32_t y, x;
+  const int f_form = !broadcast && b->x_offset == 0;
+  int32_t y, x, j;
+  int32_t v[8];
   for (y = 0; y < b->rows; y++) {
-    const int8_t *xt = xt0 + (ptrdiff_t)y * b->x_row;
+    const ptrdiff_t xr = (ptrdiff_t)y * b->x_row;
     const int8_t *wt = wt0 + (ptrdiff_t)y * b->w_row;
+    ptrdiff_t xo = xr;
     for (x = 0; x < b->cols; x++) {
       const ae_int16x4 wv = AE_SRAI16(AE_L8X4F_I(wt, 0), 8);
-      ae_int16x4 xv;
-      if (broadcast)
-        xv = AE_MOVDA16((int32_t)*xt + b->x_offset);
-      else
-        xv = AE_ADD16(AE_SRAI16(AE_L8X4F_I(xt, 0), 8), off);
-      AE_MULA16X4(q01, q23, xv, wv);
-      xt += b->x_col;
+      AE_MULA16X4(
+          q01, q23,
+          tflc__hifi_dw_input(x0 + xo, broadcast, f_form, b->x_offset, off),
+          wv);
+      if (x1 != NULL)
+        AE_MULA16X4(
+            r01, r23,
+            tflc__hifi_dw_input(x1 + xo, broadcast, f_form, b->x_offset, off),
+            wv);
+      xo += b->x_col;
       wt += b->w_col;
     }
   }
-  s[0] = (uint32_t)AE_MOVAD32_H(q01);
-  s[1] = (uint32_t)AE_MOVAD32_L(q01);
-  s[2] = (uint32_t)AE_MOVAD32_H(q23);
-  s[3] = (uint32_t)AE_MOVAD32_L(q23);
+  v[0] = AE_MOVAD32_H(q01);
+  v[1] = AE_MOVAD32_L(q01);
+  v[2] = AE_MOVAD32_H(q23);
+  v[3] = AE_MOVAD32_L(q23);
+  v[4] = AE_MOVAD32_H(r01);
+  v[5] = AE_MOVAD32_L(r01);
+  v[6] = AE_MOVAD32_H(r23);
+  v[7] = AE_MOVAD32_L(r23);
+  for (j = 0; j < 4; j++) {
+    /* F form: exact multiples of 256 */
+    s0[j] = (uint32_t)(f_form ? tflc__asr32(v[j], 8) : v[j]);
+    if (x1 != NULL)
+      s1[j] = (uint32_t)(f_form ? tflc__asr32(v[4 + j], 8) : v[4 + j]);
+  }
+}
+
+/* s[j] = the sum (no bias) of channel ch + j of the pixel whose tap (0, 0)
+ * is at xp, for j < n, in C as the portable version (wrapping products of
+ * any offset): the channels the HiFi loop does not take. */
+static void tflc__hifi_dw_c(const tflc_depthwise_block *b, const int8_t *xp,
+                            int32_t m, int32_t ch, int32_t n, uint32_t *s) {
+  int32_t j, y, x;
+  for (j = 0; j < n; j++) {
+    uint32_t sum = 0;
+    for (y = 0; y < b->rows; y++)
+      for (x = 0; x < b->cols; x++) {
+        const ptrdiff_t xo = (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+        const ptrdiff_t wo = (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
+        sum +=
+            ((uint32_t)(int32_t)xp[xo + (ch + j) / m] + (uint32_t)b->x_offset) *
+            (uint32_t)(int32_t)b->w[wo + ch + j];
+      }
+    s[j] = sum;
+  }
 }
 
 /* channels of accumulators the HiFi depthwise keeps at a time */
@@ -3387,13 +3440,13 @@ TFLC__INLINE void tflc__hifi_dw4(const tflc_depthwise_block *b,
 TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
                                      const tflc_depthwise_block *b) {
   int32_t acc[TFLC__HIFI_DW_CHANNELS];
-  uint32_t s[TFLC__HIFI_DW_CHANNELS];
+  uint32_t s0[TFLC__HIFI_DW_CHANNELS], s1[TFLC__HIFI_DW_CHANNELS];
   const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
   const int broadcast = m != 1;
-  /* every tap of channel group c at an aligned address when these are */
+  /* every tap of an aligned channel group aligned when these are */
   const int strides_aligned = ((b->w_row | b->w_col) & 3) == 0 &&
                               (broadcast || ((b->x_row | b->x_col) & 3) == 0);
-  int32_t p, c0, c, j, y, x;
+  int32_t p, c0, c;
   if (b->x_offset < -TFLC__HIFI_MAX_OFFSET ||
       b->x_offset > TFLC__HIFI_MAX_OFFSET ||
       (int64_t)b->rows * b->cols > TFLC__HIFI_MAX_TAPS ||
@@ -3403,8 +3456,12 @@ TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel;
+  for (p = 0; p < b->pixels; p += 2) {
+    /* two pixels at a time (the weights loaded once for both) */
+    const int two = p + 1 < b->pixels;
+    const int8_t *xp0 = b->x + (ptrdiff_t)p * b->x_pixel;
+    const int8_t *xp1 = two ? xp0 + b->x_pixel : NULL;
+    int8_t *o0 = b->out + (ptrdiff_t)p * b->out_pixel;
     for (c0 = 0; c0 < b->channels; c0 += TFLC__HIFI_DW_CHANNELS) {
       const int32_t nc = b->channels - c0 < TFLC__HIFI_DW_CHANNELS
                              ? b->channels - c0
@@ -3414,34 +3471,29 @@ TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
         /* c0 + c is a multiple of 4, so with m % 4 == 0 its four channels
          * read one input channel */
         const int32_t ch = c0 + c;
-        const int8_t *xt = xp + (broadcast ? ch / m : ch);
+        const int32_t in_ch = broadcast ? ch / m : ch;
         const int8_t *wt = b->w + ch;
         const int32_t n = nc - c < 4 ? nc - c : 4;
         if (n == 4 && strides_aligned && tflc__hifi_misaligned(wt) == 0u &&
-            (broadcast || tflc__hifi_misaligned(xt) == 0u)) {
-          tflc__hifi_dw4(b, xt, wt, broadcast, s + c);
+            (broadcast ||
+             (tflc__hifi_misaligned(xp0 + in_ch) |
+              (two ? tflc__hifi_misaligned(xp1 + in_ch) : 0u)) == 0u)) {
+          tflc__hifi_dw4(b, xp0 + in_ch, two ? xp1 + in_ch : NULL, wt,
+                         broadcast, s0 + c, s1 + c);
           continue;
         }
-        for (j = 0; j < n; j++) {
-          /* as the portable version: wrapping products of any offset */
-          uint32_t sum = 0;
-          for (y = 0; y < b->rows; y++)
-            for (x = 0; x < b->cols; x++) {
-              const ptrdiff_t xo =
-                  (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
-              const ptrdiff_t wo =
-                  (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
-              sum += ((uint32_t)(int32_t)xp[xo + (ch + j) / m] +
-                      (uint32_t)b->x_offset) *
-                     (uint32_t)(int32_t)b->w[wo + ch + j];
-            }
-          s[c + j] = sum;
-        }
+        tflc__hifi_dw_c(b, xp0, m, ch, n, s0 + c);
+        if (two)
+          tflc__hifi_dw_c(b, xp1, m, ch, n, s1 + c);
       }
       for (c = 0; c < nc; c++)
-        acc[c] = tflc__wrap32(s[c]);
-      TFLC_REQUANTIZE_S8(&rc, nc, acc,
-                         b->out + (ptrdiff_t)p * b->out_pixel + c0);
+        acc[c] = tflc__wrap32(s0[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + c0);
+      if (two) {
+        for (c = 0; c < nc; c++)
+          acc[c] = tflc__wrap32(s1[c]);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + b->out_pixel + c0);
+      }
     }
   }
 }
