@@ -57,6 +57,10 @@
  *                         inline assembly for the innermost loops)
  *   TFLC_DSP_EMULATE      compile the Arm DSP paths on any host over C
  *                         definitions of the intrinsics (tests)
+ *   TFLC_NO_HIFI          no Xtensa HiFi paths even on HiFi 4 / HiFi 5 cores
+ *   TFLC_HIFI_EMULATE     compile the HiFi paths on any host over C
+ *                         definitions of the intrinsics (tests; the header
+ *                         TFLC_HIFI_EMULATE_HEADER, default tests/hifi_emu.h)
  *
  * Where the time goes: the platform seam
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
@@ -81,7 +85,10 @@
  *   portable version's bytes: tests/test_platform.c checks them against
  *   each other and against naive references on random shapes, here
  *   through TFLC_DSP_EMULATE and on the Cortex-M4 harness with the real
- *   instructions (make test-m4).
+ *   instructions (make test-m4). On Xtensa HiFi 4 / HiFi 5 cores they
+ *   default to tflc_gemm_s8_hifi and tflc_depthwise_s8_hifi (Cadence's
+ *   intrinsics), tested only through TFLC_HIFI_EMULATE on hosts
+ *   (tests/test_platform_hifi.c): never run on HiFi silicon.
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
