@@ -10,6 +10,8 @@
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
+#   make build/tflc-hifi-emu            the tool with the Xtensa HiFi paths
+#                                       over tests/hifi_emu.h (hifi5: HiFi 5)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -39,11 +41,16 @@ build/micro_speech: examples/micro_speech.c $(HDRS)
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
 
 # the tool with the Xtensa HiFi primitives compiled over tests/hifi_emu.h
-# (C definitions of the HiFi 4 intrinsics): tests/run.sh runs the models
-# conformance suite with it
+# (C definitions of the HiFi intrinsics used): tests/run.sh runs conformance
+# suites with it
 build/tflc-hifi-emu: $(TOOL_SRC) $(HDRS) tests/hifi_emu.h
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -DTFLC_HIFI_EMULATE -o $@ examples/tflc.c -lm
+
+# the same with the HiFi 5 code (XCHAL_HAVE_HIFI5)
+build/tflc-hifi5-emu: $(TOOL_SRC) $(HDRS) tests/hifi_emu.h
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -DTFLC_HIFI_EMULATE -DXCHAL_HAVE_HIFI5=1 -o $@ examples/tflc.c -lm
 
 build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build

@@ -3157,15 +3157,17 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
  * aligned addresses into 16-bit lanes (AE_L8X4F: value * 256); the GEMM
  * multiplies a 2 x 4 (or 1 x 4) block four products at a time into 64-bit
  * sums (AE_MULAAAAQ16), the depthwise four channels at a time into 32-bit
- * lanes (AE_MULA16X4). Exactness does not rest on how these instructions
- * overflow: the inputs are bounded so that no 16-bit lane, 32-bit lane or
- * 64-bit sum can, and the wrapping int32 sum of the portable version is the
- * low word of the exact 64-bit one. Tails, misaligned runs, the biases and
- * the requantization are the portable C (TFLC_REQUANTIZE_S8), so no HiFi
- * rounding instruction is involved. Not run on HiFi silicon nor through
- * Cadence's compiler: tested on hosts with TFLC_HIFI_EMULATE over
- * tests/hifi_emu.h, which says what the public sources establish about
- * each intrinsic used and what it assumes. */
+ * lanes (AE_MULA16X4), two pixels per weight load. On HiFi 5 the GEMM
+ * without an input offset takes runs of eight values of any alignment
+ * (AE_LA8X8_IP) into 32 int8 products per AE_MULA8Q8X8 first. Exactness does
+ * not rest on how these instructions overflow: the inputs are bounded so that
+ * no 16-bit lane, 32-bit lane or 64-bit sum can, and the wrapping int32 sum of
+ * the portable version is the low word of the exact 64-bit one. Tails,
+ * misaligned runs, the biases and the requantization are the portable C
+ * (TFLC_REQUANTIZE_S8), so no HiFi rounding instruction is involved. Not run on
+ * HiFi silicon nor through Cadence's compiler: tested on hosts with
+ * TFLC_HIFI_EMULATE over tests/hifi_emu.h, which says what the public sources
+ * establish about each intrinsic used and what it assumes. */
 #if defined(TFLC_HAVE_HIFI)
 #if defined(TFLC_HIFI_EMULATE)
 #if defined(TFLC_HIFI_EMULATE_HEADER)
@@ -3261,6 +3263,59 @@ TFLC__INLINE void tflc__hifi_dot_x4(const int8_t *a0, const int8_t *a1,
   q[7] = q13;
 }
 
+#if defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+#define TFLC__HIFI5 1
+/* values per HiFi 5 run: at most 2^16 products of magnitude at most 2^14
+ * keep a 32-bit lane below 2^30 */
+#define TFLC__HIFI5_MAX_RUN 65536
+
+/* HiFi 5, no input offset: t[4 i + j] += input row i (a1: row 1, unless
+ * NULL) . weight row j over n8 groups of eight values, 32 int8 x int8
+ * products per AE_MULA8Q8X8 (weight rows 0 and 1 into the H and L elements
+ * of its first pair, 2 and 3 into its second). The rows are read at any
+ * alignment as streams: AE_LA64_PP primes each one's alignment register,
+ * AE_LA8X8_IP then gives its next eight values. */
+TFLC__INLINE void tflc__hifi5_dot_x4(const int8_t *a0, const int8_t *a1,
+                                     const int8_t *w0, const int8_t *w1,
+                                     const int8_t *w2, const int8_t *w3,
+                                     int32_t n8, uint32_t *t) {
+  const ae_int8x8 *pa0 = (const ae_int8x8 *)(const void *)a0;
+  const ae_int8x8 *pa1 = (const ae_int8x8 *)(const void *)(a1 ? a1 : a0);
+  const ae_int8x8 *pw0 = (const ae_int8x8 *)(const void *)w0;
+  const ae_int8x8 *pw1 = (const ae_int8x8 *)(const void *)w1;
+  const ae_int8x8 *pw2 = (const ae_int8x8 *)(const void *)w2;
+  const ae_int8x8 *pw3 = (const ae_int8x8 *)(const void *)w3;
+  ae_valign va0 = AE_LA64_PP(pa0), va1 = AE_LA64_PP(pa1);
+  ae_valign vw0 = AE_LA64_PP(pw0), vw1 = AE_LA64_PP(pw1);
+  ae_valign vw2 = AE_LA64_PP(pw2), vw3 = AE_LA64_PP(pw3);
+  ae_int32x2 p01 = AE_ZERO32(), p23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
+  int32_t k;
+  for (k = 0; k < n8; k++) {
+    ae_int8x8 x0, f0, f1, f2, f3;
+    AE_LA8X8_IP(f0, vw0, pw0);
+    AE_LA8X8_IP(f1, vw1, pw1);
+    AE_LA8X8_IP(f2, vw2, pw2);
+    AE_LA8X8_IP(f3, vw3, pw3);
+    AE_LA8X8_IP(x0, va0, pa0);
+    AE_MULA8Q8X8(p01, p23, f0, f1, f2, f3, x0);
+    if (a1 != NULL) {
+      ae_int8x8 x1;
+      AE_LA8X8_IP(x1, va1, pa1);
+      AE_MULA8Q8X8(r01, r23, f0, f1, f2, f3, x1);
+    }
+  }
+  t[0] += (uint32_t)AE_MOVAD32_H(p01);
+  t[1] += (uint32_t)AE_MOVAD32_L(p01);
+  t[2] += (uint32_t)AE_MOVAD32_H(p23);
+  t[3] += (uint32_t)AE_MOVAD32_L(p23);
+  t[4] += (uint32_t)AE_MOVAD32_H(r01);
+  t[5] += (uint32_t)AE_MOVAD32_L(r01);
+  t[6] += (uint32_t)AE_MOVAD32_H(r23);
+  t[7] += (uint32_t)AE_MOVAD32_L(r23);
+}
+#endif
+
 /* The int32 sums (wrapping, no bias) of columns [c0, c0 + nc) of row r
  * into s0, and of row r + 1 into s1 when two. Four columns at a time (the
  * last group repeats its first column); each segment through the HiFi
@@ -3291,11 +3346,22 @@ static void tflc__hifi_gemm_cols(const tflc_gemm_block *g, int32_t r, int two,
       const int8_t *f2 = w[2] + (ptrdiff_t)sg * g->w_seg;
       const int8_t *f3 = w[3] + (ptrdiff_t)sg * g->w_seg;
       k = 0;
-      if ((tflc__hifi_misaligned(x0) | (two ? tflc__hifi_misaligned(x1) : 0u) |
-           tflc__hifi_misaligned(f0) | tflc__hifi_misaligned(f1) |
-           tflc__hifi_misaligned(f2) | tflc__hifi_misaligned(f3)) == 0u) {
-        tflc__hifi_dot_x4(x0, x1, f0, f1, f2, f3, len >> 2, off, q);
-        k = len & ~3;
+#if defined(TFLC__HIFI5)
+      if (off == 0 && len >= 8 && len <= TFLC__HIFI5_MAX_RUN) {
+        /* eight values at a time, then at most one group of four */
+        tflc__hifi5_dot_x4(x0, x1, f0, f1, f2, f3, len >> 3, t);
+        k = len & ~7;
+      }
+#endif
+      if (len - k >= 4 &&
+          (tflc__hifi_misaligned(x0 + k) |
+           (two ? tflc__hifi_misaligned(x1 + k) : 0u) |
+           tflc__hifi_misaligned(f0 + k) | tflc__hifi_misaligned(f1 + k) |
+           tflc__hifi_misaligned(f2 + k) | tflc__hifi_misaligned(f3 + k)) ==
+              0u) {
+        tflc__hifi_dot_x4(x0 + k, two ? x1 + k : NULL, f0 + k, f1 + k, f2 + k,
+                          f3 + k, (len - k) >> 2, off, q);
+        k += (len - k) & ~3;
       }
       for (; k < len; k++) {
         /* |x + off| * |w| < 2^23: int32 products, wrapping sums */

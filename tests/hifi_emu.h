@@ -40,19 +40,36 @@
  *  - AE_MULA16X4(q1, q0, a, b): two ae_int32x2 accumulators; q1.H += a3 b3,
  *    q1.L += a2 b2, q0.H += a1 b1, q0.L += a0 b0 (nnlib adds the bias pair
  *    of channels c, c + 1 to q1 and of c + 2, c + 3 to q0).
+ *  - HiFi 5 only (compiled when XCHAL_HAVE_HIFI5 is nonzero):
+ *    AE_LA64_PP(p) primes an alignment register (ae_valign) for a stream of
+ *    loads starting at p, at any alignment; each AE_LA8X8_IP(d, a, p) then
+ *    gives the next eight int8 of the stream in an ae_int8x8 and advances p
+ *    (an ae_int8x8 pointer) by 8 bytes (nnlib-hifi5, e.g.
+ *    xa_nn_resize_bilinear_8.c, and nnlib-hifi4's HiFi 1S dot products,
+ *    which prime with AE_LA64_PP and read rows of any alignment this way).
+ *    Here a stream is read as plain bytes; the register only records where
+ *    the stream must continue, and a load elsewhere (a stream used out of
+ *    order or not primed) is counted in hifi_emu_stream_errors.
+ *    AE_MULA8Q8X8(q1, q0, m0, m1, m2, m3, v): q1.H += m0 . v,
+ *    q1.L += m1 . v, q0.H += m2 . v, q0.L += m3 . v, each a dot product of
+ *    eight signed int8 x int8 products (nnlib-hifi5's
+ *    xa_nn_matmul_sym8sxasym8s.c: four matrix rows against the vector,
+ *    rows 0 and 1 paired with the bias pair it loads first). The lane
+ *    order inside an ae_int8x8 does not matter to these dot products.
  *  - AE_SRAI64(q, n): arithmetic right shift of an ae_int64;
  *    AE_MOVINT32X2_FROMINT64(q): its high word as H, low word as L;
  *    AE_MOVAD32_H / AE_MOVAD32_L: one 32-bit element to an int;
  *    AE_ZERO64 / AE_ZERO32: zero.
  *
  * Assumed, and made irrelevant (checked here):
- *  - Whether AE_ADD16, AE_MULA16X4 and AE_MULAAAAQ16 wrap or saturate on
- *    overflow. The section bounds its inputs (offsets within +-32640, at
- *    most 256 taps per 32-bit depthwise lane, at most 2^28 values per
+ *  - Whether AE_ADD16, AE_MULA16X4, AE_MULAAAAQ16 and AE_MULA8Q8X8 wrap or
+ *    saturate on overflow. The section bounds its inputs (offsets within
+ *    +-32640, at most 256 taps per 32-bit depthwise lane, at most 2^16
+ *    values per HiFi 5 run into 32-bit lanes, at most 2^28 values per
  *    64-bit dot product) so no sum can overflow; each definition below
  *    counts any overflow in hifi_emu_overflows, and the tests require 0.
- *  - What a misaligned AE_L8X4F_I does (we believe the low address bits are
- *    ignored): the section never issues one; each is counted in
+ *  - What a misaligned AE_L8X4F_I does (we believe the low address bits
+ *    are ignored): the section never issues one; each is counted in
  *    hifi_emu_misaligned, loaded from the address rounded down, and the
  *    tests require 0.
  * No rounding or saturating intrinsic is used: the requantization stays in
@@ -62,6 +79,7 @@
 #define TFLC_TESTS_HIFI_EMU_H
 
 #include <stdint.h>
+#include <string.h>
 
 /* lane i of an ae_int16x4 is h[i]; lane 3 holds the lowest address */
 typedef struct ae_int16x4 {
@@ -74,11 +92,21 @@ typedef struct ae_int32x2 {
 typedef struct ae_int64 {
   int64_t v;
 } ae_int64;
+typedef struct ae_int8x8 {
+  int8_t b[8];
+} ae_int8x8;
+/* where the stream an alignment register was primed for continues */
+typedef struct ae_valign {
+  const void *next;
+} ae_valign;
 
-/* misaligned AE_L8X4F loads and overflowing sums seen (see above) */
-static long hifi_emu_misaligned, hifi_emu_overflows;
-/* AE_MULAAAAQ16 and AE_MULA16X4 issued (tests check the vector paths run) */
-static long hifi_emu_count_mulaaaaq16, hifi_emu_count_mula16x4;
+/* misaligned AE_L8X4F loads, overflowing sums and misused AE_LA8X8_IP
+ * streams seen (see above) */
+static long hifi_emu_misaligned, hifi_emu_overflows, hifi_emu_stream_errors;
+/* AE_MULAAAAQ16, AE_MULA16X4 and AE_MULA8Q8X8 issued (tests check that the
+ * vector paths run) */
+static long hifi_emu_count_mulaaaaq16, hifi_emu_count_mula16x4,
+    hifi_emu_count_mula8q8x8;
 
 static inline int16_t hifi_emu_wrap16(int32_t v) {
   const int32_t w = ((v + 32768) & 0xFFFF) - 32768;
@@ -160,6 +188,43 @@ static inline void hifi_emu_mula16x4(ae_int32x2 *q1, ae_int32x2 *q0,
   hifi_emu_count_mula16x4++;
 }
 #define AE_MULA16X4(q1, q0, a, b) hifi_emu_mula16x4(&(q1), &(q0), (a), (b))
+
+static inline ae_valign AE_LA64_PP(const void *p) {
+  ae_valign a;
+  a.next = p;
+  return a;
+}
+static inline ae_int8x8 hifi_emu_la8x8(ae_valign *a, const void *p) {
+  ae_int8x8 d;
+  if (a->next != p)
+    hifi_emu_stream_errors++;
+  memcpy(d.b, p, 8);
+  a->next = (const int8_t *)p + 8;
+  return d;
+}
+#define AE_LA8X8_IP(d, a, p)                                                   \
+  ((d) = hifi_emu_la8x8(&(a), (const void *)(p)),                              \
+   (p) = (const ae_int8x8 *)(const void *)((const int8_t *)(const void *)(p) + \
+                                           8))
+
+static inline int32_t hifi_emu_dot8(ae_int8x8 a, ae_int8x8 b) {
+  int32_t s = 0;
+  int i;
+  for (i = 0; i < 8; i++)
+    s += (int32_t)a.b[i] * b.b[i];
+  return s;
+}
+static inline void hifi_emu_mula8q8x8(ae_int32x2 *q1, ae_int32x2 *q0,
+                                      ae_int8x8 m0, ae_int8x8 m1, ae_int8x8 m2,
+                                      ae_int8x8 m3, ae_int8x8 v) {
+  q1->w[1] = hifi_emu_add32(q1->w[1], hifi_emu_dot8(m0, v));
+  q1->w[0] = hifi_emu_add32(q1->w[0], hifi_emu_dot8(m1, v));
+  q0->w[1] = hifi_emu_add32(q0->w[1], hifi_emu_dot8(m2, v));
+  q0->w[0] = hifi_emu_add32(q0->w[0], hifi_emu_dot8(m3, v));
+  hifi_emu_count_mula8q8x8++;
+}
+#define AE_MULA8Q8X8(q1, q0, m0, m1, m2, m3, v)                                \
+  hifi_emu_mula8q8x8(&(q1), &(q0), (m0), (m1), (m2), (m3), (v))
 
 static inline ae_int64 AE_ZERO64(void) {
   ae_int64 q;

@@ -245,24 +245,33 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
   done
   # the tool with the Xtensa HiFi primitives over tests/hifi_emu.h (as make
   # build/tflc-hifi-emu): models, MLPerf Tiny and compressed weights (the
-  # models suite only under SANITIZE=1, where it is slower)
-  hifi_tool=$out/tflc-hifi-emu
+  # models suite only under SANITIZE=1, where it is slower); unsanitized,
+  # also the HiFi 5 code (XCHAL_HAVE_HIFI5) on the models suite
+  hifi_conformance() { # TOOL LABEL SUITE...
+    local t=$1 label=$2 s res line
+    shift 2
+    [ -x "$t" ] || return 0
+    for s in "$@"; do
+      [ -d "$SHARED/conformance/$s" ] || continue
+      note "== conformance $s, $label emulated"
+      res=$(bash tests/conformance.sh "$t" "$SHARED/conformance/$s" 2>&1)
+      printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
+      line=$(printf '%s\n' "$res" | tail -n 1)
+      note "conformance $s ($label emulated): $line"
+      add_counts "$line" || true
+    done
+  }
+  hifi_tool=$out/tflc-hifi-emu hifi5_tool=$out/tflc-hifi5-emu
+  rm -f "$hifi_tool" "$hifi5_tool"
   if [ -n "$san" ]; then
     check "tflc tool, HiFi emulated (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san $WARN -DTFLC_HIFI_EMULATE -o "$hifi_tool" examples/tflc.c -lm
-    hifi_suites=${HIFI_EMU_SUITES:-models}
+    hifi_conformance "$hifi_tool" HiFi ${HIFI_EMU_SUITES:-models}
   else
     check "tflc tool, HiFi emulated" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_HIFI_EMULATE -o "$hifi_tool" examples/tflc.c -lm
-    hifi_suites=${HIFI_EMU_SUITES:-models external weights}
+    hifi_conformance "$hifi_tool" HiFi ${HIFI_EMU_SUITES:-models external weights}
+    check "tflc tool, HiFi 5 emulated" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_HIFI_EMULATE -DXCHAL_HAVE_HIFI5=1 -o "$hifi5_tool" examples/tflc.c -lm
+    hifi_conformance "$hifi5_tool" "HiFi 5" models
   fi
-  for s in $hifi_suites; do
-    [ -x "$hifi_tool" ] && [ -d "$SHARED/conformance/$s" ] || continue
-    note "== conformance $s, HiFi emulated"
-    res=$(bash tests/conformance.sh "$hifi_tool" "$SHARED/conformance/$s" 2>&1)
-    printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
-    line=$(printf '%s\n' "$res" | tail -n 1)
-    note "conformance $s (HiFi emulated): $line"
-    add_counts "$line" || true
-  done
 else
   note "(../shared/conformance not found: conformance skipped)"
 fi

@@ -1,5 +1,6 @@
 /* tests/test_platform_hifi.c - the Xtensa HiFi primitives of tflc_kernels.h
- * on this host.
+ * on this host (HiFi 4 code; tests/test_platform_hifi5.c includes this file
+ * with XCHAL_HAVE_HIFI5 for the HiFi 5 code).
  *
  * Built with TFLC_HIFI_EMULATE (the HiFi section compiled over
  * tests/hifi_emu.h, C definitions of the HiFi 4 intrinsics it uses) and
@@ -102,10 +103,13 @@ static int32_t pick_offset(void) {
     return rnd_range(-127, 128);
   }
 }
-/* a stride or length: a multiple of 4 when aligned */
+/* a stride or length: a multiple of 4 when aligned, half of those a
+ * multiple of 8 (the HiFi 5 runs) */
 static int32_t pick_len(int aligned, int32_t lo, int32_t hi) {
   const int32_t v = rnd_range(lo, hi);
-  return aligned ? (v + 3) & ~3 : v;
+  if (!aligned)
+    return v;
+  return rng() % 2 ? (v + 7) & ~7 : (v + 3) & ~3;
 }
 
 /* ---- GEMM ------------------------------------------------------------------
@@ -608,11 +612,21 @@ static void test_kernels(void) {
   CHECK(hifi_emu_count_mula16x4 - d0 > 10000);
 }
 
-/* Last: no misaligned load and no overflowing lane or sum in any of the
- * above (see tests/hifi_emu.h). */
+/* The HiFi 5 runs (AE_MULA8Q8X8) ran in a HiFi 5 build, and only there. */
+static void test_hifi5_runs(void) {
+#if defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+  CHECK(hifi_emu_count_mula8q8x8 > 100000);
+#else
+  CHECK(hifi_emu_count_mula8q8x8 == 0);
+#endif
+}
+
+/* Last: no misaligned load, no overflowing lane or sum and no misused
+ * load stream in any of the above (see tests/hifi_emu.h). */
 static void test_emulation_clean(void) {
   CHECK_EQ_INT(hifi_emu_misaligned, 0);
   CHECK_EQ_INT(hifi_emu_overflows, 0);
+  CHECK_EQ_INT(hifi_emu_stream_errors, 0);
 }
 
 /* The emulation's checks themselves: they do see a misaligned load and an
@@ -639,6 +653,19 @@ static void test_emulation_checks(void) {
   CHECK(hifi_emu_overflows == v0 + 4 && e.h[0] == -32768);
   AE_MULA16X4(q1, q0, AE_MOVDA16(3), AE_SRAI16(d, 8));
   CHECK(AE_MOVAD32_H(q1) == 3 && AE_MOVAD32_L(q0) == 12);
+  {
+    /* a stream read in order, then one read out of order */
+    const ae_int8x8 *pp = (const ae_int8x8 *)(const void *)buf;
+    ae_valign va = AE_LA64_PP(pp);
+    ae_int8x8 x;
+    const long s0 = hifi_emu_stream_errors;
+    AE_LA8X8_IP(x, va, pp);
+    CHECK(x.b[0] == 1 && x.b[7] == 8 && hifi_emu_stream_errors == s0);
+    pp = (const ae_int8x8 *)(const void *)buf;
+    AE_LA8X8_IP(x, va, pp);
+    CHECK(hifi_emu_stream_errors == s0 + 1);
+    hifi_emu_stream_errors = s0;
+  }
   hifi_emu_misaligned = m0;
   hifi_emu_overflows = v0;
 }
@@ -651,8 +678,10 @@ int main(void) {
   RUN(test_depthwise);
   RUN(test_depthwise_extremes);
   RUN(test_kernels);
+  RUN(test_hifi5_runs);
   RUN(test_emulation_clean);
-  printf("HiFi loops: %ld AE_MULAAAAQ16, %ld AE_MULA16X4\n",
-         hifi_emu_count_mulaaaaq16, hifi_emu_count_mula16x4);
+  printf("HiFi loops: %ld AE_MULAAAAQ16, %ld AE_MULA16X4, %ld AE_MULA8Q8X8\n",
+         hifi_emu_count_mulaaaaq16, hifi_emu_count_mula16x4,
+         hifi_emu_count_mula8q8x8);
   return harness_report();
 }
