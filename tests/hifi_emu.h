@@ -1,8 +1,9 @@
-/* tests/hifi_emu.h - C definitions of the Xtensa HiFi 4 intrinsics that the
- * "platform primitives: Xtensa HiFi" section of tflc_kernels.h uses, so that
- * section compiles and runs on any host (TFLC_HIFI_EMULATE). Nothing else of
- * Cadence's <xtensa/tie/xt_hifi4.h> is here: a new intrinsic in the section
- * fails to compile until it is added below with its semantics.
+/* tests/hifi_emu.h - C definitions of the Xtensa HiFi 4 / HiFi 5 intrinsics
+ * that the "platform primitives: Xtensa HiFi" section of tflc_kernels.h
+ * uses, so that section compiles and runs on any host (TFLC_HIFI_EMULATE).
+ * Nothing else of Cadence's <xtensa/tie/xt_hifi4.h> / xt_hifi5.h is here: a
+ * new intrinsic in the section fails to compile until it is added below
+ * with its semantics.
  *
  * NOT Cadence's code and never run against a HiFi core or Cadence's
  * instruction-set simulator: no HiFi compiler exists here. Each definition
@@ -54,7 +55,9 @@
  *    q1.L += m1 . v, q0.H += m2 . v, q0.L += m3 . v, each a dot product of
  *    eight signed int8 x int8 products (nnlib-hifi5's
  *    xa_nn_matmul_sym8sxasym8s.c: four matrix rows against the vector,
- *    rows 0 and 1 paired with the bias pair it loads first). The lane
+ *    rows 0 and 1 paired with the bias pair it loads first; nnlib-hifi4's
+ *    xa_nn_matXvec_8x8_batch.c spells it out for HiFi 1 as
+ *    q1 += AE_SEL32_LL of the 64-bit dot products of m0 and m1). The lane
  *    order inside an ae_int8x8 does not matter to these dot products.
  *  - AE_SRAI64(q, n): arithmetic right shift of an ae_int64;
  *    AE_MOVINT32X2_FROMINT64(q): its high word as H, low word as L;
@@ -72,6 +75,10 @@
  *    are ignored): the section never issues one; each is counted in
  *    hifi_emu_misaligned, loaded from the address rounded down, and the
  *    tests require 0.
+ *  - That an AE_LA8X8_IP stream touches nothing a core would fault on: the
+ *    hardware reads whole aligned 8-byte words, so it may read the bytes
+ *    before the stream's start and after its end that share a word with
+ *    it (never beyond that word). Here only the stream's bytes are read.
  * No rounding or saturating intrinsic is used: the requantization stays in
  * the portable C of tflc_kernels.h, so its bytes cannot depend on a
  * rounding mode read wrongly here. */
