@@ -7808,10 +7808,12 @@ static const uint16_t tflc__sigmoid_table_s16[256] = {
 
 /* (x * mult + round) >> shift in int32, as TFLM computes it */
 static int32_t tflc__scale_input_s16(int32_t x, int32_t mult, int32_t shift) {
-  const int32_t round = shift > 0 ? (int32_t)1 << (shift - 1) : 0;
+  /* shifts beyond 31 (only from nonsense scales) act as 31 */
+  const int32_t sh = shift > 31 ? 31 : shift;
+  const int32_t round = sh > 0 ? (int32_t)1 << (sh - 1) : 0;
   const int32_t v = tflc__wrap32(
       (int64_t)((uint32_t)((uint64_t)((int64_t)x * mult) + (uint32_t)round)));
-  return shift > 0 ? tflc__asr32(v, (int)(shift > 31 ? 31 : shift)) : v;
+  return sh > 0 ? tflc__asr32(v, (int)sh) : v;
 }
 
 TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift) {
