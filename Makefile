@@ -11,7 +11,8 @@
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 #   make build/tflc-hifi-emu            the tool with the Xtensa HiFi paths
-#                                       over tests/hifi_emu.h (hifi5: HiFi 5)
+#                                       over tests/hifi_emu.h (HiFi 4 code;
+#                                       build/tflc-hifi5-emu: HiFi 5 code)
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
