@@ -8,6 +8,9 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make bench-x86                      x86-64 callgrind instruction counts:
+#                                       portable, -msse4.1, -mavx2 vs TFLM
+#   make build/tflc-avx2                the tool with the AVX2 primitives
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 #   make build/tflc-hifi-emu            the tool with the Xtensa HiFi paths
@@ -36,6 +39,11 @@ build/tflc: $(TOOL_SRC) $(HDRS)
 build/asan/tflc: $(TOOL_SRC) $(HDRS)
 	@mkdir -p build/asan
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(SAN_FLAGS) $(WARN) -o $@ examples/tflc.c -lm
+
+# the tool with the x86 AVX2 (and SSE4.1) primitives
+build/tflc-avx2: $(TOOL_SRC) $(HDRS)
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -mavx2 -o $@ examples/tflc.c -lm
 
 build/micro_speech: examples/micro_speech.c $(HDRS)
 	@mkdir -p build
@@ -67,6 +75,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# x86-64 callgrind instruction counts of one invoke (examples/x86_bench.sh)
+bench-x86:
+	SHARED=$(SHARED) bash examples/x86_bench.sh
+
 # README's operator list, regenerated from the operator table
 readme-ops: build/tflc
 	python3 tests/readme_ops.py build/tflc README.md --write
@@ -82,4 +94,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-x86 test-m4 format clean readme-ops

@@ -61,6 +61,8 @@
  *   TFLC_HIFI_EMULATE     compile the HiFi paths on any host over C
  *                         definitions of the intrinsics (tests; the header
  *                         TFLC_HIFI_EMULATE_HEADER, default tests/hifi_emu.h)
+ *   TFLC_NO_SSE41         no x86 SSE4.1 paths even with -msse4.1
+ *   TFLC_NO_AVX2          no x86 AVX2 paths even with -mavx2
  *
  * Where the time goes: the platform seam
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
@@ -88,7 +90,12 @@
  *   instructions (make test-m4). On Xtensa HiFi 4 / HiFi 5 cores they
  *   default to tflc_gemm_s8_hifi and tflc_depthwise_s8_hifi (Cadence's
  *   intrinsics), tested only through TFLC_HIFI_EMULATE on hosts
- *   (tests/test_platform_hifi.c): never run on HiFi silicon.
+ *   (tests/test_platform_hifi.c): never run on HiFi silicon. On x86-64
+ *   built with -msse4.1 or -mavx2 (or -march=native: __SSE4_1__,
+ *   __AVX2__) the GEMM, depthwise and
+ *   requantization macros default to tflc_gemm_s8_avx2 / _sse41 and their
+ *   siblings (PMOVSXBW + PMADDWD, requantization 4 or 8 channels at a
+ *   time; tests/test_platform_x86.c, fuzz/fuzz_kernels.c).
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
@@ -424,11 +431,12 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
  *
  * When a macro is not defined before the implementation, the best built-in
- * version is used: the Arm DSP one on cores with __ARM_FEATURE_DSP (unless
- * TFLC_NO_DSP), else the portable one. A platform header named by
- * TFLC_PLATFORM_HEADER is included at the start of the implementation,
- * after these declarations: it may define any of the macros to its own
- * function (static is fine) with the same signature, and call the
+ * version is used: the x86 AVX2 or SSE4.1 one when the compiler targets
+ * them (unless TFLC_NO_AVX2 / TFLC_NO_SSE41), the Arm DSP one on cores
+ * with __ARM_FEATURE_DSP (unless TFLC_NO_DSP), else the portable one. A
+ * platform header named by TFLC_PLATFORM_HEADER is included at the start of the
+ * implementation, after these declarations: it may define any of the macros to
+ * its own function (static is fine) with the same signature, and call the
  * portable version for the cases it does not handle. See the opening
  * comment for an example. */
 
@@ -541,6 +549,34 @@ TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
                                 const tflc_gemm_block *g);
 TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
                                      const tflc_depthwise_block *b);
+#endif
+
+/* x86-64 versions: SSE4.1 (compiled when the compiler targets it:
+ * __SSE4_1__, e.g. -msse4.1 or -march=native; TFLC_NO_SSE41 turns them
+ * off) and AVX2 (__AVX2__, e.g. -mavx2; TFLC_NO_AVX2). Same results as the
+ * portable ones, always; tests/test_platform_x86.c and fuzz/fuzz_kernels.c
+ * compare them byte for byte. */
+#if !defined(TFLC_NO_SSE41) && defined(__SSE4_1__)
+#define TFLC_HAVE_SSE41_GEMM 1
+#define TFLC_HAVE_SSE41_DEPTHWISE 1
+#define TFLC_HAVE_SSE41_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out);
+#endif
+#if !defined(TFLC_NO_AVX2) && defined(__AVX2__)
+#define TFLC_HAVE_AVX2_GEMM 1
+#define TFLC_HAVE_AVX2_DEPTHWISE 1
+#define TFLC_HAVE_AVX2_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
+                                      const int32_t *acc, int8_t *out);
 #endif
 
 /* ---- pooling ------------------------------------------------------------ */
@@ -2114,7 +2150,7 @@ TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
 /* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
 TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
                                      int32_t hi, int sat8) {
-  v += off;
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)off)); /* wraps */
   if (sat8) {
     v = tflc__ssat8(v);
   } else {
@@ -3089,6 +3125,637 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
 #endif /* TFLC_HAVE_DSP */
+
+/* ---- platform primitives: x86 SSE4.1 / AVX2 ----------------------------- */
+/* int8 values are widened to int16 lanes (PMOVSXBW), the input offset is
+ * added there (exact: |x + offset| <= 32768 for |offset| <= 32640, the
+ * bound the portable path uses too) and pairs are multiplied and summed
+ * with PMADDWD, exact since a weight is int8 (a pair sum stays below
+ * 2^23). The int32 sums wrap as the portable ones do, so the bytes are the
+ * same. Requantization runs on 4 (SSE4.1) or 8 (AVX2) channels at once:
+ * the wrapping left shift (a multiplication by 2^left, or VPSLLVD), the
+ * rounding doubling high product in 64-bit lanes (PMULDQ on the even and
+ * the odd lanes, + 2^30, bits 31..62), and the rounding right shift as
+ * gemmlowp writes it: the floor shift plus (remainder > threshold). SSE4.1
+ * has no per-lane shift: the floor shift of v by e is there
+ * ((v + 2^31) * 2^(31-e)) >> 31, less 2^(31-e), in unsigned 64-bit lanes.
+ * Offsets beyond 16-bit lanes, clamps beyond int8 and depth multipliers
+ * other than 1 go to the portable versions. */
+#if defined(TFLC_HAVE_SSE41_GEMM) || defined(TFLC_HAVE_AVX2_GEMM)
+#include <immintrin.h>
+
+/* Shift, multiplier and bias of the channels c..c+3 as int32 lanes (lanes
+ * past the n valid channels repeat channel c; their results are not
+ * stored). */
+static void tflc__x86_raw4(const tflc_requant_params *rq, int32_t c, int32_t n,
+                           __m128i *s, __m128i *q, __m128i *bias) {
+  if (!rq->per_channel) {
+    *s = _mm_set1_epi32(rq->shift[0]);
+    *q = _mm_set1_epi32(rq->multiplier[0]);
+  } else if (n >= 4) {
+    int32_t s4;
+    memcpy(&s4, rq->shift + c, 4);
+    *s = _mm_cvtepi8_epi32(_mm_cvtsi32_si128(s4));
+    *q = _mm_loadu_si128((const __m128i *)(const void *)(rq->multiplier + c));
+  } else {
+    int32_t sv[4], qv[4], j;
+    for (j = 0; j < 4; j++) {
+      sv[j] = rq->shift[c + (j < n ? j : 0)];
+      qv[j] = rq->multiplier[c + (j < n ? j : 0)];
+    }
+    *s = _mm_loadu_si128((const __m128i *)(const void *)sv);
+    *q = _mm_loadu_si128((const __m128i *)(const void *)qv);
+  }
+  if (rq->bias == NULL) {
+    *bias = _mm_setzero_si128();
+  } else if (n >= 4) {
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)(rq->bias + c));
+  } else {
+    int32_t bv[4], j;
+    for (j = 0; j < 4; j++)
+      bv[j] = rq->bias[c + (j < n ? j : 0)];
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)bv);
+  }
+}
+
+/* the vector paths: an input offset within 16-bit lanes and a clamp
+ * within int8 (then the clamped value is its own low byte) */
+static int tflc__x86_ok(const tflc_requant_params *rq, int32_t offset) {
+  return offset >= -32640 && offset <= 32640 && rq->act_min >= -128 &&
+         rq->act_max >= -128 && rq->act_max <= 127;
+}
+
+/* 4 lanes of constants (SSE4.1) */
+typedef struct tflc__x86_rq4 {
+  __m128i bias, q, q_odd, left_mul, mask, half, right_mul, right_mul_odd;
+  __m128i qmin, out_off, lo, hi;
+} tflc__x86_rq4;
+
+#define TFLC__X86_LOAD4(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+/* 2^e for lanes e = 0..31 (2^31 as 0x80000000), through the float
+ * exponent */
+TFLC__INLINE __m128i tflc__x86_pow2(__m128i e) {
+  return _mm_cvttps_epi32(_mm_castsi128_ps(
+      _mm_slli_epi32(_mm_add_epi32(e, _mm_set1_epi32(127)), 23)));
+}
+
+/* the constants of 4 channels from their shifts, multipliers, biases */
+static void tflc__x86_rq4_init(tflc__x86_rq4 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n) {
+  __m128i s, left, right;
+  tflc__x86_raw4(rq, c, n, &s, &r->q, &r->bias);
+  left = _mm_max_epi32(s, _mm_setzero_si128());
+  right = _mm_min_epi32(
+      _mm_max_epi32(_mm_sub_epi32(_mm_setzero_si128(), s), _mm_setzero_si128()),
+      _mm_set1_epi32(31));
+  /* a left shift of 32 or more leaves 0 */
+  r->left_mul =
+      _mm_and_si128(tflc__x86_pow2(_mm_min_epi32(left, _mm_set1_epi32(32))),
+                    _mm_cmpgt_epi32(_mm_set1_epi32(32), left));
+  r->mask = _mm_sub_epi32(tflc__x86_pow2(right), _mm_set1_epi32(1));
+  r->half = _mm_srli_epi32(r->mask, 1);
+  r->right_mul = tflc__x86_pow2(_mm_sub_epi32(_mm_set1_epi32(31), right));
+  r->q_odd = _mm_srli_epi64(r->q, 32);
+  r->right_mul_odd = _mm_srli_epi64(r->right_mul, 32);
+  r->qmin = _mm_cmpeq_epi32(r->q, _mm_set1_epi32(INT32_MIN));
+  r->out_off = _mm_set1_epi32(rq->output_offset);
+  r->lo = _mm_set1_epi32(rq->act_min);
+  r->hi = _mm_set1_epi32(rq->act_max);
+}
+
+/* 4 accumulators (bias not yet added) to 4 clamped int32 outputs */
+TFLC__INLINE __m128i tflc__x86_requant4(__m128i acc, const tflc__x86_rq4 *r) {
+  const __m128i round = _mm_set1_epi64x((long long)1 << 30);
+  const __m128i sign = _mm_set1_epi32(INT32_MIN);
+  const __m128i x = _mm_mullo_epi32(_mm_add_epi32(acc, r->bias), r->left_mul);
+  const __m128i pe = _mm_add_epi64(_mm_mul_epi32(x, r->q), round);
+  const __m128i po =
+      _mm_add_epi64(_mm_mul_epi32(_mm_srli_epi64(x, 32), r->q_odd), round);
+  __m128i v =
+      _mm_blend_epi16(_mm_srli_epi64(pe, 31), _mm_slli_epi64(po, 1), 0xCC);
+  __m128i u, se, so, fl, thr;
+  /* INT32_MIN * INT32_MIN saturates to INT32_MAX */
+  v = _mm_xor_si128(v, _mm_and_si128(_mm_cmpeq_epi32(x, sign), r->qmin));
+  /* floor(v / 2^right) */
+  u = _mm_xor_si128(v, sign);
+  se = _mm_srli_epi64(_mm_mul_epu32(u, r->right_mul), 31);
+  so =
+      _mm_slli_epi64(_mm_mul_epu32(_mm_srli_epi64(u, 32), r->right_mul_odd), 1);
+  fl = _mm_sub_epi32(_mm_blend_epi16(se, so, 0xCC), r->right_mul);
+  /* + (remainder > mask / 2 + (v < 0)) */
+  thr = _mm_sub_epi32(r->half, _mm_srai_epi32(v, 31));
+  fl = _mm_sub_epi32(fl, _mm_cmpgt_epi32(_mm_and_si128(v, r->mask), thr));
+  fl = _mm_add_epi32(fl, r->out_off);
+  return _mm_min_epi32(_mm_max_epi32(fl, r->lo), r->hi);
+}
+
+/* n (1..4) int32 lanes within int8 to out[0..n) */
+TFLC__INLINE void tflc__x86_store4(int8_t *out, __m128i v, int32_t n) {
+  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(v, v), v);
+  const int32_t word = _mm_cvtsi128_si32(p);
+  if (n == 4)
+    memcpy(out, &word, 4);
+  else
+    memcpy(out, &word, (size_t)n);
+}
+
+/* n (1..8) int32 lanes (lo: 0..3, hi: 4..7) within int8 to out[0..n) */
+TFLC__INLINE void tflc__x86_store8(int8_t *out, __m128i lo, __m128i hi,
+                                   int32_t n) {
+  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(lo, hi), lo);
+  if (n == 8) {
+    _mm_storel_epi64((__m128i *)(void *)out, p);
+  } else {
+    int8_t tmp[16];
+    _mm_storeu_si128((__m128i *)(void *)tmp, p);
+    memcpy(out, tmp, (size_t)n);
+  }
+}
+
+#if defined(TFLC_HAVE_AVX2_GEMM)
+/* 8 lanes of constants (AVX2) */
+typedef struct tflc__x86_rq8 {
+  __m256i bias, q, q_odd, left, right, mask, half, qmin, out_off, lo, hi;
+} tflc__x86_rq8;
+
+#define TFLC__X86_LOAD8(p)                                                     \
+  _mm256_loadu_si256((const __m256i *)(const void *)(p))
+
+/* the constants of 8 channels: c..c+3 in the low lanes, c2..c2+3 in the
+ * high ones (c2 = c: one group of 4 in both halves) */
+static void tflc__x86_rq8_init(tflc__x86_rq8 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n, int32_t c2, int32_t n2) {
+  __m128i s0, q0, b0, s1, q1, b1;
+  __m256i s, zero = _mm256_setzero_si256();
+  tflc__x86_raw4(rq, c, n, &s0, &q0, &b0);
+  tflc__x86_raw4(rq, c2, n2, &s1, &q1, &b1);
+  s = _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1);
+  r->q = _mm256_inserti128_si256(_mm256_castsi128_si256(q0), q1, 1);
+  r->bias = _mm256_inserti128_si256(_mm256_castsi128_si256(b0), b1, 1);
+  r->q_odd = _mm256_srli_epi64(r->q, 32);
+  r->left = _mm256_max_epi32(s, zero);
+  r->right = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(zero, s), zero),
+                              _mm256_set1_epi32(31));
+  r->mask = _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), r->right),
+                             _mm256_set1_epi32(1));
+  r->half = _mm256_srli_epi32(r->mask, 1);
+  r->qmin = _mm256_cmpeq_epi32(r->q, _mm256_set1_epi32(INT32_MIN));
+  r->out_off = _mm256_set1_epi32(rq->output_offset);
+  r->lo = _mm256_set1_epi32(rq->act_min);
+  r->hi = _mm256_set1_epi32(rq->act_max);
+}
+
+/* 8 accumulators (bias not yet added) to 8 clamped int32 outputs */
+TFLC__INLINE __m256i tflc__x86_requant8(__m256i acc, const tflc__x86_rq8 *r) {
+  const __m256i round = _mm256_set1_epi64x((long long)1 << 30);
+  const __m256i sign = _mm256_set1_epi32(INT32_MIN);
+  const __m256i x = _mm256_sllv_epi32(_mm256_add_epi32(acc, r->bias), r->left);
+  const __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, r->q), round);
+  const __m256i po = _mm256_add_epi64(
+      _mm256_mul_epi32(_mm256_srli_epi64(x, 32), r->q_odd), round);
+  __m256i v = _mm256_blend_epi32(_mm256_srli_epi64(pe, 31),
+                                 _mm256_slli_epi64(po, 1), 0xAA);
+  __m256i fl, thr;
+  v = _mm256_xor_si256(v,
+                       _mm256_and_si256(_mm256_cmpeq_epi32(x, sign), r->qmin));
+  thr = _mm256_sub_epi32(r->half, _mm256_srai_epi32(v, 31));
+  fl = _mm256_sub_epi32(_mm256_srav_epi32(v, r->right),
+                        _mm256_cmpgt_epi32(_mm256_and_si256(v, r->mask), thr));
+  fl = _mm256_add_epi32(fl, r->out_off);
+  return _mm256_min_epi32(_mm256_max_epi32(fl, r->lo), r->hi);
+}
+#endif
+
+/* ---- requantization of a row ---- */
+TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out,
+                                       int wide) {
+  int32_t c = 0;
+  if (!tflc__x86_ok(rq, 0)) {
+    tflc_requantize_s8_portable(rq, n, acc, out);
+    return;
+  }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide) {
+    for (; c + 8 <= n; c += 8) {
+      tflc__x86_rq8 r;
+      __m256i v;
+      tflc__x86_rq8_init(&r, rq, c, 4, c + 4, 4);
+      v = tflc__x86_requant8(TFLC__X86_LOAD8(acc + c), &r);
+      tflc__x86_store8(out + c, _mm256_castsi256_si128(v),
+                       _mm256_extracti128_si256(v, 1), 8);
+    }
+  }
+#else
+  (void)wide;
+#endif
+  for (; c < n; c += 4) {
+    const int32_t m = n - c < 4 ? n - c : 4;
+    int32_t tmp[4] = {0, 0, 0, 0}, j;
+    tflc__x86_rq4 r;
+    for (j = 0; j < m; j++)
+      tmp[j] = acc[c + j];
+    tflc__x86_rq4_init(&r, rq, c, m);
+    tflc__x86_store4(out + c, tflc__x86_requant4(TFLC__X86_LOAD4(tmp), &r), m);
+  }
+}
+
+/* ---- GEMM ---- */
+/* the int16 input values of 8 channels at p, with the offset */
+TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
+                                         int with_offset) {
+  const __m128i v =
+      _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
+  return with_offset ? _mm_add_epi16(v, off16) : v;
+}
+
+/* Sums of 4 weight columns against row a0 and, when two, row a1, over
+ * every segment of g: the four sums of row 0 in *s0, of row 1 in *s1 (no
+ * bias). wide: 16 values a step in AVX2 registers, else 8 in SSE ones. */
+/* one column j of a vector step: u its widened weights, the products with
+ * row 0 (v0) and, when two, row 1 (v1) added to the sums s0j, s1j */
+#define TFLC__X86_STEP(add, madd, u, s0j, s1j)                                 \
+  do {                                                                         \
+    s0j = add(s0j, madd(v0, u));                                               \
+    if (two)                                                                   \
+      s1j = add(s1j, madd(v1, u));                                             \
+  } while (0)
+
+TFLC__INLINE void tflc__x86_dot_2x4(const tflc_gemm_block *g, const int8_t *a0,
+                                    const int8_t *a1, const int8_t *const *w,
+                                    int two, int with_offset, int wide,
+                                    __m128i *s0, __m128i *s1) {
+  const int32_t len = g->seg_len, off = g->a_offset;
+  uint32_t t0[4] = {0, 0, 0, 0}, t1[4] = {0, 0, 0, 0};
+  __m128i c00 = _mm_setzero_si128(), c01 = c00, c02 = c00, c03 = c00;
+  __m128i c10 = c00, c11 = c00, c12 = c00, c13 = c00;
+  const int8_t *w0 = w[0], *w1 = w[1], *w2 = w[2], *w3 = w[3];
+  int32_t sg, k;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  __m256i d00 = _mm256_setzero_si256(), d01 = d00, d02 = d00, d03 = d00;
+  __m256i d10 = d00, d11 = d00, d12 = d00, d13 = d00;
+  const __m256i off16w = _mm256_set1_epi16((short)off);
+#else
+  (void)wide;
+#endif
+  const __m128i off16 = _mm_set1_epi16((short)off);
+  for (sg = 0; sg < g->segments; sg++) {
+    const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+    const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
+    const ptrdiff_t ws = (ptrdiff_t)sg * g->w_seg;
+    const int8_t *f0 = w0 + ws, *f1 = w1 + ws, *f2 = w2 + ws, *f3 = w3 + ws;
+    k = 0;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    if (wide) {
+      for (; k + 16 <= len; k += 16) {
+        __m256i v0 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x0 + k)), v1 = v0;
+        if (with_offset)
+          v0 = _mm256_add_epi16(v0, off16w);
+        if (two) {
+          v1 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x1 + k));
+          if (with_offset)
+            v1 = _mm256_add_epi16(v1, off16w);
+        }
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f0 + k)), d00, d10);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f1 + k)), d01, d11);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f2 + k)), d02, d12);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f3 + k)), d03, d13);
+      }
+    }
+#endif
+    for (; k + 8 <= len; k += 8) {
+      __m128i v0 = tflc__x86_load8_s16(x0 + k, off16, with_offset), v1 = v0;
+      if (two)
+        v1 = tflc__x86_load8_s16(x1 + k, off16, with_offset);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f0 + k, off16, 0), c00, c10);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f1 + k, off16, 0), c01, c11);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f2 + k, off16, 0), c02, c12);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f3 + k, off16, 0), c03, c13);
+    }
+    for (; k < len; k++) {
+      const uint32_t v0 = (uint32_t)((int32_t)x0[k] + off);
+      const uint32_t v1 = two ? (uint32_t)((int32_t)x1[k] + off) : 0u;
+      const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+      const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+      const uint32_t u2 = (uint32_t)(int32_t)f2[k];
+      const uint32_t u3 = (uint32_t)(int32_t)f3[k];
+      t0[0] += v0 * u0;
+      t0[1] += v0 * u1;
+      t0[2] += v0 * u2;
+      t0[3] += v0 * u3;
+      if (two) {
+        t1[0] += v1 * u0;
+        t1[1] += v1 * u1;
+        t1[2] += v1 * u2;
+        t1[3] += v1 * u3;
+      }
+    }
+  }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide) {
+    /* the 256-bit sums of each column folded into one 128-bit sum with
+     * the 128-bit ones: (row, column) = (lane sums of) d + c */
+#define TFLC__X86_FOLD(c, d)                                                   \
+  c = _mm_add_epi32(c, _mm_add_epi32(_mm256_castsi256_si128(d),                \
+                                     _mm256_extracti128_si256(d, 1)))
+    TFLC__X86_FOLD(c00, d00);
+    TFLC__X86_FOLD(c01, d01);
+    TFLC__X86_FOLD(c02, d02);
+    TFLC__X86_FOLD(c03, d03);
+    if (two) {
+      TFLC__X86_FOLD(c10, d10);
+      TFLC__X86_FOLD(c11, d11);
+      TFLC__X86_FOLD(c12, d12);
+      TFLC__X86_FOLD(c13, d13);
+    }
+#undef TFLC__X86_FOLD
+  }
+#endif
+  *s0 = _mm_add_epi32(
+      _mm_hadd_epi32(_mm_hadd_epi32(c00, c01), _mm_hadd_epi32(c02, c03)),
+      TFLC__X86_LOAD4(t0));
+  if (two)
+    *s1 = _mm_add_epi32(
+        _mm_hadd_epi32(_mm_hadd_epi32(c10, c11), _mm_hadd_epi32(c12, c13)),
+        TFLC__X86_LOAD4(t1));
+  else
+    *s1 = *s0;
+}
+#undef TFLC__X86_STEP
+
+TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g, int wide) {
+  const int with_offset = g->a_offset != 0;
+  int32_t c, r;
+  if (!tflc__x86_ok(rq, g->a_offset)) {
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  for (c = 0; c < g->cols; c += 4) {
+    const int32_t nc = g->cols - c < 4 ? g->cols - c : 4;
+    const int8_t *w[4];
+    const int8_t *a0 = g->a;
+    int8_t *o = g->out + c;
+    int32_t j;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    tflc__x86_rq8 r8;
+#endif
+    tflc__x86_rq4 r4;
+    for (j = 0; j < 4; j++)
+      w[j] = g->w + (ptrdiff_t)(c + (j < nc ? j : 0)) * g->w_col;
+    tflc__x86_rq4_init(&r4, rq, c, nc);
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    if (wide)
+      tflc__x86_rq8_init(&r8, rq, c, nc, c, nc);
+#endif
+    for (r = 0; r + 2 <= g->rows; r += 2) {
+      __m128i s0, s1, q0, q1;
+      const int8_t *a1 = a0 + g->a_row;
+      if (with_offset)
+        tflc__x86_dot_2x4(g, a0, a1, w, 1, 1, wide, &s0, &s1);
+      else
+        tflc__x86_dot_2x4(g, a0, a1, w, 1, 0, wide, &s0, &s1);
+#if defined(TFLC_HAVE_AVX2_GEMM)
+      if (wide) {
+        const __m256i v = tflc__x86_requant8(
+            _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1), &r8);
+        q0 = _mm256_castsi256_si128(v);
+        q1 = _mm256_extracti128_si256(v, 1);
+      } else
+#endif
+      {
+        q0 = tflc__x86_requant4(s0, &r4);
+        q1 = tflc__x86_requant4(s1, &r4);
+      }
+      tflc__x86_store4(o, q0, nc);
+      tflc__x86_store4(o + g->out_row, q1, nc);
+      a0 += 2 * (ptrdiff_t)g->a_row;
+      o += 2 * (ptrdiff_t)g->out_row;
+    }
+    if (r < g->rows) {
+      __m128i s0, s1;
+      if (with_offset)
+        tflc__x86_dot_2x4(g, a0, a0, w, 0, 1, wide, &s0, &s1);
+      else
+        tflc__x86_dot_2x4(g, a0, a0, w, 0, 0, wide, &s0, &s1);
+      tflc__x86_store4(o, tflc__x86_requant4(s0, &r4), nc);
+    }
+  }
+}
+
+/* ---- depthwise ---- */
+/* taps a block's window may have for the vector paths (more: portable) */
+#define TFLC__X86_DW_TAPS 64
+
+/* Channels [c, c + n) of a depthwise block through the portable
+ * primitive. */
+static TFLC__NOINLINE void
+tflc__x86_depthwise_portable(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int32_t n) {
+  tflc_depthwise_block sub = *b;
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  sub.channels = n;
+  sub.x += c / b->multiplier;
+  sub.w += c;
+  sub.out += c;
+  tflc_depthwise_s8_portable(&rc, &sub);
+}
+
+/* the int16 input values of 8 channels at p, with the offset, or (bcast)
+ * the one value at p in every lane */
+TFLC__INLINE __m128i tflc__x86_input8(const int8_t *p, __m128i off16,
+                                      int32_t off, int with_offset, int bcast) {
+  if (bcast)
+    return _mm_set1_epi16((short)((int32_t)p[0] + off));
+  return tflc__x86_load8_s16(p, off16, with_offset);
+}
+
+/* 8 channels from channel c of every pixel (SSE4.1): taps in pairs, the
+ * two taps' values interleaved per channel for PMADDWD; the weights
+ * interleaved once per block. bcast: the 8 channels read one input channel
+ * (a depth multiplier of 8, 16, ...). */
+TFLC__INLINE void tflc__x86_depthwise8(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const int32_t *xo, const int32_t *wo,
+                                       int32_t taps, int with_offset,
+                                       int bcast) {
+  const int32_t xc = bcast ? c / b->multiplier : c;
+  __m128i wp[TFLC__X86_DW_TAPS + 2];
+  const __m128i off16 = _mm_set1_epi16((short)b->x_offset);
+  const __m128i zero = _mm_setzero_si128();
+  tflc__x86_rq4 r0, r1;
+  int32_t p, t;
+  for (t = 0; t < taps; t += 2) {
+    const __m128i wa = tflc__x86_load8_s16(b->w + wo[t] + c, zero, 0);
+    const __m128i wb = t + 1 < taps
+                           ? tflc__x86_load8_s16(b->w + wo[t + 1] + c, zero, 0)
+                           : zero;
+    wp[t] = _mm_unpacklo_epi16(wa, wb);
+    wp[t + 1] = _mm_unpackhi_epi16(wa, wb);
+  }
+  tflc__x86_rq4_init(&r0, rq, c, 4);
+  tflc__x86_rq4_init(&r1, rq, c + 4, 4);
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + xc;
+    __m128i lo = zero, hi = zero;
+    for (t = 0; t < taps; t += 2) {
+      const __m128i xa =
+          tflc__x86_input8(xp + xo[t], off16, b->x_offset, with_offset, bcast);
+      const __m128i xb = t + 1 < taps
+                             ? tflc__x86_input8(xp + xo[t + 1], off16,
+                                                b->x_offset, with_offset, bcast)
+                             : zero;
+      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(xa, xb), wp[t]));
+      hi = _mm_add_epi32(hi,
+                         _mm_madd_epi16(_mm_unpackhi_epi16(xa, xb), wp[t + 1]));
+    }
+    tflc__x86_store8(b->out + (ptrdiff_t)p * b->out_pixel + c,
+                     tflc__x86_requant4(lo, &r0), tflc__x86_requant4(hi, &r1),
+                     8);
+  }
+}
+
+#if defined(TFLC_HAVE_AVX2_GEMM)
+/* 16 channels from channel c of every pixel (AVX2). PUNPCKL/HWD work in
+ * 128-bit halves: the low sums hold channels 0..3 and 8..11, the high
+ * ones 4..7 and 12..15. */
+TFLC__INLINE void tflc__x86_depthwise16(const tflc_requant_params *rq,
+                                        const tflc_depthwise_block *b,
+                                        int32_t c, const int32_t *xo,
+                                        const int32_t *wo, int32_t taps,
+                                        int with_offset) {
+  __m256i wp[TFLC__X86_DW_TAPS + 2];
+  const __m256i off16 = _mm256_set1_epi16((short)b->x_offset);
+  const __m256i zero = _mm256_setzero_si256();
+  tflc__x86_rq8 r0, r1;
+  int32_t p, t;
+  for (t = 0; t < taps; t += 2) {
+    const __m256i wa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t] + c));
+    const __m256i wb =
+        t + 1 < taps
+            ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t + 1] + c))
+            : zero;
+    wp[t] = _mm256_unpacklo_epi16(wa, wb);
+    wp[t + 1] = _mm256_unpackhi_epi16(wa, wb);
+  }
+  tflc__x86_rq8_init(&r0, rq, c, 4, c + 4, 4);
+  tflc__x86_rq8_init(&r1, rq, c + 8, 4, c + 12, 4);
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
+    __m256i lo = zero, hi = zero, v0, v1;
+    for (t = 0; t < taps; t += 2) {
+      __m256i xa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t]));
+      __m256i xb = t + 1 < taps
+                       ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t + 1]))
+                       : zero;
+      if (with_offset) {
+        xa = _mm256_add_epi16(xa, off16);
+        if (t + 1 < taps)
+          xb = _mm256_add_epi16(xb, off16);
+      }
+      lo = _mm256_add_epi32(
+          lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(xa, xb), wp[t]));
+      hi = _mm256_add_epi32(
+          hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(xa, xb), wp[t + 1]));
+    }
+    v0 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x20), &r0);
+    v1 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x31), &r1);
+    {
+      /* 16 int32 within int8 to 16 bytes, in order */
+      const __m256i w16 = _mm256_packs_epi32(v0, v1); /* 0-3 8-11 4-7 12-15 */
+      const __m128i b16 = _mm_packs_epi16(_mm256_castsi256_si128(w16),
+                                          _mm256_extracti128_si256(w16, 1));
+      _mm_storeu_si128(
+          (__m128i *)(void *)(b->out + (ptrdiff_t)p * b->out_pixel + c),
+          _mm_shuffle_epi32(b16, _MM_SHUFFLE(3, 1, 2, 0)));
+    }
+  }
+}
+#endif
+
+TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b, int wide) {
+  int32_t xo[TFLC__X86_DW_TAPS], wo[TFLC__X86_DW_TAPS];
+  const int32_t taps = b->rows > 0 && b->rows <= TFLC__X86_DW_TAPS &&
+                               b->cols > 0 && b->cols <= TFLC__X86_DW_TAPS
+                           ? b->rows * b->cols
+                           : 0;
+  const int with_offset = b->x_offset != 0;
+  int32_t c = 0, y, x, t = 0;
+  const int bcast = b->multiplier != 1;
+  if ((bcast && b->multiplier % 8 != 0) || !tflc__x86_ok(rq, b->x_offset) ||
+      b->rows <= 0 || b->cols <= 0 || b->rows > TFLC__X86_DW_TAPS ||
+      b->cols > TFLC__X86_DW_TAPS || taps > TFLC__X86_DW_TAPS) {
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (y = 0; y < b->rows; y++)
+    for (x = 0; x < b->cols; x++, t++) {
+      xo[t] = y * b->x_row + x * b->x_col;
+      wo[t] = y * b->w_row + x * b->w_col;
+    }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide && !bcast)
+    for (; c + 16 <= b->channels; c += 16) {
+      if (with_offset)
+        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 1);
+      else
+        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 0);
+    }
+#else
+  (void)wide;
+#endif
+  for (; c + 8 <= b->channels; c += 8) {
+    if (bcast)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 1);
+    else if (with_offset)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 0);
+    else
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 0, 0);
+  }
+  if (c < b->channels)
+    tflc__x86_depthwise_portable(rq, b, c, b->channels - c);
+}
+
+#if defined(TFLC_HAVE_SSE41_GEMM)
+TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out) {
+  tflc__x86_requantize(rq, n, acc, out, 0);
+}
+TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g) {
+  tflc__x86_gemm(rq, g, 0);
+}
+TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b) {
+  tflc__x86_depthwise(rq, b, 0);
+}
+#endif
+#if defined(TFLC_HAVE_AVX2_GEMM)
+TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
+                                      const int32_t *acc, int8_t *out) {
+  tflc__x86_requantize(rq, n, acc, out, 1);
+}
+TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g) {
+  tflc__x86_gemm(rq, g, 1);
+}
+TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b) {
+  tflc__x86_depthwise(rq, b, 1);
+}
+#endif
+#endif /* x86 SSE4.1 / AVX2 */
 
 /* ---- platform primitives: the versions the kernels call ----------------- */
 /* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,

@@ -31,7 +31,7 @@ FUZZ_TIMEOUT ?= 30
 FUZZ_SEED_KB ?= 64
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
-FUZZ_HARNESSES = model lut roundtrip decode
+FUZZ_HARNESSES = model lut roundtrip decode kernels
 FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h \
   tests/models.h
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
@@ -51,6 +51,18 @@ $(FUZZ_OUT)/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_OUT)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(FUZZ_SAN) -o $@ $< \
 	  fuzz/replay.c -lm
+
+# fuzz_kernels compares every fast primitive with the portable one: built
+# with -mavx2 so that the SSE4.1 and AVX2 versions are compiled in (the
+# Arm DSP ones come through TFLC_DSP_EMULATE in the source)
+$(FUZZ_OUT)/fuzz_kernels: fuzz/fuzz_kernels.c $(FUZZ_HDRS)
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -mavx2 -o $@ $< -lm
+
+$(FUZZ_OUT)/replay_kernels: fuzz/fuzz_kernels.c fuzz/replay.c $(FUZZ_HDRS)
+	@mkdir -p $(FUZZ_OUT)
+	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -mavx2 $(FUZZ_SAN) -o $@ \
+	  $< fuzz/replay.c -lm
 
 $(FUZZ_OUT)/gen_corpus: fuzz/gen_corpus.c $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_OUT)

@@ -13,7 +13,9 @@
 # sets after installing them) every skip counts as a failure.
 #   T=test_lut tests/run.sh  one unit test (tests/test_lut.c), its failures
 #                            on the terminal; T=cli_test: one shell test
-#                            (tests/cli_test.sh, with the tool built first)
+#                            (tests/cli_test.sh, with the tool built first);
+#                            T=test_platform_x86 (at -msse4.1 and -mavx2),
+#                            T=x86_conformance (the suites, tool at -mavx2)
 #
 # Unit tests are tests/test_*.c (one per layer), each printing its own
 # "N passed, N failed" (checks); shell tests are tests/*_test.sh. Build tests
@@ -121,12 +123,66 @@ run_shell_test() { # tests/x_test.sh [stderr file]
   add_counts "$line" || true
 }
 
+# tests/test_platform_x86.c at -msse4.1 and at -mavx2 (each build has the
+# x86 primitives it allows; the binary skips, counted, on a CPU without them)
+run_x86_unit_tests() { # [stderr file]
+  local err=${1:-$log} flag name res rc line
+  for flag in -msse4.1 -mavx2; do
+    name=test_platform_x86${flag#-m}
+    if ! $CC -std=c99 $WARN -O1 -g $san $flag -o "$out/$name" tests/test_platform_x86.c -lm >>"$err" 2>&1; then
+      note "FAIL test_platform_x86 ($flag): does not compile (see $err)"
+      total_fail=$((total_fail + 1))
+      continue
+    fi
+    res=$($runner "$out/$name" 2>>"$err")
+    rc=$?
+    line=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    note "test_platform_x86 ($flag): ${line:-no result line} (exit $rc)"
+    add_counts "$line" || true
+    if [ $rc != 0 ] && [ -n "$line" ] && printf '%s' "$line" | grep -q ' 0 failed'; then
+      note "FAIL test_platform_x86 ($flag): exit status $rc"
+      total_fail=$((total_fail + 1))
+    fi
+  done
+}
+# The conformance suites with the tool built -mavx2: the x86 primitives
+# byte-identical with TFLM end to end (sanitized: the quicker suites only)
+run_x86_conformance() {
+  local xtool=build/tflc-avx2 s res line suites="models ops ops2 external models_ext weights"
+  if [ -n "$san" ]; then
+    xtool=build/asan/tflc-avx2
+    suites="models external"
+    mkdir -p build/asan
+    check "tflc tool -mavx2 (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san -mavx2 $WARN -o "$xtool" examples/tflc.c -lm
+  else
+    check "tflc tool -mavx2" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -mavx2 $WARN -o "$xtool" examples/tflc.c -lm
+  fi
+  [ -x "$xtool" ] || return
+  if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+    note "SKIP conformance -mavx2: the CPU has no AVX2"
+    total_skip=$((total_skip + 1))
+    return
+  fi
+  for s in $suites; do
+    [ -d "$SHARED/conformance/$s" ] || continue
+    res=$(bash tests/conformance.sh "$xtool" "$SHARED/conformance/$s" 2>&1)
+    printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
+    line=$(printf '%s\n' "$res" | tail -n 1)
+    note "conformance $s (-mavx2): $line"
+    add_counts "$line" || true
+  done
+}
+
 # ---- one test (T=name) -----------------------------------------------------
 if [ -n "${T:-}" ]; then
   t=$(basename "$T")
   t=${t%.c}
   t=${t%.sh}
-  if [ -f "tests/$t.c" ]; then
+  if [ "$t" = test_platform_x86 ]; then
+    run_x86_unit_tests /dev/stderr
+  elif [ "$t" = x86_conformance ]; then
+    run_x86_conformance
+  elif [ -f "tests/$t.c" ]; then
     run_unit_test "tests/$t.c" /dev/stderr
   elif [ -f "tests/$t.sh" ]; then
     build_tool
@@ -147,8 +203,10 @@ fi
 # ---- unit tests ------------------------------------------------------------
 note "== unit tests"
 for src in tests/test_*.c; do
+  [ "$src" = tests/test_platform_x86.c ] && continue # below, at -msse4.1/-mavx2
   run_unit_test "$src"
 done
+run_x86_unit_tests
 
 # ---- build tests -----------------------------------------------------------
 note "== build tests"
@@ -160,6 +218,10 @@ optional clang "clang C99" clang -std=c99 $WARN -c "$impl" -o "$out/impl_clang99
 optional clang "clang C11" clang -std=c11 $WARN -c "$impl" -o "$out/impl_clang11.o"
 optional g++ "g++ C++11" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_gxx.o"
 optional clang++ "clang++ C++17" clang++ -x c++ -std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_clangxx.o"
+# the x86 SSE4.1 / AVX2 primitives compiled in (C and C++)
+check "gcc C99 -msse4.1" gcc -std=c99 $WARN -msse4.1 -c "$impl" -o "$out/impl_sse41.o"
+optional clang "clang C99 -mavx2" clang -std=c99 $WARN -mavx2 -c "$impl" -o "$out/impl_clang_avx2.o"
+optional g++ "g++ C++11 -mavx2" g++ -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Wshadow -Werror -mavx2 -c "$impl" -o "$out/impl_gxx_avx2.o"
 check "kernels alone C99" gcc -std=c99 $WARN -x c -c tflc_kernels.h -DTFLC_KERNELS_IMPLEMENTATION -o "$out/kernels.o"
 check "no error strings" gcc -std=c99 $WARN -DTFLC_NO_ERROR_STRINGS -c "$impl" -o "$out/impl_noerr.o"
 check "two translation units" gcc -std=c99 $WARN -I. -o "$out/minimal" examples/minimal.c tflc.c -lm
@@ -272,6 +334,8 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
     check "tflc tool, HiFi 5 emulated" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_HIFI_EMULATE -DXCHAL_HAVE_HIFI5=1 -o "$hifi5_tool" examples/tflc.c -lm
     hifi_conformance "$hifi5_tool" "HiFi 5" models
   fi
+  note "== conformance with the x86 AVX2 primitives"
+  run_x86_conformance
 else
   note "(../shared/conformance not found: conformance skipped)"
 fi

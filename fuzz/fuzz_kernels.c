@@ -1,0 +1,307 @@
+/* fuzz/fuzz_kernels.c - libFuzzer harness: every compiled fast version of
+ * the platform primitives (GEMM, depthwise, requantization) against the
+ * portable version, byte for byte, on shapes, strides, input offsets,
+ * requantization parameters and data the input chooses. Built with -mavx2
+ * (fuzz/fuzz.mk) so that the SSE4.1 and AVX2 versions are there, with
+ * TFLC_DSP_EMULATE for the Arm DSP ones and TFLC_HIFI_EMULATE for the Xtensa
+ * HiFi ones (HiFi 4 code, over tests/hifi_emu.h, whose misaligned-load,
+ * overflow and stream-misuse counters must stay zero). A new platform version
+ * is one line in `fast` below. Buffers are allocated at their exact sizes, so
+ * AddressSanitizer sees any read past an input or write past an output;
+ * any difference aborts.
+ *
+ * Input layout (missing bytes read as 0):
+ *   0      primitive: b % 3 (0 GEMM, 1 depthwise, 2 requantization)
+ *   1..    shape and parameter bytes, in the order read below
+ *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TFLC_DSP_EMULATE
+#define TFLC_HIFI_EMULATE /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable /* a pure reference */
+#define TFLC_KERNELS_IMPLEMENTATION
+#include "../tflc_kernels.h"
+
+typedef void (*gemm_fn)(const tflc_requant_params *, const tflc_gemm_block *);
+typedef void (*depthwise_fn)(const tflc_requant_params *,
+                             const tflc_depthwise_block *);
+typedef void (*requant_fn)(const tflc_requant_params *, int32_t,
+                           const int32_t *, int8_t *);
+
+/* every fast version compiled here (NULL: the platform has none) */
+static const struct {
+  const char *name;
+  gemm_fn gemm;
+  depthwise_fn depthwise;
+  requant_fn requant;
+} fast[] = {
+#if defined(TFLC_HAVE_DSP)
+    {"dsp", tflc_gemm_s8_dsp, tflc_depthwise_s8_dsp, NULL},
+#endif
+#if defined(TFLC_HAVE_SSE41_GEMM)
+    {"sse41", tflc_gemm_s8_sse41, tflc_depthwise_s8_sse41,
+     tflc_requantize_s8_sse41},
+#endif
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    {"avx2", tflc_gemm_s8_avx2, tflc_depthwise_s8_avx2,
+     tflc_requantize_s8_avx2},
+#endif
+#if defined(TFLC_HAVE_HIFI)
+    {"hifi", tflc_gemm_s8_hifi, tflc_depthwise_s8_hifi, NULL},
+#endif
+};
+#define N_FAST (sizeof fast / sizeof fast[0])
+
+/* the input, read front to back; the data pool is what is left */
+typedef struct reader {
+  const uint8_t *d;
+  size_t n, i;
+} reader;
+static uint32_t u8(reader *r) {
+  return r->i < r->n ? r->d[r->i++] : 0u;
+}
+static uint32_t u32(reader *r) {
+  uint32_t v = u8(r);
+  v |= u8(r) << 8;
+  v |= u8(r) << 16;
+  return v | (u8(r) << 24);
+}
+static int32_t s32(reader *r) {
+  const uint32_t u = u32(r);
+  return u <= 0x7FFFFFFFu ? (int32_t)u : (int32_t)(u - 0x80000000u) + INT32_MIN;
+}
+static int32_t s8(reader *r) {
+  return (int32_t)u8(r) - 128;
+}
+static void pool_fill(const reader *r, void *dst, size_t n) {
+  uint8_t *p = (uint8_t *)dst;
+  const size_t left = r->n > r->i ? r->n - r->i : 0;
+  size_t k;
+  for (k = 0; k < n; k++)
+    p[k] = left ? r->d[r->i + k % left] : 0u;
+}
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (p == NULL)
+    abort();
+  return p;
+}
+
+/* an input offset: the kernels' -128..255, the 16-bit lane limit, beyond */
+static int32_t offset(reader *r) {
+  switch (u8(r) % 6u) {
+  case 0:
+    return 0;
+  case 1:
+    return (int32_t)u8(r) - 128 + (int32_t)(u8(r) & 0x80u);
+  case 2:
+    return (int32_t)(u32(r) % 65281u) - 32640;
+  case 3:
+    return (u8(r) & 1u ? 32640 : -32640) + (int32_t)(u8(r) % 3u) - 1;
+  case 4:
+    return s32(r);
+  default:
+    return s8(r);
+  }
+}
+
+/* requantization parameters for n channels */
+typedef struct quant {
+  int32_t q[64], bias[64];
+  int8_t shift[64];
+  tflc_requant_params rq;
+} quant;
+static void quant_read(reader *r, quant *k, int32_t n) {
+  const uint32_t f = u8(r);
+  int32_t c;
+  for (c = 0; c < n; c++) {
+    switch (u8(r) % 4u) {
+    case 0:
+      k->q[c] = INT32_MAX - (int32_t)u8(r);
+      break;
+    case 1:
+      k->q[c] = INT32_MIN + (int32_t)(u8(r) % 3u);
+      break;
+    case 2:
+      k->q[c] = (int32_t)(0x40000000u + (u32(r) & 0x3FFFFFFFu));
+      break;
+    default:
+      k->q[c] = s32(r);
+      break;
+    }
+    k->shift[c] = (int8_t)(f & 8u ? s8(r) : (int32_t)(u8(r) % 62u) - 31);
+    k->bias[c] = f & 16u ? s32(r) : s8(r) * 256;
+  }
+  k->rq.bias = f & 1u ? k->bias : NULL;
+  k->rq.multiplier = k->q;
+  k->rq.shift = k->shift;
+  k->rq.per_channel = (f & 2u) != 0;
+  k->rq.output_offset = f & 4u ? s32(r) : s8(r);
+  if (f & 32u) {
+    k->rq.act_min = s32(r) % 400;
+    k->rq.act_max = s32(r) % 400;
+  } else {
+    k->rq.act_min = s8(r);
+    k->rq.act_max = s8(r);
+  }
+}
+
+static void differ(const char *what, const char *name) {
+  fprintf(stderr, "fuzz_kernels: %s %s differs from the portable version\n",
+          name, what);
+  abort();
+}
+
+static void fuzz_gemm(reader *r) {
+  tflc_gemm_block g;
+  quant k;
+  int32_t segs;
+  size_t an, wn, on, m;
+  int8_t *a, *w, *expect, *got;
+  g.rows = 1 + (int32_t)(u8(r) % 8u);
+  g.cols = 1 + (int32_t)(u8(r) % 40u);
+  g.segments = (int32_t)(u8(r) % 5u);
+  g.seg_len = (int32_t)(u8(r) % 200u);
+  segs = g.segments > 0 ? g.segments : 1;
+  g.a_seg = g.seg_len + (int32_t)(u8(r) % 9u);
+  g.a_row = u8(r) % 5u == 0 ? 0 : g.a_seg * segs + (int32_t)(u8(r) % 5u);
+  g.w_seg = g.seg_len + (int32_t)(u8(r) % 4u);
+  g.w_col = g.w_seg * segs + (int32_t)(u8(r) % 5u);
+  g.out_row = g.cols + (int32_t)(u8(r) % 3u);
+  g.a_offset = offset(r);
+  quant_read(r, &k, g.cols);
+  an = (size_t)((g.rows - 1) * g.a_row + (segs - 1) * g.a_seg + g.seg_len);
+  wn = (size_t)((g.cols - 1) * g.w_col + (segs - 1) * g.w_seg + g.seg_len);
+  on = (size_t)((g.rows - 1) * g.out_row + g.cols);
+  a = (int8_t *)xmalloc(an);
+  w = (int8_t *)xmalloc(wn);
+  expect = (int8_t *)xmalloc(on);
+  got = (int8_t *)xmalloc(on);
+  pool_fill(r, a, an);
+  pool_fill(r, w, wn);
+  g.a = a;
+  g.w = w;
+  memset(expect, 0x5A, on);
+  g.out = expect;
+  tflc_gemm_s8_portable(&k.rq, &g);
+  for (m = 0; m < N_FAST; m++) {
+    memset(got, 0x5A, on);
+    g.out = got;
+    fast[m].gemm(&k.rq, &g);
+    if (memcmp(got, expect, on) != 0)
+      differ("GEMM", fast[m].name);
+  }
+  free(a);
+  free(w);
+  free(expect);
+  free(got);
+}
+
+static void fuzz_depthwise(reader *r) {
+  tflc_depthwise_block b;
+  quant k;
+  int32_t cin;
+  size_t xn, wn, on, m;
+  int8_t *x, *w, *expect, *got;
+  b.channels = 1 + (int32_t)(u8(r) % 48u);
+  b.multiplier = u8(r) % 4u == 0 ? 1 + (int32_t)(u8(r) % 24u) : 1;
+  b.pixels = 1 + (int32_t)(u8(r) % 8u);
+  b.rows = (int32_t)(u8(r) % 10u);
+  b.cols = (int32_t)(u8(r) % 10u);
+  cin = (b.channels + b.multiplier - 1) / b.multiplier;
+  b.x_col = cin + (int32_t)(u8(r) % 4u);
+  b.x_row = b.x_col * (b.cols + 1) + (int32_t)(u8(r) % 4u);
+  b.x_pixel = b.x_col * (int32_t)(u8(r) % 3u);
+  b.x_offset = offset(r);
+  b.w_col = b.channels + (int32_t)(u8(r) % 4u);
+  b.w_row = b.w_col * (b.cols > 0 ? b.cols : 1) + (int32_t)(u8(r) % 4u);
+  b.out_pixel = b.channels + (int32_t)(u8(r) % 3u);
+  quant_read(r, &k, b.channels);
+  xn = (size_t)((b.pixels - 1) * b.x_pixel +
+                (b.rows > 0 ? b.rows - 1 : 0) * b.x_row +
+                (b.cols > 0 ? b.cols - 1 : 0) * b.x_col + cin);
+  wn = (size_t)((b.rows > 0 ? b.rows - 1 : 0) * b.w_row +
+                (b.cols > 0 ? b.cols - 1 : 0) * b.w_col + b.channels);
+  on = (size_t)((b.pixels - 1) * b.out_pixel + b.channels);
+  x = (int8_t *)xmalloc(xn);
+  w = (int8_t *)xmalloc(wn);
+  expect = (int8_t *)xmalloc(on);
+  got = (int8_t *)xmalloc(on);
+  pool_fill(r, x, xn);
+  pool_fill(r, w, wn);
+  b.x = x;
+  b.w = w;
+  memset(expect, 0x5A, on);
+  b.out = expect;
+  tflc_depthwise_s8_portable(&k.rq, &b);
+  for (m = 0; m < N_FAST; m++) {
+    memset(got, 0x5A, on);
+    b.out = got;
+    fast[m].depthwise(&k.rq, &b);
+    if (memcmp(got, expect, on) != 0)
+      differ("depthwise", fast[m].name);
+  }
+  free(x);
+  free(w);
+  free(expect);
+  free(got);
+}
+
+static void fuzz_requantize(reader *r) {
+  quant k;
+  const int32_t n = 1 + (int32_t)(u8(r) % 64u);
+  int32_t *acc = (int32_t *)xmalloc((size_t)n * sizeof(int32_t));
+  int8_t *expect = (int8_t *)xmalloc((size_t)n);
+  int8_t *got = (int8_t *)xmalloc((size_t)n);
+  size_t m;
+  quant_read(r, &k, n);
+  pool_fill(r, acc, (size_t)n * sizeof(int32_t));
+  tflc_requantize_s8_portable(&k.rq, n, acc, expect);
+  for (m = 0; m < N_FAST; m++) {
+    if (fast[m].requant == NULL)
+      continue;
+    memset(got, 0x5A, (size_t)n);
+    fast[m].requant(&k.rq, n, acc, got);
+    if (memcmp(got, expect, (size_t)n) != 0)
+      differ("requantization", fast[m].name);
+  }
+  free(acc);
+  free(expect);
+  free(got);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
+  reader r;
+  r.d = d;
+  r.n = size;
+  r.i = 0;
+  switch (u8(&r) % 3u) {
+  case 0:
+    fuzz_gemm(&r);
+    break;
+  case 1:
+    fuzz_depthwise(&r);
+    break;
+  default:
+    fuzz_requantize(&r);
+    break;
+  }
+#if defined(TFLC_HIFI_EMULATE)
+  /* the HiFi code never loads from a misaligned address, overflows a lane
+   * or misuses a load stream (tests/hifi_emu.h) */
+  if (hifi_emu_misaligned != 0 || hifi_emu_overflows != 0 ||
+      hifi_emu_stream_errors != 0) {
+    fprintf(stderr,
+            "fuzz_kernels: HiFi emulation: %ld misaligned loads, %ld "
+            "overflows, %ld stream errors\n",
+            hifi_emu_misaligned, hifi_emu_overflows, hifi_emu_stream_errors);
+    abort();
+  }
+#endif
+  return 0;
+}
