@@ -8,6 +8,7 @@
 #   make demo [MODEL=path.tflite]       plain vs LUT-compressed, side by side
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
+#   make bench-decode                   LUT decode bytes per instruction (host, M4)
 #   make bench-x86                      x86-64 callgrind instruction counts:
 #                                       portable, -msse4.1, -mavx2 vs TFLM
 #   make build/tflc-avx2                the tool with the AVX2 primitives
@@ -16,6 +17,7 @@
 #   make build/tflc-hifi-emu            the tool with the Xtensa HiFi paths
 #                                       over tests/hifi_emu.h (HiFi 4 code;
 #                                       build/tflc-hifi5-emu: HiFi 5 code)
+#   make format / make format-check     clang-format every C file / check them
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
 OPT ?= -O2
@@ -75,6 +77,10 @@ demo: build/demo
 bench-m4:
 	SHARED=$(SHARED) bash examples/m4_bench.sh
 
+# LUT decode throughput (bytes per instruction, widths 1..8): host + Cortex-M4F
+bench-decode:
+	SHARED=$(SHARED) bash examples/decode_bench.sh
+
 # x86-64 callgrind instruction counts of one invoke (examples/x86_bench.sh)
 bench-x86:
 	SHARED=$(SHARED) bash examples/x86_bench.sh
@@ -86,12 +92,19 @@ readme-ops: build/tflc
 test-m4:
 	SHARED=$(SHARED) bash tests/m4_platform_test.sh
 
+# every C file of the repository (tests/integration_test.sh checks that
+# none is missed and that all are formatted)
+FORMAT_FILES = $(sort $(wildcard *.c *.h examples/*.c examples/*.h \
+  examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h))
 format:
-	clang-format -i tflc.h tflc_kernels.h tflc_write.h examples/*.c examples/*.h tests/*.c tests/*.h fuzz/*.c
+	clang-format -i $(FORMAT_FILES)
+.PHONY: format-check
+format-check:
+	clang-format --dry-run -Werror $(FORMAT_FILES)
 
 clean:
 	rm -rf build
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 bench-x86 test-m4 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-decode bench-x86 test-m4 format clean readme-ops

@@ -680,7 +680,9 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it);
 /* Puts every variable back where a fresh interpreter starts it (int8
  * variable tensors at their zero point, the rest 0; resource variables at
  * their default) and lets CALL_ONCE run again: the next invoke gives what
- * the first one after tflc_interpreter_init gave. No re-planning. */
+ * the first one after tflc_interpreter_init gave. No re-planning; inputs
+ * and outputs are not touched. Returns TFLC_OK, or TFLC_ERR_STATE when it
+ * is NULL or not initialised. */
 TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 /* The message of the last failure of it ("" when none, or with
  * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
@@ -700,20 +702,28 @@ TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
                                     int pointer_bits);
 
 /* ---- operator context (inside a tflc_user_op's prepare / invoke) ------- */
-/* The operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a custom one
- * tflc does not know) and its position in the subgraph. */
+/* Every tflc_op_* function takes the context tflc hands to a callback
+ * (never NULL: op is not checked), valid only during that call; the
+ * pointers they return into the model or the arena stay valid as long as
+ * the interpreter. */
+/* tflc_op_code: the operator's code (TFLC_OP_*, TFLC_OP_UNKNOWN_CUSTOM for a
+ * custom one tflc does not know); tflc_op_index: its position in the
+ * subgraph. */
 TFLC_API int32_t tflc_op_code(const tflc_op_context *op);
 TFLC_API int32_t tflc_op_index(const tflc_op_context *op);
-/* Input / output counts, and tensor k (NULL when absent or out of range).
- * Tensors are valid for the interpreter's lifetime; `data` is set during
- * invoke (at prepare only for constants). */
+/* tflc_op_num_inputs / tflc_op_num_outputs: input / output counts;
+ * tflc_op_input / tflc_op_output: tensor k (NULL when absent or out of
+ * range). Tensors are valid for the interpreter's lifetime; `data` is set
+ * during invoke (at prepare only for constants). */
 TFLC_API int32_t tflc_op_num_inputs(const tflc_op_context *op);
 TFLC_API int32_t tflc_op_num_outputs(const tflc_op_context *op);
 TFLC_API tflc_tensor *tflc_op_input(tflc_op_context *op, int32_t k);
 TFLC_API tflc_tensor *tflc_op_output(tflc_op_context *op, int32_t k);
 /* Field `field` (0-based, schema order) of the builtin options table, or
- * `dflt` when absent: 4-byte integers; 1-byte enums and bools (Padding,
- * ActivationFunctionType, ...), sign-extended; floats. */
+ * `dflt` when absent: tflc_op_option_int for 4-byte integers;
+ * tflc_op_option_byte for 1-byte enums and bools (Padding,
+ * ActivationFunctionType, ...), sign-extended; tflc_op_option_float for
+ * floats. */
 TFLC_API int32_t tflc_op_option_int(const tflc_op_context *op, int32_t field,
                                     int32_t dflt);
 TFLC_API int32_t tflc_op_option_byte(const tflc_op_context *op, int32_t field,
@@ -739,14 +749,19 @@ TFLC_API int32_t tflc_op_scratch_request(tflc_op_context *op, size_t bytes);
 /* Invoke only: the address of scratch buffer `index` (NULL at prepare, or
  * for an index never requested). */
 TFLC_API void *tflc_op_scratch(const tflc_op_context *op, int32_t index);
-/* The operator's state pointer (NULL until set). */
+/* tflc_op_set_state / tflc_op_state: set and read the operator's state
+ * pointer (NULL until set; tflc never dereferences it). */
 TFLC_API void tflc_op_set_state(tflc_op_context *op, void *state);
 TFLC_API void *tflc_op_state(const tflc_op_context *op);
-/* Sets the interpreter's message to "op N NAME: message" and returns st. */
+/* Sets the interpreter's message to "op N NAME: message" (message NULL:
+ * "failed"; a partition's prefix for a delegate) and returns st, the
+ * status the callback should return (TFLC_ERR_KERNEL, TFLC_ERR_UNSUPPORTED,
+ * ...). */
 TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
                                   const char *message);
-/* The built-in prepare / invoke of this operator, for a user operator that
- * wraps it (counts, times, checks); TFLC_ERR_UNSUPPORTED when tflc has
+/* tflc_op_builtin_prepare / tflc_op_builtin_invoke: the built-in prepare /
+ * invoke of this operator, for a user operator that wraps it (counts,
+ * times, checks); their status, or TFLC_ERR_UNSUPPORTED when tflc has
  * none compiled in. A wrapper must leave the state to the built-in. */
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op);
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op);
@@ -766,19 +781,24 @@ TFLC_API int32_t tflc_op_tensor_quant(const tflc_op_context *op,
 TFLC_API int tflc_op_const(tflc_op_context *op, int32_t k, tflc_const *c);
 
 /* ---- partitions (inside a tflc_delegate's prepare / invoke) ------------ */
-/* Operators in the partition (0 when `part` is not a partition), and the
- * context of operator k (NULL out of range): its code, tensors and options
- * as at claims. Its tensors' `data`: arena tensors during invoke; NULL for
- * the ones the delegate keeps. */
+/* tflc_partition_num_ops: operators in the partition (0 when `part` is not
+ * a partition); tflc_partition_op: the context of operator k (NULL out of
+ * range), valid as `part` is: its code, tensors and options as at claims.
+ * Its tensors' `data`: arena tensors during invoke; NULL for the ones the
+ * delegate keeps. */
 TFLC_API int32_t tflc_partition_num_ops(const tflc_op_context *part);
 TFLC_API tflc_op_context *tflc_partition_op(tflc_op_context *part, int32_t k);
-/* Partitions of a ready interpreter, every subgraph, in init order; info on
- * partition i (0, zeroed info when out of range). */
+/* tflc_num_partitions: partitions of a ready interpreter, every subgraph,
+ * in init order (0 for NULL or not initialised); tflc_partition_info_get:
+ * 1 and *info (not NULL) about partition i, or 0 and a zeroed *info when
+ * out of range. info->delegate points at the delegate's name. */
 TFLC_API int32_t tflc_num_partitions(const tflc_interpreter *it);
 TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
                                      tflc_partition_info *info);
 
 /* ---- introspection, for tools ------------------------------------------- */
+/* The tflc_model_* functions below read a model tflc_model_init accepted
+ * (m not NULL); the pointers they return point into its bytes. */
 /* Name of an operator code: "CONV_2D", "TFLM_DECODE", "CUSTOM" for an
  * unknown custom operator, "UNKNOWN" outside the schema. */
 TFLC_API const char *tflc_opcode_name(int32_t code);
@@ -793,7 +813,8 @@ TFLC_API int32_t tflc_model_op_code(const tflc_model *m, int32_t sg, int32_t i);
 /* Operator i's custom_code (NULL, *len 0 when not a custom operator). */
 TFLC_API const char *tflc_model_op_custom_name(const tflc_model *m, int32_t sg,
                                                int32_t i, uint32_t *len);
-/* Operators / tensors of subgraph sg (0 when sg is out of range). */
+/* tflc_model_num_ops / tflc_model_num_tensors: operators / tensors of
+ * subgraph sg (0 when sg is out of range). */
 TFLC_API int32_t tflc_model_num_ops(const tflc_model *m, int32_t sg);
 TFLC_API int32_t tflc_model_num_tensors(const tflc_model *m, int32_t sg);
 /* Operator i's inputs (outputs != 0: outputs): k < 0 returns the count,
@@ -4762,6 +4783,8 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   const tflc_model *m = it->model;
   tflc__fb fb;
   uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
+  uint64_t nidx = 0, nused = 0; /* operators' tensor indices */
+  int16_t *idx;
   tflc_status st;
   tflc__ctx c;
   int32_t k, *map;
@@ -4829,12 +4852,16 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     for (j = 0; j < nout; j++)
       map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
   }
-  /* keep a DECODE op only if one of its outputs must be decoded whole */
+  /* keep a DECODE op only if one of its outputs must be decoded whole;
+   * count the kept operators' tensor indices (a kept DECODE: outputs
+   * only) for their one shared index array */
   for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0;
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0, ni;
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
     if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
         TFLC_OP_TFLM_DECODE) {
+      (void)tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+      nidx += (uint64_t)ni + nout;
       nops++;
       continue;
     }
@@ -4842,6 +4869,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
         keep = 1;
     if (keep) {
+      nidx += nout;
       nops++;
       for (j = 0; j < nout; j++)
         map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
@@ -4863,6 +4891,22 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if ((nrec && !it->tensors) || (nops && !it->ops))
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors and %u ops", nrec, nops);
+  /* every operator's tensor indices, then (several subgraphs) the
+   * subgraph's input and output records, in one array: one rounding */
+  if (it->graphs)
+    nidx += (uint32_t)(it->num_inputs + it->num_outputs);
+  if (nidx > (uint64_t)(it->arena_size / 2))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  /* none: a valid pointer all the same (to no bytes: the arena's start) */
+  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx)
+             : (int16_t *)(void *)it->arena;
+  if (!idx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  if (it->graphs)
+    it->graphs[sg].io =
+        idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
     it->inputs[k] = map[it->inputs[k]] >> 3;
   for (k = 0; k < it->num_outputs; k++)
@@ -4968,9 +5012,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                        "op %u: too many inputs", i);
     op->nin = (uint16_t)ni;
     op->nout = (uint16_t)nout;
-    op->in = (int16_t *)tflc__persist(it, 2u * (ni + nout));
-    if (!op->in && ni + nout)
-      return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
+    if (nused + ni + nout > nidx)
+      return tflc__err(it->error, TFLC_ERR_SCHEMA, "op %u: inputs changed", i);
+    op->in = idx + nused;
+    nused += ni + nout;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
@@ -5210,13 +5255,8 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs) {
-      int16_t *io = (int16_t *)tflc__persist(
-          it, 2u * (uint32_t)(it->num_inputs + it->num_outputs));
-      if (!io && it->num_inputs + it->num_outputs)
-        return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small");
-      tflc__graph_keep(it, &it->graphs[sg], io);
-    }
+    if (it->graphs) /* io: the end of the subgraph's index array */
+      tflc__graph_keep(it, &it->graphs[sg], it->graphs[sg].io);
   }
   if (it->graphs) {
     st = tflc__plan(it, it->graphs, n);
@@ -10019,14 +10059,14 @@ static tflc_status tflc__check_passed(tflc__ctx *c, const tflc_tensor *t,
                         g, k);
   return TFLC_OK;
 }
-static tflc__flow_state *tflc__flow_prepare(tflc__ctx *c) {
-  tflc__flow_state *s = TFLC__NEW_STATE(c, tflc__flow_state);
-  int32_t g[2];
-  if (!s)
-    return NULL;
+/* The two subgraphs, read from the operator's options when needed (no
+ * persistent state: the verifier keeps the indices in range). */
+static tflc__flow_state tflc__flow_graphs(const tflc__ctx *c) {
+  tflc__flow_state s;
+  int32_t g[2] = {0, 0};
   (void)tflc__op_subgraphs(c->m, c->op->code, c->op->opts, g);
-  s->first = g[0];
-  s->second = g[1];
+  s.first = g[0];
+  s.second = g[1];
   return s;
 }
 /* Copies a value between two tensors of equal size (checked at prepare). */
@@ -10047,7 +10087,8 @@ static tflc_tensor *tflc__graph_out(tflc_interpreter *it, int32_t g,
  * where TFLM would fail at invoke when it takes that branch. */
 static tflc_status tflc__if_prepare(tflc__ctx *c) {
   const tflc_tensor *cond = tflc__in(c, 0);
-  tflc__flow_state *s;
+  tflc__flow_state fs;
+  const tflc__flow_state *s = &fs;
   int32_t b, k, g;
   tflc_status st;
   if (c->op->nin < 1 || !cond)
@@ -10056,9 +10097,7 @@ static tflc_status tflc__if_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_TYPE, "condition must be one bool", 0, 0);
   if (!c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "no branch subgraphs", 0, 0);
-  s = tflc__flow_prepare(c);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  fs = tflc__flow_graphs(c);
   for (b = 0; b < 2; b++) {
     g = b ? s->second : s->first;
     if (tflc__subgraph_io(c->m, g, 0, -1) != c->op->nin - 1 ||
@@ -10081,8 +10120,8 @@ static tflc_status tflc__if_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__if_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
-  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
-  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s->first : s->second;
+  const tflc__flow_state s = tflc__flow_graphs(c);
+  int32_t g = ((const uint8_t *)tflc__in(c, 0)->data)[0] ? s.first : s.second;
   int32_t k;
   tflc_status st;
   for (k = 1; k < c->op->nin; k++)
@@ -10099,15 +10138,14 @@ static tflc_status tflc__if_invoke(tflc__ctx *c) {
  * inputs = body inputs = body outputs); here also every value's type and
  * size and that cond's first output is a bool, which TFLM reads. */
 static tflc_status tflc__while_prepare(tflc__ctx *c) {
-  tflc__flow_state *s;
+  tflc__flow_state fs;
+  const tflc__flow_state *s = &fs;
   tflc_tensor co;
   int32_t k, n = c->op->nin, ci;
   tflc_status st;
   if (!c->it->graphs)
     return tflc__op_err(c, TFLC_ERR_INDEX, "no loop subgraphs", 0, 0);
-  s = tflc__flow_prepare(c);
-  if (!s)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  fs = tflc__flow_graphs(c);
   if (c->op->nout != n || tflc__subgraph_io(c->m, s->first, 0, -1) != n ||
       tflc__subgraph_io(c->m, s->second, 0, -1) != n ||
       tflc__subgraph_io(c->m, s->second, 1, -1) != n)
@@ -10139,7 +10177,8 @@ static tflc_status tflc__while_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__while_invoke(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
-  const tflc__flow_state *s = (const tflc__flow_state *)c->op->state;
+  const tflc__flow_state fs = tflc__flow_graphs(c);
+  const tflc__flow_state *s = &fs;
   int32_t k, n = c->op->nin;
   uint32_t iterations = 0;
   tflc_status st;

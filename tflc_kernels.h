@@ -82,20 +82,22 @@
  *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
  *   with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7, M33, M55...)
  *   the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
- *   tflc_depthwise_s8_dsp (SXTB16 / SMLAD / SMLABB through <arm_acle.h>,
- *   the innermost loops in Thumb-2 assembly). Every version gives the
- *   portable version's bytes: tests/test_platform.c checks them against
- *   each other and against naive references on random shapes, here
- *   through TFLC_DSP_EMULATE and on the Cortex-M4 harness with the real
- *   instructions (make test-m4). On Xtensa HiFi 4 / HiFi 5 cores they
- *   default to tflc_gemm_s8_hifi and tflc_depthwise_s8_hifi (Cadence's
- *   intrinsics), tested only through TFLC_HIFI_EMULATE on hosts
- *   (tests/test_platform_hifi.c): never run on HiFi silicon. On x86-64
- *   built with -msse4.1 or -mavx2 (or -march=native: __SSE4_1__,
- *   __AVX2__) the GEMM, depthwise and
- *   requantization macros default to tflc_gemm_s8_avx2 / _sse41 and their
- *   siblings (PMOVSXBW + PMADDWD, requantization 4 or 8 channels at a
- *   time; tests/test_platform_x86.c, fuzz/fuzz_kernels.c).
+ *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
+ *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
+ *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
+ *   time). Every version gives the portable version's bytes:
+ *   tests/test_platform.c checks them against each other and against
+ *   naive references on random shapes, here through TFLC_DSP_EMULATE and
+ *   on the Cortex-M4 harness with the real instructions (make test-m4). On
+ *   Xtensa HiFi 4 / HiFi 5 cores the GEMM and depthwise macros default to
+ *   tflc_gemm_s8_hifi and tflc_depthwise_s8_hifi (Cadence's intrinsics),
+ *   tested only through TFLC_HIFI_EMULATE on hosts
+ *   (tests/test_platform_hifi.c): never run on HiFi silicon. On
+ *   x86-64 built with -msse4.1 or -mavx2 (or -march=native: __SSE4_1__,
+ *   __AVX2__) the GEMM, depthwise and requantization macros default to
+ *   tflc_gemm_s8_avx2 / _sse41 and their siblings (PMOVSXBW + PMADDWD,
+ *   requantization 4 or 8 channels at a time; tests/test_platform_x86.c,
+ *   fuzz/fuzz_kernels.c).
  *   A platform replaces any primitive with a header named by
  *   TFLC_PLATFORM_HEADER, included at the start of the implementation
  *   (after the declarations, so it can call the portable versions for the
@@ -146,6 +148,37 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- the contract of every function below ------------------------------- */
+/* Unless a function's own comment says otherwise:
+ * - Arguments. Pointers are not NULL and point at as many elements as the
+ *   shapes and counts given imply; arguments documented "or NULL" / "may
+ *   be NULL" may be NULL. Nothing is checked: shapes, counts, axes, types
+ *   and parameters must be the consistent ones the comment describes
+ *   (tflc.h's operators check them from the model at
+ *   tflc_interpreter_init, before any kernel runs); anything else is
+ *   undefined behaviour. Arrays need only their element type's alignment
+ *   (constants read through tflc_const: any alignment).
+ * - Writes. A function writes its outputs (out, dst, the parameters a
+ *   *_prepare fills) and the buffers its comment names (tile, acc, work,
+ *   scratch; state such as SVDF / LSTM state, rings, noise estimates,
+ *   cursors, which it updates in place), nothing else; inputs, filters,
+ *   biases, tables and constants are only read. An output must not overlap
+ *   an input unless the comment says they may be the same array. Scratch
+ *   contents are undefined after the call.
+ * - Lifetimes. Nothing is allocated and no pointer is kept once a
+ *   function returns, with two exceptions: a tflc_const made by
+ *   tflc_const_* points at the caller's arrays (data, values, table,
+ *   mask, zero points, cursor), and a tflc_fft_plan and a tflc_ring_s16
+ *   point at the memory they were given: those arrays must outlive the
+ *   descriptor. There is no global state: every function is reentrant and
+ *   may run on several threads at once (on different outputs and state).
+ * - Results. A function returning void cannot fail. Others say what each
+ *   return value means; where a *_prepare or check returns failure (0 or
+ *   -1), the parameters it fills are unspecified. Integer results are the
+ *   bytes of TFLM's reference kernels; float results follow TFLM's order
+ *   of operations (the same bits when built without FMA contraction,
+ *   e.g. -ffp-contract=off, and with the same libm). */
 
 /* ---- status ------------------------------------------------------------- */
 typedef enum tflc_status {
@@ -276,49 +309,59 @@ typedef struct tflc_const {
   tflc_const_cursor *cursor; /* resume point, or NULL */
 } tflc_const;
 
-/* An uncompressed constant: `count` elements of `type` at `data`. */
+/* An uncompressed constant: `count` elements of `type` at `data` (kept as a
+ * pointer: data must outlive the descriptor; any alignment). */
 TFLC_API tflc_const tflc_const_raw(const void *data, tflc_type type,
                                    int32_t count);
 /* A LUT-compressed constant: `bitstring` holds `count` bits-wide indices
- * (1..8), `values` channels * stride elements. elems_per_channel is set as
- * TFLM does: count when channels <= 1, 1 on the last axis (alt_axis 1),
- * else count / channels. */
+ * (1..8), `values` channels * stride elements (both kept as pointers:
+ * they must outlive the descriptor). elems_per_channel is set as TFLM
+ * does: count when channels <= 1, 1 on the last axis (alt_axis 1), else
+ * count / channels. */
 TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
                                    tflc_type type, int32_t count, int bits,
                                    int32_t channels, int32_t stride,
                                    int alt_axis);
-/* Decode elements [start, start + n) into dst (n * type size bytes). Raw
- * constants are copied. Uses the fast paths (whole bytes / groups at a
- * time); tflc_lut_decode_ref is the portable one-index-at-a-time path it
- * is tested against (same bytes, always). */
+/* Decode elements [start, start + n) of c (0 <= start, start + n <=
+ * c->count) into dst (n * type size bytes; any alignment). Raw constants
+ * are copied. Huffman and Prune constants move their cursor (when set).
+ * Uses the fast paths (whole bytes / groups at a time);
+ * tflc_lut_decode_ref is the portable one-index-at-a-time path it is
+ * tested against (same bytes, always). */
 TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
                               void *dst);
 TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
                                   void *dst);
-/* Decode elements start, start + step, ... (n of them) into dst. */
+/* Decode elements start, start + step, ... (n of them, all inside the
+ * constant) into dst (n elements). */
 TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
                               int32_t n, void *dst);
 /* Pointer to elements [start, start + n): into the raw data when the
- * constant is raw, else decoded into `tile` (which must hold n elements). */
+ * constant is raw (valid as long as the data), else decoded into `tile`
+ * (which must hold n elements; valid until tile is reused). */
 TFLC_API const void *tflc_const_span(const tflc_const *c, int32_t start,
                                      int32_t n, void *tile);
-/* One element widened. i32: INT8/UINT8/BOOL/INT16/INT32 (INT64 keeps its
- * low 32 bits); i64: every integer type. Both give 0 for FLOAT32. f32:
- * FLOAT32 as stored, integer types converted. Values are read
- * little-endian byte by byte (any alignment, any host). */
+/* Element i (0 <= i < c->count) widened, any kind of constant.
+ * tflc_const_i32: INT8/UINT8/BOOL/INT16/INT32 (INT64 keeps its low 32
+ * bits); tflc_const_i64: every integer type. Both give 0 for FLOAT32.
+ * tflc_const_f32: FLOAT32 as stored, integer types converted. Values are
+ * read little-endian byte by byte (any alignment, any host). */
 TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
 TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
 TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 
 /* ---- quantization helpers (TFLM double rounding) ------------------------ */
-/* m -> (q, shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier. */
+/* m -> (*q, *shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier
+ * (m 0 gives 0, 0). */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
 /* High 32 bits of 2 * a * b, rounded (SaturatingRoundingDoublingHighMul). */
 TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
                                                             int32_t b);
 /* x / 2^exponent, to nearest, ties away from zero (RoundingDivideByPOT). */
 TFLC_API int32_t tflc_rounding_divide_by_pot(int32_t x, int32_t exponent);
-/* MultiplyByQuantizedMultiplier, int32 and int64 accumulators. */
+/* TFLM's MultiplyByQuantizedMultiplier of x by (q, shift):
+ * tflc_multiply_by_quantized_multiplier for int32 accumulators,
+ * tflc_multiply_by_quantized_multiplier_64 for int64 ones. */
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier(int32_t x, int32_t q,
                                                        int32_t shift);
 TFLC_API int32_t tflc_multiply_by_quantized_multiplier_64(int64_t x, int32_t q,
@@ -519,6 +562,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g);
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
+/* widths 2 and 4 a word of indices at a time (others: the portable one) */
+#define TFLC_HAVE_DSP_LUT_UNPACK 1
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *table,
+                                  uint8_t *dst);
 #endif
 
 /* Xtensa HiFi 4 / HiFi 5 versions (Cadence's intrinsics from
@@ -586,7 +634,8 @@ typedef struct tflc_pool_params {
   int32_t pad_h, pad_w;
   int32_t act_min, act_max;
 } tflc_pool_params;
-/* Returns TFLC_ERR_KERNEL if a window has no valid tap (as TFLM fails). */
+/* Returns TFLC_OK, or TFLC_ERR_KERNEL if a window has no valid tap (as
+ * TFLM fails; the output is then incomplete). */
 TFLC_API tflc_status tflc_avg_pool_s8(const tflc_pool_params *p,
                                       const int32_t in_dims[4],
                                       const int8_t *in,
@@ -630,8 +679,10 @@ typedef struct tflc_add_params {
 TFLC_API void tflc_add_prepare_s8(float s1, int32_t z1, float s2, int32_t z2,
                                   float so, int32_t zo, int act,
                                   tflc_add_params *p);
-/* Broadcasting add. All three shapes have the same rank (<= TFLC_MAX_DIMS),
- * right-aligned, with input dims either equal to the output's or 1. */
+/* Broadcasting add: tflc_add_s8 with p (tflc_add_prepare_s8), tflc_add_f32
+ * in float clamped to [act_min, act_max]. All three shapes have the same
+ * rank (<= TFLC_MAX_DIMS), right-aligned, with input dims either equal to
+ * the output's or 1. */
 TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
                           const int32_t *dims1, const int8_t *in1,
                           const int32_t *dims2, const int8_t *in2,
@@ -663,7 +714,8 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
                              const void *in, void *out);
 
 /* ---- quantize / dequantize ---------------------------------------------- */
-/* float -> int8/int16 (AffineQuantize, round half away from zero). */
+/* float -> int8 (tflc_quantize_f32_s8) / int16 (tflc_quantize_f32_s16):
+ * AffineQuantize, round half away from zero, saturated. */
 TFLC_API void tflc_quantize_f32_s8(float scale, int32_t zp, int32_t n,
                                    const float *in, int8_t *out);
 TFLC_API void tflc_quantize_f32_s16(float scale, int32_t zp, int32_t n,
@@ -672,7 +724,8 @@ TFLC_API void tflc_quantize_f32_s16(float scale, int32_t zp, int32_t n,
 TFLC_API void tflc_requantize_s8(int32_t q, int32_t shift, int32_t in_zp,
                                  int32_t out_zp, int32_t n, const int8_t *in,
                                  int8_t *out);
-/* y = float(double(scale) * (x - zp)). */
+/* y = float(double(scale) * (x - zp)) of n int8 (tflc_dequantize_s8_f32)
+ * or int16 (tflc_dequantize_s16_f32) values. */
 TFLC_API void tflc_dequantize_s8_f32(float scale, int32_t zp, int32_t n,
                                      const int8_t *in, float *out);
 TFLC_API void tflc_dequantize_s16_f32(float scale, int32_t zp, int32_t n,
@@ -932,9 +985,11 @@ tflc_depthwise_conv2d_s16(const tflc_conv_params *p, const int32_t in_dims[4],
                           const tflc_const *filter, const tflc_const *bias,
                           const int32_t out_dims[4], int16_t *out, void *tile,
                           size_t tile_bytes);
-/* float32 CONV_2D / DEPTHWISE_CONV_2D: geometry from p (quantization
- * fields unused), FLOAT32 filter and bias (or NULL). Sums in TFLM's order,
- * then + bias, then min(max(v, act_min), act_max). */
+/* float32 CONV_2D (tflc_conv2d_f32) / DEPTHWISE_CONV_2D
+ * (tflc_depthwise_conv2d_f32): geometry from p (quantization fields
+ * unused), FLOAT32 filter and bias (or NULL). Sums in TFLM's order, then +
+ * bias, then min(max(v, act_min), act_max). Tile rules as
+ * tflc_conv2d_s8. */
 TFLC_API void tflc_conv2d_f32(const tflc_conv_params *p, float act_min,
                               float act_max, const int32_t in_dims[4],
                               const float *in, const int32_t filter_dims[4],
@@ -1042,8 +1097,9 @@ TFLC_API void tflc_lstm_q(const tflc_lstm_params *p, int act16,
 TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
                             const tflc_const *b, const float *in, float *hidden,
                             float *cell, float *out, float *scratch);
-/* int16 LOGISTIC / TANH of TFLM's reference kernels (sigmoid table with
- * linear interpolation): v = (x * mult + 2^(shift-1)) >> shift (mult != 0;
+/* One int16 LOGISTIC (tflc_logistic_s16_one) / TANH (tflc_tanh_s16_one)
+ * value of TFLM's reference kernels (sigmoid table with linear
+ * interpolation): v = (x * mult + 2^(shift-1)) >> shift (mult != 0;
  * TFLM's "multiplier 0" case is mult = 3 << shift, shift = 0). */
 TFLC_API int16_t tflc_logistic_s16_one(int32_t x, int32_t mult, int32_t shift);
 TFLC_API int16_t tflc_tanh_s16_one(int32_t x, int32_t mult, int32_t shift);
@@ -1117,8 +1173,9 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
 
 /* ---- resampling ---------------------------------------------------------- */
 /* RESIZE_BILINEAR on NHWC [N, H, W, C] -> [N, out_h, out_w, C]. The int8
- * path is TFLM's integer one (Q10 scales, int64 sums, rounding half away
- * from zero); the float path follows TFLM's float expressions. Not both
+ * path (tflc_resize_bilinear_s8) is TFLM's integer one (Q10 scales, int64
+ * sums, rounding half away from zero); the float path
+ * (tflc_resize_bilinear_f32) follows TFLM's float expressions. Not both
  * align_corners and half_pixel_centers. */
 TFLC_API void tflc_resize_bilinear_s8(const int32_t *in_dims, int32_t out_h,
                                       int32_t out_w, int align_corners,
@@ -1364,8 +1421,10 @@ TFLC_API void tflc_softmax_s16(const tflc_softmax_s16_params *p, int32_t rows,
 
 /* ---- pools of int16 and float32 ----------------------------------------- */
 enum { TFLC_POOL_AVERAGE, TFLC_POOL_MAX, TFLC_POOL_L2 /* float32 only */ };
-/* NHWC, geometry and quantized clamp from p. Return TFLC_ERR_KERNEL when
- * an average window has no tap (as TFLM fails). */
+/* Pool `kind` (TFLC_POOL_*) on NHWC: tflc_pool_s16 with p's quantized
+ * clamp, tflc_pool_f32 clamped to [act_min, act_max]; geometry from p.
+ * Return TFLC_OK, or TFLC_ERR_KERNEL when an average window has no tap
+ * (as TFLM fails; the output is then incomplete). */
 TFLC_API tflc_status tflc_pool_s16(int kind, const tflc_pool_params *p,
                                    const int32_t in_dims[4], const int16_t *in,
                                    const int32_t out_dims[4], int16_t *out);
@@ -1383,7 +1442,9 @@ TFLC_API void tflc_mean_q(const tflc_mean_params *p, int w, int32_t rank,
 /* float32 MEAN: float sums in input order, then / float(N). */
 TFLC_API void tflc_mean_f32(int32_t rank, const int32_t *in_dims,
                             uint32_t axis_mask, const float *in, float *out);
-/* REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type), REDUCE_ALL of bool. */
+/* tflc_reduce_minmax: REDUCE_MAX / REDUCE_MIN of FLOAT32 or INT8 (type);
+ * tflc_reduce_all: REDUCE_ALL of bool bytes; over the axes set in
+ * axis_mask, out holding the product of the kept dims. */
 TFLC_API void tflc_reduce_minmax(int type, int is_max, int32_t rank,
                                  const int32_t *in_dims, uint32_t axis_mask,
                                  const void *in, void *out);
@@ -1472,8 +1533,10 @@ TFLC_API void tflc_signal_pcan_u32(const int16_t *gain_lut, int32_t snr_shift,
                                    uint32_t *out, int32_t n);
 
 /* SignalOverlapAdd, one frame: buffer[0..frame_size) += in (int16
- * saturating), the first frame_step samples go out, the buffer shifts left
- * by frame_step and fills with zeros; 0 < frame_step <= frame_size. */
+ * saturating in tflc_signal_overlap_add_s16, float in
+ * tflc_signal_overlap_add_f32), the first frame_step samples go out, the
+ * buffer (the state, updated in place) shifts left by frame_step and
+ * fills with zeros; 0 < frame_step <= frame_size. */
 TFLC_API void tflc_signal_overlap_add_s16(const int16_t *in, int16_t *buffer,
                                           int32_t frame_size,
                                           int32_t frame_step, int16_t *out);
@@ -1491,7 +1554,10 @@ typedef struct tflc_ring_s16 {
   uint32_t capacity, read, write;
   int32_t empty;
 } tflc_ring_s16;
-TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r); /* empty, zeroed */
+/* Sets r->data (capacity samples) to zeros and r empty; the caller sets
+ * data and capacity first. */
+TFLC_API void tflc_ring_s16_reset(tflc_ring_s16 *r);
+/* The number of samples r holds. */
 TFLC_API uint32_t tflc_ring_s16_available(const tflc_ring_s16 *r);
 /* Appends n samples (zeros when v is NULL). */
 TFLC_API void tflc_ring_s16_write(tflc_ring_s16 *r, const int16_t *v,
@@ -1546,25 +1612,30 @@ typedef struct tflc_fft_plan {
 /* Bytes of twiddle memory for a plan whose elements are elem_size bytes
  * (2: int16, 4: int32 or float); 0 when the length is not supported. */
 TFLC_API size_t tflc_fft_plan_bytes(int32_t fft_length, size_t elem_size);
-/* Fills a plan; `mem` holds tflc_fft_plan_bytes(...) bytes, aligned for
- * the element type. Returns 0, or -1 when the length is not supported. */
+/* tflc_fft_plan_s16 / tflc_fft_plan_s32 / tflc_fft_plan_f32 fill a plan
+ * for int16, int32 or float transforms; `mem` holds
+ * tflc_fft_plan_bytes(fft_length, element size) bytes, aligned for the
+ * element type, and is kept by the plan (it must outlive it). Returns 0,
+ * or -1 when the length is not supported. */
 TFLC_API int tflc_fft_plan_s16(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
 TFLC_API int tflc_fft_plan_s32(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
 TFLC_API int tflc_fft_plan_f32(tflc_fft_plan *p, int32_t fft_length,
                                int inverse, void *mem);
-/* Forward transform of in[0..in_len) zero-padded to fft_length (in_len <=
- * fft_length) into fft_length / 2 + 1 complex bins (re, im pairs); `work`
- * holds fft_length elements. */
+/* tflc_rfft_s16 / tflc_rfft_s32 / tflc_rfft_f32: forward transform of
+ * in[0..in_len) zero-padded to fft_length (in_len <= fft_length) into
+ * fft_length / 2 + 1 complex bins (re, im pairs) with a forward plan of
+ * the same element type; `work` holds fft_length elements. */
 TFLC_API void tflc_rfft_s16(const tflc_fft_plan *p, const int16_t *in,
                             int32_t in_len, int16_t *work, int16_t *out);
 TFLC_API void tflc_rfft_s32(const tflc_fft_plan *p, const int32_t *in,
                             int32_t in_len, int32_t *work, int32_t *out);
 TFLC_API void tflc_rfft_f32(const tflc_fft_plan *p, const float *in,
                             int32_t in_len, float *work, float *out);
-/* Inverse transform of fft_length / 2 + 1 complex bins into fft_length
- * samples (inverse plan); `work` holds fft_length elements. The fixed
+/* tflc_irfft_s16 / tflc_irfft_s32 / tflc_irfft_f32: inverse transform of
+ * fft_length / 2 + 1 complex bins into fft_length samples (inverse plan
+ * of the same element type); `work` holds fft_length elements. The fixed
  * point ones scale by 1 / (fft_length / 2) as KissFFT does, the float one
  * divides by fft_length as TFLM does. */
 TFLC_API void tflc_irfft_s16(const tflc_fft_plan *p, const int16_t *in,
@@ -1630,9 +1701,9 @@ TFLC_API int tflc_gather_nd(size_t elem_size, int32_t params_rank,
                             const void *params, void *out);
 
 /* EMBEDDING_LOOKUP: out row i = table row ids[i] (rows rows of row_bytes
- * bytes). The hybrid form dequantizes int8 rows of `cols` values to
- * float: (float)q * scale. Return 0, or -1 at the first id outside
- * [0, rows) (the rows before it are written). */
+ * bytes). The hybrid form, tflc_embedding_lookup_s8_f32, dequantizes int8
+ * rows of `cols` values to float: (float)q * scale. Return 0, or -1 at the
+ * first id outside [0, rows) (the rows before it are written). */
 TFLC_API int tflc_embedding_lookup(size_t row_bytes, int32_t rows, int32_t n,
                                    const int32_t *ids, const void *table,
                                    void *out);
@@ -1663,7 +1734,9 @@ typedef struct tflc_batch_matmul_params {
   int32_t lhs_offset, rhs_offset, out_offset, out_mult, out_shift;
   int32_t act_min, act_max;
 } tflc_batch_matmul_params;
-/* BATCH_MATMUL of float32, int8 and int16 tensors laid out as p says. */
+/* BATCH_MATMUL of float32 (tflc_batch_matmul_f32), int8
+ * (tflc_batch_matmul_s8) and int16 (tflc_batch_matmul_s16) tensors laid
+ * out as p says; int8 / int16 requantized as above. */
 TFLC_API void tflc_batch_matmul_f32(const tflc_batch_matmul_params *p,
                                     const float *lhs, const float *rhs,
                                     float *out);
@@ -2054,6 +2127,12 @@ static int32_t tflc__qadd(int32_t x, int32_t y) {
   const int64_t v = (int64_t)x + y;
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
+static uint32_t tflc__sxtab16(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16(x));
+}
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16_ror8(x));
+}
 #else
 #include <arm_acle.h>
 #define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
@@ -2073,6 +2152,17 @@ static uint32_t tflc__sxtb16_ror8(uint32_t x) {
   return r;
 #else
   return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+/* a + the widened bytes 0 and 2 of x (1 and 3: _ror8), lane by lane */
+#define tflc__sxtab16(a, x) ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+#if defined(__GNUC__)
+  uint32_t r;
+  __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
+  return r;
+#else
+  return tflc__sxtab16(a, (x >> 8) | (x << 24));
 #endif
 }
 #endif
@@ -2145,6 +2235,18 @@ TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
       return (int32_t)tflc__asr64((int64_t)v + nudge, (int)r->right);
     return tflc__asr32(tflc__qadd(v, nudge), (int)r->right);
   }
+}
+
+/* tflc__dsp_requant_apply of a simple channel from its multiplier q and
+ * right shift (1..23) */
+TFLC__INLINE int32_t tflc__dsp_requant_simple(uint32_t acc, int32_t q,
+                                              int32_t right) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) + (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t nudge = (int32_t)1 << (right - 1);
+  return tflc__asr32(tflc__qadd(v, nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)right);
 }
 
 /* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
@@ -2665,11 +2767,8 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
   const int32_t odd = n4 & 4;
 #define TFLC__DSP_STEP                                                         \
   "ldr %[xh], [%[a]], #4\n\t"                                                  \
-  "sxtb16 %[xl], %[xh]\n\t"                                                    \
-  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
-  "ldr %[wv], %[off2]\n\t"                                                     \
-  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
-  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
+  "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
+  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                   \
   "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
   "sxtb16 %[wl], %[wv]\n\t"                                                    \
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
@@ -2722,7 +2821,7 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
             [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
             [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
             [sums] "+m"(sums), [groups] "+m"(groups)
-          : [wc] "r"(w_col), [a0] "m"(a0), [off2] "m"(off2), [end] "m"(end),
+          : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
             [odd] "m"(odd)
           : "cc", "memory");
 #undef TFLC__DSP_STEP
@@ -2758,7 +2857,15 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
       for (j = 0; j < nc; j++) {
         tflc__dsp_requant f;
         const int32_t q = rq->per_channel ? c + j : 0;
-        if (!tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]))
+        const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
+        if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
+          /* simple (no left shift, right shift 1..23): computed here */
+          g->out[c + j] =
+              tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
+                               out_off, lo, hi, mode == 2);
+          continue;
+        }
+        if (!tflc__dsp_requant_init(&f, qm, sh))
           return c; /* redone by the caller's general path */
         if (f.simple && mode == 2)
           g->out[c + j] = tflc__dsp_out_s8(
@@ -3095,6 +3202,115 @@ tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
   tflc_depthwise_s8_portable(&rc, &sub);
 }
 
+/* Channels [c, c + 4) of a depthwise block with any requantization (the
+ * portable primitive for those the DSP one does not cover). Kept out of
+ * the caller's frame. */
+static TFLC__NOINLINE void
+tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int mode) {
+  tflc__dsp_requant f[4];
+  int ok = 1, j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
+  }
+  if (!ok)
+    tflc__dsp_depthwise_portable(rq, b, c, 4);
+  else if (b->multiplier == 1)
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
+  else
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
+}
+
+/* The pixels of four channels [c, c + 4) (multiplier 1) whose
+ * requantizations are all simple (tflc__dsp_requant_init): multipliers q
+ * and right shifts 1..23 in arrays, the input offset
+ * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
+ * assembly. sat8: the clamp is the whole int8 range. */
+TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
+                                              int32_t c, const uint32_t *bias,
+                                              const int32_t *q,
+                                              const int32_t *right,
+                                              int32_t out_off, int32_t lo,
+                                              int32_t hi, int sat8) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t x_row = b->x_row, w_row = b->w_row;
+  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
+  const int32_t pixels = b->pixels;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  const int8_t *xp = b->x + c;
+  const int8_t *const w = b->w + c;
+  int8_t *o = b->out + c;
+  int32_t p, y, x, j;
+  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
+    uint32_t s[4];
+    s[0] = bias[0];
+    s[1] = bias[1];
+    s[2] = bias[2];
+    s[3] = bias[3];
+#if defined(TFLC__DSP_ASM)
+    if (rows == 3 && cols == 3 && off2 == 0) {
+      /* (windows inside the input come with the offset folded in) */
+      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
+                          w_row - 2 * w_col, s);
+    } else
+#endif
+    {
+      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
+        const int8_t *wt = w + (ptrdiff_t)y * w_row;
+        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
+          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
+          const uint32_t xl = tflc__sxtab16(off2, xv);
+          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
+          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+          s0 = tflc__smlabb(xl, wl, s0);
+          s2 = tflc__smlatt(xl, wl, s2);
+          s1 = tflc__smlabb(xh, wh, s1);
+          s3 = tflc__smlatt(xh, wh, s3);
+        }
+      }
+      s[0] = s0;
+      s[1] = s1;
+      s[2] = s2;
+      s[3] = s3;
+    }
+    for (j = 0; j < 4; j++)
+      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                              out_off, lo, hi, sat8);
+  }
+}
+
+/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
+ * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
+ * returns 0 (nothing done) otherwise. */
+static TFLC__NOINLINE int
+tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
+                            const tflc_depthwise_block *b, int32_t c,
+                            int sat8) {
+  uint32_t bias[4];
+  int32_t q[4], right[4], j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    const int32_t sh = rq->shift[k];
+    q[j] = rq->multiplier[k];
+    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
+      return 0;
+    right[j] = -sh;
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  }
+  if (sat8)
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
+                                127, 1);
+  else
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
+                                rq->act_min, rq->act_max, 0);
+  return 1;
+}
+
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t n4 = b->channels & ~3;
@@ -3107,22 +3323,69 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     tflc_depthwise_s8_portable(rq, b);
     return;
   }
-  for (c = 0; c < n4; c += 4) {
-    tflc__dsp_requant f[4];
-    int ok = 1, j;
-    for (j = 0; j < 4; j++) {
-      const int32_t k = rq->per_channel ? c + j : 0;
-      ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
-    }
-    if (!ok)
-      tflc__dsp_depthwise_portable(rq, b, c, 4);
-    else if (b->multiplier == 1)
-      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
-    else
-      tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
-  }
+  for (c = 0; c < n4; c += 4)
+    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
+      tflc__dsp_depthwise4_general(rq, b, c, mode);
   if (c < b->channels)
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
+}
+/* LUT indices of 2 and 4 bits a 32-bit word (16 or 8 indices) at a time:
+ * one load, a field extraction and a table byte per index, no loop per
+ * byte. The head up to a byte boundary, the tail, and the other widths go
+ * through the portable version. */
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *tab,
+                                  uint8_t *dst) {
+  int32_t head = 0;
+  if ((bits != 4 && bits != 2) || n < 8 || bit % bits != 0) {
+    tflc_lut_unpack_portable(src, bit, n, bits, tab, dst);
+    return;
+  }
+  if (bit != 0) {
+    /* up to the next byte boundary: (8 - bit) / bits indices */
+    head = (int32_t)((8u - bit) / bits);
+    tflc_lut_unpack_portable(src, bit, head, bits, tab, dst);
+    src++;
+    dst += head;
+    n -= head;
+  }
+  if (bits == 4) {
+    for (; n >= 8; n -= 8, src += 4, dst += 8) {
+      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
+                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
+      dst[0] = tab[w >> 28];
+      dst[1] = tab[(w >> 24) & 15u];
+      dst[2] = tab[(w >> 20) & 15u];
+      dst[3] = tab[(w >> 16) & 15u];
+      dst[4] = tab[(w >> 12) & 15u];
+      dst[5] = tab[(w >> 8) & 15u];
+      dst[6] = tab[(w >> 4) & 15u];
+      dst[7] = tab[w & 15u];
+    }
+  } else {
+    for (; n >= 16; n -= 16, src += 4, dst += 16) {
+      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
+                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
+      dst[0] = tab[w >> 30];
+      dst[1] = tab[(w >> 28) & 3u];
+      dst[2] = tab[(w >> 26) & 3u];
+      dst[3] = tab[(w >> 24) & 3u];
+      dst[4] = tab[(w >> 22) & 3u];
+      dst[5] = tab[(w >> 20) & 3u];
+      dst[6] = tab[(w >> 18) & 3u];
+      dst[7] = tab[(w >> 16) & 3u];
+      dst[8] = tab[(w >> 14) & 3u];
+      dst[9] = tab[(w >> 12) & 3u];
+      dst[10] = tab[(w >> 10) & 3u];
+      dst[11] = tab[(w >> 8) & 3u];
+      dst[12] = tab[(w >> 6) & 3u];
+      dst[13] = tab[(w >> 4) & 3u];
+      dst[14] = tab[(w >> 2) & 3u];
+      dst[15] = tab[w & 3u];
+    }
+  }
+  if (n > 0)
+    tflc_lut_unpack_portable(src, 0, n, bits, tab, dst);
 }
 #endif /* TFLC_HAVE_DSP */
 
@@ -3813,6 +4076,8 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_LUT_UNPACK tflc_lut_unpack_avx2
 #elif defined(TFLC_HAVE_SSE41_LUT_UNPACK)
 #define TFLC_LUT_UNPACK tflc_lut_unpack_sse41
+#elif defined(TFLC_HAVE_DSP_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_dsp
 #else
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
@@ -5319,6 +5584,39 @@ static int32_t tflc__fit_channels(size_t bytes, int32_t depth) {
   return n > TFLC__CHANNEL_CHUNK ? TFLC__CHANNEL_CHUNK : (int32_t)n;
 }
 
+/* n int8 values (a few dozen at most) copied a word at a time: compilers
+ * turn a byte loop into a call of memcpy, which costs more for so few */
+static void tflc__copy_s8(int8_t *dst, const int8_t *src, int32_t n) {
+  int32_t i;
+  for (i = 0; i + 4 <= n; i += 4) {
+    uint32_t v;
+    memcpy(&v, src + i, 4);
+    memcpy(dst + i, &v, 4);
+  }
+  if (n & 2) { /* the last one to three values without a loop */
+    uint16_t v;
+    memcpy(&v, src + i, 2);
+    memcpy(dst + i, &v, 2);
+    i += 2;
+  }
+  if (n & 1)
+    dst[i] = src[i];
+}
+
+/* n copies of v (a few dozen at most), a word at a time */
+static void tflc__fill_s8(int8_t *dst, int8_t v, int32_t n) {
+  const uint32_t word = ((uint32_t)v & 0xFFu) * 0x01010101u;
+  int32_t i;
+  for (i = 0; i + 4 <= n; i += 4)
+    memcpy(dst + i, &word, 4);
+  if (n & 2) {
+    memcpy(dst + i, &word, 2);
+    i += 2;
+  }
+  if (n & 1)
+    dst[i] = v;
+}
+
 /* filters up to this many values take their windows whole (im2col) */
 #define TFLC__SMALL_DEPTH 64
 
@@ -5334,6 +5632,7 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
                              int64_t first, int64_t last, int all) {
   int8_t col[2 * TFLC__SMALL_DEPTH];
   const int8_t pad = (int8_t)(-in_off);
+  const int32_t row_len = g->kw * g->c;
   tflc_gemm_block gb;
   int32_t n, oy, ox, ky, kx, r = 0;
   gb.cols = nc;
@@ -5360,6 +5659,26 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
+          if (iy < 0 || iy >= g->h) {
+            tflc__fill_s8(d, pad, row_len);
+            d += row_len;
+            continue;
+          }
+          if (g->dw == 1) {
+            /* taps [lo, hi) are one run of the input, the others pad */
+            const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+            int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
+            hi = hi < lo ? lo : hi;
+            if (lo > 0)
+              tflc__fill_s8(d, pad, lo * g->c);
+            tflc__copy_s8(d + lo * g->c,
+                          in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                          (hi - lo) * g->c);
+            if (hi < g->kw)
+              tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
+            d += row_len;
+            continue;
+          }
           for (kx = 0; kx < g->kw; kx++, d += g->c) {
             const int32_t ix = ix0 + kx * g->dw;
             int32_t i;
@@ -5568,7 +5887,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = filter->bits != 0;
   int32_t chunk, c0, n, oy, ox, pass;
-  int64_t first, last;
+  int64_t first, last, top, bottom;
+  int column;
   if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
       ntaps > 0x7FFFFF || filter_dims[3] != ch)
     return 0;
@@ -5590,6 +5910,16 @@ static int tflc__depthwise_conv2d_s8_blocked(
     last = (int64_t)g.ow - 1;
   if (first > (int64_t)g.ow)
     first = g.ow;
+  /* output rows whose whole window is inside the input */
+  top = ((int64_t)g.ph + g.sh - 1) / g.sh;
+  bottom = (int64_t)g.h - 1 - (int64_t)(g.kh - 1) * g.dh + g.ph;
+  bottom = bottom < 0 ? -1 : bottom / g.sh;
+  if (bottom > (int64_t)g.oh - 1)
+    bottom = (int64_t)g.oh - 1;
+  /* more such rows than inner columns (tall, narrow maps): those rows go
+   * down the columns, one run per output column (every pixel of a run has
+   * the same window), instead of three or more runs per row */
+  column = bottom > top && bottom - top > last - first;
   for (c0 = 0; c0 < ch; c0 += chunk) {
     const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
     tflc_depthwise_block b;
@@ -5647,14 +5977,22 @@ static int tflc__depthwise_conv2d_s8_blocked(
         for (oy = 0; oy < g.oh; oy++) {
           tflc__win w;
           int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
-          int full_y;
+          const int down = column && oy >= top && oy <= bottom;
+          int full_y, inner_x;
+          if (down && oy != top)
+            continue; /* in the column runs from row `top` */
+          b.x_pixel = down ? g.sh * g.w * cin : g.sw * cin;
+          b.out_pixel = down ? g.ow * ch : ch;
           ox = 0;
           while (ox < g.ow) {
             tflc__pixel_window(&g, oy, ox, &w);
             full_y = w.ky0 == 0 && w.ky1 == g.kh;
-            b.pixels = ox >= first && ox <= last ? (int32_t)(last - ox + 1) : 1;
-            if ((ox >= first && ox <= last && full_y) != (pass == 0)) {
-              ox += b.pixels; /* the other pass's */
+            inner_x = ox >= first && ox <= last;
+            b.pixels = down      ? (int32_t)(bottom - top + 1)
+                       : inner_x ? (int32_t)(last - ox + 1)
+                                 : 1;
+            if ((inner_x && full_y) != (pass == 0)) {
+              ox += down ? 1 : b.pixels; /* the other pass's */
               continue;
             }
             b.rows = w.ky1 - w.ky0;
@@ -5670,7 +6008,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
               b.w = wt;
             }
             TFLC_DEPTHWISE_S8(&rq, &b);
-            ox += b.pixels;
+            ox += down ? 1 : b.pixels;
           }
         }
       }

@@ -174,32 +174,64 @@ enum {
   TFLC_W_FLAG_COMPACT = 8
 };
 
+/* Contract of every function below (host only: they use malloc, realloc
+ * and free). Writer calls take a writer from tflc_writer_create; with w
+ * NULL a call does nothing and returns -1 or TFLC_ERR_ARG. Calls that
+ * return nothing keep their first failure in the writer (sticky:
+ * TFLC_ERR_INDEX for a subgraph, tensor or operator index out of range,
+ * TFLC_ERR_ARG for another bad argument, TFLC_ERR_ARENA when out of
+ * memory), which tflc_writer_status and tflc_writer_finish return. Every
+ * byte, string and array handed in is copied before the call returns: the
+ * caller may free or reuse it at once. Bytes handed out (*out, *enc,
+ * *anc) are malloc'd and belong to the caller (free with free()). One
+ * writer must not be used from two threads at once; different writers
+ * are independent (no global state). */
+
+/* A new, empty writer: subgraph 0 and the empty buffer 0 exist. NULL when
+ * out of memory. Free it with tflc_writer_destroy. */
 TFLC_API tflc_writer *tflc_writer_create(void);
+/* Frees the writer and everything it holds (not the bytes tflc_writer_finish
+ * handed out). w may be NULL. */
 TFLC_API void tflc_writer_destroy(tflc_writer *w);
+/* Replaces the writer's flags (TFLC_W_FLAG_*, or-ed) for the next
+ * tflc_writer_finish. Nothing for w NULL. */
 TFLC_API void tflc_writer_set_flags(tflc_writer *w, unsigned flags);
-/* First error of a call that returns nothing (bad argument, out of memory);
- * tflc_writer_finish returns it too. */
+/* The first error of a call that returns nothing (TFLC_OK when none):
+ * TFLC_ERR_INDEX, TFLC_ERR_ARG or TFLC_ERR_ARENA; tflc_writer_finish
+ * returns it too. TFLC_ERR_ARG for w NULL. */
 TFLC_API tflc_status tflc_writer_status(const tflc_writer *w);
 
-/* Adds a subgraph and returns its index; subgraph 0 exists from create. */
+/* Adds a subgraph and returns its index; subgraph 0 exists from create.
+ * -1 for w NULL, too many subgraphs, or out of memory (sticky
+ * TFLC_ERR_ARENA). */
 TFLC_API int32_t tflc_writer_subgraph(tflc_writer *w);
-/* SubGraph.name (not written when never set). */
+/* Sets SubGraph.name of subgraph sg to a copy of `name` (NULL: not written,
+ * as when never set). Sticky TFLC_ERR_INDEX for a bad sg. */
 TFLC_API void tflc_writer_subgraph_name(tflc_writer *w, int32_t sg,
                                         const char *name);
 
-/* Adds a tensor. data NULL = no buffer (activation); data with data_size 0
- * gets its own buffer without a data vector. The bytes are copied and not
- * checked against the shape (so tests can build bad models); type is any
- * TensorType byte. Rank 0 writes an empty shape vector. name may be NULL.
- * Returns the tensor index in sg, or -1. */
+/* Adds a tensor to subgraph sg: `rank` dims from `dims` (NULL allowed for
+ * rank 0, which writes an empty shape vector). data NULL = no buffer
+ * (activation); data with data_size 0 gets its own buffer without a data
+ * vector. The bytes are copied and not checked against the shape (so
+ * tests can build bad models); type is any TensorType byte. name may be
+ * NULL (no name); q NULL = no quantization (q->zero_point NULL = zeros).
+ * Returns the tensor index in sg, or -1 (w NULL, bad sg, rank < 0, dims
+ * NULL with rank > 0, type outside -128..127, q with a negative count or
+ * no scales, out of memory). */
 TFLC_API int32_t tflc_writer_tensor(tflc_writer *w, int32_t sg, int type,
                                     int32_t rank, const int32_t *dims,
                                     const void *data, size_t data_size,
                                     const char *name, const tflc_w_quant *q);
+/* Sets (is_variable != 0) or clears Tensor.is_variable of a tensor of sg.
+ * Sticky TFLC_ERR_INDEX for a bad sg or tensor. */
 TFLC_API void tflc_writer_set_variable(tflc_writer *w, int32_t sg,
                                        int32_t tensor, int is_variable);
-/* Set (replace) the subgraph's input / output tensor lists. Indices are not
- * checked (negative tests). */
+/* tflc_writer_inputs / tflc_writer_outputs: set (replace) the subgraph's
+ * input / output tensor list with a copy of the n indices at `tensors`
+ * (NULL allowed when n is 0). Indices are not checked (negative tests).
+ * Sticky TFLC_ERR_INDEX for a bad sg, TFLC_ERR_ARG for n < 0 or tensors
+ * NULL with n > 0. */
 TFLC_API void tflc_writer_inputs(tflc_writer *w, int32_t sg, int32_t n,
                                  const int32_t *tensors);
 TFLC_API void tflc_writer_outputs(tflc_writer *w, int32_t sg, int32_t n,
@@ -220,13 +252,17 @@ TFLC_API int32_t tflc_writer_op(tflc_writer *w, int32_t sg,
                                 const tflc_w_option *opts);
 
 /* Sets operator `op`'s custom_options to a copy of the n bytes at `bytes`
- * (TFLite writes a FlexBuffer map there for custom operators). */
+ * (TFLite writes a FlexBuffer map there for custom operators; bytes may
+ * be NULL when n is 0: an empty vector), replacing earlier ones. Sticky
+ * TFLC_ERR_INDEX for a bad sg, TFLC_ERR_ARG for a bad op or bytes NULL
+ * with n > 0. */
 TFLC_API void tflc_writer_custom_options(tflc_writer *w, int32_t sg, int32_t op,
                                          const void *bytes, size_t n);
 
-/* Adds a Model.metadata entry `name` with its own buffer holding `data`
- * (size bytes; data NULL or size 0 = a buffer without data). Returns the
- * buffer index, or -1. */
+/* Adds a Model.metadata entry `name` (copied; not NULL) with its own buffer
+ * holding a copy of `data` (size bytes; data NULL or size 0 = a buffer
+ * without data). Returns the buffer index, or -1 (w or name NULL, too
+ * many entries, out of memory). */
 TFLC_API int32_t tflc_writer_metadata(tflc_writer *w, const char *name,
                                       const void *data, size_t size);
 
@@ -258,15 +294,20 @@ TFLC_API tflc_status tflc_writer_compress(tflc_writer *w, int32_t sg,
                                           int32_t tensor, int bits, int format,
                                           int pad_pow2);
 
-/* Serialises: heap bytes in *out (free with free()), size in *size. The
- * writer stays usable (finish may be called again). Errors: the sticky
- * error, TFLC_ERR_UNSUPPORTED (code > 127 with ONLY_DEPRECATED_CODE, or a
- * flatbuffer over 2 GiB), TFLC_ERR_ARENA (out of memory). */
+/* Serialises the model: heap bytes in *out (free with free()), size in
+ * *size; *out is NULL and *size 0 on failure. The writer's graph is not
+ * changed and it stays usable (finish may be called again). Returns
+ * TFLC_OK; TFLC_ERR_ARG (w, out or size NULL), the sticky error of an
+ * earlier call, TFLC_ERR_UNSUPPORTED (code > 127 with
+ * ONLY_DEPRECATED_CODE, or a flatbuffer over 2 GiB), TFLC_ERR_ARENA (out
+ * of memory). */
 TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
                                         size_t *size);
 
 /* Packs count indices MSB-first at `bits` (1..32) each into out
- * (ceil(count*bits/8) bytes, zero padded); each index is masked to bits. */
+ * (tflc_writer_packed_size(count, bits) bytes, the last zero padded);
+ * each index is masked to bits. Writes nothing when bits is out of range
+ * or (count > 0) indices or out is NULL. */
 TFLC_API void tflc_writer_pack_indices(const uint32_t *indices, size_t count,
                                        int bits, uint8_t *out);
 /* Bytes tflc_writer_pack_indices writes: ceil(count*bits/8) (0 if that
@@ -307,16 +348,22 @@ TFLC_API tflc_status tflc_writer_compress_prune(tflc_writer *w, int32_t sg,
                                                 int32_t tensor);
 /* Turns a constant INT8 tensor whose values all lie in -8..7 into an INT4
  * one (two per byte, element 2i in the low nibble), as TFLM's CONV_2D,
- * DEPTHWISE_CONV_2D and FULLY_CONNECTED take filters. TFLC_ERR_RANGE-like
- * refusal: TFLC_ERR_COMPRESSION when a value is outside -8..7. */
+ * DEPTHWISE_CONV_2D and FULLY_CONNECTED take filters. Returns TFLC_OK;
+ * TFLC_ERR_ARG (w NULL), TFLC_ERR_INDEX, TFLC_ERR_STATE (compressed),
+ * TFLC_ERR_BUFFER (no data), TFLC_ERR_TYPE (not INT8),
+ * TFLC_ERR_COMPRESSION (a value outside -8..7), TFLC_ERR_ARENA. */
 TFLC_API tflc_status tflc_writer_to_int4(tflc_writer *w, int32_t sg,
                                          int32_t tensor);
-/* The encoded and ancillary bytes (16-byte DCM + tables) of `count`
- * elements of `type` at `data` in the Huffman or Prune DECODE format,
- * without a writer: *enc / *anc are malloc'd (free with free()). For
- * Prune, zero_points (n_zp, 0 = none) and channels / alt_axis describe
- * the quantization as TFLM's decoder reads it (the tensor's scale count
- * and axis). Same errors as above. */
+/* tflc_encode_huffman / tflc_encode_prune: the encoded and ancillary
+ * bytes (16-byte DCM + tables) of `count` elements of `type` at `data` in
+ * the Huffman or Prune DECODE format, without a writer. enc, n_enc, anc
+ * and n_anc must not be NULL; *enc / *anc are malloc'd (free with
+ * free()), NULL with sizes 0 on failure. For Prune, zero_points (n_zp
+ * of them; 0 and NULL: none) and channels / alt_axis describe the
+ * quantization as TFLM's decoder reads it (the tensor's scale count and
+ * axis). Returns TFLC_OK; TFLC_ERR_TYPE, TFLC_ERR_BUFFER (data NULL,
+ * count 0 or too large), TFLC_ERR_ARG (table_bits / first_bits out of
+ * range), TFLC_ERR_QUANT, TFLC_ERR_COMPRESSION, TFLC_ERR_ARENA, as above. */
 TFLC_API tflc_status tflc_encode_huffman(int type, const void *data,
                                          size_t count, int table_bits,
                                          int first_bits, uint8_t **enc,
@@ -436,9 +483,12 @@ typedef struct tflc_stage_report {
   char error[256]; /* why the call failed */
 } tflc_stage_report;
 
-/* Compresses `model` (size bytes) into *out / *out_size. rep (may be NULL)
- * receives the report; free it with tflc_stage_report_free. Errors:
- * TFLC_ERR_ARG (bad options, spec errors, a spec width too small), model
+/* Compresses `model` (size bytes, only read) into *out / *out_size (NULL,
+ * 0 on failure). opt may be NULL (DECODE format, discovery, LUT). rep (may
+ * be NULL) is overwritten with the report, also on failure: free it with
+ * tflc_stage_report_free either way. Returns TFLC_OK (also when no tensor
+ * qualified: the report's entries say why); TFLC_ERR_ARG (model, out or
+ * out_size NULL, bad options, spec errors, a spec width too small), model
  * errors of tflc_model_init, TFLC_ERR_UNSUPPORTED (already compressed),
  * TFLC_ERR_ARENA (out of memory); rep->error says what. */
 TFLC_API tflc_status tflc_compress(const void *model, size_t size,
@@ -448,14 +498,23 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
 /* Bins `model`: per channel (quantization axis) or per tensor, values are
  * replaced by at most 2^bits representatives chosen by 1-D k-means
  * (optimal, deterministic; a cluster's representative is its mean rounded
- * to the tensor's type). The output is a standard model. */
+ * to the tensor's type). The output is a standard model, in *out /
+ * *out_size as tflc_compress's; opt must not be NULL; rep as there.
+ * Returns TFLC_OK; TFLC_ERR_ARG (model, opt, out or out_size NULL, bad
+ * options), model errors of tflc_model_init, TFLC_ERR_UNSUPPORTED (a
+ * compressed model), TFLC_ERR_ARENA; rep->error says what. */
 TFLC_API tflc_status tflc_bin(const void *model, size_t size,
                               const tflc_bin_options *opt, uint8_t **out,
                               size_t *out_size, tflc_stage_report *rep);
+/* Frees what a report holds (names, entries, warnings) and zeroes it; rep
+ * may be NULL, and a zeroed report is fine. */
 TFLC_API void tflc_stage_report_free(tflc_stage_report *rep);
 
 /* Copies a model through the writer without changes (the round trip the
- * two stages are built on); warnings as above. */
+ * two stages are built on); out, out_size and rep as tflc_compress's,
+ * warnings as above. Returns TFLC_OK, TFLC_ERR_ARG (out or out_size
+ * NULL), model errors of tflc_model_init, TFLC_ERR_UNSUPPORTED (a
+ * compressed model), TFLC_ERR_ARENA. */
 TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
                                      uint8_t **out, size_t *out_size,
                                      tflc_stage_report *rep);

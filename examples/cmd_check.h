@@ -5,6 +5,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct check_ctx {
   const tflc_model *m;
@@ -29,18 +30,48 @@ static void check_json_str(FILE *out, const char *s) {
   fputc('"', out);
 }
 
+/* How a finding names its operator: the table's name, a custom operator's
+ * custom_code ("CUSTOM MY_OP"), the number of a code outside the schema
+ * ("UNKNOWN (code 400)"). */
+static void check_op_name(check_ctx *c, int32_t sg, int32_t op, int32_t code,
+                          char *buf, size_t size) {
+  uint32_t len = 0;
+  const char *cn =
+      op >= 0 ? tflc_model_op_custom_name(c->m, sg, op, &len) : NULL;
+  tflc_op_info info;
+  if (cn && code == TFLC_OP_UNKNOWN_CUSTOM)
+    snprintf(buf, size, "CUSTOM %.*s", (int)(len < 100 ? len : 100), cn);
+  else if (code >= 0 && !tflc_op_info_get(code, &info))
+    snprintf(buf, size, "UNKNOWN (code %d)", code);
+  else
+    snprintf(buf, size, "%s", tflc_opcode_name(code));
+}
+
 static void check_emit(check_ctx *c, int32_t sg, int32_t op, int32_t code,
                        const char *kind, const char *msg) {
+  char name[128];
+  check_op_name(c, sg, op, code, name, sizeof name);
   if (c->json) {
-    fprintf(c->out,
-            "%s{\"subgraph\": %d, \"op\": %d, \"opcode\": \"%s\", \"kind\": "
-            "\"%s\", \"message\": ",
-            c->count ? ", " : "", sg, op, tflc_opcode_name(code), kind);
+    uint32_t len = 0;
+    const char *cn =
+        op >= 0 ? tflc_model_op_custom_name(c->m, sg, op, &len) : NULL;
+    fprintf(c->out, "%s{\"subgraph\": %d, \"op\": %d, \"opcode\": \"%s\", ",
+            c->count ? ", " : "", sg, op, tflc_opcode_name(code));
+    if (code >= 0)
+      fprintf(c->out, "\"code\": %d, ", code);
+    if (cn && len < 100) {
+      char custom[101];
+      memcpy(custom, cn, len);
+      custom[len] = 0;
+      fprintf(c->out, "\"custom_name\": ");
+      check_json_str(c->out, custom);
+      fprintf(c->out, ", ");
+    }
+    fprintf(c->out, "\"kind\": \"%s\", \"message\": ", kind);
     check_json_str(c->out, msg);
     fputc('}', c->out);
   } else
-    fprintf(c->out, "sg %d op %d %s: %s: %s\n", sg, op, tflc_opcode_name(code),
-            kind, msg);
+    fprintf(c->out, "sg %d op %d %s: %s: %s\n", sg, op, name, kind, msg);
   c->count++;
 }
 

@@ -7,6 +7,8 @@
 # The last columns give TFLM + CMSIS-NN's instructions for the same case
 # (../shared/reference/PEERS.md, same harness and protocol) and the ratio.
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
+#   M4_JSON=1 examples/m4_bench.sh ...  also instructions per operator (a
+#     second, profiled invoke) as JSON in build/m4/CASE/ops.json
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -46,8 +48,11 @@ for c in "$@"; do
     carray m4_expect "$c/output_0.bin"; } >"$out/data.c"
   rm -rf "$out/bench.obj" # the harness rules do not see header changes
   make -s -f "$H/Makefile" OUT="$out/bench" SRCS="examples/m4_bench.c $out/data.c" \
-    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-}" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
+    OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-} ${M4_JSON:+-DTFLC_M4_BENCH_OPS}" >"$out/build.log" 2>&1 || { echo "$name: build failed ($out/build.log)"; continue; }
   res=$(timeout 600 "$H/run.sh" "$out/bench.elf" 2>&1 || true)
+  if [ -n "${M4_JSON:-}" ]; then
+    echo "$res" | sed -n 's/^ops-json: \({.*\)/\1/p' >"$out/ops.json"
+  fi
   insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
   arena=$(echo "$res" | sed -n 's/^arena: \([0-9]*\) bytes/\1/p')
   stack=$(echo "$res" | sed -n 's/^stack: \([0-9]*\) bytes.*/\1/p')

@@ -858,9 +858,12 @@ static int cmd_info(int argc, char **argv) {
       int32_t nout = tflc_model_op_io(&m, sg, i, 1, -1);
       uint32_t cl = 0;
       const char *cn = tflc_model_op_custom_name(&m, sg, i, &cl);
+      tflc_op_info oi;
       if (json) {
         printf("%s{\"index\": %d, \"opcode\": \"%s\"", i ? ", " : "", i,
                tflc_opcode_name(code));
+        if (code >= 0)
+          printf(", \"code\": %d", code);
         if (cn) {
           printf(", \"custom_name\": ");
           json_strn(stdout, cn, cl);
@@ -868,6 +871,10 @@ static int cmd_info(int argc, char **argv) {
         printf(", \"inputs\": [");
       } else if (cn && code == TFLC_OP_UNKNOWN_CUSTOM) {
         printf("  %3d CUSTOM %-17.*s in", i, (int)cl, cn);
+      } else if (code >= 0 && !tflc_op_info_get(code, &oi)) {
+        char unk[32];
+        snprintf(unk, sizeof unk, "UNKNOWN (code %d)", code);
+        printf("  %3d %-24s in", i, unk);
       } else {
         printf("  %3d %-24s in", i, tflc_opcode_name(code));
       }

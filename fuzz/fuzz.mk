@@ -119,9 +119,12 @@ fuzz-replay: $(FUZZ_REPLAY)
 # ---- stack -----------------------------------------------------------------
 # The runtime compiled as shipped (-O2), with gcc's stack usage and call
 # graph; fuzz/stack_report.c sums the frames along the deepest chain from
-# tflc_invoke (the .su file has the per-function frames). The one
-# recursion, CALL_ONCE running its init subgraph, nests at most 2 deep
-# (prepare refuses an init subgraph that calls CALL_ONCE).
+# tflc_invoke (the .su file has the per-function frames), following the
+# operator table's calls through pointers (--indirect: every *_invoke,
+# every *_prepare for init). The recursions: subgraphs running subgraphs
+# (IF, WHILE, CALL_ONCE) nest at most TFLC_MAX_NESTING (8) deep below the
+# main graph; tflc__whole_input asks once about the filter of a bias (2).
+# A report that finds any other recursion fails.
 STACK_OUT = build/stack
 stack:
 	@mkdir -p $(STACK_OUT)
@@ -132,18 +135,24 @@ stack:
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
 	@echo "== host (gcc -O2): tflc_invoke"
 	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=9 \
-	  $(STACK_OUT)/impl.ci
-	@for r in tflc_model_init tflc_interpreter_init; do echo "== host: $$r"; \
-	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci | tail -n 1 || exit 1; \
+	  --indirect _invoke $(STACK_OUT)/impl.ci
+	@for r in tflc_model_init \
+	    "tflc_interpreter_init --depth tflc__whole_input=2 --indirect _prepare"; \
+	  do echo "== host: $${r%% *}"; \
+	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci \
+	    >$(STACK_OUT)/report.txt || { cat $(STACK_OUT)/report.txt; exit 1; }; \
+	  tail -n 1 $(STACK_OUT)/report.txt; \
 	done
 	@if command -v arm-none-eabi-gcc >/dev/null; then \
 	  cd $(STACK_OUT) && arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb \
 	    -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os -fstack-usage \
 	    -fcallgraph-info=su -c impl.c -o impl_m4.o -dumpbase impl_m4 && \
-	  for r in tflc_invoke tflc_model_init tflc_interpreter_init; do \
-	    echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $$r"; \
-	    ./stack_report $$r --depth tflc__run_graph=9 impl_m4.ci | tail -n 1 \
-	      || exit 1; \
+	  for r in "tflc_invoke --depth tflc__run_graph=9 --indirect _invoke" \
+	      tflc_model_init \
+	      "tflc_interpreter_init --depth tflc__whole_input=2 --indirect _prepare"; \
+	  do echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $${r%% *}"; \
+	    ./stack_report $$r impl_m4.ci >report.txt || { cat report.txt; exit 1; }; \
+	    tail -n 1 report.txt; \
 	  done; \
 	fi
 	@echo "per-function frames: $(STACK_OUT)/impl.su (libm frames not included)"

@@ -3,15 +3,21 @@
  * VCG format: one node per function with its frame size, one edge per
  * call site).
  *
- *   stack_report ROOT [--depth FUNC=N]... FILE.ci...
- *   e.g. stack_report tflc_invoke --depth tflc__run_graph=2 build/x.ci
+ *   stack_report ROOT [--depth FUNC=N]... [--indirect PART] FILE.ci...
+ *   e.g. stack_report tflc_invoke --depth tflc__run_graph=2
+ *          --indirect _invoke build/x.ci
  *
  * Prints the deepest path from ROOT (frames summed, each function once),
  * and reports cycles (recursion), frames gcc marks dynamic, and indirect
- * calls (not followed: their targets are the caller's). A recursive
- * FUNC whose nesting the code bounds to N (--depth) adds (N - 1) times
- * its deepest subtree to the bound. Exit status 1 when ROOT is missing
- * or a cycle goes through a function without a --depth bound. */
+ * calls. An indirect call is followed into every internal function
+ * (tflc__*) whose name contains PART (--indirect: the operator table's
+ * invoke functions, which tflc_invoke reaches only through pointers);
+ * without --indirect it is not followed (its targets are the caller's).
+ * A recursive FUNC whose nesting the code bounds to N (--depth) adds
+ * (N - 1) times its costliest cycle (the frames from FUNC down to its
+ * next call of itself) to the bound. Exit status 1 when ROOT
+ * is missing or a cycle goes through a function without a --depth
+ * bound. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +43,72 @@ static char edge_src[MAX_EDGES][160], edge_dst[MAX_EDGES][160];
 static int nedges, cycles, indirect;
 static char bounded[16][96];
 static int bound_depth[16], nbounded, unbounded_cycles;
+static const char *indirect_part; /* --indirect PART, or NULL */
+static int indirect_targets;      /* functions an indirect call may reach */
+static long memo[MAX_NODES];      /* cycle_to: -2 unknown, -1 unreachable */
+static char visiting[MAX_NODES];
+
+static int follows_indirect(int j) {
+  return indirect_part && strncmp(nodes[j].name, "tflc__", 6) == 0 &&
+         strstr(nodes[j].name, indirect_part) != NULL;
+}
+
+/* Largest frame sum from i (its frame included) down to a call of
+ * target (its frame not included), -1 when i never reaches it. */
+static long cycle_to(int i, int target) {
+  int e, j;
+  long best = -1, c;
+  if (i == target)
+    return 0;
+  if (memo[i] != -2)
+    return memo[i];
+  if (visiting[i])
+    return -1; /* another cycle: walk() reports it */
+  visiting[i] = 1;
+  for (e = nodes[i].first; e >= 0; e = edge_next[e]) {
+    if (strcmp(nodes[edge_to[e]].title, "__indirect_call") != 0) {
+      c = cycle_to(edge_to[e], target);
+      if (c >= 0 && nodes[i].size + c > best)
+        best = nodes[i].size + c;
+      continue;
+    }
+    for (j = 0; j < nnodes; j++)
+      if (follows_indirect(j)) {
+        c = cycle_to(j, target);
+        if (c >= 0 && nodes[i].size + c > best)
+          best = nodes[i].size + c;
+      }
+  }
+  visiting[i] = 0;
+  memo[i] = best;
+  return best;
+}
+
+/* The costliest cycle through node x: its frame plus the largest frame
+ * sum from a callee back to x (0 when x is not recursive). */
+static long cycle_cost(int x) {
+  int e, j;
+  long best = 0, c;
+  for (j = 0; j < nnodes; j++) {
+    memo[j] = -2;
+    visiting[j] = 0;
+  }
+  for (e = nodes[x].first; e >= 0; e = edge_next[e]) {
+    if (strcmp(nodes[edge_to[e]].title, "__indirect_call") != 0) {
+      c = cycle_to(edge_to[e], x);
+      if (c >= 0 && nodes[x].size + c > best)
+        best = nodes[x].size + c;
+      continue;
+    }
+    for (j = 0; j < nnodes; j++)
+      if (follows_indirect(j)) {
+        c = cycle_to(j, x);
+        if (c >= 0 && nodes[x].size + c > best)
+          best = nodes[x].size + c;
+      }
+  }
+  return best;
+}
 
 static int find(const char *title) {
   int i;
@@ -163,7 +235,17 @@ static long walk(int i) {
   for (e = n->first; e >= 0; e = edge_next[e]) {
     long b;
     if (strcmp(nodes[edge_to[e]].title, "__indirect_call") == 0) {
+      int j;
       indirect++;
+      for (j = 0; j < nnodes; j++) {
+        if (!follows_indirect(j))
+          continue;
+        b = n->size + walk(j);
+        if (b > n->best) {
+          n->best = b;
+          n->next = j;
+        }
+      }
       continue;
     }
     b = n->size + walk(edge_to[e]);
@@ -197,6 +279,10 @@ int main(int argc, char **argv) {
       bound_depth[nbounded++] = atoi(eq + 1);
       continue;
     }
+    if (strcmp(argv[a], "--indirect") == 0 && a + 1 < argc) {
+      indirect_part = argv[++a];
+      continue;
+    }
     load(argv[a]);
   }
   link_edges();
@@ -212,6 +298,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "stack_report: %s not in the call graph\n", argv[1]);
     return 1;
   }
+  for (i = 0; i < nnodes; i++)
+    if (follows_indirect(i))
+      indirect_targets++;
   walk(root);
   printf("deepest call chain from %s: %ld bytes of stack\n", argv[1],
          nodes[root].best);
@@ -232,12 +321,24 @@ int main(int argc, char **argv) {
   for (b = 0; b < nbounded; b++)
     for (i = 0; i < nnodes; i++)
       if (nodes[i].state == 2 && strcmp(nodes[i].name, bounded[b]) == 0 &&
-          bound_depth[b] > 1)
-        bound += (long)(bound_depth[b] - 1) * nodes[i].best;
-  printf("recursion: %s; indirect calls not followed: %d (the profile "
-         "callback); dynamic frames on the path or reachable: %d\n",
-         cycles ? (unbounded_cycles ? "UNBOUNDED" : "bounded") : "none",
-         indirect, dyn);
+          bound_depth[b] > 1) {
+        long c = cycle_cost(i);
+        if (c > 0)
+          printf("  %s: %ld bytes per nesting level, %d levels\n",
+                 nodes[i].name, c, bound_depth[b]);
+        bound += (long)(bound_depth[b] - 1) * c;
+      }
+  if (indirect_part)
+    printf("recursion: %s; indirect calls: %d, each followed into the %d "
+           "tflc__*%s* functions (user callbacks not counted); dynamic "
+           "frames on the path or reachable: %d\n",
+           cycles ? (unbounded_cycles ? "UNBOUNDED" : "bounded") : "none",
+           indirect, indirect_targets, indirect_part, dyn);
+  else
+    printf("recursion: %s; indirect calls not followed: %d; dynamic frames "
+           "on the path or reachable: %d\n",
+           cycles ? (unbounded_cycles ? "UNBOUNDED" : "bounded") : "none",
+           indirect, dyn);
   printf("stack bound from %s: %ld bytes (deepest chain%s)\n", argv[1], bound,
          bound != nodes[root].best ? " plus the bounded nesting" : "");
   return unbounded_cycles ? 1 : 0;

@@ -131,23 +131,63 @@ if [ -f "$ks" ]; then
 else
   skipped "check keyword_scrambled (no $ks)"
 fi
-# a model tflc cannot run: the first operator gap of the conformance list
-gap=$(grep -v '^#' tests/conformance_gaps.txt 2>/dev/null | grep ' unsupported: op ' | head -n 1 | cut -d' ' -f1)
-vww=$SHARED/conformance/$gap/model.tflite
-if [ -n "$gap" ] && [ -f "$vww" ]; then
-  "$TFLC" check "$vww" >"$t/ck" 2>&1
-  rc=$?
-  [ $rc = 2 ] && ok || bad "check on a model tflc cannot run: rc=$rc"
-  grep -q 'unsupported).*unsupported\|(unsupported)' "$t/ck" && bad "check repeats itself: $(grep unsupported "$t/ck" | head -n 1)" || ok
-  # info lists a model tflc cannot run
-  "$TFLC" info "$vww" >"$t/vi" 2>&1 && grep -q 'cannot run' "$t/vi" && grep -q ' operators:' "$t/vi" && ok || bad "info on a model with an unsupported operator: $(tail -n 1 "$t/vi")"
-  "$TFLC" info "$vww" --json >"$t/vi.json" 2>&1
-  json_ok "info --json on an unsupported model" "$t/vi.json" 'd["arena_used_bytes"] is None and d["runs"] is False and len(d["subgraphs"][0]["operators"]) >= 1'
-elif [ -n "$gap" ]; then
-  skipped "check/info on an unsupported model (no $vww)"
+# models tflc cannot run, made with tflc_write.h: a custom operator tflc
+# does not know, and a builtin code beyond the schema. info lists them and
+# names the operator, check names it and exits 2, run refuses it
+cat >"$t/gen_unknown.c" <<'C'
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITE_IMPLEMENTATION
+#include "tflc_write.h"
+#include <stdio.h>
+#include <stdlib.h>
+/* gen_unknown OUT CODE [CUSTOM_NAME]: x [1,4] -> operator -> y [1,4] */
+int main(int argc, char **argv) {
+  tflc_writer *w = tflc_writer_create();
+  int32_t d[2] = {1, 4}, x, y, op;
+  uint8_t *bytes;
+  size_t size;
+  FILE *f;
+  if (argc < 3 || !w)
+    return 2;
+  x = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 2, d, NULL, 0, "x", NULL);
+  y = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 2, d, NULL, 0, "y", NULL);
+  op = tflc_writer_op(w, 0, atoi(argv[2]), argc > 3 ? argv[3] : NULL, 1, &x, 1,
+                      &y, 0, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &x);
+  tflc_writer_outputs(w, 0, 1, &y);
+  if (op < 0 || tflc_writer_finish(w, &bytes, &size) != TFLC_OK)
+    return 3;
+  f = fopen(argv[1], "wb");
+  if (!f || fwrite(bytes, 1, size, f) != size || fclose(f))
+    return 4;
+  free(bytes);
+  tflc_writer_destroy(w);
+  return 0;
+}
+C
+if $CC -std=c99 -O0 -I. -o "$t/gen_unknown" "$t/gen_unknown.c" -lm 2>"$t/err" &&
+  "$t/gen_unknown" "$t/custom.tflite" 32 MY_SECRET_OP && "$t/gen_unknown" "$t/code400.tflite" 400; then
+  ok
+  for u in "custom.tflite|CUSTOM MY_SECRET_OP|MY_SECRET_OP|get('custom_name') == 'MY_SECRET_OP'" \
+    "code400.tflite|UNKNOWN (code 400)|code 400|get('code') == 400"; do
+    IFS='|' read -r f name said key <<<"$u"
+    "$TFLC" info "$t/$f" >"$t/vi" 2>&1
+    rc=$?
+    [ $rc = 0 ] && grep -q 'cannot run' "$t/vi" && grep -q "$said" "$t/vi" && grep -q "^ operators:" "$t/vi" &&
+      grep -Fq " 0 $name " "$t/vi" && ok || bad "info on $f: rc=$rc $(cat "$t/vi")"
+    "$TFLC" info "$t/$f" --json >"$t/vi.json" 2>&1
+    json_ok "info --json on $f" "$t/vi.json" "d['arena_used_bytes'] is None and d['runs'] is False and d['subgraphs'][0]['operators'][0].$key"
+    "$TFLC" check "$t/$f" >"$t/ck" 2>&1
+    rc=$?
+    [ $rc = 2 ] && grep -Fq "op 0 $name: unsupported:" "$t/ck" && ok || bad "check on $f: rc=$rc $(cat "$t/ck")"
+    grep -q 'unsupported).*unsupported\|(unsupported)' "$t/ck" && bad "check repeats itself: $(grep unsupported "$t/ck" | head -n 1)" || ok
+    "$TFLC" check "$t/$f" --json >"$t/ck.json" 2>&1
+    json_ok "check --json on $f" "$t/ck.json" "d['runs'] is False and d['count'] == 1 and d['findings'][0]['kind'] == 'unsupported' and d['findings'][0].$key"
+    expect_error "run $f" "$TFLC" run "$t/$f" --random-inputs 1
+    grep -q "op 0 .*$said" "$t/err" && ok || bad "run $f does not name the operator: $(cat "$t/err")"
+  done
 else
-  # (every operator gap closed: no model tflc refuses is at hand)
-  echo "note cli: no operator gap left in tests/conformance_gaps.txt; check/info on an unsupported model not run"
+  bad "models with unknown operators not made: $(head -n 5 "$t/err")"
 fi
 # compress: nothing to compress is an error that names `tflc bin`; it
 # never writes over its input

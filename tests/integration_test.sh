@@ -2,8 +2,10 @@
 # Integration files: the CMake package (add_subdirectory and an installed
 # find_package(tflc)), the ESP-IDF component and the Zephyr module (their
 # CMake files, under stand-ins for the functions those systems define),
-# the PlatformIO and Arduino manifests (versions and sources), and the
-# file naming rule: the top level holds one .c file, the implementation.
+# the PlatformIO and Arduino manifests (versions and sources), the file
+# naming rule (the top level holds one .c file, the implementation), `make
+# format` covering every C file, and the shell tests needing nothing but
+# gcc and make (optional tools checked for, skipped when missing).
 # Each build compiles examples/minimal.c against the library and runs it.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +35,138 @@ run_minimal() { # description, binary
   out=$("$2" "$model" 2>&1)
   if printf '%s' "$out" | grep -q '^output 0: INT8, 12 bytes'; then ok; else bad "$1: $out"; fi
 }
+# only gcc and make are required: every shell test that runs an optional
+# tool checks for it (command -v), and the tests that need one skip,
+# counted, when it is missing (run again here with a PATH without them)
+optional_tools="python3 cmake clang clang++ g++ arm-none-eabi-gcc xtensa-lx106-elf-gcc qemu-system-arm valgrind clang-format"
+for f in "$here"/tests/*_test.sh; do
+  for tool in $optional_tools; do
+    q=$(printf '%s' "$tool" | sed 's/[+]/\\+/g')
+    if grep -v '^ *#' "$f" | grep -Eq "(^ *|[;&|(\`!]|\\$\\(| then | do )$q( |\$)" &&
+      ! grep -Eq "command -v $q( |\$)" "$f"; then
+      bad "$(basename "$f") runs $tool without checking that it is installed"
+    fi
+  done
+done
+mkdir -p "$t/minpath"
+IFS=: read -r -a path_dirs <<<"$PATH"
+for d in "${path_dirs[@]}"; do
+  for f in "$d"/*; do
+    b=${f##*/}
+    case " $optional_tools " in *" $b "*) continue ;; esac
+    case $b in python* | clang* | g++* | c++ | cmake* | arm-none-eabi-* | xtensa-* | qemu-* | valgrind*) continue ;; esac
+    [ -x "$f" ] && [ ! -e "$t/minpath/$b" ] && ln -s "$f" "$t/minpath/$b"
+  done
+done
+tool_abs=${TFLC:-build/tflc}
+case $tool_abs in /*) ;; *) tool_abs=$here/$tool_abs ;; esac
+for x in m4_platform_test m4_test arena_test delegate_test; do
+  [ -f "$here/tests/$x.sh" ] || continue
+  last=$(cd "$here" && PATH=$t/minpath TFLC_REQUIRE_ALL=0 TFLC=$tool_abs SHARED=${SHARED:-../shared} \
+    bash "tests/$x.sh" 2>&1 | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  printf '%s' "$last" | grep -Eq '^[0-9]+ passed, 0 failed' && ok || bad "$x.sh without the optional tools: ${last:-no result line}"
+done
+# `make format` covers every C file of the repository, and all are formatted
+fmt=$(cd "$here" && make -s -n format 2>/dev/null | tr ' ' '\n')
+missed=""
+for f in $(cd "$here" && find . -name build -prune -o -name '*.[ch]' -print | sed 's|^\./||'); do
+  printf '%s\n' "$fmt" | grep -qx "$f" || missed="$missed $f"
+done
+[ -z "$missed" ] && [ -n "$fmt" ] && ok || bad "make format misses:$missed"
+if command -v clang-format >/dev/null; then
+  (cd "$here" && make -s format-check >"$t/fmt" 2>&1) && ok || bad "not clang-formatted: $(grep -o '^[^:]*\.[ch]:' "$t/fmt" | sort -u | tr '\n' ' ')"
+elif [ "${TFLC_REQUIRE_ALL:-0}" = 1 ]; then bad "clang-format not installed"; else skipped "make format-check (clang-format not installed)"; fi
+# PlatformIO library.json and Arduino library.properties: valid, the keys
+# their specifications require, TFLC_VERSION, and the sources each tool
+# would compile (library.json's srcDir/srcFilter/includeDir; Arduino's
+# flat layout: the .c/.cpp/.S files of the top folder) build
+# examples/minimal.c into a program that runs (pio and arduino-cli fetch
+# their toolchains from the network, so they are not run here)
+if command -v python3 >/dev/null; then
+  if python3 - "$here" "$ver" >"$t/srcs" 2>"$t/manifest_err" <<'PY'; then
+import fnmatch, json, os, re, sys
+root, ver = sys.argv[1], sys.argv[2]
+errors = []
+def need(cond, what):
+    if not cond:
+        errors.append(what)
+# --- PlatformIO
+with open(os.path.join(root, "library.json")) as f:
+    lj = json.load(f)  # raises on invalid JSON
+need(isinstance(lj, dict), "library.json: not an object")
+for k in ("name", "version", "description", "keywords", "license", "frameworks", "platforms"):
+    need(k in lj, "library.json: no %s" % k)
+need(lj.get("version") == ver, "library.json: version %r is not TFLC_VERSION %r" % (lj.get("version"), ver))
+need(re.fullmatch(r"[a-z0-9_.-]+", str(lj.get("name", ""))) is not None, "library.json: name")
+b = lj.get("build", {})
+src_dir = os.path.normpath(os.path.join(root, b.get("srcDir", "src")))
+inc_dir = os.path.normpath(os.path.join(root, b.get("includeDir", "include")))
+for h in lj.get("headers", []):
+    need(os.path.isfile(os.path.join(inc_dir, h)), "library.json: header %s not in includeDir" % h)
+filters = b.get("srcFilter", ["+<*>"])
+if isinstance(filters, str):
+    filters = re.findall(r"[+-]<[^>]*>", filters)
+files = []
+for d, dirs, names in os.walk(src_dir):
+    dirs[:] = [x for x in dirs if not x.startswith(".") and x != "build"]
+    files += [os.path.relpath(os.path.join(d, n), src_dir) for n in names]
+chosen = set()
+for flt in filters:
+    m = re.fullmatch(r"([+-])<([^>]*)>", flt)
+    need(m is not None, "library.json: srcFilter entry %r" % flt)
+    if not m:
+        continue
+    hit = {x for x in files if fnmatch.fnmatch(x, m.group(2)) or fnmatch.fnmatch(x, m.group(2).rstrip("/") + "/*")}
+    chosen = chosen | hit if m.group(1) == "+" else chosen - hit
+pio = sorted(os.path.join(src_dir, x) for x in chosen if re.search(r"\.(c|cpp|cc|S)$", x))
+need(pio == [os.path.join(root, "tflc.c")], "library.json: compiles %s, not tflc.c alone" % pio)
+# --- Arduino
+props = {}
+with open(os.path.join(root, "library.properties"), encoding="utf-8") as f:
+    for line in f:
+        line = line.rstrip("\n")
+        if not line or line.startswith("#"):
+            continue
+        need("=" in line, "library.properties: line without '=': %r" % line)
+        k, _, v = line.partition("=")
+        need(k not in props, "library.properties: %s twice" % k)
+        props[k] = v
+# every field the 1.5 format requires but url (tflc has no home page yet)
+for k in ("name", "version", "author", "maintainer", "sentence", "paragraph", "category", "architectures"):
+    need(props.get(k, "").strip() != "", "library.properties: no %s" % k)
+need(props.get("version") == ver, "library.properties: version %r is not TFLC_VERSION %r" % (props.get("version"), ver))
+need(props.get("category") in ("Display", "Communication", "Signal Input/Output", "Sensors", "Device Control", "Timing", "Data Storage", "Data Processing", "Other"), "library.properties: category %r" % props.get("category"))
+need(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.-]*", props.get("name", "")) is not None, "library.properties: name")
+layout = os.path.join(root, "src") if os.path.isdir(os.path.join(root, "src")) else root
+for h in props.get("includes", "").split(","):
+    if h.strip():
+        need(os.path.isfile(os.path.join(layout, h.strip())), "library.properties: includes %s not in %s" % (h, layout))
+ard = sorted(os.path.join(layout, n) for n in os.listdir(layout) if re.search(r"\.(c|cpp|S)$", n))
+need(ard == [os.path.join(root, "tflc.c")], "Arduino layout compiles %s, not tflc.c alone" % ard)
+if errors:
+    sys.stderr.write("\n".join(errors) + "\n")
+    sys.exit(1)
+print("pio " + " ".join(pio) + " -I" + inc_dir)
+print("arduino " + " ".join(ard) + " -I" + layout)
+PY
+    ok
+    while read -r tool args; do
+      # the library's sources as C, the caller as C++ (a sketch is C++)
+      cxx="g++ -x c++"
+      command -v g++ >/dev/null || cxx="${CC:-gcc} -x c"
+      if ${CC:-gcc} -std=c99 -c $args -o "$t/$tool.o" 2>>"$t/log" &&
+        $cxx -c "$here/examples/minimal.c" ${args##* } -o "$t/${tool}_main.o" 2>>"$t/log" &&
+        ${cxx%% *} -o "$t/$tool" "$t/${tool}_main.o" "$t/$tool.o" -lm 2>>"$t/log"; then
+        ok
+        run_minimal "$tool manifest sources" "$t/$tool"
+      else
+        bad "$tool manifest sources do not build: $(tail -n 3 "$t/log")"
+      fi
+    done <"$t/srcs"
+  else
+    bad "library.json / library.properties: $(cat "$t/manifest_err")"
+  fi
+elif [ "${TFLC_REQUIRE_ALL:-0}" = 1 ]; then bad "python3 not installed"; else skipped "library.json / library.properties (python3 not installed)"; fi
 if ! command -v cmake >/dev/null; then
   if [ "${TFLC_REQUIRE_ALL:-0}" = 1 ]; then bad "cmake not installed"; else skipped "CMake, ESP-IDF and Zephyr builds (cmake not installed)"; fi
   echo "$pass passed, $fail failed, $skip skipped"

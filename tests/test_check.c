@@ -166,7 +166,7 @@ static void test_each_violation(void) {
       {BAD_POOL, "op 1 MAX_POOL_2D: quantization: input tensor 3"},
       {BAD_FC_AXIS, "op 3 FULLY_CONNECTED: granularity: weights tensor 7: 3 "
                     "scales (per-axis), spec: per-tensor"},
-      {BAD_OP, "op 5 CUSTOM: unsupported:"},
+      {BAD_OP, "op 5 CUSTOM MY_CUSTOM_OP: unsupported:"},
   };
   char buf[8192];
   size_t i;

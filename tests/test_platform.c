@@ -329,7 +329,7 @@ static void test_depthwise_primitives(void) {
 }
 
 static void test_lut_unpack(void) {
-  int i, ok = 1;
+  int i, ok = 1, ok_dsp = 1;
   for (i = 0; i < 500; i++) {
     uint8_t src[80], tab[256], got[640], expect[640];
     const unsigned bits = (unsigned)rnd_range(1, 8);
@@ -350,8 +350,14 @@ static void test_lut_unpack(void) {
     }
     tflc_lut_unpack_portable(src, bit, n, bits, tab, got);
     ok &= memcmp(got, expect, (size_t)n) == 0;
+#if defined(TFLC_HAVE_DSP_LUT_UNPACK)
+    memset(got, 0x5A, sizeof got);
+    tflc_lut_unpack_dsp(src, bit, n, bits, tab, got);
+    ok_dsp &= memcmp(got, expect, (size_t)n) == 0;
+#endif
   }
   CHECK(ok);
+  CHECK(ok_dsp);
 }
 
 /* ---- kernels ----------------------------------------------------------------
