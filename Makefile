@@ -16,6 +16,9 @@
 #   make readme-ops                     README's operator list from the table
 #   make test-m4                        platform tests on the Cortex-M4F (QEMU)
 #   make test-m55                       platform tests on the Cortex-M55 (MVE, QEMU)
+#   make build/tflc-hifi-emu            the tool with the Xtensa HiFi paths
+#                                       over tests/hifi_emu.h (HiFi 4 code;
+#                                       build/tflc-hifi5-emu: HiFi 5 code)
 #   make format / make format-check     clang-format every C file / check them
 CC ?= cc
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror
@@ -49,6 +52,18 @@ build/tflc-avx2: $(TOOL_SRC) $(HDRS)
 build/micro_speech: examples/micro_speech.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/micro_speech.c -lm
+
+# the tool with the Xtensa HiFi primitives compiled over tests/hifi_emu.h
+# (C definitions of the HiFi intrinsics used): tests/run.sh runs conformance
+# suites with it
+build/tflc-hifi-emu: $(TOOL_SRC) $(HDRS) tests/hifi_emu.h
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -DTFLC_HIFI_EMULATE -o $@ examples/tflc.c -lm
+
+# the same with the HiFi 5 code (XCHAL_HAVE_HIFI5)
+build/tflc-hifi5-emu: $(TOOL_SRC) $(HDRS) tests/hifi_emu.h
+	@mkdir -p build
+	$(CC) $(CFLAGS_TOOL) -DTFLC_HIFI_EMULATE -DXCHAL_HAVE_HIFI5=1 -o $@ examples/tflc.c -lm
 
 build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build

@@ -57,6 +57,10 @@
  *                         inline assembly for the innermost loops)
  *   TFLC_DSP_EMULATE      compile the Arm DSP paths on any host over C
  *                         definitions of the intrinsics (tests)
+ *   TFLC_NO_HIFI          no Xtensa HiFi paths even on HiFi 4 / HiFi 5 cores
+ *   TFLC_HIFI_EMULATE     compile the HiFi paths on any host over C
+ *                         definitions of the intrinsics (tests; the header
+ *                         TFLC_HIFI_EMULATE_HEADER, default tests/hifi_emu.h)
  *   TFLC_NO_SSE41         no x86 SSE4.1 paths even with -msse4.1
  *   TFLC_NO_AVX2          no x86 AVX2 paths even with -mavx2
  *   TFLC_NO_MVE           no Arm Helium (MVE) paths even where the core
@@ -87,6 +91,10 @@
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
  *   on the Cortex-M4 harness with the real instructions (make test-m4). On
+ *   Xtensa HiFi 4 / HiFi 5 cores the GEMM and depthwise macros default to
+ *   tflc_gemm_s8_hifi and tflc_depthwise_s8_hifi (Cadence's intrinsics),
+ *   tested only through TFLC_HIFI_EMULATE on hosts
+ *   (tests/test_platform_hifi.c): never run on HiFi silicon. On
  *   x86-64 built with -msse4.1 or -mavx2 (or -march=native: __SSE4_1__,
  *   __AVX2__) the GEMM, depthwise and requantization macros default to
  *   tflc_gemm_s8_avx2 / _sse41 and their siblings (PMOVSXBW + PMADDWD,
@@ -586,6 +594,37 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
 #endif
+
+/* Xtensa HiFi 4 / HiFi 5 versions (Cadence's intrinsics from
+ * <xtensa/tie/xt_hifi4.h> or xt_hifi5.h), compiled on an Xtensa core whose
+ * <xtensa/config/core-isa.h> sets XCHAL_HAVE_HIFI4 or XCHAL_HAVE_HIFI5
+ * (a build may also define that macro itself), unless TFLC_NO_HIFI; or,
+ * for tests on any host, with TFLC_HIFI_EMULATE and C definitions of the
+ * intrinsics (the header named by TFLC_HIFI_EMULATE_HEADER, default
+ * tests/hifi_emu.h). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_HIFI) && defined(__XTENSA__) && !defined(TFLC_HIFI_EMULATE)
+#if defined(__has_include)
+#if __has_include(<xtensa/config/core-isa.h>)
+#include <xtensa/config/core-isa.h>
+#endif
+#endif
+#if (defined(XCHAL_HAVE_HIFI4) && XCHAL_HAVE_HIFI4) ||                         \
+    (defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5)
+#define TFLC_HAVE_HIFI 1
+#endif
+#endif
+#if !defined(TFLC_NO_HIFI) && defined(TFLC_HIFI_EMULATE)
+#define TFLC_HAVE_HIFI 1
+#endif
+#if defined(TFLC_HAVE_HIFI)
+#define TFLC_HAVE_HIFI_GEMM 1
+#define TFLC_HAVE_HIFI_DEPTHWISE 1
+TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b);
+#endif
+
 /* x86-64 versions: SSE4.1 (compiled when the compiler targets it:
  * __SSE4_1__, e.g. -msse4.1 or -march=native; TFLC_NO_SSE41 turns them
  * off) and AVX2 (__AVX2__, e.g. -mavx2; TFLC_NO_AVX2). Same results as the
@@ -4698,6 +4737,427 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
 #endif
+
+/* ---- platform primitives: Xtensa HiFi ----------------------------------- */
+/* HiFi 4 (and HiFi 5, which keeps these HiFi 4 operations) through
+ * Cadence's intrinsics. int8 values are loaded four at a time from 4-byte
+ * aligned addresses into 16-bit lanes (AE_L8X4F: value * 256); the GEMM
+ * multiplies a 2 x 4 (or 1 x 4) block four products at a time into 64-bit
+ * sums (AE_MULAAAAQ16), the depthwise four channels at a time into 32-bit
+ * lanes (AE_MULA16X4), two pixels per weight load. On HiFi 5 the GEMM
+ * without an input offset takes runs of eight values of any alignment
+ * (AE_LA8X8_IP) into 32 int8 products per AE_MULA8Q8X8 first. Exactness does
+ * not rest on how these instructions overflow: the inputs are bounded so that
+ * no 16-bit lane, 32-bit lane or 64-bit sum can, and the wrapping int32 sum of
+ * the portable version is the low word of the exact 64-bit one. Tails,
+ * misaligned runs, the biases and the requantization are the portable C
+ * (TFLC_REQUANTIZE_S8), so no HiFi rounding instruction is involved. Not run on
+ * HiFi silicon nor through Cadence's compiler: tested on hosts with
+ * TFLC_HIFI_EMULATE over tests/hifi_emu.h, which says what the public sources
+ * establish about each intrinsic used and what it assumes. */
+#if defined(TFLC_HAVE_HIFI)
+#if defined(TFLC_HIFI_EMULATE)
+#if defined(TFLC_HIFI_EMULATE_HEADER)
+#include TFLC_HIFI_EMULATE_HEADER
+#else
+#include "tests/hifi_emu.h"
+#endif
+#elif defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+#include <xtensa/tie/xt_hifi5.h>
+#else
+#include <xtensa/tie/xt_hifi4.h>
+#endif
+
+/* largest |offset| added to int8 values in 16-bit lanes */
+#define TFLC__HIFI_MAX_OFFSET 32640
+/* values per GEMM dot product: at most 2^28 products of magnitude at most
+ * 2^30 (F form) keep the 64-bit sums below 2^58 */
+#define TFLC__HIFI_MAX_DEPTH ((int64_t)1 << 28)
+/* taps per depthwise output: at most 256 products of magnitude at most 2^22
+ * (|x + offset| <= 2^15, |w| <= 2^7) keep a 32-bit lane below 2^30 */
+#define TFLC__HIFI_MAX_TAPS 256
+
+/* nonzero when p is not 4-byte aligned */
+TFLC__INLINE uintptr_t tflc__hifi_misaligned(const int8_t *p) {
+  return (uintptr_t)p & 3u;
+}
+
+/* the low word of a 64-bit sum shifted right by 16 (no offset: both sides
+ * in F form) or by 8 */
+TFLC__INLINE uint32_t tflc__hifi_low32(ae_int64 q, int no_offset) {
+  return (uint32_t)AE_MOVAD32_L(
+      AE_MOVINT32X2_FROMINT64(no_offset ? AE_SRAI64(q, 16) : AE_SRAI64(q, 8)));
+}
+
+/* q[4 i + j] (input row i, weight row j) += a 2 x 4 block (1 x 4 without
+ * a1: q[0..3] only) over n4 groups of four values at 4-byte aligned
+ * addresses. Weights stay in F form; inputs too without an offset (sums of
+ * 65536 x the products), else they are turned back to int8 and offset in
+ * 16-bit lanes (sums of 256 x the products). */
+TFLC__INLINE void tflc__hifi_dot_x4(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    const int8_t *w2, const int8_t *w3,
+                                    int32_t n4, int32_t a_offset, ae_int64 *q) {
+  ae_int64 q00 = q[0], q01 = q[1], q02 = q[2], q03 = q[3];
+  ae_int64 q10 = q[4], q11 = q[5], q12 = q[6], q13 = q[7];
+  const ae_int16x4 off = AE_MOVDA16(a_offset);
+  int32_t k;
+  if (a1 != NULL) {
+    for (k = 0; k < n4; k++) {
+      ae_int16x4 x0, x1, f;
+      AE_L8X4F_IP(x0, a0, 4);
+      AE_L8X4F_IP(x1, a1, 4);
+      if (a_offset != 0) {
+        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
+        x1 = AE_ADD16(AE_SRAI16(x1, 8), off);
+      }
+      AE_L8X4F_IP(f, w0, 4);
+      AE_MULAAAAQ16(q00, x0, f);
+      AE_MULAAAAQ16(q10, x1, f);
+      AE_L8X4F_IP(f, w1, 4);
+      AE_MULAAAAQ16(q01, x0, f);
+      AE_MULAAAAQ16(q11, x1, f);
+      AE_L8X4F_IP(f, w2, 4);
+      AE_MULAAAAQ16(q02, x0, f);
+      AE_MULAAAAQ16(q12, x1, f);
+      AE_L8X4F_IP(f, w3, 4);
+      AE_MULAAAAQ16(q03, x0, f);
+      AE_MULAAAAQ16(q13, x1, f);
+    }
+  } else {
+    for (k = 0; k < n4; k++) {
+      ae_int16x4 x0, f;
+      AE_L8X4F_IP(x0, a0, 4);
+      if (a_offset != 0)
+        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
+      AE_L8X4F_IP(f, w0, 4);
+      AE_MULAAAAQ16(q00, x0, f);
+      AE_L8X4F_IP(f, w1, 4);
+      AE_MULAAAAQ16(q01, x0, f);
+      AE_L8X4F_IP(f, w2, 4);
+      AE_MULAAAAQ16(q02, x0, f);
+      AE_L8X4F_IP(f, w3, 4);
+      AE_MULAAAAQ16(q03, x0, f);
+    }
+  }
+  q[0] = q00;
+  q[1] = q01;
+  q[2] = q02;
+  q[3] = q03;
+  q[4] = q10;
+  q[5] = q11;
+  q[6] = q12;
+  q[7] = q13;
+}
+
+#if defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+#define TFLC__HIFI5 1
+/* values per HiFi 5 run: at most 2^16 products of magnitude at most 2^14
+ * keep a 32-bit lane below 2^30 */
+#define TFLC__HIFI5_MAX_RUN 65536
+
+/* HiFi 5, no input offset: t[4 i + j] += input row i (a1: row 1, unless
+ * NULL) . weight row j over n8 groups of eight values, 32 int8 x int8
+ * products per AE_MULA8Q8X8 (weight rows 0 and 1 into the H and L elements
+ * of its first pair, 2 and 3 into its second). The rows are read at any
+ * alignment as streams: AE_LA64_PP primes each one's alignment register,
+ * AE_LA8X8_IP then gives its next eight values. */
+TFLC__INLINE void tflc__hifi5_dot_x4(const int8_t *a0, const int8_t *a1,
+                                     const int8_t *w0, const int8_t *w1,
+                                     const int8_t *w2, const int8_t *w3,
+                                     int32_t n8, uint32_t *t) {
+  const ae_int8x8 *pa0 = (const ae_int8x8 *)(const void *)a0;
+  const ae_int8x8 *pa1 = (const ae_int8x8 *)(const void *)(a1 ? a1 : a0);
+  const ae_int8x8 *pw0 = (const ae_int8x8 *)(const void *)w0;
+  const ae_int8x8 *pw1 = (const ae_int8x8 *)(const void *)w1;
+  const ae_int8x8 *pw2 = (const ae_int8x8 *)(const void *)w2;
+  const ae_int8x8 *pw3 = (const ae_int8x8 *)(const void *)w3;
+  ae_valign va0 = AE_LA64_PP(pa0), va1 = AE_LA64_PP(pa1);
+  ae_valign vw0 = AE_LA64_PP(pw0), vw1 = AE_LA64_PP(pw1);
+  ae_valign vw2 = AE_LA64_PP(pw2), vw3 = AE_LA64_PP(pw3);
+  ae_int32x2 p01 = AE_ZERO32(), p23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
+  int32_t k;
+  for (k = 0; k < n8; k++) {
+    ae_int8x8 x0, f0, f1, f2, f3;
+    AE_LA8X8_IP(f0, vw0, pw0);
+    AE_LA8X8_IP(f1, vw1, pw1);
+    AE_LA8X8_IP(f2, vw2, pw2);
+    AE_LA8X8_IP(f3, vw3, pw3);
+    AE_LA8X8_IP(x0, va0, pa0);
+    AE_MULA8Q8X8(p01, p23, f0, f1, f2, f3, x0);
+    if (a1 != NULL) {
+      ae_int8x8 x1;
+      AE_LA8X8_IP(x1, va1, pa1);
+      AE_MULA8Q8X8(r01, r23, f0, f1, f2, f3, x1);
+    }
+  }
+  t[0] += (uint32_t)AE_MOVAD32_H(p01);
+  t[1] += (uint32_t)AE_MOVAD32_L(p01);
+  t[2] += (uint32_t)AE_MOVAD32_H(p23);
+  t[3] += (uint32_t)AE_MOVAD32_L(p23);
+  t[4] += (uint32_t)AE_MOVAD32_H(r01);
+  t[5] += (uint32_t)AE_MOVAD32_L(r01);
+  t[6] += (uint32_t)AE_MOVAD32_H(r23);
+  t[7] += (uint32_t)AE_MOVAD32_L(r23);
+}
+#endif
+
+/* The int32 sums (wrapping, no bias) of columns [c0, c0 + nc) of row r
+ * into s0, and of row r + 1 into s1 when two. Four columns at a time (the
+ * last group repeats its first column); each segment through the HiFi
+ * loop when its rows start 4-byte aligned, its last len % 4 values (or all
+ * of a misaligned one) in C. */
+static void tflc__hifi_gemm_cols(const tflc_gemm_block *g, int32_t r, int two,
+                                 int32_t c0, int32_t nc, uint32_t *s0,
+                                 uint32_t *s1) {
+  const int32_t off = g->a_offset, len = g->seg_len;
+  const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+  const int8_t *a1 = two ? a0 + g->a_row : NULL;
+  int32_t c, j, sg, k;
+  for (c = 0; c < nc; c += 4) {
+    const int8_t *w[4];
+    ae_int64 q[8];
+    uint32_t t[8];
+    for (j = 0; j < 4; j++)
+      w[j] = g->w + (ptrdiff_t)(c0 + (c + j < nc ? c + j : c)) * g->w_col;
+    for (j = 0; j < 8; j++) {
+      q[j] = AE_ZERO64();
+      t[j] = 0;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *x1 = two ? a1 + (ptrdiff_t)sg * g->a_seg : NULL;
+      const int8_t *f0 = w[0] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f1 = w[1] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f2 = w[2] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f3 = w[3] + (ptrdiff_t)sg * g->w_seg;
+      k = 0;
+#if defined(TFLC__HIFI5)
+      if (off == 0 && len >= 8 && len <= TFLC__HIFI5_MAX_RUN) {
+        /* eight values at a time, then at most one group of four */
+        tflc__hifi5_dot_x4(x0, x1, f0, f1, f2, f3, len >> 3, t);
+        k = len & ~7;
+      }
+#endif
+      if (len - k >= 4 &&
+          (tflc__hifi_misaligned(x0 + k) |
+           (two ? tflc__hifi_misaligned(x1 + k) : 0u) |
+           tflc__hifi_misaligned(f0 + k) | tflc__hifi_misaligned(f1 + k) |
+           tflc__hifi_misaligned(f2 + k) | tflc__hifi_misaligned(f3 + k)) ==
+              0u) {
+        tflc__hifi_dot_x4(x0 + k, two ? x1 + k : NULL, f0 + k, f1 + k, f2 + k,
+                          f3 + k, (len - k) >> 2, off, q);
+        k += (len - k) & ~3;
+      }
+      for (; k < len; k++) {
+        /* |x + off| * |w| < 2^23: int32 products, wrapping sums */
+        const int32_t v0 = (int32_t)x0[k] + off;
+        t[0] += (uint32_t)(v0 * f0[k]);
+        t[1] += (uint32_t)(v0 * f1[k]);
+        t[2] += (uint32_t)(v0 * f2[k]);
+        t[3] += (uint32_t)(v0 * f3[k]);
+        if (two) {
+          const int32_t v1 = (int32_t)x1[k] + off;
+          t[4] += (uint32_t)(v1 * f0[k]);
+          t[5] += (uint32_t)(v1 * f1[k]);
+          t[6] += (uint32_t)(v1 * f2[k]);
+          t[7] += (uint32_t)(v1 * f3[k]);
+        }
+      }
+    }
+    for (j = 0; j < 4 && c + j < nc; j++) {
+      s0[c + j] = tflc__hifi_low32(q[j], off == 0) + t[j];
+      if (two)
+        s1[c + j] = tflc__hifi_low32(q[4 + j], off == 0) + t[4 + j];
+    }
+  }
+}
+
+/* columns of accumulators the HiFi GEMM keeps per row */
+#define TFLC__HIFI_COLS 16
+
+TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g) {
+  int32_t acc0[TFLC__HIFI_COLS], acc1[TFLC__HIFI_COLS];
+  uint32_t s0[TFLC__HIFI_COLS], s1[TFLC__HIFI_COLS];
+  int32_t r, c0, c;
+  if (g->a_offset < -TFLC__HIFI_MAX_OFFSET ||
+      g->a_offset > TFLC__HIFI_MAX_OFFSET ||
+      (int64_t)g->segments * g->seg_len > TFLC__HIFI_MAX_DEPTH) {
+    /* inputs beyond 16-bit lanes, or sums beyond the bound above */
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  for (r = 0; r < g->rows; r += 2) {
+    const int two = r + 1 < g->rows;
+    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
+    for (c0 = 0; c0 < g->cols; c0 += TFLC__HIFI_COLS) {
+      const int32_t nc =
+          g->cols - c0 < TFLC__HIFI_COLS ? g->cols - c0 : TFLC__HIFI_COLS;
+      const tflc_requant_params rc = tflc__requant_at(rq, c0);
+      tflc__hifi_gemm_cols(g, r, two, c0, nc, s0, s1);
+      for (c = 0; c < nc; c++)
+        acc0[c] = tflc__wrap32(s0[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+      if (two) {
+        for (c = 0; c < nc; c++)
+          acc1[c] = tflc__wrap32(s1[c]);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
+      }
+    }
+  }
+}
+
+/* The input lanes of one tap: four channels at xt (an aligned load), as
+ * int8 + offset, or in F form (value * 256) when f_form; or with
+ * broadcast the one value at xt + offset in all four lanes. */
+TFLC__INLINE ae_int16x4 tflc__hifi_dw_input(const int8_t *xt, int broadcast,
+                                            int f_form, int32_t x_offset,
+                                            ae_int16x4 off) {
+  if (broadcast)
+    return AE_MOVDA16((int32_t)*xt + x_offset);
+  if (f_form)
+    return AE_L8X4F_I(xt, 0);
+  return AE_ADD16(AE_SRAI16(AE_L8X4F_I(xt, 0), 8), off);
+}
+
+/* The sums (no bias) of four channels over a window of taps for one pixel
+ * (inputs of tap (0, 0) at x0) into s0, and for a second one (x1, unless
+ * NULL) into s1; the weights at wt; every load 4-byte aligned. The
+ * weights are loaded once for both pixels. Channel j is lane 3 - j of the
+ * loads: AE_MULA16X4 adds lanes 3 and 2 into its first pair (H, L), lanes
+ * 1 and 0 into its second. Without an offset the inputs stay in F form
+ * and the sums, 256 x the dot products, are shifted back at the end. */
+TFLC__INLINE void tflc__hifi_dw4(const tflc_depthwise_block *b,
+                                 const int8_t *x0, const int8_t *x1,
+                                 const int8_t *wt0, int broadcast, uint32_t *s0,
+                                 uint32_t *s1) {
+  ae_int32x2 q01 = AE_ZERO32(), q23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
+  const ae_int16x4 off = AE_MOVDA16(b->x_offset);
+  const int f_form = !broadcast && b->x_offset == 0;
+  int32_t y, x, j;
+  int32_t v[8];
+  for (y = 0; y < b->rows; y++) {
+    const ptrdiff_t xr = (ptrdiff_t)y * b->x_row;
+    const int8_t *wt = wt0 + (ptrdiff_t)y * b->w_row;
+    ptrdiff_t xo = xr;
+    for (x = 0; x < b->cols; x++) {
+      const ae_int16x4 wv = AE_SRAI16(AE_L8X4F_I(wt, 0), 8);
+      AE_MULA16X4(
+          q01, q23,
+          tflc__hifi_dw_input(x0 + xo, broadcast, f_form, b->x_offset, off),
+          wv);
+      if (x1 != NULL)
+        AE_MULA16X4(
+            r01, r23,
+            tflc__hifi_dw_input(x1 + xo, broadcast, f_form, b->x_offset, off),
+            wv);
+      xo += b->x_col;
+      wt += b->w_col;
+    }
+  }
+  v[0] = AE_MOVAD32_H(q01);
+  v[1] = AE_MOVAD32_L(q01);
+  v[2] = AE_MOVAD32_H(q23);
+  v[3] = AE_MOVAD32_L(q23);
+  v[4] = AE_MOVAD32_H(r01);
+  v[5] = AE_MOVAD32_L(r01);
+  v[6] = AE_MOVAD32_H(r23);
+  v[7] = AE_MOVAD32_L(r23);
+  for (j = 0; j < 4; j++) {
+    /* F form: exact multiples of 256 */
+    s0[j] = (uint32_t)(f_form ? tflc__asr32(v[j], 8) : v[j]);
+    if (x1 != NULL)
+      s1[j] = (uint32_t)(f_form ? tflc__asr32(v[4 + j], 8) : v[4 + j]);
+  }
+}
+
+/* s[j] = the sum (no bias) of channel ch + j of the pixel whose tap (0, 0)
+ * is at xp, for j < n, in C as the portable version (wrapping products of
+ * any offset): the channels the HiFi loop does not take. */
+static void tflc__hifi_dw_c(const tflc_depthwise_block *b, const int8_t *xp,
+                            int32_t m, int32_t ch, int32_t n, uint32_t *s) {
+  int32_t j, y, x;
+  for (j = 0; j < n; j++) {
+    uint32_t sum = 0;
+    for (y = 0; y < b->rows; y++)
+      for (x = 0; x < b->cols; x++) {
+        const ptrdiff_t xo = (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+        const ptrdiff_t wo = (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
+        sum +=
+            ((uint32_t)(int32_t)xp[xo + (ch + j) / m] + (uint32_t)b->x_offset) *
+            (uint32_t)(int32_t)b->w[wo + ch + j];
+      }
+    s[j] = sum;
+  }
+}
+
+/* channels of accumulators the HiFi depthwise keeps at a time */
+#define TFLC__HIFI_DW_CHANNELS 16
+
+TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b) {
+  int32_t acc[TFLC__HIFI_DW_CHANNELS];
+  uint32_t s0[TFLC__HIFI_DW_CHANNELS], s1[TFLC__HIFI_DW_CHANNELS];
+  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
+  const int broadcast = m != 1;
+  /* every tap of an aligned channel group aligned when these are */
+  const int strides_aligned = ((b->w_row | b->w_col) & 3) == 0 &&
+                              (broadcast || ((b->x_row | b->x_col) & 3) == 0);
+  int32_t p, c0, c;
+  if (b->x_offset < -TFLC__HIFI_MAX_OFFSET ||
+      b->x_offset > TFLC__HIFI_MAX_OFFSET ||
+      (int64_t)b->rows * b->cols > TFLC__HIFI_MAX_TAPS ||
+      (m != 1 && m % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, sums beyond the bound above, or groups
+     * of four channels that read different input channels */
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (p = 0; p < b->pixels; p += 2) {
+    /* two pixels at a time (the weights loaded once for both) */
+    const int two = p + 1 < b->pixels;
+    const int8_t *xp0 = b->x + (ptrdiff_t)p * b->x_pixel;
+    const int8_t *xp1 = two ? xp0 + b->x_pixel : NULL;
+    int8_t *o0 = b->out + (ptrdiff_t)p * b->out_pixel;
+    for (c0 = 0; c0 < b->channels; c0 += TFLC__HIFI_DW_CHANNELS) {
+      const int32_t nc = b->channels - c0 < TFLC__HIFI_DW_CHANNELS
+                             ? b->channels - c0
+                             : TFLC__HIFI_DW_CHANNELS;
+      const tflc_requant_params rc = tflc__requant_at(rq, c0);
+      for (c = 0; c < nc; c += 4) {
+        /* c0 + c is a multiple of 4, so with m % 4 == 0 its four channels
+         * read one input channel */
+        const int32_t ch = c0 + c;
+        const int32_t in_ch = broadcast ? ch / m : ch;
+        const int8_t *wt = b->w + ch;
+        const int32_t n = nc - c < 4 ? nc - c : 4;
+        if (n == 4 && strides_aligned && tflc__hifi_misaligned(wt) == 0u &&
+            (broadcast ||
+             (tflc__hifi_misaligned(xp0 + in_ch) |
+              (two ? tflc__hifi_misaligned(xp1 + in_ch) : 0u)) == 0u)) {
+          tflc__hifi_dw4(b, xp0 + in_ch, two ? xp1 + in_ch : NULL, wt,
+                         broadcast, s0 + c, s1 + c);
+          continue;
+        }
+        tflc__hifi_dw_c(b, xp0, m, ch, n, s0 + c);
+        if (two)
+          tflc__hifi_dw_c(b, xp1, m, ch, n, s1 + c);
+      }
+      for (c = 0; c < nc; c++)
+        acc[c] = tflc__wrap32(s0[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + c0);
+      if (two) {
+        for (c = 0; c < nc; c++)
+          acc[c] = tflc__wrap32(s1[c]);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + b->out_pixel + c0);
+      }
+    }
+  }
+}
+#endif /* TFLC_HAVE_HIFI */
 
 /* ---- platform primitives: portable versions ----------------------------- */
 /* The reference for every platform version (see the API section). */

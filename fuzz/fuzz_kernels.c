@@ -2,9 +2,11 @@
  * the platform primitives (GEMM, depthwise, requantization) against the
  * portable version, byte for byte, on shapes, strides, input offsets,
  * requantization parameters and data the input chooses. Built with -mavx2
- * (fuzz/fuzz.mk) so that the SSE4.1 and AVX2 versions are there, and with
- * TFLC_DSP_EMULATE for the Arm DSP ones. A new platform version is one line
- * in `fast` below. Buffers are allocated at their exact sizes, so
+ * (fuzz/fuzz.mk) so that the SSE4.1 and AVX2 versions are there, with
+ * TFLC_DSP_EMULATE for the Arm DSP ones and TFLC_HIFI_EMULATE for the Xtensa
+ * HiFi ones (HiFi 4 code, over tests/hifi_emu.h, whose misaligned-load,
+ * overflow and stream-misuse counters must stay zero). A new platform version
+ * is one line in `fast` below. Buffers are allocated at their exact sizes, so
  * AddressSanitizer sees any read past an input or write past an output;
  * any difference aborts.
  *
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #define TFLC_DSP_EMULATE
+#define TFLC_HIFI_EMULATE /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable /* a pure reference */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
@@ -45,6 +48,9 @@ static const struct {
 #if defined(TFLC_HAVE_AVX2_GEMM)
     {"avx2", tflc_gemm_s8_avx2, tflc_depthwise_s8_avx2,
      tflc_requantize_s8_avx2},
+#endif
+#if defined(TFLC_HAVE_HIFI)
+    {"hifi", tflc_gemm_s8_hifi, tflc_depthwise_s8_hifi, NULL},
 #endif
 };
 #define N_FAST (sizeof fast / sizeof fast[0])
@@ -285,5 +291,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
     fuzz_requantize(&r);
     break;
   }
+#if defined(TFLC_HIFI_EMULATE)
+  /* the HiFi code never loads from a misaligned address, overflows a lane
+   * or misuses a load stream (tests/hifi_emu.h) */
+  if (hifi_emu_misaligned != 0 || hifi_emu_overflows != 0 ||
+      hifi_emu_stream_errors != 0) {
+    fprintf(stderr,
+            "fuzz_kernels: HiFi emulation: %ld misaligned loads, %ld "
+            "overflows, %ld stream errors\n",
+            hifi_emu_misaligned, hifi_emu_overflows, hifi_emu_stream_errors);
+    abort();
+  }
+#endif
   return 0;
 }

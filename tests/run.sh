@@ -241,6 +241,18 @@ optional arm-none-eabi-gcc "Cortex-M4 (arm-none-eabi-gcc)" arm-none-eabi-gcc -st
 optional arm-none-eabi-gcc "Cortex-M55 with MVE (arm-none-eabi-gcc)" arm-none-eabi-gcc -std=c99 -mcpu=cortex-m55 -mthumb -mfloat-abi=hard -O2 $WARN -c "$impl" -o "$out/impl_m55.o"
 optional arm-none-eabi-g++ "Cortex-M55 with MVE, C++ (arm-none-eabi-g++)" arm-none-eabi-g++ -x c++ -std=c++11 -mcpu=cortex-m55 -mthumb -mfloat-abi=hard -O2 -Wall -Wextra -Wpedantic -Wshadow -Werror -c "$impl" -o "$out/impl_m55_cxx.o"
 optional xtensa-lx106-elf-gcc "Xtensa (xtensa-lx106-elf-gcc + picolibc)" xtensa-lx106-elf-gcc --specs=/usr/lib/xtensa-lx106-elf/picolibc.specs -std=c99 -Os $WARN -c "$impl" -o "$out/impl_xtensa.o"
+# the HiFi detection of a HiFi core's build (__XTENSA__, core-isa.h saying
+# XCHAL_HAVE_HIFI4 or XCHAL_HAVE_HIFI5, <xtensa/tie/xt_hifi4.h> or
+# xt_hifi5.h) on this host, the emulation standing in for Cadence's
+# intrinsics header: the HiFi primitives are compiled in, and TFLC_NO_HIFI
+# or XCHAL_HAVE_HIFI4 0 leaves them out
+fake=$out/fake_xtensa
+mkdir -p "$fake/xtensa/config" "$fake/xtensa/tie"
+printf '#if defined(FAKE_HIFI5)\n#define XCHAL_HAVE_HIFI5 1\n#else\n#define XCHAL_HAVE_HIFI4 FAKE_HIFI4\n#endif\n' >"$fake/xtensa/config/core-isa.h"
+printf '#include "../../../../../tests/hifi_emu.h"\n' >"$fake/xtensa/tie/xt_hifi4.h"
+printf '#include "../../../../../tests/hifi_emu.h"\n' >"$fake/xtensa/tie/xt_hifi5.h"
+hifi_cc="gcc -std=c99 $WARN -D__XTENSA__ -I$fake -c $impl"
+check "HiFi 4 / HiFi 5 core detected (core-isa.h, xt_hifi4.h / xt_hifi5.h)" bash -c "$hifi_cc -DFAKE_HIFI4=1 -o $out/impl_hifi4.o && nm $out/impl_hifi4.o | grep -q ' T tflc_gemm_s8_hifi' && $hifi_cc -DFAKE_HIFI5 -o $out/impl_hifi5.o && nm $out/impl_hifi5.o | grep -q ' T tflc_depthwise_s8_hifi' && $hifi_cc -DFAKE_HIFI4=1 -DTFLC_NO_HIFI -o $out/impl_nohifi.o && ! nm $out/impl_nohifi.o | grep -q hifi && $hifi_cc -DFAKE_HIFI4=0 -o $out/impl_hifi0.o && ! nm $out/impl_hifi0.o | grep -q hifi"
 # a firmware build with person_detect's operators only (the line `tflc ops`
 # prints), as a library and as the tool run on the models suite below
 printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >"$out/pd_ops.h"
@@ -295,6 +307,35 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
     note "conformance $s: $line"
     add_counts "$line" || true
   done
+  # the tool with the Xtensa HiFi primitives over tests/hifi_emu.h (as make
+  # build/tflc-hifi-emu): models, MLPerf Tiny and compressed weights (the
+  # models suite only under SANITIZE=1, where it is slower); unsanitized,
+  # also the HiFi 5 code (XCHAL_HAVE_HIFI5) on the models suite
+  hifi_conformance() { # TOOL LABEL SUITE...
+    local t=$1 label=$2 s res line
+    shift 2
+    [ -x "$t" ] || return 0
+    for s in "$@"; do
+      [ -d "$SHARED/conformance/$s" ] || continue
+      note "== conformance $s, $label emulated"
+      res=$(bash tests/conformance.sh "$t" "$SHARED/conformance/$s" 2>&1)
+      printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
+      line=$(printf '%s\n' "$res" | tail -n 1)
+      note "conformance $s ($label emulated): $line"
+      add_counts "$line" || true
+    done
+  }
+  hifi_tool=$out/tflc-hifi-emu hifi5_tool=$out/tflc-hifi5-emu
+  rm -f "$hifi_tool" "$hifi5_tool"
+  if [ -n "$san" ]; then
+    check "tflc tool, HiFi emulated (sanitized)" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $san $WARN -DTFLC_HIFI_EMULATE -o "$hifi_tool" examples/tflc.c -lm
+    hifi_conformance "$hifi_tool" HiFi ${HIFI_EMU_SUITES:-models}
+  else
+    check "tflc tool, HiFi emulated" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_HIFI_EMULATE -o "$hifi_tool" examples/tflc.c -lm
+    hifi_conformance "$hifi_tool" HiFi ${HIFI_EMU_SUITES:-models external weights}
+    check "tflc tool, HiFi 5 emulated" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_HIFI_EMULATE -DXCHAL_HAVE_HIFI5=1 -o "$hifi5_tool" examples/tflc.c -lm
+    hifi_conformance "$hifi5_tool" "HiFi 5" models
+  fi
   note "== conformance with the x86 AVX2 primitives"
   run_x86_conformance
 else
