@@ -481,9 +481,11 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
  *
  * When a macro is not defined before the implementation, the best built-in
- * version is used: the x86 AVX2 or SSE4.1 one when the compiler targets
- * them (unless TFLC_NO_AVX2 / TFLC_NO_SSE41), the Arm DSP one on cores
- * with __ARM_FEATURE_DSP (unless TFLC_NO_DSP), else the portable one. A
+ * version is used, first match wins: Xtensa HiFi 4/5 (unless
+ * TFLC_NO_HIFI), Arm Helium on cores with integer MVE (unless
+ * TFLC_NO_MVE), x86 AVX2 then SSE4.1 when the compiler targets them
+ * (unless TFLC_NO_AVX2 / TFLC_NO_SSE41), the Arm DSP one on cores with
+ * __ARM_FEATURE_DSP (unless TFLC_NO_DSP), else the portable one. A
  * platform header named by TFLC_PLATFORM_HEADER is included at the start of the
  * implementation, after these declarations: it may define any of the macros to
  * its own function (static is fine) with the same signature, and call the
