@@ -32,7 +32,7 @@ FUZZ_SEED_KB ?= 64
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
 FUZZ_HARNESSES = model lut roundtrip decode kernels
-FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h \
+FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h tests/hifi_emu.h \
   tests/models.h
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
