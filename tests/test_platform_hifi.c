@@ -29,11 +29,7 @@
 static int32_t rnd_range(int32_t lo, int32_t hi) { /* inclusive */
   return rng_int(lo, hi);
 }
-static void fill_s8(int8_t *p, int32_t n) {
-  int32_t i;
-  for (i = 0; i < n; i++)
-    p[i] = (int8_t)rnd_range(-128, 127);
-}
+#include "kernel_ref.h"
 
 /* random requantization parameters for n channels of sums of `depth`
  * products (outputs of a few tens of LSB, some left shifts, some nearly
