@@ -5376,6 +5376,13 @@ typedef struct tflc__fc_state {
       int8_t shift;
     } one;
   } r;
+#if defined(TFLC_HAVE_MVE_FC)
+  /* int8 with raw weights on MVE (mve 1): tflc_fully_connected_s8_mve's
+   * per-output constants, made at prepare (tflc__fc_mve_prepare) */
+  const int32_t *mve_bias;
+  const int16_t *mve_sums;
+  int32_t mve;
+#endif
 } tflc__fc_state;
 /* the two states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
@@ -5394,6 +5401,10 @@ typedef struct tflc__fc_state32 {
       int8_t shift;
     } one;
   } r;
+#if defined(TFLC_HAVE_MVE_FC)
+  uint32_t mve_bias, mve_sums;
+  int32_t mve;
+#endif
 } tflc__fc_state32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
 typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
@@ -5677,6 +5688,60 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 }
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
+#if defined(TFLC_HAVE_MVE_FC)
+/* int8 with raw weights on MVE: the input offset times each weight row's
+ * sum, made once here instead of on every invoke. Rows of at most 256
+ * values have sums that fit 16 bits (|sum| <= 32,768): those are kept as
+ * int16 and the biases read from the model at invoke (2 bytes per output);
+ * longer rows, or biases not 4-byte aligned, get bias + offset * sum as
+ * one int32 per output. No buffer when the offset is 0 and the biases can
+ * be read in place. The other cases (compressed or INT4 weights, a filter
+ * zero point) keep the generic kernel. */
+static tflc_status tflc__fc_mve_prepare(tflc__ctx *c, tflc__fc_state *s,
+                                        const tflc_tensor *f,
+                                        const tflc_tensor *b, int32_t accum,
+                                        int32_t depth) {
+  const int8_t *w = (const int8_t *)f->data;
+  const int32_t off = s->p.input_offset;
+  const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED;
+  int bias_in_place;
+  int32_t o;
+  s->mve = 0;
+  if (f->type != TFLC_INT8 || (f->flags & plain) || !w ||
+      (!s->p.per_channel && s->p.filter_offset != 0))
+    return TFLC_OK;
+  if (b && ((b->flags & plain) || !b->data || b->type != TFLC_INT32))
+    return TFLC_OK;
+  bias_in_place = !b || ((uintptr_t)b->data & 3u) == 0;
+  s->mve = 1;
+  s->mve_bias = b ? (const int32_t *)b->data : NULL;
+  s->mve_sums = NULL;
+  if (off == 0 && bias_in_place)
+    return TFLC_OK;
+  if (accum <= 256 && bias_in_place) {
+    int16_t *sums = (int16_t *)tflc__persist(c->it, 2u * (uint32_t)depth);
+    if (!sums)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for weight sums", 0, 0);
+    for (o = 0; o < depth; o++)
+      sums[o] = (int16_t)tflc__sum_s8(w + (ptrdiff_t)o * accum, accum);
+    s->mve_sums = sums;
+  } else {
+    int32_t *k = (int32_t *)tflc__persist(c->it, 4u * (uint32_t)depth);
+    tflc_const bc;
+    if (!k)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for weight sums", 0, 0);
+    if (b)
+      bc = tflc_const_raw(b->data, TFLC_INT32, depth);
+    for (o = 0; o < depth; o++)
+      k[o] = tflc__wrap32(
+          (int64_t)((uint32_t)(b ? tflc__bias_at(&bc, o) : 0) +
+                    (uint32_t)off * (uint32_t)tflc__sum_s8(
+                                        w + (ptrdiff_t)o * accum, accum)));
+    s->mve_bias = k;
+  }
+  return TFLC_OK;
+}
+#endif
 static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -5775,7 +5840,11 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     s->p.out_multiplier = mult;
     s->p.out_shift = shift;
   }
+#if defined(TFLC_HAVE_MVE_FC)
+  return tflc__fc_mve_prepare(c, s, f, b, accum, depth);
+#else
   return TFLC_OK;
+#endif
 }
 static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   tflc__fc_state *s = (tflc__fc_state *)c->op->state;
@@ -5786,6 +5855,22 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   tflc_const fc = tflc__const(c, f), bc;
   const int32_t accum = f->dims[1], depth = f->dims[0];
   const int32_t batches = tflc__count(in) / accum;
+#if defined(TFLC_HAVE_MVE_FC)
+  if (s->mve) {
+    tflc_requant_params rq;
+    rq.bias = s->mve_bias;
+    rq.multiplier = s->p.out_multiplier;
+    rq.shift = s->p.out_shift;
+    rq.per_channel = s->p.per_channel;
+    rq.output_offset = s->p.output_offset;
+    rq.act_min = s->p.act_min;
+    rq.act_max = s->p.act_max;
+    tflc_fully_connected_s8_mve(&rq, s->mve_sums, s->p.input_offset, batches,
+                                accum, depth, (const int8_t *)in->data,
+                                (const int8_t *)f->data, (int8_t *)o->data);
+    return TFLC_OK;
+  }
+#endif
   if (b)
     bc = tflc__const(c, b);
   if (in->type == TFLC_FLOAT32)

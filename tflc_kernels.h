@@ -595,6 +595,24 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
+/* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
+ * [batches][depth], the input offset already turned into per-output
+ * constants (tflc.h computes them once at prepare, unless
+ * TFLC_NO_MVE_FC): out[b * out_depth + o] = requantized
+ *   sum_d w[o * depth + d] * x[b * depth + d] + k[o]
+ * with rq channel o, where k[o] = rq->bias[o] + x_offset * sums[o] when
+ * sums is not NULL (sums[o]: the sum of weight row o), else rq->bias[o]
+ * (0 when NULL). Equals tflc_gemm_s8_portable with a_offset x_offset and
+ * the plain biases, byte for byte (int32 sums wrap). rq->bias and
+ * per-channel multipliers 4-byte aligned, sums 2-byte aligned. */
+#if !defined(TFLC_NO_MVE_FC)
+#define TFLC_HAVE_MVE_FC 1
+#endif
+TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
+                                          const int16_t *sums, int32_t x_offset,
+                                          int32_t batches, int32_t depth,
+                                          int32_t out_depth, const int8_t *x,
+                                          const int8_t *w, int8_t *out);
 #endif
 
 /* Xtensa HiFi 4 / HiFi 5 versions (Cadence's intrinsics from
@@ -3869,6 +3887,65 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
   }
   if (c < g->cols)
     tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* The dot products of the row x with four weight rows over depth values
+ * (16 at a time, then one predicated step), as one vector. */
+TFLC__INLINE int32x4_t tflc__mve_fc_dot4(const int8_t *x, const int8_t *w0,
+                                         const int8_t *w1, const int8_t *w2,
+                                         const int8_t *w3, int32_t depth) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, i;
+  for (i = depth >> 4; i > 0; i--) {
+    const int8x16_t v = vldrbq_s8(x);
+    s0 = vmladavaq_s8(s0, v, vldrbq_s8(w0));
+    s1 = vmladavaq_s8(s1, v, vldrbq_s8(w1));
+    s2 = vmladavaq_s8(s2, v, vldrbq_s8(w2));
+    s3 = vmladavaq_s8(s3, v, vldrbq_s8(w3));
+    x += 16;
+    w0 += 16;
+    w1 += 16;
+    w2 += 16;
+    w3 += 16;
+  }
+  if (depth & 15) {
+    const mve_pred16_t p = vctp8q((uint32_t)(depth & 15));
+    const int8x16_t v = vldrbq_z_s8(x, p);
+    s0 = vmladavaq_s8(s0, v, vldrbq_z_s8(w0, p));
+    s1 = vmladavaq_s8(s1, v, vldrbq_z_s8(w1, p));
+    s2 = vmladavaq_s8(s2, v, vldrbq_z_s8(w2, p));
+    s3 = vmladavaq_s8(s3, v, vldrbq_z_s8(w3, p));
+  }
+  return tflc__mve_vec4(s0, s1, s2, s3);
+}
+
+TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
+                                          const int16_t *sums, int32_t x_offset,
+                                          int32_t batches, int32_t depth,
+                                          int32_t out_depth, const int8_t *x,
+                                          const int8_t *w, int8_t *out) {
+  int32_t c, b;
+  for (c = 0; c < out_depth; c += 4) {
+    const int32_t n = out_depth - c < 4 ? out_depth - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* outputs past the end repeat row c (their lanes are not stored) */
+    const int8_t *const w0 = w + (ptrdiff_t)c * depth;
+    const int8_t *const w1 = n > 1 ? w0 + depth : w0;
+    const int8_t *const w2 = n > 2 ? w1 + depth : w0;
+    const int8_t *const w3 = n > 3 ? w2 + depth : w0;
+    const int8_t *xb = x;
+    int8_t *o = out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (sums != NULL) /* the input offset times the rows' sums */
+      f.bias = vmlaq_n_s32(f.bias, vldrhq_z_s32(sums + c, p), x_offset);
+    for (b = 0; b < batches; b++, xb += depth, o += out_depth)
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_fc_dot4(xb, w0, w1, w2, w3, depth), f.bias),
+              &f),
+          p);
+  }
 }
 
 /* Depthwise sums of four channels (lanes) of one or two pixels over a

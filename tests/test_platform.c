@@ -730,6 +730,78 @@ static void test_mve_depthwise(void) {
   CHECK(ok);
 }
 
+/* The fully connected layer with prepared per-output constants against
+ * the portable GEMM with the input offset on the inputs: int16 row sums
+ * (depths up to 256) or biases with the offset folded in (any depth),
+ * with and without biases, any offset, one or more batches. */
+static void test_mve_fully_connected(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 400; i++) {
+    quant k;
+    tflc_gemm_block g;
+    tflc_requant_params rq;
+    const int32_t batches = rnd() % 2 ? 1 : rnd_range(1, 5);
+    const int32_t depth = rnd() % 2 ? 16 * rnd_range(1, 20) + rnd_range(-1, 1)
+                                    : rnd_range(1, 300);
+    const int32_t out_depth = rnd_range(1, 37);
+    const int32_t off = rnd() % 4 == 0 ? 0 : pick_offset();
+    const int with_bias = (int)(rnd() % 4 != 0);
+    const int use_sums = depth <= 256 && rnd() % 2;
+    int32_t folded[256], o, d;
+    int16_t sums[256];
+    int8_t *x, *w, *expect, *got;
+    x = (int8_t *)malloc((size_t)(batches * depth));
+    w = (int8_t *)malloc((size_t)(out_depth * depth));
+    expect = (int8_t *)malloc((size_t)(batches * out_depth));
+    got = (int8_t *)malloc((size_t)(batches * out_depth));
+    fill_s8(x, batches * depth);
+    fill_s8(w, out_depth * depth);
+    if (rnd() % 8 == 0) /* rows of -128: the extreme sums */
+      memset(w, 0x80, (size_t)(out_depth * depth));
+    mve_random_quant(&k, out_depth, depth + 1);
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), with_bias);
+    g.rows = batches;
+    g.cols = out_depth;
+    g.segments = 1;
+    g.seg_len = depth;
+    g.a = x;
+    g.a_row = depth;
+    g.a_seg = 0;
+    g.a_offset = off;
+    g.w = w;
+    g.w_col = depth;
+    g.w_seg = 0;
+    g.out_row = out_depth;
+    memset(expect, 0x33, (size_t)(batches * out_depth));
+    g.out = expect;
+    tflc_gemm_s8_portable(&rq, &g);
+    for (o = 0; o < out_depth; o++) {
+      int32_t sum = 0;
+      for (d = 0; d < depth; d++)
+        sum += w[o * depth + d];
+      sums[o] = (int16_t)sum;
+      folded[o] = (int32_t)((uint32_t)(with_bias ? k.bias[o] : 0) +
+                            (uint32_t)off * (uint32_t)sum);
+    }
+    if (!use_sums)
+      rq.bias = folded;
+    memset(got, 0x33, (size_t)(batches * out_depth));
+    tflc_fully_connected_s8_mve(&rq, use_sums ? sums : NULL, off, batches,
+                                depth, out_depth, x, w, got);
+    if (memcmp(got, expect, (size_t)(batches * out_depth)) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve fc differs: batches %d depth %d out %d off %d sums %d\n",
+               (int)batches, (int)depth, (int)out_depth, (int)off, use_sums);
+    }
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+}
+
 static void test_mve_requantize(void) {
   int i, ok = 1;
   for (i = 0; i < 300; i++) {
@@ -768,6 +840,7 @@ int main(void) {
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
   RUN(test_mve_depthwise);
+  RUN(test_mve_fully_connected);
   RUN(test_kernels_mve);
   printf("MVE primitives tested\n");
 #endif
