@@ -4103,10 +4103,243 @@ static TFLC__NOINLINE void tflc__mve_dw_tail(const tflc_requant_params *rq,
     tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
 }
 
+/* The nine weights of a window of at most 3 x 3 taps of one channel, as
+ * scalars (0 for taps outside the window) */
+typedef struct tflc__mve_w3x3 {
+  int32_t w00, w01, w02, w10, w11, w12, w20, w21, w22;
+} tflc__mve_w3x3;
+
+/* Requantization of four pixels of one channel, the parameters as
+ * scalars: shift >= 0 a left shift (mode 1), < 0 a right shift (mode 2,
+ * shift = max(shift, -31)); as tflc__mve_requant. */
+TFLC__INLINE int32x4_t tflc__mve_requant_lanes(int32x4_t acc, int32_t q,
+                                               int32_t shift, int32_t off,
+                                               int32x4_t lo, int32x4_t hi,
+                                               int mode) {
+  int32x4_t v = mode == 1 ? vshlq_r_s32(acc, shift) : acc;
+  v = vqrdmulhq_n_s32(v, q);
+  if (mode == 2) {
+    v = vqaddq_s32(v, vshrq_n_s32(v, 31));
+    v = vrshlq_n_s32(v, shift);
+  }
+  return vminq_s32(vmaxq_s32(vaddq_n_s32(v, off), lo), hi);
+}
+
+/* Gather and scatter offsets of a run of pixels with four in the lanes:
+ * of tap columns 0..2 from a tap row (o), of the outputs (where); for the
+ * last, partial group (ot, where_t) the lanes past the run repeat its last
+ * pixel, so the gathers need no predicate (the scatter has one). */
+typedef struct tflc__mve_lanes {
+  uint32x4_t o0, o1, o2, where, ot0, ot1, ot2, where_t;
+  int32x4_t lo, hi;
+} tflc__mve_lanes;
+
+/* The sums of four pixels of one channel: one VMLA per tap of a gathered
+ * input vector by the weight as a scalar. */
+TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
+    const int8_t *r0, const int8_t *r1, const int8_t *r2, uint32x4_t o0,
+    uint32x4_t o1, uint32x4_t o2, const tflc__mve_w3x3 *w, int32_t bias) {
+  int32x4_t acc = vdupq_n_s32(bias);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o0), w->w00);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o1), w->w01);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o2), w->w02);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o0), w->w10);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o1), w->w11);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o2), w->w12);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o0), w->w20);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o1), w->w21);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o2), w->w22);
+  return acc;
+}
+
+/* One channel's run of pixels, four per vector: the inputs of tap (y, x)
+ * at row pointer y (r0, r1, r2) plus the offsets of column x. Taps
+ * outside a smaller window have weight 0 and read an existing tap again. */
+TFLC__INLINE void
+tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv, const tflc_depthwise_block *b,
+                       const int8_t *r0, const int8_t *r1, const int8_t *r2,
+                       int8_t *o, const tflc__mve_w3x3 *wk, int32_t bias,
+                       int32_t q, int32_t shift, int32_t off, int mode) {
+  const ptrdiff_t xs = 4 * (ptrdiff_t)b->x_pixel,
+                  os = 4 * (ptrdiff_t)b->out_pixel;
+  const tflc__mve_w3x3 w = *wk;
+  const int32x4_t lo = lv->lo, hi = lv->hi;
+  int32_t n;
+  {
+    const uint32x4_t o0 = lv->o0, o1 = lv->o1, o2 = lv->o2;
+    const uint32x4_t where = lv->where;
+    for (n = b->pixels; n >= 4; n -= 4, r0 += xs, r1 += xs, r2 += xs, o += os)
+      vstrbq_scatter_offset_s32(
+          o, where,
+          tflc__mve_requant_lanes(
+              tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2, &w, bias), q,
+              shift, off, lo, hi, mode));
+  }
+  if (n > 0) /* the last one to three pixels */
+    vstrbq_scatter_offset_p_s32(
+        o, lv->where_t,
+        tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, lv->ot0,
+                                                       lv->ot1, lv->ot2, &w,
+                                                       bias),
+                                q, shift, off, lo, hi, mode),
+        vctp32q((uint32_t)n));
+}
+
+/* The weights of channel c (at w0) of a window of rows x cols taps (1..3
+ * each; constants at the call for the full 3 x 3 window). */
+TFLC__INLINE void tflc__mve_w3x3_load(tflc__mve_w3x3 *wk, const int8_t *w0,
+                                      ptrdiff_t wr, ptrdiff_t wc, int32_t rows,
+                                      int32_t cols) {
+  const int8_t *w1 = w0 + wr, *w2 = w1 + wr;
+  wk->w00 = w0[0];
+  wk->w01 = cols > 1 ? w0[wc] : 0;
+  wk->w02 = cols > 2 ? w0[2 * wc] : 0;
+  wk->w10 = rows > 1 ? w1[0] : 0;
+  wk->w11 = rows > 1 && cols > 1 ? w1[wc] : 0;
+  wk->w12 = rows > 1 && cols > 2 ? w1[2 * wc] : 0;
+  wk->w20 = rows > 2 ? w2[0] : 0;
+  wk->w21 = rows > 2 && cols > 1 ? w2[wc] : 0;
+  wk->w22 = rows > 2 && cols > 2 ? w2[2 * wc] : 0;
+}
+
+/* Channels [0, channels) of a lanes block, the window rows x cols
+ * (constants at the call for the full 3 x 3 window). */
+TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
+                                              const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b,
+                                              int32_t rows, int32_t cols) {
+  const ptrdiff_t wr = b->w_row, wc = b->w_col;
+  const ptrdiff_t d1 = rows > 1 ? b->x_row : 0, d2 = rows > 2 ? 2 * d1 : 0;
+  const int32_t off = rq->output_offset;
+  int32_t c;
+  for (c = 0; c < b->channels; c++) {
+    const int8_t *r0 = b->x + c;
+    const int32_t k = rq->per_channel ? c : 0;
+    const int32_t q = rq->multiplier[k], s = rq->shift[k];
+    tflc__mve_w3x3 wk;
+    uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    tflc__mve_w3x3_load(&wk, b->w + c, wr, wc, rows, cols);
+    if (b->x_offset != 0)
+      bias += (uint32_t)b->x_offset *
+              (uint32_t)(wk.w00 + wk.w01 + wk.w02 + wk.w10 + wk.w11 + wk.w12 +
+                         wk.w20 + wk.w21 + wk.w22);
+    if (s < 0)
+      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
+                             tflc__wrap32((int64_t)bias), q, s < -31 ? -31 : s,
+                             off, 2);
+    else
+      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
+                             tflc__wrap32((int64_t)bias), q, s, off, 1);
+  }
+}
+
+/* Depthwise with multiplier 1 and a window of at most 3 x 3 taps over a
+ * run of pixels: four pixels in the lanes of a vector, one channel at a
+ * time, each tap one VMLA of the gathered inputs by its weight as a
+ * scalar (no multiply and add per tap as with channels in the lanes). The
+ * weights stay scalars for the whole run, and the input offset goes into
+ * the bias as the offset times their sum (the portable sums of
+ * (x + off) * w wrap to the same value). */
+static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b) {
+  const uint32x4_t lanes = vidupq_n_u32(0u, 1);
+  /* the last group's lanes: 0, 1, .., last, last, .. */
+  const uint32x4_t tail =
+      vminq_u32(lanes, vdupq_n_u32((uint32_t)((b->pixels - 1) & 3)));
+  const uint32_t xc = (uint32_t)b->x_col, xp = (uint32_t)b->x_pixel;
+  const uint32_t c1 = b->cols > 1 ? xc : 0u, c2 = b->cols > 2 ? 2u * xc : 0u;
+  tflc__mve_lanes lv;
+  lv.o0 = vmulq_n_u32(lanes, xp);
+  lv.o1 = vaddq_n_u32(lv.o0, c1);
+  lv.o2 = vaddq_n_u32(lv.o0, c2);
+  lv.where = vmulq_n_u32(lanes, (uint32_t)b->out_pixel);
+  lv.ot0 = vmulq_n_u32(tail, xp);
+  lv.ot1 = vaddq_n_u32(lv.ot0, c1);
+  lv.ot2 = vaddq_n_u32(lv.ot0, c2);
+  lv.where_t = vmulq_n_u32(tail, (uint32_t)b->out_pixel);
+  lv.lo = vdupq_n_s32(rq->act_min);
+  lv.hi = vdupq_n_s32(rq->act_max);
+  if (b->rows == 3 && b->cols == 3)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3);
+  else
+    tflc__mve_dw_lanes_channels(&lv, rq, b, b->rows, b->cols);
+}
+
+/* Sums of channels [c, c + 16) of one pixel over its window, as four
+ * vectors; with_off: the input offset is not 0. */
+TFLC__INLINE void tflc__mve_dw_one16_sums(const tflc_depthwise_block *b,
+                                          int32_t c, int with_off,
+                                          int32x4_t *acc) {
+  const int32_t x_col = b->x_col, w_col = b->w_col, off = b->x_offset;
+  int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
+  int32_t y, x;
+  for (y = 0; y < b->rows; y++) {
+    const int8_t *xr = b->x + c + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = b->w + c + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+      int32x4_t x0 = vldrbq_s32(xr), x1 = vldrbq_s32(xr + 4);
+      int32x4_t x2 = vldrbq_s32(xr + 8), x3 = vldrbq_s32(xr + 12);
+      if (with_off) {
+        x0 = vaddq_n_s32(x0, off);
+        x1 = vaddq_n_s32(x1, off);
+        x2 = vaddq_n_s32(x2, off);
+        x3 = vaddq_n_s32(x3, off);
+      }
+      s0 = vaddq_s32(s0, vmulq_s32(x0, vldrbq_s32(wr)));
+      s1 = vaddq_s32(s1, vmulq_s32(x1, vldrbq_s32(wr + 4)));
+      s2 = vaddq_s32(s2, vmulq_s32(x2, vldrbq_s32(wr + 8)));
+      s3 = vaddq_s32(s3, vmulq_s32(x3, vldrbq_s32(wr + 12)));
+    }
+  }
+  acc[0] = s0;
+  acc[1] = s1;
+  acc[2] = s2;
+  acc[3] = s3;
+}
+
+/* Depthwise with multiplier 1 for one pixel (the border pixels, each with
+ * its own clipped window): sixteen channels at a time, the four vectors
+ * of one tap read at one address. */
+static TFLC__NOINLINE void tflc__mve_dw_one16(const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b,
+                                              int32_t c) {
+  int32x4_t acc[4];
+  int32_t k;
+  if (b->x_offset != 0)
+    tflc__mve_dw_one16_sums(b, c, 1, acc);
+  else
+    tflc__mve_dw_one16_sums(b, c, 0, acc);
+  for (k = 0; k < 4; k++) {
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c + 4 * k, 4);
+    vstrbq_s32(b->out + c + 4 * k,
+               tflc__mve_requant(vaddq_s32(acc[k], f.bias), &f));
+  }
+}
+
 TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t m = b->multiplier;
   int32_t c;
+  if (m == 1 && b->pixels >= 2 && b->rows >= 1 && b->rows <= 3 &&
+      b->cols >= 1 && b->cols <= 3 && b->x_pixel >= 0 && b->x_col >= 0 &&
+      b->out_pixel >= 0 &&
+      (int64_t)b->x_pixel * 3 + 2 * (int64_t)b->x_col <= INT32_MAX &&
+      (int64_t)b->out_pixel * 3 <= INT32_MAX) {
+    /* runs of windows up to 3 x 3: pixels in the lanes */
+    tflc__mve_dw_lanes(rq, b);
+    return;
+  }
+  if (m == 1 && b->pixels == 1 && b->channels >= 16) {
+    /* one pixel: sixteen channels at a time, the rest as below */
+    for (c = 0; c + 16 <= b->channels; c += 16)
+      tflc__mve_dw_one16(rq, b, c);
+    for (; c + 4 <= b->channels; c += 4)
+      tflc__mve_dw4_m1(rq, b, c);
+    if (c < b->channels)
+      tflc__mve_dw_tail(rq, b, c, 1);
+    return;
+  }
   if (m != 1 && (m <= 0 || m % 4 != 0)) {
     /* groups of four channels that read different input channels */
     TFLC__MVE_DEPTHWISE_OTHER(rq, b);

@@ -730,6 +730,67 @@ static void test_mve_depthwise(void) {
   CHECK(ok);
 }
 
+/* The depthwise shapes of the multiplier-1 paths: runs of pixels with
+ * windows up to 3 x 3 (pixels in the lanes, the last group partial) and
+ * single pixels with sixteen or more channels, any input offset, pixel
+ * strides along a row or down a column, every shift. */
+static void test_mve_depthwise_runs(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 500; i++) {
+    quant k;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    int32_t xn, wn, on;
+    int8_t *x, *w, *expect, *got;
+    const int one = rnd() % 3 == 0;
+    b.multiplier = 1;
+    b.channels = one ? rnd_range(16, 45) : rnd_range(1, 20);
+    b.pixels = one ? 1 : rnd_range(2, 30);
+    b.rows = rnd() % 2 ? 3 : rnd_range(1, 3);
+    b.cols = rnd() % 2 ? 3 : rnd_range(1, 3);
+    if (rnd() % 16 == 0) /* an empty window */
+      b.rows = 0;
+    b.x_col = b.channels + rnd_range(0, 3);
+    b.x_row = b.x_col * rnd_range(3, 6) + rnd_range(0, 3);
+    b.x_pixel = rnd() % 2 ? b.x_col * rnd_range(1, 2) : b.x_row;
+    b.x_offset = rnd() % 3 == 0 ? 0 : pick_offset();
+    b.w_col = b.channels + rnd_range(0, 3);
+    b.w_row = b.w_col * 3 + rnd_range(0, 3);
+    b.out_pixel = b.channels + rnd_range(0, 5);
+    xn = b.x_row * 3 + b.x_pixel * b.pixels + b.x_col * 3 + 1;
+    wn = b.w_row * 3 + b.w_col * 3 + b.channels;
+    on = b.out_pixel * b.pixels;
+    x = (int8_t *)malloc((size_t)xn);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    fill_s8(x, xn);
+    fill_s8(w, wn);
+    mve_random_quant(&k, b.channels, 9);
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    b.x = x;
+    b.w = w;
+    memset(expect, 0x33, (size_t)on);
+    b.out = expect;
+    tflc_depthwise_s8_portable(&rq, &b);
+    memset(got, 0x33, (size_t)on);
+    b.out = got;
+    tflc_depthwise_s8_mve(&rq, &b);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve depthwise run differs: ch %d px %d %dx%d off %d\n",
+               (int)b.channels, (int)b.pixels, (int)b.rows, (int)b.cols,
+               (int)b.x_offset);
+    }
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+}
+
 /* The fully connected layer with prepared per-output constants against
  * the portable GEMM with the input offset on the inputs: int16 row sums
  * (depths up to 256) or biases with the offset folded in (any depth),
@@ -840,6 +901,7 @@ int main(void) {
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
   RUN(test_mve_depthwise);
+  RUN(test_mve_depthwise_runs);
   RUN(test_mve_fully_connected);
   RUN(test_kernels_mve);
   printf("MVE primitives tested\n");
