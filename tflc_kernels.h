@@ -4126,12 +4126,15 @@ TFLC__INLINE int32x4_t tflc__mve_requant_lanes(int32x4_t acc, int32_t q,
 }
 
 /* Gather and scatter offsets of a run of pixels with four in the lanes:
- * of tap columns 0..2 from a tap row (o), of the outputs (where); for the
- * last, partial group (ot, where_t) the lanes past the run repeat its last
- * pixel, so the gathers need no predicate (the scatter has one). */
+ * of tap columns 0..2 from a tap row (o), of the outputs (where); for a
+ * run of fewer than four pixels (ot, where_t) the lanes past the run
+ * repeat its last pixel, so the gathers need no predicate (the scatter
+ * has one). */
 typedef struct tflc__mve_lanes {
   uint32x4_t o0, o1, o2, where, ot0, ot1, ot2, where_t;
   int32x4_t lo, hi;
+  int32_t groups;           /* runs of four or more pixels: groups of four */
+  ptrdiff_t back_x, back_o; /* the last group's step back (0..3 pixels) */
 } tflc__mve_lanes;
 
 /* The sums of four pixels of one channel: one VMLA per tap of a gathered
@@ -4154,35 +4157,47 @@ TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
 
 /* One channel's run of pixels, four per vector: the inputs of tap (y, x)
  * at row pointer y (r0, r1, r2) plus the offsets of column x. Taps
- * outside a smaller window have weight 0 and read an existing tap again. */
+ * outside a smaller window have weight 0 and read an existing tap again.
+ * Runs of four or more pixels end with the group of their last four
+ * (recomputing up to three outputs with the same values), shorter ones
+ * are one partial group. */
 TFLC__INLINE void
 tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv, const tflc_depthwise_block *b,
                        const int8_t *r0, const int8_t *r1, const int8_t *r2,
                        int8_t *o, const tflc__mve_w3x3 *wk, int32_t bias,
                        int32_t q, int32_t shift, int32_t off, int mode) {
-  const ptrdiff_t xs = 4 * (ptrdiff_t)b->x_pixel,
-                  os = 4 * (ptrdiff_t)b->out_pixel;
   const tflc__mve_w3x3 w = *wk;
   const int32x4_t lo = lv->lo, hi = lv->hi;
-  int32_t n;
-  {
+  if (b->pixels >= 4) {
+    const ptrdiff_t xs = 4 * (ptrdiff_t)b->x_pixel,
+                    os = 4 * (ptrdiff_t)b->out_pixel;
     const uint32x4_t o0 = lv->o0, o1 = lv->o1, o2 = lv->o2;
     const uint32x4_t where = lv->where;
-    for (n = b->pixels; n >= 4; n -= 4, r0 += xs, r1 += xs, r2 += xs, o += os)
+    int32_t g;
+    for (g = lv->groups;; r0 += xs, r1 += xs, r2 += xs, o += os) {
       vstrbq_scatter_offset_s32(
           o, where,
           tflc__mve_requant_lanes(
               tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2, &w, bias), q,
               shift, off, lo, hi, mode));
-  }
-  if (n > 0) /* the last one to three pixels */
+      if (--g == 0)
+        break;
+      if (g == 1) { /* the last group ends at the last pixel */
+        r0 -= lv->back_x;
+        r1 -= lv->back_x;
+        r2 -= lv->back_x;
+        o -= lv->back_o;
+      }
+    }
+  } else {
     vstrbq_scatter_offset_p_s32(
         o, lv->where_t,
         tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, lv->ot0,
                                                        lv->ot1, lv->ot2, &w,
                                                        bias),
                                 q, shift, off, lo, hi, mode),
-        vctp32q((uint32_t)n));
+        vctp32q((uint32_t)b->pixels));
+  }
 }
 
 /* The weights of channel c (at w0) of a window of rows x cols taps (1..3
@@ -4239,7 +4254,9 @@ TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
  * scalar (no multiply and add per tap as with channels in the lanes). The
  * weights stay scalars for the whole run, and the input offset goes into
  * the bias as the offset times their sum (the portable sums of
- * (x + off) * w wrap to the same value). */
+ * (x + off) * w wrap to the same value). The last group may write up to
+ * three outputs a second time (the same values): out must not overlap x,
+ * as tflc's planner guarantees for an operator's input and output. */
 static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
                                               const tflc_depthwise_block *b) {
   const uint32x4_t lanes = vidupq_n_u32(0u, 1);
@@ -4259,6 +4276,9 @@ static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
   lv.where_t = vmulq_n_u32(tail, (uint32_t)b->out_pixel);
   lv.lo = vdupq_n_s32(rq->act_min);
   lv.hi = vdupq_n_s32(rq->act_max);
+  lv.groups = (b->pixels + 3) / 4;
+  lv.back_x = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->x_pixel;
+  lv.back_o = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->out_pixel;
   if (b->rows == 3 && b->cols == 3)
     tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3);
   else
