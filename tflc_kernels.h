@@ -4138,20 +4138,32 @@ typedef struct tflc__mve_lanes {
 } tflc__mve_lanes;
 
 /* The sums of four pixels of one channel: one VMLA per tap of a gathered
- * input vector by the weight as a scalar. */
+ * input vector by the weight as a scalar, over taps rows x cols
+ * (constants at every call: the taps outside are left out). */
 TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
     const int8_t *r0, const int8_t *r1, const int8_t *r2, uint32x4_t o0,
-    uint32x4_t o1, uint32x4_t o2, const tflc__mve_w3x3 *w, int32_t bias) {
+    uint32x4_t o1, uint32x4_t o2, const tflc__mve_w3x3 *w, int32_t bias,
+    int rows, int cols) {
   int32x4_t acc = vdupq_n_s32(bias);
   acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o0), w->w00);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o1), w->w01);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o2), w->w02);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o0), w->w10);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o1), w->w11);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o2), w->w12);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o0), w->w20);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o1), w->w21);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o2), w->w22);
+  if (cols > 1)
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o1), w->w01);
+  if (cols > 2)
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o2), w->w02);
+  if (rows > 1) {
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o0), w->w10);
+    if (cols > 1)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o1), w->w11);
+    if (cols > 2)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o2), w->w12);
+  }
+  if (rows > 2) {
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o0), w->w20);
+    if (cols > 1)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o1), w->w21);
+    if (cols > 2)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o2), w->w22);
+  }
   return acc;
 }
 
@@ -4161,11 +4173,13 @@ TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
  * Runs of four or more pixels end with the group of their last four
  * (recomputing up to three outputs with the same values), shorter ones
  * are one partial group. */
-TFLC__INLINE void
-tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv, const tflc_depthwise_block *b,
-                       const int8_t *r0, const int8_t *r1, const int8_t *r2,
-                       int8_t *o, const tflc__mve_w3x3 *wk, int32_t bias,
-                       int32_t q, int32_t shift, int32_t off, int mode) {
+TFLC__INLINE void tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv,
+                                         const tflc_depthwise_block *b,
+                                         const int8_t *r0, const int8_t *r1,
+                                         const int8_t *r2, int8_t *o,
+                                         const tflc__mve_w3x3 *wk, int32_t bias,
+                                         int32_t q, int32_t shift, int32_t off,
+                                         int mode, int rows, int cols) {
   const tflc__mve_w3x3 w = *wk;
   const int32x4_t lo = lv->lo, hi = lv->hi;
   if (b->pixels >= 4) {
@@ -4177,9 +4191,9 @@ tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv, const tflc_depthwise_block *b,
     for (g = lv->groups;; r0 += xs, r1 += xs, r2 += xs, o += os) {
       vstrbq_scatter_offset_s32(
           o, where,
-          tflc__mve_requant_lanes(
-              tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2, &w, bias), q,
-              shift, off, lo, hi, mode));
+          tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2,
+                                                         &w, bias, rows, cols),
+                                  q, shift, off, lo, hi, mode));
       if (--g == 0)
         break;
       if (g == 1) { /* the last group ends at the last pixel */
@@ -4194,7 +4208,7 @@ tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv, const tflc_depthwise_block *b,
         o, lv->where_t,
         tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, lv->ot0,
                                                        lv->ot1, lv->ot2, &w,
-                                                       bias),
+                                                       bias, rows, cols),
                                 q, shift, off, lo, hi, mode),
         vctp32q((uint32_t)b->pixels));
   }
@@ -4218,11 +4232,14 @@ TFLC__INLINE void tflc__mve_w3x3_load(tflc__mve_w3x3 *wk, const int8_t *w0,
 }
 
 /* Channels [0, channels) of a lanes block, the window rows x cols
- * (constants at the call for the full 3 x 3 window). */
+ * (constants at the calls for the shapes compiled on their own), taps
+ * taps_rows x taps_cols computed (constants: the window's shape, or 3 x 3
+ * with weights 0 outside it). */
 TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
                                               const tflc_requant_params *rq,
                                               const tflc_depthwise_block *b,
-                                              int32_t rows, int32_t cols) {
+                                              int32_t rows, int32_t cols,
+                                              int taps_rows, int taps_cols) {
   const ptrdiff_t wr = b->w_row, wc = b->w_col;
   const ptrdiff_t d1 = rows > 1 ? b->x_row : 0, d2 = rows > 2 ? 2 * d1 : 0;
   const int32_t off = rq->output_offset;
@@ -4241,10 +4258,11 @@ TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
     if (s < 0)
       tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
                              tflc__wrap32((int64_t)bias), q, s < -31 ? -31 : s,
-                             off, 2);
+                             off, 2, taps_rows, taps_cols);
     else
       tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
-                             tflc__wrap32((int64_t)bias), q, s, off, 1);
+                             tflc__wrap32((int64_t)bias), q, s, off, 1,
+                             taps_rows, taps_cols);
   }
 }
 
@@ -4279,10 +4297,16 @@ static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
   lv.groups = (b->pixels + 3) / 4;
   lv.back_x = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->x_pixel;
   lv.back_o = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->out_pixel;
+  /* the full window and the clipped ones of a 3 x 3 window's borders
+   * compiled for their shapes */
   if (b->rows == 3 && b->cols == 3)
-    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3);
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3, 3, 3);
+  else if (b->rows == 3 && b->cols == 2)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 2, 3, 2);
+  else if (b->rows == 2 && b->cols == 3)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 2, 3, 2, 3);
   else
-    tflc__mve_dw_lanes_channels(&lv, rq, b, b->rows, b->cols);
+    tflc__mve_dw_lanes_channels(&lv, rq, b, b->rows, b->cols, 3, 3);
 }
 
 /* Sums of channels [c, c + 16) of one pixel over its window, as four
