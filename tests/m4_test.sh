@@ -38,6 +38,8 @@ person_detect_odd:models/person_detect/person:1:0
 transpose_conv0:external/tflm_tests/seanet/transpose_conv0:0:1
 transpose_conv0_odd:external/tflm_tests/seanet/transpose_conv0:3:0
 micro_speech:models/micro_speech/seed1:0:1
+ad01:external/mlperf_tiny/ad01_int8/seed1:0:1
+ad01_odd:external/mlperf_tiny/ad01_int8/seed1:1:0
 ms_meta:models/compressed/ms_dw_axis3_a/meta:0:1
 rfft:ops2/SIGNAL_RFFT/f32_256_fft256:0:1
 overlap_add:ops2/SIGNAL_OVERLAP_ADD/f32_1x16_step16:0:1
