@@ -607,8 +607,8 @@ typedef struct tflc_interpreter {
   int32_t outputs[TFLC_MAX_IO];
   tflc_options opt;
   int32_t ready;
-  uint32_t sgt;               /* subgraph table of the current view */
-  size_t map_bytes;           /* init-time scratch */
+  uint32_t sgt;     /* subgraph table of the current view */
+  size_t map_bytes; /* init-time scratch */
   /* while one operator is prepared: records of its constant inputs that
    * keep none after init (tflc__in), else NULL */
   tflc_tensor *prep_consts;
@@ -4812,8 +4812,8 @@ static int tflc__reads_without_record(const tflc_interpreter *it, uint32_t sgt,
     return 0;
   iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
   x = ni > 0 ? tflc__i32(fb.b + iv) : -1;
-  return x >= 0 && tflc__get_u8(fb, tflc__tensor_table(m, sgt, x),
-                                TFLC__T_TYPE, 0) != TFLC_INT16;
+  return x >= 0 && tflc__get_u8(fb, tflc__tensor_table(m, sgt, x), TFLC__T_TYPE,
+                                0) != TFLC_INT16;
 }
 /* 1 when tensor t is a raw constant such an input may read without a
  * record: int8, int32 or float32 data in the model, aligned, not a
@@ -4948,11 +4948,11 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       if (ti >= 0)
-        map[ti] |= 1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4) |
-                   (tflc__reads_without_record(it, sgt, ot, code, user,
-                                               (int32_t)j)
-                        ? 0
-                        : 8);
+        map[ti] |=
+            1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4) |
+            (tflc__reads_without_record(it, sgt, ot, code, user, (int32_t)j)
+                 ? 0
+                 : 8);
     }
     for (j = 0; j < nout; j++)
       map[tflc__i32(fb.b + ov + 4 * j)] |= 1 | 8;
@@ -5136,7 +5136,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     nused += ni + nout;
     for (j = 0, nnr = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
-      op->in[j] = (int16_t)(ti < 0                ? -1
+      op->in[j] = (int16_t)(ti < 0               ? -1
                             : (map[ti] & 1) == 0 ? TFLC__NO_RECORD(nnr++)
                                                  : map[ti] >> 4);
     }
@@ -5953,12 +5953,11 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
     p.act_max = s->act_max;
     p.per_channel = s->per_channel;
     p.out_multiplier = s->per_channel ? s->r.mults : &s->r.mult;
-    p.out_shift = s->per_channel ? (const int8_t *)(s->r.mults + depth)
-                                 : &s->shift;
-    tflc_fully_connected_s8(&p, batches, accum, depth,
-                            (const int8_t *)in->data, &fc,
-                            b || s->bias ? &bc : NULL, (int8_t *)o->data, tile,
-                            tb);
+    p.out_shift =
+        s->per_channel ? (const int8_t *)(s->r.mults + depth) : &s->shift;
+    tflc_fully_connected_s8(&p, batches, accum, depth, (const int8_t *)in->data,
+                            &fc, b || s->bias ? &bc : NULL, (int8_t *)o->data,
+                            tile, tb);
   }
   return TFLC_OK;
 }
