@@ -4800,9 +4800,10 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
  * read a constant that keeps no record (TFLC__NO_RECORD): the weights or
  * bias of a built-in FULLY_CONNECTED that is not int16x8, without
  * delegates (which may take the operator). */
-static int tflc__reads_without_record(const tflc_interpreter *it, uint32_t sgt,
-                                      uint32_t ot, int32_t code, int user,
-                                      int32_t k) {
+static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
+                                                     uint32_t sgt, uint32_t ot,
+                                                     int32_t code, int user,
+                                                     int32_t k) {
   const tflc_model *m = it->model;
   tflc__fb fb = tflc__mfb(m);
   uint32_t ni, iv;
@@ -4818,8 +4819,8 @@ static int tflc__reads_without_record(const tflc_interpreter *it, uint32_t sgt,
 /* 1 when tensor t is a raw constant such an input may read without a
  * record: int8, int32 or float32 data in the model, aligned, not a
  * variable (compressed ones are marked as needing records). */
-static int tflc__const_without_record(const tflc_model *m, uint32_t sgt,
-                                      int32_t t) {
+static TFLC__NOINLINE int tflc__const_without_record(const tflc_model *m,
+                                                     uint32_t sgt, int32_t t) {
   tflc__fb fb = tflc__mfb(m);
   uint32_t tt = tflc__tensor_table(m, sgt, t), blen;
   uint8_t type = (uint8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0);
@@ -4835,8 +4836,8 @@ static int tflc__const_without_record(const tflc_model *m, uint32_t sgt,
 /* The records of the inputs of c's operator that keep none
  * (TFLC__NO_RECORD), built from the model for its prepare after the init
  * map of nt words (it->prep_consts; NULL when it has none). */
-static tflc_status tflc__prep_consts(tflc_interpreter *it, tflc__ctx *c,
-                                     uint32_t nt) {
+static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
+                                                    tflc__ctx *c, uint32_t nt) {
   const tflc_model *m = it->model;
   const tflc__op *op = c->op;
   tflc__fb fb = tflc__mfb(m);
