@@ -40,6 +40,8 @@ transpose_conv0_odd:external/tflm_tests/seanet/transpose_conv0:3:0
 micro_speech:models/micro_speech/seed1:0:1
 ad01:external/mlperf_tiny/ad01_int8/seed1:0:1
 ad01_odd:external/mlperf_tiny/ad01_int8/seed1:1:0
+fc_pc_nobias:ops/FULLY_CONNECTED/i8_in3x20_o5_pc_nobias_relu_zp127:0:1
+fc_f32:ops/FULLY_CONNECTED/f32_in1x16_o8_pt_none:0:1
 ms_meta:models/compressed/ms_dw_axis3_a/meta:0:1
 rfft:ops2/SIGNAL_RFFT/f32_256_fft256:0:1
 overlap_add:ops2/SIGNAL_OVERLAP_ADD/f32_1x16_step16:0:1
