@@ -3,7 +3,8 @@
 # models in flash at 16-byte aligned and at odd addresses give TFLM's
 # bytes, and the arena `tflc info --target 32` prints is exact there (it
 # works, one byte less fails), also for operators whose persistent state
-# holds pointers (SIGNAL_*, ADD_N's pointer scratch). Needs
+# holds pointers (SIGNAL_*, ADD_N's pointer scratch, FULLY_CONNECTED's
+# weight and bias addresses, whose records exist at prepare only). Needs
 # arm-none-eabi-gcc, qemu-system-arm and
 # the harness; skipped without them (a failure with TFLC_REQUIRE_ALL=1).
 set -u
