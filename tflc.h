@@ -5504,7 +5504,8 @@ typedef struct tflc__fc_state {
   } r;
   int32_t accum, depth;
   int16_t in_zp, filter_zp, out_zp;
-  int8_t act_min, act_max; /* int8 output bounds */
+  int8_t act_min, act_max; /* int8 output bounds (within -128..127: an
+                              int8 zero point is, tflc__read_tensor) */
   int8_t shift;            /* int8 per-tensor */
   int8_t tile;             /* scratch index or -1 */
   uint8_t per_channel;
