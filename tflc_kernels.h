@@ -480,6 +480,9 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  *   TFLC_REQUANTIZE_S8  requantization of a row of accumulators
  *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
  *
+ * and the int8 ADD's element-wise loop, TFLC_ADD_ELEMENTWISE_S8 (declared
+ * with tflc_add_s8 below).
+ *
  * When a macro is not defined before the implementation, the best built-in
  * version is used, first match wins: Xtensa HiFi 4/5 (unless
  * TFLC_NO_HIFI), Arm Helium on cores with integer MVE (unless
@@ -719,6 +722,21 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
                            const int32_t *dims1, const float *in1,
                            const int32_t *dims2, const float *in2,
                            const int32_t *out_dims, float *out);
+/* The element-wise part of tflc_add_s8, a platform primitive
+ * (TFLC_ADD_ELEMENTWISE_S8, see "the seam" above): out[i] = the ADD of
+ * in1[i] and in2[i] for i < n (no broadcast), for parameters with
+ * left_shift 0..20 and the three shifts in -31..31 (tflc_add_s8 takes the
+ * others itself). The portable version, and the Arm Helium one when
+ * TFLC_HAVE_MVE_ADD_S8 is defined. */
+TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
+                                               size_t n, const int8_t *in1,
+                                               const int8_t *in2, int8_t *out);
+#if defined(TFLC_HAVE_MVE)
+#define TFLC_HAVE_MVE_ADD_S8 1
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out);
+#endif
 
 /* ---- reductions --------------------------------------------------------- */
 typedef struct tflc_mean_params {
@@ -4044,6 +4062,110 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   if (c < b->channels) /* the last channels, predicated */
     tflc__mve_dw_tail(rq, b, c, m == 1);
 }
+/* The int8 ADD's parameters as the vector code uses them: per input the
+ * offset already shifted left and the shift as a multiplier (the ADD's
+ * left shift and the multiplier's: (x + o) << l == x * 2^l + (o << l)
+ * modulo 2^32, 2^l being 0 from l = 32 on), the multipliers, the right
+ * shifts as VRSHL amounts (-31..0) with masks all ones where they are
+ * below 0, the output's left shift, offset and clamp. */
+typedef struct tflc__mve_add {
+  int32x4_t scale1, scale2, fix1, fix2, fixo, lo, hi;
+  int32_t off1, off2, q1, q2, qo, r1, r2, ro, left_o, zo;
+} tflc__mve_add;
+
+/* the rounding right shift of VQRDMULH's result v as in
+ * tflc__mve_requant_shift; masked: the shift may be 0 (fix then 0) */
+TFLC__INLINE int32x4_t tflc__mve_add_round(int32x4_t v, int32_t right,
+                                           int32x4_t fix, int masked) {
+  const int32x4_t neg = vshrq_n_s32(v, 31);
+  v = vqaddq_s32(v, masked ? vandq_s32(neg, fix) : neg);
+  return vrshlq_n_s32(v, right);
+}
+
+/* four outputs of the ADD from four values of each input */
+TFLC__INLINE int32x4_t tflc__mve_add4(const tflc__mve_add *k, int32x4_t x1,
+                                      int32x4_t x2, int masked, int left) {
+  int32x4_t a = vqrdmulhq_n_s32(vmlasq_n_s32(x1, k->scale1, k->off1), k->q1);
+  int32x4_t b = vqrdmulhq_n_s32(vmlasq_n_s32(x2, k->scale2, k->off2), k->q2);
+  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, masked),
+                          tflc__mve_add_round(b, k->r2, k->fix2, masked));
+  if (left)
+    y = vshlq_r_s32(y, k->left_o);
+  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo, masked);
+  return vminq_s32(vmaxq_s32(vaddq_n_s32(y, k->zo), k->lo), k->hi);
+}
+
+/* n elements: four at a time, then the last one to three predicated;
+ * masked and left constants at each call site */
+TFLC__INLINE void tflc__mve_add_loop(const tflc__mve_add *kp, size_t n,
+                                     const int8_t *in1, const int8_t *in2,
+                                     int8_t *out, int masked, int left) {
+  const tflc__mve_add k = *kp;
+  size_t i;
+  for (i = n >> 2; i > 0; i--, in1 += 4, in2 += 4, out += 4)
+    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), masked,
+                                   left));
+  if (n & 3) {
+    const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
+    vstrbq_p_s32(out,
+                 tflc__mve_add4(&k, vldrbq_z_s32(in1, p), vldrbq_z_s32(in2, p),
+                                masked, left),
+                 p);
+  }
+}
+
+static TFLC__NOINLINE void tflc__mve_add_plain(const tflc__mve_add *k, size_t n,
+                                               const int8_t *in1,
+                                               const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 0, 0);
+}
+
+static TFLC__NOINLINE void tflc__mve_add_any(const tflc__mve_add *k, size_t n,
+                                             const int8_t *in1,
+                                             const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1);
+}
+
+/* the scale 2^l (l 0..51) of a VSHL by l, modulo 2^32 */
+TFLC__INLINE int32x4_t tflc__mve_pow2(int32_t l) {
+  return vdupq_n_s32(l < 32 ? (int32_t)((uint32_t)1 << l) : 0);
+}
+
+/* The int8 ADD without broadcast, four elements a vector: both inputs
+ * offset, shifted and scaled, summed, scaled to the output, offset and
+ * clamped, every step the wrapping or saturating one of the portable
+ * version. The usual parameters (every right shift above 0, no left shift
+ * of the sum) skip the masks and the shift. */
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out) {
+  const int32_t s1 = p->input1_shift, s2 = p->input2_shift;
+  const int32_t so = p->output_shift;
+  const int32_t l1 = p->left_shift + (s1 > 0 ? s1 : 0);
+  const int32_t l2 = p->left_shift + (s2 > 0 ? s2 : 0);
+  tflc__mve_add k;
+  k.scale1 = tflc__mve_pow2(l1);
+  k.scale2 = tflc__mve_pow2(l2);
+  k.off1 = l1 < 32 ? (int32_t)((uint32_t)p->input1_offset << l1) : 0;
+  k.off2 = l2 < 32 ? (int32_t)((uint32_t)p->input2_offset << l2) : 0;
+  k.q1 = p->input1_multiplier;
+  k.q2 = p->input2_multiplier;
+  k.qo = p->output_multiplier;
+  k.r1 = s1 < 0 ? s1 : 0;
+  k.r2 = s2 < 0 ? s2 : 0;
+  k.ro = so < 0 ? so : 0;
+  k.fix1 = vdupq_n_s32(k.r1 < 0 ? -1 : 0);
+  k.fix2 = vdupq_n_s32(k.r2 < 0 ? -1 : 0);
+  k.fixo = vdupq_n_s32(k.ro < 0 ? -1 : 0);
+  k.left_o = so > 0 ? so : 0;
+  k.zo = p->output_offset;
+  k.lo = vdupq_n_s32(p->act_min);
+  k.hi = vdupq_n_s32(p->act_max);
+  if (k.r1 < 0 && k.r2 < 0 && k.ro < 0)
+    tflc__mve_add_plain(&k, n, in1, in2, out);
+  else
+    tflc__mve_add_any(&k, n, in1, in2, out);
+}
 #endif /* TFLC_HAVE_MVE */
 
 /* ---- platform primitives: x86 SSE4.1 / AVX2 ----------------------------- */
@@ -4722,6 +4844,13 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_sse41
 #else
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#endif
+#ifndef TFLC_ADD_ELEMENTWISE_S8
+#if defined(TFLC_HAVE_MVE_ADD_S8)
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
+#else
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
 #endif
 #endif
 #ifndef TFLC_LUT_UNPACK
@@ -7287,6 +7416,34 @@ TFLC__INLINE int32_t tflc__mbqm_inline(int32_t x, int32_t q, int32_t shift) {
   }
 }
 
+TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
+                                               size_t n, const int8_t *in1,
+                                               const int8_t *in2, int8_t *out) {
+  /* the multiplies inlined (the parameters in locals, out of reach of the
+   * int8 stores) */
+  const int32_t o1 = p->input1_offset, o2 = p->input2_offset;
+  const uint32_t ls = (uint32_t)p->left_shift;
+  const int32_t q1 = p->input1_multiplier, s1 = p->input1_shift;
+  const int32_t q2 = p->input2_multiplier, s2 = p->input2_shift;
+  const int32_t qo = p->output_multiplier, so = p->output_shift;
+  const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t a =
+        tflc__wrap32((int64_t)((uint32_t)((int32_t)in1[i] + o1) << ls));
+    const int32_t b =
+        tflc__wrap32((int64_t)((uint32_t)((int32_t)in2[i] + o2) << ls));
+    const int32_t sum =
+        tflc__wrap32((int64_t)((uint32_t)tflc__mbqm_inline(a, q1, s1) +
+                               (uint32_t)tflc__mbqm_inline(b, q2, s2)));
+    int32_t y =
+        tflc__wrap32((int64_t)tflc__mbqm_inline(sum, qo, so) + (int64_t)zo);
+    y = y < lo ? lo : y;
+    y = y > hi ? hi : y;
+    out[i] = (int8_t)y;
+  }
+}
+
 TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
                           const int32_t *dims1, const int8_t *in1,
                           const int32_t *dims2, const int8_t *in2,
@@ -7301,28 +7458,8 @@ TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
       p->input1_shift >= -31 && p->input1_shift <= 31 &&
       p->input2_shift >= -31 && p->input2_shift <= 31 &&
       p->output_shift >= -31 && p->output_shift <= 31) {
-    /* no broadcast: one loop, the multiplies inlined (the parameters in
-     * locals, out of reach of the int8 stores) */
-    const int32_t o1 = p->input1_offset, o2 = p->input2_offset;
-    const uint32_t ls = (uint32_t)p->left_shift;
-    const int32_t q1 = p->input1_multiplier, s1 = p->input1_shift;
-    const int32_t q2 = p->input2_multiplier, s2 = p->input2_shift;
-    const int32_t qo = p->output_multiplier, so = p->output_shift;
-    const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
-    for (i = 0; i < n; ++i) {
-      const int32_t a =
-          tflc__wrap32((int64_t)((uint32_t)((int32_t)in1[i] + o1) << ls));
-      const int32_t b =
-          tflc__wrap32((int64_t)((uint32_t)((int32_t)in2[i] + o2) << ls));
-      const int32_t sum =
-          tflc__wrap32((int64_t)((uint32_t)tflc__mbqm_inline(a, q1, s1) +
-                                 (uint32_t)tflc__mbqm_inline(b, q2, s2)));
-      int32_t y =
-          tflc__wrap32((int64_t)tflc__mbqm_inline(sum, qo, so) + (int64_t)zo);
-      y = y < lo ? lo : y;
-      y = y > hi ? hi : y;
-      out[i] = (int8_t)y;
-    }
+    /* no broadcast: the element-wise primitive */
+    TFLC_ADD_ELEMENTWISE_S8(p, n, in1, in2, out);
     return;
   }
   for (i = 0; i < n; ++i) {
