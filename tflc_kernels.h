@@ -3698,51 +3698,70 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
   f->hi = rq->act_max;
 }
 
+/* The four sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1 into s[0..3])
+ * over segs > 0 runs of len > 0 values: the runs of a0 and a1 da apart
+ * after each other's ends rounded up to 16 (from the start of a run,
+ * 16 * ceil(len / 16) + da reaches the next), those of w0 and w1 dw apart
+ * likewise. One tail-predicated low-overhead loop per run (DLSTP/LETP:
+ * the last vector of a run loads only its valid lanes, the others are
+ * zero and add nothing); compilers spill the C version of this loop. */
+TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
+                                        const int8_t *w0, const int8_t *w1,
+                                        int32_t len, int32_t segs, int32_t da,
+                                        int32_t dw, int32_t *s) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__("1:\n\t"
+          "dlstp.8 lr, %[len]\n"
+          "2:\n\t"
+          "vldrb.u8 q0, [%[a0]], #16\n\t"
+          "vldrb.u8 q1, [%[a1]], #16\n\t"
+          "vldrb.u8 q2, [%[w0]], #16\n\t"
+          "vmlava.s8 %[s00], q0, q2\n\t"
+          "vmlava.s8 %[s10], q1, q2\n\t"
+          "vldrb.u8 q2, [%[w1]], #16\n\t"
+          "vmlava.s8 %[s01], q0, q2\n\t"
+          "vmlava.s8 %[s11], q1, q2\n\t"
+          "letp lr, 2b\n\t"
+          "add %[a0], %[a0], %[da]\n\t"
+          "add %[a1], %[a1], %[da]\n\t"
+          "add %[w0], %[w0], %[dw]\n\t"
+          "add %[w1], %[w1], %[dw]\n\t"
+          "subs %[segs], %[segs], #1\n\t"
+          "bne 1b\n\t"
+          : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
+            [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
+            [w1] "+r"(w1), [segs] "+r"(segs)
+          : [len] "r"(len), [da] "r"(da), [dw] "r"(dw)
+          : "cc", "lr", "q0", "q1", "q2", "memory");
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
 /* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
- * `segs` segments; left: some left shift is not 0, tail: len is not a
- * multiple of 16 (constants at each call site). */
+ * segs > 0 segments of len > 0 values; left: some left shift is not 0 (a
+ * constant at each call site). */
 TFLC__INLINE void tflc__mve_gemm_pairs_body(
     const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
     const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-    int32_t segs, int32_t a_seg, int32_t w_seg, int left, int tail) {
+    int32_t segs, int32_t a_seg, int32_t w_seg, int left) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t n16 = len >> 4;
-  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+  const int32_t run = (len + 15) & ~15; /* what the loads step over */
   const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
                   o_step = 2 * (ptrdiff_t)out_row;
   for (; pairs > 0; pairs--, a += a_step, o += o_step) {
-    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i, sg;
-    for (sg = 0; sg < segs; sg++) {
-      const int8_t *x0 = a + (ptrdiff_t)sg * a_seg, *x1 = x0 + a_row;
-      const int8_t *v0 = w0 + (ptrdiff_t)sg * w_seg,
-                   *v1 = w1 + (ptrdiff_t)sg * w_seg;
-      for (i = n16; i > 0; i--) {
-        const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
-        const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
-        s00 = vmladavaq_s8(s00, a0, b0);
-        s01 = vmladavaq_s8(s01, a0, b1);
-        s10 = vmladavaq_s8(s10, a1, b0);
-        s11 = vmladavaq_s8(s11, a1, b1);
-        x0 += 16;
-        x1 += 16;
-        v0 += 16;
-        v1 += 16;
-      }
-      if (tail) {
-        const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
-        const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
-        s00 = vmladavaq_s8(s00, a0, b0);
-        s01 = vmladavaq_s8(s01, a0, b1);
-        s10 = vmladavaq_s8(s10, a1, b0);
-        s11 = vmladavaq_s8(s11, a1, b1);
-      }
-    }
+    int32_t s[4];
+    tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
+                          w_seg - run, s);
     vstrbq_scatter_offset_s32(
         o, where,
         tflc__mve_requant_shift(
-            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
+            vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f,
+            left));
   }
 }
 
@@ -3817,13 +3836,10 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                      int32_t a_seg, int32_t w_seg) {
   if (vmaxvq_s32(0, fp->left) != 0)
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1, 1);
-  else if (len & 15)
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 1);
+                              segs, a_seg, w_seg, 1);
   else
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 0);
+                              segs, a_seg, w_seg, 0);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
@@ -3856,7 +3872,7 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2) {
+    } else if (rows >= 2 && segs > 0 && len > 0) {
       tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
                            segs, a_seg, w_seg);
       r = rows & ~1;
