@@ -6508,6 +6508,12 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
   }
 }
 
+/* the windows of output row oy inside the input across the height */
+TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
+  const int32_t iy0 = oy * g->sh - g->ph;
+  return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
+}
+
 /* The blocked convolution; returns 0 (nothing written) when the
  * convolution is not for it. */
 static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
@@ -6620,21 +6626,41 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
                                    in_off, batches, first, last, 0);
       continue;
     }
-    /* border pixels: their clipped windows, the offset on the inputs */
+    /* border pixels: their clipped windows, the offset on the inputs;
+     * neighbours with the same clipped window in one block: runs along
+     * the border rows, and down each border column over the inside rows */
     tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
     gb.a_offset = in_off;
-    gb.rows = 1;
-    gb.a_row = 0;
     for (n = 0; n < batches; n++) {
       const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
       for (oy = 0; oy < g.oh; oy++) {
-        const int32_t iy0 = oy * g.sh - g.ph;
-        const int inside_y = iy0 >= 0 && iy0 + (g.kh - 1) * g.dh < g.h;
-        for (ox = 0; ox < g.ow; ox++) {
-          tflc__win w;
-          if (inside_y && ox >= first && ox <= last)
-            continue;
+        const int inside_y = tflc__conv_inside_y(&g, oy);
+        int32_t k;
+        for (ox = 0; ox < g.ow; ox += k) {
+          tflc__win w, w2;
+          k = 1;
+          if (inside_y) {
+            if ((ox >= first && ox <= last) ||
+                (oy > 0 && tflc__conv_inside_y(&g, oy - 1)))
+              continue; /* inside, or in the column run of a row above */
+            while (oy + k < g.oh && tflc__conv_inside_y(&g, oy + k))
+              k++;
+            gb.rows = k;
+            gb.a_row = g.sh * g.w * g.c;
+            gb.out_row = g.ow * cout;
+            k = 1;
+          } else {
+            tflc__pixel_window(&g, oy, ox, &w);
+            for (; ox + k < g.ow; k++) {
+              tflc__pixel_window(&g, oy, ox + k, &w2);
+              if (w2.kx0 != w.kx0 || w2.kx1 != w.kx1)
+                break;
+            }
+            gb.rows = k;
+            gb.a_row = g.sw * g.c;
+            gb.out_row = cout;
+          }
           tflc__pixel_window(&g, oy, ox, &w);
           gb.segments = w.ky1 - w.ky0;
           gb.seg_len = (w.kx1 - w.kx0) * g.c;
@@ -6654,6 +6680,7 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
         }
       }
     }
+    gb.out_row = cout;
     gb.seg_len = g.kw * g.c;
   }
   return 1;
