@@ -6514,6 +6514,67 @@ TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
   return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
 }
 
+/* The border pixels of a blocked convolution: their clipped windows (the
+ * input offset in gb->a_offset, on the inputs), neighbours with the same
+ * clipped window in one block: runs along the border rows, and down each
+ * border column over the inside rows. Out of the caller's frame. */
+static TFLC__NOINLINE void
+tflc__conv2d_s8_border(const tflc__geom *g, const tflc_requant_params *rq,
+                       tflc_gemm_block *gb, const int8_t *in, int8_t *out,
+                       int32_t cout, int32_t c0, const int8_t *wt,
+                       int32_t batches, int64_t first, int64_t last) {
+  int32_t n, oy, ox, k;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int inside_y = tflc__conv_inside_y(g, oy);
+      for (ox = 0; ox < g->ow; ox += k) {
+        tflc__win w, w2;
+        k = 1;
+        if (inside_y) {
+          if ((ox >= first && ox <= last) ||
+              (oy > 0 && tflc__conv_inside_y(g, oy - 1)))
+            continue; /* inside, or in the column run of a row above */
+          while (oy + k < g->oh && tflc__conv_inside_y(g, oy + k))
+            k++;
+          gb->rows = k;
+          gb->a_row = g->sh * g->w * g->c;
+          gb->out_row = g->ow * cout;
+          k = 1;
+        } else {
+          tflc__pixel_window(g, oy, ox, &w);
+          for (; ox + k < g->ow; k++) {
+            tflc__pixel_window(g, oy, ox + k, &w2);
+            if (w2.kx0 != w.kx0 || w2.kx1 != w.kx1)
+              break;
+          }
+          gb->rows = k;
+          gb->a_row = g->sw * g->c;
+          gb->out_row = cout;
+        }
+        tflc__pixel_window(g, oy, ox, &w);
+        gb->segments = w.ky1 - w.ky0;
+        gb->seg_len = (w.kx1 - w.kx0) * g->c;
+        if (gb->segments <= 0 || gb->seg_len <= 0) {
+          gb->segments = 0;
+          gb->seg_len = 0;
+          gb->a = in_n;
+          gb->w = wt;
+        } else {
+          gb->a = in_n +
+                  ((ptrdiff_t)(w.iy0 + w.ky0 * g->dh) * g->w + w.ix0 + w.kx0) *
+                      g->c;
+          gb->w = wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
+        }
+        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        TFLC_GEMM_S8(rq, gb);
+      }
+    }
+  }
+  gb->out_row = cout;
+}
+
 /* The blocked convolution; returns 0 (nothing written) when the
  * convolution is not for it. */
 static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
@@ -6529,7 +6590,7 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
   const int compressed = filter->bits != 0;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, ox, run;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, run;
   int64_t first, last;
   int contiguous, border;
   const int small =
@@ -6626,61 +6687,11 @@ static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
                                    in_off, batches, first, last, 0);
       continue;
     }
-    /* border pixels: their clipped windows, the offset on the inputs;
-     * neighbours with the same clipped window in one block: runs along
-     * the border rows, and down each border column over the inside rows */
+    /* border pixels: their clipped windows, the offset on the inputs */
     tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
     gb.a_offset = in_off;
-    for (n = 0; n < batches; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
-      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
-      for (oy = 0; oy < g.oh; oy++) {
-        const int inside_y = tflc__conv_inside_y(&g, oy);
-        int32_t k;
-        for (ox = 0; ox < g.ow; ox += k) {
-          tflc__win w, w2;
-          k = 1;
-          if (inside_y) {
-            if ((ox >= first && ox <= last) ||
-                (oy > 0 && tflc__conv_inside_y(&g, oy - 1)))
-              continue; /* inside, or in the column run of a row above */
-            while (oy + k < g.oh && tflc__conv_inside_y(&g, oy + k))
-              k++;
-            gb.rows = k;
-            gb.a_row = g.sh * g.w * g.c;
-            gb.out_row = g.ow * cout;
-            k = 1;
-          } else {
-            tflc__pixel_window(&g, oy, ox, &w);
-            for (; ox + k < g.ow; k++) {
-              tflc__pixel_window(&g, oy, ox + k, &w2);
-              if (w2.kx0 != w.kx0 || w2.kx1 != w.kx1)
-                break;
-            }
-            gb.rows = k;
-            gb.a_row = g.sw * g.c;
-            gb.out_row = cout;
-          }
-          tflc__pixel_window(&g, oy, ox, &w);
-          gb.segments = w.ky1 - w.ky0;
-          gb.seg_len = (w.kx1 - w.kx0) * g.c;
-          if (gb.segments <= 0 || gb.seg_len <= 0) {
-            gb.segments = 0;
-            gb.seg_len = 0;
-            gb.a = in_n;
-            gb.w = wt;
-          } else {
-            gb.a =
-                in_n +
-                ((ptrdiff_t)(w.iy0 + w.ky0 * g.dh) * g.w + w.ix0 + w.kx0) * g.c;
-            gb.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * g.c;
-          }
-          gb.out = out_n + ((ptrdiff_t)oy * g.ow + ox) * cout;
-          TFLC_GEMM_S8(&rq, &gb);
-        }
-      }
-    }
-    gb.out_row = cout;
+    tflc__conv2d_s8_border(&g, &rq, &gb, in, out, cout, c0, wt, batches, first,
+                           last);
     gb.seg_len = g.kw * g.c;
   }
   return 1;
