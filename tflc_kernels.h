@@ -3723,21 +3723,31 @@ TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
           "vmlava.s8 %[s01], q0, q2\n\t"
           "vmlava.s8 %[s11], q1, q2\n\t"
           "letp lr, 2b\n\t"
-          "add %[a0], %[a0], %[da]\n\t"
-          "add %[a1], %[a1], %[da]\n\t"
-          "add %[w0], %[w0], %[dw]\n\t"
-          "add %[w1], %[w1], %[dw]\n\t"
+          "ldr lr, %[da]\n\t"
+          "add %[a0], %[a0], lr\n\t"
+          "add %[a1], %[a1], lr\n\t"
+          "ldr lr, %[dw]\n\t"
+          "add %[w0], %[w0], lr\n\t"
+          "add %[w1], %[w1], lr\n\t"
           "subs %[segs], %[segs], #1\n\t"
           "bne 1b\n\t"
           : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
             [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
             [w1] "+r"(w1), [segs] "+r"(segs)
-          : [len] "r"(len), [da] "r"(da), [dw] "r"(dw)
+          : [len] "r"(len), [da] "m"(da), [dw] "m"(dw)
           : "cc", "lr", "q0", "q1", "q2", "memory");
   s[0] = s00;
   s[1] = s01;
   s[2] = s10;
   s[3] = s11;
+}
+
+/* the same as a call (its registers out of a busy caller's) */
+static TFLC__NOINLINE void
+tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                           const int8_t *w1, int32_t len, int32_t segs,
+                           int32_t da, int32_t dw, int32_t *s) {
+  tflc__mve_dot2x2_runs(a0, a1, w0, w1, len, segs, da, dw, s);
 }
 
 /* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
@@ -3887,6 +3897,10 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       int32x4_t v;
       if (segs == 1)
         tflc__mve_dot2x2(a, a1, w0, w1, len, s);
+      else if (segs > 0 && len > 0)
+        tflc__mve_dot2x2_runs_call(a, a1, w0, w1, len, segs,
+                                   a_seg - ((len + 15) & ~15),
+                                   w_seg - ((len + 15) & ~15), s);
       else
         for (sg = 0; sg < segs; sg++) {
           const ptrdiff_t da = (ptrdiff_t)sg * a_seg;
@@ -6353,7 +6367,10 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 /* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
 static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
   int32_t sum = 0, k = 0;
-#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_HAVE_MVE)
+  sum = tflc__mve_sum(row, n); /* 16 values a vector */
+  k = n;
+#elif defined(TFLC_HAVE_DSP)
   uint32_t acc = 0;
   for (; k + 4 <= n; k += 4) {
     const uint32_t v = tflc__load4(row + k);
