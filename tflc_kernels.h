@@ -4104,56 +4104,73 @@ typedef struct tflc__mve_add {
 } tflc__mve_add;
 
 /* the rounding right shift of VQRDMULH's result v as in
- * tflc__mve_requant_shift; masked: the shift may be 0 (fix then 0) */
+ * tflc__mve_requant_shift; how: 0 the shift is 0 (nothing to do), 1 it is
+ * below 0, 2 either (fix all ones when below 0, else 0) */
 TFLC__INLINE int32x4_t tflc__mve_add_round(int32x4_t v, int32_t right,
-                                           int32x4_t fix, int masked) {
+                                           int32x4_t fix, int how) {
   const int32x4_t neg = vshrq_n_s32(v, 31);
-  v = vqaddq_s32(v, masked ? vandq_s32(neg, fix) : neg);
+  if (how == 0)
+    return v;
+  v = vqaddq_s32(v, how == 2 ? vandq_s32(neg, fix) : neg);
   return vrshlq_n_s32(v, right);
 }
 
-/* four outputs of the ADD from four values of each input */
+/* four outputs of the ADD from four values of each input; how1, how2 the
+ * inputs' right shifts (tflc__mve_add_round), any: the output's shifts
+ * any (else no left shift, the right one below 0) */
 TFLC__INLINE int32x4_t tflc__mve_add4(const tflc__mve_add *k, int32x4_t x1,
-                                      int32x4_t x2, int masked, int left) {
+                                      int32x4_t x2, int how1, int how2,
+                                      int any) {
   int32x4_t a = vqrdmulhq_n_s32(vmlasq_n_s32(x1, k->scale1, k->off1), k->q1);
   int32x4_t b = vqrdmulhq_n_s32(vmlasq_n_s32(x2, k->scale2, k->off2), k->q2);
-  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, masked),
-                          tflc__mve_add_round(b, k->r2, k->fix2, masked));
-  if (left)
+  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, how1),
+                          tflc__mve_add_round(b, k->r2, k->fix2, how2));
+  if (any)
     y = vshlq_r_s32(y, k->left_o);
-  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo, masked);
+  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo,
+                          any ? 2 : 1);
   return vminq_s32(vmaxq_s32(vaddq_n_s32(y, k->zo), k->lo), k->hi);
 }
 
 /* n elements: four at a time, then the last one to three predicated;
- * masked and left constants at each call site */
+ * how1, how2 and any constants at each call site */
 TFLC__INLINE void tflc__mve_add_loop(const tflc__mve_add *kp, size_t n,
                                      const int8_t *in1, const int8_t *in2,
-                                     int8_t *out, int masked, int left) {
+                                     int8_t *out, int how1, int how2, int any) {
   const tflc__mve_add k = *kp;
   size_t i;
   for (i = n >> 2; i > 0; i--, in1 += 4, in2 += 4, out += 4)
-    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), masked,
-                                   left));
+    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), how1,
+                                   how2, any));
   if (n & 3) {
     const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
     vstrbq_p_s32(out,
                  tflc__mve_add4(&k, vldrbq_z_s32(in1, p), vldrbq_z_s32(in2, p),
-                                masked, left),
+                                how1, how2, any),
                  p);
   }
 }
 
+/* every right shift below 0, no left shift of the sum */
 static TFLC__NOINLINE void tflc__mve_add_plain(const tflc__mve_add *k, size_t n,
                                                const int8_t *in1,
                                                const int8_t *in2, int8_t *out) {
-  tflc__mve_add_loop(k, n, in1, in2, out, 0, 0);
+  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1, 0);
+}
+
+/* the same but the first input's right shift 0 (its multiplier 1/2: the
+ * input of the larger scale, as tflc_add_prepare_s8 makes them) */
+static TFLC__NOINLINE void tflc__mve_add_first0(const tflc__mve_add *k,
+                                                size_t n, const int8_t *in1,
+                                                const int8_t *in2,
+                                                int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 0, 1, 0);
 }
 
 static TFLC__NOINLINE void tflc__mve_add_any(const tflc__mve_add *k, size_t n,
                                              const int8_t *in1,
                                              const int8_t *in2, int8_t *out) {
-  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1);
+  tflc__mve_add_loop(k, n, in1, in2, out, 2, 2, 1);
 }
 
 /* the scale 2^l (l 0..51) of a VSHL by l, modulo 2^32 */
@@ -4161,38 +4178,55 @@ TFLC__INLINE int32x4_t tflc__mve_pow2(int32_t l) {
   return vdupq_n_s32(l < 32 ? (int32_t)((uint32_t)1 << l) : 0);
 }
 
+/* one input's part of k: offset, multiplier, shift and ADD left shift */
+TFLC__INLINE void tflc__mve_add_input(int32_t off, int32_t q, int32_t shift,
+                                      int32_t left_shift, int32x4_t *scale,
+                                      int32_t *off_out, int32_t *q_out,
+                                      int32_t *right, int32x4_t *fix) {
+  const int32_t l = left_shift + (shift > 0 ? shift : 0);
+  *scale = tflc__mve_pow2(l);
+  *off_out = l < 32 ? (int32_t)((uint32_t)off << l) : 0;
+  *q_out = q;
+  *right = shift < 0 ? shift : 0;
+  *fix = vdupq_n_s32(shift < 0 ? -1 : 0);
+}
+
 /* The int8 ADD without broadcast, four elements a vector: both inputs
  * offset, shifted and scaled, summed, scaled to the output, offset and
  * clamped, every step the wrapping or saturating one of the portable
- * version. The usual parameters (every right shift above 0, no left shift
- * of the sum) skip the masks and the shift. */
+ * version. The usual parameters (the right shifts below 0 or one input's
+ * 0, no left shift of the sum) skip the masks and the shift; the sum
+ * wraps the same in either order, so the inputs may swap. */
 TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
                                           int8_t *out) {
-  const int32_t s1 = p->input1_shift, s2 = p->input2_shift;
   const int32_t so = p->output_shift;
-  const int32_t l1 = p->left_shift + (s1 > 0 ? s1 : 0);
-  const int32_t l2 = p->left_shift + (s2 > 0 ? s2 : 0);
+  const int swap = p->input1_shift < 0 && p->input2_shift >= 0;
   tflc__mve_add k;
-  k.scale1 = tflc__mve_pow2(l1);
-  k.scale2 = tflc__mve_pow2(l2);
-  k.off1 = l1 < 32 ? (int32_t)((uint32_t)p->input1_offset << l1) : 0;
-  k.off2 = l2 < 32 ? (int32_t)((uint32_t)p->input2_offset << l2) : 0;
-  k.q1 = p->input1_multiplier;
-  k.q2 = p->input2_multiplier;
+  tflc__mve_add_input(p->input1_offset, p->input1_multiplier, p->input1_shift,
+                      p->left_shift, swap ? &k.scale2 : &k.scale1,
+                      swap ? &k.off2 : &k.off1, swap ? &k.q2 : &k.q1,
+                      swap ? &k.r2 : &k.r1, swap ? &k.fix2 : &k.fix1);
+  tflc__mve_add_input(p->input2_offset, p->input2_multiplier, p->input2_shift,
+                      p->left_shift, swap ? &k.scale1 : &k.scale2,
+                      swap ? &k.off1 : &k.off2, swap ? &k.q1 : &k.q2,
+                      swap ? &k.r1 : &k.r2, swap ? &k.fix1 : &k.fix2);
   k.qo = p->output_multiplier;
-  k.r1 = s1 < 0 ? s1 : 0;
-  k.r2 = s2 < 0 ? s2 : 0;
   k.ro = so < 0 ? so : 0;
-  k.fix1 = vdupq_n_s32(k.r1 < 0 ? -1 : 0);
-  k.fix2 = vdupq_n_s32(k.r2 < 0 ? -1 : 0);
   k.fixo = vdupq_n_s32(k.ro < 0 ? -1 : 0);
   k.left_o = so > 0 ? so : 0;
   k.zo = p->output_offset;
   k.lo = vdupq_n_s32(p->act_min);
   k.hi = vdupq_n_s32(p->act_max);
-  if (k.r1 < 0 && k.r2 < 0 && k.ro < 0)
+  if (swap) {
+    const int8_t *const t = in1;
+    in1 = in2;
+    in2 = t;
+  }
+  if (k.ro < 0 && k.r2 < 0 && k.r1 < 0)
     tflc__mve_add_plain(&k, n, in1, in2, out);
+  else if (k.ro < 0 && k.r2 < 0 && k.r1 == 0)
+    tflc__mve_add_first0(&k, n, in1, in2, out);
   else
     tflc__mve_add_any(&k, n, in1, in2, out);
 }

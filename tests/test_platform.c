@@ -754,14 +754,18 @@ static void test_mve_requantize(void) {
 /* The int8 ADD's element-wise loop: random lengths (the predicated tail),
  * parameters as tflc_add_prepare_s8 makes them from random scales, or any
  * within the primitive's range (left shift 0..20, shifts -31..31, extreme
- * multipliers, offsets and clamps). */
+ * multipliers, offsets and clamps), or small shifts throughout (where an
+ * intermediate off by one changes the output). Every variant of the MVE
+ * loop (right shifts below 0 or 0, the inputs swapped, left shifts) gets
+ * its cases. */
 static void test_mve_add(void) {
   int i, ok = 1, bad = 0;
-  for (i = 0; i < 400; i++) {
+  for (i = 0; i < 600; i++) {
     tflc_add_params p;
     int8_t in1[80], in2[80], expect[84], got[84];
     const size_t n = (size_t)rnd_range(0, 80);
-    if (rnd() % 2) {
+    const uint32_t mode = rnd() % 3;
+    if (mode == 0) {
       const float s1 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
       const float s2 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
       const float so = 0.001f + (float)(rnd() % 1000) / 500.0f;
@@ -779,6 +783,13 @@ static void test_mve_add(void) {
       p.input1_shift = rnd_range(-31, 31);
       p.input2_shift = rnd() % 2 ? rnd_range(-31, 31) : rnd_range(-20, 0);
       p.output_shift = rnd() % 2 ? rnd_range(-31, 31) : rnd_range(-20, 0);
+      if (mode == 2) {
+        /* small shifts everywhere: an intermediate off by one shows */
+        p.left_shift = rnd_range(0, 2);
+        p.input1_shift = rnd_range(-3, 1);
+        p.input2_shift = rnd_range(-3, 1);
+        p.output_shift = rnd_range(-3, 1);
+      }
       p.act_min = lo;
       p.act_max = rnd_range(lo, 127);
     }
