@@ -4092,6 +4092,7 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   if (c < b->channels) /* the last channels, predicated */
     tflc__mve_dw_tail(rq, b, c, m == 1);
 }
+
 /* The int8 ADD's parameters as the vector code uses them: per input the
  * offset already shifted left and the shift as a multiplier (the ADD's
  * left shift and the multiplier's: (x + o) << l == x * 2^l + (o << l)
