@@ -44,6 +44,18 @@
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
  *                           ("op 3 MEAN: not compiled in").
+ *   TFLC_NO_FLOAT32         compile the operators' float32 paths out
+ *   TFLC_NO_INT16           compile the operators' int16 paths out
+ *   TFLC_INT8_ONLY          both: int8 kernels only, as TFLM's int8-only
+ *                           registrations. An operator with a tensor of a
+ *                           type left out among its inputs or outputs is
+ *                           refused at init ("op 3 SOFTMAX: float32 tensor
+ *                           7 not compiled in (TFLC_NO_FLOAT32)"); with
+ *                           TFLC_OPS the float32 / int16 kernels of the
+ *                           operators kept cost no flash. Operators whose
+ *                           int8 form has int16 tensors (int8 SVDF and
+ *                           LSTM states, SOFTMAX to int16, Signal*) need
+ *                           TFLC_NO_FLOAT32 alone.
  *   (The host-side model writer and compression stage, tflc_compress and
  *   tflc_bin, are in tflc_write.h beside this file.)
  *
@@ -5356,6 +5368,102 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
 /* FULLY_CONNECTED (int8 and float32; int16x8 further down), TRANSPOSE_CONV, */
 /* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM. Rows: TFLC_OPERATORS.                */
 /* ======================================================================== */
+/* ---- selection: TFLC_OPS ------------------------------------------------- */
+/* With TFLC_OPS defined as a list, e.g.
+ *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
+ * only the named operators are compiled in: the others' rows keep their
+ * name, their functions become null pointers, and nothing references
+ * their code, so the compiler (and --gc-sections for the kernels) drops
+ * it. The list becomes 16-bit words of a bitset of codes (enum constants,
+ * so that selection is a constant expression in C and C++). */
+#ifdef TFLC_OPS
+#define TFLC__SELBIT(name, w)                                                  \
+  | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
+#define TFLC__SEL0(n) TFLC__SELBIT(n, 0)
+#define TFLC__SEL1(n) TFLC__SELBIT(n, 1)
+#define TFLC__SEL2(n) TFLC__SELBIT(n, 2)
+#define TFLC__SEL3(n) TFLC__SELBIT(n, 3)
+#define TFLC__SEL4(n) TFLC__SELBIT(n, 4)
+#define TFLC__SEL5(n) TFLC__SELBIT(n, 5)
+#define TFLC__SEL6(n) TFLC__SELBIT(n, 6)
+#define TFLC__SEL7(n) TFLC__SELBIT(n, 7)
+#define TFLC__SEL8(n) TFLC__SELBIT(n, 8)
+#define TFLC__SEL9(n) TFLC__SELBIT(n, 9)
+#define TFLC__SEL10(n) TFLC__SELBIT(n, 10)
+#define TFLC__SEL11(n) TFLC__SELBIT(n, 11)
+#define TFLC__SEL12(n) TFLC__SELBIT(n, 12)
+#define TFLC__SEL13(n) TFLC__SELBIT(n, 13)
+#define TFLC__SEL14(n) TFLC__SELBIT(n, 14)
+#define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
+#define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
+#define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
+#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
+enum {
+  TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
+  TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
+  TFLC__SW2 = 0 TFLC_OPS(TFLC__SEL2),
+  TFLC__SW3 = 0 TFLC_OPS(TFLC__SEL3),
+  TFLC__SW4 = 0 TFLC_OPS(TFLC__SEL4),
+  TFLC__SW5 = 0 TFLC_OPS(TFLC__SEL5),
+  TFLC__SW6 = 0 TFLC_OPS(TFLC__SEL6),
+  TFLC__SW7 = 0 TFLC_OPS(TFLC__SEL7),
+  TFLC__SW8 = 0 TFLC_OPS(TFLC__SEL8),
+  TFLC__SW9 = 0 TFLC_OPS(TFLC__SEL9),
+  TFLC__SW10 = 0 TFLC_OPS(TFLC__SEL10),
+  TFLC__SW11 = 0 TFLC_OPS(TFLC__SEL11),
+  TFLC__SW12 = 0 TFLC_OPS(TFLC__SEL12),
+  TFLC__SW13 = 0 TFLC_OPS(TFLC__SEL13),
+  TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
+  TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
+  TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
+  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
+  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
+};
+#define TFLC__SELWORD(w)                                                       \
+  ((w) == 0    ? TFLC__SW0                                                     \
+   : (w) == 1  ? TFLC__SW1                                                     \
+   : (w) == 2  ? TFLC__SW2                                                     \
+   : (w) == 3  ? TFLC__SW3                                                     \
+   : (w) == 4  ? TFLC__SW4                                                     \
+   : (w) == 5  ? TFLC__SW5                                                     \
+   : (w) == 6  ? TFLC__SW6                                                     \
+   : (w) == 7  ? TFLC__SW7                                                     \
+   : (w) == 8  ? TFLC__SW8                                                     \
+   : (w) == 9  ? TFLC__SW9                                                     \
+   : (w) == 10 ? TFLC__SW10                                                    \
+   : (w) == 11 ? TFLC__SW11                                                    \
+   : (w) == 12 ? TFLC__SW12                                                    \
+   : (w) == 13 ? TFLC__SW13                                                    \
+   : (w) == 14 ? TFLC__SW14                                                    \
+   : (w) == 15 ? TFLC__SW15                                                    \
+   : (w) == 16 ? TFLC__SW16                                                    \
+   : (w) == 17 ? TFLC__SW17                                                    \
+   : (w) == 18 ? TFLC__SW18                                                    \
+               : 0)
+#define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
+#else
+#define TFLC__SELECTED(code) 1
+#endif
+#define TFLC__PICK(code, fn) (TFLC__SELECTED(code) ? fn : 0)
+
+/* ---- types: TFLC_NO_FLOAT32, TFLC_NO_INT16, TFLC_INT8_ONLY -------------- */
+/* TFLC__F32 / TFLC__S16: 1 when the float32 / int16 paths of the
+ * operators are compiled in. Without them, an operator with a tensor of
+ * that type among its inputs or outputs is refused before its prepare
+ * (tflc__types_compiled), so every branch taken on such a type below is
+ * dead and written `if (TFLC__F32 && ...)`: the compiler drops it and
+ * --gc-sections the kernels it calls. */
+#if defined(TFLC_NO_FLOAT32) || defined(TFLC_INT8_ONLY)
+#define TFLC__F32 0
+#else
+#define TFLC__F32 1
+#endif
+#if defined(TFLC_NO_INT16) || defined(TFLC_INT8_ONLY)
+#define TFLC__S16 0
+#else
+#define TFLC__S16 1
+#endif
+
 /* ---- state and helpers shared by operators ------------------------------ */
 typedef struct tflc__conv_state {
   tflc_conv_params p;
@@ -6471,35 +6579,46 @@ static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
     bp = &bc;
   }
   switch (s->kind) {
+#if TFLC__S16
   case TFLC__KIND_CONV_S16:
     tflc_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims, &fc,
                     bp, s->acc64, o->dims, (int16_t *)o->data, tile, tb);
-    break;
-  case TFLC__KIND_CONV_F32:
-    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
-                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
     break;
   case TFLC__KIND_DW_S16:
     tflc_depthwise_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data,
                               f->dims, &fc, bp, o->dims, (int16_t *)o->data,
                               tile, tb);
     break;
+#endif
+#if TFLC__F32
+  case TFLC__KIND_CONV_F32:
+    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
+                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
+    break;
   case TFLC__KIND_DW_F32:
     tflc_depthwise_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims,
                               (const float *)in->data, f->dims, &fc, bp,
                               o->dims, (float *)o->data, tile, tb);
     break;
+#endif
+  /* TRANSPOSE_CONV's kernels only when it is compiled in (TFLC_OPS) */
   case TFLC__KIND_TC_S8:
+    if (!TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                            &fc, bp, o->dims, (int8_t *)o->data, (int32_t *)acc,
                            tile, tb);
     break;
   case TFLC__KIND_TC_S16:
+    if (!TFLC__S16 || !TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims,
                             &fc, bp, o->dims, (int16_t *)o->data,
                             (int64_t *)acc, tile, tb);
     break;
   case TFLC__KIND_TC_F32:
+    if (!TFLC__F32 || !TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_f32(&s->p, s->fmin, s->fmax, in->dims,
                             (const float *)in->data, f->dims, &fc, bp, o->dims,
                             (float *)o->data, tile, tb);
@@ -6680,7 +6799,11 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   return TFLC_OK;
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
-  const int avg = c->op->code == TFLC_OP_AVERAGE_POOL_2D;
+  /* (a kernel whose operator is left out of TFLC_OPS is never called) */
+  const int avg =
+      TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
+      (!TFLC__SELECTED(TFLC_OP_MAX_POOL_2D) ||
+       c->op->code == TFLC_OP_AVERAGE_POOL_2D);
   tflc__pool_state *s = (tflc__pool_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   if (avg) {
@@ -6710,9 +6833,9 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   s->beta = so.beta;
   s->depth = in->dims[in->rank - 1];
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
-  if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
+  if (TFLC__F32 && in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
     return TFLC_OK;
-  if (in->type == TFLC_INT8 && o->type == TFLC_INT16) {
+  if (TFLC__S16 && in->type == TFLC_INT8 && o->type == TFLC_INT16) {
     /* TFLM: zero point -32768, scale within 0.1% of 1/65536 */
     double d = (double)o->scale * 65536.0 - 1.0;
     if (o->zero_point != -32768 || d > 0.001 || d < -0.001)
@@ -6737,10 +6860,10 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
 static tflc_status tflc__softmax_invoke(tflc__ctx *c) {
   tflc__softmax_state *s = (tflc__softmax_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  if (in->type == TFLC_FLOAT32)
+  if (TFLC__F32 && in->type == TFLC_FLOAT32)
     tflc_softmax_f32(s->beta, s->rows, s->depth, (const float *)in->data,
                      (float *)o->data);
-  else if (o->type == TFLC_INT16)
+  else if (TFLC__S16 && o->type == TFLC_INT16)
     tflc_softmax_s8_s16(&s->p, s->rows, s->depth, (const int8_t *)in->data,
                         (int16_t *)o->data);
   else
@@ -8143,7 +8266,7 @@ static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
   tflc__softmax16_state *s;
   tflc__softmax_options so;
   double d;
-  if (!in || !o || in->type != TFLC_INT16)
+  if (!TFLC__S16 || !in || !o || in->type != TFLC_INT16)
     return tflc__softmax_prepare(c);
   c->op->variant = 1;
   if (!tflc__same_shape(in, o) || in->rank < 1 || o->type != TFLC_INT16)
@@ -8165,7 +8288,7 @@ static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
   const tflc__softmax16_state *s = (const tflc__softmax16_state *)c->op->state;
-  if (!c->op->variant)
+  if (!TFLC__S16 || !c->op->variant)
     return tflc__softmax_invoke(c);
   tflc_softmax_s16(&s->p, s->rows, s->depth,
                    (const int16_t *)tflc__in(c, 0)->data,
@@ -8186,6 +8309,9 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
   int32_t same, oh, ow, act;
   if (!l2 && in && in->type == TFLC_INT8)
     return tflc__pool_prepare(c);
+  if (!TFLC__F32 && !TFLC__S16) /* L2_POOL_2D is float32 only */
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "needs 4-D int8 tensors", 0,
+                        0);
   c->op->variant = 1;
   if (!in || !o || in->rank != 4 || o->rank != 4 || in->type != o->type ||
       (in->type != TFLC_FLOAT32 && (l2 || in->type != TFLC_INT16)))
@@ -8232,9 +8358,9 @@ static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {
                    : c->op->code == TFLC_OP_MAX_POOL_2D   ? TFLC_POOL_MAX
                                                           : TFLC_POOL_L2;
   tflc_status st;
-  if (!c->op->variant)
+  if ((!TFLC__F32 && !TFLC__S16) || !c->op->variant)
     return tflc__pool_invoke(c);
-  if (in->type == TFLC_FLOAT32)
+  if (TFLC__F32 && (!TFLC__S16 || in->type == TFLC_FLOAT32))
     st = tflc_pool_f32(kind, &s->p, s->fmin, s->fmax, in->dims,
                        (const float *)in->data, o->dims, (float *)o->data);
   else
@@ -11352,39 +11478,41 @@ static void tflc__signal_reset(tflc__ctx *c) {
 static tflc_status tflc__conv_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
   const int dw = c->op->code == TFLC_OP_DEPTHWISE_CONV_2D;
-  if (in && (in->type == TFLC_INT16 || in->type == TFLC_FLOAT32)) {
+  if ((TFLC__S16 || TFLC__F32) && in &&
+      (in->type == TFLC_INT16 || in->type == TFLC_FLOAT32)) {
     c->op->variant = 1;
     return tflc__conv_wide_prepare(c, dw);
   }
   return tflc__conv_s8_prepare(c, dw);
 }
 static tflc_status tflc__conv_invoke(tflc__ctx *c) {
-  if (c->op->variant)
+  if ((TFLC__S16 || TFLC__F32) && c->op->variant)
     return tflc__conv_wide_invoke(c);
   return tflc__conv_s8_invoke(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
 }
 static tflc_status tflc__fully_connected_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
-  if (in && in->type == TFLC_INT16) {
+  if (TFLC__S16 && in && in->type == TFLC_INT16) {
     c->op->variant = 1;
     return tflc__fc_s16_prepare(c);
   }
   return tflc__fc_s8_f32_prepare(c);
 }
 static tflc_status tflc__fully_connected_invoke(tflc__ctx *c) {
-  return c->op->variant ? tflc__fc_s16_invoke(c) : tflc__fc_s8_f32_invoke(c);
+  return TFLC__S16 && c->op->variant ? tflc__fc_s16_invoke(c)
+                                     : tflc__fc_s8_f32_invoke(c);
 }
 static tflc_status tflc__add_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
-  if (in && in->type == TFLC_INT16) {
+  if (TFLC__S16 && in && in->type == TFLC_INT16) {
     c->op->variant = 1;
     return tflc__addsub_q_prepare(c);
   }
   return tflc__add_s8_f32_prepare(c);
 }
 static tflc_status tflc__add_invoke(tflc__ctx *c) {
-  return c->op->variant ? tflc__elementwise_invoke(c)
-                        : tflc__add_s8_f32_invoke(c);
+  return TFLC__S16 && c->op->variant ? tflc__elementwise_invoke(c)
+                                     : tflc__add_s8_f32_invoke(c);
 }
 /* QUANTIZE / DEQUANTIZE: integer requantization pairs other than int8 ->
  * int8 and uint8 -> float32 run element-wise; the rest in the core. */
@@ -11412,84 +11540,6 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
   (void)c;
   return TFLC_OK;
 }
-
-/* ---- selection: TFLC_OPS ------------------------------------------------- */
-/* With TFLC_OPS defined as a list, e.g.
- *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
- * only the named operators are compiled in: the others' rows keep their
- * name, their functions become null pointers, and nothing references
- * their code, so the compiler (and --gc-sections for the kernels) drops
- * it. The list becomes 16-bit words of a bitset of codes (enum constants,
- * so that selection is a constant expression in C and C++). */
-#ifdef TFLC_OPS
-#define TFLC__SELBIT(name, w)                                                  \
-  | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
-#define TFLC__SEL0(n) TFLC__SELBIT(n, 0)
-#define TFLC__SEL1(n) TFLC__SELBIT(n, 1)
-#define TFLC__SEL2(n) TFLC__SELBIT(n, 2)
-#define TFLC__SEL3(n) TFLC__SELBIT(n, 3)
-#define TFLC__SEL4(n) TFLC__SELBIT(n, 4)
-#define TFLC__SEL5(n) TFLC__SELBIT(n, 5)
-#define TFLC__SEL6(n) TFLC__SELBIT(n, 6)
-#define TFLC__SEL7(n) TFLC__SELBIT(n, 7)
-#define TFLC__SEL8(n) TFLC__SELBIT(n, 8)
-#define TFLC__SEL9(n) TFLC__SELBIT(n, 9)
-#define TFLC__SEL10(n) TFLC__SELBIT(n, 10)
-#define TFLC__SEL11(n) TFLC__SELBIT(n, 11)
-#define TFLC__SEL12(n) TFLC__SELBIT(n, 12)
-#define TFLC__SEL13(n) TFLC__SELBIT(n, 13)
-#define TFLC__SEL14(n) TFLC__SELBIT(n, 14)
-#define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
-#define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
-#define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
-#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
-enum {
-  TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
-  TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
-  TFLC__SW2 = 0 TFLC_OPS(TFLC__SEL2),
-  TFLC__SW3 = 0 TFLC_OPS(TFLC__SEL3),
-  TFLC__SW4 = 0 TFLC_OPS(TFLC__SEL4),
-  TFLC__SW5 = 0 TFLC_OPS(TFLC__SEL5),
-  TFLC__SW6 = 0 TFLC_OPS(TFLC__SEL6),
-  TFLC__SW7 = 0 TFLC_OPS(TFLC__SEL7),
-  TFLC__SW8 = 0 TFLC_OPS(TFLC__SEL8),
-  TFLC__SW9 = 0 TFLC_OPS(TFLC__SEL9),
-  TFLC__SW10 = 0 TFLC_OPS(TFLC__SEL10),
-  TFLC__SW11 = 0 TFLC_OPS(TFLC__SEL11),
-  TFLC__SW12 = 0 TFLC_OPS(TFLC__SEL12),
-  TFLC__SW13 = 0 TFLC_OPS(TFLC__SEL13),
-  TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
-  TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
-  TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
-  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
-};
-#define TFLC__SELWORD(w)                                                       \
-  ((w) == 0    ? TFLC__SW0                                                     \
-   : (w) == 1  ? TFLC__SW1                                                     \
-   : (w) == 2  ? TFLC__SW2                                                     \
-   : (w) == 3  ? TFLC__SW3                                                     \
-   : (w) == 4  ? TFLC__SW4                                                     \
-   : (w) == 5  ? TFLC__SW5                                                     \
-   : (w) == 6  ? TFLC__SW6                                                     \
-   : (w) == 7  ? TFLC__SW7                                                     \
-   : (w) == 8  ? TFLC__SW8                                                     \
-   : (w) == 9  ? TFLC__SW9                                                     \
-   : (w) == 10 ? TFLC__SW10                                                    \
-   : (w) == 11 ? TFLC__SW11                                                    \
-   : (w) == 12 ? TFLC__SW12                                                    \
-   : (w) == 13 ? TFLC__SW13                                                    \
-   : (w) == 14 ? TFLC__SW14                                                    \
-   : (w) == 15 ? TFLC__SW15                                                    \
-   : (w) == 16 ? TFLC__SW16                                                    \
-   : (w) == 17 ? TFLC__SW17                                                    \
-   : (w) == 18 ? TFLC__SW18                                                    \
-               : 0)
-#define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
-#else
-#define TFLC__SELECTED(code) 1
-#endif
-#define TFLC__PICK(code, fn) (TFLC__SELECTED(code) ? fn : 0)
 
 /* ---- the table ----------------------------------------------------------- */
 typedef tflc_status (*tflc__op_fn)(tflc__ctx *c);
@@ -11615,6 +11665,29 @@ static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
   return 0;
 }
 
+/* TFLC_NO_FLOAT32 / TFLC_NO_INT16 / TFLC_INT8_ONLY: a builtin operator
+ * reading or writing a tensor of a type compiled out is refused before
+ * its prepare ("op 3 SOFTMAX: int16 tensor 7 not compiled in
+ * (TFLC_NO_INT16)"); user operators and delegates choose for themselves. */
+static tflc_status tflc__types_compiled(tflc__ctx *c) {
+  int32_t k;
+  if (TFLC__F32 && TFLC__S16)
+    return TFLC_OK;
+  for (k = 0; k < c->op->nin + c->op->nout; k++) {
+    const tflc_tensor *t =
+        k < c->op->nin ? tflc__in(c, k) : tflc__out(c, k - c->op->nin);
+    if (t && !TFLC__F32 && t->type == TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "float32 tensor %d not compiled in (TFLC_NO_FLOAT32)",
+                          t->index, 0);
+    if (t && !TFLC__S16 && t->type == TFLC_INT16)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "int16 tensor %d not compiled in (TFLC_NO_INT16)",
+                          t->index, 0);
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__partition_prepare(tflc__ctx *c);
 static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
@@ -11626,8 +11699,10 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
   }
   d = tflc__opdef_find(c->op->code);
-  if (d && d->prepare)
-    return d->prepare(c);
+  if (d && d->prepare) {
+    const tflc_status st = tflc__types_compiled(c);
+    return st ? st : d->prepare(c);
+  }
   if (d)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "not compiled in (add it to TFLC_OPS)", 0, 0);
