@@ -6800,10 +6800,9 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
   /* (a kernel whose operator is left out of TFLC_OPS is never called) */
-  const int avg =
-      TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
-      (!TFLC__SELECTED(TFLC_OP_MAX_POOL_2D) ||
-       c->op->code == TFLC_OP_AVERAGE_POOL_2D);
+  const int avg = TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
+                  (!TFLC__SELECTED(TFLC_OP_MAX_POOL_2D) ||
+                   c->op->code == TFLC_OP_AVERAGE_POOL_2D);
   tflc__pool_state *s = (tflc__pool_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   if (avg) {
