@@ -11542,8 +11542,18 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
 
 /* ---- the table ----------------------------------------------------------- */
 typedef tflc_status (*tflc__op_fn)(tflc__ctx *c);
+/* (the names only serve messages: none with TFLC_NO_ERROR_STRINGS) */
+#ifndef TFLC_NO_ERROR_STRINGS
+#define TFLC__OPDEF_NAME_FIELD const char *name;
+#define TFLC__OPDEF_NAME(name) #name,
+#define TFLC__OPDEF_NAME_OF(d) ((d)->name)
+#else
+#define TFLC__OPDEF_NAME_FIELD
+#define TFLC__OPDEF_NAME(name)
+#define TFLC__OPDEF_NAME_OF(d) ""
+#endif
 typedef struct tflc__opdef {
-  const char *name;
+  TFLC__OPDEF_NAME_FIELD
   int16_t code;
   uint16_t inplace; /* TFLC_INPUTS mask */
   int8_t options, pad, act;
@@ -11552,7 +11562,8 @@ typedef struct tflc__opdef {
 } tflc__opdef;
 
 #define TFLC__DEF_X(name, code, o, p, a, i, f, pr, iv)                         \
-  {#name, code, i, o, p, a, f, TFLC__PICK(code, pr), TFLC__PICK(code, iv)},
+  {TFLC__OPDEF_NAME(name) code, i, o, p, a, f, TFLC__PICK(code, pr),           \
+   TFLC__PICK(code, iv)},
 #define TFLC__DEF_N(name, code, f)
 static const tflc__opdef tflc__opdefs[] = {
     TFLC_OPERATORS(TFLC__DEF_X, TFLC__DEF_N)};
@@ -11561,14 +11572,20 @@ static const tflc__opdef tflc__opdefs[] = {
 #define TFLC__INDEX_N(name, code, f)
 enum { TFLC_OPERATORS(TFLC__INDEX_X, TFLC__INDEX_N) TFLC__NUM_DEFS };
 
-/* The row of an operator tflc runs, or NULL. */
+/* The row of an operator tflc runs, or NULL: a binary search, the rows
+ * being in code order (tests/test_op_select.c checks it). */
 static const tflc__opdef *tflc__opdef_find(int32_t code) {
-#define TFLC__FIND_X(name, code, o, p, a, i, f, pr, iv)                        \
-  case code:                                                                   \
-    return &tflc__opdefs[TFLC__DEF_##name];
-#define TFLC__FIND_N(name, code, f)
-  switch (code) { TFLC_OPERATORS(TFLC__FIND_X, TFLC__FIND_N) }
-  return NULL;
+  uint32_t lo = 0, hi = TFLC__NUM_DEFS;
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi) / 2;
+    if (tflc__opdefs[mid].code < code)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < TFLC__NUM_DEFS && tflc__opdefs[lo].code == code
+             ? &tflc__opdefs[lo]
+             : NULL;
 }
 
 static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
@@ -11581,18 +11598,19 @@ static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
     return TFLC_OK;
   if (type != 0 && type != (uint32_t)d->options)
     return tflc__err(m->error, TFLC_ERR_SCHEMA,
-                     "op %u %s: options type %u, expected %d", i, d->name, type,
-                     d->options);
+                     "op %u %s: options type %u, expected %d", i,
+                     TFLC__OPDEF_NAME_OF(d), type, d->options);
   if (!opt || type == 0)
     return TFLC_OK;
   v = d->pad >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->pad, 0) : 0;
   if (v > 1)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "op %u %s: padding %u unknown",
-                     i, d->name, v);
+                     i, TFLC__OPDEF_NAME_OF(d), v);
   v = d->act >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->act, 0) : 0;
   if (v > 5)
     return tflc__err(m->error, TFLC_ERR_SCHEMA,
-                     "op %u %s: fused activation %u unknown", i, d->name, v);
+                     "op %u %s: fused activation %u unknown", i,
+                     TFLC__OPDEF_NAME_OF(d), v);
   return TFLC_OK;
 }
 
