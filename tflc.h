@@ -5371,11 +5371,14 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
 /* ---- selection: TFLC_OPS ------------------------------------------------- */
 /* With TFLC_OPS defined as a list, e.g.
  *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
- * only the named operators are compiled in: the others' rows keep their
- * name, their functions become null pointers, and nothing references
- * their code, so the compiler (and --gc-sections for the kernels) drops
- * it. The list becomes 16-bit words of a bitset of codes (enum constants,
- * so that selection is a constant expression in C and C++). */
+ * only the named operators are compiled in: the others keep their row
+ * in the table (name, options checks) but the dispatch (tflc__op_call)
+ * calls only the selected ones, so nothing references the others' code
+ * and the compiler (and --gc-sections for the kernels) drops it. The
+ * operators' own code may also test TFLC__SELECTED(TFLC_OP_x) to leave out
+ * what serves only another operator. The list becomes 16-bit words of a bitset
+ * of codes (enum constants, so that selection is a constant expression in C and
+ * C++). */
 #ifdef TFLC_OPS
 #define TFLC__SELBIT(name, w)                                                  \
   | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
@@ -5444,7 +5447,6 @@ enum {
 #else
 #define TFLC__SELECTED(code) 1
 #endif
-#define TFLC__PICK(code, fn) (TFLC__SELECTED(code) ? fn : 0)
 
 /* ---- types: TFLC_NO_FLOAT32, TFLC_NO_INT16, TFLC_INT8_ONLY -------------- */
 /* TFLC__F32 / TFLC__S16: 1 when the float32 / int16 paths of the
@@ -11552,18 +11554,27 @@ typedef tflc_status (*tflc__op_fn)(tflc__ctx *c);
 #define TFLC__OPDEF_NAME(name)
 #define TFLC__OPDEF_NAME_OF(d) ""
 #endif
+/* The functions: with TFLC_OPS a switch over the few operators selected
+ * (tflc__op_call) costs less than two pointers in every row. */
+#ifdef TFLC_OPS
+#define TFLC__OPDEF_FNS
+#define TFLC__OPDEF_FN_INIT(code, pr, iv)
+#else
+#define TFLC__OPDEF_FNS tflc__op_fn prepare, invoke;
+#define TFLC__OPDEF_FN_INIT(code, pr, iv) , pr, iv
+#endif
 typedef struct tflc__opdef {
   TFLC__OPDEF_NAME_FIELD
   int16_t code;
   uint16_t inplace; /* TFLC_INPUTS mask */
   int8_t options, pad, act;
   uint8_t facts;
-  tflc__op_fn prepare, invoke; /* null when left out (TFLC_OPS) */
+  TFLC__OPDEF_FNS
 } tflc__opdef;
 
 #define TFLC__DEF_X(name, code, o, p, a, i, f, pr, iv)                         \
-  {TFLC__OPDEF_NAME(name) code, i, o, p, a, f, TFLC__PICK(code, pr),           \
-   TFLC__PICK(code, iv)},
+  {TFLC__OPDEF_NAME(name) code,        i, o, p, a,                             \
+   f TFLC__OPDEF_FN_INIT(code, pr, iv)},
 #define TFLC__DEF_N(name, code, f)
 static const tflc__opdef tflc__opdefs[] = {
     TFLC_OPERATORS(TFLC__DEF_X, TFLC__DEF_N)};
@@ -11571,6 +11582,31 @@ static const tflc__opdef tflc__opdefs[] = {
 #define TFLC__INDEX_X(name, code, o, p, a, i, f, pr, iv) TFLC__DEF_##name,
 #define TFLC__INDEX_N(name, code, f)
 enum { TFLC_OPERATORS(TFLC__INDEX_X, TFLC__INDEX_N) TFLC__NUM_DEFS };
+
+/* 1 if the row's operator is compiled in (TFLC_OPS). */
+static int tflc__op_compiled(const tflc__opdef *d) {
+#ifdef TFLC_OPS
+  return TFLC__SELECTED(d->code);
+#else
+  (void)d;
+  return 1;
+#endif
+}
+/* The prepare (invoke 0) or invoke function of a compiled-in row. */
+static tflc_status tflc__op_call(const tflc__opdef *d, tflc__ctx *c,
+                                 int invoke) {
+#ifdef TFLC_OPS
+  /* (a chain of tests the compiler keeps for selected operators only) */
+#define TFLC__CALL_X(name, k, o, p, a, i, f, pr, iv)                           \
+  if (TFLC__SELECTED(k) && d->code == (k))                                     \
+    return invoke ? iv(c) : pr(c);
+#define TFLC__CALL_N(name, code, f)
+  TFLC_OPERATORS(TFLC__CALL_X, TFLC__CALL_N)
+  return TFLC_ERR_STATE;
+#else
+  return invoke ? d->invoke(c) : d->prepare(c);
+#endif
+}
 
 /* The row of an operator tflc runs, or NULL: a binary search, the rows
  * being in code order (tests/test_op_select.c checks it). */
@@ -11638,7 +11674,7 @@ TFLC_API int tflc_op_info_get(int32_t code, tflc_op_info *info) {
     info->inplace_inputs = d->inplace;
     info->options_type = (uint8_t)d->options;
     info->facts = d->facts;
-    info->status = d->prepare ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
+    info->status = tflc__op_compiled(d) ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
     return 1;
   }
 #define TFLC__FACTS_X(name, code, o, p, a, i, f, pr, iv)
@@ -11716,9 +11752,9 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
   }
   d = tflc__opdef_find(c->op->code);
-  if (d && d->prepare) {
+  if (d && tflc__op_compiled(d)) {
     const tflc_status st = tflc__types_compiled(c);
-    return st ? st : d->prepare(c);
+    return st ? st : tflc__op_call(d, c, 0);
   }
   if (d)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
@@ -11739,7 +11775,7 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
     return u->invoke(c, u->user);
   }
   d = tflc__opdef_find(c->op->code);
-  return d && d->invoke ? d->invoke(c) : TFLC_ERR_STATE;
+  return d && tflc__op_compiled(d) ? tflc__op_call(d, c, 1) : TFLC_ERR_STATE;
 }
 
 /* Operators keeping state outside tensors put it back here (tflc_reset),
@@ -11861,15 +11897,17 @@ TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
 }
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op) {
   const tflc__opdef *d = tflc__opdef_find(op->op->code);
-  if (!d || !d->prepare)
+  tflc_status st;
+  if (!d || !tflc__op_compiled(d))
     return tflc__op_err(op, TFLC_ERR_UNSUPPORTED, "no built-in kernel", 0, 0);
-  return d->prepare(op);
+  st = tflc__types_compiled(op);
+  return st ? st : tflc__op_call(d, op, 0);
 }
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   const tflc__opdef *d = tflc__opdef_find(op->op->code);
-  if (!d || !d->invoke)
+  if (!d || !tflc__op_compiled(d))
     return TFLC_ERR_UNSUPPORTED;
-  return d->invoke(op);
+  return tflc__op_call(d, op, 1);
 }
 
 /* ======================================================================== */

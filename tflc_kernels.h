@@ -1927,20 +1927,40 @@ TFLC_API size_t tflc_type_size(int type) {
 }
 
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
-  int e = 0;
-  double f, r;
+  /* TFLM: f = frexp(m, &e), q = std::round(f * 2^31). Done on the bits
+   * (no libm, no double arithmetic): m = M * 2^(e - 53) with the
+   * significand M in [2^52, 2^53), so f * 2^31 = M / 2^22, rounded half
+   * away from zero. */
+  const double big = 1e300;
+  uint64_t bits, lim, mant;
+  int e;
   int64_t qf;
-  /* Non-finite or absurdly large multipliers cannot come from a valid
-   * model; give the neutral answer instead of undefined behaviour. */
-  if (m == 0.0 || !(m == m) || m > 1e300 || m < -1e300) {
+  memcpy(&bits, &m, sizeof bits);
+  memcpy(&lim, &big, sizeof lim);
+  /* Zero, non-finite or absurdly large multipliers cannot come from a
+   * valid model; give the neutral answer instead of undefined behaviour
+   * (|m| > 1e300 compared as bit patterns; NaN and infinities above). */
+  if ((bits & ~((uint64_t)1 << 63)) == 0 ||
+      (bits & ~((uint64_t)1 << 63)) > lim) {
     *q = 0;
     *shift = 0;
     return;
   }
-  f = frexp(m, &e);
-  r = f * 2147483648.0; /* f * 2^31, exact */
-  r = round(r);         /* half away from zero, as std::round */
-  qf = (int64_t)r;
+  mant = bits & (((uint64_t)1 << 52) - 1);
+  e = (int)((bits >> 52) & 0x7FF);
+  if (e == 0) { /* subnormal: normalize */
+    e = -1021;
+    while (!(mant & ((uint64_t)1 << 52))) {
+      mant <<= 1;
+      --e;
+    }
+  } else {
+    mant |= (uint64_t)1 << 52;
+    e -= 1022;
+  }
+  qf = (int64_t)((mant + ((uint64_t)1 << 21)) >> 22);
+  if (bits >> 63)
+    qf = -qf;
   if (qf == ((int64_t)1 << 31)) {
     qf /= 2;
     ++e;
@@ -2024,7 +2044,7 @@ static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
     t = 2147483520.0f;
   if (t < -2147483648.0f)
     t = -2147483648.0f;
-  r = (int64_t)zp + (int64_t)t;
+  r = (int64_t)zp + (int32_t)t; /* t is whole and in int32 range */
   if (r > INT32_MAX)
     r = INT32_MAX;
   if (r < INT32_MIN)
@@ -6967,13 +6987,14 @@ static int32_t tflc__fp_reciprocal(int32_t x, int ibits, int *bits_over_unit) {
 
 /* TFLM CalculateInputRadius with 31 total bits, in double like TFLM. */
 static int32_t tflc__fp_input_radius(int ibits, int left_shift) {
-  const double r = 1.0 * (double)((1 << ibits) - 1) *
-                   (double)((int64_t)1 << (31 - ibits)) /
-                   ldexp(1.0, left_shift);
-  const double f = floor(r);
-  if (f >= 2147483647.0)
+  /* TFLM: floor((2^ibits - 1) * 2^(31 - ibits) / 2^left_shift) in double,
+   * capped at INT32_MAX; exact in integers (no libm) */
+  const int64_t n = (((int64_t)1 << ibits) - 1) << (31 - ibits);
+  if (left_shift >= 0)
+    return left_shift > 62 ? 0 : (int32_t)(n >> left_shift);
+  if (left_shift < -31 || (n << -left_shift) >= INT32_MAX)
     return INT32_MAX;
-  return (int32_t)f;
+  return (int32_t)(n << -left_shift);
 }
 
 /* ---- pooling ------------------------------------------------------------ */
@@ -7093,7 +7114,7 @@ TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
   tflc_quantize_multiplier(real, &q, &shift);
   p->input_multiplier = q;
   p->input_left_shift = shift;
-  p->diff_min = (int32_t)(-1.0 * (double)tflc__fp_input_radius(5, shift));
+  p->diff_min = -tflc__fp_input_radius(5, shift);
 }
 
 /* int8 input; int8 (out_bits 8, zero point -128) or int16 (out_bits 16,

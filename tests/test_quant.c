@@ -40,6 +40,81 @@ static void test_quantize_multiplier(void) {
   qm(-1e-3, -1099511628, -9);
 }
 
+/* tflc_quantize_multiplier works on the bits of m; TFLM's QuantizeMultiplier
+ * restated with libm (frexp, round) must agree on any double: random bit
+ * patterns (every exponent, subnormals, both signs), values whose
+ * f * 2^31 ends in exactly .5, and the extremes. */
+static void qm_libm(double m, int32_t *q, int32_t *s) {
+  int e = 0;
+  int64_t qf;
+  if (m == 0.0 || !(m == m) || m > 1e300 || m < -1e300) {
+    *q = 0;
+    *s = 0;
+    return;
+  }
+  qf = (int64_t)round(frexp(m, &e) * 2147483648.0);
+  if (qf == ((int64_t)1 << 31)) {
+    qf /= 2;
+    ++e;
+  }
+  if (e < -31) {
+    e = 0;
+    qf = 0;
+  }
+  *q = (int32_t)qf;
+  *s = e;
+}
+static void qm_same(double m) {
+  int32_t q = 1, s = 1, rq = 2, rs = 2;
+  tflc_quantize_multiplier(m, &q, &s);
+  qm_libm(m, &rq, &rs);
+  CHECK_EQ_INT(q, rq);
+  CHECK_EQ_INT(s, rs);
+}
+static void test_quantize_multiplier_bits(void) {
+  int i, k;
+  for (i = 0; i < 20000; i++) {
+    uint64_t b = ((uint64_t)rng() << 32) | rng();
+    double m;
+    if (i % 4 == 1) /* exponents near 0, where models live */
+      b = (b & 0x800FFFFFFFFFFFFFull) |
+          ((uint64_t)(1023 - 40 + rng() % 50) << 52);
+    if (i % 4 == 2) /* f * 2^31 = n + 0.5 */
+      b = (b & 0x800FFFFFFFC00000ull) | 0x0000000000200000ull |
+          ((uint64_t)(1023 - 20 + rng() % 30) << 52);
+    memcpy(&m, &b, sizeof m);
+    qm_same(m);
+  }
+  for (k = -1100; k < 1100; k += 7) {
+    qm_same(ldexp(1.0, k));
+    qm_same(-ldexp(0.75, k));
+    qm_same(ldexp(1.0 - ldexp(1.0, -40), k));
+  }
+  qm_same(1e300);
+  qm_same(-1e300);
+  qm_same(nextafter(1e300, 2e300));
+  qm_same(DBL_MIN);
+  qm_same(ldexp(1.0, -1074));
+  qm_same(-0.0);
+  qm_same(HUGE_VAL);
+  qm_same(-HUGE_VAL);
+  qm_same(NAN);
+}
+
+/* the softmax / logistic input radius, in integers, against TFLM's
+ * double formula for every shift a multiplier can have */
+static void test_input_radius(void) {
+  int ibits, sh;
+  for (ibits = 1; ibits <= 8; ibits++)
+    for (sh = -1100; sh <= 1100; sh++) {
+      const double r = 1.0 * (double)((1 << ibits) - 1) *
+                       (double)((int64_t)1 << (31 - ibits)) / ldexp(1.0, sh);
+      const double f = floor(r);
+      const int32_t want = f >= 2147483647.0 ? INT32_MAX : (int32_t)f;
+      CHECK_EQ_INT(tflc__fp_input_radius(ibits, sh), want);
+    }
+}
+
 static void test_srdhm(void) {
   CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(INT32_MIN, INT32_MIN),
                INT32_MAX);
@@ -303,6 +378,8 @@ static void test_conv_fc_multipliers(void) {
 
 int main(void) {
   RUN(test_quantize_multiplier);
+  RUN(test_quantize_multiplier_bits);
+  RUN(test_input_radius);
   RUN(test_srdhm);
   RUN(test_rdbpot);
   RUN(test_mbqm);
