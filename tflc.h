@@ -11781,20 +11781,22 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
 /* Operators keeping state outside tensors put it back here (tflc_reset),
  * as TFLM's per-operator Reset functions do. */
 static void tflc__reset_op(tflc__ctx *c) {
-  switch (c->op->code) {
-  case TFLC_OP_CIRCULAR_BUFFER:
+  /* (only the operators compiled in: the others never ran) */
+  const int32_t code = c->op->code;
+  if (TFLC__SELECTED(TFLC_OP_CIRCULAR_BUFFER) &&
+      code == TFLC_OP_CIRCULAR_BUFFER)
     tflc__circular_buffer_reset(c);
-    break;
-  case TFLC_OP_SignalDelay:
-  case TFLC_OP_SignalFilterBankSpectralSubtraction:
-  case TFLC_OP_SignalFramer:
-  case TFLC_OP_SignalOverlapAdd:
-  case TFLC_OP_SignalStacker:
+  else if ((TFLC__SELECTED(TFLC_OP_SignalDelay) &&
+            code == TFLC_OP_SignalDelay) ||
+           (TFLC__SELECTED(TFLC_OP_SignalFilterBankSpectralSubtraction) &&
+            code == TFLC_OP_SignalFilterBankSpectralSubtraction) ||
+           (TFLC__SELECTED(TFLC_OP_SignalFramer) &&
+            code == TFLC_OP_SignalFramer) ||
+           (TFLC__SELECTED(TFLC_OP_SignalOverlapAdd) &&
+            code == TFLC_OP_SignalOverlapAdd) ||
+           (TFLC__SELECTED(TFLC_OP_SignalStacker) &&
+            code == TFLC_OP_SignalStacker))
     tflc__signal_reset(c);
-    break;
-  default:
-    break;
-  }
 }
 
 /* ---- the operator context of user operators ----------------------------- */
