@@ -6819,6 +6819,18 @@ static tflc_status tflc__pool_invoke(tflc__ctx *c) {
 }
 
 /* ---- SOFTMAX ------------------------------------------------------------ */
+/* (double)beta * in_scale * 2^26 > 1 (TFLM's check that the multiplier
+ * exceeds 1), exactly, without double arithmetic */
+static int tflc__softmax_scale_ok(float beta, float in_scale) {
+  uint64_t m;
+  int32_t e;
+  uint32_t neg;
+  const int k =
+      tflc__float_ratio(beta, in_scale, 1.0f / 67108864.0f, &m, &e, &neg);
+  if (neg || k == TFLC__FP_ZERO || k == TFLC__FP_NAN)
+    return 0;
+  return k == TFLC__FP_INF || e >= 0 || (e > -53 && m > ((uint64_t)1 << -e));
+}
 static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax_state *s;
@@ -6852,7 +6864,7 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
                         "int8 output must have scale 1/256, zero point -128", 0,
                         0);
   }
-  if (!(in->scale > 0.0f) || !((double)s->beta * in->scale * 67108864.0 > 1.0))
+  if (!(in->scale > 0.0f) || !tflc__softmax_scale_ok(s->beta, in->scale))
     return tflc__op_err(c, TFLC_ERR_QUANT, "input scale * beta too small", 0,
                         0);
   tflc_softmax_prepare_s8(s->beta, in->scale, &s->p);
