@@ -6759,18 +6759,83 @@ static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
 /* RELU6, MAXIMUM, MINIMUM, comparisons, SUM, ARG_MAX, ARG_MIN).            */
 /* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
+/* |(double)a - (double)b| > 1e-6 as the double expression gives it (the
+ * difference rounded to nearest even), without double arithmetic: the
+ * difference of the floats' integer significands, exact in 64 bits when
+ * their exponents are within 38, else with the smaller one's low bits as
+ * a sticky bit; rounded to 53 bits and compared with 1e-6's. */
+static int tflc__scales_differ(float a, float b) {
+  const double t = 1e-6;
+  uint32_t ma, mb, na, nb, tmp;
+  int32_t ea, eb, g, et, d, len = 0;
+  const int ka = tflc__float_parts(a, &ma, &ea, &na);
+  const int kb = tflc__float_parts(b, &mb, &eb, &nb);
+  uint64_t x, lo, mt;
+  int sticky = 0;
+  if (ka == TFLC__FP_NAN || kb == TFLC__FP_NAN) /* NaN: no comparison holds */
+    return 0;
+  if (ka == TFLC__FP_INF || kb == TFLC__FP_INF) /* inf - inf is NaN */
+    return !(ka == kb && na == nb);
+  if (ka == TFLC__FP_ZERO && kb == TFLC__FP_ZERO)
+    return 0;
+  if (ka == TFLC__FP_ZERO || kb == TFLC__FP_ZERO) {
+    x = ka == TFLC__FP_ZERO ? mb : ma;
+    eb = ka == TFLC__FP_ZERO ? eb : ea;
+  } else {
+    if (ea < eb || (ea == eb && ma < mb)) { /* a: the larger magnitude */
+      tmp = ma, ma = mb, mb = tmp;
+      g = ea, ea = eb, eb = g;
+    }
+    g = ea - eb;
+    if (g <= 38) {
+      x = (uint64_t)ma << g;
+      x = na == nb ? x - mb : x + mb;
+    } else { /* mb's bits below 2^(g - 38) only as a sticky bit */
+      const int32_t s = g - 38;
+      lo = s < 32 ? mb >> s : 0;
+      sticky = s >= 32 || (mb & ((1u << s) - 1u)) != 0;
+      x = (uint64_t)ma << 38;
+      x = na == nb ? x - lo - (uint64_t)sticky : x + lo;
+      eb += s;
+    }
+  }
+  if (x == 0)
+    return 0;
+  /* round x * 2^eb to 53 bits: x = m * 2^d */
+  for (lo = x; lo; lo >>= 1)
+    len++;
+  d = len - 53;
+  if (d > 0) {
+    const uint64_t rem = x & (((uint64_t)1 << d) - 1),
+                   half = (uint64_t)1 << (d - 1);
+    x >>= d;
+    if (rem > half || (rem == half && (sticky || (x & 1))))
+      x++;
+    if (x >> 53) {
+      x >>= 1;
+      d++;
+    }
+  } else {
+    x <<= -d;
+  }
+  eb += d;
+  /* 1e-6 as m * 2^e, m in [2^52, 2^53) */
+  memcpy(&mt, &t, sizeof mt);
+  et = (int32_t)((mt >> 52) & 0x7FF) - 1075;
+  mt = (mt & (((uint64_t)1 << 52) - 1)) | ((uint64_t)1 << 52);
+  return eb > et || (eb == et && x > mt);
+}
 static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__pool_state *s;
   tflc__pool2d_options po;
   int32_t same, oh, ow, act;
-  double ds;
   if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8 ||
       in->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "needs 4-D int8 tensors", 0,
                         0);
-  ds = (double)in->scale - (double)o->scale;
-  if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+  if (tflc__scales_differ(in->scale, o->scale) ||
+      in->zero_point != o->zero_point)
     return tflc__op_err(c, TFLC_ERR_QUANT,
                         "input and output quantization differ", 0, 0);
   s = (tflc__pool_state *)tflc__persist(c->it, sizeof *s);
@@ -8332,8 +8397,8 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
                         "needs 4-D tensors of one supported type (%d)",
                         in ? in->type : -1, 0);
   if (in->type == TFLC_INT16) {
-    const double ds = (double)in->scale - (double)o->scale;
-    if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+    if (tflc__scales_differ(in->scale, o->scale) ||
+        in->zero_point != o->zero_point)
       return tflc__op_err(c, TFLC_ERR_QUANT,
                           "input and output quantization differ", 0, 0);
   }

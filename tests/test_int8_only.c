@@ -153,8 +153,86 @@ static void test_other_types_refused(void) {
   CHECK(strstr(r.err, "op 0 MAX_POOL_2D: not compiled in") == r.err);
 }
 
+/* the pooling check |(double)a - (double)b| > 1e-6, computed without
+ * double arithmetic, against the double expression: random pairs (any
+ * bits, near scales, differences around 1e-6, far exponents, specials) */
+static float bits_float(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+static void test_scales_differ(void) {
+  static const uint32_t sp[] = {0,           0x80000000u, 0x7F800000u,
+                                0xFF800000u, 0x7FC00000u, 1,
+                                0x00800000u, 0x358637BDu /* 1e-6f */};
+  int i;
+  for (i = 0; i < 400000; i++) {
+    uint32_t ua = rng(), ub = rng();
+    float a, b;
+    double ds;
+    switch (i % 6) {
+    case 1: /* neighbours */
+      ub = ua + (rng() % 64) - 32;
+      break;
+    case 2: /* scales whose difference is near 1e-6 */
+      ua = (ua & 0x807FFFFFu) | ((uint32_t)(127 - 25 + rng() % 16) << 23);
+      a = bits_float(ua);
+      b = a + (float)((double)(rng() % 2000) * 1e-9 - 1e-6);
+      memcpy(&ub, &b, sizeof ub);
+      if (rng() & 1)
+        ub ^= rng() & 0x7u;
+      break;
+    case 3: /* far exponents, one of them near 1e-6 */
+      ua = (ua & 0x807FFFFFu) | ((uint32_t)(127 - 20 + rng() % 2) << 23);
+      ub = (ub & 0x807FFFFFu) | ((uint32_t)(rng() % 90) << 23);
+      break;
+    case 4:
+      ua = sp[rng() % (sizeof sp / sizeof sp[0])];
+      break;
+    default:
+      break;
+    }
+    a = bits_float(ua);
+    b = bits_float(ub);
+    ds = (double)a - (double)b;
+    CHECK_EQ_INT(tflc__scales_differ(a, b), ds > 1e-6 || ds < -1e-6);
+  }
+  /* differences that round to 1e-6 itself or its neighbours: a near
+   * 1e-6, b = a - 1e-6 (a float 2^-25 as large) give or take a few ulps */
+  {
+    int hits = 0, j, k, sgn;
+    for (j = -64; j <= 64; j++)
+      for (k = -24; k <= 24; k++)
+        for (sgn = 0; sgn < 4; sgn++) {
+          uint32_t ua, ub;
+          float a, b, t;
+          double ds;
+          a = bits_float(0x358637BDu + (uint32_t)j);
+          b = (float)((double)a - 1e-6);
+          memcpy(&ub, &b, sizeof ub);
+          ub += (uint32_t)k;
+          b = bits_float(ub);
+          if (sgn & 1) { /* both negated */
+            memcpy(&ua, &a, sizeof ua);
+            a = bits_float(ua ^ 0x80000000u);
+            b = bits_float(ub ^ 0x80000000u);
+          }
+          if (sgn & 2) { /* swapped: the difference negated */
+            t = a;
+            a = b;
+            b = t;
+          }
+          ds = (double)a - (double)b;
+          hits += ds == 1e-6 || ds == -1e-6;
+          CHECK_EQ_INT(tflc__scales_differ(a, b), ds > 1e-6 || ds < -1e-6);
+        }
+    CHECK(hits > 0); /* the boundary itself was reached */
+  }
+}
+
 int main(void) {
   RUN(test_person_detect);
   RUN(test_other_types_refused);
+  RUN(test_scales_differ);
   return harness_report();
 }
