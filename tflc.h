@@ -85,12 +85,13 @@
  *   8. Interpreter records    arena, operator records, operator context
  *   9. Planner                tensor lifetimes, greedy first-fit
  *  10. Interpreter            init and invoke
- *  11. Operators              convolution family; pooling, softmax and
+ *  11. Operators              what is compiled in (TFLC_OPS, types);
+ *                             convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
  *                             decode, variables, subgraphs; TFLM's Signal*
  *                             custom operators (audio front end, FFTs)
- *  12. Operator table         the array, TFLC_OPS, dispatch, the context
- *                             accessors of user operators
+ *  12. Operator table         the array, dispatch, the types check, the
+ *                             context accessors of user operators
  *  13. Delegates              claims, partitions, their records and context
  *
  * License: MIT (see LICENSE).
