@@ -6987,7 +6987,7 @@ static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
   c->op->state = s;
   if (!tflc__broadcast(a, b, o, s->d1, s->d2, s->d0, &s->rank))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
-  if (a->type == TFLC_FLOAT32 && b->type == TFLC_FLOAT32 &&
+  if (TFLC__F32 && a->type == TFLC_FLOAT32 && b->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32) {
     tflc_activation_range_f32(act, &s->fmin, &s->fmax);
     return TFLC_OK;
@@ -7004,7 +7004,7 @@ static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
 static tflc_status tflc__add_s8_f32_invoke(tflc__ctx *c) {
   tflc__add_state *s = (tflc__add_state *)c->op->state;
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
-  if (o->type == TFLC_FLOAT32)
+  if (TFLC__F32 && o->type == TFLC_FLOAT32)
     tflc_add_f32(s->fmin, s->fmax, s->rank, s->d1, (const float *)a->data,
                  s->d2, (const float *)b->data, s->d0, (float *)o->data);
   else
