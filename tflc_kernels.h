@@ -3378,18 +3378,31 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
     n -= head;
   }
   if (bits == 4) {
-    for (; n >= 8; n -= 8, src += 4, dst += 8) {
-      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
-                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
-      dst[0] = tab[w >> 28];
-      dst[1] = tab[(w >> 24) & 15u];
-      dst[2] = tab[(w >> 20) & 15u];
-      dst[3] = tab[(w >> 16) & 15u];
-      dst[4] = tab[(w >> 12) & 15u];
-      dst[5] = tab[(w >> 8) & 15u];
-      dst[6] = tab[(w >> 4) & 15u];
-      dst[7] = tab[w & 15u];
+#define TFLC__DSP_NIBBLES(src, dst)                                            \
+  do {                                                                         \
+    const uint32_t w = (uint32_t)(src)[0] << 24 | (uint32_t)(src)[1] << 16 |   \
+                       (uint32_t)(src)[2] << 8 | (uint32_t)(src)[3];           \
+    (dst)[0] = tab[w >> 28];                                                   \
+    (dst)[1] = tab[(w >> 24) & 15u];                                           \
+    (dst)[2] = tab[(w >> 20) & 15u];                                           \
+    (dst)[3] = tab[(w >> 16) & 15u];                                           \
+    (dst)[4] = tab[(w >> 12) & 15u];                                           \
+    (dst)[5] = tab[(w >> 8) & 15u];                                            \
+    (dst)[6] = tab[(w >> 4) & 15u];                                            \
+    (dst)[7] = tab[w & 15u];                                                   \
+  } while (0)
+    /* two words per turn (the loop's own instructions per 16 indices) */
+    for (; n >= 16; n -= 16, src += 8, dst += 16) {
+      TFLC__DSP_NIBBLES(src, dst);
+      TFLC__DSP_NIBBLES(src + 4, dst + 8);
     }
+    if (n >= 8) {
+      TFLC__DSP_NIBBLES(src, dst);
+      n -= 8;
+      src += 4;
+      dst += 8;
+    }
+#undef TFLC__DSP_NIBBLES
   } else {
     for (; n >= 16; n -= 16, src += 4, dst += 16) {
       const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
@@ -5667,6 +5680,118 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
   }
 }
 
+/* n int8 elements of a last-axis LUT constant from element i (of channel
+ * ch) into d: a bit cursor that reads each index byte when a field
+ * reaches it (never past the last one), the channel's table advanced with
+ * every element. */
+static void tflc__lut_row_any(const tflc_const *c, int32_t i, int32_t n,
+                              int32_t ch, int8_t *d) {
+  const unsigned bits = c->bits;
+  const uint32_t mask = (1u << bits) - 1u;
+  const uint8_t *const vals = (const uint8_t *)c->values;
+  const size_t stride = c->stride;
+  const uint8_t *p = (const uint8_t *)c->data + tflc__bit_byte(i, bits);
+  const uint8_t *tab = vals + (size_t)ch * stride;
+  uint32_t acc; /* its low `have` bits: the next index bits, MSB first */
+  unsigned have;
+  int32_t j;
+  if (n <= 0)
+    return;
+  acc = *p++;
+  have = 8u - tflc__bit_off(i, bits);
+  for (j = 0; j < n; j++) {
+    if (have < bits) {
+      acc = acc << 8 | *p++;
+      have += 8u;
+    }
+    have -= bits;
+    d[j] = (int8_t)tab[(acc >> have) & mask];
+    if (++ch == c->channels) {
+      ch = 0;
+      tab = vals;
+    } else {
+      tab += stride;
+    }
+  }
+}
+
+/* groups of 8 int8 elements whose `bits`-wide indices (2, 3 or 4: a
+ * constant at each call) fill `bits` whole bytes from p, through the
+ * tables of consecutive channels from tab (stride apart, no wrap) */
+TFLC__INLINE void tflc__lut_row_groups(const uint8_t *p, unsigned bits,
+                                       int32_t groups, const uint8_t *tab,
+                                       size_t stride, int8_t *d) {
+  const uint32_t mask = (1u << bits) - 1u;
+  int32_t g;
+  for (g = 0; g < groups; g++, p += bits, d += 8) {
+    /* written out: compilers do not unroll the two short loops */
+    uint32_t w = (uint32_t)p[0] << 8 | p[1];
+    if (bits > 2)
+      w = w << 8 | p[2];
+    if (bits > 3)
+      w = w << 8 | p[3];
+#define TFLC__LUT_FIELD(k)                                                     \
+  d[k] = (int8_t)tab[(w >> (bits * (7u - (k)))) & mask];                       \
+  tab += stride;
+    TFLC__LUT_FIELD(0)
+    TFLC__LUT_FIELD(1)
+    TFLC__LUT_FIELD(2)
+    TFLC__LUT_FIELD(3)
+    TFLC__LUT_FIELD(4)
+    TFLC__LUT_FIELD(5)
+    TFLC__LUT_FIELD(6)
+    TFLC__LUT_FIELD(7)
+#undef TFLC__LUT_FIELD
+  }
+}
+
+/* `rows` runs of n elements of a constant, run r from element start + r *
+ * step, one after the other into dst: what tflc_lut_decode gives run by
+ * run (the depthwise filters' chunks: n channels of every tap). Int8 LUT
+ * constants on the last axis with step a multiple of the channels (every
+ * run starts on the same channel) are read here without the index buffer
+ * and per-run calls; runs of whole bytes within one channel cycle take
+ * widths 2, 3 and 4 a group of 8 fields at a time. */
+static TFLC__NOINLINE void tflc__lut_decode_rows(const tflc_const *c,
+                                                 int32_t start, int32_t step,
+                                                 int32_t n, int32_t rows,
+                                                 void *dst) {
+  const unsigned bits = c->bits;
+  int8_t *d = (int8_t *)dst;
+  int32_t r;
+  if (n <= 0 || rows <= 0)
+    return;
+  if (c->kind != TFLC_CONST_RAW_LUT || bits == 0 || bits > 8 ||
+      tflc_type_size(c->type) != 1 || c->channels <= 1 || !c->alt_axis ||
+      step % c->channels != 0) {
+    const size_t run = (size_t)n * tflc_type_size(c->type); /* bytes */
+    for (r = 0; r < rows; r++)
+      tflc_lut_decode(c, start + r * step, n, (uint8_t *)dst + (size_t)r * run);
+    return;
+  }
+  {
+    const int32_t ch0 = start % c->channels;
+    /* every run on a byte boundary, whole groups, within one cycle */
+    const int grouped = (bits == 2 || bits == 3 || bits == 4) && n % 8 == 0 &&
+                        start % 8 == 0 && step % 8 == 0 &&
+                        n <= c->channels - ch0;
+    const uint8_t *const tab =
+        (const uint8_t *)c->values + (size_t)ch0 * c->stride;
+    for (r = 0; r < rows; r++, d += n) {
+      const int32_t i = start + r * step;
+      const uint8_t *p = (const uint8_t *)c->data + tflc__bit_byte(i, bits);
+      if (!grouped)
+        tflc__lut_row_any(c, i, n, ch0, d);
+      else if (bits == 2)
+        tflc__lut_row_groups(p, 2, n / 8, tab, c->stride, d);
+      else if (bits == 3)
+        tflc__lut_row_groups(p, 3, n / 8, tab, c->stride, d);
+      else
+        tflc__lut_row_groups(p, 4, n / 8, tab, c->stride, d);
+    }
+  }
+}
+
 TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
                               int32_t n, void *dst) {
   const size_t es = tflc_type_size(c->type);
@@ -6644,10 +6769,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
     const int8_t *wt;
     int32_t w_col;
     if (compressed) {
-      int32_t t;
-      for (t = 0; t < ntaps; t++)
-        tflc_lut_decode(filter, t * ch + c0, nc,
-                        (int8_t *)tile + (ptrdiff_t)t * nc);
+      tflc__lut_decode_rows(filter, c0, ch, nc, ntaps, tile);
       wt = (const int8_t *)tile;
       w_col = nc;
     } else {
