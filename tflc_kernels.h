@@ -480,6 +480,9 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
  *   TFLC_REQUANTIZE_S8  requantization of a row of accumulators
  *   TFLC_LUT_UNPACK     unpacking of LUT indices (any width 1..8)
  *
+ * and the int8 ADD's element-wise loop, TFLC_ADD_ELEMENTWISE_S8 (declared
+ * with tflc_add_s8 below).
+ *
  * When a macro is not defined before the implementation, the best built-in
  * version is used, first match wins: Xtensa HiFi 4/5 (unless
  * TFLC_NO_HIFI), Arm Helium on cores with integer MVE (unless
@@ -719,6 +722,21 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
                            const int32_t *dims1, const float *in1,
                            const int32_t *dims2, const float *in2,
                            const int32_t *out_dims, float *out);
+/* The element-wise part of tflc_add_s8, a platform primitive
+ * (TFLC_ADD_ELEMENTWISE_S8, see "the seam" above): out[i] = the ADD of
+ * in1[i] and in2[i] for i < n (no broadcast), for parameters with
+ * left_shift 0..20 and the three shifts in -31..31 (tflc_add_s8 takes the
+ * others itself). The portable version, and the Arm Helium one when
+ * TFLC_HAVE_MVE_ADD_S8 is defined. */
+TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
+                                               size_t n, const int8_t *in1,
+                                               const int8_t *in2, int8_t *out);
+#if defined(TFLC_HAVE_MVE)
+#define TFLC_HAVE_MVE_ADD_S8 1
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out);
+#endif
 
 /* ---- reductions --------------------------------------------------------- */
 typedef struct tflc_mean_params {
@@ -3693,51 +3711,80 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
   f->hi = rq->act_max;
 }
 
+/* The four sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1 into s[0..3])
+ * over segs > 0 runs of len > 0 values: the runs of a0 and a1 da apart
+ * after each other's ends rounded up to 16 (from the start of a run,
+ * 16 * ceil(len / 16) + da reaches the next), those of w0 and w1 dw apart
+ * likewise. One tail-predicated low-overhead loop per run (DLSTP/LETP:
+ * the last vector of a run loads only its valid lanes, the others are
+ * zero and add nothing); compilers spill the C version of this loop. */
+TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
+                                        const int8_t *w0, const int8_t *w1,
+                                        int32_t len, int32_t segs, int32_t da,
+                                        int32_t dw, int32_t *s) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__("1:\n\t"
+          "dlstp.8 lr, %[len]\n"
+          "2:\n\t"
+          "vldrb.u8 q0, [%[a0]], #16\n\t"
+          "vldrb.u8 q1, [%[a1]], #16\n\t"
+          "vldrb.u8 q2, [%[w0]], #16\n\t"
+          "vmlava.s8 %[s00], q0, q2\n\t"
+          "vmlava.s8 %[s10], q1, q2\n\t"
+          "vldrb.u8 q2, [%[w1]], #16\n\t"
+          "vmlava.s8 %[s01], q0, q2\n\t"
+          "vmlava.s8 %[s11], q1, q2\n\t"
+          "letp lr, 2b\n\t"
+          "ldr lr, %[da]\n\t"
+          "add %[a0], %[a0], lr\n\t"
+          "add %[a1], %[a1], lr\n\t"
+          "ldr lr, %[dw]\n\t"
+          "add %[w0], %[w0], lr\n\t"
+          "add %[w1], %[w1], lr\n\t"
+          "subs %[segs], %[segs], #1\n\t"
+          "bne 1b\n\t"
+          : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
+            [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
+            [w1] "+r"(w1), [segs] "+r"(segs)
+          : [len] "r"(len), [da] "m"(da), [dw] "m"(dw)
+          : "cc", "lr", "q0", "q1", "q2", "memory");
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* the same as a call (its registers out of a busy caller's) */
+static TFLC__NOINLINE void
+tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                           const int8_t *w1, int32_t len, int32_t segs,
+                           int32_t da, int32_t dw, int32_t *s) {
+  tflc__mve_dot2x2_runs(a0, a1, w0, w1, len, segs, da, dw, s);
+}
+
 /* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
- * `segs` segments; left: some left shift is not 0, tail: len is not a
- * multiple of 16 (constants at each call site). */
+ * segs > 0 segments of len > 0 values; left: some left shift is not 0 (a
+ * constant at each call site). */
 TFLC__INLINE void tflc__mve_gemm_pairs_body(
     const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
     const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-    int32_t segs, int32_t a_seg, int32_t w_seg, int left, int tail) {
+    int32_t segs, int32_t a_seg, int32_t w_seg, int left) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t n16 = len >> 4;
-  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+  const int32_t run = (len + 15) & ~15; /* what the loads step over */
   const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
                   o_step = 2 * (ptrdiff_t)out_row;
   for (; pairs > 0; pairs--, a += a_step, o += o_step) {
-    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i, sg;
-    for (sg = 0; sg < segs; sg++) {
-      const int8_t *x0 = a + (ptrdiff_t)sg * a_seg, *x1 = x0 + a_row;
-      const int8_t *v0 = w0 + (ptrdiff_t)sg * w_seg,
-                   *v1 = w1 + (ptrdiff_t)sg * w_seg;
-      for (i = n16; i > 0; i--) {
-        const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
-        const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
-        s00 = vmladavaq_s8(s00, a0, b0);
-        s01 = vmladavaq_s8(s01, a0, b1);
-        s10 = vmladavaq_s8(s10, a1, b0);
-        s11 = vmladavaq_s8(s11, a1, b1);
-        x0 += 16;
-        x1 += 16;
-        v0 += 16;
-        v1 += 16;
-      }
-      if (tail) {
-        const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
-        const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
-        s00 = vmladavaq_s8(s00, a0, b0);
-        s01 = vmladavaq_s8(s01, a0, b1);
-        s10 = vmladavaq_s8(s10, a1, b0);
-        s11 = vmladavaq_s8(s11, a1, b1);
-      }
-    }
+    int32_t s[4];
+    tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
+                          w_seg - run, s);
     vstrbq_scatter_offset_s32(
         o, where,
         tflc__mve_requant_shift(
-            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
+            vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f,
+            left));
   }
 }
 
@@ -3812,13 +3859,10 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                      int32_t a_seg, int32_t w_seg) {
   if (vmaxvq_s32(0, fp->left) != 0)
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1, 1);
-  else if (len & 15)
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 1);
+                              segs, a_seg, w_seg, 1);
   else
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 0);
+                              segs, a_seg, w_seg, 0);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
@@ -3851,7 +3895,7 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2) {
+    } else if (rows >= 2 && segs > 0 && len > 0) {
       tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
                            segs, a_seg, w_seg);
       r = rows & ~1;
@@ -3866,6 +3910,10 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       int32x4_t v;
       if (segs == 1)
         tflc__mve_dot2x2(a, a1, w0, w1, len, s);
+      else if (segs > 0 && len > 0)
+        tflc__mve_dot2x2_runs_call(a, a1, w0, w1, len, segs,
+                                   a_seg - ((len + 15) & ~15),
+                                   w_seg - ((len + 15) & ~15), s);
       else
         for (sg = 0; sg < segs; sg++) {
           const ptrdiff_t da = (ptrdiff_t)sg * a_seg;
@@ -4056,6 +4104,145 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   }
   if (c < b->channels) /* the last channels, predicated */
     tflc__mve_dw_tail(rq, b, c, m == 1);
+}
+
+/* The int8 ADD's parameters as the vector code uses them: per input the
+ * offset already shifted left and the shift as a multiplier (the ADD's
+ * left shift and the multiplier's: (x + o) << l == x * 2^l + (o << l)
+ * modulo 2^32, 2^l being 0 from l = 32 on), the multipliers, the right
+ * shifts as VRSHL amounts (-31..0) with masks all ones where they are
+ * below 0, the output's left shift, offset and clamp. */
+typedef struct tflc__mve_add {
+  int32x4_t scale1, scale2, fix1, fix2, fixo, lo, hi;
+  int32_t off1, off2, q1, q2, qo, r1, r2, ro, left_o, zo;
+} tflc__mve_add;
+
+/* the rounding right shift of VQRDMULH's result v as in
+ * tflc__mve_requant_shift; how: 0 the shift is 0 (nothing to do), 1 it is
+ * below 0, 2 either (fix all ones when below 0, else 0) */
+TFLC__INLINE int32x4_t tflc__mve_add_round(int32x4_t v, int32_t right,
+                                           int32x4_t fix, int how) {
+  const int32x4_t neg = vshrq_n_s32(v, 31);
+  if (how == 0)
+    return v;
+  v = vqaddq_s32(v, how == 2 ? vandq_s32(neg, fix) : neg);
+  return vrshlq_n_s32(v, right);
+}
+
+/* four outputs of the ADD from four values of each input; how1, how2 the
+ * inputs' right shifts (tflc__mve_add_round), any: the output's shifts
+ * any (else no left shift, the right one below 0) */
+TFLC__INLINE int32x4_t tflc__mve_add4(const tflc__mve_add *k, int32x4_t x1,
+                                      int32x4_t x2, int how1, int how2,
+                                      int any) {
+  int32x4_t a = vqrdmulhq_n_s32(vmlasq_n_s32(x1, k->scale1, k->off1), k->q1);
+  int32x4_t b = vqrdmulhq_n_s32(vmlasq_n_s32(x2, k->scale2, k->off2), k->q2);
+  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, how1),
+                          tflc__mve_add_round(b, k->r2, k->fix2, how2));
+  if (any)
+    y = vshlq_r_s32(y, k->left_o);
+  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo,
+                          any ? 2 : 1);
+  return vminq_s32(vmaxq_s32(vaddq_n_s32(y, k->zo), k->lo), k->hi);
+}
+
+/* n elements: four at a time, then the last one to three predicated;
+ * how1, how2 and any constants at each call site */
+TFLC__INLINE void tflc__mve_add_loop(const tflc__mve_add *kp, size_t n,
+                                     const int8_t *in1, const int8_t *in2,
+                                     int8_t *out, int how1, int how2, int any) {
+  const tflc__mve_add k = *kp;
+  size_t i;
+  for (i = n >> 2; i > 0; i--, in1 += 4, in2 += 4, out += 4)
+    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), how1,
+                                   how2, any));
+  if (n & 3) {
+    const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
+    vstrbq_p_s32(out,
+                 tflc__mve_add4(&k, vldrbq_z_s32(in1, p), vldrbq_z_s32(in2, p),
+                                how1, how2, any),
+                 p);
+  }
+}
+
+/* every right shift below 0, no left shift of the sum */
+static TFLC__NOINLINE void tflc__mve_add_plain(const tflc__mve_add *k, size_t n,
+                                               const int8_t *in1,
+                                               const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1, 0);
+}
+
+/* the same but the first input's right shift 0 (its multiplier 1/2: the
+ * input of the larger scale, as tflc_add_prepare_s8 makes them) */
+static TFLC__NOINLINE void tflc__mve_add_first0(const tflc__mve_add *k,
+                                                size_t n, const int8_t *in1,
+                                                const int8_t *in2,
+                                                int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 0, 1, 0);
+}
+
+static TFLC__NOINLINE void tflc__mve_add_any(const tflc__mve_add *k, size_t n,
+                                             const int8_t *in1,
+                                             const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 2, 2, 1);
+}
+
+/* the scale 2^l (l 0..51) of a VSHL by l, modulo 2^32 */
+TFLC__INLINE int32x4_t tflc__mve_pow2(int32_t l) {
+  return vdupq_n_s32(l < 32 ? (int32_t)((uint32_t)1 << l) : 0);
+}
+
+/* one input's part of k: offset, multiplier, shift and ADD left shift */
+TFLC__INLINE void tflc__mve_add_input(int32_t off, int32_t q, int32_t shift,
+                                      int32_t left_shift, int32x4_t *scale,
+                                      int32_t *off_out, int32_t *q_out,
+                                      int32_t *right, int32x4_t *fix) {
+  const int32_t l = left_shift + (shift > 0 ? shift : 0);
+  *scale = tflc__mve_pow2(l);
+  *off_out = l < 32 ? (int32_t)((uint32_t)off << l) : 0;
+  *q_out = q;
+  *right = shift < 0 ? shift : 0;
+  *fix = vdupq_n_s32(shift < 0 ? -1 : 0);
+}
+
+/* The int8 ADD without broadcast, four elements a vector: both inputs
+ * offset, shifted and scaled, summed, scaled to the output, offset and
+ * clamped, every step the wrapping or saturating one of the portable
+ * version. The usual parameters (the right shifts below 0 or one input's
+ * 0, no left shift of the sum) skip the masks and the shift; the sum
+ * wraps the same in either order, so the inputs may swap. */
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out) {
+  const int32_t so = p->output_shift;
+  const int swap = p->input1_shift < 0 && p->input2_shift >= 0;
+  tflc__mve_add k;
+  tflc__mve_add_input(p->input1_offset, p->input1_multiplier, p->input1_shift,
+                      p->left_shift, swap ? &k.scale2 : &k.scale1,
+                      swap ? &k.off2 : &k.off1, swap ? &k.q2 : &k.q1,
+                      swap ? &k.r2 : &k.r1, swap ? &k.fix2 : &k.fix1);
+  tflc__mve_add_input(p->input2_offset, p->input2_multiplier, p->input2_shift,
+                      p->left_shift, swap ? &k.scale1 : &k.scale2,
+                      swap ? &k.off1 : &k.off2, swap ? &k.q1 : &k.q2,
+                      swap ? &k.r1 : &k.r2, swap ? &k.fix1 : &k.fix2);
+  k.qo = p->output_multiplier;
+  k.ro = so < 0 ? so : 0;
+  k.fixo = vdupq_n_s32(k.ro < 0 ? -1 : 0);
+  k.left_o = so > 0 ? so : 0;
+  k.zo = p->output_offset;
+  k.lo = vdupq_n_s32(p->act_min);
+  k.hi = vdupq_n_s32(p->act_max);
+  if (swap) {
+    const int8_t *const t = in1;
+    in1 = in2;
+    in2 = t;
+  }
+  if (k.ro < 0 && k.r2 < 0 && k.r1 < 0)
+    tflc__mve_add_plain(&k, n, in1, in2, out);
+  else if (k.ro < 0 && k.r2 < 0 && k.r1 == 0)
+    tflc__mve_add_first0(&k, n, in1, in2, out);
+  else
+    tflc__mve_add_any(&k, n, in1, in2, out);
 }
 #endif /* TFLC_HAVE_MVE */
 
@@ -4735,6 +4922,13 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_sse41
 #else
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#endif
+#ifndef TFLC_ADD_ELEMENTWISE_S8
+#if defined(TFLC_HAVE_MVE_ADD_S8)
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
+#else
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
 #endif
 #endif
 #ifndef TFLC_LUT_UNPACK
@@ -6333,7 +6527,10 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 /* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
 static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
   int32_t sum = 0, k = 0;
-#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_HAVE_MVE)
+  sum = tflc__mve_sum(row, n); /* 16 values a vector */
+  k = n;
+#elif defined(TFLC_HAVE_DSP)
   uint32_t acc = 0;
   for (; k + 4 <= n; k += 4) {
     const uint32_t v = tflc__load4(row + k);
@@ -6550,30 +6747,55 @@ static TFLC__NOINLINE void tflc__conv2d_s8_inner(tflc__conv_blocked *s) {
   }
 }
 
-/* The border pixels, one at a time: their clipped windows read in place,
- * the offset added to the inputs (the biases plain). */
+/* the windows of output row oy inside the input across the height */
+TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
+  const int32_t iy0 = oy * g->sh - g->ph;
+  return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
+}
+
+/* The border pixels: their clipped windows read in place, the offset
+ * added to the inputs (the biases plain), neighbours with the same
+ * clipped window in one block: runs along the border rows, and down each
+ * border column over the inside rows. */
 static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
   const tflc__geom *g = &s->g;
   tflc_gemm_block *gb = &s->gb;
-  int32_t n, oy, ox;
+  const int32_t cout = s->cout;
+  int32_t n, oy, ox, k;
   gb->cols = s->nc;
   gb->a_offset = s->in_off;
-  gb->rows = 1;
-  gb->a_row = 0;
   gb->a_seg = g->dh * g->w * g->c;
   gb->w_col = s->depth;
   gb->w_seg = g->kw * g->c;
-  gb->out_row = s->cout;
   for (n = 0; n < s->batches; n++) {
     const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
-    int8_t *out_n = s->out + (ptrdiff_t)n * g->oh * g->ow * s->cout + s->c0;
+    int8_t *out_n = s->out + (ptrdiff_t)n * g->oh * g->ow * cout + s->c0;
     for (oy = 0; oy < g->oh; oy++) {
-      const int32_t iy0 = oy * g->sh - g->ph;
-      const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
-      for (ox = 0; ox < g->ow; ox++) {
-        tflc__win w;
-        if (inside_y && ox >= s->first && ox <= s->last)
-          continue;
+      const int inside_y = tflc__conv_inside_y(g, oy);
+      for (ox = 0; ox < g->ow; ox += k) {
+        tflc__win w, w2;
+        k = 1;
+        if (inside_y) {
+          if ((ox >= s->first && ox <= s->last) ||
+              (oy > 0 && tflc__conv_inside_y(g, oy - 1)))
+            continue; /* inside, or in the column run of a row above */
+          while (oy + k < g->oh && tflc__conv_inside_y(g, oy + k))
+            k++;
+          gb->rows = k;
+          gb->a_row = g->sh * g->w * g->c;
+          gb->out_row = g->ow * cout;
+          k = 1;
+        } else {
+          tflc__pixel_window(g, oy, ox, &w);
+          for (; ox + k < g->ow; k++) {
+            tflc__pixel_window(g, oy, ox + k, &w2);
+            if (w2.kx0 != w.kx0 || w2.kx1 != w.kx1)
+              break;
+          }
+          gb->rows = k;
+          gb->a_row = g->sw * g->c;
+          gb->out_row = cout;
+        }
         tflc__pixel_window(g, oy, ox, &w);
         gb->segments = w.ky1 - w.ky0;
         gb->seg_len = (w.kx1 - w.kx0) * g->c;
@@ -6588,11 +6810,12 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
                       g->c;
           gb->w = s->wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
         }
-        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * s->cout;
+        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
         TFLC_GEMM_S8(&s->rq, gb);
       }
     }
   }
+  gb->out_row = cout;
 }
 
 /* The blocked convolution's state before its first chunk (out of the
@@ -7469,6 +7692,34 @@ TFLC__INLINE int32_t tflc__mbqm_inline(int32_t x, int32_t q, int32_t shift) {
   }
 }
 
+TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
+                                               size_t n, const int8_t *in1,
+                                               const int8_t *in2, int8_t *out) {
+  /* the multiplies inlined (the parameters in locals, out of reach of the
+   * int8 stores) */
+  const int32_t o1 = p->input1_offset, o2 = p->input2_offset;
+  const uint32_t ls = (uint32_t)p->left_shift;
+  const int32_t q1 = p->input1_multiplier, s1 = p->input1_shift;
+  const int32_t q2 = p->input2_multiplier, s2 = p->input2_shift;
+  const int32_t qo = p->output_multiplier, so = p->output_shift;
+  const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t a =
+        tflc__wrap32((int64_t)((uint32_t)((int32_t)in1[i] + o1) << ls));
+    const int32_t b =
+        tflc__wrap32((int64_t)((uint32_t)((int32_t)in2[i] + o2) << ls));
+    const int32_t sum =
+        tflc__wrap32((int64_t)((uint32_t)tflc__mbqm_inline(a, q1, s1) +
+                               (uint32_t)tflc__mbqm_inline(b, q2, s2)));
+    int32_t y =
+        tflc__wrap32((int64_t)tflc__mbqm_inline(sum, qo, so) + (int64_t)zo);
+    y = y < lo ? lo : y;
+    y = y > hi ? hi : y;
+    out[i] = (int8_t)y;
+  }
+}
+
 TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
                           const int32_t *dims1, const int8_t *in1,
                           const int32_t *dims2, const int8_t *in2,
@@ -7483,28 +7734,8 @@ TFLC_API void tflc_add_s8(const tflc_add_params *p, int32_t rank,
       p->input1_shift >= -31 && p->input1_shift <= 31 &&
       p->input2_shift >= -31 && p->input2_shift <= 31 &&
       p->output_shift >= -31 && p->output_shift <= 31) {
-    /* no broadcast: one loop, the multiplies inlined (the parameters in
-     * locals, out of reach of the int8 stores) */
-    const int32_t o1 = p->input1_offset, o2 = p->input2_offset;
-    const uint32_t ls = (uint32_t)p->left_shift;
-    const int32_t q1 = p->input1_multiplier, s1 = p->input1_shift;
-    const int32_t q2 = p->input2_multiplier, s2 = p->input2_shift;
-    const int32_t qo = p->output_multiplier, so = p->output_shift;
-    const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
-    for (i = 0; i < n; ++i) {
-      const int32_t a =
-          tflc__wrap32((int64_t)((uint32_t)((int32_t)in1[i] + o1) << ls));
-      const int32_t b =
-          tflc__wrap32((int64_t)((uint32_t)((int32_t)in2[i] + o2) << ls));
-      const int32_t sum =
-          tflc__wrap32((int64_t)((uint32_t)tflc__mbqm_inline(a, q1, s1) +
-                                 (uint32_t)tflc__mbqm_inline(b, q2, s2)));
-      int32_t y =
-          tflc__wrap32((int64_t)tflc__mbqm_inline(sum, qo, so) + (int64_t)zo);
-      y = y < lo ? lo : y;
-      y = y > hi ? hi : y;
-      out[i] = (int8_t)y;
-    }
+    /* no broadcast: the element-wise primitive */
+    TFLC_ADD_ELEMENTWISE_S8(p, n, in1, in2, out);
     return;
   }
   for (i = 0; i < n; ++i) {

@@ -751,6 +751,65 @@ static void test_mve_requantize(void) {
   CHECK(ok);
 }
 
+/* The int8 ADD's element-wise loop: random lengths (the predicated tail),
+ * parameters as tflc_add_prepare_s8 makes them from random scales, or any
+ * within the primitive's range (left shift 0..20, shifts -31..31, extreme
+ * multipliers, offsets and clamps), or small shifts throughout (where an
+ * intermediate off by one changes the output). Every variant of the MVE
+ * loop (right shifts below 0 or 0, the inputs swapped, left shifts) gets
+ * its cases. */
+static void test_mve_add(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 600; i++) {
+    tflc_add_params p;
+    int8_t in1[80], in2[80], expect[84], got[84];
+    const size_t n = (size_t)rnd_range(0, 80);
+    const uint32_t mode = rnd() % 3;
+    if (mode == 0) {
+      const float s1 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
+      const float s2 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
+      const float so = 0.001f + (float)(rnd() % 1000) / 500.0f;
+      tflc_add_prepare_s8(s1, rnd_range(-128, 127), s2, rnd_range(-128, 127),
+                          so, rnd_range(-128, 127), (int)(rnd() % 4), &p);
+    } else {
+      const int32_t lo = rnd_range(-128, 127);
+      p.input1_offset = rnd_range(-255, 255);
+      p.input2_offset = rnd_range(-255, 255);
+      p.output_offset = rnd_range(-300, 300);
+      p.left_shift = rnd_range(0, 20);
+      p.input1_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
+      p.input2_multiplier = rnd() % 4 == 0 ? INT32_MAX : (int32_t)rnd();
+      p.output_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
+      p.input1_shift = rnd_range(-31, 31);
+      p.input2_shift = rnd() % 2 ? rnd_range(-31, 31) : rnd_range(-20, 0);
+      p.output_shift = rnd() % 2 ? rnd_range(-31, 31) : rnd_range(-20, 0);
+      if (mode == 2) {
+        /* small shifts everywhere: an intermediate off by one shows */
+        p.left_shift = rnd_range(0, 2);
+        p.input1_shift = rnd_range(-3, 1);
+        p.input2_shift = rnd_range(-3, 1);
+        p.output_shift = rnd_range(-3, 1);
+      }
+      p.act_min = lo;
+      p.act_max = rnd_range(lo, 127);
+    }
+    fill_s8(in1, 80);
+    fill_s8(in2, 80);
+    memset(expect, 0x33, sizeof expect);
+    memset(got, 0x33, sizeof got);
+    tflc_add_elementwise_s8_portable(&p, n, in1, in2, expect);
+    tflc_add_elementwise_s8_mve(&p, n, in1, in2, got);
+    if (memcmp(got, expect, sizeof got) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve add differs: n %d shifts %d %d %d left %d\n", (int)n,
+               (int)p.input1_shift, (int)p.input2_shift, (int)p.output_shift,
+               (int)p.left_shift);
+    }
+  }
+  CHECK(ok);
+}
+
 static void test_kernels_mve(void) {
   kernels_with(tflc_gemm_s8_mve, tflc_depthwise_s8_mve);
 }
@@ -768,6 +827,7 @@ int main(void) {
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
   RUN(test_mve_depthwise);
+  RUN(test_mve_add);
   RUN(test_kernels_mve);
   printf("MVE primitives tested\n");
 #endif
