@@ -44,6 +44,18 @@
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
  *                           ("op 3 MEAN: not compiled in").
+ *   TFLC_NO_FLOAT32         compile the operators' float32 paths out
+ *   TFLC_NO_INT16           compile the operators' int16 paths out
+ *   TFLC_INT8_ONLY          both: int8 kernels only, as TFLM's int8-only
+ *                           registrations. An operator with a tensor of a
+ *                           type left out among its inputs or outputs is
+ *                           refused at init ("op 3 SOFTMAX: float32 tensor
+ *                           7 not compiled in (TFLC_NO_FLOAT32)"); with
+ *                           TFLC_OPS the float32 / int16 kernels of the
+ *                           operators kept cost no flash. Operators whose
+ *                           int8 form has int16 tensors (int8 SVDF and
+ *                           LSTM states, SOFTMAX to int16, Signal*) need
+ *                           TFLC_NO_FLOAT32 alone.
  *   (The host-side model writer and compression stage, tflc_compress and
  *   tflc_bin, are in tflc_write.h beside this file.)
  *
@@ -73,12 +85,13 @@
  *   8. Interpreter records    arena, operator records, operator context
  *   9. Planner                tensor lifetimes, greedy first-fit
  *  10. Interpreter            init and invoke
- *  11. Operators              convolution family; pooling, softmax and
+ *  11. Operators              what is compiled in (TFLC_OPS, types);
+ *                             convolution family; pooling, softmax and
  *                             element-wise; data movement; quantization,
  *                             decode, variables, subgraphs; TFLM's Signal*
  *                             custom operators (audio front end, FFTs)
- *  12. Operator table         the array, TFLC_OPS, dispatch, the context
- *                             accessors of user operators
+ *  12. Operator table         the array, dispatch, the types check, the
+ *                             context accessors of user operators
  *  13. Delegates              claims, partitions, their records and context
  *
  * License: MIT (see LICENSE).
@@ -5490,6 +5503,104 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
 /* FULLY_CONNECTED (int8 and float32; int16x8 further down), TRANSPOSE_CONV, */
 /* SVDF, UNIDIRECTIONAL_SEQUENCE_LSTM. Rows: TFLC_OPERATORS.                */
 /* ======================================================================== */
+/* ---- selection: TFLC_OPS ------------------------------------------------- */
+/* With TFLC_OPS defined as a list, e.g.
+ *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
+ * only the named operators are compiled in: the others keep their row
+ * in the table (name, options checks) but the dispatch (tflc__op_call)
+ * calls only the selected ones, so nothing references the others' code
+ * and the compiler (and --gc-sections for the kernels) drops it. The
+ * operators' own code may also test TFLC__SELECTED(TFLC_OP_x) to leave out
+ * what serves only another operator. The list becomes 16-bit words of a bitset
+ * of codes (enum constants, so that selection is a constant expression in C and
+ * C++). */
+#ifdef TFLC_OPS
+#define TFLC__SELBIT(name, w)                                                  \
+  | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
+#define TFLC__SEL0(n) TFLC__SELBIT(n, 0)
+#define TFLC__SEL1(n) TFLC__SELBIT(n, 1)
+#define TFLC__SEL2(n) TFLC__SELBIT(n, 2)
+#define TFLC__SEL3(n) TFLC__SELBIT(n, 3)
+#define TFLC__SEL4(n) TFLC__SELBIT(n, 4)
+#define TFLC__SEL5(n) TFLC__SELBIT(n, 5)
+#define TFLC__SEL6(n) TFLC__SELBIT(n, 6)
+#define TFLC__SEL7(n) TFLC__SELBIT(n, 7)
+#define TFLC__SEL8(n) TFLC__SELBIT(n, 8)
+#define TFLC__SEL9(n) TFLC__SELBIT(n, 9)
+#define TFLC__SEL10(n) TFLC__SELBIT(n, 10)
+#define TFLC__SEL11(n) TFLC__SELBIT(n, 11)
+#define TFLC__SEL12(n) TFLC__SELBIT(n, 12)
+#define TFLC__SEL13(n) TFLC__SELBIT(n, 13)
+#define TFLC__SEL14(n) TFLC__SELBIT(n, 14)
+#define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
+#define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
+#define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
+#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
+enum {
+  TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
+  TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
+  TFLC__SW2 = 0 TFLC_OPS(TFLC__SEL2),
+  TFLC__SW3 = 0 TFLC_OPS(TFLC__SEL3),
+  TFLC__SW4 = 0 TFLC_OPS(TFLC__SEL4),
+  TFLC__SW5 = 0 TFLC_OPS(TFLC__SEL5),
+  TFLC__SW6 = 0 TFLC_OPS(TFLC__SEL6),
+  TFLC__SW7 = 0 TFLC_OPS(TFLC__SEL7),
+  TFLC__SW8 = 0 TFLC_OPS(TFLC__SEL8),
+  TFLC__SW9 = 0 TFLC_OPS(TFLC__SEL9),
+  TFLC__SW10 = 0 TFLC_OPS(TFLC__SEL10),
+  TFLC__SW11 = 0 TFLC_OPS(TFLC__SEL11),
+  TFLC__SW12 = 0 TFLC_OPS(TFLC__SEL12),
+  TFLC__SW13 = 0 TFLC_OPS(TFLC__SEL13),
+  TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
+  TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
+  TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
+  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
+  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
+};
+#define TFLC__SELWORD(w)                                                       \
+  ((w) == 0    ? TFLC__SW0                                                     \
+   : (w) == 1  ? TFLC__SW1                                                     \
+   : (w) == 2  ? TFLC__SW2                                                     \
+   : (w) == 3  ? TFLC__SW3                                                     \
+   : (w) == 4  ? TFLC__SW4                                                     \
+   : (w) == 5  ? TFLC__SW5                                                     \
+   : (w) == 6  ? TFLC__SW6                                                     \
+   : (w) == 7  ? TFLC__SW7                                                     \
+   : (w) == 8  ? TFLC__SW8                                                     \
+   : (w) == 9  ? TFLC__SW9                                                     \
+   : (w) == 10 ? TFLC__SW10                                                    \
+   : (w) == 11 ? TFLC__SW11                                                    \
+   : (w) == 12 ? TFLC__SW12                                                    \
+   : (w) == 13 ? TFLC__SW13                                                    \
+   : (w) == 14 ? TFLC__SW14                                                    \
+   : (w) == 15 ? TFLC__SW15                                                    \
+   : (w) == 16 ? TFLC__SW16                                                    \
+   : (w) == 17 ? TFLC__SW17                                                    \
+   : (w) == 18 ? TFLC__SW18                                                    \
+               : 0)
+#define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
+#else
+#define TFLC__SELECTED(code) 1
+#endif
+
+/* ---- types: TFLC_NO_FLOAT32, TFLC_NO_INT16, TFLC_INT8_ONLY -------------- */
+/* TFLC__F32 / TFLC__S16: 1 when the float32 / int16 paths of the
+ * operators are compiled in. Without them, an operator with a tensor of
+ * that type among its inputs or outputs is refused before its prepare
+ * (tflc__types_compiled), so every branch taken on such a type below is
+ * dead and written `if (TFLC__F32 && ...)`: the compiler drops it and
+ * --gc-sections the kernels it calls. */
+#if defined(TFLC_NO_FLOAT32) || defined(TFLC_INT8_ONLY)
+#define TFLC__F32 0
+#else
+#define TFLC__F32 1
+#endif
+#if defined(TFLC_NO_INT16) || defined(TFLC_INT8_ONLY)
+#define TFLC__S16 0
+#else
+#define TFLC__S16 1
+#endif
+
 /* ---- state and helpers shared by operators ------------------------------ */
 typedef struct tflc__conv_state {
   tflc_conv_params p;
@@ -6645,35 +6756,46 @@ static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
     bp = &bc;
   }
   switch (s->kind) {
+#if TFLC__S16
   case TFLC__KIND_CONV_S16:
     tflc_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims, &fc,
                     bp, s->acc64, o->dims, (int16_t *)o->data, tile, tb);
-    break;
-  case TFLC__KIND_CONV_F32:
-    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
-                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
     break;
   case TFLC__KIND_DW_S16:
     tflc_depthwise_conv2d_s16(&s->p, in->dims, (const int16_t *)in->data,
                               f->dims, &fc, bp, o->dims, (int16_t *)o->data,
                               tile, tb);
     break;
+#endif
+#if TFLC__F32
+  case TFLC__KIND_CONV_F32:
+    tflc_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims, (const float *)in->data,
+                    f->dims, &fc, bp, o->dims, (float *)o->data, tile, tb);
+    break;
   case TFLC__KIND_DW_F32:
     tflc_depthwise_conv2d_f32(&s->p, s->fmin, s->fmax, in->dims,
                               (const float *)in->data, f->dims, &fc, bp,
                               o->dims, (float *)o->data, tile, tb);
     break;
+#endif
+  /* TRANSPOSE_CONV's kernels only when it is compiled in (TFLC_OPS) */
   case TFLC__KIND_TC_S8:
+    if (!TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                            &fc, bp, o->dims, (int8_t *)o->data, (int32_t *)acc,
                            tile, tb);
     break;
   case TFLC__KIND_TC_S16:
+    if (!TFLC__S16 || !TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_s16(&s->p, in->dims, (const int16_t *)in->data, f->dims,
                             &fc, bp, o->dims, (int16_t *)o->data,
                             (int64_t *)acc, tile, tb);
     break;
   case TFLC__KIND_TC_F32:
+    if (!TFLC__F32 || !TFLC__SELECTED(TFLC_OP_TRANSPOSE_CONV))
+      return TFLC_ERR_STATE;
     tflc_transpose_conv_f32(&s->p, s->fmin, s->fmax, in->dims,
                             (const float *)in->data, f->dims, &fc, bp, o->dims,
                             (float *)o->data, tile, tb);
@@ -6812,18 +6934,83 @@ static tflc_status tflc__batch_matmul_invoke(tflc__ctx *c) {
 /* RELU6, MAXIMUM, MINIMUM, comparisons, SUM, ARG_MAX, ARG_MIN).            */
 /* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
+/* |(double)a - (double)b| > 1e-6 as the double expression gives it (the
+ * difference rounded to nearest even), without double arithmetic: the
+ * difference of the floats' integer significands, exact in 64 bits when
+ * their exponents are within 38, else with the smaller one's low bits as
+ * a sticky bit; rounded to 53 bits and compared with 1e-6's. */
+static int tflc__scales_differ(float a, float b) {
+  const double t = 1e-6;
+  uint32_t ma, mb, na, nb, tmp;
+  int32_t ea, eb, g, et, d, len = 0;
+  const int ka = tflc__float_parts(a, &ma, &ea, &na);
+  const int kb = tflc__float_parts(b, &mb, &eb, &nb);
+  uint64_t x, lo, mt;
+  int sticky = 0;
+  if (ka == TFLC__FP_NAN || kb == TFLC__FP_NAN) /* NaN: no comparison holds */
+    return 0;
+  if (ka == TFLC__FP_INF || kb == TFLC__FP_INF) /* inf - inf is NaN */
+    return !(ka == kb && na == nb);
+  if (ka == TFLC__FP_ZERO && kb == TFLC__FP_ZERO)
+    return 0;
+  if (ka == TFLC__FP_ZERO || kb == TFLC__FP_ZERO) {
+    x = ka == TFLC__FP_ZERO ? mb : ma;
+    eb = ka == TFLC__FP_ZERO ? eb : ea;
+  } else {
+    if (ea < eb || (ea == eb && ma < mb)) { /* a: the larger magnitude */
+      tmp = ma, ma = mb, mb = tmp;
+      g = ea, ea = eb, eb = g;
+    }
+    g = ea - eb;
+    if (g <= 38) {
+      x = (uint64_t)ma << g;
+      x = na == nb ? x - mb : x + mb;
+    } else { /* mb's bits below 2^(g - 38) only as a sticky bit */
+      const int32_t s = g - 38;
+      lo = s < 32 ? mb >> s : 0;
+      sticky = s >= 32 || (mb & ((1u << s) - 1u)) != 0;
+      x = (uint64_t)ma << 38;
+      x = na == nb ? x - lo - (uint64_t)sticky : x + lo;
+      eb += s;
+    }
+  }
+  if (x == 0)
+    return 0;
+  /* round x * 2^eb to 53 bits: x = m * 2^d */
+  for (lo = x; lo; lo >>= 1)
+    len++;
+  d = len - 53;
+  if (d > 0) {
+    const uint64_t rem = x & (((uint64_t)1 << d) - 1),
+                   half = (uint64_t)1 << (d - 1);
+    x >>= d;
+    if (rem > half || (rem == half && (sticky || (x & 1))))
+      x++;
+    if (x >> 53) {
+      x >>= 1;
+      d++;
+    }
+  } else {
+    x <<= -d;
+  }
+  eb += d;
+  /* 1e-6 as m * 2^e, m in [2^52, 2^53) */
+  memcpy(&mt, &t, sizeof mt);
+  et = (int32_t)((mt >> 52) & 0x7FF) - 1075;
+  mt = (mt & (((uint64_t)1 << 52) - 1)) | ((uint64_t)1 << 52);
+  return eb > et || (eb == et && x > mt);
+}
 static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__pool_state *s;
   tflc__pool2d_options po;
   int32_t same, oh, ow, act;
-  double ds;
   if (!in || !o || in->type != TFLC_INT8 || o->type != TFLC_INT8 ||
       in->rank != 4 || o->rank != 4)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "needs 4-D int8 tensors", 0,
                         0);
-  ds = (double)in->scale - (double)o->scale;
-  if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+  if (tflc__scales_differ(in->scale, o->scale) ||
+      in->zero_point != o->zero_point)
     return tflc__op_err(c, TFLC_ERR_QUANT,
                         "input and output quantization differ", 0, 0);
   s = (tflc__pool_state *)tflc__persist(c->it, sizeof *s);
@@ -6854,7 +7041,10 @@ static tflc_status tflc__pool_prepare(tflc__ctx *c) {
   return TFLC_OK;
 }
 static tflc_status tflc__pool_invoke(tflc__ctx *c) {
-  const int avg = c->op->code == TFLC_OP_AVERAGE_POOL_2D;
+  /* (a kernel whose operator is left out of TFLC_OPS is never called) */
+  const int avg = TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
+                  (!TFLC__SELECTED(TFLC_OP_MAX_POOL_2D) ||
+                   c->op->code == TFLC_OP_AVERAGE_POOL_2D);
   tflc__pool_state *s = (tflc__pool_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   if (avg) {
@@ -6869,6 +7059,18 @@ static tflc_status tflc__pool_invoke(tflc__ctx *c) {
 }
 
 /* ---- SOFTMAX ------------------------------------------------------------ */
+/* (double)beta * in_scale * 2^26 > 1 (TFLM's check that the multiplier
+ * exceeds 1), exactly, without double arithmetic */
+static int tflc__softmax_scale_ok(float beta, float in_scale) {
+  uint64_t m;
+  int32_t e;
+  uint32_t neg;
+  const int k =
+      tflc__float_ratio(beta, in_scale, 1.0f / 67108864.0f, &m, &e, &neg);
+  if (neg || k == TFLC__FP_ZERO || k == TFLC__FP_NAN)
+    return 0;
+  return k == TFLC__FP_INF || e >= 0 || (e > -53 && m > ((uint64_t)1 << -e));
+}
 static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__softmax_state *s;
@@ -6884,9 +7086,9 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
   s->beta = so.beta;
   s->depth = in->dims[in->rank - 1];
   s->rows = s->depth ? tflc__count(in) / s->depth : 0;
-  if (in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
+  if (TFLC__F32 && in->type == TFLC_FLOAT32 && o->type == TFLC_FLOAT32)
     return TFLC_OK;
-  if (in->type == TFLC_INT8 && o->type == TFLC_INT16) {
+  if (TFLC__S16 && in->type == TFLC_INT8 && o->type == TFLC_INT16) {
     /* TFLM: zero point -32768, scale within 0.1% of 1/65536 */
     double d = (double)o->scale * 65536.0 - 1.0;
     if (o->zero_point != -32768 || d > 0.001 || d < -0.001)
@@ -6902,7 +7104,7 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
                         "int8 output must have scale 1/256, zero point -128", 0,
                         0);
   }
-  if (!(in->scale > 0.0f) || !((double)s->beta * in->scale * 67108864.0 > 1.0))
+  if (!(in->scale > 0.0f) || !tflc__softmax_scale_ok(s->beta, in->scale))
     return tflc__op_err(c, TFLC_ERR_QUANT, "input scale * beta too small", 0,
                         0);
   tflc_softmax_prepare_s8(s->beta, in->scale, &s->p);
@@ -6911,10 +7113,10 @@ static tflc_status tflc__softmax_prepare(tflc__ctx *c) {
 static tflc_status tflc__softmax_invoke(tflc__ctx *c) {
   tflc__softmax_state *s = (tflc__softmax_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
-  if (in->type == TFLC_FLOAT32)
+  if (TFLC__F32 && in->type == TFLC_FLOAT32)
     tflc_softmax_f32(s->beta, s->rows, s->depth, (const float *)in->data,
                      (float *)o->data);
-  else if (o->type == TFLC_INT16)
+  else if (TFLC__S16 && o->type == TFLC_INT16)
     tflc_softmax_s8_s16(&s->p, s->rows, s->depth, (const int8_t *)in->data,
                         (int16_t *)o->data);
   else
@@ -6959,7 +7161,7 @@ static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
   c->op->state = s;
   if (!tflc__broadcast(a, b, o, s->d1, s->d2, s->d0, &s->rank))
     return tflc__op_err(c, TFLC_ERR_SHAPE, "shapes do not broadcast", 0, 0);
-  if (a->type == TFLC_FLOAT32 && b->type == TFLC_FLOAT32 &&
+  if (TFLC__F32 && a->type == TFLC_FLOAT32 && b->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32) {
     tflc_activation_range_f32(act, &s->fmin, &s->fmax);
     return TFLC_OK;
@@ -6976,7 +7178,7 @@ static tflc_status tflc__add_s8_f32_prepare(tflc__ctx *c) {
 static tflc_status tflc__add_s8_f32_invoke(tflc__ctx *c) {
   tflc__add_state *s = (tflc__add_state *)c->op->state;
   tflc_tensor *a = tflc__in(c, 0), *b = tflc__in(c, 1), *o = tflc__out(c, 0);
-  if (o->type == TFLC_FLOAT32)
+  if (TFLC__F32 && o->type == TFLC_FLOAT32)
     tflc_add_f32(s->fmin, s->fmax, s->rank, s->d1, (const float *)a->data,
                  s->d2, (const float *)b->data, s->d0, (float *)o->data);
   else
@@ -8317,7 +8519,7 @@ static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
   tflc__softmax16_state *s;
   tflc__softmax_options so;
   double d;
-  if (!in || !o || in->type != TFLC_INT16)
+  if (!TFLC__S16 || !in || !o || in->type != TFLC_INT16)
     return tflc__softmax_prepare(c);
   c->op->variant = 1;
   if (!tflc__same_shape(in, o) || in->rank < 1 || o->type != TFLC_INT16)
@@ -8339,7 +8541,7 @@ static tflc_status tflc__softmax_any_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
   const tflc__softmax16_state *s = (const tflc__softmax16_state *)c->op->state;
-  if (!c->op->variant)
+  if (!TFLC__S16 || !c->op->variant)
     return tflc__softmax_invoke(c);
   tflc_softmax_s16(&s->p, s->rows, s->depth,
                    (const int16_t *)tflc__in(c, 0)->data,
@@ -8360,6 +8562,9 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
   int32_t same, oh, ow, act;
   if (!l2 && in && in->type == TFLC_INT8)
     return tflc__pool_prepare(c);
+  if (!TFLC__F32 && !TFLC__S16) /* L2_POOL_2D is float32 only */
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED, "needs 4-D int8 tensors", 0,
+                        0);
   c->op->variant = 1;
   if (!in || !o || in->rank != 4 || o->rank != 4 || in->type != o->type ||
       (in->type != TFLC_FLOAT32 && (l2 || in->type != TFLC_INT16)))
@@ -8367,8 +8572,8 @@ static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
                         "needs 4-D tensors of one supported type (%d)",
                         in ? in->type : -1, 0);
   if (in->type == TFLC_INT16) {
-    const double ds = (double)in->scale - (double)o->scale;
-    if (ds > 1e-6 || ds < -1e-6 || in->zero_point != o->zero_point)
+    if (tflc__scales_differ(in->scale, o->scale) ||
+        in->zero_point != o->zero_point)
       return tflc__op_err(c, TFLC_ERR_QUANT,
                           "input and output quantization differ", 0, 0);
   }
@@ -8406,9 +8611,9 @@ static tflc_status tflc__pool_any_invoke(tflc__ctx *c) {
                    : c->op->code == TFLC_OP_MAX_POOL_2D   ? TFLC_POOL_MAX
                                                           : TFLC_POOL_L2;
   tflc_status st;
-  if (!c->op->variant)
+  if ((!TFLC__F32 && !TFLC__S16) || !c->op->variant)
     return tflc__pool_invoke(c);
-  if (in->type == TFLC_FLOAT32)
+  if (TFLC__F32 && (!TFLC__S16 || in->type == TFLC_FLOAT32))
     st = tflc_pool_f32(kind, &s->p, s->fmin, s->fmax, in->dims,
                        (const float *)in->data, o->dims, (float *)o->data);
   else
@@ -11526,39 +11731,41 @@ static void tflc__signal_reset(tflc__ctx *c) {
 static tflc_status tflc__conv_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
   const int dw = c->op->code == TFLC_OP_DEPTHWISE_CONV_2D;
-  if (in && (in->type == TFLC_INT16 || in->type == TFLC_FLOAT32)) {
+  if ((TFLC__S16 || TFLC__F32) && in &&
+      (in->type == TFLC_INT16 || in->type == TFLC_FLOAT32)) {
     c->op->variant = 1;
     return tflc__conv_wide_prepare(c, dw);
   }
   return tflc__conv_s8_prepare(c, dw);
 }
 static tflc_status tflc__conv_invoke(tflc__ctx *c) {
-  if (c->op->variant)
+  if ((TFLC__S16 || TFLC__F32) && c->op->variant)
     return tflc__conv_wide_invoke(c);
   return tflc__conv_s8_invoke(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
 }
 static tflc_status tflc__fully_connected_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
-  if (in && in->type == TFLC_INT16) {
+  if (TFLC__S16 && in && in->type == TFLC_INT16) {
     c->op->variant = 1;
     return tflc__fc_s16_prepare(c);
   }
   return tflc__fc_s8_f32_prepare(c);
 }
 static tflc_status tflc__fully_connected_invoke(tflc__ctx *c) {
-  return c->op->variant ? tflc__fc_s16_invoke(c) : tflc__fc_s8_f32_invoke(c);
+  return TFLC__S16 && c->op->variant ? tflc__fc_s16_invoke(c)
+                                     : tflc__fc_s8_f32_invoke(c);
 }
 static tflc_status tflc__add_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
-  if (in && in->type == TFLC_INT16) {
+  if (TFLC__S16 && in && in->type == TFLC_INT16) {
     c->op->variant = 1;
     return tflc__addsub_q_prepare(c);
   }
   return tflc__add_s8_f32_prepare(c);
 }
 static tflc_status tflc__add_invoke(tflc__ctx *c) {
-  return c->op->variant ? tflc__elementwise_invoke(c)
-                        : tflc__add_s8_f32_invoke(c);
+  return TFLC__S16 && c->op->variant ? tflc__elementwise_invoke(c)
+                                     : tflc__add_s8_f32_invoke(c);
 }
 /* QUANTIZE / DEQUANTIZE: integer requantization pairs other than int8 ->
  * int8 and uint8 -> float32 run element-wise; the rest in the core. */
@@ -11587,97 +11794,39 @@ static tflc_status tflc__nothing_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
-/* ---- selection: TFLC_OPS ------------------------------------------------- */
-/* With TFLC_OPS defined as a list, e.g.
- *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
- * only the named operators are compiled in: the others' rows keep their
- * name, their functions become null pointers, and nothing references
- * their code, so the compiler (and --gc-sections for the kernels) drops
- * it. The list becomes 16-bit words of a bitset of codes (enum constants,
- * so that selection is a constant expression in C and C++). */
-#ifdef TFLC_OPS
-#define TFLC__SELBIT(name, w)                                                  \
-  | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
-#define TFLC__SEL0(n) TFLC__SELBIT(n, 0)
-#define TFLC__SEL1(n) TFLC__SELBIT(n, 1)
-#define TFLC__SEL2(n) TFLC__SELBIT(n, 2)
-#define TFLC__SEL3(n) TFLC__SELBIT(n, 3)
-#define TFLC__SEL4(n) TFLC__SELBIT(n, 4)
-#define TFLC__SEL5(n) TFLC__SELBIT(n, 5)
-#define TFLC__SEL6(n) TFLC__SELBIT(n, 6)
-#define TFLC__SEL7(n) TFLC__SELBIT(n, 7)
-#define TFLC__SEL8(n) TFLC__SELBIT(n, 8)
-#define TFLC__SEL9(n) TFLC__SELBIT(n, 9)
-#define TFLC__SEL10(n) TFLC__SELBIT(n, 10)
-#define TFLC__SEL11(n) TFLC__SELBIT(n, 11)
-#define TFLC__SEL12(n) TFLC__SELBIT(n, 12)
-#define TFLC__SEL13(n) TFLC__SELBIT(n, 13)
-#define TFLC__SEL14(n) TFLC__SELBIT(n, 14)
-#define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
-#define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
-#define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
-#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
-enum {
-  TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
-  TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
-  TFLC__SW2 = 0 TFLC_OPS(TFLC__SEL2),
-  TFLC__SW3 = 0 TFLC_OPS(TFLC__SEL3),
-  TFLC__SW4 = 0 TFLC_OPS(TFLC__SEL4),
-  TFLC__SW5 = 0 TFLC_OPS(TFLC__SEL5),
-  TFLC__SW6 = 0 TFLC_OPS(TFLC__SEL6),
-  TFLC__SW7 = 0 TFLC_OPS(TFLC__SEL7),
-  TFLC__SW8 = 0 TFLC_OPS(TFLC__SEL8),
-  TFLC__SW9 = 0 TFLC_OPS(TFLC__SEL9),
-  TFLC__SW10 = 0 TFLC_OPS(TFLC__SEL10),
-  TFLC__SW11 = 0 TFLC_OPS(TFLC__SEL11),
-  TFLC__SW12 = 0 TFLC_OPS(TFLC__SEL12),
-  TFLC__SW13 = 0 TFLC_OPS(TFLC__SEL13),
-  TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
-  TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
-  TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
-  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
-};
-#define TFLC__SELWORD(w)                                                       \
-  ((w) == 0    ? TFLC__SW0                                                     \
-   : (w) == 1  ? TFLC__SW1                                                     \
-   : (w) == 2  ? TFLC__SW2                                                     \
-   : (w) == 3  ? TFLC__SW3                                                     \
-   : (w) == 4  ? TFLC__SW4                                                     \
-   : (w) == 5  ? TFLC__SW5                                                     \
-   : (w) == 6  ? TFLC__SW6                                                     \
-   : (w) == 7  ? TFLC__SW7                                                     \
-   : (w) == 8  ? TFLC__SW8                                                     \
-   : (w) == 9  ? TFLC__SW9                                                     \
-   : (w) == 10 ? TFLC__SW10                                                    \
-   : (w) == 11 ? TFLC__SW11                                                    \
-   : (w) == 12 ? TFLC__SW12                                                    \
-   : (w) == 13 ? TFLC__SW13                                                    \
-   : (w) == 14 ? TFLC__SW14                                                    \
-   : (w) == 15 ? TFLC__SW15                                                    \
-   : (w) == 16 ? TFLC__SW16                                                    \
-   : (w) == 17 ? TFLC__SW17                                                    \
-   : (w) == 18 ? TFLC__SW18                                                    \
-               : 0)
-#define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
-#else
-#define TFLC__SELECTED(code) 1
-#endif
-#define TFLC__PICK(code, fn) (TFLC__SELECTED(code) ? fn : 0)
-
 /* ---- the table ----------------------------------------------------------- */
 typedef tflc_status (*tflc__op_fn)(tflc__ctx *c);
+/* (the names only serve messages: none with TFLC_NO_ERROR_STRINGS) */
+#ifndef TFLC_NO_ERROR_STRINGS
+#define TFLC__OPDEF_NAME_FIELD const char *name;
+#define TFLC__OPDEF_NAME(name) #name,
+#define TFLC__OPDEF_NAME_OF(d) ((d)->name)
+#else
+#define TFLC__OPDEF_NAME_FIELD
+#define TFLC__OPDEF_NAME(name)
+#define TFLC__OPDEF_NAME_OF(d) ""
+#endif
+/* The functions: with TFLC_OPS a switch over the few operators selected
+ * (tflc__op_call) costs less than two pointers in every row. */
+#ifdef TFLC_OPS
+#define TFLC__OPDEF_FNS
+#define TFLC__OPDEF_FN_INIT(code, pr, iv)
+#else
+#define TFLC__OPDEF_FNS tflc__op_fn prepare, invoke;
+#define TFLC__OPDEF_FN_INIT(code, pr, iv) , pr, iv
+#endif
 typedef struct tflc__opdef {
-  const char *name;
+  TFLC__OPDEF_NAME_FIELD
   int16_t code;
   uint16_t inplace; /* TFLC_INPUTS mask */
   int8_t options, pad, act;
   uint8_t facts;
-  tflc__op_fn prepare, invoke; /* null when left out (TFLC_OPS) */
+  TFLC__OPDEF_FNS
 } tflc__opdef;
 
 #define TFLC__DEF_X(name, code, o, p, a, i, f, pr, iv)                         \
-  {#name, code, i, o, p, a, f, TFLC__PICK(code, pr), TFLC__PICK(code, iv)},
+  {TFLC__OPDEF_NAME(name) code,        i, o, p, a,                             \
+   f TFLC__OPDEF_FN_INIT(code, pr, iv)},
 #define TFLC__DEF_N(name, code, f)
 static const tflc__opdef tflc__opdefs[] = {
     TFLC_OPERATORS(TFLC__DEF_X, TFLC__DEF_N)};
@@ -11686,14 +11835,45 @@ static const tflc__opdef tflc__opdefs[] = {
 #define TFLC__INDEX_N(name, code, f)
 enum { TFLC_OPERATORS(TFLC__INDEX_X, TFLC__INDEX_N) TFLC__NUM_DEFS };
 
-/* The row of an operator tflc runs, or NULL. */
+/* 1 if the row's operator is compiled in (TFLC_OPS). */
+static int tflc__op_compiled(const tflc__opdef *d) {
+#ifdef TFLC_OPS
+  return TFLC__SELECTED(d->code);
+#else
+  (void)d;
+  return 1;
+#endif
+}
+/* The prepare (invoke 0) or invoke function of a compiled-in row. */
+static tflc_status tflc__op_call(const tflc__opdef *d, tflc__ctx *c,
+                                 int invoke) {
+#ifdef TFLC_OPS
+  /* (a chain of tests the compiler keeps for selected operators only) */
+#define TFLC__CALL_X(name, k, o, p, a, i, f, pr, iv)                           \
+  if (TFLC__SELECTED(k) && d->code == (k))                                     \
+    return invoke ? iv(c) : pr(c);
+#define TFLC__CALL_N(name, code, f)
+  TFLC_OPERATORS(TFLC__CALL_X, TFLC__CALL_N)
+  return TFLC_ERR_STATE;
+#else
+  return invoke ? d->invoke(c) : d->prepare(c);
+#endif
+}
+
+/* The row of an operator tflc runs, or NULL: a binary search, the rows
+ * being in code order (tests/test_op_select.c checks it). */
 static const tflc__opdef *tflc__opdef_find(int32_t code) {
-#define TFLC__FIND_X(name, code, o, p, a, i, f, pr, iv)                        \
-  case code:                                                                   \
-    return &tflc__opdefs[TFLC__DEF_##name];
-#define TFLC__FIND_N(name, code, f)
-  switch (code) { TFLC_OPERATORS(TFLC__FIND_X, TFLC__FIND_N) }
-  return NULL;
+  uint32_t lo = 0, hi = TFLC__NUM_DEFS;
+  while (lo < hi) {
+    const uint32_t mid = (lo + hi) / 2;
+    if (tflc__opdefs[mid].code < code)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < TFLC__NUM_DEFS && tflc__opdefs[lo].code == code
+             ? &tflc__opdefs[lo]
+             : NULL;
 }
 
 static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
@@ -11706,18 +11886,19 @@ static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
     return TFLC_OK;
   if (type != 0 && type != (uint32_t)d->options)
     return tflc__err(m->error, TFLC_ERR_SCHEMA,
-                     "op %u %s: options type %u, expected %d", i, d->name, type,
-                     d->options);
+                     "op %u %s: options type %u, expected %d", i,
+                     TFLC__OPDEF_NAME_OF(d), type, d->options);
   if (!opt || type == 0)
     return TFLC_OK;
   v = d->pad >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->pad, 0) : 0;
   if (v > 1)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "op %u %s: padding %u unknown",
-                     i, d->name, v);
+                     i, TFLC__OPDEF_NAME_OF(d), v);
   v = d->act >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->act, 0) : 0;
   if (v > 5)
     return tflc__err(m->error, TFLC_ERR_SCHEMA,
-                     "op %u %s: fused activation %u unknown", i, d->name, v);
+                     "op %u %s: fused activation %u unknown", i,
+                     TFLC__OPDEF_NAME_OF(d), v);
   return TFLC_OK;
 }
 
@@ -11745,7 +11926,7 @@ TFLC_API int tflc_op_info_get(int32_t code, tflc_op_info *info) {
     info->inplace_inputs = d->inplace;
     info->options_type = (uint8_t)d->options;
     info->facts = d->facts;
-    info->status = d->prepare ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
+    info->status = tflc__op_compiled(d) ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
     return 1;
   }
 #define TFLC__FACTS_X(name, code, o, p, a, i, f, pr, iv)
@@ -11789,6 +11970,29 @@ static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
   return 0;
 }
 
+/* TFLC_NO_FLOAT32 / TFLC_NO_INT16 / TFLC_INT8_ONLY: a builtin operator
+ * reading or writing a tensor of a type compiled out is refused before
+ * its prepare ("op 3 SOFTMAX: int16 tensor 7 not compiled in
+ * (TFLC_NO_INT16)"); user operators and delegates choose for themselves. */
+static tflc_status tflc__types_compiled(tflc__ctx *c) {
+  int32_t k;
+  if (TFLC__F32 && TFLC__S16)
+    return TFLC_OK;
+  for (k = 0; k < c->op->nin + c->op->nout; k++) {
+    const tflc_tensor *t =
+        k < c->op->nin ? tflc__in(c, k) : tflc__out(c, k - c->op->nin);
+    if (t && !TFLC__F32 && t->type == TFLC_FLOAT32)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "float32 tensor %d not compiled in (TFLC_NO_FLOAT32)",
+                          t->index, 0);
+    if (t && !TFLC__S16 && t->type == TFLC_INT16)
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "int16 tensor %d not compiled in (TFLC_NO_INT16)",
+                          t->index, 0);
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__partition_prepare(tflc__ctx *c);
 static tflc_status tflc__partition_invoke(tflc__ctx *c);
 static tflc_status tflc__prepare_op(tflc__ctx *c) {
@@ -11800,8 +12004,10 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
     return u->prepare ? u->prepare(c, u->user) : TFLC_OK;
   }
   d = tflc__opdef_find(c->op->code);
-  if (d && d->prepare)
-    return d->prepare(c);
+  if (d && tflc__op_compiled(d)) {
+    const tflc_status st = tflc__types_compiled(c);
+    return st ? st : tflc__op_call(d, c, 0);
+  }
   if (d)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "not compiled in (add it to TFLC_OPS)", 0, 0);
@@ -11821,26 +12027,28 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
     return u->invoke(c, u->user);
   }
   d = tflc__opdef_find(c->op->code);
-  return d && d->invoke ? d->invoke(c) : TFLC_ERR_STATE;
+  return d && tflc__op_compiled(d) ? tflc__op_call(d, c, 1) : TFLC_ERR_STATE;
 }
 
 /* Operators keeping state outside tensors put it back here (tflc_reset),
  * as TFLM's per-operator Reset functions do. */
 static void tflc__reset_op(tflc__ctx *c) {
-  switch (c->op->code) {
-  case TFLC_OP_CIRCULAR_BUFFER:
+  /* (only the operators compiled in: the others never ran) */
+  const int32_t code = c->op->code;
+  if (TFLC__SELECTED(TFLC_OP_CIRCULAR_BUFFER) &&
+      code == TFLC_OP_CIRCULAR_BUFFER)
     tflc__circular_buffer_reset(c);
-    break;
-  case TFLC_OP_SignalDelay:
-  case TFLC_OP_SignalFilterBankSpectralSubtraction:
-  case TFLC_OP_SignalFramer:
-  case TFLC_OP_SignalOverlapAdd:
-  case TFLC_OP_SignalStacker:
+  else if ((TFLC__SELECTED(TFLC_OP_SignalDelay) &&
+            code == TFLC_OP_SignalDelay) ||
+           (TFLC__SELECTED(TFLC_OP_SignalFilterBankSpectralSubtraction) &&
+            code == TFLC_OP_SignalFilterBankSpectralSubtraction) ||
+           (TFLC__SELECTED(TFLC_OP_SignalFramer) &&
+            code == TFLC_OP_SignalFramer) ||
+           (TFLC__SELECTED(TFLC_OP_SignalOverlapAdd) &&
+            code == TFLC_OP_SignalOverlapAdd) ||
+           (TFLC__SELECTED(TFLC_OP_SignalStacker) &&
+            code == TFLC_OP_SignalStacker))
     tflc__signal_reset(c);
-    break;
-  default:
-    break;
-  }
 }
 
 /* ---- the operator context of user operators ----------------------------- */
@@ -11943,15 +12151,17 @@ TFLC_API tflc_status tflc_op_fail(tflc_op_context *op, tflc_status st,
 }
 TFLC_API tflc_status tflc_op_builtin_prepare(tflc_op_context *op) {
   const tflc__opdef *d = tflc__opdef_find(op->op->code);
-  if (!d || !d->prepare)
+  tflc_status st;
+  if (!d || !tflc__op_compiled(d))
     return tflc__op_err(op, TFLC_ERR_UNSUPPORTED, "no built-in kernel", 0, 0);
-  return d->prepare(op);
+  st = tflc__types_compiled(op);
+  return st ? st : tflc__op_call(d, op, 0);
 }
 TFLC_API tflc_status tflc_op_builtin_invoke(tflc_op_context *op) {
   const tflc__opdef *d = tflc__opdef_find(op->op->code);
-  if (!d || !d->invoke)
+  if (!d || !tflc__op_compiled(d))
     return TFLC_ERR_UNSUPPORTED;
-  return d->invoke(op);
+  return tflc__op_call(d, op, 1);
 }
 
 /* ======================================================================== */

@@ -1944,21 +1944,15 @@ TFLC_API size_t tflc_type_size(int type) {
   }
 }
 
-TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
-  int e = 0;
-  double f, r;
-  int64_t qf;
-  /* Non-finite or absurdly large multipliers cannot come from a valid
-   * model; give the neutral answer instead of undefined behaviour. */
-  if (m == 0.0 || !(m == m) || m > 1e300 || m < -1e300) {
-    *q = 0;
-    *shift = 0;
-    return;
-  }
-  f = frexp(m, &e);
-  r = f * 2147483648.0; /* f * 2^31, exact */
-  r = round(r);         /* half away from zero, as std::round */
-  qf = (int64_t)r;
+/* TFLM's QuantizeMultiplier of the nonzero double (-1)^neg * m * 2^e, m
+ * in [2^52, 2^53): f = frexp(x, &fe) = m / 2^53 with fe = e + 53, and
+ * q = std::round(f * 2^31) = m / 2^22 rounded half away from zero. */
+static void tflc__quantize_parts(uint64_t m, int32_t e, uint32_t neg,
+                                 int32_t *q, int32_t *shift) {
+  int64_t qf = (int64_t)((m + ((uint64_t)1 << 21)) >> 22);
+  e += 53;
+  if (neg)
+    qf = -qf;
   if (qf == ((int64_t)1 << 31)) {
     qf /= 2;
     ++e;
@@ -1968,7 +1962,129 @@ TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
     qf = 0;
   }
   *q = (int32_t)qf;
-  *shift = (int32_t)e;
+  *shift = e;
+}
+
+TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
+  /* Done on the bits (no libm, no double arithmetic): see
+   * tflc__quantize_parts. */
+  const double big = 1e300;
+  uint64_t bits, lim, mant;
+  int32_t e;
+  memcpy(&bits, &m, sizeof bits);
+  memcpy(&lim, &big, sizeof lim);
+  /* Zero, non-finite or absurdly large multipliers cannot come from a
+   * valid model; give the neutral answer instead of undefined behaviour
+   * (|m| > 1e300 compared as bit patterns; NaN and infinities above). */
+  if ((bits & ~((uint64_t)1 << 63)) == 0 ||
+      (bits & ~((uint64_t)1 << 63)) > lim) {
+    *q = 0;
+    *shift = 0;
+    return;
+  }
+  mant = bits & (((uint64_t)1 << 52) - 1);
+  e = (int32_t)((bits >> 52) & 0x7FF);
+  if (e == 0) { /* subnormal: normalize */
+    e = -1074;
+    while (!(mant & ((uint64_t)1 << 52))) {
+      mant <<= 1;
+      --e;
+    }
+  } else {
+    mant |= (uint64_t)1 << 52;
+    e -= 1075;
+  }
+  tflc__quantize_parts(mant, e, (uint32_t)(bits >> 63), q, shift);
+}
+
+/* A float as sign, significand m in [2^23, 2^24) and exponent (|x| =
+ * m * 2^e, subnormals normalized). Returns TFLC__FP_ZERO, _FINITE, _INF
+ * or _NAN. */
+enum { TFLC__FP_ZERO, TFLC__FP_FINITE, TFLC__FP_INF, TFLC__FP_NAN };
+static int tflc__float_parts(float x, uint32_t *m, int32_t *e, uint32_t *neg) {
+  uint32_t u;
+  memcpy(&u, &x, sizeof u);
+  *neg = u >> 31;
+  *m = u & 0x7FFFFFu;
+  *e = (int32_t)((u >> 23) & 0xFFu);
+  if (*e == 0xFF)
+    return *m ? TFLC__FP_NAN : TFLC__FP_INF;
+  if (*e == 0) {
+    if (!*m)
+      return TFLC__FP_ZERO;
+    *e = -149;
+    while (!(*m & 0x800000u)) {
+      *m <<= 1;
+      --*e;
+    }
+    return TFLC__FP_FINITE;
+  }
+  *m |= 0x800000u;
+  *e -= 150;
+  return TFLC__FP_FINITE;
+}
+
+/* The double (double)a * (double)b / (double)c that TFLM computes for its
+ * multipliers, without double arithmetic: (-1)^neg * m * 2^e with m in
+ * [2^52, 2^53) when finite and nonzero. The product of two floats is
+ * exact in a double; the quotient is rounded to nearest even from an
+ * integer quotient of 55 to 57 bits and its remainder. Returns its TFLC__FP_
+ * class (no subnormal or overflowing double can arise from floats). */
+static int tflc__float_ratio(float a, float b, float c, uint64_t *m, int32_t *e,
+                             uint32_t *neg) {
+  uint32_t ma, mb, mc, na, nb, nc;
+  int32_t ea, eb, ec, d;
+  const int ka = tflc__float_parts(a, &ma, &ea, &na);
+  const int kb = tflc__float_parts(b, &mb, &eb, &nb);
+  const int kc = tflc__float_parts(c, &mc, &ec, &nc);
+  uint64_t p, quo, r, rem, half;
+  *neg = na ^ nb ^ nc;
+  *m = 0;
+  *e = 0;
+  if (ka == TFLC__FP_NAN || kb == TFLC__FP_NAN || kc == TFLC__FP_NAN)
+    return TFLC__FP_NAN;
+  if (ka == TFLC__FP_INF || kb == TFLC__FP_INF) /* inf * 0, inf / inf */
+    return ka == TFLC__FP_ZERO || kb == TFLC__FP_ZERO || kc == TFLC__FP_INF
+               ? TFLC__FP_NAN
+               : TFLC__FP_INF;
+  if (ka == TFLC__FP_ZERO || kb == TFLC__FP_ZERO) /* 0 / 0 */
+    return kc == TFLC__FP_ZERO ? TFLC__FP_NAN : TFLC__FP_ZERO;
+  if (kc == TFLC__FP_ZERO)
+    return TFLC__FP_INF;
+  if (kc == TFLC__FP_INF)
+    return TFLC__FP_ZERO;
+  /* quo = floor(p * 2^32 / mc) in two steps (no 64-bit overflow) */
+  p = (uint64_t)ma * mb; /* [2^46, 2^48) */
+  quo = p / mc;
+  r = p % mc; /* < 2^24 */
+  quo = (quo << 32) | ((r << 32) / mc);
+  r = (r << 32) % mc;
+  /* quo in [2^54, 2^57): keep 53 bits, round to nearest even */
+  d = quo >> 56 ? 4 : quo >> 55 ? 3 : 2;
+  *m = quo >> d;
+  rem = quo & (((uint64_t)1 << d) - 1);
+  half = (uint64_t)1 << (d - 1);
+  if (rem > half || (rem == half && (r != 0 || (*m & 1))))
+    ++*m;
+  *e = ea + eb - ec - 32 + d;
+  if (*m == ((uint64_t)1 << 53)) {
+    *m >>= 1;
+    ++*e;
+  }
+  return TFLC__FP_FINITE;
+}
+
+/* tflc_quantize_multiplier((double)a * (double)b / (double)c), exactly,
+ * without double arithmetic. */
+static void tflc__quantize_float_ratio(float a, float b, float c, int32_t *q,
+                                       int32_t *shift) {
+  uint64_t m;
+  int32_t e;
+  uint32_t neg;
+  *q = 0;
+  *shift = 0;
+  if (tflc__float_ratio(a, b, c, &m, &e, &neg) == TFLC__FP_FINITE)
+    tflc__quantize_parts(m, e, neg, q, shift);
 }
 
 TFLC_API int32_t tflc_saturating_rounding_doubling_high_mul(int32_t a,
@@ -2042,7 +2158,7 @@ static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
     t = 2147483520.0f;
   if (t < -2147483648.0f)
     t = -2147483648.0f;
-  r = (int64_t)zp + (int64_t)t;
+  r = (int64_t)zp + (int32_t)t; /* t is whole and in int32 range */
   if (r > INT32_MAX)
     r = INT32_MAX;
   if (r < INT32_MIN)
@@ -6092,8 +6208,8 @@ TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
   int32_t c;
   for (c = 0; c < channels; c++) {
     const float s = n_scales > 1 ? filter_scales[c] : filter_scales[0];
-    const double eff = (double)in_scale * (double)s / (double)out_scale;
-    tflc_quantize_multiplier(eff, &mult[c], &shift[c]);
+    /* (double)in_scale * s / out_scale, as TFLM */
+    tflc__quantize_float_ratio(in_scale, s, out_scale, &mult[c], &shift[c]);
   }
 }
 
@@ -6102,7 +6218,7 @@ TFLC_API void tflc_fc_quantize_multiplier(float in_scale, float filter_scale,
                                           int32_t *shift) {
   /* the product is rounded to float first, as TFLM does */
   const float prod = in_scale * filter_scale;
-  tflc_quantize_multiplier((double)prod / (double)out_scale, mult, shift);
+  tflc__quantize_float_ratio(prod, 1.0f, out_scale, mult, shift);
 }
 
 /* int32 value of a little-endian word at any address */
@@ -7372,13 +7488,14 @@ static int32_t tflc__fp_reciprocal(int32_t x, int ibits, int *bits_over_unit) {
 
 /* TFLM CalculateInputRadius with 31 total bits, in double like TFLM. */
 static int32_t tflc__fp_input_radius(int ibits, int left_shift) {
-  const double r = 1.0 * (double)((1 << ibits) - 1) *
-                   (double)((int64_t)1 << (31 - ibits)) /
-                   ldexp(1.0, left_shift);
-  const double f = floor(r);
-  if (f >= 2147483647.0)
+  /* TFLM: floor((2^ibits - 1) * 2^(31 - ibits) / 2^left_shift) in double,
+   * capped at INT32_MAX; exact in integers (no libm) */
+  const int64_t n = (((int64_t)1 << ibits) - 1) << (31 - ibits);
+  if (left_shift >= 0)
+    return left_shift > 62 ? 0 : (int32_t)(n >> left_shift);
+  if (left_shift < -31 || (n << -left_shift) >= INT32_MAX)
     return INT32_MAX;
-  return (int32_t)f;
+  return (int32_t)(n << -left_shift);
 }
 
 /* ---- pooling ------------------------------------------------------------ */
@@ -7491,14 +7608,23 @@ TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
                                       tflc_softmax_params *p) {
   /* TFLM PreprocessSoftmaxScaling with 5 integer bits for the scaled
    * difference (its CHECK requires the real multiplier to exceed 1). */
-  double real = (double)beta * (double)in_scale * (double)(1 << 26);
-  int32_t q, shift;
-  if (real > 2147483647.0)
-    real = 2147483647.0;
-  tflc_quantize_multiplier(real, &q, &shift);
+  /* real = (double)beta * in_scale * 2^26 (exact), at most 2^31 - 1 */
+  uint64_t m;
+  int32_t e, q = 0, shift = 0;
+  uint32_t neg;
+  const int k =
+      tflc__float_ratio(beta, in_scale, 1.0f / 67108864.0f, &m, &e, &neg);
+  if (!neg && (k == TFLC__FP_INF ||
+               (k == TFLC__FP_FINITE &&
+                (e >= 0 || (e > -33 && m > ((uint64_t)0x7FFFFFFF << -e)))))) {
+    q = 0x7FFFFFFF; /* tflc_quantize_multiplier(2^31 - 1) */
+    shift = 31;
+  } else if (k == TFLC__FP_FINITE) {
+    tflc__quantize_parts(m, e, neg, &q, &shift);
+  }
   p->input_multiplier = q;
   p->input_left_shift = shift;
-  p->diff_min = (int32_t)(-1.0 * (double)tflc__fp_input_radius(5, shift));
+  p->diff_min = -tflc__fp_input_radius(5, shift);
 }
 
 /* int8 input; int8 (out_bits 8, zero point -128) or int16 (out_bits 16,

@@ -262,6 +262,12 @@ if [ -x build/tflc ] && [ -f "$SHARED/models/person_detect.tflite" ]; then
 fi
 check "selected operators (TFLC_OPS)" gcc -std=c99 $WARN -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel.o"
 optional g++ "selected operators, C++" g++ -x c++ -Wall -Wextra -Werror -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_sel_cxx.o"
+# the operators' int8 kernels only (TFLC_INT8_ONLY), or without float32 /
+# int16 alone; tests/test_int8_only.c runs the first on person_detect
+check "int8 kernels only (TFLC_INT8_ONLY), selected operators" gcc -std=c99 $WARN -DTFLC_INT8_ONLY -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_i8.o"
+optional g++ "int8 kernels only, C++" g++ -x c++ -Wall -Wextra -Wshadow -Werror -DTFLC_INT8_ONLY -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_i8_cxx.o"
+check "without float32 kernels (TFLC_NO_FLOAT32)" gcc -std=c99 $WARN -DTFLC_NO_FLOAT32 -c "$impl" -o "$out/impl_nof32.o"
+check "without int16 kernels (TFLC_NO_INT16)" gcc -std=c99 $WARN -DTFLC_NO_INT16 -c "$impl" -o "$out/impl_nos16.o"
 check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$out/tflc_sel" examples/tflc.c -lm
 note "build tests done"
 

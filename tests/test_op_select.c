@@ -66,7 +66,21 @@ static void test_selected(void) {
   CHECK_EQ_INT(info.status, TFLC_OP_NAME_ONLY);
 }
 
+/* tflc__opdef_find searches the rows by code: they must ascend */
+static void test_rows_in_code_order(void) {
+  int i;
+  for (i = 1; i < TFLC__NUM_DEFS; i++)
+    CHECK(tflc__opdefs[i - 1].code < tflc__opdefs[i].code);
+  CHECK(tflc__opdef_find(TFLC_OP_ADD) == &tflc__opdefs[TFLC__DEF_ADD]);
+  CHECK(tflc__opdef_find(TFLC_OP_SignalFramer) ==
+        &tflc__opdefs[TFLC__DEF_SignalFramer]);
+  CHECK(tflc__opdef_find(TFLC_OP_LSH_PROJECTION) == NULL);
+  CHECK(tflc__opdef_find(-1) == NULL);
+  CHECK(tflc__opdef_find(100000) == NULL);
+}
+
 int main(void) {
   RUN(test_selected);
+  RUN(test_rows_in_code_order);
   return harness_report();
 }

@@ -40,6 +40,154 @@ static void test_quantize_multiplier(void) {
   qm(-1e-3, -1099511628, -9);
 }
 
+/* tflc_quantize_multiplier works on the bits of m; TFLM's QuantizeMultiplier
+ * restated with libm (frexp, round) must agree on any double: random bit
+ * patterns (every exponent, subnormals, both signs), values whose
+ * f * 2^31 ends in exactly .5, and the extremes. */
+static void qm_libm(double m, int32_t *q, int32_t *s) {
+  int e = 0;
+  int64_t qf;
+  if (m == 0.0 || !(m == m) || m > 1e300 || m < -1e300) {
+    *q = 0;
+    *s = 0;
+    return;
+  }
+  qf = (int64_t)round(frexp(m, &e) * 2147483648.0);
+  if (qf == ((int64_t)1 << 31)) {
+    qf /= 2;
+    ++e;
+  }
+  if (e < -31) {
+    e = 0;
+    qf = 0;
+  }
+  *q = (int32_t)qf;
+  *s = e;
+}
+static void qm_same(double m) {
+  int32_t q = 1, s = 1, rq = 2, rs = 2;
+  tflc_quantize_multiplier(m, &q, &s);
+  qm_libm(m, &rq, &rs);
+  CHECK_EQ_INT(q, rq);
+  CHECK_EQ_INT(s, rs);
+}
+static void test_quantize_multiplier_bits(void) {
+  int i, k;
+  SWEEP_BEGIN();
+  for (i = 0; i < 20000; i++) {
+    uint64_t b = ((uint64_t)rng() << 32) | rng();
+    double m;
+    if (i % 4 == 1) /* exponents near 0, where models live */
+      b = (b & 0x800FFFFFFFFFFFFFull) |
+          ((uint64_t)(1023 - 40 + rng() % 50) << 52);
+    if (i % 4 == 2) /* f * 2^31 = n + 0.5 */
+      b = (b & 0x800FFFFFFFC00000ull) | 0x0000000000200000ull |
+          ((uint64_t)(1023 - 20 + rng() % 30) << 52);
+    memcpy(&m, &b, sizeof m);
+    qm_same(m);
+  }
+  for (k = -1100; k < 1100; k += 7) {
+    qm_same(ldexp(1.0, k));
+    qm_same(-ldexp(0.75, k));
+    qm_same(ldexp(1.0 - ldexp(1.0, -40), k));
+  }
+  qm_same(1e300);
+  qm_same(-1e300);
+  qm_same(nextafter(1e300, 2e300));
+  qm_same(DBL_MIN);
+  qm_same(ldexp(1.0, -1074));
+  qm_same(-0.0);
+  qm_same(HUGE_VAL);
+  qm_same(-HUGE_VAL);
+  qm_same(NAN);
+  SWEEP_END();
+}
+
+/* Random floats for the multiplier inputs: any bit pattern (zeros,
+ * subnormals, infinities, NaN, both signs) or scales as models have. */
+static float rand_float(int kind) {
+  uint32_t u = rng();
+  float f;
+  if (kind == 1) /* positive normal scales around 2^-20 .. 2^10 */
+    u = (u & 0x007FFFFFu) | ((uint32_t)(127 - 20 + rng() % 30) << 23);
+  if (kind == 2) /* few significand bits: ties and exact quotients */
+    u = (u & 0x807E0000u) | ((uint32_t)(127 - 10 + rng() % 20) << 23);
+  if (kind == 3) { /* the specials */
+    static const uint32_t sp[] = {
+        0, 0x80000000u, 0x7F800000u, 0xFF800000u, 0x7FC00000u,
+        1, 0x807FFFFFu, 0x3F800000u, 0x7F7FFFFFu, 0x00800000u};
+    u = sp[rng() % (sizeof sp / sizeof sp[0])];
+  }
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* the multipliers of CONV_2D, FULLY_CONNECTED and SOFTMAX computed
+ * without double arithmetic: the same as the double expressions */
+static void test_float_ratio(void) {
+  int i;
+  SWEEP_BEGIN();
+  for (i = 0; i < 300000; i++) {
+    const float a = rand_float(i % 4 == 0   ? 0
+                               : i % 4 == 3 ? (int)(rng() % 4)
+                                            : i % 3 + 1);
+    const float b = rand_float(i % 5 == 0 ? 0 : i % 5 == 4 ? 3 : i % 2 + 1);
+    const float c = rand_float(i % 7 == 0 ? 0 : i % 7 == 6 ? 3 : 1 + i % 2);
+    const double ref = (double)a * (double)b / (double)c;
+    int32_t q = 1, sh = 1, rq = 2, rs = 2, e = 0;
+    uint64_t m = 0;
+    uint32_t neg = 0;
+    /* the double itself, bit for bit */
+    switch (tflc__float_ratio(a, b, c, &m, &e, &neg)) {
+    case TFLC__FP_ZERO:
+      CHECK(ref == 0.0);
+      break;
+    case TFLC__FP_FINITE:
+      CHECK(m >> 52 == 1);
+      CHECK(ldexp((double)m, e) * (neg ? -1.0 : 1.0) == ref);
+      break;
+    case TFLC__FP_INF:
+      CHECK(ref == HUGE_VAL * (neg ? -1.0 : 1.0));
+      break;
+    default:
+      CHECK(ref != ref);
+    }
+    tflc__quantize_float_ratio(a, b, c, &q, &sh);
+    tflc_quantize_multiplier((double)a * (double)b / (double)c, &rq, &rs);
+    CHECK_EQ_INT(q, rq);
+    CHECK_EQ_INT(sh, rs);
+    {
+      /* SOFTMAX: beta * scale * 2^26, at most 2^31 - 1 */
+      tflc_softmax_params p;
+      double real = (double)a * (double)b * (double)(1 << 26);
+      if (real > 2147483647.0)
+        real = 2147483647.0;
+      tflc_quantize_multiplier(real, &rq, &rs);
+      tflc_softmax_prepare_s8(a, b, &p);
+      CHECK_EQ_INT(p.input_multiplier, rq);
+      CHECK_EQ_INT(p.input_left_shift, rs);
+      CHECK_EQ_INT(p.diff_min, -tflc__fp_input_radius(5, rs));
+    }
+  }
+  SWEEP_END();
+}
+
+/* the softmax / logistic input radius, in integers, against TFLM's
+ * double formula for every shift a multiplier can have */
+static void test_input_radius(void) {
+  int ibits, sh;
+  SWEEP_BEGIN();
+  for (ibits = 1; ibits <= 8; ibits++)
+    for (sh = -1100; sh <= 1100; sh++) {
+      const double r = 1.0 * (double)((1 << ibits) - 1) *
+                       (double)((int64_t)1 << (31 - ibits)) / ldexp(1.0, sh);
+      const double f = floor(r);
+      const int32_t want = f >= 2147483647.0 ? INT32_MAX : (int32_t)f;
+      CHECK_EQ_INT(tflc__fp_input_radius(ibits, sh), want);
+    }
+  SWEEP_END();
+}
+
 static void test_srdhm(void) {
   CHECK_EQ_INT(tflc_saturating_rounding_doubling_high_mul(INT32_MIN, INT32_MIN),
                INT32_MAX);
@@ -303,6 +451,9 @@ static void test_conv_fc_multipliers(void) {
 
 int main(void) {
   RUN(test_quantize_multiplier);
+  RUN(test_quantize_multiplier_bits);
+  RUN(test_input_radius);
+  RUN(test_float_ratio);
   RUN(test_srdhm);
   RUN(test_rdbpot);
   RUN(test_mbqm);
