@@ -5445,6 +5445,24 @@ TFLC_API size_t tflc_arena_used_for(const tflc_interpreter *it,
     return 0;
   return (it->head + it->tail32 + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
 }
+/* Compressed inputs of an op without tiles: decoded whole, the kernel
+ * shown a plain tensor for the duration of the op (saved: their data).
+ * Kept out of tflc__run_graph's frame, which stays under every kernel. */
+static TFLC__NOINLINE void tflc__decode_whole(tflc_interpreter *it,
+                                              uint32_t sgt, const tflc__op *op,
+                                              void **saved) {
+  int32_t k;
+  for (k = 0; k < op->nwhole; k++) {
+    tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
+    tflc_const lut;
+    tflc__desc_of(it, sgt, t, &lut);
+    tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
+    saved[k] = t->data;
+    t->data = op->whole[k].ptr;
+    t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
+  }
+}
+
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
   int32_t i, k;
@@ -5458,17 +5476,8 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
     c.op = op;
     if (it->opt.profile)
       it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
-    /* compressed inputs of ops without tiles: decode whole, and show the
-     * kernel a plain tensor for the duration of the op */
-    for (k = 0; k < op->nwhole; k++) {
-      tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
-      tflc_const lut;
-      tflc__desc_of(it, c.sgt, t, &lut);
-      tflc_lut_decode(&lut, 0, lut.count, op->whole[k].ptr);
-      saved[k] = t->data;
-      t->data = op->whole[k].ptr;
-      t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
-    }
+    if (op->nwhole > 0)
+      tflc__decode_whole(it, c.sgt, op, saved);
     st = tflc__run_op(&c);
     for (k = op->nwhole - 1; k >= 0; k--) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];

@@ -3530,18 +3530,31 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
     n -= head;
   }
   if (bits == 4) {
-    for (; n >= 8; n -= 8, src += 4, dst += 8) {
-      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
-                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
-      dst[0] = tab[w >> 28];
-      dst[1] = tab[(w >> 24) & 15u];
-      dst[2] = tab[(w >> 20) & 15u];
-      dst[3] = tab[(w >> 16) & 15u];
-      dst[4] = tab[(w >> 12) & 15u];
-      dst[5] = tab[(w >> 8) & 15u];
-      dst[6] = tab[(w >> 4) & 15u];
-      dst[7] = tab[w & 15u];
+#define TFLC__DSP_NIBBLES(src, dst)                                            \
+  do {                                                                         \
+    const uint32_t w = (uint32_t)(src)[0] << 24 | (uint32_t)(src)[1] << 16 |   \
+                       (uint32_t)(src)[2] << 8 | (uint32_t)(src)[3];           \
+    (dst)[0] = tab[w >> 28];                                                   \
+    (dst)[1] = tab[(w >> 24) & 15u];                                           \
+    (dst)[2] = tab[(w >> 20) & 15u];                                           \
+    (dst)[3] = tab[(w >> 16) & 15u];                                           \
+    (dst)[4] = tab[(w >> 12) & 15u];                                           \
+    (dst)[5] = tab[(w >> 8) & 15u];                                            \
+    (dst)[6] = tab[(w >> 4) & 15u];                                            \
+    (dst)[7] = tab[w & 15u];                                                   \
+  } while (0)
+    /* two words per turn (the loop's own instructions per 16 indices) */
+    for (; n >= 16; n -= 16, src += 8, dst += 16) {
+      TFLC__DSP_NIBBLES(src, dst);
+      TFLC__DSP_NIBBLES(src + 4, dst + 8);
     }
+    if (n >= 8) {
+      TFLC__DSP_NIBBLES(src, dst);
+      n -= 8;
+      src += 4;
+      dst += 8;
+    }
+#undef TFLC__DSP_NIBBLES
   } else {
     for (; n >= 16; n -= 16, src += 4, dst += 16) {
       const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
@@ -6331,6 +6344,118 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
   }
 }
 
+/* n int8 elements of a last-axis LUT constant from element i (of channel
+ * ch) into d: a bit cursor that reads each index byte when a field
+ * reaches it (never past the last one), the channel's table advanced with
+ * every element. */
+static void tflc__lut_row_any(const tflc_const *c, int32_t i, int32_t n,
+                              int32_t ch, int8_t *d) {
+  const unsigned bits = c->bits;
+  const uint32_t mask = (1u << bits) - 1u;
+  const uint8_t *const vals = (const uint8_t *)c->values;
+  const size_t stride = c->stride;
+  const uint8_t *p = (const uint8_t *)c->data + tflc__bit_byte(i, bits);
+  const uint8_t *tab = vals + (size_t)ch * stride;
+  uint32_t acc; /* its low `have` bits: the next index bits, MSB first */
+  unsigned have;
+  int32_t j;
+  if (n <= 0)
+    return;
+  acc = *p++;
+  have = 8u - tflc__bit_off(i, bits);
+  for (j = 0; j < n; j++) {
+    if (have < bits) {
+      acc = acc << 8 | *p++;
+      have += 8u;
+    }
+    have -= bits;
+    d[j] = (int8_t)tab[(acc >> have) & mask];
+    if (++ch == c->channels) {
+      ch = 0;
+      tab = vals;
+    } else {
+      tab += stride;
+    }
+  }
+}
+
+/* groups of 8 int8 elements whose `bits`-wide indices (2, 3 or 4: a
+ * constant at each call) fill `bits` whole bytes from p, through the
+ * tables of consecutive channels from tab (stride apart, no wrap) */
+TFLC__INLINE void tflc__lut_row_groups(const uint8_t *p, unsigned bits,
+                                       int32_t groups, const uint8_t *tab,
+                                       size_t stride, int8_t *d) {
+  const uint32_t mask = (1u << bits) - 1u;
+  int32_t g;
+  for (g = 0; g < groups; g++, p += bits, d += 8) {
+    /* written out: compilers do not unroll the two short loops */
+    uint32_t w = (uint32_t)p[0] << 8 | p[1];
+    if (bits > 2)
+      w = w << 8 | p[2];
+    if (bits > 3)
+      w = w << 8 | p[3];
+#define TFLC__LUT_FIELD(k)                                                     \
+  d[k] = (int8_t)tab[(w >> (bits * (7u - (k)))) & mask];                       \
+  tab += stride;
+    TFLC__LUT_FIELD(0)
+    TFLC__LUT_FIELD(1)
+    TFLC__LUT_FIELD(2)
+    TFLC__LUT_FIELD(3)
+    TFLC__LUT_FIELD(4)
+    TFLC__LUT_FIELD(5)
+    TFLC__LUT_FIELD(6)
+    TFLC__LUT_FIELD(7)
+#undef TFLC__LUT_FIELD
+  }
+}
+
+/* `rows` runs of n elements of a constant, run r from element start + r *
+ * step, one after the other into dst: what tflc_lut_decode gives run by
+ * run (the depthwise filters' chunks: n channels of every tap). Int8 LUT
+ * constants on the last axis with step a multiple of the channels (every
+ * run starts on the same channel) are read here without the index buffer
+ * and per-run calls; runs of whole bytes within one channel cycle take
+ * widths 2, 3 and 4 a group of 8 fields at a time. */
+static TFLC__NOINLINE void tflc__lut_decode_rows(const tflc_const *c,
+                                                 int32_t start, int32_t step,
+                                                 int32_t n, int32_t rows,
+                                                 void *dst) {
+  const unsigned bits = c->bits;
+  int8_t *d = (int8_t *)dst;
+  int32_t r;
+  if (n <= 0 || rows <= 0)
+    return;
+  if (c->kind != TFLC_CONST_RAW_LUT || bits == 0 || bits > 8 ||
+      tflc_type_size(c->type) != 1 || c->channels <= 1 || !c->alt_axis ||
+      step % c->channels != 0) {
+    const size_t run = (size_t)n * tflc_type_size(c->type); /* bytes */
+    for (r = 0; r < rows; r++)
+      tflc_lut_decode(c, start + r * step, n, (uint8_t *)dst + (size_t)r * run);
+    return;
+  }
+  {
+    const int32_t ch0 = start % c->channels;
+    /* every run on a byte boundary, whole groups, within one cycle */
+    const int grouped = (bits == 2 || bits == 3 || bits == 4) && n % 8 == 0 &&
+                        start % 8 == 0 && step % 8 == 0 &&
+                        n <= c->channels - ch0;
+    const uint8_t *const tab =
+        (const uint8_t *)c->values + (size_t)ch0 * c->stride;
+    for (r = 0; r < rows; r++, d += n) {
+      const int32_t i = start + r * step;
+      const uint8_t *p = (const uint8_t *)c->data + tflc__bit_byte(i, bits);
+      if (!grouped)
+        tflc__lut_row_any(c, i, n, ch0, d);
+      else if (bits == 2)
+        tflc__lut_row_groups(p, 2, n / 8, tab, c->stride, d);
+      else if (bits == 3)
+        tflc__lut_row_groups(p, 3, n / 8, tab, c->stride, d);
+      else
+        tflc__lut_row_groups(p, 4, n / 8, tab, c->stride, d);
+    }
+  }
+}
+
 TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
                               int32_t n, void *dst) {
   const size_t es = tflc_type_size(c->type);
@@ -6944,42 +7069,62 @@ static void tflc__fill_s8(int8_t *dst, int8_t v, int32_t n) {
 /* filters up to this many values take their windows whole (im2col) */
 #define TFLC__SMALL_DEPTH 64
 
+/* The state of one blocked convolution, in the frame of its driver once;
+ * the parts that call the GEMM get a pointer to it and keep small frames
+ * of their own (the stack high water is the driver's frame plus one
+ * part's plus the GEMM's). */
+typedef struct tflc__conv_blocked {
+  tflc__geom g;
+  tflc_gemm_block gb;
+  tflc_requant_params rq;
+  int32_t bias[TFLC__CHANNEL_CHUNK]; /* the chunk's biases (rq.bias) */
+  const int8_t *in;
+  int8_t *out;
+  const int8_t *wt; /* the chunk's filter rows */
+  int32_t batches, cout, depth, in_off;
+  int32_t c0, nc; /* the chunk: output channels [c0, c0 + nc) */
+  /* output columns [first, last], run of them, whose windows are inside
+   * the input across the width (first at most ow) */
+  int32_t first, last, run;
+  /* border: some windows leave the input; contiguous: none does and the
+   * pixels follow each other in memory (one block); small: the filter
+   * fits the im2col rows; im2col: every window through them */
+  int border, contiguous, small, im2col;
+} tflc__conv_blocked;
+
 /* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
  * point -in_off where they leave the input) and multiplied as single runs
  * with the folded biases: every pixel, two at a time (all), or only the
- * border pixels, one at a time. Kept out of the caller's frame. */
-static TFLC__NOINLINE void
-tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
-                             const int8_t *in, int8_t *out, int32_t cout,
-                             int32_t c0, int32_t nc, const int8_t *wt,
-                             int32_t depth, int32_t in_off, int32_t batches,
-                             int64_t first, int64_t last, int all) {
+ * border pixels, one at a time. */
+static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
+                                                        int all) {
   int8_t col[2 * TFLC__SMALL_DEPTH];
-  const int8_t pad = (int8_t)(-in_off);
-  const int32_t row_len = g->kw * g->c;
-  tflc_gemm_block gb;
+  const tflc__geom *g = &s->g;
+  tflc_gemm_block *gb = &s->gb;
+  const int8_t pad = (int8_t)(-s->in_off);
+  const int32_t row_len = g->kw * g->c, depth = s->depth, cout = s->cout;
   int32_t n, oy, ox, ky, kx, r = 0;
-  gb.cols = nc;
-  gb.segments = 1;
-  gb.seg_len = depth;
-  gb.a = col;
-  gb.a_row = depth;
-  gb.a_seg = 0;
-  gb.a_offset = 0;
-  gb.w = wt;
-  gb.w_col = depth;
-  gb.w_seg = 0;
-  gb.out_row = cout;
-  for (n = 0; n < batches; n++) {
-    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
-    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+  gb->cols = s->nc;
+  gb->segments = 1;
+  gb->seg_len = depth;
+  gb->a = col;
+  gb->a_row = depth;
+  gb->a_seg = 0;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = depth;
+  gb->w_seg = 0;
+  gb->out_row = cout;
+  for (n = 0; n < s->batches; n++) {
+    const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = s->out + (ptrdiff_t)n * g->oh * g->ow * cout + s->c0;
     for (oy = 0; oy < g->oh; oy++) {
       const int32_t iy0 = oy * g->sh - g->ph;
       const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
       for (ox = 0; ox < g->ow; ox++) {
         const int32_t ix0 = ox * g->sw - g->pw;
         int8_t *d = col + (ptrdiff_t)r * depth;
-        if (!all && inside_y && ox >= first && ox <= last)
+        if (!all && inside_y && ox >= s->first && ox <= s->last)
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
@@ -7021,11 +7166,53 @@ tflc__conv2d_s8_small_im2col(const tflc__geom *g, const tflc_requant_params *rq,
           continue;
         }
         /* the pixel(s) just copied end at (oy, ox) */
-        gb.rows = r + 1;
-        gb.out = out_n + ((ptrdiff_t)oy * g->ow + ox - r) * cout;
-        TFLC_GEMM_S8(rq, &gb);
+        gb->rows = r + 1;
+        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox - r) * cout;
+        TFLC_GEMM_S8(&s->rq, gb);
         r = 0;
       }
+    }
+  }
+}
+
+/* The pixels whose windows lie inside the input, read in place with the
+ * offset folded into the biases: all of them as one block (contiguous),
+ * or one block per output row. */
+static TFLC__NOINLINE void tflc__conv2d_s8_inner(tflc__conv_blocked *s) {
+  const tflc__geom *g = &s->g;
+  tflc_gemm_block *gb = &s->gb;
+  int32_t n, oy;
+  gb->cols = s->nc;
+  gb->segments = g->kh;
+  gb->seg_len = g->kw * g->c;
+  gb->a_seg = g->dh * g->w * g->c;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = s->depth;
+  gb->w_seg = g->kw * g->c;
+  gb->out_row = s->cout;
+  for (n = 0; n < s->batches; n++) {
+    const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = s->out + (ptrdiff_t)n * g->oh * g->ow * s->cout + s->c0;
+    if (s->contiguous) {
+      gb->rows = g->oh * g->ow;
+      gb->a = in_n;
+      gb->a_row = g->c;
+      gb->out = out_n;
+      TFLC_GEMM_S8(&s->rq, gb);
+      continue;
+    }
+    if (s->run <= 0)
+      continue;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      if (iy0 < 0 || iy0 + (g->kh - 1) * g->dh >= g->h)
+        continue;
+      gb->rows = s->run;
+      gb->a = in_n + ((ptrdiff_t)iy0 * g->w + s->first * g->sw - g->pw) * g->c;
+      gb->a_row = g->sw * g->c;
+      gb->out = out_n + ((ptrdiff_t)oy * g->ow + s->first) * s->cout;
+      TFLC_GEMM_S8(&s->rq, gb);
     }
   }
 }
@@ -7036,26 +7223,30 @@ TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
   return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
 }
 
-/* The border pixels of a blocked convolution: their clipped windows (the
- * input offset in gb->a_offset, on the inputs), neighbours with the same
+/* The border pixels: their clipped windows read in place, the offset
+ * added to the inputs (the biases plain), neighbours with the same
  * clipped window in one block: runs along the border rows, and down each
- * border column over the inside rows. Out of the caller's frame. */
-static TFLC__NOINLINE void
-tflc__conv2d_s8_border(const tflc__geom *g, const tflc_requant_params *rq,
-                       tflc_gemm_block *gb, const int8_t *in, int8_t *out,
-                       int32_t cout, int32_t c0, const int8_t *wt,
-                       int32_t batches, int64_t first, int64_t last) {
+ * border column over the inside rows. */
+static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
+  const tflc__geom *g = &s->g;
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t cout = s->cout;
   int32_t n, oy, ox, k;
-  for (n = 0; n < batches; n++) {
-    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * g->c;
-    int8_t *out_n = out + (ptrdiff_t)n * g->oh * g->ow * cout + c0;
+  gb->cols = s->nc;
+  gb->a_offset = s->in_off;
+  gb->a_seg = g->dh * g->w * g->c;
+  gb->w_col = s->depth;
+  gb->w_seg = g->kw * g->c;
+  for (n = 0; n < s->batches; n++) {
+    const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = s->out + (ptrdiff_t)n * g->oh * g->ow * cout + s->c0;
     for (oy = 0; oy < g->oh; oy++) {
       const int inside_y = tflc__conv_inside_y(g, oy);
       for (ox = 0; ox < g->ow; ox += k) {
         tflc__win w, w2;
         k = 1;
         if (inside_y) {
-          if ((ox >= first && ox <= last) ||
+          if ((ox >= s->first && ox <= s->last) ||
               (oy > 0 && tflc__conv_inside_y(g, oy - 1)))
             continue; /* inside, or in the column run of a row above */
           while (oy + k < g->oh && tflc__conv_inside_y(g, oy + k))
@@ -7082,139 +7273,121 @@ tflc__conv2d_s8_border(const tflc__geom *g, const tflc_requant_params *rq,
           gb->segments = 0;
           gb->seg_len = 0;
           gb->a = in_n;
-          gb->w = wt;
+          gb->w = s->wt;
         } else {
           gb->a = in_n +
                   ((ptrdiff_t)(w.iy0 + w.ky0 * g->dh) * g->w + w.ix0 + w.kx0) *
                       g->c;
-          gb->w = wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
+          gb->w = s->wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
         }
         gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
-        TFLC_GEMM_S8(rq, gb);
+        TFLC_GEMM_S8(&s->rq, gb);
       }
     }
   }
   gb->out_row = cout;
 }
 
-/* The blocked convolution; returns 0 (nothing written) when the
- * convolution is not for it. */
-static int tflc__conv2d_s8_blocked(const tflc_conv_params *p,
-                                   const int32_t in_dims[4], const int8_t *in,
-                                   const int32_t filter_dims[4],
-                                   const tflc_const *filter,
-                                   const tflc_const *bias,
-                                   const int32_t out_dims[4], int8_t *out,
-                                   void *tile, size_t tile_bytes) {
-  tflc__geom g;
-  int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
-  const int32_t batches = in_dims[0], cout = out_dims[3];
+/* The blocked convolution's state before its first chunk (out of the
+ * driver's frame); returns the output channels per chunk, or 0 when the
+ * convolution is not for the blocked paths. */
+static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
+    tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
+    const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
+    const int32_t out_dims[4], int8_t *out, const void *tile,
+    size_t tile_bytes) {
+  tflc__geom *g = &s->g;
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
-  const int compressed = filter->bits != 0;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, c0, n, oy, run;
+  int32_t chunk = TFLC__CHANNEL_CHUNK, oy;
   int64_t first, last;
-  int contiguous, border;
-  const int small =
-      depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128;
-  tflc_gemm_block gb;
-  tflc_requant_params rq;
-  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  if (filter_dims[3] != g.c || depth > 0x7FFFFF || (g.dw != 1 && g.kw != 1))
+  tflc__geom_init(g, p, in_dims, filter_dims, out_dims);
+  if (filter_dims[3] != g->c || depth > 0x7FFFFF || (g->dw != 1 && g->kw != 1))
     return 0; /* grouped, huge, or dilated across the width */
-  if (compressed) {
+  if (filter->bits != 0) {
     chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
     if (chunk < 1)
       return 0;
   }
   /* output columns whose window is inside the input across the width */
-  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
-  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
-  last = last < 0 ? -1 : last / g.sw;
-  if (last > (int64_t)g.ow - 1)
-    last = (int64_t)g.ow - 1;
-  run = last >= first ? (int32_t)(last - first + 1) : 0;
-  border = run < g.ow;
-  for (oy = 0; oy < g.oh && !border; oy++) {
-    const int64_t iy0 = (int64_t)oy * g.sh - g.ph;
-    border = iy0 < 0 || iy0 + (int64_t)(g.kh - 1) * g.dh >= g.h;
+  first = ((int64_t)g->pw + g->sw - 1) / g->sw;
+  last = (int64_t)g->w - 1 - (int64_t)(g->kw - 1) * g->dw + g->pw;
+  last = last < 0 ? -1 : last / g->sw;
+  if (last > (int64_t)g->ow - 1)
+    last = (int64_t)g->ow - 1;
+  if (first > (int64_t)g->ow)
+    first = g->ow; /* no inner column either way */
+  s->first = (int32_t)first;
+  s->last = (int32_t)last;
+  s->run = last >= first ? (int32_t)(last - first + 1) : 0;
+  s->border = s->run < g->ow;
+  for (oy = 0; oy < g->oh && !s->border; oy++) {
+    const int64_t iy0 = (int64_t)oy * g->sh - g->ph;
+    s->border = iy0 < 0 || iy0 + (int64_t)(g->kh - 1) * g->dh >= g->h;
   }
   /* every window inside and the pixels one after the other in memory */
-  contiguous = !border && g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 &&
-               g.ow == g.w && g.ph == 0 && g.pw == 0;
-  rq.multiplier = p->out_multiplier;
-  rq.shift = p->out_shift;
-  rq.bias = bias_chunk;
-  rq.per_channel = 1;
-  rq.output_offset = p->output_offset;
-  rq.act_min = p->act_min;
-  rq.act_max = p->act_max;
-  gb.seg_len = g.kw * g.c;
-  gb.a_seg = g.dh * g.w * g.c;
-  gb.w_col = depth;
-  gb.w_seg = g.kw * g.c;
-  gb.out_row = cout;
-  for (c0 = 0; c0 < cout; c0 += chunk) {
-    const int32_t nc = cout - c0 < chunk ? cout - c0 : chunk;
-    const int8_t *wt;
-    if (compressed) {
-      tflc_lut_decode(filter, c0 * depth, nc * depth, tile);
-      wt = (const int8_t *)tile;
+  s->contiguous = !s->border && g->kh == 1 && g->kw == 1 && g->sh == 1 &&
+                  g->sw == 1 && g->ow == g->w && g->ph == 0 && g->pw == 0;
+  s->small = depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128;
+  /* short runs per kernel row: every window copied whole instead */
+  s->im2col =
+      s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
+  s->rq.bias = s->bias;
+  s->rq.per_channel = 1;
+  s->rq.output_offset = p->output_offset;
+  s->rq.act_min = p->act_min;
+  s->rq.act_max = p->act_max;
+  s->in = in;
+  s->out = out;
+  s->batches = in_dims[0];
+  s->cout = out_dims[3];
+  s->depth = depth;
+  s->in_off = in_off;
+  return chunk;
+}
+
+/* The blocked convolution; returns 0 (nothing written) when the
+ * convolution is not for it. Inlined: one frame with tflc_conv2d_s8's. */
+TFLC__INLINE int
+tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
+                        const int8_t *in, const int32_t filter_dims[4],
+                        const tflc_const *filter, const tflc_const *bias,
+                        const int32_t out_dims[4], int8_t *out, void *tile,
+                        size_t tile_bytes) {
+  tflc__conv_blocked s;
+  const int32_t chunk = tflc__conv_blocked_init(
+      &s, p, in_dims, in, filter_dims, filter, out_dims, out, tile, tile_bytes);
+  int32_t c0;
+  if (chunk < 1)
+    return 0;
+  for (c0 = 0; c0 < s.cout; c0 += chunk) {
+    const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
+    if (filter->bits != 0) {
+      tflc_lut_decode(filter, c0 * s.depth, nc * s.depth, tile);
+      s.wt = (const int8_t *)tile;
     } else {
-      wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+      s.wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * s.depth;
     }
-    rq.multiplier = p->out_multiplier + c0;
-    rq.shift = p->out_shift + c0;
-    gb.cols = nc;
+    s.c0 = c0;
+    s.nc = nc;
+    s.rq.multiplier = p->out_multiplier + c0;
+    s.rq.shift = p->out_shift + c0;
     /* windows inside the input: biases with the offset folded in */
-    tflc__chunk_bias(bias, c0, nc, wt, depth, in_off, bias_chunk);
-    if (small && g.kw * g.c < 16 && (depth & 3) == 0 && !contiguous) {
-      /* short runs per kernel row: every window copied whole instead */
-      tflc__conv2d_s8_small_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
-                                   in_off, batches, first, last, 1);
+    tflc__chunk_bias(bias, c0, nc, s.wt, s.depth, s.in_off, s.bias);
+    if (s.im2col) {
+      tflc__conv2d_s8_small_im2col(&s, 1);
       continue;
     }
-    gb.a_offset = 0;
-    gb.segments = g.kh;
-    gb.w = wt;
-    for (n = 0; n < batches; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * g.c;
-      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * cout + c0;
-      if (contiguous) {
-        gb.rows = g.oh * g.ow;
-        gb.a = in_n;
-        gb.a_row = g.c;
-        gb.out = out_n;
-        TFLC_GEMM_S8(&rq, &gb);
-        continue;
-      }
-      if (run <= 0)
-        continue;
-      for (oy = 0; oy < g.oh; oy++) {
-        const int32_t iy0 = oy * g.sh - g.ph;
-        if (iy0 < 0 || iy0 + (g.kh - 1) * g.dh >= g.h)
-          continue;
-        gb.rows = run;
-        gb.a =
-            in_n + ((ptrdiff_t)iy0 * g.w + (int32_t)first * g.sw - g.pw) * g.c;
-        gb.a_row = g.sw * g.c;
-        gb.out = out_n + ((ptrdiff_t)oy * g.ow + (int32_t)first) * cout;
-        TFLC_GEMM_S8(&rq, &gb);
-      }
-    }
-    if (!border)
+    tflc__conv2d_s8_inner(&s);
+    if (!s.border)
       continue;
-    if (small) {
-      tflc__conv2d_s8_small_im2col(&g, &rq, in, out, cout, c0, nc, wt, depth,
-                                   in_off, batches, first, last, 0);
+    if (s.small) {
+      tflc__conv2d_s8_small_im2col(&s, 0);
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
-    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
-    gb.a_offset = in_off;
-    tflc__conv2d_s8_border(&g, &rq, &gb, in, out, cout, c0, wt, batches, first,
-                           last);
-    gb.seg_len = g.kw * g.c;
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, s.bias);
+    tflc__conv2d_s8_border(&s);
   }
   return 1;
 }
@@ -7289,10 +7462,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
     const int8_t *wt;
     int32_t w_col;
     if (compressed) {
-      int32_t t;
-      for (t = 0; t < ntaps; t++)
-        tflc_lut_decode(filter, t * ch + c0, nc,
-                        (int8_t *)tile + (ptrdiff_t)t * nc);
+      tflc__lut_decode_rows(filter, c0, ch, nc, ntaps, tile);
       wt = (const int8_t *)tile;
       w_col = nc;
     } else {

@@ -27,10 +27,31 @@
 static int harness_passed, harness_failed;
 static const char *harness_current = "";
 
+/* SWEEP_BEGIN() ... SWEEP_END() around a loop of many generated cases
+ * makes the whole sweep count as one passed check (every failing case
+ * inside is still reported and counted), so the totals count what was
+ * tested rather than how many random draws it took. */
+static int harness_sweep, harness_sweep_failed;
+static inline void harness_pass(void) {
+  if (!harness_sweep)
+    harness_passed++;
+}
+#define SWEEP_BEGIN()                                                          \
+  do {                                                                         \
+    harness_sweep = 1;                                                         \
+    harness_sweep_failed = harness_failed;                                     \
+  } while (0)
+#define SWEEP_END()                                                            \
+  do {                                                                         \
+    harness_sweep = 0;                                                         \
+    if (harness_failed == harness_sweep_failed)                                \
+      harness_passed++;                                                        \
+  } while (0)
+
 #define CHECK(cond)                                                            \
   do {                                                                         \
     if (cond) {                                                                \
-      harness_passed++;                                                        \
+      harness_pass();                                                          \
     } else {                                                                   \
       harness_failed++;                                                        \
       fprintf(stderr, "%s:%d: %s: CHECK(%s) failed\n", __FILE__, __LINE__,     \
@@ -42,7 +63,7 @@ static const char *harness_current = "";
   do {                                                                         \
     long long harness_a_ = (long long)(a), harness_b_ = (long long)(b);        \
     if (harness_a_ == harness_b_) {                                            \
-      harness_passed++;                                                        \
+      harness_pass();                                                          \
     } else {                                                                   \
       harness_failed++;                                                        \
       fprintf(stderr, "%s:%d: %s: %s == %lld, expected %s == %lld\n",          \
@@ -54,7 +75,7 @@ static const char *harness_current = "";
 #define CHECK_EQ_MEM(a, b, n)                                                  \
   do {                                                                         \
     if (memcmp((a), (b), (n)) == 0) {                                          \
-      harness_passed++;                                                        \
+      harness_pass();                                                          \
     } else {                                                                   \
       harness_failed++;                                                        \
       fprintf(stderr, "%s:%d: %s: %s and %s differ (%lu bytes)\n", __FILE__,   \
@@ -69,6 +90,7 @@ static const char *harness_current = "";
   } while (0)
 
 static inline int harness_report(void) {
+  (void)harness_sweep_failed; /* used only by files with a sweep */
   printf("%d passed, %d failed\n", harness_passed, harness_failed);
   return harness_failed != 0;
 }

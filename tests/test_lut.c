@@ -324,6 +324,78 @@ static void test_fast_vs_ref(void) {
   CHECK(ok);
 }
 
+/* tflc__lut_decode_rows (the depthwise chunks: n channels of every tap)
+ * against the elements computed from the index array, and against one
+ * tflc_lut_decode per run: last-axis int8 tables with channel counts that
+ * take the grouped path (multiples of 8) and others, first-axis and int16
+ * constants (run by run), at every width, with exact-size heap blocks. */
+static void test_decode_rows(void) {
+  static const int32_t chans[7] = {8, 16, 24, 40, 64, 3, 7};
+  int bits, ci, trial, ok = 1, ok_runs = 1;
+  for (bits = 1; bits <= 8; bits++)
+    for (ci = 0; ci < 7; ci++)
+      for (trial = 0; trial < 6; trial++) {
+        const int32_t ch = chans[ci], taps = 1 + rng_below(9);
+        const int mode = trial == 4 ? 1 : 2; /* first / last axis */
+        const int wide = trial == 5;         /* int16 values */
+        const size_t es = wide ? 2u : 1u;
+        const int32_t count = ch * taps, maxidx = 1 << bits;
+        const int32_t stride = maxidx - rng_below(maxidx > 2 ? 2 : 1);
+        const size_t bs_len = ((size_t)count * (size_t)bits + 7) / 8;
+        const size_t val_len = (size_t)ch * (size_t)stride * es;
+        uint8_t *bs = (uint8_t *)malloc(bs_len);
+        uint8_t *vals = (uint8_t *)malloc(val_len);
+        uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)count);
+        uint8_t *got = (uint8_t *)malloc((size_t)count * es + 1);
+        uint8_t *runs = (uint8_t *)malloc((size_t)count * es);
+        tflc_const c;
+        int32_t c0, n, t, j, i;
+        size_t k;
+        for (k = 0; k < val_len; k++)
+          vals[k] = (uint8_t)rng();
+        for (i = 0; i < count; i++)
+          idx[i] = (uint32_t)rng_below(stride);
+        memset(bs, 0, bs_len);
+        pack_indices(idx, count, bits, bs);
+        c = tflc_const_lut(bs, vals, wide ? TFLC_INT16 : TFLC_INT8, count, bits,
+                           ch, stride, mode == 2);
+        /* chunks as the depthwise kernels take them, and odd ones */
+        c0 = trial < 2 ? 8 * rng_below((ch + 7) / 8) : rng_below(ch);
+        if (c0 >= ch)
+          c0 = 0;
+        n = trial == 0 && ch - c0 >= 16 ? 16 : 1 + rng_below(ch - c0);
+        got[(size_t)taps * (size_t)n * es] = 0xA5;
+        tflc__lut_decode_rows(&c, c0, ch, n, taps, got);
+        ok &= got[(size_t)taps * (size_t)n * es] == 0xA5;
+        for (t = 0; t < taps; t++)
+          for (j = 0; j < n; j++) {
+            const int32_t e = t * ch + c0 + j;
+            const int32_t chan = mode == 2 ? e % ch : e / taps;
+            ok &= memcmp(got + ((size_t)t * (size_t)n + (size_t)j) * es,
+                         vals + ((size_t)chan * (size_t)stride + idx[e]) * es,
+                         es) == 0;
+          }
+        for (t = 0; t < taps; t++)
+          tflc_lut_decode(&c, t * ch + c0, n,
+                          runs + (size_t)t * (size_t)n * es);
+        ok_runs &= memcmp(got, runs, (size_t)taps * (size_t)n * es) == 0;
+        if (!ok || !ok_runs) {
+          fprintf(stderr, "  rows: bits %d channels %d taps %d c0 %d n %d\n",
+                  bits, (int)ch, (int)taps, (int)c0, (int)n);
+          bits = 9; /* report the first failure only */
+          ci = 7;
+          trial = 6;
+        }
+        free(bs);
+        free(vals);
+        free(idx);
+        free(got);
+        free(runs);
+      }
+  CHECK(ok);
+  CHECK(ok_runs);
+}
+
 static void test_raw(void) {
   int16_t data[5] = {-3, 400, -32768, 32767, 7};
   int16_t out[5];
@@ -369,6 +441,7 @@ int main(void) {
   RUN(test_doc_axis_layout);
   RUN(test_random_all);
   RUN(test_fast_vs_ref);
+  RUN(test_decode_rows);
   RUN(test_raw);
   RUN(test_type_size);
   return harness_report();

@@ -73,6 +73,7 @@ static void qm_same(double m) {
 }
 static void test_quantize_multiplier_bits(void) {
   int i, k;
+  SWEEP_BEGIN();
   for (i = 0; i < 20000; i++) {
     uint64_t b = ((uint64_t)rng() << 32) | rng();
     double m;
@@ -99,6 +100,7 @@ static void test_quantize_multiplier_bits(void) {
   qm_same(HUGE_VAL);
   qm_same(-HUGE_VAL);
   qm_same(NAN);
+  SWEEP_END();
 }
 
 /* Random floats for the multiplier inputs: any bit pattern (zeros,
@@ -124,6 +126,7 @@ static float rand_float(int kind) {
  * without double arithmetic: the same as the double expressions */
 static void test_float_ratio(void) {
   int i;
+  SWEEP_BEGIN();
   for (i = 0; i < 300000; i++) {
     const float a = rand_float(i % 4 == 0   ? 0
                                : i % 4 == 3 ? (int)(rng() % 4)
@@ -166,12 +169,14 @@ static void test_float_ratio(void) {
       CHECK_EQ_INT(p.diff_min, -tflc__fp_input_radius(5, rs));
     }
   }
+  SWEEP_END();
 }
 
 /* the softmax / logistic input radius, in integers, against TFLM's
  * double formula for every shift a multiplier can have */
 static void test_input_radius(void) {
   int ibits, sh;
+  SWEEP_BEGIN();
   for (ibits = 1; ibits <= 8; ibits++)
     for (sh = -1100; sh <= 1100; sh++) {
       const double r = 1.0 * (double)((1 << ibits) - 1) *
@@ -180,6 +185,7 @@ static void test_input_radius(void) {
       const int32_t want = f >= 2147483647.0 ? INT32_MAX : (int32_t)f;
       CHECK_EQ_INT(tflc__fp_input_radius(ibits, sh), want);
     }
+  SWEEP_END();
 }
 
 static void test_srdhm(void) {
