@@ -44,6 +44,17 @@
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
  *                           ("op 3 MEAN: not compiled in").
+ *   Firmware for one kind of model can leave out more (defaults: all in;
+ *   a model or option needing what was left out is refused at init with
+ *   TFLC_ERR_UNSUPPORTED):
+ *   TFLC_NO_COMPRESSION     plain constants only: the LUT, Huffman, Prune
+ *                           and INT4 decoders are left out; tflc_model_init
+ *                           refuses COMPRESSION_METADATA, TFLM_DECODE
+ *                           operators and INT4 tensors
+ *   TFLC_NO_SUBGRAPHS       one subgraph: tflc_model_init refuses models
+ *                           with more, and IF / WHILE / CALL_ONCE
+ *   TFLC_NO_DELEGATES       no delegates (tflc_options.delegates)
+ *   TFLC_NO_USER_OPS        no user operators (tflc_options.user_ops)
  *   (The host-side model writer and compression stage, tflc_compress and
  *   tflc_bin, are in tflc_write.h beside this file.)
  *
@@ -108,6 +119,24 @@
 #endif
 #ifndef TFLC_MAX_NESTING
 #define TFLC_MAX_NESTING 8
+#endif
+/* The features above as 0 / 1 (TFLC__COMPRESSION is in tflc_kernels.h),
+ * tested with `if` so that every build compiles all of the code and the
+ * optimizer drops what is left out. */
+#ifdef TFLC_NO_SUBGRAPHS
+#define TFLC__SUBGRAPHS 0
+#else
+#define TFLC__SUBGRAPHS 1
+#endif
+#ifdef TFLC_NO_DELEGATES
+#define TFLC__DELEGATES 0
+#else
+#define TFLC__DELEGATES 1
+#endif
+#ifdef TFLC_NO_USER_OPS
+#define TFLC__USER_OPS 0
+#else
+#define TFLC__USER_OPS 1
 #endif
 
 #ifdef __cplusplus
@@ -2334,9 +2363,12 @@ static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
   int alt = 0;
   size_t es = tflc_type_size(t->type);
   (void)sg;
+  memset(c, 0, sizeof *c);
+  if (!TFLC__COMPRESSION) /* never reached: refused by tflc_model_init */
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: compression not compiled in", ti);
   nb.b = m->bytes + m->comp_base;
   nb.n = m->comp_size;
-  memset(c, 0, sizeof *c);
   c->bits = (uint8_t)tflc__get_u8(nb, lt, 2, 0);
   vb = tflc__get_u32(nb, lt, 1, 0);
   bidx = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
@@ -2551,6 +2583,9 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
       tflc__buffer(m, tflc__get_u32(fb, at, TFLC__T_BUFFER, 0), &n_anc);
   int32_t channels = 1, alt = 0;
   memset(c, 0, sizeof *c);
+  if (!TFLC__COMPRESSION) /* never reached: refused by tflc_model_init */
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: compression not compiled in", oi);
   if (!idx || !anc)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: DECODE inputs %d/%d must be constant", oi, e,
@@ -3325,6 +3360,10 @@ static tflc_status tflc__verify_meta(tflc_model *m) {
     name = tflc__get_str(fb, e, TFLC__MD_NAME, &len);
     if (!name || len != 20 || memcmp(name, "COMPRESSION_METADATA", 20) != 0)
       continue;
+    if (!TFLC__COMPRESSION)
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "COMPRESSION_METADATA: compressed tensors not compiled "
+                       "in (TFLC_NO_COMPRESSION)");
     if (m->comp_meta)
       return tflc__err(err, TFLC_ERR_COMPRESSION,
                        "two COMPRESSION_METADATA entries");
@@ -3496,6 +3535,10 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
     st = tflc__read_tensor(m, tt, &t, err, (int32_t)i);
     if (st)
       return st;
+    if (!TFLC__COMPRESSION && t.type == TFLC_INT4)
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "tensor %u: INT4 not compiled in (TFLC_NO_COMPRESSION)",
+                       i);
     if (tflc__has_field(fb, tt, TFLC__T_NAME)) {
       uint32_t nl;
       if (!tflc__get_str(fb, tt, TFLC__T_NAME, &nl))
@@ -3506,13 +3549,13 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_INDEX, "tensor %u: buffer %u out of range",
                        i, b);
     data = tflc__buffer(m, b, &blen);
-    if ((i >> 11) != win) {
+    if (TFLC__COMPRESSION && (i >> 11) != win) {
       win = i >> 11;
       st = tflc__lut_window(m, s, win, lmap);
       if (st)
         return st;
     }
-    if (lmap[(i & 2047u) >> 3] & (1u << (i & 7u))) {
+    if (TFLC__COMPRESSION && (lmap[(i & 2047u) >> 3] & (1u << (i & 7u)))) {
       /* compressed (COMPRESSION_METADATA): checked by tflc__lut_window */
     } else if (data && blen < t.bytes) {
       return tflc__err(err, TFLC_ERR_BUFFER,
@@ -3532,6 +3575,14 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_INDEX,
                        "op %u: opcode index %u out of range", i, k);
     code = tflc__opcode(m, k);
+    if ((!TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) ||
+        (!TFLC__SUBGRAPHS && (code == TFLC_OP_IF || code == TFLC_OP_WHILE ||
+                              code == TFLC_OP_CALL_ONCE)))
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "op %u %s: not compiled in (%s)", i,
+                       tflc_opcode_name(code),
+                       code == TFLC_OP_TFLM_DECODE ? "TFLC_NO_COMPRESSION"
+                                                   : "TFLC_NO_SUBGRAPHS");
     st = tflc__verify_int_vec(m, ot, TFLC__OP_INPUTS, -1, (int32_t)nt, err,
                               "inputs of op", (int32_t)i);
     if (!st)
@@ -3687,6 +3738,9 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "subgraphs broken");
   if (!m->subgraphs || n == 0)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "model has no subgraph");
+  if (!TFLC__SUBGRAPHS && n > 1)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                     "model has %u subgraphs (TFLC_NO_SUBGRAPHS: one)", n);
   m->buffers = tflc__get_vec(fb, m->root, TFLC__MODEL_BUFFERS, 4, &n);
   m->num_buffers = (int32_t)n;
   if (tflc__has_field(fb, m->root, TFLC__MODEL_BUFFERS) && !m->buffers)
@@ -3728,7 +3782,7 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
-  st = tflc__verify_calls(m);
+  st = TFLC__SUBGRAPHS ? tflc__verify_calls(m) : TFLC_OK;
   if (st)
     return st;
   m->verified = 1;
@@ -4219,14 +4273,14 @@ static tflc_const_cursor *tflc__cursor_for(tflc__ctx *c, const tflc_tensor *t) {
  * compressed tensor's record points at (built at init; Huffman and Prune
  * ones get the cursor of their input slot). */
 static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
-  if (t->flags & TFLC_TENSOR_LUT) {
+  if (TFLC__COMPRESSION && (t->flags & TFLC_TENSOR_LUT)) {
     tflc_const d;
     tflc__desc_of(c->it, c->sgt, t, &d);
     if (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE)
       d.cursor = tflc__cursor_for(c, t);
     return d;
   }
-  if (t->type == TFLC_INT4)
+  if (TFLC__COMPRESSION && t->type == TFLC_INT4)
     return tflc_const_int4(t->data, tflc__count(t));
   return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
 }
@@ -4766,6 +4820,12 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (it->opt.num_delegates < 0 || it->opt.num_delegates > 255 ||
       (it->opt.num_delegates && !it->opt.delegates))
     return tflc__err(it->error, TFLC_ERR_ARG, "bad delegates");
+  if (!TFLC__DELEGATES && it->opt.num_delegates)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "delegates not compiled in (TFLC_NO_DELEGATES)");
+  if (!TFLC__USER_OPS && it->opt.num_user_ops)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "user operators not compiled in (TFLC_NO_USER_OPS)");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -4838,12 +4898,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
     int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
     int user;
-    if (code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) {
       for (j = 0; j < nout; j++)
         map[tflc__i32(fb.b + ov + 4 * j)] |= 2;
       continue;
     }
-    user = tflc__user_op_for(it, code, ot) != 0;
+    user = TFLC__USER_OPS && tflc__user_op_for(it, code, ot) != 0;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       if (ti >= 0)
@@ -4858,8 +4918,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0, ni;
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
-        TFLC_OP_TFLM_DECODE) {
+    if (!TFLC__COMPRESSION ||
+        tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
+            TFLC_OP_TFLM_DECODE) {
       (void)tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       nidx += (uint64_t)ni + nout;
       nops++;
@@ -4946,7 +5007,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       }
     }
   }
-  {
+  if (TFLC__COMPRESSION) {
     /* compressed tensors (COMPRESSION_METADATA), in one pass over the
      * list; the descriptor is rebuilt from the model when used */
     tflc__fb nb = tflc__meta_fb(m);
@@ -4970,7 +5031,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     tflc__op *op;
     iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
     ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) {
       /* outputs read only tile by tile: the record points at the pair of
        * (encoded, ancillary) indices in the model; no operator is kept */
       int keep = 0;
@@ -5003,10 +5064,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     op = &it->ops[nops++];
     op->index = (int32_t)i;
     op->code = code;
-    op->user =
-        code == TFLC_OP_TFLM_DECODE ? 0 : tflc__user_op_for(it, code, ot);
-    op->opts =
-        code == TFLC_OP_TFLM_DECODE ? ot : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    op->user = TFLC__USER_OPS && code != TFLC_OP_TFLM_DECODE
+                   ? tflc__user_op_for(it, code, ot)
+                   : 0;
+    op->opts = TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE
+                   ? ot
+                   : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
     if (ni > 0xFFFF || nout > 0xFFFF)
       return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                        "op %u: too many inputs", i);
@@ -5028,7 +5091,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                          "op %u %s: output tensor %d is constant", i,
                          tflc_opcode_name(op->code),
                          it->tensors[TFLC__OUT(op)[j]].index);
-      if (code == TFLC_OP_TFLM_DECODE)
+      if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE)
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
@@ -5036,7 +5099,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
    * ones kept in the persistent arena (the record's data points at it),
    * Huffman and Prune ones rebuilt when used (tflc__desc_of: the record
    * keeps pointing at the pair in the model) */
-  for (k = 0; k < it->num_tensors; k++) {
+  for (k = 0; TFLC__COMPRESSION && k < it->num_tensors; k++) {
     tflc_tensor *t = &it->tensors[k];
     tflc_const full;
     void *d;
@@ -5086,7 +5149,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   /* INT4 tensors: only constant, and only as the filter of CONV_2D,
    * DEPTHWISE_CONV_2D or FULLY_CONNECTED (the kernels TFLM runs them in);
    * user operators see them as they are */
-  for (i = 0; i < nops; i++) {
+  for (i = 0; TFLC__COMPRESSION && i < nops; i++) {
     const tflc__op *op = &it->ops[i];
     const int filter_op = op->code == TFLC_OP_CONV_2D ||
                           op->code == TFLC_OP_DEPTHWISE_CONV_2D ||
@@ -5106,7 +5169,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   }
   /* delegates (section 13): each run of operators one delegate takes
    * becomes one record; the ops array shrinks accordingly */
-  if (it->opt.num_delegates > 0) {
+  if (TFLC__DELEGATES && it->opt.num_delegates > 0) {
     st = tflc__delegate_graph(it, sg);
     if (st)
       return st;
@@ -5122,7 +5185,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     int32_t nwhole = 0;
     memset(used, 0, sizeof used);
     c.op = op;
-    for (k = 0; k < op->nin; k++)
+    for (k = 0; TFLC__COMPRESSION && k < op->nin; k++)
       nwhole += tflc__whole_input(&c, k);
     if (nwhole > TFLC__MAX_SCRATCH)
       return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
@@ -5147,7 +5210,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       if (!w->ptr && w->scratch < 0)
         return tflc__scratch_err(&c);
     }
-    if (op->code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && op->code == TFLC_OP_TFLM_DECODE) {
       int32_t j;
       for (j = 0; j < op->nout; j++) {
         tflc_tensor *o = &it->tensors[TFLC__OUT(op)[j]];
@@ -5237,7 +5300,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   const tflc_model *m = it->model;
   int32_t n = m->num_subgraphs, sg;
   tflc_status st;
-  if (n > 1) {
+  if (TFLC__SUBGRAPHS && n > 1) {
     it->graphs =
         (tflc__graph *)tflc__persist2(it, sizeof(tflc__graph) * (uint32_t)n,
                                       sizeof(tflc__graph32) * (uint32_t)n);
@@ -5322,7 +5385,7 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
       it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
     /* compressed inputs of ops without tiles: decode whole, and show the
      * kernel a plain tensor for the duration of the op */
-    for (k = 0; k < op->nwhole; k++) {
+    for (k = 0; TFLC__COMPRESSION && k < op->nwhole; k++) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       tflc_const lut;
       tflc__desc_of(it, c.sgt, t, &lut);
@@ -5332,7 +5395,7 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
       t->flags &= (uint8_t)~TFLC_TENSOR_LUT;
     }
     st = tflc__run_op(&c);
-    for (k = op->nwhole - 1; k >= 0; k--) {
+    for (k = op->nwhole - 1; TFLC__COMPRESSION && k >= 0; k--) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       t->data = saved[k];
       t->flags |= TFLC_TENSOR_LUT;
