@@ -2125,7 +2125,8 @@ TFLC_API const char *tflc_type_name(int32_t type) {
   return "UNKNOWN";
 }
 
-/* Reads tensor table tt into *o (shape, type, quantization). Checks the
+/* Reads tensor table tt into *o (shape, type, quantization) of a model
+ * the schema walk accepted (its vectors and tables are sound). Checks the
  * shape (0 <= dim; the product of the nonzero dims, so every partial
  * product kernels form, fits in 31 bits, in elements and in bytes) and
  * the type. */
@@ -2142,8 +2143,6 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
     return tflc__err(err, TFLC_ERR_TYPE, "tensor %d: type %s (%u) unsupported",
                      t, tflc_type_name(o->type), (unsigned)o->type);
   sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &n);
-  if (tflc__has_field(fb, tt, TFLC__T_SHAPE) && !sv)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken shape", t);
   if (n > TFLC_MAX_DIMS)
     return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: rank %u > %d", t, n,
                      TFLC_MAX_DIMS);
@@ -2169,16 +2168,9 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
   if (tflc__has_field(fb, tt, TFLC__T_SPARSITY))
     return tflc__err(err, TFLC_ERR_UNSUPPORTED, "tensor %d: sparse tensor", t);
   qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
-  if (tflc__has_field(fb, tt, TFLC__T_QUANT) && !tflc__table_ok(fb, qt))
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken quantization",
-                     t);
   if (qt) {
     uint32_t s = tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
     uint32_t z = tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
-    if ((tflc__has_field(fb, qt, TFLC__Q_SCALE) && !s) ||
-        (tflc__has_field(fb, qt, TFLC__Q_ZP) && !z))
-      return tflc__err(err, TFLC_ERR_FLATBUFFER,
-                       "tensor %d: broken quantization vectors", t);
     /* TFLM uses quantization only when both vectors are non-empty. */
     if (ns > 0 && nz > 0) {
       int64_t zp = (int64_t)tflc__u64(fb.b + z);
@@ -3332,9 +3324,6 @@ static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
                                         int32_t where) {
   tflc__fb fb = tflc__mfb(m);
   uint32_t n, i, v = tflc__get_vec(fb, table, slot, 4, &n);
-  if (tflc__has_field(fb, table, slot) && !v)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "%s %d: broken vector", what,
-                     where);
   for (i = 0; v && i < n; i++) {
     int32_t x = tflc__i32(fb.b + v + 4 * i);
     if (x < lo || x >= hi)
@@ -3349,14 +3338,10 @@ static tflc_status tflc__verify_meta(tflc_model *m) {
   uint32_t md, nmd, i, root, sgs, nsg, s, k;
   char *err = m->error;
   md = tflc__get_vec(fb, m->root, TFLC__MODEL_METADATA, 4, &nmd);
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_METADATA) && !md)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "model metadata broken");
   for (i = 0; md && i < nmd; i++) {
     uint32_t e = tflc__vec_table(fb, md, i), len, blen, b;
     const char *name;
     const uint8_t *data;
-    if (!e)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "metadata %u broken", i);
     name = tflc__get_str(fb, e, TFLC__MD_NAME, &len);
     if (!name || len != 20 || memcmp(name, "COMPRESSION_METADATA", 20) != 0)
       continue;
@@ -3501,7 +3486,9 @@ static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
 }
 
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
- * lengths, operator codes, and every compression descriptor. */
+ * lengths, operator codes, and every compression descriptor. (The schema
+ * walk has checked every table, vector and string it reads: the
+ * accessors find them all.) */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   tflc__fb fb = tflc__mfb(m);
   char *err = m->error;
@@ -3510,14 +3497,8 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   uint8_t lmap[256];          /* its compressed tensors, one bit each */
   tflc_status st;
   tflc_tensor t;
-  if (!sgt)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d broken", s);
   tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
   ov = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  if ((tflc__has_field(fb, sgt, TFLC__SG_TENSORS) && !tv) ||
-      (tflc__has_field(fb, sgt, TFLC__SG_OPERATORS) && !ov))
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d: broken vectors",
-                     s);
   if (nt > 0x7FFFFFF || no > 0x7FFFFFF)
     return tflc__err(err, TFLC_ERR_SCHEMA, "subgraph %d: too large", s);
   st = tflc__verify_int_vec(m, sgt, TFLC__SG_INPUTS, 0, (int32_t)nt, err,
@@ -3530,8 +3511,6 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   for (i = 0; i < nt; i++) {
     uint32_t tt = tflc__vec_table(fb, tv, i), b, blen;
     const uint8_t *data;
-    if (!tt)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken table", i);
     st = tflc__read_tensor(m, tt, &t, err, (int32_t)i);
     if (st)
       return st;
@@ -3539,11 +3518,6 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_UNSUPPORTED,
                        "tensor %u: INT4 not compiled in (TFLC_NO_COMPRESSION)",
                        i);
-    if (tflc__has_field(fb, tt, TFLC__T_NAME)) {
-      uint32_t nl;
-      if (!tflc__get_str(fb, tt, TFLC__T_NAME, &nl))
-        return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken name", i);
-    }
     b = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
     if (b >= (uint32_t)m->num_buffers)
       return tflc__err(err, TFLC_ERR_INDEX, "tensor %u: buffer %u out of range",
@@ -3568,8 +3542,6 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
     int32_t code;
-    if (!ot)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "op %u: broken table", i);
     k = tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0);
     if (k >= (uint32_t)m->num_opcodes)
       return tflc__err(err, TFLC_ERR_INDEX,
@@ -3715,14 +3687,12 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                      "file identifier is not TFL3");
   m->root = tflc__u32(m->bytes);
   /* every table, vector and string, first: a cut-off model is reported
-   * as truncated, with the offset of the first thing that runs past */
+   * as truncated, with the offset of the first thing that runs past.
+   * What follows reads only what the walk checked: the accessors find
+   * every table, vector and string it names. */
   st = tflc__verify_schema(m);
   if (st)
     return st;
-  if (!tflc__table_ok(fb, m->root))
-    return tflc__err(m->error,
-                     m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
-                     "root table broken");
   /* TFLM runs schema version 3 only */
   if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) != 3)
     return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
@@ -3730,12 +3700,8 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                      tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
   m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
   m->num_opcodes = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_OPCODES) && !m->opcodes)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator codes broken");
   m->subgraphs = tflc__get_vec(fb, m->root, TFLC__MODEL_SUBGRAPHS, 4, &n);
   m->num_subgraphs = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_SUBGRAPHS) && !m->subgraphs)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "subgraphs broken");
   if (!m->subgraphs || n == 0)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "model has no subgraph");
   if (!TFLC__SUBGRAPHS && n > 1)
@@ -3743,31 +3709,16 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                      "model has %u subgraphs (TFLC_NO_SUBGRAPHS: one)", n);
   m->buffers = tflc__get_vec(fb, m->root, TFLC__MODEL_BUFFERS, 4, &n);
   m->num_buffers = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_BUFFERS) && !m->buffers)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffers broken");
   for (i = 0; i < (uint32_t)m->num_opcodes; i++) {
     uint32_t oc = tflc__vec_table(fb, m->opcodes, i), len;
-    if (!oc)
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator code %u broken",
-                       i);
-    if (tflc__has_field(fb, oc, TFLC__OC_CUSTOM) &&
-        !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
-                       "operator code %u: broken custom code", i);
     if (tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0) == TFLC_OP_CUSTOM &&
         !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
       return tflc__err(m->error, TFLC_ERR_SCHEMA,
                        "operator code %u: CUSTOM without a name", i);
   }
   for (i = 0; i < (uint32_t)m->num_buffers; i++) {
-    uint32_t bt = tflc__vec_table(fb, m->buffers, i), len;
+    uint32_t bt = tflc__vec_table(fb, m->buffers, i);
     uint64_t off, sz;
-    if (!bt)
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffer %u broken", i);
-    if (tflc__has_field(fb, bt, TFLC__BUF_DATA) &&
-        !tflc__get_vec(fb, bt, TFLC__BUF_DATA, 1, &len))
-      return tflc__err(m->error, TFLC_ERR_TRUNCATED,
-                       "buffer %u: data runs past the end of the model", i);
     off = tflc__get_u64(fb, bt, TFLC__BUF_OFFSET);
     sz = tflc__get_u64(fb, bt, TFLC__BUF_SIZE);
     if (off > 1 && (off > size || sz > size - off))
