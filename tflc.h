@@ -43,7 +43,8 @@
  *                           needs); all when undefined. Operators left out
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
- *                           ("op 3 MEAN: not compiled in").
+ *                           ("op 3 MEAN: not compiled in"; a custom one
+ *                           left out reads as an unknown custom operator).
  *   Firmware for one kind of model can leave out more (defaults: all in;
  *   a model or option needing what was left out is refused at init with
  *   TFLC_ERR_UNSUPPORTED):
@@ -2051,11 +2052,24 @@ static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
     cc = tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len);
     if (!cc)
       return TFLC_OP_UNKNOWN_CUSTOM;
+#ifdef TFLC_OPS
+    /* a firmware build knows the custom operators it runs, and
+     * TFLM_DECODE (folded into its consumers, or refused by name with
+     * TFLC_NO_COMPRESSION); the others read as unknown custom operators */
+#define TFLC__CUSTOM_SEL(name)                                                 \
+  if ((int)TFLC_OP_##name >= 256 && len == sizeof #name - 1 &&                 \
+      memcmp(cc, #name, len) == 0)                                             \
+    return TFLC_OP_##name;
+    if (len == 11 && memcmp(cc, "TFLM_DECODE", 11) == 0)
+      return TFLC_OP_TFLM_DECODE;
+    TFLC_OPS(TFLC__CUSTOM_SEL)
+#else
 #define TFLC__CUSTOM_X(name, code, o, p, a, i, f, pr, iv)                      \
   if ((code) >= 256 && len == sizeof #name - 1 && memcmp(cc, #name, len) == 0) \
     return code;
 #define TFLC__CUSTOM_N(name, code, f)
     TFLC_OPERATORS(TFLC__CUSTOM_X, TFLC__CUSTOM_N)
+#endif
     return TFLC_OP_UNKNOWN_CUSTOM;
   }
   return b;
@@ -5035,13 +5049,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
     }
     for (j = 0; j < nout; j++) {
+      /* (constant outputs are refused below, with the compressed ones) */
       TFLC__OUT(op)
       [j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
-      if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
-        return tflc__err(it->error, TFLC_ERR_SCHEMA,
-                         "op %u %s: output tensor %d is constant", i,
-                         tflc_opcode_name(op->code),
-                         it->tensors[TFLC__OUT(op)[j]].index);
       if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE)
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }

@@ -7,7 +7,8 @@
  * from ../shared/conformance when it is there, and from the writer. */
 #define TFLC_OPS(X)                                                            \
   X(AVERAGE_POOL_2D)                                                           \
-  X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX) X(ADD) X(IF)
+  X(CONV_2D)                                                                   \
+  X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX) X(ADD) X(IF) X(CIRCULAR_BUFFER)
 #define TFLC_NO_COMPRESSION
 #define TFLC_NO_SUBGRAPHS
 #define TFLC_NO_DELEGATES
@@ -233,6 +234,36 @@ static void test_left_out_options_refused(void) {
   free(b);
 }
 
+/* Custom operators: those selected are known by their custom_code, the
+ * others read as unknown (TFLC_OP_UNKNOWN_CUSTOM). */
+static void test_custom_codes_of_selected_operators(void) {
+  static const char *const names[3] = {"CIRCULAR_BUFFER", "SignalWindow",
+                                       "MyOp"};
+  static const int32_t codes[3] = {
+      TFLC_OP_CIRCULAR_BUFFER, TFLC_OP_UNKNOWN_CUSTOM, TFLC_OP_UNKNOWN_CUSTOM};
+  int k;
+  for (k = 0; k < 3; k++) {
+    tflc_writer *w = tflc_writer_create();
+    const int32_t d[1] = {4};
+    int32_t a, y;
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    tflc_model m;
+    a = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "a", NULL);
+    y = tflc_writer_tensor(w, 0, TFLC_INT8, 1, d, NULL, 0, "y", NULL);
+    tflc_writer_op(w, 0, TFLC_OP_CUSTOM, names[k], 1, &a, 1, &y, 0, 0, NULL);
+    tflc_writer_inputs(w, 0, 1, &a);
+    tflc_writer_outputs(w, 0, 1, &y);
+    CHECK_EQ_INT(tflc_writer_finish(w, &bytes, &size), TFLC_OK);
+    tflc_writer_destroy(w);
+    if (!bytes)
+      continue;
+    CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_OK);
+    CHECK_EQ_INT(tflc_model_op_code(&m, 0, 0), codes[k]);
+    free(bytes);
+  }
+}
+
 /* The kernels' readers of constants: raw ones as always, any other kind
  * read as zeros (no decoder is compiled in). */
 static void test_raw_constants_only(void) {
@@ -259,6 +290,7 @@ int main(void) {
   RUN(test_left_out_models_refused);
   RUN(test_left_out_writer_models_refused);
   RUN(test_left_out_options_refused);
+  RUN(test_custom_codes_of_selected_operators);
   RUN(test_raw_constants_only);
   return harness_report();
 }
