@@ -1987,6 +1987,8 @@ TFLC_OPERATORS(TFLC__SLOTS_MATCH_X, TFLC__SLOTS_MATCH_N)
  * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
 static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
                                   uint32_t opts, int32_t out[2]) {
+  if (!TFLC__SUBGRAPHS) /* none: tflc_model_init refused them */
+    return 0;
   if (code == TFLC_OP_IF) {
     tflc__if_options o;
     tflc__read_if_options(m, opts, &o);
@@ -11844,7 +11846,8 @@ typedef char
 #endif
 
 static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
-  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+  if (!TFLC__DELEGATES || op->code != TFLC_OP_DELEGATE || op->user ||
+      !op->state)
     return NULL;
   return (struct tflc__partition *)op->state;
 }
