@@ -2055,9 +2055,9 @@ static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
     if (!cc)
       return TFLC_OP_UNKNOWN_CUSTOM;
 #ifdef TFLC_OPS
-    /* a firmware build knows the custom operators it runs, and
-     * TFLM_DECODE (folded into its consumers, or refused by name with
-     * TFLC_NO_COMPRESSION); the others read as unknown custom operators */
+      /* a firmware build knows the custom operators it runs, and
+       * TFLM_DECODE (folded into its consumers, or refused by name with
+       * TFLC_NO_COMPRESSION); the others read as unknown custom operators */
 #define TFLC__CUSTOM_SEL(name)                                                 \
   if ((int)TFLC_OP_##name >= 256 && len == sizeof #name - 1 &&                 \
       memcmp(cc, #name, len) == 0)                                             \
@@ -4921,7 +4921,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                      "arena too small for %u tensors and %u ops", nrec, nops);
   /* every operator's tensor indices, then (several subgraphs) the
    * subgraph's input and output records, in one array: one rounding */
-  if (it->graphs)
+  if (TFLC__SUBGRAPHS && it->graphs)
     nidx += (uint32_t)(it->num_inputs + it->num_outputs);
   if (nidx > (uint64_t)(it->arena_size / 2))
     return tflc__err(it->error, TFLC_ERR_ARENA,
@@ -4932,7 +4932,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if (!idx)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u ops' tensor indices", nops);
-  if (it->graphs)
+  if (TFLC__SUBGRAPHS && it->graphs)
     it->graphs[sg].io =
         idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
@@ -5281,10 +5281,11 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs) /* io: the end of the subgraph's index array */
+    if (TFLC__SUBGRAPHS &&
+        it->graphs) /* io: the end of the subgraph's index array */
       tflc__graph_keep(it, &it->graphs[sg], it->graphs[sg].io);
   }
-  if (it->graphs) {
+  if (TFLC__SUBGRAPHS && it->graphs) {
     st = tflc__plan(it, it->graphs, n);
     tflc__graph_load(it, &it->graphs[0]);
   } else {
