@@ -43,8 +43,9 @@
  *                           needs); all when undefined. Operators left out
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
- *                           ("op 3 MEAN: not compiled in"; a custom one
- *                           left out reads as an unknown custom operator).
+ *                           ("op 3 MEAN: not compiled in"; with
+ *                           TFLC_NO_ERROR_STRINGS a custom one left out
+ *                           reads as an unknown custom operator).
  *   Firmware for one kind of model can leave out more (defaults: all in;
  *   a model or option needing what was left out is refused at init with
  *   TFLC_ERR_UNSUPPORTED):
@@ -1987,8 +1988,6 @@ TFLC_OPERATORS(TFLC__SLOTS_MATCH_X, TFLC__SLOTS_MATCH_N)
  * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
 static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
                                   uint32_t opts, int32_t out[2]) {
-  if (!TFLC__SUBGRAPHS) /* none: tflc_model_init refused them */
-    return 0;
   if (code == TFLC_OP_IF) {
     tflc__if_options o;
     tflc__read_if_options(m, opts, &o);
@@ -2054,10 +2053,11 @@ static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
     cc = tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len);
     if (!cc)
       return TFLC_OP_UNKNOWN_CUSTOM;
-#ifdef TFLC_OPS
-      /* a firmware build knows the custom operators it runs, and
-       * TFLM_DECODE (folded into its consumers, or refused by name with
-       * TFLC_NO_COMPRESSION); the others read as unknown custom operators */
+#if defined(TFLC_OPS) && defined(TFLC_NO_ERROR_STRINGS)
+      /* a firmware build without messages knows the custom operators it
+       * runs, and TFLM_DECODE (folded into its consumers, or refused with
+       * TFLC_NO_COMPRESSION); the others read as unknown custom operators
+       * (refused all the same: only the message would name them) */
 #define TFLC__CUSTOM_SEL(name)                                                 \
   if ((int)TFLC_OP_##name >= 256 && len == sizeof #name - 1 &&                 \
       memcmp(cc, #name, len) == 0)                                             \

@@ -269,6 +269,7 @@ lean="-DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_US
 check "lean build (TFLC_OPS + TFLC_NO_COMPRESSION ...)" gcc -std=c99 $WARN $lean -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_lean.o"
 optional g++ "lean build, C++" g++ -x c++ -Wall -Wextra -Wpedantic -Wshadow -Werror $lean -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_lean_cxx.o"
 check "lean tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $lean -include "$out/pd_ops.h" -o "$out/tflc_lean" examples/tflc.c -lm
+check "tests/test_lean.c with TFLC_NO_ERROR_STRINGS" bash -c "$CC -std=c99 $WARN -O1 $san -DTFLC_NO_ERROR_STRINGS -o $out/test_lean_noerr tests/test_lean.c -lm && $out/test_lean_noerr | tail -n 1 | grep -q ' 0 failed'"
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
