@@ -638,8 +638,11 @@ typedef struct tflc_interpreter {
   int32_t outputs[TFLC_MAX_IO];
   tflc_options opt;
   int32_t ready;
-  uint32_t sgt;               /* subgraph table of the current view */
-  size_t map_bytes;           /* init-time scratch */
+  uint32_t sgt;     /* subgraph table of the current view */
+  size_t map_bytes; /* init-time scratch */
+  /* while one operator is prepared: records of its constant inputs that
+   * keep none after init (tflc__in), else NULL */
+  tflc_tensor *prep_consts;
   struct tflc__graph *graphs; /* per subgraph (when more than one) */
   struct tflc__var *vars;     /* resource variables */
   int32_t num_vars;
@@ -3898,6 +3901,16 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 #define TFLC__MAX_SCRATCH 3
 #define TFLC__CURSORS 2 /* decode positions: filter, other inputs */
 #define TFLC__OUT(op) ((op)->in + (op)->nin)
+/* An operator input slot holding TFLC__NO_RECORD(j) reads a raw constant
+ * that has no record after init: one only FULLY_CONNECTED (int8, float32)
+ * reads as weights or bias, whose prepare keeps what its invoke needs (the
+ * data and the shape) in its state; 44 bytes a tensor less on a 32-bit
+ * target. While that operator is prepared, its j-th such input has a
+ * record in it->prep_consts (built from the model after the init map). */
+#define TFLC__NO_RECORD(j) (-2 - (int32_t)(j))
+/* bytes one such record takes then: the 64-bit layout's, on every target,
+ * so that the init map (and the arena) is the same on both */
+#define TFLC__PREP_RECORD_BYTES ((sizeof(tflc__tensor32) + 4u + 7u) & ~7u)
 
 /* Compressed inputs without a tiled path are decoded whole before the op
  * runs, into an alternate region or an arena scratch buffer. */
@@ -4126,9 +4139,15 @@ static tflc_status tflc__op_err_types(tflc__ctx *c, const char *sep,
 #endif
 }
 static tflc_tensor *tflc__in(tflc__ctx *c, int32_t k) {
-  if (k >= c->op->nin || c->op->in[k] < 0)
+  int32_t r;
+  if (k >= c->op->nin)
     return NULL;
-  return &c->it->tensors[c->op->in[k]];
+  r = c->op->in[k];
+  if (r >= 0)
+    return &c->it->tensors[r];
+  /* TFLC__NO_RECORD(j): a constant whose record exists only while its
+   * operator is prepared; absent (NULL) at invoke */
+  return r < -1 && c->it->prep_consts ? &c->it->prep_consts[-2 - r] : NULL;
 }
 static tflc_tensor *tflc__out(tflc__ctx *c, int32_t k) {
   if (k >= c->op->nout)
@@ -4804,6 +4823,88 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   return tflc__init_graphs(it);
 }
 
+/* 1 when input k of the operator (table ot, code, user op or not) can
+ * read a constant that keeps no record (TFLC__NO_RECORD): the weights or
+ * bias of a built-in FULLY_CONNECTED that is not int16x8, without
+ * delegates (which may take the operator). */
+static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
+                                                     uint32_t sgt, uint32_t ot,
+                                                     int32_t code, int user,
+                                                     int32_t k) {
+  const tflc_model *m = it->model;
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t ni, iv;
+  int32_t x;
+  if (code != TFLC_OP_FULLY_CONNECTED || user || (k != 1 && k != 2) ||
+      it->opt.num_delegates > 0)
+    return 0;
+  iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
+  x = ni > 0 ? tflc__i32(fb.b + iv) : -1;
+  return x >= 0 && tflc__get_u8(fb, tflc__tensor_table(m, sgt, x), TFLC__T_TYPE,
+                                0) != TFLC_INT16;
+}
+/* 1 when tensor t is a raw constant such an input may read without a
+ * record: int8, int32 or float32 data in the model, aligned, not a
+ * variable (compressed ones are marked as needing records). */
+static TFLC__NOINLINE int tflc__const_without_record(const tflc_model *m,
+                                                     uint32_t sgt, int32_t t) {
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t tt = tflc__tensor_table(m, sgt, t), blen;
+  uint8_t type = (uint8_t)tflc__get_u8(fb, tt, TFLC__T_TYPE, 0);
+  const uint8_t *d =
+      tflc__buffer(m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
+  size_t es = tflc_type_size(type);
+  if (!d || tflc__get_u8(fb, tt, TFLC__T_VARIABLE, 0))
+    return 0;
+  if (type != TFLC_INT8 && type != TFLC_INT32 && type != TFLC_FLOAT32)
+    return 0;
+  return ((uintptr_t)d & (es - 1u)) == 0;
+}
+/* The records of the inputs of c's operator that keep none
+ * (TFLC__NO_RECORD), built from the model for its prepare after the init
+ * map of nt words (it->prep_consts; NULL when it has none). */
+static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
+                                                    tflc__ctx *c, uint32_t nt) {
+  const tflc_model *m = it->model;
+  const tflc__op *op = c->op;
+  tflc__fb fb = tflc__mfb(m);
+  const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
+  size_t need;
+  uint32_t ni, iv;
+  int32_t k, n = 0;
+  it->prep_consts = NULL;
+  for (k = 0; k < op->nin; k++)
+    n += op->in[k] < -1;
+  if (n == 0)
+    return TFLC_OK;
+  need = start + (size_t)n * TFLC__PREP_RECORD_BYTES;
+  if (need > it->arena_size - it->tail)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "arena too small", 0, 0);
+  if (it->map_bytes < need)
+    it->map_bytes = need; /* tflc__persist stays above them */
+  it->prep_consts = (tflc_tensor *)(void *)(it->arena + start);
+  iv = tflc__get_vec(fb, tflc__op_table(m, c->sgt, op->index), TFLC__OP_INPUTS,
+                     4, &ni);
+  for (k = 0; k < op->nin && (uint32_t)k < ni; k++) {
+    const int32_t ti = tflc__i32(fb.b + iv + 4 * k);
+    const uint32_t tt = tflc__tensor_table(m, c->sgt, ti);
+    tflc_tensor *t;
+    uint32_t blen;
+    tflc_status st;
+    if (op->in[k] >= -1)
+      continue;
+    t = &it->prep_consts[-2 - op->in[k]];
+    st = tflc__read_tensor(m, tt, t, it->error, ti);
+    if (st)
+      return st;
+    t->index = (uint16_t)ti;
+    t->data = (void *)(uintptr_t)tflc__buffer(
+        m, tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0), &blen);
+    t->flags |= TFLC_TENSOR_CONST;
+  }
+  return TFLC_OK;
+}
+
 /* Records, operators, preparation and plan of subgraph `sg`; the view
  * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
 static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
@@ -4833,7 +4934,8 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   /* Pass 1, in a temporary map at the start of the arena (where the
    * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
    * bit 2 read by an operator without a tiled path (or a subgraph output),
-   * then the record index from bit 3 up. */
+   * bit 3 needs a record (used other than as TFLC__NO_RECORD allows), then
+   * the record index from bit 4 up. */
   if ((uint64_t)nt * 4 > it->arena_size - it->tail)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u tensors", nt);
@@ -4848,7 +4950,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   it->num_inputs = (int32_t)nio;
   for (i = 0; i < nio; i++) {
     it->inputs[i] = tflc__i32(fb.b + iov + 4 * i);
-    map[it->inputs[i]] |= 1;
+    map[it->inputs[i]] |= 1 | 8;
   }
   iov = tflc__sg_vec(m, sgt, TFLC__SG_OUTPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
@@ -4857,7 +4959,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   it->num_outputs = (int32_t)nio;
   for (i = 0; i < nio; i++) {
     it->outputs[i] = tflc__i32(fb.b + iov + 4 * i);
-    map[it->outputs[i]] |= 1 | 4;
+    map[it->outputs[i]] |= 1 | 4 | 8;
   }
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, j;
@@ -4867,17 +4969,21 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     int user;
     if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) {
       for (j = 0; j < nout; j++)
-        map[tflc__i32(fb.b + ov + 4 * j)] |= 2;
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 2 | 8;
       continue;
     }
     user = TFLC__USER_OPS && tflc__user_op_for(it, code, ot) != 0;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       if (ti >= 0)
-        map[ti] |= 1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4);
+        map[ti] |=
+            1 | (tflc__tiled_input(code, user, (int32_t)j) ? 0 : 4) |
+            (tflc__reads_without_record(it, sgt, ot, code, user, (int32_t)j)
+                 ? 0
+                 : 8);
     }
     for (j = 0; j < nout; j++)
-      map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+      map[tflc__i32(fb.b + ov + 4 * j)] |= 1 | 8;
   }
   /* keep a DECODE op only if one of its outputs must be decoded whole;
    * count the kept operators' tensor indices (a kept DECODE: outputs
@@ -4900,12 +5006,25 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       nidx += nout;
       nops++;
       for (j = 0; j < nout; j++)
-        map[tflc__i32(fb.b + ov + 4 * j)] |= 1;
+        map[tflc__i32(fb.b + ov + 4 * j)] |= 1 | 8;
+    }
+  }
+  {
+    /* compressed tensors (COMPRESSION_METADATA) keep records */
+    tflc__fb nb = tflc__meta_fb(m);
+    uint32_t nl, luts = tflc__meta_list(m, sg, &nl);
+    for (i = 0; luts && i < nl; i++) {
+      uint32_t lt = tflc__vec_table(nb, luts, i);
+      int32_t ti = lt ? tflc__get_i32(nb, lt, 0, 0) : -1;
+      if (ti >= 0 && (uint32_t)ti < nt)
+        map[ti] |= 8;
     }
   }
   for (i = 0; i < nt; i++)
-    if (map[i] & 1)
-      map[i] |= (int32_t)(nrec++ << 3);
+    if ((map[i] & 9) == 1 && tflc__const_without_record(m, sgt, (int32_t)i))
+      map[i] &= ~1; /* read only as TFLC__NO_RECORD: no record */
+    else if (map[i] & 1)
+      map[i] |= (int32_t)(nrec++ << 4);
   if (nrec > 32767)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "subgraph %d: %u tensors in use (at most 32767)", sg,
@@ -4936,9 +5055,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     it->graphs[sg].io =
         idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
-    it->inputs[k] = map[it->inputs[k]] >> 3;
+    it->inputs[k] = map[it->inputs[k]] >> 4;
   for (k = 0; k < it->num_outputs; k++)
-    it->outputs[k] = map[it->outputs[k]] >> 3;
+    it->outputs[k] = map[it->outputs[k]] >> 4;
   /* tensor records */
   for (i = 0; i < nt; i++) {
     tflc_tensor *t;
@@ -4946,7 +5065,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     const uint8_t *d;
     if (!(map[i] & 1))
       continue;
-    t = &it->tensors[map[i] >> 3];
+    t = &it->tensors[map[i] >> 4];
     tt = tflc__tensor_table(m, sgt, (int32_t)i);
     st = tflc__read_tensor(m, tt, t, it->error, (int32_t)i);
     if (st)
@@ -4985,7 +5104,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       tflc_tensor *t;
       if (ti < 0 || (uint32_t)ti >= nt || !(map[ti] & 1))
         continue;
-      t = &it->tensors[map[ti] >> 3];
+      t = &it->tensors[map[ti] >> 4];
       t->data = (void *)(uintptr_t)(m->bytes + m->comp_base + lt);
       t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
     }
@@ -4993,7 +5112,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   /* operators */
   nops = 0;
   for (i = 0; i < no; i++) {
-    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j;
+    uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j, nnr;
     int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
     tflc__op *op;
     iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
@@ -5007,7 +5126,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         if (map[o] & 4) {
           keep = 1;
         } else if (map[o] & 1) {
-          tflc_tensor *t = &it->tensors[map[o] >> 3];
+          tflc_tensor *t = &it->tensors[map[o] >> 4];
           t->data = (void *)(uintptr_t)(fb.b + iv + 8 * j);
           t->flags |=
               TFLC_TENSOR_LUT | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_DECODED;
@@ -5046,14 +5165,16 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return tflc__err(it->error, TFLC_ERR_SCHEMA, "op %u: inputs changed", i);
     op->in = idx + nused;
     nused += ni + nout;
-    for (j = 0; j < ni; j++) {
+    for (j = 0, nnr = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
-      op->in[j] = (int16_t)(ti < 0 ? -1 : map[ti] >> 3);
+      op->in[j] = (int16_t)(ti < 0               ? -1
+                            : (map[ti] & 1) == 0 ? TFLC__NO_RECORD(nnr++)
+                                                 : map[ti] >> 4);
     }
     for (j = 0; j < nout; j++) {
       /* (constant outputs are refused below, with the compressed ones) */
       TFLC__OUT(op)
-      [j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 3);
+      [j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 4);
       if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE)
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
@@ -5184,7 +5305,11 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
           o->flags |= TFLC_TENSOR_EXTERN;
       }
     }
+    st = tflc__prep_consts(it, &c, nt);
+    if (st)
+      return st;
     st = tflc__prepare_op(&c);
+    it->prep_consts = NULL;
     if (st && it->opt.report) {
       it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
       if (!it->first_error)
@@ -5389,20 +5514,28 @@ typedef struct tflc__conv_state {
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
 /* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
- * the shapes are re-read at invoke, and a per-tensor multiplier lives here
- * instead of in an allocation of its own. */
+ * the kernel's parameters are put together at invoke from zero points and
+ * int8 bounds, and a per-tensor multiplier lives here instead of in an
+ * allocation of its own. Weights and bias without a record
+ * (TFLC__NO_RECORD) are read through `filter` and `bias`. */
 typedef struct tflc__fc_state {
-  tflc_fc_params p;
-  int32_t tile;
+  const void *filter; /* elements of a filter without a record, else NULL */
+  const void *bias;   /* elements of a bias without a record, else NULL */
   union {
     struct {
       float min, max; /* float32: fused activation range */
     } f32;
-    struct {
-      int32_t mult; /* int8 per-tensor: the output multiplier */
-      int8_t shift;
-    } one;
+    int32_t mult;         /* int8 per-tensor: the output multiplier */
+    const int32_t *mults; /* int8 per-channel: depth multipliers, then
+                             depth int8 shifts */
   } r;
+  int32_t accum, depth;
+  int16_t in_zp, filter_zp, out_zp;
+  int8_t act_min, act_max; /* int8 output bounds (within -128..127: an
+                              int8 zero point is, tflc__read_tensor) */
+  int8_t shift;            /* int8 per-tensor */
+  int8_t tile;             /* scratch index or -1 */
+  uint8_t per_channel;
 } tflc__fc_state;
 /* the two states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
@@ -5410,17 +5543,18 @@ typedef struct tflc__conv_state32 {
   int32_t tile;
 } tflc__conv_state32;
 typedef struct tflc__fc_state32 {
-  tflc__fc_params32 p;
-  int32_t tile;
+  uint32_t filter, bias;
   union {
     struct {
       float min, max;
     } f32;
-    struct {
-      int32_t mult;
-      int8_t shift;
-    } one;
+    int32_t mult;
+    uint32_t mults;
   } r;
+  int32_t accum, depth;
+  int16_t in_zp, filter_zp, out_zp;
+  int8_t act_min, act_max, shift, tile;
+  uint8_t per_channel;
 } tflc__fc_state32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
 typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
@@ -5744,7 +5878,14 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
                         tflc__count(b), depth);
   s->tile = -1;
   if (tflc__filter_tile(c, f, b) > 0)
-    s->tile = tflc__scratch(c, tflc__filter_tile(c, f, b));
+    s->tile = (int8_t)tflc__scratch(c, tflc__filter_tile(c, f, b));
+  s->accum = accum;
+  s->depth = depth;
+  /* weights and bias that keep no record after init: their elements */
+  if (c->op->in[1] < -1)
+    s->filter = f->data;
+  if (b && c->op->in[2] < -1)
+    s->bias = b->data;
   if (in->type == TFLC_FLOAT32 && f->type == TFLC_FLOAT32 &&
       o->type == TFLC_FLOAT32 && (!b || b->type == TFLC_FLOAT32)) {
     tflc_activation_range_f32(act, &s->r.f32.min, &s->r.f32.max);
@@ -5762,15 +5903,20 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "INT4 weights must be per-tensor (%d scales)",
                         (int32_t)nsc, 0);
-  s->p.input_offset = -in->zero_point;
-  s->p.output_offset = o->zero_point;
-  tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
-                                  &s->p.act_min, &s->p.act_max);
+  s->in_zp = in->zero_point;
+  s->out_zp = o->zero_point;
+  {
+    int32_t lo, hi;
+    tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
+                                    &lo, &hi);
+    s->act_min = (int8_t)lo;
+    s->act_max = (int8_t)hi;
+  }
   {
     /* one (multiplier, shift) per output channel, or one for the tensor
      * (kept in the state) */
-    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.one.mult;
-    int8_t *shift = &s->r.one.shift;
+    int32_t n = nsc > 1 ? depth : 1, sh32, *mult = &s->r.mult;
+    int8_t *shift = &s->shift;
     if (nsc > 1 && nsc != (uint32_t)depth)
       return tflc__op_err(c, TFLC_ERR_QUANT, "%d filter scales for %d outputs",
                           (int32_t)nsc, depth);
@@ -5791,38 +5937,57 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
                                        &sh32);
       } else {
         tflc_fc_quantize_multiplier(in->scale, f->scale, o->scale, mult, &sh32);
-        s->p.filter_offset = -f->zero_point;
+        s->filter_zp = f->zero_point;
       }
       if (sh32 < -31 || sh32 > 30)
         return tflc__op_err(c, TFLC_ERR_QUANT,
                             "multiplier exponent %d out of range", sh32, 0);
       shift[i] = (int8_t)sh32;
     }
-    s->p.per_channel = nsc > 1;
-    s->p.out_multiplier = mult;
-    s->p.out_shift = shift;
+    s->per_channel = nsc > 1;
+    if (nsc > 1)
+      s->r.mults = mult;
   }
   return TFLC_OK;
 }
 static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
-  tflc__fc_state *s = (tflc__fc_state *)c->op->state;
+  const tflc__fc_state *s = (const tflc__fc_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  size_t tb = s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0;
-  tflc_const fc = tflc__const(c, f), bc;
-  const int32_t accum = f->dims[1], depth = f->dims[0];
+  size_t tb = s->tile >= 0 && f ? tflc__filter_tile(c, f, b) : 0;
+  const int32_t accum = s->accum, depth = s->depth;
   const int32_t batches = tflc__count(in) / accum;
+  const int f32 = in->type == TFLC_FLOAT32;
+  /* (a filter or bias without a record is raw int8 / int32 or float32) */
+  tflc_const fc = f ? tflc__const(c, f)
+                    : tflc_const_raw(s->filter, f32 ? TFLC_FLOAT32 : TFLC_INT8,
+                                     accum * depth),
+             bc;
   if (b)
     bc = tflc__const(c, b);
-  if (in->type == TFLC_FLOAT32)
+  else if (s->bias)
+    bc = tflc_const_raw(s->bias, f32 ? TFLC_FLOAT32 : TFLC_INT32, depth);
+  if (f32) {
     tflc_fully_connected_f32(s->r.f32.min, s->r.f32.max, batches, accum, depth,
-                             (const float *)in->data, &fc, b ? &bc : NULL,
-                             (float *)o->data, tile, tb);
-  else
-    tflc_fully_connected_s8(&s->p, batches, accum, depth,
-                            (const int8_t *)in->data, &fc, b ? &bc : NULL,
-                            (int8_t *)o->data, tile, tb);
+                             (const float *)in->data, &fc,
+                             b || s->bias ? &bc : NULL, (float *)o->data, tile,
+                             tb);
+  } else {
+    tflc_fc_params p;
+    p.input_offset = -s->in_zp;
+    p.filter_offset = -s->filter_zp;
+    p.output_offset = s->out_zp;
+    p.act_min = s->act_min;
+    p.act_max = s->act_max;
+    p.per_channel = s->per_channel;
+    p.out_multiplier = s->per_channel ? s->r.mults : &s->r.mult;
+    p.out_shift =
+        s->per_channel ? (const int8_t *)(s->r.mults + depth) : &s->shift;
+    tflc_fully_connected_s8(&p, batches, accum, depth, (const int8_t *)in->data,
+                            &fc, b || s->bias ? &bc : NULL, (int8_t *)o->data,
+                            tile, tb);
+  }
   return TFLC_OK;
 }
 

@@ -16,6 +16,7 @@ if [ -d "$SHARED/conformance" ]; then
     models/hello_world_int8/seed1 models/hello_world_float/seed1 \
     models/compressed/pd_all_w4/meta models/compressed/pd_all_w4/decode \
     models_ext/trained_lstm/seed1 external/tflm_tests/seanet/transpose_conv0 \
+    external/mlperf_tiny/ad01_int8/seed1 \
     ops/COMPRESSED_RESOURCE_VARIABLE/i8_2x8_lut2_decode; do
     [ -f "$SHARED/conformance/$d/model.tflite" ] && models="$models $SHARED/conformance/$d/model.tflite"
   done

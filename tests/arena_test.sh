@@ -2,7 +2,8 @@
 # Arena budget: for every conformance case, tflc's arena_used_bytes is at
 # most TFLM's (tflm.json, or case.json's "tflm" object), and a compressed
 # case needs at most 1 KiB more than its binned twin, plus its compressed
-# tensors' descriptors (built once at init). One check per case.
+# tensors' descriptors (built once at init). One check per case; and the
+# 32-bit arena of the benchmark models is at most TFLM's on the Cortex-M4.
 set -u
 TFLC=${TFLC:-build/tflc}
 SHARED=${SHARED:-../shared}
@@ -92,5 +93,32 @@ for d, mine in sorted(used.items()):
             bad += 1
         else:
             ok += 1
+# 32-bit targets: tflc's arena (`info --target 32`, what the Cortex-M4
+# harness measures: tests/m4_test.sh) against TFLM's on the Cortex-M4
+# (../shared/reference/PEERS.md, reference kernels)
+tflm32 = [("models/person_detect/person", 82292),
+          ("models/micro_speech/seed1", 6788),
+          ("external/mlperf_tiny/kws_ref_model/seed1", 22772),
+          ("external/mlperf_tiny/vww_96_int8/seed1", 100660),
+          ("external/mlperf_tiny/pretrainedResnet_quant/seed1", 54340),
+          ("external/mlperf_tiny/ad01_int8/seed1", 2260)]
+for d, tflm in tflm32:
+    mp = os.path.join(root, d, "model.tflite")
+    if not os.path.exists(mp):
+        continue
+    r = subprocess.run([tool, "info", mp, "--json", "--target", "32"],
+                       capture_output=True, text=True)
+    try:
+        mine = json.loads(r.stdout)["arena_used_bytes"]
+    except Exception:
+        print("FAIL %s --target 32: %s" % (d, r.stderr.strip()))
+        bad += 1
+        continue
+    if mine > tflm:
+        print("FAIL %s: 32-bit arena %d > TFLM's %d on the Cortex-M4" %
+              (d, mine, tflm))
+        bad += 1
+    else:
+        ok += 1
 print("%d passed, %d failed (%d known gaps)" % (ok, bad, known))
 PY

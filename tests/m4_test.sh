@@ -3,7 +3,8 @@
 # models in flash at 16-byte aligned and at odd addresses give TFLM's
 # bytes, and the arena `tflc info --target 32` prints is exact there (it
 # works, one byte less fails), also for operators whose persistent state
-# holds pointers (SIGNAL_*, ADD_N's pointer scratch). Needs
+# holds pointers (SIGNAL_*, ADD_N's pointer scratch, FULLY_CONNECTED's
+# weight and bias addresses, whose records exist at prepare only). Needs
 # arm-none-eabi-gcc, qemu-system-arm and
 # the harness; skipped without them (a failure with TFLC_REQUIRE_ALL=1).
 set -u
@@ -38,6 +39,10 @@ person_detect_odd:models/person_detect/person:1:0
 transpose_conv0:external/tflm_tests/seanet/transpose_conv0:0:1
 transpose_conv0_odd:external/tflm_tests/seanet/transpose_conv0:3:0
 micro_speech:models/micro_speech/seed1:0:1
+ad01:external/mlperf_tiny/ad01_int8/seed1:0:1
+ad01_odd:external/mlperf_tiny/ad01_int8/seed1:1:0
+fc_pc_nobias:ops/FULLY_CONNECTED/i8_in3x20_o5_pc_nobias_relu_zp127:0:1
+fc_f32:ops/FULLY_CONNECTED/f32_in1x16_o8_pt_none:0:1
 ms_meta:models/compressed/ms_dw_axis3_a/meta:0:1
 rfft:ops2/SIGNAL_RFFT/f32_256_fft256:0:1
 overlap_add:ops2/SIGNAL_OVERLAP_ADD/f32_1x16_step16:0:1

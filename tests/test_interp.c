@@ -444,6 +444,136 @@ static void test_errors_name_the_place(void) {
   }
 }
 
+/* FULLY_CONNECTED weights and biases without records: x -> FC (per-channel
+ * weights) -> FC (W2, b2) -> FC (W2 shared, no bias) -> ADD (a constant
+ * only ADD reads), int8. */
+static int build_fc_chain(uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  static const int32_t xd[2] = {1, 16}, w1d[2] = {8, 16}, w2d[2] = {8, 8};
+  static const int32_t bd[1] = {8}, hd[2] = {1, 8};
+  int8_t w1[128], w2[64], c[8];
+  int32_t b1[8], b2[8], t[11], in[3], i;
+  float s_x = 0.05f, s_h = 0.1f, s_w2 = 0.02f, s_w1[8], s_b1[8], s_b2;
+  int64_t z_x = -3, z_h = 2, z0[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  tflc_w_quant qx, qh, qw1, qb1, qw2, qb2;
+  tflc_w_option o[1];
+  tflc_status st;
+  for (i = 0; i < 128; i++)
+    w1[i] = (int8_t)((int32_t)(rng() % 255u) - 127);
+  for (i = 0; i < 64; i++)
+    w2[i] = (int8_t)((int32_t)(rng() % 255u) - 127);
+  for (i = 0; i < 8; i++) {
+    s_w1[i] = 0.002f * (float)(i + 1);
+    s_b1[i] = s_x * s_w1[i];
+    b1[i] = (int32_t)(rng() % 2001u) - 1000;
+    b2[i] = (int32_t)(rng() % 2001u) - 1000;
+    c[i] = (int8_t)(i * 7 - 20);
+  }
+  s_b2 = s_h * s_w2;
+  memset(&qx, 0, sizeof qx);
+  qx.scale = &s_x;
+  qx.zero_point = &z_x;
+  qx.count = 1;
+  qh = qx;
+  qh.scale = &s_h;
+  qh.zero_point = &z_h;
+  qw1 = qx;
+  qw1.scale = s_w1;
+  qw1.zero_point = z0;
+  qw1.count = 8;
+  qb1 = qw1;
+  qb1.scale = s_b1;
+  qw2 = qx;
+  qw2.scale = &s_w2;
+  qw2.zero_point = z0;
+  qb2 = qw2;
+  qb2.scale = &s_b2;
+  t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, xd, NULL, 0, "x", &qx);
+  t[1] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, w1d, w1, sizeof w1, "w1", &qw1);
+  t[2] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, bd, b1, sizeof b1, "b1", &qb1);
+  t[3] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, hd, NULL, 0, "h1", &qh);
+  t[4] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, w2d, w2, sizeof w2, "w2", &qw2);
+  t[5] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, bd, b2, sizeof b2, "b2", &qb2);
+  t[6] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, hd, NULL, 0, "h2", &qh);
+  t[7] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, hd, NULL, 0, "h3", &qh);
+  t[8] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, hd, c, sizeof c, "c", &qh);
+  t[9] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, hd, NULL, 0, "y", &qh);
+  o[0] = opt_u8(0, 1); /* RELU */
+  in[0] = t[0], in[1] = t[1], in[2] = t[2];
+  tflc_writer_op(w, 0, TFLC_OP_FULLY_CONNECTED, NULL, 3, in, 1, &t[3], 8, 1, o);
+  in[0] = t[3], in[1] = t[4], in[2] = t[5];
+  tflc_writer_op(w, 0, TFLC_OP_FULLY_CONNECTED, NULL, 3, in, 1, &t[6], 8, 0,
+                 NULL);
+  in[0] = t[6], in[1] = t[4], in[2] = -1;
+  tflc_writer_op(w, 0, TFLC_OP_FULLY_CONNECTED, NULL, 3, in, 1, &t[7], 8, 0,
+                 NULL);
+  in[0] = t[7], in[1] = t[8];
+  tflc_writer_op(w, 0, TFLC_OP_ADD, NULL, 2, in, 1, &t[9], 11, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &t[0]);
+  tflc_writer_outputs(w, 0, 1, &t[9]);
+  st = tflc_writer_finish(w, out, size);
+  tflc_writer_destroy(w);
+  return st == TFLC_OK;
+}
+static int claims_nothing(tflc_op_context *op, void *user) {
+  (void)op;
+  (void)user;
+  return 0;
+}
+static tflc_status never_runs(tflc_op_context *part, void *user) {
+  (void)part;
+  (void)user;
+  return TFLC_ERR_STATE;
+}
+static void test_fc_constants_without_records(void) {
+  uint8_t *bytes;
+  size_t n, used;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_delegate none = {"none", claims_nothing, NULL, never_runs, NULL};
+  tflc_options opt;
+  run_result plain, kept;
+  int8_t x[16];
+  int32_t i;
+  for (i = 0; i < 16; i++)
+    x[i] = (int8_t)rng();
+  CHECK(build_fc_chain(&bytes, &n));
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, n), TFLC_OK);
+  CHECK_EQ_INT(
+      tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, NULL),
+      TFLC_OK);
+  /* records: x, h1, h2, h3, the ADD constant, y; none for w1 b1 w2 b2 */
+  CHECK_EQ_INT(it.num_tensors, 6);
+  CHECK(it.ops[0].in[1] < -1 && it.ops[0].in[2] < -1);
+  CHECK(it.ops[2].in[1] < -1 && it.ops[2].in[2] == -1);
+  CHECK(it.ops[3].in[1] >= 0);
+  CHECK(it.prep_consts == NULL);
+  CHECK(plan_ok(&it));
+  /* exact arena, the prepare-time records included */
+  used = tflc_arena_used(&it);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used, NULL), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used - 16, NULL),
+               TFLC_ERR_ARENA);
+  /* with a delegate every constant keeps its record: same bytes out */
+  run(bytes, n, x, NULL, &plain);
+  CHECK_EQ_INT(plain.st, TFLC_OK);
+  memset(&opt, 0, sizeof opt);
+  opt.delegates = &none;
+  opt.num_delegates = 1;
+  run(bytes, n, x, &opt, &kept);
+  CHECK_EQ_INT(kept.st, TFLC_OK);
+  CHECK_EQ_MEM(plain.out, kept.out, 8);
+  for (i = 1; i < 8 && plain.out[i] == plain.out[0]; i++)
+    ;
+  CHECK(i < 8); /* not a constant (saturated) output */
+  CHECK(plain.arena < kept.arena);
+  CHECK_EQ_INT(
+      tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &opt),
+      TFLC_OK);
+  CHECK_EQ_INT(it.num_tensors, 10);
+  free(bytes);
+}
+
 /* The plan of real models (when ../shared is there): no live overlap. */
 static void test_plan_real_models(void) {
   static const char *paths[] = {
@@ -476,6 +606,7 @@ int main(void) {
   RUN(test_plan_real_models);
   RUN(test_compressed_equals_plain);
   RUN(test_plan_and_exact_arena);
+  RUN(test_fc_constants_without_records);
   RUN(test_decompression_regions);
   RUN(test_errors_name_the_place);
   return harness_report();
