@@ -7084,7 +7084,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
   const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
   const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
-  const int compressed = filter->bits != 0;
+  const int compressed = TFLC__COMPRESSION && filter->bits != 0;
   int32_t chunk, c0, n, oy, ox, pass;
   int64_t first, last, top, bottom;
   int column;
