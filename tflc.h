@@ -43,7 +43,9 @@
  *                           needs); all when undefined. Operators left out
  *                           cost no flash with -ffunction-sections
  *                           -Wl,--gc-sections and are refused at init
- *                           ("op 3 MEAN: not compiled in").
+ *                           ("op 3 MEAN: not compiled in"; with
+ *                           TFLC_NO_ERROR_STRINGS a custom one left out
+ *                           reads as an unknown custom operator).
  *   TFLC_NO_FLOAT32         compile the operators' float32 paths out
  *   TFLC_NO_INT16           compile the operators' int16 paths out
  *   TFLC_INT8_ONLY          both: int8 kernels only, as TFLM's int8-only
@@ -56,6 +58,21 @@
  *                           int8 form has int16 tensors (int8 SVDF and
  *                           LSTM states, SOFTMAX to int16, Signal*) need
  *                           TFLC_NO_FLOAT32 alone.
+ *   Firmware for one kind of model can leave out more (defaults: all in;
+ *   a model or option needing what was left out is refused at init with
+ *   TFLC_ERR_UNSUPPORTED):
+ *   TFLC_NO_COMPRESSION     plain constants only: the LUT, Huffman, Prune
+ *                           and INT4 decoders are left out; tflc_model_init
+ *                           refuses COMPRESSION_METADATA, TFLM_DECODE
+ *                           operators and INT4 tensors
+ *   TFLC_NO_SUBGRAPHS       one subgraph: tflc_model_init refuses models
+ *                           with more, and IF / WHILE / CALL_ONCE
+ *   TFLC_NO_DELEGATES       no delegates (tflc_options.delegates)
+ *   TFLC_NO_USER_OPS        no user operators (tflc_options.user_ops)
+ *   TFLC_NO_SIZE_GLUE       gcc: compile this header's code (reader,
+ *                           verifier, planner, init, operator glue) at the
+ *                           build's level instead of for size (the kernels
+ *                           always keep the build's level)
  *   (The host-side model writer and compression stage, tflc_compress and
  *   tflc_bin, are in tflc_write.h beside this file.)
  *
@@ -121,6 +138,24 @@
 #endif
 #ifndef TFLC_MAX_NESTING
 #define TFLC_MAX_NESTING 8
+#endif
+/* The features above as 0 / 1 (TFLC__COMPRESSION is in tflc_kernels.h),
+ * tested with `if` so that every build compiles all of the code and the
+ * optimizer drops what is left out. */
+#ifdef TFLC_NO_SUBGRAPHS
+#define TFLC__SUBGRAPHS 0
+#else
+#define TFLC__SUBGRAPHS 1
+#endif
+#ifdef TFLC_NO_DELEGATES
+#define TFLC__DELEGATES 0
+#else
+#define TFLC__DELEGATES 1
+#endif
+#ifdef TFLC_NO_USER_OPS
+#define TFLC__USER_OPS 0
+#else
+#define TFLC__USER_OPS 1
 #endif
 
 #ifdef __cplusplus
@@ -965,6 +1000,20 @@ TFLC_API const char *tflc_status_str(tflc_status s) {
   }
   return "unknown status";
 }
+
+/* From here to the end: the flatbuffer reader, verifier, records, planner,
+ * init, and the operators' glue (prepare, which runs once, and invoke,
+ * which runs once per operator and hands the loops to tflc_kernels.h).
+ * gcc compiles this part for size in optimized builds; the kernels keep
+ * the build's own level, so invoke is as fast and the image smaller
+ * (person_detect's int8-only lean build, -O2 on the M4: 1.7 KB less,
+ * instructions per invoke unchanged). TFLC_NO_SIZE_GLUE turns it off. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&       \
+    !defined(__OPTIMIZE_SIZE__) && !defined(TFLC_NO_SIZE_GLUE)
+#pragma GCC push_options
+#pragma GCC optimize("Os")
+#define TFLC__SIZE_GLUE 1
+#endif
 
 /* ======================================================================== */
 /* Flatbuffer reader: bounds-checked accessors over the model bytes.        */
@@ -2038,11 +2087,25 @@ static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
     cc = tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len);
     if (!cc)
       return TFLC_OP_UNKNOWN_CUSTOM;
+#if defined(TFLC_OPS) && defined(TFLC_NO_ERROR_STRINGS)
+      /* a firmware build without messages knows the custom operators it
+       * runs, and TFLM_DECODE (folded into its consumers, or refused with
+       * TFLC_NO_COMPRESSION); the others read as unknown custom operators
+       * (refused all the same: only the message would name them) */
+#define TFLC__CUSTOM_SEL(name)                                                 \
+  if ((int)TFLC_OP_##name >= 256 && len == sizeof #name - 1 &&                 \
+      memcmp(cc, #name, len) == 0)                                             \
+    return TFLC_OP_##name;
+    if (len == 11 && memcmp(cc, "TFLM_DECODE", 11) == 0)
+      return TFLC_OP_TFLM_DECODE;
+    TFLC_OPS(TFLC__CUSTOM_SEL)
+#else
 #define TFLC__CUSTOM_X(name, code, o, p, a, i, f, pr, iv)                      \
   if ((code) >= 256 && len == sizeof #name - 1 && memcmp(cc, #name, len) == 0) \
     return code;
 #define TFLC__CUSTOM_N(name, code, f)
     TFLC_OPERATORS(TFLC__CUSTOM_X, TFLC__CUSTOM_N)
+#endif
     return TFLC_OP_UNKNOWN_CUSTOM;
   }
   return b;
@@ -2112,7 +2175,8 @@ TFLC_API const char *tflc_type_name(int32_t type) {
   return "UNKNOWN";
 }
 
-/* Reads tensor table tt into *o (shape, type, quantization). Checks the
+/* Reads tensor table tt into *o (shape, type, quantization) of a model
+ * the schema walk accepted (its vectors and tables are sound). Checks the
  * shape (0 <= dim; the product of the nonzero dims, so every partial
  * product kernels form, fits in 31 bits, in elements and in bytes) and
  * the type. */
@@ -2129,8 +2193,6 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
     return tflc__err(err, TFLC_ERR_TYPE, "tensor %d: type %s (%u) unsupported",
                      t, tflc_type_name(o->type), (unsigned)o->type);
   sv = tflc__get_vec(fb, tt, TFLC__T_SHAPE, 4, &n);
-  if (tflc__has_field(fb, tt, TFLC__T_SHAPE) && !sv)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken shape", t);
   if (n > TFLC_MAX_DIMS)
     return tflc__err(err, TFLC_ERR_SHAPE, "tensor %d: rank %u > %d", t, n,
                      TFLC_MAX_DIMS);
@@ -2156,16 +2218,9 @@ static tflc_status tflc__read_tensor(const tflc_model *m, uint32_t tt,
   if (tflc__has_field(fb, tt, TFLC__T_SPARSITY))
     return tflc__err(err, TFLC_ERR_UNSUPPORTED, "tensor %d: sparse tensor", t);
   qt = tflc__get_ref(fb, tt, TFLC__T_QUANT);
-  if (tflc__has_field(fb, tt, TFLC__T_QUANT) && !tflc__table_ok(fb, qt))
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %d: broken quantization",
-                     t);
   if (qt) {
     uint32_t s = tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns);
     uint32_t z = tflc__get_vec(fb, qt, TFLC__Q_ZP, 8, &nz);
-    if ((tflc__has_field(fb, qt, TFLC__Q_SCALE) && !s) ||
-        (tflc__has_field(fb, qt, TFLC__Q_ZP) && !z))
-      return tflc__err(err, TFLC_ERR_FLATBUFFER,
-                       "tensor %d: broken quantization vectors", t);
     /* TFLM uses quantization only when both vectors are non-empty. */
     if (ns > 0 && nz > 0) {
       int64_t zp = (int64_t)tflc__u64(fb.b + z);
@@ -2350,9 +2405,12 @@ static tflc_status tflc__meta_const(const tflc_model *m, int32_t sg,
   int alt = 0;
   size_t es = tflc_type_size(t->type);
   (void)sg;
+  memset(c, 0, sizeof *c);
+  if (!TFLC__COMPRESSION) /* never reached: refused by tflc_model_init */
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: compression not compiled in", ti);
   nb.b = m->bytes + m->comp_base;
   nb.n = m->comp_size;
-  memset(c, 0, sizeof *c);
   c->bits = (uint8_t)tflc__get_u8(nb, lt, 2, 0);
   vb = tflc__get_u32(nb, lt, 1, 0);
   bidx = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
@@ -2567,6 +2625,9 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
       tflc__buffer(m, tflc__get_u32(fb, at, TFLC__T_BUFFER, 0), &n_anc);
   int32_t channels = 1, alt = 0;
   memset(c, 0, sizeof *c);
+  if (!TFLC__COMPRESSION) /* never reached: refused by tflc_model_init */
+    return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                     "tensor %d: compression not compiled in", oi);
   if (!idx || !anc)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: DECODE inputs %d/%d must be constant", oi, e,
@@ -3313,9 +3374,6 @@ static tflc_status tflc__verify_int_vec(const tflc_model *m, uint32_t table,
                                         int32_t where) {
   tflc__fb fb = tflc__mfb(m);
   uint32_t n, i, v = tflc__get_vec(fb, table, slot, 4, &n);
-  if (tflc__has_field(fb, table, slot) && !v)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "%s %d: broken vector", what,
-                     where);
   for (i = 0; v && i < n; i++) {
     int32_t x = tflc__i32(fb.b + v + 4 * i);
     if (x < lo || x >= hi)
@@ -3330,17 +3388,17 @@ static tflc_status tflc__verify_meta(tflc_model *m) {
   uint32_t md, nmd, i, root, sgs, nsg, s, k;
   char *err = m->error;
   md = tflc__get_vec(fb, m->root, TFLC__MODEL_METADATA, 4, &nmd);
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_METADATA) && !md)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "model metadata broken");
   for (i = 0; md && i < nmd; i++) {
     uint32_t e = tflc__vec_table(fb, md, i), len, blen, b;
     const char *name;
     const uint8_t *data;
-    if (!e)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "metadata %u broken", i);
     name = tflc__get_str(fb, e, TFLC__MD_NAME, &len);
     if (!name || len != 20 || memcmp(name, "COMPRESSION_METADATA", 20) != 0)
       continue;
+    if (!TFLC__COMPRESSION)
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "COMPRESSION_METADATA: compressed tensors not compiled "
+                       "in (TFLC_NO_COMPRESSION)");
     if (m->comp_meta)
       return tflc__err(err, TFLC_ERR_COMPRESSION,
                        "two COMPRESSION_METADATA entries");
@@ -3478,7 +3536,9 @@ static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
 }
 
 /* Verifies subgraph s: tensors, operators, index ranges, constant buffer
- * lengths, operator codes, and every compression descriptor. */
+ * lengths, operator codes, and every compression descriptor. (The schema
+ * walk has checked every table, vector and string it reads: the
+ * accessors find them all.) */
 static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   tflc__fb fb = tflc__mfb(m);
   char *err = m->error;
@@ -3487,14 +3547,8 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   uint8_t lmap[256];          /* its compressed tensors, one bit each */
   tflc_status st;
   tflc_tensor t;
-  if (!sgt)
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d broken", s);
   tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
   ov = tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  if ((tflc__has_field(fb, sgt, TFLC__SG_TENSORS) && !tv) ||
-      (tflc__has_field(fb, sgt, TFLC__SG_OPERATORS) && !ov))
-    return tflc__err(err, TFLC_ERR_FLATBUFFER, "subgraph %d: broken vectors",
-                     s);
   if (nt > 0x7FFFFFF || no > 0x7FFFFFF)
     return tflc__err(err, TFLC_ERR_SCHEMA, "subgraph %d: too large", s);
   st = tflc__verify_int_vec(m, sgt, TFLC__SG_INPUTS, 0, (int32_t)nt, err,
@@ -3507,28 +3561,25 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   for (i = 0; i < nt; i++) {
     uint32_t tt = tflc__vec_table(fb, tv, i), b, blen;
     const uint8_t *data;
-    if (!tt)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken table", i);
     st = tflc__read_tensor(m, tt, &t, err, (int32_t)i);
     if (st)
       return st;
-    if (tflc__has_field(fb, tt, TFLC__T_NAME)) {
-      uint32_t nl;
-      if (!tflc__get_str(fb, tt, TFLC__T_NAME, &nl))
-        return tflc__err(err, TFLC_ERR_FLATBUFFER, "tensor %u: broken name", i);
-    }
+    if (!TFLC__COMPRESSION && t.type == TFLC_INT4)
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "tensor %u: INT4 not compiled in (TFLC_NO_COMPRESSION)",
+                       i);
     b = tflc__get_u32(fb, tt, TFLC__T_BUFFER, 0);
     if (b >= (uint32_t)m->num_buffers)
       return tflc__err(err, TFLC_ERR_INDEX, "tensor %u: buffer %u out of range",
                        i, b);
     data = tflc__buffer(m, b, &blen);
-    if ((i >> 11) != win) {
+    if (TFLC__COMPRESSION && (i >> 11) != win) {
       win = i >> 11;
       st = tflc__lut_window(m, s, win, lmap);
       if (st)
         return st;
     }
-    if (lmap[(i & 2047u) >> 3] & (1u << (i & 7u))) {
+    if (TFLC__COMPRESSION && (lmap[(i & 2047u) >> 3] & (1u << (i & 7u)))) {
       /* compressed (COMPRESSION_METADATA): checked by tflc__lut_window */
     } else if (data && blen < t.bytes) {
       return tflc__err(err, TFLC_ERR_BUFFER,
@@ -3541,13 +3592,19 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__vec_table(fb, ov, i), ni, nout, k, opt;
     int32_t code;
-    if (!ot)
-      return tflc__err(err, TFLC_ERR_FLATBUFFER, "op %u: broken table", i);
     k = tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0);
     if (k >= (uint32_t)m->num_opcodes)
       return tflc__err(err, TFLC_ERR_INDEX,
                        "op %u: opcode index %u out of range", i, k);
     code = tflc__opcode(m, k);
+    if ((!TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) ||
+        (!TFLC__SUBGRAPHS && (code == TFLC_OP_IF || code == TFLC_OP_WHILE ||
+                              code == TFLC_OP_CALL_ONCE)))
+      return tflc__err(err, TFLC_ERR_UNSUPPORTED,
+                       "op %u %s: not compiled in (%s)", i,
+                       tflc_opcode_name(code),
+                       code == TFLC_OP_TFLM_DECODE ? "TFLC_NO_COMPRESSION"
+                                                   : "TFLC_NO_SUBGRAPHS");
     st = tflc__verify_int_vec(m, ot, TFLC__OP_INPUTS, -1, (int32_t)nt, err,
                               "inputs of op", (int32_t)i);
     if (!st)
@@ -3680,14 +3737,12 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                      "file identifier is not TFL3");
   m->root = tflc__u32(m->bytes);
   /* every table, vector and string, first: a cut-off model is reported
-   * as truncated, with the offset of the first thing that runs past */
+   * as truncated, with the offset of the first thing that runs past.
+   * What follows reads only what the walk checked: the accessors find
+   * every table, vector and string it names. */
   st = tflc__verify_schema(m);
   if (st)
     return st;
-  if (!tflc__table_ok(fb, m->root))
-    return tflc__err(m->error,
-                     m->root >= size ? TFLC_ERR_TRUNCATED : TFLC_ERR_FLATBUFFER,
-                     "root table broken");
   /* TFLM runs schema version 3 only */
   if (tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0) != 3)
     return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
@@ -3695,41 +3750,25 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
                      tflc__get_u32(fb, m->root, TFLC__MODEL_VERSION, 0));
   m->opcodes = tflc__get_vec(fb, m->root, TFLC__MODEL_OPCODES, 4, &n);
   m->num_opcodes = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_OPCODES) && !m->opcodes)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator codes broken");
   m->subgraphs = tflc__get_vec(fb, m->root, TFLC__MODEL_SUBGRAPHS, 4, &n);
   m->num_subgraphs = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_SUBGRAPHS) && !m->subgraphs)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "subgraphs broken");
   if (!m->subgraphs || n == 0)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "model has no subgraph");
+  if (!TFLC__SUBGRAPHS && n > 1)
+    return tflc__err(m->error, TFLC_ERR_UNSUPPORTED,
+                     "model has %u subgraphs (TFLC_NO_SUBGRAPHS: one)", n);
   m->buffers = tflc__get_vec(fb, m->root, TFLC__MODEL_BUFFERS, 4, &n);
   m->num_buffers = (int32_t)n;
-  if (tflc__has_field(fb, m->root, TFLC__MODEL_BUFFERS) && !m->buffers)
-    return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffers broken");
   for (i = 0; i < (uint32_t)m->num_opcodes; i++) {
     uint32_t oc = tflc__vec_table(fb, m->opcodes, i), len;
-    if (!oc)
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "operator code %u broken",
-                       i);
-    if (tflc__has_field(fb, oc, TFLC__OC_CUSTOM) &&
-        !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER,
-                       "operator code %u: broken custom code", i);
     if (tflc__get_i32(fb, oc, TFLC__OC_BUILTIN, 0) == TFLC_OP_CUSTOM &&
         !tflc__get_str(fb, oc, TFLC__OC_CUSTOM, &len))
       return tflc__err(m->error, TFLC_ERR_SCHEMA,
                        "operator code %u: CUSTOM without a name", i);
   }
   for (i = 0; i < (uint32_t)m->num_buffers; i++) {
-    uint32_t bt = tflc__vec_table(fb, m->buffers, i), len;
+    uint32_t bt = tflc__vec_table(fb, m->buffers, i);
     uint64_t off, sz;
-    if (!bt)
-      return tflc__err(m->error, TFLC_ERR_FLATBUFFER, "buffer %u broken", i);
-    if (tflc__has_field(fb, bt, TFLC__BUF_DATA) &&
-        !tflc__get_vec(fb, bt, TFLC__BUF_DATA, 1, &len))
-      return tflc__err(m->error, TFLC_ERR_TRUNCATED,
-                       "buffer %u: data runs past the end of the model", i);
     off = tflc__get_u64(fb, bt, TFLC__BUF_OFFSET);
     sz = tflc__get_u64(fb, bt, TFLC__BUF_SIZE);
     if (off > 1 && (off > size || sz > size - off))
@@ -3744,7 +3783,7 @@ TFLC_API tflc_status tflc_model_init(tflc_model *m, const void *bytes,
     if (st)
       return st;
   }
-  st = tflc__verify_calls(m);
+  st = TFLC__SUBGRAPHS ? tflc__verify_calls(m) : TFLC_OK;
   if (st)
     return st;
   m->verified = 1;
@@ -4251,14 +4290,14 @@ static tflc_const_cursor *tflc__cursor_for(tflc__ctx *c, const tflc_tensor *t) {
  * compressed tensor's record points at (built at init; Huffman and Prune
  * ones get the cursor of their input slot). */
 static tflc_const tflc__const(tflc__ctx *c, const tflc_tensor *t) {
-  if (t->flags & TFLC_TENSOR_LUT) {
+  if (TFLC__COMPRESSION && (t->flags & TFLC_TENSOR_LUT)) {
     tflc_const d;
     tflc__desc_of(c->it, c->sgt, t, &d);
     if (d.kind == TFLC_CONST_HUFFMAN || d.kind == TFLC_CONST_PRUNE)
       d.cursor = tflc__cursor_for(c, t);
     return d;
   }
-  if (t->type == TFLC_INT4)
+  if (TFLC__COMPRESSION && t->type == TFLC_INT4)
     return tflc_const_int4(t->data, tflc__count(t));
   return tflc_const_raw(t->data, (tflc_type)t->type, tflc__count(t));
 }
@@ -4798,6 +4837,12 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (it->opt.num_delegates < 0 || it->opt.num_delegates > 255 ||
       (it->opt.num_delegates && !it->opt.delegates))
     return tflc__err(it->error, TFLC_ERR_ARG, "bad delegates");
+  if (!TFLC__DELEGATES && it->opt.num_delegates)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "delegates not compiled in (TFLC_NO_DELEGATES)");
+  if (!TFLC__USER_OPS && it->opt.num_user_ops)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "user operators not compiled in (TFLC_NO_USER_OPS)");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -4953,12 +4998,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
     int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
     int user;
-    if (code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) {
       for (j = 0; j < nout; j++)
         map[tflc__i32(fb.b + ov + 4 * j)] |= 2 | 8;
       continue;
     }
-    user = tflc__user_op_for(it, code, ot) != 0;
+    user = TFLC__USER_OPS && tflc__user_op_for(it, code, ot) != 0;
     for (j = 0; j < ni; j++) {
       int32_t ti = tflc__i32(fb.b + iv + 4 * j);
       if (ti >= 0)
@@ -4977,8 +5022,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), nout, j, keep = 0, ni;
     uint32_t ov = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
-        TFLC_OP_TFLM_DECODE) {
+    if (!TFLC__COMPRESSION ||
+        tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
+            TFLC_OP_TFLM_DECODE) {
       (void)tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
       nidx += (uint64_t)ni + nout;
       nops++;
@@ -5025,7 +5071,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                      "arena too small for %u tensors and %u ops", nrec, nops);
   /* every operator's tensor indices, then (several subgraphs) the
    * subgraph's input and output records, in one array: one rounding */
-  if (it->graphs)
+  if (TFLC__SUBGRAPHS && it->graphs)
     nidx += (uint32_t)(it->num_inputs + it->num_outputs);
   if (nidx > (uint64_t)(it->arena_size / 2))
     return tflc__err(it->error, TFLC_ERR_ARENA,
@@ -5036,7 +5082,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   if (!idx)
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small for %u ops' tensor indices", nops);
-  if (it->graphs)
+  if (TFLC__SUBGRAPHS && it->graphs)
     it->graphs[sg].io =
         idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
   for (k = 0; k < it->num_inputs; k++)
@@ -5078,7 +5124,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       }
     }
   }
-  {
+  if (TFLC__COMPRESSION) {
     /* compressed tensors (COMPRESSION_METADATA), in one pass over the
      * list; the descriptor is rebuilt from the model when used */
     tflc__fb nb = tflc__meta_fb(m);
@@ -5102,7 +5148,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     tflc__op *op;
     iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
     ovv = tflc__get_vec(fb, ot, TFLC__OP_OUTPUTS, 4, &nout);
-    if (code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE) {
       /* outputs read only tile by tile: the record points at the pair of
        * (encoded, ancillary) indices in the model; no operator is kept */
       int keep = 0;
@@ -5135,10 +5181,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     op = &it->ops[nops++];
     op->index = (int32_t)i;
     op->code = code;
-    op->user =
-        code == TFLC_OP_TFLM_DECODE ? 0 : tflc__user_op_for(it, code, ot);
-    op->opts =
-        code == TFLC_OP_TFLM_DECODE ? ot : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
+    op->user = TFLC__USER_OPS && code != TFLC_OP_TFLM_DECODE
+                   ? tflc__user_op_for(it, code, ot)
+                   : 0;
+    op->opts = TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE
+                   ? ot
+                   : tflc__get_ref(fb, ot, TFLC__OP_OPTS);
     if (ni > 0xFFFF || nout > 0xFFFF)
       return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                        "op %u: too many inputs", i);
@@ -5155,14 +5203,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                                                  : map[ti] >> 4);
     }
     for (j = 0; j < nout; j++) {
+      /* (constant outputs are refused below, with the compressed ones) */
       TFLC__OUT(op)
       [j] = (int16_t)(map[tflc__i32(fb.b + ovv + 4 * j)] >> 4);
-      if (it->tensors[TFLC__OUT(op)[j]].flags & TFLC_TENSOR_CONST)
-        return tflc__err(it->error, TFLC_ERR_SCHEMA,
-                         "op %u %s: output tensor %d is constant", i,
-                         tflc_opcode_name(op->code),
-                         it->tensors[TFLC__OUT(op)[j]].index);
-      if (code == TFLC_OP_TFLM_DECODE)
+      if (TFLC__COMPRESSION && code == TFLC_OP_TFLM_DECODE)
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
@@ -5170,7 +5214,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
    * ones kept in the persistent arena (the record's data points at it),
    * Huffman and Prune ones rebuilt when used (tflc__desc_of: the record
    * keeps pointing at the pair in the model) */
-  for (k = 0; k < it->num_tensors; k++) {
+  for (k = 0; TFLC__COMPRESSION && k < it->num_tensors; k++) {
     tflc_tensor *t = &it->tensors[k];
     tflc_const full;
     void *d;
@@ -5220,7 +5264,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   /* INT4 tensors: only constant, and only as the filter of CONV_2D,
    * DEPTHWISE_CONV_2D or FULLY_CONNECTED (the kernels TFLM runs them in);
    * user operators see them as they are */
-  for (i = 0; i < nops; i++) {
+  for (i = 0; TFLC__COMPRESSION && i < nops; i++) {
     const tflc__op *op = &it->ops[i];
     const int filter_op = op->code == TFLC_OP_CONV_2D ||
                           op->code == TFLC_OP_DEPTHWISE_CONV_2D ||
@@ -5240,7 +5284,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   }
   /* delegates (section 13): each run of operators one delegate takes
    * becomes one record; the ops array shrinks accordingly */
-  if (it->opt.num_delegates > 0) {
+  if (TFLC__DELEGATES && it->opt.num_delegates > 0) {
     st = tflc__delegate_graph(it, sg);
     if (st)
       return st;
@@ -5256,7 +5300,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     int32_t nwhole = 0;
     memset(used, 0, sizeof used);
     c.op = op;
-    for (k = 0; k < op->nin; k++)
+    for (k = 0; TFLC__COMPRESSION && k < op->nin; k++)
       nwhole += tflc__whole_input(&c, k);
     if (nwhole > TFLC__MAX_SCRATCH)
       return tflc__op_err(&c, TFLC_ERR_UNSUPPORTED,
@@ -5281,7 +5325,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       if (!w->ptr && w->scratch < 0)
         return tflc__scratch_err(&c);
     }
-    if (op->code == TFLC_OP_TFLM_DECODE) {
+    if (TFLC__COMPRESSION && op->code == TFLC_OP_TFLM_DECODE) {
       int32_t j;
       for (j = 0; j < op->nout; j++) {
         tflc_tensor *o = &it->tensors[TFLC__OUT(op)[j]];
@@ -5375,7 +5419,7 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
   const tflc_model *m = it->model;
   int32_t n = m->num_subgraphs, sg;
   tflc_status st;
-  if (n > 1) {
+  if (TFLC__SUBGRAPHS && n > 1) {
     it->graphs =
         (tflc__graph *)tflc__persist2(it, sizeof(tflc__graph) * (uint32_t)n,
                                       sizeof(tflc__graph32) * (uint32_t)n);
@@ -5393,10 +5437,11 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it) {
     st = tflc__init_graph(it, sg);
     if (st)
       return st;
-    if (it->graphs) /* io: the end of the subgraph's index array */
+    if (TFLC__SUBGRAPHS &&
+        it->graphs) /* io: the end of the subgraph's index array */
       tflc__graph_keep(it, &it->graphs[sg], it->graphs[sg].io);
   }
-  if (it->graphs) {
+  if (TFLC__SUBGRAPHS && it->graphs) {
     st = tflc__plan(it, it->graphs, n);
     tflc__graph_load(it, &it->graphs[0]);
   } else {
@@ -5476,10 +5521,10 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
     c.op = op;
     if (it->opt.profile)
       it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
-    if (op->nwhole > 0)
+    if (TFLC__COMPRESSION && op->nwhole > 0)
       tflc__decode_whole(it, c.sgt, op, saved);
     st = tflc__run_op(&c);
-    for (k = op->nwhole - 1; k >= 0; k--) {
+    for (k = op->nwhole - 1; TFLC__COMPRESSION && k >= 0; k--) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       t->data = saved[k];
       t->flags |= TFLC_TENSOR_LUT;
@@ -12290,7 +12335,8 @@ typedef char
 #endif
 
 static struct tflc__partition *tflc__partition_of(const tflc__op *op) {
-  if (op->code != TFLC_OP_DELEGATE || op->user || !op->state)
+  if (!TFLC__DELEGATES || op->code != TFLC_OP_DELEGATE || op->user ||
+      !op->state)
     return NULL;
   return (struct tflc__partition *)op->state;
 }
@@ -12591,5 +12637,9 @@ TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
   info->num_internal = p->num_internal;
   return 1;
 }
+
+#ifdef TFLC__SIZE_GLUE
+#pragma GCC pop_options
+#endif
 
 #endif /* TFLC_IMPLEMENTATION */

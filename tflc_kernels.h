@@ -51,6 +51,10 @@
  *   TFLC_MAX_DIMS         largest tensor rank handled (default 6)
  *   TFLC_TILE_BYTES       size of the decode tile the interpreter hands to
  *                         kernels reading compressed constants (default 512)
+ *   TFLC_NO_COMPRESSION   raw constants only: the LUT, INT4, Huffman and
+ *                         Prune decoders are left out (tflc_lut_decode and
+ *                         the other readers of tflc_const then read raw
+ *                         constants and give zeros for any other kind)
  *   TFLC_PLATFORM_HEADER  a header that replaces platform primitives (below)
  *   TFLC_NO_DSP           no Arm DSP paths even where the core has them
  *   TFLC_NO_DSP_ASM       the Arm DSP paths in ACLE intrinsics only (no
@@ -150,6 +154,14 @@
 #endif
 #ifndef TFLC_TILE_BYTES
 #define TFLC_TILE_BYTES 512
+#endif
+/* 1 unless TFLC_NO_COMPRESSION: the LUT, INT4, Huffman and Prune
+ * decoders are compiled (tested with `if`, so both builds compile all of
+ * the code and the optimizer drops what is left out). */
+#ifdef TFLC_NO_COMPRESSION
+#define TFLC__COMPRESSION 0
+#else
+#define TFLC__COMPRESSION 1
 #endif
 
 #ifdef __cplusplus
@@ -6227,7 +6239,9 @@ TFLC_API tflc_const tflc_const_lut(const void *bitstring, const void *values,
 /* element i (es bytes, as stored) into out */
 static void tflc__const_get(const tflc_const *c, int32_t i, size_t es,
                             void *out) {
-  if (c->kind != TFLC_CONST_RAW_LUT) {
+  if (!TFLC__COMPRESSION && (c->kind != TFLC_CONST_RAW_LUT || c->bits != 0)) {
+    memset(out, 0, es); /* TFLC_NO_COMPRESSION: raw constants only */
+  } else if (c->kind != TFLC_CONST_RAW_LUT) {
     tflc__kind_decode(c, i, 1, out);
   } else if (c->bits == 0) {
     memcpy(out, (const uint8_t *)c->data + (size_t)i * es, es);
@@ -6249,7 +6263,7 @@ TFLC_API void tflc_lut_decode_ref(const tflc_const *c, int32_t start, int32_t n,
   const size_t es = tflc_type_size(c->type);
   uint8_t *d = (uint8_t *)dst;
   int32_t k;
-  if (c->kind != TFLC_CONST_RAW_LUT) {
+  if (TFLC__COMPRESSION && c->kind != TFLC_CONST_RAW_LUT) {
     tflc__kind_decode_ref(c, start, n, dst);
     return;
   }
@@ -6267,6 +6281,10 @@ TFLC_API void tflc_lut_decode(const tflc_const *c, int32_t start, int32_t n,
   uint8_t idx[TFLC__CHUNK];
   if (n <= 0 || es == 0)
     return;
+  if (!TFLC__COMPRESSION && (c->kind != TFLC_CONST_RAW_LUT || bits != 0)) {
+    memset(d, 0, (size_t)n * es); /* TFLC_NO_COMPRESSION: raw only */
+    return;
+  }
   if (c->kind != TFLC_CONST_RAW_LUT) {
     tflc__kind_decode(c, start, n, dst);
     return;
@@ -6461,8 +6479,8 @@ TFLC_API void tflc_lut_gather(const tflc_const *c, int32_t start, int32_t step,
   const size_t es = tflc_type_size(c->type);
   uint8_t *d = (uint8_t *)dst;
   int32_t k, i = start;
-  if (es == 1 && c->kind == TFLC_CONST_RAW_LUT && c->bits != 0 &&
-      c->bits <= 8) {
+  if (TFLC__COMPRESSION && es == 1 && c->kind == TFLC_CONST_RAW_LUT &&
+      c->bits != 0 && c->bits <= 8) {
     const unsigned bits = c->bits;
     const uint8_t *bs = (const uint8_t *)c->data;
     const uint8_t *vals = (const uint8_t *)c->values;
@@ -7420,7 +7438,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
   const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
   const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
-  const int compressed = filter->bits != 0;
+  const int compressed = TFLC__COMPRESSION && filter->bits != 0;
   int32_t chunk, c0, n, oy, ox, pass;
   int64_t first, last, top, bottom;
   int column;

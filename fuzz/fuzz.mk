@@ -31,7 +31,7 @@ FUZZ_TIMEOUT ?= 30
 FUZZ_SEED_KB ?= 64
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
-FUZZ_HARNESSES = model lut roundtrip decode kernels
+FUZZ_HARNESSES = model model_lean lut roundtrip decode kernels
 FUZZ_HDRS = tflc.h tflc_kernels.h tflc_write.h fuzz/models.h tests/harness.h tests/hifi_emu.h \
   tests/models.h
 FUZZ_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 \
@@ -42,12 +42,12 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 FUZZ_BINS = $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/fuzz_%)
 FUZZ_REPLAY = $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/replay_%)
 
-$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_HDRS)
+$(FUZZ_OUT)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_HDRS) fuzz/fuzz_model.c
 	@mkdir -p $(FUZZ_OUT)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< -lm
 
 # replay drivers: plain cc (gcc), ASan+UBSan, no libFuzzer
-$(FUZZ_OUT)/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_HDRS)
+$(FUZZ_OUT)/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_HDRS) fuzz/fuzz_model.c
 	@mkdir -p $(FUZZ_OUT)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g $(FUZZ_SAN) -o $@ $< \
 	  fuzz/replay.c -lm
@@ -94,13 +94,15 @@ fuzz: fuzz-build fuzz-corpus
 	@mkdir -p $(FUZZ_OUT)/artifacts $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/corpus/%)
 	@pass=0; fail=0; \
 	for h in $(FUZZ_HARNESSES); do \
-	  dict=""; [ $$h = model ] && dict="-dict=fuzz/tflite.dict"; \
+	  dict=""; seeds=$(FUZZ_OUT)/seeds/$$h; \
+	  case $$h in model*) dict="-dict=fuzz/tflite.dict" \
+	    seeds=$(FUZZ_OUT)/seeds/model;; esac; \
 	  log=$(FUZZ_OUT)/fuzz_$$h.log; \
 	  if $(FUZZ_OUT)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) \
 	      -max_len=$(FUZZ_MAX_LEN) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
 	      -print_final_stats=1 $$dict \
 	      -artifact_prefix=$(FUZZ_OUT)/artifacts/$$h- \
-	      $(FUZZ_OUT)/corpus/$$h $(FUZZ_OUT)/seeds/$$h >$$log 2>&1; then \
+	      $(FUZZ_OUT)/corpus/$$h $$seeds >$$log 2>&1; then \
 	    runs=$$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' $$log); \
 	    echo "fuzz_$$h: ok, $$runs, no finding"; pass=$$((pass + 1)); \
 	  else \

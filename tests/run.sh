@@ -269,6 +269,13 @@ optional g++ "int8 kernels only, C++" g++ -x c++ -Wall -Wextra -Wshadow -Werror 
 check "without float32 kernels (TFLC_NO_FLOAT32)" gcc -std=c99 $WARN -DTFLC_NO_FLOAT32 -c "$impl" -o "$out/impl_nof32.o"
 check "without int16 kernels (TFLC_NO_INT16)" gcc -std=c99 $WARN -DTFLC_NO_INT16 -c "$impl" -o "$out/impl_nos16.o"
 check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$out/tflc_sel" examples/tflc.c -lm
+# the same with what a plain model does not need left out (tests/test_lean.c
+# checks the refusals in detail; the tool runs person_detect below)
+lean="-DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_USER_OPS"
+check "lean build (TFLC_OPS + TFLC_NO_COMPRESSION ...)" gcc -std=c99 $WARN $lean -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_lean.o"
+optional g++ "lean build, C++" g++ -x c++ -Wall -Wextra -Wpedantic -Wshadow -Werror $lean -include "$out/pd_ops.h" -c "$impl" -o "$out/impl_lean_cxx.o"
+check "lean tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $lean -include "$out/pd_ops.h" -o "$out/tflc_lean" examples/tflc.c -lm
+check "tests/test_lean.c with TFLC_NO_ERROR_STRINGS" bash -c "$CC -std=c99 $WARN -O1 $san -DTFLC_NO_ERROR_STRINGS -o $out/test_lean_noerr tests/test_lean.c -lm && $out/test_lean_noerr | tail -n 1 | grep -q ' 0 failed'"
 note "build tests done"
 
 # ---- the tool, shell tests, conformance ------------------------------------
@@ -301,6 +308,20 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
       total_pass=$((total_pass + 1))
     else
       note "FAIL TFLC_OPS: micro_speech's FULLY_CONNECTED not refused as not compiled in"
+      total_fail=$((total_fail + 1))
+    fi
+  fi
+  if [ -x "$out/tflc_lean" ] && [ -d "$SHARED/conformance/models/person_detect" ]; then
+    note "== conformance person_detect, lean build (TFLC_OPS, TFLC_NO_*)"
+    line=$("$SHARED/conformance/run.sh" "$out/tflc_lean" "$SHARED/conformance/models/person_detect" 2>&1 | tail -n 1)
+    note "conformance person_detect (lean): $line"
+    add_counts "$line" || true
+    # a compressed person_detect is refused, naming the option
+    if "$out/tflc_lean" run "$SHARED/conformance/models/compressed/pd_all_w4/meta/model.tflite" \
+      --random-inputs 1 2>&1 | grep -q 'compressed tensors not compiled in (TFLC_NO_COMPRESSION)'; then
+      total_pass=$((total_pass + 1))
+    else
+      note "FAIL lean build: compressed person_detect not refused (TFLC_NO_COMPRESSION)"
       total_fail=$((total_fail + 1))
     fi
   fi
