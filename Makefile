@@ -9,6 +9,8 @@
 #   make fuzz FUZZ_SECONDS=N            libFuzzer harnesses (fuzz/fuzz.mk)
 #   make bench-m4                       Cortex-M4F instruction counts (QEMU)
 #   make bench-m55                      Cortex-M55 (MVE) instruction counts (QEMU)
+#   make flash-m4                       person_detect's flash on the Cortex-M4
+#                                       build by build (README's flash table)
 #   make bench-decode                   LUT decode bytes per instruction (host, M4)
 #   make bench-x86                      x86-64 callgrind instruction counts:
 #                                       portable, -msse4.1, -mavx2 vs TFLM
@@ -83,6 +85,10 @@ bench-m4:
 bench-m55:
 	SHARED=$(SHARED) TARGET=m55 bash examples/m4_bench.sh
 
+# person_detect's flash on the Cortex-M4, build by build (-O2 and -Os)
+flash-m4:
+	SHARED=$(SHARED) bash examples/m4_flash.sh
+
 # LUT decode throughput (bytes per instruction, widths 1..8): host + Cortex-M4F
 bench-decode:
 	SHARED=$(SHARED) bash examples/decode_bench.sh
@@ -117,4 +123,4 @@ clean:
 
 -include fuzz/fuzz.mk
 
-.PHONY: all test demo bench-m4 bench-m55 bench-decode bench-x86 test-m4 test-m55 format clean readme-ops
+.PHONY: all test demo bench-m4 bench-m55 flash-m4 bench-decode bench-x86 test-m4 test-m55 format clean readme-ops
