@@ -4083,28 +4083,9 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
 TFLC__INLINE int32x4_t tflc__mve_fc_dot4(const int8_t *x, const int8_t *w0,
                                          const int8_t *w1, const int8_t *w2,
                                          const int8_t *w3, int32_t depth) {
-  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, i;
-  for (i = depth >> 4; i > 0; i--) {
-    const int8x16_t v = vldrbq_s8(x);
-    s0 = vmladavaq_s8(s0, v, vldrbq_s8(w0));
-    s1 = vmladavaq_s8(s1, v, vldrbq_s8(w1));
-    s2 = vmladavaq_s8(s2, v, vldrbq_s8(w2));
-    s3 = vmladavaq_s8(s3, v, vldrbq_s8(w3));
-    x += 16;
-    w0 += 16;
-    w1 += 16;
-    w2 += 16;
-    w3 += 16;
-  }
-  if (depth & 15) {
-    const mve_pred16_t p = vctp8q((uint32_t)(depth & 15));
-    const int8x16_t v = vldrbq_z_s8(x, p);
-    s0 = vmladavaq_s8(s0, v, vldrbq_z_s8(w0, p));
-    s1 = vmladavaq_s8(s1, v, vldrbq_z_s8(w1, p));
-    s2 = vmladavaq_s8(s2, v, vldrbq_z_s8(w2, p));
-    s3 = vmladavaq_s8(s3, v, vldrbq_z_s8(w3, p));
-  }
-  return tflc__mve_vec4(s0, s1, s2, s3);
+  int32_t s[4] = {0, 0, 0, 0};
+  tflc__mve_dot1x4(x, w0, w1, w2, w3, depth, s);
+  return tflc__mve_vec4(s[0], s[1], s[2], s[3]);
 }
 
 TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
