@@ -77,7 +77,7 @@ static const cmd_help helps[] = {
      "Times N invokes (default 100) after one warm-up, each on the same "
      "inputs (default: --random-inputs 1), and reports the median per invoke "
      "and the median of each operator. Runs longer than 2 s show progress "
-     "on stderr."},
+     "on stderr (TFLC_PROGRESS_AFTER_MS=N: after N ms)."},
     {"compress",
      "tflc compress IN -o OUT [--spec SPEC.yaml] [--format metadata|decode] "
      "[--tensors SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
@@ -425,21 +425,24 @@ static double median_of(double *v, long n) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Progress of a long loop on stderr: nothing for the first 2 s, then a
- * line a second (rewritten in place on a terminal). */
+/* Progress of a long loop on stderr: nothing for the first 2 s (or
+ * TFLC_PROGRESS_AFTER_MS of the environment), then a line a second
+ * (rewritten in place on a terminal). */
 typedef struct progress {
   const char *what;
-  double start, last;
+  double start, last, after;
   int shown;
 } progress;
 static void progress_start(progress *p, const char *what) {
+  const char *env = getenv("TFLC_PROGRESS_AFTER_MS");
   p->what = what;
   p->start = p->last = now_us();
+  p->after = env && *env ? atof(env) * 1e3 : 2e6;
   p->shown = 0;
 }
 static void progress_step(progress *p, long done, long total) {
   double t = now_us(), left;
-  if (t - p->start < 2e6 || t - p->last < 1e6)
+  if (t - p->start < p->after || (p->shown && t - p->last < 1e6))
     return;
   p->last = t;
   left = (t - p->start) / (double)done * (double)(total - done) / 1e6;
