@@ -675,6 +675,20 @@ static void test_mve_gemm(void) {
   CHECK(ok);
 }
 
+/* Runs the block through the portable and the MVE depthwise into
+ * `expect` and `got` (both first filled with 0x33): 1 if the bytes agree. */
+static int mve_depthwise_same(const tflc_requant_params *rq,
+                              tflc_depthwise_block *b, int8_t *expect,
+                              int8_t *got, int32_t on) {
+  memset(expect, 0x33, (size_t)on);
+  b->out = expect;
+  tflc_depthwise_s8_portable(rq, b);
+  memset(got, 0x33, (size_t)on);
+  b->out = got;
+  tflc_depthwise_s8_mve(rq, b);
+  return memcmp(got, expect, (size_t)on) == 0;
+}
+
 static void test_mve_depthwise(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 600; i++) {
@@ -709,13 +723,7 @@ static void test_mve_depthwise(void) {
     rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
     b.x = x;
     b.w = w;
-    memset(expect, 0x33, (size_t)on);
-    b.out = expect;
-    tflc_depthwise_s8_portable(&rq, &b);
-    memset(got, 0x33, (size_t)on);
-    b.out = got;
-    tflc_depthwise_s8_mve(&rq, &b);
-    if (memcmp(got, expect, (size_t)on) != 0) {
+    if (!mve_depthwise_same(&rq, &b, expect, got, on)) {
       ok = 0;
       if (bad++ < 3)
         printf("  mve depthwise differs: ch %d m %d px %d %dx%d off %d\n",
@@ -770,13 +778,7 @@ static void test_mve_depthwise_runs(void) {
     rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
     b.x = x;
     b.w = w;
-    memset(expect, 0x33, (size_t)on);
-    b.out = expect;
-    tflc_depthwise_s8_portable(&rq, &b);
-    memset(got, 0x33, (size_t)on);
-    b.out = got;
-    tflc_depthwise_s8_mve(&rq, &b);
-    if (memcmp(got, expect, (size_t)on) != 0) {
+    if (!mve_depthwise_same(&rq, &b, expect, got, on)) {
       ok = 0;
       if (bad++ < 3)
         printf("  mve depthwise run differs: ch %d px %d %dx%d off %d\n",
