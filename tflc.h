@@ -190,7 +190,10 @@ enum {
   TFLC_TENSOR_VIRTUAL = 8,  /* decoded inside its consumers, or kept by a
                                delegate (see delegates); no data */
   TFLC_TENSOR_DECODED = 16, /* output of a TFLM_DECODE operator */
-  TFLC_TENSOR_EXTERN = 32   /* data in an alternate decompression region */
+  TFLC_TENSOR_EXTERN = 32,  /* data in an alternate decompression region */
+  /* reserved: the planner's own bits (64, 128); also gives the enum the
+     range of a byte, which C++ on Arm's short enums checks */
+  TFLC__TENSOR_PLANNER = 192
 };
 /* A tensor as the interpreter holds it. When flags has TFLC_TENSOR_LUT
  * the tensor is a compressed constant: `data` then points at its LUT
