@@ -11994,9 +11994,10 @@ static tflc_status tflc__op_call(const tflc__opdef *d, tflc__ctx *c,
 #endif
 }
 
-/* The row of an operator tflc runs, or NULL: a binary search, the rows
- * being in code order (tests/test_op_select.c checks it). */
-static const tflc__opdef *tflc__opdef_find(int32_t code) {
+/* The row of an operator with a kernel, compiled in or not, or NULL: a
+ * binary search, the rows being in code order (tests/test_op_select.c
+ * checks it). */
+static const tflc__opdef *tflc__opdef_row(int32_t code) {
   uint32_t lo = 0, hi = TFLC__NUM_DEFS;
   while (lo < hi) {
     const uint32_t mid = (lo + hi) / 2;
@@ -12009,6 +12010,51 @@ static const tflc__opdef *tflc__opdef_find(int32_t code) {
              ? &tflc__opdefs[lo]
              : NULL;
 }
+
+/* The row of an operator tflc runs, or NULL. With TFLC_OPS, and neither
+ * delegates nor user operators (whose operators may be any builtin, and
+ * whose options the rows check), only the selected operators' rows are
+ * linked: a table built from the TFLC_OPS list, searched in its order,
+ * instead of the 117 rows; an operator left out has no row, so its
+ * options are not checked at tflc_model_init and the interpreter refuses
+ * it at init (TFLC_ERR_UNSUPPORTED) as before. tflc_op_info_get keeps
+ * every row (tflc__opdef_row). */
+#if defined(TFLC_OPS) && defined(TFLC_NO_DELEGATES) && defined(TFLC_NO_USER_OPS)
+#define TFLC__SELECTED_ROWS_ONLY 1
+/* each operator's row fields as constants named after it; an operator
+ * without a kernel (N) gets a code no model operator has (codes read from
+ * a model are at least -128) */
+#define TFLC__ROWC_X(name, k, o, p, a, i, f, pr, iv)                           \
+  TFLC__ROWC_CODE_##name = (k), TFLC__ROWC_OPT_##name = (o),                   \
+  TFLC__ROWC_PAD_##name = (p), TFLC__ROWC_ACT_##name = (a),                    \
+  TFLC__ROWC_INPL_##name = (int)(i), TFLC__ROWC_FACTS_##name = (f),
+#define TFLC__ROWC_N(name, k, f)                                               \
+  TFLC__ROWC_CODE_##name = -32768, TFLC__ROWC_OPT_##name = 0,                  \
+  TFLC__ROWC_PAD_##name = -1, TFLC__ROWC_ACT_##name = -1,                      \
+  TFLC__ROWC_INPL_##name = 0, TFLC__ROWC_FACTS_##name = (f),
+enum { TFLC_OPERATORS(TFLC__ROWC_X, TFLC__ROWC_N) TFLC__ROWC_END };
+#define TFLC__SELROW(name)                                                     \
+  {TFLC__OPDEF_NAME(name)(int16_t) TFLC__ROWC_CODE_##name,                     \
+   (uint16_t)TFLC__ROWC_INPL_##name,                                           \
+   (int8_t)TFLC__ROWC_OPT_##name,                                              \
+   (int8_t)TFLC__ROWC_PAD_##name,                                              \
+   (int8_t)TFLC__ROWC_ACT_##name,                                              \
+   (uint8_t)TFLC__ROWC_FACTS_##name},
+static const tflc__opdef tflc__selected_opdefs[] = {TFLC_OPS(TFLC__SELROW)};
+static const tflc__opdef *tflc__opdef_find(int32_t code) {
+  uint32_t k;
+  for (k = 0; k < sizeof tflc__selected_opdefs / sizeof *tflc__selected_opdefs;
+       k++)
+    if (tflc__selected_opdefs[k].code == code)
+      return &tflc__selected_opdefs[k];
+  return NULL;
+}
+#else
+#define TFLC__SELECTED_ROWS_ONLY 0
+static const tflc__opdef *tflc__opdef_find(int32_t code) {
+  return tflc__opdef_row(code);
+}
+#endif
 
 static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
                                         uint32_t opt, int32_t code,
@@ -12052,7 +12098,7 @@ TFLC_API const char *tflc_opcode_name(int32_t code) {
 }
 
 TFLC_API int tflc_op_info_get(int32_t code, tflc_op_info *info) {
-  const tflc__opdef *d = tflc__opdef_find(code);
+  const tflc__opdef *d = tflc__opdef_row(code);
   memset(info, 0, sizeof *info);
   info->name = tflc_opcode_name(code);
   info->code = code;
@@ -12145,6 +12191,10 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
   if (d)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "not compiled in (add it to TFLC_OPS)", 0, 0);
+  if (TFLC__SELECTED_ROWS_ONLY && c->op->code != TFLC_OP_UNKNOWN_CUSTOM)
+    return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                        "not compiled in (TFLC_OPS) or not supported (code %d)",
+                        c->op->code, 0);
   if (c->op->code == TFLC_OP_UNKNOWN_CUSTOM)
     return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                         "custom operator unknown (register it: user_ops)", 0,

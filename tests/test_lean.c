@@ -128,7 +128,7 @@ static void test_left_out_models_refused(void) {
 /* A one-subgraph float ADD model (y = a + a), optionally with an IF
  * operator naming subgraph 0 (this build has no control flow) or an INT4
  * constant. */
-enum { PLAIN, WITH_IF, WITH_INT4 };
+enum { PLAIN, WITH_IF, WITH_INT4, WITH_MUL };
 static uint8_t *writer_model(int kind, size_t *size) {
   tflc_writer *w = tflc_writer_create();
   const int32_t d[1] = {4};
@@ -138,7 +138,8 @@ static uint8_t *writer_model(int kind, size_t *size) {
   a = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "a", NULL);
   y = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "y", NULL);
   in[0] = in[1] = a;
-  tflc_writer_op(w, 0, TFLC_OP_ADD, NULL, 2, in, 1, &y, 0, 0, NULL);
+  tflc_writer_op(w, 0, kind == WITH_MUL ? TFLC_OP_MUL : TFLC_OP_ADD, NULL, 2,
+                 in, 1, &y, 0, 0, NULL);
   if (kind == WITH_IF) {
     tflc_w_option o[2];
     int32_t cond, z, ifin[2];
@@ -242,6 +243,40 @@ static void test_left_out_options_refused(void) {
   free(b);
 }
 
+/* A builtin operator with a kernel left out of TFLC_OPS (MUL): with
+ * neither delegates nor user operators only the selected operators' rows
+ * of the operator table are linked, and MUL, without a row, is refused at
+ * interpreter init all the same; tflc_op_info_get still knows every row. */
+static void test_unselected_builtin_refused(void) {
+  size_t n;
+  uint8_t *b = writer_model(WITH_MUL, &n);
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_op_info info;
+  CHECK(b != NULL);
+  if (b) {
+    CHECK_EQ_INT(tflc_model_init(&m, b, n), TFLC_OK);
+    CHECK_EQ_INT(tflc_model_op_code(&m, 0, 0), TFLC_OP_MUL);
+    CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
+                 TFLC_ERR_UNSUPPORTED);
+    CHECK(MESSAGE_HAS(tflc_error(&it), "op 0 MUL: not compiled in"));
+  }
+  free(b);
+  CHECK(tflc__opdef_find(TFLC_OP_MUL) == NULL);
+  CHECK(tflc__opdef_find(TFLC_OP_CONV_2D) != NULL &&
+        tflc__opdef_find(TFLC_OP_CONV_2D)->code == TFLC_OP_CONV_2D);
+  CHECK(tflc__opdef_find(TFLC_OP_LSH_PROJECTION) == NULL);
+  CHECK(tflc__opdef_find(TFLC_OP_UNKNOWN_CUSTOM) == NULL);
+  CHECK(sizeof tflc__selected_opdefs / sizeof *tflc__selected_opdefs == 8);
+  CHECK(tflc_op_info_get(TFLC_OP_MUL, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_LEFT_OUT);
+  CHECK_EQ_INT(info.options_type, 21);
+  CHECK(tflc_op_info_get(TFLC_OP_CONV_2D, &info));
+  CHECK_EQ_INT(info.status, TFLC_OP_COMPILED);
+  CHECK_EQ_INT(info.options_type, 1);
+  CHECK_EQ_INT(info.inplace_inputs, TFLC_INPUTS(1) | TFLC_INPUTS(2));
+}
+
 /* Custom operators: known by their custom_code; without messages only
  * those selected, the others read as unknown (TFLC_OP_UNKNOWN_CUSTOM). */
 static void test_custom_codes_of_selected_operators(void) {
@@ -303,6 +338,7 @@ int main(void) {
   RUN(test_left_out_models_refused);
   RUN(test_left_out_writer_models_refused);
   RUN(test_left_out_options_refused);
+  RUN(test_unselected_builtin_refused);
   RUN(test_custom_codes_of_selected_operators);
   RUN(test_raw_constants_only);
   return harness_report();
