@@ -1927,6 +1927,16 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
 #define TFLC__INLINE static inline
 #define TFLC__NOINLINE
 #endif
+/* Code that runs once per operator (prepare, or an invoke's setup before
+ * its loops: multipliers, ranges, tables, geometry) is compiled for size
+ * under gcc in optimized builds, as tflc.h's own code is; the loops keep
+ * the build's level. TFLC_NO_SIZE_GLUE turns it off. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&      \
+    !defined(__OPTIMIZE_SIZE__) && !defined(TFLC_NO_SIZE_GLUE)
+#define TFLC__PREPARE_CODE __attribute__((optimize("Os")))
+#else
+#define TFLC__PREPARE_CODE
+#endif
 
 #ifdef TFLC_PLATFORM_HEADER
 #include TFLC_PLATFORM_HEADER
@@ -1977,7 +1987,7 @@ TFLC_API size_t tflc_type_size(int type) {
 /* TFLM's QuantizeMultiplier of the nonzero double (-1)^neg * m * 2^e, m
  * in [2^52, 2^53): f = frexp(x, &fe) = m / 2^53 with fe = e + 53, and
  * q = std::round(f * 2^31) = m / 2^22 rounded half away from zero. */
-static void tflc__quantize_parts(uint64_t m, int32_t e, uint32_t neg,
+static TFLC__PREPARE_CODE void tflc__quantize_parts(uint64_t m, int32_t e, uint32_t neg,
                                  int32_t *q, int32_t *shift) {
   int64_t qf = (int64_t)((m + ((uint64_t)1 << 21)) >> 22);
   e += 53;
@@ -1995,7 +2005,8 @@ static void tflc__quantize_parts(uint64_t m, int32_t e, uint32_t neg,
   *shift = e;
 }
 
-TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
+TFLC_API TFLC__PREPARE_CODE void
+tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
   /* Done on the bits (no libm, no double arithmetic): see
    * tflc__quantize_parts. */
   const double big = 1e300;
@@ -2031,7 +2042,7 @@ TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
  * m * 2^e, subnormals normalized). Returns TFLC__FP_ZERO, _FINITE, _INF
  * or _NAN. */
 enum { TFLC__FP_ZERO, TFLC__FP_FINITE, TFLC__FP_INF, TFLC__FP_NAN };
-static int tflc__float_parts(float x, uint32_t *m, int32_t *e, uint32_t *neg) {
+static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m, int32_t *e, uint32_t *neg) {
   uint32_t u;
   memcpy(&u, &x, sizeof u);
   *neg = u >> 31;
@@ -2060,7 +2071,7 @@ static int tflc__float_parts(float x, uint32_t *m, int32_t *e, uint32_t *neg) {
  * exact in a double; the quotient is rounded to nearest even from an
  * integer quotient of 55 to 57 bits and its remainder. Returns its TFLC__FP_
  * class (no subnormal or overflowing double can arise from floats). */
-static int tflc__float_ratio(float a, float b, float c, uint64_t *m, int32_t *e,
+static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c, uint64_t *m, int32_t *e,
                              uint32_t *neg) {
   uint32_t ma, mb, mc, na, nb, nc;
   int32_t ea, eb, ec, d;
@@ -2106,7 +2117,7 @@ static int tflc__float_ratio(float a, float b, float c, uint64_t *m, int32_t *e,
 
 /* tflc_quantize_multiplier((double)a * (double)b / (double)c), exactly,
  * without double arithmetic. */
-static void tflc__quantize_float_ratio(float a, float b, float c, int32_t *q,
+static TFLC__PREPARE_CODE void tflc__quantize_float_ratio(float a, float b, float c, int32_t *q,
                                        int32_t *shift) {
   uint64_t m;
   int32_t e;
@@ -2196,7 +2207,7 @@ static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
   return (int32_t)r;
 }
 
-TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
+TFLC_API TFLC__PREPARE_CODE void tflc_activation_range_quantized(int act, float scale, int32_t zp,
                                               int32_t qmin, int32_t qmax,
                                               int32_t *lo, int32_t *hi) {
   int32_t a = qmin, b = qmax, t;
@@ -6553,7 +6564,7 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
  * path. Accumulators are summed as uint32 (the wrap-around TFLM's int32
  * sums have on every real target, without C's signed-overflow UB). */
 
-TFLC_API void tflc_conv_quantize_multipliers(float in_scale,
+TFLC_API TFLC__PREPARE_CODE void tflc_conv_quantize_multipliers(float in_scale,
                                              const float *filter_scales,
                                              int32_t n_scales, float out_scale,
                                              int32_t channels, int32_t *mult,
@@ -7290,7 +7301,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
 /* The blocked convolution's state before its first chunk (out of the
  * driver's frame); returns the output channels per chunk, or 0 when the
  * convolution is not for the blocked paths. */
-static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
+static TFLC__NOINLINE TFLC__PREPARE_CODE int32_t tflc__conv_blocked_init(
     tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
     const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
     const int32_t out_dims[4], int8_t *out, const void *tile,
@@ -7957,7 +7968,7 @@ TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
 
 /* ---- softmax ------------------------------------------------------------ */
 
-TFLC_API void tflc_softmax_prepare_s8(float beta, float in_scale,
+TFLC_API TFLC__PREPARE_CODE void tflc_softmax_prepare_s8(float beta, float in_scale,
                                       tflc_softmax_params *p) {
   /* TFLM PreprocessSoftmaxScaling with 5 integer bits for the scaled
    * difference (its CHECK requires the real multiplier to exceed 1). */
