@@ -1931,12 +1931,15 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
  * its loops: multipliers, ranges, tables, geometry) is compiled for size
  * under gcc in optimized builds, as tflc.h's own code is; the loops keep
  * the build's level. TFLC_NO_SIZE_GLUE turns it off. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&      \
+#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&       \
     !defined(__OPTIMIZE_SIZE__) && !defined(TFLC_NO_SIZE_GLUE)
 #define TFLC__PREPARE_CODE __attribute__((optimize("Os")))
 #else
 #define TFLC__PREPARE_CODE
 #endif
+/* The same for the rare fallbacks no fast path reaches on the usual
+ * shapes (the direct convolution: grouped, or a scratch too small). */
+#define TFLC__FALLBACK_CODE TFLC__PREPARE_CODE
 
 #ifdef TFLC_PLATFORM_HEADER
 #include TFLC_PLATFORM_HEADER
@@ -1987,8 +1990,9 @@ TFLC_API size_t tflc_type_size(int type) {
 /* TFLM's QuantizeMultiplier of the nonzero double (-1)^neg * m * 2^e, m
  * in [2^52, 2^53): f = frexp(x, &fe) = m / 2^53 with fe = e + 53, and
  * q = std::round(f * 2^31) = m / 2^22 rounded half away from zero. */
-static TFLC__PREPARE_CODE void tflc__quantize_parts(uint64_t m, int32_t e, uint32_t neg,
-                                 int32_t *q, int32_t *shift) {
+static TFLC__PREPARE_CODE void tflc__quantize_parts(uint64_t m, int32_t e,
+                                                    uint32_t neg, int32_t *q,
+                                                    int32_t *shift) {
   int64_t qf = (int64_t)((m + ((uint64_t)1 << 21)) >> 22);
   e += 53;
   if (neg)
@@ -2005,8 +2009,8 @@ static TFLC__PREPARE_CODE void tflc__quantize_parts(uint64_t m, int32_t e, uint3
   *shift = e;
 }
 
-TFLC_API TFLC__PREPARE_CODE void
-tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
+TFLC_API TFLC__PREPARE_CODE void tflc_quantize_multiplier(double m, int32_t *q,
+                                                          int32_t *shift) {
   /* Done on the bits (no libm, no double arithmetic): see
    * tflc__quantize_parts. */
   const double big = 1e300;
@@ -2042,7 +2046,8 @@ tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift) {
  * m * 2^e, subnormals normalized). Returns TFLC__FP_ZERO, _FINITE, _INF
  * or _NAN. */
 enum { TFLC__FP_ZERO, TFLC__FP_FINITE, TFLC__FP_INF, TFLC__FP_NAN };
-static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m, int32_t *e, uint32_t *neg) {
+static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m,
+                                                int32_t *e, uint32_t *neg) {
   uint32_t u;
   memcpy(&u, &x, sizeof u);
   *neg = u >> 31;
@@ -2071,8 +2076,9 @@ static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m, int32_t *e
  * exact in a double; the quotient is rounded to nearest even from an
  * integer quotient of 55 to 57 bits and its remainder. Returns its TFLC__FP_
  * class (no subnormal or overflowing double can arise from floats). */
-static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c, uint64_t *m, int32_t *e,
-                             uint32_t *neg) {
+static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c,
+                                                uint64_t *m, int32_t *e,
+                                                uint32_t *neg) {
   uint32_t ma, mb, mc, na, nb, nc;
   int32_t ea, eb, ec, d;
   const int ka = tflc__float_parts(a, &ma, &ea, &na);
@@ -2117,8 +2123,9 @@ static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c, uint6
 
 /* tflc_quantize_multiplier((double)a * (double)b / (double)c), exactly,
  * without double arithmetic. */
-static TFLC__PREPARE_CODE void tflc__quantize_float_ratio(float a, float b, float c, int32_t *q,
-                                       int32_t *shift) {
+static TFLC__PREPARE_CODE void tflc__quantize_float_ratio(float a, float b,
+                                                          float c, int32_t *q,
+                                                          int32_t *shift) {
   uint64_t m;
   int32_t e;
   uint32_t neg;
@@ -2207,9 +2214,9 @@ static int32_t tflc__quantize_act(float v, float scale, int32_t zp) {
   return (int32_t)r;
 }
 
-TFLC_API TFLC__PREPARE_CODE void tflc_activation_range_quantized(int act, float scale, int32_t zp,
-                                              int32_t qmin, int32_t qmax,
-                                              int32_t *lo, int32_t *hi) {
+TFLC_API TFLC__PREPARE_CODE void
+tflc_activation_range_quantized(int act, float scale, int32_t zp, int32_t qmin,
+                                int32_t qmax, int32_t *lo, int32_t *hi) {
   int32_t a = qmin, b = qmax, t;
   if (act == 1 || act == 2 || act == 3) {
     t = tflc__quantize_act(act == 2 ? -1.0f : 0.0f, scale, zp);
@@ -6564,11 +6571,9 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
  * path. Accumulators are summed as uint32 (the wrap-around TFLM's int32
  * sums have on every real target, without C's signed-overflow UB). */
 
-TFLC_API TFLC__PREPARE_CODE void tflc_conv_quantize_multipliers(float in_scale,
-                                             const float *filter_scales,
-                                             int32_t n_scales, float out_scale,
-                                             int32_t channels, int32_t *mult,
-                                             int32_t *shift) {
+TFLC_API TFLC__PREPARE_CODE void tflc_conv_quantize_multipliers(
+    float in_scale, const float *filter_scales, int32_t n_scales,
+    float out_scale, int32_t channels, int32_t *mult, int32_t *shift) {
   int32_t c;
   for (c = 0; c < channels; c++) {
     const float s = n_scales > 1 ? filter_scales[c] : filter_scales[0];
@@ -6653,9 +6658,11 @@ static void tflc__pixel_window(const tflc__geom *g, int32_t oy, int32_t ox,
 
 /* Conv accumulator of one output pixel and channel against a whole filter
  * row [Kh][Kw][fc]. `in` points at channel 0 of the group in batch n. */
-static uint32_t tflc__conv_acc(const tflc__geom *g, const tflc__win *w,
-                               const int8_t *in, const int8_t *row, int32_t fc,
-                               int32_t in_off) {
+static TFLC__FALLBACK_CODE uint32_t tflc__conv_acc(const tflc__geom *g,
+                                                   const tflc__win *w,
+                                                   const int8_t *in,
+                                                   const int8_t *row,
+                                                   int32_t fc, int32_t in_off) {
   uint32_t acc = 0;
   int32_t ky, kx, ci;
   for (ky = w->ky0; ky < w->ky1; ky++) {
@@ -6732,7 +6739,7 @@ typedef union tflc__small_tile {
 /* The direct convolution: one output value at a time, straight from the
  * input (no scratch). Used for grouped convolutions and when the scratch
  * is too small for the blocked path. */
-TFLC__NOINLINE static void
+TFLC__NOINLINE TFLC__FALLBACK_CODE static void
 tflc__conv2d_s8_direct(const tflc_conv_params *p, const int32_t in_dims[4],
                        const int8_t *in, const int32_t filter_dims[4],
                        const tflc_const *filter, const tflc_const *bias,
@@ -7968,8 +7975,8 @@ TFLC_API void tflc_max_pool_s8(const tflc_pool_params *p,
 
 /* ---- softmax ------------------------------------------------------------ */
 
-TFLC_API TFLC__PREPARE_CODE void tflc_softmax_prepare_s8(float beta, float in_scale,
-                                      tflc_softmax_params *p) {
+TFLC_API TFLC__PREPARE_CODE void
+tflc_softmax_prepare_s8(float beta, float in_scale, tflc_softmax_params *p) {
   /* TFLM PreprocessSoftmaxScaling with 5 integer bits for the scaled
    * difference (its CHECK requires the real multiplier to exceed 1). */
   /* real = (double)beta * in_scale * 2^26 (exact), at most 2^31 - 1 */
