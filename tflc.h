@@ -11971,7 +11971,11 @@ enum { TFLC_OPERATORS(TFLC__INDEX_X, TFLC__INDEX_N) TFLC__NUM_DEFS };
 
 /* 1 if the row's operator is compiled in (TFLC_OPS). */
 static int tflc__op_compiled(const tflc__opdef *d) {
-#ifdef TFLC_OPS
+#if defined(TFLC_OPS) && defined(TFLC_NO_DELEGATES) && defined(TFLC_NO_USER_OPS)
+  /* (tflc__opdef_find finds only the selected rows) */
+  (void)d;
+  return 1;
+#elif defined(TFLC_OPS)
   return TFLC__SELECTED(d->code);
 #else
   (void)d;
@@ -12106,7 +12110,8 @@ TFLC_API int tflc_op_info_get(int32_t code, tflc_op_info *info) {
     info->inplace_inputs = d->inplace;
     info->options_type = (uint8_t)d->options;
     info->facts = d->facts;
-    info->status = tflc__op_compiled(d) ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
+    info->status =
+        TFLC__SELECTED(d->code) ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
     return 1;
   }
 #define TFLC__FACTS_X(name, code, o, p, a, i, f, pr, iv)

@@ -7308,7 +7308,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
 /* The blocked convolution's state before its first chunk (out of the
  * driver's frame); returns the output channels per chunk, or 0 when the
  * convolution is not for the blocked paths. */
-static TFLC__NOINLINE TFLC__PREPARE_CODE int32_t tflc__conv_blocked_init(
+static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
     tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
     const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
     const int32_t out_dims[4], int8_t *out, const void *tile,
