@@ -6680,11 +6680,10 @@ static TFLC__FALLBACK_CODE uint32_t tflc__conv_acc(const tflc__geom *g,
 
 /* The same accumulator when the row does not fit the tile: the filter is
  * decoded per kernel row, in pieces of at most `cap` elements. */
-static uint32_t tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w,
-                                     const int8_t *in, const tflc_const *f,
-                                     int32_t row_start, int32_t fc,
-                                     int32_t in_off, int8_t *tile,
-                                     int32_t cap) {
+static TFLC__FALLBACK_CODE uint32_t
+tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w, const int8_t *in,
+                     const tflc_const *f, int32_t row_start, int32_t fc,
+                     int32_t in_off, int8_t *tile, int32_t cap) {
   uint32_t acc = 0;
   int32_t ky;
   for (ky = w->ky0; ky < w->ky1; ky++) {
