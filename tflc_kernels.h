@@ -2566,10 +2566,12 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
   s[1] = s1;
 }
 
-/* The GEMM inner loop in assembly where GNU-style inline assembly and
- * Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE version). */
+/* The GEMM inner loop in assembly where gcc and Thumb-2 are there
+ * (TFLC_NO_DSP_ASM keeps the ACLE version). Not under clang: its register
+ * allocator cannot give these blocks their twelve registers, so clang
+ * builds take the ACLE version, which gives the same bytes. */
 #if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
-    defined(__thumb2__) && (defined(__GNUC__) || defined(__clang__)) &&        \
+    defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__) &&         \
     defined(__OPTIMIZE__)
 #define TFLC__DSP_ASM 1
 #endif

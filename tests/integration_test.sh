@@ -60,7 +60,7 @@ for d in "${path_dirs[@]}"; do
 done
 tool_abs=${TFLC:-build/tflc}
 case $tool_abs in /*) ;; *) tool_abs=$here/$tool_abs ;; esac
-for x in m4_platform_test m4_test arena_test delegate_test; do
+for x in m4_platform_test m4_test arena_test delegate_test clang_arm_test; do
   [ -f "$here/tests/$x.sh" ] || continue
   last=$(cd "$here" && PATH=$t/minpath TFLC_REQUIRE_ALL=0 TFLC=$tool_abs SHARED=${SHARED:-../shared} \
     bash "tests/$x.sh" 2>&1 | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
