@@ -69,10 +69,17 @@
  *                           with more, and IF / WHILE / CALL_ONCE
  *   TFLC_NO_DELEGATES       no delegates (tflc_options.delegates)
  *   TFLC_NO_USER_OPS        no user operators (tflc_options.user_ops)
+ *                           (with TFLC_OPS and TFLC_NO_DELEGATES too, only
+ *                           the selected operators' rows of the operator
+ *                           table are linked: an operator left out gets
+ *                           its options unchecked by tflc_model_init and
+ *                           is refused by tflc_interpreter_init)
  *   TFLC_NO_SIZE_GLUE       gcc: compile this header's code (reader,
- *                           verifier, planner, init, operator glue) at the
- *                           build's level instead of for size (the kernels
- *                           always keep the build's level)
+ *                           verifier, planner, init, operator glue) and
+ *                           the kernels' once-per-operator helpers and
+ *                           rare fallbacks (the direct convolution) at the
+ *                           build's level instead of for size (the other
+ *                           kernels always keep the build's level)
  *   (The host-side model writer and compression stage, tflc_compress and
  *   tflc_bin, are in tflc_write.h beside this file.)
  *
@@ -5555,13 +5562,14 @@ TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
 /* With TFLC_OPS defined as a list, e.g.
  *   #define TFLC_OPS(X) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(SOFTMAX)
  * only the named operators are compiled in: the others keep their row
- * in the table (name, options checks) but the dispatch (tflc__op_call)
- * calls only the selected ones, so nothing references the others' code
- * and the compiler (and --gc-sections for the kernels) drops it. The
- * operators' own code may also test TFLC__SELECTED(TFLC_OP_x) to leave out
- * what serves only another operator. The list becomes 16-bit words of a bitset
- * of codes (enum constants, so that selection is a constant expression in C and
- * C++). */
+ * in the table (name, options checks; with neither delegates nor user
+ * operators only the selected rows are linked, tflc__opdef_find) but
+ * the dispatch (tflc__op_call) calls only the selected ones, so nothing
+ * references the others' code and the compiler (and --gc-sections for the
+ * kernels) drops it. The operators' own code may also test
+ * TFLC__SELECTED(TFLC_OP_x) to leave out what serves only another operator. The
+ * list becomes 16-bit words of a bitset of codes (enum constants, so that
+ * selection is a constant expression in C and C++). */
 #ifdef TFLC_OPS
 #define TFLC__SELBIT(name, w)                                                  \
   | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
