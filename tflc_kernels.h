@@ -4133,14 +4133,10 @@ TFLC__INLINE void tflc__mve_gemm_window(const tflc_requant_params *rq,
                                           tflc__mve_sum(w3, len)),
                            g->a_offset);
     for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row) {
-      int8x16_t x[4];
+      int32_t s[4] = {0, 0, 0, 0};
       int32x4_t v;
-      for (k = 0; k < nv; k++)
-        x[k] = tflc__mve_window_vec(a, k, nv, tail);
-      v = tflc__mve_vec4(tflc__mve_window_dot(x, w0, nv, tail),
-                         tflc__mve_window_dot(x, w1, nv, tail),
-                         tflc__mve_window_dot(x, w2, nv, tail),
-                         tflc__mve_window_dot(x, w3, nv, tail));
+      tflc__mve_dot1x4(a, w0, w1, w2, w3, len, s);
+      v = tflc__mve_vec4(s[0], s[1], s[2], s[3]);
       vstrbq_p_s32(o, tflc__mve_requant(vaddq_s32(v, f.bias), &f), p);
     }
   }
