@@ -610,12 +610,13 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
-/* The block of tflc_gemm_s8_mve for rows of few values (the windows of a
- * small filter copied whole): one segment of 1..64 values (seg_len; a_seg
- * and w_seg unused), any rows, columns and a_offset; equal to
- * tflc_gemm_s8_portable byte for byte. Each row's vectors stay in
- * registers while four columns at a time run over them. rq->bias and
- * per-channel multipliers 4-byte aligned. */
+/* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
+ * windows of a small filter copied whole, a few pixels against every
+ * output channel): a row against four columns at a time in one
+ * tail-predicated loop, the columns' requantization set up once for all
+ * rows. Any rows, columns, seg_len and a_offset with one segment (other
+ * blocks go to tflc_gemm_s8_mve); equal to tflc_gemm_s8_portable byte for
+ * byte. rq->bias and per-channel multipliers 4-byte aligned. */
 TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
                                       const tflc_gemm_block *g);
 /* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
@@ -4088,31 +4089,44 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
-/* vector k of nv (the last one loaded through the predicate tail) of a
- * row at p */
-TFLC__INLINE int8x16_t tflc__mve_window_vec(const int8_t *p, int32_t k,
-                                            int32_t nv, mve_pred16_t tail) {
-  return k + 1 < nv ? vldrbq_s8(p + 16 * k) : vldrbq_z_s8(p + 16 * k, tail);
+/* The dot products of the row a with the weight rows w0..w3 over len > 0
+ * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
+ * LETP: the last vector loads only its valid lanes, the others are zero
+ * and add nothing); in C, compilers reload the pointers around a
+ * predicated tail. */
+TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
+                                           const int8_t *w1, const int8_t *w2,
+                                           const int8_t *w3, int32_t len) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__("dlstp.8 lr, %[len]\n"
+          "1:\n\t"
+          "vldrb.u8 q0, [%[a]], #16\n\t"
+          "vldrb.u8 q1, [%[w0]], #16\n\t"
+          "vmlava.s8 %[s0], q0, q1\n\t"
+          "vldrb.u8 q1, [%[w1]], #16\n\t"
+          "vmlava.s8 %[s1], q0, q1\n\t"
+          "vldrb.u8 q1, [%[w2]], #16\n\t"
+          "vmlava.s8 %[s2], q0, q1\n\t"
+          "vldrb.u8 q1, [%[w3]], #16\n\t"
+          "vmlava.s8 %[s3], q0, q1\n\t"
+          "letp lr, 1b\n\t"
+          : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+            [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2),
+            [w3] "+r"(w3)
+          : [len] "r"(len)
+          : "lr", "q0", "q1", "memory");
+  return tflc__mve_vec4(s0, s1, s2, s3);
 }
 
-/* the dot product of the row held in x[0..nv) (zero past its end) with
- * the weight row w */
-TFLC__INLINE int32_t tflc__mve_window_dot(const int8x16_t *x, const int8_t *w,
-                                          int32_t nv, mve_pred16_t tail) {
-  int32_t s = vmladavq_s8(x[0], tflc__mve_window_vec(w, 0, nv, tail));
-  int32_t k;
-  for (k = 1; k < nv; k++)
-    s = vmladavaq_s8(s, x[k], tflc__mve_window_vec(w, k, nv, tail));
-  return s;
-}
-
-/* tflc_gemm_window_s8_mve for rows of nv vectors (1..4, a constant at
- * each call site) */
-TFLC__INLINE void tflc__mve_gemm_window(const tflc_requant_params *rq,
-                                        const tflc_gemm_block *g, int32_t nv) {
+TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
+                                      const tflc_gemm_block *g) {
   const int32_t len = g->seg_len, w_col = g->w_col;
-  const mve_pred16_t tail = vctp8q((uint32_t)(len - 16 * (nv - 1)));
-  int32_t c, r, k;
+  int32_t c, r;
+  if (g->segments != 1 || len < 1) {
+    tflc_gemm_s8_mve(rq, g); /* not a window block */
+    return;
+  }
   for (c = 0; c < g->cols; c += 4) {
     const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
     const mve_pred16_t p = vctp32q((uint32_t)n);
@@ -4132,31 +4146,14 @@ TFLC__INLINE void tflc__mve_gemm_window(const tflc_requant_params *rq,
                                           tflc__mve_sum(w2, len),
                                           tflc__mve_sum(w3, len)),
                            g->a_offset);
-    for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row) {
-      int32_t s[4] = {0, 0, 0, 0};
-      int32x4_t v;
-      tflc__mve_dot1x4(a, w0, w1, w2, w3, len, s);
-      v = tflc__mve_vec4(s[0], s[1], s[2], s[3]);
-      vstrbq_p_s32(o, tflc__mve_requant(vaddq_s32(v, f.bias), &f), p);
-    }
+    for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row)
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
+              &f),
+          p);
   }
-}
-
-TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
-                                      const tflc_gemm_block *g) {
-  const int32_t len = g->seg_len;
-  if (g->segments != 1 || len < 1 || len > 64) {
-    tflc_gemm_s8_mve(rq, g); /* not a window block */
-    return;
-  }
-  if (len <= 16)
-    tflc__mve_gemm_window(rq, g, 1);
-  else if (len <= 32)
-    tflc__mve_gemm_window(rq, g, 2);
-  else if (len <= 48)
-    tflc__mve_gemm_window(rq, g, 3);
-  else
-    tflc__mve_gemm_window(rq, g, 4);
 }
 
 /* The dot products of the row x with four weight rows over depth values
@@ -7256,80 +7253,84 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
 }
 
 #if defined(TFLC_HAVE_MVE_GEMM)
-/* pixels per call of tflc_gemm_window_s8_mve */
+/* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
 #define TFLC__MVE_WINDOW_ROWS 4
+#define TFLC__MVE_WINDOW_CHANNELS 64
 
 /* Helium: the windows of a small filter copied whole (the input zero
- * point where they leave the input), four pixels at a time, against every
- * output channel in one call of tflc_gemm_window_s8_mve (the offset
- * folded in there, the biases read in place). Returns 0 (nothing
- * written) for a compressed filter or biases not raw aligned int32. */
+ * point where they leave the input), four pixels at a time, against up to
+ * 64 output channels in one call of tflc_gemm_window_s8_mve, their
+ * biases with the offset folded in (the requantization set up once per
+ * call instead of once per 2 x 2 block). Raw filters only: returns 0
+ * (nothing written) for a compressed one. */
 static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
                                                      const tflc_conv_params *p,
                                                      const tflc_const *filter,
                                                      const tflc_const *bias) {
   int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
+  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
   const tflc__geom *g = &s->g;
   const int8_t pad = (int8_t)(-s->in_off);
   const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
   tflc_requant_params rq = s->rq;
   tflc_gemm_block gb;
-  int32_t n, i, oy = 0, ox = 0, r = 0, ky;
-  if (filter->bits != 0 ||
-      (bias != NULL &&
-       (bias->bits != 0 || bias->type != TFLC_INT32 ||
-        ((uintptr_t)bias->data & 3u) != 0)))
+  int32_t n, i, c0, oy, ox, r = 0, ky;
+  if (filter->bits != 0)
     return 0;
-  rq.bias = bias != NULL ? (const int32_t *)bias->data : NULL;
-  rq.multiplier = p->out_multiplier;
-  rq.shift = p->out_shift;
-  gb.cols = cout;
+  rq.bias = folded;
   gb.segments = 1;
   gb.seg_len = depth;
   gb.a = col;
   gb.a_row = depth;
   gb.a_seg = 0;
-  gb.a_offset = s->in_off;
-  gb.w = (const int8_t *)filter->data;
+  gb.a_offset = 0;
   gb.w_col = depth;
   gb.w_seg = 0;
   gb.out_row = cout;
-  for (n = 0; n < s->batches; n++) {
-    const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
-    int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout;
-    for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
-      const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
-      /* taps [lo, hi) of a kernel row are one run of the input (unit
-       * dilation across the width, or one tap), the others pad */
-      const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
-      int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
-      int8_t *d = col + (ptrdiff_t)r * depth;
-      hi = hi < lo ? lo : hi;
-      for (ky = 0; ky < g->kh; ky++, d += g->kw * g->c) {
-        const int32_t iy = iy0 + ky * g->dh;
-        if (iy < 0 || iy >= g->h) {
-          tflc__fill_s8(d, pad, g->kw * g->c);
-          continue;
+  for (c0 = 0; c0 < cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
+    gb.cols = cout - c0 < TFLC__MVE_WINDOW_CHANNELS ? cout - c0
+                                                    : TFLC__MVE_WINDOW_CHANNELS;
+    gb.w = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    tflc__chunk_bias(bias, c0, gb.cols, gb.w, depth, s->in_off, folded);
+    for (n = 0; n < s->batches; n++) {
+      const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+      int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
+      for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
+        const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+        /* taps [lo, hi) of a kernel row are one run of the input (unit
+         * dilation across the width, or one tap), the others pad */
+        const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+        int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
+        int8_t *d = col + (ptrdiff_t)r * depth;
+        hi = hi < lo ? lo : hi;
+        for (ky = 0; ky < g->kh; ky++, d += g->kw * g->c) {
+          const int32_t iy = iy0 + ky * g->dh;
+          if (iy < 0 || iy >= g->h) {
+            tflc__fill_s8(d, pad, g->kw * g->c);
+            continue;
+          }
+          if (lo > 0)
+            tflc__fill_s8(d, pad, lo * g->c);
+          tflc__copy_s8(d + lo * g->c,
+                        in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                        (hi - lo) * g->c);
+          if (hi < g->kw)
+            tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
         }
-        if (lo > 0)
-          tflc__fill_s8(d, pad, lo * g->c);
-        tflc__copy_s8(d + lo * g->c,
-                      in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
-                      (hi - lo) * g->c);
-        if (hi < g->kw)
-          tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
+        if (++ox == g->ow) {
+          ox = 0;
+          oy++;
+        }
+        if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
+          continue;
+        /* the r pixels just copied end at pixel i */
+        gb.rows = r;
+        gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
+        tflc_gemm_window_s8_mve(&rq, &gb);
+        r = 0;
       }
-      if (++ox == g->ow) {
-        ox = 0;
-        oy++;
-      }
-      if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
-        continue;
-      /* the r pixels just copied end at pixel i */
-      gb.rows = r;
-      gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
-      tflc_gemm_window_s8_mve(&rq, &gb);
-      r = 0;
     }
   }
   return 1;
