@@ -4099,23 +4099,23 @@ TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
                                            const int8_t *w3, int32_t len) {
   int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
-  __asm__("dlstp.8 lr, %[len]\n"
-          "1:\n\t"
-          "vldrb.u8 q0, [%[a]], #16\n\t"
-          "vldrb.u8 q1, [%[w0]], #16\n\t"
-          "vmlava.s8 %[s0], q0, q1\n\t"
-          "vldrb.u8 q1, [%[w1]], #16\n\t"
-          "vmlava.s8 %[s1], q0, q1\n\t"
-          "vldrb.u8 q1, [%[w2]], #16\n\t"
-          "vmlava.s8 %[s2], q0, q1\n\t"
-          "vldrb.u8 q1, [%[w3]], #16\n\t"
-          "vmlava.s8 %[s3], q0, q1\n\t"
-          "letp lr, 1b\n\t"
-          : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
-            [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2),
-            [w3] "+r"(w3)
-          : [len] "r"(len)
-          : "lr", "q0", "q1", "memory");
+  __asm__(
+      "dlstp.8 lr, %[len]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[w0]], #16\n\t"
+      "vmlava.s8 %[s0], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w1]], #16\n\t"
+      "vmlava.s8 %[s1], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w2]], #16\n\t"
+      "vmlava.s8 %[s2], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w3]], #16\n\t"
+      "vmlava.s8 %[s3], q0, q1\n\t"
+      "letp lr, 1b\n\t"
+      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+      : [len] "r"(len)
+      : "lr", "q0", "q1", "memory");
   return tflc__mve_vec4(s0, s1, s2, s3);
 }
 
@@ -4140,12 +4140,11 @@ TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
     tflc__mve_quant f;
     tflc__mve_quant_at(&f, rq, c, n);
     if (g->a_offset != 0) /* the offset times each column's sum */
-      f.bias = vmlaq_n_s32(f.bias,
-                           tflc__mve_vec4(tflc__mve_sum(w0, len),
-                                          tflc__mve_sum(w1, len),
-                                          tflc__mve_sum(w2, len),
-                                          tflc__mve_sum(w3, len)),
-                           g->a_offset);
+      f.bias = vmlaq_n_s32(
+          f.bias,
+          tflc__mve_vec4(tflc__mve_sum(w0, len), tflc__mve_sum(w1, len),
+                         tflc__mve_sum(w2, len), tflc__mve_sum(w3, len)),
+          g->a_offset);
     for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row)
       vstrbq_p_s32(
           o,
