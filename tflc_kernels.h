@@ -7257,7 +7257,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
 #define TFLC__MVE_WINDOW_CHANNELS 64
 
 /* Helium: the windows of a small filter copied whole (the input zero
- * point where they leave the input), four pixels at a time, against up to
+ * point where they leave the input: a predicated store per kernel row),
+ * four pixels at a time, against up to
  * 64 output channels in one call of tflc_gemm_window_s8_mve, their
  * biases with the offset folded in (the requantization set up once per
  * call instead of once per 2 x 2 block). Raw filters only: returns 0
@@ -7269,8 +7270,10 @@ static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
   int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
   int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
   const tflc__geom *g = &s->g;
-  const int8_t pad = (int8_t)(-s->in_off);
+  const int8x16_t pad = vdupq_n_s8((int8_t)(-s->in_off));
   const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
+  const int32_t row_len = g->kw * g->c; /* under 16 (s->im2col) */
+  const mve_pred16_t whole = vctp8q((uint32_t)row_len);
   tflc_requant_params rq = s->rq;
   tflc_gemm_block gb;
   int32_t n, i, c0, oy, ox, r = 0, ky;
@@ -7303,20 +7306,20 @@ static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
         const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
         int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
         int8_t *d = col + (ptrdiff_t)r * depth;
+        mve_pred16_t run;
         hi = hi < lo ? lo : hi;
-        for (ky = 0; ky < g->kh; ky++, d += g->kw * g->c) {
+        /* a kernel row (under 16 values) is one predicated store of the
+         * zero point, then one of its run, loaded predicated */
+        run = vctp8q((uint32_t)((hi - lo) * g->c));
+        for (ky = 0; ky < g->kh; ky++, d += row_len) {
           const int32_t iy = iy0 + ky * g->dh;
-          if (iy < 0 || iy >= g->h) {
-            tflc__fill_s8(d, pad, g->kw * g->c);
-            continue;
-          }
-          if (lo > 0)
-            tflc__fill_s8(d, pad, lo * g->c);
-          tflc__copy_s8(d + lo * g->c,
-                        in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
-                        (hi - lo) * g->c);
-          if (hi < g->kw)
-            tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
+          vstrbq_p_s8(d, pad, whole);
+          if (iy >= 0 && iy < g->h && hi > lo)
+            vstrbq_p_s8(
+                d + lo * g->c,
+                vldrbq_z_s8(in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                            run),
+                run);
         }
         if (++ox == g->ow) {
           ox = 0;
