@@ -610,6 +610,15 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
+/* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
+ * windows of a small filter copied whole, a few pixels against every
+ * output channel): a row against four columns at a time in one
+ * tail-predicated loop, the columns' requantization set up once for all
+ * rows. Any rows, columns, seg_len and a_offset with one segment (other
+ * blocks go to tflc_gemm_s8_mve); equal to tflc_gemm_s8_portable byte for
+ * byte. rq->bias and per-channel multipliers 4-byte aligned. */
+TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
+                                      const tflc_gemm_block *g);
 /* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
  * [batches][depth], the input offset already turned into per-output
  * constants (tflc.h computes them once at prepare, unless
@@ -4098,6 +4107,72 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
+/* The dot products of the row a with the weight rows w0..w3 over len > 0
+ * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
+ * LETP: the last vector loads only its valid lanes, the others are zero
+ * and add nothing); in C, compilers reload the pointers around a
+ * predicated tail. */
+TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
+                                           const int8_t *w1, const int8_t *w2,
+                                           const int8_t *w3, int32_t len) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__(
+      "dlstp.8 lr, %[len]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[w0]], #16\n\t"
+      "vmlava.s8 %[s0], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w1]], #16\n\t"
+      "vmlava.s8 %[s1], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w2]], #16\n\t"
+      "vmlava.s8 %[s2], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w3]], #16\n\t"
+      "vmlava.s8 %[s3], q0, q1\n\t"
+      "letp lr, 1b\n\t"
+      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+      : [len] "r"(len)
+      : "lr", "q0", "q1", "memory");
+  return tflc__mve_vec4(s0, s1, s2, s3);
+}
+
+TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
+                                      const tflc_gemm_block *g) {
+  const int32_t len = g->seg_len, w_col = g->w_col;
+  int32_t c, r;
+  if (g->segments != 1 || len < 1) {
+    tflc_gemm_s8_mve(rq, g); /* not a window block */
+    return;
+  }
+  for (c = 0; c < g->cols; c += 4) {
+    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* columns past the block repeat its column c (their lanes unused) */
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
+    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
+    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (g->a_offset != 0) /* the offset times each column's sum */
+      f.bias = vmlaq_n_s32(
+          f.bias,
+          tflc__mve_vec4(tflc__mve_sum(w0, len), tflc__mve_sum(w1, len),
+                         tflc__mve_sum(w2, len), tflc__mve_sum(w3, len)),
+          g->a_offset);
+    for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row)
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
+              &f),
+          p);
+  }
+}
+
 /* The dot products of the row x with four weight rows over depth values
  * (16 at a time, then one predicated step), as one vector. */
 TFLC__INLINE int32x4_t tflc__mve_fc_dot4(const int8_t *x, const int8_t *w0,
@@ -7193,6 +7268,94 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
   }
 }
 
+#if defined(TFLC_HAVE_MVE_GEMM)
+/* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
+#define TFLC__MVE_WINDOW_ROWS 4
+#define TFLC__MVE_WINDOW_CHANNELS 64
+
+/* Helium: the windows of a small filter copied whole (the input zero
+ * point where they leave the input: a predicated store per kernel row),
+ * four pixels at a time, against up to
+ * 64 output channels in one call of tflc_gemm_window_s8_mve, their
+ * biases with the offset folded in (the requantization set up once per
+ * call instead of once per 2 x 2 block). Raw filters only: returns 0
+ * (nothing written) for a compressed one. */
+static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
+                                                     const tflc_conv_params *p,
+                                                     const tflc_const *filter,
+                                                     const tflc_const *bias) {
+  int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
+  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
+  const tflc__geom *g = &s->g;
+  const int8x16_t pad = vdupq_n_s8((int8_t)(-s->in_off));
+  const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
+  const int32_t row_len = g->kw * g->c; /* under 16 (s->im2col) */
+  const mve_pred16_t whole = vctp8q((uint32_t)row_len);
+  tflc_requant_params rq = s->rq;
+  tflc_gemm_block gb;
+  int32_t n, i, c0, oy, ox, r = 0, ky;
+  if (filter->bits != 0)
+    return 0;
+  rq.bias = folded;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = col;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = 0;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = cout;
+  for (c0 = 0; c0 < cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
+    gb.cols = cout - c0 < TFLC__MVE_WINDOW_CHANNELS ? cout - c0
+                                                    : TFLC__MVE_WINDOW_CHANNELS;
+    gb.w = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    tflc__chunk_bias(bias, c0, gb.cols, gb.w, depth, s->in_off, folded);
+    for (n = 0; n < s->batches; n++) {
+      const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+      int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
+      for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
+        const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+        /* taps [lo, hi) of a kernel row are one run of the input (unit
+         * dilation across the width, or one tap), the others pad */
+        const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+        int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
+        int8_t *d = col + (ptrdiff_t)r * depth;
+        mve_pred16_t run;
+        hi = hi < lo ? lo : hi;
+        /* a kernel row (under 16 values) is one predicated store of the
+         * zero point, then one of its run, loaded predicated */
+        run = vctp8q((uint32_t)((hi - lo) * g->c));
+        for (ky = 0; ky < g->kh; ky++, d += row_len) {
+          const int32_t iy = iy0 + ky * g->dh;
+          vstrbq_p_s8(d, pad, whole);
+          if (iy >= 0 && iy < g->h && hi > lo)
+            vstrbq_p_s8(
+                d + lo * g->c,
+                vldrbq_z_s8(in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                            run),
+                run);
+        }
+        if (++ox == g->ow) {
+          ox = 0;
+          oy++;
+        }
+        if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
+          continue;
+        /* the r pixels just copied end at pixel i */
+        gb.rows = r;
+        gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
+        tflc_gemm_window_s8_mve(&rq, &gb);
+        r = 0;
+      }
+    }
+  }
+  return 1;
+}
+#endif
+
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
  * or one block per output row. */
@@ -7378,6 +7541,11 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   int32_t c0;
   if (chunk < 1)
     return 0;
+#if defined(TFLC_HAVE_MVE_GEMM)
+  /* Helium: small windows against every channel at once */
+  if (s.im2col && tflc__conv2d_s8_im2col_mve(&s, p, filter, bias))
+    return 1;
+#endif
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
     if (filter->bits != 0) {

@@ -675,6 +675,65 @@ static void test_mve_gemm(void) {
   CHECK(ok);
 }
 
+/* tflc_gemm_window_s8_mve against the portable GEMM: one segment of any
+ * length (around the vector multiples, up to the im2col rows' 64 and
+ * past them), few or many rows, any columns (remainders of four), any
+ * input offset, gaps between rows, columns and outputs; blocks with
+ * other segment counts go through tflc_gemm_s8_mve. */
+static void test_mve_gemm_window(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 600; i++) {
+    quant k;
+    tflc_gemm_block g;
+    tflc_requant_params rq;
+    int32_t an, wn, on;
+    int8_t *a, *w, *expect, *got;
+    g.rows = rnd() % 3 == 0 ? rnd_range(1, 40) : rnd_range(1, 4);
+    g.cols = rnd_range(1, 70);
+    g.segments = rnd() % 8 == 0 ? rnd_range(0, 3) : 1;
+    g.seg_len =
+        rnd() % 2 ? 16 * rnd_range(1, 4) + rnd_range(-1, 1) : rnd_range(0, 90);
+    g.a_seg = g.seg_len + rnd_range(0, 3);
+    g.a_row = g.a_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.w_seg = g.seg_len + rnd_range(0, 3);
+    g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 3 == 0 ? 0 : pick_offset();
+    an = g.rows * g.a_row + 1;
+    wn = g.cols * g.w_col + 1;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    mve_random_quant(&k, g.cols, g.seg_len * g.segments + 1);
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    tflc_gemm_s8_portable(&rq, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_window_s8_mve(&rq, &g);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  mve window gemm differs: rows %d cols %d segs %d len %d "
+               "off %d\n",
+               (int)g.rows, (int)g.cols, (int)g.segments, (int)g.seg_len,
+               (int)g.a_offset);
+    }
+    free(a);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+}
+
 /* Runs the block through the portable and the MVE depthwise into
  * `expect` and `got` (both first filled with 0x33): 1 if the bytes agree. */
 static int mve_depthwise_same(const tflc_requant_params *rq,
@@ -961,6 +1020,7 @@ int main(void) {
 #if defined(TFLC_HAVE_MVE)
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
+  RUN(test_mve_gemm_window);
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
   RUN(test_mve_fully_connected);
