@@ -5444,6 +5444,9 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_GEMM_S8 tflc_gemm_s8_hifi
 #elif defined(TFLC_HAVE_MVE_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_mve
+/* the convolution driver may then also call the MVE window GEMM; not when
+ * a platform header chose the GEMM */
+#define TFLC__GEMM_S8_IS_MVE 1
 #elif defined(TFLC_HAVE_AVX2_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_avx2
 #elif defined(TFLC_HAVE_SSE41_GEMM)
@@ -7268,7 +7271,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
   }
 }
 
-#if defined(TFLC_HAVE_MVE_GEMM)
+#if defined(TFLC__GEMM_S8_IS_MVE)
 /* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
 #define TFLC__MVE_WINDOW_ROWS 4
 #define TFLC__MVE_WINDOW_CHANNELS 64
@@ -7279,7 +7282,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
  * 64 output channels in one call of tflc_gemm_window_s8_mve, their
  * biases with the offset folded in (the requantization set up once per
  * call instead of once per 2 x 2 block). Raw filters only: returns 0
- * (nothing written) for a compressed one. */
+ * (nothing written) for a compressed one. (tflc__conv_blocked_init leaves
+ * convolutions dilated across the width to the direct path.) */
 static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
                                                      const tflc_conv_params *p,
                                                      const tflc_const *filter,
@@ -7541,7 +7545,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   int32_t c0;
   if (chunk < 1)
     return 0;
-#if defined(TFLC_HAVE_MVE_GEMM)
+#if defined(TFLC__GEMM_S8_IS_MVE)
   /* Helium: small windows against every channel at once */
   if (s.im2col && tflc__conv2d_s8_im2col_mve(&s, p, filter, bias))
     return 1;

@@ -5,9 +5,11 @@
 #    against the portable ones byte for byte on random shapes and
 #    parameters, the int8 kernels through them against naive references,
 #    and the DSP and portable parts as on other cores), its
-#    "N passed, N failed" line;
-#  - person_detect through examples/m4_bench.c (the MVE paths), its output
-#    bytes against TFLM's.
+#    "N passed, N failed" line; and its kernel tests again with the GEMM
+#    the library picks (TEST_LIBRARY_GEMM: the MVE-only convolution paths);
+#  - person_detect, kws_ref_model, ad01_int8 and pretrainedResnet_quant
+#    through examples/m4_bench.c (the MVE paths), their output bytes
+#    against TFLM's.
 # Needs arm-none-eabi-gcc, qemu-system-arm and the harness; skipped without
 # them (a failure with TFLC_REQUIRE_ALL=1). `make test-m55` runs it alone.
 set -u
@@ -60,28 +62,56 @@ else
   # the MVE tests ran (the M55 build has MVE)
   echo "$res" | grep -q 'MVE primitives tested' || bad "the MVE tests did not run"
 fi
-# person_detect end to end through the MVE paths
+# the int8 kernels again with the GEMM the library picks (a replaced GEMM,
+# as above, turns the convolution driver's MVE-only paths off)
+rm -rf "$out/platform_lib.obj"
+if ! make -s -f "$H/Makefile" OUT="$out/platform_lib" SRCS="tests/test_platform.c" \
+  OPT=-O2 EXTRA_CFLAGS="-I. -I$H -DTEST_LIBRARY_GEMM" LIBS=-lm >"$out/platform_lib.log" 2>&1; then
+  bad "test_platform.c -DTEST_LIBRARY_GEMM does not build (see $out/platform_lib.log)"
+else
+  res=$(timeout 900 "$H/run.sh" "$out/platform_lib.elf" 2>&1)
+  line=$(echo "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+  echo "M55 test_platform -O2 -DTEST_LIBRARY_GEMM: ${line:-no result}"
+  p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+  f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  if [ -z "$p" ] || ! echo "$res" | grep -q "library's GEMM tested"; then
+    bad "test_platform.c -DTEST_LIBRARY_GEMM: no result line"
+  else
+    pass=$((pass + p))
+    fail=$((fail + f))
+  fi
+fi
+# models end to end through the MVE paths, output bytes against TFLM's:
+# person_detect (GEMM, depthwise), kws_ref_model (the window GEMM of the
+# small im2col convolution), ad01_int8 (fully connected), pretrainedResnet
+# (element-wise ADD)
 carray() { # name file
   printf 'const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
   od -An -v -tx1 "$2" | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'
   printf '};\nconst unsigned int %s_len = %s;\n' "$1" "$(stat -c %s "$2")"
 }
-{ carray m4_model "$C/model.tflite"; carray m4_input "$C/input_0.bin"
-  carray m4_expect "$C/output_0.bin"; } >"$out/pd_data.c"
-for v in mve:""; do
-  name=${v%%:*} flags=${v#*:}
-  rm -rf "$out/pd_$name.obj"
-  if ! make -s -f "$H/Makefile" OUT="$out/pd_$name" SRCS="examples/m4_bench.c $out/pd_data.c" \
-    OPT=-O2 EXTRA_CFLAGS="-I. -I$H $flags" >"$out/pd_$name.log" 2>&1; then
-    bad "person_detect ($name) does not build (see $out/pd_$name.log)"
+M=$SHARED/conformance/external/mlperf_tiny
+for v in "person_detect:$C" "kws_ref_model:$M/kws_ref_model/seed1" \
+  "ad01_int8:$M/ad01_int8/seed1" "pretrainedResnet_quant:$M/pretrainedResnet_quant/seed1"; do
+  name=${v%%:*} dir=${v#*:}
+  if [ ! -f "$dir/model.tflite" ]; then
+    echo "SKIP m55: $name (no $dir)"
     continue
   fi
-  res=$(timeout 300 "$H/run.sh" "$out/pd_$name.elf" 2>&1)
+  { carray m4_model "$dir/model.tflite"; carray m4_input "$dir/input_0.bin"
+    carray m4_expect "$dir/output_0.bin"; } >"$out/${name}_data.c"
+  rm -rf "$out/$name.obj"
+  if ! make -s -f "$H/Makefile" OUT="$out/$name" SRCS="examples/m4_bench.c $out/${name}_data.c" \
+    OPT=-O2 EXTRA_CFLAGS="-I. -I$H" >"$out/$name.log" 2>&1; then
+    bad "$name does not build (see $out/$name.log)"
+    continue
+  fi
+  res=$(timeout 300 "$H/run.sh" "$out/$name.elf" 2>&1)
   if echo "$res" | grep -q 'identical to TFLM'; then
     pass=$((pass + 1))
-    echo "ok person_detect ($name): $(echo "$res" | grep '^invoke:')"
+    echo "ok $name: $(echo "$res" | grep '^invoke:')"
   else
-    bad "person_detect ($name): $(echo "$res" | tail -n 1)"
+    bad "$name: $(echo "$res" | tail -n 1)"
   fi
 done
 echo "$pass passed, $fail failed"
