@@ -5662,6 +5662,11 @@ typedef struct tflc__conv_state {
   tflc_conv_params p;
   int32_t tile; /* scratch index or -1 */
 } tflc__conv_state;
+/* The MVE fully connected kernel, unless a platform header chose the GEMM
+ * (then every fully connected layer goes through that GEMM) */
+#if defined(TFLC_HAVE_MVE_FC) && defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__FC_MVE 1
+#endif
 /* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
  * the kernel's parameters are put together at invoke from zero points and
  * int8 bounds, and a per-tensor multiplier lives here instead of in an
@@ -5685,7 +5690,7 @@ typedef struct tflc__fc_state {
   int8_t shift;            /* int8 per-tensor */
   int8_t tile;             /* scratch index or -1 */
   uint8_t per_channel;
-#if defined(TFLC_HAVE_MVE_FC)
+#if defined(TFLC__FC_MVE)
   /* int8 with raw weights on MVE (mve 1): tflc_fully_connected_s8_mve's
    * per-output constants, made at prepare (tflc__fc_mve_prepare) */
   const int32_t *mve_bias;
@@ -5711,7 +5716,7 @@ typedef struct tflc__fc_state32 {
   int16_t in_zp, filter_zp, out_zp;
   int8_t act_min, act_max, shift, tile;
   uint8_t per_channel;
-#if defined(TFLC_HAVE_MVE_FC)
+#if defined(TFLC__FC_MVE)
   uint32_t mve_bias, mve_sums;
   int32_t mve;
 #endif
@@ -5998,7 +6003,7 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 }
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
-#if defined(TFLC_HAVE_MVE_FC)
+#if defined(TFLC__FC_MVE)
 /* int8 with raw weights on MVE: the input offset times each weight row's
  * sum, made once here instead of on every invoke. Rows of at most 256
  * values have sums that fit 16 bits (|sum| <= 32,768): those are kept as
@@ -6162,7 +6167,7 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     if (nsc > 1)
       s->r.mults = mult;
   }
-#if defined(TFLC_HAVE_MVE_FC)
+#if defined(TFLC__FC_MVE)
   return tflc__fc_mve_prepare(c, s, f, b, accum, depth);
 #else
   return TFLC_OK;
@@ -6193,7 +6198,7 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
                              tb);
   } else {
     tflc_fc_params p;
-#if defined(TFLC_HAVE_MVE_FC)
+#if defined(TFLC__FC_MVE)
     if (s->mve) {
       tflc_requant_params rq;
       rq.bias = s->mve_bias;
