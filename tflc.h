@@ -3251,7 +3251,7 @@ static tflc_status tflc__schema_table(tflc_model *m,
   return TFLC_OK;
 }
 
-static tflc_status tflc__verify_schema(tflc_model *m) {
+static TFLC__NOINLINE tflc_status tflc__verify_schema(tflc_model *m) {
   tflc__schema_frame st[8], *fr;
   uint32_t sp, tables = 1;
   tflc__fb fb = tflc__mfb(m);
@@ -3468,26 +3468,30 @@ static tflc_status tflc__verify_meta(tflc_model *m) {
   return TFLC_OK;
 }
 
-/* Window w of subgraph s's tensors (indices 2048 w .. 2048 w + 2047):
- * marks in `bits` (256 bytes) those its LutTensors name, verifies each
- * one's descriptor once and refuses a tensor named twice. Walking the
- * tensors a window at a time costs O(entries x tensors / 2048), not the
- * O(entries x tensors) of a lookup per tensor, and needs no memory. */
+/* Window w of subgraph s's tensors (indices 512 w .. 512 w + 511):
+ * marks in `bits` (64 bytes, on the verifier's stack) those its
+ * LutTensors name, verifies each one's descriptor once and refuses a
+ * tensor named twice. Walking the tensors a window at a time costs
+ * O(entries x tensors / 512), not the O(entries x tensors) of a lookup
+ * per tensor, and needs no memory. */
+#define TFLC__LUT_WINDOW_SHIFT 9
+#define TFLC__LUT_WINDOW_MASK ((1u << TFLC__LUT_WINDOW_SHIFT) - 1u)
+#define TFLC__LUT_WINDOW_BYTES (1u << (TFLC__LUT_WINDOW_SHIFT - 3))
 static tflc_status tflc__lut_window(tflc_model *m, int32_t s, uint32_t w,
                                     uint8_t *bits) {
   tflc__fb nb = tflc__meta_fb(m);
   uint32_t nl, k, sgt = tflc__subgraph(m, s);
   uint32_t luts = tflc__meta_list(m, s, &nl);
-  memset(bits, 0, 256);
+  memset(bits, 0, TFLC__LUT_WINDOW_BYTES);
   for (k = 0; luts && k < nl; k++) {
     uint32_t lt = tflc__vec_table(nb, luts, k), tt, u;
     int32_t t = lt ? tflc__get_i32(nb, lt, 0, 0) : -1;
     tflc_tensor x;
     tflc_const c;
     tflc_status st;
-    if (t < 0 || ((uint32_t)t >> 11) != w)
+    if (t < 0 || ((uint32_t)t >> TFLC__LUT_WINDOW_SHIFT) != w)
       continue;
-    u = (uint32_t)t & 2047u;
+    u = (uint32_t)t & TFLC__LUT_WINDOW_MASK;
     if (bits[u >> 3] & (1u << (u & 7)))
       return tflc__err(m->error, TFLC_ERR_COMPRESSION,
                        "COMPRESSION_METADATA: tensor %d listed twice", t);
@@ -3549,12 +3553,13 @@ static tflc_status tflc__verify_channels(tflc_model *m, uint32_t sgt,
  * lengths, operator codes, and every compression descriptor. (The schema
  * walk has checked every table, vector and string it reads: the
  * accessors find them all.) */
-static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
+static TFLC__NOINLINE tflc_status tflc__verify_subgraph(tflc_model *m,
+                                                        int32_t s) {
   tflc__fb fb = tflc__mfb(m);
   char *err = m->error;
   uint32_t sgt = tflc__subgraph(m, s), nt, no, i, tv, ov;
-  uint32_t win = 0xFFFFFFFFu; /* tensor window of lmap */
-  uint8_t lmap[256];          /* its compressed tensors, one bit each */
+  uint32_t win = 0xFFFFFFFFu;           /* tensor window of lmap */
+  uint8_t lmap[TFLC__LUT_WINDOW_BYTES]; /* its compressed tensors, a bit each */
   tflc_status st;
   tflc_tensor t;
   tv = tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
@@ -3583,13 +3588,14 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
       return tflc__err(err, TFLC_ERR_INDEX, "tensor %u: buffer %u out of range",
                        i, b);
     data = tflc__buffer(m, b, &blen);
-    if (TFLC__COMPRESSION && (i >> 11) != win) {
-      win = i >> 11;
+    if (TFLC__COMPRESSION && (i >> TFLC__LUT_WINDOW_SHIFT) != win) {
+      win = i >> TFLC__LUT_WINDOW_SHIFT;
       st = tflc__lut_window(m, s, win, lmap);
       if (st)
         return st;
     }
-    if (TFLC__COMPRESSION && (lmap[(i & 2047u) >> 3] & (1u << (i & 7u)))) {
+    if (TFLC__COMPRESSION &&
+        (lmap[(i & TFLC__LUT_WINDOW_MASK) >> 3] & (1u << (i & 7u)))) {
       /* compressed (COMPRESSION_METADATA): checked by tflc__lut_window */
     } else if (data && blen < t.bytes) {
       return tflc__err(err, TFLC_ERR_BUFFER,
@@ -3681,7 +3687,7 @@ static tflc_status tflc__verify_subgraph(tflc_model *m, int32_t s) {
 #if TFLC_MAX_NESTING < 1 || TFLC_MAX_NESTING > 64
 #error "TFLC_MAX_NESTING must be 1..64"
 #endif
-static tflc_status tflc__verify_calls(tflc_model *m) {
+static TFLC__NOINLINE tflc_status tflc__verify_calls(tflc_model *m) {
   uint8_t height[TFLC__MAX_CALL_GRAPHS];
   int32_t round, sg, i, k, changed = 1;
   tflc__fb fb = tflc__mfb(m);

@@ -3050,55 +3050,57 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
 
 #endif
 
-/* A single output row, four columns at a time (the inputs widened once
- * for four weight rows); returns the columns done (a multiple of 4,
- * stopping before columns the prepared requantization does not cover). */
-static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
-                                                 const tflc_gemm_block *g) {
+#if defined(TFLC__DSP_ASM)
+/* tflc__dsp_gemm_row's case of one run of a multiple of four values: up
+ * to four groups of four columns per assembly call, then their
+ * requantization (its own frame: the sums stay off the other path's). */
+static TFLC__NOINLINE int32_t
+tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
+                        int mode, int32_t n4, uint32_t off2) {
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  int32_t c, j;
+  uint32_t sums[16];
+  const int32_t cols4 = g->cols & ~3;
+  for (c = 0; c < cols4; c += 16) {
+    const int32_t nc = cols4 - c < 16 ? cols4 - c : 16;
+    for (j = 0; j < nc; j++)
+      sums[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    tflc__dsp_row_groups_asm(g->a, g->w + (ptrdiff_t)c * g->w_col, g->w_col, n4,
+                             off2, nc / 4, sums);
+    for (j = 0; j < nc; j++) {
+      tflc__dsp_requant f;
+      const int32_t q = rq->per_channel ? c + j : 0;
+      const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
+      if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
+        /* simple (no left shift, right shift 1..23): computed here */
+        g->out[c + j] =
+            tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
+                             out_off, lo, hi, mode == 2);
+        continue;
+      }
+      if (!tflc__dsp_requant_init(&f, qm, sh))
+        return c; /* redone by the caller's general path */
+      if (f.simple && mode == 2)
+        g->out[c + j] = tflc__dsp_out_s8(
+            tflc__dsp_requant_apply(&f, sums[j], 1), out_off, lo, hi, 1);
+      else
+        g->out[c + j] =
+            tflc__dsp_out(f, sums[j], out_off, lo, hi, mode == 2, f.simple);
+    }
+  }
+  return cols4;
+}
+#endif
+
+/* tflc__dsp_gemm_row's other cases: four columns at a time over the
+ * segments (its own frame, as tflc__dsp_gemm_row_runs has). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_row_fours(
+    const tflc_requant_params *rq, const tflc_gemm_block *g, int mode) {
   const int32_t a_offset = g->a_offset;
   const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int mode = tflc__dsp_mode(rq);
   const int32_t n4 = g->seg_len & ~3;
   int32_t c, j, sg, k;
-  if (mode == 0)
-    return 0;
-#if defined(TFLC__DSP_ASM)
-  if (g->segments == 1 && n4 == g->seg_len && n4 > 0) {
-    /* one run of a multiple of four: up to four groups of four columns
-     * per assembly call, then their requantization */
-    uint32_t sums[16];
-    const int32_t cols4 = g->cols & ~3;
-    for (c = 0; c < cols4; c += 16) {
-      const int32_t nc = cols4 - c < 16 ? cols4 - c : 16;
-      for (j = 0; j < nc; j++)
-        sums[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-      tflc__dsp_row_groups_asm(g->a, g->w + (ptrdiff_t)c * g->w_col, g->w_col,
-                               n4, off2, nc / 4, sums);
-      for (j = 0; j < nc; j++) {
-        tflc__dsp_requant f;
-        const int32_t q = rq->per_channel ? c + j : 0;
-        const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
-        if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
-          /* simple (no left shift, right shift 1..23): computed here */
-          g->out[c + j] =
-              tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
-                               out_off, lo, hi, mode == 2);
-          continue;
-        }
-        if (!tflc__dsp_requant_init(&f, qm, sh))
-          return c; /* redone by the caller's general path */
-        if (f.simple && mode == 2)
-          g->out[c + j] = tflc__dsp_out_s8(
-              tflc__dsp_requant_apply(&f, sums[j], 1), out_off, lo, hi, 1);
-        else
-          g->out[c + j] =
-              tflc__dsp_out(f, sums[j], out_off, lo, hi, mode == 2, f.simple);
-      }
-    }
-    return cols4;
-  }
-#endif
   for (c = 0; c + 4 <= g->cols; c += 4) {
     tflc__dsp_requant f[4];
     uint32_t s[4];
@@ -3133,6 +3135,22 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
     }
   }
   return c;
+}
+
+/* A single output row, four columns at a time (the inputs widened once
+ * for four weight rows); returns the columns done (a multiple of 4,
+ * stopping before columns the prepared requantization does not cover). */
+static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                  const tflc_gemm_block *g) {
+  const int mode = tflc__dsp_mode(rq);
+  if (mode == 0)
+    return 0;
+#if defined(TFLC__DSP_ASM)
+  if (g->segments == 1 && (g->seg_len & 3) == 0 && g->seg_len > 0)
+    return tflc__dsp_gemm_row_runs(
+        rq, g, mode, g->seg_len, ((uint32_t)g->a_offset & 0xFFFFu) * 0x10001u);
+#endif
+  return tflc__dsp_gemm_row_fours(rq, g, mode);
 }
 
 /* Columns [c, c + n) of a block through the portable GEMM (parameters the
