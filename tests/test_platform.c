@@ -626,14 +626,49 @@ static void mve_random_quant(quant *k, int32_t n, int32_t depth) {
     }
 }
 
+/* Block g (shape and strides set) with random inputs, weights and
+ * requantization through the portable GEMM and `fn`: 1 if the bytes agree
+ * (the first three differences printed, counted in *bad). */
+static int mve_gemm_same(tflc_gemm_block g, test_gemm_fn fn, const char *name,
+                         int *bad) {
+  quant k;
+  tflc_requant_params rq;
+  const int32_t an = g.rows * g.a_row + 1, wn = g.cols * g.w_col + 1;
+  const int32_t on = g.rows * g.out_row;
+  int8_t *a = (int8_t *)malloc((size_t)an), *w = (int8_t *)malloc((size_t)wn);
+  int8_t *expect = (int8_t *)malloc((size_t)on);
+  int8_t *got = (int8_t *)malloc((size_t)on);
+  int ok = 1;
+  mve_random_quant(&k, g.cols, g.seg_len * g.segments + 1);
+  rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+  fill_s8(a, an);
+  fill_s8(w, wn);
+  g.a = a;
+  g.w = w;
+  memset(expect, 0x33, (size_t)on);
+  g.out = expect;
+  tflc_gemm_s8_portable(&rq, &g);
+  memset(got, 0x33, (size_t)on);
+  g.out = got;
+  fn(&rq, &g);
+  if (memcmp(got, expect, (size_t)on) != 0) {
+    ok = 0;
+    if ((*bad)++ < 3)
+      printf("  %s differs: rows %d cols %d segs %d len %d off %d\n", name,
+             (int)g.rows, (int)g.cols, (int)g.segments, (int)g.seg_len,
+             (int)g.a_offset);
+  }
+  free(a);
+  free(w);
+  free(expect);
+  free(got);
+  return ok;
+}
+
 static void test_mve_gemm(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 600; i++) {
-    quant k;
     tflc_gemm_block g;
-    tflc_requant_params rq;
-    int32_t an, wn, on;
-    int8_t *a, *w, *expect, *got;
     g.rows = rnd() % 4 == 0 ? 1 : rnd_range(1, 11);
     g.cols = rnd_range(1, 19);
     g.segments = rnd() % 3 == 0 ? rnd_range(0, 4) : 1;
@@ -647,36 +682,7 @@ static void test_mve_gemm(void) {
     g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
     g.out_row = g.cols + rnd_range(0, 3);
     g.a_offset = rnd() % 2 ? 0 : pick_offset();
-    an = g.rows * g.a_row + 1;
-    wn = g.cols * g.w_col + 1;
-    on = g.rows * g.out_row;
-    a = (int8_t *)malloc((size_t)an);
-    w = (int8_t *)malloc((size_t)wn);
-    expect = (int8_t *)malloc((size_t)on);
-    got = (int8_t *)malloc((size_t)on);
-    mve_random_quant(&k, g.cols, g.seg_len * g.segments + 1);
-    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
-    fill_s8(a, an);
-    fill_s8(w, wn);
-    g.a = a;
-    g.w = w;
-    memset(expect, 0x33, (size_t)on);
-    g.out = expect;
-    tflc_gemm_s8_portable(&rq, &g);
-    memset(got, 0x33, (size_t)on);
-    g.out = got;
-    tflc_gemm_s8_mve(&rq, &g);
-    if (memcmp(got, expect, (size_t)on) != 0) {
-      ok = 0;
-      if (bad++ < 3)
-        printf("  mve gemm differs: rows %d cols %d segs %d len %d off %d\n",
-               (int)g.rows, (int)g.cols, (int)g.segments, (int)g.seg_len,
-               (int)g.a_offset);
-    }
-    free(a);
-    free(w);
-    free(expect);
-    free(got);
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm", &bad);
   }
   CHECK(ok);
 }
@@ -689,11 +695,7 @@ static void test_mve_gemm(void) {
 static void test_mve_gemm_window(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 600; i++) {
-    quant k;
     tflc_gemm_block g;
-    tflc_requant_params rq;
-    int32_t an, wn, on;
-    int8_t *a, *w, *expect, *got;
     g.rows = rnd() % 3 == 0 ? rnd_range(1, 40) : rnd_range(1, 4);
     g.cols = rnd_range(1, 70);
     g.segments = rnd() % 8 == 0 ? rnd_range(0, 3) : 1;
@@ -705,37 +707,7 @@ static void test_mve_gemm_window(void) {
     g.w_col = g.w_seg * (g.segments > 0 ? g.segments : 1) + rnd_range(0, 5);
     g.out_row = g.cols + rnd_range(0, 3);
     g.a_offset = rnd() % 3 == 0 ? 0 : pick_offset();
-    an = g.rows * g.a_row + 1;
-    wn = g.cols * g.w_col + 1;
-    on = g.rows * g.out_row;
-    a = (int8_t *)malloc((size_t)an);
-    w = (int8_t *)malloc((size_t)wn);
-    expect = (int8_t *)malloc((size_t)on);
-    got = (int8_t *)malloc((size_t)on);
-    mve_random_quant(&k, g.cols, g.seg_len * g.segments + 1);
-    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
-    fill_s8(a, an);
-    fill_s8(w, wn);
-    g.a = a;
-    g.w = w;
-    memset(expect, 0x33, (size_t)on);
-    g.out = expect;
-    tflc_gemm_s8_portable(&rq, &g);
-    memset(got, 0x33, (size_t)on);
-    g.out = got;
-    tflc_gemm_window_s8_mve(&rq, &g);
-    if (memcmp(got, expect, (size_t)on) != 0) {
-      ok = 0;
-      if (bad++ < 3)
-        printf("  mve window gemm differs: rows %d cols %d segs %d len %d "
-               "off %d\n",
-               (int)g.rows, (int)g.cols, (int)g.segments, (int)g.seg_len,
-               (int)g.a_offset);
-    }
-    free(a);
-    free(w);
-    free(expect);
-    free(got);
+    ok &= mve_gemm_same(g, tflc_gemm_window_s8_mve, "mve window gemm", &bad);
   }
   CHECK(ok);
 }
