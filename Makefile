@@ -1,6 +1,7 @@
 # tflc build.
 #   make              build/tflc (the command-line tool)
 #   make test         every test; closing line "N passed, N failed"
+#   make -j2 test / JOBS=2              two jobs at a time (default: nproc)
 #   make test T=test_lut                one unit test file (tests/test_lut.c)
 #                                       with its own "N passed, N failed";
 #                                       T=cli_test: one shell test
@@ -71,8 +72,12 @@ build/demo: examples/demo.c $(HDRS)
 	@mkdir -p build
 	$(CC) $(CFLAGS_TOOL) -o $@ examples/demo.c -lm
 
-test: $(if $(T),,all)
-	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) T=$(T) bash tests/run.sh
+# tests/run.sh builds what it tests and runs JOBS jobs side by side: the
+# N of `make -jN test`, else JOBS=..., else one per core
+test:
+	@jobs=$$(printf '%s\n' "$(MAKEFLAGS)" | sed -n 's/.*-j *\([0-9][0-9]*\).*/\1/p'); \
+	SANITIZE=$(SANITIZE) VALGRIND=$(VALGRIND) SHARED=$(SHARED) T=$(T) \
+	  JOBS=$${jobs:-$(JOBS)} bash tests/run.sh
 
 demo: build/demo
 	./build/demo $(MODEL)

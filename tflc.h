@@ -902,6 +902,44 @@ TFLC_API tflc_status tflc_model_tensor(const tflc_model *m, int32_t sg,
 TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
                             tflc_const *c, uint32_t *stored, int *format);
 
+/* ---- internal interface ------------------------------------------------
+ * What tflc_write.h and tests/ use of the implementation beyond the API
+ * above (tflc_kernels.h has the same section for its part). Not an API: it
+ * changes without notice. Functions are static unless the build defines
+ * TFLC_INTERNAL_API (the test build: the library compiled once, the tests
+ * linked against it). */
+/* Compressed inputs without a tiled path are decoded whole before the op
+ * runs, into an alternate region or an arena scratch buffer. */
+typedef struct tflc__whole {
+  int32_t slot;    /* input slot */
+  int32_t scratch; /* scratch index, or -1 when `ptr` is in a region */
+  void *ptr;
+} tflc__whole;
+/* The interpreter's record of one operator (it->ops). */
+struct tflc__op {
+  int32_t code;  /* builtin code or TFLC_OP_TFLM_DECODE */
+  int32_t index; /* position in the subgraph */
+  uint32_t opts; /* builtin options table or 0 */
+  uint16_t nin, nout;
+  uint8_t nscratch, nwhole;
+  uint8_t variant; /* kernel the prepare function chose, for invoke */
+  uint8_t user;    /* 1 + index of the tflc_user_op running it, or 0 */
+  /* tensor record indices: nin inputs (-1 = absent), then nout outputs;
+   * TFLC__OUT(op)[k] is output k */
+  int16_t *in;
+  void *state; /* kernel-specific, persistent */
+  /* scratch buffers living for this op only (allocated on the first
+   * request): requested sizes until the plan is made, then addresses */
+  uintptr_t *scratch;
+  tflc__whole *whole;
+};
+typedef struct tflc__op tflc__op;
+#define TFLC__OUT(op) ((op)->in + (op)->nin)
+#if defined(TFLC_INTERNAL_API) && !defined(TFLC_STATIC)
+/* elements of a tensor's shape */
+TFLC_INTERNAL int32_t tflc__count(const tflc_tensor *t);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
@@ -2297,7 +2335,7 @@ static int32_t tflc__tensor_qdim(const tflc_model *m, uint32_t tt) {
 /* Compression descriptors: COMPRESSION_METADATA (nested flatbuffer) and    */
 /* TFLM_DECODE ancillary data, both checked completely before use.          */
 /* ======================================================================== */
-static int32_t tflc__count(const tflc_tensor *t) {
+TFLC_INTERNAL int32_t tflc__count(const tflc_tensor *t) {
   int32_t i, c = 1;
   for (i = 0; i < t->rank; i++)
     c *= t->dims[i];
@@ -3947,7 +3985,6 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 #define TFLC__ALIGN 16u
 #define TFLC__MAX_SCRATCH 3
 #define TFLC__CURSORS 2 /* decode positions: filter, other inputs */
-#define TFLC__OUT(op) ((op)->in + (op)->nin)
 /* An operator input slot holding TFLC__NO_RECORD(j) reads a raw constant
  * that has no record after init: one only FULLY_CONNECTED (int8, float32)
  * reads as weights or bias, whose prepare keeps what its invoke needs (the
@@ -3958,32 +3995,6 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 /* bytes one such record takes then: the 64-bit layout's, on every target,
  * so that the init map (and the arena) is the same on both */
 #define TFLC__PREP_RECORD_BYTES ((sizeof(tflc__tensor32) + 4u + 7u) & ~7u)
-
-/* Compressed inputs without a tiled path are decoded whole before the op
- * runs, into an alternate region or an arena scratch buffer. */
-typedef struct tflc__whole {
-  int32_t slot;    /* input slot */
-  int32_t scratch; /* scratch index, or -1 when `ptr` is in a region */
-  void *ptr;
-} tflc__whole;
-
-typedef struct tflc__op {
-  int32_t code;  /* builtin code or TFLC_OP_TFLM_DECODE */
-  int32_t index; /* position in the subgraph */
-  uint32_t opts; /* builtin options table or 0 */
-  uint16_t nin, nout;
-  uint8_t nscratch, nwhole;
-  uint8_t variant; /* kernel the prepare function chose, for invoke */
-  uint8_t user;    /* 1 + index of the tflc_user_op running it, or 0 */
-  /* tensor record indices: nin inputs (-1 = absent), then nout outputs;
-   * TFLC__OUT(op)[k] is output k */
-  int16_t *in;
-  void *state; /* kernel-specific, persistent */
-  /* scratch buffers living for this op only (allocated on the first
-   * request): requested sizes until the plan is made, then addresses */
-  uintptr_t *scratch;
-  tflc__whole *whole;
-} tflc__op;
 
 /* The context of one operator at prepare and invoke (tflc_op_context in
  * the API). */

@@ -1911,6 +1911,37 @@ TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
 TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
                               const int8_t *a, const int8_t *b, int8_t *out);
 
+/* ---- internal interface ------------------------------------------------
+ * What tflc.h, tflc_write.h and tests/ use of this header's implementation
+ * beyond the API above. Not an API: it changes without notice. Its
+ * functions are static (TFLC_INTERNAL) unless the build defines
+ * TFLC_INTERNAL_API, as the test build does: tests/run.sh compiles the
+ * library once per configuration that way and links the tests against it,
+ * so a test sees exactly these declarations. */
+#ifndef TFLC_INTERNAL
+#if defined(TFLC_INTERNAL_API) && !defined(TFLC_STATIC)
+#define TFLC_INTERNAL extern
+#else
+#define TFLC_INTERNAL static
+#endif
+#endif
+/* tflc__float_parts's classes of a float */
+enum { TFLC__FP_ZERO, TFLC__FP_FINITE, TFLC__FP_INF, TFLC__FP_NAN };
+#if defined(TFLC_INTERNAL_API) && !defined(TFLC_STATIC)
+TFLC_INTERNAL void tflc__lut_decode_rows(const tflc_const *c, int32_t start,
+                                         int32_t step, int32_t n, int32_t rows,
+                                         void *dst);
+TFLC_INTERNAL int tflc__float_ratio(float a, float b, float c, uint64_t *m,
+                                    int32_t *e, uint32_t *neg);
+TFLC_INTERNAL void tflc__quantize_float_ratio(float a, float b, float c,
+                                              int32_t *q, int32_t *shift);
+TFLC_INTERNAL int32_t tflc__fp_exp_neg(int32_t a, int ibits);
+TFLC_INTERNAL int32_t tflc__fp_recip_1px(int32_t a);
+TFLC_INTERNAL int32_t tflc__fp_reciprocal(int32_t x, int ibits,
+                                          int *bits_over_unit);
+TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
@@ -2054,7 +2085,6 @@ TFLC_API TFLC__PREPARE_CODE void tflc_quantize_multiplier(double m, int32_t *q,
 /* A float as sign, significand m in [2^23, 2^24) and exponent (|x| =
  * m * 2^e, subnormals normalized). Returns TFLC__FP_ZERO, _FINITE, _INF
  * or _NAN. */
-enum { TFLC__FP_ZERO, TFLC__FP_FINITE, TFLC__FP_INF, TFLC__FP_NAN };
 static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m,
                                                 int32_t *e, uint32_t *neg) {
   uint32_t u;
@@ -2085,9 +2115,10 @@ static TFLC__PREPARE_CODE int tflc__float_parts(float x, uint32_t *m,
  * exact in a double; the quotient is rounded to nearest even from an
  * integer quotient of 55 to 57 bits and its remainder. Returns its TFLC__FP_
  * class (no subnormal or overflowing double can arise from floats). */
-static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c,
-                                                uint64_t *m, int32_t *e,
-                                                uint32_t *neg) {
+TFLC_INTERNAL TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b,
+                                                       float c, uint64_t *m,
+                                                       int32_t *e,
+                                                       uint32_t *neg) {
   uint32_t ma, mb, mc, na, nb, nc;
   int32_t ea, eb, ec, d;
   const int ka = tflc__float_parts(a, &ma, &ea, &na);
@@ -2132,9 +2163,9 @@ static TFLC__PREPARE_CODE int tflc__float_ratio(float a, float b, float c,
 
 /* tflc_quantize_multiplier((double)a * (double)b / (double)c), exactly,
  * without double arithmetic. */
-static TFLC__PREPARE_CODE void tflc__quantize_float_ratio(float a, float b,
-                                                          float c, int32_t *q,
-                                                          int32_t *shift) {
+TFLC_INTERNAL TFLC__PREPARE_CODE void
+tflc__quantize_float_ratio(float a, float b, float c, int32_t *q,
+                           int32_t *shift) {
   uint64_t m;
   int32_t e;
   uint32_t neg;
@@ -6531,10 +6562,9 @@ TFLC__INLINE void tflc__lut_row_groups(const uint8_t *p, unsigned bits,
  * run starts on the same channel) are read here without the index buffer
  * and per-run calls; runs of whole bytes within one channel cycle take
  * widths 2, 3 and 4 a group of 8 fields at a time. */
-static TFLC__NOINLINE void tflc__lut_decode_rows(const tflc_const *c,
-                                                 int32_t start, int32_t step,
-                                                 int32_t n, int32_t rows,
-                                                 void *dst) {
+TFLC_INTERNAL TFLC__NOINLINE void
+tflc__lut_decode_rows(const tflc_const *c, int32_t start, int32_t step,
+                      int32_t n, int32_t rows, void *dst) {
   const unsigned bits = c->bits;
   int8_t *d = (int8_t *)dst;
   int32_t r;
@@ -8001,7 +8031,7 @@ static int32_t tflc__fp_exp_quarter(int32_t a) {
 /* exp(a) for a <= 0 given with `ibits` integer bits (0..29); result has 0
  * integer bits. Splits a into a multiple of 1/4 and a rest in [-1/4, 0),
  * then multiplies in exp(-2^e) for each set bit of the multiple. */
-static int32_t tflc__fp_exp_neg(int32_t a, int ibits) {
+TFLC_INTERNAL int32_t tflc__fp_exp_neg(int32_t a, int ibits) {
   static const int32_t factors[7] = {
       1672461947, 1302514674, 790015084, 290630308, 39332535, 720401, 242};
   const int fbits = 31 - ibits;
@@ -8023,7 +8053,7 @@ static int32_t tflc__fp_exp_neg(int32_t a, int ibits) {
 
 /* 1 / (1 + a) for a in [0, 1), both with 0 integer bits: Newton-Raphson
  * in a 2-integer-bit format starting from 48/17 - 32/17 * d. */
-static int32_t tflc__fp_recip_1px(int32_t a) {
+TFLC_INTERNAL int32_t tflc__fp_recip_1px(int32_t a) {
   const int32_t one_q2 = (int32_t)1 << 29;
   const int32_t d = tflc__fp_half_sum(a, INT32_MAX);
   int32_t x = tflc__kop_add(
@@ -8041,7 +8071,8 @@ static int32_t tflc__fp_recip_1px(int32_t a) {
 
 /* TFLM GetReciprocal: 1/x for x with `ibits` integer bits, returned as a
  * 0-integer-bit value scaled by 2^-(*bits_over_unit). */
-static int32_t tflc__fp_reciprocal(int32_t x, int ibits, int *bits_over_unit) {
+TFLC_INTERNAL int32_t tflc__fp_reciprocal(int32_t x, int ibits,
+                                          int *bits_over_unit) {
   const int h = tflc__kop_clz32((uint32_t)x);
   const uint32_t norm = h >= 32 ? 0u : ((uint32_t)x << h);
   *bits_over_unit = ibits - h;
@@ -8049,7 +8080,7 @@ static int32_t tflc__fp_reciprocal(int32_t x, int ibits, int *bits_over_unit) {
 }
 
 /* TFLM CalculateInputRadius with 31 total bits, in double like TFLM. */
-static int32_t tflc__fp_input_radius(int ibits, int left_shift) {
+TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift) {
   /* TFLM: floor((2^ibits - 1) * 2^(31 - ibits) / 2^left_shift) in double,
    * capped at INT32_MAX; exact in integers (no libm) */
   const int64_t n = (((int64_t)1 << ibits) - 1) << (31 - ibits);

@@ -18,7 +18,8 @@
 #   make test-malformed  tests/test_malformed.c alone (ASan+UBSan)
 #
 # Variables: FUZZ_CC (clang), FUZZ_SECONDS (10), FUZZ_JOBS (1: harnesses
-# run one after another), FUZZ_MAX_LEN (65536), FUZZ_TIMEOUT (per input,
+# run one after another; N: N harnesses at a time, each FUZZ_SECONDS),
+# FUZZ_MAX_LEN (65536), FUZZ_TIMEOUT (per input,
 # 30 s), FUZZ_SEED_KB (shared models up to this size seed fuzz_model, 64),
 # SHARED (../shared, from the top Makefile).
 
@@ -29,6 +30,7 @@ FUZZ_SECONDS ?= 10
 FUZZ_MAX_LEN ?= 65536
 FUZZ_TIMEOUT ?= 30
 FUZZ_SEED_KB ?= 64
+FUZZ_JOBS ?= 1
 SHARED ?= ../shared
 FUZZ_OUT = build/fuzz
 FUZZ_HARNESSES = model model_lean lut roundtrip decode kernels
@@ -92,17 +94,23 @@ fuzz-corpus: $(FUZZ_OUT)/seeds.stamp
 # from build/fuzz/seeds/<h>), FUZZ_SECONDS of fuzzing, one worker.
 fuzz: fuzz-build fuzz-corpus
 	@mkdir -p $(FUZZ_OUT)/artifacts $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/corpus/%)
-	@pass=0; fail=0; \
-	for h in $(FUZZ_HARNESSES); do \
+	@n=0; for h in $(FUZZ_HARNESSES); do \
 	  dict=""; seeds=$(FUZZ_OUT)/seeds/$$h; \
 	  case $$h in model*) dict="-dict=fuzz/tflite.dict" \
 	    seeds=$(FUZZ_OUT)/seeds/model;; esac; \
-	  log=$(FUZZ_OUT)/fuzz_$$h.log; \
-	  if $(FUZZ_OUT)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) \
+	  log=$(FUZZ_OUT)/fuzz_$$h.log; rm -f $$log.rc; \
+	  ( $(FUZZ_OUT)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) \
 	      -max_len=$(FUZZ_MAX_LEN) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 \
 	      -print_final_stats=1 $$dict \
 	      -artifact_prefix=$(FUZZ_OUT)/artifacts/$$h- \
-	      $(FUZZ_OUT)/corpus/$$h $$seeds >$$log 2>&1; then \
+	      $(FUZZ_OUT)/corpus/$$h $$seeds >$$log 2>&1; echo $$? >$$log.rc ) & \
+	  n=$$((n + 1)); \
+	  if [ $$n -ge $(FUZZ_JOBS) ]; then wait; n=0; fi; \
+	done; wait; \
+	pass=0; fail=0; \
+	for h in $(FUZZ_HARNESSES); do \
+	  log=$(FUZZ_OUT)/fuzz_$$h.log; \
+	  if [ "$$(cat $$log.rc 2>/dev/null)" = 0 ]; then \
 	    runs=$$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' $$log); \
 	    echo "fuzz_$$h: ok, $$runs, no finding"; pass=$$((pass + 1)); \
 	  else \

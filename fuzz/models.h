@@ -732,7 +732,7 @@ static int fm_struct(int which, uint8_t **out, size_t *size) {
     tflc_writer_outputs(w, 0, 1, &y);
     return fm_finish(w, out, size);
   case 11: { /* int8 [1, 1, 1, 4] into 3 slots, cycles_max 1 */
-    flex_value v[1] = {{"cycles_max", 1 /* TFLC__FLEX_INT */, 0, 1, 0}};
+    flex_value v[1] = {{"cycles_max", FLEX_INT, 0, 1, 0}};
     d4[0] = d4[1] = d4[2] = 1, d4[3] = 4;
     in[0] = add_tensor(w, TFLC_INT8, 4, d4, NULL, 0, 0.5f, -3, "x");
     d4[1] = 3;
@@ -745,13 +745,13 @@ static int fm_struct(int which, uint8_t **out, size_t *size) {
   }
   default: { /* 4 boxes, 2 classes + background, 3 detections, regular */
     flex_value v[11] = {{"detections_per_class", 1, 0, 2, 0},
-                        {"h_scale", 3 /* TFLC__FLEX_FLOAT */, 0, 0, 5.0},
+                        {"h_scale", FLEX_FLOAT, 0, 0, 5.0},
                         {"max_classes_per_detection", 1, 0, 1, 0},
                         {"max_detections", 1, 0, 3, 0},
                         {"nms_iou_threshold", 3, 0, 0, 0.5},
                         {"nms_score_threshold", 3, 0, 0, 0.0},
                         {"num_classes", 1, 0, 2, 0},
-                        {"use_regular_nms", 26 /* TFLC__FLEX_BOOL */, 0, 1, 0},
+                        {"use_regular_nms", FLEX_BOOL, 0, 1, 0},
                         {"w_scale", 3, 0, 0, 5.0},
                         {"x_scale", 3, 0, 0, 10.0},
                         {"y_scale", 3, 0, 0, 10.0}};

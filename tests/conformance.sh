@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/conformance.sh TOOL SUITE_DIR... - the shared conformance suites,
-# byte for byte against TFLM, with the known gaps of
+# tests/conformance.sh TOOL DIR... - the shared conformance suites (or
+# folders inside them), byte for byte against TFLM, with the known gaps of
 # tests/conformance_gaps.txt: a listed case that fails is counted as a known
 # gap (not a pass); a listed case that passes is a failure ("remove it from
 # the list"), so the list stays true; an unlisted failure is a failure.
@@ -10,7 +10,11 @@ tool=${1:?usage: conformance.sh TOOL SUITE_DIR...}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 gaps=$here/conformance_gaps.txt
-runner=$(cd "$(dirname "$1")" && pwd)/run.sh
+# run.sh of the conformance folder: beside the suite, or further up when
+# the arguments are folders inside a suite (tests/run.sh splits suites)
+runner=$(cd "$(dirname "$1")" && pwd)
+while [ ! -x "$runner/run.sh" ] && [ "$runner" != / ]; do runner=$(dirname "$runner"); done
+runner=$runner/run.sh
 res=$("$runner" "$tool" "$@" 2>&1)
 line=$(printf '%s\n' "$res" | tail -n 1)
 p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')

@@ -291,11 +291,23 @@ static inline tflc_status op_result_status(const op_result *r) {
 /* ---- FlexBuffer maps (custom operators' options) --------------------------
  * A small writer: keys (sorted by the caller, at most 16) with 1-byte key
  * offsets, values in `width`-byte slots, indirect scalars before the keys,
- * 1-byte root; the types are tflc.h's TFLC__FLEX_*. Returns the size
- * written at b (keep it under 256 bytes). */
+ * 1-byte root. Returns the size written at b (keep it under 256 bytes).
+ * The type codes are the FlexBuffers format's own (defined here, not
+ * taken from the reader under test). */
+enum {
+  FLEX_NULL = 0,
+  FLEX_INT = 1,
+  FLEX_UINT = 2,
+  FLEX_FLOAT = 3,
+  FLEX_INDIRECT_INT = 6,
+  FLEX_INDIRECT_UINT = 7,
+  FLEX_INDIRECT_FLOAT = 8,
+  FLEX_MAP = 9,
+  FLEX_BOOL = 26
+};
 typedef struct flex_value {
   const char *key;
-  int type;  /* TFLC__FLEX_* */
+  int type;  /* FLEX_* */
   int width; /* bytes of an indirect scalar */
   long long i;
   double d;
@@ -333,14 +345,13 @@ static inline size_t flex_map(uint8_t *b, const flex_value *v, int n,
     pos += strlen(v[i].key) + 1;
   }
   for (i = 0; i < n; i++) {
-    if (v[i].type < TFLC__FLEX_INDIRECT_INT ||
-        v[i].type > TFLC__FLEX_INDIRECT_FLOAT)
+    if (v[i].type < FLEX_INDIRECT_INT || v[i].type > FLEX_INDIRECT_FLOAT)
       continue;
     while (pos % (size_t)v[i].width)
       b[pos++] = 0;
     ipos[i] = pos;
     flex_put_number(b + pos, &v[i], v[i].width,
-                    v[i].type == TFLC__FLEX_INDIRECT_FLOAT);
+                    v[i].type == FLEX_INDIRECT_FLOAT);
     pos += (size_t)v[i].width;
   }
   b[pos++] = (uint8_t)n;
@@ -357,21 +368,19 @@ static inline size_t flex_map(uint8_t *b, const flex_value *v, int n,
   pos += (size_t)width;
   map = pos;
   for (i = 0; i < n; i++, pos += (size_t)width) {
-    if (v[i].type >= TFLC__FLEX_INDIRECT_INT &&
-        v[i].type <= TFLC__FLEX_INDIRECT_FLOAT)
+    if (v[i].type >= FLEX_INDIRECT_INT && v[i].type <= FLEX_INDIRECT_FLOAT)
       flex_put_le(b + pos, pos - ipos[i], width);
     else
-      flex_put_number(b + pos, &v[i], width, v[i].type == TFLC__FLEX_FLOAT);
+      flex_put_number(b + pos, &v[i], width, v[i].type == FLEX_FLOAT);
   }
   for (i = 0; i < n; i++)
-    b[pos++] =
-        (uint8_t)(v[i].type << 2 |
-                  flex_log2w(v[i].type >= TFLC__FLEX_INDIRECT_INT &&
-                                     v[i].type <= TFLC__FLEX_INDIRECT_FLOAT
-                                 ? v[i].width
-                                 : width));
+    b[pos++] = (uint8_t)(v[i].type << 2 |
+                         flex_log2w(v[i].type >= FLEX_INDIRECT_INT &&
+                                            v[i].type <= FLEX_INDIRECT_FLOAT
+                                        ? v[i].width
+                                        : width));
   b[pos] = (uint8_t)(pos - map);
-  b[pos + 1] = (uint8_t)(TFLC__FLEX_MAP << 2 | flex_log2w(width));
+  b[pos + 1] = (uint8_t)(FLEX_MAP << 2 | flex_log2w(width));
   b[pos + 2] = 1;
   return pos + 3;
 }

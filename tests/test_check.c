@@ -1,8 +1,10 @@
 /* tests/test_check.c - `tflc check` flags each departure from the int8
  * quantization spec in a model that has one of each, and each operator the
  * runtime cannot run; a clean model has no finding. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

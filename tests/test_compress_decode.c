@@ -8,8 +8,10 @@
  * was made from; compressed models must give the outputs of the model
  * they came from. Expectations come from the data the tests make (value
  * counts, element positions), never from the compressor. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

@@ -17,8 +17,10 @@
  *   with plain constants; kernels that take them in place read them in
  *   stream order (one restart per invoke); INT4 filters give the outputs
  *   of their INT8 twin; what TFLM refuses is refused at init. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

@@ -6,8 +6,10 @@
  * messages of a failing prepare / invoke, operators only a delegate can
  * run, and the context accessors delegates use (options, per-channel
  * quantization, compressed constants, custom names). */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 

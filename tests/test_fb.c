@@ -2,8 +2,10 @@
  * (builtin_code vs deprecated_builtin_code), the TFL3 identifier, buffers
  * in the large-model offset/size form, and the compression metadata
  * checks where TFLM would silently run a model as uncompressed. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 

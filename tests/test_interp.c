@@ -1,8 +1,10 @@
 /* tests/test_interp.c - the interpreter layer: models built by the writer,
  * run plain and LUT-compressed in both formats; planner invariants; arena
  * budget of compressed models; alternate decompression regions; errors. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

@@ -5,7 +5,9 @@
  * the expected elements straight from the index array and the value table.
  * Bitstrings and tables are heap blocks of the exact size (and at odd
  * addresses), so the address sanitizer catches any read past their end. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_KERNELS_IMPLEMENTATION
+#endif
 #include "../tflc_kernels.h"
 #include "harness.h"
 

@@ -15,12 +15,15 @@
  *   - single-operator models built with the writer, run through the
  *     interpreter: compressed filters in both formats, refusals, the
  *     quantized_bias_type option, SVDF state across invokes. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,9 @@
  *  - the same cases with the filter (and bias) LUT-compressed, per tensor
  *    and per channel, run with tiles of 64, 100, 512 and 1 MiB bytes and
  *    with no tile: the output bytes must equal the raw-constant run. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_KERNELS_IMPLEMENTATION
+#endif
 #include "../tflc_kernels.h"
 #include "harness.h"
 

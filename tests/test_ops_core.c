@@ -9,7 +9,9 @@
  *   - an independent reference written in this file straight from
  *     reference/INT8_KERNELS.md (sections 1, 3.1, 4, 5.1, 6.1, 6.3), with
  *     its own fixed-point primitives, compared on many random inputs. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_KERNELS_IMPLEMENTATION
+#endif
 #include "../tflc_kernels.h"
 #include "harness.h"
 

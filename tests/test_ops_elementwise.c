@@ -12,8 +12,10 @@
  *     named in the comments; inputs regenerated from the case's seed with
  *     the conformance generator), for the gemmlowp-based kernels, which are
  *     also checked against float math within a small tolerance. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

@@ -14,8 +14,10 @@
  *     that refuse what TFLM refuses, dispatch by type).
  * Byte equality with TFLM itself is checked by the ops2 conformance cases
  * (tests/conformance.sh in make test). */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 

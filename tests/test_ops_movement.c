@@ -14,8 +14,10 @@
  *     interpreter: refusals TFLM makes at prepare, parameters coming from
  *     non-constant tensors, compressed CONCATENATION inputs in both
  *     formats. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"

@@ -178,14 +178,14 @@ static void test_flex_map_values(void) {
   for (wi = 0; wi < 4; wi++) {
     int w = widths[wi];
     /* values that fit the slot width: 1-byte slots hold -100..100 */
-    flex_value v[8] = {{"a_int", TFLC__FLEX_INT, 0, -100, 0},
-                       {"b_uint", TFLC__FLEX_UINT, 0, 200, 0},
-                       {"c_bool", TFLC__FLEX_BOOL, 0, 1, 0},
-                       {"d_float", TFLC__FLEX_FLOAT, 0, 0, 2.75},
-                       {"e_ind_int", TFLC__FLEX_INDIRECT_INT, 4, -123456, 0},
-                       {"f_ind_float", TFLC__FLEX_INDIRECT_FLOAT, 8, 0, -0.1},
-                       {"g_ind_uint", TFLC__FLEX_INDIRECT_UINT, 2, 40000, 0},
-                       {"h_null", TFLC__FLEX_NULL, 0, 0, 0}};
+    flex_value v[8] = {{"a_int", FLEX_INT, 0, -100, 0},
+                       {"b_uint", FLEX_UINT, 0, 200, 0},
+                       {"c_bool", FLEX_BOOL, 0, 1, 0},
+                       {"d_float", FLEX_FLOAT, 0, 0, 2.75},
+                       {"e_ind_int", FLEX_INDIRECT_INT, 4, -123456, 0},
+                       {"f_ind_float", FLEX_INDIRECT_FLOAT, 8, 0, -0.1},
+                       {"g_ind_uint", FLEX_INDIRECT_UINT, 2, 40000, 0},
+                       {"h_null", FLEX_NULL, 0, 0, 0}};
     uint8_t b[256];
     size_t n;
     tflc__flex f;
@@ -223,10 +223,10 @@ static void test_flex_map_values(void) {
 /* Cut or damaged buffers: open refuses or every read stays inside (ASan
  * and UBSan watch the reads; `make test SANITIZE=1`). */
 static void test_flex_malformed(void) {
-  flex_value v[4] = {{"cycles_max", TFLC__FLEX_INT, 0, 3, 0},
-                     {"ind", TFLC__FLEX_INDIRECT_FLOAT, 8, 0, 1.5},
-                     {"x", TFLC__FLEX_FLOAT, 0, 0, 0.25},
-                     {"y", TFLC__FLEX_UINT, 0, 9, 0}};
+  flex_value v[4] = {{"cycles_max", FLEX_INT, 0, 3, 0},
+                     {"ind", FLEX_INDIRECT_FLOAT, 8, 0, 1.5},
+                     {"x", FLEX_FLOAT, 0, 0, 0.25},
+                     {"y", FLEX_UINT, 0, 9, 0}};
   uint8_t good[256], b[256];
   size_t n = flex_map(good, v, 4, 4), k;
   uint32_t rng = 12345u;

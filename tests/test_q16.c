@@ -22,7 +22,9 @@
  *     rounding. Observed (printed below): out - ideal in [-1.02, 0.002],
  *     i.e. the ideal rounded down where TFLM rounds to nearest; 38-100% of
  *     outputs equal round(ideal), the others are one step below. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_KERNELS_IMPLEMENTATION
+#endif
 #include "../tflc_kernels.h"
 #include "harness.h"
 

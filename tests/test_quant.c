@@ -2,7 +2,9 @@
  * values computed by hand (see the comments) from INT8_KERNELS.md §1.2-1.5
  * and §2.1, plus randomised checks against a straightforward 64-bit
  * re-statement of the same rules written here. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_KERNELS_IMPLEMENTATION
+#endif
 #include "../tflc_kernels.h"
 #include "harness.h"
 

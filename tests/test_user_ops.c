@@ -3,8 +3,10 @@
  * kernel, a wrapper of CONV_2D that counts its calls and forwards to the
  * built-in (person_detect, byte-identical), persistent state, scratch,
  * options and error messages; and the operator table's introspection. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 

@@ -7,8 +7,10 @@
  * to the seed's arithmetic computed on the CPU under several SRAM sizes,
  * one or two threads, with and without rounding; and the conformance
  * CONV_2D / ADD cases within one step below TFLM's outputs. */
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "../examples/vta/vta_delegate.h"
 #include "harness.h"

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef TFLC_TEST_LINKED /* else linked with the library built once */
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
+#endif
 #include "../tflc_write.h"
 #include "harness.h"
 #include "models.h"
