@@ -532,10 +532,11 @@ TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
  * A negative limit is not checked. The search is deterministic (no
  * randomness, ties to the lower tensor index): each tensor's candidate
  * levels (binned to 7..min_bits bits, pruned at 25/50/75/90%) are measured
- * alone first (a level that breaks the budget alone drops it and the
- * smaller ones of its kind); then levels are taken greedily, best bytes
- * saved per unit of error first, each checked on the whole model and
- * kept only when the budget still holds. The result is binned, then
+ * alone first (a level that breaks the budget alone is dropped); then
+ * levels are taken greedily, best bytes saved per unit of error first,
+ * each checked on the whole model and kept only when the budget still
+ * holds (a tensor may be lowered more than once; a level that fails is
+ * not tried again). The result is binned, then
  * compressed with tflc_compress (format, methods, tflm_compatible below).
  * Error score of a state: (1 - agreement) + accuracy drop + mean error /
  * mean |uncompressed output|. */
@@ -6922,18 +6923,16 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
     tflc_stage_report_free(&br);
   }
 
-  /* each level alone: a level that breaks the budget drops it and the
-   * smaller levels of its kind (fewer bits, more pruning) */
+  /* each level alone: one that breaks the budget is dropped (smaller
+   * levels are still measured: an argmax near a tie can flip at 7 bits
+   * and not at 4) */
   for (i = 0; i < nt; i++) {
     tflc__bg_tensor *b = &bt[i];
-    int dead_bits = 0, dead_prune = 0;
     for (lv = 0; lv < b->nlv; lv++) {
       tflc__bg_level *L = &b->lv[lv];
       tflc_budget_metrics mt;
-      if (!L->alive || (L->bits ? dead_bits : dead_prune)) {
-        L->alive = 0;
+      if (!L->alive)
         continue;
-      }
       memcpy(cand, model, size);
       memcpy(cand + b->off, L->data, b->len);
       st = tflc__bg_eval(&s, cand, size, &mt);
@@ -6941,13 +6940,8 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
         goto done;
       rep->tensors[i].levels_tried++;
       L->score = mt.score;
-      if (!tflc__bg_within(&s, &mt)) {
+      if (!tflc__bg_within(&s, &mt))
         L->alive = 0;
-        if (L->bits)
-          dead_bits = 1;
-        else
-          dead_prune = 1;
-      }
     }
   }
 

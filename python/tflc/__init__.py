@@ -9,9 +9,11 @@ Pure Python over the C library (tflc.h, tflc_write.h) through ctypes.
 
 from ._lib import TflcError, lib as _lib
 from .interpreter import Interpreter
-from .tools import bin, check, compress, info
+from .writer import Writer
+from .tools import bin, check, compress, compress_to_budget, info
 
 __version__ = _lib.tflcpy_version().decode()
 
 __all__ = ["Interpreter", "TflcError", "info", "check", "bin", "compress",
+           "compress_to_budget", "Writer",
            "__version__"]

@@ -132,3 +132,90 @@ def compress(model, output=None, spec=None, format=None, tensors=None,
     if allow_growth:
         extra += ["--allow-growth"]
     return _stage("compress", model, output, extra)
+
+
+def _budget_spec(budget):
+    if isinstance(budget, str):
+        return budget
+    keys = {"top1": "top1", "agree": "top1", "mean": "mean",
+            "mean_abs": "mean", "max": "max", "max_abs": "max",
+            "drop": "drop", "acc_drop": "drop"}
+    parts = []
+    for k, v in budget.items():
+        if k not in keys:
+            raise ValueError("budget: unknown key %r (top1, mean, max, "
+                             "drop)" % k)
+        parts.append("%s=%r" % (keys[k], float(v)))
+    if not parts:
+        raise ValueError("budget: empty")
+    return ",".join(parts)
+
+
+def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
+                       labels=None, random_inputs=None, prune=False,
+                       min_bits=None, exclude=None):
+    """`tflc bin MODEL -o OUT --budget SPEC` (as `--json`): per weight
+    tensor, the bit width (with prune=True also a pruning fraction) that
+    makes the model smallest while its outputs on the samples stay within
+    the budget, measured against the uncompressed model; the result is
+    binned and LUT-compressed (TFLM_DECODE).
+
+    budget: "top1=99%,mean=0.01,max=0.1,drop=1%" or a dict with those keys
+      (fractions: 0.99 or "99%"); top1 = least agreement of output 0's
+      argmax, mean / max = output error in real units, drop = most
+      labelled accuracy drop (needs labels).
+    inputs: samples, an array whose first axis is the sample (each sample
+      the model input's shape and dtype), or a list of such arrays, one per
+      model input, or a list of per-sample bytes; or a folder of .bin files.
+    labels: one class index per sample (inputs first, then random ones).
+    random_inputs: N more samples from the conformance generator.
+    Returns the report dict (per tensor bits, prune, bytes before / after,
+    cost; steps with the metrics after each; baseline and final metrics;
+    search_seconds); output None puts the model's bytes in
+    "model_content"."""
+    import numpy as np
+    extra = ["--budget", _budget_spec(budget)]
+    with tempfile.TemporaryDirectory(prefix="tflc") as tmp:
+        n = 0
+        if isinstance(inputs, (str, os.PathLike)):
+            extra += ["--inputs", os.fspath(inputs)]
+        elif inputs is not None:
+            d = os.path.join(tmp, "inputs")
+            os.mkdir(d)
+            if isinstance(inputs, np.ndarray):
+                samples = [np.ascontiguousarray(x).tobytes() for x in inputs]
+            elif inputs and isinstance(inputs[0], (bytes, bytearray)):
+                samples = [bytes(x) for x in inputs]
+            else:  # one array per model input, first axis the sample
+                arrs = [np.asarray(a) for a in inputs]
+                if len({len(a) for a in arrs}) != 1:
+                    raise ValueError("inputs: arrays of different lengths")
+                samples = [b"".join(np.ascontiguousarray(a[i]).tobytes()
+                                    for a in arrs)
+                           for i in range(len(arrs[0]))]
+            for i, s in enumerate(samples):
+                with open(os.path.join(d, "%08d.bin" % i), "wb") as f:
+                    f.write(s)
+            n = len(samples)
+            extra += ["--inputs", d]
+        if random_inputs:
+            extra += ["--random-inputs", str(int(random_inputs))]
+        if labels is not None:
+            p = os.path.join(tmp, "labels.txt")
+            with open(p, "w") as f:
+                f.write("\n".join(str(int(x)) for x in labels) + "\n")
+            extra += ["--labels", p]
+        if prune:
+            extra += ["--prune-search"]
+        if min_bits is not None:
+            extra += ["--min-bits", str(int(min_bits))]
+        if exclude is not None:
+            extra += ["--exclude", _refs(exclude, "exclude")]
+        inp = _model_arg(model, tmp, "in.tflite")
+        outp = os.fspath(output) if output is not None else \
+            os.path.join(tmp, "out.tflite")
+        rep, _, _ = _run(["bin", inp, "-o", outp, "--json"] + extra)
+        if output is None:
+            with open(outp, "rb") as f:
+                rep["model_content"] = f.read()
+        return rep
