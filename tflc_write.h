@@ -66,6 +66,9 @@
  *   tflc_bin(model, size, &opt, &out, &out_size, &report)
  *   tflc_model_copy(model, size, &out, &out_size, &report)
  *   tflc_stage_report_free(&report)
+ *   tflc_budget_parse(spec, &budget, err, err_len)
+ *   tflc_compress_to_budget(model, size, &opt, &out, &out_size, &report)
+ *   tflc_budget_report_free(&report)
  *
  * What the writer writes
  *   Root offset, "TFL3", Model{version 3, operator_codes, subgraphs,

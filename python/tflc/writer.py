@@ -104,7 +104,11 @@ class Writer:
         """Adds a tensor; returns its index. data (constant): an array of
         the shape, converted to dtype. scale / zero_point: a number or a
         list (per channel along `axis`)."""
-        typ = _TYPES[np.dtype(dtype).name]
+        name_ = np.dtype(dtype).name
+        if name_ not in _TYPES:
+            raise ValueError("tflc writer: dtype %s not supported (%s)" %
+                             (name_, ", ".join(sorted(_TYPES))))
+        typ = _TYPES[name_]
         dims, rank = _i32s(shape)
         raw = None
         if data is not None:
