@@ -380,6 +380,23 @@ static int cz_budget(const char *in, const char *outp, const char *spec,
              (unsigned long)t->bytes_before, (unsigned long)t->bytes_after,
              t->cost, t->name);
     }
+    printf("steps (in order; metrics of the whole model after each):\n");
+    for (k = 0; k < rep.nsteps; k++) {
+      const tflc_budget_step *s = &rep.steps[k];
+      const tflc_budget_tensor *t = &rep.tensors[s->entry];
+      char what[32];
+      if (s->bits)
+        snprintf(what, sizeof what, "%d bits", s->bits);
+      else
+        snprintf(what, sizeof what, "prune %.0f%%", s->prune * 100);
+      printf("  %3d  %d:%-4d -> %-9s saves %6lu B  top-1 %6.2f%%  mean %-9.4g "
+             "max %-9.4g",
+             k + 1, t->subgraph, t->tensor, what, (unsigned long)s->bytes_saved,
+             s->after.top1 * 100, s->after.mean_abs, s->after.max_abs);
+      if (labels)
+        printf("  accuracy %.2f%%", s->after.accuracy * 100);
+      printf("  cost %+.4g\n", s->cost);
+    }
     printf("top-1 agreement %.2f%%, output error mean %.6g max %.6g",
            rep.final.top1 * 100, rep.final.mean_abs, rep.final.max_abs);
     if (labels)

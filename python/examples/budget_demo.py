@@ -172,6 +172,13 @@ def digits(out):
     with open(os.path.join(out, "digits_int8.tflite"), "wb") as f:
         f.write(model)
     xq = quantize_inputs(x)
+    # the validation split for the CLI: OUT/val/NNNN.bin, OUT/val_labels.txt
+    os.makedirs(os.path.join(out, "val"), exist_ok=True)
+    for k, s in enumerate(xq[va]):
+        with open(os.path.join(out, "val", "%04d.bin" % k), "wb") as f:
+            f.write(s.tobytes())
+    with open(os.path.join(out, "val_labels.txt"), "w") as f:
+        f.write("\n".join(str(int(v)) for v in y[va]) + "\n")
     base_va = accuracy(model, xq[va], y[va])
     base_te = accuracy(model, xq[te], y[te])
     rows = [("int8 model (float %.2f%% on test)" % (100 * f_acc),
@@ -351,7 +358,8 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
         "shared"))
     ap.add_argument("--out", default=None,
-                    help="folder for digits_int8.tflite (default: a temp)")
+                    help="folder for digits_int8.tflite and the validation "
+                    "split (val/*.bin, val_labels.txt; default: a temp)")
     a = ap.parse_args()
     out = a.out or tempfile.mkdtemp(prefix="tflc_budget")
     os.makedirs(out, exist_ok=True)
