@@ -56,6 +56,11 @@ if where=$(cd /tmp && "$vpy" -c 'import tflc, os; print(os.path.dirname(tflc.__f
   bad "import tflc: $where"
   done_
 fi
+# scikit-learn (the digits data of the budget demo): optional, counted
+if ! "$vpy" -c 'import sklearn' >/dev/null 2>&1; then
+  echo "python_test: scikit-learn missing (Debian: python3-sklearn): the digits test is skipped"
+  skip=$((skip + 1))
+fi
 tool=${TFLC:-}
 [ -n "$tool" ] && tool=$(cd "$(dirname "$tool")" 2>/dev/null && pwd)/$(basename "$tool")
 log=build/pytest.log

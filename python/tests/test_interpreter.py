@@ -208,3 +208,36 @@ def test_memory_freed(shared):
         once()
     grown = rss_kib() - before
     assert grown < 2048, "RSS grew by %d KiB over 10,000 interpreters" % grown
+
+
+def test_docs_example(shared, tmp_path, capsys):
+    """docs/python.md's script runs and prints TFLM's person score."""
+    import re
+    import shutil
+    doc = os.path.join(os.path.dirname(__file__), "..", "..", "docs",
+                       "python.md")
+    if not os.path.exists(doc):
+        pytest.skip("docs/python.md not here")
+    with open(doc) as f:
+        code = re.search(r"```python\n(.*?)```", f.read(), re.S).group(1)
+    for n in ("person_detect.tflite", "person_96x96_gray.bin"):
+        p = os.path.join(shared, "models", n)
+        if not os.path.exists(p):
+            pytest.skip("no " + p)
+        shutil.copy(p, str(tmp_path / n))
+    cwd = os.getcwd()
+    os.chdir(str(tmp_path))
+    try:
+        exec(compile(code, "docs/python.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    out = capsys.readouterr().out
+    assert "person 113 " in out and "arena " in out
+
+
+def test_tflite_runtime_arguments(shared):
+    it = tflc.Interpreter(model_path=hello(shared), num_threads=4,
+                          experimental_preserve_all_tensors=True)
+    it.allocate_tensors()
+    with pytest.raises(TypeError):
+        tflc.Interpreter(model_path=hello(shared), no_such_argument=1)

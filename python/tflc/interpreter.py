@@ -52,7 +52,14 @@ class Interpreter:
 
     def __init__(self, model_path=None, model_content=None,
                  experimental_delegates=None, num_threads=None,
-                 arena_size=None, **kwargs):
+                 experimental_op_resolver_type=None,
+                 experimental_preserve_all_tensors=False,
+                 experimental_disable_delegate_clustering=False,
+                 experimental_default_delegate_latest_features=False,
+                 arena_size=None):
+        # tflite_runtime's experimental_* arguments are accepted: tflc has
+        # one operator set, no delegates to cluster, and does not keep
+        # intermediate tensors (get_tensor reads them while they are live)
         self._h = None
         if (model_path is None) == (model_content is None):
             raise ValueError("give exactly one of model_path and "
