@@ -280,14 +280,16 @@ void *tflcpy_tensor_data(tflcpy_interp *h, int32_t t, uint32_t *bytes) {
   *bytes = 0;
   if (!h->arena)
     return NULL;
+  /* it.inputs / it.outputs hold record numbers; a record's `index` is
+   * the model tensor */
   for (k = 0; k < h->it.num_inputs; k++)
-    if (h->it.inputs[k] == t) {
+    if (tflc_input(&h->it, k)->index == t) {
       tflc_tensor *x = tflc_input(&h->it, k);
       *bytes = x->bytes;
       return x->data;
     }
   for (k = 0; k < h->it.num_outputs; k++)
-    if (h->it.outputs[k] == t) {
+    if (tflc_output(&h->it, k)->index == t) {
       const tflc_tensor *y = tflc_output(&h->it, k);
       *bytes = y->bytes;
       return y->data;

@@ -10,7 +10,11 @@ import tflc
 from conftest import conformance, shared_dir
 
 MODELS = conformance("models")
-OPS = conformance("ops")
+# every other suite: single operators, TFLM's own test models, compressed
+# weights (Huffman, Prune, LUT), extra models
+OPS = [(suite + "/" + c[0],) + c[1:] for suite in
+       ("ops", "ops2", "external", "weights", "models_ext")
+       for c in conformance(suite)]
 
 
 def run_case(path, ins, outs):
@@ -44,7 +48,7 @@ def test_models_equal_tflm(case):
 
 
 @pytest.mark.parametrize("case", OPS, ids=[c[0] for c in OPS])
-def test_ops_equal_tflm(case):
+def test_suites_equal_tflm(case):
     name, path, ins, outs = case
     run_case(path, ins, outs)
 
