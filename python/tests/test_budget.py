@@ -85,7 +85,7 @@ def test_budget_within_and_deterministic(tmp_path):
     assert len(t) == 2
     # same bytes again; labels as a list of arrays; drop budget
     rep2 = tflc.compress_to_budget(m, budget="top1=90%,max=0.05",
-                                   inputs=[xs.reshape(40, 1, 16)])
+                                   inputs=[x.reshape(1, 16) for x in xs])
     assert rep2["model_content"] == out
     rep3 = tflc.compress_to_budget(m, budget="drop=0%", inputs=[
         x.tobytes() for x in xs], labels=labels, prune=True)

@@ -164,9 +164,11 @@ def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
       (fractions: 0.99 or "99%"); top1 = least agreement of output 0's
       argmax, mean / max = output error in real units, drop = most
       labelled accuracy drop (needs labels).
-    inputs: samples, an array whose first axis is the sample (each sample
-      the model input's shape and dtype), or a list of such arrays, one per
-      model input, or a list of per-sample bytes; or a folder of .bin files.
+    inputs: samples: an array whose first axis is the sample (each sample
+      the model input's shape and dtype), a list of samples (arrays or
+      bytes), or, for a model with several inputs, a list of such arrays,
+      one per model input; or a folder of .bin files (each the inputs'
+      bytes one after another).
     labels: one class index per sample (inputs first, then random ones).
     random_inputs: N more samples from the conformance generator.
     Returns the report dict (per tensor bits, prune, bytes before / after,
@@ -182,12 +184,24 @@ def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
         elif inputs is not None:
             d = os.path.join(tmp, "inputs")
             os.mkdir(d)
+            from .interpreter import Interpreter
+            if isinstance(model, (bytes, bytearray, memoryview)):
+                nin = len(Interpreter(model_content=bytes(model))
+                          .get_input_details())
+            else:
+                nin = len(Interpreter(model_path=model).get_input_details())
             if isinstance(inputs, np.ndarray):
                 samples = [np.ascontiguousarray(x).tobytes() for x in inputs]
             elif inputs and isinstance(inputs[0], (bytes, bytearray)):
                 samples = [bytes(x) for x in inputs]
+            elif nin == 1:  # a list of samples
+                samples = [np.ascontiguousarray(x).tobytes() for x in inputs]
             else:  # one array per model input, first axis the sample
                 arrs = [np.asarray(a) for a in inputs]
+                if len(arrs) != nin:
+                    raise ValueError("inputs: the model has %d inputs: give "
+                                     "one array per input (first axis the "
+                                     "sample), %d given" % (nin, len(arrs)))
                 if len({len(a) for a in arrs}) != 1:
                     raise ValueError("inputs: arrays of different lengths")
                 samples = [b"".join(np.ascontiguousarray(a[i]).tobytes()
