@@ -346,3 +346,12 @@ const char *tflcpy_version(void);
 const char *tflcpy_version(void) {
   return TFLC_VERSION;
 }
+
+/* The conformance input generator (`tflc run --random-inputs`): `bytes`
+ * bytes of a tensor of `type` from `state`. */
+void tflcpy_random_fill(uint8_t *dst, uint32_t bytes, int32_t type,
+                        uint32_t state);
+void tflcpy_random_fill(uint8_t *dst, uint32_t bytes, int32_t type,
+                        uint32_t state) {
+  random_fill(dst, bytes, type, state);
+}

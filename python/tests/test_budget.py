@@ -103,8 +103,10 @@ def test_budget_within_and_deterministic(tmp_path):
                             "--budget", "top1=90%,max=0.05", "--inputs",
                             str(d), "--json"], stdout=subprocess.PIPE)
         cli = json.loads(r.stdout.decode())
-        assert cli["tensors"] == rep["tensors"]
-        assert cli["steps"] == rep["steps"]
+        for k in ("tensors", "steps", "budget", "baseline", "final",
+                  "samples", "labels", "evaluations", "input_bytes",
+                  "output_bytes"):
+            assert cli[k] == rep[k], k
         assert (tmp_path / "o").read_bytes() == out
 
 
@@ -122,6 +124,15 @@ def test_budget_errors():
                                 inputs=np.zeros((3, 1, 15), np.int8))
     with pytest.raises(tflc.TflcError, match="samples"):
         tflc.compress_to_budget(m, budget="top1=90%")
+    with pytest.raises(tflc.TflcError, match="labels for"):
+        tflc.compress_to_budget(m, budget="drop=1%", inputs=xs, labels=[1])
+    with pytest.raises(ValueError, match="min_bits"):
+        tflc.compress_to_budget(m, inputs=xs, min_bits=0)
+    # random inputs equal the tool's generator (tflc run --random-inputs)
+    r1 = tflc.compress_to_budget(m, budget="top1=90%", random_inputs=3,
+                                 exclude=[(0, 1)])
+    assert r1["samples"] == 3
+    assert all(t["bits"] == 0 for t in r1["tensors"] if t["tensor"] == 1)
 
 
 def test_digits_demo():

@@ -10,7 +10,8 @@ Pure Python over the C library (tflc.h, tflc_write.h) through ctypes.
 from ._lib import TflcError, lib as _lib
 from .interpreter import Interpreter
 from .writer import Writer
-from .tools import bin, check, compress, compress_to_budget, info
+from .budget import compress_to_budget
+from .tools import bin, check, compress, info
 
 __version__ = _lib.tflcpy_version().decode()
 

@@ -156,6 +156,11 @@ class Interpreter:
             "_bytes": nbytes.value,
         }
 
+    def _input_records(self):
+        """(type code, bytes) of each input of subgraph 0."""
+        return [(d["_type"], d["_bytes"]) for d in
+                (self._tensor(t) for t in self._inputs)]
+
     @staticmethod
     def _public(d):
         return {k: v for k, v in d.items() if not k.startswith("_")}
