@@ -536,11 +536,15 @@ TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
  * randomness, ties to the lower tensor index): each tensor's candidate
  * levels (binned to 7..min_bits bits, pruned at 25/50/75/90%) are measured
  * alone first (a level that breaks the budget alone is dropped); then
- * levels are taken greedily, best bytes saved per unit of error first,
+ * levels are taken greedily, best bytes saved per unit of error first
+ * (a level's bytes: the model compressed with that tensor alone at that
+ * level, so a TFLM_DECODE operator's own cost counts),
  * each checked on the whole model and kept only when the budget still
  * holds (a tensor may be lowered more than once; a level that fails is
  * not tried again). The result is binned, then
- * compressed with tflc_compress (format, methods, tflm_compatible below).
+ * compressed with tflc_compress (format, methods, tflm_compatible below);
+ * when that is not smaller than the input, the input is written as it
+ * was (no tensor changed).
  * Error score of a state: (1 - agreement) + accuracy drop + mean error /
  * mean |uncompressed output|. */
 typedef struct tflc_budget {
@@ -6697,13 +6701,6 @@ static tflc_status tflc__bg_eval(tflc__bg *s, const uint8_t *model, size_t size,
   return st;
 }
 
-static size_t tflc__bg_bits_for(int32_t unique) {
-  size_t b = 1;
-  while (b < 8 && ((int32_t)1 << b) < unique)
-    b++;
-  return b;
-}
-
 TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
                                              const tflc_budget_options *opt,
                                              uint8_t **out, size_t *out_size,
@@ -6910,20 +6907,56 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
         goto done;
       }
       memcpy(L->data, tb.data, b->len);
-      if (bo.bits) { /* LUT: packed indices + tables (+ DECODE header) */
-        int32_t u = e->unique_after > 0 ? e->unique_after : 1;
-        L->est =
-            tflc_writer_packed_size(b->count, (int)tflc__bg_bits_for(u)) +
-            (size_t)(e->tables > 0 ? e->tables : 1) * (size_t)u * b->esize +
-            (opt->format == TFLC_W_METADATA ? 0 : 16);
-      } else { /* Prune: keep-bitmask + kept values + header */
-        size_t kept = b->count > e->size_prune ? b->count - e->size_prune : 0;
-        L->est = (b->count + 7) / 8 + kept * b->esize + 16;
-      }
-      L->alive = L->est < b->len;
+      L->alive = 1; /* est: measured below */
       b->nlv++;
     }
     tflc_stage_report_free(&br);
+  }
+
+  /* each level's bytes in the written model: the original with that one
+   * tensor at that level, compressed alone (as the search's result will
+   * be: same format, methods, mode); est = its data + what the file grows
+   * by besides (a TFLM_DECODE operator and its tensors, alignment) */
+  {
+    uint8_t *cp = NULL;
+    size_t base = 0;
+    tflc_stage_report cr;
+    st = tflc_model_copy(model, size, &cp, &base, &cr);
+    tflc_stage_report_free(&cr);
+    free(cp);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "copy: %s", tflc_status_str(st));
+      goto done;
+    }
+    for (i = 0; i < nt; i++)
+      for (lv = 0; lv < bt[i].nlv; lv++) {
+        tflc__bg_level *L = &bt[i].lv[lv];
+        tflc_compress_options co;
+        tflc_tensor_ref r;
+        uint8_t *co_out = NULL;
+        size_t co_size = 0;
+        int done_ = 0;
+        memcpy(cand, model, size);
+        memcpy(cand + bt[i].off, L->data, bt[i].len);
+        memset(&co, 0, sizeof co);
+        co.format = opt->format;
+        co.tflm_compatible = opt->tflm_compatible;
+        co.methods = L->bits ? TFLC_METHOD_LUT : TFLC_METHOD_PRUNE;
+        r.subgraph = rep->tensors[i].subgraph;
+        r.tensor = rep->tensors[i].tensor;
+        r.bits = 0;
+        co.tensors = &r;
+        co.ntensors = 1;
+        if (tflc_compress(cand, size, &co, &co_out, &co_size, &cr) == TFLC_OK)
+          for (k = 0; k < cr.nentries; k++)
+            done_ |= cr.entries[k].done && cr.entries[k].tensor == r.tensor &&
+                     cr.entries[k].subgraph == r.subgraph;
+        tflc_stage_report_free(&cr);
+        free(co_out);
+        if (done_ && co_size + bt[i].len > base)
+          L->est = co_size + bt[i].len - base;
+        L->alive = done_ && L->est < bt[i].len;
+      }
   }
 
   /* each level alone: one that breaks the budget is dropped (smaller
@@ -7039,6 +7072,23 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
         }
     }
     tflc_stage_report_free(&cr);
+  }
+  if (*out_size >= size) { /* nothing paid off: the model as it was */
+    free(*out);
+    *out = (uint8_t *)malloc(size);
+    if (!*out) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    memcpy(*out, model, size);
+    *out_size = size;
+    for (i = 0; i < nt; i++) {
+      rep->tensors[i].bits = 0;
+      rep->tensors[i].prune = 0;
+      rep->tensors[i].method = 0;
+      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
+    }
+    rep->nsteps = 0;
   }
   rep->out_size = *out_size;
   st = tflc__bg_eval(&s, *out, *out_size, &rep->final);

@@ -15,16 +15,16 @@ TOOL = os.environ.get("TFLC")
 
 
 def small_mlp(seed=0):
-    """int8 [1,16] -> FC RELU [1,32] -> FC [1,5], written by tflc.Writer."""
+    """int8 [1,64] -> FC RELU [1,48] -> FC [1,5], written by tflc.Writer."""
     rng = np.random.RandomState(seed)
     w = tflc.Writer()
-    x = w.tensor("int8", [1, 16], name="x", scale=1 / 255.0, zero_point=-128)
-    k1 = w.tensor("int8", [32, 16], data=rng.randint(-127, 128, (32, 16)),
-                  scale=0.004, name="w1")
-    b1 = w.tensor("int32", [32], data=rng.randint(-300, 300, 32),
-                  scale=0.004 / 255.0, name="b1")
-    h = w.tensor("int8", [1, 32], name="h", scale=0.02, zero_point=-128)
-    k2 = w.tensor("int8", [5, 32], data=rng.randint(-127, 128, (5, 32)),
+    x = w.tensor("int8", [1, 64], name="x", scale=1 / 255.0, zero_point=-128)
+    k1 = w.tensor("int8", [48, 64], data=rng.randint(-127, 128, (48, 64)),
+                  scale=0.002, name="w1")
+    b1 = w.tensor("int32", [48], data=rng.randint(-300, 300, 48),
+                  scale=0.002 / 255.0, name="b1")
+    h = w.tensor("int8", [1, 48], name="h", scale=0.02, zero_point=-128)
+    k2 = w.tensor("int8", [5, 48], data=rng.randint(-127, 128, (5, 48)),
                   scale=0.004, name="w2")
     b2 = w.tensor("int32", [5], data=rng.randint(-300, 300, 5),
                   scale=0.00008, name="b2")
@@ -55,8 +55,8 @@ def test_writer_model_runs():
     r = tflc.info(m)
     assert [o["opcode"] for o in r["subgraphs"][0]["operators"]] == [
         "FULLY_CONNECTED", "FULLY_CONNECTED"]
-    assert r["inputs"][0]["shape"] == [1, 16]
-    y = run(m, np.zeros((2, 16), np.int8))
+    assert r["inputs"][0]["shape"] == [1, 64]
+    y = run(m, np.zeros((2, 64), np.int8))
     assert y.shape == (2, 5) and y.dtype == np.int8
     w = tflc.Writer()
     with pytest.raises(tflc.TflcError, match="operator"):
@@ -68,11 +68,11 @@ def test_writer_model_runs():
 def test_budget_within_and_deterministic(tmp_path):
     m = small_mlp()
     rng = np.random.RandomState(5)
-    xs = rng.randint(-128, 128, (40, 16)).astype(np.int8)
+    xs = rng.randint(-128, 128, (40, 64)).astype(np.int8)
     y0 = run(m, xs)
     labels = y0.argmax(1)
     rep = tflc.compress_to_budget(m, budget={"top1": 0.9, "max": 0.05},
-                                  inputs=xs.reshape(40, 1, 16))
+                                  inputs=xs.reshape(40, 1, 64))
     out = rep["model_content"]
     assert rep["output_bytes"] == len(out) < len(m)
     assert rep["final"]["top1"] >= 0.9 and rep["final"]["max_abs"] <= 0.05
@@ -85,7 +85,7 @@ def test_budget_within_and_deterministic(tmp_path):
     assert len(t) == 2
     # same bytes again; labels as a list of arrays; drop budget
     rep2 = tflc.compress_to_budget(m, budget="top1=90%,max=0.05",
-                                   inputs=[x.reshape(1, 16) for x in xs])
+                                   inputs=[x.reshape(1, 64) for x in xs])
     assert rep2["model_content"] == out
     rep3 = tflc.compress_to_budget(m, budget="drop=0%", inputs=[
         x.tobytes() for x in xs], labels=labels, prune=True)
@@ -112,7 +112,7 @@ def test_budget_within_and_deterministic(tmp_path):
 
 def test_budget_errors():
     m = small_mlp()
-    xs = np.zeros((3, 1, 16), np.int8)
+    xs = np.zeros((3, 1, 64), np.int8)
     with pytest.raises(tflc.TflcError, match="budget"):
         tflc.compress_to_budget(m, budget="top1=200%", inputs=xs)
     with pytest.raises(ValueError):
@@ -121,7 +121,7 @@ def test_budget_errors():
         tflc.compress_to_budget(m, budget="drop=1%", inputs=xs)
     with pytest.raises(tflc.TflcError, match="bytes"):
         tflc.compress_to_budget(m, budget="top1=90%",
-                                inputs=np.zeros((3, 1, 15), np.int8))
+                                inputs=np.zeros((3, 1, 63), np.int8))
     with pytest.raises(tflc.TflcError, match="samples"):
         tflc.compress_to_budget(m, budget="top1=90%")
     with pytest.raises(tflc.TflcError, match="labels for"):
