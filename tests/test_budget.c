@@ -210,9 +210,55 @@ static void test_search(void) {
   free(model);
 }
 
+/* A model too small to pay for a TFLM_DECODE operator: no tensor changed,
+ * every tensor reported as left alone, the file no larger. */
+static void test_too_small(void) {
+  tflc_writer *w = tflc_writer_create();
+  int8_t k[4 * 4];
+  int32_t d[2] = {1, 4}, dk[2] = {4, 4}, x, kt, y, i;
+  uint8_t *model, *out = NULL, xs[4 * 4];
+  size_t n, on = 0;
+  tflc_budget_options o;
+  tflc_budget_report rep;
+  tflc_w_option none = opt_u8(0, 0);
+  for (i = 0; i < 16; i++) {
+    k[i] = (int8_t)(i * 13 - 100);
+    xs[i] = (uint8_t)rng();
+  }
+  x = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.1f, 0, "x");
+  kt = add_tensor(w, TFLC_INT8, 2, dk, k, sizeof k, 0.01f, 0, "k");
+  y = add_tensor(w, TFLC_INT8, 2, d, NULL, 0, 0.5f, 0, "y");
+  {
+    int32_t in[3] = {x, kt, -1};
+    tflc_writer_op(w, 0, TFLC_OP_FULLY_CONNECTED, NULL, 3, in, 1, &y, 8, 1,
+                   &none);
+  }
+  tflc_writer_inputs(w, 0, 1, &x);
+  tflc_writer_outputs(w, 0, 1, &y);
+  model = finish_model(w, &n);
+  tflc_writer_destroy(w);
+  memset(&o, 0, sizeof o);
+  o.budget.top1 = o.budget.mean_abs = o.budget.acc_drop = -1;
+  o.budget.max_abs = 100; /* anything goes */
+  o.samples = xs;
+  o.sample_bytes = 4;
+  o.nsamples = 4;
+  CHECK_EQ_INT(tflc_compress_to_budget(model, n, &o, &out, &on, &rep), TFLC_OK);
+  CHECK(on <= n && out != NULL);
+  CHECK_EQ_INT(rep.nsteps, 0);
+  for (i = 0; i < rep.ntensors; i++)
+    CHECK(rep.tensors[i].bits == 0 &&
+          rep.tensors[i].bytes_after == rep.tensors[i].bytes_before);
+  CHECK(rep.final.max_abs == 0);
+  free(out);
+  tflc_budget_report_free(&rep);
+  free(model);
+}
+
 int main(void) {
   rng_seed(2222u);
   RUN(test_parse);
   RUN(test_search);
+  RUN(test_too_small);
   return harness_report();
 }
