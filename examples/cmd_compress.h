@@ -523,7 +523,10 @@ static int cmd_stage(int argc, char **argv, int bin) {
         "--prune and --tensors");
   if (!in || !outp || (bin && !bits && !(prune > 0)))
     die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
-              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]"
+              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]; "
+              "or tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs "
+              "DIR] [--random-inputs N] [--labels FILE] [--prune-search] "
+              "[--min-bits B] [--exclude SG:T,...] [--json]"
             : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
               "SPEC.yaml] [--format metadata|decode] [--tensors "
               "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
