@@ -245,3 +245,40 @@ def test_tflite_runtime_arguments(shared):
     it.allocate_tensors()
     with pytest.raises(TypeError):
         tflc.Interpreter(model_path=hello(shared), no_such_argument=1)
+
+
+def test_signature_runner(shared):
+    d = os.path.join(shared, "conformance", "models", "simple_add", "seed1")
+    it = tflc.Interpreter(model_path=os.path.join(d, "model.tflite"))
+    sigs = it.get_signature_list()
+    if not sigs:
+        pytest.skip("simple_add has no signature here")
+    (key, io), = sigs.items()
+    runner = it.get_signature_runner()
+    assert it.get_signature_runner(key) is not None
+    ins = runner.get_input_details()
+    assert sorted(ins) == sorted(io["inputs"])
+    feeds = {}
+    for k, (name, det) in enumerate(sorted(ins.items(),
+                                           key=lambda x: x[1]["index"])):
+        feeds[name] = np.full(det["shape"], k + 3, dtype=det["dtype"])
+    out = runner(**feeds)
+    assert sorted(out) == sorted(io["outputs"])
+    # the same as set_tensor / invoke / get_tensor
+    it2 = tflc.Interpreter(model_path=os.path.join(d, "model.tflite"))
+    it2.allocate_tensors()
+    for name, det in ins.items():
+        it2.set_tensor(det["index"], feeds[name])
+    it2.invoke()
+    for name, det in runner.get_output_details().items():
+        assert (it2.get_tensor(det["index"]) == out[name]).all()
+    with pytest.raises(ValueError, match="signature_key"):
+        it.get_signature_runner("nope")
+    with pytest.raises(ValueError, match="inputs"):
+        runner(**{list(ins)[0]: feeds[list(ins)[0]]}) if len(ins) > 1 \
+            else runner()
+    p = os.path.join(shared, "conformance", "models", "person_detect",
+                     "person", "model.tflite")
+    assert tflc.Interpreter(model_path=p).get_signature_list() == {}
+    with pytest.raises(ValueError):
+        tflc.Interpreter(model_path=p).get_signature_runner()

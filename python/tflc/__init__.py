@@ -8,7 +8,7 @@ Pure Python over the C library (tflc.h, tflc_write.h) through ctypes.
 """
 
 from ._lib import TflcError, lib as _lib
-from .interpreter import Interpreter
+from .interpreter import Interpreter, SignatureRunner
 from .writer import Writer
 from .budget import compress_to_budget
 from .tools import bin, check, compress, info
@@ -16,5 +16,5 @@ from .tools import bin, check, compress, info
 __version__ = _lib.tflcpy_version().decode()
 
 __all__ = ["Interpreter", "TflcError", "info", "check", "bin", "compress",
-           "compress_to_budget", "Writer",
+           "compress_to_budget", "Writer", "SignatureRunner",
            "__version__"]

@@ -187,8 +187,34 @@ class Interpreter:
             t += 1
 
     def get_signature_list(self):
-        """tflc runs subgraph 0 through get/set_tensor: no signatures."""
-        return {}
+        """The model's signatures: {key: {"inputs": [names], "outputs":
+        [names]}}, as tflite_runtime gives them."""
+        from ._signatures import signatures
+        return {s["key"]: {"inputs": list(s["inputs"]),
+                           "outputs": list(s["outputs"])}
+                for s in signatures(self._content)}
+
+    def get_signature_runner(self, signature_key=None):
+        """A SignatureRunner for the signature `signature_key` (None: the
+        only one): runner(**inputs) -> {output name: array}. Signatures of
+        subgraph 0 only (the one tflc's interpreter runs)."""
+        from ._signatures import signatures
+        sigs = signatures(self._content)
+        if signature_key is None:
+            if len(sigs) != 1:
+                raise ValueError("SignatureDef signature_key is None and "
+                                 "the model has %d signatures" % len(sigs))
+            sig = sigs[0]
+        else:
+            found = [s for s in sigs if s["key"] == signature_key]
+            if not found:
+                raise ValueError("Invalid signature_key provided: %r" %
+                                 (signature_key,))
+            sig = found[0]
+        if sig["subgraph"] != 0:
+            raise ValueError("tflc: signature %r runs subgraph %d; tflc runs "
+                             "subgraph 0" % (sig["key"], sig["subgraph"]))
+        return SignatureRunner(self, sig)
 
     def allocate_tensors(self):
         """Plans the arena (exactly the size needed, or arena_size) and
@@ -335,3 +361,38 @@ class Interpreter:
             out.append({"index": op, "opcode": lib.tflcpy_opcode_name(
                 code).decode(), "us": us.value if us.value >= 0 else None})
         return out
+
+
+class SignatureRunner:
+    """tflite_runtime's SignatureRunner over a tflc.Interpreter:
+    runner(**inputs) sets the named inputs, invokes and returns the
+    outputs by name."""
+
+    def __init__(self, interpreter, sig):
+        self._it = interpreter
+        self._sig = sig
+
+    def get_input_details(self):
+        return {n: self._it._public(self._it._tensor(t))
+                for n, t in self._sig["inputs"].items()}
+
+    def get_output_details(self):
+        return {n: self._it._public(self._it._tensor(t))
+                for n, t in self._sig["outputs"].items()}
+
+    def allocate_tensors(self):
+        self._it.allocate_tensors()
+
+    def __call__(self, **kwargs):
+        it = self._it
+        if not it._allocated:
+            it.allocate_tensors()
+        names = self._sig["inputs"]
+        if set(kwargs) != set(names):
+            raise ValueError("Invalid number of inputs provided for running "
+                             "a SignatureDef, expected %s vs provided %s" %
+                             (sorted(names), sorted(kwargs)))
+        for n, v in kwargs.items():
+            it.set_tensor(names[n], v)
+        it.invoke()
+        return {n: it.get_tensor(t) for n, t in self._sig["outputs"].items()}
