@@ -174,6 +174,7 @@ def test_mutated_models_never_crash(shared):
         try:
             it = tflc.Interpreter(model_content=bytes(b))
             it.get_input_details()
+            it.get_signature_list()
             it.allocate_tensors()
             it.invoke()
             for d in it.get_output_details():
