@@ -12,7 +12,8 @@
  *        [--tensors SG:T,...] [--exclude SG:T,...] [--json]
  *   tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs DIR]
  *        [--random-inputs N] [--labels FILE] [--prune-search]
- *        [--min-bits B] [--exclude SG:T,...] [--json]
+ *        [--min-bits B] [--exclude SG:T,...] [--format metadata|decode]
+ *        [--tflm-compatible | --no-tflm-compatible] [--json]
  *
  * The report goes to stdout (a table, or JSON with --json), warnings to
  * stderr ("tflc: warning: ..."). */
@@ -208,7 +209,8 @@ static void cz_metrics_json(const char *key, const tflc_budget_metrics *m) {
 static int cz_budget(const char *in, const char *outp, const char *spec,
                      const char *dir, unsigned long nrandom,
                      const char *labels_path, int prune, int min_bits,
-                     const tflc_tensor_ref *exclude, int32_t nx, int json) {
+                     const tflc_tensor_ref *exclude, int32_t nx, int format,
+                     int tflm, int json) {
   tflc_budget_options o;
   tflc_budget_report rep;
   tflc_model m;
@@ -320,6 +322,8 @@ static int cz_budget(const char *in, const char *outp, const char *spec,
   o.min_bits = min_bits;
   o.exclude = exclude;
   o.nexclude = nx;
+  o.format = format;
+  o.tflm_compatible = tflm;
   st = tflc_compress_to_budget(model, size, &o, &out, &out_size, &rep);
   if (st != TFLC_OK)
     die("bin: --budget: %s", rep.error[0] ? rep.error : tflc_status_str(st));
@@ -445,17 +449,17 @@ static int cmd_stage(int argc, char **argv, int bin) {
       cz_parse_refs(argv[++i], 0, &exclude, &nx, &cx, "--exclude");
     } else if (!bin && !strcmp(a, "--spec") && more) {
       specp = argv[++i];
-    } else if (!bin && !strcmp(a, "--format") && more) {
+    } else if (!strcmp(a, "--format") && more) { /* bin: --budget only */
       i++;
       if (!strcmp(argv[i], "metadata"))
         format = TFLC_W_METADATA;
       else if (!strcmp(argv[i], "decode"))
         format = TFLC_W_DECODE;
       else
-        die("compress: --format metadata|decode, not %s", argv[i]);
-    } else if (!bin && !strcmp(a, "--tflm-compatible")) {
+        die("%s: --format metadata|decode, not %s", cmd, argv[i]);
+    } else if (!strcmp(a, "--tflm-compatible")) {
       tflm = 1;
-    } else if (!bin && !strcmp(a, "--no-tflm-compatible")) {
+    } else if (!strcmp(a, "--no-tflm-compatible")) {
       tflm = -1;
     } else if (!bin && !strcmp(a, "--allow-growth")) {
       growth = 1;
@@ -515,18 +519,21 @@ static int cmd_stage(int argc, char **argv, int bin) {
     if (same_file(in, outp) || !strcmp(in, outp))
       die("bin: -o %s is the input file; write to another file", outp);
     return cz_budget(in, outp, budget, bdir, brandom, blabels, bprune, bmin,
-                     exclude, nx, json);
+                     exclude, nx, format, tflm, json);
   }
-  if (budget || bdir || brandom || blabels || bprune || bmin)
+  if (budget || bdir || brandom || blabels || bprune || bmin ||
+      (bin && (format || tflm)))
     die("bin: --budget SPEC (with --inputs DIR and/or --random-inputs N, "
-        "--labels FILE, --prune-search, --min-bits B) goes without --bits, "
-        "--prune and --tensors");
+        "--labels FILE, --prune-search, --min-bits B, --format, "
+        "--tflm-compatible) goes without --bits, --prune and --tensors");
   if (!in || !outp || (bin && !bits && !(prune > 0)))
     die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
               "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]; "
               "or tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs "
               "DIR] [--random-inputs N] [--labels FILE] [--prune-search] "
-              "[--min-bits B] [--exclude SG:T,...] [--json]"
+              "[--min-bits B] [--exclude SG:T,...] [--format "
+              "metadata|decode] [--tflm-compatible | --no-tflm-compatible] "
+              "[--json]"
             : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
               "SPEC.yaml] [--format metadata|decode] [--tensors "
               "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "

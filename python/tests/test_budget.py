@@ -132,6 +132,11 @@ def test_budget_errors():
     r1 = tflc.compress_to_budget(m, budget="top1=90%", random_inputs=3,
                                  exclude=[(0, 1)])
     assert r1["samples"] == 3
+    r2 = tflc.compress_to_budget(m, budget="top1=90%", random_inputs=3,
+                                 format="metadata", tflm_compatible=True)
+    assert tflc.info(r2["model_content"])["compressed_tensors"] >= 0
+    with pytest.raises(ValueError, match="format"):
+        tflc.compress_to_budget(m, random_inputs=3, format="zip")
     assert all(t["bits"] == 0 for t in r1["tensors"] if t["tensor"] == 1)
 
 

@@ -176,7 +176,8 @@ def _samples(content, inputs, random_inputs):
 
 def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
                        labels=None, random_inputs=None, prune=False,
-                       min_bits=None, exclude=None):
+                       min_bits=None, exclude=None, format=None,
+                       tflm_compatible=None):
     """Per weight tensor, the bit width (with prune=True also a pruning
     fraction) that makes the model smallest while its outputs on the
     samples stay within the budget, measured against the uncompressed
@@ -198,6 +199,9 @@ def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
     random_inputs: N more samples from the conformance generator (sample j
       as `tflc run --random-inputs j+1`).
     exclude: tensors never changed, [(subgraph, tensor), ...].
+    format: "decode" (default) or "metadata", the compression format
+      written; tflm_compatible: True restricts it to what TFLM runs, False
+      to what tflc runs (None: tflc_compress's default for the format).
     Returns the report dict: per tensor bits, prune, bytes before / after,
     cost; steps in order with the metrics after each; baseline and final
     metrics; evaluations and search_seconds."""
@@ -232,6 +236,12 @@ def compress_to_budget(model, output=None, budget="top1=99%", inputs=None,
                                        for r in exclude])
         o.exclude = refs
         o.nexclude = len(exclude)
+    if format is not None:
+        if format not in ("decode", "metadata"):
+            raise ValueError("format: 'decode' or 'metadata'")
+        o.format = 2 if format == "decode" else 1
+    if tflm_compatible is not None:
+        o.tflm_compatible = 1 if tflm_compatible else -1
     out, out_size, rep = c.c_void_p(), c.c_size_t(), _Report()
     st = lib.tflc_compress_to_budget(content, len(content), c.byref(o),
                                      c.byref(out), c.byref(out_size),
