@@ -116,7 +116,8 @@ test-m55:
 # every C file of the repository (tests/integration_test.sh checks that
 # none is missed and that all are formatted)
 FORMAT_FILES = $(sort $(wildcard *.c *.h examples/*.c examples/*.h \
-  examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h))
+  examples/*/*.c examples/*/*.h tests/*.c tests/*.h fuzz/*.c fuzz/*.h \
+  python/csrc/*.c))
 format:
 	clang-format -i $(FORMAT_FILES)
 .PHONY: format-check

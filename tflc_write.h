@@ -66,6 +66,9 @@
  *   tflc_bin(model, size, &opt, &out, &out_size, &report)
  *   tflc_model_copy(model, size, &out, &out_size, &report)
  *   tflc_stage_report_free(&report)
+ *   tflc_budget_parse(spec, &budget, err, err_len)
+ *   tflc_compress_to_budget(model, size, &opt, &out, &out_size, &report)
+ *   tflc_budget_report_free(&report)
  *
  * What the writer writes
  *   Root offset, "TFL3", Model{version 3, operator_codes, subgraphs,
@@ -518,6 +521,119 @@ TFLC_API void tflc_stage_report_free(tflc_stage_report *rep);
 TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
                                      uint8_t **out, size_t *out_size,
                                      tflc_stage_report *rep);
+
+/* ---- compression to an accuracy budget (tflc_compress_to_budget) ---------
+ * Chooses, per weight tensor (the tensors tflc_bin bins by default), the
+ * bit width (and, with opt.prune, a pruning fraction) that makes the
+ * compressed model smallest while its outputs on the caller's samples
+ * stay within the budget, measured against the uncompressed model:
+ *   top1:  argmax of output 0 agrees on at least that fraction of samples
+ *   mean / max:  |output - uncompressed output| in real units (scale and
+ *          zero point applied), mean over every output element / maximum
+ *   drop:  labelled accuracy (argmax of output 0 == label) falls by at
+ *          most that fraction (needs labels)
+ * A negative limit is not checked. The search is deterministic (no
+ * randomness, ties to the lower tensor index): each tensor's candidate
+ * levels (binned to 7..min_bits bits, pruned at 25/50/75/90%) are measured
+ * alone first (a level that breaks the budget alone is dropped); then
+ * levels are taken greedily, best bytes saved per unit of error first
+ * (a level's bytes: the model compressed with that tensor alone at that
+ * level, so a TFLM_DECODE operator's own cost counts),
+ * each checked on the whole model and kept only when the budget still
+ * holds (a tensor may be lowered more than once; a level that fails is
+ * not tried again). The result is binned, then
+ * compressed with tflc_compress (format, methods, tflm_compatible below);
+ * when that is not smaller than the input, the input is written as it
+ * was (no tensor changed).
+ * Error score of a state: (1 - agreement) + accuracy drop + mean error /
+ * mean |uncompressed output|. */
+typedef struct tflc_budget {
+  double top1;     /* least agreement, 0..1 (< 0: not checked) */
+  double mean_abs; /* most mean |difference|, real units (< 0: no) */
+  double max_abs;  /* most max |difference|, real units (< 0: no) */
+  double acc_drop; /* most accuracy drop, 0..1 (< 0: no; needs labels) */
+} tflc_budget;
+
+/* Parses "top1=99%,mean=0.01,max=0.1,drop=1%" (keys top1 / agree, mean,
+ * max, drop / acc; a value ending in % is divided by 100; limits not
+ * given are -1). Returns TFLC_OK, or TFLC_ERR_ARG with a message in err
+ * (err_len bytes; err may be NULL). */
+TFLC_API tflc_status tflc_budget_parse(const char *spec, tflc_budget *b,
+                                       char *err, size_t err_len);
+
+typedef struct tflc_budget_options {
+  tflc_budget budget;
+  /* nsamples samples, each the model's inputs' bytes one after another
+   * (subgraph 0's inputs in order): sample_bytes = the sum of their
+   * sizes. labels: nsamples class indices, or NULL. */
+  const uint8_t *samples;
+  size_t sample_bytes;
+  int32_t nsamples;
+  const int32_t *labels;
+  int min_bits, max_bits;         /* widths tried (0: 1 and 7) */
+  int prune;                      /* 1: also try pruning levels */
+  const tflc_tensor_ref *exclude; /* never changed */
+  int32_t nexclude;
+  int format;          /* of the written model: tflc_compress_options' */
+  int methods;         /* tflc_compress_options' (0: LUT, + PRUNE if used) */
+  int tflm_compatible; /* tflc_compress_options' */
+} tflc_budget_options;
+
+typedef struct tflc_budget_metrics {
+  double top1;     /* agreement of output 0's argmax with the original */
+  double mean_abs; /* mean |difference| over output elements, real units */
+  double max_abs;  /* largest |difference| */
+  double accuracy; /* with labels: fraction right (else -1) */
+  double score;    /* the error score (above) */
+} tflc_budget_metrics;
+
+typedef struct tflc_budget_step { /* one accepted change, in order */
+  int32_t entry;                  /* index in tflc_budget_report.tensors */
+  int bits;                       /* width set (0: pruned only) */
+  double prune;                   /* fraction pruned (0: none) */
+  size_t bytes_saved;             /* estimated, this step */
+  tflc_budget_metrics after;      /* the whole model after the step */
+  double cost;                    /* score after - score before */
+} tflc_budget_step;
+
+typedef struct tflc_budget_tensor {
+  int32_t subgraph, tensor;
+  char name[96];
+  int type;
+  int bits;             /* width chosen (0: left as it was) */
+  double prune;         /* fraction pruned (0: none) */
+  size_t bytes_before;  /* its data */
+  size_t bytes_after;   /* in the written model (tflc_compress's report) */
+  int method;           /* TFLC_METHOD_* used when written (0: not) */
+  double cost;          /* sum of its steps' costs */
+  int32_t levels_tried; /* levels measured alone */
+} tflc_budget_tensor;
+
+typedef struct tflc_budget_report {
+  tflc_budget_tensor *tensors;
+  int32_t ntensors;
+  tflc_budget_step *steps;
+  int32_t nsteps;
+  tflc_budget_metrics baseline; /* the original (top1 1, errors 0) */
+  tflc_budget_metrics final;    /* the written model, measured again */
+  int32_t nsamples, evaluations;
+  double seconds; /* search time (processor time) */
+  size_t in_size, out_size;
+  char error[256];
+} tflc_budget_report;
+
+/* Runs the search on `model` and writes the chosen model (binned, then
+ * compressed) to *out / *out_size (malloc'd; NULL, 0 on failure). rep
+ * (may be NULL) is overwritten, also on failure: free it with
+ * tflc_budget_report_free. Returns TFLC_OK; TFLC_ERR_ARG (bad
+ * arguments, sample size not the inputs' size, drop without labels),
+ * the errors of tflc_model_init, tflc_interpreter_init, tflc_invoke,
+ * tflc_bin and tflc_compress (rep->error says which), TFLC_ERR_ARENA. */
+TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
+                                             const tflc_budget_options *opt,
+                                             uint8_t **out, size_t *out_size,
+                                             tflc_budget_report *rep);
+TFLC_API void tflc_budget_report_free(tflc_budget_report *rep);
 
 #ifdef __cplusplus
 }
@@ -6328,6 +6444,679 @@ done:
   }
   tflc__tensor_uses_free(&u);
   tflc_writer_destroy(w);
+  return st;
+}
+
+/* ======================================================================== */
+/* ---- compression to an accuracy budget -------------------------------------
+ * tflc_compress_to_budget: levels per weight tensor come from tflc_bin runs
+ * of the whole model (one per width, one per pruning fraction); a
+ * candidate model is the original bytes with some tensors' data replaced
+ * by a level's (same shape and type: the bytes are patched in place), run
+ * by the interpreter on every sample. */
+/* ======================================================================== */
+
+#include <time.h>
+
+TFLC_API tflc_status tflc_budget_parse(const char *spec, tflc_budget *b,
+                                       char *err, size_t err_len) {
+  const char *p = spec;
+  if (err && err_len)
+    err[0] = 0;
+  if (!b)
+    return TFLC_ERR_ARG;
+  b->top1 = b->mean_abs = b->max_abs = b->acc_drop = -1;
+  if (!spec || !*spec) {
+    if (err && err_len)
+      snprintf(err, err_len, "empty budget");
+    return TFLC_ERR_ARG;
+  }
+  while (*p) {
+    size_t k = strcspn(p, "=,");
+    char *e;
+    double v;
+    double *dst = NULL;
+    if ((k == 4 && !strncmp(p, "top1", 4)) ||
+        (k == 5 && !strncmp(p, "agree", 5)))
+      dst = &b->top1;
+    else if (k == 4 && !strncmp(p, "mean", 4))
+      dst = &b->mean_abs;
+    else if (k == 3 && !strncmp(p, "max", 3))
+      dst = &b->max_abs;
+    else if ((k == 4 && !strncmp(p, "drop", 4)) ||
+             (k == 3 && !strncmp(p, "acc", 3)))
+      dst = &b->acc_drop;
+    if (!dst || p[k] != '=') {
+      if (err && err_len)
+        snprintf(err, err_len,
+                 "budget '%s': expected top1=X%%, mean=E, max=E, drop=D%% "
+                 "(comma-separated)",
+                 spec);
+      return TFLC_ERR_ARG;
+    }
+    p += k + 1;
+    v = strtod(p, &e);
+    if (e == p || !(v >= 0) || v > 1e30) {
+      if (err && err_len)
+        snprintf(err, err_len, "budget '%s': bad number at '%s'", spec, p);
+      return TFLC_ERR_ARG;
+    }
+    p = e;
+    if (*p == '%') {
+      v /= 100;
+      p++;
+    }
+    if ((dst == &b->top1 || dst == &b->acc_drop) && v > 1) {
+      if (err && err_len)
+        snprintf(err, err_len, "budget '%s': a fraction above 100%%", spec);
+      return TFLC_ERR_ARG;
+    }
+    *dst = v;
+    if (*p == ',')
+      p++;
+    else if (*p) {
+      if (err && err_len)
+        snprintf(err, err_len, "budget '%s': unexpected '%c'", spec, *p);
+      return TFLC_ERR_ARG;
+    }
+  }
+  return TFLC_OK;
+}
+
+TFLC_API void tflc_budget_report_free(tflc_budget_report *rep) {
+  if (!rep)
+    return;
+  free(rep->tensors);
+  free(rep->steps);
+  memset(rep, 0, sizeof *rep);
+}
+
+typedef struct tflc__bg_level {
+  int bits;      /* 0: pruned only */
+  double prune;  /* 0: binned only */
+  uint8_t *data; /* the tensor's bytes at this level */
+  size_t est;    /* estimated stored bytes */
+  double score;  /* measured alone */
+  int alive;     /* still a candidate */
+} tflc__bg_level;
+
+typedef struct tflc__bg_tensor {
+  size_t off, len; /* data in the original model */
+  size_t count;    /* elements */
+  size_t esize;
+  tflc__bg_level lv[16];
+  int nlv;
+  int cur; /* -1: original */
+} tflc__bg_tensor;
+
+typedef struct tflc__bg {
+  const tflc_budget_options *o;
+  tflc_budget_report *rep;
+  uint8_t *arena;
+  size_t arena_size;
+  int32_t nout;      /* output elements per sample, all outputs */
+  double *base;      /* nsamples * nout, the original's outputs */
+  int32_t *base_top; /* argmax of output 0 per sample */
+  int32_t out0;      /* elements of output 0 */
+  double ref;        /* mean |base| (> 0) */
+  double *tmp;       /* nsamples * nout */
+} tflc__bg;
+
+static double tflc__bg_real(const tflc_tensor *t, size_t i) {
+  const uint8_t *d = (const uint8_t *)t->data;
+  double q, s = t->scale;
+  switch (t->type) {
+  case TFLC_FLOAT32: {
+    float f;
+    memcpy(&f, d + 4 * i, 4);
+    return (double)f;
+  }
+  case TFLC_INT8:
+    q = (double)(int8_t)d[i];
+    break;
+  case TFLC_UINT8:
+    q = (double)d[i];
+    break;
+  case TFLC_INT16: {
+    int16_t v;
+    memcpy(&v, d + 2 * i, 2);
+    q = (double)v;
+    break;
+  }
+  case TFLC_INT32: {
+    int32_t v;
+    memcpy(&v, d + 4 * i, 4);
+    q = (double)v;
+    break;
+  }
+  default:
+    return 0;
+  }
+  return s > 0 ? (q - (double)t->zero_point) * s : q;
+}
+
+/* Runs `model` on every sample: outputs (real units) in dst. */
+static tflc_status tflc__bg_run(tflc__bg *s, const uint8_t *model, size_t size,
+                                double *dst) {
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_status st = tflc_model_init(&m, model, size);
+  int32_t n, k;
+  if (st != TFLC_OK) {
+    snprintf(s->rep->error, sizeof s->rep->error, "model: %s",
+             tflc_model_error(&m));
+    return st;
+  }
+  st = tflc_interpreter_init(&it, &m, s->arena, s->arena_size, NULL);
+  if (st != TFLC_OK) {
+    snprintf(s->rep->error, sizeof s->rep->error, "interpreter: %s",
+             tflc_error(&it));
+    return st;
+  }
+  s->rep->evaluations++;
+  for (n = 0; n < s->o->nsamples; n++) {
+    const uint8_t *x = s->o->samples + (size_t)n * s->o->sample_bytes;
+    double *y = dst + (size_t)n * (size_t)s->nout;
+    for (k = 0; k < it.num_inputs; k++) {
+      tflc_tensor *t = tflc_input(&it, k);
+      memcpy(t->data, x, t->bytes);
+      x += t->bytes;
+    }
+    st = tflc_invoke(&it);
+    if (st != TFLC_OK) {
+      snprintf(s->rep->error, sizeof s->rep->error, "invoke: %s",
+               tflc_error(&it));
+      return st;
+    }
+    for (k = 0; k < it.num_outputs; k++) {
+      const tflc_tensor *t = tflc_output(&it, k);
+      size_t i, c = t->bytes /
+                    (tflc_type_size(t->type) ? tflc_type_size(t->type) : 1);
+      for (i = 0; i < c; i++)
+        *y++ = tflc__bg_real(t, i);
+    }
+  }
+  return TFLC_OK;
+}
+
+static int32_t tflc__bg_argmax(const double *y, int32_t n) {
+  int32_t i, b = 0;
+  for (i = 1; i < n; i++)
+    if (y[i] > y[b])
+      b = i;
+  return b;
+}
+
+static void tflc__bg_metrics(const tflc__bg *s, const double *y,
+                             tflc_budget_metrics *mt) {
+  int32_t n, i, agree = 0, right = 0;
+  double sum = 0, mx = 0;
+  size_t cnt = 0;
+  for (n = 0; n < s->o->nsamples; n++) {
+    const double *a = y + (size_t)n * (size_t)s->nout;
+    const double *b = s->base + (size_t)n * (size_t)s->nout;
+    int32_t top = tflc__bg_argmax(a, s->out0);
+    agree += top == s->base_top[n];
+    if (s->o->labels)
+      right += top == s->o->labels[n];
+    for (i = 0; i < s->nout; i++) {
+      double d = fabs(a[i] - b[i]);
+      sum += d;
+      if (d > mx)
+        mx = d;
+      cnt++;
+    }
+  }
+  mt->top1 = s->o->nsamples ? (double)agree / s->o->nsamples : 1;
+  mt->mean_abs = cnt ? sum / (double)cnt : 0;
+  mt->max_abs = mx;
+  mt->accuracy =
+      s->o->labels && s->o->nsamples ? (double)right / s->o->nsamples : -1;
+  mt->score = (1 - mt->top1) + mt->mean_abs / s->ref;
+  if (s->o->labels && s->rep->baseline.accuracy > mt->accuracy)
+    mt->score += s->rep->baseline.accuracy - mt->accuracy;
+}
+
+static int tflc__bg_within(const tflc__bg *s, const tflc_budget_metrics *mt) {
+  const tflc_budget *b = &s->o->budget;
+  const double eps = 1e-12;
+  if (b->top1 >= 0 && mt->top1 + eps < b->top1)
+    return 0;
+  if (b->mean_abs >= 0 && mt->mean_abs > b->mean_abs + eps)
+    return 0;
+  if (b->max_abs >= 0 && mt->max_abs > b->max_abs + eps)
+    return 0;
+  if (b->acc_drop >= 0 && s->o->labels &&
+      s->rep->baseline.accuracy - mt->accuracy > b->acc_drop + eps)
+    return 0;
+  return 1;
+}
+
+/* Evaluates `model`: metrics in *mt. */
+static tflc_status tflc__bg_eval(tflc__bg *s, const uint8_t *model, size_t size,
+                                 tflc_budget_metrics *mt) {
+  tflc_status st = tflc__bg_run(s, model, size, s->tmp);
+  if (st == TFLC_OK)
+    tflc__bg_metrics(s, s->tmp, mt);
+  return st;
+}
+
+TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
+                                             const tflc_budget_options *opt,
+                                             uint8_t **out, size_t *out_size,
+                                             tflc_budget_report *rep) {
+  static const double prunes[4] = {0.25, 0.5, 0.75, 0.9};
+  tflc_budget_report local;
+  tflc__bg s;
+  tflc__bg_tensor *bt = NULL;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_status st = TFLC_OK;
+  uint8_t *cur = NULL, *cand = NULL, *binned = NULL;
+  size_t need = 0, binned_size = 0;
+  int32_t i, k, nt = 0;
+  int minb, maxb, lv, any_prune = 0;
+  clock_t t0 = clock();
+  tflc_budget_metrics now;
+  if (!rep)
+    rep = &local;
+  memset(rep, 0, sizeof *rep);
+  memset(&s, 0, sizeof s);
+  s.o = opt;
+  s.rep = rep;
+  if (out)
+    *out = NULL;
+  if (out_size)
+    *out_size = 0;
+  if (!model || !out || !out_size || !opt || !opt->samples ||
+      opt->nsamples <= 0) {
+    snprintf(rep->error, sizeof rep->error,
+             "model, output, options and samples are needed");
+    st = TFLC_ERR_ARG;
+    goto done;
+  }
+  minb = opt->min_bits ? opt->min_bits : 1;
+  maxb = opt->max_bits ? opt->max_bits : 7;
+  if (minb < 1 || maxb > 8 || minb > maxb) {
+    snprintf(rep->error, sizeof rep->error, "widths %d..%d not within 1..8",
+             minb, maxb);
+    st = TFLC_ERR_ARG;
+    goto done;
+  }
+  if (opt->budget.acc_drop >= 0 && !opt->labels) {
+    snprintf(rep->error, sizeof rep->error,
+             "an accuracy-drop budget needs labels");
+    st = TFLC_ERR_ARG;
+    goto done;
+  }
+  rep->nsamples = opt->nsamples;
+  rep->in_size = size;
+  st = tflc_model_init(&m, model, size);
+  if (st != TFLC_OK) {
+    snprintf(rep->error, sizeof rep->error, "%s", tflc_model_error(&m));
+    goto done;
+  }
+  /* the arena: grow until the original fits (candidates need the same) */
+  for (s.arena_size = (size_t)1 << 20;; s.arena_size *= 2) {
+    free(s.arena);
+    s.arena = (uint8_t *)malloc(s.arena_size);
+    if (!s.arena) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    st = tflc_interpreter_init(&it, &m, s.arena, s.arena_size, NULL);
+    if (st != TFLC_ERR_ARENA || s.arena_size >= ((size_t)1 << 30))
+      break;
+  }
+  if (st != TFLC_OK) {
+    snprintf(rep->error, sizeof rep->error, "interpreter: %s", tflc_error(&it));
+    goto done;
+  }
+  for (k = 0; k < it.num_inputs; k++)
+    need += tflc_input(&it, k)->bytes;
+  if (need != opt->sample_bytes) {
+    snprintf(rep->error, sizeof rep->error,
+             "a sample has %lu bytes; the model's inputs take %lu",
+             (unsigned long)opt->sample_bytes, (unsigned long)need);
+    st = TFLC_ERR_ARG;
+    goto done;
+  }
+  for (k = 0; k < it.num_outputs; k++) {
+    const tflc_tensor *t = tflc_output(&it, k);
+    size_t es = tflc_type_size(t->type) ? tflc_type_size(t->type) : 1;
+    s.nout += (int32_t)(t->bytes / es);
+    if (k == 0)
+      s.out0 = (int32_t)(t->bytes / es);
+  }
+  s.base = (double *)calloc((size_t)opt->nsamples * (size_t)s.nout + 1,
+                            sizeof(double));
+  s.tmp = (double *)calloc((size_t)opt->nsamples * (size_t)s.nout + 1,
+                           sizeof(double));
+  s.base_top = (int32_t *)calloc((size_t)opt->nsamples, sizeof(int32_t));
+  cur = (uint8_t *)malloc(size);
+  cand = (uint8_t *)malloc(size);
+  if (!s.base || !s.tmp || !s.base_top || !cur || !cand) {
+    st = TFLC_ERR_ARENA;
+    goto done;
+  }
+  memcpy(cur, model, size);
+  st = tflc__bg_run(&s, cur, size, s.base);
+  if (st != TFLC_OK)
+    goto done;
+  {
+    double sum = 0;
+    size_t c = (size_t)opt->nsamples * (size_t)s.nout;
+    for (i = 0; i < opt->nsamples; i++)
+      s.base_top[i] =
+          tflc__bg_argmax(s.base + (size_t)i * (size_t)s.nout, s.out0);
+    for (k = 0; k < (int32_t)c; k++)
+      sum += fabs(s.base[k]);
+    s.ref = c && sum > 0 ? sum / (double)c : 1;
+  }
+  rep->baseline.top1 = 1;
+  rep->baseline.accuracy = -1;
+  if (opt->labels) {
+    int32_t right = 0;
+    for (i = 0; i < opt->nsamples; i++)
+      right += s.base_top[i] == opt->labels[i];
+    rep->baseline.accuracy = (double)right / opt->nsamples;
+  }
+  now = rep->baseline;
+
+  /* levels: one tflc_bin run per width and per pruning fraction */
+  for (lv = 0; lv < (maxb - minb + 1) + (opt->prune ? 4 : 0); lv++) {
+    tflc_bin_options bo;
+    tflc_stage_report br;
+    tflc_model bm;
+    memset(&bo, 0, sizeof bo);
+    if (lv <= maxb - minb)
+      bo.bits = maxb - lv;
+    else
+      bo.prune = prunes[lv - (maxb - minb + 1)];
+    bo.exclude = opt->exclude;
+    bo.nexclude = opt->nexclude;
+    free(binned);
+    binned = NULL;
+    st = tflc_bin(model, size, &bo, &binned, &binned_size, &br);
+    if (st == TFLC_OK)
+      st = tflc_model_init(&bm, binned, binned_size);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "bin: %.240s",
+               br.error[0] ? br.error : tflc_status_str(st));
+      tflc_stage_report_free(&br);
+      goto done;
+    }
+    for (k = 0; k < br.nentries; k++) {
+      const tflc_stage_entry *e = &br.entries[k];
+      tflc_tensor to, tb;
+      tflc__bg_tensor *b = NULL;
+      tflc__bg_level *L;
+      if (!e->done)
+        continue;
+      if (tflc_model_tensor(&m, e->subgraph, e->tensor, &to, NULL, NULL) !=
+              TFLC_OK ||
+          tflc_model_tensor(&bm, e->subgraph, e->tensor, &tb, NULL, NULL) !=
+              TFLC_OK ||
+          !to.data || !tb.data || to.bytes != tb.bytes || !to.bytes)
+        continue;
+      for (i = 0; i < nt; i++)
+        if (rep->tensors[i].subgraph == e->subgraph &&
+            rep->tensors[i].tensor == e->tensor)
+          b = &bt[i];
+      if (!b) {
+        void *p1 = realloc(bt, sizeof *bt * (size_t)(nt + 1));
+        void *p2 =
+            p1 ? realloc(rep->tensors, sizeof *rep->tensors * (size_t)(nt + 1))
+               : NULL;
+        if (p1)
+          bt = (tflc__bg_tensor *)p1;
+        if (p2)
+          rep->tensors = (tflc_budget_tensor *)p2;
+        if (!p1 || !p2) {
+          tflc_stage_report_free(&br);
+          st = TFLC_ERR_ARENA;
+          goto done;
+        }
+        b = &bt[nt];
+        memset(b, 0, sizeof *b);
+        memset(&rep->tensors[nt], 0, sizeof rep->tensors[nt]);
+        rep->tensors[nt].subgraph = e->subgraph;
+        rep->tensors[nt].tensor = e->tensor;
+        snprintf(rep->tensors[nt].name, sizeof rep->tensors[nt].name, "%s",
+                 e->name ? e->name : "");
+        rep->tensors[nt].type = e->type;
+        rep->tensors[nt].bytes_before = to.bytes;
+        b->off = (size_t)((const uint8_t *)to.data - m.bytes);
+        b->len = to.bytes;
+        b->esize = tflc_type_size(to.type) ? tflc_type_size(to.type) : 1;
+        b->count = b->len / b->esize;
+        b->cur = -1;
+        nt++;
+        rep->ntensors = nt;
+      }
+      if (b->nlv >= 16)
+        continue;
+      L = &b->lv[b->nlv];
+      memset(L, 0, sizeof *L);
+      L->bits = bo.bits;
+      L->prune = bo.prune;
+      L->data = (uint8_t *)malloc(b->len);
+      if (!L->data) {
+        tflc_stage_report_free(&br);
+        st = TFLC_ERR_ARENA;
+        goto done;
+      }
+      memcpy(L->data, tb.data, b->len);
+      L->alive = 1; /* est: measured below */
+      b->nlv++;
+    }
+    tflc_stage_report_free(&br);
+  }
+
+  /* each level's bytes in the written model: the original with that one
+   * tensor at that level, compressed alone (as the search's result will
+   * be: same format, methods, mode); est = its data + what the file grows
+   * by besides (a TFLM_DECODE operator and its tensors, alignment) */
+  {
+    uint8_t *cp = NULL;
+    size_t base = 0;
+    tflc_stage_report cr;
+    st = tflc_model_copy(model, size, &cp, &base, &cr);
+    tflc_stage_report_free(&cr);
+    free(cp);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "copy: %s", tflc_status_str(st));
+      goto done;
+    }
+    for (i = 0; i < nt; i++)
+      for (lv = 0; lv < bt[i].nlv; lv++) {
+        tflc__bg_level *L = &bt[i].lv[lv];
+        tflc_compress_options co;
+        tflc_tensor_ref r;
+        uint8_t *co_out = NULL;
+        size_t co_size = 0;
+        int done_ = 0;
+        memcpy(cand, model, size);
+        memcpy(cand + bt[i].off, L->data, bt[i].len);
+        memset(&co, 0, sizeof co);
+        co.format = opt->format;
+        co.tflm_compatible = opt->tflm_compatible;
+        co.methods = L->bits ? TFLC_METHOD_LUT : TFLC_METHOD_PRUNE;
+        r.subgraph = rep->tensors[i].subgraph;
+        r.tensor = rep->tensors[i].tensor;
+        r.bits = 0;
+        co.tensors = &r;
+        co.ntensors = 1;
+        if (tflc_compress(cand, size, &co, &co_out, &co_size, &cr) == TFLC_OK)
+          for (k = 0; k < cr.nentries; k++)
+            done_ |= cr.entries[k].done && cr.entries[k].tensor == r.tensor &&
+                     cr.entries[k].subgraph == r.subgraph;
+        tflc_stage_report_free(&cr);
+        free(co_out);
+        if (done_ && co_size + bt[i].len > base)
+          L->est = co_size + bt[i].len - base;
+        L->alive = done_ && L->est < bt[i].len;
+      }
+  }
+
+  /* each level alone: one that breaks the budget is dropped (smaller
+   * levels are still measured: an argmax near a tie can flip at 7 bits
+   * and not at 4) */
+  for (i = 0; i < nt; i++) {
+    tflc__bg_tensor *b = &bt[i];
+    for (lv = 0; lv < b->nlv; lv++) {
+      tflc__bg_level *L = &b->lv[lv];
+      tflc_budget_metrics mt;
+      if (!L->alive)
+        continue;
+      memcpy(cand, model, size);
+      memcpy(cand + b->off, L->data, b->len);
+      st = tflc__bg_eval(&s, cand, size, &mt);
+      if (st != TFLC_OK)
+        goto done;
+      rep->tensors[i].levels_tried++;
+      L->score = mt.score;
+      if (!tflc__bg_within(&s, &mt))
+        L->alive = 0;
+    }
+  }
+
+  /* greedy: the best bytes saved per unit of error first */
+  for (;;) {
+    int32_t bi = -1;
+    int bl = -1;
+    double best = -1;
+    size_t bgain = 0;
+    tflc_budget_metrics mt;
+    for (i = 0; i < nt; i++) {
+      tflc__bg_tensor *b = &bt[i];
+      size_t csize = b->cur < 0 ? b->len : b->lv[b->cur].est;
+      double cscore = b->cur < 0 ? 0 : b->lv[b->cur].score;
+      for (lv = 0; lv < b->nlv; lv++) {
+        tflc__bg_level *L = &b->lv[lv];
+        size_t gain;
+        double dc, r;
+        if (!L->alive || L->est >= csize)
+          continue;
+        gain = csize - L->est;
+        dc = L->score - cscore;
+        r = (double)gain / ((dc > 0 ? dc : 0) + 1e-6);
+        if (r > best || (r == best && gain > bgain)) {
+          best = r;
+          bgain = gain;
+          bi = i;
+          bl = lv;
+        }
+      }
+    }
+    if (bi < 0)
+      break;
+    memcpy(cand, cur, size);
+    memcpy(cand + bt[bi].off, bt[bi].lv[bl].data, bt[bi].len);
+    st = tflc__bg_eval(&s, cand, size, &mt);
+    if (st != TFLC_OK)
+      goto done;
+    bt[bi].lv[bl].alive = 0; /* tried either way */
+    if (tflc__bg_within(&s, &mt)) {
+      tflc_budget_step *sp;
+      void *p =
+          realloc(rep->steps, sizeof *rep->steps * (size_t)(rep->nsteps + 1));
+      if (!p) {
+        st = TFLC_ERR_ARENA;
+        goto done;
+      }
+      rep->steps = (tflc_budget_step *)p;
+      sp = &rep->steps[rep->nsteps++];
+      sp->entry = bi;
+      sp->bits = bt[bi].lv[bl].bits;
+      sp->prune = bt[bi].lv[bl].prune;
+      sp->bytes_saved = bgain;
+      sp->after = mt;
+      sp->cost = mt.score - now.score;
+      rep->tensors[bi].cost += sp->cost;
+      rep->tensors[bi].bits = sp->bits;
+      rep->tensors[bi].prune = sp->prune;
+      bt[bi].cur = bl;
+      now = mt;
+      memcpy(cur, cand, size);
+    }
+  }
+
+  /* write: the chosen model, compressed */
+  for (i = 0; i < nt; i++)
+    any_prune |= rep->tensors[i].prune > 0;
+  {
+    tflc_compress_options co;
+    tflc_stage_report cr;
+    memset(&co, 0, sizeof co);
+    co.format = opt->format;
+    co.tflm_compatible = opt->tflm_compatible;
+    co.methods = opt->methods
+                     ? opt->methods
+                     : TFLC_METHOD_LUT | (any_prune ? TFLC_METHOD_PRUNE : 0);
+    st = tflc_compress(cur, size, &co, out, out_size, &cr);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "compress: %.240s",
+               cr.error[0] ? cr.error : tflc_status_str(st));
+      tflc_stage_report_free(&cr);
+      goto done;
+    }
+    for (i = 0; i < nt; i++) {
+      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
+      for (k = 0; k < cr.nentries; k++)
+        if (cr.entries[k].done &&
+            cr.entries[k].subgraph == rep->tensors[i].subgraph &&
+            cr.entries[k].tensor == rep->tensors[i].tensor) {
+          rep->tensors[i].bytes_after = cr.entries[k].bytes_after;
+          rep->tensors[i].method = cr.entries[k].method;
+        }
+    }
+    tflc_stage_report_free(&cr);
+  }
+  if (*out_size >= size) { /* nothing paid off: the model as it was */
+    free(*out);
+    *out = (uint8_t *)malloc(size);
+    if (!*out) {
+      st = TFLC_ERR_ARENA;
+      goto done;
+    }
+    memcpy(*out, model, size);
+    *out_size = size;
+    for (i = 0; i < nt; i++) {
+      rep->tensors[i].bits = 0;
+      rep->tensors[i].prune = 0;
+      rep->tensors[i].method = 0;
+      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
+    }
+    rep->nsteps = 0;
+  }
+  rep->out_size = *out_size;
+  st = tflc__bg_eval(&s, *out, *out_size, &rep->final);
+  if (st == TFLC_OK && !tflc__bg_within(&s, &rep->final)) {
+    snprintf(rep->error, sizeof rep->error,
+             "the written model is outside the budget (internal error)");
+    st = TFLC_ERR_STATE;
+  }
+done:
+  rep->seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  if (st != TFLC_OK && out && *out) {
+    free(*out);
+    *out = NULL;
+    *out_size = 0;
+  }
+  for (i = 0; i < nt; i++)
+    for (lv = 0; lv < bt[i].nlv; lv++)
+      free(bt[i].lv[lv].data);
+  free(bt);
+  free(binned);
+  free(cur);
+  free(cand);
+  free(s.arena);
+  free(s.base);
+  free(s.tmp);
+  free(s.base_top);
+  if (rep == &local)
+    tflc_budget_report_free(&local);
   return st;
 }
 

@@ -10,6 +10,10 @@
  *        [--allow-growth] [--json]
  *   tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune FRACTION]
  *        [--tensors SG:T,...] [--exclude SG:T,...] [--json]
+ *   tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs DIR]
+ *        [--random-inputs N] [--labels FILE] [--prune-search]
+ *        [--min-bits B] [--exclude SG:T,...] [--format metadata|decode]
+ *        [--tflm-compatible | --no-tflm-compatible] [--json]
  *
  * The report goes to stdout (a table, or JSON with --json), warnings to
  * stderr ("tflc: warning: ..."). */
@@ -181,6 +185,241 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
            (unsigned long)rep->in_size, (unsigned long)rep->out_size);
 }
 
+/* ---- tflc bin --budget: compression to an accuracy budget ------------------
+ * Samples: the *.bin files of --inputs DIR in name order (each the model's
+ * inputs' bytes one after another), then --random-inputs N samples (sample
+ * j as `tflc run --random-inputs j+1`); --labels FILE: one class index per
+ * sample, whitespace-separated. The search is tflc_compress_to_budget. */
+#include <dirent.h>
+
+static int cz_cmp_str(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void cz_metrics_json(const char *key, const tflc_budget_metrics *m) {
+  printf("\"%s\": {\"top1\": %.9g, \"mean_abs\": %.9g, \"max_abs\": %.9g, "
+         "\"accuracy\": ",
+         key, m->top1, m->mean_abs, m->max_abs);
+  if (m->accuracy >= 0)
+    printf("%.9g}", m->accuracy);
+  else
+    printf("null}");
+}
+
+static int cz_budget(const char *in, const char *outp, const char *spec,
+                     const char *dir, unsigned long nrandom,
+                     const char *labels_path, int prune, int min_bits,
+                     const tflc_tensor_ref *exclude, int32_t nx, int format,
+                     int tflm, int json) {
+  tflc_budget_options o;
+  tflc_budget_report rep;
+  tflc_model m;
+  char err[256];
+  uint8_t *model, *out = NULL, *samples = NULL;
+  size_t size, out_size = 0, sb = 0, nfiles = 0, capf = 0, j;
+  char **files = NULL;
+  int32_t *labels = NULL, nsamples, k, nin;
+  uint32_t nio, v;
+  tflc_status st;
+  memset(&o, 0, sizeof o);
+  if (tflc_budget_parse(spec, &o.budget, err, sizeof err) != TFLC_OK)
+    die("bin: --budget: %s", err);
+  model = read_file(in, &size);
+  if (tflc_model_init(&m, model, size) != TFLC_OK)
+    die("%s: %s", in, tflc_model_error(&m));
+  v = info_io(&m, 0, 0, &nio);
+  nin = (int32_t)nio;
+  for (k = 0; k < nin; k++) {
+    tflc_tensor t;
+    if (tflc_model_tensor(&m, 0, tflc__i32(m.bytes + v + 4 * (uint32_t)k), &t,
+                          NULL, NULL) != TFLC_OK)
+      die("%s: input %d unreadable", in, k);
+    sb += t.bytes;
+  }
+  if (dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    if (!d)
+      die("bin: --inputs %s: cannot open the folder", dir);
+    while ((e = readdir(d)) != NULL) {
+      size_t n = strlen(e->d_name);
+      if (e->d_name[0] == '.' || n < 5 || strcmp(e->d_name + n - 4, ".bin"))
+        continue;
+      if (nfiles == capf) {
+        capf = capf ? capf * 2 : 16;
+        files = (char **)realloc(files, capf * sizeof *files);
+        if (!files)
+          die("out of memory");
+      }
+      files[nfiles] = (char *)malloc(strlen(dir) + n + 2);
+      if (!files[nfiles])
+        die("out of memory");
+      sprintf(files[nfiles], "%s/%s", dir, e->d_name);
+      nfiles++;
+    }
+    closedir(d);
+    if (!nfiles)
+      die("bin: --inputs %s: no .bin files", dir);
+    qsort(files, nfiles, sizeof *files, cz_cmp_str);
+  }
+  if (nfiles + nrandom == 0 || nfiles + nrandom > 1000000)
+    die("bin: --budget needs samples: --inputs DIR and/or --random-inputs N");
+  nsamples = (int32_t)(nfiles + nrandom);
+  samples = (uint8_t *)malloc((size_t)nsamples * sb + 1);
+  if (!samples)
+    die("out of memory");
+  for (j = 0; j < nfiles; j++) {
+    size_t n;
+    uint8_t *f = read_file(files[j], &n);
+    if (n != sb)
+      die("bin: %s has %lu bytes; the model's inputs take %lu", files[j],
+          (unsigned long)n, (unsigned long)sb);
+    memcpy(samples + j * sb, f, sb);
+    free(f);
+  }
+  for (j = 0; j < nrandom; j++) {
+    uint8_t *p = samples + (nfiles + j) * sb;
+    for (k = 0; k < nin; k++) {
+      tflc_tensor t;
+      tflc_model_tensor(&m, 0, tflc__i32(m.bytes + v + 4 * (uint32_t)k), &t,
+                        NULL, NULL);
+      random_fill(p, t.bytes, t.type, (uint32_t)(j + 1 + (size_t)k));
+      p += t.bytes;
+    }
+  }
+  if (labels_path) {
+    size_t n;
+    char *txt = (char *)read_file(labels_path, &n), *p, *e;
+    char *z = (char *)realloc(txt, n + 1);
+    if (!z)
+      die("out of memory");
+    txt = z;
+    txt[n] = 0;
+    labels = (int32_t *)malloc(sizeof *labels * (size_t)nsamples);
+    if (!labels)
+      die("out of memory");
+    p = txt;
+    for (k = 0; k < nsamples; k++) {
+      long l = strtol(p, &e, 10);
+      if (e == p)
+        die("bin: --labels %s: %d labels for %d samples", labels_path, k,
+            nsamples);
+      labels[k] = (int32_t)l;
+      p = e;
+    }
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+      p++;
+    if (*p)
+      die("bin: --labels %s: more labels than the %d samples", labels_path,
+          nsamples);
+    free(txt);
+  }
+  o.samples = samples;
+  o.sample_bytes = sb;
+  o.nsamples = nsamples;
+  o.labels = labels;
+  o.prune = prune;
+  o.min_bits = min_bits;
+  o.exclude = exclude;
+  o.nexclude = nx;
+  o.format = format;
+  o.tflm_compatible = tflm;
+  st = tflc_compress_to_budget(model, size, &o, &out, &out_size, &rep);
+  if (st != TFLC_OK)
+    die("bin: --budget: %s", rep.error[0] ? rep.error : tflc_status_str(st));
+  write_file(outp, out, out_size);
+  if (json) {
+    printf("{\"command\": \"bin\", \"input\": ");
+    cz_json_str(in);
+    printf(", \"output\": ");
+    cz_json_str(outp);
+    printf(", \"budget\": {\"top1\": %.9g, \"mean_abs\": %.9g, \"max_abs\": "
+           "%.9g, \"acc_drop\": %.9g}, \"samples\": %d, \"labels\": %s, "
+           "\"input_bytes\": %lu, \"output_bytes\": %lu, \"search_seconds\": "
+           "%.3f, \"evaluations\": %d, ",
+           o.budget.top1, o.budget.mean_abs, o.budget.max_abs,
+           o.budget.acc_drop, nsamples, labels ? "true" : "false",
+           (unsigned long)rep.in_size, (unsigned long)rep.out_size, rep.seconds,
+           rep.evaluations);
+    cz_metrics_json("baseline", &rep.baseline);
+    printf(", ");
+    cz_metrics_json("final", &rep.final);
+    printf(", \"tensors\": [");
+    for (k = 0; k < rep.ntensors; k++) {
+      const tflc_budget_tensor *t = &rep.tensors[k];
+      printf("%s\n  {\"subgraph\": %d, \"tensor\": %d, \"name\": ",
+             k ? "," : "", t->subgraph, t->tensor);
+      cz_json_str(t->name);
+      printf(", \"type\": \"%s\", \"bits\": %d, \"prune\": %.9g, "
+             "\"bytes_before\": %lu, \"bytes_after\": %lu, \"method\": "
+             "\"%s\", \"cost\": %.9g, \"levels_tried\": %d}",
+             tflc_type_name(t->type), t->bits, t->prune,
+             (unsigned long)t->bytes_before, (unsigned long)t->bytes_after,
+             cz_method(t->method), t->cost, t->levels_tried);
+    }
+    printf("\n], \"steps\": [");
+    for (k = 0; k < rep.nsteps; k++) {
+      const tflc_budget_step *s = &rep.steps[k];
+      const tflc_budget_tensor *t = &rep.tensors[s->entry];
+      printf("%s\n  {\"subgraph\": %d, \"tensor\": %d, \"bits\": %d, "
+             "\"prune\": %.9g, \"bytes_saved\": %lu, \"cost\": %.9g, ",
+             k ? "," : "", t->subgraph, t->tensor, s->bits, s->prune,
+             (unsigned long)s->bytes_saved, s->cost);
+      cz_metrics_json("after", &s->after);
+      putchar('}');
+    }
+    printf("\n]}\n");
+  } else {
+    printf("%s -> %s: budget %s, %d samples%s, %.2f s, %d evaluations\n", in,
+           outp, spec, nsamples, labels ? " (labelled)" : "", rep.seconds,
+           rep.evaluations);
+    printf("  %-7s %-8s %4s %6s %9s %9s %10s  %s\n", "tensor", "type", "bits",
+           "prune", "bytes", "after", "cost", "name");
+    for (k = 0; k < rep.ntensors; k++) {
+      const tflc_budget_tensor *t = &rep.tensors[k];
+      char id[24];
+      snprintf(id, sizeof id, "%d:%d", t->subgraph, t->tensor);
+      printf("  %-7s %-8s %4d %5.0f%% %9lu %9lu %10.4g  %s\n", id,
+             tflc_type_name(t->type), t->bits, t->prune * 100,
+             (unsigned long)t->bytes_before, (unsigned long)t->bytes_after,
+             t->cost, t->name);
+    }
+    printf("steps (in order; metrics of the whole model after each):\n");
+    for (k = 0; k < rep.nsteps; k++) {
+      const tflc_budget_step *s = &rep.steps[k];
+      const tflc_budget_tensor *t = &rep.tensors[s->entry];
+      char what[32];
+      if (s->bits)
+        snprintf(what, sizeof what, "%d bits", s->bits);
+      else
+        snprintf(what, sizeof what, "prune %.0f%%", s->prune * 100);
+      printf("  %3d  %d:%-4d -> %-9s saves %6lu B  top-1 %6.2f%%  mean %-9.4g "
+             "max %-9.4g",
+             k + 1, t->subgraph, t->tensor, what, (unsigned long)s->bytes_saved,
+             s->after.top1 * 100, s->after.mean_abs, s->after.max_abs);
+      if (labels)
+        printf("  accuracy %.2f%%", s->after.accuracy * 100);
+      printf("  cost %+.4g\n", s->cost);
+    }
+    printf("top-1 agreement %.2f%%, output error mean %.6g max %.6g",
+           rep.final.top1 * 100, rep.final.mean_abs, rep.final.max_abs);
+    if (labels)
+      printf(", accuracy %.2f%% (was %.2f%%)", rep.final.accuracy * 100,
+             rep.baseline.accuracy * 100);
+    printf("\nmodel %lu -> %lu bytes\n", (unsigned long)rep.in_size,
+           (unsigned long)rep.out_size);
+  }
+  tflc_budget_report_free(&rep);
+  for (j = 0; j < nfiles; j++)
+    free(files[j]);
+  free(files);
+  free(samples);
+  free(labels);
+  free(out);
+  free(model);
+  return 0;
+}
+
 static int cmd_stage(int argc, char **argv, int bin) {
   const char *cmd = bin ? "bin" : "compress";
   const char *in = NULL, *outp = NULL, *specp = NULL;
@@ -190,6 +429,9 @@ static int cmd_stage(int argc, char **argv, int bin) {
   int json = 0, format = 0, tflm = 0, bits = 0, have_tensors = 0, i;
   int growth = 0, methods = 0, to_int4 = 0;
   double prune = 0;
+  const char *budget = NULL, *bdir = NULL, *blabels = NULL; /* --budget */
+  unsigned long brandom = 0;
+  int bprune = 0, bmin = 0;
   uint8_t *model, *out = NULL, *spec = NULL;
   tflc_stage_report rep;
   tflc_status st;
@@ -207,17 +449,17 @@ static int cmd_stage(int argc, char **argv, int bin) {
       cz_parse_refs(argv[++i], 0, &exclude, &nx, &cx, "--exclude");
     } else if (!bin && !strcmp(a, "--spec") && more) {
       specp = argv[++i];
-    } else if (!bin && !strcmp(a, "--format") && more) {
+    } else if (!strcmp(a, "--format") && more) { /* bin: --budget only */
       i++;
       if (!strcmp(argv[i], "metadata"))
         format = TFLC_W_METADATA;
       else if (!strcmp(argv[i], "decode"))
         format = TFLC_W_DECODE;
       else
-        die("compress: --format metadata|decode, not %s", argv[i]);
-    } else if (!bin && !strcmp(a, "--tflm-compatible")) {
+        die("%s: --format metadata|decode, not %s", cmd, argv[i]);
+    } else if (!strcmp(a, "--tflm-compatible")) {
       tflm = 1;
-    } else if (!bin && !strcmp(a, "--no-tflm-compatible")) {
+    } else if (!strcmp(a, "--no-tflm-compatible")) {
       tflm = -1;
     } else if (!bin && !strcmp(a, "--allow-growth")) {
       growth = 1;
@@ -247,6 +489,18 @@ static int cmd_stage(int argc, char **argv, int bin) {
       prune = strtod(argv[++i], &e);
       if (*e || !(prune > 0 && prune <= 1))
         die("bin: --prune takes a fraction in (0, 1]");
+    } else if (bin && !strcmp(a, "--budget") && more) {
+      budget = argv[++i];
+    } else if (bin && !strcmp(a, "--inputs") && more) {
+      bdir = argv[++i];
+    } else if (bin && !strcmp(a, "--random-inputs") && more) {
+      brandom = parse_num("--random-inputs", argv[++i], 0, 1000000);
+    } else if (bin && !strcmp(a, "--labels") && more) {
+      blabels = argv[++i];
+    } else if (bin && !strcmp(a, "--prune-search")) {
+      bprune = 1;
+    } else if (bin && !strcmp(a, "--min-bits") && more) {
+      bmin = (int)parse_num("--min-bits", argv[++i], 1, 7);
     } else if (bin && !strcmp(a, "--bits") && more) {
       char *e;
       long b = strtol(argv[++i], &e, 10);
@@ -261,9 +515,25 @@ static int cmd_stage(int argc, char **argv, int bin) {
       die("%s: unexpected argument %s", cmd, a);
     }
   }
+  if (budget && in && outp && !bits && !(prune > 0) && !have_tensors) {
+    if (same_file(in, outp) || !strcmp(in, outp))
+      die("bin: -o %s is the input file; write to another file", outp);
+    return cz_budget(in, outp, budget, bdir, brandom, blabels, bprune, bmin,
+                     exclude, nx, format, tflm, json);
+  }
+  if (budget || bdir || brandom || blabels || bprune || bmin ||
+      (bin && (format || tflm)))
+    die("bin: --budget SPEC (with --inputs DIR and/or --random-inputs N, "
+        "--labels FILE, --prune-search, --min-bits B, --format, "
+        "--tflm-compatible) goes without --bits, --prune and --tensors");
   if (!in || !outp || (bin && !bits && !(prune > 0)))
     die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
-              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]"
+              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]; "
+              "or tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs "
+              "DIR] [--random-inputs N] [--labels FILE] [--prune-search] "
+              "[--min-bits B] [--exclude SG:T,...] [--format "
+              "metadata|decode] [--tflm-compatible | --no-tflm-compatible] "
+              "[--json]"
             : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
               "SPEC.yaml] [--format metadata|decode] [--tensors "
               "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
