@@ -2628,7 +2628,7 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
   uint32_t t0, t1, t2, t3, t4, t5;
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP                                                         \
+#define TFLC__DSP_STEP_2X2                                                     \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
   "ldr %[t2], [%[w0]], #4\n\t"                                                 \
   "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
@@ -2654,7 +2654,7 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
   __asm__("ldr %[t0], %[odd]\n\t"
           "cmp %[t0], #0\n\t"
           "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "1:\n\t" TFLC__DSP_STEP_2X2 "2:\n\t" TFLC__DSP_STEP_2X2
           "ldr %[t0], %[end]\n\t"
           "cmp %[a0], %[t0]\n\t"
           "bne 1b\n\t"
@@ -2664,7 +2664,7 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
             [t4] "=&r"(t4), [t5] "=&r"(t5)
           : [end] "m"(end), [odd] "m"(odd)
           : "cc", "memory");
-#undef TFLC__DSP_STEP
+#undef TFLC__DSP_STEP_2X2
   s[0] = s00;
   s[1] = s01;
   s[2] = s10;
@@ -2681,7 +2681,7 @@ tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
   uint32_t t0, t1, t2, t3, t4, t5;
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP                                                         \
+#define TFLC__DSP_STEP_2X2_STRIDE                                              \
   "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
   "ldr %[t2], [%[w0]]\n\t"                                                     \
@@ -2706,7 +2706,7 @@ tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
   __asm__("ldr %[t0], %[odd]\n\t"
           "cmp %[t0], #0\n\t"
           "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "1:\n\t" TFLC__DSP_STEP_2X2_STRIDE "2:\n\t" TFLC__DSP_STEP_2X2_STRIDE
           "ldr %[t0], %[end]\n\t"
           "cmp %[a0], %[t0]\n\t"
           "bne 1b\n\t"
@@ -2715,7 +2715,7 @@ tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
             [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
           : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
           : "cc", "memory");
-#undef TFLC__DSP_STEP
+#undef TFLC__DSP_STEP_2X2_STRIDE
   s[0] = s00;
   s[1] = s01;
   s[2] = s10;
@@ -2808,7 +2808,7 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
   const int8_t *w2 = w0 + 2 * w_col;
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP                                                         \
+#define TFLC__DSP_STEP_1X4                                                     \
   "ldr %[xh], [%[a0]], #4\n\t"                                                 \
   "sxtb16 %[xl], %[xh]\n\t"                                                    \
   "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
@@ -2838,7 +2838,7 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
   __asm__("ldr %[wv], %[odd]\n\t"
           "cmp %[wv], #0\n\t"
           "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "1:\n\t" TFLC__DSP_STEP_1X4 "2:\n\t" TFLC__DSP_STEP_1X4
           "ldr %[wv], %[end]\n\t"
           "cmp %[a0], %[wv]\n\t"
           "bne 1b\n\t"
@@ -2847,7 +2847,7 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
             [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
           : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd)
           : "cc", "memory");
-#undef TFLC__DSP_STEP
+#undef TFLC__DSP_STEP_1X4
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
@@ -2873,7 +2873,7 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   const int8_t *a0, *w;
   const int8_t *end = a;
   const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP                                                         \
+#define TFLC__DSP_STEP_PAIRS                                                   \
   "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
   "ldr %[t2], [%[w]]\n\t"                                                      \
@@ -2909,7 +2909,8 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
       "ldr %[t0], %[odd]\n\t"
       "cmp %[t0], #0\n\t"
       "bne 2f\n"
-      "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP "ldr %[t0], %[end]\n\t"
+      "1:\n\t" TFLC__DSP_STEP_PAIRS "2:\n\t" TFLC__DSP_STEP_PAIRS
+      "ldr %[t0], %[end]\n\t"
       "cmp %[a0], %[t0]\n\t"
       "bne 1b\n\t"
       "ldr %[t0], %[out]\n\t"
@@ -2932,7 +2933,7 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
       : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
         [n4] "m"(n4), [odd] "m"(odd)
       : "cc", "memory");
-#undef TFLC__DSP_STEP
+#undef TFLC__DSP_STEP_PAIRS
 }
 
 /* The pointwise fast path of the DSP GEMM: one segment of a multiple of
@@ -3017,7 +3018,7 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
   const int8_t *a, *w0, *w2;
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP                                                         \
+#define TFLC__DSP_STEP_POINTWISE                                               \
   "ldr %[xh], [%[a]], #4\n\t"                                                  \
   "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
   "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                   \
@@ -3055,7 +3056,7 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
           "ldr %[wv], %[odd]\n\t"
           "cmp %[wv], #0\n\t"
           "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP "2:\n\t" TFLC__DSP_STEP
+          "1:\n\t" TFLC__DSP_STEP_POINTWISE "2:\n\t" TFLC__DSP_STEP_POINTWISE
           "ldr %[wv], %[end]\n\t"
           "cmp %[a], %[wv]\n\t"
           "bne 1b\n\t"
@@ -3076,7 +3077,7 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
           : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
             [odd] "m"(odd)
           : "cc", "memory");
-#undef TFLC__DSP_STEP
+#undef TFLC__DSP_STEP_POINTWISE
 }
 
 #endif
