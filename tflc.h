@@ -69,6 +69,10 @@
  *                           with more, and IF / WHILE / CALL_ONCE
  *   TFLC_NO_DELEGATES       no delegates (tflc_options.delegates)
  *   TFLC_NO_USER_OPS        no user operators (tflc_options.user_ops)
+ *   TFLC_NO_PATCHES         one plan, the fastest: no memory-saving plans
+ *                           (tflc_options.plan, depthwise layers written
+ *                           over their input); an arena below the fastest
+ *                           plan's fails
  *                           (with TFLC_OPS and TFLC_NO_DELEGATES too, only
  *                           the selected operators' rows of the operator
  *                           table are linked: an operator left out gets
@@ -163,6 +167,11 @@
 #define TFLC__USER_OPS 0
 #else
 #define TFLC__USER_OPS 1
+#endif
+#ifdef TFLC_NO_PATCHES
+#define TFLC__PATCHES 0
+#else
+#define TFLC__PATCHES 1
 #endif
 
 #ifdef __cplusplus
@@ -622,6 +631,22 @@ typedef struct tflc_region {
 typedef void (*tflc_profile_fn)(void *user, int32_t op_index, int32_t opcode,
                                 int begin);
 
+/* Plans, from the fastest to the smallest: each step trades instructions
+ * for arena, and every plan gives the same bytes. tflc_options.plan asks
+ * for one (0: the fastest the arena holds); tflc_interpreter.plan says
+ * which one init made. */
+typedef enum tflc_plan {
+  TFLC_PLAN_AUTO = 0,    /* options: the fastest plan that fits */
+  TFLC_PLAN_FASTEST = 1, /* every tensor whole, in its own buffer */
+  TFLC_PLAN_INPLACE = 2, /* + int8 depthwise layers (multiplier 1) whose
+                            input dies with them write their output over
+                            it, a few channels at a time through a plane */
+  TFLC_PLAN_SMALLEST = TFLC_PLAN_INPLACE, /* the last step */
+  /* options, for tests: every step wherever it applies, whether or not it
+     saves arena (each plan chooses where a step pays) */
+  TFLC_PLAN_EVERYWHERE = 15
+} tflc_plan;
+
 typedef struct tflc_options {
   /* Alternate memory for compressed tensors that must be decoded whole
    * (operators without a tiled path): first region with room, else the
@@ -644,6 +669,11 @@ typedef struct tflc_options {
    * the array must outlive the interpreter. At most 255. */
   const tflc_delegate *delegates;
   int32_t num_delegates;
+  /* TFLC_PLAN_AUTO (0): the fastest plan the arena holds, trying each
+   * step in turn; another tflc_plan: that plan only (TFLC_PLAN_SMALLEST
+   * forces the smallest). Refused with TFLC_NO_PATCHES unless AUTO or
+   * FASTEST. */
+  int32_t plan;
 } tflc_options;
 
 /* ---- interpreter -------------------------------------------------------- */
@@ -679,6 +709,12 @@ typedef struct tflc_interpreter {
   tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
+  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST or _INPLACE */
+  /* depthwise layers written over their input (fastest plan: that could
+   * be, where it pays or not) */
+  int32_t inplace_ops;
+  size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
+                       when it failed before planning */
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -4447,7 +4483,10 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
 /* afterwards); offsets in `data` while planning.                          */
 /* ======================================================================== */
 #define TFLC__ALIASED 64 /* planning only: data holds the owner index + 1 */
-#define TFLC__PLACED 128 /* planning only: data holds the arena offset */
+/* op->variant bit a prepare sets (smaller plans): output 0 is written over
+ * input 0, so the planner gives them one buffer */
+#define TFLC__OVER_INPUT 0x80u
+#define TFLC__PLACED 128        /* planning only: data holds the arena offset */
 #define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
 /* 1 if the tensor needs an arena buffer. */
@@ -4643,6 +4682,230 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
   return TFLC_OK;
 }
 
+/* ---- smaller plans: operators writing over their input ------------------ */
+/* Output channels a depthwise layer written over its input computes at a
+ * time: its plane holds that many channels of its output. */
+#define TFLC__PLANE_CH 1
+/* 1 when operator op of the current view may write output 0 over input 0
+ * as far as the graph goes: a built-in DEPTHWISE_CONV_2D (not delegated),
+ * input and output planned tensors of one type, 4-D, with as many
+ * channels, the output no larger, the input dead after it (not a
+ * subgraph input or output, read by no other operator, not made by a
+ * RESHAPE, whose input would share its buffer). Its prepare checks the
+ * rest (depth multiplier 1, tflc__dw_over_input). */
+static int tflc__dead_input(const tflc_interpreter *it, const tflc__op *op) {
+  const int32_t r = op->nin > 0 ? op->in[0] : -1;
+  const tflc_tensor *in, *o;
+  int32_t i, k;
+  if (op->code != TFLC_OP_DEPTHWISE_CONV_2D || op->user ||
+      it->opt.num_delegates > 0 || tflc__is_partition(op) || op->nout != 1 ||
+      r < 0 || r == TFLC__OUT(op)[0])
+    return 0;
+  in = &it->tensors[r];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
+      o->rank != 4 || in->dims[3] != o->dims[3] || o->dims[3] < 1 ||
+      o->bytes > in->bytes ||
+      o->bytes / (uint32_t)o->dims[3] > 0x7FFFFFFFu / TFLC__PLANE_CH ||
+      ((in->flags | o->flags) &
+       (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+        TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_DECODED)))
+    return 0;
+  for (k = 0; k < it->num_inputs; k++)
+    if (it->inputs[k] == r || it->inputs[k] == TFLC__OUT(op)[0])
+      return 0;
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->outputs[k] == r)
+      return 0;
+  for (i = 0; i < it->num_ops; i++) {
+    const tflc__op *q = &it->ops[i];
+    for (k = 0; k < q->nin + q->nout; k++)
+      if (q->in[k] == r &&
+          (k < q->nin ? q != op || k != 0 : q->code == TFLC_OP_RESHAPE))
+        return 0;
+  }
+  return 1;
+}
+/* The plan's starting point: each view's first tensor and operator in the
+ * table, lifetimes empty, planned tensors without data, and the outputs
+ * that share their input's buffer marked (TFLC__ALIASED). */
+static void tflc__plan_setup(tflc__planner *p) {
+  uint32_t nt, no;
+  int32_t g, k, i;
+  nt = no = 0;
+  for (g = 0; g < p->ng; g++) {
+    tflc__graph *v = &p->g[g];
+    p->tbase[g] = (uint32_t)nt;
+    p->obase[g] = (uint32_t)no;
+    nt += (uint32_t)v->num_tensors;
+    no += (uint32_t)v->num_ops;
+    for (k = 0; k < v->num_tensors; k++) {
+      p->life[p->tbase[g] + (uint32_t)k] = 0xFFFFFFFFu;
+      if (!(v->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+        v->tensors[k].data = NULL;
+    }
+    for (i = 0; i < v->num_ops; i++)
+      p->scope[p->obase[g] + (uint32_t)i] = 0xFFFFFFFFu;
+    /* RESHAPE: the output is the input's buffer */
+    for (i = 0; i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      tflc_tensor *src, *dst;
+      if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
+        continue;
+      src = &v->tensors[op->in[0]];
+      dst = &v->tensors[TFLC__OUT(op)[0]];
+      if (src == dst || src->bytes != dst->bytes ||
+          ((src->flags | dst->flags) &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
+        continue;
+      dst->flags |= TFLC__ALIASED;
+      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
+    }
+    /* operators writing over their input (their prepare checked that
+     * nothing reads it afterwards): the output is the input's buffer */
+    for (i = 0; TFLC__PATCHES && i < v->num_ops; i++) {
+      tflc__op *op = &v->ops[i];
+      tflc_tensor *src, *dst;
+      if (!(op->variant & TFLC__OVER_INPUT) || op->nin < 1 || op->nout < 1 ||
+          op->in[0] < 0)
+        continue;
+      src = &v->tensors[op->in[0]];
+      dst = &v->tensors[TFLC__OUT(op)[0]];
+      if (src == dst || dst->bytes > src->bytes ||
+          (dst->flags & TFLC__ALIASED) ||
+          tflc__owner(v->tensors, op->in[0]) == TFLC__OUT(op)[0] ||
+          ((src->flags | dst->flags) &
+           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
+            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE)))
+        continue; /* (its invoke then reads and writes two buffers) */
+      dst->flags |= TFLC__ALIASED;
+      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
+    }
+  }
+}
+/* Places the tensors of the plan, largest first (ties: earliest first
+ * use, then index), each at the lowest offset free during its lifetime;
+ * returns the bytes they span. */
+static size_t tflc__place_tensors(tflc__planner *p) {
+  size_t high = 0;
+  int32_t g, k;
+  for (;;) {
+    tflc_tensor *b = NULL;
+    uint32_t blife = 0;
+    size_t off, sz;
+    for (g = 0; g < p->ng; g++)
+      for (k = 0; k < p->g[g].num_tensors; k++) {
+        tflc_tensor *t = &p->g[g].tensors[k];
+        uint32_t l = p->life[p->tbase[g] + (uint32_t)k];
+        if (!tflc__needs_buffer(t, l) ||
+            (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
+          continue;
+        if (!b || t->bytes > b->bytes ||
+            (t->bytes == b->bytes && TFLC__FIRST(l) < TFLC__FIRST(blife))) {
+          b = t;
+          blife = l;
+        }
+      }
+    if (!b)
+      break;
+    sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+    off = tflc__fit(p, (uint32_t)sz, blife, 0, NULL, NULL, 0);
+    b->data = (void *)(uintptr_t)off;
+    b->flags |= TFLC__PLACED;
+    if (off + sz > high)
+      high = off + sz;
+  }
+  return high;
+}
+static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
+                             int16_t *io);
+/* The bytes the current view's tensors span planned alone (no scratch,
+ * variables left out) with the operators marked TFLC__OVER_INPUT sharing
+ * their input's buffer, or SIZE_MAX; planning table at `table`. Leaves
+ * the records as it found them. */
+static size_t tflc__trial_high(tflc_interpreter *it, uint32_t *table) {
+  tflc__planner p;
+  tflc__graph one;
+  int16_t io[2 * TFLC_MAX_IO];
+  size_t high = (size_t)-1;
+  int32_t k;
+  tflc__graph_keep(it, &one, io);
+  memset(&p, 0, sizeof p);
+  p.m = it->model;
+  p.g = &one;
+  p.ng = 1;
+  p.tbase = table;
+  p.obase = table + 1;
+  p.life = table + 2;
+  p.scope = p.life + it->num_tensors;
+  p.soff = p.scope + it->num_ops;
+  tflc__plan_setup(&p);
+  if (tflc__plan_lifetimes(&p, it->error) == TFLC_OK) {
+    for (k = 0; k < it->num_tensors; k++)
+      if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE)
+        p.life[k] = 0xFFFFFFFFu;
+    high = tflc__place_tensors(&p);
+  }
+  it->error[0] = 0;
+  for (k = 0; k < it->num_tensors; k++) {
+    tflc_tensor *t = &it->tensors[k];
+    t->flags = (uint8_t)(t->flags & ~(TFLC__PLACED | TFLC__ALIASED));
+    if (!(t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
+                      TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
+      t->data = NULL;
+  }
+  return high;
+}
+/* The smaller plans' choice, before the operators of a model's only
+ * subgraph are prepared: the depthwise layers that could write over
+ * their input (tflc__dead_input) all do when that lowers the tensors'
+ * plan (tflc__trial_high), and then each goes back to its own buffer if
+ * the plan stays as low without it (no extra instructions where no byte
+ * is saved). Marks them TFLC__OVER_INPUT; their prepare confirms. The
+ * planning table sits after the init map of nt words. */
+static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
+  const int32_t n = it->num_ops;
+  const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
+  const size_t table = 4 * (2 + (size_t)it->num_tensors + (size_t)n);
+  uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
+  size_t none, cur, h;
+  int32_t i;
+  for (i = 0; i < n && !tflc__dead_input(it, &it->ops[i]); i++)
+    ;
+  if (i == n || it->graphs)
+    return TFLC_OK; /* no candidate (or several subgraphs): no table */
+  if (start + table > it->arena_size - it->tail)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
+  if (it->map_bytes < start + table)
+    it->map_bytes = start + table;
+  for (i = 0; i < n; i++)
+    if (tflc__dead_input(it, &it->ops[i]))
+      it->ops[i].variant |= TFLC__OVER_INPUT;
+  if (it->opt.plan == TFLC_PLAN_EVERYWHERE)
+    return TFLC_OK;
+  cur = tflc__trial_high(it, tab);
+  for (i = 0; i < n; i++)
+    it->ops[i].variant = (uint8_t)(it->ops[i].variant ^ TFLC__OVER_INPUT);
+  none = tflc__trial_high(it, tab);
+  for (i = 0; i < n; i++)
+    it->ops[i].variant = (uint8_t)(it->ops[i].variant ^ TFLC__OVER_INPUT);
+  for (i = 0; i < n; i++) {
+    tflc__op *op = &it->ops[i];
+    if (!(op->variant & TFLC__OVER_INPUT))
+      continue;
+    op->variant = (uint8_t)(op->variant & ~TFLC__OVER_INPUT);
+    if (cur >= none)
+      continue; /* no gain at all: none goes over its input */
+    h = tflc__trial_high(it, tab);
+    if (h > cur)
+      op->variant |= TFLC__OVER_INPUT;
+    else
+      cur = h;
+  }
+  return TFLC_OK;
+}
 /* Plans the `ng` subgraph views `gs` together (from it->head). */
 static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                               int32_t ng) {
@@ -4673,38 +4936,7 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
   p.life = p.obase + ng;
   p.scope = p.life + nt;
   p.soff = p.scope + no;
-  nt = no = 0;
-  for (g = 0; g < ng; g++) {
-    tflc__graph *v = &gs[g];
-    p.tbase[g] = (uint32_t)nt;
-    p.obase[g] = (uint32_t)no;
-    nt += (uint32_t)v->num_tensors;
-    no += (uint32_t)v->num_ops;
-    for (k = 0; k < v->num_tensors; k++) {
-      p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu;
-      if (!(v->tensors[k].flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL |
-                                   TFLC_TENSOR_EXTERN | TFLC_TENSOR_LUT)))
-        v->tensors[k].data = NULL;
-    }
-    for (i = 0; i < v->num_ops; i++)
-      p.scope[p.obase[g] + (uint32_t)i] = 0xFFFFFFFFu;
-    /* RESHAPE: the output is the input's buffer */
-    for (i = 0; i < v->num_ops; i++) {
-      tflc__op *op = &v->ops[i];
-      tflc_tensor *src, *dst;
-      if (op->code != TFLC_OP_RESHAPE || op->nin < 1 || op->in[0] < 0)
-        continue;
-      src = &v->tensors[op->in[0]];
-      dst = &v->tensors[TFLC__OUT(op)[0]];
-      if (src == dst || src->bytes != dst->bytes ||
-          ((src->flags | dst->flags) &
-           (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
-            TFLC_TENSOR_LUT | TFLC_TENSOR_VARIABLE | TFLC__ALIASED)))
-        continue;
-      dst->flags |= TFLC__ALIASED;
-      dst->data = (void *)(uintptr_t)(tflc__owner(v->tensors, op->in[0]) + 1);
-    }
-  }
+  tflc__plan_setup(&p);
   st = tflc__plan_lifetimes(&p, it->error);
   if (st)
     return st;
@@ -4723,33 +4955,7 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
       p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
     }
   room = it->arena_size - it->tail;
-  /* place tensors, largest first (ties: earliest first use, then index) */
-  for (;;) {
-    tflc_tensor *b = NULL;
-    uint32_t blife = 0;
-    size_t off, sz;
-    for (g = 0; g < ng; g++)
-      for (k = 0; k < gs[g].num_tensors; k++) {
-        tflc_tensor *t = &gs[g].tensors[k];
-        uint32_t l = p.life[p.tbase[g] + (uint32_t)k];
-        if (!tflc__needs_buffer(t, l) ||
-            (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
-          continue;
-        if (!b || t->bytes > b->bytes ||
-            (t->bytes == b->bytes && TFLC__FIRST(l) < TFLC__FIRST(blife))) {
-          b = t;
-          blife = l;
-        }
-      }
-    if (!b)
-      break;
-    sz = (b->bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
-    off = tflc__fit(&p, (uint32_t)sz, blife, 0, NULL, NULL, 0);
-    b->data = (void *)(uintptr_t)off;
-    b->flags |= TFLC__PLACED;
-    if (off + sz > high)
-      high = off + sz;
-  }
+  high = tflc__place_tensors(&p);
   /* per-op scratch: lives during its op (and the subgraphs it runs);
    * placed after the tensors */
   si = 0;
@@ -4779,6 +4985,7 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
         it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
     low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
           it->align_pad;
+    it->plan_need = low;
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small: needs at least %u bytes", (unsigned)low);
   }
@@ -4845,14 +5052,14 @@ static void *tflc__region_alloc(const tflc_options *o, size_t *used,
 }
 
 static tflc_status tflc__init_graphs(tflc_interpreter *it);
-TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
-                                           const tflc_model *m, void *arena,
-                                           size_t arena_size,
-                                           const tflc_options *opt) {
+/* One attempt of tflc_interpreter_init with one plan. */
+static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
+                                   void *arena, size_t arena_size,
+                                   const tflc_options *opt, int32_t plan) {
   uintptr_t a;
-  if (!it)
-    return TFLC_ERR_ARG;
+  tflc_status st;
   memset(it, 0, sizeof *it);
+  it->plan = plan;
   if (!m || !m->verified || !arena)
     return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
   it->model = m;
@@ -4870,6 +5077,13 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   if (!TFLC__USER_OPS && it->opt.num_user_ops)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
+  if (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_SMALLEST &&
+                           it->opt.plan != TFLC_PLAN_EVERYWHERE))
+    return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
+  if (!TFLC__PATCHES && it->opt.plan > TFLC_PLAN_FASTEST)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "plans other than the fastest not compiled in "
+                     "(TFLC_NO_PATCHES)");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -4878,7 +5092,42 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                      (unsigned)arena_size);
   it->arena = (uint8_t *)arena + it->align_pad;
   it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
-  return tflc__init_graphs(it);
+  st = tflc__init_graphs(it);
+  /* the plan made: a step that changed nothing is the plan before it */
+  if (st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
+    it->plan = it->inplace_ops > 0 ? TFLC_PLAN_INPLACE : TFLC_PLAN_FASTEST;
+  return st;
+}
+/* The plans from the fastest on, until one fits the arena (or the one
+ * asked for). When none fits, the message names the fastest plan's arena
+ * and the smallest's (exact when their records fit the arena given, as
+ * they do one byte below the smallest). */
+TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
+                                           const tflc_model *m, void *arena,
+                                           size_t arena_size,
+                                           const tflc_options *opt) {
+  const int32_t asked = opt ? opt->plan : TFLC_PLAN_AUTO;
+  int32_t plan = asked > TFLC_PLAN_AUTO ? asked : TFLC_PLAN_FASTEST;
+  size_t fastest = 0;
+  tflc_status st;
+  if (!it)
+    return TFLC_ERR_ARG;
+  st = tflc__init_plan(it, m, arena, arena_size, opt, plan);
+  if (!TFLC__PATCHES || st != TFLC_ERR_ARENA || asked != TFLC_PLAN_AUTO)
+    return st;
+  fastest = it->plan_need;
+  /* the next steps: only when they change something */
+  while (it->inplace_ops > 0 && plan < TFLC_PLAN_SMALLEST &&
+         st == TFLC_ERR_ARENA) {
+    plan++;
+    st = tflc__init_plan(it, m, arena, arena_size, opt, plan);
+  }
+  if (st == TFLC_ERR_ARENA && fastest && it->plan_need)
+    (void)tflc__err(it->error, TFLC_ERR_ARENA,
+                    "arena too small: needs at least %u bytes (the smallest "
+                    "plan; the fastest needs %u)",
+                    (unsigned)it->plan_need, (unsigned)fastest);
+  return st;
 }
 
 /* 1 when input k of the operator (table ot, code, user op or not) can
@@ -5317,6 +5566,12 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     nops = (uint32_t)it->num_ops;
   }
+  /* smaller plans: the layers that write over their input */
+  if (TFLC__PATCHES && it->plan >= TFLC_PLAN_INPLACE) {
+    st = tflc__choose_over_input(it, nt);
+    if (st)
+      return st;
+  }
   /* prepare every op; compressed inputs its kernel cannot read tile by
    * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
    * not read in stream order) get a whole-tensor decode buffer: alternate
@@ -5677,7 +5932,9 @@ enum {
 /* ---- state and helpers shared by operators ------------------------------ */
 typedef struct tflc__conv_state {
   tflc_conv_params p;
-  int32_t tile; /* scratch index or -1 */
+  int16_t tile;  /* scratch index or -1 */
+  int16_t plane; /* depthwise written over its input: scratch index of its
+                    plane (`plane_ch` channels), else -1 */
 } tflc__conv_state;
 /* The MVE fully connected kernel, unless a platform header chose the GEMM
  * (then every fully connected layer goes through that GEMM) */
@@ -5718,7 +5975,7 @@ typedef struct tflc__fc_state {
 /* the two states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
   tflc__conv_params32 p;
-  int32_t tile;
+  int16_t tile, plane;
 } tflc__conv_state32;
 typedef struct tflc__fc_state32 {
   uint32_t filter, bias;
@@ -5959,6 +6216,22 @@ static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
   return TFLC_OK;
 }
 
+/* Output channels a depthwise layer written over its input computes at a
+ * time: the plane is that many channels of its output. */
+#define TFLC__PLANE_CH 1
+/* 1 when the depthwise operator of c (geometry p, decode tile `tile`
+ * bytes or 0) can write its output over its input: depth multiplier 1,
+ * taps of a channel within the tile, and its input dead after it
+ * (tflc__dead_input). */
+static int tflc__dw_over_input(tflc__ctx *c, const tflc_conv_params *p,
+                               size_t tile) {
+  const tflc_tensor *f = tflc__in(c, 1);
+  return p->depth_multiplier == 1 && f && f->rank == 4 &&
+         (int64_t)f->dims[1] * f->dims[2] <=
+             (tile ? (int64_t)tile : 0x7FFFFF) &&
+         tflc__dead_input(c->it, c->op);
+}
+
 static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -5996,8 +6269,28 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_activation_range_quantized(act, o->scale, o->zero_point, -128, 127,
                                   &s->p.act_min, &s->p.act_max);
   s->tile = -1;
+  s->plane = -1;
   if (tflc__filter_tile(c, f, b) > 0)
-    s->tile = tflc__scratch(c, tflc__filter_tile(c, f, b));
+    s->tile = (int16_t)tflc__scratch(c, tflc__filter_tile(c, f, b));
+  if (TFLC__PATCHES && depthwise) {
+    /* the fastest plan counts the layers that could go over their input;
+     * the smaller ones take those tflc__choose_over_input marked */
+    const int marked = (c->op->variant & TFLC__OVER_INPUT) != 0;
+    c->op->variant = (uint8_t)(c->op->variant & ~TFLC__OVER_INPUT);
+    if ((marked || c->it->plan == TFLC_PLAN_FASTEST) &&
+        tflc__dw_over_input(c, &s->p,
+                            s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0)) {
+      c->it->inplace_ops++;
+      if (marked) {
+        /* N * Ho * Wo bytes a channel (tflc__dead_input: < 2^31) */
+        const uint32_t plane = o->bytes / (uint32_t)o->dims[3];
+        s->plane = (int16_t)tflc__scratch(c, (uintptr_t)plane * TFLC__PLANE_CH);
+        if (s->plane < 0)
+          return tflc__scratch_err(c);
+        c->op->variant |= TFLC__OVER_INPUT;
+      }
+    }
+  }
   return TFLC_OK;
 }
 static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
@@ -6009,7 +6302,13 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc_const fc = tflc__const(c, f), bc;
   if (b)
     bc = tflc__const(c, b);
-  if (depthwise)
+  if (TFLC__PATCHES && depthwise && s->plane >= 0 && o->data == in->data) {
+    if (!tflc_depthwise_conv2d_s8_inplace(&s->p, in->dims, (int8_t *)o->data,
+                                          f->dims, &fc, b ? &bc : NULL, o->dims,
+                                          (int8_t *)c->op->scratch[s->plane],
+                                          TFLC__PLANE_CH, tile, tb))
+      return tflc__op_err(c, TFLC_ERR_KERNEL, "not in place", 0, 0);
+  } else if (depthwise)
     tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
                              tile, tb);
@@ -11903,7 +12202,7 @@ static tflc_status tflc__conv_prepare(tflc__ctx *c) {
   return tflc__conv_s8_prepare(c, dw);
 }
 static tflc_status tflc__conv_invoke(tflc__ctx *c) {
-  if ((TFLC__S16 || TFLC__F32) && c->op->variant)
+  if ((TFLC__S16 || TFLC__F32) && (c->op->variant & 1))
     return tflc__conv_wide_invoke(c);
   return tflc__conv_s8_invoke(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
 }

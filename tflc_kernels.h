@@ -443,6 +443,20 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const tflc_const *filter, const tflc_const *bias,
                          const int32_t out_dims[4], int8_t *out, void *tile,
                          size_t tile_bytes);
+/* The same layer with its output written over its input (depth
+ * multiplier 1, any stride, padding and dilation): `io` holds the input
+ * (in_dims) on entry and the output (out_dims, from the same address) on
+ * return, the same bytes as tflc_depthwise_conv2d_s8 gives. `plane`
+ * holds plane_channels channels of the output (plane_channels *
+ * out_dims[0] * out_dims[1] * out_dims[2] bytes); they are computed
+ * there, then stored. Returns 1; 0 (nothing written) when the layer has
+ * another multiplier or channel count, or a compressed filter whose taps
+ * of one channel do not fit the tile. */
+TFLC_API int tflc_depthwise_conv2d_s8_inplace(
+    const tflc_conv_params *p, const int32_t in_dims[4], int8_t *io,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *plane,
+    int32_t plane_channels, void *tile, size_t tile_bytes);
 
 typedef struct tflc_fc_params {
   int32_t input_offset;  /* -input zero point */
@@ -7648,12 +7662,15 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
 
 /* DEPTHWISE_CONV_2D over chunks of output channels: for each output row,
  * the pixels whose window lies inside the input go to the primitive in
- * one run, the border pixels one at a time with their clipped windows. */
+ * one run, the border pixels one at a time with their clipped windows.
+ * Output channels [c_begin, c_end) (c_begin a multiple of the depth
+ * multiplier) go to `out`, channel c_begin of pixel 0, pixels out_ch
+ * elements apart (the whole tensor: 0, channels, out, channels). */
 static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
-    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
-    size_t tile_bytes) {
+    const tflc_const *bias, const int32_t out_dims[4], int32_t c_begin,
+    int32_t c_end, int8_t *out, int32_t out_ch, void *tile, size_t tile_bytes) {
   tflc__geom g;
   int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int32_t batches = in_dims[0], cin = in_dims[3], ch = out_dims[3];
@@ -7694,8 +7711,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
    * down the columns, one run per output column (every pixel of a run has
    * the same window), instead of three or more runs per row */
   column = bottom > top && bottom - top > last - first;
-  for (c0 = 0; c0 < ch; c0 += chunk) {
-    const int32_t nc = ch - c0 < chunk ? ch - c0 : chunk;
+  for (c0 = c_begin; c0 < c_end; c0 += chunk) {
+    const int32_t nc = c_end - c0 < chunk ? c_end - c0 : chunk;
     tflc_depthwise_block b;
     tflc_requant_params rq;
     const int8_t *wt;
@@ -7723,7 +7740,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
     b.x_offset = p->input_offset;
     b.w_row = g.kw * w_col;
     b.w_col = w_col;
-    b.out_pixel = ch;
+    b.out_pixel = out_ch;
     /* pass 0: windows inside the input, the offset folded into the
      * biases; pass 1: the other windows, the offset on the inputs */
     for (pass = 0; pass < 2; pass++) {
@@ -7744,16 +7761,17 @@ static int tflc__depthwise_conv2d_s8_blocked(
       }
       for (n = 0; n < batches; n++) {
         const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c0 / m;
-        int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c0;
+        int8_t *out_n =
+            out + (ptrdiff_t)n * g.oh * g.ow * out_ch + (c0 - c_begin);
         for (oy = 0; oy < g.oh; oy++) {
           tflc__win w;
-          int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
+          int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * out_ch;
           const int down = column && oy >= top && oy <= bottom;
           int full_y, inner_x;
           if (down && oy != top)
             continue; /* in the column runs from row `top` */
           b.x_pixel = down ? g.sh * g.w * cin : g.sw * cin;
-          b.out_pixel = down ? g.ow * ch : ch;
+          b.out_pixel = down ? g.ow * out_ch : out_ch;
           ox = 0;
           while (ox < g.ow) {
             tflc__pixel_window(&g, oy, ox, &w);
@@ -7772,7 +7790,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
                           w.kx0 * g.dw) *
                              cin;
             b.w = wt + (ptrdiff_t)(w.ky0 * g.kw + w.kx0) * w_col;
-            b.out = orow + (ptrdiff_t)ox * ch;
+            b.out = orow + (ptrdiff_t)ox * out_ch;
             if (b.rows <= 0 || b.cols <= 0) {
               b.rows = b.cols = 0;
               b.x = in_n;
@@ -7798,9 +7816,47 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
   if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
     return;
   if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
-                                         bias, out_dims, out, tile, tile_bytes))
+                                         bias, out_dims, 0, out_dims[3], out,
+                                         out_dims[3], tile, tile_bytes))
     tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
                                      out_dims, out, tile, tile_bytes);
+}
+
+/* In place: `plane_channels` output channels at a time into the plane,
+ * then stored where input channels [c0, c0 + nc) were. Every byte stored
+ * there held an input value of those channels (same channel count, same
+ * start), which only the channels just computed read. */
+TFLC_API int tflc_depthwise_conv2d_s8_inplace(
+    const tflc_conv_params *p, const int32_t in_dims[4], int8_t *io,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *plane,
+    int32_t plane_channels, void *tile, size_t tile_bytes) {
+  const int32_t ch = out_dims[3];
+  const int32_t ntaps = filter_dims[1] * filter_dims[2];
+  const ptrdiff_t pixels = (ptrdiff_t)out_dims[0] * out_dims[1] * out_dims[2];
+  int32_t c0;
+  if (p->depth_multiplier != 1 || in_dims[3] != ch || filter_dims[3] != ch ||
+      plane_channels < 1 || ntaps <= 0 || ntaps > 0x7FFFFF ||
+      (TFLC__COMPRESSION && filter->bits != 0 &&
+       (tile == NULL || tile_bytes < (size_t)ntaps)))
+    return 0;
+  for (c0 = 0; c0 < ch; c0 += plane_channels) {
+    const int32_t nc = ch - c0 < plane_channels ? ch - c0 : plane_channels;
+    int8_t *dst = io + c0;
+    const int8_t *src = plane;
+    ptrdiff_t q;
+    (void)tflc__depthwise_conv2d_s8_blocked(p, in_dims, io, filter_dims, filter,
+                                            bias, out_dims, c0, c0 + nc, plane,
+                                            nc, tile, tile_bytes);
+    if (nc == 1) {
+      for (q = 0; q < pixels; q++, dst += ch)
+        *dst = src[q];
+    } else {
+      for (q = 0; q < pixels; q++, dst += ch, src += nc)
+        memcpy(dst, src, (size_t)nc);
+    }
+  }
+  return 1;
 }
 
 /* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or

@@ -57,15 +57,18 @@ static const cmd_help helps[] = {
      "order; --random-inputs SEED: the conformance generator; neither: "
      "zeros) and prints the outputs, or writes DIR/output_K.bin. --iters N "
      "runs N more invokes, each on the same inputs, and reports the median "
-     "time. --arena BYTES (e.g. 65536, 64K, 1M) gives the arena size; "
-     "without it the exact size is used. --dump-layers DIR writes every "
-     "operator's outputs."},
+     "time. --arena BYTES (e.g. 65536, 64K, 1M) gives the arena size, and "
+     "the fastest plan that fits it runs (the output says which); "
+     "without it the exact size of the fastest plan is used "
+     "(TFLC_PLAN=smallest in the environment: of the smallest). "
+     "--dump-layers DIR writes every operator's outputs."},
     {"info", "tflc info MODEL [--target 32|64] [--json]",
      "Lists every subgraph: inputs and outputs (type, shape, scale, zero "
      "point), operators, tensors, compressed constants, constants "
      "misaligned for their type (copied into the arena at init), and the "
      "exact arena: the smallest that works, for this host or, with "
-     "--target 32, a 32-bit microcontroller (--json: arena_used_bytes). "
+     "--target 32, a 32-bit microcontroller (--json: arena_used_bytes), "
+     "and that of the smallest plan (arena_smallest_bytes). "
      "Models with operators tflc cannot run are listed too."},
     {"check", "tflc check MODEL [--json]",
      "Reports where MODEL departs from the TFLite int8 quantization spec and "
@@ -73,10 +76,11 @@ static const cmd_help helps[] = {
      "(findings are printed); 2: it cannot; 1: error."},
     {"bench",
      "tflc bench MODEL [--iters N] [--input FILE]... "
-     "[--random-inputs SEED] [--json]",
+     "[--random-inputs SEED] [--arena BYTES] [--json]",
      "Times N invokes (default 100) after one warm-up, each on the same "
      "inputs (default: --random-inputs 1), and reports the median per invoke "
-     "and the median of each operator. Runs longer than 2 s show progress "
+     "and the median of each operator (--arena BYTES: in that arena, with "
+     "the fastest plan that fits). Runs longer than 2 s show progress "
      "on stderr (TFLC_PROGRESS_AFTER_MS=N: after N ms)."},
     {"compress",
      "tflc compress IN -o OUT [--spec SPEC.yaml] [--format metadata|decode] "
@@ -286,6 +290,33 @@ static void json_str(FILE *f, const char *s) {
 
 /* ---- interpreter setup -----------------------------------------------------
  */
+/* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
+ * smallest, everywhere: every step wherever it applies; unset: auto), for
+ * tests that run every suite with one plan. */
+static int32_t plan_from_env(void) {
+  const char *e = getenv("TFLC_PLAN");
+  if (!e || !*e || !strcmp(e, "auto"))
+    return TFLC_PLAN_AUTO;
+  if (!strcmp(e, "fastest"))
+    return TFLC_PLAN_FASTEST;
+  if (!strcmp(e, "inplace"))
+    return TFLC_PLAN_INPLACE;
+  if (!strcmp(e, "smallest"))
+    return TFLC_PLAN_SMALLEST;
+  if (!strcmp(e, "everywhere"))
+    return TFLC_PLAN_EVERYWHERE;
+  die("TFLC_PLAN=%s: not auto, fastest, inplace, smallest or everywhere", e);
+  return TFLC_PLAN_AUTO;
+}
+/* The plan an interpreter runs, for people. */
+static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
+  if (it->plan == TFLC_PLAN_INPLACE)
+    snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
+             it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
+  else
+    snprintf(buf, n, "fastest");
+  return buf;
+}
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
  * Returns NULL (and the status in *st) when the model cannot be prepared
@@ -296,6 +327,10 @@ static uint8_t *init_arena(tflc_interpreter *it, const tflc_model *m,
   size_t cap = arena_limit ? arena_limit : (size_t)256 << 20, used;
   uint8_t *arena = (uint8_t *)aligned_alloc(16, (cap + 15) & ~(size_t)15);
   tflc_status st;
+  tflc_options o = *opt;
+  if (!o.plan)
+    o.plan = plan_from_env();
+  opt = &o;
   if (!arena)
     die("out of memory for a %lu-byte arena", (unsigned long)cap);
   st = tflc_interpreter_init(it, m, arena, cap, opt);
@@ -644,7 +679,9 @@ static int cmd_run(int argc, char **argv) {
         printf(", ");
       json_tensor(tflc_output(&it, i), i, it.outputs[i]);
     }
-    printf("]");
+    printf("], \"plan\": \"%s\", \"inplace_layers\": %d",
+           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
+           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
     delegate_json(&dg, &it, 1 + iters);
@@ -656,6 +693,11 @@ static int cmd_run(int argc, char **argv) {
       print_values(t);
     }
     printf("arena_used_bytes: %lu\n", (unsigned long)tflc_arena_used(&it));
+    if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
+      char pb[96];
+      printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
+             arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
+    }
     if (iters > 0)
       printf("median: %.3f us per invoke (%ld iterations)\n", median, iters);
     delegate_text(&dg, &it, 1 + iters);
@@ -744,7 +786,8 @@ static int cmd_info(int argc, char **argv) {
   uint32_t dl = 0;
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
-  unsigned long mis_n = 0, mis_bytes = 0;
+  unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
+  int32_t small_layers = 0;
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -774,6 +817,20 @@ static int cmd_info(int argc, char **argv) {
   load_model(&m, model_path, &bytes);
   delegate_attach(&dg, &opt);
   arena = init_arena(&it, &m, 0, &opt, 1, &ist);
+  if (arena) {
+    /* the smallest plan's arena (the fastest's when no step saves any) */
+    tflc_interpreter small;
+    tflc_options so = opt;
+    uint8_t *sa;
+    so.plan = TFLC_PLAN_SMALLEST;
+    sa = init_arena(&small, &m, 0, &so, 1, NULL);
+    smallest = sa ? (unsigned long)(bits ? tflc_arena_used_for(&small, bits)
+                                         : tflc_arena_used(&small))
+                  : 0;
+    small_layers =
+        sa && small.plan == TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+    free(sa);
+  }
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
   /* constants misaligned for their type (with the model 16-byte aligned):
    * tflc_interpreter_init copies them into the arena */
@@ -796,9 +853,14 @@ static int cmd_info(int argc, char **argv) {
     printf(", \"bytes\": %lu, \"description\": ", (unsigned long)m.size);
     json_strn(stdout, desc ? desc : "", desc ? dl : 0);
     printf(", \"num_subgraphs\": %d, ", m.num_subgraphs);
-    if (arena)
+    if (arena) {
       json_arena(&it, bits);
-    else {
+      printf(", \"arena_fastest_bytes\": %lu, \"arena_smallest_bytes\": %lu, "
+             "\"smallest_inplace_layers\": %d",
+             (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
+                                  : tflc_arena_used(&it)),
+             smallest, small_layers);
+    } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
     }
@@ -825,6 +887,10 @@ static int cmd_info(int argc, char **argv) {
       if (!bits)
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
+      printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
+             "layer%s written over their input)\n",
+             u, smallest, small_layers ? "" : "the fastest: ", small_layers,
+             small_layers == 1 ? "" : "s");
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
@@ -1014,7 +1080,7 @@ static int cmd_bench(int argc, char **argv) {
   const char *model_path = NULL;
   const char *inputs[MAX_FILES];
   int ninputs = 0, have_seed = 0;
-  unsigned long seed = 1;
+  unsigned long seed = 1, arena_limit = 0;
   long iters = 100, k;
   int json = 0, i;
   tflc_model m;
@@ -1040,6 +1106,8 @@ static int cmd_bench(int argc, char **argv) {
     } else if (!strcmp(a, "--random-inputs") && more) {
       seed = parse_num("--random-inputs", argv[++i], 0, 0xFFFFFFFFul);
       have_seed = 1;
+    } else if (!strcmp(a, "--arena") && more) {
+      arena_limit = parse_bytes("--arena", argv[++i]);
     } else if (!strcmp(a, "--json")) {
       json = 1;
     } else if (a[0] == '-' && a[1]) {
@@ -1059,7 +1127,7 @@ static int cmd_bench(int argc, char **argv) {
   opt.profile = bench_hook;
   opt.profile_user = &b;
   delegate_attach(&dg, &opt);
-  arena = init_exact(&it, &m, 0, &opt);
+  arena = init_exact(&it, &m, arena_limit, &opt);
   inputs_make(&in, &it, inputs, ninputs, ninputs ? 0 : 1,
               have_seed || !ninputs ? seed : 0);
   b.cap = 4096;
@@ -1098,8 +1166,11 @@ static int cmd_bench(int argc, char **argv) {
     printf("{\"model\": ");
     json_str(stdout, model_path);
     printf(", \"iters\": %ld, \"median_us\": %.3f, \"min_us\": %.3f, "
-           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"ops\": [",
-           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it));
+           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"plan\": \"%s\", "
+           "\"inplace_layers\": %d, \"ops\": [",
+           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it),
+           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
+           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     for (i = 0; i < b.nops; i++)
       printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
              i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),
@@ -1110,6 +1181,11 @@ static int cmd_bench(int argc, char **argv) {
            "%.1f); arena %lu bytes\n",
            model_path, med, iters, t[0], t[iters - 1],
            (unsigned long)tflc_arena_used(&it));
+    if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
+      char pb[96];
+      printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
+             arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
+    }
     printf("   op  opcode                        median us   share\n");
     for (i = 0; i < b.nops; i++)
       printf("  %3d  %-30s %9.1f  %5.1f%%\n", b.ops[i].op,
