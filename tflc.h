@@ -641,7 +641,8 @@ typedef enum tflc_plan {
   TFLC_PLAN_INPLACE = 2, /* + int8 depthwise layers (multiplier 1) whose
                             input dies with them write their output over
                             it, a few channels at a time through a plane */
-  TFLC_PLAN_SMALLEST = TFLC_PLAN_INPLACE, /* the last step */
+  /* options: the plan with the smallest arena (of those, the fastest) */
+  TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
      saves arena (each plan chooses where a step pays) */
   TFLC_PLAN_EVERYWHERE = 15
@@ -670,9 +671,9 @@ typedef struct tflc_options {
   const tflc_delegate *delegates;
   int32_t num_delegates;
   /* TFLC_PLAN_AUTO (0): the fastest plan the arena holds, trying each
-   * step in turn; another tflc_plan: that plan only (TFLC_PLAN_SMALLEST
-   * forces the smallest). Refused with TFLC_NO_PATCHES unless AUTO or
-   * FASTEST. */
+   * step in turn; TFLC_PLAN_SMALLEST: the plan with the smallest arena
+   * (every step tried at init); another tflc_plan: that one only. Only
+   * AUTO and FASTEST with TFLC_NO_PATCHES. */
   int32_t plan;
 } tflc_options;
 
@@ -5077,8 +5078,9 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   if (!TFLC__USER_OPS && it->opt.num_user_ops)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
-  if (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_SMALLEST &&
-                           it->opt.plan != TFLC_PLAN_EVERYWHERE))
+  if (it->opt.plan < 0 ||
+      (it->opt.plan > TFLC_PLAN_INPLACE && it->opt.plan != TFLC_PLAN_SMALLEST &&
+       it->opt.plan != TFLC_PLAN_EVERYWHERE))
     return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
   if (!TFLC__PATCHES && it->opt.plan > TFLC_PLAN_FASTEST)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
@@ -5098,36 +5100,54 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
     it->plan = it->inplace_ops > 0 ? TFLC_PLAN_INPLACE : TFLC_PLAN_FASTEST;
   return st;
 }
-/* The plans from the fastest on, until one fits the arena (or the one
- * asked for). When none fits, the message names the fastest plan's arena
- * and the smallest's (exact when their records fit the arena given, as
- * they do one byte below the smallest). */
+/* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
+ * next step down; the smallest (TFLC_PLAN_SMALLEST): each step tried, the
+ * fastest of the smallest kept. When none fits, the message names the
+ * fastest plan's arena and the smallest's (exact when their records fit
+ * the arena given, as they do one byte below the smallest). */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
   const int32_t asked = opt ? opt->plan : TFLC_PLAN_AUTO;
-  int32_t plan = asked > TFLC_PLAN_AUTO ? asked : TFLC_PLAN_FASTEST;
-  size_t fastest = 0;
-  tflc_status st;
+  size_t fastest, small;
+  tflc_status fst, st;
+  int retried = 0;
   if (!it)
     return TFLC_ERR_ARG;
-  st = tflc__init_plan(it, m, arena, arena_size, opt, plan);
-  if (!TFLC__PATCHES || st != TFLC_ERR_ARENA || asked != TFLC_PLAN_AUTO)
-    return st;
-  fastest = it->plan_need;
-  /* the next steps: only when they change something */
-  while (it->inplace_ops > 0 && plan < TFLC_PLAN_SMALLEST &&
-         st == TFLC_ERR_ARENA) {
-    plan++;
-    st = tflc__init_plan(it, m, arena, arena_size, opt, plan);
+  if (!TFLC__PATCHES ||
+      (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST))
+    return tflc__init_plan(it, m, arena, arena_size, opt,
+                           asked ? asked : TFLC_PLAN_FASTEST);
+  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+  if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
+      (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
+    return fst;
+  fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
+  small = fastest;
+  if (it->inplace_ops > 0) { /* a smaller plan may exist */
+    retried = 1;
+    st = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_INPLACE);
+    if (st == TFLC_OK && (fst != TFLC_OK || (it->plan == TFLC_PLAN_INPLACE &&
+                                             tflc_arena_used(it) < fastest)))
+      return TFLC_OK;
+    if (st != TFLC_OK && st != TFLC_ERR_ARENA)
+      return st;
+    if (st == TFLC_ERR_ARENA)
+      small = !it->plan_need            ? 0
+              : it->plan_need < fastest ? it->plan_need
+                                        : fastest;
   }
-  if (st == TFLC_ERR_ARENA && fastest && it->plan_need)
+  if (fst == TFLC_OK) /* the fastest is the smallest too */
+    return retried ? tflc__init_plan(it, m, arena, arena_size, opt,
+                                     TFLC_PLAN_FASTEST)
+                   : TFLC_OK;
+  if (fastest && small)
     (void)tflc__err(it->error, TFLC_ERR_ARENA,
                     "arena too small: needs at least %u bytes (the smallest "
                     "plan; the fastest needs %u)",
-                    (unsigned)it->plan_need, (unsigned)fastest);
-  return st;
+                    (unsigned)small, (unsigned)fastest);
+  return TFLC_ERR_ARENA;
 }
 
 /* 1 when input k of the operator (table ot, code, user op or not) can
