@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Plans (tflc_options.plan): every conformance suite passes with the
+# smallest plan forced (TFLC_PLAN=smallest, read by the tool) and with every
+# depthwise layer that can written over its input (TFLC_PLAN=everywhere),
+# byte for byte against TFLM as tests/conformance.sh checks; the arena of
+# each plan is exact: `tflc info --json` gives the fastest and the smallest
+# arena, `tflc run --arena N` runs the fastest plan that fits N and says
+# which, the smallest arena works and one byte less fails with the message
+# naming both figures; the smallest plan is never above the fastest.
+set -u
+TFLC=${TFLC:-build/tflc}
+SHARED=${SHARED:-../shared}
+here=$(cd "$(dirname "$0")" && pwd)
+C=$SHARED/conformance
+[ -d "$C" ] || { echo "SKIP plan: no $C"; echo "0 passed, 0 failed, 1 skipped"; exit 0; }
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL plan: $*"; }
+mkdir -p build/tests
+
+# 1. the suites under the smallest plan, and with every layer in place
+for plan in smallest everywhere; do
+  for s in ops ops2 models models_ext external; do
+    [ -d "$C/$s" ] || continue
+    res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
+    line=$(printf '%s\n' "$res" | tail -n 1)
+    p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+    f=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+    if [ -n "$p" ] && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
+      ok
+    else
+      printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 10
+      bad "conformance $s with TFLC_PLAN=$plan: $line"
+    fi
+  done
+done
+
+# 2. exact arenas of both plans, the plan the arena decides
+num() { sed -n "s/.*\"$1\": \([0-9]*\).*/\1/p" "$2"; }
+models=""
+for d in models/person_detect/person external/mlperf_tiny/vww_96_int8/seed1 \
+  external/field/mcunet_vww/seed1 models/micro_speech/seed1 \
+  models/compressed/pd_all_w4/meta models/compressed/pd_all_w4/decode \
+  external/mlperf_tiny/kws_ref_model/seed1 \
+  external/mlperf_tiny/pretrainedResnet_quant/seed1; do
+  [ -f "$C/$d/model.tflite" ] && models="$models $C/$d/model.tflite"
+done
+for m in $models; do
+  "$TFLC" info "$m" --json >build/tests/plan.json 2>/dev/null || { bad "info $m"; continue; }
+  F=$(num arena_fastest_bytes build/tests/plan.json)
+  S=$(num arena_smallest_bytes build/tests/plan.json)
+  if [ -z "$F" ] || [ -z "$S" ]; then bad "$m: no arena figures"; continue; fi
+  [ "$S" -le "$F" ] && ok || bad "$m: smallest $S > fastest $F"
+  "$TFLC" run "$m" --random-inputs 1 --json >build/tests/plan_f.json 2>/dev/null
+  grep -q '"plan": "fastest"' build/tests/plan_f.json && ok || bad "$m: the default arena does not run the fastest plan"
+  # the smallest plan's arena works, with that plan; one byte less fails
+  if "$TFLC" run "$m" --random-inputs 1 --arena "$S" >build/tests/plan.out 2>build/tests/plan.err; then
+    ok
+    if [ "$S" -lt "$F" ]; then
+      grep -q '^plan: in-place depthwise' build/tests/plan.out && ok || bad "$m: --arena $S: $(grep '^plan' build/tests/plan.out)"
+    fi
+  else
+    bad "$m: fails with the smallest arena $S: $(cat build/tests/plan.err)"
+  fi
+  if "$TFLC" run "$m" --random-inputs 1 --arena $((S - 1)) >/dev/null 2>build/tests/plan.err; then
+    bad "$m: runs with $((S - 1)) bytes, info said the smallest is $S"
+  else
+    grep -q "needs at least $S bytes (the smallest plan; the fastest needs $F)" build/tests/plan.err &&
+      ok || bad "$m: $((S - 1)) bytes: $(cat build/tests/plan.err)"
+  fi
+  # the fastest plan's arena gets the fastest plan; one byte less the next
+  "$TFLC" run "$m" --random-inputs 1 --arena "$F" >build/tests/plan.out 2>&1
+  grep -q '^plan: fastest' build/tests/plan.out && ok || bad "$m: --arena $F: $(tail -n 1 build/tests/plan.out)"
+  if [ "$S" -lt "$F" ]; then
+    "$TFLC" run "$m" --random-inputs 1 --arena $((F - 1)) >build/tests/plan.out 2>&1
+    grep -q '^plan: in-place depthwise' build/tests/plan.out && ok || bad "$m: --arena $((F - 1)): $(tail -n 1 build/tests/plan.out)"
+    # the same outputs in both plans
+    "$TFLC" run "$m" --random-inputs 1 --arena "$S" | grep '^output' >build/tests/plan_s.txt
+    "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_f.txt
+    cmp -s build/tests/plan_s.txt build/tests/plan_f.txt && ok || bad "$m: outputs differ between plans"
+  fi
+  # the 32-bit figures: the smallest never above the fastest
+  "$TFLC" info "$m" --json --target 32 >build/tests/plan.json 2>/dev/null
+  F=$(num arena_fastest_bytes build/tests/plan.json)
+  S=$(num arena_smallest_bytes build/tests/plan.json)
+  [ -n "$F" ] && [ -n "$S" ] && [ "$S" -le "$F" ] && ok || bad "$m: 32-bit smallest $S > fastest $F"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
