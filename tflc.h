@@ -4881,17 +4881,13 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
   if (it->map_bytes < start + table)
     it->map_bytes = start + table;
+  none = it->opt.plan == TFLC_PLAN_EVERYWHERE ? 0 : tflc__trial_high(it, tab);
   for (i = 0; i < n; i++)
     if (tflc__dead_input(it, &it->ops[i]))
       it->ops[i].variant |= TFLC__OVER_INPUT;
   if (it->opt.plan == TFLC_PLAN_EVERYWHERE)
     return TFLC_OK;
   cur = tflc__trial_high(it, tab);
-  for (i = 0; i < n; i++)
-    it->ops[i].variant = (uint8_t)(it->ops[i].variant ^ TFLC__OVER_INPUT);
-  none = tflc__trial_high(it, tab);
-  for (i = 0; i < n; i++)
-    it->ops[i].variant = (uint8_t)(it->ops[i].variant ^ TFLC__OVER_INPUT);
   for (i = 0; i < n; i++) {
     tflc__op *op = &it->ops[i];
     if (!(op->variant & TFLC__OVER_INPUT))

@@ -3,7 +3,9 @@
  * exact instruction count of tflc_invoke, arena, stack high-water mark.
  * The model is compiled in: build/m4_model.c defines m4_model[] and
  * m4_model_len (made by `make bench-m4` with xxd -i), and the expected
- * output bytes m4_expect[] (from the conformance case) are compared. */
+ * output bytes m4_expect[] (from the conformance case) are compared.
+ * -DTFLC_M4_BENCH_PLAN=TFLC_PLAN_SMALLEST (or another tflc_plan) runs that
+ * plan (tflc_options.plan). */
 #define TFLC_IMPLEMENTATION
 #include "../tflc.h"
 
@@ -120,7 +122,19 @@ int main(void) {
     hprintf("model: %s\n", tflc_model_error(&m));
     return 1;
   }
+#ifdef TFLC_M4_BENCH_PLAN
+  {
+    /* M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_SMALLEST: another plan */
+    tflc_options po;
+    memset(&po, 0, sizeof po);
+    po.plan = TFLC_M4_BENCH_PLAN;
+    st = tflc_interpreter_init(&it, &m, arena, sizeof arena, &po);
+    hprintf("plan: %d, %d depthwise layers in place\n", (int)it.plan,
+            it.plan == TFLC_PLAN_INPLACE ? (int)it.inplace_ops : 0);
+  }
+#else
   st = tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL);
+#endif
   stack_init = stack_high_water();
   if (st != TFLC_OK) {
     hprintf("init: %s\n", tflc_error(&it));

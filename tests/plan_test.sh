@@ -51,6 +51,9 @@ for m in $models; do
   S=$(num arena_smallest_bytes build/tests/plan.json)
   if [ -z "$F" ] || [ -z "$S" ]; then bad "$m: no arena figures"; continue; fi
   [ "$S" -le "$F" ] && ok || bad "$m: smallest $S > fastest $F"
+  case $m in # a model where writing a depthwise layer over its input pays
+  */vww_96_int8/*) [ "$S" -lt "$F" ] && ok || bad "$m: smallest $S not below fastest $F" ;;
+  esac
   "$TFLC" run "$m" --random-inputs 1 --json >build/tests/plan_f.json 2>/dev/null
   grep -q '"plan": "fastest"' build/tests/plan_f.json && ok || bad "$m: the default arena does not run the fastest plan"
   # the smallest plan's arena works, with that plan; one byte less fails
