@@ -4685,8 +4685,13 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
 
 /* ---- smaller plans: operators writing over their input ------------------ */
 /* Output channels a depthwise layer written over its input computes at a
- * time: its plane holds that many channels of its output. */
-#define TFLC__PLANE_CH 1
+ * time (its plane holds that many channels of its output): four, as the
+ * platform primitives take them (Arm DSP: 7.7% more instructions on
+ * person_detect with all 13 of its layers in place, against three times
+ * as many with one channel, through the portable primitive). */
+#define TFLC__PLANE_CH 4
+#define TFLC__PLANE_CHANNELS(o)                                                \
+  ((o)->dims[3] < TFLC__PLANE_CH ? (o)->dims[3] : TFLC__PLANE_CH)
 /* 1 when operator op of the current view may write output 0 over input 0
  * as far as the graph goes: a built-in DEPTHWISE_CONV_2D (not delegated),
  * input and output planned tensors of one type, 4-D, with as many
@@ -6232,9 +6237,6 @@ static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
   return TFLC_OK;
 }
 
-/* Output channels a depthwise layer written over its input computes at a
- * time: the plane is that many channels of its output. */
-#define TFLC__PLANE_CH 1
 /* 1 when the depthwise operator of c (geometry p, decode tile `tile`
  * bytes or 0) can write its output over its input: depth multiplier 1,
  * taps of a channel within the tile, and its input dead after it
@@ -6300,7 +6302,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
       if (marked) {
         /* N * Ho * Wo bytes a channel (tflc__dead_input: < 2^31) */
         const uint32_t plane = o->bytes / (uint32_t)o->dims[3];
-        s->plane = (int16_t)tflc__scratch(c, (uintptr_t)plane * TFLC__PLANE_CH);
+        s->plane = (int16_t)tflc__scratch(
+            c, (uintptr_t)plane * (uint32_t)TFLC__PLANE_CHANNELS(o));
         if (s->plane < 0)
           return tflc__scratch_err(c);
         c->op->variant |= TFLC__OVER_INPUT;
@@ -6309,6 +6312,22 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   }
   return TFLC_OK;
 }
+#ifndef TFLC_NO_PATCHES
+/* A depthwise layer written over its input (the smaller plans), kept out
+ * of tflc__conv_s8_invoke's frame. */
+static TFLC__NOINLINE tflc_status tflc__dw_s8_over_input(
+    tflc__ctx *c, const tflc__conv_state *s, const tflc_const *fc,
+    const tflc_const *bc, void *tile, size_t tb) {
+  const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  if (!tflc_depthwise_conv2d_s8_inplace(&s->p, in->dims, (int8_t *)o->data,
+                                        f->dims, fc, bc, o->dims,
+                                        (int8_t *)c->op->scratch[s->plane],
+                                        TFLC__PLANE_CHANNELS(o), tile, tb))
+    return tflc__op_err(c, TFLC_ERR_KERNEL, "not in place", 0, 0);
+  return TFLC_OK;
+}
+#endif
 static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc__conv_state *s = (tflc__conv_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
@@ -6318,13 +6337,11 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc_const fc = tflc__const(c, f), bc;
   if (b)
     bc = tflc__const(c, b);
-  if (TFLC__PATCHES && depthwise && s->plane >= 0 && o->data == in->data) {
-    if (!tflc_depthwise_conv2d_s8_inplace(&s->p, in->dims, (int8_t *)o->data,
-                                          f->dims, &fc, b ? &bc : NULL, o->dims,
-                                          (int8_t *)c->op->scratch[s->plane],
-                                          TFLC__PLANE_CH, tile, tb))
-      return tflc__op_err(c, TFLC_ERR_KERNEL, "not in place", 0, 0);
-  } else if (depthwise)
+#ifndef TFLC_NO_PATCHES
+  if (depthwise && s->plane >= 0 && o->data == in->data)
+    return tflc__dw_s8_over_input(c, s, &fc, b ? &bc : NULL, tile, tb);
+#endif
+  if (depthwise)
     tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
                              tile, tb);

@@ -443,6 +443,7 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const tflc_const *filter, const tflc_const *bias,
                          const int32_t out_dims[4], int8_t *out, void *tile,
                          size_t tile_bytes);
+#ifndef TFLC_NO_PATCHES
 /* The same layer with its output written over its input (depth
  * multiplier 1, any stride, padding and dilation): `io` holds the input
  * (in_dims) on entry and the output (out_dims, from the same address) on
@@ -457,6 +458,7 @@ TFLC_API int tflc_depthwise_conv2d_s8_inplace(
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int8_t *plane,
     int32_t plane_channels, void *tile, size_t tile_bytes);
+#endif
 
 typedef struct tflc_fc_params {
   int32_t input_offset;  /* -input zero point */
@@ -7665,8 +7667,9 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
  * one run, the border pixels one at a time with their clipped windows.
  * Output channels [c_begin, c_end) (c_begin a multiple of the depth
  * multiplier) go to `out`, channel c_begin of pixel 0, pixels out_ch
- * elements apart (the whole tensor: 0, channels, out, channels). */
-static int tflc__depthwise_conv2d_s8_blocked(
+ * elements apart (the whole tensor: 0, channels, out, channels; inlined
+ * into both callers, so the whole-tensor one keeps its constants). */
+TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int32_t c_begin,
@@ -7806,6 +7809,16 @@ static int tflc__depthwise_conv2d_s8_blocked(
   return 1;
 }
 
+static int tflc__depthwise_conv2d_s8_blocked(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
+  return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, 0, out_dims[3], out,
+                                         out_dims[3], tile, tile_bytes);
+}
+
 TFLC_API void
 tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
                          const int8_t *in, const int32_t filter_dims[4],
@@ -7816,12 +7829,12 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
   if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
     return;
   if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
-                                         bias, out_dims, 0, out_dims[3], out,
-                                         out_dims[3], tile, tile_bytes))
+                                         bias, out_dims, out, tile, tile_bytes))
     tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
                                      out_dims, out, tile, tile_bytes);
 }
 
+#ifndef TFLC_NO_PATCHES
 /* In place: `plane_channels` output channels at a time into the plane,
  * then stored where input channels [c0, c0 + nc) were. Every byte stored
  * there held an input value of those channels (same channel count, same
@@ -7845,12 +7858,15 @@ TFLC_API int tflc_depthwise_conv2d_s8_inplace(
     int8_t *dst = io + c0;
     const int8_t *src = plane;
     ptrdiff_t q;
-    (void)tflc__depthwise_conv2d_s8_blocked(p, in_dims, io, filter_dims, filter,
-                                            bias, out_dims, c0, c0 + nc, plane,
-                                            nc, tile, tile_bytes);
+    (void)tflc__depthwise_conv2d_s8_range(p, in_dims, io, filter_dims, filter,
+                                          bias, out_dims, c0, c0 + nc, plane,
+                                          nc, tile, tile_bytes);
     if (nc == 1) {
       for (q = 0; q < pixels; q++, dst += ch)
         *dst = src[q];
+    } else if (nc == 4) {
+      for (q = 0; q < pixels; q++, dst += ch, src += 4)
+        memcpy(dst, src, 4);
     } else {
       for (q = 0; q < pixels; q++, dst += ch, src += nc)
         memcpy(dst, src, (size_t)nc);
@@ -7858,6 +7874,7 @@ TFLC_API int tflc_depthwise_conv2d_s8_inplace(
   }
   return 1;
 }
+#endif
 
 /* FULLY_CONNECTED as a matrix product over chunks of outputs. With four or
  * more batches the input offset is folded into the biases; with fewer the
