@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The arena `tflc info` prints for this host is exact: a run with exactly
-# that many bytes works, one byte less fails with "arena too small", whose
-# "needs at least N" is no more than the exact figure; the JSON parts add
-# up. (The Cortex-M4 side: tests/m4_test.sh.)
+# The arena `tflc info` prints for this host is exact: a run of the
+# fastest plan (TFLC_PLAN=fastest) with exactly that many bytes works, one
+# byte less fails with "arena too small", whose "needs at least N" is no
+# more than the exact figure; the JSON parts add up. The smallest plan's
+# arena (arena_smallest_bytes) is exact too: with the plan the arena
+# decides, it works and one byte less fails. (The Cortex-M4 side:
+# tests/m4_test.sh; the plans: tests/plan_test.sh.)
 set -u
 TFLC=${TFLC:-build/tflc}
 SHARED=${SHARED:-../shared}
@@ -29,13 +32,21 @@ for m in $models; do
   q=$(num arena_persistent_bytes build/tests/ae.json)
   r=$(num arena_rounding_bytes build/tests/ae.json)
   [ -n "$n" ] && [ $((p + q + r)) = "$n" ] && ok || bad "$m: $p + $q + $r != $n"
-  "$TFLC" run "$m" --random-inputs 1 --arena "$n" >/dev/null 2>build/tests/ae.err && ok || bad "$m: fails with $n bytes: $(cat build/tests/ae.err)"
-  if "$TFLC" run "$m" --random-inputs 1 --arena $((n - 1)) >/dev/null 2>build/tests/ae.err; then
+  TFLC_PLAN=fastest "$TFLC" run "$m" --random-inputs 1 --arena "$n" >/dev/null 2>build/tests/ae.err && ok || bad "$m: fails with $n bytes: $(cat build/tests/ae.err)"
+  if TFLC_PLAN=fastest "$TFLC" run "$m" --random-inputs 1 --arena $((n - 1)) >/dev/null 2>build/tests/ae.err; then
     bad "$m: runs with $((n - 1)) bytes, info said $n"
   else
     grep -q 'arena too small' build/tests/ae.err && ok || bad "$m: $(cat build/tests/ae.err)"
     least=$(sed -n 's/.*needs at least \([0-9]*\) bytes.*/\1/p' build/tests/ae.err)
     [ -z "$least" ] || [ "$least" -le "$n" ] && ok || bad "$m: 'needs at least $least' > $n"
+  fi
+  s=$(num arena_smallest_bytes build/tests/ae.json)
+  [ -n "$s" ] && [ "$s" -le "$n" ] && ok || bad "$m: smallest plan '$s' above the fastest $n"
+  "$TFLC" run "$m" --random-inputs 1 --arena "$s" >/dev/null 2>build/tests/ae.err && ok || bad "$m: fails with the smallest plan's $s bytes: $(cat build/tests/ae.err)"
+  if "$TFLC" run "$m" --random-inputs 1 --arena $((s - 1)) >/dev/null 2>build/tests/ae.err; then
+    bad "$m: runs with $((s - 1)) bytes, info said the smallest plan needs $s"
+  else
+    grep -q 'arena too small' build/tests/ae.err && ok || bad "$m: $(cat build/tests/ae.err)"
   fi
 done
 echo "$pass passed, $fail failed"

@@ -20,7 +20,7 @@ mkdir -p build/tests
 
 # 1. the suites under the smallest plan, and with every layer in place
 for plan in smallest everywhere; do
-  for s in ops ops2 models models_ext external; do
+  for s in models ops models_ext ops2 external weights; do
     [ -d "$C/$s" ] || continue
     res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
     line=$(printf '%s\n' "$res" | tail -n 1)
