@@ -12,6 +12,7 @@ typedef struct m4_case {
   const unsigned char *expect; /* TFLM's output 0 */
   unsigned int expect_len;
   unsigned int arena; /* exact arena to check (N works, N - 1 fails); 0: none */
+  unsigned int arena_small; /* the same for the smallest plan (0: none) */
 } m4_case;
 extern const m4_case m4_cases[];
 extern const int m4_num_cases;

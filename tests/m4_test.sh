@@ -48,7 +48,8 @@ rfft:ops2/SIGNAL_RFFT/f32_256_fft256:0:1
 overlap_add:ops2/SIGNAL_OVERLAP_ADD/f32_1x16_step16:0:1
 stacker:ops2/SIGNAL_STACKER/i16_16_left0_step1:0:1
 spectral_subtraction:ops2/SIGNAL_FILTER_BANK_SPECTRAL_SUBTRACTION/loop_u32_t5_ch12_sm8000_b6_clamp:0:1
-add_n:ops2/ADD_N/f32_1x4x4x3_n2:0:1"
+add_n:ops2/ADD_N/f32_1x4x4x3_n2:0:1
+vww_96:external/mlperf_tiny/vww_96_int8/seed1:0:1"
 carray() { # name, file, leading pad bytes
   printf 'static const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
   [ "$3" -gt 0 ] && printf '0x00,%.0s' $(seq "$3") && echo
@@ -63,9 +64,11 @@ carray() { # name, file, leading pad bytes
     IFS=: read -r name dir off exact <<<"$line"
     d=$C/$dir
     [ -f "$d/model.tflite" ] && [ ! -f "$d/input_2.bin" ] || continue
-    arena=0
+    arena=0 small=0
     if [ "$exact" = 1 ]; then
-      arena=$("$TFLC" info "$d/model.tflite" --target 32 --json | sed -n 's/.*"arena_used_bytes": \([0-9]*\).*/\1/p')
+      "$TFLC" info "$d/model.tflite" --target 32 --json >"$out/info.json"
+      arena=$(sed -n 's/.*"arena_used_bytes": \([0-9]*\).*/\1/p' "$out/info.json")
+      small=$(sed -n 's/.*"arena_smallest_bytes": \([0-9]*\).*/\1/p' "$out/info.json")
       [ -n "$arena" ] || { bad "$name: no arena from tflc info --target 32"; arena=0; }
     fi
     carray "m$n" "$d/model.tflite" "$off"
@@ -76,7 +79,7 @@ carray() { # name, file, leading pad bytes
       in1="j$n" len1=$(stat -c %s "$d/input_1.bin")
     fi
     carray "e$n" "$d/output_0.bin" 0
-    table="$table  {\"$name\", m$n + $off, $(stat -c %s "$d/model.tflite"), {i$n, $in1}, {$(stat -c %s "$d/input_0.bin"), $len1}, e$n, $(stat -c %s "$d/output_0.bin"), $arena},
+    table="$table  {\"$name\", m$n + $off, $(stat -c %s "$d/model.tflite"), {i$n, $in1}, {$(stat -c %s "$d/input_0.bin"), $len1}, e$n, $(stat -c %s "$d/output_0.bin"), $arena, ${small:-0}},
 "
     n=$((n + 1))
   done
