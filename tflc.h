@@ -69,15 +69,15 @@
  *                           with more, and IF / WHILE / CALL_ONCE
  *   TFLC_NO_DELEGATES       no delegates (tflc_options.delegates)
  *   TFLC_NO_USER_OPS        no user operators (tflc_options.user_ops)
- *   TFLC_NO_PATCHES         one plan, the fastest: no memory-saving plans
- *                           (tflc_options.plan, depthwise layers written
- *                           over their input); an arena below the fastest
- *                           plan's fails
  *                           (with TFLC_OPS and TFLC_NO_DELEGATES too, only
  *                           the selected operators' rows of the operator
  *                           table are linked: an operator left out gets
  *                           its options unchecked by tflc_model_init and
  *                           is refused by tflc_interpreter_init)
+ *   TFLC_NO_PATCHES         one plan, the fastest: no memory-saving plans
+ *                           (tflc_options.plan is ignored; no depthwise
+ *                           layers written over their input); an arena
+ *                           below the fastest plan's fails
  *   TFLC_NO_SIZE_GLUE       gcc: compile this header's code (reader,
  *                           verifier, planner, init, operator glue) and
  *                           the kernels' once-per-operator helpers and
@@ -672,8 +672,8 @@ typedef struct tflc_options {
   int32_t num_delegates;
   /* TFLC_PLAN_AUTO (0): the fastest plan the arena holds, trying each
    * step in turn; TFLC_PLAN_SMALLEST: the plan with the smallest arena
-   * (every step tried at init); another tflc_plan: that one only. Only
-   * AUTO and FASTEST with TFLC_NO_PATCHES. */
+   * (every step tried at init); another tflc_plan: that one only.
+   * Ignored with TFLC_NO_PATCHES (the fastest plan, always). */
   int32_t plan;
 } tflc_options;
 
@@ -710,7 +710,8 @@ typedef struct tflc_interpreter {
   tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
-  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST or _INPLACE */
+  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST or _INPLACE (0
+                   with TFLC_NO_PATCHES: the fastest, the only one) */
   /* depthwise layers written over their input (fastest plan: that could
    * be, where it pays or not) */
   int32_t inplace_ops;
@@ -748,11 +749,16 @@ TFLC_API const char *tflc_model_error(const tflc_model *m);
  * is allocated; `opt` may be NULL and is copied, but the arrays it points
  * to (regions, user operators) must outlive the interpreter. m and the
  * arena must outlive it too; it keeps pointers into both. Reinitialising
- * `it` is how it is reset. Returns TFLC_OK; TFLC_ERR_ARG (it NULL; m NULL
- * or not verified; arena NULL; bad options), TFLC_ERR_ARENA (too small:
- * the message gives a lower bound, tflc_arena_used after a success with a
- * larger arena the exact size), TFLC_ERR_UNSUPPORTED or another status
- * from an operator's preparation, with tflc_error(it) saying which. */
+ * `it` is how it is reset. The arena decides the plan (tflc_plan): the
+ * fastest when it fits, else the next step down that fits (it->plan says
+ * which; opt->plan can ask for one). Returns TFLC_OK; TFLC_ERR_ARG (it
+ * NULL; m NULL or not verified; arena NULL; bad options), TFLC_ERR_ARENA
+ * (too small: the message names the smallest plan's arena and the
+ * fastest's, "needs at least S bytes (the smallest plan; the fastest
+ * needs F)", both exact when the records fit the arena given, else a
+ * lower bound; tflc_arena_used after a success with a larger arena the
+ * exact size), TFLC_ERR_UNSUPPORTED or another status from an operator's
+ * preparation, with tflc_error(it) saying which. */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
@@ -4736,11 +4742,13 @@ static int tflc__dead_input(const tflc_interpreter *it, const tflc__op *op) {
  * table, lifetimes empty, planned tensors without data, and the outputs
  * that share their input's buffer marked (TFLC__ALIASED). */
 static void tflc__plan_setup(tflc__planner *p) {
+  tflc__graph *const gs = p->g;
+  const int32_t ng = p->ng;
   uint32_t nt, no;
   int32_t g, k, i;
   nt = no = 0;
-  for (g = 0; g < p->ng; g++) {
-    tflc__graph *v = &p->g[g];
+  for (g = 0; g < ng; g++) {
+    tflc__graph *v = &gs[g];
     p->tbase[g] = (uint32_t)nt;
     p->obase[g] = (uint32_t)no;
     nt += (uint32_t)v->num_tensors;
@@ -4795,15 +4803,17 @@ static void tflc__plan_setup(tflc__planner *p) {
  * use, then index), each at the lowest offset free during its lifetime;
  * returns the bytes they span. */
 static size_t tflc__place_tensors(tflc__planner *p) {
+  tflc__graph *const gs = p->g;
+  const int32_t ng = p->ng;
   size_t high = 0;
   int32_t g, k;
   for (;;) {
     tflc_tensor *b = NULL;
     uint32_t blife = 0;
     size_t off, sz;
-    for (g = 0; g < p->ng; g++)
-      for (k = 0; k < p->g[g].num_tensors; k++) {
-        tflc_tensor *t = &p->g[g].tensors[k];
+    for (g = 0; g < ng; g++)
+      for (k = 0; k < gs[g].num_tensors; k++) {
+        tflc_tensor *t = &gs[g].tensors[k];
         uint32_t l = p->life[p->tbase[g] + (uint32_t)k];
         if (!tflc__needs_buffer(t, l) ||
             (t->flags & (TFLC__PLACED | TFLC__ALIASED)))
@@ -4987,7 +4997,8 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
         it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
     low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
           it->align_pad;
-    it->plan_need = low;
+    if (TFLC__PATCHES)
+      it->plan_need = low;
     return tflc__err(it->error, TFLC_ERR_ARENA,
                      "arena too small: needs at least %u bytes", (unsigned)low);
   }
@@ -5061,7 +5072,8 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   uintptr_t a;
   tflc_status st;
   memset(it, 0, sizeof *it);
-  it->plan = plan;
+  if (TFLC__PATCHES) /* (lean builds: 0, the fastest plan) */
+    it->plan = plan;
   if (!m || !m->verified || !arena)
     return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
   it->model = m;
@@ -5079,14 +5091,11 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   if (!TFLC__USER_OPS && it->opt.num_user_ops)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
-  if (it->opt.plan < 0 ||
-      (it->opt.plan > TFLC_PLAN_INPLACE && it->opt.plan != TFLC_PLAN_SMALLEST &&
-       it->opt.plan != TFLC_PLAN_EVERYWHERE))
+  if (TFLC__PATCHES &&
+      (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_INPLACE &&
+                            it->opt.plan != TFLC_PLAN_SMALLEST &&
+                            it->opt.plan != TFLC_PLAN_EVERYWHERE)))
     return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
-  if (!TFLC__PATCHES && it->opt.plan > TFLC_PLAN_FASTEST)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                     "plans other than the fastest not compiled in "
-                     "(TFLC_NO_PATCHES)");
   a = (uintptr_t)arena;
   it->align_pad =
       (size_t)((TFLC__ALIGN - (a & (TFLC__ALIGN - 1))) & (TFLC__ALIGN - 1));
@@ -5097,7 +5106,7 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   it->arena_size = (arena_size - it->align_pad) & ~(size_t)(TFLC__ALIGN - 1);
   st = tflc__init_graphs(it);
   /* the plan made: a step that changed nothing is the plan before it */
-  if (st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
+  if (TFLC__PATCHES && st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
     it->plan = it->inplace_ops > 0 ? TFLC_PLAN_INPLACE : TFLC_PLAN_FASTEST;
   return st;
 }
@@ -5116,8 +5125,9 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   int retried = 0;
   if (!it)
     return TFLC_ERR_ARG;
-  if (!TFLC__PATCHES ||
-      (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST))
+  if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
+    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+  if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
     return tflc__init_plan(it, m, arena, arena_size, opt,
                            asked ? asked : TFLC_PLAN_FASTEST);
   fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);

@@ -15,7 +15,7 @@ printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X
 OPS="-include build/pd_ops.h"
 NOSTR="$OPS -DTFLC_NO_ERROR_STRINGS"
 INT8="$NOSTR -DTFLC_INT8_ONLY"
-LEAN="$INT8 -DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_USER_OPS"
+LEAN="$INT8 -DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_USER_OPS -DTFLC_NO_PATCHES"
 printf '%-8s %-4s %12s %12s %12s  %s\n' build opt "with harness" "no harness" instructions output
 for row in "every|" "ops|$OPS" "nostr|$NOSTR" "int8|$INT8" "lean|$LEAN"; do
   name=${row%%|*}
@@ -33,4 +33,4 @@ for row in "every|" "ops|$OPS" "nostr|$NOSTR" "int8|$INT8" "lean|$LEAN"; do
 done
 echo "builds: every = all operators; ops = TFLC_OPS (person_detect's 5);"
 echo "nostr = + TFLC_NO_ERROR_STRINGS; int8 = + TFLC_INT8_ONLY; lean = + TFLC_NO_COMPRESSION"
-echo "TFLC_NO_SUBGRAPHS TFLC_NO_DELEGATES TFLC_NO_USER_OPS. TFLM + CMSIS-NN int8-only: 46,452 with harness (PEERS.md)"
+echo "TFLC_NO_SUBGRAPHS TFLC_NO_DELEGATES TFLC_NO_USER_OPS TFLC_NO_PATCHES. TFLM + CMSIS-NN int8-only: 46,452 with harness (PEERS.md)"
