@@ -4697,7 +4697,9 @@ static tflc_status tflc__plan_lifetimes(tflc__planner *p, char *err) {
  * as many with one channel, through the portable primitive). */
 #define TFLC__PLANE_CH 4
 #define TFLC__PLANE_CHANNELS(o)                                                \
-  ((o)->dims[3] < TFLC__PLANE_CH ? (o)->dims[3] : TFLC__PLANE_CH)
+  ((o)->type != TFLC_INT8          ? 1                                         \
+   : (o)->dims[3] < TFLC__PLANE_CH ? (o)->dims[3]                              \
+                                   : TFLC__PLANE_CH)
 /* 1 when operator op of the current view may write output 0 over input 0
  * as far as the graph goes: a built-in DEPTHWISE_CONV_2D (not delegated),
  * input and output planned tensors of one type, 4-D, with as many
@@ -4715,9 +4717,11 @@ static int tflc__dead_input(const tflc_interpreter *it, const tflc__op *op) {
     return 0;
   in = &it->tensors[r];
   o = &it->tensors[TFLC__OUT(op)[0]];
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
-      o->rank != 4 || in->dims[3] != o->dims[3] || o->dims[3] < 1 ||
-      o->bytes > in->bytes ||
+  if (in->type != o->type ||
+      !(in->type == TFLC_INT8 || in->type == TFLC_INT16 ||
+        in->type == TFLC_FLOAT32) ||
+      in->rank != 4 || o->rank != 4 || in->dims[3] != o->dims[3] ||
+      o->dims[3] < 1 || o->bytes > in->bytes ||
       o->bytes / (uint32_t)o->dims[3] > 0x7FFFFFFFu / TFLC__PLANE_CH ||
       ((in->flags | o->flags) &
        (TFLC_TENSOR_CONST | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN |
@@ -6728,6 +6732,22 @@ static tflc_status tflc__conv_wide_prepare(tflc__ctx *c, int depthwise) {
     if (s->tile < 0)
       return tflc__scratch_err(c);
   }
+  if (TFLC__PATCHES && depthwise) {
+    /* written over its input: as tflc__conv_s8_prepare, one channel's
+     * plane (`acc`) */
+    const int marked = (c->op->variant & TFLC__OVER_INPUT) != 0;
+    c->op->variant = (uint8_t)(c->op->variant & ~TFLC__OVER_INPUT);
+    if ((marked || c->it->plan == TFLC_PLAN_FASTEST) &&
+        tflc__dw_over_input(c, &s->p, 0)) {
+      c->it->inplace_ops++;
+      if (marked) {
+        s->acc = tflc__scratch(c, o->bytes / (uint32_t)o->dims[3]);
+        if (s->acc < 0)
+          return tflc__scratch_err(c);
+        c->op->variant |= TFLC__OVER_INPUT;
+      }
+    }
+  }
   return TFLC_OK;
 }
 
@@ -7247,6 +7267,28 @@ static tflc_status tflc__lstm_invoke(tflc__ctx *c) {
   return TFLC_OK;
 }
 
+#ifndef TFLC_NO_PATCHES
+/* A float32 / int16 depthwise layer written over its input (its plane:
+ * scratch `acc`), kept out of tflc__conv_wide_invoke's frame. */
+static TFLC__NOINLINE tflc_status tflc__dw_wide_over_input(
+    tflc__ctx *c, const tflc__conv_wide_state *s, const tflc_const *fc,
+    const tflc_const *bp, void *tile, size_t tb) {
+  const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  void *plane = (void *)c->op->scratch[s->acc];
+  int done = 0;
+  if (TFLC__S16 && s->kind == TFLC__KIND_DW_S16)
+    done = tflc_depthwise_conv2d_s16_inplace(
+        &s->p, in->dims, (int16_t *)o->data, f->dims, fc, bp, o->dims,
+        (int16_t *)plane, tile, tb);
+  else if (TFLC__F32 && s->kind == TFLC__KIND_DW_F32)
+    done = tflc_depthwise_conv2d_f32_inplace(&s->p, s->fmin, s->fmax, in->dims,
+                                             (float *)o->data, f->dims, fc, bp,
+                                             o->dims, (float *)plane, tile, tb);
+  return done ? TFLC_OK
+              : tflc__op_err(c, TFLC_ERR_KERNEL, "not in place", 0, 0);
+}
+#endif
 static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
   tflc__conv_wide_state *s = (tflc__conv_wide_state *)c->op->state;
   const int tc = s->kind >= TFLC__KIND_TC_S8;
@@ -7261,6 +7303,11 @@ static tflc_status tflc__conv_wide_invoke(tflc__ctx *c) {
     bc = tflc__const(c, b);
     bp = &bc;
   }
+#ifndef TFLC_NO_PATCHES
+  if ((s->kind == TFLC__KIND_DW_S16 || s->kind == TFLC__KIND_DW_F32) &&
+      s->acc >= 0 && o->data == in->data)
+    return tflc__dw_wide_over_input(c, s, &fc, bp, tile, tb);
+#endif
   switch (s->kind) {
 #if TFLC__S16
   case TFLC__KIND_CONV_S16:
@@ -12239,7 +12286,7 @@ static tflc_status tflc__conv_prepare(tflc__ctx *c) {
   const int dw = c->op->code == TFLC_OP_DEPTHWISE_CONV_2D;
   if ((TFLC__S16 || TFLC__F32) && in &&
       (in->type == TFLC_INT16 || in->type == TFLC_FLOAT32)) {
-    c->op->variant = 1;
+    c->op->variant |= 1; /* (keeping TFLC__OVER_INPUT) */
     return tflc__conv_wide_prepare(c, dw);
   }
   return tflc__conv_s8_prepare(c, dw);

@@ -1102,6 +1102,24 @@ TFLC_API void tflc_depthwise_conv2d_f32(
     const int32_t in_dims[4], const float *in, const int32_t filter_dims[4],
     const tflc_const *filter, const tflc_const *bias, const int32_t out_dims[4],
     float *out, void *tile, size_t tile_bytes);
+#ifndef TFLC_NO_PATCHES
+/* The two above with the output written over the input (depth multiplier
+ * 1), as tflc_depthwise_conv2d_s8_inplace: `io` holds the input, then the
+ * output; `plane` holds one output channel (out_dims[0] * out_dims[1] *
+ * out_dims[2] elements). The same values as the whole-tensor kernels;
+ * returns 1, or 0 (nothing written) for another multiplier or channel
+ * count. */
+TFLC_API int tflc_depthwise_conv2d_s16_inplace(
+    const tflc_conv_params *p, const int32_t in_dims[4], int16_t *io,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int16_t *plane,
+    void *tile, size_t tile_bytes);
+TFLC_API int tflc_depthwise_conv2d_f32_inplace(
+    const tflc_conv_params *p, float act_min, float act_max,
+    const int32_t in_dims[4], float *io, const int32_t filter_dims[4],
+    const tflc_const *filter, const tflc_const *bias, const int32_t out_dims[4],
+    float *plane, void *tile, size_t tile_bytes);
+#endif
 
 /* int16x8 FULLY_CONNECTED: as tflc_fully_connected_s8 (offsets are used,
  * as TFLM does for every type) with int16 input/output, bias INT32/INT64
@@ -10113,12 +10131,15 @@ static void tflc__depthwise_tap(int f32, const void *in, size_t xi,
   }
 }
 
+/* Output channel by output channel; with a plane (depth multiplier 1,
+ * out == in: written over the input), each channel goes to the plane,
+ * then to its places, which held input values of that channel only. */
 static void
 tflc__depthwise_s16_f32(int f32, const tflc_conv_params *p, float fmin,
                         float fmax, const int32_t in_dims[4], const void *in,
                         const int32_t filter_dims[4], const tflc_const *filter,
                         const tflc_const *bias, const int32_t out_dims[4],
-                        void *out, void *tile, size_t tile_bytes) {
+                        void *out, void *plane, void *tile, size_t tile_bytes) {
   tflc__geom g;
   tflc__win w;
   tflc__small_tile small;
@@ -10159,10 +10180,10 @@ tflc__depthwise_s16_f32(int f32, const tflc_conv_params *p, float fmin,
       for (n = 0; n < batches; n++)
         for (oy = 0; oy < g.oh; oy++)
           for (ox = 0; ox < g.ow; ox++) {
-            const size_t o =
-                ((size_t)(n * g.oh + oy) * (size_t)g.ow + (size_t)ox) *
-                    (size_t)oc_n +
-                (size_t)oc;
+            const size_t q =
+                (size_t)(n * g.oh + oy) * (size_t)g.ow + (size_t)ox;
+            const size_t o = plane ? q : q * (size_t)oc_n + (size_t)oc;
+            void *dst = plane ? plane : out;
             tflc__acc_s16_f32 a;
             int32_t ky, kx;
             a.i = 0;
@@ -10201,12 +10222,20 @@ tflc__depthwise_s16_f32(int f32, const tflc_conv_params *p, float fmin,
               }
             }
             if (f32)
-              ((float *)out)[o] = tflc__clamp_f32(a.f + bf, fmin, fmax);
+              ((float *)dst)[o] = tflc__clamp_f32(a.f + bf, fmin, fmax);
             else
-              ((int16_t *)out)[o] = tflc__requant_s16(
+              ((int16_t *)dst)[o] = tflc__requant_s16(
                   a.i, bi, 1, p->out_multiplier[oc], p->out_shift[oc], 0,
                   p->act_min, p->act_max);
           }
+      if (plane) {
+        const size_t pixels = (size_t)batches * (size_t)g.oh * (size_t)g.ow;
+        const size_t xs = f32 ? 4u : 2u; /* (es: the filter's) */
+        size_t q;
+        for (q = 0; q < pixels; q++)
+          memcpy((uint8_t *)out + (q * (size_t)oc_n + (size_t)oc) * xs,
+                 (const uint8_t *)plane + q * xs, xs);
+      }
     }
 }
 
@@ -10218,7 +10247,7 @@ tflc_depthwise_conv2d_s16(const tflc_conv_params *p, const int32_t in_dims[4],
                           size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
   tflc__depthwise_s16_f32(0, p, 0.0f, 0.0f, in_dims, in, filter_dims, filter,
-                          bias, out_dims, out, tile, tile_bytes);
+                          bias, out_dims, out, NULL, tile, tile_bytes);
 }
 
 TFLC_API void tflc_depthwise_conv2d_f32(
@@ -10228,8 +10257,35 @@ TFLC_API void tflc_depthwise_conv2d_f32(
     float *out, void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_FLOAT32);
   tflc__depthwise_s16_f32(1, p, act_min, act_max, in_dims, in, filter_dims,
-                          filter, bias, out_dims, out, tile, tile_bytes);
+                          filter, bias, out_dims, out, NULL, tile, tile_bytes);
 }
+
+#ifndef TFLC_NO_PATCHES
+TFLC_API int tflc_depthwise_conv2d_s16_inplace(
+    const tflc_conv_params *p, const int32_t in_dims[4], int16_t *io,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int16_t *plane,
+    void *tile, size_t tile_bytes) {
+  if (p->depth_multiplier != 1 || in_dims[3] != out_dims[3] ||
+      filter_dims[3] != out_dims[3] || filter->type != TFLC_INT8)
+    return 0;
+  tflc__depthwise_s16_f32(0, p, 0.0f, 0.0f, in_dims, io, filter_dims, filter,
+                          bias, out_dims, io, plane, tile, tile_bytes);
+  return 1;
+}
+TFLC_API int tflc_depthwise_conv2d_f32_inplace(
+    const tflc_conv_params *p, float act_min, float act_max,
+    const int32_t in_dims[4], float *io, const int32_t filter_dims[4],
+    const tflc_const *filter, const tflc_const *bias, const int32_t out_dims[4],
+    float *plane, void *tile, size_t tile_bytes) {
+  if (p->depth_multiplier != 1 || in_dims[3] != out_dims[3] ||
+      filter_dims[3] != out_dims[3] || filter->type != TFLC_FLOAT32)
+    return 0;
+  tflc__depthwise_s16_f32(1, p, act_min, act_max, in_dims, io, filter_dims,
+                          filter, bias, out_dims, io, plane, tile, tile_bytes);
+  return 1;
+}
+#endif
 
 /* ---- FULLY_CONNECTED int16x8 -------------------------------------------- */
 static int64_t tflc__fc_dot_s16(const int8_t *f, const int16_t *x, int32_t n,

@@ -675,6 +675,43 @@ static void test_depthwise_in_place_kernel(void) {
     /* the plane's bytes past planes * N * Ho * Wo are never written */
     for (i = planes * nb * oh * ow; i < (int32_t)sizeof plane; i += 97)
       CHECK_EQ_INT(plane[i], 0x5A);
+    if ((trial & 3) == 0) {
+      /* float32 and int16 (one channel's plane), same layer */
+      static float fin[sizeof in], fio[sizeof in], fref[sizeof in];
+      static float fplane[sizeof in], ff[sizeof filt], fb[24];
+      static int16_t sin_[sizeof in], sio[sizeof in], sref[sizeof in];
+      static int16_t splane[sizeof in];
+      static int64_t sb[24];
+      const int32_t cnt = nb * h * w * c;
+      tflc_const ffc, fbc, sbc;
+      for (i = 0; i < cnt; i++) {
+        fin[i] = (float)in[i] / 16.0f;
+        sin_[i] = (int16_t)(in[i] * 200 + (i & 63));
+      }
+      for (i = 0; i < kh * kw * c; i++)
+        ff[i] = (float)filt[i] / 64.0f;
+      for (i = 0; i < c; i++) {
+        fb[i] = (float)bias[i] / 1000.0f;
+        sb[i] = (int64_t)bias[i] * 1000;
+      }
+      ffc = tflc_const_raw(ff, TFLC_FLOAT32, kh * kw * c);
+      fbc = tflc_const_raw(fb, TFLC_FLOAT32, c);
+      sbc = tflc_const_raw(sb, TFLC_INT64, c);
+      tflc_depthwise_conv2d_f32(&p, -3.0f, 5.0f, in_d, fin, f_d, &ffc, &fbc,
+                                o_d, fref, NULL, 0);
+      memcpy(fio, fin, sizeof(float) * (size_t)cnt);
+      CHECK(tflc_depthwise_conv2d_f32_inplace(
+          &p, -3.0f, 5.0f, in_d, fio, f_d, &ffc, &fbc, o_d, fplane, NULL, 0));
+      CHECK_EQ_MEM(fio, fref, sizeof(float) * (size_t)(nb * oh * ow * c));
+      p.act_min = -32768;
+      p.act_max = 32767;
+      tflc_depthwise_conv2d_s16(&p, in_d, sin_, f_d, &fc, &sbc, o_d, sref, NULL,
+                                0);
+      memcpy(sio, sin_, sizeof(int16_t) * (size_t)cnt);
+      CHECK(tflc_depthwise_conv2d_s16_inplace(&p, in_d, sio, f_d, &fc, &sbc,
+                                              o_d, splane, NULL, 0));
+      CHECK_EQ_MEM(sio, sref, sizeof(int16_t) * (size_t)(nb * oh * ow * c));
+    }
     runs++;
   }
   CHECK(runs > 200);
