@@ -81,6 +81,9 @@ for m in $models; do
     "$TFLC" run "$m" --random-inputs 1 --arena "$S" | grep '^output' >build/tests/plan_s.txt
     "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_f.txt
     cmp -s build/tests/plan_s.txt build/tests/plan_f.txt && ok || bad "$m: outputs differ between plans"
+    # tflc bench --arena: the same choice, said
+    "$TFLC" bench "$m" --iters 1 --arena "$S" --json >build/tests/plan.out 2>&1
+    grep -q '"plan": "inplace"' build/tests/plan.out && ok || bad "$m: bench --arena $S: $(head -c 200 build/tests/plan.out)"
   fi
   # the 32-bit figures: the smallest never above the fastest
   "$TFLC" info "$m" --json --target 32 >build/tests/plan.json 2>/dev/null
