@@ -72,10 +72,16 @@ static void read_outputs(const tflc_interpreter *it) {
 
 static char last_error[TFLC_ERROR_LEN];
 
-/* init + three invokes; returns the init status */
-static tflc_status run(const tflc_model *m, uint8_t *arena, size_t n) {
+/* init (plan: tflc_options.plan) + three invokes; returns the init
+ * status */
+static tflc_status run_plan(const tflc_model *m, uint8_t *arena, size_t n,
+                            int32_t plan) {
   tflc_interpreter it;
-  tflc_status st = tflc_interpreter_init(&it, m, arena, n, NULL);
+  tflc_options o;
+  tflc_status st;
+  memset(&o, 0, sizeof o);
+  o.plan = plan;
+  st = tflc_interpreter_init(&it, m, arena, n, &o);
   static const int patterns[3] = {0, 0xFF, 0x15A};
   int p;
   if (st != TFLC_OK) {
@@ -96,6 +102,9 @@ static tflc_status run(const tflc_model *m, uint8_t *arena, size_t n) {
     read_outputs(&it);
   }
   return st;
+}
+static tflc_status run(const tflc_model *m, uint8_t *arena, size_t n) {
+  return run_plan(m, arena, n, TFLC_PLAN_AUTO);
 }
 
 /* Model-level introspection the tools use. */
@@ -166,6 +175,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (st != TFLC_OK)
       finding("tflc_arena_used() bytes are not enough", last_error);
     free(exact);
+    /* the smallest plan, in its own exact arena (the plan the arena
+     * decides), and every depthwise layer that can written over its input */
+    {
+      tflc_options o;
+      memset(&o, 0, sizeof o);
+      o.plan = TFLC_PLAN_SMALLEST;
+      if (tflc_interpreter_init(&it, &m, arena, ARENA_BIG, &o) != TFLC_OK)
+        finding("the smallest plan fails where the fastest runs", it.error);
+      used = tflc_arena_used(&it);
+      if (used < 64)
+        used = 64;
+      if (posix_memalign((void **)&exact, 16, used) != 0)
+        abort();
+      if (run(&m, exact, used) != TFLC_OK)
+        finding("the smallest plan's arena is not enough", last_error);
+      free(exact);
+      (void)run_plan(&m, arena, ARENA_BIG, TFLC_PLAN_EVERYWHERE);
+    }
   }
   free(arena);
   arena = (uint8_t *)malloc(ARENA_TINY);
