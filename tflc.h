@@ -638,9 +638,11 @@ typedef void (*tflc_profile_fn)(void *user, int32_t op_index, int32_t opcode,
 typedef enum tflc_plan {
   TFLC_PLAN_AUTO = 0,    /* options: the fastest plan that fits */
   TFLC_PLAN_FASTEST = 1, /* every tensor whole, in its own buffer */
-  TFLC_PLAN_INPLACE = 2, /* + int8 depthwise layers (multiplier 1) whose
-                            input dies with them write their output over
-                            it, a few channels at a time through a plane */
+  TFLC_PLAN_INPLACE = 2, /* + depthwise layers (depth multiplier 1; int8,
+                            int16, float32) whose input dies with them
+                            write their output over it, a few channels at
+                            a time through a plane, where that lowers the
+                            arena (a model's only subgraph) */
   /* options: the plan with the smallest arena (of those, the fastest) */
   TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
