@@ -74,8 +74,8 @@
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
  *   layout work (chunks of output channels, windows read in place or
  *   copied whole for small filters, the input offset folded into the
- *   biases) and spend their time in four primitives, each called through
- *   a macro that names a function:
+ *   biases) and spend their time in four primitives (a fifth serves the
+ *   int8 ADD), each called through a macro that names a function:
  *     TFLC_GEMM_S8        a block of an int8 matrix product, requantized
  *                         (tflc_gemm_block: rows x columns, dot products
  *                         over runs of contiguous values)
@@ -83,6 +83,7 @@
  *                         channels (tflc_depthwise_block)
  *     TFLC_REQUANTIZE_S8  a row of int32 accumulators to int8
  *     TFLC_LUT_UNPACK     LUT indices of any width 1..8 to bytes
+ *     TFLC_ADD_ELEMENTWISE_S8  the int8 ADD's element-wise loop
  *   Each has a portable C version, always compiled, which is the
  *   reference: tflc_gemm_s8_portable, tflc_depthwise_s8_portable,
  *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
@@ -499,9 +500,10 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        void *tile, size_t tile_bytes);
 /* ---- platform primitives (the seam) ------------------------------------- */
 /* The int8 convolution, depthwise and fully connected kernels spend their
- * time in four primitives. Each has a portable C version, always compiled:
- * the reference every other version is tested against, byte for byte.
- * Kernels call a primitive through a macro that names the function:
+ * time in four primitives, the int8 ADD in a fifth. Each has a portable C
+ * version, always compiled: the reference every other version is tested
+ * against, byte for byte. Kernels call a primitive through a macro that names
+ * the function:
  *
  *   TFLC_GEMM_S8        int8 matrix product block with requantization
  *   TFLC_DEPTHWISE_S8   depthwise accumulation over a block of channels

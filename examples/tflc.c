@@ -888,9 +888,9 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over their input)\n",
+             "layer%s written over %s input)\n",
              u, smallest, small_layers ? "" : "the fastest: ", small_layers,
-             small_layers == 1 ? "" : "s");
+             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their");
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
