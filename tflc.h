@@ -916,6 +916,17 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 #include <stdarg.h>
 #include <string.h>
 
+/* no fused multiply-add in the implementation (see tflc_kernels.h) */
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* ======================================================================== */
 /* Messages: a tiny formatter (%d %u %s) so the runtime needs no printf.     */
 /* ======================================================================== */
@@ -12716,6 +12727,13 @@ TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
 }
 
 #ifdef TFLC__SIZE_GLUE
+#pragma GCC pop_options
+#endif
+
+/* the build's own floating-point contraction again */
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
 #pragma GCC pop_options
 #endif
 

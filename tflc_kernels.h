@@ -196,8 +196,11 @@ extern "C" {
  *   return value means; where a *_prepare or check returns failure (0 or
  *   -1), the parameters it fills are unspecified. Integer results are the
  *   bytes of TFLM's reference kernels; float results follow TFLM's order
- *   of operations (the same bits when built without FMA contraction,
- *   e.g. -ffp-contract=off, and with the same libm). */
+ *   of operations and give TFLM's bits where the target's libm (expf,
+ *   logf, tanhf...) gives the same bits as TFLM's build: the
+ *   implementation never fuses multiply-adds, whatever the build's flags
+ *   (it turns contraction off for itself; clang's -ffp-contract=fast
+ *   overrides that, so do not use it). */
 
 /* ---- status ------------------------------------------------------------- */
 typedef enum tflc_status {
@@ -1927,6 +1930,23 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
 #include <float.h>
 #include <math.h>
 #include <string.h>
+
+/* Float results are TFLM's only if every product and sum is rounded on
+ * its own: no fused multiply-add, whatever the build's flags (gcc fuses
+ * under -std=gnu99 or -ffp-contract=fast, clang within a statement by
+ * default, wherever the target has FMA). The implementation turns
+ * contraction off for itself and restores the build's setting at its end.
+ * clang's -ffp-contract=fast ignores this pragma: do not use it (or use
+ * -ffp-contract=fast-honor-pragmas) for byte-exact float kernels. */
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
 
 /* hot helpers inlined, cold fallbacks kept out of the callers' frames */
 #if defined(__GNUC__) || defined(__clang__)
@@ -14451,5 +14471,12 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
                                          p->out_offset, p->act_min, p->act_max);
   }
 }
+
+/* the build's own floating-point contraction again */
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

@@ -540,6 +540,17 @@ TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
 #include <stdlib.h>
 #include <string.h>
 
+/* no fused multiply-add in the implementation (see tflc_kernels.h) */
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* ---- writer state --------------------------------------------------------
  * Everything the caller describes is copied into heap arrays owned by the
  * writer. tflc_writer_finish lowers that description (compression applied)
@@ -6330,5 +6341,12 @@ done:
   tflc_writer_destroy(w);
   return st;
 }
+
+/* the build's own floating-point contraction again */
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 
 #endif /* TFLC_WRITE_IMPLEMENTATION */

@@ -183,10 +183,20 @@ add_subdirectory("$here" tflc)
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE tflc::tflc)
 CM
-cm -S "$t/sub" -B "$t/sub/b" && cm --build "$t/sub/b" && ok || bad "add_subdirectory build (see below)"
+cm -S "$t/sub" -B "$t/sub/b" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/sub/b" && ok || bad "add_subdirectory build (see below)"
 [ -x "$t/sub/b/minimal" ] && run_minimal "add_subdirectory" "$t/sub/b/minimal"
-# install, then find_package
-cm -S "$here" -B "$t/lib" && cm --build "$t/lib" && cm --install "$t/lib" --prefix "$t/prefix" && ok || bad "install"
+# compile_commands.json's command for tflc.c
+tflc_cmd() { grep '"command"' "$1/compile_commands.json" | grep '/tflc\.c"' | head -n 1; }
+# a parent project's build type stands; float contraction off regardless
+grep -q '^CMAKE_BUILD_TYPE:STRING=Debug$' "$t/sub/b/CMakeCache.txt" && ok || bad "add_subdirectory: the parent's build type Debug was overridden"
+tflc_cmd "$t/sub/b" | grep -q -- '-ffp-contract=off' && ok || bad "add_subdirectory: tflc.c without -ffp-contract=off: $(tflc_cmd "$t/sub/b")"
+# install, then find_package; tflc alone without a build type is Release
+# (optimized), C99 without GNU extensions, no fused multiply-add
+cm -S "$here" -B "$t/lib" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/lib" && cm --install "$t/lib" --prefix "$t/prefix" && ok || bad "install"
+grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$t/lib/CMakeCache.txt" && ok || bad "top-level CMake build without a build type is not Release"
+c=$(tflc_cmd "$t/lib")
+printf '%s' "$c" | grep -q -- ' -O[23s]' && printf '%s' "$c" | grep -q -- '-ffp-contract=off' &&
+  printf '%s' "$c" | grep -q -- '-std=c99' && ok || bad "top-level CMake build of tflc.c: not -O2/-O3, -std=c99, -ffp-contract=off: $c"
 [ -f "$t/prefix/include/tflc.h" ] && [ -f "$t/prefix/include/tflc_kernels.h" ] && ok || bad "headers not installed"
 mkdir -p "$t/fp"
 cat >"$t/fp/CMakeLists.txt" <<CM
@@ -209,6 +219,7 @@ function(idf_component_register)
   list(TRANSFORM A_SRCS PREPEND "$here/")
   list(TRANSFORM A_INCLUDE_DIRS PREPEND "$here/")
   add_library(component \${A_SRCS})
+  set(COMPONENT_LIB component PARENT_SCOPE)
   target_include_directories(component PUBLIC \${A_INCLUDE_DIRS})
   target_link_libraries(component PUBLIC m)
 endfunction()
@@ -216,7 +227,8 @@ include("$here/CMakeLists.txt")
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE component)
 CM
-cm -S "$t/idf" -B "$t/idf/b" && cm --build "$t/idf/b" && ok || bad "ESP-IDF component (stand-in) build"
+cm -S "$t/idf" -B "$t/idf/b" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/idf/b" && ok || bad "ESP-IDF component (stand-in) build"
+tflc_cmd "$t/idf/b" | grep -q -- '-ffp-contract=off' && ok || bad "ESP-IDF component: tflc.c without -ffp-contract=off"
 [ -x "$t/idf/b/minimal" ] && run_minimal "ESP-IDF component" "$t/idf/b/minimal"
 # Zephyr: zephyr/CMakeLists.txt with CONFIG_TFLC=y
 grep -q '^  cmake: zephyr$' "$here/zephyr/module.yml" && grep -q '^  kconfig: zephyr/Kconfig$' "$here/zephyr/module.yml" && grep -q '^config TFLC$' "$here/zephyr/Kconfig" && ok || bad "zephyr/module.yml or Kconfig"
@@ -237,12 +249,17 @@ function(zephyr_include_directories)
   include_directories(\${ARGN})
 endfunction()
 function(zephyr_library_compile_definitions)
+  target_compile_definitions(zephyr_lib PRIVATE \${ARGN})
+endfunction()
+function(zephyr_library_compile_options)
+  target_compile_options(zephyr_lib PRIVATE \${ARGN})
 endfunction()
 include("$here/zephyr/CMakeLists.txt")
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE zephyr_lib)
 CM
-cm -S "$t/zephyr" -B "$t/zephyr/b" && cm --build "$t/zephyr/b" && ok || bad "Zephyr module (stand-in) build"
+cm -S "$t/zephyr" -B "$t/zephyr/b" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/zephyr/b" && ok || bad "Zephyr module (stand-in) build"
+tflc_cmd "$t/zephyr/b" | grep -q -- '-ffp-contract=off' && ok || bad "Zephyr module: tflc.c without -ffp-contract=off"
 [ -x "$t/zephyr/b/minimal" ] && run_minimal "Zephyr module" "$t/zephyr/b/minimal"
 # PlatformIO / Arduino: the sources their manifests name exist and build
 grep -q '"+<tflc.c>"' "$here/library.json" && [ -f "$here/tflc.c" ] && ok || bad "library.json sources"
