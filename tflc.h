@@ -24,7 +24,11 @@
  *   if (tflc_invoke(&it) != TFLC_OK) return fail(tflc_error(&it));
  *   const int8_t *scores = (const int8_t *)tflc_output(&it, 0)->data;
  *
- * Configuration macros (define before including)
+ * Configuration macros (define before including, or in one header named
+ * by TFLC_CONFIG_FILE, the way mbedTLS's MBEDTLS_CONFIG_FILE works:
+ * -DTFLC_CONFIG_FILE='"tflc_config.h"'; `tflc ops MODEL --config -o
+ * tflc_config.h` writes one for a model; the same file must reach every
+ * unit that includes tflc.h)
  *   TFLC_IMPLEMENTATION     compile the implementation in this unit
  *   TFLC_STATIC             make every function static (unity builds)
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
@@ -120,6 +124,11 @@
  *
  * License: MIT (see LICENSE).
  */
+/* the build's configuration file first (see tflc_kernels.h) */
+#if defined(TFLC_CONFIG_FILE) && !defined(TFLC__CONFIG_FILE_DONE)
+#define TFLC__CONFIG_FILE_DONE
+#include TFLC_CONFIG_FILE
+#endif
 #ifndef TFLC_H
 #define TFLC_H
 

@@ -44,7 +44,10 @@
  *                    0);
  *   }
  *
- * Configuration macros (define before including)
+ * Configuration macros (define before including, or in the header named
+ * by TFLC_CONFIG_FILE)
+ *   TFLC_CONFIG_FILE      a header (as "tflc_config.h") included first,
+ *                         holding the options below and tflc.h's
  *   TFLC_API              linkage of public functions (default extern;
  *                         static with TFLC_STATIC)
  *   TFLC_ASSERT(x)        internal invariant check (default: nothing)
@@ -128,6 +131,16 @@
  *
  * License: MIT (see LICENSE).
  */
+/* The build's configuration file, if it names one (as mbedTLS's
+ * MBEDTLS_CONFIG_FILE): a header holding TFLC_OPS and the other options
+ * above, e.g. -DTFLC_CONFIG_FILE='"tflc_config.h"' (`tflc ops MODEL
+ * --config -o tflc_config.h` writes one). Included once, before anything
+ * reads an option. */
+#if defined(TFLC_CONFIG_FILE) && !defined(TFLC__CONFIG_FILE_DONE)
+#define TFLC__CONFIG_FILE_DONE
+#include TFLC_CONFIG_FILE
+#endif
+
 #ifndef TFLC_KERNELS_H
 #define TFLC_KERNELS_H
 

@@ -254,6 +254,9 @@ endfunction()
 function(zephyr_library_compile_options)
   target_compile_options(zephyr_lib PRIVATE \${ARGN})
 endfunction()
+function(zephyr_compile_definitions)
+  add_compile_definitions(\${ARGN})
+endfunction()
 include("$here/zephyr/CMakeLists.txt")
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE zephyr_lib)
@@ -261,6 +264,80 @@ CM
 cm -S "$t/zephyr" -B "$t/zephyr/b" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/zephyr/b" && ok || bad "Zephyr module (stand-in) build"
 tflc_cmd "$t/zephyr/b" | grep -q -- '-ffp-contract=off' && ok || bad "Zephyr module: tflc.c without -ffp-contract=off"
 [ -x "$t/zephyr/b/minimal" ] && run_minimal "Zephyr module" "$t/zephyr/b/minimal"
+# The lean build through each CMake-based system: the configuration header
+# `tflc ops MODEL --config` writes (person_detect when ../shared is here,
+# else the demo model), plus TFLC_NO_ERROR_STRINGS as a switch, reaches
+# tflc.c and the program; the linked program runs the model (person_detect:
+# TFLM's output byte), is under half the size of the full build, and
+# matches a direct gcc build of the same flags within 2%.
+P=${SHARED:-../shared}/conformance/models/person_detect/person
+case $P in /*) ;; *) P=$here/$P ;; esac
+if [ -f "$P/model.tflite" ]; then
+  lmodel=$P/model.tflite linput=$P/input_0.bin
+  lexpect=$(od -An -tu1 -N1 "$P/output_0.bin" | awk '{print ($1 > 127) ? $1 - 256 : $1}')
+else
+  lmodel=$model linput="" lexpect=""
+fi
+mkdir -p "$t/cfg"
+"$tool_abs" ops "$lmodel" --config -o "$t/cfg/tflc_config.h" && grep -q '^#define TFLC_NO_COMPRESSION$' "$t/cfg/tflc_config.h" && ok || bad "tflc ops --config -o"
+text_of() { size "$1" | awk 'NR==2{print $1}'; }
+run_lean() { # description, binary
+  local out
+  out=$("$2" "$lmodel" $linput 2>&1)
+  if [ -n "$lexpect" ]; then
+    printf '%s' "$out" | grep -q "^output 0: INT8, 2 bytes, first byte $lexpect;" && ok || bad "$1: $out (TFLM: first byte $lexpect)"
+  else
+    printf '%s' "$out" | grep -q '^output 0: INT8, 12 bytes' && ok || bad "$1: $out"
+  fi
+}
+# the reference: the same compile and link by hand
+ref_flags="-std=c99 -O3 -DNDEBUG -ffunction-sections -fdata-sections -ffp-contract=off"
+gcc $ref_flags -I"$here" -DTFLC_NO_ERROR_STRINGS -DTFLC_CONFIG_FILE="\"$t/cfg/tflc_config.h\"" \
+  -Wl,--gc-sections -o "$t/cfg/ref" "$here/examples/minimal.c" "$here/tflc.c" -lm 2>>"$t/log" && ok || bad "direct lean build"
+gcc $ref_flags -I"$here" -Wl,--gc-sections -o "$t/cfg/full" "$here/examples/minimal.c" "$here/tflc.c" -lm 2>>"$t/log"
+ref=$(text_of "$t/cfg/ref") full=$(text_of "$t/cfg/full")
+[ "$ref" -lt $((full / 2)) ] && ok || bad "direct lean build: text $ref B, not under half of the full build's $full B"
+check_lean() { # description, program
+  local n
+  [ -x "$2" ] || { bad "$1: no program"; return; }
+  run_lean "$1" "$2"
+  n=$(text_of "$2")
+  if [ "$n" -lt $((full / 2)) ] && [ $((n * 100)) -le $((ref * 102)) ] && [ $((n * 100)) -ge $((ref * 98)) ]; then
+    ok
+  else
+    bad "$1: text $n B (direct lean build $ref B, full $full B)"
+  fi
+  echo "lean $1: text $n B (direct $ref, full $full)" >>"$t/sizes"
+}
+mkdir -p "$t/lean"
+cat >"$t/lean/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.13)
+project(lean C)
+set(CMAKE_BUILD_TYPE Release)
+add_subdirectory("$here" tflc)
+add_executable(minimal "$here/examples/minimal.c")
+target_link_libraries(minimal PRIVATE tflc::tflc)
+target_link_options(minimal PRIVATE -Wl,--gc-sections)
+CM
+cm -S "$t/lean" -B "$t/lean/b" -DTFLC_CONFIG_FILE="$t/cfg/tflc_config.h" -DTFLC_NO_ERROR_STRINGS=ON &&
+  cm --build "$t/lean/b" && ok || bad "CMake lean build (TFLC_CONFIG_FILE, TFLC_NO_ERROR_STRINGS=ON)"
+check_lean "CMake (TFLC_CONFIG_FILE)" "$t/lean/b/minimal"
+# the switches alone, TFLC_OPS as a CMake list: the same program
+ops=$(sed -n 's/^#define TFLC_OPS(X) //p' "$t/cfg/tflc_config.h" | sed 's/X(\([A-Z0-9_]*\))/\1/g; s/ /;/g')
+cm -S "$t/lean" -B "$t/lean/b2" "-DTFLC_OPS=$ops" -DTFLC_INT8_ONLY=ON -DTFLC_NO_COMPRESSION=ON -DTFLC_NO_SUBGRAPHS=ON \
+  -DTFLC_NO_DELEGATES=ON -DTFLC_NO_USER_OPS=ON -DTFLC_NO_ERROR_STRINGS=ON && cm --build "$t/lean/b2" && ok || bad "CMake lean build (cache options)"
+check_lean "CMake (cache options TFLC_OPS=$ops ...)" "$t/lean/b2/minimal"
+# ESP-IDF and Zephyr: their Kconfig values as CMake variables
+for sys in idf zephyr; do
+  mkdir -p "$t/lean_$sys"
+  sed -e "s|^include(|set(CONFIG_TFLC_CONFIG_FILE \"$t/cfg/tflc_config.h\")\nset(CONFIG_TFLC_NO_ERROR_STRINGS y)\nset(CMAKE_BUILD_TYPE Release)\ninclude(|" \
+    -e 's|^\(target_link_libraries(minimal .*\)$|\1\ntarget_link_options(minimal PRIVATE -Wl,--gc-sections)\ntarget_compile_options(minimal PRIVATE -ffunction-sections -fdata-sections)|' \
+    "$t/$sys/CMakeLists.txt" >"$t/lean_$sys/CMakeLists.txt"
+  [ $sys = zephyr ] && echo 'target_compile_options(zephyr_lib PRIVATE -ffunction-sections -fdata-sections)' >>"$t/lean_$sys/CMakeLists.txt"
+  cm -S "$t/lean_$sys" -B "$t/lean_$sys/b" && cm --build "$t/lean_$sys/b" && ok || bad "$sys lean build (CONFIG_TFLC_CONFIG_FILE)"
+  check_lean "$sys (CONFIG_TFLC_CONFIG_FILE)" "$t/lean_$sys/b/minimal"
+done
+cat "$t/sizes" 2>/dev/null
 # PlatformIO / Arduino: the sources their manifests name exist and build
 grep -q '"+<tflc.c>"' "$here/library.json" && [ -f "$here/tflc.c" ] && ok || bad "library.json sources"
 grep -q '^includes=tflc.h$' "$here/library.properties" && ok || bad "library.properties includes"
