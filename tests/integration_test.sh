@@ -337,6 +337,31 @@ for sys in idf zephyr; do
   cm -S "$t/lean_$sys" -B "$t/lean_$sys/b" && cm --build "$t/lean_$sys/b" && ok || bad "$sys lean build (CONFIG_TFLC_CONFIG_FILE)"
   check_lean "$sys (CONFIG_TFLC_CONFIG_FILE)" "$t/lean_$sys/b/minimal"
 done
+# Arduino: library.properties' dot_a_linkage puts the library's tflc.c
+# (everything in) in an archive; a sketch-folder tflc_impl.c holding the
+# implementation with the sketch's tflc_config.h defines every symbol
+# first, so the archive's object is never linked: the lean program
+grep -q '^dot_a_linkage=true$' "$here/library.properties" && ok || bad "library.properties: no dot_a_linkage=true"
+mkdir -p "$t/sketch"
+cp "$t/cfg/tflc_config.h" "$t/sketch/"
+printf '#define TFLC_NO_ERROR_STRINGS\n' >>"$t/sketch/tflc_config.h"
+# (the sketch's files include tflc_config.h themselves: a library's
+# headers do not see the sketch folder)
+printf '#include "tflc_config.h"\n#define TFLC_IMPLEMENTATION\n#include <tflc.h>\n' >"$t/sketch/tflc_impl.c"
+printf '#include "tflc_config.h"\n' >"$t/sketch/sketch_head.h"
+cxx="g++ -x c++"
+command -v g++ >/dev/null || cxx="gcc -x c"
+if gcc $ref_flags -I"$here" -c "$here/tflc.c" -o "$t/sketch/lib_tflc.o" 2>>"$t/log" &&
+  ar rcs "$t/sketch/libtflc.a" "$t/sketch/lib_tflc.o" &&
+  gcc $ref_flags -I"$here" -c "$t/sketch/tflc_impl.c" -o "$t/sketch/impl.o" 2>>"$t/log" &&
+  $cxx -O3 -ffunction-sections -fdata-sections -I"$here" -include "$t/sketch/sketch_head.h" \
+    -c "$here/examples/minimal.c" -o "$t/sketch/main.o" 2>>"$t/log" &&
+  ${cxx%% *} -Wl,--gc-sections -o "$t/sketch/minimal" "$t/sketch/main.o" "$t/sketch/impl.o" "$t/sketch/libtflc.a" -lm 2>>"$t/log"; then
+  ok
+  check_lean "Arduino (sketch-folder tflc_config.h, dot_a_linkage)" "$t/sketch/minimal"
+else
+  bad "Arduino sketch-folder lean build: $(tail -n 3 "$t/log")"
+fi
 cat "$t/sizes" 2>/dev/null
 # PlatformIO / Arduino: the sources their manifests name exist and build
 grep -q '"+<tflc.c>"' "$here/library.json" && [ -f "$here/tflc.c" ] && ok || bad "library.json sources"
