@@ -10,6 +10,9 @@ set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 P=$SHARED/conformance/models/person_detect/person
+. examples/bench_need.sh
+bench_need m4_flash.sh arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm python3 \
+  "$SHARED/tools/cortex-m4-qemu/Makefile" "$SHARED/tools/cortex-m4-qemu/map_sizes.py" "$P/model.tflite"
 mkdir -p build
 printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >build/pd_ops.h
 OPS="-include build/pd_ops.h"
