@@ -2662,6 +2662,13 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: DECODE inputs %d/%d must be constant", oi, e,
                      a);
+  /* TFLM's decoder reads the ancillary tensor as bytes; its tooling
+   * writes it UINT8 */
+  if (tflc__get_u8(fb, at, TFLC__T_TYPE, 0) != TFLC_UINT8)
+    return tflc__err(
+        err, TFLC_ERR_COMPRESSION,
+        "tensor %d: DECODE ancillary tensor %d is %s, not UINT8", oi, a,
+        tflc_type_name((int32_t)tflc__get_u8(fb, at, TFLC__T_TYPE, 0)));
   if (n_anc < 16)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: ancillary data %u bytes < 16", oi, n_anc);
