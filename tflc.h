@@ -94,6 +94,8 @@
  *   tflc_invoke(&it)                       run every operator
  *   tflc_reset(&it)                        variables back to their start
  *   tflc_error(&it), tflc_model_error(&m)  "op 7 CONV_2D: ..." messages
+ *   tflc_error_op(&it, &sg)               the failing operator (also with
+ *                                          TFLC_NO_ERROR_STRINGS)
  *   tflc_arena_used(&it)                   bytes of arena really needed
  *   tflc_status_str(status)
  *
@@ -688,6 +690,8 @@ typedef struct tflc_interpreter {
   tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
+  /* the operator that failed (tflc_error_op): index + 1, 0 when none */
+  int32_t error_op, error_subgraph;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -757,6 +761,13 @@ TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 /* The message of the last failure of it ("" when none, or with
  * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
+/* The operator whose prepare (tflc_interpreter_init) or invoke
+ * (tflc_invoke) failed last: its index in its subgraph, the subgraph's in
+ * *subgraph (when not NULL); -1 when the failure was not an operator's or
+ * nothing failed. The innermost one when a subgraph of IF / WHILE /
+ * CALL_ONCE failed. Kept with TFLC_NO_ERROR_STRINGS, where tflc_error
+ * says nothing. */
+TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph);
 /* The arena this interpreter uses, in bytes, counted from the arena
  * pointer it was given: planned activations (at least the init-time
  * tensor map) + persistent records, rounded up to 16, + the bytes skipped
@@ -5384,6 +5395,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     st = tflc__prepare_op(&c);
     it->prep_consts = NULL;
+    if (st && !it->error_op) {
+      it->error_op = op->index + 1;
+      it->error_subgraph = sg;
+    }
     if (st && it->opt.report) {
       it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
       if (!it->first_error)
@@ -5551,6 +5566,18 @@ static TFLC__NOINLINE void tflc__decode_whole(tflc_interpreter *it,
   }
 }
 
+/* Records operator `index` of the running subgraph as the one that
+ * failed (tflc_error_op). */
+static void tflc__note_error_op(tflc_interpreter *it, int32_t index) {
+  int32_t g = 0;
+  if (TFLC__SUBGRAPHS && it->graphs)
+    for (g = 0; g < it->model->num_subgraphs; g++)
+      if (it->graphs[g].sgt == it->sgt)
+        break;
+  it->error_op = index + 1;
+  it->error_subgraph = g < it->model->num_subgraphs ? g : 0;
+}
+
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
   int32_t i, k;
@@ -5574,8 +5601,11 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
     }
     if (it->opt.profile)
       it->opt.profile(it->opt.profile_user, op->index, op->code, 0);
-    if (st)
+    if (st) {
+      if (!it->error_op) /* the innermost failure: its subgraph */
+        tflc__note_error_op(it, op->index);
       return st;
+    }
   }
   return TFLC_OK;
 }
@@ -5583,7 +5613,14 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
   if (!it || !it->ready)
     return TFLC_ERR_STATE;
+  it->error_op = 0;
   return tflc__run_graph(it);
+}
+
+TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph) {
+  if (subgraph)
+    *subgraph = it && it->error_op ? it->error_subgraph : -1;
+  return it && it->error_op ? it->error_op - 1 : -1;
 }
 
 /* ======================================================================== */
@@ -11319,24 +11356,25 @@ static tflc_status tflc__signal_fft_invoke(tflc__ctx *c) {
   for (r = 0; r < s->rows; r++, x += in_step, y += out_step) {
     if (s->type == TFLC_INT16) {
       if (inverse)
-        tflc_irfft_s16(&s->plan, (const int16_t *)x, (int16_t *)work,
-                       (int16_t *)y);
+        tflc_irfft_s16(&s->plan, (const int16_t *)(const void *)x,
+                       (int16_t *)(void *)work, (int16_t *)(void *)y);
       else
-        tflc_rfft_s16(&s->plan, (const int16_t *)x, s->in_row, (int16_t *)work,
-                      (int16_t *)y);
+        tflc_rfft_s16(&s->plan, (const int16_t *)(const void *)x, s->in_row,
+                      (int16_t *)(void *)work, (int16_t *)(void *)y);
     } else if (s->type == TFLC_INT32) {
       if (inverse)
-        tflc_irfft_s32(&s->plan, (const int32_t *)x, (int32_t *)work,
-                       (int32_t *)y);
+        tflc_irfft_s32(&s->plan, (const int32_t *)(const void *)x,
+                       (int32_t *)(void *)work, (int32_t *)(void *)y);
       else
-        tflc_rfft_s32(&s->plan, (const int32_t *)x, s->in_row, (int32_t *)work,
-                      (int32_t *)y);
+        tflc_rfft_s32(&s->plan, (const int32_t *)(const void *)x, s->in_row,
+                      (int32_t *)(void *)work, (int32_t *)(void *)y);
     } else {
       if (inverse)
-        tflc_irfft_f32(&s->plan, (const float *)x, (float *)work, (float *)y);
+        tflc_irfft_f32(&s->plan, (const float *)(const void *)x,
+                       (float *)(void *)work, (float *)(void *)y);
       else
-        tflc_rfft_f32(&s->plan, (const float *)x, s->in_row, (float *)work,
-                      (float *)y);
+        tflc_rfft_f32(&s->plan, (const float *)(const void *)x, s->in_row,
+                      (float *)(void *)work, (float *)(void *)y);
     }
   }
   return TFLC_OK;
@@ -11646,14 +11684,14 @@ static tflc_status tflc__signal_overlap_add_invoke(tflc__ctx *c) {
       const size_t k = (size_t)r * (size_t)s->frames + (size_t)f;
       if (s->type == TFLC_INT16)
         tflc_signal_overlap_add_s16(
-            (const int16_t *)(x + k * (size_t)s->frame_size * es),
-            (int16_t *)buf, s->frame_size, s->frame_step,
-            (int16_t *)(y + k * (size_t)s->frame_step * es));
+            (const int16_t *)(const void *)(x + k * (size_t)s->frame_size * es),
+            (int16_t *)(void *)buf, s->frame_size, s->frame_step,
+            (int16_t *)(void *)(y + k * (size_t)s->frame_step * es));
       else
         tflc_signal_overlap_add_f32(
-            (const float *)(x + k * (size_t)s->frame_size * es), (float *)buf,
-            s->frame_size, s->frame_step,
-            (float *)(y + k * (size_t)s->frame_step * es));
+            (const float *)(const void *)(x + k * (size_t)s->frame_size * es),
+            (float *)(void *)buf, s->frame_size, s->frame_step,
+            (float *)(void *)(y + k * (size_t)s->frame_step * es));
     }
   }
   return TFLC_OK;

@@ -463,7 +463,8 @@ typedef struct tflc_stage_entry {
   size_t bytes_before, bytes_after; /* compress: data bytes (after: packed
                                        indices + tables + 16 for DECODE) */
   int32_t unique_after;     /* bin: most distinct values in one table after */
-  double mean_abs, max_abs; /* bin: change, real units (scale applied) */
+  double mean_abs, max_abs; /* bin: change, real units (scale applied; of
+                               pruning alone when binning is not asked) */
   char reason[160];         /* why skipped; notes */
   /* compress: the method used (TFLC_METHOD_*, 0 none), and the bytes each
    * method would take (0: not possible or not tried); bin: elements set to
@@ -6190,8 +6191,14 @@ static int tflc__prune_tensor(const tflc_model *m, const tflc__stage_tensor *o,
       data[at * es + b] =
           (uint8_t)(((uint64_t)z >> (8 * (b < 8 ? b : 7))) & 0xFFu);
   }
-  if (en) {
+  if (en) { /* what pruning changed, in real units as binning reports */
+    double sum = 0;
+    for (i = 0; i < n; i++)
+      sum += r[i].mag;
     en->size_prune = n;
+    en->tables = (int32_t)ch;
+    en->mean_abs = sum / (double)count;
+    en->max_abs = n ? r[n - 1].mag : 0.0;
     en->done = 1;
   }
   free(r);

@@ -186,8 +186,11 @@ static uint8_t *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   uint8_t *buf;
   long n = 0;
+  struct stat st;
   if (!f)
     die("cannot open %s: %s", path, strerror(errno));
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+    die("%s is a directory, not a file", path);
   if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
       fseek(f, 0, SEEK_SET) != 0)
     die("cannot read %s", path);
