@@ -275,13 +275,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
     }
   }
   if (!in || !outp || (bin && !bits && !(prune > 0)))
-    die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
-              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]"
-            : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
-              "SPEC.yaml] [--format metadata|decode] [--tensors "
-              "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
-              "--no-tflm-compatible] [--methods lut,huffman,prune | --methods "
-              "auto] [--to-int4] [--allow-growth] [--json]");
+    die("usage: %s", usage_of(cmd));
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
   if (same_file(in, outp) || !strcmp(in, outp))
