@@ -936,13 +936,11 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 #include <stdarg.h>
 #include <string.h>
 
-/* no fused multiply-add in the implementation (see tflc_kernels.h) */
+/* no fused multiply-add in the implementation (see tflc_kernels.h; gcc:
+ * with the size pragma below, one set of options for all of it) */
 #if defined(__clang__)
 #pragma float_control(push)
 #pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC push_options
-#pragma GCC optimize("fp-contract=off")
 #elif defined(_MSC_VER)
 #pragma fp_contract(off)
 #endif
@@ -1045,15 +1043,21 @@ TFLC_API const char *tflc_status_str(tflc_status s) {
 /* From here to the end: the flatbuffer reader, verifier, records, planner,
  * init, and the operators' glue (prepare, which runs once, and invoke,
  * which runs once per operator and hands the loops to tflc_kernels.h).
- * gcc compiles this part for size in optimized builds; the kernels keep
+ * gcc compiles this part for size in optimized builds (and, in every
+ * build, without floating-point contraction: one set of options, so the
+ * optimizer inlines across it as before); the kernels keep
  * the build's own level, so invoke is as fast and the image smaller
  * (person_detect's int8-only lean build, -O2 on the M4: 1.7 KB less,
  * instructions per invoke unchanged). TFLC_NO_SIZE_GLUE turns it off. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&       \
     !defined(__OPTIMIZE_SIZE__) && !defined(TFLC_NO_SIZE_GLUE)
 #pragma GCC push_options
-#pragma GCC optimize("Os")
-#define TFLC__SIZE_GLUE 1
+#pragma GCC optimize("Os", "fp-contract=off")
+#define TFLC__GLUE_PUSHED 1
+#elif defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#define TFLC__GLUE_PUSHED 1
 #endif
 
 /* ======================================================================== */
@@ -2676,10 +2680,9 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
   /* TFLM's decoder reads the ancillary tensor as bytes; its tooling
    * writes it UINT8 */
   if (tflc__get_u8(fb, at, TFLC__T_TYPE, 0) != TFLC_UINT8)
-    return tflc__err(
-        err, TFLC_ERR_COMPRESSION,
-        "tensor %d: DECODE ancillary tensor %d is %s, not UINT8", oi, a,
-        tflc_type_name((int32_t)tflc__get_u8(fb, at, TFLC__T_TYPE, 0)));
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: DECODE ancillary tensor %d is not UINT8", oi,
+                     a);
   if (n_anc < 16)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: ancillary data %u bytes < 16", oi, n_anc);
@@ -12780,15 +12783,13 @@ TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
   return 1;
 }
 
-#ifdef TFLC__SIZE_GLUE
+#ifdef TFLC__GLUE_PUSHED
 #pragma GCC pop_options
 #endif
 
-/* the build's own floating-point contraction again */
+/* the build's own floating-point contraction again (gcc: the pop above) */
 #if defined(__clang__)
 #pragma float_control(pop)
-#elif defined(__GNUC__)
-#pragma GCC pop_options
 #endif
 
 #endif /* TFLC_IMPLEMENTATION */
