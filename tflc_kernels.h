@@ -1883,7 +1883,7 @@ TFLC_API int tflc_detection_postprocess_f32(
 /* a shift instead of TFLM's 32-bit ones, inputs of ADD are dequantized to  */
 /* 7 fraction bits, and results are shifted down without rounding. Not the  */
 /* bit-exact kernels: outputs differ from TFLM's by about one step (bounds  */
-/* in tests/test_q16.c; measured per model in README, "Delegates").         */
+/* in tests/test_q16.c; measured per model in docs/delegates.md).           */
 /* Shifts outside the seed's range shift the other way instead of being     */
 /* undefined; products wrap to 32 bits as the accumulator does.             */
 /* ======================================================================== */

@@ -3,7 +3,7 @@
  * Included by tflc.c after load_model and die. */
 
 /* `tflc ops --list`: every operator this build runs, from the operator
- * table, as the README lists them (comma-separated, 76 columns). */
+ * table, as docs/operators.md lists them (comma-separated, 76 columns). */
 static int ops_list(void) {
   int32_t code;
   int col = 0, n = 0;

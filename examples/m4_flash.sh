@@ -4,7 +4,7 @@
 # the linked program minus the model, input and expected-output arrays
 # (data.o), as the harness's map_sizes.py counts them, with and without
 # the harness; -O2 and -Os; each build's instructions per invoke and its
-# output check (examples/m4_bench.sh). README's flash table comes from it.
+# output check (examples/m4_bench.sh). docs/measured.md's flash table comes from it.
 #   make flash-m4          (SHARED=../shared)
 set -eu
 cd "$(dirname "$0")/.."

@@ -7,7 +7,7 @@
 # (TFLM built with its Makefile, gcc 12.2, release; no optimized x86
 # kernels). Every run's output is compared with TFLM's bytes.
 #   examples/x86_bench.sh [CASE_DIR...]   (default: the three models)
-# Prints a Markdown table (README, "Measured") and the ratios TFLM / tflc.
+# Prints a Markdown table (docs/measured.md) and the ratios TFLM / tflc.
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
