@@ -6737,8 +6737,8 @@ static int32_t tflc__bias_at(const tflc_const *bias, int32_t oc) {
 }
 
 /* acc -> MBQM -> + output offset -> clamp (max then min, as TFLM) */
-static int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
-                               int32_t out_off, int32_t lo, int32_t hi) {
+TFLC__INLINE int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
+                                     int32_t out_off, int32_t lo, int32_t hi) {
   int32_t v = tflc__wrap32((int64_t)tflc_multiply_by_quantized_multiplier(
                                tflc__wrap32((int64_t)acc), q, s) +
                            out_off);
@@ -6811,10 +6811,12 @@ static TFLC__FALLBACK_CODE uint32_t tflc__conv_acc(const tflc__geom *g,
 
 /* The same accumulator when the row does not fit the tile: the filter is
  * decoded per kernel row, in pieces of at most `cap` elements. */
-static TFLC__FALLBACK_CODE uint32_t
-tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w, const int8_t *in,
-                     const tflc_const *f, int32_t row_start, int32_t fc,
-                     int32_t in_off, int8_t *tile, int32_t cap) {
+TFLC__INLINE uint32_t tflc__conv_acc_tiled(const tflc__geom *g,
+                                           const tflc__win *w, const int8_t *in,
+                                           const tflc_const *f,
+                                           int32_t row_start, int32_t fc,
+                                           int32_t in_off, int8_t *tile,
+                                           int32_t cap) {
   uint32_t acc = 0;
   int32_t ky;
   for (ky = w->ky0; ky < w->ky1; ky++) {
@@ -6841,10 +6843,10 @@ tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w, const int8_t *in,
   return acc;
 }
 
-static void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
-                            const int32_t in_dims[4],
-                            const int32_t filter_dims[4],
-                            const int32_t out_dims[4]) {
+TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
+                                  const int32_t in_dims[4],
+                                  const int32_t filter_dims[4],
+                                  const int32_t out_dims[4]) {
   g->h = in_dims[1];
   g->w = in_dims[2];
   g->c = in_dims[3];
@@ -8082,7 +8084,7 @@ static int32_t tflc__fp_reciprocal(int32_t x, int ibits, int *bits_over_unit) {
 }
 
 /* TFLM CalculateInputRadius with 31 total bits, in double like TFLM. */
-static int32_t tflc__fp_input_radius(int ibits, int left_shift) {
+TFLC__INLINE int32_t tflc__fp_input_radius(int ibits, int left_shift) {
   /* TFLM: floor((2^ibits - 1) * 2^(31 - ibits) / 2^left_shift) in double,
    * capped at INT32_MAX; exact in integers (no libm) */
   const int64_t n = (((int64_t)1 << ibits) - 1) << (31 - ibits);
