@@ -208,6 +208,15 @@ target_link_libraries(minimal PRIVATE tflc::tflc)
 CM
 cm -S "$t/fp" -B "$t/fp/b" -DCMAKE_PREFIX_PATH="$t/prefix" && cm --build "$t/fp/b" && ok || bad "find_package build"
 [ -x "$t/fp/b/minimal" ] && run_minimal "find_package" "$t/fp/b/minimal"
+# float-exact whatever flags the user's build adds: no fused multiply-add
+# in the library CMake builds with -ffp-contract=fast -mfma (x86-64)
+if [ "$(uname -m)" = x86_64 ] && command -v objdump >/dev/null; then
+  cm -S "$here" -B "$t/fma" "-DCMAKE_C_FLAGS=-ffp-contract=fast -mfma -mavx2" && cm --build "$t/fma" && ok || bad "CMake build with -ffp-contract=fast -mfma"
+  n=$(objdump -d "$t/fma/libtflc.a" 2>/dev/null | grep -cE 'vfn?m(add|sub)[0-9]')
+  [ "$n" = 0 ] && ok || bad "CMake build with -ffp-contract=fast -mfma: $n fused multiply-adds in libtflc.a"
+else
+  skipped "float-exact CMake build (not x86-64, or no objdump)"
+fi
 # ESP-IDF: CMakeLists.txt under ESP_PLATFORM registers tflc.c
 mkdir -p "$t/idf"
 cat >"$t/idf/CMakeLists.txt" <<CM
