@@ -939,7 +939,6 @@ TFLC_API int tflc_model_lut(const tflc_model *m, int32_t sg, int32_t t,
 /* no fused multiply-add in the implementation (see tflc_kernels.h; gcc:
  * with the size pragma below, one set of options for all of it) */
 #if defined(__clang__)
-#pragma float_control(push)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(_MSC_VER)
 #pragma fp_contract(off)
@@ -12789,7 +12788,7 @@ TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
 
 /* the build's own floating-point contraction again (gcc: the pop above) */
 #if defined(__clang__)
-#pragma float_control(pop)
+#pragma STDC FP_CONTRACT DEFAULT
 #endif
 
 #endif /* TFLC_IMPLEMENTATION */

@@ -1952,7 +1952,6 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
  * clang's -ffp-contract=fast ignores this pragma: do not use it (or use
  * -ffp-contract=fast-honor-pragmas) for byte-exact float kernels. */
 #if defined(__clang__)
-#pragma float_control(push)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
 #pragma GCC push_options
@@ -14489,7 +14488,7 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
 
 /* the build's own floating-point contraction again */
 #if defined(__clang__)
-#pragma float_control(pop)
+#pragma STDC FP_CONTRACT DEFAULT
 #elif defined(__GNUC__)
 #pragma GCC pop_options
 #endif

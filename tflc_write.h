@@ -543,7 +543,6 @@ TFLC_API tflc_status tflc_model_copy(const void *model, size_t size,
 
 /* no fused multiply-add in the implementation (see tflc_kernels.h) */
 #if defined(__clang__)
-#pragma float_control(push)
 #pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
 #pragma GCC push_options
@@ -6351,7 +6350,7 @@ done:
 
 /* the build's own floating-point contraction again */
 #if defined(__clang__)
-#pragma float_control(pop)
+#pragma STDC FP_CONTRACT DEFAULT
 #elif defined(__GNUC__)
 #pragma GCC pop_options
 #endif
