@@ -24,7 +24,11 @@
  *   if (tflc_invoke(&it) != TFLC_OK) return fail(tflc_error(&it));
  *   const int8_t *scores = (const int8_t *)tflc_output(&it, 0)->data;
  *
- * Configuration macros (define before including)
+ * Configuration macros (define before including, or in one header named
+ * by TFLC_CONFIG_FILE, the way mbedTLS's MBEDTLS_CONFIG_FILE works:
+ * -DTFLC_CONFIG_FILE='"tflc_config.h"'; `tflc ops MODEL --config -o
+ * tflc_config.h` writes one for a model; the same file must reach every
+ * unit that includes tflc.h)
  *   TFLC_IMPLEMENTATION     compile the implementation in this unit
  *   TFLC_STATIC             make every function static (unity builds)
  *   TFLC_NO_ERROR_STRINGS   compile error messages out (saves flash)
@@ -94,6 +98,8 @@
  *   tflc_invoke(&it)                       run every operator
  *   tflc_reset(&it)                        variables back to their start
  *   tflc_error(&it), tflc_model_error(&m)  "op 7 CONV_2D: ..." messages
+ *   tflc_error_op(&it, &sg)               the failing operator (also with
+ *                                          TFLC_NO_ERROR_STRINGS)
  *   tflc_arena_used(&it)                   bytes of arena really needed
  *   tflc_status_str(status)
  *
@@ -124,6 +130,11 @@
  *
  * License: MIT (see LICENSE).
  */
+/* the build's configuration file first (see tflc_kernels.h) */
+#if defined(TFLC_CONFIG_FILE) && !defined(TFLC__CONFIG_FILE_DONE)
+#define TFLC__CONFIG_FILE_DONE
+#include TFLC_CONFIG_FILE
+#endif
 #ifndef TFLC_H
 #define TFLC_H
 
@@ -719,6 +730,8 @@ typedef struct tflc_interpreter {
   int32_t inplace_ops;
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
+  /* the operator that failed (tflc_error_op): index + 1, 0 when none */
+  int32_t error_op, error_subgraph;
   char error[TFLC_ERROR_LEN];
 } tflc_interpreter;
 
@@ -793,6 +806,13 @@ TFLC_API tflc_status tflc_reset(tflc_interpreter *it);
 /* The message of the last failure of it ("" when none, or with
  * TFLC_NO_ERROR_STRINGS); "no interpreter" for NULL. */
 TFLC_API const char *tflc_error(const tflc_interpreter *it);
+/* The operator whose prepare (tflc_interpreter_init) or invoke
+ * (tflc_invoke) failed last: its index in its subgraph, the subgraph's in
+ * *subgraph (when not NULL); -1 when the failure was not an operator's or
+ * nothing failed. The innermost one when a subgraph of IF / WHILE /
+ * CALL_ONCE failed. Kept with TFLC_NO_ERROR_STRINGS, where tflc_error
+ * says nothing. */
+TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph);
 /* The arena this interpreter uses, in bytes, counted from the arena
  * pointer it was given: planned activations (at least the init-time
  * tensor map) + persistent records, rounded up to 16, + the bytes skipped
@@ -999,6 +1019,14 @@ TFLC_INTERNAL int32_t tflc__count(const tflc_tensor *t);
 #include <stdarg.h>
 #include <string.h>
 
+/* no fused multiply-add in the implementation (see tflc_kernels.h; gcc:
+ * with the size pragma below, one set of options for all of it) */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* ======================================================================== */
 /* Messages: a tiny formatter (%d %u %s) so the runtime needs no printf.     */
 /* ======================================================================== */
@@ -1097,15 +1125,21 @@ TFLC_API const char *tflc_status_str(tflc_status s) {
 /* From here to the end: the flatbuffer reader, verifier, records, planner,
  * init, and the operators' glue (prepare, which runs once, and invoke,
  * which runs once per operator and hands the loops to tflc_kernels.h).
- * gcc compiles this part for size in optimized builds; the kernels keep
+ * gcc compiles this part for size in optimized builds (and, in every
+ * build, without floating-point contraction: one set of options, so the
+ * optimizer inlines across it as before); the kernels keep
  * the build's own level, so invoke is as fast and the image smaller
  * (person_detect's int8-only lean build, -O2 on the M4: 1.7 KB less,
  * instructions per invoke unchanged). TFLC_NO_SIZE_GLUE turns it off. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__) &&       \
     !defined(__OPTIMIZE_SIZE__) && !defined(TFLC_NO_SIZE_GLUE)
 #pragma GCC push_options
-#pragma GCC optimize("Os")
-#define TFLC__SIZE_GLUE 1
+#pragma GCC optimize("Os", "fp-contract=off")
+#define TFLC__GLUE_PUSHED 1
+#elif defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#define TFLC__GLUE_PUSHED 1
 #endif
 
 /* ======================================================================== */
@@ -2724,6 +2758,12 @@ static tflc_status tflc__decode_const(const tflc_model *m, uint32_t sgt,
   if (!idx || !anc)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
                      "tensor %d: DECODE inputs %d/%d must be constant", oi, e,
+                     a);
+  /* TFLM's decoder reads the ancillary tensor as bytes; its tooling
+   * writes it UINT8 */
+  if (tflc__get_u8(fb, at, TFLC__T_TYPE, 0) != TFLC_UINT8)
+    return tflc__err(err, TFLC_ERR_COMPRESSION,
+                     "tensor %d: DECODE ancillary tensor %d is not UINT8", oi,
                      a);
   if (n_anc < 16)
     return tflc__err(err, TFLC_ERR_COMPRESSION,
@@ -5660,6 +5700,10 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     st = tflc__prepare_op(&c);
     it->prep_consts = NULL;
+    if (st && !it->error_op) {
+      it->error_op = op->index + 1;
+      it->error_subgraph = sg;
+    }
     if (st && it->opt.report) {
       it->opt.report(it->opt.report_user, sg, op->index, st, it->error);
       if (!it->first_error)
@@ -5827,6 +5871,18 @@ static TFLC__NOINLINE void tflc__decode_whole(tflc_interpreter *it,
   }
 }
 
+/* Records operator `index` of the running subgraph as the one that
+ * failed (tflc_error_op). */
+static void tflc__note_error_op(tflc_interpreter *it, int32_t index) {
+  int32_t g = 0;
+  if (TFLC__SUBGRAPHS && it->graphs)
+    for (g = 0; g < it->model->num_subgraphs; g++)
+      if (it->graphs[g].sgt == it->sgt)
+        break;
+  it->error_op = index + 1;
+  it->error_subgraph = g < it->model->num_subgraphs ? g : 0;
+}
+
 static tflc_status tflc__run_graph(tflc_interpreter *it) {
   tflc__ctx c;
   int32_t i, k;
@@ -5850,8 +5906,11 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
     }
     if (it->opt.profile)
       it->opt.profile(it->opt.profile_user, op->index, op->code, 0);
-    if (st)
+    if (st) {
+      if (!it->error_op) /* the innermost failure: its subgraph */
+        tflc__note_error_op(it, op->index);
       return st;
+    }
   }
   return TFLC_OK;
 }
@@ -5859,7 +5918,14 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
 TFLC_API tflc_status tflc_invoke(tflc_interpreter *it) {
   if (!it || !it->ready)
     return TFLC_ERR_STATE;
+  it->error_op = 0;
   return tflc__run_graph(it);
+}
+
+TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph) {
+  if (subgraph)
+    *subgraph = it && it->error_op ? it->error_subgraph : -1;
+  return it && it->error_op ? it->error_op - 1 : -1;
 }
 
 /* ======================================================================== */
@@ -11694,24 +11760,25 @@ static tflc_status tflc__signal_fft_invoke(tflc__ctx *c) {
   for (r = 0; r < s->rows; r++, x += in_step, y += out_step) {
     if (s->type == TFLC_INT16) {
       if (inverse)
-        tflc_irfft_s16(&s->plan, (const int16_t *)x, (int16_t *)work,
-                       (int16_t *)y);
+        tflc_irfft_s16(&s->plan, (const int16_t *)(const void *)x,
+                       (int16_t *)(void *)work, (int16_t *)(void *)y);
       else
-        tflc_rfft_s16(&s->plan, (const int16_t *)x, s->in_row, (int16_t *)work,
-                      (int16_t *)y);
+        tflc_rfft_s16(&s->plan, (const int16_t *)(const void *)x, s->in_row,
+                      (int16_t *)(void *)work, (int16_t *)(void *)y);
     } else if (s->type == TFLC_INT32) {
       if (inverse)
-        tflc_irfft_s32(&s->plan, (const int32_t *)x, (int32_t *)work,
-                       (int32_t *)y);
+        tflc_irfft_s32(&s->plan, (const int32_t *)(const void *)x,
+                       (int32_t *)(void *)work, (int32_t *)(void *)y);
       else
-        tflc_rfft_s32(&s->plan, (const int32_t *)x, s->in_row, (int32_t *)work,
-                      (int32_t *)y);
+        tflc_rfft_s32(&s->plan, (const int32_t *)(const void *)x, s->in_row,
+                      (int32_t *)(void *)work, (int32_t *)(void *)y);
     } else {
       if (inverse)
-        tflc_irfft_f32(&s->plan, (const float *)x, (float *)work, (float *)y);
+        tflc_irfft_f32(&s->plan, (const float *)(const void *)x,
+                       (float *)(void *)work, (float *)(void *)y);
       else
-        tflc_rfft_f32(&s->plan, (const float *)x, s->in_row, (float *)work,
-                      (float *)y);
+        tflc_rfft_f32(&s->plan, (const float *)(const void *)x, s->in_row,
+                      (float *)(void *)work, (float *)(void *)y);
     }
   }
   return TFLC_OK;
@@ -12021,14 +12088,14 @@ static tflc_status tflc__signal_overlap_add_invoke(tflc__ctx *c) {
       const size_t k = (size_t)r * (size_t)s->frames + (size_t)f;
       if (s->type == TFLC_INT16)
         tflc_signal_overlap_add_s16(
-            (const int16_t *)(x + k * (size_t)s->frame_size * es),
-            (int16_t *)buf, s->frame_size, s->frame_step,
-            (int16_t *)(y + k * (size_t)s->frame_step * es));
+            (const int16_t *)(const void *)(x + k * (size_t)s->frame_size * es),
+            (int16_t *)(void *)buf, s->frame_size, s->frame_step,
+            (int16_t *)(void *)(y + k * (size_t)s->frame_step * es));
       else
         tflc_signal_overlap_add_f32(
-            (const float *)(x + k * (size_t)s->frame_size * es), (float *)buf,
-            s->frame_size, s->frame_step,
-            (float *)(y + k * (size_t)s->frame_step * es));
+            (const float *)(const void *)(x + k * (size_t)s->frame_size * es),
+            (float *)(void *)buf, s->frame_size, s->frame_step,
+            (float *)(void *)(y + k * (size_t)s->frame_step * es));
     }
   }
   return TFLC_OK;
@@ -13117,8 +13184,13 @@ TFLC_API int tflc_partition_info_get(const tflc_interpreter *it, int32_t i,
   return 1;
 }
 
-#ifdef TFLC__SIZE_GLUE
+#ifdef TFLC__GLUE_PUSHED
 #pragma GCC pop_options
+#endif
+
+/* the build's own floating-point contraction again (gcc: the pop above) */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
 #endif
 
 #endif /* TFLC_IMPLEMENTATION */

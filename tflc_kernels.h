@@ -44,7 +44,10 @@
  *                    0);
  *   }
  *
- * Configuration macros (define before including)
+ * Configuration macros (define before including, or in the header named
+ * by TFLC_CONFIG_FILE)
+ *   TFLC_CONFIG_FILE      a header (as "tflc_config.h") included first,
+ *                         holding the options below and tflc.h's
  *   TFLC_API              linkage of public functions (default extern;
  *                         static with TFLC_STATIC)
  *   TFLC_ASSERT(x)        internal invariant check (default: nothing)
@@ -129,6 +132,16 @@
  *
  * License: MIT (see LICENSE).
  */
+/* The build's configuration file, if it names one (as mbedTLS's
+ * MBEDTLS_CONFIG_FILE): a header holding TFLC_OPS and the other options
+ * above, e.g. -DTFLC_CONFIG_FILE='"tflc_config.h"' (`tflc ops MODEL
+ * --config -o tflc_config.h` writes one). Included once, before anything
+ * reads an option. */
+#if defined(TFLC_CONFIG_FILE) && !defined(TFLC__CONFIG_FILE_DONE)
+#define TFLC__CONFIG_FILE_DONE
+#include TFLC_CONFIG_FILE
+#endif
+
 #ifndef TFLC_KERNELS_H
 #define TFLC_KERNELS_H
 
@@ -197,8 +210,11 @@ extern "C" {
  *   return value means; where a *_prepare or check returns failure (0 or
  *   -1), the parameters it fills are unspecified. Integer results are the
  *   bytes of TFLM's reference kernels; float results follow TFLM's order
- *   of operations (the same bits when built without FMA contraction,
- *   e.g. -ffp-contract=off, and with the same libm). */
+ *   of operations and give TFLM's bits where the target's libm (expf,
+ *   logf, tanhf...) gives the same bits as TFLM's build: the
+ *   implementation never fuses multiply-adds, whatever the build's flags
+ *   (it turns contraction off for itself; clang's -ffp-contract=fast
+ *   overrides that, so do not use it). */
 
 /* ---- status ------------------------------------------------------------- */
 typedef enum tflc_status {
@@ -1903,7 +1919,7 @@ TFLC_API int tflc_detection_postprocess_f32(
 /* a shift instead of TFLM's 32-bit ones, inputs of ADD are dequantized to  */
 /* 7 fraction bits, and results are shifted down without rounding. Not the  */
 /* bit-exact kernels: outputs differ from TFLM's by about one step (bounds  */
-/* in tests/test_q16.c; measured per model in README, "Delegates").         */
+/* in tests/test_q16.c; measured per model in docs/delegates.md).           */
 /* Shifts outside the seed's range shift the other way instead of being     */
 /* undefined; products wrap to 32 bits as the accumulator does.             */
 /* ======================================================================== */
@@ -1995,6 +2011,22 @@ TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
 #include <math.h>
 #include <string.h>
 
+/* Float results are TFLM's only if every product and sum is rounded on
+ * its own: no fused multiply-add, whatever the build's flags (gcc fuses
+ * under -std=gnu99 or -ffp-contract=fast, clang within a statement by
+ * default, wherever the target has FMA). The implementation turns
+ * contraction off for itself and restores the build's setting at its end.
+ * clang's -ffp-contract=fast ignores this pragma: do not use it (or use
+ * -ffp-contract=fast-honor-pragmas) for byte-exact float kernels. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
 /* hot helpers inlined, cold fallbacks kept out of the callers' frames */
 #if defined(__GNUC__) || defined(__clang__)
 #define TFLC__INLINE static inline __attribute__((always_inline))
@@ -2002,6 +2034,12 @@ TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
 #else
 #define TFLC__INLINE static inline
 #define TFLC__NOINLINE
+#endif
+/* an inlined helper of the internal interface: extern in the test build */
+#if defined(TFLC_INTERNAL_API) && !defined(TFLC_STATIC)
+#define TFLC__INTERNAL_INLINE extern
+#else
+#define TFLC__INTERNAL_INLINE TFLC__INLINE
 #endif
 /* Code that runs once per operator (prepare, or an invoke's setup before
  * its loops: multipliers, ranges, tables, geometry) is compiled for size
@@ -6771,8 +6809,8 @@ static int32_t tflc__bias_at(const tflc_const *bias, int32_t oc) {
 }
 
 /* acc -> MBQM -> + output offset -> clamp (max then min, as TFLM) */
-static int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
-                               int32_t out_off, int32_t lo, int32_t hi) {
+TFLC__INLINE int8_t tflc__requant_s8(uint32_t acc, int32_t q, int32_t s,
+                                     int32_t out_off, int32_t lo, int32_t hi) {
   int32_t v = tflc__wrap32((int64_t)tflc_multiply_by_quantized_multiplier(
                                tflc__wrap32((int64_t)acc), q, s) +
                            out_off);
@@ -6845,10 +6883,12 @@ static TFLC__FALLBACK_CODE uint32_t tflc__conv_acc(const tflc__geom *g,
 
 /* The same accumulator when the row does not fit the tile: the filter is
  * decoded per kernel row, in pieces of at most `cap` elements. */
-static TFLC__FALLBACK_CODE uint32_t
-tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w, const int8_t *in,
-                     const tflc_const *f, int32_t row_start, int32_t fc,
-                     int32_t in_off, int8_t *tile, int32_t cap) {
+TFLC__INLINE uint32_t tflc__conv_acc_tiled(const tflc__geom *g,
+                                           const tflc__win *w, const int8_t *in,
+                                           const tflc_const *f,
+                                           int32_t row_start, int32_t fc,
+                                           int32_t in_off, int8_t *tile,
+                                           int32_t cap) {
   uint32_t acc = 0;
   int32_t ky;
   for (ky = w->ky0; ky < w->ky1; ky++) {
@@ -6875,10 +6915,10 @@ tflc__conv_acc_tiled(const tflc__geom *g, const tflc__win *w, const int8_t *in,
   return acc;
 }
 
-static void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
-                            const int32_t in_dims[4],
-                            const int32_t filter_dims[4],
-                            const int32_t out_dims[4]) {
+TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
+                                  const int32_t in_dims[4],
+                                  const int32_t filter_dims[4],
+                                  const int32_t out_dims[4]) {
   g->h = in_dims[1];
   g->w = in_dims[2];
   g->c = in_dims[3];
@@ -8174,7 +8214,7 @@ TFLC_INTERNAL int32_t tflc__fp_reciprocal(int32_t x, int ibits,
 }
 
 /* TFLM CalculateInputRadius with 31 total bits, in double like TFLM. */
-TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift) {
+TFLC__INTERNAL_INLINE int32_t tflc__fp_input_radius(int ibits, int left_shift) {
   /* TFLM: floor((2^ibits - 1) * 2^(31 - ibits) / 2^left_shift) in double,
    * capped at INT32_MAX; exact in integers (no libm) */
   const int64_t n = (((int64_t)1 << ibits) - 1) << (31 - ibits);
@@ -14614,5 +14654,12 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
                                          p->out_offset, p->act_min, p->act_max);
   }
 }
+
+/* the build's own floating-point contraction again */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 
 #endif /* TFLC_KERNELS_IMPLEMENTATION */

@@ -466,7 +466,8 @@ typedef struct tflc_stage_entry {
   size_t bytes_before, bytes_after; /* compress: data bytes (after: packed
                                        indices + tables + 16 for DECODE) */
   int32_t unique_after;     /* bin: most distinct values in one table after */
-  double mean_abs, max_abs; /* bin: change, real units (scale applied) */
+  double mean_abs, max_abs; /* bin: change, real units (scale applied; of
+                               pruning alone when binning is not asked) */
   char reason[160];         /* why skipped; notes */
   /* compress: the method used (TFLC_METHOD_*, 0 none), and the bytes each
    * method would take (0: not possible or not tried); bin: elements set to
@@ -655,6 +656,16 @@ TFLC_API void tflc_budget_report_free(tflc_budget_report *rep);
 
 #include <stdlib.h>
 #include <string.h>
+
+/* no fused multiply-add in the implementation (see tflc_kernels.h) */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
 
 /* ---- writer state --------------------------------------------------------
  * Everything the caller describes is copied into heap arrays owned by the
@@ -6295,8 +6306,14 @@ static int tflc__prune_tensor(const tflc_model *m, const tflc__stage_tensor *o,
       data[at * es + b] =
           (uint8_t)(((uint64_t)z >> (8 * (b < 8 ? b : 7))) & 0xFFu);
   }
-  if (en) {
+  if (en) { /* what pruning changed, in real units as binning reports */
+    double sum = 0;
+    for (i = 0; i < n; i++)
+      sum += r[i].mag;
     en->size_prune = n;
+    en->tables = (int32_t)ch;
+    en->mean_abs = sum / (double)count;
+    en->max_abs = n ? r[n - 1].mag : 0.0;
     en->done = 1;
   }
   free(r);
@@ -7119,5 +7136,11 @@ done:
     tflc_budget_report_free(&local);
   return st;
 }
+/* the build's own floating-point contraction again */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT DEFAULT
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
 
 #endif /* TFLC_WRITE_IMPLEMENTATION */

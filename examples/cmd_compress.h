@@ -77,8 +77,8 @@ static const char *cz_method(int m) {
 }
 
 static void cz_print(const char *cmd, const char *in, const char *outp,
-                     const tflc_stage_report *rep, int json, int bin,
-                     int bits) {
+                     const tflc_stage_report *rep, int json, int bin, int bits,
+                     int prune) {
   int32_t i, ndone = 0;
   size_t before = 0, after = 0;
   for (i = 0; i < rep->nwarnings; i++)
@@ -143,14 +143,18 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
     printf("%s -> %s: binned to at most %d values per table\n", in, outp,
            1 << bits);
   else if (bin)
-    printf("%s -> %s: pruned\n", in, outp);
+    printf("%s -> %s: pruned (elements set to the zero point)\n", in, outp);
   else
     printf("%s -> %s: format %s, %s\n", in, outp,
            rep->format == TFLC_W_METADATA ? "COMPRESSION_METADATA"
                                           : "TFLM_DECODE",
            rep->tflm_compatible ? "TFLM-compatible"
                                 : "tflc (not restricted to what TFLM runs)");
-  if (bin)
+  if (bin && prune)
+    printf("  %-7s %-8s %6s %7s %7s %12s %12s %9s  %s\n", "tensor", "type",
+           "tables", "values", "after", "mean |d|", "max |d|", "pruned",
+           "name");
+  else if (bin)
     printf("  %-7s %-8s %6s %7s %7s %12s %12s  %s\n", "tensor", "type",
            "tables", "values", "after", "mean |d|", "max |d|", "name");
   else
@@ -160,7 +164,16 @@ static void cz_print(const char *cmd, const char *in, const char *outp,
     const tflc_stage_entry *e = &rep->entries[i];
     char id[24];
     snprintf(id, sizeof id, "%d:%d", e->subgraph, e->tensor);
-    if (bin && e->done)
+    if (bin && e->done && prune) {
+      char u[16] = "-", ua[16] = "-"; /* distinct values: binning only */
+      if (bits) {
+        snprintf(u, sizeof u, "%d", e->unique);
+        snprintf(ua, sizeof ua, "%d", e->unique_after);
+      }
+      printf("  %-7s %-8s %6d %7s %7s %12.6g %12.6g %9lu  %s\n", id,
+             tflc_type_name(e->type), e->tables, u, ua, e->mean_abs, e->max_abs,
+             (unsigned long)e->size_prune, e->name);
+    } else if (bin && e->done)
       printf("  %-7s %-8s %6d %7d %7d %12.6g %12.6g  %s\n", id,
              tflc_type_name(e->type), e->tables, e->unique, e->unique_after,
              e->mean_abs, e->max_abs, e->name);
@@ -527,18 +540,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
         "--labels FILE, --prune-search, --min-bits B, --format, "
         "--tflm-compatible) goes without --bits, --prune and --tensors");
   if (!in || !outp || (bin && !bits && !(prune > 0)))
-    die(bin ? "usage: tflc bin IN.tflite -o OUT.tflite [--bits B] [--prune "
-              "FRACTION] [--tensors SG:T,...] [--exclude SG:T,...] [--json]; "
-              "or tflc bin IN.tflite -o OUT.tflite --budget SPEC [--inputs "
-              "DIR] [--random-inputs N] [--labels FILE] [--prune-search] "
-              "[--min-bits B] [--exclude SG:T,...] [--format "
-              "metadata|decode] [--tflm-compatible | --no-tflm-compatible] "
-              "[--json]"
-            : "usage: tflc compress IN.tflite -o OUT.tflite [--spec "
-              "SPEC.yaml] [--format metadata|decode] [--tensors "
-              "SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
-              "--no-tflm-compatible] [--methods lut,huffman,prune | --methods "
-              "auto] [--to-int4] [--allow-growth] [--json]");
+    die("usage: %s", usage_of(cmd));
   if (specp && have_tensors)
     die("compress: --spec and --tensors are exclusive");
   if (same_file(in, outp) || !strcmp(in, outp))
@@ -588,7 +590,7 @@ static int cmd_stage(int argc, char **argv, int bin) {
       ndone += rep.entries[k].done != 0;
     if (ndone == 0 && !bin) {
       /* the table (on stdout) gives each tensor's reason */
-      cz_print(cmd, in, "(not written)", &rep, json, bin, bits);
+      cz_print(cmd, in, "(not written)", &rep, json, bin, bits, prune > 0);
       fflush(stdout);
       if (rep.nentries == 0)
         die("compress: nothing compressed: %s has no constant tensor to "
@@ -601,8 +603,29 @@ static int cmd_stage(int argc, char **argv, int bin) {
           rep.nentries, outp, in);
     }
   }
+  /* discovery never writes a model larger than its input: the format's
+   * own bytes (DECODE operators, ancillary tensors, metadata) can exceed
+   * what small tensors save */
+  if (!bin && !specp && !have_tensors && !growth && out_size > size) {
+    cz_print(cmd, in, "(not written)", &rep, json, bin, bits, 0);
+    fflush(stdout);
+    die("compress: the compressed model would be %lu bytes, larger than "
+        "the input's %lu (the format's own bytes exceed what the tensors "
+        "save); %s not written (--allow-growth writes it)",
+        (unsigned long)out_size, (unsigned long)size, outp);
+  }
+  if (!bin && to_int4) {
+    int32_t k, n4 = 0;
+    for (k = 0; k < rep.nentries; k++)
+      n4 += rep.entries[k].done && rep.entries[k].method == TFLC_METHOD_INT4;
+    if (n4 == 0)
+      fprintf(stderr,
+              "tflc: warning: --to-int4: no filter qualifies (constant INT8 "
+              "filters of CONV_2D, DEPTHWISE_CONV_2D and per-tensor "
+              "FULLY_CONNECTED with every value in -8..7); none made INT4\n");
+  }
   write_file(outp, out, out_size);
-  cz_print(cmd, in, outp, &rep, json, bin, bits);
+  cz_print(cmd, in, outp, &rep, json, bin, bits, prune > 0);
   tflc_stage_report_free(&rep);
   free(out);
   free(model);

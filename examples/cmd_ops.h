@@ -3,7 +3,7 @@
  * Included by tflc.c after load_model and die. */
 
 /* `tflc ops --list`: every operator this build runs, from the operator
- * table, as the README lists them (comma-separated, 76 columns). */
+ * table, as docs/operators.md lists them (comma-separated, 76 columns). */
 static int ops_list(void) {
   int32_t code;
   int col = 0, n = 0;
@@ -28,16 +28,93 @@ static int ops_list(void) {
   return 0;
 }
 
+/* What a model needs beyond its operators, for `tflc ops --config`. */
+typedef struct ops_needs {
+  int compression, subgraphs, float32, int16;
+} ops_needs;
+static ops_needs ops_model_needs(const tflc_model *m) {
+  ops_needs nd;
+  int32_t sg, t, op;
+  memset(&nd, 0, sizeof nd);
+  nd.compression = m->num_lut_tensors > 0;
+  nd.subgraphs = m->num_subgraphs > 1;
+  for (sg = 0; sg < m->num_subgraphs; sg++) {
+    for (op = 0; op < tflc_model_num_ops(m, sg); op++)
+      if (!strcmp(tflc_opcode_name(tflc_model_op_code(m, sg, op)),
+                  "TFLM_DECODE"))
+        nd.compression = 1;
+    for (t = 0; t < tflc_model_num_tensors(m, sg); t++) {
+      tflc_tensor x;
+      if (tflc_model_tensor(m, sg, t, &x, NULL, NULL) != TFLC_OK)
+        continue;
+      if (x.type == TFLC_FLOAT32)
+        nd.float32 = 1;
+      else if (x.type == TFLC_INT16)
+        nd.int16 = 1;
+      else if (x.type == TFLC_INT4)
+        nd.compression = 1;
+    }
+  }
+  return nd;
+}
+
+/* The header `tflc ops MODEL --config` writes: TFLC_OPS and every
+ * feature the model does not need left out. */
+static const char *base_name(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b ? b + 1 : path;
+}
+static void ops_write_config(FILE *f, const char *model_path,
+                             const char *out_path, const ops_needs *nd,
+                             int user_ops, const char *ops_line) {
+  fprintf(f,
+          "/* tflc configuration for %s, written by `tflc ops --config`.\n"
+          " * Build with -DTFLC_CONFIG_FILE='\"%s\"'\n"
+          " * in every unit that includes tflc.h, and -ffunction-sections\n"
+          " * -Wl,--gc-sections. Delete a line to keep what it leaves out. "
+          "*/\n"
+          "#ifndef TFLC_CONFIG_H\n#define TFLC_CONFIG_H\n\n"
+          "/* the operators the model runs */\n%s\n",
+          base_name(model_path),
+          out_path ? base_name(out_path) : "tflc_config.h", ops_line);
+  fprintf(f, "/* what the model does not need */\n");
+  if (!nd->float32 && !nd->int16)
+    fprintf(f, "#define TFLC_INT8_ONLY\n");
+  else if (!nd->float32)
+    fprintf(f, "#define TFLC_NO_FLOAT32\n");
+  else if (!nd->int16)
+    fprintf(f, "#define TFLC_NO_INT16\n");
+  if (!nd->compression)
+    fprintf(f, "#define TFLC_NO_COMPRESSION\n");
+  if (!nd->subgraphs)
+    fprintf(f, "#define TFLC_NO_SUBGRAPHS\n");
+  fprintf(f, "#define TFLC_NO_DELEGATES\n");
+  if (!user_ops)
+    fprintf(f, "#define TFLC_NO_USER_OPS\n");
+  fprintf(f, "\n/* error messages out, to save flash (tflc_error then names "
+             "only the\n * status; tflc_error_op still gives the operator): "
+             "*/\n/* #define TFLC_NO_ERROR_STRINGS */\n\n"
+             "#endif /* TFLC_CONFIG_H */\n");
+}
+
 static int cmd_ops(int argc, char **argv) {
-  const char *model_path = NULL;
-  int json = 0, i, sg, op, n = 0, missing = 0;
+  const char *model_path = NULL, *out_path = NULL;
+  int json = 0, config = 0, i, sg, op, n = 0, missing = 0;
   int32_t codes[512];
+  char line[8192];
+  size_t len;
   tflc_model m;
   uint8_t *bytes;
   for (i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--json"))
       json = 1;
-    else if (!strcmp(argv[i], "--list"))
+    else if (!strcmp(argv[i], "--config"))
+      config = 1;
+    else if (!strcmp(argv[i], "-o")) {
+      if (++i >= argc)
+        die("ops: -o needs a file");
+      out_path = argv[i];
+    } else if (!strcmp(argv[i], "--list"))
       return ops_list();
     else if (argv[i][0] == '-')
       die("ops: unknown option %s", argv[i]);
@@ -47,7 +124,11 @@ static int cmd_ops(int argc, char **argv) {
       die("ops: unexpected argument %s", argv[i]);
   }
   if (!model_path)
-    die("usage: tflc ops MODEL [--json] | tflc ops --list");
+    die("usage: %s", usage_of("ops"));
+  if (json && config)
+    die("ops: --json and --config do not go together");
+  if (out_path && !config)
+    die("ops: -o FILE goes with --config (the header to write)");
   load_model(&m, model_path, &bytes);
   /* every operator code of every subgraph, once, in code order */
   for (sg = 0; sg < m.num_subgraphs; sg++)
@@ -64,44 +145,69 @@ static int cmd_ops(int argc, char **argv) {
       codes[k] = code;
       n++;
     }
-  if (json)
-    printf("{\"ops\": [");
-  else
-    printf("#define TFLC_OPS(X)");
-  for (i = 0, op = 0; i < n; i++) {
-    tflc_op_info info;
-    if (!tflc_op_info_get(codes[i], &info) || info.status == TFLC_OP_NAME_ONLY)
-      continue;
-    if (json)
-      printf("%s\"%s\"", op ? ", " : "", info.name);
-    else
-      printf(" X(%s)", info.name);
-    op++;
-  }
-  if (json)
-    printf("], \"user_ops_needed\": [");
-  else
-    printf("\n");
   /* what no TFLC_OPS line can give: register these as tflc_user_op */
   for (sg = 0; sg < m.num_subgraphs; sg++)
     for (op = 0; op < tflc_model_num_ops(&m, sg); op++) {
+      tflc_op_info info;
+      if (!tflc_op_info_get(tflc_model_op_code(&m, sg, op), &info) ||
+          info.status == TFLC_OP_NAME_ONLY)
+        missing++;
+    }
+  if (json) {
+    printf("{\"ops\": [");
+    for (i = 0, op = 0; i < n; i++) {
+      tflc_op_info info;
+      if (!tflc_op_info_get(codes[i], &info) ||
+          info.status == TFLC_OP_NAME_ONLY)
+        continue;
+      printf("%s\"%s\"", op++ ? ", " : "", info.name);
+    }
+    printf("], \"user_ops_needed\": [");
+  } else {
+    len = (size_t)snprintf(line, sizeof line, "#define TFLC_OPS(X)");
+    for (i = 0, op = 0; i < n; i++) {
+      tflc_op_info info;
+      if (!tflc_op_info_get(codes[i], &info) ||
+          info.status == TFLC_OP_NAME_ONLY)
+        continue;
+      len +=
+          (size_t)snprintf(line + len, sizeof line - len, " X(%s)", info.name);
+      op++;
+    }
+    /* no built-in operator at all: no line (an empty TFLC_OPS compiles
+     * none, which only a model of user operators wants) */
+    if (op == 0 && missing)
+      line[0] = 0;
+    if (config && line[0]) {
+      ops_needs nd = ops_model_needs(&m);
+      FILE *f = out_path ? fopen(out_path, "w") : stdout;
+      if (!f)
+        die("cannot write %s: %s", out_path, strerror(errno));
+      ops_write_config(f, model_path, out_path, &nd, missing > 0, line);
+      if (out_path && fclose(f) != 0)
+        die("cannot write %s", out_path);
+    } else if (line[0]) {
+      printf("%s\n", line);
+    }
+  }
+  for (sg = 0, i = 0; sg < m.num_subgraphs; sg++)
+    for (op = 0; op < tflc_model_num_ops(&m, sg); op++) {
       int32_t code = tflc_model_op_code(&m, sg, op);
       tflc_op_info info;
-      uint32_t len = 0;
-      const char *name = tflc_model_op_custom_name(&m, sg, op, &len);
+      uint32_t nlen = 0;
+      const char *name = tflc_model_op_custom_name(&m, sg, op, &nlen);
       if (tflc_op_info_get(code, &info) && info.status != TFLC_OP_NAME_ONLY)
         continue;
       if (json)
         printf("%s{\"subgraph\": %d, \"op\": %d, \"name\": \"%.*s\"}",
-               missing ? ", " : "", sg, op, name ? (int)len : -1,
+               i++ ? ", " : "", sg, op, name ? (int)nlen : -1,
                name ? name : info.name);
       else
         fprintf(stderr,
                 "tflc: subgraph %d op %d %.*s: tflc has no kernel; register "
                 "it as a tflc_user_op\n",
-                sg, op, name ? (int)len : (int)strlen(info.name),
+                sg, op, name ? (int)nlen : (int)strlen(info.name),
                 name ? name : info.name);
-      missing++;
     }
   if (json)
     printf("]}\n");

@@ -4,13 +4,18 @@
 # exact counts) and on this host (callgrind: exact instruction counts of
 # decode_tiles; plus the median time and TSC cycles of a native run).
 #   examples/decode_bench.sh            (make bench-decode)
-# Parts whose tools are missing (arm-none-eabi-gcc, valgrind) are skipped
-# with a note.
+# Needs valgrind, arm-none-eabi-gcc, qemu-system-arm and the harness of
+# ../shared; without one it prints what is missing and exits 1
+# (PARTIAL=1: run the parts it can).
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 H=$SHARED/tools/cortex-m4-qemu
 OPT=${OPT:--O2}
+if [ "${PARTIAL:-0}" != 1 ]; then
+  . examples/bench_need.sh
+  bench_need decode_bench.sh "${CC:-cc}" valgrind arm-none-eabi-gcc qemu-system-arm "$H/Makefile"
+fi
 CC=${CC:-cc}
 out=build/decode_bench
 mkdir -p "$out"

@@ -23,6 +23,7 @@ m4) H=$SHARED/tools/cortex-m4-qemu NOMVE=0 ;;
 m55) H=$SHARED/tools/cortex-m55-qemu NOMVE=${NOMVE:-1} ;;
 *) echo "TARGET=$TARGET: m4 or m55" >&2; exit 2 ;;
 esac
+. examples/bench_need.sh
 OPT=${OPT:--O2}
 M=$SHARED/conformance/external/mlperf_tiny
 if [ $# -eq 0 ]; then
@@ -70,6 +71,10 @@ run_one() { # out_prefix extra_cflags: build and run; sets res, insns, ok
   insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
   ok=$(echo "$res" | grep -q 'identical to TFLM' && echo identical || echo "$res" | tail -n 1)
 }
+cases=""
+for c in "$@"; do cases="$cases $c/model.tflite"; done
+bench_need m4_bench.sh arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm "$H/Makefile" "$H/run.sh" $cases
+failed=0
 extra=""
 [ "$NOMVE" = 1 ] && extra=no-mve
 printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' case instructions arena stack text model cmsis-nn ratio "$extra" output
@@ -94,7 +99,12 @@ for c in "$@"; do
   text=$(arm-none-eabi-size "$out/bench.elf" 2>/dev/null | awk 'NR==2{print $1}')
   p=$(peer "$name")
   ratio=-
+  [ "$ok" = identical ] || failed=$((failed + 1))
   [ "$p" != - ] && [ -n "$insns" ] && ratio=$(awk -v a="$insns" -v b="$p" 'BEGIN{printf "%.2f", a / b}')
   printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' "$name" "${insns:-?}" "${arena:-?}" \
     "${stack:-?}" "${text:-?}" "$(stat -c %s "$c/model.tflite")" "$p" "$ratio" "$nomve" "$ok"
 done
+if [ "$failed" != 0 ]; then
+  echo "m4_bench.sh: $failed of $# cases failed (build/$TARGET/*/bench.log)" >&2
+  exit 1
+fi

@@ -4,12 +4,15 @@
 # the linked program minus the model, input and expected-output arrays
 # (data.o), as the harness's map_sizes.py counts them, with and without
 # the harness; -O2 and -Os; each build's instructions per invoke and its
-# output check (examples/m4_bench.sh). README's flash table comes from it.
+# output check (examples/m4_bench.sh). docs/measured.md's flash table comes from it.
 #   make flash-m4          (SHARED=../shared)
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
 P=$SHARED/conformance/models/person_detect/person
+. examples/bench_need.sh
+bench_need m4_flash.sh arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm python3 \
+  "$SHARED/tools/cortex-m4-qemu/Makefile" "$SHARED/tools/cortex-m4-qemu/map_sizes.py" "$P/model.tflite"
 mkdir -p build
 printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X(RESHAPE) X(SOFTMAX)\n' >build/pd_ops.h
 OPS="-include build/pd_ops.h"

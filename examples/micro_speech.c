@@ -161,6 +161,22 @@ int main(int argc, char **argv) {
                     "MODEL] [--features] FILE.wav\n");
     return 2;
   }
+  /* the default models come with the optional ../shared suites */
+  for (i = 0; i < 2; i++) {
+    const char *path = i ? kws_path : pre_path;
+    FILE *f =
+        (path == pre_default || path == kws_default) ? fopen(path, "rb") : NULL;
+    if (f)
+      fclose(f);
+    else if (path == pre_default || path == kws_default) {
+      fprintf(stderr,
+              "micro_speech: no model %s: the models come with the optional "
+              "../shared suites (SHARED=DIR), or give --preprocessor and "
+              "--model\n",
+              path);
+      return 1;
+    }
+  }
   wav = read_file(wav_path, &wav_size);
   pcm = wav_samples(wav, wav_size, wav_path, &samples);
 

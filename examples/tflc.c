@@ -13,6 +13,11 @@
  * Any error: exit status 1 and one line on stderr beginning "tflc: ".
  * `check` exits 2 when tflc cannot run the model (an operator or feature
  * unsupported), 0 when it can (spec findings are printed, not failures). */
+/* The models this tool reads are untrusted files: a WHILE whose condition
+ * never turns false fails after this many iterations (--while-limit N;
+ * 0: no bound, the library's default for firmware). */
+static unsigned long cli_while_limit = 1000000;
+#define TFLC_WHILE_MAX_ITERATIONS cli_while_limit
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
@@ -44,25 +49,121 @@ static void die(const char *fmt, ...) {
 
 /* ---- usage ---------------------------------------------------------------
  */
+/* Every flag of every command, in one table: the usage lines, each
+ * command's --help and the check that runs before a command parses its
+ * arguments (a flag not listed for the command is refused) all read it,
+ * so what --help lists is what the command accepts. */
+typedef struct cli_flag {
+  const char *cmds; /* the commands taking it, each between spaces */
+  const char *flag;
+  const char *arg;  /* its value, e.g. "N"; NULL: a switch */
+  const char *help; /* one line */
+} cli_flag;
+static const cli_flag flags[] = {
+    {" run bench ", "--input", "FILE",
+     "bytes of one model input, in input order (once per input)"},
+    {" run bench ", "--random-inputs", "SEED",
+     "inputs from the conformance generator with this seed"},
+    {" run ", "--out-dir", "DIR", "write the outputs as DIR/output_K.bin"},
+    {" run bench ", "--iters", "N",
+     "invokes to time (run: N more after the first; bench: default 100)"},
+    {" run bench ", "--arena", "BYTES",
+     "arena size (65536, 64K, 1M): the fastest plan that fits it runs; "
+     "default: the exact size of the fastest plan"},
+    {" run ", "--dump-layers", "DIR", "write every operator's outputs"},
+    {" run bench ", "--while-limit", "N",
+     "a WHILE fails after N iterations (default 1000000; 0: no bound)"},
+    {" run bench info ", "--delegate", "SPEC",
+     "run through a delegate, e.g. vta or vta:round:threads=1"},
+    {" info ", "--target", "32|64",
+     "the arena for a 32-bit target (default: this host)"},
+    {" compress bin ", "-o", "OUT", "the model to write (required)"},
+    {" compress bin ", "--format", "metadata|decode",
+     "TFLM_DECODE operators (decode, the default) or COMPRESSION_METADATA"},
+    {" compress ", "--methods", "lut,huffman,prune|auto",
+     "encodings to try per tensor (default lut; auto: all three, smallest "
+     "wins)"},
+    {" compress ", "--spec", "SPEC.yaml",
+     "the tensors and widths to compress, from a spec file"},
+    {" compress ", "--tensors", "SG:T[:BITS],...",
+     "compress these tensors (default: every constant that shrinks)"},
+    {" bin ", "--tensors", "SG:T,...",
+     "bin these tensors (default: the weights of FULLY_CONNECTED, CONV_2D, "
+     "DEPTHWISE_CONV_2D, TRANSPOSE_CONV)"},
+    {" compress bin ", "--exclude", "SG:T,...", "leave these tensors alone"},
+    {" compress bin ", "--tflm-compatible", NULL,
+     "only what TFLM runs (default with --format metadata)"},
+    {" compress bin ", "--no-tflm-compatible", NULL,
+     "whatever tflc runs (default with --format decode)"},
+    {" compress ", "--to-int4", NULL,
+     "INT8 filters whose values lie in -8..7 become INT4 first"},
+    {" compress ", "--allow-growth", NULL,
+     "also compress tensors that do not shrink, and write a model larger "
+     "than its input"},
+    {" bin ", "--bits", "B", "at most 2^B values per table (1..8)"},
+    {" bin ", "--prune", "FRACTION",
+     "set this fraction of each tensor's smallest values to the zero point"},
+    {" bin ", "--budget", "SPEC",
+     "the smallest model within an accuracy budget, e.g. top1=99%,max=0.05 "
+     "(docs/compress_budget.md); without --bits, --prune, --tensors"},
+    {" bin ", "--inputs", "DIR",
+     "with --budget: the inputs to measure on (input_K.bin files)"},
+    {" bin ", "--random-inputs", "N",
+     "with --budget: N random inputs (with --inputs: added to them)"},
+    {" bin ", "--labels", "FILE",
+     "with --budget: labels of the inputs, for an accuracy drop (acc=D)"},
+    {" bin ", "--prune-search", NULL,
+     "with --budget: also try pruning each tensor"},
+    {" bin ", "--min-bits", "B", "with --budget: the fewest bits to try"},
+    {" embed ", "-n", "NAME", "the array's name (default: from the file name)"},
+    {" embed ", "-o", "FILE", "write the C file here (default: stdout)"},
+    {" embed ", "-H", "FILE",
+     "also write a header declaring NAME and NAME_len"},
+    {" ops ", "--config", NULL,
+     "write a configuration header (TFLC_CONFIG_FILE): TFLC_OPS and what "
+     "the model does not need left out"},
+    {" ops ", "-o", "FILE", "with --config: the header to write"},
+    {" ops ", "--list", NULL, "every operator this build runs"},
+    {" run info check bench compress bin ops ", "--json", NULL,
+     "machine-readable output"},
+    {" run info check bench compress bin embed ops help ", "--help", NULL,
+     "this help (also -h)"}};
+#define NUM_FLAGS (sizeof flags / sizeof flags[0])
+
+static int flag_of(const cli_flag *f, const char *cmd) {
+  const char *p = strstr(f->cmds, cmd);
+  size_t n = strlen(cmd);
+  while (p && !(p[-1] == ' ' && p[n] == ' '))
+    p = strstr(p + 1, cmd);
+  return p != NULL;
+}
+static const cli_flag *find_flag(const char *cmd, const char *a) {
+  size_t k;
+  for (k = 0; k < NUM_FLAGS; k++)
+    if (flag_of(&flags[k], cmd) &&
+        (!strcmp(flags[k].flag, a) ||
+         (!strcmp(flags[k].flag, "--help") && !strcmp(a, "-h"))))
+      return &flags[k];
+  return NULL;
+}
+
 typedef struct cmd_help {
   const char *name;
-  const char *usage;
+  const char *args; /* positional arguments */
   const char *text;
 } cmd_help;
 static const cmd_help helps[] = {
-    {"run",
-     "tflc run MODEL [--input FILE]... [--random-inputs SEED] [--out-dir DIR] "
-     "[--iters N] [--arena BYTES] [--dump-layers DIR] [--json]",
+    {"run", "MODEL",
      "Runs MODEL once on the given inputs (--input FILE per model input, in "
      "order; --random-inputs SEED: the conformance generator; neither: "
      "zeros) and prints the outputs, or writes DIR/output_K.bin. --iters N "
      "runs N more invokes, each on the same inputs, and reports the median "
-     "time. --arena BYTES (e.g. 65536, 64K, 1M) gives the arena size, and "
-     "the fastest plan that fits it runs (the output says which); "
-     "without it the exact size of the fastest plan is used "
-     "(TFLC_PLAN=smallest in the environment: of the smallest). "
-     "--dump-layers DIR writes every operator's outputs."},
-    {"info", "tflc info MODEL [--target 32|64] [--json]",
+     "time. --arena BYTES gives the arena size, and the fastest plan that "
+     "fits it runs (the output says which); without it the exact size of "
+     "the fastest plan is used (TFLC_PLAN=smallest in the environment: of "
+     "the smallest). A WHILE loop stops after --while-limit iterations "
+     "(models are untrusted files)."},
+    {"info", "MODEL",
      "Lists every subgraph: inputs and outputs (type, shape, scale, zero "
      "point), operators, tensors, compressed constants, constants "
      "misaligned for their type (copied into the arena at init), and the "
@@ -70,56 +171,85 @@ static const cmd_help helps[] = {
      "--target 32, a 32-bit microcontroller (--json: arena_used_bytes), "
      "and that of the smallest plan (arena_smallest_bytes). "
      "Models with operators tflc cannot run are listed too."},
-    {"check", "tflc check MODEL [--json]",
+    {"check", "MODEL",
      "Reports where MODEL departs from the TFLite int8 quantization spec and "
      "which operators tflc cannot run. Exit status 0: tflc runs the model "
      "(findings are printed); 2: it cannot; 1: error."},
-    {"bench",
-     "tflc bench MODEL [--iters N] [--input FILE]... "
-     "[--random-inputs SEED] [--arena BYTES] [--json]",
+    {"bench", "MODEL",
      "Times N invokes (default 100) after one warm-up, each on the same "
      "inputs (default: --random-inputs 1), and reports the median per invoke "
      "and the median of each operator (--arena BYTES: in that arena, with "
      "the fastest plan that fits). Runs longer than 2 s show progress "
      "on stderr (TFLC_PROGRESS_AFTER_MS=N: after N ms)."},
-    {"compress",
-     "tflc compress IN -o OUT [--spec SPEC.yaml] [--format metadata|decode] "
-     "[--tensors SG:T[:BITS],...] [--exclude SG:T,...] [--tflm-compatible | "
-     "--no-tflm-compatible] [--allow-growth] [--json]",
+    {"compress", "IN -o OUT",
      "LUT-compresses the constant tensors of IN that have few distinct values "
-     "per table. Tensors straight from training have too many: bin them "
-     "first with `tflc bin`. Exits 1 when nothing was compressed."},
-    {"bin",
-     "tflc bin IN -o OUT --bits B [--tensors SG:T,...] [--exclude SG:T,...] "
-     "[--json]",
+     "per table, into TFLM_DECODE operators by default (--format metadata: "
+     "the COMPRESSION_METADATA format). Tensors straight from training have "
+     "too many: bin them first with `tflc bin`. Exits 1, writing nothing, "
+     "when nothing was compressed or when the model would grow."},
+    {"bin", "IN -o OUT",
      "Clusters the values of constant weight tensors to at most 2^B per "
      "table (per channel when quantized per channel), so `tflc compress` "
-     "can store them in B bits."},
-    {"embed", "tflc embed MODEL [-n NAME] [-o FILE]",
+     "can store them in B bits; --prune sets the smallest values to the "
+     "zero point (for the Prune encoding); --budget chooses the widths (and "
+     "with --prune-search the pruning) that make the model smallest within "
+     "an accuracy budget on the given inputs, and writes it compressed. "
+     "Needs --bits, --prune or --budget."},
+    {"embed", "MODEL",
      "Writes a C source file (to stdout without -o) with MODEL as a "
      "16-byte aligned const array NAME (default: from the file name) and "
-     "its length NAME_len. Include it in firmware instead of `xxd -i`."},
-    {"ops", "tflc ops MODEL [--json]",
+     "its length NAME_len, and with -H a header declaring both. Include it "
+     "in firmware instead of `xxd -i`."},
+    {"ops", "MODEL",
      "Prints the operators MODEL needs as the TFLC_OPS line that compiles "
      "exactly those into a firmware build, and the operators to register "
-     "with tflc_user_op."},
-    {"help", "tflc help [COMMAND]", "Prints the usage of every command."}};
+     "with tflc_user_op; with --config, a whole configuration header. "
+     "`tflc ops --list` lists every operator this build runs."},
+    {"help", "[COMMAND]", "Prints the usage of every command."}};
 #define NUM_HELPS (sizeof helps / sizeof helps[0])
 
+/* "tflc CMD ARGS [--flag VALUE]..." from the table */
+static const char *usage_of(const char *cmd) {
+  static char buf[1024];
+  size_t k, h, n = 0;
+  for (h = 0; h < NUM_HELPS; h++)
+    if (!strcmp(helps[h].name, cmd))
+      break;
+  if (h == NUM_HELPS)
+    return "";
+  n += (size_t)snprintf(buf, sizeof buf, "tflc %s %s", cmd, helps[h].args);
+  for (k = 0; k < NUM_FLAGS && n < sizeof buf; k++)
+    if (flag_of(&flags[k], cmd) && strcmp(flags[k].flag, "--help") &&
+        !strstr(helps[h].args, flags[k].flag)) /* -o OUT: in args */
+      n += (size_t)snprintf(buf + n, sizeof buf - n, " [%s%s%s]", flags[k].flag,
+                            flags[k].arg ? " " : "",
+                            flags[k].arg ? flags[k].arg : "");
+  return buf;
+}
 static void print_usage(FILE *f) {
   size_t k;
   fprintf(f, "tflc %s - run and inspect TensorFlow Lite models\nusage:\n",
           TFLC_VERSION);
   for (k = 0; k < NUM_HELPS; k++)
-    fprintf(f, "  %s\n", helps[k].usage);
+    fprintf(f, "  %s\n", usage_of(helps[k].name));
   fprintf(f, "  tflc --version\nRun `tflc help COMMAND` or `tflc COMMAND "
              "--help` for details.\n");
 }
 static int print_help(const char *cmd) {
-  size_t k;
+  size_t k, j;
   for (k = 0; k < NUM_HELPS; k++)
     if (!strcmp(helps[k].name, cmd)) {
-      printf("usage: %s\n\n%s\n", helps[k].usage, helps[k].text);
+      printf("usage: %s\n\n%s\n\noptions:\n", usage_of(cmd), helps[k].text);
+      for (j = 0; j < NUM_FLAGS; j++)
+        if (flag_of(&flags[j], cmd)) {
+          char left[64];
+          snprintf(left, sizeof left, "%s%s%s", flags[j].flag,
+                   flags[j].arg ? " " : "", flags[j].arg ? flags[j].arg : "");
+          if (strlen(left) > 26)
+            printf("  %s\n  %-26s %s\n", left, "", flags[j].help);
+          else
+            printf("  %-26s %s\n", left, flags[j].help);
+        }
       return 0;
     }
   die("help: no command %s (commands: run info check bench compress bin "
@@ -127,12 +257,21 @@ static int print_help(const char *cmd) {
       cmd);
   return 1;
 }
-static const char *usage_of(const char *cmd) {
-  size_t k;
-  for (k = 0; k < NUM_HELPS; k++)
-    if (!strcmp(helps[k].name, cmd))
-      return helps[k].usage;
-  return "";
+/* Before a command parses its arguments: every flag is one the table
+ * lists for it, with its value. */
+static void check_flags(const char *cmd, int argc, char **argv) {
+  int i;
+  for (i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    const cli_flag *f;
+    if (a[0] != '-' || !a[1])
+      continue;
+    f = find_flag(cmd, a);
+    if (!f)
+      die("%s: unknown option %s (tflc %s --help lists them)", cmd, a, cmd);
+    if (f->arg && ++i >= argc)
+      die("%s: %s needs a value (%s %s)", cmd, a, a, f->arg);
+  }
 }
 /* `tflc CMD -h|--help` anywhere among the arguments prints CMD's help. */
 static int wants_help(int argc, char **argv) {
@@ -190,8 +329,11 @@ static uint8_t *read_file(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   uint8_t *buf;
   long n = 0;
+  struct stat st;
   if (!f)
     die("cannot open %s: %s", path, strerror(errno));
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+    die("%s is a directory, not a file", path);
   if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 ||
       fseek(f, 0, SEEK_SET) != 0)
     die("cannot read %s", path);
@@ -606,6 +748,8 @@ static int cmd_run(int argc, char **argv) {
       have_seed = 1;
     } else if (!strcmp(a, "--iters") && more) {
       iters = (long)parse_num("--iters", argv[++i], 1, 1000000);
+    } else if (!strcmp(a, "--while-limit") && more) {
+      cli_while_limit = parse_num("--while-limit", argv[++i], 0, 0x7FFFFFFFul);
     } else if (!strcmp(a, "--arena") && more) {
       arena_limit = parse_bytes("--arena", argv[++i]);
     } else if (!strcmp(a, "--json")) {
@@ -1099,6 +1243,8 @@ static int cmd_bench(int argc, char **argv) {
       delegate_select(&dg, argv[++i]);
     } else if (!strcmp(a, "--iters") && more) {
       iters = (long)parse_num("--iters", argv[++i], 1, 1000000);
+    } else if (!strcmp(a, "--while-limit") && more) {
+      cli_while_limit = parse_num("--while-limit", argv[++i], 0, 0x7FFFFFFFul);
     } else if (!strcmp(a, "--input") && more) {
       if (ninputs == MAX_FILES)
         die("bench: more than %d --input", MAX_FILES);
@@ -1248,7 +1394,7 @@ static int cmd_check(int argc, char **argv) {
 /* ---- embed -----------------------------------------------------------------
  */
 static int cmd_embed(int argc, char **argv) {
-  const char *model_path = NULL, *outp = NULL, *name_arg = NULL;
+  const char *model_path = NULL, *outp = NULL, *name_arg = NULL, *hdrp = NULL;
   char name[128];
   const char *base;
   size_t size, k, n = 0;
@@ -1262,6 +1408,8 @@ static int cmd_embed(int argc, char **argv) {
       name_arg = argv[++i];
     else if (!strcmp(a, "-o") && more)
       outp = argv[++i];
+    else if (!strcmp(a, "-H") && more)
+      hdrp = argv[++i];
     else if (a[0] == '-' && a[1])
       die("embed: unknown option %s%s", a,
           more ? "" : " (or it needs a value)");
@@ -1297,6 +1445,9 @@ static int cmd_embed(int argc, char **argv) {
   }
   if (outp && same_file(outp, model_path))
     die("embed: -o %s is the model itself", outp);
+  if (hdrp && (same_file(hdrp, model_path) ||
+               (outp && (same_file(hdrp, outp) || !strcmp(hdrp, outp)))))
+    die("embed: -H %s is the model or the -o file", hdrp);
   bytes = read_file(model_path, &size);
   if (size < 8 || memcmp(bytes + 4, "TFL3", 4) != 0)
     die("embed: %s is not a .tflite model (no TFL3 identifier)", model_path);
@@ -1334,6 +1485,35 @@ static int cmd_embed(int argc, char **argv) {
           name, (unsigned long)size);
   if (outp ? fclose(f) != 0 : fflush(f) != 0)
     die("cannot write %s", outp ? outp : "standard output");
+  if (hdrp) { /* the declarations, for the files that use the array */
+    char guard[160];
+    size_t g;
+    const char *hb = strrchr(hdrp, '/');
+    hb = hb ? hb + 1 : hdrp;
+    for (g = 0; hb[g] && g < sizeof guard - 1; g++)
+      guard[g] = (char)((hb[g] >= 'a' && hb[g] <= 'z') ? hb[g] - 'a' + 'A'
+                        : (hb[g] >= 'A' && hb[g] <= 'Z') ||
+                                (hb[g] >= '0' && hb[g] <= '9')
+                            ? hb[g]
+                            : '_');
+    guard[g] = 0;
+    if (guard[0] >= '0' && guard[0] <= '9')
+      guard[0] = '_';
+    f = fopen(hdrp, "w");
+    if (!f)
+      die("cannot write %s: %s", hdrp, strerror(errno));
+    fprintf(f,
+            "/* %s: %lu bytes, written by `tflc embed -H` (tflc %s); the "
+            "array is\n * defined in the C file `tflc embed` wrote with it. "
+            "*/\n#ifndef %s\n#define %s\n#include <stddef.h>\n\n"
+            "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
+            "extern const unsigned char %s[];\nextern const size_t %s_len;\n"
+            "#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n",
+            model_path, (unsigned long)size, TFLC_VERSION, guard, guard, name,
+            name, guard);
+    if (fclose(f) != 0)
+      die("cannot write %s", hdrp);
+  }
   free(bytes);
   return 0;
 }
@@ -1365,6 +1545,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], cmds[k].name)) {
       if (wants_help(argc - 2, argv + 2))
         return print_help(argv[1]);
+      check_flags(argv[1], argc - 2, argv + 2);
       return cmds[k].fn(argc - 2, argv + 2);
     }
   die("unknown command %s (commands: run info check bench compress bin "

@@ -7,7 +7,7 @@
 # (TFLM built with its Makefile, gcc 12.2, release; no optimized x86
 # kernels). Every run's output is compared with TFLM's bytes.
 #   examples/x86_bench.sh [CASE_DIR...]   (default: the three models)
-# Prints a Markdown table (README, "Measured") and the ratios TFLM / tflc.
+# Prints a Markdown table (docs/measured.md) and the ratios TFLM / tflc.
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -18,7 +18,10 @@ mkdir -p "$out"
   "$SHARED/conformance/models/person_detect/person" \
   "$SHARED/conformance/external/mlperf_tiny/vww_96_int8/seed1" \
   "$SHARED/conformance/models/mobilenet_v2/seed1"
-command -v valgrind >/dev/null || { echo "x86_bench: valgrind not installed" >&2; exit 1; }
+cases=""
+for c in "$@"; do cases="$cases $c/model.tflite"; done
+. examples/bench_need.sh
+bench_need x86_bench.sh "$CC" valgrind $cases
 tflm() { # TFLM reference instructions per invoke (PEERS.md, x86-64), or -
   case $1 in
   */person_detect/*) echo 116420994 ;;

@@ -1,6 +1,6 @@
 /* fuzz/fuzz_model_lean.c - fuzz_model.c on the lean firmware build the
- * flash figures of README are measured with: person_detect's operators
- * (TFLC_OPS) and everything a plain model does not need left out
+ * flash figures of docs/measured.md are measured with: person_detect's
+ * operators (TFLC_OPS) and everything a plain model does not need left out
  * (TFLC_NO_COMPRESSION, TFLC_NO_SUBGRAPHS, TFLC_NO_DELEGATES,
  * TFLC_NO_USER_OPS). Any bytes: refused or run, never a crash. Seeded
  * with fuzz_model's corpus. */

@@ -8,7 +8,7 @@
 #    the M55) and run, each path against portable C byte for byte;
 #  - person_detect through examples/m4_bench.c built by clang on the M4,
 #    with and without -munaligned-access, its output bytes against TFLM's
-#    (and the instructions of one invoke, for README).
+#    (and the instructions of one invoke, for docs/measured.md).
 # The harness's own files are built by arm-none-eabi-gcc and linked by it
 # (newlib). Needs clang, arm-none-eabi-gcc, qemu-system-arm and the
 # harnesses; skipped without them (a failure with TFLC_REQUIRE_ALL=1).

@@ -245,5 +245,152 @@ if command -v g++ >/dev/null; then
 else
   skipped "embed as C++ (no g++)"
 fi
+# tflc embed -H: the header declares what the C file defines
+"$TFLC" embed "$plain" -n demo_model -o "$t/dm2.c" -H "$t/dm2.h" && ok || bad "embed -H"
+sed '/^extern const/d; /^#ifdef __cplusplus/,/^#endif/d' "$t/use_embed.c" >"$t/use_embed2.c"
+{ printf '#include "dm2.h"\n'; cat "$t/use_embed2.c"; } >"$t/use_embed3.c"
+$CC -std=c99 -Wall -Wextra -Werror -I"$t" -o "$t/use_embed3" "$t/use_embed3.c" "$t/dm2.c" && "$t/use_embed3" "$plain" && ok || bad "embed -H header with its C file"
+expect_error "embed -H onto -o" "$TFLC" embed "$plain" -o "$t/same.c" -H "$t/same.c"
+# --help of every command lists every flag the command accepts (one
+# table): each listed flag is taken by the command's parser (whatever else
+# its value makes fail), and every flag the parsers compare against is
+# listed for some command
+value_for() {
+  case $1 in
+  N) echo 1 ;; SEED) echo 1 ;; BYTES) echo 1M ;; B) echo 4 ;; FRACTION) echo 0.5 ;;
+  NAME) echo m ;; SPEC) echo vta ;; "32|64") echo 32 ;; "metadata|decode") echo decode ;;
+  lut,huffman,prune\|auto) echo auto ;; SG:T*) echo 0:1 ;;
+  *) echo "$t/flagval_$RANDOM" ;;
+  esac
+}
+for c in run info check bench compress bin embed ops; do
+  "$TFLC" $c --help >"$t/h_$c" 2>&1
+  grep -q '^options:$' "$t/h_$c" && ok || bad "$c --help has no options list"
+  case $c in compress | bin) pos="$plain -o $t/flag_out.tflite" ;; *) pos=$plain ;; esac
+  while read -r flag arg _; do
+    case $flag in --help) continue ;; esac
+    case $arg in [A-Z]* | *'|'* | *,*) val=$(value_for "$arg") ;; *) val="" ;; esac
+    # shellcheck disable=SC2086
+    (cd "$t" && timeout 60 "$TFLC" $c $pos $flag $val >/dev/null 2>"$t/flag_err")
+    if grep -q 'unknown option' "$t/flag_err"; then
+      bad "$c: --help lists $flag but $c refuses it: $(cat "$t/flag_err")"
+    else
+      ok
+    fi
+  done < <(sed -n '/^options:$/,$p' "$t/h_$c" | grep -E '^  -' | sed 's/^  //')
+done
+cat "$t"/h_* >"$t/h_all"
+for f in $(grep -ohE 'strcmp\((a|argv\[i\]), "-[-a-zA-Z0-9]+"\)' examples/tflc.c examples/cmd_*.h |
+  sed 's/.*"\(-[^"]*\)".*/\1/' | sort -u); do
+  case $f in -h | --help | --version) continue ;; esac
+  grep -qE "^  $f( |$)" "$t/h_all" && ok || bad "the parsers take $f but no --help lists it"
+done
+expect_error "a flag of another command" "$TFLC" info "$plain" --iters 2
+expect_error "a flag without its value" "$TFLC" bench "$plain" --while-limit
+# compress says TFLM_DECODE is its default format
+grep -q 'TFLM_DECODE operators by default' "$t/h_compress" && ok || bad "compress --help does not name its default format"
+# a directory given as a model
+expect_error "directory as model" "$TFLC" info build
+grep -q 'is a directory' "$t/err" && ok || bad "directory as model: $(cat "$t/err")"
+# tflc ops --config writes a configuration header that compiles
+"$TFLC" ops "$plain" --config -o "$t/tflc_config.h" && ok || bad "ops --config"
+grep -q '^#define TFLC_OPS(X) X(CONV_2D)' "$t/tflc_config.h" && grep -q '^#define TFLC_NO_SUBGRAPHS$' "$t/tflc_config.h" && ok || bad "ops --config content: $(cat "$t/tflc_config.h")"
+$CC -std=c99 -Wall -Wextra -Werror -I. -I"$t" -DTFLC_CONFIG_FILE='"tflc_config.h"' -c tflc.c -o "$t/cfg.o" && ok || bad "tflc.c with the ops --config header"
+[ "$("$TFLC" ops "$plain" --config | grep -c '^#define TFLC_OPS')" = 1 ] && ok || bad "ops --config to stdout"
+expect_error "ops -o without --config" "$TFLC" ops "$plain" -o "$t/x.h"
+# compress: discovery never writes a model larger than its input; --to-int4
+# with nothing to convert says so
+hw=$SHARED/conformance/models/hello_world_float/seed1/model.tflite
+if [ -f "$hw" ]; then
+  rm -f "$t/hw_c.tflite"
+  expect_error "compress growing the model" "$TFLC" compress "$hw" -o "$t/hw_c.tflite"
+  grep -q 'larger than the input' "$t/err" && [ ! -e "$t/hw_c.tflite" ] && ok || bad "compress growth: $(cat "$t/err")"
+  "$TFLC" bin "$hw" -o "$t/hw_b.tflite" --bits 2 >/dev/null 2>&1
+  for fmt in decode metadata; do
+    if "$TFLC" compress "$t/hw_b.tflite" -o "$t/hw_bc.tflite" --methods auto --format $fmt >/dev/null 2>&1; then
+      [ "$(stat -c %s "$t/hw_bc.tflite")" -le "$(stat -c %s "$t/hw_b.tflite")" ] && ok || bad "compress --methods auto --format $fmt wrote a larger file"
+    else
+      ok # refused: nothing written
+    fi
+    rm -f "$t/hw_bc.tflite"
+  done
+  "$TFLC" compress "$hw" -o "$t/hw_4.tflite" --to-int4 --allow-growth >/dev/null 2>"$t/err4"
+  grep -q 'to-int4: no filter qualifies' "$t/err4" && ok || bad "--to-int4 with nothing to convert: $(cat "$t/err4")"
+else
+  skipped "compress growth and --to-int4 checks (no $hw)"
+fi
+# bin --prune: the text report gives what pruning changed
+"$TFLC" bin "$plain" -o "$t/pr.tflite" --prune 0.5 >"$t/pr" && ok || bad "bin --prune"
+awk '$1 ~ /^[0-9]+:[0-9]+$/ && $2 == "INT8" { n++; if ($8 + 0 <= 0 || $6 + 0 <= 0) z++ } END { exit !(n > 0 && z == 0) }' "$t/pr" && ok || bad "bin --prune report: $(head -n 4 "$t/pr")"
+# WHILE: bounded by default in the tool (untrusted files), --while-limit
+# sets the bound, 0 lifts it
+cat >"$t/while_gen.c" <<'C'
+#define TFLC_IMPLEMENTATION
+#define TFLC_WRITE_IMPLEMENTATION
+#include "tflc_write.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* WHILE (c < limit) c += 1: input c, output c' */
+int main(int argc, char **argv) {
+  static const float one = 1.0f;
+  float limit = (float)atof(argv[1]);
+  int32_t d[1] = {1}, in[2], c, l, b, c1, c0, c2, cond, body;
+  tflc_w_option o[2];
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  FILE *f;
+  tflc_writer *w = tflc_writer_create();
+  c0 = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "c", NULL);
+  c2 = tflc_writer_tensor(w, 0, TFLC_FLOAT32, 1, d, NULL, 0, "c2", NULL);
+  cond = tflc_writer_subgraph(w);
+  body = tflc_writer_subgraph(w);
+  c = tflc_writer_tensor(w, cond, TFLC_FLOAT32, 1, d, NULL, 0, NULL, NULL);
+  l = tflc_writer_tensor(w, cond, TFLC_FLOAT32, 1, d, &limit, 4, NULL, NULL);
+  b = tflc_writer_tensor(w, cond, TFLC_BOOL, 1, d, NULL, 0, NULL, NULL);
+  in[0] = c;
+  in[1] = l;
+  tflc_writer_op(w, cond, TFLC_OP_LESS, NULL, 2, in, 1, &b, 41, 0, NULL);
+  tflc_writer_inputs(w, cond, 1, &c);
+  tflc_writer_outputs(w, cond, 1, &b);
+  c = tflc_writer_tensor(w, body, TFLC_FLOAT32, 1, d, NULL, 0, NULL, NULL);
+  l = tflc_writer_tensor(w, body, TFLC_FLOAT32, 1, d, &one, 4, NULL, NULL);
+  c1 = tflc_writer_tensor(w, body, TFLC_FLOAT32, 1, d, NULL, 0, NULL, NULL);
+  in[0] = c;
+  in[1] = l;
+  tflc_writer_op(w, body, TFLC_OP_ADD, NULL, 2, in, 1, &c1, 11, 0, NULL);
+  tflc_writer_inputs(w, body, 1, &c);
+  tflc_writer_outputs(w, body, 1, &c1);
+  memset(o, 0, sizeof o);
+  o[0].slot = 0;
+  o[0].kind = TFLC_W_I32;
+  o[0].i = cond;
+  o[1].slot = 1;
+  o[1].kind = TFLC_W_I32;
+  o[1].i = body;
+  tflc_writer_op(w, 0, TFLC_OP_WHILE, NULL, 1, &c0, 1, &c2, 93, 2, o);
+  tflc_writer_inputs(w, 0, 1, &c0);
+  tflc_writer_outputs(w, 0, 1, &c2);
+  if (tflc_writer_finish(w, &bytes, &n) != TFLC_OK)
+    return 1;
+  f = fopen(argv[2], "wb");
+  if (!f || fwrite(bytes, 1, n, f) != n || fclose(f))
+    return 1;
+  return 0;
+}
+C
+if $CC -std=c11 -O1 -I. -o "$t/while_gen" "$t/while_gen.c" -lm 2>"$t/wg_err" &&
+  "$t/while_gen" 3e38 "$t/while_forever.tflite" && "$t/while_gen" 5 "$t/while_5.tflite"; then
+  ok
+  expect_error "run: WHILE that never ends, default bound" timeout 120 "$TFLC" run "$t/while_forever.tflite"
+  grep -q 'WHILE: .*more than 1000000 iterations' "$t/err" && ok || bad "WHILE bound message: $(cat "$t/err")"
+  expect_error "bench: --while-limit 10" timeout 60 "$TFLC" bench "$t/while_forever.tflite" --iters 1 --while-limit 10
+  grep -q 'more than 10 iterations' "$t/err" && ok || bad "--while-limit 10: $(cat "$t/err")"
+  "$TFLC" run "$t/while_5.tflite" --while-limit 5 >/dev/null && ok || bad "WHILE of 5 iterations with --while-limit 5"
+  expect_error "WHILE of 5 iterations with --while-limit 4" "$TFLC" run "$t/while_5.tflite" --while-limit 4
+  "$TFLC" run "$t/while_5.tflite" --while-limit 0 >/dev/null && ok || bad "--while-limit 0"
+else
+  bad "WHILE model generator: $(head -n 5 "$t/wg_err")"
+fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

@@ -3,7 +3,8 @@
 # ../shared/conformance: for every binned model with a TFLM spec, both
 # formats must run with the binned model's outputs and be no larger than
 # TFLM's own compressed model; automatic mode (four flavours) must keep
-# every conformance model's outputs; plus the command line itself (errors,
+# every conformance model's outputs and never write a model larger than its
+# input (unless --allow-growth); plus the command line itself (errors,
 # --json, bin). Prints "N passed, N failed".
 #
 #   tests/compress.sh              (from the repository root; builds with make)
@@ -82,10 +83,13 @@ for m in $(find "$S/models" "$S/ops" -name model.tflite | sort); do
     # shellcheck disable=SC2086
     rm -f "$work/a.tflite"
     if ! "$TFLC" compress "$m" -o "$work/a.tflite" $mode >"$work/log" 2>&1; then
-      # nothing to compress is an error that writes nothing and says why
-      if grep -q "nothing compressed" "$work/log" && [ ! -e "$work/a.tflite" ]; then ok; else
+      # nothing to compress, or a model that would grow (without
+      # --allow-growth): an error that writes nothing and says why
+      if grep -qE "nothing compressed|larger than the input" "$work/log" && [ ! -e "$work/a.tflite" ]; then ok; else
         bad "$c [$mode]: compress: $(tail -n 1 "$work/log")"
       fi
+    elif case $mode in *--allow-growth*) false ;; *) [ "$(stat -c %s "$work/a.tflite")" -gt "$(stat -c %s "$m")" ] ;; esac then
+      bad "$c [$mode]: wrote $(stat -c %s "$work/a.tflite") bytes from $(stat -c %s "$m")"
     elif run_same "$work/a.tflite" "$c"; then ok; else
       bad "$c [$mode]: outputs differ"
     fi
@@ -122,7 +126,7 @@ expect_fail "model:" "$TFLC" compress "$work/trunc.tflite" -o "$work/x.tflite"
 # --tensors with widths, --exclude
 if "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --tensors 0:4:5,0:6 >"$work/out" 2>/dev/null &&
   grep -q "0:4 .* 5 " "$work/out" && grep -q "0:6 .* 3 " "$work/out" && run_same "$work/x.tflite" "$hw/binned"; then ok; else bad "--tensors"; fi
-if "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --exclude 0:6 >"$work/out" 2>/dev/null &&
+if "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --exclude 0:6 --allow-growth >"$work/out" 2>/dev/null &&
   grep -q "0:6 .*skipped: excluded" "$work/out"; then ok; else bad "--exclude"; fi
 # excluding the one tensor worth compressing leaves nothing: an error
 # that says so, names `tflc bin`, and writes nothing
@@ -130,7 +134,7 @@ rm -f "$work/x.tflite"
 expect_fail "nothing compressed" "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --exclude 0:4
 [ ! -e "$work/x.tflite" ] && ok || bad "compress with nothing compressed wrote its output"
 # --json is JSON and lists the tensors
-if "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --format metadata --json >"$work/json" 2>/dev/null; then
+if "$TFLC" compress "$hw/binned/model.tflite" -o "$work/x.tflite" --format metadata --allow-growth --json >"$work/json" 2>/dev/null; then
   if command -v python3 >/dev/null; then
     if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="metadata" and d["tflm_compatible"] and any(t["compressed"] for t in d["tensors"])' "$work/json"; then ok; else bad "--json output"; fi
   else

@@ -183,10 +183,20 @@ add_subdirectory("$here" tflc)
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE tflc::tflc)
 CM
-cm -S "$t/sub" -B "$t/sub/b" && cm --build "$t/sub/b" && ok || bad "add_subdirectory build (see below)"
+cm -S "$t/sub" -B "$t/sub/b" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/sub/b" && ok || bad "add_subdirectory build (see below)"
 [ -x "$t/sub/b/minimal" ] && run_minimal "add_subdirectory" "$t/sub/b/minimal"
-# install, then find_package
-cm -S "$here" -B "$t/lib" && cm --build "$t/lib" && cm --install "$t/lib" --prefix "$t/prefix" && ok || bad "install"
+# compile_commands.json's command for tflc.c
+tflc_cmd() { grep '"command"' "$1/compile_commands.json" | grep '/tflc\.c"' | head -n 1; }
+# a parent project's build type stands; float contraction off regardless
+grep -q '^CMAKE_BUILD_TYPE:STRING=Debug$' "$t/sub/b/CMakeCache.txt" && ok || bad "add_subdirectory: the parent's build type Debug was overridden"
+tflc_cmd "$t/sub/b" | grep -q -- '-ffp-contract=off' && ok || bad "add_subdirectory: tflc.c without -ffp-contract=off: $(tflc_cmd "$t/sub/b")"
+# install, then find_package; tflc alone without a build type is Release
+# (optimized), C99 without GNU extensions, no fused multiply-add
+cm -S "$here" -B "$t/lib" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/lib" && cm --install "$t/lib" --prefix "$t/prefix" && ok || bad "install"
+grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$t/lib/CMakeCache.txt" && ok || bad "top-level CMake build without a build type is not Release"
+c=$(tflc_cmd "$t/lib")
+printf '%s' "$c" | grep -q -- ' -O[23s]' && printf '%s' "$c" | grep -q -- '-ffp-contract=off' &&
+  printf '%s' "$c" | grep -q -- '-std=c99' && ok || bad "top-level CMake build of tflc.c: not -O2/-O3, -std=c99, -ffp-contract=off: $c"
 [ -f "$t/prefix/include/tflc.h" ] && [ -f "$t/prefix/include/tflc_kernels.h" ] && ok || bad "headers not installed"
 mkdir -p "$t/fp"
 cat >"$t/fp/CMakeLists.txt" <<CM
@@ -198,6 +208,15 @@ target_link_libraries(minimal PRIVATE tflc::tflc)
 CM
 cm -S "$t/fp" -B "$t/fp/b" -DCMAKE_PREFIX_PATH="$t/prefix" && cm --build "$t/fp/b" && ok || bad "find_package build"
 [ -x "$t/fp/b/minimal" ] && run_minimal "find_package" "$t/fp/b/minimal"
+# float-exact whatever flags the user's build adds: no fused multiply-add
+# in the library CMake builds with -ffp-contract=fast -mfma (x86-64)
+if [ "$(uname -m)" = x86_64 ] && command -v objdump >/dev/null; then
+  cm -S "$here" -B "$t/fma" "-DCMAKE_C_FLAGS=-ffp-contract=fast -mfma -mavx2" && cm --build "$t/fma" && ok || bad "CMake build with -ffp-contract=fast -mfma"
+  n=$(objdump -d "$t/fma/libtflc.a" 2>/dev/null | grep -cE 'vfn?m(add|sub)[0-9]')
+  [ "$n" = 0 ] && ok || bad "CMake build with -ffp-contract=fast -mfma: $n fused multiply-adds in libtflc.a"
+else
+  skipped "float-exact CMake build (not x86-64, or no objdump)"
+fi
 # ESP-IDF: CMakeLists.txt under ESP_PLATFORM registers tflc.c
 mkdir -p "$t/idf"
 cat >"$t/idf/CMakeLists.txt" <<CM
@@ -209,6 +228,7 @@ function(idf_component_register)
   list(TRANSFORM A_SRCS PREPEND "$here/")
   list(TRANSFORM A_INCLUDE_DIRS PREPEND "$here/")
   add_library(component \${A_SRCS})
+  set(COMPONENT_LIB component PARENT_SCOPE)
   target_include_directories(component PUBLIC \${A_INCLUDE_DIRS})
   target_link_libraries(component PUBLIC m)
 endfunction()
@@ -216,7 +236,8 @@ include("$here/CMakeLists.txt")
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE component)
 CM
-cm -S "$t/idf" -B "$t/idf/b" && cm --build "$t/idf/b" && ok || bad "ESP-IDF component (stand-in) build"
+cm -S "$t/idf" -B "$t/idf/b" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/idf/b" && ok || bad "ESP-IDF component (stand-in) build"
+tflc_cmd "$t/idf/b" | grep -q -- '-ffp-contract=off' && ok || bad "ESP-IDF component: tflc.c without -ffp-contract=off"
 [ -x "$t/idf/b/minimal" ] && run_minimal "ESP-IDF component" "$t/idf/b/minimal"
 # Zephyr: zephyr/CMakeLists.txt with CONFIG_TFLC=y
 grep -q '^  cmake: zephyr$' "$here/zephyr/module.yml" && grep -q '^  kconfig: zephyr/Kconfig$' "$here/zephyr/module.yml" && grep -q '^config TFLC$' "$here/zephyr/Kconfig" && ok || bad "zephyr/module.yml or Kconfig"
@@ -237,13 +258,120 @@ function(zephyr_include_directories)
   include_directories(\${ARGN})
 endfunction()
 function(zephyr_library_compile_definitions)
+  target_compile_definitions(zephyr_lib PRIVATE \${ARGN})
+endfunction()
+function(zephyr_library_compile_options)
+  target_compile_options(zephyr_lib PRIVATE \${ARGN})
+endfunction()
+function(zephyr_compile_definitions)
+  add_compile_definitions(\${ARGN})
 endfunction()
 include("$here/zephyr/CMakeLists.txt")
 add_executable(minimal "$here/examples/minimal.c")
 target_link_libraries(minimal PRIVATE zephyr_lib)
 CM
-cm -S "$t/zephyr" -B "$t/zephyr/b" && cm --build "$t/zephyr/b" && ok || bad "Zephyr module (stand-in) build"
+cm -S "$t/zephyr" -B "$t/zephyr/b" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON && cm --build "$t/zephyr/b" && ok || bad "Zephyr module (stand-in) build"
+tflc_cmd "$t/zephyr/b" | grep -q -- '-ffp-contract=off' && ok || bad "Zephyr module: tflc.c without -ffp-contract=off"
 [ -x "$t/zephyr/b/minimal" ] && run_minimal "Zephyr module" "$t/zephyr/b/minimal"
+# The lean build through each CMake-based system: the configuration header
+# `tflc ops MODEL --config` writes (person_detect when ../shared is here,
+# else the demo model), plus TFLC_NO_ERROR_STRINGS as a switch, reaches
+# tflc.c and the program; the linked program runs the model (person_detect:
+# TFLM's output byte), is under half the size of the full build, and
+# matches a direct gcc build of the same flags within 2%.
+P=${SHARED:-../shared}/conformance/models/person_detect/person
+case $P in /*) ;; *) P=$here/$P ;; esac
+if [ -f "$P/model.tflite" ]; then
+  lmodel=$P/model.tflite linput=$P/input_0.bin
+  lexpect=$(od -An -tu1 -N1 "$P/output_0.bin" | awk '{print ($1 > 127) ? $1 - 256 : $1}')
+else
+  lmodel=$model linput="" lexpect=""
+fi
+mkdir -p "$t/cfg"
+"$tool_abs" ops "$lmodel" --config -o "$t/cfg/tflc_config.h" && grep -q '^#define TFLC_NO_COMPRESSION$' "$t/cfg/tflc_config.h" && ok || bad "tflc ops --config -o"
+text_of() { size "$1" | awk 'NR==2{print $1}'; }
+run_lean() { # description, binary
+  local out
+  out=$("$2" "$lmodel" $linput 2>&1)
+  if [ -n "$lexpect" ]; then
+    printf '%s' "$out" | grep -q "^output 0: INT8, 2 bytes, first byte $lexpect;" && ok || bad "$1: $out (TFLM: first byte $lexpect)"
+  else
+    printf '%s' "$out" | grep -q '^output 0: INT8, 12 bytes' && ok || bad "$1: $out"
+  fi
+}
+# the reference: the same compile and link by hand
+ref_flags="-std=c99 -O3 -DNDEBUG -ffunction-sections -fdata-sections -ffp-contract=off"
+gcc $ref_flags -I"$here" -DTFLC_NO_ERROR_STRINGS -DTFLC_CONFIG_FILE="\"$t/cfg/tflc_config.h\"" \
+  -Wl,--gc-sections -o "$t/cfg/ref" "$here/examples/minimal.c" "$here/tflc.c" -lm 2>>"$t/log" && ok || bad "direct lean build"
+gcc $ref_flags -I"$here" -Wl,--gc-sections -o "$t/cfg/full" "$here/examples/minimal.c" "$here/tflc.c" -lm 2>>"$t/log"
+ref=$(text_of "$t/cfg/ref") full=$(text_of "$t/cfg/full")
+[ "$ref" -lt $((full / 2)) ] && ok || bad "direct lean build: text $ref B, not under half of the full build's $full B"
+check_lean() { # description, program
+  local n
+  [ -x "$2" ] || { bad "$1: no program"; return; }
+  run_lean "$1" "$2"
+  n=$(text_of "$2")
+  if [ "$n" -lt $((full / 2)) ] && [ $((n * 100)) -le $((ref * 102)) ] && [ $((n * 100)) -ge $((ref * 98)) ]; then
+    ok
+  else
+    bad "$1: text $n B (direct lean build $ref B, full $full B)"
+  fi
+  echo "lean $1: text $n B (direct $ref, full $full)" >>"$t/sizes"
+}
+mkdir -p "$t/lean"
+cat >"$t/lean/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.13)
+project(lean C)
+set(CMAKE_BUILD_TYPE Release)
+add_subdirectory("$here" tflc)
+add_executable(minimal "$here/examples/minimal.c")
+target_link_libraries(minimal PRIVATE tflc::tflc)
+target_link_options(minimal PRIVATE -Wl,--gc-sections)
+CM
+cm -S "$t/lean" -B "$t/lean/b" -DTFLC_CONFIG_FILE="$t/cfg/tflc_config.h" -DTFLC_NO_ERROR_STRINGS=ON &&
+  cm --build "$t/lean/b" && ok || bad "CMake lean build (TFLC_CONFIG_FILE, TFLC_NO_ERROR_STRINGS=ON)"
+check_lean "CMake (TFLC_CONFIG_FILE)" "$t/lean/b/minimal"
+# the switches alone, TFLC_OPS as a CMake list: the same program
+ops=$(sed -n 's/^#define TFLC_OPS(X) //p' "$t/cfg/tflc_config.h" | sed 's/X(\([A-Z0-9_]*\))/\1/g; s/ /;/g')
+cm -S "$t/lean" -B "$t/lean/b2" "-DTFLC_OPS=$ops" -DTFLC_INT8_ONLY=ON -DTFLC_NO_COMPRESSION=ON -DTFLC_NO_SUBGRAPHS=ON \
+  -DTFLC_NO_DELEGATES=ON -DTFLC_NO_USER_OPS=ON -DTFLC_NO_ERROR_STRINGS=ON && cm --build "$t/lean/b2" && ok || bad "CMake lean build (cache options)"
+check_lean "CMake (cache options TFLC_OPS=$ops ...)" "$t/lean/b2/minimal"
+# ESP-IDF and Zephyr: their Kconfig values as CMake variables
+for sys in idf zephyr; do
+  mkdir -p "$t/lean_$sys"
+  sed -e "s|^include(|set(CONFIG_TFLC_CONFIG_FILE \"$t/cfg/tflc_config.h\")\nset(CONFIG_TFLC_NO_ERROR_STRINGS y)\nset(CMAKE_BUILD_TYPE Release)\ninclude(|" \
+    -e 's|^\(target_link_libraries(minimal .*\)$|\1\ntarget_link_options(minimal PRIVATE -Wl,--gc-sections)\ntarget_compile_options(minimal PRIVATE -ffunction-sections -fdata-sections)|' \
+    "$t/$sys/CMakeLists.txt" >"$t/lean_$sys/CMakeLists.txt"
+  [ $sys = zephyr ] && echo 'target_compile_options(zephyr_lib PRIVATE -ffunction-sections -fdata-sections)' >>"$t/lean_$sys/CMakeLists.txt"
+  cm -S "$t/lean_$sys" -B "$t/lean_$sys/b" && cm --build "$t/lean_$sys/b" && ok || bad "$sys lean build (CONFIG_TFLC_CONFIG_FILE)"
+  check_lean "$sys (CONFIG_TFLC_CONFIG_FILE)" "$t/lean_$sys/b/minimal"
+done
+# Arduino: library.properties' dot_a_linkage puts the library's tflc.c
+# (everything in) in an archive; a sketch-folder tflc_impl.c holding the
+# implementation with the sketch's tflc_config.h defines every symbol
+# first, so the archive's object is never linked: the lean program
+grep -q '^dot_a_linkage=true$' "$here/library.properties" && ok || bad "library.properties: no dot_a_linkage=true"
+mkdir -p "$t/sketch"
+cp "$t/cfg/tflc_config.h" "$t/sketch/"
+printf '#define TFLC_NO_ERROR_STRINGS\n' >>"$t/sketch/tflc_config.h"
+# (the sketch's files include tflc_config.h themselves: a library's
+# headers do not see the sketch folder)
+printf '#include "tflc_config.h"\n#define TFLC_IMPLEMENTATION\n#include <tflc.h>\n' >"$t/sketch/tflc_impl.c"
+printf '#include "tflc_config.h"\n' >"$t/sketch/sketch_head.h"
+cxx="g++ -x c++"
+command -v g++ >/dev/null || cxx="gcc -x c"
+if gcc $ref_flags -I"$here" -c "$here/tflc.c" -o "$t/sketch/lib_tflc.o" 2>>"$t/log" &&
+  ar rcs "$t/sketch/libtflc.a" "$t/sketch/lib_tflc.o" &&
+  gcc $ref_flags -I"$here" -c "$t/sketch/tflc_impl.c" -o "$t/sketch/impl.o" 2>>"$t/log" &&
+  $cxx -O3 -ffunction-sections -fdata-sections -I"$here" -include "$t/sketch/sketch_head.h" \
+    -c "$here/examples/minimal.c" -o "$t/sketch/main.o" 2>>"$t/log" &&
+  ${cxx%% *} -Wl,--gc-sections -o "$t/sketch/minimal" "$t/sketch/main.o" "$t/sketch/impl.o" "$t/sketch/libtflc.a" -lm 2>>"$t/log"; then
+  ok
+  check_lean "Arduino (sketch-folder tflc_config.h, dot_a_linkage)" "$t/sketch/minimal"
+else
+  bad "Arduino sketch-folder lean build: $(tail -n 3 "$t/log")"
+fi
+cat "$t/sizes" 2>/dev/null
 # PlatformIO / Arduino: the sources their manifests name exist and build
 grep -q '"+<tflc.c>"' "$here/library.json" && [ -f "$here/tflc.c" ] && ok || bad "library.json sources"
 grep -q '^includes=tflc.h$' "$here/library.properties" && ok || bad "library.properties includes"

@@ -1,7 +1,7 @@
 /* interop_run: the tflc side of tests/interop_test.sh. Runs MODEL on a
  * schedule of invokes and resets and writes every output of every invoke,
  * with the same command line as the TFLM runner the recorded outputs of
- * tests/interop/tflm_outputs.txt came from (README, "Interop"):
+ * tests/interop/tflm_outputs.txt came from (docs/compression.md, "Interop"):
  *
  *   interop_run MODEL [--input FILE]... [--schedule S] [--out-dir DIR]
  *

@@ -471,6 +471,9 @@ static void test_vectors_kernel_api(void) {
   }
 }
 
+/* the ancillary tensor's type in vector_model (TFLM's tooling: UINT8) */
+static int vector_anc_type = TFLC_UINT8;
+
 /* One DECODE operator whose output is the model's output. */
 static uint8_t *vector_model(const decode_vector *v, size_t *size) {
   tflc_writer *w = tflc_writer_create();
@@ -483,8 +486,8 @@ static uint8_t *vector_model(const decode_vector *v, size_t *size) {
   na[0] = (int32_t)v->n_anc;
   in[0] = tflc_writer_tensor(w, 0, TFLC_UINT8, 1, ne, v->enc, v->n_enc, "enc",
                              NULL);
-  in[1] = tflc_writer_tensor(w, 0, TFLC_UINT8, 1, na, v->anc, v->n_anc, "anc",
-                             NULL);
+  in[1] = tflc_writer_tensor(w, 0, vector_anc_type, 1, na, v->anc, v->n_anc,
+                             "anc", NULL);
   for (i = 0; i < 64; i++)
     scales[i] = 1.0f; /* never read by DECODE */
   q.scale = scales;
@@ -542,6 +545,27 @@ static void test_vectors_models(void) {
                                              ? "16-bit Huffman table"
                                              : "must be 0") != NULL);
     }
+    free(bytes);
+  }
+}
+
+/* The ancillary tensor of a DECODE pair is bytes: UINT8, as TFLM's
+ * tooling writes it; any other type is refused when the model loads. */
+static void test_ancillary_type(void) {
+  static const int types[] = {TFLC_INT8, TFLC_INT4, TFLC_BOOL, TFLC_RESOURCE};
+  size_t i;
+  for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+    size_t size = 0;
+    uint8_t *bytes;
+    tflc_model m;
+    vector_anc_type = types[i];
+    bytes = vector_model(&decode_vectors[0], &size);
+    vector_anc_type = TFLC_UINT8;
+    CHECK(bytes != NULL);
+    if (!bytes)
+      continue;
+    CHECK_EQ_INT(tflc_model_init(&m, bytes, size), TFLC_ERR_COMPRESSION);
+    CHECK(strstr(tflc_model_error(&m), "not UINT8") != NULL);
     free(bytes);
   }
 }
@@ -1736,6 +1760,7 @@ int main(void) {
   rng_seed(0x2468ACE1u);
   RUN(test_vectors_kernel_api);
   RUN(test_vectors_models);
+  RUN(test_ancillary_type);
   RUN(test_int4);
   RUN(test_huffman_codes);
   RUN(test_huffman_bad);

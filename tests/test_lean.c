@@ -260,6 +260,11 @@ static void test_unselected_builtin_refused(void) {
     CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, NULL),
                  TFLC_ERR_UNSUPPORTED);
     CHECK(MESSAGE_HAS(tflc_error(&it), "op 0 MUL: not compiled in"));
+    { /* the operator is known without messages too */
+      int32_t sg = 7;
+      CHECK_EQ_INT(tflc_error_op(&it, &sg), 0);
+      CHECK_EQ_INT(sg, 0);
+    }
   }
   free(b);
   CHECK(tflc__opdef_find(TFLC_OP_MUL) == NULL);

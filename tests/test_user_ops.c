@@ -68,6 +68,10 @@ static tflc_status failing_prepare(tflc_op_context *op, void *user) {
   (void)user;
   return tflc_op_fail(op, TFLC_ERR_KERNEL, "accelerator busy");
 }
+static tflc_status failing_invoke(tflc_op_context *op, void *user) {
+  (void)user;
+  return tflc_op_fail(op, TFLC_ERR_KERNEL, "accelerator lost");
+}
 
 static void test_custom_op(void) {
   size_t size = 0;
@@ -114,11 +118,28 @@ static void test_custom_op(void) {
     CHECK(((const float *)tflc_output(&it, 0)->data)[3] == 102.5f);
   }
   CHECK_EQ_INT(cnt.invokes, 3);
+  {
+    int32_t sg = 5; /* nothing failed */
+    CHECK_EQ_INT(tflc_error_op(&it, &sg), -1);
+    CHECK_EQ_INT(sg, -1);
+  }
+  /* a failing invoke: tflc_error_op names the operator */
+  ops[1].invoke = failing_invoke;
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, &opt),
+               TFLC_OK);
+  CHECK_EQ_INT(tflc_invoke(&it), TFLC_ERR_KERNEL);
+  {
+    int32_t sg = 5;
+    CHECK_EQ_INT(tflc_error_op(&it, &sg), 0);
+    CHECK_EQ_INT(sg, 0);
+  }
+  ops[1].invoke = plus_invoke;
   /* a failing prepare reports like a kernel */
   ops[1].prepare = failing_prepare;
   CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, sizeof arena, &opt),
                TFLC_ERR_KERNEL);
   CHECK(strstr(tflc_error(&it), "op 0 PlusBias: accelerator busy") != NULL);
+  CHECK_EQ_INT(tflc_error_op(&it, NULL), 0);
   free(bytes);
 }
 

@@ -4,7 +4,7 @@
     python3 examples/vta/measure.py [--tflc build/tflc] [--shared ../shared]
 
 Runs conformance cases (TFLM's own outputs beside their inputs) through
-`tflc run --delegate vta` (the seed's arithmetic) and `--delegate vta:round`
+`tflc run --delegate vta` (the specification's arithmetic) and `--delegate vta:round`
 (its final shifts rounding half up), and prints Markdown tables: per model
 the share of output bytes equal to TFLM's, the largest difference (in the
 output's units), top-1 agreement (argmax of output 0, per case), the work
@@ -147,8 +147,8 @@ def main():
     print("VTA reference delegate (examples/vta) against TFLM's outputs; "
           "default SRAMs (INP 2048, WGT 1024, ACC 2048 entries), two threads.")
     print()
-    print("| model | cases | ops taken | partitions | equal bytes, seed | largest diff, seed "
-          "| top-1, seed | equal bytes, round | largest diff, round | top-1, round |")
+    print("| model | cases | ops taken | partitions | equal bytes, spec | largest diff, spec "
+          "| top-1, spec | equal bytes, round | largest diff, round | top-1, round |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         if "error" in r:
@@ -166,7 +166,7 @@ def main():
             r["label"], r["cases"], taken, taken + declined, parts,
             " | ".join(cells)))
     print()
-    print("Work per invoke (the seed's arithmetic; a row of several models "
+    print("Work per invoke (the specification's arithmetic; a row of several models "
           "adds them up): "
           "GEMM 16x16 blocks, ALU vector operations, SRAM entries loaded "
           "(INP 16 B, WGT 256 B, ACC 64 B or 16 B from int8), DRAM bytes, "
