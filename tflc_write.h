@@ -466,8 +466,8 @@ typedef struct tflc_stage_entry {
   size_t bytes_before, bytes_after; /* compress: data bytes (after: packed
                                        indices + tables + 16 for DECODE) */
   int32_t unique_after;     /* bin: most distinct values in one table after */
-  double mean_abs, max_abs; /* bin: change, real units (scale applied; of
-                               pruning alone when binning is not asked) */
+  double mean_abs, max_abs; /* bin: change from the original values, real
+                               units (scale applied), binning and pruning */
   char reason[160];         /* why skipped; notes */
   /* compress: the method used (TFLC_METHOD_*, 0 none), and the bytes each
    * method would take (0: not possible or not tried); bin: elements set to
@@ -6321,6 +6321,44 @@ static int tflc__prune_tensor(const tflc_model *m, const tflc__stage_tensor *o,
   return 1;
 }
 
+/* The change from `before` to `after` (tensor o's data) in real units,
+ * per channel as pruning ranks it: en->mean_abs, en->max_abs. */
+static void tflc__stage_change(const tflc_model *m, const tflc__stage_tensor *o,
+                               const uint8_t *before, const uint8_t *after,
+                               tflc_stage_entry *en) {
+  const size_t count = (size_t)o->count, es = o->esize;
+  size_t ch = 1, inner = 1, i;
+  int32_t axis, d;
+  double sum = 0, mx = 0;
+  const int quantized =
+      o->nscales > 0 && o->v.type != TFLC_FLOAT32 && count > 0;
+  if (o->nscales > 1) {
+    axis = tflc__tensor_qdim(m, o->tt);
+    if (axis >= 0 && axis < o->v.rank &&
+        o->v.dims[axis] == (int32_t)o->nscales) {
+      ch = o->nscales;
+      for (d = axis + 1; d < o->v.rank; d++)
+        inner *= (size_t)o->v.dims[d];
+    }
+  }
+  for (i = 0; i < count; i++) {
+    const size_t c = ch == 1 ? 0 : (i / inner) % ch;
+    double scale =
+        quantized ? (double)tflc__tensor_scale(m, o->tt, (uint32_t)c) : 1.0;
+    double diff;
+    if (!(scale > 0))
+      scale = 1.0;
+    diff = fabs(tflc__bin_load(o->v.type, after + i * es) -
+                tflc__bin_load(o->v.type, before + i * es)) *
+           scale;
+    sum += diff;
+    if (diff > mx)
+      mx = diff;
+  }
+  en->mean_abs = count ? sum / (double)count : 0.0;
+  en->max_abs = mx;
+}
+
 TFLC_API tflc_status tflc_bin(const void *model, size_t size,
                               const tflc_bin_options *opt, uint8_t **out,
                               size_t *out_size, tflc_stage_report *rep) {
@@ -6439,12 +6477,23 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
       {
         tflc__writer_tensor *wt = &w->sg[sg].t[i];
         uint8_t *data = w->buf[wt->buffer].data;
-        if ((opt->prune > 0 &&
+        /* both: the change reported is from the original values */
+        const int both = opt->prune > 0 && opt->bits > 0 && en;
+        uint8_t *orig = both ? (uint8_t *)tflc__host_alloc(o.len, 1) : NULL;
+        if (orig)
+          memcpy(orig, data, o.len);
+        if ((both && !orig) ||
+            (opt->prune > 0 &&
              !tflc__prune_tensor(&m, &o, data, opt->prune, en)) ||
             (opt->bits > 0 && !tflc__bin_tensor(&m, &o, data, opt->bits, en))) {
+          free(orig);
           st = tflc__stage_error(&s, TFLC_ERR_ARENA, "out of memory");
           free(weight);
           goto done;
+        }
+        if (orig) {
+          tflc__stage_change(&m, &o, orig, data, en);
+          free(orig);
         }
         if (opt->prune > 0 && en) /* pruned, whatever binning found */
           en->done = 1;

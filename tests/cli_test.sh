@@ -322,6 +322,9 @@ fi
 # bin --prune: the text report gives what pruning changed
 "$TFLC" bin "$plain" -o "$t/pr.tflite" --prune 0.5 >"$t/pr" && ok || bad "bin --prune"
 awk '$1 ~ /^[0-9]+:[0-9]+$/ && $2 == "INT8" { n++; if ($8 + 0 <= 0 || $6 + 0 <= 0) z++ } END { exit !(n > 0 && z == 0) }' "$t/pr" && ok || bad "bin --prune report: $(head -n 4 "$t/pr")"
+# with --bits too, the change is from the original values (pruning counts)
+"$TFLC" bin "$plain" -o "$t/prb.tflite" --prune 0.5 --bits 4 >"$t/prb" && ok || bad "bin --prune --bits"
+awk '$1 ~ /^[0-9]+:[0-9]+$/ && $2 == "INT8" { n++; if ($8 + 0 <= 0 || $6 + 0 <= 0) z++ } END { exit !(n > 0 && z == 0) }' "$t/prb" && ok || bad "bin --prune --bits report: $(head -n 4 "$t/prb")"
 # WHILE: bounded by default in the tool (untrusted files), --while-limit
 # sets the bound, 0 lifts it
 cat >"$t/while_gen.c" <<'C'
