@@ -258,50 +258,43 @@ build_hifi5_tool() {
 }
 
 # ---- unit tests ------------------------------------------------------------
-run_unit_test() { # tests/test_x.c [stderr file]: build, run, count
-  local src=$1 err=${2:-$log} name res rc line how
-  name=$(basename "$src" .c)
-  if grep -q '^#ifndef TFLC_TEST_LINKED' "$src"; then
-    how="linked"
-    set -- $CC -std=c99 $WARN -O1 -g $san -DTFLC_TEST_LINKED -DTFLC_INTERNAL_API -o "$out/$name" "$src" "$libobj" -lm
-  else
-    how="own build"
-    set -- $CC -std=c99 $WARN -O1 -g $san -o "$out/$name" "$src" -lm
-  fi
+# build_and_run LABEL BINARY [stderr file] -- COMPILE...: compiles, runs the
+# binary (under $runner), counts its closing line and its exit status
+build_and_run() {
+  local label=$1 bin=$2 err=$log res rc line
+  shift 2
+  [ "$1" != -- ] && err=$1 && shift
+  shift
   if ! "$@" >>"$err" 2>&1; then
-    note "FAIL $name: does not compile (see $err)"
+    note "FAIL $label: does not compile (see $err)"
     total_fail=$((total_fail + 1))
     return
   fi
-  res=$($runner "$out/$name" 2>>"$err")
+  res=$($runner "$bin" 2>>"$err")
   rc=$?
   line=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-  note "$name ($how): ${line:-no result line} (exit $rc)"
+  note "$label: ${line:-no result line} (exit $rc)"
   add_counts "$line" || true
   if [ $rc != 0 ] && [ -n "$line" ] && printf '%s' "$line" | grep -q ' 0 failed'; then
-    note "FAIL $name: exit status $rc"
+    note "FAIL $label: exit status $rc"
     total_fail=$((total_fail + 1))
+  fi
+}
+run_unit_test() { # tests/test_x.c [stderr file]: linked or its own build
+  local src=$1 err=${2:-$log} name
+  name=$(basename "$src" .c)
+  if grep -q '^#ifndef TFLC_TEST_LINKED' "$src"; then
+    build_and_run "$name (linked)" "$out/$name" "$err" -- $CC -std=c99 $WARN -O1 -g $san -DTFLC_TEST_LINKED -DTFLC_INTERNAL_API -o "$out/$name" "$src" "$libobj" -lm
+  else
+    build_and_run "$name (own build)" "$out/$name" "$err" -- $CC -std=c99 $WARN -O1 -g $san -o "$out/$name" "$src" -lm
   fi
 }
 # tests/test_platform_x86.c at -msse4.1 or at -mavx2 (each build has the
 # x86 primitives it allows; the binary skips, counted, on a CPU without them)
 run_x86_unit_test() { # flag [stderr file]
-  local flag=$1 err=${2:-$log} name res rc line
+  local flag=$1 err=${2:-$log} name
   name=test_platform_x86${flag#-m}
-  if ! $CC -std=c99 $WARN -O1 -g $san $flag -o "$out/$name" tests/test_platform_x86.c -lm >>"$err" 2>&1; then
-    note "FAIL test_platform_x86 ($flag): does not compile (see $err)"
-    total_fail=$((total_fail + 1))
-    return
-  fi
-  res=$($runner "$out/$name" 2>>"$err")
-  rc=$?
-  line=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-  note "test_platform_x86 ($flag): ${line:-no result line} (exit $rc)"
-  add_counts "$line" || true
-  if [ $rc != 0 ] && [ -n "$line" ] && printf '%s' "$line" | grep -q ' 0 failed'; then
-    note "FAIL test_platform_x86 ($flag): exit status $rc"
-    total_fail=$((total_fail + 1))
-  fi
+  build_and_run "test_platform_x86 ($flag)" "$out/$name" "$err" -- $CC -std=c99 $WARN -O1 -g $san $flag -o "$out/$name" tests/test_platform_x86.c -lm
 }
 run_shell_test() { # tests/x_test.sh... [stderr file]: one after another
   local t line
