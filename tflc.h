@@ -5165,7 +5165,7 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
-  const int32_t asked = opt ? opt->plan : TFLC_PLAN_AUTO;
+  const int32_t asked = opt ? opt->plan : (int32_t)TFLC_PLAN_AUTO;
   size_t fastest, small;
   tflc_status fst, st;
   int retried = 0;
@@ -5175,7 +5175,7 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
   if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
     return tflc__init_plan(it, m, arena, arena_size, opt,
-                           asked ? asked : TFLC_PLAN_FASTEST);
+                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST);
   fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
   if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
       (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
