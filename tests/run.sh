@@ -587,22 +587,23 @@ runs_here() { # shell test name: 0 when this pass runs it
   return 0
 }
 [ -n "$san" ] && note "(SANITIZE=1: not run again here:$plain_only; nor the build tests but the sanitized lean one, nor the README operator list)"
-for t in m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test; do
+long_tests="fp_contract_test m55_test clang_arm_test m4_platform_test plan_test python_test m4_test hifi_m4_test"
+for t in $long_tests; do
   [ -f "tests/$t.sh" ] && runs_here "$t" && queue "$t" run_shell_test "tests/$t.sh"
 done
-if [ "$have_shared" = 1 ]; then
-  queue_conformance
-else
-  queue "conformance" skip "conformance suites: $SHARED/conformance not found (the optional ../shared suites; SHARED=path)"
-fi
 # the shell tests that read the demo's models, one after another
 demo_tests=""
 for t in cli_test arena_exact_test quickstart_test integration_test; do
   [ -f "tests/$t.sh" ] && runs_here "$t" && demo_tests="$demo_tests tests/$t.sh"
 done
 [ -n "$demo_tests" ] && queue "shell tests on the demo models" run_shell_test $demo_tests
+if [ "$have_shared" = 1 ]; then
+  queue_conformance
+else
+  queue "conformance" skip "conformance suites: $SHARED/conformance not found (the optional ../shared suites; SHARED=path)"
+fi
 for t in tests/*_test.sh; do
-  case " $demo_tests m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test " in
+  case " $demo_tests $long_tests " in
   *" $t "* | *" $(basename "$t" .sh) "*) continue ;;
   esac
   runs_here "$(basename "$t" .sh)" && queue "$(basename "$t" .sh)" run_shell_test "$t"
