@@ -6069,25 +6069,37 @@ static int tflc__host_cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The channels a stage tensor is quantized along (per-channel scales on
+ * a dimension of that size) and the elements after that axis: *ch = 1 and
+ * *inner = 1 with one scale. */
+static void tflc__stage_channels(const tflc_model *m,
+                                 const tflc__stage_tensor *o, size_t *ch,
+                                 size_t *inner) {
+  int32_t axis, d;
+  *ch = 1;
+  *inner = 1;
+  if (o->nscales > 1) {
+    axis = tflc__tensor_qdim(m, o->tt);
+    if (axis >= 0 && axis < o->v.rank &&
+        o->v.dims[axis] == (int32_t)o->nscales) {
+      *ch = o->nscales;
+      for (d = axis + 1; d < o->v.rank; d++)
+        *inner *= (size_t)o->v.dims[d];
+    }
+  }
+}
+
 /* Bins one tensor (data in place, `es` bytes per element); fills the
  * report line. 0 on out of memory. */
 static int tflc__bin_tensor(const tflc_model *m, const tflc__stage_tensor *o,
                             uint8_t *data, int bits, tflc_stage_entry *en) {
   size_t count = (size_t)o->count, ch = 1, inner = 1, epc, c, k;
   size_t kmax = (size_t)1 << bits, maxu = 0, maxa = 0, nbuck;
-  int32_t axis = -1, d;
   double *v = NULL, *x = NULL, *wt = NULL, *rep = NULL, sum = 0, mx = 0;
   size_t *start = NULL, *own = NULL;
   int ok = 0;
-  uint32_t ns = o->nscales;
-  if (ns > 1) {
-    axis = tflc__tensor_qdim(m, o->tt);
-    if (axis >= 0 && axis < o->v.rank && o->v.dims[axis] == (int32_t)ns) {
-      ch = ns;
-      for (d = axis + 1; d < o->v.rank; d++)
-        inner *= (size_t)o->v.dims[d];
-    }
-  }
+  const uint32_t ns = o->nscales;
+  tflc__stage_channels(m, o, &ch, &inner);
   epc = count / ch;
   /* bucket limit keeps the DP table at most 2^24 entries (64 MB) */
   nbuck = ((size_t)1 << 24) / kmax - 1;
@@ -6264,20 +6276,12 @@ static int tflc__prune_tensor(const tflc_model *m, const tflc__stage_tensor *o,
                               tflc_stage_entry *en) {
   const size_t count = (size_t)o->count, es = o->esize;
   size_t ch = 1, inner = 1, i, n = (size_t)(fraction * (double)count);
-  int32_t axis, d, nz = 0;
+  int32_t nz = 0;
   int64_t *zp = tflc__stage_zero_points(m, o->tt, &nz);
   tflc__prune_rank *r;
   if (nz && !zp)
     return 0;
-  if (o->nscales > 1) {
-    axis = tflc__tensor_qdim(m, o->tt);
-    if (axis >= 0 && axis < o->v.rank &&
-        o->v.dims[axis] == (int32_t)o->nscales) {
-      ch = o->nscales;
-      for (d = axis + 1; d < o->v.rank; d++)
-        inner *= (size_t)o->v.dims[d];
-    }
-  }
+  tflc__stage_channels(m, o, &ch, &inner);
   r = (tflc__prune_rank *)tflc__host_alloc(count, sizeof *r);
   if (!r) {
     free(zp);
@@ -6328,19 +6332,10 @@ static void tflc__stage_change(const tflc_model *m, const tflc__stage_tensor *o,
                                tflc_stage_entry *en) {
   const size_t count = (size_t)o->count, es = o->esize;
   size_t ch = 1, inner = 1, i;
-  int32_t axis, d;
   double sum = 0, mx = 0;
   const int quantized =
       o->nscales > 0 && o->v.type != TFLC_FLOAT32 && count > 0;
-  if (o->nscales > 1) {
-    axis = tflc__tensor_qdim(m, o->tt);
-    if (axis >= 0 && axis < o->v.rank &&
-        o->v.dims[axis] == (int32_t)o->nscales) {
-      ch = o->nscales;
-      for (d = axis + 1; d < o->v.rank; d++)
-        inner *= (size_t)o->v.dims[d];
-    }
-  }
+  tflc__stage_channels(m, o, &ch, &inner);
   for (i = 0; i < count; i++) {
     const size_t c = ch == 1 ? 0 : (i / inner) % ch;
     double scale =
