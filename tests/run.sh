@@ -602,8 +602,12 @@ if [ "$have_shared" = 1 ]; then
 else
   queue "conformance" skip "conformance suites: $SHARED/conformance not found (the optional ../shared suites; SHARED=path)"
 fi
+# docs_figures_test reads the suites' counts from the conformance jobs, so
+# it runs after them (below) instead of running every suite again
+after_pool=""
+[ "$have_shared" = 1 ] && runs_here docs_figures_test && after_pool=tests/docs_figures_test.sh
 for t in tests/*_test.sh; do
-  case " $demo_tests $long_tests " in
+  case " $demo_tests $long_tests $after_pool " in
   *" $t "* | *" $(basename "$t" .sh) "*) continue ;;
   esac
   runs_here "$(basename "$t" .sh)" && queue "$(basename "$t" .sh)" run_shell_test "$t"
@@ -624,4 +628,8 @@ else
   queue "build tests: lean, sanitized" check "tests/test_lean.c with TFLC_NO_ERROR_STRINGS (sanitized)" bash -c "$CC -std=c99 $WARN -O1 $san -DTFLC_NO_ERROR_STRINGS -o $out/test_lean_noerr tests/test_lean.c -lm && $out/test_lean_noerr | tail -n 1 | grep -q ' 0 failed'"
 fi
 run_queue
+if [ -n "$after_pool" ]; then
+  conformance_totals >"$out/conformance_totals.txt"
+  CONFORMANCE_TOTALS=$out/conformance_totals.txt run_shell_test $after_pool
+fi
 finish
