@@ -16,7 +16,8 @@
 /* The models this tool reads are untrusted files: a WHILE whose condition
  * never turns false fails after this many iterations (--while-limit N;
  * 0: no bound, the library's default for firmware). */
-static unsigned long cli_while_limit = 1000000;
+#define TFLC_CLI_WHILE_LIMIT 1000000ul /* --while-limit default */
+static unsigned long cli_while_limit = TFLC_CLI_WHILE_LIMIT;
 #define TFLC_WHILE_MAX_ITERATIONS cli_while_limit
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION

@@ -21,14 +21,125 @@
 
 /* ---- the CLI as a function --------------------------------------------
  * Its output goes to tmpfiles instead of stdout / stderr, and die()'s
- * _exit returns here through longjmp (memory the failed command held is
- * lost: a few buffers per failed call). */
+ * _exit returns here through longjmp. What a command allocates or opens
+ * (heap blocks, files, directories) is recorded while it runs; whatever is
+ * still held when it returns or fails is released then, so a failed call
+ * leaks nothing. */
 static FILE *tflcpy_out, *tflcpy_err;
 static jmp_buf tflcpy_jmp;
 static int tflcpy_exit_code;
 static void tflcpy_exit(int code) {
   tflcpy_exit_code = code;
   longjmp(tflcpy_jmp, 1);
+}
+
+/* The resources a command holds: kind 0 heap block, 1 FILE, 2 DIR. Only
+ * while tflcpy_cli runs: the writer and the interpreter API, called from
+ * Python directly, allocate through the same code and keep their blocks. */
+#include <dirent.h>
+static int tflcpy_in_cli;
+typedef struct tflcpy_held {
+  void *p;
+  int kind;
+} tflcpy_held;
+static tflcpy_held *tflcpy_heldv;
+static size_t tflcpy_nheld, tflcpy_capheld;
+static int tflcpy_hold(void *p, int kind) { /* 0: out of memory */
+  if (tflcpy_nheld == tflcpy_capheld) {
+    size_t cap = tflcpy_capheld ? tflcpy_capheld * 2 : 256;
+    tflcpy_held *v =
+        (tflcpy_held *)realloc(tflcpy_heldv, cap * sizeof(tflcpy_held));
+    if (!v)
+      return 0;
+    tflcpy_heldv = v;
+    tflcpy_capheld = cap;
+  }
+  tflcpy_heldv[tflcpy_nheld].p = p;
+  tflcpy_heldv[tflcpy_nheld].kind = kind;
+  tflcpy_nheld++;
+  return 1;
+}
+static void tflcpy_unhold(void *p) { /* the latest record of p */
+  size_t i = tflcpy_nheld;
+  if (!tflcpy_in_cli)
+    return;
+  while (i > 0) {
+    i--;
+    if (tflcpy_heldv[i].p == p) {
+      tflcpy_heldv[i] = tflcpy_heldv[--tflcpy_nheld];
+      return;
+    }
+  }
+}
+static void *tflcpy_track(void *p, int kind) {
+  if (p && tflcpy_in_cli && !tflcpy_hold(p, kind)) {
+    if (kind == 0)
+      free(p);
+    else if (kind == 1)
+      fclose((FILE *)p);
+    else
+      closedir((DIR *)p);
+    return NULL;
+  }
+  return p;
+}
+static void tflcpy_release_all(void) {
+  while (tflcpy_nheld > 0) {
+    tflcpy_held h = tflcpy_heldv[--tflcpy_nheld];
+    if (h.kind == 0)
+      free(h.p);
+    else if (h.kind == 1)
+      fclose((FILE *)h.p);
+    else
+      closedir((DIR *)h.p);
+  }
+  free(tflcpy_heldv);
+  tflcpy_heldv = NULL;
+  tflcpy_capheld = 0;
+}
+static void *tflcpy_malloc(size_t n) {
+  return tflcpy_track(malloc(n), 0);
+}
+static void *tflcpy_calloc(size_t n, size_t m) {
+  return tflcpy_track(calloc(n, m), 0);
+}
+static void *tflcpy_aligned_alloc(size_t a, size_t n) {
+  return tflcpy_track(aligned_alloc(a, n), 0);
+}
+static void *tflcpy_realloc(void *p, size_t n) {
+  void *q;
+  if (!p)
+    return tflcpy_malloc(n);
+  q = realloc(p, n);
+  if (q && tflcpy_in_cli) { /* p is gone: its record now names q */
+    size_t i;
+    for (i = tflcpy_nheld; i > 0; i--)
+      if (tflcpy_heldv[i - 1].p == p) {
+        tflcpy_heldv[i - 1].p = q;
+        break;
+      }
+  }
+  return q;
+}
+static void tflcpy_free(void *p) {
+  if (p) {
+    tflcpy_unhold(p);
+    free(p);
+  }
+}
+static FILE *tflcpy_fopen(const char *path, const char *mode) {
+  return (FILE *)tflcpy_track(fopen(path, mode), 1);
+}
+static int tflcpy_fclose(FILE *f) {
+  tflcpy_unhold(f);
+  return fclose(f);
+}
+static DIR *tflcpy_opendir(const char *path) {
+  return (DIR *)tflcpy_track(opendir(path), 2);
+}
+static int tflcpy_closedir(DIR *d) {
+  tflcpy_unhold(d);
+  return closedir(d);
 }
 #undef stdout
 #undef stderr
@@ -40,7 +151,25 @@ static void tflcpy_exit(int code) {
 #define _exit(c) tflcpy_exit(c)
 #define exit(c) tflcpy_exit(c)
 #define main tflcpy_cli_main
+#define malloc tflcpy_malloc
+#define calloc tflcpy_calloc
+#define realloc tflcpy_realloc
+#define aligned_alloc tflcpy_aligned_alloc
+#define free tflcpy_free
+#define fopen tflcpy_fopen
+#define fclose tflcpy_fclose
+#define opendir tflcpy_opendir
+#define closedir tflcpy_closedir
 #include "../../examples/tflc.c"
+#undef closedir
+#undef opendir
+#undef fclose
+#undef fopen
+#undef free
+#undef aligned_alloc
+#undef realloc
+#undef calloc
+#undef malloc
 #undef main
 #undef exit
 #undef _exit
@@ -75,10 +204,14 @@ int tflcpy_cli(int argc, char **argv, const char *out_path,
     return 1;
   }
   tflcpy_exit_code = 0;
+  cli_while_limit = TFLC_CLI_WHILE_LIMIT; /* flags hold for one call */
+  tflcpy_in_cli = 1;
   if (setjmp(tflcpy_jmp) == 0)
     rc = tflcpy_cli_main(argc + 1, args);
   else
     rc = tflcpy_exit_code;
+  tflcpy_release_all();
+  tflcpy_in_cli = 0;
   fclose(tflcpy_out);
   fclose(tflcpy_err);
   tflcpy_out = tflcpy_err = NULL;

@@ -88,3 +88,28 @@ def test_tool_errors_raise(shared, tmp_path):
         tflc.compress(pd(shared))  # unbinned weights: nothing qualifies
     # the tool still works after a failure
     assert tflc.check(pd(shared))["runs"] is True
+
+
+def _rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def test_failed_tool_calls_release_what_they_held(shared):
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("no /proc (Linux only)")
+    fds = len(os.listdir("/proc/self/fd"))
+    for _ in range(3):  # warm up the allocator and the files it reuses
+        with pytest.raises(tflc.TflcError):
+            tflc.compress(pd(shared))
+    rss = _rss_kb()
+    # each failed call reads the 300 kB model and holds it when it fails:
+    # 100 calls leaking it would grow the process by 30 MB
+    for _ in range(100):
+        with pytest.raises(tflc.TflcError, match="nothing compressed"):
+            tflc.compress(pd(shared))
+    assert len(os.listdir("/proc/self/fd")) == fds
+    assert _rss_kb() - rss < 8 * 1024
