@@ -5289,44 +5289,16 @@ static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
   return TFLC_OK;
 }
 
-/* Records, operators, preparation and plan of subgraph `sg`; the view
- * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
-static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
+/* Init pass 1 over subgraph sgt (it->sgt) of nt tensors and no operators:
+ * the subgraph's inputs and outputs into it (indices of the model, renumbered
+ * to records later), and the tensor marks of map[] (zeroed by the caller; see
+ * tflc__init_graph) for them and for every operator's inputs and outputs. */
+static tflc_status tflc__mark_tensors(tflc_interpreter *it, uint32_t no,
+                                      int32_t *map) {
   const tflc_model *m = it->model;
-  tflc__fb fb;
-  uint32_t sgt, nt, no, i, nio, iov, nrec = 0, nops = 0;
-  uint64_t nidx = 0, nused = 0; /* operators' tensor indices */
-  int16_t *idx;
-  tflc_status st;
-  tflc__ctx c;
-  int32_t k, *map;
-  fb = tflc__mfb(m);
-  sgt = tflc__subgraph(m, sg);
-  it->sgt = sgt;
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
-  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
-  if (nt > (uint32_t)(it->arena_size / 4))
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors", nt);
-  if (nt > 65535)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                     "subgraph %d: %u tensors (at most 65535)", sg, nt);
-  c.it = it;
-  c.m = m;
-  c.sgt = sgt;
-  c.op = NULL;
-  /* Pass 1, in a temporary map at the start of the arena (where the
-   * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
-   * bit 2 read by an operator without a tiled path (or a subgraph output),
-   * bit 3 needs a record (used other than as TFLC__NO_RECORD allows), then
-   * the record index from bit 4 up. */
-  if ((uint64_t)nt * 4 > it->arena_size - it->tail)
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors", nt);
-  map = (int32_t *)(void *)it->arena;
-  memset(map, 0, (size_t)nt * 4);
-  if (it->map_bytes < (size_t)nt * 4)
-    it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
+  const tflc__fb fb = tflc__mfb(m);
+  const uint32_t sgt = it->sgt;
+  uint32_t i, nio, iov;
   iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED, "%u inputs > %d", nio,
@@ -5369,6 +5341,19 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     for (j = 0; j < nout; j++)
       map[tflc__i32(fb.b + ov + 4 * j)] |= 1 | 8;
   }
+  return TFLC_OK;
+}
+
+/* The operators init keeps of the no of subgraph it->sgt (a DECODE only if
+ * one of its outputs must be decoded whole: map bit 2, its outputs then
+ * marked as referenced with records), and in *nidx the count of their
+ * tensor indices (a kept DECODE: its outputs only). */
+static uint32_t tflc__keep_ops(const tflc_interpreter *it, uint32_t no,
+                               int32_t *map, uint64_t *nidx) {
+  const tflc_model *m = it->model;
+  const tflc__fb fb = tflc__mfb(m);
+  const uint32_t sgt = it->sgt;
+  uint32_t i, nops = 0;
   /* keep a DECODE op only if one of its outputs must be decoded whole;
    * count the kept operators' tensor indices (a kept DECODE: outputs
    * only) for their one shared index array */
@@ -5379,7 +5364,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0)) !=
             TFLC_OP_TFLM_DECODE) {
       (void)tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
-      nidx += (uint64_t)ni + nout;
+      *nidx += (uint64_t)ni + nout;
       nops++;
       continue;
     }
@@ -5387,12 +5372,24 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       if (map[tflc__i32(fb.b + ov + 4 * j)] & 4)
         keep = 1;
     if (keep) {
-      nidx += nout;
+      *nidx += nout;
       nops++;
       for (j = 0; j < nout; j++)
         map[tflc__i32(fb.b + ov + 4 * j)] |= 1 | 8;
     }
   }
+  return nops;
+}
+
+/* Numbers the records of subgraph sg's nt tensors in map[] (from bit 4 up):
+ * every referenced tensor but the constants read only as TFLC__NO_RECORD
+ * (their bit 0 cleared); compressed tensors always keep one. Returns the
+ * number of records. */
+static uint32_t tflc__number_records(const tflc_interpreter *it, int32_t sg,
+                                     uint32_t nt, int32_t *map) {
+  const tflc_model *m = it->model;
+  const uint32_t sgt = it->sgt;
+  uint32_t i, nrec = 0;
   {
     /* compressed tensors (COMPRESSION_METADATA) keep records */
     tflc__fb nb = tflc__meta_fb(m);
@@ -5409,39 +5406,20 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       map[i] &= ~1; /* read only as TFLC__NO_RECORD: no record */
     else if (map[i] & 1)
       map[i] |= (int32_t)(nrec++ << 4);
-  if (nrec > 32767)
-    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
-                     "subgraph %d: %u tensors in use (at most 32767)", sg,
-                     nrec);
-  it->num_tensors = (int32_t)nrec;
-  it->num_ops = (int32_t)nops;
-  it->tensors = (tflc_tensor *)tflc__persist2(it, sizeof(tflc_tensor) * nrec,
-                                              sizeof(tflc__tensor32) * nrec);
-  it->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * nops,
-                                       sizeof(tflc__op32) * nops);
-  if ((nrec && !it->tensors) || (nops && !it->ops))
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u tensors and %u ops", nrec, nops);
-  /* every operator's tensor indices, then (several subgraphs) the
-   * subgraph's input and output records, in one array: one rounding */
-  if (TFLC__SUBGRAPHS && it->graphs)
-    nidx += (uint32_t)(it->num_inputs + it->num_outputs);
-  if (nidx > (uint64_t)(it->arena_size / 2))
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u ops' tensor indices", nops);
-  /* none: a valid pointer all the same (to no bytes: the arena's start) */
-  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx)
-             : (int16_t *)(void *)it->arena;
-  if (!idx)
-    return tflc__err(it->error, TFLC_ERR_ARENA,
-                     "arena too small for %u ops' tensor indices", nops);
-  if (TFLC__SUBGRAPHS && it->graphs)
-    it->graphs[sg].io =
-        idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
-  for (k = 0; k < it->num_inputs; k++)
-    it->inputs[k] = map[it->inputs[k]] >> 4;
-  for (k = 0; k < it->num_outputs; k++)
-    it->outputs[k] = map[it->outputs[k]] >> 4;
+  return nrec;
+}
+
+/* The records (it->tensors, numbered by map[]) of subgraph sg's nt tensors:
+ * shapes, types, quantization and constant data (a misaligned constant
+ * copied into the persistent arena), then the compressed tensors of the
+ * model's COMPRESSION_METADATA pointed at their descriptors. */
+static tflc_status tflc__read_records(tflc_interpreter *it, int32_t sg,
+                                      uint32_t nt, const int32_t *map) {
+  const tflc_model *m = it->model;
+  const tflc__fb fb = tflc__mfb(m);
+  const uint32_t sgt = it->sgt;
+  uint32_t i;
+  tflc_status st;
   /* tensor records */
   for (i = 0; i < nt; i++) {
     tflc_tensor *t;
@@ -5493,8 +5471,21 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       t->flags = (uint8_t)((t->flags & ~TFLC_TENSOR_CONST) | TFLC_TENSOR_LUT);
     }
   }
-  /* operators */
-  nops = 0;
+  return TFLC_OK;
+}
+
+/* The operator records (it->ops, kept ones only: see tflc__keep_ops) of the
+ * no operators of subgraph it->sgt, their tensor indices in idx (nidx
+ * entries), through map[]; the outputs of a folded DECODE become virtual
+ * records read in place. *nops_out: the number of records written. */
+static tflc_status tflc__read_ops(tflc_interpreter *it, uint32_t no,
+                                  const int32_t *map, int16_t *idx,
+                                  uint64_t nidx, uint32_t *nops_out) {
+  const tflc_model *m = it->model;
+  const tflc__fb fb = tflc__mfb(m);
+  const uint32_t sgt = it->sgt;
+  uint32_t i, nops = 0;
+  uint64_t nused = 0;
   for (i = 0; i < no; i++) {
     uint32_t ot = tflc__op_table(m, sgt, (int32_t)i), ni, nout, iv, ovv, j, nnr;
     int32_t code = tflc__opcode(m, tflc__get_u32(fb, ot, TFLC__OP_OPCODE, 0));
@@ -5563,6 +5554,19 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
         it->tensors[TFLC__OUT(op)[j]].flags |= TFLC_TENSOR_DECODED;
     }
   }
+  *nops_out = nops;
+  return TFLC_OK;
+}
+
+/* The records of subgraph it->sgt and its nops operators, checked and
+ * completed: the descriptors of compressed constants, no constant or
+ * compressed tensor written by the caller or an operator, INT4 only where
+ * a kernel reads it. */
+static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
+  const uint32_t sgt = it->sgt;
+  uint32_t i;
+  int32_t k;
+  tflc_status st;
   /* compressed constants: each descriptor built and checked once; LUT
    * ones kept in the persistent arena (the record's data points at it),
    * Huffman and Prune ones rebuilt when used (tflc__desc_of: the record
@@ -5635,20 +5639,23 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
                        op->index, tflc_opcode_name(op->code), t->index);
     }
   }
-  /* delegates (section 13): each run of operators one delegate takes
-   * becomes one record; the ops array shrinks accordingly */
-  if (TFLC__DELEGATES && it->opt.num_delegates > 0) {
-    st = tflc__delegate_graph(it, sg);
-    if (st)
-      return st;
-    nops = (uint32_t)it->num_ops;
-  }
-  /* smaller plans: the layers that write over their input */
-  if (TFLC__PATCHES && it->plan >= TFLC_PLAN_INPLACE) {
-    st = tflc__choose_over_input(it, nt);
-    if (st)
-      return st;
-  }
+  return TFLC_OK;
+}
+
+/* Prepares the nops operators of subgraph sg (nt tensors: the init map's
+ * words), each with its whole-tensor decode buffers; with a report
+ * callback, a failing operator is reported and the others still prepared
+ * (it->first_error). */
+static tflc_status tflc__prepare_ops(tflc_interpreter *it, int32_t sg,
+                                     uint32_t nt, uint32_t nops) {
+  tflc__ctx c;
+  uint32_t i;
+  int32_t k;
+  tflc_status st;
+  c.it = it;
+  c.m = it->model;
+  c.sgt = it->sgt;
+  c.op = NULL;
   /* prepare every op; compressed inputs its kernel cannot read tile by
    * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
    * not read in stream order) get a whole-tensor decode buffer: alternate
@@ -5713,6 +5720,104 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     if (st)
       return st;
   }
+  return TFLC_OK;
+}
+
+/* Records, operators, preparation and plan of subgraph `sg`; the view
+ * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
+static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
+  const tflc_model *m = it->model;
+  uint32_t sgt, nt, no, nrec, nops;
+  uint64_t nidx = 0; /* operators' tensor indices */
+  int16_t *idx;
+  tflc_status st;
+  int32_t k, *map;
+  sgt = tflc__subgraph(m, sg);
+  it->sgt = sgt;
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_TENSORS, 4, &nt);
+  (void)tflc__sg_vec(m, sgt, TFLC__SG_OPERATORS, 4, &no);
+  if (nt > (uint32_t)(it->arena_size / 4))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors", nt);
+  if (nt > 65535)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors (at most 65535)", sg, nt);
+  /* Pass 1, in a temporary map at the start of the arena (where the
+   * activations go later): map[t] = bit 0 referenced, bit 1 DECODE output,
+   * bit 2 read by an operator without a tiled path (or a subgraph output),
+   * bit 3 needs a record (used other than as TFLC__NO_RECORD allows), then
+   * the record index from bit 4 up. */
+  if ((uint64_t)nt * 4 > it->arena_size - it->tail)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors", nt);
+  map = (int32_t *)(void *)it->arena;
+  memset(map, 0, (size_t)nt * 4);
+  if (it->map_bytes < (size_t)nt * 4)
+    it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
+  st = tflc__mark_tensors(it, no, map);
+  if (st)
+    return st;
+  nops = tflc__keep_ops(it, no, map, &nidx);
+  nrec = tflc__number_records(it, sg, nt, map);
+  if (nrec > 32767)
+    return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
+                     "subgraph %d: %u tensors in use (at most 32767)", sg,
+                     nrec);
+  it->num_tensors = (int32_t)nrec;
+  it->num_ops = (int32_t)nops;
+  it->tensors = (tflc_tensor *)tflc__persist2(it, sizeof(tflc_tensor) * nrec,
+                                              sizeof(tflc__tensor32) * nrec);
+  it->ops = (tflc__op *)tflc__persist2(it, sizeof(tflc__op) * nops,
+                                       sizeof(tflc__op32) * nops);
+  if ((nrec && !it->tensors) || (nops && !it->ops))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u tensors and %u ops", nrec, nops);
+  /* every operator's tensor indices, then (several subgraphs) the
+   * subgraph's input and output records, in one array: one rounding */
+  if (TFLC__SUBGRAPHS && it->graphs)
+    nidx += (uint32_t)(it->num_inputs + it->num_outputs);
+  if (nidx > (uint64_t)(it->arena_size / 2))
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  /* none: a valid pointer all the same (to no bytes: the arena's start) */
+  idx = nidx ? (int16_t *)tflc__persist(it, 2u * (size_t)nidx)
+             : (int16_t *)(void *)it->arena;
+  if (!idx)
+    return tflc__err(it->error, TFLC_ERR_ARENA,
+                     "arena too small for %u ops' tensor indices", nops);
+  if (TFLC__SUBGRAPHS && it->graphs)
+    it->graphs[sg].io =
+        idx + (nidx - (uint32_t)(it->num_inputs + it->num_outputs));
+  for (k = 0; k < it->num_inputs; k++)
+    it->inputs[k] = map[it->inputs[k]] >> 4;
+  for (k = 0; k < it->num_outputs; k++)
+    it->outputs[k] = map[it->outputs[k]] >> 4;
+  st = tflc__read_records(it, sg, nt, map);
+  if (st)
+    return st;
+  st = tflc__read_ops(it, no, map, idx, nidx, &nops);
+  if (st)
+    return st;
+  st = tflc__check_records(it, nops);
+  if (st)
+    return st;
+  /* delegates (section 13): each run of operators one delegate takes
+   * becomes one record; the ops array shrinks accordingly */
+  if (TFLC__DELEGATES && it->opt.num_delegates > 0) {
+    st = tflc__delegate_graph(it, sg);
+    if (st)
+      return st;
+    nops = (uint32_t)it->num_ops;
+  }
+  /* smaller plans: the layers that write over their input */
+  if (TFLC__PATCHES && it->plan >= TFLC_PLAN_INPLACE) {
+    st = tflc__choose_over_input(it, nt);
+    if (st)
+      return st;
+  }
+  st = tflc__prepare_ops(it, sg, nt, nops);
+  if (st)
+    return st;
   if (it->first_error)
     return it->first_error;
   if (it->map_bytes < (size_t)nt * 4)
@@ -7158,6 +7263,103 @@ static void tflc__quantize_ratio(float a, float b, float o, int32_t *q,
   tflc_quantize_multiplier((double)a * (double)b / (double)o, q, sh);
 }
 
+/* The 24 inputs of t[] (input, hidden and cell state checked already):
+ * the input and recurrent weights 1..8 and gate biases 12..15 present,
+ * each of the same type as its group's (2: weights, 13: biases), every
+ * other input (CIFG, peephole, projection, layer norm) absent. */
+static tflc_status tflc__lstm_check_inputs(tflc__ctx *c,
+                                           tflc_tensor *const *t) {
+  int32_t k;
+  for (k = 1; k < 24; k++) {
+    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
+    if (k == 18 || k == 19)
+      continue;
+    if (needed && !t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d missing (CIFG is not supported)", k, 0);
+    if (!needed && t[k])
+      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
+                          "input %d present (peephole, projection or layer "
+                          "norm are not supported)",
+                          k, 0);
+    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
+      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
+                          t[k]->type);
+  }
+  return TFLC_OK;
+}
+
+/* The integer LSTM's quantized parameters into s (kind, activation
+ * width) and p (= &s->p; its clip_f set): gate multipliers, offsets,
+ * the state rescalings, the tanh input scaling and the quantized cell
+ * clip. t[]: the 24 inputs; in, h, cs: input, hidden and cell state. */
+static tflc_status tflc__lstm_prepare_q(tflc__ctx *c, tflc_tensor *const *t,
+                                        const tflc_tensor *in,
+                                        const tflc_tensor *h,
+                                        const tflc_tensor *cs,
+                                        tflc__lstm_state *s) {
+  tflc_lstm_params *p = &s->p;
+  const float clip = p->clip_f;
+  int32_t k;
+  const int act16 = in->type == TFLC_INT16;
+  int32_t sh, l2;
+  float sc;
+  if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
+      t[2]->type != TFLC_INT8 ||
+      t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
+    return tflc__op_err(c, TFLC_ERR_TYPE,
+                        "integer LSTM needs int8/int16 activations, int8 "
+                        "weights, int16 cell, int32/int64 bias (got %d/%d)",
+                        in->type, cs->type);
+  s->kind = TFLC__KIND_LSTM_Q;
+  s->act16 = act16;
+  p->acc64 = act16;
+  if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
+    return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0, 0);
+  for (k = 0; k < 8; k++) {
+    const tflc_tensor *w = t[1 + k];
+    const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
+    if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
+      return tflc__op_err(c, TFLC_ERR_QUANT,
+                          "weight %d must be per-tensor quantized", 1 + k, 0);
+    /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
+    tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
+                                0.000244140625f, &p->gate_mult[k], &sh);
+    p->gate_shift[k] = sh;
+    p->w_offset[k] = -w->zero_point;
+  }
+  p->input_offset = -in->zero_point;
+  p->hidden_offset = -h->zero_point;
+  p->hidden_zp = h->zero_point;
+  p->hidden_min = act16 ? -32768 : -128;
+  p->hidden_max = act16 ? 32767 : 127;
+  sc = cs->scale;
+  tflc__quantize_ratio(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
+  tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, sc, &p->ig_mult,
+                       &p->ig_shift);
+  tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, h->scale,
+                       &p->h_mult, &p->h_shift);
+  /* CheckedLog2 of the cell scale (float log, rounded) */
+  l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
+  sh = 15 + l2 - 3;
+  if (sh < 0) {
+    p->tanh_mult = 3;
+    p->tanh_shift = -sh;
+  } else if (sh < 29) {
+    p->tanh_mult = 3 << sh;
+    p->tanh_shift = 0;
+  } else {
+    return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2, 0);
+  }
+  {
+    double q = (double)clip / (double)sc;
+    q = q < -32768.0 ? -32768.0 : q;
+    q = q > 32767.0 ? 32767.0 : q;
+    p->clip_q = (int32_t)q;
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
   tflc_tensor *t[24], *in, *h, *cs, *o = tflc__out(c, 0);
   tflc__lstm_state *s;
@@ -7165,6 +7367,7 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
   tflc__sequence_lstm_options lo;
   int32_t k, act, B, T, I, S, rows, flt;
   float clip;
+  tflc_status st;
   if (c->op->nin != 24 || c->op->nout != 1 || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "needs 24 inputs and 1 output", 0,
                         0);
@@ -7184,22 +7387,9 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
                         "hidden/output type differs from "
                         "input type %d",
                         in->type, 0);
-  for (k = 1; k < 24; k++) {
-    const int needed = (k >= 1 && k <= 8) || (k >= 12 && k <= 15);
-    if (k == 18 || k == 19)
-      continue;
-    if (needed && !t[k])
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "input %d missing (CIFG is not supported)", k, 0);
-    if (!needed && t[k])
-      return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
-                          "input %d present (peephole, projection or layer "
-                          "norm are not supported)",
-                          k, 0);
-    if (needed && t[k]->type != t[k <= 8 ? 2 : 13]->type)
-      return tflc__op_err(c, TFLC_ERR_TYPE, "input %d type %d differs", k,
-                          t[k]->type);
-  }
+  st = tflc__lstm_check_inputs(c, t);
+  if (st)
+    return st;
   tflc__read_sequence_lstm_options(c->m, c->op->opts, &lo);
   act = lo.fused_activation_function;
   clip = lo.cell_clip;
@@ -7244,64 +7434,9 @@ static tflc_status tflc__lstm_prepare(tflc__ctx *c) {
                           0);
     s->kind = TFLC__KIND_LSTM_F32;
   } else {
-    const int act16 = in->type == TFLC_INT16;
-    int32_t sh, l2;
-    float sc;
-    if (cs->type != TFLC_INT16 || (in->type != TFLC_INT8 && !act16) ||
-        t[2]->type != TFLC_INT8 ||
-        t[13]->type != (act16 ? TFLC_INT64 : TFLC_INT32))
-      return tflc__op_err(c, TFLC_ERR_TYPE,
-                          "integer LSTM needs int8/int16 activations, int8 "
-                          "weights, int16 cell, int32/int64 bias (got %d/%d)",
-                          in->type, cs->type);
-    s->kind = TFLC__KIND_LSTM_Q;
-    s->act16 = act16;
-    p->acc64 = act16;
-    if (!(in->scale > 0.0f) || !(h->scale > 0.0f) || !(cs->scale > 0.0f))
-      return tflc__op_err(c, TFLC_ERR_QUANT, "state tensors not quantized", 0,
-                          0);
-    for (k = 0; k < 8; k++) {
-      const tflc_tensor *w = t[1 + k];
-      const uint32_t wtt = tflc__tensor_table(c->m, c->sgt, w->index);
-      if (tflc__tensor_nscales(c->m, wtt) != 1 || !(w->scale > 0.0f))
-        return tflc__op_err(c, TFLC_ERR_QUANT,
-                            "weight %d must be per-tensor quantized", 1 + k, 0);
-      /* gate FCs write Q3.12 (scale 2^-12), product rounded to float */
-      tflc_fc_quantize_multiplier(k < 4 ? in->scale : h->scale, w->scale,
-                                  0.000244140625f, &p->gate_mult[k], &sh);
-      p->gate_shift[k] = sh;
-      p->w_offset[k] = -w->zero_point;
-    }
-    p->input_offset = -in->zero_point;
-    p->hidden_offset = -h->zero_point;
-    p->hidden_zp = h->zero_point;
-    p->hidden_min = act16 ? -32768 : -128;
-    p->hidden_max = act16 ? 32767 : 127;
-    sc = cs->scale;
-    tflc__quantize_ratio(0.000030517578125f, sc, sc, &p->fc_mult, &p->fc_shift);
-    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, sc,
-                         &p->ig_mult, &p->ig_shift);
-    tflc__quantize_ratio(0.000030517578125f, 0.000030517578125f, h->scale,
-                         &p->h_mult, &p->h_shift);
-    /* CheckedLog2 of the cell scale (float log, rounded) */
-    l2 = (int32_t)roundf(logf(sc) * (1.0f / logf(2.0f)));
-    sh = 15 + l2 - 3;
-    if (sh < 0) {
-      p->tanh_mult = 3;
-      p->tanh_shift = -sh;
-    } else if (sh < 29) {
-      p->tanh_mult = 3 << sh;
-      p->tanh_shift = 0;
-    } else {
-      return tflc__op_err(c, TFLC_ERR_QUANT, "cell scale 2^%d too large", l2,
-                          0);
-    }
-    {
-      double q = (double)clip / (double)sc;
-      q = q < -32768.0 ? -32768.0 : q;
-      q = q > 32767.0 ? 32767.0 : q;
-      p->clip_q = (int32_t)q;
-    }
+    st = tflc__lstm_prepare_q(c, t, in, h, cs, s);
+    if (st)
+      return st;
   }
   rows = p->time_major ? B : 1;
   {
@@ -8423,6 +8558,57 @@ static tflc_status tflc__requantize_prepare(tflc__ctx *c) {
 
 /* ---- run ---------------------------------------------------------------- */
 
+/* The float32 cases of tflc__elementwise_invoke (both input and output
+ * float32): 1 when this op's code is one of them (the output written),
+ * 0 for the others (SUM, ARG_MAX, ...: the typed path decides). The
+ * binary ones read the broadcast shapes rank, d1, d2, d0. */
+static int tflc__elementwise_f32(const tflc__ctx *c, const tflc_tensor *in,
+                                 const tflc_tensor *in2, const tflc_tensor *o,
+                                 int32_t n, int32_t rank, const int32_t *d1,
+                                 const int32_t *d2, const int32_t *d0) {
+  const tflc__f32_pair_state *f = (const tflc__f32_pair_state *)c->op->state;
+  const float *x = (const float *)in->data;
+  float *y = (float *)o->data;
+  switch (c->op->code) {
+  case TFLC_OP_MUL:
+  case TFLC_OP_SUB:
+    tflc_mul_sub_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
+                     (const float *)in2->data, d0, y);
+    return 1;
+  case TFLC_OP_PRELU:
+    tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
+    return 1;
+  case TFLC_OP_RELU:
+    tflc_unary_f32(TFLC_F32_RELU, 0.0f, n, x, y);
+    return 1;
+  case TFLC_OP_RELU6:
+    tflc_unary_f32(TFLC_F32_RELU6, 0.0f, n, x, y);
+    return 1;
+  case TFLC_OP_LEAKY_RELU:
+    tflc_unary_f32(TFLC_F32_LEAKY_RELU, f->a, n, x, y);
+    return 1;
+  case TFLC_OP_LOGISTIC:
+    tflc_unary_f32(TFLC_F32_LOGISTIC, 0.0f, n, x, y);
+    return 1;
+  case TFLC_OP_TANH:
+    tflc_unary_f32(TFLC_F32_TANH, 0.0f, n, x, y);
+    return 1;
+  case TFLC_OP_HARD_SWISH:
+    tflc_unary_f32(TFLC_F32_HARD_SWISH, 0.0f, n, x, y);
+    return 1;
+  case TFLC_OP_L2_NORMALIZATION:
+  case TFLC_OP_LOG_SOFTMAX: {
+    const int32_t depth = in->dims[in->rank - 1];
+    if (c->op->code == TFLC_OP_L2_NORMALIZATION)
+      tflc_l2_normalization_f32(depth ? n / depth : 0, depth, x, y);
+    else
+      tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
+    return 1;
+  }
+  }
+  return 0;
+}
+
 static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *in2 = tflc__in(c, 1), *o = tflc__out(c, 0);
   const void *s = c->op->state;
@@ -8445,48 +8631,9 @@ static tflc_status tflc__elementwise_invoke(tflc__ctx *c) {
       return TFLC_ERR_KERNEL;
     break;
   }
-  if (o->type == TFLC_FLOAT32 && in->type == TFLC_FLOAT32) {
-    const tflc__f32_pair_state *f = (const tflc__f32_pair_state *)s;
-    const float *x = (const float *)in->data;
-    float *y = (float *)o->data;
-    switch (c->op->code) {
-    case TFLC_OP_MUL:
-    case TFLC_OP_SUB:
-      tflc_mul_sub_f32(c->op->code == TFLC_OP_SUB, f->a, f->b, rank, d1, x, d2,
-                       (const float *)in2->data, d0, y);
-      return TFLC_OK;
-    case TFLC_OP_PRELU:
-      tflc_prelu_f32(rank, d1, x, d2, (const float *)in2->data, d0, y);
-      return TFLC_OK;
-    case TFLC_OP_RELU:
-      tflc_unary_f32(TFLC_F32_RELU, 0.0f, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_RELU6:
-      tflc_unary_f32(TFLC_F32_RELU6, 0.0f, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_LEAKY_RELU:
-      tflc_unary_f32(TFLC_F32_LEAKY_RELU, f->a, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_LOGISTIC:
-      tflc_unary_f32(TFLC_F32_LOGISTIC, 0.0f, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_TANH:
-      tflc_unary_f32(TFLC_F32_TANH, 0.0f, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_HARD_SWISH:
-      tflc_unary_f32(TFLC_F32_HARD_SWISH, 0.0f, n, x, y);
-      return TFLC_OK;
-    case TFLC_OP_L2_NORMALIZATION:
-    case TFLC_OP_LOG_SOFTMAX: {
-      const int32_t depth = in->dims[in->rank - 1];
-      if (c->op->code == TFLC_OP_L2_NORMALIZATION)
-        tflc_l2_normalization_f32(depth ? n / depth : 0, depth, x, y);
-      else
-        tflc_log_softmax_f32(depth ? n / depth : 0, depth, x, y);
-      return TFLC_OK;
-    }
-    }
-  }
+  if (o->type == TFLC_FLOAT32 && in->type == TFLC_FLOAT32 &&
+      tflc__elementwise_f32(c, in, in2, o, n, rank, d1, d2, d0))
+    return TFLC_OK;
   switch (c->op->code) {
   case TFLC_OP_LOGISTIC:
     tflc_logistic_s8((const tflc_sigmoid_params *)s, n,
