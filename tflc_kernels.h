@@ -77,8 +77,8 @@
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
  *   layout work (chunks of output channels, windows read in place or
  *   copied whole for small filters, the input offset folded into the
- *   biases) and spend their time in four primitives (a fifth serves the
- *   int8 ADD), each called through a macro that names a function:
+ *   biases) and spend their time in five primitives (the fifth is the
+ *   int8 ADD's loop), each called through a macro that names a function:
  *     TFLC_GEMM_S8        a block of an int8 matrix product, requantized
  *                         (tflc_gemm_block: rows x columns, dot products
  *                         over runs of contiguous values)
@@ -89,9 +89,13 @@
  *     TFLC_ADD_ELEMENTWISE_S8  the int8 ADD's element-wise loop
  *   Each has a portable C version, always compiled, which is the
  *   reference: tflc_gemm_s8_portable, tflc_depthwise_s8_portable,
- *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
- *   with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7, M33, M55...)
- *   the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
+ *   tflc_requantize_s8_portable, tflc_add_elementwise_s8_portable,
+ *   tflc_lut_unpack_portable. Besides the five, Helium has entry points of
+ *   its own that the selection block reaches through internal seams
+ *   (tflc_gemm_window_s8_mve for small convolution windows,
+ *   tflc_fully_connected_s8_mve behind tflc_fully_connected_s8_run). On
+ *   Arm cores with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7,
+ *   M33, M55...) the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
@@ -503,6 +507,35 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes);
+/* Per-layer data a platform's int8 FULLY_CONNECTED keeps from prepare to
+ * invoke, the way CMSIS-NN's *_get_buffer_size functions size theirs: a
+ * record of TFLC_FC_S8_RECORD_BYTES (a constant the implementation
+ * defines after the platform header: 0 unless a platform kernel keeps
+ * one; Arm Helium's is 12 bytes on its 32-bit cores) that the caller
+ * keeps with the layer, zeroed, and a buffer of
+ * tflc_fully_connected_s8_prepare_bytes bytes (0: none), both 8-byte
+ * aligned and living as long as the layer. tflc_fully_connected_s8_prepare
+ * fills them from the parameters (offsets and per_channel; multipliers
+ * not needed yet) and the constants, which must then be final: pass
+ * filter NULL when the weights or bias are not known at prepare (the
+ * layer then takes tflc_fully_connected_s8). tflc_fully_connected_s8_run
+ * computes what tflc_fully_connected_s8 does, byte for byte, through the
+ * platform's kernel when the record says it applies. */
+TFLC_API size_t tflc_fully_connected_s8_prepare_bytes(const tflc_fc_params *p,
+                                                      int32_t accum_depth,
+                                                      int32_t out_depth,
+                                                      const tflc_const *filter,
+                                                      const tflc_const *bias);
+TFLC_API void tflc_fully_connected_s8_prepare(
+    void *record, void *buf, const tflc_fc_params *p, int32_t accum_depth,
+    int32_t out_depth, const tflc_const *filter, const tflc_const *bias);
+TFLC_API void tflc_fully_connected_s8_run(const void *record,
+                                          const tflc_fc_params *p,
+                                          int32_t batches, int32_t accum_depth,
+                                          int32_t out_depth, const int8_t *in,
+                                          const tflc_const *filter,
+                                          const tflc_const *bias, int8_t *out,
+                                          void *tile, size_t tile_bytes);
 /* Float FC: filter FLOAT32 [out_depth, accum_depth], bias FLOAT32 or NULL.
  * Sums x * w in order of d in float, then adds the bias (0.0f when absent),
  * then min(max(v, act_min), act_max), exactly as TFLM's reference (build
@@ -516,7 +549,9 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        void *tile, size_t tile_bytes);
 /* ---- platform primitives (the seam) ------------------------------------- */
 /* The int8 convolution, depthwise and fully connected kernels spend their
- * time in four primitives, the int8 ADD in a fifth. Each has a portable C
+ * time in four primitives, the int8 ADD in a fifth: five in all, plus the
+ * Helium entry points reached through internal seams (the window GEMM,
+ * the FULLY_CONNECTED kernel). Each has a portable C
  * version, always compiled: the reference every other version is tested
  * against, byte for byte. Kernels call a primitive through a macro that names
  * the function:
@@ -616,6 +651,8 @@ TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
 #if !defined(TFLC_NO_DSP) &&                                                   \
     (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
 #define TFLC_HAVE_DSP 1
+#define TFLC_HAVE_DSP_GEMM 1
+#define TFLC_HAVE_DSP_DEPTHWISE 1
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g);
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
@@ -655,17 +692,24 @@ TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
                                       const tflc_gemm_block *g);
 /* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
  * [batches][depth], the input offset already turned into per-output
- * constants (tflc.h computes them once at prepare, unless
- * TFLC_NO_MVE_FC): out[b * out_depth + o] = requantized
- *   sum_d w[o * depth + d] * x[b * depth + d] + k[o]
- * with rq channel o, where k[o] = rq->bias[o] + x_offset * sums[o] when
- * sums is not NULL (sums[o]: the sum of weight row o), else rq->bias[o]
- * (0 when NULL). Equals tflc_gemm_s8_portable with a_offset x_offset and
- * the plain biases, byte for byte (int32 sums wrap). rq->bias and
- * per-channel multipliers 4-byte aligned, sums 2-byte aligned. */
+ * constants (tflc_fully_connected_s8_prepare computes them once, unless
+ * TFLC_NO_MVE_FC; tflc_fully_connected_s8_run calls this): out[b * out_depth +
+ * o] = requantized sum_d w[o * depth + d] * x[b * depth + d] + k[o] with rq
+ * channel o, where k[o] = rq->bias[o] + x_offset * sums[o] when sums is not
+ * NULL (sums[o]: the sum of weight row o), else rq->bias[o] (0 when NULL).
+ * Equals tflc_gemm_s8_portable with a_offset x_offset and the plain biases,
+ * byte for byte (int32 sums wrap). rq->bias and per-channel multipliers 4-byte
+ * aligned, sums 2-byte aligned. */
 #if !defined(TFLC_NO_MVE_FC)
-#define TFLC_HAVE_MVE_FC 1
+#define TFLC_HAVE_MVE_FULLY_CONNECTED 1
 #endif
+/* The record tflc_fully_connected_s8_prepare keeps for it: mode 1 when the
+ * layer takes tflc_fully_connected_s8_mve, with its bias and sums. */
+typedef struct tflc_fc_s8_mve_record {
+  const int32_t *bias;
+  const int16_t *sums;
+  int32_t mode;
+} tflc_fc_s8_mve_record;
 TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
                                           const int16_t *sums, int32_t x_offset,
                                           int32_t batches, int32_t depth,
@@ -686,12 +730,12 @@ TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
 #include <xtensa/config/core-isa.h>
 #endif
 #endif
-#if (defined(XCHAL_HAVE_HIFI4) && XCHAL_HAVE_HIFI4) ||                         \
-    (defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5)
-#define TFLC_HAVE_HIFI 1
 #endif
-#endif
-#if !defined(TFLC_NO_HIFI) && defined(TFLC_HIFI_EMULATE)
+#if !defined(TFLC_NO_HIFI) &&                                                  \
+    (defined(TFLC_HIFI_EMULATE) ||                                             \
+     (defined(__XTENSA__) &&                                                   \
+      ((defined(XCHAL_HAVE_HIFI4) && XCHAL_HAVE_HIFI4) ||                      \
+       (defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5))))
 #define TFLC_HAVE_HIFI 1
 #endif
 #if defined(TFLC_HAVE_HIFI)
@@ -709,6 +753,7 @@ TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
  * portable ones, always; tests/test_platform_x86.c and fuzz/fuzz_kernels.c
  * compare them byte for byte. */
 #if !defined(TFLC_NO_SSE41) && defined(__SSE4_1__)
+#define TFLC_HAVE_SSE41 1
 #define TFLC_HAVE_SSE41_GEMM 1
 #define TFLC_HAVE_SSE41_DEPTHWISE 1
 #define TFLC_HAVE_SSE41_REQUANTIZE 1
@@ -720,6 +765,7 @@ TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
                                        const int32_t *acc, int8_t *out);
 #endif
 #if !defined(TFLC_NO_AVX2) && defined(__AVX2__)
+#define TFLC_HAVE_AVX2 1
 #define TFLC_HAVE_AVX2_GEMM 1
 #define TFLC_HAVE_AVX2_DEPTHWISE 1
 #define TFLC_HAVE_AVX2_REQUANTIZE 1
@@ -800,12 +846,12 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
  * in1[i] and in2[i] for i < n (no broadcast), for parameters with
  * left_shift 0..20 and the three shifts in -31..31 (tflc_add_s8 takes the
  * others itself). The portable version, and the Arm Helium one when
- * TFLC_HAVE_MVE_ADD_S8 is defined. */
+ * TFLC_HAVE_MVE_ADD_ELEMENTWISE is defined. */
 TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
                                                size_t n, const int8_t *in1,
                                                const int8_t *in2, int8_t *out);
 #if defined(TFLC_HAVE_MVE)
-#define TFLC_HAVE_MVE_ADD_S8 1
+#define TFLC_HAVE_MVE_ADD_ELEMENTWISE 1
 TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
                                           int8_t *out);
@@ -2027,12 +2073,16 @@ TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
 #pragma fp_contract(off)
 #endif
 
-/* hot helpers inlined, cold fallbacks kept out of the callers' frames */
+/* hot helpers inlined, cold fallbacks kept out of the callers' frames;
+ * TFLC__SEAM: the portable side of an internal seam, unused where the
+ * platform selection picked another */
 #if defined(__GNUC__) || defined(__clang__)
 #define TFLC__INLINE static inline __attribute__((always_inline))
 #define TFLC__NOINLINE __attribute__((noinline))
+#define TFLC__SEAM static __attribute__((unused))
 #else
 #define TFLC__INLINE static inline
+#define TFLC__SEAM static
 #define TFLC__NOINLINE
 #endif
 /* an inlined helper of the internal interface: extern in the test build */
@@ -2410,6 +2460,137 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
   }
   return r;
 }
+
+/* ---- platform selection: the versions the kernels call ------------------ */
+/* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,
+ * portable. A platform section defines TFLC_HAVE_<PLATFORM> when it is
+ * compiled and TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for each primitive it
+ * provides (and only then). A macro a platform header defined first is
+ * kept. The internal seams below (TFLC__*) are the platform entries that
+ * are no primitive of their own: each has a portable version, and no
+ * kernel outside a platform section tests a platform's name. */
+#ifndef TFLC_GEMM_S8
+#if defined(TFLC_HAVE_HIFI_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_hifi
+#elif defined(TFLC_HAVE_MVE_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_mve
+/* the convolution driver and FULLY_CONNECTED may then also call the MVE
+ * window GEMM and FC kernel; not when a platform header chose the GEMM */
+#define TFLC__GEMM_S8_IS_MVE 1
+#elif defined(TFLC_HAVE_AVX2_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_sse41
+#elif defined(TFLC_HAVE_DSP_GEMM)
+#define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#else
+#define TFLC_GEMM_S8 tflc_gemm_s8_portable
+#endif
+#endif
+#ifndef TFLC_DEPTHWISE_S8
+#if defined(TFLC_HAVE_HIFI_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_hifi
+#elif defined(TFLC_HAVE_MVE_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_mve
+#elif defined(TFLC_HAVE_AVX2_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
+#elif defined(TFLC_HAVE_DSP_DEPTHWISE)
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#else
+#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
+#endif
+#endif
+#ifndef TFLC_REQUANTIZE_S8
+#if defined(TFLC_HAVE_MVE_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_mve
+#elif defined(TFLC_HAVE_AVX2_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_avx2
+#elif defined(TFLC_HAVE_SSE41_REQUANTIZE)
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_sse41
+#else
+#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
+#endif
+#endif
+#ifndef TFLC_ADD_ELEMENTWISE_S8
+#if defined(TFLC_HAVE_MVE_ADD_ELEMENTWISE)
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
+#else
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
+#endif
+#endif
+#ifndef TFLC_LUT_UNPACK
+#if defined(TFLC_HAVE_DSP_LUT_UNPACK)
+#define TFLC_LUT_UNPACK tflc_lut_unpack_dsp
+#else
+#define TFLC_LUT_UNPACK tflc_lut_unpack_portable
+#endif
+#endif
+/* TFLC__MVE_GEMM_OTHER / TFLC__MVE_DEPTHWISE_OTHER: the version a block
+ * the MVE GEMM or depthwise does not take goes to */
+#if defined(TFLC_HAVE_DSP)
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_dsp
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_dsp
+#else
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_portable
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_portable
+#endif
+/* TFLC__SUM_S8(row, n): the sum of n int8 (the folded input offset of the
+ * blocked convolution and FC paths) */
+#if defined(TFLC_HAVE_MVE)
+TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len);
+#define TFLC__SUM_S8 tflc__mve_sum
+#elif defined(TFLC_HAVE_DSP)
+#define TFLC__SUM_S8_IS_DSP 1
+static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n);
+#define TFLC__SUM_S8 tflc__sum_s8_dsp
+#else
+#define TFLC__SUM_S8 tflc__sum_s8_portable
+#endif
+/* TFLC__CONV_WINDOWS_S8(s, p, filter, bias): a blocked convolution's
+ * small windows copied whole against every output channel; 0 (nothing
+ * written) where the platform has no such path or declines */
+struct tflc__conv_blocked;
+#if defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__CONV_WINDOWS_S8_IS_MVE 1
+static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
+                                      const tflc_conv_params *p,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias);
+#define TFLC__CONV_WINDOWS_S8 tflc__conv2d_s8_im2col_mve
+#else
+#define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
+#endif
+/* TFLC__FC_S8_PREPARE_BYTES / _PREPARE / _RUN and TFLC_FC_S8_RECORD_BYTES:
+ * the int8 FULLY_CONNECTED seam behind tflc_fully_connected_s8_prepare and
+ * its siblings (Helium: tflc_fully_connected_s8_mve, unless a platform
+ * header chose the GEMM, whose every FC layer then goes through it) */
+#if defined(TFLC_HAVE_MVE_FULLY_CONNECTED) && defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__FC_S8_IS_MVE 1
+#define TFLC_FC_S8_RECORD_BYTES sizeof(tflc_fc_s8_mve_record)
+static size_t tflc__fc_s8_prepare_bytes_mve(const tflc_fc_params *p,
+                                            int32_t accum, int32_t depth,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias);
+static void tflc__fc_s8_prepare_mve(void *record, void *buf,
+                                    const tflc_fc_params *p, int32_t accum,
+                                    int32_t depth, const tflc_const *filter,
+                                    const tflc_const *bias);
+static void tflc__fc_s8_run_mve(const void *record, const tflc_fc_params *p,
+                                int32_t batches, int32_t accum, int32_t depth,
+                                const int8_t *in, const tflc_const *filter,
+                                const tflc_const *bias, int8_t *out, void *tile,
+                                size_t tile_bytes);
+#define TFLC__FC_S8_PREPARE_BYTES tflc__fc_s8_prepare_bytes_mve
+#define TFLC__FC_S8_PREPARE tflc__fc_s8_prepare_mve
+#define TFLC__FC_S8_RUN tflc__fc_s8_run_mve
+#else
+#define TFLC_FC_S8_RECORD_BYTES 0u
+#define TFLC__FC_S8_PREPARE_BYTES tflc__fc_s8_prepare_bytes_portable
+#define TFLC__FC_S8_PREPARE tflc__fc_s8_prepare_portable
+#define TFLC__FC_S8_RUN tflc__fc_s8_run_portable
+#endif
 
 /* ---- platform primitives: Arm Cortex-M DSP ------------------------------ */
 /* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
@@ -3745,6 +3926,23 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
   if (n > 0)
     tflc_lut_unpack_portable(src, 0, n, bits, tab, dst);
 }
+
+#if defined(TFLC__SUM_S8_IS_DSP)
+/* sum of n int8, four a word (the seam TFLC__SUM_S8) */
+static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
+  int32_t sum, k = 0;
+  uint32_t acc = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t v = tflc__load4(row + k);
+    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
+    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  }
+  sum = tflc__wrap32((int64_t)acc);
+  for (; k < n; k++)
+    sum += row[k];
+  return sum;
+}
+#endif
 #endif /* TFLC_HAVE_DSP */
 
 /* ---- platform primitives: Arm Helium (MVE) ------------------------------ */
@@ -3768,15 +3966,6 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
  *    byte. */
 #if defined(TFLC_HAVE_MVE)
 #include <arm_mve.h>
-
-/* the version a case the MVE code does not take goes to */
-#if defined(TFLC_HAVE_DSP)
-#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_dsp
-#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_dsp
-#else
-#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_portable
-#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_portable
-#endif
 
 /* Requantization of four channels as vectors: multiplier, left shift
  * (0..), right shift as a VRSHL amount (-31..0), bias; and the output
@@ -4336,6 +4525,104 @@ TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
           p);
   }
 }
+
+#if defined(TFLC__FC_S8_IS_MVE)
+/* The FULLY_CONNECTED seam on Helium (TFLC__FC_S8_*): raw int8 weights
+ * take tflc_fully_connected_s8_mve, the input offset times each weight
+ * row's sum made once at prepare instead of on every invoke. Rows of at
+ * most 256 values have sums that fit 16 bits (|sum| <= 32,768): those are
+ * kept as int16 and the biases read from the model at invoke (2 bytes per
+ * output); longer rows, or biases not 4-byte aligned, get bias + offset *
+ * sum as one int32 per output. No buffer when the offset is 0 and the
+ * biases can be read in place. The other layers (weights or bias not
+ * final at prepare, compressed or INT4 weights, a per-tensor filter zero
+ * point) keep the generic kernel. Returns the buffer's bytes, 0 for a
+ * layer that takes the generic kernel (*mve 0). */
+static size_t tflc__fc_s8_mve_plan(const tflc_fc_params *p, int32_t accum,
+                                   int32_t depth, const tflc_const *filter,
+                                   const tflc_const *bias, int *mve) {
+  int bias_in_place;
+  *mve = 0;
+  if (!filter || filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
+      filter->type != TFLC_INT8 || !filter->data || depth < 1 ||
+      (uint32_t)depth > 0x3FFFFFFFu || (!p->per_channel && p->filter_offset))
+    return 0;
+  if (bias && (bias->kind != TFLC_CONST_RAW_LUT || bias->bits != 0 ||
+               bias->type != TFLC_INT32 || !bias->data))
+    return 0;
+  *mve = 1;
+  bias_in_place = !bias || ((uintptr_t)bias->data & 3u) == 0;
+  if (p->input_offset == 0 && bias_in_place)
+    return 0;
+  return (accum <= 256 && bias_in_place ? 2u : 4u) * (size_t)(uint32_t)depth;
+}
+static size_t tflc__fc_s8_prepare_bytes_mve(const tflc_fc_params *p,
+                                            int32_t accum, int32_t depth,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias) {
+  int mve;
+  return tflc__fc_s8_mve_plan(p, accum, depth, filter, bias, &mve);
+}
+static void tflc__fc_s8_prepare_mve(void *record, void *buf,
+                                    const tflc_fc_params *p, int32_t accum,
+                                    int32_t depth, const tflc_const *filter,
+                                    const tflc_const *bias) {
+  tflc_fc_s8_mve_record *r = (tflc_fc_s8_mve_record *)record;
+  int mve;
+  const size_t n = tflc__fc_s8_mve_plan(p, accum, depth, filter, bias, &mve);
+  const int8_t *w;
+  int32_t o;
+  r->mode = mve;
+  r->bias = NULL;
+  r->sums = NULL;
+  if (!mve)
+    return;
+  w = (const int8_t *)filter->data;
+  r->bias = bias ? (const int32_t *)bias->data : NULL;
+  if (n == 0 || !buf)
+    return;
+  if (n == 2u * (size_t)(uint32_t)depth) {
+    int16_t *sums = (int16_t *)buf;
+    for (o = 0; o < depth; o++)
+      sums[o] = (int16_t)tflc__mve_sum(w + (ptrdiff_t)o * accum, accum);
+    r->sums = sums;
+  } else {
+    int32_t *k = (int32_t *)buf;
+    for (o = 0; o < depth; o++) {
+      int32_t b = 0;
+      if (bias)
+        memcpy(&b, (const uint8_t *)bias->data + (size_t)o * 4u, 4);
+      k[o] = tflc__wrap32(
+          (int64_t)((uint32_t)b + (uint32_t)p->input_offset *
+                                      (uint32_t)tflc__mve_sum(
+                                          w + (ptrdiff_t)o * accum, accum)));
+    }
+    r->bias = k;
+  }
+}
+static void tflc__fc_s8_run_mve(const void *record, const tflc_fc_params *p,
+                                int32_t batches, int32_t accum, int32_t depth,
+                                const int8_t *in, const tflc_const *filter,
+                                const tflc_const *bias, int8_t *out, void *tile,
+                                size_t tile_bytes) {
+  const tflc_fc_s8_mve_record *r = (const tflc_fc_s8_mve_record *)record;
+  if (r->mode) {
+    tflc_requant_params rq;
+    rq.bias = r->bias;
+    rq.multiplier = p->out_multiplier;
+    rq.shift = p->out_shift;
+    rq.per_channel = p->per_channel;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    tflc_fully_connected_s8_mve(&rq, r->sums, p->input_offset, batches, accum,
+                                depth, in, (const int8_t *)filter->data, out);
+    return;
+  }
+  tflc_fully_connected_s8(p, batches, accum, depth, in, filter, bias, out, tile,
+                          tile_bytes);
+}
+#endif
 
 /* Depthwise sums of four channels (lanes) of one or two pixels over a
  * window of rows x cols taps (constants at some call sites); full: all
@@ -4943,7 +5230,7 @@ TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
  * ((v + 2^31) * 2^(31-e)) >> 31, less 2^(31-e), in unsigned 64-bit lanes.
  * Offsets beyond 16-bit lanes, clamps beyond int8 and depth multipliers
  * other than 1 go to the portable versions. */
-#if defined(TFLC_HAVE_SSE41_GEMM) || defined(TFLC_HAVE_AVX2_GEMM)
+#if defined(TFLC_HAVE_SSE41) || defined(TFLC_HAVE_AVX2)
 #include <immintrin.h>
 
 /* Shift, multiplier and bias of the channels c..c+3 as int32 lanes (lanes
@@ -5558,79 +5845,6 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 }
 #endif
 #endif /* x86 SSE4.1 / AVX2 */
-
-/* ---- platform primitives: the versions the kernels call ----------------- */
-/* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,
- * portable. A platform section defines TFLC_HAVE_<PLATFORM>_<PRIMITIVE>
- * for each primitive it provides (and only then). */
-#ifndef TFLC_GEMM_S8
-#if defined(TFLC_HAVE_HIFI_GEMM)
-#define TFLC_GEMM_S8 tflc_gemm_s8_hifi
-#elif defined(TFLC_HAVE_MVE_GEMM)
-#define TFLC_GEMM_S8 tflc_gemm_s8_mve
-/* the convolution driver may then also call the MVE window GEMM; not when
- * a platform header chose the GEMM */
-#define TFLC__GEMM_S8_IS_MVE 1
-#elif defined(TFLC_HAVE_AVX2_GEMM)
-#define TFLC_GEMM_S8 tflc_gemm_s8_avx2
-#elif defined(TFLC_HAVE_SSE41_GEMM)
-#define TFLC_GEMM_S8 tflc_gemm_s8_sse41
-#elif defined(TFLC_HAVE_DSP)
-#define TFLC_GEMM_S8 tflc_gemm_s8_dsp
-#else
-#define TFLC_GEMM_S8 tflc_gemm_s8_portable
-#endif
-#endif
-#ifndef TFLC_DEPTHWISE_S8
-#if defined(TFLC_HAVE_HIFI_DEPTHWISE)
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_hifi
-#elif defined(TFLC_HAVE_MVE_DEPTHWISE)
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_mve
-#elif defined(TFLC_HAVE_AVX2_DEPTHWISE)
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_avx2
-#elif defined(TFLC_HAVE_SSE41_DEPTHWISE)
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
-#elif defined(TFLC_HAVE_DSP)
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
-#else
-#define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
-#endif
-#endif
-#ifndef TFLC_REQUANTIZE_S8
-#if defined(TFLC_HAVE_HIFI_REQUANTIZE)
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_hifi
-#elif defined(TFLC_HAVE_MVE_REQUANTIZE)
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_mve
-#elif defined(TFLC_HAVE_AVX2_REQUANTIZE)
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_avx2
-#elif defined(TFLC_HAVE_SSE41_REQUANTIZE)
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_sse41
-#else
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable
-#endif
-#endif
-#ifndef TFLC_ADD_ELEMENTWISE_S8
-#if defined(TFLC_HAVE_MVE_ADD_S8)
-#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
-#else
-#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
-#endif
-#endif
-#ifndef TFLC_LUT_UNPACK
-#if defined(TFLC_HAVE_HIFI_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_hifi
-#elif defined(TFLC_HAVE_MVE_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_mve
-#elif defined(TFLC_HAVE_AVX2_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_avx2
-#elif defined(TFLC_HAVE_SSE41_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_sse41
-#elif defined(TFLC_HAVE_DSP_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_dsp
-#else
-#define TFLC_LUT_UNPACK tflc_lut_unpack_portable
-#endif
-#endif
 
 /* ---- platform primitives: Xtensa HiFi ----------------------------------- */
 /* HiFi 4 (and HiFi 5, which keeps these HiFi 4 operations) through
@@ -7216,23 +7430,14 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 
 /* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
 /* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
-static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
-  int32_t sum = 0, k = 0;
-#if defined(TFLC_HAVE_MVE)
-  sum = tflc__mve_sum(row, n); /* 16 values a vector */
-  k = n;
-#elif defined(TFLC_HAVE_DSP)
-  uint32_t acc = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t v = tflc__load4(row + k);
-    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
-    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
-  }
-  sum = tflc__wrap32((int64_t)acc);
-#endif
-  for (; k < n; k++)
+TFLC__SEAM int32_t tflc__sum_s8_portable(const int8_t *row, int32_t n) {
+  int32_t sum = 0, k;
+  for (k = 0; k < n; k++)
     sum += row[k];
   return sum;
+}
+static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
+  return TFLC__SUM_S8(row, n);
 }
 
 static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
@@ -7396,7 +7601,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
   }
 }
 
-#if defined(TFLC__GEMM_S8_IS_MVE)
+#if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
 /* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
 #define TFLC__MVE_WINDOW_ROWS 4
 #define TFLC__MVE_WINDOW_CHANNELS 64
@@ -7670,11 +7875,10 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   int32_t c0;
   if (chunk < 1)
     return 0;
-#if defined(TFLC__GEMM_S8_IS_MVE)
-  /* Helium: small windows against every channel at once */
-  if (s.im2col && tflc__conv2d_s8_im2col_mve(&s, p, filter, bias))
+  /* a platform's windows of small filters against every channel at once
+   * (Helium), 0 where none (nothing written) */
+  if (s.im2col && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
-#endif
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
     if (filter->bits != 0) {
@@ -8006,6 +8210,56 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                         filter, bias, out, tile, tile_bytes))
     tflc__fully_connected_s8_direct(p, batches, accum_depth, out_depth, in,
                                     filter, bias, out, tile, tile_bytes);
+}
+
+/* The portable side of the FULLY_CONNECTED seam (TFLC__FC_S8_*): nothing
+ * kept, every layer through tflc_fully_connected_s8. */
+TFLC__SEAM size_t tflc__fc_s8_prepare_bytes_portable(const tflc_fc_params *p,
+                                                     int32_t accum,
+                                                     int32_t depth,
+                                                     const tflc_const *filter,
+                                                     const tflc_const *bias) {
+  (void)p, (void)accum, (void)depth, (void)filter, (void)bias;
+  return 0;
+}
+TFLC__SEAM void tflc__fc_s8_prepare_portable(void *record, void *buf,
+                                             const tflc_fc_params *p,
+                                             int32_t accum, int32_t depth,
+                                             const tflc_const *filter,
+                                             const tflc_const *bias) {
+  (void)record, (void)buf, (void)p, (void)accum, (void)depth, (void)filter,
+      (void)bias;
+}
+TFLC__SEAM void tflc__fc_s8_run_portable(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
+  (void)record;
+  tflc_fully_connected_s8(p, batches, accum, depth, in, filter, bias, out, tile,
+                          tile_bytes);
+}
+
+TFLC_API size_t tflc_fully_connected_s8_prepare_bytes(const tflc_fc_params *p,
+                                                      int32_t accum_depth,
+                                                      int32_t out_depth,
+                                                      const tflc_const *filter,
+                                                      const tflc_const *bias) {
+  return TFLC__FC_S8_PREPARE_BYTES(p, accum_depth, out_depth, filter, bias);
+}
+TFLC_API void tflc_fully_connected_s8_prepare(
+    void *record, void *buf, const tflc_fc_params *p, int32_t accum_depth,
+    int32_t out_depth, const tflc_const *filter, const tflc_const *bias) {
+  TFLC__FC_S8_PREPARE(record, buf, p, accum_depth, out_depth, filter, bias);
+}
+TFLC_API void tflc_fully_connected_s8_run(const void *record,
+                                          const tflc_fc_params *p,
+                                          int32_t batches, int32_t accum_depth,
+                                          int32_t out_depth, const int8_t *in,
+                                          const tflc_const *filter,
+                                          const tflc_const *bias, int8_t *out,
+                                          void *tile, size_t tile_bytes) {
+  TFLC__FC_S8_RUN(record, p, batches, accum_depth, out_depth, in, filter, bias,
+                  out, tile, tile_bytes);
 }
 
 static float tflc__ldf(const uint8_t *p) {
