@@ -1996,6 +1996,13 @@ TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
  * byte. rq->bias and per-channel multipliers 4-byte aligned. */
 TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
                                       const tflc_gemm_block *g);
+/* The record tflc_fully_connected_s8_prepare keeps on Helium: mode 1 when
+ * the layer takes tflc_fully_connected_s8_mve, with its bias and sums. */
+typedef struct tflc_fc_s8_mve_record {
+  const int32_t *bias;
+  const int16_t *sums;
+  int32_t mode;
+} tflc_fc_s8_mve_record;
 /* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
  * [batches][depth], the input offset already turned into per-output
  * constants (tflc_fully_connected_s8_prepare computes them once, unless
@@ -2009,13 +2016,6 @@ TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
 #if !defined(TFLC_NO_MVE_FC)
 #define TFLC_HAVE_MVE_FULLY_CONNECTED 1
 #endif
-/* The record tflc_fully_connected_s8_prepare keeps for it: mode 1 when the
- * layer takes tflc_fully_connected_s8_mve, with its bias and sums. */
-typedef struct tflc_fc_s8_mve_record {
-  const int32_t *bias;
-  const int16_t *sums;
-  int32_t mode;
-} tflc_fc_s8_mve_record;
 TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
                                           const int16_t *sums, int32_t x_offset,
                                           int32_t batches, int32_t depth,
