@@ -6536,9 +6536,10 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     if (nsc > 1)
       s->r.mults = mult;
   }
-  {
-    /* the kernel layer's per-layer data: weights and bias read in place
-     * when final now (raw, not produced by a DECODE operator) */
+  if (TFLC_FC_S8_RECORD_BYTES != 0) {
+    /* the kernel layer's per-layer data (none where it keeps no record):
+     * weights and bias read in place when final now (raw, not produced by
+     * a DECODE operator) */
     const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED;
     const int fin = !(f->flags & plain) && (!b || !(b->flags & plain));
     tflc_fc_params p;

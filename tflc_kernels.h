@@ -584,7 +584,8 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
  * fills them from the parameters (offsets and per_channel; multipliers
  * not needed yet) and the constants, which must then be final: pass
  * filter NULL when the weights or bias are not known at prepare (the
- * layer then takes tflc_fully_connected_s8). tflc_fully_connected_s8_run
+ * layer then takes tflc_fully_connected_s8); with a record of 0 bytes
+ * neither call has anything to do. tflc_fully_connected_s8_run
  * computes what tflc_fully_connected_s8 does, byte for byte, through the
  * platform's kernel when the record says it applies. */
 TFLC_API size_t tflc_fully_connected_s8_prepare_bytes(const tflc_fc_params *p,
@@ -2663,11 +2664,10 @@ static void tflc__fc_s8_prepare_mve(void *record, void *buf,
                                     const tflc_fc_params *p, int32_t accum,
                                     int32_t depth, const tflc_const *filter,
                                     const tflc_const *bias);
-static void tflc__fc_s8_run_mve(const void *record, const tflc_fc_params *p,
-                                int32_t batches, int32_t accum, int32_t depth,
-                                const int8_t *in, const tflc_const *filter,
-                                const tflc_const *bias, int8_t *out, void *tile,
-                                size_t tile_bytes);
+TFLC__INLINE void tflc__fc_s8_run_mve(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes);
 #define TFLC__FC_S8_PREPARE_BYTES tflc__fc_s8_prepare_bytes_mve
 #define TFLC__FC_S8_PREPARE tflc__fc_s8_prepare_mve
 #define TFLC__FC_S8_RUN tflc__fc_s8_run_mve
@@ -4559,7 +4559,7 @@ TFLC__SEAM void tflc__fc_s8_prepare_portable(void *record, void *buf,
   (void)record, (void)buf, (void)p, (void)accum, (void)depth, (void)filter,
       (void)bias;
 }
-TFLC__SEAM void tflc__fc_s8_run_portable(
+TFLC__INLINE void tflc__fc_s8_run_portable(
     const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
     int32_t depth, const int8_t *in, const tflc_const *filter,
     const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
@@ -13250,11 +13250,10 @@ static void tflc__fc_s8_prepare_mve(void *record, void *buf,
     r->bias = k;
   }
 }
-static void tflc__fc_s8_run_mve(const void *record, const tflc_fc_params *p,
-                                int32_t batches, int32_t accum, int32_t depth,
-                                const int8_t *in, const tflc_const *filter,
-                                const tflc_const *bias, int8_t *out, void *tile,
-                                size_t tile_bytes) {
+TFLC__INLINE void tflc__fc_s8_run_mve(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
   const tflc_fc_s8_mve_record *r = (const tflc_fc_s8_mve_record *)record;
   if (r->mode) {
     tflc_requant_params rq;
