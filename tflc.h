@@ -6598,9 +6598,15 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
     p.out_multiplier = s->per_channel ? s->r.mults : &s->r.mult;
     p.out_shift =
         s->per_channel ? (const int8_t *)(s->r.mults + depth) : &s->shift;
-    tflc_fully_connected_s8_run(
-        tflc__fc_record(s), &p, batches, accum, depth, (const int8_t *)in->data,
-        &fc, b || s->bias ? &bc : NULL, (int8_t *)o->data, tile, tb);
+    if (TFLC_FC_S8_RECORD_BYTES != 0) /* the kernel layer's own choice */
+      tflc_fully_connected_s8_run(tflc__fc_record(s), &p, batches, accum, depth,
+                                  (const int8_t *)in->data, &fc,
+                                  b || s->bias ? &bc : NULL, (int8_t *)o->data,
+                                  tile, tb);
+    else /* no record kept: the generic kernel */
+      tflc_fully_connected_s8(
+          &p, batches, accum, depth, (const int8_t *)in->data, &fc,
+          b || s->bias ? &bc : NULL, (int8_t *)o->data, tile, tb);
   }
   return TFLC_OK;
 }
