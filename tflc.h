@@ -6144,16 +6144,13 @@ typedef struct tflc__conv_state {
   int16_t plane; /* depthwise written over its input: scratch index of its
                     plane (`plane_ch` channels), else -1 */
 } tflc__conv_state;
-/* The MVE fully connected kernel, unless a platform header chose the GEMM
- * (then every fully connected layer goes through that GEMM) */
-#if defined(TFLC_HAVE_MVE_FC) && defined(TFLC__GEMM_S8_IS_MVE)
-#define TFLC__FC_MVE 1
-#endif
 /* FULLY_CONNECTED int8 / float32. Kept small (TFLM's arena is the bound):
  * the kernel's parameters are put together at invoke from zero points and
  * int8 bounds, and a per-tensor multiplier lives here instead of in an
  * allocation of its own. Weights and bias without a record
- * (TFLC__NO_RECORD) are read through `filter` and `bias`. */
+ * (TFLC__NO_RECORD) are read through `filter` and `bias`. The kernel
+ * layer's int8 record (TFLC_FC_S8_RECORD_BYTES, 0 on most platforms)
+ * follows the state in the same allocation (tflc__fc_record). */
 typedef struct tflc__fc_state {
   const void *filter; /* elements of a filter without a record, else NULL */
   const void *bias;   /* elements of a bias without a record, else NULL */
@@ -6172,13 +6169,6 @@ typedef struct tflc__fc_state {
   int8_t shift;            /* int8 per-tensor */
   int8_t tile;             /* scratch index or -1 */
   uint8_t per_channel;
-#if defined(TFLC__FC_MVE)
-  /* int8 with raw weights on MVE (mve 1): tflc_fully_connected_s8_mve's
-   * per-output constants, made at prepare (tflc__fc_mve_prepare) */
-  const int32_t *mve_bias;
-  const int16_t *mve_sums;
-  int32_t mve;
-#endif
 } tflc__fc_state;
 /* the two states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
@@ -6198,10 +6188,6 @@ typedef struct tflc__fc_state32 {
   int16_t in_zp, filter_zp, out_zp;
   int8_t act_min, act_max, shift, tile;
   uint8_t per_channel;
-#if defined(TFLC__FC_MVE)
-  uint32_t mve_bias, mve_sums;
-  int32_t mve;
-#endif
 } tflc__fc_state32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
 typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
@@ -6539,60 +6525,11 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 }
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
-#if defined(TFLC__FC_MVE)
-/* int8 with raw weights on MVE: the input offset times each weight row's
- * sum, made once here instead of on every invoke. Rows of at most 256
- * values have sums that fit 16 bits (|sum| <= 32,768): those are kept as
- * int16 and the biases read from the model at invoke (2 bytes per output);
- * longer rows, or biases not 4-byte aligned, get bias + offset * sum as
- * one int32 per output. No buffer when the offset is 0 and the biases can
- * be read in place. The other cases (compressed or INT4 weights, a filter
- * zero point) keep the generic kernel. */
-static tflc_status tflc__fc_mve_prepare(tflc__ctx *c, tflc__fc_state *s,
-                                        const tflc_tensor *f,
-                                        const tflc_tensor *b, int32_t accum,
-                                        int32_t depth) {
-  const int8_t *w = (const int8_t *)f->data;
-  const int32_t off = -(int32_t)s->in_zp;
-  const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED;
-  int bias_in_place;
-  int32_t o;
-  s->mve = 0;
-  if (f->type != TFLC_INT8 || (f->flags & plain) || !w ||
-      (!s->per_channel && s->filter_zp != 0))
-    return TFLC_OK;
-  if (b && ((b->flags & plain) || !b->data || b->type != TFLC_INT32))
-    return TFLC_OK;
-  bias_in_place = !b || ((uintptr_t)b->data & 3u) == 0;
-  s->mve = 1;
-  s->mve_bias = b ? (const int32_t *)b->data : NULL;
-  s->mve_sums = NULL;
-  if (off == 0 && bias_in_place)
-    return TFLC_OK;
-  if (accum <= 256 && bias_in_place) {
-    int16_t *sums = (int16_t *)tflc__persist(c->it, 2u * (uint32_t)depth);
-    if (!sums)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for weight sums", 0, 0);
-    for (o = 0; o < depth; o++)
-      sums[o] = (int16_t)tflc__sum_s8(w + (ptrdiff_t)o * accum, accum);
-    s->mve_sums = sums;
-  } else {
-    int32_t *k = (int32_t *)tflc__persist(c->it, 4u * (uint32_t)depth);
-    tflc_const bc;
-    if (!k)
-      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for weight sums", 0, 0);
-    if (b)
-      bc = tflc_const_raw(b->data, TFLC_INT32, depth);
-    for (o = 0; o < depth; o++)
-      k[o] = tflc__wrap32(
-          (int64_t)((uint32_t)(b ? tflc__bias_at(&bc, o) : 0) +
-                    (uint32_t)off * (uint32_t)tflc__sum_s8(
-                                        w + (ptrdiff_t)o * accum, accum)));
-    s->mve_bias = k;
-  }
-  return TFLC_OK;
+/* The kernel layer's record of an int8 layer, right after its state (both
+ * pointer-aligned: the state holds pointers) */
+static void *tflc__fc_record(const tflc__fc_state *s) {
+  return (void *)((uintptr_t)s + sizeof *s);
 }
-#endif
 static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -6612,8 +6549,9 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
   act = fco.fused_activation_function;
   if (f->rank != 2 || f->dims[1] < 1)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "weights must be 2-D", 0, 0);
-  s = (tflc__fc_state *)tflc__persist2(c->it, sizeof *s,
-                                       sizeof(tflc__fc_state32));
+  s = (tflc__fc_state *)tflc__persist2(
+      c->it, sizeof *s + TFLC_FC_S8_RECORD_BYTES,
+      sizeof(tflc__fc_state32) + TFLC_FC_S8_RECORD_BYTES);
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -6703,11 +6641,33 @@ static tflc_status tflc__fc_s8_f32_prepare(tflc__ctx *c) {
     if (nsc > 1)
       s->r.mults = mult;
   }
-#if defined(TFLC__FC_MVE)
-  return tflc__fc_mve_prepare(c, s, f, b, accum, depth);
-#else
+  if (TFLC_FC_S8_RECORD_BYTES != 0) {
+    /* the kernel layer's per-layer data (none where it keeps no record):
+     * weights and bias read in place when final now (raw, not produced by
+     * a DECODE operator) */
+    const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED;
+    const int fin = !(f->flags & plain) && (!b || !(b->flags & plain));
+    tflc_fc_params p;
+    tflc_const fc, bc;
+    const tflc_const *fp = fin ? &fc : NULL, *bp = fin && b ? &bc : NULL;
+    size_t n;
+    void *buf = NULL;
+    if (fin)
+      fc = tflc__const(c, f);
+    if (bp)
+      bc = tflc__const(c, b);
+    memset(&p, 0, sizeof p);
+    p.input_offset = -s->in_zp;
+    p.filter_offset = -s->filter_zp;
+    p.output_offset = s->out_zp;
+    p.per_channel = s->per_channel;
+    n = tflc_fully_connected_s8_prepare_bytes(&p, accum, depth, fp, bp);
+    if (n > 0 && !(buf = tflc__persist(c->it, n)))
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for weight sums", 0, 0);
+    tflc_fully_connected_s8_prepare(tflc__fc_record(s), buf, &p, accum, depth,
+                                    fp, bp);
+  }
   return TFLC_OK;
-#endif
 }
 static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
   const tflc__fc_state *s = (const tflc__fc_state *)c->op->state;
@@ -6734,23 +6694,6 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
                              tb);
   } else {
     tflc_fc_params p;
-#if defined(TFLC__FC_MVE)
-    if (s->mve) {
-      tflc_requant_params rq;
-      rq.bias = s->mve_bias;
-      rq.multiplier = s->per_channel ? s->r.mults : &s->r.mult;
-      rq.shift =
-          s->per_channel ? (const int8_t *)(s->r.mults + depth) : &s->shift;
-      rq.per_channel = s->per_channel;
-      rq.output_offset = s->out_zp;
-      rq.act_min = s->act_min;
-      rq.act_max = s->act_max;
-      tflc_fully_connected_s8_mve(&rq, s->mve_sums, -s->in_zp, batches, accum,
-                                  depth, (const int8_t *)in->data,
-                                  (const int8_t *)fc.data, (int8_t *)o->data);
-      return TFLC_OK;
-    }
-#endif
     p.input_offset = -s->in_zp;
     p.filter_offset = -s->filter_zp;
     p.output_offset = s->out_zp;
@@ -6760,9 +6703,15 @@ static tflc_status tflc__fc_s8_f32_invoke(tflc__ctx *c) {
     p.out_multiplier = s->per_channel ? s->r.mults : &s->r.mult;
     p.out_shift =
         s->per_channel ? (const int8_t *)(s->r.mults + depth) : &s->shift;
-    tflc_fully_connected_s8(&p, batches, accum, depth, (const int8_t *)in->data,
-                            &fc, b || s->bias ? &bc : NULL, (int8_t *)o->data,
-                            tile, tb);
+    if (TFLC_FC_S8_RECORD_BYTES != 0) /* the kernel layer's own choice */
+      tflc_fully_connected_s8_run(tflc__fc_record(s), &p, batches, accum, depth,
+                                  (const int8_t *)in->data, &fc,
+                                  b || s->bias ? &bc : NULL, (int8_t *)o->data,
+                                  tile, tb);
+    else /* no record kept: the generic kernel */
+      tflc_fully_connected_s8(
+          &p, batches, accum, depth, (const int8_t *)in->data, &fc,
+          b || s->bias ? &bc : NULL, (int8_t *)o->data, tile, tb);
   }
   return TFLC_OK;
 }

@@ -72,13 +72,27 @@
  *   TFLC_NO_AVX2          no x86 AVX2 paths even with -mavx2
  *   TFLC_NO_MVE           no Arm Helium (MVE) paths even where the core
  *                         has them (the DSP ones are used instead)
+ *   TFLC_NO_MVE_FC        Helium without its FULLY_CONNECTED kernel (FC
+ *                         layers through the MVE GEMM; no per-layer record)
+ *   The library defines TFLC_HAVE_<PLATFORM> for each platform it compiles
+ *   (DSP, MVE, HIFI, SSE41, AVX2) and TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for
+ *   each primitive that platform provides (GEMM, DEPTHWISE, REQUANTIZE,
+ *   ADD_ELEMENTWISE, LUT_UNPACK, FULLY_CONNECTED); a build reads them, never
+ *   sets them. Why the two emulations differ: TFLC_DSP_EMULATE's C
+ *   definitions sit in this header because each ACLE intrinsic the DSP
+ *   section uses is exact integer arithmetic that Arm's specification
+ *   defines completely, so the C is the definition (eleven small
+ *   functions). TFLC_HIFI_EMULATE's sit in tests/hifi_emu.h because
+ *   Cadence publishes no such specification: that header models what
+ *   public sources establish, states what it assumes and counts the cases
+ *   it cannot vouch for, which is test scaffolding, not library code.
  *
  * Where the time goes: the platform seam
  *   The int8 CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED kernels do the
  *   layout work (chunks of output channels, windows read in place or
  *   copied whole for small filters, the input offset folded into the
- *   biases) and spend their time in four primitives (a fifth serves the
- *   int8 ADD), each called through a macro that names a function:
+ *   biases) and spend their time in five primitives (the fifth is the
+ *   int8 ADD's loop), each called through a macro that names a function:
  *     TFLC_GEMM_S8        a block of an int8 matrix product, requantized
  *                         (tflc_gemm_block: rows x columns, dot products
  *                         over runs of contiguous values)
@@ -89,9 +103,13 @@
  *     TFLC_ADD_ELEMENTWISE_S8  the int8 ADD's element-wise loop
  *   Each has a portable C version, always compiled, which is the
  *   reference: tflc_gemm_s8_portable, tflc_depthwise_s8_portable,
- *   tflc_requantize_s8_portable, tflc_lut_unpack_portable. On Arm cores
- *   with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7, M33, M55...)
- *   the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
+ *   tflc_requantize_s8_portable, tflc_add_elementwise_s8_portable,
+ *   tflc_lut_unpack_portable. Besides the five, Helium has entry points of
+ *   its own that the selection block reaches through internal seams
+ *   (tflc_gemm_window_s8_mve for small convolution windows,
+ *   tflc_fully_connected_s8_mve behind tflc_fully_connected_s8_run). On
+ *   Arm cores with the DSP extension (__ARM_FEATURE_DSP: Cortex-M4, M7,
+ *   M33, M55...) the GEMM and depthwise macros default to tflc_gemm_s8_dsp and
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
@@ -130,6 +148,49 @@
  *   include of tflc_kernels.h finds). tests/platform_count.h is such a
  *   header.
  *
+ * Contents (sections in the order the data flows; search for the titles)
+ *   1. Configuration          macros above, defaults in the API
+ *   2. API                    declarations, grouped under the titles of the
+ *                             implementation sections below (3, 5, 7-16 in
+ *                             that order), then "Platforms": every
+ *                             platform's declarations under one #if each
+ *   -- implementation (TFLC_KERNELS_IMPLEMENTATION or TFLC_IMPLEMENTATION) --
+ *   3. Quantization helpers   TFLM's double rounding, multipliers, ranges
+ *   4. Platform seam          helpers the platform versions share; the
+ *                             selection block: the one place that picks the
+ *                             version behind TFLC_GEMM_S8, TFLC_DEPTHWISE_S8,
+ *                             TFLC_REQUANTIZE_S8, TFLC_ADD_ELEMENTWISE_S8,
+ *                             TFLC_LUT_UNPACK and the internal seams
+ *                             (TFLC__SUM_S8, TFLC__CONV_WINDOWS_S8,
+ *                             TFLC__FC_S8_*)
+ *   5. Portable primitives    the reference versions of the five
+ *   6. LUT decoder            tflc_const, raw or LUT, a tile at a time
+ *   7. Convolution family     int8 CONV_2D, DEPTHWISE_CONV_2D,
+ *                             FULLY_CONNECTED (blocked paths over the
+ *                             primitives, the FC seam), float FC
+ *   8. Pooling, softmax, ADD, MEAN, PAD, TRANSPOSE, (de)quantization
+ *   9. Element-wise arithmetic, activations, comparisons, reductions
+ *  10. Convolutions in int16x8 and float32, TRANSPOSE_CONV, SVDF, LSTM
+ *  11. Data movement          CONCATENATION, RESIZE_*, GATHER, SLICE, ...
+ *  12. Constants: INT4, Huffman and Prune
+ *  13. Element-wise math, logic, casts, more types of pools and reductions
+ *  14. Signal processing      TFLM's Signal* operators
+ *  15. Structural operators and TFLM's custom operators
+ *  16. 16-bit requantization  the VTA delegate's arithmetic (not TFLM's)
+ *  17. Platform: Arm Cortex-M DSP       each platform one section under
+ *  18. Platform: Arm Helium (MVE)       one #if, holding every function
+ *  19. Platform: x86 SSE4.1 / AVX2      of that platform (its primitives,
+ *  20. Platform: Xtensa HiFi 4 / HiFi 5 its seam entries, its helpers)
+ *   Why the seam comes before the kernels and the platforms after them:
+ *   C needs a macro defined before the kernels that expand it and a
+ *   function declared before its call, not defined. So the selection
+ *   block (4) names every version early, declaring the few static
+ *   platform functions it names; the kernels (7-16) call only the seam
+ *   macros and never test a platform's name; and each platform's bodies
+ *   (17-20) come last, where they may use any helper above them. A reader
+ *   follows the data: arithmetic, the seam, the reference, the kernels,
+ *   then the fast versions of what the kernels call.
+ *
  * License: MIT (see LICENSE).
  */
 /* The build's configuration file, if it names one (as mbedTLS's
@@ -148,6 +209,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* ======================================================================== */
+/* API: configuration defaults, the contract, status, element types,        */
+/* constants (raw or compressed: the LUT decoder's interface)               */
+/* ======================================================================== */
 /* ---- configuration defaults --------------------------------------------- */
 #ifndef TFLC_API
 #ifdef TFLC_STATIC
@@ -386,7 +451,9 @@ TFLC_API int32_t tflc_const_i32(const tflc_const *c, int32_t i);
 TFLC_API int64_t tflc_const_i64(const tflc_const *c, int32_t i);
 TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i);
 
-/* ---- quantization helpers (TFLM double rounding) ------------------------ */
+/* ======================================================================== */
+/* Quantization helpers: TFLM's double rounding, multipliers, ranges        */
+/* ======================================================================== */
 /* m -> (*q, *shift), m ~= q * 2^(shift - 31); TFLM's QuantizeMultiplier
  * (m 0 gives 0, 0). */
 TFLC_API void tflc_quantize_multiplier(double m, int32_t *q, int32_t *shift);
@@ -410,7 +477,10 @@ TFLC_API void tflc_activation_range_quantized(int act, float scale, int32_t zp,
 /* The float clamp of fused activation act (NONE: the whole float range). */
 TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi);
 
-/* ---- convolution family ------------------------------------------------- */
+/* ======================================================================== */
+/* Convolution family: int8 CONV_2D, DEPTHWISE_CONV_2D and                  */
+/* FULLY_CONNECTED (with the FULLY_CONNECTED seam), float FC                */
+/* ======================================================================== */
 typedef struct tflc_conv_params {
   int32_t stride_h, stride_w;
   int32_t dilation_h, dilation_w;
@@ -503,6 +573,36 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       const tflc_const *filter,
                                       const tflc_const *bias, int8_t *out,
                                       void *tile, size_t tile_bytes);
+/* Per-layer data a platform's int8 FULLY_CONNECTED keeps from prepare to
+ * invoke, the way CMSIS-NN's *_get_buffer_size functions size theirs: a
+ * record of TFLC_FC_S8_RECORD_BYTES (a constant the implementation
+ * defines after the platform header: 0 unless a platform kernel keeps
+ * one; Arm Helium's is 12 bytes on its 32-bit cores) that the caller
+ * keeps with the layer, zeroed, and a buffer of
+ * tflc_fully_connected_s8_prepare_bytes bytes (0: none), both 8-byte
+ * aligned and living as long as the layer. tflc_fully_connected_s8_prepare
+ * fills them from the parameters (offsets and per_channel; multipliers
+ * not needed yet) and the constants, which must then be final: pass
+ * filter NULL when the weights or bias are not known at prepare (the
+ * layer then takes tflc_fully_connected_s8); with a record of 0 bytes
+ * neither call has anything to do. tflc_fully_connected_s8_run
+ * computes what tflc_fully_connected_s8 does, byte for byte, through the
+ * platform's kernel when the record says it applies. */
+TFLC_API size_t tflc_fully_connected_s8_prepare_bytes(const tflc_fc_params *p,
+                                                      int32_t accum_depth,
+                                                      int32_t out_depth,
+                                                      const tflc_const *filter,
+                                                      const tflc_const *bias);
+TFLC_API void tflc_fully_connected_s8_prepare(
+    void *record, void *buf, const tflc_fc_params *p, int32_t accum_depth,
+    int32_t out_depth, const tflc_const *filter, const tflc_const *bias);
+TFLC_API void tflc_fully_connected_s8_run(const void *record,
+                                          const tflc_fc_params *p,
+                                          int32_t batches, int32_t accum_depth,
+                                          int32_t out_depth, const int8_t *in,
+                                          const tflc_const *filter,
+                                          const tflc_const *bias, int8_t *out,
+                                          void *tile, size_t tile_bytes);
 /* Float FC: filter FLOAT32 [out_depth, accum_depth], bias FLOAT32 or NULL.
  * Sums x * w in order of d in float, then adds the bias (0.0f when absent),
  * then min(max(v, act_min), act_max), exactly as TFLM's reference (build
@@ -514,9 +614,13 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
                                        const tflc_const *filter,
                                        const tflc_const *bias, float *out,
                                        void *tile, size_t tile_bytes);
-/* ---- platform primitives (the seam) ------------------------------------- */
+/* ======================================================================== */
+/* Platform seam: the five primitives' types and portable versions          */
+/* ======================================================================== */
 /* The int8 convolution, depthwise and fully connected kernels spend their
- * time in four primitives, the int8 ADD in a fifth. Each has a portable C
+ * time in four primitives, the int8 ADD in a fifth: five in all, plus the
+ * Helium entry points reached through internal seams (the window GEMM,
+ * the FULLY_CONNECTED kernel). Each has a portable C
  * version, always compiled: the reference every other version is tested
  * against, byte for byte. Kernels call a primitive through a macro that names
  * the function:
@@ -609,128 +713,10 @@ TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
                                        int32_t n, unsigned bits,
                                        const uint8_t *table, uint8_t *dst);
 
-/* Arm Cortex-M DSP versions (SXTB16 / SMLAD ...), compiled when the core
- * has the DSP extension and TFLC_NO_DSP is not defined (or, for tests on
- * other hosts, with TFLC_DSP_EMULATE and C definitions of the ACLE
- * intrinsics they use). Same results as the portable ones, always. */
-#if !defined(TFLC_NO_DSP) &&                                                   \
-    (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
-#define TFLC_HAVE_DSP 1
-TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g);
-TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
-                                    const tflc_depthwise_block *b);
-/* widths 2 and 4 a word of indices at a time (others: the portable one) */
-#define TFLC_HAVE_DSP_LUT_UNPACK 1
-TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
-                                  unsigned bits, const uint8_t *table,
-                                  uint8_t *dst);
-#endif
-
-/* Arm Helium (MVE) versions (VMLADAVA over 16 int8 lanes, VQRDMULH and
- * VRSHL requantization, tail predication), compiled when the core has
- * integer MVE (__ARM_FEATURE_MVE bit 0: Cortex-M55, M85) and TFLC_NO_MVE
- * is not defined. Picked before the DSP ones; the same results as the
- * portable ones, always. */
-#if !defined(TFLC_NO_MVE) && defined(__ARM_FEATURE_MVE) &&                     \
-    (__ARM_FEATURE_MVE & 1)
-#define TFLC_HAVE_MVE 1
-#define TFLC_HAVE_MVE_GEMM 1
-#define TFLC_HAVE_MVE_DEPTHWISE 1
-#define TFLC_HAVE_MVE_REQUANTIZE 1
-TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g);
-TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
-                                    const tflc_depthwise_block *b);
-TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
-                                     const int32_t *acc, int8_t *out);
-/* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
- * windows of a small filter copied whole, a few pixels against every
- * output channel): a row against four columns at a time in one
- * tail-predicated loop, the columns' requantization set up once for all
- * rows. Any rows, columns, seg_len and a_offset with one segment (other
- * blocks go to tflc_gemm_s8_mve); equal to tflc_gemm_s8_portable byte for
- * byte. rq->bias and per-channel multipliers 4-byte aligned. */
-TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
-                                      const tflc_gemm_block *g);
-/* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
- * [batches][depth], the input offset already turned into per-output
- * constants (tflc.h computes them once at prepare, unless
- * TFLC_NO_MVE_FC): out[b * out_depth + o] = requantized
- *   sum_d w[o * depth + d] * x[b * depth + d] + k[o]
- * with rq channel o, where k[o] = rq->bias[o] + x_offset * sums[o] when
- * sums is not NULL (sums[o]: the sum of weight row o), else rq->bias[o]
- * (0 when NULL). Equals tflc_gemm_s8_portable with a_offset x_offset and
- * the plain biases, byte for byte (int32 sums wrap). rq->bias and
- * per-channel multipliers 4-byte aligned, sums 2-byte aligned. */
-#if !defined(TFLC_NO_MVE_FC)
-#define TFLC_HAVE_MVE_FC 1
-#endif
-TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
-                                          const int16_t *sums, int32_t x_offset,
-                                          int32_t batches, int32_t depth,
-                                          int32_t out_depth, const int8_t *x,
-                                          const int8_t *w, int8_t *out);
-#endif
-
-/* Xtensa HiFi 4 / HiFi 5 versions (Cadence's intrinsics from
- * <xtensa/tie/xt_hifi4.h> or xt_hifi5.h), compiled on an Xtensa core whose
- * <xtensa/config/core-isa.h> sets XCHAL_HAVE_HIFI4 or XCHAL_HAVE_HIFI5
- * (a build may also define that macro itself), unless TFLC_NO_HIFI; or,
- * for tests on any host, with TFLC_HIFI_EMULATE and C definitions of the
- * intrinsics (the header named by TFLC_HIFI_EMULATE_HEADER, default
- * tests/hifi_emu.h). Same results as the portable ones, always. */
-#if !defined(TFLC_NO_HIFI) && defined(__XTENSA__) && !defined(TFLC_HIFI_EMULATE)
-#if defined(__has_include)
-#if __has_include(<xtensa/config/core-isa.h>)
-#include <xtensa/config/core-isa.h>
-#endif
-#endif
-#if (defined(XCHAL_HAVE_HIFI4) && XCHAL_HAVE_HIFI4) ||                         \
-    (defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5)
-#define TFLC_HAVE_HIFI 1
-#endif
-#endif
-#if !defined(TFLC_NO_HIFI) && defined(TFLC_HIFI_EMULATE)
-#define TFLC_HAVE_HIFI 1
-#endif
-#if defined(TFLC_HAVE_HIFI)
-#define TFLC_HAVE_HIFI_GEMM 1
-#define TFLC_HAVE_HIFI_DEPTHWISE 1
-TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
-                                const tflc_gemm_block *g);
-TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
-                                     const tflc_depthwise_block *b);
-#endif
-
-/* x86-64 versions: SSE4.1 (compiled when the compiler targets it:
- * __SSE4_1__, e.g. -msse4.1 or -march=native; TFLC_NO_SSE41 turns them
- * off) and AVX2 (__AVX2__, e.g. -mavx2; TFLC_NO_AVX2). Same results as the
- * portable ones, always; tests/test_platform_x86.c and fuzz/fuzz_kernels.c
- * compare them byte for byte. */
-#if !defined(TFLC_NO_SSE41) && defined(__SSE4_1__)
-#define TFLC_HAVE_SSE41_GEMM 1
-#define TFLC_HAVE_SSE41_DEPTHWISE 1
-#define TFLC_HAVE_SSE41_REQUANTIZE 1
-TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
-                                 const tflc_gemm_block *g);
-TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
-                                      const tflc_depthwise_block *b);
-TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
-                                       const int32_t *acc, int8_t *out);
-#endif
-#if !defined(TFLC_NO_AVX2) && defined(__AVX2__)
-#define TFLC_HAVE_AVX2_GEMM 1
-#define TFLC_HAVE_AVX2_DEPTHWISE 1
-#define TFLC_HAVE_AVX2_REQUANTIZE 1
-TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
-                                const tflc_gemm_block *g);
-TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
-                                     const tflc_depthwise_block *b);
-TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
-                                      const int32_t *acc, int8_t *out);
-#endif
-
+/* ======================================================================== */
+/* Pooling, softmax, ADD, MEAN, PAD, TRANSPOSE, (de)quantization, and the   */
+/* gemmlowp fixed-point helpers                                             */
+/* ======================================================================== */
 /* ---- pooling ------------------------------------------------------------ */
 typedef struct tflc_pool_params {
   int32_t stride_h, stride_w;
@@ -799,17 +785,11 @@ TFLC_API void tflc_add_f32(float act_min, float act_max, int32_t rank,
  * (TFLC_ADD_ELEMENTWISE_S8, see "the seam" above): out[i] = the ADD of
  * in1[i] and in2[i] for i < n (no broadcast), for parameters with
  * left_shift 0..20 and the three shifts in -31..31 (tflc_add_s8 takes the
- * others itself). The portable version, and the Arm Helium one when
- * TFLC_HAVE_MVE_ADD_S8 is defined. */
+ * others itself). The portable version; the Arm Helium one
+ * (TFLC_HAVE_MVE_ADD_ELEMENTWISE) is declared with the platforms. */
 TFLC_API void tflc_add_elementwise_s8_portable(const tflc_add_params *p,
                                                size_t n, const int8_t *in1,
                                                const int8_t *in2, int8_t *out);
-#if defined(TFLC_HAVE_MVE)
-#define TFLC_HAVE_MVE_ADD_S8 1
-TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
-                                          const int8_t *in1, const int8_t *in2,
-                                          int8_t *out);
-#endif
 
 /* ---- reductions --------------------------------------------------------- */
 typedef struct tflc_mean_params {
@@ -1913,6 +1893,7 @@ TFLC_API int tflc_detection_postprocess_f32(
     const tflc_detection_params *p, const float *boxes, const float *scores,
     const float *anchors, float *out_boxes, float *out_classes,
     float *out_scores, float *out_count, int32_t capacity, void *scratch);
+/* ======================================================================== */
 /* 16-bit requantization: the arithmetic of seeds/vta_delegate_ops.rst for  */
 /* accelerators whose accumulators are 32 bits wide and whose ALU can only  */
 /* multiply by 16-bit numbers (VTA). Scales become a 16-bit multiplier and  */
@@ -1962,6 +1943,151 @@ TFLC_API void tflc_q16_add_prepare(float s1, int32_t zp1, float s2, int32_t zp2,
 /* out[i] = requantize(dequantize(a[i]) + dequantize(b[i])), n elements. */
 TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
                               const int8_t *a, const int8_t *b, int8_t *out);
+
+/* ======================================================================== */
+/* Platforms: the versions each one compiles (declarations; bodies in       */
+/* the sections "Platform: ..." at the end of the implementation)           */
+/* ======================================================================== */
+/* One #if a platform: TFLC_HAVE_<PLATFORM> when it is compiled,
+ * TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for each primitive it provides (the
+ * selection block of the implementation picks among them). */
+/* Arm Cortex-M DSP versions (SXTB16 / SMLAD ...), compiled when the core
+ * has the DSP extension and TFLC_NO_DSP is not defined (or, for tests on
+ * other hosts, with TFLC_DSP_EMULATE and C definitions of the ACLE
+ * intrinsics they use). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_DSP) &&                                                   \
+    (defined(__ARM_FEATURE_DSP) || defined(TFLC_DSP_EMULATE))
+#define TFLC_HAVE_DSP 1
+#define TFLC_HAVE_DSP_GEMM 1
+#define TFLC_HAVE_DSP_DEPTHWISE 1
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+/* widths 2 and 4 a word of indices at a time (others: the portable one) */
+#define TFLC_HAVE_DSP_LUT_UNPACK 1
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *table,
+                                  uint8_t *dst);
+#endif
+
+/* Arm Helium (MVE) versions (VMLADAVA over 16 int8 lanes, VQRDMULH and
+ * VRSHL requantization, tail predication), compiled when the core has
+ * integer MVE (__ARM_FEATURE_MVE bit 0: Cortex-M55, M85) and TFLC_NO_MVE
+ * is not defined. Picked before the DSP ones; the same results as the
+ * portable ones, always. */
+#if !defined(TFLC_NO_MVE) && defined(__ARM_FEATURE_MVE) &&                     \
+    (__ARM_FEATURE_MVE & 1)
+#define TFLC_HAVE_MVE 1
+#define TFLC_HAVE_MVE_GEMM 1
+#define TFLC_HAVE_MVE_DEPTHWISE 1
+#define TFLC_HAVE_MVE_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
+                                     const int32_t *acc, int8_t *out);
+/* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
+ * windows of a small filter copied whole, a few pixels against every
+ * output channel): a row against four columns at a time in one
+ * tail-predicated loop, the columns' requantization set up once for all
+ * rows. Any rows, columns, seg_len and a_offset with one segment (other
+ * blocks go to tflc_gemm_s8_mve); equal to tflc_gemm_s8_portable byte for
+ * byte. rq->bias and per-channel multipliers 4-byte aligned. */
+TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
+                                      const tflc_gemm_block *g);
+/* The record tflc_fully_connected_s8_prepare keeps on Helium: mode 1 when
+ * the layer takes tflc_fully_connected_s8_mve, with its bias and sums. */
+typedef struct tflc_fc_s8_mve_record {
+  const int32_t *bias;
+  const int16_t *sums;
+  int32_t mode;
+} tflc_fc_s8_mve_record;
+/* FULLY_CONNECTED with raw int8 weights w [out_depth][depth] and inputs x
+ * [batches][depth], the input offset already turned into per-output
+ * constants (tflc_fully_connected_s8_prepare computes them once, unless
+ * TFLC_NO_MVE_FC; tflc_fully_connected_s8_run calls this): out[b * out_depth +
+ * o] = requantized sum_d w[o * depth + d] * x[b * depth + d] + k[o] with rq
+ * channel o, where k[o] = rq->bias[o] + x_offset * sums[o] when sums is not
+ * NULL (sums[o]: the sum of weight row o), else rq->bias[o] (0 when NULL).
+ * Equals tflc_gemm_s8_portable with a_offset x_offset and the plain biases,
+ * byte for byte (int32 sums wrap). rq->bias and per-channel multipliers 4-byte
+ * aligned, sums 2-byte aligned. */
+#if !defined(TFLC_NO_MVE_FC)
+#define TFLC_HAVE_MVE_FULLY_CONNECTED 1
+#endif
+TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
+                                          const int16_t *sums, int32_t x_offset,
+                                          int32_t batches, int32_t depth,
+                                          int32_t out_depth, const int8_t *x,
+                                          const int8_t *w, int8_t *out);
+/* the int8 ADD's element-wise loop (TFLC_ADD_ELEMENTWISE_S8) */
+#define TFLC_HAVE_MVE_ADD_ELEMENTWISE 1
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out);
+#endif
+
+/* Xtensa HiFi 4 / HiFi 5 versions (Cadence's intrinsics from
+ * <xtensa/tie/xt_hifi4.h> or xt_hifi5.h), compiled on an Xtensa core whose
+ * <xtensa/config/core-isa.h> sets XCHAL_HAVE_HIFI4 or XCHAL_HAVE_HIFI5
+ * (a build may also define that macro itself), unless TFLC_NO_HIFI; or,
+ * for tests on any host, with TFLC_HIFI_EMULATE and C definitions of the
+ * intrinsics (the header named by TFLC_HIFI_EMULATE_HEADER, default
+ * tests/hifi_emu.h). Same results as the portable ones, always. */
+#if !defined(TFLC_NO_HIFI) && defined(__XTENSA__) && !defined(TFLC_HIFI_EMULATE)
+#if defined(__has_include)
+#if __has_include(<xtensa/config/core-isa.h>)
+#include <xtensa/config/core-isa.h>
+#endif
+#endif
+#endif
+#if !defined(TFLC_NO_HIFI) &&                                                  \
+    (defined(TFLC_HIFI_EMULATE) ||                                             \
+     (defined(__XTENSA__) &&                                                   \
+      ((defined(XCHAL_HAVE_HIFI4) && XCHAL_HAVE_HIFI4) ||                      \
+       (defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5))))
+#define TFLC_HAVE_HIFI 1
+#endif
+#if defined(TFLC_HAVE_HIFI)
+#define TFLC_HAVE_HIFI_GEMM 1
+#define TFLC_HAVE_HIFI_DEPTHWISE 1
+TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b);
+#endif
+
+/* x86-64 versions: SSE4.1 (compiled when the compiler targets it:
+ * __SSE4_1__, e.g. -msse4.1 or -march=native; TFLC_NO_SSE41 turns them
+ * off) and AVX2 (__AVX2__, e.g. -mavx2; TFLC_NO_AVX2). Same results as the
+ * portable ones, always; tests/test_platform_x86.c and fuzz/fuzz_kernels.c
+ * compare them byte for byte. */
+#if !defined(TFLC_NO_SSE41) && defined(__SSE4_1__)
+#define TFLC_HAVE_SSE41 1
+#define TFLC_HAVE_SSE41_GEMM 1
+#define TFLC_HAVE_SSE41_DEPTHWISE 1
+#define TFLC_HAVE_SSE41_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out);
+#endif
+#if !defined(TFLC_NO_AVX2) && defined(__AVX2__)
+#define TFLC_HAVE_AVX2 1
+#define TFLC_HAVE_AVX2_GEMM 1
+#define TFLC_HAVE_AVX2_DEPTHWISE 1
+#define TFLC_HAVE_AVX2_REQUANTIZE 1
+TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g);
+TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b);
+TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
+                                      const int32_t *acc, int8_t *out);
+#endif
 
 /* ---- internal interface ------------------------------------------------
  * What tflc.h, tflc_write.h and tests/ use of this header's implementation
@@ -2027,12 +2153,16 @@ TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
 #pragma fp_contract(off)
 #endif
 
-/* hot helpers inlined, cold fallbacks kept out of the callers' frames */
+/* hot helpers inlined, cold fallbacks kept out of the callers' frames;
+ * TFLC__SEAM: the portable side of an internal seam, unused where the
+ * platform selection picked another */
 #if defined(__GNUC__) || defined(__clang__)
 #define TFLC__INLINE static inline __attribute__((always_inline))
 #define TFLC__NOINLINE __attribute__((noinline))
+#define TFLC__SEAM static __attribute__((unused))
 #else
 #define TFLC__INLINE static inline
+#define TFLC__SEAM static
 #define TFLC__NOINLINE
 #endif
 /* an inlined helper of the internal interface: extern in the test build */
@@ -2059,7 +2189,9 @@ TFLC_INTERNAL int32_t tflc__fp_input_radius(int ibits, int left_shift);
 #include TFLC_PLATFORM_HEADER
 #endif
 
-/* ---- quantization helpers ----------------------------------------------- */
+/* ======================================================================== */
+/* Quantization helpers: TFLM's double rounding, multipliers, ranges        */
+/* ======================================================================== */
 /* Integer helpers that reproduce TFLM's reference arithmetic (gemmlowp
  * double rounding). Right shifts of negative values are written so that they
  * floor on every compiler (C leaves >> of negative values to the
@@ -2360,7 +2492,12 @@ TFLC_API void tflc_activation_range_f32(int act, float *lo, float *hi) {
   }
 }
 
-/* ---- platform primitives: shared helpers -------------------------------- */
+/* ======================================================================== */
+/* Platform seam: helpers the platform versions share, then the             */
+/* selection block (which version every primitive macro and internal        */
+/* seam names; prototypes of the platform functions it names)               */
+/* ======================================================================== */
+/* ---- shared helpers ----------------------------------------------------- */
 
 /* One requantized int8 output: MultiplyByQuantizedMultiplier of acc (with
  * its wrapping int32 left shift and gemmlowp's two roundings), + offset,
@@ -2411,3171 +2548,27 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
   return r;
 }
 
-/* ---- platform primitives: Arm Cortex-M DSP ------------------------------ */
-/* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
- * with a rotation bytes 1 and 3) and multiplied two pairs at a time with
- * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
- * portable int32 sums do, so the results are the same bytes. */
-#if defined(TFLC_HAVE_DSP)
-#if defined(TFLC_DSP_EMULATE)
-/* signed 16-bit lane (0 low, 1 high) of a word */
-static int32_t tflc__lane16(uint32_t v, int hi) {
-  const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
-  return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
-}
-/* C definitions of the ACLE intrinsics used below (tests on any host) */
-static uint32_t tflc__byte_s16(uint32_t v, int byte) {
-  const uint32_t u = (v >> (8 * byte)) & 0xFFu;
-  return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
-}
-static uint32_t tflc__sxtb16(uint32_t x) {
-  return tflc__byte_s16(x, 0) | (tflc__byte_s16(x, 2) << 16);
-}
-static uint32_t tflc__sxtb16_ror8(uint32_t x) {
-  return tflc__byte_s16(x, 1) | (tflc__byte_s16(x, 3) << 16);
-}
-static uint32_t tflc__smlad(uint32_t x, uint32_t y, uint32_t acc) {
-  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0)) +
-         (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
-}
-static uint32_t tflc__smlabb(uint32_t x, uint32_t y, uint32_t acc) {
-  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0));
-}
-static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
-  return acc + (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
-}
-static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
-  return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
-}
-static int32_t tflc__qadd(int32_t x, int32_t y) {
-  const int64_t v = (int64_t)x + y;
-  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
-}
-static uint32_t tflc__sxtab16(uint32_t a, uint32_t x) {
-  return tflc__sadd16(a, tflc__sxtb16(x));
-}
-static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
-  return tflc__sadd16(a, tflc__sxtb16_ror8(x));
-}
-#else
-#include <arm_acle.h>
-#define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
-#define tflc__smlad(x, y, acc)                                                 \
-  ((uint32_t)__smlad((int16x2_t)(x), (int16x2_t)(y), (int32_t)(acc)))
-#define tflc__smlabb(x, y, acc)                                                \
-  ((uint32_t)__smlabb((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
-#define tflc__smlatt(x, y, acc)                                                \
-  ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
-#define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
-#define tflc__qadd(x, y) ((int32_t)__qadd((x), (y)))
-static uint32_t tflc__sxtb16_ror8(uint32_t x) {
-#if defined(__GNUC__)
-  /* one instruction: compilers do not fold the rotation into SXTB16 */
-  uint32_t r;
-  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
-  return r;
-#else
-  return tflc__sxtb16((x >> 8) | (x << 24));
-#endif
-}
-/* a + the widened bytes 0 and 2 of x (1 and 3: _ror8), lane by lane */
-#define tflc__sxtab16(a, x) ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
-static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
-#if defined(__GNUC__)
-  uint32_t r;
-  __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
-  return r;
-#else
-  return tflc__sxtab16(a, (x >> 8) | (x << 24));
-#endif
-}
-#endif
-
-/* v saturated to int8 (SSAT) */
-TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
-#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
-  return (int32_t)__builtin_arm_ssat((int)v, 8);
-#else
-  return v > 127 ? 127 : v < -128 ? -128 : v;
-#endif
-}
-
-/* four int8 at any address, as one little-endian word */
-static uint32_t tflc__load4(const int8_t *p) {
-  uint32_t v;
-  memcpy(&v, p, 4);
-  return v;
-}
-
-/* The DSP requantization of one channel: the wrapping left shift, the
- * multiplier's high product with SMLAL, then gemmlowp's rounding division
- * by 2^n as (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD (n = 0:
- * v itself). Where the sum would overflow (v within 2^(n-1) of INT32_MAX)
- * the saturation moves the result by one, at values >= 2^(31-n) - 1 >= 255
- * (n <= 23) that clamp to the same int8 after any int8 offset. So it is
- * used with int8 offsets and clamps only, and shifts beyond 23 (nearly
- * dead channels) take the same sum in 64 bits. */
-typedef struct tflc__dsp_requant {
-  int32_t q, nudge;
-  uint32_t left, right, round; /* round: 1 when right > 0 */
-  int simple;                  /* no left shift, right shift 1..23 */
-} tflc__dsp_requant;
-
-TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
-                                        int32_t shift) {
-  const int ok = q != INT32_MIN && shift >= -31 && shift <= 30;
-  /* every field written either way (no uninitialized reads to reason
-   * about); the values of a refused channel are not used */
-  r->q = q;
-  r->left = ok && shift > 0 ? (uint32_t)shift : 0u;
-  r->right = ok && shift < 0 ? (uint32_t)-shift : 0u;
-  r->round = r->right > 0;
-  r->nudge = r->right > 0 ? (int32_t)1 << (r->right - 1) : 0;
-  r->simple = r->left == 0 && r->right >= 1 && r->right <= 23;
-  return ok;
-}
-
-/* both of two channels simple */
-#define TFLC__DSP_SIMPLE2(f0, f1) ((f0).simple && (f1).simple)
-
-/* simple: a constant at each call site, the channel's r->simple */
-TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
-                                             uint32_t acc, int simple) {
-  if (simple) {
-    const uint64_t p =
-        (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
-        (1u << 30);
-    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
-    return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
-                       (int)r->right);
-  } else {
-    const uint64_t p =
-        (uint64_t)((int64_t)tflc__wrap32((int64_t)(acc << r->left)) *
-                   (int64_t)r->q) +
-        (1u << 30);
-    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
-    const int32_t nudge = r->nudge - (int32_t)(((uint32_t)v >> 31) & r->round);
-    if (r->right > 23)
-      return (int32_t)tflc__asr64((int64_t)v + nudge, (int)r->right);
-    return tflc__asr32(tflc__qadd(v, nudge), (int)r->right);
-  }
-}
-
-/* tflc__dsp_requant_apply of a simple channel from its multiplier q and
- * right shift (1..23) */
-TFLC__INLINE int32_t tflc__dsp_requant_simple(uint32_t acc, int32_t q,
-                                              int32_t right) {
-  const uint64_t p =
-      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) + (1u << 30);
-  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
-  const int32_t nudge = (int32_t)1 << (right - 1);
-  return tflc__asr32(tflc__qadd(v, nudge - (int32_t)((uint32_t)v >> 31)),
-                     (int)right);
-}
-
-/* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
-TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
-                                     int32_t hi, int sat8) {
-  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)off)); /* wraps */
-  if (sat8) {
-    v = tflc__ssat8(v);
-  } else {
-    v = v < lo ? lo : v;
-    v = v > hi ? hi : v;
-  }
-  return (int8_t)v;
-}
-
-/* One requantized output, the variant chosen at run time (sat8, simple:
- * see tflc__dsp_out_s8 and tflc__dsp_requant_apply). The parameters come
- * by value: through pointers, compilers reload them after every int8
- * store (which may alias anything). */
-TFLC__INLINE int8_t tflc__dsp_out(tflc__dsp_requant f, uint32_t acc,
-                                  int32_t off, int32_t lo, int32_t hi, int sat8,
-                                  int simple) {
-  if (simple && sat8)
-    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
-                            1);
-  if (simple)
-    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
-                            0);
-  return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 0), off, lo, hi,
-                          sat8);
-}
-
-/* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
- * generic one */
-static int tflc__dsp_mode(const tflc_requant_params *rq) {
-  if (rq->output_offset < -128 || rq->output_offset > 127 ||
-      rq->act_min < -128 || rq->act_max > 127 || rq->act_min > rq->act_max)
-    return 0;
-  return rq->act_min == -128 && rq->act_max == 127 ? 2 : 1;
-}
-
-/* s[0..3] += the sums of a 2 x 2 block over n4 values (a multiple of 4):
- * s[0] = a0.w0, s[1] = a0.w1, s[2] = a1.w0, s[3] = a1.w1; the offset pair
- * off2 is added to the widened inputs when with_offset. */
-TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
-                                   const int8_t *w0, const int8_t *w1,
-                                   int32_t n4, int with_offset, uint32_t off2,
-                                   uint32_t *s) {
-  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  int32_t k;
-  for (k = 0; k < n4; k += 4) {
-    uint32_t wl, wh, xal, xah, xbl, xbh;
-    const uint32_t xa = tflc__load4(a0 + k), wa = tflc__load4(w0 + k);
-    const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
-    xal = tflc__sxtb16(xa);
-    xah = tflc__sxtb16_ror8(xa);
-    if (with_offset) {
-      xal = tflc__sadd16(xal, off2);
-      xah = tflc__sadd16(xah, off2);
-    }
-    wl = tflc__sxtb16(wa);
-    wh = tflc__sxtb16_ror8(wa);
-    s00 = tflc__smlad(xal, wl, s00);
-    s00 = tflc__smlad(xah, wh, s00);
-    xbl = tflc__sxtb16(xb);
-    xbh = tflc__sxtb16_ror8(xb);
-    if (with_offset) {
-      xbl = tflc__sadd16(xbl, off2);
-      xbh = tflc__sadd16(xbh, off2);
-    }
-    s10 = tflc__smlad(xbl, wl, s10);
-    s10 = tflc__smlad(xbh, wh, s10);
-    wl = tflc__sxtb16(wb);
-    wh = tflc__sxtb16_ror8(wb);
-    s01 = tflc__smlad(xal, wl, s01);
-    s11 = tflc__smlad(xbl, wl, s11);
-    s01 = tflc__smlad(xah, wh, s01);
-    s11 = tflc__smlad(xbh, wh, s11);
-  }
-  s[0] = s00;
-  s[1] = s01;
-  s[2] = s10;
-  s[3] = s11;
-}
-
-/* s[0..1] += the sums of one row against two weight rows over n4 values */
-TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
-                                   const int8_t *w1, int32_t n4,
-                                   int with_offset, uint32_t off2,
-                                   uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1];
-  int32_t k;
-  for (k = 0; k < n4; k += 4) {
-    const uint32_t xa = tflc__load4(a0 + k);
-    const uint32_t wa = tflc__load4(w0 + k), wb = tflc__load4(w1 + k);
-    uint32_t xl = tflc__sxtb16(xa), xh = tflc__sxtb16_ror8(xa);
-    if (with_offset) {
-      xl = tflc__sadd16(xl, off2);
-      xh = tflc__sadd16(xh, off2);
-    }
-    s0 = tflc__smlad(xl, tflc__sxtb16(wa), s0);
-    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wa), s0);
-    s1 = tflc__smlad(xl, tflc__sxtb16(wb), s1);
-    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wb), s1);
-  }
-  s[0] = s0;
-  s[1] = s1;
-}
-
-/* The GEMM inner loop in assembly where gcc and Thumb-2 are there
- * (TFLC_NO_DSP_ASM keeps the ACLE version). Not under clang: its register
- * allocator cannot give these blocks their twelve registers, so clang
- * builds take the ACLE version, which gives the same bytes. */
-#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
-    defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__) &&         \
-    defined(__OPTIMIZE__)
-#define TFLC__DSP_ASM 1
-#endif
-#if defined(TFLC__DSP_ASM)
-/* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
- * needs more registers than compilers find (they spill three values per
- * iteration). This one keeps thirteen registers (a frame pointer may hold
- * the fourteenth) with the second input row's pointer in memory: 22
- * instructions per four values, unrolled twice. n4 > 0. */
-static TFLC__NOINLINE void
-tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
-                     const int8_t *w1, int32_t n4, uint32_t *s) {
-  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  uint32_t t0, t1, t2, t3, t4, t5;
-  const int8_t *const end = a0 + n4;
-  const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP_2X2                                                     \
-  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
-  "ldr %[t2], [%[w0]], #4\n\t"                                                 \
-  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
-  "sxtb16 %[t0], %[t0]\n\t"                                                    \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
-  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
-  "ldr %[t4], %[a1]\n\t"                                                       \
-  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
-  "str %[t4], %[a1]\n\t"                                                       \
-  "sxtb16 %[t4], %[t5]\n\t"                                                    \
-  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
-  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
-  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
-  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
-  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
-  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
-  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
-  __asm__("ldr %[t0], %[odd]\n\t"
-          "cmp %[t0], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_2X2 "2:\n\t" TFLC__DSP_STEP_2X2
-          "ldr %[t0], %[end]\n\t"
-          "cmp %[a0], %[t0]\n\t"
-          "bne 1b\n\t"
-          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
-            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
-            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
-            [t4] "=&r"(t4), [t5] "=&r"(t5)
-          : [end] "m"(end), [odd] "m"(odd)
-          : "cc", "memory");
-#undef TFLC__DSP_STEP_2X2
-  s[0] = s00;
-  s[1] = s01;
-  s[2] = s10;
-  s[3] = s11;
-}
-/* The same when the second input row and the second weight row lie the
- * same distance `stride` after the first ones (pointwise convolutions,
- * fully connected layers): thirteen registers, 20 instructions per four
- * values. */
-static TFLC__NOINLINE void
-tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
-                            int32_t n4, uint32_t *s) {
-  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  uint32_t t0, t1, t2, t3, t4, t5;
-  const int8_t *const end = a0 + n4;
-  const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP_2X2_STRIDE                                              \
-  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
-  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
-  "ldr %[t2], [%[w0]]\n\t"                                                     \
-  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
-  "sxtb16 %[t0], %[t0]\n\t"                                                    \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
-  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
-  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
-  "sxtb16 %[t4], %[t4]\n\t"                                                    \
-  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
-  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
-  "ldr %[t2], [%[w0], %[st]]\n\t"                                              \
-  "add %[w0], %[w0], #4\n\t"                                                   \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
-  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
-  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
-  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
-  __asm__("ldr %[t0], %[odd]\n\t"
-          "cmp %[t0], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_2X2_STRIDE "2:\n\t" TFLC__DSP_STEP_2X2_STRIDE
-          "ldr %[t0], %[end]\n\t"
-          "cmp %[a0], %[t0]\n\t"
-          "bne 1b\n\t"
-          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
-            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
-            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
-          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
-          : "cc", "memory");
-#undef TFLC__DSP_STEP_2X2_STRIDE
-  s[0] = s00;
-  s[1] = s01;
-  s[2] = s10;
-  s[3] = s11;
-}
-#endif
-
-/* One segment of a 2 x 2 (two_r) or 1 x 2 block: s += its sums */
-TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
-                                    const int8_t *w0, const int8_t *w1,
-                                    int32_t len, int32_t a_offset,
-                                    uint32_t off2, int two_r, uint32_t *s) {
-  const int32_t n4 = len & ~3;
-  int32_t k;
-  if (two_r) {
-    if (a_offset != 0)
-      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
-#if defined(TFLC__DSP_ASM)
-    else if (n4 > 0 && a1 - a0 == w1 - w0)
-      tflc__dsp_dot2x2_stride_asm(a0, w0, (int32_t)(a1 - a0), n4, s);
-    else if (n4 > 0)
-      tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
-#else
-    else
-      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
-#endif
-    for (k = n4; k < len; k++) {
-      const int32_t x0 = (int32_t)a0[k] + a_offset;
-      const int32_t x1 = (int32_t)a1[k] + a_offset;
-      s[0] += (uint32_t)(x0 * w0[k]);
-      s[1] += (uint32_t)(x0 * w1[k]);
-      s[2] += (uint32_t)(x1 * w0[k]);
-      s[3] += (uint32_t)(x1 * w1[k]);
-    }
-  } else {
-    if (a_offset != 0)
-      tflc__dsp_dot1x2(a0, w0, w1, n4, 1, off2, s);
-    else
-      tflc__dsp_dot1x2(a0, w0, w1, n4, 0, 0, s);
-    for (k = n4; k < len; k++) {
-      const int32_t x0 = (int32_t)a0[k] + a_offset;
-      s[0] += (uint32_t)(x0 * w0[k]);
-      s[1] += (uint32_t)(x0 * w1[k]);
-    }
-  }
-}
-
-/* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
- * n4 values (a multiple of 4), with the offset pair off2 added to the
- * widened inputs (0 adds nothing). */
-TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
-                                   int32_t w_col, int32_t n4, uint32_t off2,
-                                   uint32_t *s) {
-  const int8_t *w1 = w0 + w_col, *w2 = w1 + w_col, *w3 = w2 + w_col;
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  int32_t k;
-  for (k = 0; k < n4; k += 4) {
-    const uint32_t xa = tflc__load4(a0 + k);
-    const uint32_t xl = tflc__sadd16(tflc__sxtb16(xa), off2);
-    const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
-    uint32_t wv = tflc__load4(w0 + k);
-    s0 = tflc__smlad(xl, tflc__sxtb16(wv), s0);
-    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s0);
-    wv = tflc__load4(w1 + k);
-    s1 = tflc__smlad(xl, tflc__sxtb16(wv), s1);
-    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s1);
-    wv = tflc__load4(w2 + k);
-    s2 = tflc__smlad(xl, tflc__sxtb16(wv), s2);
-    s2 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s2);
-    wv = tflc__load4(w3 + k);
-    s3 = tflc__smlad(xl, tflc__sxtb16(wv), s3);
-    s3 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s3);
-  }
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-
-#if defined(TFLC__DSP_ASM)
-/* The 1 x 4 loop in assembly (the inputs widened once for four weight
- * rows), twelve registers: 26 instructions per four values, unrolled
- * twice. n4 > 0. */
-static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
-                                                const int8_t *w0, int32_t w_col,
-                                                int32_t n4, uint32_t off2,
-                                                uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  uint32_t xl, xh, wv, wl;
-  const int8_t *w2 = w0 + 2 * w_col;
-  const int8_t *const end = a0 + n4;
-  const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP_1X4                                                     \
-  "ldr %[xh], [%[a0]], #4\n\t"                                                 \
-  "sxtb16 %[xl], %[xh]\n\t"                                                    \
-  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
-  "ldr %[wv], %[off2]\n\t"                                                     \
-  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
-  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
-  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
-  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
-  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
-  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
-  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
-  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
-  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
-  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
-  __asm__("ldr %[wv], %[odd]\n\t"
-          "cmp %[wv], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_1X4 "2:\n\t" TFLC__DSP_STEP_1X4
-          "ldr %[wv], %[end]\n\t"
-          "cmp %[a0], %[wv]\n\t"
-          "bne 1b\n\t"
-          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
-            [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
-            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd)
-          : "cc", "memory");
-#undef TFLC__DSP_STEP_1X4
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-#endif
-
-#if defined(TFLC__DSP_ASM)
-/* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
-#define TFLC__DSP_PAIRS 4
-/* Sums of `pairs` 2 x 2 blocks down the rows: block i takes input rows
- * a + 2 i stride and the one after, against weight rows w0 and w0 +
- * stride, over n4 values (a positive multiple of 4), starting from the
- * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
- * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
- * memory between blocks, the inner loop in thirteen registers. */
-static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
-                                               const int8_t *w0, int32_t stride,
-                                               int32_t n4, int32_t pairs,
-                                               uint32_t b0, uint32_t b1,
-                                               uint32_t *out) {
-  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
-  const int8_t *a0, *w;
-  const int8_t *end = a;
-  const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP_PAIRS                                                   \
-  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
-  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
-  "ldr %[t2], [%[w]]\n\t"                                                      \
-  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
-  "sxtb16 %[t0], %[t0]\n\t"                                                    \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
-  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
-  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
-  "sxtb16 %[t4], %[t4]\n\t"                                                    \
-  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
-  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
-  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
-  "add %[w], %[w], #4\n\t"                                                     \
-  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
-  "sxtb16 %[t2], %[t2]\n\t"                                                    \
-  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
-  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
-  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
-  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
-  __asm__(
-      "3:\n\t"
-      "ldr %[a0], %[a]\n\t"
-      "ldr %[w], %[w0]\n\t"
-      "ldr %[s00], %[b0]\n\t"
-      "ldr %[s10], %[b0]\n\t"
-      "ldr %[s01], %[b1]\n\t"
-      "ldr %[s11], %[b1]\n\t"
-      "ldr %[t0], %[n4]\n\t"
-      "add %[t0], %[a0], %[t0]\n\t"
-      "str %[t0], %[end]\n\t"
-      "ldr %[t0], %[odd]\n\t"
-      "cmp %[t0], #0\n\t"
-      "bne 2f\n"
-      "1:\n\t" TFLC__DSP_STEP_PAIRS "2:\n\t" TFLC__DSP_STEP_PAIRS
-      "ldr %[t0], %[end]\n\t"
-      "cmp %[a0], %[t0]\n\t"
-      "bne 1b\n\t"
-      "ldr %[t0], %[out]\n\t"
-      "str %[s00], [%[t0]], #4\n\t"
-      "str %[s01], [%[t0]], #4\n\t"
-      "str %[s10], [%[t0]], #4\n\t"
-      "str %[s11], [%[t0]], #4\n\t"
-      "str %[t0], %[out]\n\t"
-      "ldr %[t0], %[a]\n\t"
-      "add %[t0], %[t0], %[st], lsl #1\n\t"
-      "str %[t0], %[a]\n\t"
-      "ldr %[t0], %[pairs]\n\t"
-      "subs %[t0], %[t0], #1\n\t"
-      "str %[t0], %[pairs]\n\t"
-      "bne 3b\n\t"
-      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
-        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
-        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
-      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
-        [n4] "m"(n4), [odd] "m"(odd)
-      : "cc", "memory");
-#undef TFLC__DSP_STEP_PAIRS
-}
-
-/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
- * four values, no offset, the second input row and weight row the same
- * distance after the first (pointwise convolutions, fully connected
- * layers with several batches). Columns in pairs, rows in pairs of pairs
- * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
- * columns done (all, or 0 when the block is not for it). */
-static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
-    const tflc_requant_params *rq, const tflc_gemm_block *g) {
-  uint32_t sums[4 * TFLC__DSP_PAIRS];
-  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
-  const int32_t stride = g->a_row, out_row = g->out_row;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int mode = tflc__dsp_mode(rq);
-  const int sat8 = mode == 2;
-  int32_t c, r, i;
-  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
-      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
-      mode == 0)
-    return 0;
-  for (c = 0; c < cols; c++) {
-    tflc__dsp_requant f;
-    const int32_t k = rq->per_channel ? c : 0;
-    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
-      return 0;
-  }
-  for (c = 0; c < cols; c += 2) {
-    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
-    const int32_t k0 = rq->per_channel ? c : 0;
-    const int32_t k1 = rq->per_channel ? c + 1 : 0;
-    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
-    tflc__dsp_requant f0, f1;
-    int8_t *o = g->out + c;
-    int simple;
-    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    simple = TFLC__DSP_SIMPLE2(f0, f1);
-    for (r = 0; r + 1 < rows; r += 2 * i) {
-      const int32_t left = (rows - r) / 2;
-      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
-      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
-                          b1, sums);
-      for (i = 0; i < np; i++, o += 2 * out_row) {
-        const uint32_t *sp = sums + 4 * i;
-        o[0] = tflc__dsp_out(f0, sp[0], out_off, lo, hi, sat8, simple);
-        o[1] = tflc__dsp_out(f1, sp[1], out_off, lo, hi, sat8, simple);
-        o[out_row] = tflc__dsp_out(f0, sp[2], out_off, lo, hi, sat8, simple);
-        o[out_row + 1] =
-            tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
-      }
-    }
-    if (rows & 1) {
-      /* the last row against both columns */
-      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
-      uint32_t s[2];
-      s[0] = b0;
-      s[1] = b1;
-      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
-      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
-      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
-      o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
-    }
-  }
-  return cols;
-}
-
-#endif
-
-#if defined(TFLC__DSP_ASM)
-/* `groups` 1 x 4 blocks side by side: group i takes weight rows
- * w + (4 i + j) w_col, j < 4, against the one input row a0 (n4 values, a
- * positive multiple of 4, the offset pair off2 added); sums[4 i + j]
- * holds the starting value (the bias) and gets the sum. The loop state
- * between groups lives in memory. */
-static TFLC__NOINLINE void
-tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
-                         int32_t n4, uint32_t off2, int32_t groups,
-                         uint32_t *sums) {
-  uint32_t s0, s1, s2, s3, xl, xh, wv, wl;
-  const int8_t *a, *w0, *w2;
-  const int8_t *const end = a0 + n4;
-  const int32_t odd = n4 & 4;
-#define TFLC__DSP_STEP_POINTWISE                                               \
-  "ldr %[xh], [%[a]], #4\n\t"                                                  \
-  "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
-  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                   \
-  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
-  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
-  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
-  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
-  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
-  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
-  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
-  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
-  __asm__("3:\n\t"
-          "ldr %[a], %[a0]\n\t"
-          "ldr %[w0], %[w]\n\t"
-          "add %[w2], %[w0], %[wc], lsl #1\n\t"
-          "add %[wv], %[w0], %[wc], lsl #2\n\t"
-          "str %[wv], %[w]\n\t"
-          "ldr %[wv], %[sums]\n\t"
-          "ldr %[s0], [%[wv]]\n\t"
-          "ldr %[s1], [%[wv], #4]\n\t"
-          "ldr %[s2], [%[wv], #8]\n\t"
-          "ldr %[s3], [%[wv], #12]\n\t"
-          "ldr %[wv], %[odd]\n\t"
-          "cmp %[wv], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_POINTWISE "2:\n\t" TFLC__DSP_STEP_POINTWISE
-          "ldr %[wv], %[end]\n\t"
-          "cmp %[a], %[wv]\n\t"
-          "bne 1b\n\t"
-          "ldr %[wv], %[sums]\n\t"
-          "str %[s0], [%[wv]], #4\n\t"
-          "str %[s1], [%[wv]], #4\n\t"
-          "str %[s2], [%[wv]], #4\n\t"
-          "str %[s3], [%[wv]], #4\n\t"
-          "str %[wv], %[sums]\n\t"
-          "ldr %[wv], %[groups]\n\t"
-          "subs %[wv], %[wv], #1\n\t"
-          "str %[wv], %[groups]\n\t"
-          "bne 3b\n\t"
-          : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
-            [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
-            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
-            [sums] "+m"(sums), [groups] "+m"(groups)
-          : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
-            [odd] "m"(odd)
-          : "cc", "memory");
-#undef TFLC__DSP_STEP_POINTWISE
-}
-
-#endif
-
-#if defined(TFLC__DSP_ASM)
-/* tflc__dsp_gemm_row's case of one run of a multiple of four values: up
- * to four groups of four columns per assembly call, then their
- * requantization (its own frame: the sums stay off the other path's). */
-static TFLC__NOINLINE int32_t
-tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
-                        int mode, int32_t n4, uint32_t off2) {
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  int32_t c, j;
-  uint32_t sums[16];
-  const int32_t cols4 = g->cols & ~3;
-  for (c = 0; c < cols4; c += 16) {
-    const int32_t nc = cols4 - c < 16 ? cols4 - c : 16;
-    for (j = 0; j < nc; j++)
-      sums[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-    tflc__dsp_row_groups_asm(g->a, g->w + (ptrdiff_t)c * g->w_col, g->w_col, n4,
-                             off2, nc / 4, sums);
-    for (j = 0; j < nc; j++) {
-      tflc__dsp_requant f;
-      const int32_t q = rq->per_channel ? c + j : 0;
-      const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
-      if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
-        /* simple (no left shift, right shift 1..23): computed here */
-        g->out[c + j] =
-            tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
-                             out_off, lo, hi, mode == 2);
-        continue;
-      }
-      if (!tflc__dsp_requant_init(&f, qm, sh))
-        return c; /* redone by the caller's general path */
-      if (f.simple && mode == 2)
-        g->out[c + j] = tflc__dsp_out_s8(
-            tflc__dsp_requant_apply(&f, sums[j], 1), out_off, lo, hi, 1);
-      else
-        g->out[c + j] =
-            tflc__dsp_out(f, sums[j], out_off, lo, hi, mode == 2, f.simple);
-    }
-  }
-  return cols4;
-}
-#endif
-
-/* tflc__dsp_gemm_row's other cases: four columns at a time over the
- * segments (its own frame, as tflc__dsp_gemm_row_runs has). */
-static TFLC__NOINLINE int32_t tflc__dsp_gemm_row_fours(
-    const tflc_requant_params *rq, const tflc_gemm_block *g, int mode) {
-  const int32_t a_offset = g->a_offset;
-  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int32_t n4 = g->seg_len & ~3;
-  int32_t c, j, sg, k;
-  for (c = 0; c + 4 <= g->cols; c += 4) {
-    tflc__dsp_requant f[4];
-    uint32_t s[4];
-    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
-    for (j = 0; j < 4; j++) {
-      const int32_t q = rq->per_channel ? c + j : 0;
-      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[q], rq->shift[q]))
-        return c;
-      s[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-    }
-    for (sg = 0; sg < g->segments; sg++) {
-      const int8_t *a0 = g->a + (ptrdiff_t)sg * g->a_seg;
-      const int8_t *ws = w0 + (ptrdiff_t)sg * g->w_seg;
-#if defined(TFLC__DSP_ASM)
-      if (n4 > 0)
-        tflc__dsp_dot1x4_asm(a0, ws, g->w_col, n4, off2, s);
-#else
-      tflc__dsp_dot1x4(a0, ws, g->w_col, n4, off2, s);
-#endif
-      for (k = n4; k < g->seg_len; k++) {
-        const int32_t x = (int32_t)a0[k] + a_offset;
-        for (j = 0; j < 4; j++)
-          s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
-      }
-    }
-    {
-      const int simple =
-          TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
-      for (j = 0; j < 4; j++)
-        g->out[c + j] =
-            tflc__dsp_out(f[j], s[j], out_off, lo, hi, mode == 2, simple);
-    }
-  }
-  return c;
-}
-
-/* A single output row, four columns at a time (the inputs widened once
- * for four weight rows); returns the columns done (a multiple of 4,
- * stopping before columns the prepared requantization does not cover). */
-static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
-                                  const tflc_gemm_block *g) {
-  const int mode = tflc__dsp_mode(rq);
-  if (mode == 0)
-    return 0;
-#if defined(TFLC__DSP_ASM)
-  if (g->segments == 1 && (g->seg_len & 3) == 0 && g->seg_len > 0)
-    return tflc__dsp_gemm_row_runs(
-        rq, g, mode, g->seg_len, ((uint32_t)g->a_offset & 0xFFFFu) * 0x10001u);
-#endif
-  return tflc__dsp_gemm_row_fours(rq, g, mode);
-}
-
-/* Columns [c, c + n) of a block through the portable GEMM (parameters the
- * DSP requantization does not cover). */
-static TFLC__NOINLINE void
-tflc__dsp_gemm_cols_portable(const tflc_requant_params *rq,
-                             const tflc_gemm_block *g, int32_t c, int32_t n) {
-  tflc_requant_params rc = tflc__requant_at(rq, c);
-  tflc_gemm_block sub = *g;
-  sub.cols = n;
-  sub.w = g->w + (ptrdiff_t)c * g->w_col;
-  sub.out = g->out + c;
-  tflc_gemm_s8_portable(&rc, &sub);
-}
-
-/* The general DSP GEMM from column c: columns in pairs, rows in pairs,
- * every segment of each 2 x 2 block in turn. */
-static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
-                                                const tflc_gemm_block *g,
-                                                int32_t c, int mode) {
-  const int32_t a_offset = g->a_offset;
-  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int sat8 = mode == 2;
-  /* the block's fields in locals: the int8 stores below may alias
-   * anything, so compilers would reload them from memory otherwise */
-  const int32_t rows = g->rows, cols = g->cols, segs = g->segments;
-  const int32_t len = g->seg_len, a_row = g->a_row, a_seg = g->a_seg;
-  const int32_t w_col = g->w_col, w_seg = g->w_seg, out_row = g->out_row;
-  int32_t r, sg;
-  for (; c < cols; c += 2) {
-    const int two_c = c + 1 < cols;
-    const int8_t *w0 = g->w + (ptrdiff_t)c * w_col;
-    const int8_t *w1 = two_c ? w0 + w_col : w0;
-    const int32_t k0 = rq->per_channel ? c : 0;
-    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
-    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    const uint32_t b1 =
-        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
-    tflc__dsp_requant f0, f1;
-    const int fast0 =
-        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    const int fast1 =
-        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    const int8_t *a0 = g->a;
-    int8_t *o = g->out + c;
-    const int simple = TFLC__DSP_SIMPLE2(f0, f1);
-    if (!fast0 || !fast1) {
-      tflc__dsp_gemm_cols_portable(rq, g, c, two_c ? 2 : 1);
-      continue;
-    }
-    for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
-      const int two_r = r + 1 < rows;
-      const int8_t *a1 = two_r ? a0 + a_row : a0;
-      uint32_t s[4];
-      s[0] = b0;
-      s[1] = b1;
-      s[2] = b0;
-      s[3] = b1;
-      if (segs == 1)
-        tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
-      else
-        for (sg = 0; sg < segs; sg++)
-          tflc__dsp_segment(
-              a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
-              w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
-              a_offset, off2, two_r, s);
-      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
-      if (two_c)
-        o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
-      if (two_r) {
-        o[out_row] = tflc__dsp_out(f0, s[2], out_off, lo, hi, sat8, simple);
-        if (two_c)
-          o[out_row + 1] =
-              tflc__dsp_out(f1, s[3], out_off, lo, hi, sat8, simple);
-      }
-    }
-  }
-}
-
-TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
-  const int mode = tflc__dsp_mode(rq);
-  int32_t c = 0;
-  if (g->a_offset < -32640 || g->a_offset > 32640 || mode == 0) {
-    /* inputs beyond 16-bit lanes, or an offset or clamp beyond int8 */
-    tflc_gemm_s8_portable(rq, g);
-    return;
-  }
-  if (g->rows == 1 && g->cols >= 4)
-    c = tflc__dsp_gemm_row(rq, g);
-#if defined(TFLC__DSP_ASM)
-  else
-    c = tflc__dsp_gemm_pointwise(rq, g);
-#endif
-  if (c < g->cols)
-    tflc__dsp_gemm_pairs(rq, g, c, mode);
-}
-
-/* Sums of four channels (lanes of the words at wt, and of the word at xt,
- * or its one byte for all four with broadcast) over one row of `cols`
- * taps, the offset pair added to the inputs when with_offset. */
-#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
-  for (x = 0; x < cols; x++) {                                                 \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    if (with_offset) {                                                         \
-      xl = tflc__sadd16(xl, off2);                                             \
-      xh = tflc__sadd16(xh, off2);                                             \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-/* One tap of the 3x3 path (no offset): the four sums, then the pointers
- * to the next tap. */
-#define TFLC__DSP_DW_TAP(broadcast)                                            \
-  {                                                                            \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-#if defined(TFLC__DSP_ASM)
-/* The 3x3 window of four channels in assembly (no offset, no broadcast):
- * ten instructions per tap, twelve registers. x_next / w_next step from
- * the third tap of a row to the first of the next. */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
-                                               const int8_t *wt, int32_t x_col,
-                                               int32_t w_col, int32_t x_next,
-                                               int32_t w_next, uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  uint32_t xv, xl, wv, wl;
-#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
-  "ldr %[xv], " xaddr "\n\t"                                                   \
-  "ldr %[wv], " waddr "\n\t"                                                   \
-  "sxtb16 %[xl], %[xv]\n\t"                                                    \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
-  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
-  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
-  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
-#define TFLC__DSP_DW_ROW_ASM                                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
-  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
-  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
-                                                             "[%[wt]]")
-  __asm__(TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
-            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
-            [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
-          : "memory");
-#undef TFLC__DSP_DW_TAP_ASM
-#undef TFLC__DSP_DW_ROW_ASM
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-#endif
-
-/* Four channels [c, c + 4) of a depthwise block, with their prepared
- * requantizations (r only used in mode 0). */
-TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
-                                       const tflc_depthwise_block *b, int32_t c,
-                                       const tflc__dsp_requant *f, int sat8,
-                                       int broadcast) {
-  const int simple =
-      TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
-  const int32_t rows = b->rows, cols = b->cols;
-  const int32_t x_col = b->x_col, w_col = b->w_col;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int with_offset = b->x_offset != 0;
-  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
-  uint32_t bias[4];
-  int32_t j, p, y, x;
-  for (j = 0; j < 4; j++)
-    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-  const int8_t *xp = b->x + (broadcast ? c / b->multiplier : c);
-  int8_t *o = b->out + c;
-  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
-    uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
-    if (rows == 3 && cols == 3 && !with_offset) {
-#if defined(TFLC__DSP_ASM)
-      if (!broadcast) {
-        uint32_t t[4];
-        t[0] = s0;
-        t[1] = s1;
-        t[2] = s2;
-        t[3] = s3;
-        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
-                            b->w_row - 2 * w_col, t);
-        s0 = t[0];
-        s1 = t[1];
-        s2 = t[2];
-        s3 = t[3];
-      } else
-#endif
-      {
-        /* the 3x3 window unrolled: two pointer increments per tap */
-        const int32_t x_next = b->x_row - 3 * x_col;
-        const int32_t w_next = b->w_row - 3 * w_col;
-        const int8_t *xt = xp, *wt = b->w + c;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-      }
-    } else {
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
-        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-        if (with_offset) {
-          TFLC__DSP_DW_ROW(1, broadcast)
-        } else {
-          TFLC__DSP_DW_ROW(0, broadcast)
-        }
-      }
-    }
-    o[0] = tflc__dsp_out(f[0], s0, out_off, lo, hi, sat8, simple);
-    o[1] = tflc__dsp_out(f[1], s1, out_off, lo, hi, sat8, simple);
-    o[2] = tflc__dsp_out(f[2], s2, out_off, lo, hi, sat8, simple);
-    o[3] = tflc__dsp_out(f[3], s3, out_off, lo, hi, sat8, simple);
-  }
-}
-#undef TFLC__DSP_DW_ROW
-#undef TFLC__DSP_DW_TAP
-
-/* Channels [c, c + n) of a depthwise block through the portable
- * primitive (the last channels, or parameters the DSP requantization does
- * not cover). */
-static TFLC__NOINLINE void
-tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
-                             const tflc_depthwise_block *b, int32_t c,
-                             int32_t n) {
-  tflc_depthwise_block sub = *b;
-  tflc_requant_params rc = tflc__requant_at(rq, c);
-  sub.channels = n;
-  sub.x += c / b->multiplier;
-  sub.w += c;
-  sub.out += c;
-  tflc_depthwise_s8_portable(&rc, &sub);
-}
-
-/* Channels [c, c + 4) of a depthwise block with any requantization (the
- * portable primitive for those the DSP one does not cover). Kept out of
- * the caller's frame. */
-static TFLC__NOINLINE void
-tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
-                             const tflc_depthwise_block *b, int32_t c,
-                             int mode) {
-  tflc__dsp_requant f[4];
-  int ok = 1, j;
-  for (j = 0; j < 4; j++) {
-    const int32_t k = rq->per_channel ? c + j : 0;
-    ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
-  }
-  if (!ok)
-    tflc__dsp_depthwise_portable(rq, b, c, 4);
-  else if (b->multiplier == 1)
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
-  else
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
-}
-
-/* The pixels of four channels [c, c + 4) (multiplier 1) whose
- * requantizations are all simple (tflc__dsp_requant_init): multipliers q
- * and right shifts 1..23 in arrays, the input offset
- * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
- * assembly. sat8: the clamp is the whole int8 range. */
-TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
-                                              int32_t c, const uint32_t *bias,
-                                              const int32_t *q,
-                                              const int32_t *right,
-                                              int32_t out_off, int32_t lo,
-                                              int32_t hi, int sat8) {
-  const int32_t rows = b->rows, cols = b->cols;
-  const int32_t x_col = b->x_col, w_col = b->w_col;
-  const int32_t x_row = b->x_row, w_row = b->w_row;
-  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
-  const int32_t pixels = b->pixels;
-  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
-  const int8_t *xp = b->x + c;
-  const int8_t *const w = b->w + c;
-  int8_t *o = b->out + c;
-  int32_t p, y, x, j;
-  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
-    uint32_t s[4];
-    s[0] = bias[0];
-    s[1] = bias[1];
-    s[2] = bias[2];
-    s[3] = bias[3];
-#if defined(TFLC__DSP_ASM)
-    if (rows == 3 && cols == 3 && off2 == 0) {
-      /* (windows inside the input come with the offset folded in) */
-      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
-                          w_row - 2 * w_col, s);
-    } else
-#endif
-    {
-      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
-        const int8_t *wt = w + (ptrdiff_t)y * w_row;
-        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
-          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
-          const uint32_t xl = tflc__sxtab16(off2, xv);
-          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
-          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
-          s0 = tflc__smlabb(xl, wl, s0);
-          s2 = tflc__smlatt(xl, wl, s2);
-          s1 = tflc__smlabb(xh, wh, s1);
-          s3 = tflc__smlatt(xh, wh, s3);
-        }
-      }
-      s[0] = s0;
-      s[1] = s1;
-      s[2] = s2;
-      s[3] = s3;
-    }
-    for (j = 0; j < 4; j++)
-      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                              out_off, lo, hi, sat8);
-  }
-}
-
-/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
- * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
- * returns 0 (nothing done) otherwise. */
-static TFLC__NOINLINE int
-tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
-                            const tflc_depthwise_block *b, int32_t c,
-                            int sat8) {
-  uint32_t bias[4];
-  int32_t q[4], right[4], j;
-  for (j = 0; j < 4; j++) {
-    const int32_t k = rq->per_channel ? c + j : 0;
-    const int32_t sh = rq->shift[k];
-    q[j] = rq->multiplier[k];
-    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
-      return 0;
-    right[j] = -sh;
-    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-  }
-  if (sat8)
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
-                                127, 1);
-  else
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
-                                rq->act_min, rq->act_max, 0);
-  return 1;
-}
-
-TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
-                                    const tflc_depthwise_block *b) {
-  const int32_t n4 = b->channels & ~3;
-  const int mode = tflc__dsp_mode(rq);
-  int32_t c;
-  if (b->x_offset < -32640 || b->x_offset > 32640 || mode == 0 ||
-      (b->multiplier != 1 && b->multiplier % 4 != 0)) {
-    /* inputs beyond 16-bit lanes, an offset or clamp beyond int8, or
-     * groups of four channels that read different input channels */
-    tflc_depthwise_s8_portable(rq, b);
-    return;
-  }
-  for (c = 0; c < n4; c += 4)
-    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
-      tflc__dsp_depthwise4_general(rq, b, c, mode);
-  if (c < b->channels)
-    tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
-}
-/* LUT indices of 2 and 4 bits a 32-bit word (16 or 8 indices) at a time:
- * one load, a field extraction and a table byte per index, no loop per
- * byte. The head up to a byte boundary, the tail, and the other widths go
- * through the portable version. */
-TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
-                                  unsigned bits, const uint8_t *tab,
-                                  uint8_t *dst) {
-  int32_t head = 0;
-  if ((bits != 4 && bits != 2) || n < 8 || bit % bits != 0) {
-    tflc_lut_unpack_portable(src, bit, n, bits, tab, dst);
-    return;
-  }
-  if (bit != 0) {
-    /* up to the next byte boundary: (8 - bit) / bits indices */
-    head = (int32_t)((8u - bit) / bits);
-    tflc_lut_unpack_portable(src, bit, head, bits, tab, dst);
-    src++;
-    dst += head;
-    n -= head;
-  }
-  if (bits == 4) {
-#define TFLC__DSP_NIBBLES(src, dst)                                            \
-  do {                                                                         \
-    const uint32_t w = (uint32_t)(src)[0] << 24 | (uint32_t)(src)[1] << 16 |   \
-                       (uint32_t)(src)[2] << 8 | (uint32_t)(src)[3];           \
-    (dst)[0] = tab[w >> 28];                                                   \
-    (dst)[1] = tab[(w >> 24) & 15u];                                           \
-    (dst)[2] = tab[(w >> 20) & 15u];                                           \
-    (dst)[3] = tab[(w >> 16) & 15u];                                           \
-    (dst)[4] = tab[(w >> 12) & 15u];                                           \
-    (dst)[5] = tab[(w >> 8) & 15u];                                            \
-    (dst)[6] = tab[(w >> 4) & 15u];                                            \
-    (dst)[7] = tab[w & 15u];                                                   \
-  } while (0)
-    /* two words per turn (the loop's own instructions per 16 indices) */
-    for (; n >= 16; n -= 16, src += 8, dst += 16) {
-      TFLC__DSP_NIBBLES(src, dst);
-      TFLC__DSP_NIBBLES(src + 4, dst + 8);
-    }
-    if (n >= 8) {
-      TFLC__DSP_NIBBLES(src, dst);
-      n -= 8;
-      src += 4;
-      dst += 8;
-    }
-#undef TFLC__DSP_NIBBLES
-  } else {
-    for (; n >= 16; n -= 16, src += 4, dst += 16) {
-      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
-                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
-      dst[0] = tab[w >> 30];
-      dst[1] = tab[(w >> 28) & 3u];
-      dst[2] = tab[(w >> 26) & 3u];
-      dst[3] = tab[(w >> 24) & 3u];
-      dst[4] = tab[(w >> 22) & 3u];
-      dst[5] = tab[(w >> 20) & 3u];
-      dst[6] = tab[(w >> 18) & 3u];
-      dst[7] = tab[(w >> 16) & 3u];
-      dst[8] = tab[(w >> 14) & 3u];
-      dst[9] = tab[(w >> 12) & 3u];
-      dst[10] = tab[(w >> 10) & 3u];
-      dst[11] = tab[(w >> 8) & 3u];
-      dst[12] = tab[(w >> 6) & 3u];
-      dst[13] = tab[(w >> 4) & 3u];
-      dst[14] = tab[(w >> 2) & 3u];
-      dst[15] = tab[w & 3u];
-    }
-  }
-  if (n > 0)
-    tflc_lut_unpack_portable(src, 0, n, bits, tab, dst);
-}
-#endif /* TFLC_HAVE_DSP */
-
-/* ---- platform primitives: Arm Helium (MVE) ------------------------------ */
-/* Dot products with VMLADAVA (16 int8 products summed into a 32-bit
- * scalar, wrapping), depthwise sums with four channels in the 32-bit lanes
- * of a vector, requantization of four outputs at a time. The remainders
- * (depths not a multiple of 16, fewer than four channels) go through
- * tail-predicated loads and stores, which touch no memory in their
- * inactive lanes. All sums wrap modulo 2^32 as the portable ones do, so
- * the results are the same bytes for any parameters:
- *  - an input offset is added as off * (sum of the weights), which equals
- *    the portable sum of (x + off) * w modulo 2^32;
- *  - VQRDMULH is gemmlowp's SaturatingRoundingDoublingHighMul exactly
- *    (the same rounding, the same saturation of INT32_MIN * INT32_MIN);
- *  - gemmlowp's RoundingDivideByPOT(v, n) is VRSHL by -n (round half up,
- *    computed without overflow) of v - 1 for negative v and n > 0, the
- *    subtraction saturating (at INT32_MIN both give -2^(31-n));
- *  - the left shift is a plain VSHL (wrapping; 32 or more gives 0, as in
- *    the portable version), right shifts beyond 31 take 31 (likewise);
- *  - the offset add wraps, the clamp is max then min, VSTRB keeps the low
- *    byte. */
-#if defined(TFLC_HAVE_MVE)
-#include <arm_mve.h>
-
-/* the version a case the MVE code does not take goes to */
-#if defined(TFLC_HAVE_DSP)
-#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_dsp
-#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_dsp
-#else
-#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_portable
-#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_portable
-#endif
-
-/* Requantization of four channels as vectors: multiplier, left shift
- * (0..), right shift as a VRSHL amount (-31..0), bias; and the output
- * offset and clamp. */
-typedef struct tflc__mve_quant {
-  int32x4_t q, left, right, bias;
-  int32_t off, lo, hi;
-} tflc__mve_quant;
-
-/* channels [c, c + n) of rq, n 1..4 (the lanes from n on are zero) */
-TFLC__INLINE void tflc__mve_quant_at(tflc__mve_quant *f,
-                                     const tflc_requant_params *rq, int32_t c,
-                                     int32_t n) {
-  const mve_pred16_t p = vctp32q((uint32_t)n);
-  int32x4_t s;
-  if (rq->per_channel) {
-    f->q = vldrwq_z_s32(rq->multiplier + c, p);
-    s = vldrbq_z_s32(rq->shift + c, p);
-  } else {
-    f->q = vdupq_n_s32(rq->multiplier[0]);
-    s = vdupq_n_s32(rq->shift[0]);
-  }
-  f->bias = rq->bias != NULL ? vldrwq_z_s32(rq->bias + c, p) : vdupq_n_s32(0);
-  f->left = vmaxq_s32(s, vdupq_n_s32(0));
-  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
-  f->off = rq->output_offset;
-  f->lo = rq->act_min;
-  f->hi = rq->act_max;
-}
-
-/* the requantized values of the sums acc (bias not added) */
-TFLC__INLINE int32x4_t tflc__mve_requant_shift(int32x4_t acc,
-                                               const tflc__mve_quant *f,
-                                               int left) {
-  int32x4_t v = vqrdmulhq_s32(left ? vshlq_s32(acc, f->left) : acc, f->q);
-  v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, f->right), 31));
-  v = vrshlq_s32(v, f->right);
-  v = vaddq_n_s32(v, f->off);
-  v = vmaxq_s32(v, vdupq_n_s32(f->lo));
-  return vminq_s32(v, vdupq_n_s32(f->hi));
-}
-
-/* the same with any left shift */
-TFLC__INLINE int32x4_t tflc__mve_requant(int32x4_t acc,
-                                         const tflc__mve_quant *f) {
-  return tflc__mve_requant_shift(acc, f, 1);
-}
-
-TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
-                                     const int32_t *acc, int8_t *out) {
-  tflc__mve_quant f;
-  int32_t c;
-  for (c = 0; c < n; c += 4) {
-    const int32_t k = n - c < 4 ? n - c : 4;
-    const mve_pred16_t p = vctp32q((uint32_t)k);
-    int32x4_t v;
-    tflc__mve_quant_at(&f, rq, c, k);
-    v = vaddq_s32(vldrwq_z_s32(acc + c, p), f.bias);
-    vstrbq_p_s32(out + c, tflc__mve_requant(v, &f), p);
-  }
-}
-
-/* four sums from four scalars */
-TFLC__INLINE int32x4_t tflc__mve_vec4(int32_t s0, int32_t s1, int32_t s2,
-                                      int32_t s3) {
-  int32x4_t v = vdupq_n_s32(s0);
-  v = vsetq_lane_s32(s1, v, 1);
-  v = vsetq_lane_s32(s2, v, 2);
-  return vsetq_lane_s32(s3, v, 3);
-}
-
-/* s[j] += the dot products of the row a with the weight rows w[j] over
- * len values (16 at a time, then one predicated step) */
-TFLC__INLINE void tflc__mve_dot1x4(const int8_t *a, const int8_t *w0,
-                                   const int8_t *w1, const int8_t *w2,
-                                   const int8_t *w3, int32_t len, int32_t *s) {
-  int32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  int32_t k;
-  for (k = 16; k <= len; k += 16) {
-    const int8x16_t x = vldrbq_s8(a);
-    s0 = vmladavaq_s8(s0, x, vldrbq_s8(w0));
-    s1 = vmladavaq_s8(s1, x, vldrbq_s8(w1));
-    s2 = vmladavaq_s8(s2, x, vldrbq_s8(w2));
-    s3 = vmladavaq_s8(s3, x, vldrbq_s8(w3));
-    a += 16;
-    w0 += 16;
-    w1 += 16;
-    w2 += 16;
-    w3 += 16;
-  }
-  if (len & 15) {
-    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
-    const int8x16_t x = vldrbq_z_s8(a, p);
-    s0 = vmladavaq_s8(s0, x, vldrbq_z_s8(w0, p));
-    s1 = vmladavaq_s8(s1, x, vldrbq_z_s8(w1, p));
-    s2 = vmladavaq_s8(s2, x, vldrbq_z_s8(w2, p));
-    s3 = vmladavaq_s8(s3, x, vldrbq_z_s8(w3, p));
-  }
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-
-/* sum of len int8 */
-TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len) {
-  int32_t s = 0, k;
-  for (k = 16; k <= len; k += 16, w += 16)
-    s = vaddvaq_s8(s, vldrbq_s8(w));
-  if (len & 15)
-    s = vaddvaq_s8(s, vldrbq_z_s8(w, vctp8q((uint32_t)(len & 15))));
-  return s;
-}
-
-/* s[0..3] += the sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1) over
- * len values */
-TFLC__INLINE void tflc__mve_dot2x2(const int8_t *a0, const int8_t *a1,
-                                   const int8_t *w0, const int8_t *w1,
-                                   int32_t len, int32_t *s) {
-  int32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  int32_t i;
-  for (i = len >> 4; i > 0; i--) {
-    const int8x16_t x0 = vldrbq_s8(a0), x1 = vldrbq_s8(a1);
-    const int8x16_t v0 = vldrbq_s8(w0), v1 = vldrbq_s8(w1);
-    s00 = vmladavaq_s8(s00, x0, v0);
-    s01 = vmladavaq_s8(s01, x0, v1);
-    s10 = vmladavaq_s8(s10, x1, v0);
-    s11 = vmladavaq_s8(s11, x1, v1);
-    a0 += 16;
-    a1 += 16;
-    w0 += 16;
-    w1 += 16;
-  }
-  if (len & 15) {
-    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
-    const int8x16_t x0 = vldrbq_z_s8(a0, p), x1 = vldrbq_z_s8(a1, p);
-    const int8x16_t v0 = vldrbq_z_s8(w0, p), v1 = vldrbq_z_s8(w1, p);
-    s00 = vmladavaq_s8(s00, x0, v0);
-    s01 = vmladavaq_s8(s01, x0, v1);
-    s10 = vmladavaq_s8(s10, x1, v0);
-    s11 = vmladavaq_s8(s11, x1, v1);
-  }
-  s[0] = s00;
-  s[1] = s01;
-  s[2] = s10;
-  s[3] = s11;
-}
-
-/* Columns [c, cols) of the block, four at a time against one row at a
- * time: the sums of a row against four weight rows, their requantization
- * as one vector, one predicated store. */
-static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
-                                               const tflc_gemm_block *g,
-                                               int32_t c) {
-  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
-  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
-  const int32_t w_seg = g->w_seg, out_row = g->out_row;
-  int32_t r, sg;
-  for (; c < g->cols; c += 4) {
-    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
-    const mve_pred16_t p = vctp32q((uint32_t)n);
-    /* columns past the block repeat its column c (their lanes unused) */
-    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
-    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
-    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
-    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
-    const int8_t *a = g->a;
-    int8_t *o = g->out + c;
-    tflc__mve_quant f;
-    tflc__mve_quant_at(&f, rq, c, n);
-    if (g->a_offset != 0 && len > 0) {
-      /* the offset times each column's sum, into the biases */
-      int32_t t[4] = {0, 0, 0, 0};
-      for (sg = 0; sg < segs; sg++) {
-        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
-        t[0] += tflc__mve_sum(w0 + d, len);
-        t[1] += tflc__mve_sum(w1 + d, len);
-        t[2] += tflc__mve_sum(w2 + d, len);
-        t[3] += tflc__mve_sum(w3 + d, len);
-      }
-      f.bias = vmlaq_n_s32(f.bias, tflc__mve_vec4(t[0], t[1], t[2], t[3]),
-                           g->a_offset);
-    }
-    for (r = 0; r < rows; r++, a += a_row, o += out_row) {
-      int32_t s[4] = {0, 0, 0, 0};
-      for (sg = 0; sg < segs; sg++) {
-        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
-        tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
-                         w3 + d, len, s);
-      }
-      vstrbq_p_s32(
-          o,
-          tflc__mve_requant(
-              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
-          p);
-    }
-  }
-}
-
-/* Requantization of a 2 x 2 block's lanes (c, c + 1, c, c + 1): the
- * parameters of channels c and c + 1 twice; the biases get the offset
- * times the columns' sums (w0 and w1 over the segments) when a_offset is
- * not 0. */
-TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
-                                       const tflc_requant_params *rq,
-                                       const tflc_gemm_block *g, int32_t c,
-                                       const int8_t *w0, const int8_t *w1) {
-  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
-  const int32_t s0 = rq->shift[k0], s1 = rq->shift[k1];
-  int32_t b0 = rq->bias != NULL ? rq->bias[c] : 0;
-  int32_t b1 = rq->bias != NULL ? rq->bias[c + 1] : 0;
-  const int32x4_t s = tflc__mve_vec4(s0, s1, s0, s1);
-  if (g->a_offset != 0 && g->seg_len > 0) {
-    uint32_t t0 = 0, t1 = 0;
-    int32_t sg;
-    for (sg = 0; sg < g->segments; sg++) {
-      const ptrdiff_t d = (ptrdiff_t)sg * g->w_seg;
-      t0 += (uint32_t)tflc__mve_sum(w0 + d, g->seg_len);
-      t1 += (uint32_t)tflc__mve_sum(w1 + d, g->seg_len);
-    }
-    b0 = tflc__wrap32((int64_t)((uint32_t)b0 + t0 * (uint32_t)g->a_offset));
-    b1 = tflc__wrap32((int64_t)((uint32_t)b1 + t1 * (uint32_t)g->a_offset));
-  }
-  f->q = tflc__mve_vec4(rq->multiplier[k0], rq->multiplier[k1],
-                        rq->multiplier[k0], rq->multiplier[k1]);
-  f->bias = tflc__mve_vec4(b0, b1, b0, b1);
-  f->left = vmaxq_s32(s, vdupq_n_s32(0));
-  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
-  f->off = rq->output_offset;
-  f->lo = rq->act_min;
-  f->hi = rq->act_max;
-}
-
-/* The four sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1 into s[0..3])
- * over segs > 0 runs of len > 0 values: the runs of a0 and a1 da apart
- * after each other's ends rounded up to 16 (from the start of a run,
- * 16 * ceil(len / 16) + da reaches the next), those of w0 and w1 dw apart
- * likewise. One tail-predicated low-overhead loop per run (DLSTP/LETP:
- * the last vector of a run loads only its valid lanes, the others are
- * zero and add nothing); compilers spill the C version of this loop. */
-TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
-                                        const int8_t *w0, const int8_t *w1,
-                                        int32_t len, int32_t segs, int32_t da,
-                                        int32_t dw, int32_t *s) {
-  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
-  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
-  __asm__("1:\n\t"
-          "dlstp.8 lr, %[len]\n"
-          "2:\n\t"
-          "vldrb.u8 q0, [%[a0]], #16\n\t"
-          "vldrb.u8 q1, [%[a1]], #16\n\t"
-          "vldrb.u8 q2, [%[w0]], #16\n\t"
-          "vmlava.s8 %[s00], q0, q2\n\t"
-          "vmlava.s8 %[s10], q1, q2\n\t"
-          "vldrb.u8 q2, [%[w1]], #16\n\t"
-          "vmlava.s8 %[s01], q0, q2\n\t"
-          "vmlava.s8 %[s11], q1, q2\n\t"
-          "letp lr, 2b\n\t"
-          "ldr lr, %[da]\n\t"
-          "add %[a0], %[a0], lr\n\t"
-          "add %[a1], %[a1], lr\n\t"
-          "ldr lr, %[dw]\n\t"
-          "add %[w0], %[w0], lr\n\t"
-          "add %[w1], %[w1], lr\n\t"
-          "subs %[segs], %[segs], #1\n\t"
-          "bne 1b\n\t"
-          : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
-            [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
-            [w1] "+r"(w1), [segs] "+r"(segs)
-          : [len] "r"(len), [da] "m"(da), [dw] "m"(dw)
-          : "cc", "lr", "q0", "q1", "q2", "memory");
-  s[0] = s00;
-  s[1] = s01;
-  s[2] = s10;
-  s[3] = s11;
-}
-
-/* the same as a call (its registers out of a busy caller's) */
-static TFLC__NOINLINE void
-tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
-                           const int8_t *w1, int32_t len, int32_t segs,
-                           int32_t da, int32_t dw, int32_t *s) {
-  tflc__mve_dot2x2_runs(a0, a1, w0, w1, len, segs, da, dw, s);
-}
-
-/* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
- * segs > 0 segments of len > 0 values; left: some left shift is not 0 (a
- * constant at each call site). */
-TFLC__INLINE void tflc__mve_gemm_pairs_body(
-    const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
-    const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-    int32_t segs, int32_t a_seg, int32_t w_seg, int left) {
-  const tflc__mve_quant f = *fp;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t run = (len + 15) & ~15; /* what the loads step over */
-  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
-                  o_step = 2 * (ptrdiff_t)out_row;
-  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
-    int32_t s[4];
-    tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
-                          w_seg - run, s);
-    vstrbq_scatter_offset_s32(
-        o, where,
-        tflc__mve_requant_shift(
-            vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f,
-            left));
-  }
-}
-
-/* the loop above for one segment (the pointwise convolutions and fully
- * connected layers: written out, compilers keep more in registers) */
-TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
-                                             const int8_t *a, int32_t a_row,
-                                             const int8_t *w0, const int8_t *w1,
-                                             int32_t len, int8_t *o,
-                                             int32_t out_row, int32_t pairs,
-                                             int left, int tail) {
-  const tflc__mve_quant f = *fp;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t n16 = len >> 4;
-  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
-  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
-                  o_step = 2 * (ptrdiff_t)out_row;
-  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
-    const int8_t *x0 = a, *x1 = a + a_row, *v0 = w0, *v1 = w1;
-    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i;
-    for (i = n16; i > 0; i--) {
-      const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
-      const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
-      s00 = vmladavaq_s8(s00, a0, b0);
-      s01 = vmladavaq_s8(s01, a0, b1);
-      s10 = vmladavaq_s8(s10, a1, b0);
-      s11 = vmladavaq_s8(s11, a1, b1);
-      x0 += 16;
-      x1 += 16;
-      v0 += 16;
-      v1 += 16;
-    }
-    if (tail) {
-      const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
-      const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
-      s00 = vmladavaq_s8(s00, a0, b0);
-      s01 = vmladavaq_s8(s01, a0, b1);
-      s10 = vmladavaq_s8(s10, a1, b0);
-      s11 = vmladavaq_s8(s11, a1, b1);
-    }
-    vstrbq_scatter_offset_s32(
-        o, where,
-        tflc__mve_requant_shift(
-            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
-  }
-}
-
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                      const int8_t *w0, const int8_t *w1, int32_t len,
-                      int8_t *o, int32_t out_row, int32_t pairs) {
-  /* variants without the left shift (all of them 0: the usual case) and
-   * without the predicated tail */
-  const int left = vmaxvq_s32(0, fp->left) != 0;
-  if (left)
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 1,
-                               1);
-  else if (len & 15)
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
-                               1);
-  else
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
-                               0);
-}
-
-/* the loop above for any number of segments */
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                     const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
-                     int32_t out_row, int32_t pairs, int32_t segs,
-                     int32_t a_seg, int32_t w_seg) {
-  if (vmaxvq_s32(0, fp->left) != 0)
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1);
-  else
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0);
-}
-
-/* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
- * vector used twice), four sums requantized as one vector and stored with
- * one scatter; an odd last row as a 1 x 2 block, an odd last column
- * through tflc__mve_gemm_cols. */
-TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
-  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
-  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
-  const int32_t w_seg = g->w_seg, out_row = g->out_row;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  int32_t c, r, sg;
-  if (rows == 1) {
-    /* one row: four columns at a time, no row computed twice */
-    tflc__mve_gemm_cols(rq, g, 0);
-    return;
-  }
-  for (c = 0; c + 2 <= g->cols; c += 2) {
-    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
-    const int8_t *const w1 = w0 + w_col;
-    const int8_t *a = g->a;
-    int8_t *o = g->out + c;
-    tflc__mve_quant f;
-    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
-    r = 0;
-    if (rows >= 2 && segs == 1) {
-      tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
-      r = rows & ~1;
-      a += (ptrdiff_t)r * a_row;
-      o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2 && segs > 0 && len > 0) {
-      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
-                           segs, a_seg, w_seg);
-      r = rows & ~1;
-      a += (ptrdiff_t)r * a_row;
-      o += (ptrdiff_t)r * out_row;
-    }
-    for (; r < rows;
-         r += 2, a += 2 * (ptrdiff_t)a_row, o += 2 * (ptrdiff_t)out_row) {
-      /* an odd last row: its own row twice, the second pair not stored */
-      const int8_t *const a1 = r + 1 < rows ? a + a_row : a;
-      int32_t s[4] = {0, 0, 0, 0};
-      int32x4_t v;
-      if (segs == 1)
-        tflc__mve_dot2x2(a, a1, w0, w1, len, s);
-      else if (segs > 0 && len > 0)
-        tflc__mve_dot2x2_runs_call(a, a1, w0, w1, len, segs,
-                                   a_seg - ((len + 15) & ~15),
-                                   w_seg - ((len + 15) & ~15), s);
-      else
-        for (sg = 0; sg < segs; sg++) {
-          const ptrdiff_t da = (ptrdiff_t)sg * a_seg;
-          const ptrdiff_t dw = (ptrdiff_t)sg * w_seg;
-          tflc__mve_dot2x2(a + da, a1 + da, w0 + dw, w1 + dw, len, s);
-        }
-      v = tflc__mve_requant(
-          vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f);
-      if (r + 1 < rows)
-        vstrbq_scatter_offset_s32(o, where, v);
-      else
-        vstrbq_p_s32(o, v, vctp32q(2u));
-    }
-  }
-  if (c < g->cols)
-    tflc__mve_gemm_cols(rq, g, c);
-}
-
-/* The dot products of the row a with the weight rows w0..w3 over len > 0
- * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
- * LETP: the last vector loads only its valid lanes, the others are zero
- * and add nothing); in C, compilers reload the pointers around a
- * predicated tail. */
-TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
-                                           const int8_t *w1, const int8_t *w2,
-                                           const int8_t *w3, int32_t len) {
-  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
-  __asm__(
-      "dlstp.8 lr, %[len]\n"
-      "1:\n\t"
-      "vldrb.u8 q0, [%[a]], #16\n\t"
-      "vldrb.u8 q1, [%[w0]], #16\n\t"
-      "vmlava.s8 %[s0], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w1]], #16\n\t"
-      "vmlava.s8 %[s1], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w2]], #16\n\t"
-      "vmlava.s8 %[s2], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w3]], #16\n\t"
-      "vmlava.s8 %[s3], q0, q1\n\t"
-      "letp lr, 1b\n\t"
-      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
-        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-      : [len] "r"(len)
-      : "lr", "q0", "q1", "memory");
-  return tflc__mve_vec4(s0, s1, s2, s3);
-}
-
-TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
-                                      const tflc_gemm_block *g) {
-  const int32_t len = g->seg_len, w_col = g->w_col;
-  int32_t c, r;
-  if (g->segments != 1 || len < 1) {
-    tflc_gemm_s8_mve(rq, g); /* not a window block */
-    return;
-  }
-  for (c = 0; c < g->cols; c += 4) {
-    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
-    const mve_pred16_t p = vctp32q((uint32_t)n);
-    /* columns past the block repeat its column c (their lanes unused) */
-    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
-    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
-    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
-    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
-    const int8_t *a = g->a;
-    int8_t *o = g->out + c;
-    tflc__mve_quant f;
-    tflc__mve_quant_at(&f, rq, c, n);
-    if (g->a_offset != 0) /* the offset times each column's sum */
-      f.bias = vmlaq_n_s32(
-          f.bias,
-          tflc__mve_vec4(tflc__mve_sum(w0, len), tflc__mve_sum(w1, len),
-                         tflc__mve_sum(w2, len), tflc__mve_sum(w3, len)),
-          g->a_offset);
-    for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row)
-      vstrbq_p_s32(
-          o,
-          tflc__mve_requant(
-              vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
-              &f),
-          p);
-  }
-}
-
-/* The dot products of the row x with four weight rows over depth values
- * (16 at a time, then one predicated step), as one vector. */
-TFLC__INLINE int32x4_t tflc__mve_fc_dot4(const int8_t *x, const int8_t *w0,
-                                         const int8_t *w1, const int8_t *w2,
-                                         const int8_t *w3, int32_t depth) {
-  int32_t s[4] = {0, 0, 0, 0};
-  tflc__mve_dot1x4(x, w0, w1, w2, w3, depth, s);
-  return tflc__mve_vec4(s[0], s[1], s[2], s[3]);
-}
-
-TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
-                                          const int16_t *sums, int32_t x_offset,
-                                          int32_t batches, int32_t depth,
-                                          int32_t out_depth, const int8_t *x,
-                                          const int8_t *w, int8_t *out) {
-  int32_t c, b;
-  for (c = 0; c < out_depth; c += 4) {
-    const int32_t n = out_depth - c < 4 ? out_depth - c : 4;
-    const mve_pred16_t p = vctp32q((uint32_t)n);
-    /* outputs past the end repeat row c (their lanes are not stored) */
-    const int8_t *const w0 = w + (ptrdiff_t)c * depth;
-    const int8_t *const w1 = n > 1 ? w0 + depth : w0;
-    const int8_t *const w2 = n > 2 ? w1 + depth : w0;
-    const int8_t *const w3 = n > 3 ? w2 + depth : w0;
-    const int8_t *xb = x;
-    int8_t *o = out + c;
-    tflc__mve_quant f;
-    tflc__mve_quant_at(&f, rq, c, n);
-    if (sums != NULL) /* the input offset times the rows' sums */
-      f.bias = vmlaq_n_s32(f.bias, vldrhq_z_s32(sums + c, p), x_offset);
-    for (b = 0; b < batches; b++, xb += depth, o += out_depth)
-      vstrbq_p_s32(
-          o,
-          tflc__mve_requant(
-              vaddq_s32(tflc__mve_fc_dot4(xb, w0, w1, w2, w3, depth), f.bias),
-              &f),
-          p);
-  }
-}
-
-/* Depthwise sums of four channels (lanes) of one or two pixels over a
- * window of rows x cols taps (constants at some call sites); full: all
- * four lanes valid (no predication); m1: multiplier 1 (else every lane
- * reads the one input value at xt[0]); with_off: the input offset is not
- * 0 (the broadcast input adds it anyway). */
-TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
-                                      const int8_t *xt, const int8_t *wt,
-                                      mve_pred16_t p, int full, int m1, int two,
-                                      int32_t rows, int32_t cols, int with_off,
-                                      int32x4_t *acc0, int32x4_t *acc1) {
-  const int32_t x_col = b->x_col, w_col = b->w_col, x_pixel = b->x_pixel;
-  const int32_t off = b->x_offset;
-  int32x4_t s0 = *acc0, s1 = *acc1;
-  int32_t y, x;
-  for (y = 0; y < rows; y++) {
-    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
-    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
-    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
-      const int32x4_t wv = full ? vldrbq_s32(wr) : vldrbq_z_s32(wr, p);
-      if (m1) {
-        int32x4_t xv = full ? vldrbq_s32(xr) : vldrbq_z_s32(xr, p);
-        if (with_off)
-          xv = vaddq_n_s32(xv, off);
-        s0 = vaddq_s32(s0, vmulq_s32(xv, wv));
-        if (two) {
-          xv = full ? vldrbq_s32(xr + x_pixel) : vldrbq_z_s32(xr + x_pixel, p);
-          if (with_off)
-            xv = vaddq_n_s32(xv, off);
-          s1 = vaddq_s32(s1, vmulq_s32(xv, wv));
-        }
-      } else {
-        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + (uint32_t)off));
-        if (two)
-          s1 = vmlaq_n_s32(s1, wv,
-                           (int32_t)((uint32_t)xr[x_pixel] + (uint32_t)off));
-      }
-    }
-  }
-  *acc0 = s0;
-  *acc1 = s1;
-}
-
-/* Sums of four channels of four pixels (all lanes valid), the input
- * offset 0 when m1 (with a broadcast input it is added to the scalar). */
-TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
-                                       const int8_t *xt, const int8_t *wt,
-                                       int m1, int32_t rows, int32_t cols,
-                                       int32x4_t *acc) {
-  const int32_t x_col = b->x_col, w_col = b->w_col;
-  const ptrdiff_t xp = b->x_pixel;
-  const uint32_t off = (uint32_t)b->x_offset;
-  int32x4_t s0 = acc[0], s1 = acc[0], s2 = acc[0], s3 = acc[0];
-  int32_t y, x;
-  for (y = 0; y < rows; y++) {
-    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
-    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
-    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
-      const int32x4_t wv = vldrbq_s32(wr);
-      if (m1) {
-        s0 = vaddq_s32(s0, vmulq_s32(vldrbq_s32(xr), wv));
-        s1 = vaddq_s32(s1, vmulq_s32(vldrbq_s32(xr + xp), wv));
-        s2 = vaddq_s32(s2, vmulq_s32(vldrbq_s32(xr + 2 * xp), wv));
-        s3 = vaddq_s32(s3, vmulq_s32(vldrbq_s32(xr + 3 * xp), wv));
-      } else {
-        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + off));
-        s1 = vmlaq_n_s32(s1, wv, (int32_t)((uint32_t)xr[xp] + off));
-        s2 = vmlaq_n_s32(s2, wv, (int32_t)((uint32_t)xr[2 * xp] + off));
-        s3 = vmlaq_n_s32(s3, wv, (int32_t)((uint32_t)xr[3 * xp] + off));
-      }
-    }
-  }
-  acc[0] = s0;
-  acc[1] = s1;
-  acc[2] = s2;
-  acc[3] = s3;
-}
-
-/* Channels [c, c + n) (n 1..4) of a depthwise block: pixels four at a
- * time (all lanes valid, and no input offset with multiplier 1), then two
- * at a time, then one. full: n == 4 (a constant at each call site). */
-TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
-                                const tflc_depthwise_block *b, int32_t c,
-                                int32_t n, int full, int m1) {
-  const mve_pred16_t p = vctp32q((uint32_t)n);
-  const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
-  const int8_t *wt = b->w + c;
-  int8_t *o = b->out + c;
-  const ptrdiff_t xp = b->x_pixel;
-  const ptrdiff_t op = b->out_pixel;
-  const int is3x3 = b->rows == 3 && b->cols == 3;
-  const int fast3x3 = full && m1 && is3x3 && b->x_offset == 0;
-  tflc__mve_quant f;
-  int32_t px = 0;
-  tflc__mve_quant_at(&f, rq, c, n);
-  if (full && (!m1 || b->x_offset == 0))
-    for (; px + 4 <= b->pixels; px += 4, xt += 4 * xp, o += 4 * op) {
-      int32x4_t s[4];
-      s[0] = f.bias;
-      if (is3x3)
-        tflc__mve_dw_window4(b, xt, wt, m1, 3, 3, s);
-      else
-        tflc__mve_dw_window4(b, xt, wt, m1, b->rows, b->cols, s);
-      vstrbq_s32(o, tflc__mve_requant(s[0], &f));
-      vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
-      vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
-      vstrbq_s32(o + 3 * op, tflc__mve_requant(s[3], &f));
-    }
-  for (; px + 2 <= b->pixels; px += 2, xt += 2 * xp, o += 2 * op) {
-    int32x4_t s0 = f.bias, s1 = f.bias;
-    if (fast3x3)
-      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 1, 3, 3, 0, &s0, &s1);
-    else
-      tflc__mve_dw_window(b, xt, wt, p, full, m1, 1, b->rows, b->cols, 1, &s0,
-                          &s1);
-    s0 = tflc__mve_requant(s0, &f);
-    s1 = tflc__mve_requant(s1, &f);
-    if (full) {
-      vstrbq_s32(o, s0);
-      vstrbq_s32(o + op, s1);
-    } else {
-      vstrbq_p_s32(o, s0, p);
-      vstrbq_p_s32(o + op, s1, p);
-    }
-  }
-  if (px < b->pixels) {
-    int32x4_t s0 = f.bias, s1 = f.bias;
-    if (fast3x3)
-      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 0, 3, 3, 0, &s0, &s1);
-    else
-      tflc__mve_dw_window(b, xt, wt, p, full, m1, 0, b->rows, b->cols, 1, &s0,
-                          &s1);
-    vstrbq_p_s32(o, tflc__mve_requant(s0, &f), p);
-  }
-}
-
-/* the four cases, each compiled once */
-static TFLC__NOINLINE void tflc__mve_dw4_m1(const tflc_requant_params *rq,
-                                            const tflc_depthwise_block *b,
-                                            int32_t c) {
-  tflc__mve_dw4(rq, b, c, 4, 1, 1);
-}
-static TFLC__NOINLINE void tflc__mve_dw4_bcast(const tflc_requant_params *rq,
-                                               const tflc_depthwise_block *b,
-                                               int32_t c) {
-  tflc__mve_dw4(rq, b, c, 4, 1, 0);
-}
-static TFLC__NOINLINE void tflc__mve_dw_tail(const tflc_requant_params *rq,
-                                             const tflc_depthwise_block *b,
-                                             int32_t c, int m1) {
-  if (m1)
-    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 1);
-  else
-    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
-}
-
-/* The nine weights of a window of at most 3 x 3 taps of one channel, as
- * scalars (0 for taps outside the window) */
-typedef struct tflc__mve_w3x3 {
-  int32_t w00, w01, w02, w10, w11, w12, w20, w21, w22;
-} tflc__mve_w3x3;
-
-/* Requantization of four pixels of one channel, the parameters as
- * scalars: shift >= 0 a left shift (mode 1), < 0 a right shift (mode 2,
- * shift = max(shift, -31)); as tflc__mve_requant. */
-TFLC__INLINE int32x4_t tflc__mve_requant_lanes(int32x4_t acc, int32_t q,
-                                               int32_t shift, int32_t off,
-                                               int32x4_t lo, int32x4_t hi,
-                                               int mode) {
-  int32x4_t v = mode == 1 ? vshlq_r_s32(acc, shift) : acc;
-  v = vqrdmulhq_n_s32(v, q);
-  if (mode == 2) {
-    v = vqaddq_s32(v, vshrq_n_s32(v, 31));
-    v = vrshlq_n_s32(v, shift);
-  }
-  return vminq_s32(vmaxq_s32(vaddq_n_s32(v, off), lo), hi);
-}
-
-/* Gather and scatter offsets of a run of pixels with four in the lanes:
- * of tap columns 0..2 from a tap row (o), of the outputs (where); for a
- * run of fewer than four pixels (ot, where_t) the lanes past the run
- * repeat its last pixel, so the gathers need no predicate (the scatter
- * has one). */
-typedef struct tflc__mve_lanes {
-  uint32x4_t o0, o1, o2, where, ot0, ot1, ot2, where_t;
-  int32x4_t lo, hi;
-  int32_t groups;           /* runs of four or more pixels: groups of four */
-  ptrdiff_t back_x, back_o; /* the last group's step back (0..3 pixels) */
-} tflc__mve_lanes;
-
-/* The sums of four pixels of one channel: one VMLA per tap of a gathered
- * input vector by the weight as a scalar, over taps rows x cols
- * (constants at every call: the taps outside are left out). */
-TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
-    const int8_t *r0, const int8_t *r1, const int8_t *r2, uint32x4_t o0,
-    uint32x4_t o1, uint32x4_t o2, const tflc__mve_w3x3 *w, int32_t bias,
-    int rows, int cols) {
-  int32x4_t acc = vdupq_n_s32(bias);
-  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o0), w->w00);
-  if (cols > 1)
-    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o1), w->w01);
-  if (cols > 2)
-    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o2), w->w02);
-  if (rows > 1) {
-    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o0), w->w10);
-    if (cols > 1)
-      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o1), w->w11);
-    if (cols > 2)
-      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o2), w->w12);
-  }
-  if (rows > 2) {
-    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o0), w->w20);
-    if (cols > 1)
-      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o1), w->w21);
-    if (cols > 2)
-      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o2), w->w22);
-  }
-  return acc;
-}
-
-/* One channel's run of pixels, four per vector: the inputs of tap (y, x)
- * at row pointer y (r0, r1, r2) plus the offsets of column x. Taps
- * outside a smaller window have weight 0 and read an existing tap again.
- * Runs of four or more pixels end with the group of their last four
- * (recomputing up to three outputs with the same values), shorter ones
- * are one partial group. */
-TFLC__INLINE void tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv,
-                                         const tflc_depthwise_block *b,
-                                         const int8_t *r0, const int8_t *r1,
-                                         const int8_t *r2, int8_t *o,
-                                         const tflc__mve_w3x3 *wk, int32_t bias,
-                                         int32_t q, int32_t shift, int32_t off,
-                                         int mode, int rows, int cols) {
-  const tflc__mve_w3x3 w = *wk;
-  const int32x4_t lo = lv->lo, hi = lv->hi;
-  if (b->pixels >= 4) {
-    const ptrdiff_t xs = 4 * (ptrdiff_t)b->x_pixel,
-                    os = 4 * (ptrdiff_t)b->out_pixel;
-    const uint32x4_t o0 = lv->o0, o1 = lv->o1, o2 = lv->o2;
-    const uint32x4_t where = lv->where;
-    int32_t g;
-    for (g = lv->groups;; r0 += xs, r1 += xs, r2 += xs, o += os) {
-      vstrbq_scatter_offset_s32(
-          o, where,
-          tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2,
-                                                         &w, bias, rows, cols),
-                                  q, shift, off, lo, hi, mode));
-      if (--g == 0)
-        break;
-      if (g == 1) { /* the last group ends at the last pixel */
-        r0 -= lv->back_x;
-        r1 -= lv->back_x;
-        r2 -= lv->back_x;
-        o -= lv->back_o;
-      }
-    }
-  } else {
-    vstrbq_scatter_offset_p_s32(
-        o, lv->where_t,
-        tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, lv->ot0,
-                                                       lv->ot1, lv->ot2, &w,
-                                                       bias, rows, cols),
-                                q, shift, off, lo, hi, mode),
-        vctp32q((uint32_t)b->pixels));
-  }
-}
-
-/* The weights of channel c (at w0) of a window of rows x cols taps (1..3
- * each; constants at the call for the full 3 x 3 window). */
-TFLC__INLINE void tflc__mve_w3x3_load(tflc__mve_w3x3 *wk, const int8_t *w0,
-                                      ptrdiff_t wr, ptrdiff_t wc, int32_t rows,
-                                      int32_t cols) {
-  const int8_t *w1 = w0 + wr, *w2 = w1 + wr;
-  wk->w00 = w0[0];
-  wk->w01 = cols > 1 ? w0[wc] : 0;
-  wk->w02 = cols > 2 ? w0[2 * wc] : 0;
-  wk->w10 = rows > 1 ? w1[0] : 0;
-  wk->w11 = rows > 1 && cols > 1 ? w1[wc] : 0;
-  wk->w12 = rows > 1 && cols > 2 ? w1[2 * wc] : 0;
-  wk->w20 = rows > 2 ? w2[0] : 0;
-  wk->w21 = rows > 2 && cols > 1 ? w2[wc] : 0;
-  wk->w22 = rows > 2 && cols > 2 ? w2[2 * wc] : 0;
-}
-
-/* Channels [0, channels) of a lanes block, the window rows x cols
- * (constants at the calls for the shapes compiled on their own), taps
- * taps_rows x taps_cols computed (constants: the window's shape, or 3 x 3
- * with weights 0 outside it). */
-TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
-                                              const tflc_requant_params *rq,
-                                              const tflc_depthwise_block *b,
-                                              int32_t rows, int32_t cols,
-                                              int taps_rows, int taps_cols) {
-  const ptrdiff_t wr = b->w_row, wc = b->w_col;
-  const ptrdiff_t d1 = rows > 1 ? b->x_row : 0, d2 = rows > 2 ? 2 * d1 : 0;
-  const int32_t off = rq->output_offset;
-  int32_t c;
-  for (c = 0; c < b->channels; c++) {
-    const int8_t *r0 = b->x + c;
-    const int32_t k = rq->per_channel ? c : 0;
-    const int32_t q = rq->multiplier[k], s = rq->shift[k];
-    tflc__mve_w3x3 wk;
-    uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    tflc__mve_w3x3_load(&wk, b->w + c, wr, wc, rows, cols);
-    if (b->x_offset != 0)
-      bias += (uint32_t)b->x_offset *
-              (uint32_t)(wk.w00 + wk.w01 + wk.w02 + wk.w10 + wk.w11 + wk.w12 +
-                         wk.w20 + wk.w21 + wk.w22);
-    if (s < 0)
-      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
-                             tflc__wrap32((int64_t)bias), q, s < -31 ? -31 : s,
-                             off, 2, taps_rows, taps_cols);
-    else
-      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
-                             tflc__wrap32((int64_t)bias), q, s, off, 1,
-                             taps_rows, taps_cols);
-  }
-}
-
-/* Depthwise with multiplier 1 and a window of at most 3 x 3 taps over a
- * run of pixels: four pixels in the lanes of a vector, one channel at a
- * time, each tap one VMLA of the gathered inputs by its weight as a
- * scalar (no multiply and add per tap as with channels in the lanes). The
- * weights stay scalars for the whole run, and the input offset goes into
- * the bias as the offset times their sum (the portable sums of
- * (x + off) * w wrap to the same value). The last group may write up to
- * three outputs a second time (the same values): out must not overlap x,
- * as tflc's planner guarantees for an operator's input and output. */
-static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
-                                              const tflc_depthwise_block *b) {
-  const uint32x4_t lanes = vidupq_n_u32(0u, 1);
-  /* the last group's lanes: 0, 1, .., last, last, .. */
-  const uint32x4_t tail =
-      vminq_u32(lanes, vdupq_n_u32((uint32_t)((b->pixels - 1) & 3)));
-  const uint32_t xc = (uint32_t)b->x_col, xp = (uint32_t)b->x_pixel;
-  const uint32_t c1 = b->cols > 1 ? xc : 0u, c2 = b->cols > 2 ? 2u * xc : 0u;
-  tflc__mve_lanes lv;
-  lv.o0 = vmulq_n_u32(lanes, xp);
-  lv.o1 = vaddq_n_u32(lv.o0, c1);
-  lv.o2 = vaddq_n_u32(lv.o0, c2);
-  lv.where = vmulq_n_u32(lanes, (uint32_t)b->out_pixel);
-  lv.ot0 = vmulq_n_u32(tail, xp);
-  lv.ot1 = vaddq_n_u32(lv.ot0, c1);
-  lv.ot2 = vaddq_n_u32(lv.ot0, c2);
-  lv.where_t = vmulq_n_u32(tail, (uint32_t)b->out_pixel);
-  lv.lo = vdupq_n_s32(rq->act_min);
-  lv.hi = vdupq_n_s32(rq->act_max);
-  lv.groups = (b->pixels + 3) / 4;
-  lv.back_x = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->x_pixel;
-  lv.back_o = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->out_pixel;
-  /* the full window and the clipped ones of a 3 x 3 window's borders
-   * compiled for their shapes */
-  if (b->rows == 3 && b->cols == 3)
-    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3, 3, 3);
-  else if (b->rows == 3 && b->cols == 2)
-    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 2, 3, 2);
-  else if (b->rows == 2 && b->cols == 3)
-    tflc__mve_dw_lanes_channels(&lv, rq, b, 2, 3, 2, 3);
-  else
-    tflc__mve_dw_lanes_channels(&lv, rq, b, b->rows, b->cols, 3, 3);
-}
-
-/* Sums of channels [c, c + 16) of one pixel over its window, as four
- * vectors; with_off: the input offset is not 0. */
-TFLC__INLINE void tflc__mve_dw_one16_sums(const tflc_depthwise_block *b,
-                                          int32_t c, int with_off,
-                                          int32x4_t *acc) {
-  const int32_t x_col = b->x_col, w_col = b->w_col, off = b->x_offset;
-  int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
-  int32_t y, x;
-  for (y = 0; y < b->rows; y++) {
-    const int8_t *xr = b->x + c + (ptrdiff_t)y * b->x_row;
-    const int8_t *wr = b->w + c + (ptrdiff_t)y * b->w_row;
-    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
-      int32x4_t x0 = vldrbq_s32(xr), x1 = vldrbq_s32(xr + 4);
-      int32x4_t x2 = vldrbq_s32(xr + 8), x3 = vldrbq_s32(xr + 12);
-      if (with_off) {
-        x0 = vaddq_n_s32(x0, off);
-        x1 = vaddq_n_s32(x1, off);
-        x2 = vaddq_n_s32(x2, off);
-        x3 = vaddq_n_s32(x3, off);
-      }
-      s0 = vaddq_s32(s0, vmulq_s32(x0, vldrbq_s32(wr)));
-      s1 = vaddq_s32(s1, vmulq_s32(x1, vldrbq_s32(wr + 4)));
-      s2 = vaddq_s32(s2, vmulq_s32(x2, vldrbq_s32(wr + 8)));
-      s3 = vaddq_s32(s3, vmulq_s32(x3, vldrbq_s32(wr + 12)));
-    }
-  }
-  acc[0] = s0;
-  acc[1] = s1;
-  acc[2] = s2;
-  acc[3] = s3;
-}
-
-/* Depthwise with multiplier 1 for one pixel (the border pixels, each with
- * its own clipped window): sixteen channels at a time, the four vectors
- * of one tap read at one address. */
-static TFLC__NOINLINE void tflc__mve_dw_one16(const tflc_requant_params *rq,
-                                              const tflc_depthwise_block *b,
-                                              int32_t c) {
-  int32x4_t acc[4];
-  int32_t k;
-  if (b->x_offset != 0)
-    tflc__mve_dw_one16_sums(b, c, 1, acc);
-  else
-    tflc__mve_dw_one16_sums(b, c, 0, acc);
-  for (k = 0; k < 4; k++) {
-    tflc__mve_quant f;
-    tflc__mve_quant_at(&f, rq, c + 4 * k, 4);
-    vstrbq_s32(b->out + c + 4 * k,
-               tflc__mve_requant(vaddq_s32(acc[k], f.bias), &f));
-  }
-}
-
-TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
-                                    const tflc_depthwise_block *b) {
-  const int32_t m = b->multiplier;
-  int32_t c;
-  if (m == 1 && b->pixels >= 2 && b->rows >= 1 && b->rows <= 3 &&
-      b->cols >= 1 && b->cols <= 3 && b->x_pixel >= 0 && b->x_col >= 0 &&
-      b->out_pixel >= 0 &&
-      (int64_t)b->x_pixel * 3 + 2 * (int64_t)b->x_col <= INT32_MAX &&
-      (int64_t)b->out_pixel * 3 <= INT32_MAX) {
-    /* runs of windows up to 3 x 3: pixels in the lanes */
-    tflc__mve_dw_lanes(rq, b);
-    return;
-  }
-  if (m == 1 && b->pixels == 1 && b->channels >= 16) {
-    /* one pixel: sixteen channels at a time, the rest as below */
-    for (c = 0; c + 16 <= b->channels; c += 16)
-      tflc__mve_dw_one16(rq, b, c);
-    for (; c + 4 <= b->channels; c += 4)
-      tflc__mve_dw4_m1(rq, b, c);
-    if (c < b->channels)
-      tflc__mve_dw_tail(rq, b, c, 1);
-    return;
-  }
-  if (m != 1 && (m <= 0 || m % 4 != 0)) {
-    /* groups of four channels that read different input channels */
-    TFLC__MVE_DEPTHWISE_OTHER(rq, b);
-    return;
-  }
-  for (c = 0; c + 4 <= b->channels; c += 4) {
-    if (m == 1)
-      tflc__mve_dw4_m1(rq, b, c);
-    else
-      tflc__mve_dw4_bcast(rq, b, c);
-  }
-  if (c < b->channels) /* the last channels, predicated */
-    tflc__mve_dw_tail(rq, b, c, m == 1);
-}
-
-/* The int8 ADD's parameters as the vector code uses them: per input the
- * offset already shifted left and the shift as a multiplier (the ADD's
- * left shift and the multiplier's: (x + o) << l == x * 2^l + (o << l)
- * modulo 2^32, 2^l being 0 from l = 32 on), the multipliers, the right
- * shifts as VRSHL amounts (-31..0) with masks all ones where they are
- * below 0, the output's left shift, offset and clamp. */
-typedef struct tflc__mve_add {
-  int32x4_t scale1, scale2, fix1, fix2, fixo, lo, hi;
-  int32_t off1, off2, q1, q2, qo, r1, r2, ro, left_o, zo;
-} tflc__mve_add;
-
-/* the rounding right shift of VQRDMULH's result v as in
- * tflc__mve_requant_shift; how: 0 the shift is 0 (nothing to do), 1 it is
- * below 0, 2 either (fix all ones when below 0, else 0) */
-TFLC__INLINE int32x4_t tflc__mve_add_round(int32x4_t v, int32_t right,
-                                           int32x4_t fix, int how) {
-  const int32x4_t neg = vshrq_n_s32(v, 31);
-  if (how == 0)
-    return v;
-  v = vqaddq_s32(v, how == 2 ? vandq_s32(neg, fix) : neg);
-  return vrshlq_n_s32(v, right);
-}
-
-/* four outputs of the ADD from four values of each input; how1, how2 the
- * inputs' right shifts (tflc__mve_add_round), any: the output's shifts
- * any (else no left shift, the right one below 0) */
-TFLC__INLINE int32x4_t tflc__mve_add4(const tflc__mve_add *k, int32x4_t x1,
-                                      int32x4_t x2, int how1, int how2,
-                                      int any) {
-  int32x4_t a = vqrdmulhq_n_s32(vmlasq_n_s32(x1, k->scale1, k->off1), k->q1);
-  int32x4_t b = vqrdmulhq_n_s32(vmlasq_n_s32(x2, k->scale2, k->off2), k->q2);
-  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, how1),
-                          tflc__mve_add_round(b, k->r2, k->fix2, how2));
-  if (any)
-    y = vshlq_r_s32(y, k->left_o);
-  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo,
-                          any ? 2 : 1);
-  return vminq_s32(vmaxq_s32(vaddq_n_s32(y, k->zo), k->lo), k->hi);
-}
-
-/* n elements: four at a time, then the last one to three predicated;
- * how1, how2 and any constants at each call site */
-TFLC__INLINE void tflc__mve_add_loop(const tflc__mve_add *kp, size_t n,
-                                     const int8_t *in1, const int8_t *in2,
-                                     int8_t *out, int how1, int how2, int any) {
-  const tflc__mve_add k = *kp;
-  size_t i;
-  for (i = n >> 2; i > 0; i--, in1 += 4, in2 += 4, out += 4)
-    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), how1,
-                                   how2, any));
-  if (n & 3) {
-    const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
-    vstrbq_p_s32(out,
-                 tflc__mve_add4(&k, vldrbq_z_s32(in1, p), vldrbq_z_s32(in2, p),
-                                how1, how2, any),
-                 p);
-  }
-}
-
-/* every right shift below 0, no left shift of the sum */
-static TFLC__NOINLINE void tflc__mve_add_plain(const tflc__mve_add *k, size_t n,
-                                               const int8_t *in1,
-                                               const int8_t *in2, int8_t *out) {
-  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1, 0);
-}
-
-/* the same but the first input's right shift 0 (its multiplier 1/2: the
- * input of the larger scale, as tflc_add_prepare_s8 makes them) */
-static TFLC__NOINLINE void tflc__mve_add_first0(const tflc__mve_add *k,
-                                                size_t n, const int8_t *in1,
-                                                const int8_t *in2,
-                                                int8_t *out) {
-  tflc__mve_add_loop(k, n, in1, in2, out, 0, 1, 0);
-}
-
-static TFLC__NOINLINE void tflc__mve_add_any(const tflc__mve_add *k, size_t n,
-                                             const int8_t *in1,
-                                             const int8_t *in2, int8_t *out) {
-  tflc__mve_add_loop(k, n, in1, in2, out, 2, 2, 1);
-}
-
-/* the scale 2^l (l 0..51) of a VSHL by l, modulo 2^32 */
-TFLC__INLINE int32x4_t tflc__mve_pow2(int32_t l) {
-  return vdupq_n_s32(l < 32 ? (int32_t)((uint32_t)1 << l) : 0);
-}
-
-/* one input's part of k: offset, multiplier, shift and ADD left shift */
-TFLC__INLINE void tflc__mve_add_input(int32_t off, int32_t q, int32_t shift,
-                                      int32_t left_shift, int32x4_t *scale,
-                                      int32_t *off_out, int32_t *q_out,
-                                      int32_t *right, int32x4_t *fix) {
-  const int32_t l = left_shift + (shift > 0 ? shift : 0);
-  *scale = tflc__mve_pow2(l);
-  *off_out = l < 32 ? (int32_t)((uint32_t)off << l) : 0;
-  *q_out = q;
-  *right = shift < 0 ? shift : 0;
-  *fix = vdupq_n_s32(shift < 0 ? -1 : 0);
-}
-
-/* The int8 ADD without broadcast, four elements a vector: both inputs
- * offset, shifted and scaled, summed, scaled to the output, offset and
- * clamped, every step the wrapping or saturating one of the portable
- * version. The usual parameters (the right shifts below 0 or one input's
- * 0, no left shift of the sum) skip the masks and the shift; the sum
- * wraps the same in either order, so the inputs may swap. */
-TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
-                                          const int8_t *in1, const int8_t *in2,
-                                          int8_t *out) {
-  const int32_t so = p->output_shift;
-  const int swap = p->input1_shift < 0 && p->input2_shift >= 0;
-  tflc__mve_add k;
-  tflc__mve_add_input(p->input1_offset, p->input1_multiplier, p->input1_shift,
-                      p->left_shift, swap ? &k.scale2 : &k.scale1,
-                      swap ? &k.off2 : &k.off1, swap ? &k.q2 : &k.q1,
-                      swap ? &k.r2 : &k.r1, swap ? &k.fix2 : &k.fix1);
-  tflc__mve_add_input(p->input2_offset, p->input2_multiplier, p->input2_shift,
-                      p->left_shift, swap ? &k.scale1 : &k.scale2,
-                      swap ? &k.off1 : &k.off2, swap ? &k.q1 : &k.q2,
-                      swap ? &k.r1 : &k.r2, swap ? &k.fix1 : &k.fix2);
-  k.qo = p->output_multiplier;
-  k.ro = so < 0 ? so : 0;
-  k.fixo = vdupq_n_s32(k.ro < 0 ? -1 : 0);
-  k.left_o = so > 0 ? so : 0;
-  k.zo = p->output_offset;
-  k.lo = vdupq_n_s32(p->act_min);
-  k.hi = vdupq_n_s32(p->act_max);
-  if (swap) {
-    const int8_t *const t = in1;
-    in1 = in2;
-    in2 = t;
-  }
-  if (k.ro < 0 && k.r2 < 0 && k.r1 < 0)
-    tflc__mve_add_plain(&k, n, in1, in2, out);
-  else if (k.ro < 0 && k.r2 < 0 && k.r1 == 0)
-    tflc__mve_add_first0(&k, n, in1, in2, out);
-  else
-    tflc__mve_add_any(&k, n, in1, in2, out);
-}
-#endif /* TFLC_HAVE_MVE */
-
-/* ---- platform primitives: x86 SSE4.1 / AVX2 ----------------------------- */
-/* int8 values are widened to int16 lanes (PMOVSXBW), the input offset is
- * added there (exact: |x + offset| <= 32768 for |offset| <= 32640, the
- * bound the portable path uses too) and pairs are multiplied and summed
- * with PMADDWD, exact since a weight is int8 (a pair sum stays below
- * 2^23). The int32 sums wrap as the portable ones do, so the bytes are the
- * same. Requantization runs on 4 (SSE4.1) or 8 (AVX2) channels at once:
- * the wrapping left shift (a multiplication by 2^left, or VPSLLVD), the
- * rounding doubling high product in 64-bit lanes (PMULDQ on the even and
- * the odd lanes, + 2^30, bits 31..62), and the rounding right shift as
- * gemmlowp writes it: the floor shift plus (remainder > threshold). SSE4.1
- * has no per-lane shift: the floor shift of v by e is there
- * ((v + 2^31) * 2^(31-e)) >> 31, less 2^(31-e), in unsigned 64-bit lanes.
- * Offsets beyond 16-bit lanes, clamps beyond int8 and depth multipliers
- * other than 1 go to the portable versions. */
-#if defined(TFLC_HAVE_SSE41_GEMM) || defined(TFLC_HAVE_AVX2_GEMM)
-#include <immintrin.h>
-
-/* Shift, multiplier and bias of the channels c..c+3 as int32 lanes (lanes
- * past the n valid channels repeat channel c; their results are not
- * stored). */
-static void tflc__x86_raw4(const tflc_requant_params *rq, int32_t c, int32_t n,
-                           __m128i *s, __m128i *q, __m128i *bias) {
-  if (!rq->per_channel) {
-    *s = _mm_set1_epi32(rq->shift[0]);
-    *q = _mm_set1_epi32(rq->multiplier[0]);
-  } else if (n >= 4) {
-    int32_t s4;
-    memcpy(&s4, rq->shift + c, 4);
-    *s = _mm_cvtepi8_epi32(_mm_cvtsi32_si128(s4));
-    *q = _mm_loadu_si128((const __m128i *)(const void *)(rq->multiplier + c));
-  } else {
-    int32_t sv[4], qv[4], j;
-    for (j = 0; j < 4; j++) {
-      sv[j] = rq->shift[c + (j < n ? j : 0)];
-      qv[j] = rq->multiplier[c + (j < n ? j : 0)];
-    }
-    *s = _mm_loadu_si128((const __m128i *)(const void *)sv);
-    *q = _mm_loadu_si128((const __m128i *)(const void *)qv);
-  }
-  if (rq->bias == NULL) {
-    *bias = _mm_setzero_si128();
-  } else if (n >= 4) {
-    *bias = _mm_loadu_si128((const __m128i *)(const void *)(rq->bias + c));
-  } else {
-    int32_t bv[4], j;
-    for (j = 0; j < 4; j++)
-      bv[j] = rq->bias[c + (j < n ? j : 0)];
-    *bias = _mm_loadu_si128((const __m128i *)(const void *)bv);
-  }
-}
-
-/* the vector paths: an input offset within 16-bit lanes and a clamp
- * within int8 (then the clamped value is its own low byte) */
-static int tflc__x86_ok(const tflc_requant_params *rq, int32_t offset) {
-  return offset >= -32640 && offset <= 32640 && rq->act_min >= -128 &&
-         rq->act_max >= -128 && rq->act_max <= 127;
-}
-
-/* 4 lanes of constants (SSE4.1) */
-typedef struct tflc__x86_rq4 {
-  __m128i bias, q, q_odd, left_mul, mask, half, right_mul, right_mul_odd;
-  __m128i qmin, out_off, lo, hi;
-} tflc__x86_rq4;
-
-#define TFLC__X86_LOAD4(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-
-/* 2^e for lanes e = 0..31 (2^31 as 0x80000000), through the float
- * exponent */
-TFLC__INLINE __m128i tflc__x86_pow2(__m128i e) {
-  return _mm_cvttps_epi32(_mm_castsi128_ps(
-      _mm_slli_epi32(_mm_add_epi32(e, _mm_set1_epi32(127)), 23)));
-}
-
-/* the constants of 4 channels from their shifts, multipliers, biases */
-static void tflc__x86_rq4_init(tflc__x86_rq4 *r, const tflc_requant_params *rq,
-                               int32_t c, int32_t n) {
-  __m128i s, left, right;
-  tflc__x86_raw4(rq, c, n, &s, &r->q, &r->bias);
-  left = _mm_max_epi32(s, _mm_setzero_si128());
-  right = _mm_min_epi32(
-      _mm_max_epi32(_mm_sub_epi32(_mm_setzero_si128(), s), _mm_setzero_si128()),
-      _mm_set1_epi32(31));
-  /* a left shift of 32 or more leaves 0 */
-  r->left_mul =
-      _mm_and_si128(tflc__x86_pow2(_mm_min_epi32(left, _mm_set1_epi32(32))),
-                    _mm_cmpgt_epi32(_mm_set1_epi32(32), left));
-  r->mask = _mm_sub_epi32(tflc__x86_pow2(right), _mm_set1_epi32(1));
-  r->half = _mm_srli_epi32(r->mask, 1);
-  r->right_mul = tflc__x86_pow2(_mm_sub_epi32(_mm_set1_epi32(31), right));
-  r->q_odd = _mm_srli_epi64(r->q, 32);
-  r->right_mul_odd = _mm_srli_epi64(r->right_mul, 32);
-  r->qmin = _mm_cmpeq_epi32(r->q, _mm_set1_epi32(INT32_MIN));
-  r->out_off = _mm_set1_epi32(rq->output_offset);
-  r->lo = _mm_set1_epi32(rq->act_min);
-  r->hi = _mm_set1_epi32(rq->act_max);
-}
-
-/* 4 accumulators (bias not yet added) to 4 clamped int32 outputs */
-TFLC__INLINE __m128i tflc__x86_requant4(__m128i acc, const tflc__x86_rq4 *r) {
-  const __m128i round = _mm_set1_epi64x((long long)1 << 30);
-  const __m128i sign = _mm_set1_epi32(INT32_MIN);
-  const __m128i x = _mm_mullo_epi32(_mm_add_epi32(acc, r->bias), r->left_mul);
-  const __m128i pe = _mm_add_epi64(_mm_mul_epi32(x, r->q), round);
-  const __m128i po =
-      _mm_add_epi64(_mm_mul_epi32(_mm_srli_epi64(x, 32), r->q_odd), round);
-  __m128i v =
-      _mm_blend_epi16(_mm_srli_epi64(pe, 31), _mm_slli_epi64(po, 1), 0xCC);
-  __m128i u, se, so, fl, thr;
-  /* INT32_MIN * INT32_MIN saturates to INT32_MAX */
-  v = _mm_xor_si128(v, _mm_and_si128(_mm_cmpeq_epi32(x, sign), r->qmin));
-  /* floor(v / 2^right) */
-  u = _mm_xor_si128(v, sign);
-  se = _mm_srli_epi64(_mm_mul_epu32(u, r->right_mul), 31);
-  so =
-      _mm_slli_epi64(_mm_mul_epu32(_mm_srli_epi64(u, 32), r->right_mul_odd), 1);
-  fl = _mm_sub_epi32(_mm_blend_epi16(se, so, 0xCC), r->right_mul);
-  /* + (remainder > mask / 2 + (v < 0)) */
-  thr = _mm_sub_epi32(r->half, _mm_srai_epi32(v, 31));
-  fl = _mm_sub_epi32(fl, _mm_cmpgt_epi32(_mm_and_si128(v, r->mask), thr));
-  fl = _mm_add_epi32(fl, r->out_off);
-  return _mm_min_epi32(_mm_max_epi32(fl, r->lo), r->hi);
-}
-
-/* n (1..4) int32 lanes within int8 to out[0..n) */
-TFLC__INLINE void tflc__x86_store4(int8_t *out, __m128i v, int32_t n) {
-  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(v, v), v);
-  const int32_t word = _mm_cvtsi128_si32(p);
-  if (n == 4)
-    memcpy(out, &word, 4);
-  else
-    memcpy(out, &word, (size_t)n);
-}
-
-/* n (1..8) int32 lanes (lo: 0..3, hi: 4..7) within int8 to out[0..n) */
-TFLC__INLINE void tflc__x86_store8(int8_t *out, __m128i lo, __m128i hi,
-                                   int32_t n) {
-  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(lo, hi), lo);
-  if (n == 8) {
-    _mm_storel_epi64((__m128i *)(void *)out, p);
-  } else {
-    int8_t tmp[16];
-    _mm_storeu_si128((__m128i *)(void *)tmp, p);
-    memcpy(out, tmp, (size_t)n);
-  }
-}
-
-#if defined(TFLC_HAVE_AVX2_GEMM)
-/* 8 lanes of constants (AVX2) */
-typedef struct tflc__x86_rq8 {
-  __m256i bias, q, q_odd, left, right, mask, half, qmin, out_off, lo, hi;
-} tflc__x86_rq8;
-
-#define TFLC__X86_LOAD8(p)                                                     \
-  _mm256_loadu_si256((const __m256i *)(const void *)(p))
-
-/* the constants of 8 channels: c..c+3 in the low lanes, c2..c2+3 in the
- * high ones (c2 = c: one group of 4 in both halves) */
-static void tflc__x86_rq8_init(tflc__x86_rq8 *r, const tflc_requant_params *rq,
-                               int32_t c, int32_t n, int32_t c2, int32_t n2) {
-  __m128i s0, q0, b0, s1, q1, b1;
-  __m256i s, zero = _mm256_setzero_si256();
-  tflc__x86_raw4(rq, c, n, &s0, &q0, &b0);
-  tflc__x86_raw4(rq, c2, n2, &s1, &q1, &b1);
-  s = _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1);
-  r->q = _mm256_inserti128_si256(_mm256_castsi128_si256(q0), q1, 1);
-  r->bias = _mm256_inserti128_si256(_mm256_castsi128_si256(b0), b1, 1);
-  r->q_odd = _mm256_srli_epi64(r->q, 32);
-  r->left = _mm256_max_epi32(s, zero);
-  r->right = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(zero, s), zero),
-                              _mm256_set1_epi32(31));
-  r->mask = _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), r->right),
-                             _mm256_set1_epi32(1));
-  r->half = _mm256_srli_epi32(r->mask, 1);
-  r->qmin = _mm256_cmpeq_epi32(r->q, _mm256_set1_epi32(INT32_MIN));
-  r->out_off = _mm256_set1_epi32(rq->output_offset);
-  r->lo = _mm256_set1_epi32(rq->act_min);
-  r->hi = _mm256_set1_epi32(rq->act_max);
-}
-
-/* 8 accumulators (bias not yet added) to 8 clamped int32 outputs */
-TFLC__INLINE __m256i tflc__x86_requant8(__m256i acc, const tflc__x86_rq8 *r) {
-  const __m256i round = _mm256_set1_epi64x((long long)1 << 30);
-  const __m256i sign = _mm256_set1_epi32(INT32_MIN);
-  const __m256i x = _mm256_sllv_epi32(_mm256_add_epi32(acc, r->bias), r->left);
-  const __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, r->q), round);
-  const __m256i po = _mm256_add_epi64(
-      _mm256_mul_epi32(_mm256_srli_epi64(x, 32), r->q_odd), round);
-  __m256i v = _mm256_blend_epi32(_mm256_srli_epi64(pe, 31),
-                                 _mm256_slli_epi64(po, 1), 0xAA);
-  __m256i fl, thr;
-  v = _mm256_xor_si256(v,
-                       _mm256_and_si256(_mm256_cmpeq_epi32(x, sign), r->qmin));
-  thr = _mm256_sub_epi32(r->half, _mm256_srai_epi32(v, 31));
-  fl = _mm256_sub_epi32(_mm256_srav_epi32(v, r->right),
-                        _mm256_cmpgt_epi32(_mm256_and_si256(v, r->mask), thr));
-  fl = _mm256_add_epi32(fl, r->out_off);
-  return _mm256_min_epi32(_mm256_max_epi32(fl, r->lo), r->hi);
-}
-#endif
-
-/* ---- requantization of a row ---- */
-TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
-                                       const int32_t *acc, int8_t *out,
-                                       int wide) {
-  int32_t c = 0;
-  if (!tflc__x86_ok(rq, 0)) {
-    tflc_requantize_s8_portable(rq, n, acc, out);
-    return;
-  }
-#if defined(TFLC_HAVE_AVX2_GEMM)
-  if (wide) {
-    for (; c + 8 <= n; c += 8) {
-      tflc__x86_rq8 r;
-      __m256i v;
-      tflc__x86_rq8_init(&r, rq, c, 4, c + 4, 4);
-      v = tflc__x86_requant8(TFLC__X86_LOAD8(acc + c), &r);
-      tflc__x86_store8(out + c, _mm256_castsi256_si128(v),
-                       _mm256_extracti128_si256(v, 1), 8);
-    }
-  }
-#else
-  (void)wide;
-#endif
-  for (; c < n; c += 4) {
-    const int32_t m = n - c < 4 ? n - c : 4;
-    int32_t tmp[4] = {0, 0, 0, 0}, j;
-    tflc__x86_rq4 r;
-    for (j = 0; j < m; j++)
-      tmp[j] = acc[c + j];
-    tflc__x86_rq4_init(&r, rq, c, m);
-    tflc__x86_store4(out + c, tflc__x86_requant4(TFLC__X86_LOAD4(tmp), &r), m);
-  }
-}
-
-/* ---- GEMM ---- */
-/* the int16 input values of 8 channels at p, with the offset */
-TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
-                                         int with_offset) {
-  const __m128i v =
-      _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
-  return with_offset ? _mm_add_epi16(v, off16) : v;
-}
-
-/* Sums of 4 weight columns against row a0 and, when two, row a1, over
- * every segment of g: the four sums of row 0 in *s0, of row 1 in *s1 (no
- * bias). wide: 16 values a step in AVX2 registers, else 8 in SSE ones. */
-/* one column j of a vector step: u its widened weights, the products with
- * row 0 (v0) and, when two, row 1 (v1) added to the sums s0j, s1j */
-#define TFLC__X86_STEP(add, madd, u, s0j, s1j)                                 \
-  do {                                                                         \
-    s0j = add(s0j, madd(v0, u));                                               \
-    if (two)                                                                   \
-      s1j = add(s1j, madd(v1, u));                                             \
-  } while (0)
-
-TFLC__INLINE void tflc__x86_dot_2x4(const tflc_gemm_block *g, const int8_t *a0,
-                                    const int8_t *a1, const int8_t *const *w,
-                                    int two, int with_offset, int wide,
-                                    __m128i *s0, __m128i *s1) {
-  const int32_t len = g->seg_len, off = g->a_offset;
-  uint32_t t0[4] = {0, 0, 0, 0}, t1[4] = {0, 0, 0, 0};
-  __m128i c00 = _mm_setzero_si128(), c01 = c00, c02 = c00, c03 = c00;
-  __m128i c10 = c00, c11 = c00, c12 = c00, c13 = c00;
-  const int8_t *w0 = w[0], *w1 = w[1], *w2 = w[2], *w3 = w[3];
-  int32_t sg, k;
-#if defined(TFLC_HAVE_AVX2_GEMM)
-  __m256i d00 = _mm256_setzero_si256(), d01 = d00, d02 = d00, d03 = d00;
-  __m256i d10 = d00, d11 = d00, d12 = d00, d13 = d00;
-  const __m256i off16w = _mm256_set1_epi16((short)off);
-#else
-  (void)wide;
-#endif
-  const __m128i off16 = _mm_set1_epi16((short)off);
-  for (sg = 0; sg < g->segments; sg++) {
-    const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
-    const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
-    const ptrdiff_t ws = (ptrdiff_t)sg * g->w_seg;
-    const int8_t *f0 = w0 + ws, *f1 = w1 + ws, *f2 = w2 + ws, *f3 = w3 + ws;
-    k = 0;
-#if defined(TFLC_HAVE_AVX2_GEMM)
-    if (wide) {
-      for (; k + 16 <= len; k += 16) {
-        __m256i v0 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x0 + k)), v1 = v0;
-        if (with_offset)
-          v0 = _mm256_add_epi16(v0, off16w);
-        if (two) {
-          v1 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x1 + k));
-          if (with_offset)
-            v1 = _mm256_add_epi16(v1, off16w);
-        }
-        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
-                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f0 + k)), d00, d10);
-        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
-                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f1 + k)), d01, d11);
-        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
-                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f2 + k)), d02, d12);
-        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
-                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f3 + k)), d03, d13);
-      }
-    }
-#endif
-    for (; k + 8 <= len; k += 8) {
-      __m128i v0 = tflc__x86_load8_s16(x0 + k, off16, with_offset), v1 = v0;
-      if (two)
-        v1 = tflc__x86_load8_s16(x1 + k, off16, with_offset);
-      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
-                     tflc__x86_load8_s16(f0 + k, off16, 0), c00, c10);
-      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
-                     tflc__x86_load8_s16(f1 + k, off16, 0), c01, c11);
-      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
-                     tflc__x86_load8_s16(f2 + k, off16, 0), c02, c12);
-      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
-                     tflc__x86_load8_s16(f3 + k, off16, 0), c03, c13);
-    }
-    for (; k < len; k++) {
-      const uint32_t v0 = (uint32_t)((int32_t)x0[k] + off);
-      const uint32_t v1 = two ? (uint32_t)((int32_t)x1[k] + off) : 0u;
-      const uint32_t u0 = (uint32_t)(int32_t)f0[k];
-      const uint32_t u1 = (uint32_t)(int32_t)f1[k];
-      const uint32_t u2 = (uint32_t)(int32_t)f2[k];
-      const uint32_t u3 = (uint32_t)(int32_t)f3[k];
-      t0[0] += v0 * u0;
-      t0[1] += v0 * u1;
-      t0[2] += v0 * u2;
-      t0[3] += v0 * u3;
-      if (two) {
-        t1[0] += v1 * u0;
-        t1[1] += v1 * u1;
-        t1[2] += v1 * u2;
-        t1[3] += v1 * u3;
-      }
-    }
-  }
-#if defined(TFLC_HAVE_AVX2_GEMM)
-  if (wide) {
-    /* the 256-bit sums of each column folded into one 128-bit sum with
-     * the 128-bit ones: (row, column) = (lane sums of) d + c */
-#define TFLC__X86_FOLD(c, d)                                                   \
-  c = _mm_add_epi32(c, _mm_add_epi32(_mm256_castsi256_si128(d),                \
-                                     _mm256_extracti128_si256(d, 1)))
-    TFLC__X86_FOLD(c00, d00);
-    TFLC__X86_FOLD(c01, d01);
-    TFLC__X86_FOLD(c02, d02);
-    TFLC__X86_FOLD(c03, d03);
-    if (two) {
-      TFLC__X86_FOLD(c10, d10);
-      TFLC__X86_FOLD(c11, d11);
-      TFLC__X86_FOLD(c12, d12);
-      TFLC__X86_FOLD(c13, d13);
-    }
-#undef TFLC__X86_FOLD
-  }
-#endif
-  *s0 = _mm_add_epi32(
-      _mm_hadd_epi32(_mm_hadd_epi32(c00, c01), _mm_hadd_epi32(c02, c03)),
-      TFLC__X86_LOAD4(t0));
-  if (two)
-    *s1 = _mm_add_epi32(
-        _mm_hadd_epi32(_mm_hadd_epi32(c10, c11), _mm_hadd_epi32(c12, c13)),
-        TFLC__X86_LOAD4(t1));
-  else
-    *s1 = *s0;
-}
-#undef TFLC__X86_STEP
-
-TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
-                                 const tflc_gemm_block *g, int wide) {
-  const int with_offset = g->a_offset != 0;
-  int32_t c, r;
-  if (!tflc__x86_ok(rq, g->a_offset)) {
-    tflc_gemm_s8_portable(rq, g);
-    return;
-  }
-  for (c = 0; c < g->cols; c += 4) {
-    const int32_t nc = g->cols - c < 4 ? g->cols - c : 4;
-    const int8_t *w[4];
-    const int8_t *a0 = g->a;
-    int8_t *o = g->out + c;
-    int32_t j;
-#if defined(TFLC_HAVE_AVX2_GEMM)
-    tflc__x86_rq8 r8;
-#endif
-    tflc__x86_rq4 r4;
-    for (j = 0; j < 4; j++)
-      w[j] = g->w + (ptrdiff_t)(c + (j < nc ? j : 0)) * g->w_col;
-    tflc__x86_rq4_init(&r4, rq, c, nc);
-#if defined(TFLC_HAVE_AVX2_GEMM)
-    if (wide)
-      tflc__x86_rq8_init(&r8, rq, c, nc, c, nc);
-#endif
-    for (r = 0; r + 2 <= g->rows; r += 2) {
-      __m128i s0, s1, q0, q1;
-      const int8_t *a1 = a0 + g->a_row;
-      if (with_offset)
-        tflc__x86_dot_2x4(g, a0, a1, w, 1, 1, wide, &s0, &s1);
-      else
-        tflc__x86_dot_2x4(g, a0, a1, w, 1, 0, wide, &s0, &s1);
-#if defined(TFLC_HAVE_AVX2_GEMM)
-      if (wide) {
-        const __m256i v = tflc__x86_requant8(
-            _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1), &r8);
-        q0 = _mm256_castsi256_si128(v);
-        q1 = _mm256_extracti128_si256(v, 1);
-      } else
-#endif
-      {
-        q0 = tflc__x86_requant4(s0, &r4);
-        q1 = tflc__x86_requant4(s1, &r4);
-      }
-      tflc__x86_store4(o, q0, nc);
-      tflc__x86_store4(o + g->out_row, q1, nc);
-      a0 += 2 * (ptrdiff_t)g->a_row;
-      o += 2 * (ptrdiff_t)g->out_row;
-    }
-    if (r < g->rows) {
-      __m128i s0, s1;
-      if (with_offset)
-        tflc__x86_dot_2x4(g, a0, a0, w, 0, 1, wide, &s0, &s1);
-      else
-        tflc__x86_dot_2x4(g, a0, a0, w, 0, 0, wide, &s0, &s1);
-      tflc__x86_store4(o, tflc__x86_requant4(s0, &r4), nc);
-    }
-  }
-}
-
-/* ---- depthwise ---- */
-/* taps a block's window may have for the vector paths (more: portable) */
-#define TFLC__X86_DW_TAPS 64
-
-/* Channels [c, c + n) of a depthwise block through the portable
- * primitive. */
-static TFLC__NOINLINE void
-tflc__x86_depthwise_portable(const tflc_requant_params *rq,
-                             const tflc_depthwise_block *b, int32_t c,
-                             int32_t n) {
-  tflc_depthwise_block sub = *b;
-  tflc_requant_params rc = tflc__requant_at(rq, c);
-  sub.channels = n;
-  sub.x += c / b->multiplier;
-  sub.w += c;
-  sub.out += c;
-  tflc_depthwise_s8_portable(&rc, &sub);
-}
-
-/* the int16 input values of 8 channels at p, with the offset, or (bcast)
- * the one value at p in every lane */
-TFLC__INLINE __m128i tflc__x86_input8(const int8_t *p, __m128i off16,
-                                      int32_t off, int with_offset, int bcast) {
-  if (bcast)
-    return _mm_set1_epi16((short)((int32_t)p[0] + off));
-  return tflc__x86_load8_s16(p, off16, with_offset);
-}
-
-/* 8 channels from channel c of every pixel (SSE4.1): taps in pairs, the
- * two taps' values interleaved per channel for PMADDWD; the weights
- * interleaved once per block. bcast: the 8 channels read one input channel
- * (a depth multiplier of 8, 16, ...). */
-TFLC__INLINE void tflc__x86_depthwise8(const tflc_requant_params *rq,
-                                       const tflc_depthwise_block *b, int32_t c,
-                                       const int32_t *xo, const int32_t *wo,
-                                       int32_t taps, int with_offset,
-                                       int bcast) {
-  const int32_t xc = bcast ? c / b->multiplier : c;
-  __m128i wp[TFLC__X86_DW_TAPS + 2];
-  const __m128i off16 = _mm_set1_epi16((short)b->x_offset);
-  const __m128i zero = _mm_setzero_si128();
-  tflc__x86_rq4 r0, r1;
-  int32_t p, t;
-  for (t = 0; t < taps; t += 2) {
-    const __m128i wa = tflc__x86_load8_s16(b->w + wo[t] + c, zero, 0);
-    const __m128i wb = t + 1 < taps
-                           ? tflc__x86_load8_s16(b->w + wo[t + 1] + c, zero, 0)
-                           : zero;
-    wp[t] = _mm_unpacklo_epi16(wa, wb);
-    wp[t + 1] = _mm_unpackhi_epi16(wa, wb);
-  }
-  tflc__x86_rq4_init(&r0, rq, c, 4);
-  tflc__x86_rq4_init(&r1, rq, c + 4, 4);
-  for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + xc;
-    __m128i lo = zero, hi = zero;
-    for (t = 0; t < taps; t += 2) {
-      const __m128i xa =
-          tflc__x86_input8(xp + xo[t], off16, b->x_offset, with_offset, bcast);
-      const __m128i xb = t + 1 < taps
-                             ? tflc__x86_input8(xp + xo[t + 1], off16,
-                                                b->x_offset, with_offset, bcast)
-                             : zero;
-      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(xa, xb), wp[t]));
-      hi = _mm_add_epi32(hi,
-                         _mm_madd_epi16(_mm_unpackhi_epi16(xa, xb), wp[t + 1]));
-    }
-    tflc__x86_store8(b->out + (ptrdiff_t)p * b->out_pixel + c,
-                     tflc__x86_requant4(lo, &r0), tflc__x86_requant4(hi, &r1),
-                     8);
-  }
-}
-
-#if defined(TFLC_HAVE_AVX2_GEMM)
-/* 16 channels from channel c of every pixel (AVX2). PUNPCKL/HWD work in
- * 128-bit halves: the low sums hold channels 0..3 and 8..11, the high
- * ones 4..7 and 12..15. */
-TFLC__INLINE void tflc__x86_depthwise16(const tflc_requant_params *rq,
-                                        const tflc_depthwise_block *b,
-                                        int32_t c, const int32_t *xo,
-                                        const int32_t *wo, int32_t taps,
-                                        int with_offset) {
-  __m256i wp[TFLC__X86_DW_TAPS + 2];
-  const __m256i off16 = _mm256_set1_epi16((short)b->x_offset);
-  const __m256i zero = _mm256_setzero_si256();
-  tflc__x86_rq8 r0, r1;
-  int32_t p, t;
-  for (t = 0; t < taps; t += 2) {
-    const __m256i wa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t] + c));
-    const __m256i wb =
-        t + 1 < taps
-            ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t + 1] + c))
-            : zero;
-    wp[t] = _mm256_unpacklo_epi16(wa, wb);
-    wp[t + 1] = _mm256_unpackhi_epi16(wa, wb);
-  }
-  tflc__x86_rq8_init(&r0, rq, c, 4, c + 4, 4);
-  tflc__x86_rq8_init(&r1, rq, c + 8, 4, c + 12, 4);
-  for (p = 0; p < b->pixels; p++) {
-    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
-    __m256i lo = zero, hi = zero, v0, v1;
-    for (t = 0; t < taps; t += 2) {
-      __m256i xa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t]));
-      __m256i xb = t + 1 < taps
-                       ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t + 1]))
-                       : zero;
-      if (with_offset) {
-        xa = _mm256_add_epi16(xa, off16);
-        if (t + 1 < taps)
-          xb = _mm256_add_epi16(xb, off16);
-      }
-      lo = _mm256_add_epi32(
-          lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(xa, xb), wp[t]));
-      hi = _mm256_add_epi32(
-          hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(xa, xb), wp[t + 1]));
-    }
-    v0 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x20), &r0);
-    v1 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x31), &r1);
-    {
-      /* 16 int32 within int8 to 16 bytes, in order */
-      const __m256i w16 = _mm256_packs_epi32(v0, v1); /* 0-3 8-11 4-7 12-15 */
-      const __m128i b16 = _mm_packs_epi16(_mm256_castsi256_si128(w16),
-                                          _mm256_extracti128_si256(w16, 1));
-      _mm_storeu_si128(
-          (__m128i *)(void *)(b->out + (ptrdiff_t)p * b->out_pixel + c),
-          _mm_shuffle_epi32(b16, _MM_SHUFFLE(3, 1, 2, 0)));
-    }
-  }
-}
-#endif
-
-TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
-                                      const tflc_depthwise_block *b, int wide) {
-  int32_t xo[TFLC__X86_DW_TAPS], wo[TFLC__X86_DW_TAPS];
-  const int32_t taps = b->rows > 0 && b->rows <= TFLC__X86_DW_TAPS &&
-                               b->cols > 0 && b->cols <= TFLC__X86_DW_TAPS
-                           ? b->rows * b->cols
-                           : 0;
-  const int with_offset = b->x_offset != 0;
-  int32_t c = 0, y, x, t = 0;
-  const int bcast = b->multiplier != 1;
-  if ((bcast && b->multiplier % 8 != 0) || !tflc__x86_ok(rq, b->x_offset) ||
-      b->rows <= 0 || b->cols <= 0 || b->rows > TFLC__X86_DW_TAPS ||
-      b->cols > TFLC__X86_DW_TAPS || taps > TFLC__X86_DW_TAPS) {
-    tflc_depthwise_s8_portable(rq, b);
-    return;
-  }
-  for (y = 0; y < b->rows; y++)
-    for (x = 0; x < b->cols; x++, t++) {
-      xo[t] = y * b->x_row + x * b->x_col;
-      wo[t] = y * b->w_row + x * b->w_col;
-    }
-#if defined(TFLC_HAVE_AVX2_GEMM)
-  if (wide && !bcast)
-    for (; c + 16 <= b->channels; c += 16) {
-      if (with_offset)
-        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 1);
-      else
-        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 0);
-    }
-#else
-  (void)wide;
-#endif
-  for (; c + 8 <= b->channels; c += 8) {
-    if (bcast)
-      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 1);
-    else if (with_offset)
-      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 0);
-    else
-      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 0, 0);
-  }
-  if (c < b->channels)
-    tflc__x86_depthwise_portable(rq, b, c, b->channels - c);
-}
-
-#if defined(TFLC_HAVE_SSE41_GEMM)
-TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
-                                       const int32_t *acc, int8_t *out) {
-  tflc__x86_requantize(rq, n, acc, out, 0);
-}
-TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
-                                 const tflc_gemm_block *g) {
-  tflc__x86_gemm(rq, g, 0);
-}
-TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
-                                      const tflc_depthwise_block *b) {
-  tflc__x86_depthwise(rq, b, 0);
-}
-#endif
-#if defined(TFLC_HAVE_AVX2_GEMM)
-TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
-                                      const int32_t *acc, int8_t *out) {
-  tflc__x86_requantize(rq, n, acc, out, 1);
-}
-TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
-                                const tflc_gemm_block *g) {
-  tflc__x86_gemm(rq, g, 1);
-}
-TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
-                                     const tflc_depthwise_block *b) {
-  tflc__x86_depthwise(rq, b, 1);
-}
-#endif
-#endif /* x86 SSE4.1 / AVX2 */
-
-/* ---- platform primitives: the versions the kernels call ----------------- */
+/* ---- selection block ---------------------------------------------------- */
 /* First match wins: Xtensa HiFi, Arm MVE, x86 AVX2, x86 SSE4.1, Arm DSP,
- * portable. A platform section defines TFLC_HAVE_<PLATFORM>_<PRIMITIVE>
- * for each primitive it provides (and only then). */
+ * portable. A platform section defines TFLC_HAVE_<PLATFORM> when it is
+ * compiled and TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for each primitive it
+ * provides (and only then). A macro a platform header defined first is
+ * kept. The internal seams below (TFLC__*) are the platform entries that
+ * are no primitive of their own: each has a portable version, and no
+ * kernel outside a platform section tests a platform's name. */
 #ifndef TFLC_GEMM_S8
 #if defined(TFLC_HAVE_HIFI_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_hifi
 #elif defined(TFLC_HAVE_MVE_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_mve
-/* the convolution driver may then also call the MVE window GEMM; not when
- * a platform header chose the GEMM */
+/* the convolution driver and FULLY_CONNECTED may then also call the MVE
+ * window GEMM and FC kernel; not when a platform header chose the GEMM */
 #define TFLC__GEMM_S8_IS_MVE 1
 #elif defined(TFLC_HAVE_AVX2_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_avx2
 #elif defined(TFLC_HAVE_SSE41_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_sse41
-#elif defined(TFLC_HAVE_DSP)
+#elif defined(TFLC_HAVE_DSP_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_dsp
 #else
 #define TFLC_GEMM_S8 tflc_gemm_s8_portable
@@ -5590,16 +2583,14 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_avx2
 #elif defined(TFLC_HAVE_SSE41_DEPTHWISE)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
-#elif defined(TFLC_HAVE_DSP)
+#elif defined(TFLC_HAVE_DSP_DEPTHWISE)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
 #endif
 #ifndef TFLC_REQUANTIZE_S8
-#if defined(TFLC_HAVE_HIFI_REQUANTIZE)
-#define TFLC_REQUANTIZE_S8 tflc_requantize_s8_hifi
-#elif defined(TFLC_HAVE_MVE_REQUANTIZE)
+#if defined(TFLC_HAVE_MVE_REQUANTIZE)
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_mve
 #elif defined(TFLC_HAVE_AVX2_REQUANTIZE)
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_avx2
@@ -5610,450 +2601,86 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #endif
 #endif
 #ifndef TFLC_ADD_ELEMENTWISE_S8
-#if defined(TFLC_HAVE_MVE_ADD_S8)
+#if defined(TFLC_HAVE_MVE_ADD_ELEMENTWISE)
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
 #else
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
 #endif
 #endif
 #ifndef TFLC_LUT_UNPACK
-#if defined(TFLC_HAVE_HIFI_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_hifi
-#elif defined(TFLC_HAVE_MVE_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_mve
-#elif defined(TFLC_HAVE_AVX2_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_avx2
-#elif defined(TFLC_HAVE_SSE41_LUT_UNPACK)
-#define TFLC_LUT_UNPACK tflc_lut_unpack_sse41
-#elif defined(TFLC_HAVE_DSP_LUT_UNPACK)
+#if defined(TFLC_HAVE_DSP_LUT_UNPACK)
 #define TFLC_LUT_UNPACK tflc_lut_unpack_dsp
 #else
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
 #endif
-
-/* ---- platform primitives: Xtensa HiFi ----------------------------------- */
-/* HiFi 4 (and HiFi 5, which keeps these HiFi 4 operations) through
- * Cadence's intrinsics. int8 values are loaded four at a time from 4-byte
- * aligned addresses into 16-bit lanes (AE_L8X4F: value * 256); the GEMM
- * multiplies a 2 x 4 (or 1 x 4) block four products at a time into 64-bit
- * sums (AE_MULAAAAQ16), the depthwise four channels at a time into 32-bit
- * lanes (AE_MULA16X4), two pixels per weight load. On HiFi 5 the GEMM
- * without an input offset takes runs of eight values of any alignment
- * (AE_LA8X8_IP) into 32 int8 products per AE_MULA8Q8X8 first. Exactness does
- * not rest on how these instructions overflow: the inputs are bounded so that
- * no 16-bit lane, 32-bit lane or 64-bit sum can, and the wrapping int32 sum of
- * the portable version is the low word of the exact 64-bit one. Tails,
- * misaligned runs, the biases and the requantization are the portable C
- * (TFLC_REQUANTIZE_S8), so no HiFi rounding instruction is involved. Not run on
- * HiFi silicon nor through Cadence's compiler: tested on hosts with
- * TFLC_HIFI_EMULATE over tests/hifi_emu.h, which says what the public sources
- * establish about each intrinsic used and what it assumes. */
-#if defined(TFLC_HAVE_HIFI)
-#if defined(TFLC_HIFI_EMULATE)
-#if defined(TFLC_HIFI_EMULATE_HEADER)
-#include TFLC_HIFI_EMULATE_HEADER
+/* TFLC__MVE_GEMM_OTHER / TFLC__MVE_DEPTHWISE_OTHER: the version a block
+ * the MVE GEMM or depthwise does not take goes to */
+#if defined(TFLC_HAVE_DSP)
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_dsp
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_dsp
 #else
-#include "tests/hifi_emu.h"
+#define TFLC__MVE_GEMM_OTHER tflc_gemm_s8_portable
+#define TFLC__MVE_DEPTHWISE_OTHER tflc_depthwise_s8_portable
 #endif
-#elif defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
-#include <xtensa/tie/xt_hifi5.h>
+/* TFLC__SUM_S8(row, n): the sum of n int8 (the folded input offset of the
+ * blocked convolution and FC paths) */
+#if defined(TFLC_HAVE_MVE)
+TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len);
+#define TFLC__SUM_S8 tflc__mve_sum
+#elif defined(TFLC_HAVE_DSP)
+#define TFLC__SUM_S8_IS_DSP 1
+static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n);
+#define TFLC__SUM_S8 tflc__sum_s8_dsp
 #else
-#include <xtensa/tie/xt_hifi4.h>
+#define TFLC__SUM_S8 tflc__sum_s8_portable
+#endif
+/* TFLC__CONV_WINDOWS_S8(s, p, filter, bias): a blocked convolution's
+ * small windows copied whole against every output channel; 0 (nothing
+ * written) where the platform has no such path or declines */
+struct tflc__conv_blocked;
+#if defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__CONV_WINDOWS_S8_IS_MVE 1
+static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
+                                      const tflc_conv_params *p,
+                                      const tflc_const *filter,
+                                      const tflc_const *bias);
+#define TFLC__CONV_WINDOWS_S8 tflc__conv2d_s8_im2col_mve
+#else
+#define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
+#endif
+/* TFLC__FC_S8_PREPARE_BYTES / _PREPARE / _RUN and TFLC_FC_S8_RECORD_BYTES:
+ * the int8 FULLY_CONNECTED seam behind tflc_fully_connected_s8_prepare and
+ * its siblings (Helium: tflc_fully_connected_s8_mve, unless a platform
+ * header chose the GEMM, whose every FC layer then goes through it) */
+#if defined(TFLC_HAVE_MVE_FULLY_CONNECTED) && defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__FC_S8_IS_MVE 1
+#define TFLC_FC_S8_RECORD_BYTES sizeof(tflc_fc_s8_mve_record)
+static size_t tflc__fc_s8_prepare_bytes_mve(const tflc_fc_params *p,
+                                            int32_t accum, int32_t depth,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias);
+static void tflc__fc_s8_prepare_mve(void *record, void *buf,
+                                    const tflc_fc_params *p, int32_t accum,
+                                    int32_t depth, const tflc_const *filter,
+                                    const tflc_const *bias);
+TFLC__INLINE void tflc__fc_s8_run_mve(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes);
+#define TFLC__FC_S8_PREPARE_BYTES tflc__fc_s8_prepare_bytes_mve
+#define TFLC__FC_S8_PREPARE tflc__fc_s8_prepare_mve
+#define TFLC__FC_S8_RUN tflc__fc_s8_run_mve
+#else
+#define TFLC_FC_S8_RECORD_BYTES 0u
+#define TFLC__FC_S8_PREPARE_BYTES tflc__fc_s8_prepare_bytes_portable
+#define TFLC__FC_S8_PREPARE tflc__fc_s8_prepare_portable
+#define TFLC__FC_S8_RUN tflc__fc_s8_run_portable
 #endif
 
-/* largest |offset| added to int8 values in 16-bit lanes */
-#define TFLC__HIFI_MAX_OFFSET 32640
-/* values per GEMM dot product: at most 2^28 products of magnitude at most
- * 2^30 (F form) keep the 64-bit sums below 2^58 */
-#define TFLC__HIFI_MAX_DEPTH ((int64_t)1 << 28)
-/* taps per depthwise output: at most 256 products of magnitude at most 2^22
- * (|x + offset| <= 2^15, |w| <= 2^7) keep a 32-bit lane below 2^30 */
-#define TFLC__HIFI_MAX_TAPS 256
-
-/* nonzero when p is not 4-byte aligned */
-TFLC__INLINE uintptr_t tflc__hifi_misaligned(const int8_t *p) {
-  return (uintptr_t)p & 3u;
-}
-
-/* the low word of a 64-bit sum shifted right by 16 (no offset: both sides
- * in F form) or by 8 */
-TFLC__INLINE uint32_t tflc__hifi_low32(ae_int64 q, int no_offset) {
-  return (uint32_t)AE_MOVAD32_L(
-      AE_MOVINT32X2_FROMINT64(no_offset ? AE_SRAI64(q, 16) : AE_SRAI64(q, 8)));
-}
-
-/* q[4 i + j] (input row i, weight row j) += a 2 x 4 block (1 x 4 without
- * a1: q[0..3] only) over n4 groups of four values at 4-byte aligned
- * addresses. Weights stay in F form; inputs too without an offset (sums of
- * 65536 x the products), else they are turned back to int8 and offset in
- * 16-bit lanes (sums of 256 x the products). */
-TFLC__INLINE void tflc__hifi_dot_x4(const int8_t *a0, const int8_t *a1,
-                                    const int8_t *w0, const int8_t *w1,
-                                    const int8_t *w2, const int8_t *w3,
-                                    int32_t n4, int32_t a_offset, ae_int64 *q) {
-  ae_int64 q00 = q[0], q01 = q[1], q02 = q[2], q03 = q[3];
-  ae_int64 q10 = q[4], q11 = q[5], q12 = q[6], q13 = q[7];
-  const ae_int16x4 off = AE_MOVDA16(a_offset);
-  int32_t k;
-  if (a1 != NULL) {
-    for (k = 0; k < n4; k++) {
-      ae_int16x4 x0, x1, f;
-      AE_L8X4F_IP(x0, a0, 4);
-      AE_L8X4F_IP(x1, a1, 4);
-      if (a_offset != 0) {
-        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
-        x1 = AE_ADD16(AE_SRAI16(x1, 8), off);
-      }
-      AE_L8X4F_IP(f, w0, 4);
-      AE_MULAAAAQ16(q00, x0, f);
-      AE_MULAAAAQ16(q10, x1, f);
-      AE_L8X4F_IP(f, w1, 4);
-      AE_MULAAAAQ16(q01, x0, f);
-      AE_MULAAAAQ16(q11, x1, f);
-      AE_L8X4F_IP(f, w2, 4);
-      AE_MULAAAAQ16(q02, x0, f);
-      AE_MULAAAAQ16(q12, x1, f);
-      AE_L8X4F_IP(f, w3, 4);
-      AE_MULAAAAQ16(q03, x0, f);
-      AE_MULAAAAQ16(q13, x1, f);
-    }
-  } else {
-    for (k = 0; k < n4; k++) {
-      ae_int16x4 x0, f;
-      AE_L8X4F_IP(x0, a0, 4);
-      if (a_offset != 0)
-        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
-      AE_L8X4F_IP(f, w0, 4);
-      AE_MULAAAAQ16(q00, x0, f);
-      AE_L8X4F_IP(f, w1, 4);
-      AE_MULAAAAQ16(q01, x0, f);
-      AE_L8X4F_IP(f, w2, 4);
-      AE_MULAAAAQ16(q02, x0, f);
-      AE_L8X4F_IP(f, w3, 4);
-      AE_MULAAAAQ16(q03, x0, f);
-    }
-  }
-  q[0] = q00;
-  q[1] = q01;
-  q[2] = q02;
-  q[3] = q03;
-  q[4] = q10;
-  q[5] = q11;
-  q[6] = q12;
-  q[7] = q13;
-}
-
-#if defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
-#define TFLC__HIFI5 1
-/* values per HiFi 5 run: at most 2^16 products of magnitude at most 2^14
- * keep a 32-bit lane below 2^30 */
-#define TFLC__HIFI5_MAX_RUN 65536
-
-/* HiFi 5, no input offset: t[4 i + j] += input row i (a1: row 1, unless
- * NULL) . weight row j over n8 groups of eight values, 32 int8 x int8
- * products per AE_MULA8Q8X8 (weight rows 0 and 1 into the H and L elements
- * of its first pair, 2 and 3 into its second). The rows are read at any
- * alignment as streams: AE_LA64_PP primes each one's alignment register,
- * AE_LA8X8_IP then gives its next eight values. */
-TFLC__INLINE void tflc__hifi5_dot_x4(const int8_t *a0, const int8_t *a1,
-                                     const int8_t *w0, const int8_t *w1,
-                                     const int8_t *w2, const int8_t *w3,
-                                     int32_t n8, uint32_t *t) {
-  const ae_int8x8 *pa0 = (const ae_int8x8 *)(const void *)a0;
-  const ae_int8x8 *pa1 = (const ae_int8x8 *)(const void *)(a1 ? a1 : a0);
-  const ae_int8x8 *pw0 = (const ae_int8x8 *)(const void *)w0;
-  const ae_int8x8 *pw1 = (const ae_int8x8 *)(const void *)w1;
-  const ae_int8x8 *pw2 = (const ae_int8x8 *)(const void *)w2;
-  const ae_int8x8 *pw3 = (const ae_int8x8 *)(const void *)w3;
-  ae_valign va0 = AE_LA64_PP(pa0), va1 = AE_LA64_PP(pa1);
-  ae_valign vw0 = AE_LA64_PP(pw0), vw1 = AE_LA64_PP(pw1);
-  ae_valign vw2 = AE_LA64_PP(pw2), vw3 = AE_LA64_PP(pw3);
-  ae_int32x2 p01 = AE_ZERO32(), p23 = AE_ZERO32();
-  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
-  int32_t k;
-  for (k = 0; k < n8; k++) {
-    ae_int8x8 x0, f0, f1, f2, f3;
-    AE_LA8X8_IP(f0, vw0, pw0);
-    AE_LA8X8_IP(f1, vw1, pw1);
-    AE_LA8X8_IP(f2, vw2, pw2);
-    AE_LA8X8_IP(f3, vw3, pw3);
-    AE_LA8X8_IP(x0, va0, pa0);
-    AE_MULA8Q8X8(p01, p23, f0, f1, f2, f3, x0);
-    if (a1 != NULL) {
-      ae_int8x8 x1;
-      AE_LA8X8_IP(x1, va1, pa1);
-      AE_MULA8Q8X8(r01, r23, f0, f1, f2, f3, x1);
-    }
-  }
-  t[0] += (uint32_t)AE_MOVAD32_H(p01);
-  t[1] += (uint32_t)AE_MOVAD32_L(p01);
-  t[2] += (uint32_t)AE_MOVAD32_H(p23);
-  t[3] += (uint32_t)AE_MOVAD32_L(p23);
-  t[4] += (uint32_t)AE_MOVAD32_H(r01);
-  t[5] += (uint32_t)AE_MOVAD32_L(r01);
-  t[6] += (uint32_t)AE_MOVAD32_H(r23);
-  t[7] += (uint32_t)AE_MOVAD32_L(r23);
-}
-#endif
-
-/* The int32 sums (wrapping, no bias) of columns [c0, c0 + nc) of row r
- * into s0, and of row r + 1 into s1 when two. Four columns at a time (the
- * last group repeats its first column); each segment through the HiFi
- * loop when its rows start 4-byte aligned, its last len % 4 values (or all
- * of a misaligned one) in C. */
-static void tflc__hifi_gemm_cols(const tflc_gemm_block *g, int32_t r, int two,
-                                 int32_t c0, int32_t nc, uint32_t *s0,
-                                 uint32_t *s1) {
-  const int32_t off = g->a_offset, len = g->seg_len;
-  const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
-  const int8_t *a1 = two ? a0 + g->a_row : NULL;
-  int32_t c, j, sg, k;
-  for (c = 0; c < nc; c += 4) {
-    const int8_t *w[4];
-    ae_int64 q[8];
-    uint32_t t[8];
-    for (j = 0; j < 4; j++)
-      w[j] = g->w + (ptrdiff_t)(c0 + (c + j < nc ? c + j : c)) * g->w_col;
-    for (j = 0; j < 8; j++) {
-      q[j] = AE_ZERO64();
-      t[j] = 0;
-    }
-    for (sg = 0; sg < g->segments; sg++) {
-      const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
-      const int8_t *x1 = two ? a1 + (ptrdiff_t)sg * g->a_seg : NULL;
-      const int8_t *f0 = w[0] + (ptrdiff_t)sg * g->w_seg;
-      const int8_t *f1 = w[1] + (ptrdiff_t)sg * g->w_seg;
-      const int8_t *f2 = w[2] + (ptrdiff_t)sg * g->w_seg;
-      const int8_t *f3 = w[3] + (ptrdiff_t)sg * g->w_seg;
-      k = 0;
-#if defined(TFLC__HIFI5)
-      if (off == 0 && len >= 8 && len <= TFLC__HIFI5_MAX_RUN) {
-        /* eight values at a time, then at most one group of four */
-        tflc__hifi5_dot_x4(x0, x1, f0, f1, f2, f3, len >> 3, t);
-        k = len & ~7;
-      }
-#endif
-      if (len - k >= 4 &&
-          (tflc__hifi_misaligned(x0 + k) |
-           (two ? tflc__hifi_misaligned(x1 + k) : 0u) |
-           tflc__hifi_misaligned(f0 + k) | tflc__hifi_misaligned(f1 + k) |
-           tflc__hifi_misaligned(f2 + k) | tflc__hifi_misaligned(f3 + k)) ==
-              0u) {
-        tflc__hifi_dot_x4(x0 + k, two ? x1 + k : NULL, f0 + k, f1 + k, f2 + k,
-                          f3 + k, (len - k) >> 2, off, q);
-        k += (len - k) & ~3;
-      }
-      for (; k < len; k++) {
-        /* |x + off| * |w| < 2^23: int32 products, wrapping sums */
-        const int32_t v0 = (int32_t)x0[k] + off;
-        t[0] += (uint32_t)(v0 * f0[k]);
-        t[1] += (uint32_t)(v0 * f1[k]);
-        t[2] += (uint32_t)(v0 * f2[k]);
-        t[3] += (uint32_t)(v0 * f3[k]);
-        if (two) {
-          const int32_t v1 = (int32_t)x1[k] + off;
-          t[4] += (uint32_t)(v1 * f0[k]);
-          t[5] += (uint32_t)(v1 * f1[k]);
-          t[6] += (uint32_t)(v1 * f2[k]);
-          t[7] += (uint32_t)(v1 * f3[k]);
-        }
-      }
-    }
-    for (j = 0; j < 4 && c + j < nc; j++) {
-      s0[c + j] = tflc__hifi_low32(q[j], off == 0) + t[j];
-      if (two)
-        s1[c + j] = tflc__hifi_low32(q[4 + j], off == 0) + t[4 + j];
-    }
-  }
-}
-
-/* columns of accumulators the HiFi GEMM keeps per row */
-#define TFLC__HIFI_COLS 16
-
-TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
-                                const tflc_gemm_block *g) {
-  int32_t acc0[TFLC__HIFI_COLS], acc1[TFLC__HIFI_COLS];
-  uint32_t s0[TFLC__HIFI_COLS], s1[TFLC__HIFI_COLS];
-  int32_t r, c0, c;
-  if (g->a_offset < -TFLC__HIFI_MAX_OFFSET ||
-      g->a_offset > TFLC__HIFI_MAX_OFFSET ||
-      (int64_t)g->segments * g->seg_len > TFLC__HIFI_MAX_DEPTH) {
-    /* inputs beyond 16-bit lanes, or sums beyond the bound above */
-    tflc_gemm_s8_portable(rq, g);
-    return;
-  }
-  for (r = 0; r < g->rows; r += 2) {
-    const int two = r + 1 < g->rows;
-    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
-    for (c0 = 0; c0 < g->cols; c0 += TFLC__HIFI_COLS) {
-      const int32_t nc =
-          g->cols - c0 < TFLC__HIFI_COLS ? g->cols - c0 : TFLC__HIFI_COLS;
-      const tflc_requant_params rc = tflc__requant_at(rq, c0);
-      tflc__hifi_gemm_cols(g, r, two, c0, nc, s0, s1);
-      for (c = 0; c < nc; c++)
-        acc0[c] = tflc__wrap32(s0[c]);
-      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
-      if (two) {
-        for (c = 0; c < nc; c++)
-          acc1[c] = tflc__wrap32(s1[c]);
-        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
-      }
-    }
-  }
-}
-
-/* The input lanes of one tap: four channels at xt (an aligned load), as
- * int8 + offset, or in F form (value * 256) when f_form; or with
- * broadcast the one value at xt + offset in all four lanes. */
-TFLC__INLINE ae_int16x4 tflc__hifi_dw_input(const int8_t *xt, int broadcast,
-                                            int f_form, int32_t x_offset,
-                                            ae_int16x4 off) {
-  if (broadcast)
-    return AE_MOVDA16((int32_t)*xt + x_offset);
-  if (f_form)
-    return AE_L8X4F_I(xt, 0);
-  return AE_ADD16(AE_SRAI16(AE_L8X4F_I(xt, 0), 8), off);
-}
-
-/* The sums (no bias) of four channels over a window of taps for one pixel
- * (inputs of tap (0, 0) at x0) into s0, and for a second one (x1, unless
- * NULL) into s1; the weights at wt; every load 4-byte aligned. The
- * weights are loaded once for both pixels. Channel j is lane 3 - j of the
- * loads: AE_MULA16X4 adds lanes 3 and 2 into its first pair (H, L), lanes
- * 1 and 0 into its second. Without an offset the inputs stay in F form
- * and the sums, 256 x the dot products, are shifted back at the end. */
-TFLC__INLINE void tflc__hifi_dw4(const tflc_depthwise_block *b,
-                                 const int8_t *x0, const int8_t *x1,
-                                 const int8_t *wt0, int broadcast, uint32_t *s0,
-                                 uint32_t *s1) {
-  ae_int32x2 q01 = AE_ZERO32(), q23 = AE_ZERO32();
-  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
-  const ae_int16x4 off = AE_MOVDA16(b->x_offset);
-  const int f_form = !broadcast && b->x_offset == 0;
-  int32_t y, x, j;
-  int32_t v[8];
-  for (y = 0; y < b->rows; y++) {
-    const ptrdiff_t xr = (ptrdiff_t)y * b->x_row;
-    const int8_t *wt = wt0 + (ptrdiff_t)y * b->w_row;
-    ptrdiff_t xo = xr;
-    for (x = 0; x < b->cols; x++) {
-      const ae_int16x4 wv = AE_SRAI16(AE_L8X4F_I(wt, 0), 8);
-      AE_MULA16X4(
-          q01, q23,
-          tflc__hifi_dw_input(x0 + xo, broadcast, f_form, b->x_offset, off),
-          wv);
-      if (x1 != NULL)
-        AE_MULA16X4(
-            r01, r23,
-            tflc__hifi_dw_input(x1 + xo, broadcast, f_form, b->x_offset, off),
-            wv);
-      xo += b->x_col;
-      wt += b->w_col;
-    }
-  }
-  v[0] = AE_MOVAD32_H(q01);
-  v[1] = AE_MOVAD32_L(q01);
-  v[2] = AE_MOVAD32_H(q23);
-  v[3] = AE_MOVAD32_L(q23);
-  v[4] = AE_MOVAD32_H(r01);
-  v[5] = AE_MOVAD32_L(r01);
-  v[6] = AE_MOVAD32_H(r23);
-  v[7] = AE_MOVAD32_L(r23);
-  for (j = 0; j < 4; j++) {
-    /* F form: exact multiples of 256 */
-    s0[j] = (uint32_t)(f_form ? tflc__asr32(v[j], 8) : v[j]);
-    if (x1 != NULL)
-      s1[j] = (uint32_t)(f_form ? tflc__asr32(v[4 + j], 8) : v[4 + j]);
-  }
-}
-
-/* s[j] = the sum (no bias) of channel ch + j of the pixel whose tap (0, 0)
- * is at xp, for j < n, in C as the portable version (wrapping products of
- * any offset): the channels the HiFi loop does not take. */
-static void tflc__hifi_dw_c(const tflc_depthwise_block *b, const int8_t *xp,
-                            int32_t m, int32_t ch, int32_t n, uint32_t *s) {
-  int32_t j, y, x;
-  for (j = 0; j < n; j++) {
-    uint32_t sum = 0;
-    for (y = 0; y < b->rows; y++)
-      for (x = 0; x < b->cols; x++) {
-        const ptrdiff_t xo = (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
-        const ptrdiff_t wo = (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
-        sum +=
-            ((uint32_t)(int32_t)xp[xo + (ch + j) / m] + (uint32_t)b->x_offset) *
-            (uint32_t)(int32_t)b->w[wo + ch + j];
-      }
-    s[j] = sum;
-  }
-}
-
-/* channels of accumulators the HiFi depthwise keeps at a time */
-#define TFLC__HIFI_DW_CHANNELS 16
-
-TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
-                                     const tflc_depthwise_block *b) {
-  int32_t acc[TFLC__HIFI_DW_CHANNELS];
-  uint32_t s0[TFLC__HIFI_DW_CHANNELS], s1[TFLC__HIFI_DW_CHANNELS];
-  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
-  const int broadcast = m != 1;
-  /* every tap of an aligned channel group aligned when these are */
-  const int strides_aligned = ((b->w_row | b->w_col) & 3) == 0 &&
-                              (broadcast || ((b->x_row | b->x_col) & 3) == 0);
-  int32_t p, c0, c;
-  if (b->x_offset < -TFLC__HIFI_MAX_OFFSET ||
-      b->x_offset > TFLC__HIFI_MAX_OFFSET ||
-      (int64_t)b->rows * b->cols > TFLC__HIFI_MAX_TAPS ||
-      (m != 1 && m % 4 != 0)) {
-    /* inputs beyond 16-bit lanes, sums beyond the bound above, or groups
-     * of four channels that read different input channels */
-    tflc_depthwise_s8_portable(rq, b);
-    return;
-  }
-  for (p = 0; p < b->pixels; p += 2) {
-    /* two pixels at a time (the weights loaded once for both) */
-    const int two = p + 1 < b->pixels;
-    const int8_t *xp0 = b->x + (ptrdiff_t)p * b->x_pixel;
-    const int8_t *xp1 = two ? xp0 + b->x_pixel : NULL;
-    int8_t *o0 = b->out + (ptrdiff_t)p * b->out_pixel;
-    for (c0 = 0; c0 < b->channels; c0 += TFLC__HIFI_DW_CHANNELS) {
-      const int32_t nc = b->channels - c0 < TFLC__HIFI_DW_CHANNELS
-                             ? b->channels - c0
-                             : TFLC__HIFI_DW_CHANNELS;
-      const tflc_requant_params rc = tflc__requant_at(rq, c0);
-      for (c = 0; c < nc; c += 4) {
-        /* c0 + c is a multiple of 4, so with m % 4 == 0 its four channels
-         * read one input channel */
-        const int32_t ch = c0 + c;
-        const int32_t in_ch = broadcast ? ch / m : ch;
-        const int8_t *wt = b->w + ch;
-        const int32_t n = nc - c < 4 ? nc - c : 4;
-        if (n == 4 && strides_aligned && tflc__hifi_misaligned(wt) == 0u &&
-            (broadcast ||
-             (tflc__hifi_misaligned(xp0 + in_ch) |
-              (two ? tflc__hifi_misaligned(xp1 + in_ch) : 0u)) == 0u)) {
-          tflc__hifi_dw4(b, xp0 + in_ch, two ? xp1 + in_ch : NULL, wt,
-                         broadcast, s0 + c, s1 + c);
-          continue;
-        }
-        tflc__hifi_dw_c(b, xp0, m, ch, n, s0 + c);
-        if (two)
-          tflc__hifi_dw_c(b, xp1, m, ch, n, s1 + c);
-      }
-      for (c = 0; c < nc; c++)
-        acc[c] = tflc__wrap32(s0[c]);
-      TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + c0);
-      if (two) {
-        for (c = 0; c < nc; c++)
-          acc[c] = tflc__wrap32(s1[c]);
-        TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + b->out_pixel + c0);
-      }
-    }
-  }
-}
-#endif /* TFLC_HAVE_HIFI */
-
-/* ---- platform primitives: portable versions ----------------------------- */
+/* ======================================================================== */
+/* Portable primitives: the reference versions of the five                  */
+/* ======================================================================== */
 /* The reference for every platform version (see the API section). */
 
 TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
@@ -6340,7 +2967,9 @@ TFLC_API void tflc_lut_unpack_portable(const uint8_t *src, unsigned bit,
   }
 }
 
-/* ---- LUT decoder -------------------------------------------------------- */
+/* ======================================================================== */
+/* LUT decoder: tflc_const read in place or decoded a tile at a time        */
+/* ======================================================================== */
 /* Owns tflc_const: raw constants are read in place; LUT-compressed ones are
  * decoded on demand. Bit position of element i is i * bits, kept as a byte
  * offset plus a bit offset (no 64-bit arithmetic, no overflow for any
@@ -6764,7 +3393,10 @@ TFLC_API float tflc_const_f32(const tflc_const *c, int32_t i) {
   }
 }
 
-/* ---- convolution family ------------------------------------------------- */
+/* ======================================================================== */
+/* Convolution family: int8 CONV_2D, DEPTHWISE_CONV_2D and                  */
+/* FULLY_CONNECTED (with the FULLY_CONNECTED seam), float FC                */
+/* ======================================================================== */
 /* CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED, bit-exact with TFLM's
  * reference kernels. Filters and biases arrive as tflc_const: raw ones are
  * read in place, compressed ones are decoded here a tile at a time (a
@@ -7216,23 +3848,14 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
 
 /* dst[j] = bias[c0 + j] (+ in_off * sum of row j of w when w != NULL) */
 /* sum of n int8 (|sum| <= 128 * n: n below 2^23 here) */
-static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
-  int32_t sum = 0, k = 0;
-#if defined(TFLC_HAVE_MVE)
-  sum = tflc__mve_sum(row, n); /* 16 values a vector */
-  k = n;
-#elif defined(TFLC_HAVE_DSP)
-  uint32_t acc = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t v = tflc__load4(row + k);
-    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
-    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
-  }
-  sum = tflc__wrap32((int64_t)acc);
-#endif
-  for (; k < n; k++)
+TFLC__SEAM int32_t tflc__sum_s8_portable(const int8_t *row, int32_t n) {
+  int32_t sum = 0, k;
+  for (k = 0; k < n; k++)
     sum += row[k];
   return sum;
+}
+static int32_t tflc__sum_s8(const int8_t *row, int32_t n) {
+  return TFLC__SUM_S8(row, n);
 }
 
 static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
@@ -7395,95 +4018,6 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
     }
   }
 }
-
-#if defined(TFLC__GEMM_S8_IS_MVE)
-/* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
-#define TFLC__MVE_WINDOW_ROWS 4
-#define TFLC__MVE_WINDOW_CHANNELS 64
-
-/* Helium: the windows of a small filter copied whole (the input zero
- * point where they leave the input: a predicated store per kernel row),
- * four pixels at a time, against up to
- * 64 output channels in one call of tflc_gemm_window_s8_mve, their
- * biases with the offset folded in (the requantization set up once per
- * call instead of once per 2 x 2 block). Raw filters only: returns 0
- * (nothing written) for a compressed one. (tflc__conv_blocked_init leaves
- * convolutions dilated across the width to the direct path.) */
-static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
-                                                     const tflc_conv_params *p,
-                                                     const tflc_const *filter,
-                                                     const tflc_const *bias) {
-  int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
-  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
-  const tflc__geom *g = &s->g;
-  const int8x16_t pad = vdupq_n_s8((int8_t)(-s->in_off));
-  const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
-  const int32_t row_len = g->kw * g->c; /* under 16 (s->im2col) */
-  const mve_pred16_t whole = vctp8q((uint32_t)row_len);
-  tflc_requant_params rq = s->rq;
-  tflc_gemm_block gb;
-  int32_t n, i, c0, oy, ox, r = 0, ky;
-  if (filter->bits != 0)
-    return 0;
-  rq.bias = folded;
-  gb.segments = 1;
-  gb.seg_len = depth;
-  gb.a = col;
-  gb.a_row = depth;
-  gb.a_seg = 0;
-  gb.a_offset = 0;
-  gb.w_col = depth;
-  gb.w_seg = 0;
-  gb.out_row = cout;
-  for (c0 = 0; c0 < cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
-    gb.cols = cout - c0 < TFLC__MVE_WINDOW_CHANNELS ? cout - c0
-                                                    : TFLC__MVE_WINDOW_CHANNELS;
-    gb.w = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
-    rq.multiplier = p->out_multiplier + c0;
-    rq.shift = p->out_shift + c0;
-    tflc__chunk_bias(bias, c0, gb.cols, gb.w, depth, s->in_off, folded);
-    for (n = 0; n < s->batches; n++) {
-      const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
-      int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
-      for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
-        const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
-        /* taps [lo, hi) of a kernel row are one run of the input (unit
-         * dilation across the width, or one tap), the others pad */
-        const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
-        int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
-        int8_t *d = col + (ptrdiff_t)r * depth;
-        mve_pred16_t run;
-        hi = hi < lo ? lo : hi;
-        /* a kernel row (under 16 values) is one predicated store of the
-         * zero point, then one of its run, loaded predicated */
-        run = vctp8q((uint32_t)((hi - lo) * g->c));
-        for (ky = 0; ky < g->kh; ky++, d += row_len) {
-          const int32_t iy = iy0 + ky * g->dh;
-          vstrbq_p_s8(d, pad, whole);
-          if (iy >= 0 && iy < g->h && hi > lo)
-            vstrbq_p_s8(
-                d + lo * g->c,
-                vldrbq_z_s8(in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
-                            run),
-                run);
-        }
-        if (++ox == g->ow) {
-          ox = 0;
-          oy++;
-        }
-        if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
-          continue;
-        /* the r pixels just copied end at pixel i */
-        gb.rows = r;
-        gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
-        tflc_gemm_window_s8_mve(&rq, &gb);
-        r = 0;
-      }
-    }
-  }
-  return 1;
-}
-#endif
 
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
@@ -7670,11 +4204,10 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   int32_t c0;
   if (chunk < 1)
     return 0;
-#if defined(TFLC__GEMM_S8_IS_MVE)
-  /* Helium: small windows against every channel at once */
-  if (s.im2col && tflc__conv2d_s8_im2col_mve(&s, p, filter, bias))
+  /* a platform's windows of small filters against every channel at once
+   * (Helium), 0 where none (nothing written) */
+  if (s.im2col && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
-#endif
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
     if (filter->bits != 0) {
@@ -8008,6 +4541,56 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                     filter, bias, out, tile, tile_bytes);
 }
 
+/* The portable side of the FULLY_CONNECTED seam (TFLC__FC_S8_*): nothing
+ * kept, every layer through tflc_fully_connected_s8. */
+TFLC__SEAM size_t tflc__fc_s8_prepare_bytes_portable(const tflc_fc_params *p,
+                                                     int32_t accum,
+                                                     int32_t depth,
+                                                     const tflc_const *filter,
+                                                     const tflc_const *bias) {
+  (void)p, (void)accum, (void)depth, (void)filter, (void)bias;
+  return 0;
+}
+TFLC__SEAM void tflc__fc_s8_prepare_portable(void *record, void *buf,
+                                             const tflc_fc_params *p,
+                                             int32_t accum, int32_t depth,
+                                             const tflc_const *filter,
+                                             const tflc_const *bias) {
+  (void)record, (void)buf, (void)p, (void)accum, (void)depth, (void)filter,
+      (void)bias;
+}
+TFLC__INLINE void tflc__fc_s8_run_portable(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
+  (void)record;
+  tflc_fully_connected_s8(p, batches, accum, depth, in, filter, bias, out, tile,
+                          tile_bytes);
+}
+
+TFLC_API size_t tflc_fully_connected_s8_prepare_bytes(const tflc_fc_params *p,
+                                                      int32_t accum_depth,
+                                                      int32_t out_depth,
+                                                      const tflc_const *filter,
+                                                      const tflc_const *bias) {
+  return TFLC__FC_S8_PREPARE_BYTES(p, accum_depth, out_depth, filter, bias);
+}
+TFLC_API void tflc_fully_connected_s8_prepare(
+    void *record, void *buf, const tflc_fc_params *p, int32_t accum_depth,
+    int32_t out_depth, const tflc_const *filter, const tflc_const *bias) {
+  TFLC__FC_S8_PREPARE(record, buf, p, accum_depth, out_depth, filter, bias);
+}
+TFLC_API void tflc_fully_connected_s8_run(const void *record,
+                                          const tflc_fc_params *p,
+                                          int32_t batches, int32_t accum_depth,
+                                          int32_t out_depth, const int8_t *in,
+                                          const tflc_const *filter,
+                                          const tflc_const *bias, int8_t *out,
+                                          void *tile, size_t tile_bytes) {
+  TFLC__FC_S8_RUN(record, p, batches, accum_depth, out_depth, in, filter, bias,
+                  out, tile, tile_bytes);
+}
+
 static float tflc__ldf(const uint8_t *p) {
   float f;
   memcpy(&f, p, 4);
@@ -8068,7 +4651,6 @@ TFLC_API void tflc_fully_connected_f32(float act_min, float act_max,
   }
 }
 
-/* ---- pooling, softmax, element-wise, reductions, data movement ---------- */
 /* ======================================================================== */
 /* Pooling, softmax, ADD, MEAN, PAD, TRANSPOSE, (de)quantization, and the   */
 /* gemmlowp fixed-point helpers                                             */
@@ -14567,7 +11149,8 @@ TFLC_API int tflc_detection_postprocess_f32(
   return 0;
 }
 
-/* 16-bit requantization (seeds/vta_delegate_ops.rst)                       */
+/* ======================================================================== */
+/* 16-bit requantization: the arithmetic of seeds/vta_delegate_ops.rst      */
 /* ======================================================================== */
 /* Two's complement of the low 16 bits. */
 static int32_t tflc__q16_wrap16(int32_t v) {
@@ -14654,6 +11237,3778 @@ TFLC_API void tflc_add_q16_s8(const tflc_q16_add_params *p, int32_t n,
                                          p->out_offset, p->act_min, p->act_max);
   }
 }
+
+/* ======================================================================== */
+/* Platform: Arm Cortex-M DSP (TFLC_HAVE_DSP)                               */
+/* ======================================================================== */
+/* int8 values are widened two at a time with SXTB16 (bytes 0 and 2, and
+ * with a rotation bytes 1 and 3) and multiplied two pairs at a time with
+ * SMLAD, or one lane at a time with SMLABB / SMLATT. All sums wrap as the
+ * portable int32 sums do, so the results are the same bytes. */
+#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_DSP_EMULATE)
+/* signed 16-bit lane (0 low, 1 high) of a word */
+static int32_t tflc__lane16(uint32_t v, int hi) {
+  const uint32_t u = hi ? v >> 16 : v & 0xFFFFu;
+  return (int32_t)u - (u >= 0x8000u ? 0x10000 : 0);
+}
+/* C definitions of the ACLE intrinsics used below (tests on any host) */
+static uint32_t tflc__byte_s16(uint32_t v, int byte) {
+  const uint32_t u = (v >> (8 * byte)) & 0xFFu;
+  return (u >= 0x80u ? u | 0xFF00u : u) & 0xFFFFu;
+}
+static uint32_t tflc__sxtb16(uint32_t x) {
+  return tflc__byte_s16(x, 0) | (tflc__byte_s16(x, 2) << 16);
+}
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+  return tflc__byte_s16(x, 1) | (tflc__byte_s16(x, 3) << 16);
+}
+static uint32_t tflc__smlad(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0)) +
+         (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__smlabb(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 0) * tflc__lane16(y, 0));
+}
+static uint32_t tflc__smlatt(uint32_t x, uint32_t y, uint32_t acc) {
+  return acc + (uint32_t)(tflc__lane16(x, 1) * tflc__lane16(y, 1));
+}
+static uint32_t tflc__sadd16(uint32_t x, uint32_t y) {
+  return ((x + y) & 0xFFFFu) | ((((x >> 16) + (y >> 16)) & 0xFFFFu) << 16);
+}
+static int32_t tflc__qadd(int32_t x, int32_t y) {
+  const int64_t v = (int64_t)x + y;
+  return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+static uint32_t tflc__sxtab16(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16(x));
+}
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+  return tflc__sadd16(a, tflc__sxtb16_ror8(x));
+}
+#else
+#include <arm_acle.h>
+#define tflc__sxtb16(x) ((uint32_t)__sxtb16((int8x4_t)(x)))
+#define tflc__smlad(x, y, acc)                                                 \
+  ((uint32_t)__smlad((int16x2_t)(x), (int16x2_t)(y), (int32_t)(acc)))
+#define tflc__smlabb(x, y, acc)                                                \
+  ((uint32_t)__smlabb((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__smlatt(x, y, acc)                                                \
+  ((uint32_t)__smlatt((int32_t)(x), (int32_t)(y), (int32_t)(acc)))
+#define tflc__sadd16(x, y) ((uint32_t)__sadd16((int16x2_t)(x), (int16x2_t)(y)))
+#define tflc__qadd(x, y) ((int32_t)__qadd((x), (y)))
+static uint32_t tflc__sxtb16_ror8(uint32_t x) {
+#if defined(__GNUC__)
+  /* one instruction: compilers do not fold the rotation into SXTB16 */
+  uint32_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(x));
+  return r;
+#else
+  return tflc__sxtb16((x >> 8) | (x << 24));
+#endif
+}
+/* a + the widened bytes 0 and 2 of x (1 and 3: _ror8), lane by lane */
+#define tflc__sxtab16(a, x) ((uint32_t)__sxtab16((int16x2_t)(a), (int8x4_t)(x)))
+static uint32_t tflc__sxtab16_ror8(uint32_t a, uint32_t x) {
+#if defined(__GNUC__)
+  uint32_t r;
+  __asm__("sxtab16 %0, %1, %2, ror #8" : "=r"(r) : "r"(a), "r"(x));
+  return r;
+#else
+  return tflc__sxtab16(a, (x >> 8) | (x << 24));
+#endif
+}
+#endif
+
+/* v saturated to int8 (SSAT) */
+TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  return (int32_t)__builtin_arm_ssat((int)v, 8);
+#else
+  return v > 127 ? 127 : v < -128 ? -128 : v;
+#endif
+}
+
+/* four int8 at any address, as one little-endian word */
+static uint32_t tflc__load4(const int8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+/* The DSP requantization of one channel: the wrapping left shift, the
+ * multiplier's high product with SMLAL, then gemmlowp's rounding division
+ * by 2^n as (v + 2^(n-1) - (v < 0)) >> n with a saturating QADD (n = 0:
+ * v itself). Where the sum would overflow (v within 2^(n-1) of INT32_MAX)
+ * the saturation moves the result by one, at values >= 2^(31-n) - 1 >= 255
+ * (n <= 23) that clamp to the same int8 after any int8 offset. So it is
+ * used with int8 offsets and clamps only, and shifts beyond 23 (nearly
+ * dead channels) take the same sum in 64 bits. */
+typedef struct tflc__dsp_requant {
+  int32_t q, nudge;
+  uint32_t left, right, round; /* round: 1 when right > 0 */
+  int simple;                  /* no left shift, right shift 1..23 */
+} tflc__dsp_requant;
+
+TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
+                                        int32_t shift) {
+  const int ok = q != INT32_MIN && shift >= -31 && shift <= 30;
+  /* every field written either way (no uninitialized reads to reason
+   * about); the values of a refused channel are not used */
+  r->q = q;
+  r->left = ok && shift > 0 ? (uint32_t)shift : 0u;
+  r->right = ok && shift < 0 ? (uint32_t)-shift : 0u;
+  r->round = r->right > 0;
+  r->nudge = r->right > 0 ? (int32_t)1 << (r->right - 1) : 0;
+  r->simple = r->left == 0 && r->right >= 1 && r->right <= 23;
+  return ok;
+}
+
+/* both of two channels simple */
+#define TFLC__DSP_SIMPLE2(f0, f1) ((f0).simple && (f1).simple)
+
+/* simple: a constant at each call site, the channel's r->simple */
+TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
+                                             uint32_t acc, int simple) {
+  if (simple) {
+    const uint64_t p =
+        (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)r->q) +
+        (1u << 30);
+    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+    return tflc__asr32(tflc__qadd(v, r->nudge - (int32_t)((uint32_t)v >> 31)),
+                       (int)r->right);
+  } else {
+    const uint64_t p =
+        (uint64_t)((int64_t)tflc__wrap32((int64_t)(acc << r->left)) *
+                   (int64_t)r->q) +
+        (1u << 30);
+    const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+    const int32_t nudge = r->nudge - (int32_t)(((uint32_t)v >> 31) & r->round);
+    if (r->right > 23)
+      return (int32_t)tflc__asr64((int64_t)v + nudge, (int)r->right);
+    return tflc__asr32(tflc__qadd(v, nudge), (int)r->right);
+  }
+}
+
+/* tflc__dsp_requant_apply of a simple channel from its multiplier q and
+ * right shift (1..23) */
+TFLC__INLINE int32_t tflc__dsp_requant_simple(uint32_t acc, int32_t q,
+                                              int32_t right) {
+  const uint64_t p =
+      (uint64_t)((int64_t)tflc__wrap32((int64_t)acc) * (int64_t)q) + (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(p >> 31));
+  const int32_t nudge = (int32_t)1 << (right - 1);
+  return tflc__asr32(tflc__qadd(v, nudge - (int32_t)((uint32_t)v >> 31)),
+                     (int)right);
+}
+
+/* + offset, clamp to [lo, hi] (within int8) or saturate (sat8) */
+TFLC__INLINE int8_t tflc__dsp_out_s8(int32_t v, int32_t off, int32_t lo,
+                                     int32_t hi, int sat8) {
+  v = tflc__wrap32((int64_t)((uint32_t)v + (uint32_t)off)); /* wraps */
+  if (sat8) {
+    v = tflc__ssat8(v);
+  } else {
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+  }
+  return (int8_t)v;
+}
+
+/* One requantized output, the variant chosen at run time (sat8, simple:
+ * see tflc__dsp_out_s8 and tflc__dsp_requant_apply). The parameters come
+ * by value: through pointers, compilers reload them after every int8
+ * store (which may alias anything). */
+TFLC__INLINE int8_t tflc__dsp_out(tflc__dsp_requant f, uint32_t acc,
+                                  int32_t off, int32_t lo, int32_t hi, int sat8,
+                                  int simple) {
+  if (simple && sat8)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
+                            1);
+  if (simple)
+    return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 1), off, lo, hi,
+                            0);
+  return tflc__dsp_out_s8(tflc__dsp_requant_apply(&f, acc, 0), off, lo, hi,
+                          sat8);
+}
+
+/* 2: fast requantization saturating to int8, 1: fast with a clamp, 0: the
+ * generic one */
+static int tflc__dsp_mode(const tflc_requant_params *rq) {
+  if (rq->output_offset < -128 || rq->output_offset > 127 ||
+      rq->act_min < -128 || rq->act_max > 127 || rq->act_min > rq->act_max)
+    return 0;
+  return rq->act_min == -128 && rq->act_max == 127 ? 2 : 1;
+}
+
+/* s[0..3] += the sums of a 2 x 2 block over n4 values (a multiple of 4):
+ * s[0] = a0.w0, s[1] = a0.w1, s[2] = a1.w0, s[3] = a1.w1; the offset pair
+ * off2 is added to the widened inputs when with_offset. */
+TFLC__INLINE void tflc__dsp_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t n4, int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    uint32_t wl, wh, xal, xah, xbl, xbh;
+    const uint32_t xa = tflc__load4(a0 + k), wa = tflc__load4(w0 + k);
+    const uint32_t xb = tflc__load4(a1 + k), wb = tflc__load4(w1 + k);
+    xal = tflc__sxtb16(xa);
+    xah = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xal = tflc__sadd16(xal, off2);
+      xah = tflc__sadd16(xah, off2);
+    }
+    wl = tflc__sxtb16(wa);
+    wh = tflc__sxtb16_ror8(wa);
+    s00 = tflc__smlad(xal, wl, s00);
+    s00 = tflc__smlad(xah, wh, s00);
+    xbl = tflc__sxtb16(xb);
+    xbh = tflc__sxtb16_ror8(xb);
+    if (with_offset) {
+      xbl = tflc__sadd16(xbl, off2);
+      xbh = tflc__sadd16(xbh, off2);
+    }
+    s10 = tflc__smlad(xbl, wl, s10);
+    s10 = tflc__smlad(xbh, wh, s10);
+    wl = tflc__sxtb16(wb);
+    wh = tflc__sxtb16_ror8(wb);
+    s01 = tflc__smlad(xal, wl, s01);
+    s11 = tflc__smlad(xbl, wl, s11);
+    s01 = tflc__smlad(xah, wh, s01);
+    s11 = tflc__smlad(xbh, wh, s11);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* s[0..1] += the sums of one row against two weight rows over n4 values */
+TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
+                                   const int8_t *w1, int32_t n4,
+                                   int with_offset, uint32_t off2,
+                                   uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t wa = tflc__load4(w0 + k), wb = tflc__load4(w1 + k);
+    uint32_t xl = tflc__sxtb16(xa), xh = tflc__sxtb16_ror8(xa);
+    if (with_offset) {
+      xl = tflc__sadd16(xl, off2);
+      xh = tflc__sadd16(xh, off2);
+    }
+    s0 = tflc__smlad(xl, tflc__sxtb16(wa), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wa), s0);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wb), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wb), s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+/* The GEMM inner loop in assembly where gcc and Thumb-2 are there
+ * (TFLC_NO_DSP_ASM keeps the ACLE version). Not under clang: its register
+ * allocator cannot give these blocks their twelve registers, so clang
+ * builds take the ACLE version, which gives the same bytes. */
+#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
+    defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__) &&         \
+    defined(__OPTIMIZE__)
+#define TFLC__DSP_ASM 1
+#endif
+#if defined(TFLC__DSP_ASM)
+/* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
+ * needs more registers than compilers find (they spill three values per
+ * iteration). This one keeps thirteen registers (a frame pointer may hold
+ * the fourteenth) with the second input row's pointer in memory: 22
+ * instructions per four values, unrolled twice. n4 > 0. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                     const int8_t *w1, int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP_2X2                                                     \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
+  "str %[t4], %[a1]\n\t"                                                       \
+  "sxtb16 %[t4], %[t5]\n\t"                                                    \
+  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP_2X2 "2:\n\t" TFLC__DSP_STEP_2X2
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
+            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+            [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP_2X2
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+/* The same when the second input row and the second weight row lie the
+ * same distance `stride` after the first ones (pointwise convolutions,
+ * fully connected layers): thirteen registers, 20 instructions per four
+ * values. */
+static TFLC__NOINLINE void
+tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
+                            int32_t n4, uint32_t *s) {
+  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  uint32_t t0, t1, t2, t3, t4, t5;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP_2X2_STRIDE                                              \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w0]]\n\t"                                                     \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w0], %[st]]\n\t"                                              \
+  "add %[w0], %[w0], #4\n\t"                                                   \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__("ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP_2X2_STRIDE "2:\n\t" TFLC__DSP_STEP_2X2_STRIDE
+          "ldr %[t0], %[end]\n\t"
+          "cmp %[a0], %[t0]\n\t"
+          "bne 1b\n\t"
+          : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
+            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
+            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
+          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP_2X2_STRIDE
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+#endif
+
+/* One segment of a 2 x 2 (two_r) or 1 x 2 block: s += its sums */
+TFLC__INLINE void tflc__dsp_segment(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    int32_t len, int32_t a_offset,
+                                    uint32_t off2, int two_r, uint32_t *s) {
+  const int32_t n4 = len & ~3;
+  int32_t k;
+  if (two_r) {
+    if (a_offset != 0)
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 1, off2, s);
+#if defined(TFLC__DSP_ASM)
+    else if (n4 > 0 && a1 - a0 == w1 - w0)
+      tflc__dsp_dot2x2_stride_asm(a0, w0, (int32_t)(a1 - a0), n4, s);
+    else if (n4 > 0)
+      tflc__dsp_dot2x2_asm(a0, a1, w0, w1, n4, s);
+#else
+    else
+      tflc__dsp_dot2x2(a0, a1, w0, w1, n4, 0, 0, s);
+#endif
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      const int32_t x1 = (int32_t)a1[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+      s[2] += (uint32_t)(x1 * w0[k]);
+      s[3] += (uint32_t)(x1 * w1[k]);
+    }
+  } else {
+    if (a_offset != 0)
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 1, off2, s);
+    else
+      tflc__dsp_dot1x2(a0, w0, w1, n4, 0, 0, s);
+    for (k = n4; k < len; k++) {
+      const int32_t x0 = (int32_t)a0[k] + a_offset;
+      s[0] += (uint32_t)(x0 * w0[k]);
+      s[1] += (uint32_t)(x0 * w1[k]);
+    }
+  }
+}
+
+/* s[0..3] += one input row against four weight rows (w0 + j * w_col) over
+ * n4 values (a multiple of 4), with the offset pair off2 added to the
+ * widened inputs (0 adds nothing). */
+TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
+                                   int32_t w_col, int32_t n4, uint32_t off2,
+                                   uint32_t *s) {
+  const int8_t *w1 = w0 + w_col, *w2 = w1 + w_col, *w3 = w2 + w_col;
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 0; k < n4; k += 4) {
+    const uint32_t xa = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sadd16(tflc__sxtb16(xa), off2);
+    const uint32_t xh = tflc__sadd16(tflc__sxtb16_ror8(xa), off2);
+    uint32_t wv = tflc__load4(w0 + k);
+    s0 = tflc__smlad(xl, tflc__sxtb16(wv), s0);
+    s0 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s0);
+    wv = tflc__load4(w1 + k);
+    s1 = tflc__smlad(xl, tflc__sxtb16(wv), s1);
+    s1 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s1);
+    wv = tflc__load4(w2 + k);
+    s2 = tflc__smlad(xl, tflc__sxtb16(wv), s2);
+    s2 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s2);
+    wv = tflc__load4(w3 + k);
+    s3 = tflc__smlad(xl, tflc__sxtb16(wv), s3);
+    s3 = tflc__smlad(xh, tflc__sxtb16_ror8(wv), s3);
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+#if defined(TFLC__DSP_ASM)
+/* The 1 x 4 loop in assembly (the inputs widened once for four weight
+ * rows), twelve registers: 26 instructions per four values, unrolled
+ * twice. n4 > 0. */
+static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
+                                                const int8_t *w0, int32_t w_col,
+                                                int32_t n4, uint32_t off2,
+                                                uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xl, xh, wv, wl;
+  const int8_t *w2 = w0 + 2 * w_col;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP_1X4                                                     \
+  "ldr %[xh], [%[a0]], #4\n\t"                                                 \
+  "sxtb16 %[xl], %[xh]\n\t"                                                    \
+  "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
+  "ldr %[wv], %[off2]\n\t"                                                     \
+  "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
+  "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
+  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
+  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
+  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
+  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
+  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
+  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
+  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
+  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+  __asm__("ldr %[wv], %[odd]\n\t"
+          "cmp %[wv], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP_1X4 "2:\n\t" TFLC__DSP_STEP_1X4
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a0], %[wv]\n\t"
+          "bne 1b\n\t"
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP_1X4
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
+#define TFLC__DSP_PAIRS 4
+/* Sums of `pairs` 2 x 2 blocks down the rows: block i takes input rows
+ * a + 2 i stride and the one after, against weight rows w0 and w0 +
+ * stride, over n4 values (a positive multiple of 4), starting from the
+ * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
+ * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
+ * memory between blocks, the inner loop in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
+                                               const int8_t *w0, int32_t stride,
+                                               int32_t n4, int32_t pairs,
+                                               uint32_t b0, uint32_t b1,
+                                               uint32_t *out) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *w;
+  const int8_t *end = a;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP_PAIRS                                                   \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w]]\n\t"                                                      \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"                                     \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "add %[w], %[w], #4\n\t"                                                     \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[s00], %[b0]\n\t"
+      "ldr %[s10], %[b0]\n\t"
+      "ldr %[s01], %[b1]\n\t"
+      "ldr %[s11], %[b1]\n\t"
+      "ldr %[t0], %[n4]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[end]\n\t"
+      "ldr %[t0], %[odd]\n\t"
+      "cmp %[t0], #0\n\t"
+      "bne 2f\n"
+      "1:\n\t" TFLC__DSP_STEP_PAIRS "2:\n\t" TFLC__DSP_STEP_PAIRS
+      "ldr %[t0], %[end]\n\t"
+      "cmp %[a0], %[t0]\n\t"
+      "bne 1b\n\t"
+      "ldr %[t0], %[out]\n\t"
+      "str %[s00], [%[t0]], #4\n\t"
+      "str %[s01], [%[t0]], #4\n\t"
+      "str %[s10], [%[t0]], #4\n\t"
+      "str %[s11], [%[t0]], #4\n\t"
+      "str %[t0], %[out]\n\t"
+      "ldr %[t0], %[a]\n\t"
+      "add %[t0], %[t0], %[st], lsl #1\n\t"
+      "str %[t0], %[a]\n\t"
+      "ldr %[t0], %[pairs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[pairs]\n\t"
+      "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
+        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
+      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
+        [n4] "m"(n4), [odd] "m"(odd)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_PAIRS
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches). Columns in pairs, rows in pairs of pairs
+ * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * columns done (all, or 0 when the block is not for it). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
+    const tflc_requant_params *rq, const tflc_gemm_block *g) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int sat8 = mode == 2;
+  int32_t c, r, i;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
+      mode == 0)
+    return 0;
+  for (c = 0; c < cols; c++) {
+    tflc__dsp_requant f;
+    const int32_t k = rq->per_channel ? c : 0;
+    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
+      return 0;
+  }
+  for (c = 0; c < cols; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f0, f1;
+    int8_t *o = g->out + c;
+    int simple;
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    simple = TFLC__DSP_SIMPLE2(f0, f1);
+    for (r = 0; r + 1 < rows; r += 2 * i) {
+      const int32_t left = (rows - r) / 2;
+      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < np; i++, o += 2 * out_row) {
+        const uint32_t *sp = sums + 4 * i;
+        o[0] = tflc__dsp_out(f0, sp[0], out_off, lo, hi, sat8, simple);
+        o[1] = tflc__dsp_out(f1, sp[1], out_off, lo, hi, sat8, simple);
+        o[out_row] = tflc__dsp_out(f0, sp[2], out_off, lo, hi, sat8, simple);
+        o[out_row + 1] =
+            tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
+      }
+    }
+    if (rows & 1) {
+      /* the last row against both columns */
+      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
+      uint32_t s[2];
+      s[0] = b0;
+      s[1] = b1;
+      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
+      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
+      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
+      o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
+    }
+  }
+  return cols;
+}
+
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* `groups` 1 x 4 blocks side by side: group i takes weight rows
+ * w + (4 i + j) w_col, j < 4, against the one input row a0 (n4 values, a
+ * positive multiple of 4, the offset pair off2 added); sums[4 i + j]
+ * holds the starting value (the bias) and gets the sum. The loop state
+ * between groups lives in memory. */
+static TFLC__NOINLINE void
+tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
+                         int32_t n4, uint32_t off2, int32_t groups,
+                         uint32_t *sums) {
+  uint32_t s0, s1, s2, s3, xl, xh, wv, wl;
+  const int8_t *a, *w0, *w2;
+  const int8_t *const end = a0 + n4;
+  const int32_t odd = n4 & 4;
+#define TFLC__DSP_STEP_POINTWISE                                               \
+  "ldr %[xh], [%[a]], #4\n\t"                                                  \
+  "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
+  "sxtab16 %[xh], %[off], %[xh], ror #8\n\t"                                   \
+  "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s1], %[xl], %[wl], %[s1]\n\t"                                       \
+  "smlad %[s1], %[xh], %[wv], %[s1]\n\t"                                       \
+  "ldr %[wv], [%[w0]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s0], %[xl], %[wl], %[s0]\n\t"                                       \
+  "smlad %[s0], %[xh], %[wv], %[s0]\n\t"                                       \
+  "ldr %[wv], [%[w2], %[wc]]\n\t"                                              \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s3], %[xl], %[wl], %[s3]\n\t"                                       \
+  "smlad %[s3], %[xh], %[wv], %[s3]\n\t"                                       \
+  "ldr %[wv], [%[w2]], #4\n\t"                                                 \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
+  "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
+  __asm__("3:\n\t"
+          "ldr %[a], %[a0]\n\t"
+          "ldr %[w0], %[w]\n\t"
+          "add %[w2], %[w0], %[wc], lsl #1\n\t"
+          "add %[wv], %[w0], %[wc], lsl #2\n\t"
+          "str %[wv], %[w]\n\t"
+          "ldr %[wv], %[sums]\n\t"
+          "ldr %[s0], [%[wv]]\n\t"
+          "ldr %[s1], [%[wv], #4]\n\t"
+          "ldr %[s2], [%[wv], #8]\n\t"
+          "ldr %[s3], [%[wv], #12]\n\t"
+          "ldr %[wv], %[odd]\n\t"
+          "cmp %[wv], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP_POINTWISE "2:\n\t" TFLC__DSP_STEP_POINTWISE
+          "ldr %[wv], %[end]\n\t"
+          "cmp %[a], %[wv]\n\t"
+          "bne 1b\n\t"
+          "ldr %[wv], %[sums]\n\t"
+          "str %[s0], [%[wv]], #4\n\t"
+          "str %[s1], [%[wv]], #4\n\t"
+          "str %[s2], [%[wv]], #4\n\t"
+          "str %[s3], [%[wv]], #4\n\t"
+          "str %[wv], %[sums]\n\t"
+          "ldr %[wv], %[groups]\n\t"
+          "subs %[wv], %[wv], #1\n\t"
+          "str %[wv], %[groups]\n\t"
+          "bne 3b\n\t"
+          : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+            [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
+            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
+            [sums] "+m"(sums), [groups] "+m"(groups)
+          : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
+            [odd] "m"(odd)
+          : "cc", "memory");
+#undef TFLC__DSP_STEP_POINTWISE
+}
+
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* tflc__dsp_gemm_row's case of one run of a multiple of four values: up
+ * to four groups of four columns per assembly call, then their
+ * requantization (its own frame: the sums stay off the other path's). */
+static TFLC__NOINLINE int32_t
+tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
+                        int mode, int32_t n4, uint32_t off2) {
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  int32_t c, j;
+  uint32_t sums[16];
+  const int32_t cols4 = g->cols & ~3;
+  for (c = 0; c < cols4; c += 16) {
+    const int32_t nc = cols4 - c < 16 ? cols4 - c : 16;
+    for (j = 0; j < nc; j++)
+      sums[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    tflc__dsp_row_groups_asm(g->a, g->w + (ptrdiff_t)c * g->w_col, g->w_col, n4,
+                             off2, nc / 4, sums);
+    for (j = 0; j < nc; j++) {
+      tflc__dsp_requant f;
+      const int32_t q = rq->per_channel ? c + j : 0;
+      const int32_t qm = rq->multiplier[q], sh = rq->shift[q];
+      if (qm != INT32_MIN && sh <= -1 && sh >= -23) {
+        /* simple (no left shift, right shift 1..23): computed here */
+        g->out[c + j] =
+            tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], qm, -sh),
+                             out_off, lo, hi, mode == 2);
+        continue;
+      }
+      if (!tflc__dsp_requant_init(&f, qm, sh))
+        return c; /* redone by the caller's general path */
+      if (f.simple && mode == 2)
+        g->out[c + j] = tflc__dsp_out_s8(
+            tflc__dsp_requant_apply(&f, sums[j], 1), out_off, lo, hi, 1);
+      else
+        g->out[c + j] =
+            tflc__dsp_out(f, sums[j], out_off, lo, hi, mode == 2, f.simple);
+    }
+  }
+  return cols4;
+}
+#endif
+
+/* tflc__dsp_gemm_row's other cases: four columns at a time over the
+ * segments (its own frame, as tflc__dsp_gemm_row_runs has). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_row_fours(
+    const tflc_requant_params *rq, const tflc_gemm_block *g, int mode) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int32_t n4 = g->seg_len & ~3;
+  int32_t c, j, sg, k;
+  for (c = 0; c + 4 <= g->cols; c += 4) {
+    tflc__dsp_requant f[4];
+    uint32_t s[4];
+    const int8_t *w0 = g->w + (ptrdiff_t)c * g->w_col;
+    for (j = 0; j < 4; j++) {
+      const int32_t q = rq->per_channel ? c + j : 0;
+      if (!tflc__dsp_requant_init(&f[j], rq->multiplier[q], rq->shift[q]))
+        return c;
+      s[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *a0 = g->a + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *ws = w0 + (ptrdiff_t)sg * g->w_seg;
+#if defined(TFLC__DSP_ASM)
+      if (n4 > 0)
+        tflc__dsp_dot1x4_asm(a0, ws, g->w_col, n4, off2, s);
+#else
+      tflc__dsp_dot1x4(a0, ws, g->w_col, n4, off2, s);
+#endif
+      for (k = n4; k < g->seg_len; k++) {
+        const int32_t x = (int32_t)a0[k] + a_offset;
+        for (j = 0; j < 4; j++)
+          s[j] += (uint32_t)(x * ws[(ptrdiff_t)j * g->w_col + k]);
+      }
+    }
+    {
+      const int simple =
+          TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
+      for (j = 0; j < 4; j++)
+        g->out[c + j] =
+            tflc__dsp_out(f[j], s[j], out_off, lo, hi, mode == 2, simple);
+    }
+  }
+  return c;
+}
+
+/* A single output row, four columns at a time (the inputs widened once
+ * for four weight rows); returns the columns done (a multiple of 4,
+ * stopping before columns the prepared requantization does not cover). */
+static int32_t tflc__dsp_gemm_row(const tflc_requant_params *rq,
+                                  const tflc_gemm_block *g) {
+  const int mode = tflc__dsp_mode(rq);
+  if (mode == 0)
+    return 0;
+#if defined(TFLC__DSP_ASM)
+  if (g->segments == 1 && (g->seg_len & 3) == 0 && g->seg_len > 0)
+    return tflc__dsp_gemm_row_runs(
+        rq, g, mode, g->seg_len, ((uint32_t)g->a_offset & 0xFFFFu) * 0x10001u);
+#endif
+  return tflc__dsp_gemm_row_fours(rq, g, mode);
+}
+
+/* Columns [c, c + n) of a block through the portable GEMM (parameters the
+ * DSP requantization does not cover). */
+static TFLC__NOINLINE void
+tflc__dsp_gemm_cols_portable(const tflc_requant_params *rq,
+                             const tflc_gemm_block *g, int32_t c, int32_t n) {
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  tflc_gemm_block sub = *g;
+  sub.cols = n;
+  sub.w = g->w + (ptrdiff_t)c * g->w_col;
+  sub.out = g->out + c;
+  tflc_gemm_s8_portable(&rc, &sub);
+}
+
+/* The general DSP GEMM from column c: columns in pairs, rows in pairs,
+ * every segment of each 2 x 2 block in turn. */
+static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
+                                                const tflc_gemm_block *g,
+                                                int32_t c, int mode) {
+  const int32_t a_offset = g->a_offset;
+  const uint32_t off2 = ((uint32_t)a_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int sat8 = mode == 2;
+  /* the block's fields in locals: the int8 stores below may alias
+   * anything, so compilers would reload them from memory otherwise */
+  const int32_t rows = g->rows, cols = g->cols, segs = g->segments;
+  const int32_t len = g->seg_len, a_row = g->a_row, a_seg = g->a_seg;
+  const int32_t w_col = g->w_col, w_seg = g->w_seg, out_row = g->out_row;
+  int32_t r, sg;
+  for (; c < cols; c += 2) {
+    const int two_c = c + 1 < cols;
+    const int8_t *w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *w1 = two_c ? w0 + w_col : w0;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel && two_c ? c + 1 : k0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 =
+        rq->bias != NULL ? (uint32_t)rq->bias[two_c ? c + 1 : c] : 0u;
+    tflc__dsp_requant f0, f1;
+    const int fast0 =
+        tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    const int fast1 =
+        tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    const int8_t *a0 = g->a;
+    int8_t *o = g->out + c;
+    const int simple = TFLC__DSP_SIMPLE2(f0, f1);
+    if (!fast0 || !fast1) {
+      tflc__dsp_gemm_cols_portable(rq, g, c, two_c ? 2 : 1);
+      continue;
+    }
+    for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+      const int two_r = r + 1 < rows;
+      const int8_t *a1 = two_r ? a0 + a_row : a0;
+      uint32_t s[4];
+      s[0] = b0;
+      s[1] = b1;
+      s[2] = b0;
+      s[3] = b1;
+      if (segs == 1)
+        tflc__dsp_segment(a0, a1, w0, w1, len, a_offset, off2, two_r, s);
+      else
+        for (sg = 0; sg < segs; sg++)
+          tflc__dsp_segment(
+              a0 + (ptrdiff_t)sg * a_seg, a1 + (ptrdiff_t)sg * a_seg,
+              w0 + (ptrdiff_t)sg * w_seg, w1 + (ptrdiff_t)sg * w_seg, len,
+              a_offset, off2, two_r, s);
+      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
+      if (two_c)
+        o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
+      if (two_r) {
+        o[out_row] = tflc__dsp_out(f0, s[2], out_off, lo, hi, sat8, simple);
+        if (two_c)
+          o[out_row + 1] =
+              tflc__dsp_out(f1, s[3], out_off, lo, hi, sat8, simple);
+      }
+    }
+  }
+}
+
+TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c = 0;
+  if (g->a_offset < -32640 || g->a_offset > 32640 || mode == 0) {
+    /* inputs beyond 16-bit lanes, or an offset or clamp beyond int8 */
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  if (g->rows == 1 && g->cols >= 4)
+    c = tflc__dsp_gemm_row(rq, g);
+#if defined(TFLC__DSP_ASM)
+  else
+    c = tflc__dsp_gemm_pointwise(rq, g);
+#endif
+  if (c < g->cols)
+    tflc__dsp_gemm_pairs(rq, g, c, mode);
+}
+
+/* Sums of four channels (lanes of the words at wt, and of the word at xt,
+ * or its one byte for all four with broadcast) over one row of `cols`
+ * taps, the offset pair added to the inputs when with_offset. */
+#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
+  for (x = 0; x < cols; x++) {                                                 \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    if (with_offset) {                                                         \
+      xl = tflc__sadd16(xl, off2);                                             \
+      xh = tflc__sadd16(xh, off2);                                             \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+/* One tap of the 3x3 path (no offset): the four sums, then the pointers
+ * to the next tap. */
+#define TFLC__DSP_DW_TAP(broadcast)                                            \
+  {                                                                            \
+    const uint32_t wv = tflc__load4(wt);                                       \
+    uint32_t xl, xh;                                                           \
+    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
+    if (broadcast) {                                                           \
+      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
+    } else {                                                                   \
+      const uint32_t xv = tflc__load4(xt);                                     \
+      xl = tflc__sxtb16(xv);                                                   \
+      xh = tflc__sxtb16_ror8(xv);                                              \
+    }                                                                          \
+    s0 = tflc__smlabb(xl, wl, s0);                                             \
+    s2 = tflc__smlatt(xl, wl, s2);                                             \
+    s1 = tflc__smlabb(xh, wh, s1);                                             \
+    s3 = tflc__smlatt(xh, wh, s3);                                             \
+    xt += x_col;                                                               \
+    wt += w_col;                                                               \
+  }
+
+#if defined(TFLC__DSP_ASM)
+/* The 3x3 window of four channels in assembly (no offset, no broadcast):
+ * ten instructions per tap, twelve registers. x_next / w_next step from
+ * the third tap of a row to the first of the next. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
+                                               const int8_t *wt, int32_t x_col,
+                                               int32_t w_col, int32_t x_next,
+                                               int32_t w_next, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  uint32_t xv, xl, wv, wl;
+#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldr %[wv], " waddr "\n\t"                                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[wl], %[wv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
+#define TFLC__DSP_DW_ROW_ASM                                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
+  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
+  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
+                                                             "[%[wt]]")
+  __asm__(TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          "ldr %[xv], %[xn]\n\t"
+          "add %[xt], %[xt], %[xv]\n\t"
+          "ldr %[xv], %[wn]\n\t"
+          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
+          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
+            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
+            [wv] "=&r"(wv), [wl] "=&r"(wl)
+          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
+          : "memory");
+#undef TFLC__DSP_DW_TAP_ASM
+#undef TFLC__DSP_DW_ROW_ASM
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#endif
+
+/* Four channels [c, c + 4) of a depthwise block, with their prepared
+ * requantizations (r only used in mode 0). */
+TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const tflc__dsp_requant *f, int sat8,
+                                       int broadcast) {
+  const int simple =
+      TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int with_offset = b->x_offset != 0;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  uint32_t bias[4];
+  int32_t j, p, y, x;
+  for (j = 0; j < 4; j++)
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  const int8_t *xp = b->x + (broadcast ? c / b->multiplier : c);
+  int8_t *o = b->out + c;
+  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
+    uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
+    if (rows == 3 && cols == 3 && !with_offset) {
+#if defined(TFLC__DSP_ASM)
+      if (!broadcast) {
+        uint32_t t[4];
+        t[0] = s0;
+        t[1] = s1;
+        t[2] = s2;
+        t[3] = s3;
+        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
+                            b->w_row - 2 * w_col, t);
+        s0 = t[0];
+        s1 = t[1];
+        s2 = t[2];
+        s3 = t[3];
+      } else
+#endif
+      {
+        /* the 3x3 window unrolled: two pointer increments per tap */
+        const int32_t x_next = b->x_row - 3 * x_col;
+        const int32_t w_next = b->w_row - 3 * w_col;
+        const int8_t *xt = xp, *wt = b->w + c;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        xt += x_next;
+        wt += w_next;
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+        TFLC__DSP_DW_TAP(broadcast)
+      }
+    } else {
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+        if (with_offset) {
+          TFLC__DSP_DW_ROW(1, broadcast)
+        } else {
+          TFLC__DSP_DW_ROW(0, broadcast)
+        }
+      }
+    }
+    o[0] = tflc__dsp_out(f[0], s0, out_off, lo, hi, sat8, simple);
+    o[1] = tflc__dsp_out(f[1], s1, out_off, lo, hi, sat8, simple);
+    o[2] = tflc__dsp_out(f[2], s2, out_off, lo, hi, sat8, simple);
+    o[3] = tflc__dsp_out(f[3], s3, out_off, lo, hi, sat8, simple);
+  }
+}
+#undef TFLC__DSP_DW_ROW
+#undef TFLC__DSP_DW_TAP
+
+/* Channels [c, c + n) of a depthwise block through the portable
+ * primitive (the last channels, or parameters the DSP requantization does
+ * not cover). */
+static TFLC__NOINLINE void
+tflc__dsp_depthwise_portable(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int32_t n) {
+  tflc_depthwise_block sub = *b;
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  sub.channels = n;
+  sub.x += c / b->multiplier;
+  sub.w += c;
+  sub.out += c;
+  tflc_depthwise_s8_portable(&rc, &sub);
+}
+
+/* Channels [c, c + 4) of a depthwise block with any requantization (the
+ * portable primitive for those the DSP one does not cover). Kept out of
+ * the caller's frame. */
+static TFLC__NOINLINE void
+tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int mode) {
+  tflc__dsp_requant f[4];
+  int ok = 1, j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    ok &= tflc__dsp_requant_init(&f[j], rq->multiplier[k], rq->shift[k]);
+  }
+  if (!ok)
+    tflc__dsp_depthwise_portable(rq, b, c, 4);
+  else if (b->multiplier == 1)
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
+  else
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
+}
+
+/* The pixels of four channels [c, c + 4) (multiplier 1) whose
+ * requantizations are all simple (tflc__dsp_requant_init): multipliers q
+ * and right shifts 1..23 in arrays, the input offset
+ * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
+ * assembly. sat8: the clamp is the whole int8 range. */
+TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
+                                              int32_t c, const uint32_t *bias,
+                                              const int32_t *q,
+                                              const int32_t *right,
+                                              int32_t out_off, int32_t lo,
+                                              int32_t hi, int sat8) {
+  const int32_t rows = b->rows, cols = b->cols;
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const int32_t x_row = b->x_row, w_row = b->w_row;
+  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
+  const int32_t pixels = b->pixels;
+  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
+  const int8_t *xp = b->x + c;
+  const int8_t *const w = b->w + c;
+  int8_t *o = b->out + c;
+  int32_t p, y, x, j;
+  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
+    uint32_t s[4];
+    s[0] = bias[0];
+    s[1] = bias[1];
+    s[2] = bias[2];
+    s[3] = bias[3];
+#if defined(TFLC__DSP_ASM)
+    if (rows == 3 && cols == 3 && off2 == 0) {
+      /* (windows inside the input come with the offset folded in) */
+      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
+                          w_row - 2 * w_col, s);
+    } else
+#endif
+    {
+      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+      for (y = 0; y < rows; y++) {
+        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
+        const int8_t *wt = w + (ptrdiff_t)y * w_row;
+        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
+          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
+          const uint32_t xl = tflc__sxtab16(off2, xv);
+          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
+          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+          s0 = tflc__smlabb(xl, wl, s0);
+          s2 = tflc__smlatt(xl, wl, s2);
+          s1 = tflc__smlabb(xh, wh, s1);
+          s3 = tflc__smlatt(xh, wh, s3);
+        }
+      }
+      s[0] = s0;
+      s[1] = s1;
+      s[2] = s2;
+      s[3] = s3;
+    }
+    for (j = 0; j < 4; j++)
+      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                              out_off, lo, hi, sat8);
+  }
+}
+
+/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
+ * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
+ * returns 0 (nothing done) otherwise. */
+static TFLC__NOINLINE int
+tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
+                            const tflc_depthwise_block *b, int32_t c,
+                            int sat8) {
+  uint32_t bias[4];
+  int32_t q[4], right[4], j;
+  for (j = 0; j < 4; j++) {
+    const int32_t k = rq->per_channel ? c + j : 0;
+    const int32_t sh = rq->shift[k];
+    q[j] = rq->multiplier[k];
+    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
+      return 0;
+    right[j] = -sh;
+    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
+  }
+  if (sat8)
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
+                                127, 1);
+  else
+    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
+                                rq->act_min, rq->act_max, 0);
+  return 1;
+}
+
+TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const int32_t n4 = b->channels & ~3;
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c;
+  if (b->x_offset < -32640 || b->x_offset > 32640 || mode == 0 ||
+      (b->multiplier != 1 && b->multiplier % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, an offset or clamp beyond int8, or
+     * groups of four channels that read different input channels */
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (c = 0; c < n4; c += 4)
+    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
+      tflc__dsp_depthwise4_general(rq, b, c, mode);
+  if (c < b->channels)
+    tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
+}
+/* LUT indices of 2 and 4 bits a 32-bit word (16 or 8 indices) at a time:
+ * one load, a field extraction and a table byte per index, no loop per
+ * byte. The head up to a byte boundary, the tail, and the other widths go
+ * through the portable version. */
+TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
+                                  unsigned bits, const uint8_t *tab,
+                                  uint8_t *dst) {
+  int32_t head = 0;
+  if ((bits != 4 && bits != 2) || n < 8 || bit % bits != 0) {
+    tflc_lut_unpack_portable(src, bit, n, bits, tab, dst);
+    return;
+  }
+  if (bit != 0) {
+    /* up to the next byte boundary: (8 - bit) / bits indices */
+    head = (int32_t)((8u - bit) / bits);
+    tflc_lut_unpack_portable(src, bit, head, bits, tab, dst);
+    src++;
+    dst += head;
+    n -= head;
+  }
+  if (bits == 4) {
+#define TFLC__DSP_NIBBLES(src, dst)                                            \
+  do {                                                                         \
+    const uint32_t w = (uint32_t)(src)[0] << 24 | (uint32_t)(src)[1] << 16 |   \
+                       (uint32_t)(src)[2] << 8 | (uint32_t)(src)[3];           \
+    (dst)[0] = tab[w >> 28];                                                   \
+    (dst)[1] = tab[(w >> 24) & 15u];                                           \
+    (dst)[2] = tab[(w >> 20) & 15u];                                           \
+    (dst)[3] = tab[(w >> 16) & 15u];                                           \
+    (dst)[4] = tab[(w >> 12) & 15u];                                           \
+    (dst)[5] = tab[(w >> 8) & 15u];                                            \
+    (dst)[6] = tab[(w >> 4) & 15u];                                            \
+    (dst)[7] = tab[w & 15u];                                                   \
+  } while (0)
+    /* two words per turn (the loop's own instructions per 16 indices) */
+    for (; n >= 16; n -= 16, src += 8, dst += 16) {
+      TFLC__DSP_NIBBLES(src, dst);
+      TFLC__DSP_NIBBLES(src + 4, dst + 8);
+    }
+    if (n >= 8) {
+      TFLC__DSP_NIBBLES(src, dst);
+      n -= 8;
+      src += 4;
+      dst += 8;
+    }
+#undef TFLC__DSP_NIBBLES
+  } else {
+    for (; n >= 16; n -= 16, src += 4, dst += 16) {
+      const uint32_t w = (uint32_t)src[0] << 24 | (uint32_t)src[1] << 16 |
+                         (uint32_t)src[2] << 8 | (uint32_t)src[3];
+      dst[0] = tab[w >> 30];
+      dst[1] = tab[(w >> 28) & 3u];
+      dst[2] = tab[(w >> 26) & 3u];
+      dst[3] = tab[(w >> 24) & 3u];
+      dst[4] = tab[(w >> 22) & 3u];
+      dst[5] = tab[(w >> 20) & 3u];
+      dst[6] = tab[(w >> 18) & 3u];
+      dst[7] = tab[(w >> 16) & 3u];
+      dst[8] = tab[(w >> 14) & 3u];
+      dst[9] = tab[(w >> 12) & 3u];
+      dst[10] = tab[(w >> 10) & 3u];
+      dst[11] = tab[(w >> 8) & 3u];
+      dst[12] = tab[(w >> 6) & 3u];
+      dst[13] = tab[(w >> 4) & 3u];
+      dst[14] = tab[(w >> 2) & 3u];
+      dst[15] = tab[w & 3u];
+    }
+  }
+  if (n > 0)
+    tflc_lut_unpack_portable(src, 0, n, bits, tab, dst);
+}
+
+#if defined(TFLC__SUM_S8_IS_DSP)
+/* sum of n int8, four a word (the seam TFLC__SUM_S8) */
+static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
+  int32_t sum, k = 0;
+  uint32_t acc = 0;
+  for (; k + 4 <= n; k += 4) {
+    const uint32_t v = tflc__load4(row + k);
+    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
+    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  }
+  sum = tflc__wrap32((int64_t)acc);
+  for (; k < n; k++)
+    sum += row[k];
+  return sum;
+}
+#endif
+#endif /* TFLC_HAVE_DSP */
+
+/* ======================================================================== */
+/* Platform: Arm Helium (MVE) (TFLC_HAVE_MVE)                               */
+/* ======================================================================== */
+/* Dot products with VMLADAVA (16 int8 products summed into a 32-bit
+ * scalar, wrapping), depthwise sums with four channels in the 32-bit lanes
+ * of a vector, requantization of four outputs at a time. The remainders
+ * (depths not a multiple of 16, fewer than four channels) go through
+ * tail-predicated loads and stores, which touch no memory in their
+ * inactive lanes. All sums wrap modulo 2^32 as the portable ones do, so
+ * the results are the same bytes for any parameters:
+ *  - an input offset is added as off * (sum of the weights), which equals
+ *    the portable sum of (x + off) * w modulo 2^32;
+ *  - VQRDMULH is gemmlowp's SaturatingRoundingDoublingHighMul exactly
+ *    (the same rounding, the same saturation of INT32_MIN * INT32_MIN);
+ *  - gemmlowp's RoundingDivideByPOT(v, n) is VRSHL by -n (round half up,
+ *    computed without overflow) of v - 1 for negative v and n > 0, the
+ *    subtraction saturating (at INT32_MIN both give -2^(31-n));
+ *  - the left shift is a plain VSHL (wrapping; 32 or more gives 0, as in
+ *    the portable version), right shifts beyond 31 take 31 (likewise);
+ *  - the offset add wraps, the clamp is max then min, VSTRB keeps the low
+ *    byte. */
+#if defined(TFLC_HAVE_MVE)
+#include <arm_mve.h>
+
+/* Requantization of four channels as vectors: multiplier, left shift
+ * (0..), right shift as a VRSHL amount (-31..0), bias; and the output
+ * offset and clamp. */
+typedef struct tflc__mve_quant {
+  int32x4_t q, left, right, bias;
+  int32_t off, lo, hi;
+} tflc__mve_quant;
+
+/* channels [c, c + n) of rq, n 1..4 (the lanes from n on are zero) */
+TFLC__INLINE void tflc__mve_quant_at(tflc__mve_quant *f,
+                                     const tflc_requant_params *rq, int32_t c,
+                                     int32_t n) {
+  const mve_pred16_t p = vctp32q((uint32_t)n);
+  int32x4_t s;
+  if (rq->per_channel) {
+    f->q = vldrwq_z_s32(rq->multiplier + c, p);
+    s = vldrbq_z_s32(rq->shift + c, p);
+  } else {
+    f->q = vdupq_n_s32(rq->multiplier[0]);
+    s = vdupq_n_s32(rq->shift[0]);
+  }
+  f->bias = rq->bias != NULL ? vldrwq_z_s32(rq->bias + c, p) : vdupq_n_s32(0);
+  f->left = vmaxq_s32(s, vdupq_n_s32(0));
+  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
+  f->off = rq->output_offset;
+  f->lo = rq->act_min;
+  f->hi = rq->act_max;
+}
+
+/* the requantized values of the sums acc (bias not added) */
+TFLC__INLINE int32x4_t tflc__mve_requant_shift(int32x4_t acc,
+                                               const tflc__mve_quant *f,
+                                               int left) {
+  int32x4_t v = vqrdmulhq_s32(left ? vshlq_s32(acc, f->left) : acc, f->q);
+  v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, f->right), 31));
+  v = vrshlq_s32(v, f->right);
+  v = vaddq_n_s32(v, f->off);
+  v = vmaxq_s32(v, vdupq_n_s32(f->lo));
+  return vminq_s32(v, vdupq_n_s32(f->hi));
+}
+
+/* the same with any left shift */
+TFLC__INLINE int32x4_t tflc__mve_requant(int32x4_t acc,
+                                         const tflc__mve_quant *f) {
+  return tflc__mve_requant_shift(acc, f, 1);
+}
+
+TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
+                                     const int32_t *acc, int8_t *out) {
+  tflc__mve_quant f;
+  int32_t c;
+  for (c = 0; c < n; c += 4) {
+    const int32_t k = n - c < 4 ? n - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)k);
+    int32x4_t v;
+    tflc__mve_quant_at(&f, rq, c, k);
+    v = vaddq_s32(vldrwq_z_s32(acc + c, p), f.bias);
+    vstrbq_p_s32(out + c, tflc__mve_requant(v, &f), p);
+  }
+}
+
+/* four sums from four scalars */
+TFLC__INLINE int32x4_t tflc__mve_vec4(int32_t s0, int32_t s1, int32_t s2,
+                                      int32_t s3) {
+  int32x4_t v = vdupq_n_s32(s0);
+  v = vsetq_lane_s32(s1, v, 1);
+  v = vsetq_lane_s32(s2, v, 2);
+  return vsetq_lane_s32(s3, v, 3);
+}
+
+/* s[j] += the dot products of the row a with the weight rows w[j] over
+ * len values (16 at a time, then one predicated step) */
+TFLC__INLINE void tflc__mve_dot1x4(const int8_t *a, const int8_t *w0,
+                                   const int8_t *w1, const int8_t *w2,
+                                   const int8_t *w3, int32_t len, int32_t *s) {
+  int32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t k;
+  for (k = 16; k <= len; k += 16) {
+    const int8x16_t x = vldrbq_s8(a);
+    s0 = vmladavaq_s8(s0, x, vldrbq_s8(w0));
+    s1 = vmladavaq_s8(s1, x, vldrbq_s8(w1));
+    s2 = vmladavaq_s8(s2, x, vldrbq_s8(w2));
+    s3 = vmladavaq_s8(s3, x, vldrbq_s8(w3));
+    a += 16;
+    w0 += 16;
+    w1 += 16;
+    w2 += 16;
+    w3 += 16;
+  }
+  if (len & 15) {
+    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+    const int8x16_t x = vldrbq_z_s8(a, p);
+    s0 = vmladavaq_s8(s0, x, vldrbq_z_s8(w0, p));
+    s1 = vmladavaq_s8(s1, x, vldrbq_z_s8(w1, p));
+    s2 = vmladavaq_s8(s2, x, vldrbq_z_s8(w2, p));
+    s3 = vmladavaq_s8(s3, x, vldrbq_z_s8(w3, p));
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+/* sum of len int8 */
+TFLC__INLINE int32_t tflc__mve_sum(const int8_t *w, int32_t len) {
+  int32_t s = 0, k;
+  for (k = 16; k <= len; k += 16, w += 16)
+    s = vaddvaq_s8(s, vldrbq_s8(w));
+  if (len & 15)
+    s = vaddvaq_s8(s, vldrbq_z_s8(w, vctp8q((uint32_t)(len & 15))));
+  return s;
+}
+
+/* s[0..3] += the sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1) over
+ * len values */
+TFLC__INLINE void tflc__mve_dot2x2(const int8_t *a0, const int8_t *a1,
+                                   const int8_t *w0, const int8_t *w1,
+                                   int32_t len, int32_t *s) {
+  int32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
+  int32_t i;
+  for (i = len >> 4; i > 0; i--) {
+    const int8x16_t x0 = vldrbq_s8(a0), x1 = vldrbq_s8(a1);
+    const int8x16_t v0 = vldrbq_s8(w0), v1 = vldrbq_s8(w1);
+    s00 = vmladavaq_s8(s00, x0, v0);
+    s01 = vmladavaq_s8(s01, x0, v1);
+    s10 = vmladavaq_s8(s10, x1, v0);
+    s11 = vmladavaq_s8(s11, x1, v1);
+    a0 += 16;
+    a1 += 16;
+    w0 += 16;
+    w1 += 16;
+  }
+  if (len & 15) {
+    const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+    const int8x16_t x0 = vldrbq_z_s8(a0, p), x1 = vldrbq_z_s8(a1, p);
+    const int8x16_t v0 = vldrbq_z_s8(w0, p), v1 = vldrbq_z_s8(w1, p);
+    s00 = vmladavaq_s8(s00, x0, v0);
+    s01 = vmladavaq_s8(s01, x0, v1);
+    s10 = vmladavaq_s8(s10, x1, v0);
+    s11 = vmladavaq_s8(s11, x1, v1);
+  }
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* Columns [c, cols) of the block, four at a time against one row at a
+ * time: the sums of a row against four weight rows, their requantization
+ * as one vector, one predicated store. */
+static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
+                                               const tflc_gemm_block *g,
+                                               int32_t c) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
+  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  int32_t r, sg;
+  for (; c < g->cols; c += 4) {
+    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* columns past the block repeat its column c (their lanes unused) */
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
+    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
+    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (g->a_offset != 0 && len > 0) {
+      /* the offset times each column's sum, into the biases */
+      int32_t t[4] = {0, 0, 0, 0};
+      for (sg = 0; sg < segs; sg++) {
+        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
+        t[0] += tflc__mve_sum(w0 + d, len);
+        t[1] += tflc__mve_sum(w1 + d, len);
+        t[2] += tflc__mve_sum(w2 + d, len);
+        t[3] += tflc__mve_sum(w3 + d, len);
+      }
+      f.bias = vmlaq_n_s32(f.bias, tflc__mve_vec4(t[0], t[1], t[2], t[3]),
+                           g->a_offset);
+    }
+    for (r = 0; r < rows; r++, a += a_row, o += out_row) {
+      int32_t s[4] = {0, 0, 0, 0};
+      for (sg = 0; sg < segs; sg++) {
+        const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
+        tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
+                         w3 + d, len, s);
+      }
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          p);
+    }
+  }
+}
+
+/* Requantization of a 2 x 2 block's lanes (c, c + 1, c, c + 1): the
+ * parameters of channels c and c + 1 twice; the biases get the offset
+ * times the columns' sums (w0 and w1 over the segments) when a_offset is
+ * not 0. */
+TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
+                                       const tflc_requant_params *rq,
+                                       const tflc_gemm_block *g, int32_t c,
+                                       const int8_t *w0, const int8_t *w1) {
+  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
+  const int32_t s0 = rq->shift[k0], s1 = rq->shift[k1];
+  int32_t b0 = rq->bias != NULL ? rq->bias[c] : 0;
+  int32_t b1 = rq->bias != NULL ? rq->bias[c + 1] : 0;
+  const int32x4_t s = tflc__mve_vec4(s0, s1, s0, s1);
+  if (g->a_offset != 0 && g->seg_len > 0) {
+    uint32_t t0 = 0, t1 = 0;
+    int32_t sg;
+    for (sg = 0; sg < g->segments; sg++) {
+      const ptrdiff_t d = (ptrdiff_t)sg * g->w_seg;
+      t0 += (uint32_t)tflc__mve_sum(w0 + d, g->seg_len);
+      t1 += (uint32_t)tflc__mve_sum(w1 + d, g->seg_len);
+    }
+    b0 = tflc__wrap32((int64_t)((uint32_t)b0 + t0 * (uint32_t)g->a_offset));
+    b1 = tflc__wrap32((int64_t)((uint32_t)b1 + t1 * (uint32_t)g->a_offset));
+  }
+  f->q = tflc__mve_vec4(rq->multiplier[k0], rq->multiplier[k1],
+                        rq->multiplier[k0], rq->multiplier[k1]);
+  f->bias = tflc__mve_vec4(b0, b1, b0, b1);
+  f->left = vmaxq_s32(s, vdupq_n_s32(0));
+  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
+  f->off = rq->output_offset;
+  f->lo = rq->act_min;
+  f->hi = rq->act_max;
+}
+
+/* The four sums of a 2 x 2 block (a0.w0, a0.w1, a1.w0, a1.w1 into s[0..3])
+ * over segs > 0 runs of len > 0 values: the runs of a0 and a1 da apart
+ * after each other's ends rounded up to 16 (from the start of a run,
+ * 16 * ceil(len / 16) + da reaches the next), those of w0 and w1 dw apart
+ * likewise. One tail-predicated low-overhead loop per run (DLSTP/LETP:
+ * the last vector of a run loads only its valid lanes, the others are
+ * zero and add nothing); compilers spill the C version of this loop. */
+TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
+                                        const int8_t *w0, const int8_t *w1,
+                                        int32_t len, int32_t segs, int32_t da,
+                                        int32_t dw, int32_t *s) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__("1:\n\t"
+          "dlstp.8 lr, %[len]\n"
+          "2:\n\t"
+          "vldrb.u8 q0, [%[a0]], #16\n\t"
+          "vldrb.u8 q1, [%[a1]], #16\n\t"
+          "vldrb.u8 q2, [%[w0]], #16\n\t"
+          "vmlava.s8 %[s00], q0, q2\n\t"
+          "vmlava.s8 %[s10], q1, q2\n\t"
+          "vldrb.u8 q2, [%[w1]], #16\n\t"
+          "vmlava.s8 %[s01], q0, q2\n\t"
+          "vmlava.s8 %[s11], q1, q2\n\t"
+          "letp lr, 2b\n\t"
+          "ldr lr, %[da]\n\t"
+          "add %[a0], %[a0], lr\n\t"
+          "add %[a1], %[a1], lr\n\t"
+          "ldr lr, %[dw]\n\t"
+          "add %[w0], %[w0], lr\n\t"
+          "add %[w1], %[w1], lr\n\t"
+          "subs %[segs], %[segs], #1\n\t"
+          "bne 1b\n\t"
+          : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
+            [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
+            [w1] "+r"(w1), [segs] "+r"(segs)
+          : [len] "r"(len), [da] "m"(da), [dw] "m"(dw)
+          : "cc", "lr", "q0", "q1", "q2", "memory");
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
+/* the same as a call (its registers out of a busy caller's) */
+static TFLC__NOINLINE void
+tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
+                           const int8_t *w1, int32_t len, int32_t segs,
+                           int32_t da, int32_t dw, int32_t *s) {
+  tflc__mve_dot2x2_runs(a0, a1, w0, w1, len, segs, da, dw, s);
+}
+
+/* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
+ * segs > 0 segments of len > 0 values; left: some left shift is not 0 (a
+ * constant at each call site). */
+TFLC__INLINE void tflc__mve_gemm_pairs_body(
+    const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
+    const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
+    int32_t segs, int32_t a_seg, int32_t w_seg, int left) {
+  const tflc__mve_quant f = *fp;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t run = (len + 15) & ~15; /* what the loads step over */
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
+  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
+    int32_t s[4];
+    tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
+                          w_seg - run, s);
+    vstrbq_scatter_offset_s32(
+        o, where,
+        tflc__mve_requant_shift(
+            vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f,
+            left));
+  }
+}
+
+/* the loop above for one segment (the pointwise convolutions and fully
+ * connected layers: written out, compilers keep more in registers) */
+TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
+                                             const int8_t *a, int32_t a_row,
+                                             const int8_t *w0, const int8_t *w1,
+                                             int32_t len, int8_t *o,
+                                             int32_t out_row, int32_t pairs,
+                                             int left, int tail) {
+  const tflc__mve_quant f = *fp;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t n16 = len >> 4;
+  const mve_pred16_t p = vctp8q((uint32_t)(len & 15));
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
+  for (; pairs > 0; pairs--, a += a_step, o += o_step) {
+    const int8_t *x0 = a, *x1 = a + a_row, *v0 = w0, *v1 = w1;
+    int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0, i;
+    for (i = n16; i > 0; i--) {
+      const int8x16_t a0 = vldrbq_s8(x0), a1 = vldrbq_s8(x1);
+      const int8x16_t b0 = vldrbq_s8(v0), b1 = vldrbq_s8(v1);
+      s00 = vmladavaq_s8(s00, a0, b0);
+      s01 = vmladavaq_s8(s01, a0, b1);
+      s10 = vmladavaq_s8(s10, a1, b0);
+      s11 = vmladavaq_s8(s11, a1, b1);
+      x0 += 16;
+      x1 += 16;
+      v0 += 16;
+      v1 += 16;
+    }
+    if (tail) {
+      const int8x16_t a0 = vldrbq_z_s8(x0, p), a1 = vldrbq_z_s8(x1, p);
+      const int8x16_t b0 = vldrbq_z_s8(v0, p), b1 = vldrbq_z_s8(v1, p);
+      s00 = vmladavaq_s8(s00, a0, b0);
+      s01 = vmladavaq_s8(s01, a0, b1);
+      s10 = vmladavaq_s8(s10, a1, b0);
+      s11 = vmladavaq_s8(s11, a1, b1);
+    }
+    vstrbq_scatter_offset_s32(
+        o, where,
+        tflc__mve_requant_shift(
+            vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), f.bias), &f, left));
+  }
+}
+
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                      const int8_t *w0, const int8_t *w1, int32_t len,
+                      int8_t *o, int32_t out_row, int32_t pairs) {
+  /* variants without the left shift (all of them 0: the usual case) and
+   * without the predicated tail */
+  const int left = vmaxvq_s32(0, fp->left) != 0;
+  if (left)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 1,
+                               1);
+  else if (len & 15)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               1);
+  else
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               0);
+}
+
+/* the loop above for any number of segments */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                     const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
+                     int32_t out_row, int32_t pairs, int32_t segs,
+                     int32_t a_seg, int32_t w_seg) {
+  if (vmaxvq_s32(0, fp->left) != 0)
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 1);
+  else
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 0);
+}
+
+/* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
+ * vector used twice), four sums requantized as one vector and stored with
+ * one scatter; an odd last row as a 1 x 2 block, an odd last column
+ * through tflc__mve_gemm_cols. */
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
+  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  int32_t c, r, sg;
+  if (rows == 1) {
+    /* one row: four columns at a time, no row computed twice */
+    tflc__mve_gemm_cols(rq, g, 0);
+    return;
+  }
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = w0 + w_col;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    r = 0;
+    if (rows >= 2 && segs == 1) {
+      tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    } else if (rows >= 2 && segs > 0 && len > 0) {
+      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
+                           segs, a_seg, w_seg);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    }
+    for (; r < rows;
+         r += 2, a += 2 * (ptrdiff_t)a_row, o += 2 * (ptrdiff_t)out_row) {
+      /* an odd last row: its own row twice, the second pair not stored */
+      const int8_t *const a1 = r + 1 < rows ? a + a_row : a;
+      int32_t s[4] = {0, 0, 0, 0};
+      int32x4_t v;
+      if (segs == 1)
+        tflc__mve_dot2x2(a, a1, w0, w1, len, s);
+      else if (segs > 0 && len > 0)
+        tflc__mve_dot2x2_runs_call(a, a1, w0, w1, len, segs,
+                                   a_seg - ((len + 15) & ~15),
+                                   w_seg - ((len + 15) & ~15), s);
+      else
+        for (sg = 0; sg < segs; sg++) {
+          const ptrdiff_t da = (ptrdiff_t)sg * a_seg;
+          const ptrdiff_t dw = (ptrdiff_t)sg * w_seg;
+          tflc__mve_dot2x2(a + da, a1 + da, w0 + dw, w1 + dw, len, s);
+        }
+      v = tflc__mve_requant(
+          vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f);
+      if (r + 1 < rows)
+        vstrbq_scatter_offset_s32(o, where, v);
+      else
+        vstrbq_p_s32(o, v, vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* The dot products of the row a with the weight rows w0..w3 over len > 0
+ * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
+ * LETP: the last vector loads only its valid lanes, the others are zero
+ * and add nothing); in C, compilers reload the pointers around a
+ * predicated tail. */
+TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
+                                           const int8_t *w1, const int8_t *w2,
+                                           const int8_t *w3, int32_t len) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__(
+      "dlstp.8 lr, %[len]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[w0]], #16\n\t"
+      "vmlava.s8 %[s0], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w1]], #16\n\t"
+      "vmlava.s8 %[s1], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w2]], #16\n\t"
+      "vmlava.s8 %[s2], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w3]], #16\n\t"
+      "vmlava.s8 %[s3], q0, q1\n\t"
+      "letp lr, 1b\n\t"
+      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+      : [len] "r"(len)
+      : "lr", "q0", "q1", "memory");
+  return tflc__mve_vec4(s0, s1, s2, s3);
+}
+
+TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
+                                      const tflc_gemm_block *g) {
+  const int32_t len = g->seg_len, w_col = g->w_col;
+  int32_t c, r;
+  if (g->segments != 1 || len < 1) {
+    tflc_gemm_s8_mve(rq, g); /* not a window block */
+    return;
+  }
+  for (c = 0; c < g->cols; c += 4) {
+    const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* columns past the block repeat its column c (their lanes unused) */
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * w_col;
+    const int8_t *const w1 = n > 1 ? w0 + w_col : w0;
+    const int8_t *const w2 = n > 2 ? w1 + w_col : w0;
+    const int8_t *const w3 = n > 3 ? w2 + w_col : w0;
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (g->a_offset != 0) /* the offset times each column's sum */
+      f.bias = vmlaq_n_s32(
+          f.bias,
+          tflc__mve_vec4(tflc__mve_sum(w0, len), tflc__mve_sum(w1, len),
+                         tflc__mve_sum(w2, len), tflc__mve_sum(w3, len)),
+          g->a_offset);
+    for (r = 0; r < g->rows; r++, a += g->a_row, o += g->out_row)
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
+              &f),
+          p);
+  }
+}
+
+/* The dot products of the row x with four weight rows over depth values
+ * (16 at a time, then one predicated step), as one vector. */
+TFLC__INLINE int32x4_t tflc__mve_fc_dot4(const int8_t *x, const int8_t *w0,
+                                         const int8_t *w1, const int8_t *w2,
+                                         const int8_t *w3, int32_t depth) {
+  int32_t s[4] = {0, 0, 0, 0};
+  tflc__mve_dot1x4(x, w0, w1, w2, w3, depth, s);
+  return tflc__mve_vec4(s[0], s[1], s[2], s[3]);
+}
+
+TFLC_API void tflc_fully_connected_s8_mve(const tflc_requant_params *rq,
+                                          const int16_t *sums, int32_t x_offset,
+                                          int32_t batches, int32_t depth,
+                                          int32_t out_depth, const int8_t *x,
+                                          const int8_t *w, int8_t *out) {
+  int32_t c, b;
+  for (c = 0; c < out_depth; c += 4) {
+    const int32_t n = out_depth - c < 4 ? out_depth - c : 4;
+    const mve_pred16_t p = vctp32q((uint32_t)n);
+    /* outputs past the end repeat row c (their lanes are not stored) */
+    const int8_t *const w0 = w + (ptrdiff_t)c * depth;
+    const int8_t *const w1 = n > 1 ? w0 + depth : w0;
+    const int8_t *const w2 = n > 2 ? w1 + depth : w0;
+    const int8_t *const w3 = n > 3 ? w2 + depth : w0;
+    const int8_t *xb = x;
+    int8_t *o = out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c, n);
+    if (sums != NULL) /* the input offset times the rows' sums */
+      f.bias = vmlaq_n_s32(f.bias, vldrhq_z_s32(sums + c, p), x_offset);
+    for (b = 0; b < batches; b++, xb += depth, o += out_depth)
+      vstrbq_p_s32(
+          o,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_fc_dot4(xb, w0, w1, w2, w3, depth), f.bias),
+              &f),
+          p);
+  }
+}
+
+#if defined(TFLC__FC_S8_IS_MVE)
+/* The FULLY_CONNECTED seam on Helium (TFLC__FC_S8_*): raw int8 weights
+ * take tflc_fully_connected_s8_mve, the input offset times each weight
+ * row's sum made once at prepare instead of on every invoke. Rows of at
+ * most 256 values have sums that fit 16 bits (|sum| <= 32,768): those are
+ * kept as int16 and the biases read from the model at invoke (2 bytes per
+ * output); longer rows, or biases not 4-byte aligned, get bias + offset *
+ * sum as one int32 per output. No buffer when the offset is 0 and the
+ * biases can be read in place. The other layers (weights or bias not
+ * final at prepare, compressed or INT4 weights, a per-tensor filter zero
+ * point) keep the generic kernel. Returns the buffer's bytes, 0 for a
+ * layer that takes the generic kernel (*mve 0). */
+static size_t tflc__fc_s8_mve_plan(const tflc_fc_params *p, int32_t accum,
+                                   int32_t depth, const tflc_const *filter,
+                                   const tflc_const *bias, int *mve) {
+  int bias_in_place;
+  *mve = 0;
+  if (!filter || filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
+      filter->type != TFLC_INT8 || !filter->data || depth < 1 ||
+      (uint32_t)depth > 0x3FFFFFFFu || (!p->per_channel && p->filter_offset))
+    return 0;
+  if (bias && (bias->kind != TFLC_CONST_RAW_LUT || bias->bits != 0 ||
+               bias->type != TFLC_INT32 || !bias->data))
+    return 0;
+  *mve = 1;
+  bias_in_place = !bias || ((uintptr_t)bias->data & 3u) == 0;
+  if (p->input_offset == 0 && bias_in_place)
+    return 0;
+  return (accum <= 256 && bias_in_place ? 2u : 4u) * (size_t)(uint32_t)depth;
+}
+static size_t tflc__fc_s8_prepare_bytes_mve(const tflc_fc_params *p,
+                                            int32_t accum, int32_t depth,
+                                            const tflc_const *filter,
+                                            const tflc_const *bias) {
+  int mve;
+  return tflc__fc_s8_mve_plan(p, accum, depth, filter, bias, &mve);
+}
+static void tflc__fc_s8_prepare_mve(void *record, void *buf,
+                                    const tflc_fc_params *p, int32_t accum,
+                                    int32_t depth, const tflc_const *filter,
+                                    const tflc_const *bias) {
+  tflc_fc_s8_mve_record *r = (tflc_fc_s8_mve_record *)record;
+  int mve;
+  const size_t n = tflc__fc_s8_mve_plan(p, accum, depth, filter, bias, &mve);
+  const int8_t *w;
+  int32_t o;
+  r->mode = mve;
+  r->bias = NULL;
+  r->sums = NULL;
+  if (!mve)
+    return;
+  w = (const int8_t *)filter->data;
+  r->bias = bias ? (const int32_t *)bias->data : NULL;
+  if (n == 0 || !buf)
+    return;
+  if (n == 2u * (size_t)(uint32_t)depth) {
+    int16_t *sums = (int16_t *)buf;
+    for (o = 0; o < depth; o++)
+      sums[o] = (int16_t)tflc__mve_sum(w + (ptrdiff_t)o * accum, accum);
+    r->sums = sums;
+  } else {
+    int32_t *k = (int32_t *)buf;
+    for (o = 0; o < depth; o++) {
+      int32_t b = 0;
+      if (bias)
+        memcpy(&b, (const uint8_t *)bias->data + (size_t)o * 4u, 4);
+      k[o] = tflc__wrap32(
+          (int64_t)((uint32_t)b + (uint32_t)p->input_offset *
+                                      (uint32_t)tflc__mve_sum(
+                                          w + (ptrdiff_t)o * accum, accum)));
+    }
+    r->bias = k;
+  }
+}
+TFLC__INLINE void tflc__fc_s8_run_mve(
+    const void *record, const tflc_fc_params *p, int32_t batches, int32_t accum,
+    int32_t depth, const int8_t *in, const tflc_const *filter,
+    const tflc_const *bias, int8_t *out, void *tile, size_t tile_bytes) {
+  const tflc_fc_s8_mve_record *r = (const tflc_fc_s8_mve_record *)record;
+  if (r->mode) {
+    tflc_requant_params rq;
+    rq.bias = r->bias;
+    rq.multiplier = p->out_multiplier;
+    rq.shift = p->out_shift;
+    rq.per_channel = p->per_channel;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    tflc_fully_connected_s8_mve(&rq, r->sums, p->input_offset, batches, accum,
+                                depth, in, (const int8_t *)filter->data, out);
+    return;
+  }
+  tflc_fully_connected_s8(p, batches, accum, depth, in, filter, bias, out, tile,
+                          tile_bytes);
+}
+#endif
+
+/* Depthwise sums of four channels (lanes) of one or two pixels over a
+ * window of rows x cols taps (constants at some call sites); full: all
+ * four lanes valid (no predication); m1: multiplier 1 (else every lane
+ * reads the one input value at xt[0]); with_off: the input offset is not
+ * 0 (the broadcast input adds it anyway). */
+TFLC__INLINE void tflc__mve_dw_window(const tflc_depthwise_block *b,
+                                      const int8_t *xt, const int8_t *wt,
+                                      mve_pred16_t p, int full, int m1, int two,
+                                      int32_t rows, int32_t cols, int with_off,
+                                      int32x4_t *acc0, int32x4_t *acc1) {
+  const int32_t x_col = b->x_col, w_col = b->w_col, x_pixel = b->x_pixel;
+  const int32_t off = b->x_offset;
+  int32x4_t s0 = *acc0, s1 = *acc1;
+  int32_t y, x;
+  for (y = 0; y < rows; y++) {
+    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
+      const int32x4_t wv = full ? vldrbq_s32(wr) : vldrbq_z_s32(wr, p);
+      if (m1) {
+        int32x4_t xv = full ? vldrbq_s32(xr) : vldrbq_z_s32(xr, p);
+        if (with_off)
+          xv = vaddq_n_s32(xv, off);
+        s0 = vaddq_s32(s0, vmulq_s32(xv, wv));
+        if (two) {
+          xv = full ? vldrbq_s32(xr + x_pixel) : vldrbq_z_s32(xr + x_pixel, p);
+          if (with_off)
+            xv = vaddq_n_s32(xv, off);
+          s1 = vaddq_s32(s1, vmulq_s32(xv, wv));
+        }
+      } else {
+        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + (uint32_t)off));
+        if (two)
+          s1 = vmlaq_n_s32(s1, wv,
+                           (int32_t)((uint32_t)xr[x_pixel] + (uint32_t)off));
+      }
+    }
+  }
+  *acc0 = s0;
+  *acc1 = s1;
+}
+
+/* Sums of four channels of four pixels (all lanes valid), the input
+ * offset 0 when m1 (with a broadcast input it is added to the scalar). */
+TFLC__INLINE void tflc__mve_dw_window4(const tflc_depthwise_block *b,
+                                       const int8_t *xt, const int8_t *wt,
+                                       int m1, int32_t rows, int32_t cols,
+                                       int32x4_t *acc) {
+  const int32_t x_col = b->x_col, w_col = b->w_col;
+  const ptrdiff_t xp = b->x_pixel;
+  const uint32_t off = (uint32_t)b->x_offset;
+  int32x4_t s0 = acc[0], s1 = acc[0], s2 = acc[0], s3 = acc[0];
+  int32_t y, x;
+  for (y = 0; y < rows; y++) {
+    const int8_t *xr = xt + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = wt + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
+      const int32x4_t wv = vldrbq_s32(wr);
+      if (m1) {
+        s0 = vaddq_s32(s0, vmulq_s32(vldrbq_s32(xr), wv));
+        s1 = vaddq_s32(s1, vmulq_s32(vldrbq_s32(xr + xp), wv));
+        s2 = vaddq_s32(s2, vmulq_s32(vldrbq_s32(xr + 2 * xp), wv));
+        s3 = vaddq_s32(s3, vmulq_s32(vldrbq_s32(xr + 3 * xp), wv));
+      } else {
+        s0 = vmlaq_n_s32(s0, wv, (int32_t)((uint32_t)xr[0] + off));
+        s1 = vmlaq_n_s32(s1, wv, (int32_t)((uint32_t)xr[xp] + off));
+        s2 = vmlaq_n_s32(s2, wv, (int32_t)((uint32_t)xr[2 * xp] + off));
+        s3 = vmlaq_n_s32(s3, wv, (int32_t)((uint32_t)xr[3 * xp] + off));
+      }
+    }
+  }
+  acc[0] = s0;
+  acc[1] = s1;
+  acc[2] = s2;
+  acc[3] = s3;
+}
+
+/* Channels [c, c + n) (n 1..4) of a depthwise block: pixels four at a
+ * time (all lanes valid, and no input offset with multiplier 1), then two
+ * at a time, then one. full: n == 4 (a constant at each call site). */
+TFLC__INLINE void tflc__mve_dw4(const tflc_requant_params *rq,
+                                const tflc_depthwise_block *b, int32_t c,
+                                int32_t n, int full, int m1) {
+  const mve_pred16_t p = vctp32q((uint32_t)n);
+  const int8_t *xt = b->x + (m1 ? c : c / b->multiplier);
+  const int8_t *wt = b->w + c;
+  int8_t *o = b->out + c;
+  const ptrdiff_t xp = b->x_pixel;
+  const ptrdiff_t op = b->out_pixel;
+  const int is3x3 = b->rows == 3 && b->cols == 3;
+  const int fast3x3 = full && m1 && is3x3 && b->x_offset == 0;
+  tflc__mve_quant f;
+  int32_t px = 0;
+  tflc__mve_quant_at(&f, rq, c, n);
+  if (full && (!m1 || b->x_offset == 0))
+    for (; px + 4 <= b->pixels; px += 4, xt += 4 * xp, o += 4 * op) {
+      int32x4_t s[4];
+      s[0] = f.bias;
+      if (is3x3)
+        tflc__mve_dw_window4(b, xt, wt, m1, 3, 3, s);
+      else
+        tflc__mve_dw_window4(b, xt, wt, m1, b->rows, b->cols, s);
+      vstrbq_s32(o, tflc__mve_requant(s[0], &f));
+      vstrbq_s32(o + op, tflc__mve_requant(s[1], &f));
+      vstrbq_s32(o + 2 * op, tflc__mve_requant(s[2], &f));
+      vstrbq_s32(o + 3 * op, tflc__mve_requant(s[3], &f));
+    }
+  for (; px + 2 <= b->pixels; px += 2, xt += 2 * xp, o += 2 * op) {
+    int32x4_t s0 = f.bias, s1 = f.bias;
+    if (fast3x3)
+      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 1, 3, 3, 0, &s0, &s1);
+    else
+      tflc__mve_dw_window(b, xt, wt, p, full, m1, 1, b->rows, b->cols, 1, &s0,
+                          &s1);
+    s0 = tflc__mve_requant(s0, &f);
+    s1 = tflc__mve_requant(s1, &f);
+    if (full) {
+      vstrbq_s32(o, s0);
+      vstrbq_s32(o + op, s1);
+    } else {
+      vstrbq_p_s32(o, s0, p);
+      vstrbq_p_s32(o + op, s1, p);
+    }
+  }
+  if (px < b->pixels) {
+    int32x4_t s0 = f.bias, s1 = f.bias;
+    if (fast3x3)
+      tflc__mve_dw_window(b, xt, wt, p, 1, 1, 0, 3, 3, 0, &s0, &s1);
+    else
+      tflc__mve_dw_window(b, xt, wt, p, full, m1, 0, b->rows, b->cols, 1, &s0,
+                          &s1);
+    vstrbq_p_s32(o, tflc__mve_requant(s0, &f), p);
+  }
+}
+
+/* the four cases, each compiled once */
+static TFLC__NOINLINE void tflc__mve_dw4_m1(const tflc_requant_params *rq,
+                                            const tflc_depthwise_block *b,
+                                            int32_t c) {
+  tflc__mve_dw4(rq, b, c, 4, 1, 1);
+}
+static TFLC__NOINLINE void tflc__mve_dw4_bcast(const tflc_requant_params *rq,
+                                               const tflc_depthwise_block *b,
+                                               int32_t c) {
+  tflc__mve_dw4(rq, b, c, 4, 1, 0);
+}
+static TFLC__NOINLINE void tflc__mve_dw_tail(const tflc_requant_params *rq,
+                                             const tflc_depthwise_block *b,
+                                             int32_t c, int m1) {
+  if (m1)
+    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 1);
+  else
+    tflc__mve_dw4(rq, b, c, b->channels - c, 0, 0);
+}
+
+/* The nine weights of a window of at most 3 x 3 taps of one channel, as
+ * scalars (0 for taps outside the window) */
+typedef struct tflc__mve_w3x3 {
+  int32_t w00, w01, w02, w10, w11, w12, w20, w21, w22;
+} tflc__mve_w3x3;
+
+/* Requantization of four pixels of one channel, the parameters as
+ * scalars: shift >= 0 a left shift (mode 1), < 0 a right shift (mode 2,
+ * shift = max(shift, -31)); as tflc__mve_requant. */
+TFLC__INLINE int32x4_t tflc__mve_requant_lanes(int32x4_t acc, int32_t q,
+                                               int32_t shift, int32_t off,
+                                               int32x4_t lo, int32x4_t hi,
+                                               int mode) {
+  int32x4_t v = mode == 1 ? vshlq_r_s32(acc, shift) : acc;
+  v = vqrdmulhq_n_s32(v, q);
+  if (mode == 2) {
+    v = vqaddq_s32(v, vshrq_n_s32(v, 31));
+    v = vrshlq_n_s32(v, shift);
+  }
+  return vminq_s32(vmaxq_s32(vaddq_n_s32(v, off), lo), hi);
+}
+
+/* Gather and scatter offsets of a run of pixels with four in the lanes:
+ * of tap columns 0..2 from a tap row (o), of the outputs (where); for a
+ * run of fewer than four pixels (ot, where_t) the lanes past the run
+ * repeat its last pixel, so the gathers need no predicate (the scatter
+ * has one). */
+typedef struct tflc__mve_lanes {
+  uint32x4_t o0, o1, o2, where, ot0, ot1, ot2, where_t;
+  int32x4_t lo, hi;
+  int32_t groups;           /* runs of four or more pixels: groups of four */
+  ptrdiff_t back_x, back_o; /* the last group's step back (0..3 pixels) */
+} tflc__mve_lanes;
+
+/* The sums of four pixels of one channel: one VMLA per tap of a gathered
+ * input vector by the weight as a scalar, over taps rows x cols
+ * (constants at every call: the taps outside are left out). */
+TFLC__INLINE int32x4_t tflc__mve_dw_lanes_sum(
+    const int8_t *r0, const int8_t *r1, const int8_t *r2, uint32x4_t o0,
+    uint32x4_t o1, uint32x4_t o2, const tflc__mve_w3x3 *w, int32_t bias,
+    int rows, int cols) {
+  int32x4_t acc = vdupq_n_s32(bias);
+  acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o0), w->w00);
+  if (cols > 1)
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o1), w->w01);
+  if (cols > 2)
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r0, o2), w->w02);
+  if (rows > 1) {
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o0), w->w10);
+    if (cols > 1)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o1), w->w11);
+    if (cols > 2)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r1, o2), w->w12);
+  }
+  if (rows > 2) {
+    acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o0), w->w20);
+    if (cols > 1)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o1), w->w21);
+    if (cols > 2)
+      acc = vmlaq_n_s32(acc, vldrbq_gather_offset_s32(r2, o2), w->w22);
+  }
+  return acc;
+}
+
+/* One channel's run of pixels, four per vector: the inputs of tap (y, x)
+ * at row pointer y (r0, r1, r2) plus the offsets of column x. Taps
+ * outside a smaller window have weight 0 and read an existing tap again.
+ * Runs of four or more pixels end with the group of their last four
+ * (recomputing up to three outputs with the same values), shorter ones
+ * are one partial group. */
+TFLC__INLINE void tflc__mve_dw_lanes_run(const tflc__mve_lanes *lv,
+                                         const tflc_depthwise_block *b,
+                                         const int8_t *r0, const int8_t *r1,
+                                         const int8_t *r2, int8_t *o,
+                                         const tflc__mve_w3x3 *wk, int32_t bias,
+                                         int32_t q, int32_t shift, int32_t off,
+                                         int mode, int rows, int cols) {
+  const tflc__mve_w3x3 w = *wk;
+  const int32x4_t lo = lv->lo, hi = lv->hi;
+  if (b->pixels >= 4) {
+    const ptrdiff_t xs = 4 * (ptrdiff_t)b->x_pixel,
+                    os = 4 * (ptrdiff_t)b->out_pixel;
+    const uint32x4_t o0 = lv->o0, o1 = lv->o1, o2 = lv->o2;
+    const uint32x4_t where = lv->where;
+    int32_t g;
+    for (g = lv->groups;; r0 += xs, r1 += xs, r2 += xs, o += os) {
+      vstrbq_scatter_offset_s32(
+          o, where,
+          tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, o0, o1, o2,
+                                                         &w, bias, rows, cols),
+                                  q, shift, off, lo, hi, mode));
+      if (--g == 0)
+        break;
+      if (g == 1) { /* the last group ends at the last pixel */
+        r0 -= lv->back_x;
+        r1 -= lv->back_x;
+        r2 -= lv->back_x;
+        o -= lv->back_o;
+      }
+    }
+  } else {
+    vstrbq_scatter_offset_p_s32(
+        o, lv->where_t,
+        tflc__mve_requant_lanes(tflc__mve_dw_lanes_sum(r0, r1, r2, lv->ot0,
+                                                       lv->ot1, lv->ot2, &w,
+                                                       bias, rows, cols),
+                                q, shift, off, lo, hi, mode),
+        vctp32q((uint32_t)b->pixels));
+  }
+}
+
+/* The weights of channel c (at w0) of a window of rows x cols taps (1..3
+ * each; constants at the call for the full 3 x 3 window). */
+TFLC__INLINE void tflc__mve_w3x3_load(tflc__mve_w3x3 *wk, const int8_t *w0,
+                                      ptrdiff_t wr, ptrdiff_t wc, int32_t rows,
+                                      int32_t cols) {
+  const int8_t *w1 = w0 + wr, *w2 = w1 + wr;
+  wk->w00 = w0[0];
+  wk->w01 = cols > 1 ? w0[wc] : 0;
+  wk->w02 = cols > 2 ? w0[2 * wc] : 0;
+  wk->w10 = rows > 1 ? w1[0] : 0;
+  wk->w11 = rows > 1 && cols > 1 ? w1[wc] : 0;
+  wk->w12 = rows > 1 && cols > 2 ? w1[2 * wc] : 0;
+  wk->w20 = rows > 2 ? w2[0] : 0;
+  wk->w21 = rows > 2 && cols > 1 ? w2[wc] : 0;
+  wk->w22 = rows > 2 && cols > 2 ? w2[2 * wc] : 0;
+}
+
+/* Channels [0, channels) of a lanes block, the window rows x cols
+ * (constants at the calls for the shapes compiled on their own), taps
+ * taps_rows x taps_cols computed (constants: the window's shape, or 3 x 3
+ * with weights 0 outside it). */
+TFLC__INLINE void tflc__mve_dw_lanes_channels(const tflc__mve_lanes *lv,
+                                              const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b,
+                                              int32_t rows, int32_t cols,
+                                              int taps_rows, int taps_cols) {
+  const ptrdiff_t wr = b->w_row, wc = b->w_col;
+  const ptrdiff_t d1 = rows > 1 ? b->x_row : 0, d2 = rows > 2 ? 2 * d1 : 0;
+  const int32_t off = rq->output_offset;
+  int32_t c;
+  for (c = 0; c < b->channels; c++) {
+    const int8_t *r0 = b->x + c;
+    const int32_t k = rq->per_channel ? c : 0;
+    const int32_t q = rq->multiplier[k], s = rq->shift[k];
+    tflc__mve_w3x3 wk;
+    uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    tflc__mve_w3x3_load(&wk, b->w + c, wr, wc, rows, cols);
+    if (b->x_offset != 0)
+      bias += (uint32_t)b->x_offset *
+              (uint32_t)(wk.w00 + wk.w01 + wk.w02 + wk.w10 + wk.w11 + wk.w12 +
+                         wk.w20 + wk.w21 + wk.w22);
+    if (s < 0)
+      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
+                             tflc__wrap32((int64_t)bias), q, s < -31 ? -31 : s,
+                             off, 2, taps_rows, taps_cols);
+    else
+      tflc__mve_dw_lanes_run(lv, b, r0, r0 + d1, r0 + d2, b->out + c, &wk,
+                             tflc__wrap32((int64_t)bias), q, s, off, 1,
+                             taps_rows, taps_cols);
+  }
+}
+
+/* Depthwise with multiplier 1 and a window of at most 3 x 3 taps over a
+ * run of pixels: four pixels in the lanes of a vector, one channel at a
+ * time, each tap one VMLA of the gathered inputs by its weight as a
+ * scalar (no multiply and add per tap as with channels in the lanes). The
+ * weights stay scalars for the whole run, and the input offset goes into
+ * the bias as the offset times their sum (the portable sums of
+ * (x + off) * w wrap to the same value). The last group may write up to
+ * three outputs a second time (the same values): out must not overlap x,
+ * as tflc's planner guarantees for an operator's input and output. */
+static TFLC__NOINLINE void tflc__mve_dw_lanes(const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b) {
+  const uint32x4_t lanes = vidupq_n_u32(0u, 1);
+  /* the last group's lanes: 0, 1, .., last, last, .. */
+  const uint32x4_t tail =
+      vminq_u32(lanes, vdupq_n_u32((uint32_t)((b->pixels - 1) & 3)));
+  const uint32_t xc = (uint32_t)b->x_col, xp = (uint32_t)b->x_pixel;
+  const uint32_t c1 = b->cols > 1 ? xc : 0u, c2 = b->cols > 2 ? 2u * xc : 0u;
+  tflc__mve_lanes lv;
+  lv.o0 = vmulq_n_u32(lanes, xp);
+  lv.o1 = vaddq_n_u32(lv.o0, c1);
+  lv.o2 = vaddq_n_u32(lv.o0, c2);
+  lv.where = vmulq_n_u32(lanes, (uint32_t)b->out_pixel);
+  lv.ot0 = vmulq_n_u32(tail, xp);
+  lv.ot1 = vaddq_n_u32(lv.ot0, c1);
+  lv.ot2 = vaddq_n_u32(lv.ot0, c2);
+  lv.where_t = vmulq_n_u32(tail, (uint32_t)b->out_pixel);
+  lv.lo = vdupq_n_s32(rq->act_min);
+  lv.hi = vdupq_n_s32(rq->act_max);
+  lv.groups = (b->pixels + 3) / 4;
+  lv.back_x = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->x_pixel;
+  lv.back_o = (ptrdiff_t)(4 * lv.groups - b->pixels) * b->out_pixel;
+  /* the full window and the clipped ones of a 3 x 3 window's borders
+   * compiled for their shapes */
+  if (b->rows == 3 && b->cols == 3)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 3, 3, 3);
+  else if (b->rows == 3 && b->cols == 2)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 3, 2, 3, 2);
+  else if (b->rows == 2 && b->cols == 3)
+    tflc__mve_dw_lanes_channels(&lv, rq, b, 2, 3, 2, 3);
+  else
+    tflc__mve_dw_lanes_channels(&lv, rq, b, b->rows, b->cols, 3, 3);
+}
+
+/* Sums of channels [c, c + 16) of one pixel over its window, as four
+ * vectors; with_off: the input offset is not 0. */
+TFLC__INLINE void tflc__mve_dw_one16_sums(const tflc_depthwise_block *b,
+                                          int32_t c, int with_off,
+                                          int32x4_t *acc) {
+  const int32_t x_col = b->x_col, w_col = b->w_col, off = b->x_offset;
+  int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
+  int32_t y, x;
+  for (y = 0; y < b->rows; y++) {
+    const int8_t *xr = b->x + c + (ptrdiff_t)y * b->x_row;
+    const int8_t *wr = b->w + c + (ptrdiff_t)y * b->w_row;
+    for (x = 0; x < b->cols; x++, xr += x_col, wr += w_col) {
+      int32x4_t x0 = vldrbq_s32(xr), x1 = vldrbq_s32(xr + 4);
+      int32x4_t x2 = vldrbq_s32(xr + 8), x3 = vldrbq_s32(xr + 12);
+      if (with_off) {
+        x0 = vaddq_n_s32(x0, off);
+        x1 = vaddq_n_s32(x1, off);
+        x2 = vaddq_n_s32(x2, off);
+        x3 = vaddq_n_s32(x3, off);
+      }
+      s0 = vaddq_s32(s0, vmulq_s32(x0, vldrbq_s32(wr)));
+      s1 = vaddq_s32(s1, vmulq_s32(x1, vldrbq_s32(wr + 4)));
+      s2 = vaddq_s32(s2, vmulq_s32(x2, vldrbq_s32(wr + 8)));
+      s3 = vaddq_s32(s3, vmulq_s32(x3, vldrbq_s32(wr + 12)));
+    }
+  }
+  acc[0] = s0;
+  acc[1] = s1;
+  acc[2] = s2;
+  acc[3] = s3;
+}
+
+/* Depthwise with multiplier 1 for one pixel (the border pixels, each with
+ * its own clipped window): sixteen channels at a time, the four vectors
+ * of one tap read at one address. */
+static TFLC__NOINLINE void tflc__mve_dw_one16(const tflc_requant_params *rq,
+                                              const tflc_depthwise_block *b,
+                                              int32_t c) {
+  int32x4_t acc[4];
+  int32_t k;
+  if (b->x_offset != 0)
+    tflc__mve_dw_one16_sums(b, c, 1, acc);
+  else
+    tflc__mve_dw_one16_sums(b, c, 0, acc);
+  for (k = 0; k < 4; k++) {
+    tflc__mve_quant f;
+    tflc__mve_quant_at(&f, rq, c + 4 * k, 4);
+    vstrbq_s32(b->out + c + 4 * k,
+               tflc__mve_requant(vaddq_s32(acc[k], f.bias), &f));
+  }
+}
+
+TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
+                                    const tflc_depthwise_block *b) {
+  const int32_t m = b->multiplier;
+  int32_t c;
+  if (m == 1 && b->pixels >= 2 && b->rows >= 1 && b->rows <= 3 &&
+      b->cols >= 1 && b->cols <= 3 && b->x_pixel >= 0 && b->x_col >= 0 &&
+      b->out_pixel >= 0 &&
+      (int64_t)b->x_pixel * 3 + 2 * (int64_t)b->x_col <= INT32_MAX &&
+      (int64_t)b->out_pixel * 3 <= INT32_MAX) {
+    /* runs of windows up to 3 x 3: pixels in the lanes */
+    tflc__mve_dw_lanes(rq, b);
+    return;
+  }
+  if (m == 1 && b->pixels == 1 && b->channels >= 16) {
+    /* one pixel: sixteen channels at a time, the rest as below */
+    for (c = 0; c + 16 <= b->channels; c += 16)
+      tflc__mve_dw_one16(rq, b, c);
+    for (; c + 4 <= b->channels; c += 4)
+      tflc__mve_dw4_m1(rq, b, c);
+    if (c < b->channels)
+      tflc__mve_dw_tail(rq, b, c, 1);
+    return;
+  }
+  if (m != 1 && (m <= 0 || m % 4 != 0)) {
+    /* groups of four channels that read different input channels */
+    TFLC__MVE_DEPTHWISE_OTHER(rq, b);
+    return;
+  }
+  for (c = 0; c + 4 <= b->channels; c += 4) {
+    if (m == 1)
+      tflc__mve_dw4_m1(rq, b, c);
+    else
+      tflc__mve_dw4_bcast(rq, b, c);
+  }
+  if (c < b->channels) /* the last channels, predicated */
+    tflc__mve_dw_tail(rq, b, c, m == 1);
+}
+
+/* The int8 ADD's parameters as the vector code uses them: per input the
+ * offset already shifted left and the shift as a multiplier (the ADD's
+ * left shift and the multiplier's: (x + o) << l == x * 2^l + (o << l)
+ * modulo 2^32, 2^l being 0 from l = 32 on), the multipliers, the right
+ * shifts as VRSHL amounts (-31..0) with masks all ones where they are
+ * below 0, the output's left shift, offset and clamp. */
+typedef struct tflc__mve_add {
+  int32x4_t scale1, scale2, fix1, fix2, fixo, lo, hi;
+  int32_t off1, off2, q1, q2, qo, r1, r2, ro, left_o, zo;
+} tflc__mve_add;
+
+/* the rounding right shift of VQRDMULH's result v as in
+ * tflc__mve_requant_shift; how: 0 the shift is 0 (nothing to do), 1 it is
+ * below 0, 2 either (fix all ones when below 0, else 0) */
+TFLC__INLINE int32x4_t tflc__mve_add_round(int32x4_t v, int32_t right,
+                                           int32x4_t fix, int how) {
+  const int32x4_t neg = vshrq_n_s32(v, 31);
+  if (how == 0)
+    return v;
+  v = vqaddq_s32(v, how == 2 ? vandq_s32(neg, fix) : neg);
+  return vrshlq_n_s32(v, right);
+}
+
+/* four outputs of the ADD from four values of each input; how1, how2 the
+ * inputs' right shifts (tflc__mve_add_round), any: the output's shifts
+ * any (else no left shift, the right one below 0) */
+TFLC__INLINE int32x4_t tflc__mve_add4(const tflc__mve_add *k, int32x4_t x1,
+                                      int32x4_t x2, int how1, int how2,
+                                      int any) {
+  int32x4_t a = vqrdmulhq_n_s32(vmlasq_n_s32(x1, k->scale1, k->off1), k->q1);
+  int32x4_t b = vqrdmulhq_n_s32(vmlasq_n_s32(x2, k->scale2, k->off2), k->q2);
+  int32x4_t y = vaddq_s32(tflc__mve_add_round(a, k->r1, k->fix1, how1),
+                          tflc__mve_add_round(b, k->r2, k->fix2, how2));
+  if (any)
+    y = vshlq_r_s32(y, k->left_o);
+  y = tflc__mve_add_round(vqrdmulhq_n_s32(y, k->qo), k->ro, k->fixo,
+                          any ? 2 : 1);
+  return vminq_s32(vmaxq_s32(vaddq_n_s32(y, k->zo), k->lo), k->hi);
+}
+
+/* n elements: four at a time, then the last one to three predicated;
+ * how1, how2 and any constants at each call site */
+TFLC__INLINE void tflc__mve_add_loop(const tflc__mve_add *kp, size_t n,
+                                     const int8_t *in1, const int8_t *in2,
+                                     int8_t *out, int how1, int how2, int any) {
+  const tflc__mve_add k = *kp;
+  size_t i;
+  for (i = n >> 2; i > 0; i--, in1 += 4, in2 += 4, out += 4)
+    vstrbq_s32(out, tflc__mve_add4(&k, vldrbq_s32(in1), vldrbq_s32(in2), how1,
+                                   how2, any));
+  if (n & 3) {
+    const mve_pred16_t p = vctp32q((uint32_t)(n & 3));
+    vstrbq_p_s32(out,
+                 tflc__mve_add4(&k, vldrbq_z_s32(in1, p), vldrbq_z_s32(in2, p),
+                                how1, how2, any),
+                 p);
+  }
+}
+
+/* every right shift below 0, no left shift of the sum */
+static TFLC__NOINLINE void tflc__mve_add_plain(const tflc__mve_add *k, size_t n,
+                                               const int8_t *in1,
+                                               const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 1, 1, 0);
+}
+
+/* the same but the first input's right shift 0 (its multiplier 1/2: the
+ * input of the larger scale, as tflc_add_prepare_s8 makes them) */
+static TFLC__NOINLINE void tflc__mve_add_first0(const tflc__mve_add *k,
+                                                size_t n, const int8_t *in1,
+                                                const int8_t *in2,
+                                                int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 0, 1, 0);
+}
+
+static TFLC__NOINLINE void tflc__mve_add_any(const tflc__mve_add *k, size_t n,
+                                             const int8_t *in1,
+                                             const int8_t *in2, int8_t *out) {
+  tflc__mve_add_loop(k, n, in1, in2, out, 2, 2, 1);
+}
+
+/* the scale 2^l (l 0..51) of a VSHL by l, modulo 2^32 */
+TFLC__INLINE int32x4_t tflc__mve_pow2(int32_t l) {
+  return vdupq_n_s32(l < 32 ? (int32_t)((uint32_t)1 << l) : 0);
+}
+
+/* one input's part of k: offset, multiplier, shift and ADD left shift */
+TFLC__INLINE void tflc__mve_add_input(int32_t off, int32_t q, int32_t shift,
+                                      int32_t left_shift, int32x4_t *scale,
+                                      int32_t *off_out, int32_t *q_out,
+                                      int32_t *right, int32x4_t *fix) {
+  const int32_t l = left_shift + (shift > 0 ? shift : 0);
+  *scale = tflc__mve_pow2(l);
+  *off_out = l < 32 ? (int32_t)((uint32_t)off << l) : 0;
+  *q_out = q;
+  *right = shift < 0 ? shift : 0;
+  *fix = vdupq_n_s32(shift < 0 ? -1 : 0);
+}
+
+/* The int8 ADD without broadcast, four elements a vector: both inputs
+ * offset, shifted and scaled, summed, scaled to the output, offset and
+ * clamped, every step the wrapping or saturating one of the portable
+ * version. The usual parameters (the right shifts below 0 or one input's
+ * 0, no left shift of the sum) skip the masks and the shift; the sum
+ * wraps the same in either order, so the inputs may swap. */
+TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out) {
+  const int32_t so = p->output_shift;
+  const int swap = p->input1_shift < 0 && p->input2_shift >= 0;
+  tflc__mve_add k;
+  tflc__mve_add_input(p->input1_offset, p->input1_multiplier, p->input1_shift,
+                      p->left_shift, swap ? &k.scale2 : &k.scale1,
+                      swap ? &k.off2 : &k.off1, swap ? &k.q2 : &k.q1,
+                      swap ? &k.r2 : &k.r1, swap ? &k.fix2 : &k.fix1);
+  tflc__mve_add_input(p->input2_offset, p->input2_multiplier, p->input2_shift,
+                      p->left_shift, swap ? &k.scale1 : &k.scale2,
+                      swap ? &k.off1 : &k.off2, swap ? &k.q1 : &k.q2,
+                      swap ? &k.r1 : &k.r2, swap ? &k.fix1 : &k.fix2);
+  k.qo = p->output_multiplier;
+  k.ro = so < 0 ? so : 0;
+  k.fixo = vdupq_n_s32(k.ro < 0 ? -1 : 0);
+  k.left_o = so > 0 ? so : 0;
+  k.zo = p->output_offset;
+  k.lo = vdupq_n_s32(p->act_min);
+  k.hi = vdupq_n_s32(p->act_max);
+  if (swap) {
+    const int8_t *const t = in1;
+    in1 = in2;
+    in2 = t;
+  }
+  if (k.ro < 0 && k.r2 < 0 && k.r1 < 0)
+    tflc__mve_add_plain(&k, n, in1, in2, out);
+  else if (k.ro < 0 && k.r2 < 0 && k.r1 == 0)
+    tflc__mve_add_first0(&k, n, in1, in2, out);
+  else
+    tflc__mve_add_any(&k, n, in1, in2, out);
+}
+
+/* ---- convolution windows (TFLC__CONV_WINDOWS_S8) ----------------------- */
+#if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
+/* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
+#define TFLC__MVE_WINDOW_ROWS 4
+#define TFLC__MVE_WINDOW_CHANNELS 64
+
+/* Helium: the windows of a small filter copied whole (the input zero
+ * point where they leave the input: a predicated store per kernel row),
+ * four pixels at a time, against up to
+ * 64 output channels in one call of tflc_gemm_window_s8_mve, their
+ * biases with the offset folded in (the requantization set up once per
+ * call instead of once per 2 x 2 block). Raw filters only: returns 0
+ * (nothing written) for a compressed one. (tflc__conv_blocked_init leaves
+ * convolutions dilated across the width to the direct path.) */
+static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
+                                                     const tflc_conv_params *p,
+                                                     const tflc_const *filter,
+                                                     const tflc_const *bias) {
+  int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
+  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
+  const tflc__geom *g = &s->g;
+  const int8x16_t pad = vdupq_n_s8((int8_t)(-s->in_off));
+  const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
+  const int32_t row_len = g->kw * g->c; /* under 16 (s->im2col) */
+  const mve_pred16_t whole = vctp8q((uint32_t)row_len);
+  tflc_requant_params rq = s->rq;
+  tflc_gemm_block gb;
+  int32_t n, i, c0, oy, ox, r = 0, ky;
+  if (filter->bits != 0)
+    return 0;
+  rq.bias = folded;
+  gb.segments = 1;
+  gb.seg_len = depth;
+  gb.a = col;
+  gb.a_row = depth;
+  gb.a_seg = 0;
+  gb.a_offset = 0;
+  gb.w_col = depth;
+  gb.w_seg = 0;
+  gb.out_row = cout;
+  for (c0 = 0; c0 < cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
+    gb.cols = cout - c0 < TFLC__MVE_WINDOW_CHANNELS ? cout - c0
+                                                    : TFLC__MVE_WINDOW_CHANNELS;
+    gb.w = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
+    rq.multiplier = p->out_multiplier + c0;
+    rq.shift = p->out_shift + c0;
+    tflc__chunk_bias(bias, c0, gb.cols, gb.w, depth, s->in_off, folded);
+    for (n = 0; n < s->batches; n++) {
+      const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+      int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
+      for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
+        const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+        /* taps [lo, hi) of a kernel row are one run of the input (unit
+         * dilation across the width, or one tap), the others pad */
+        const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+        int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
+        int8_t *d = col + (ptrdiff_t)r * depth;
+        mve_pred16_t run;
+        hi = hi < lo ? lo : hi;
+        /* a kernel row (under 16 values) is one predicated store of the
+         * zero point, then one of its run, loaded predicated */
+        run = vctp8q((uint32_t)((hi - lo) * g->c));
+        for (ky = 0; ky < g->kh; ky++, d += row_len) {
+          const int32_t iy = iy0 + ky * g->dh;
+          vstrbq_p_s8(d, pad, whole);
+          if (iy >= 0 && iy < g->h && hi > lo)
+            vstrbq_p_s8(
+                d + lo * g->c,
+                vldrbq_z_s8(in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                            run),
+                run);
+        }
+        if (++ox == g->ow) {
+          ox = 0;
+          oy++;
+        }
+        if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
+          continue;
+        /* the r pixels just copied end at pixel i */
+        gb.rows = r;
+        gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
+        tflc_gemm_window_s8_mve(&rq, &gb);
+        r = 0;
+      }
+    }
+  }
+  return 1;
+}
+#endif
+#endif /* TFLC_HAVE_MVE */
+
+/* ======================================================================== */
+/* Platform: x86 SSE4.1 / AVX2 (TFLC_HAVE_SSE41, TFLC_HAVE_AVX2)            */
+/* ======================================================================== */
+/* int8 values are widened to int16 lanes (PMOVSXBW), the input offset is
+ * added there (exact: |x + offset| <= 32768 for |offset| <= 32640, the
+ * bound the portable path uses too) and pairs are multiplied and summed
+ * with PMADDWD, exact since a weight is int8 (a pair sum stays below
+ * 2^23). The int32 sums wrap as the portable ones do, so the bytes are the
+ * same. Requantization runs on 4 (SSE4.1) or 8 (AVX2) channels at once:
+ * the wrapping left shift (a multiplication by 2^left, or VPSLLVD), the
+ * rounding doubling high product in 64-bit lanes (PMULDQ on the even and
+ * the odd lanes, + 2^30, bits 31..62), and the rounding right shift as
+ * gemmlowp writes it: the floor shift plus (remainder > threshold). SSE4.1
+ * has no per-lane shift: the floor shift of v by e is there
+ * ((v + 2^31) * 2^(31-e)) >> 31, less 2^(31-e), in unsigned 64-bit lanes.
+ * Offsets beyond 16-bit lanes, clamps beyond int8 and depth multipliers
+ * other than 1 go to the portable versions. */
+#if defined(TFLC_HAVE_SSE41) || defined(TFLC_HAVE_AVX2)
+#include <immintrin.h>
+
+/* Shift, multiplier and bias of the channels c..c+3 as int32 lanes (lanes
+ * past the n valid channels repeat channel c; their results are not
+ * stored). */
+static void tflc__x86_raw4(const tflc_requant_params *rq, int32_t c, int32_t n,
+                           __m128i *s, __m128i *q, __m128i *bias) {
+  if (!rq->per_channel) {
+    *s = _mm_set1_epi32(rq->shift[0]);
+    *q = _mm_set1_epi32(rq->multiplier[0]);
+  } else if (n >= 4) {
+    int32_t s4;
+    memcpy(&s4, rq->shift + c, 4);
+    *s = _mm_cvtepi8_epi32(_mm_cvtsi32_si128(s4));
+    *q = _mm_loadu_si128((const __m128i *)(const void *)(rq->multiplier + c));
+  } else {
+    int32_t sv[4], qv[4], j;
+    for (j = 0; j < 4; j++) {
+      sv[j] = rq->shift[c + (j < n ? j : 0)];
+      qv[j] = rq->multiplier[c + (j < n ? j : 0)];
+    }
+    *s = _mm_loadu_si128((const __m128i *)(const void *)sv);
+    *q = _mm_loadu_si128((const __m128i *)(const void *)qv);
+  }
+  if (rq->bias == NULL) {
+    *bias = _mm_setzero_si128();
+  } else if (n >= 4) {
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)(rq->bias + c));
+  } else {
+    int32_t bv[4], j;
+    for (j = 0; j < 4; j++)
+      bv[j] = rq->bias[c + (j < n ? j : 0)];
+    *bias = _mm_loadu_si128((const __m128i *)(const void *)bv);
+  }
+}
+
+/* the vector paths: an input offset within 16-bit lanes and a clamp
+ * within int8 (then the clamped value is its own low byte) */
+static int tflc__x86_ok(const tflc_requant_params *rq, int32_t offset) {
+  return offset >= -32640 && offset <= 32640 && rq->act_min >= -128 &&
+         rq->act_max >= -128 && rq->act_max <= 127;
+}
+
+/* 4 lanes of constants (SSE4.1) */
+typedef struct tflc__x86_rq4 {
+  __m128i bias, q, q_odd, left_mul, mask, half, right_mul, right_mul_odd;
+  __m128i qmin, out_off, lo, hi;
+} tflc__x86_rq4;
+
+#define TFLC__X86_LOAD4(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+
+/* 2^e for lanes e = 0..31 (2^31 as 0x80000000), through the float
+ * exponent */
+TFLC__INLINE __m128i tflc__x86_pow2(__m128i e) {
+  return _mm_cvttps_epi32(_mm_castsi128_ps(
+      _mm_slli_epi32(_mm_add_epi32(e, _mm_set1_epi32(127)), 23)));
+}
+
+/* the constants of 4 channels from their shifts, multipliers, biases */
+static void tflc__x86_rq4_init(tflc__x86_rq4 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n) {
+  __m128i s, left, right;
+  tflc__x86_raw4(rq, c, n, &s, &r->q, &r->bias);
+  left = _mm_max_epi32(s, _mm_setzero_si128());
+  right = _mm_min_epi32(
+      _mm_max_epi32(_mm_sub_epi32(_mm_setzero_si128(), s), _mm_setzero_si128()),
+      _mm_set1_epi32(31));
+  /* a left shift of 32 or more leaves 0 */
+  r->left_mul =
+      _mm_and_si128(tflc__x86_pow2(_mm_min_epi32(left, _mm_set1_epi32(32))),
+                    _mm_cmpgt_epi32(_mm_set1_epi32(32), left));
+  r->mask = _mm_sub_epi32(tflc__x86_pow2(right), _mm_set1_epi32(1));
+  r->half = _mm_srli_epi32(r->mask, 1);
+  r->right_mul = tflc__x86_pow2(_mm_sub_epi32(_mm_set1_epi32(31), right));
+  r->q_odd = _mm_srli_epi64(r->q, 32);
+  r->right_mul_odd = _mm_srli_epi64(r->right_mul, 32);
+  r->qmin = _mm_cmpeq_epi32(r->q, _mm_set1_epi32(INT32_MIN));
+  r->out_off = _mm_set1_epi32(rq->output_offset);
+  r->lo = _mm_set1_epi32(rq->act_min);
+  r->hi = _mm_set1_epi32(rq->act_max);
+}
+
+/* 4 accumulators (bias not yet added) to 4 clamped int32 outputs */
+TFLC__INLINE __m128i tflc__x86_requant4(__m128i acc, const tflc__x86_rq4 *r) {
+  const __m128i round = _mm_set1_epi64x((long long)1 << 30);
+  const __m128i sign = _mm_set1_epi32(INT32_MIN);
+  const __m128i x = _mm_mullo_epi32(_mm_add_epi32(acc, r->bias), r->left_mul);
+  const __m128i pe = _mm_add_epi64(_mm_mul_epi32(x, r->q), round);
+  const __m128i po =
+      _mm_add_epi64(_mm_mul_epi32(_mm_srli_epi64(x, 32), r->q_odd), round);
+  __m128i v =
+      _mm_blend_epi16(_mm_srli_epi64(pe, 31), _mm_slli_epi64(po, 1), 0xCC);
+  __m128i u, se, so, fl, thr;
+  /* INT32_MIN * INT32_MIN saturates to INT32_MAX */
+  v = _mm_xor_si128(v, _mm_and_si128(_mm_cmpeq_epi32(x, sign), r->qmin));
+  /* floor(v / 2^right) */
+  u = _mm_xor_si128(v, sign);
+  se = _mm_srli_epi64(_mm_mul_epu32(u, r->right_mul), 31);
+  so =
+      _mm_slli_epi64(_mm_mul_epu32(_mm_srli_epi64(u, 32), r->right_mul_odd), 1);
+  fl = _mm_sub_epi32(_mm_blend_epi16(se, so, 0xCC), r->right_mul);
+  /* + (remainder > mask / 2 + (v < 0)) */
+  thr = _mm_sub_epi32(r->half, _mm_srai_epi32(v, 31));
+  fl = _mm_sub_epi32(fl, _mm_cmpgt_epi32(_mm_and_si128(v, r->mask), thr));
+  fl = _mm_add_epi32(fl, r->out_off);
+  return _mm_min_epi32(_mm_max_epi32(fl, r->lo), r->hi);
+}
+
+/* n (1..4) int32 lanes within int8 to out[0..n) */
+TFLC__INLINE void tflc__x86_store4(int8_t *out, __m128i v, int32_t n) {
+  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(v, v), v);
+  const int32_t word = _mm_cvtsi128_si32(p);
+  if (n == 4)
+    memcpy(out, &word, 4);
+  else
+    memcpy(out, &word, (size_t)n);
+}
+
+/* n (1..8) int32 lanes (lo: 0..3, hi: 4..7) within int8 to out[0..n) */
+TFLC__INLINE void tflc__x86_store8(int8_t *out, __m128i lo, __m128i hi,
+                                   int32_t n) {
+  const __m128i p = _mm_packs_epi16(_mm_packs_epi32(lo, hi), lo);
+  if (n == 8) {
+    _mm_storel_epi64((__m128i *)(void *)out, p);
+  } else {
+    int8_t tmp[16];
+    _mm_storeu_si128((__m128i *)(void *)tmp, p);
+    memcpy(out, tmp, (size_t)n);
+  }
+}
+
+#if defined(TFLC_HAVE_AVX2_GEMM)
+/* 8 lanes of constants (AVX2) */
+typedef struct tflc__x86_rq8 {
+  __m256i bias, q, q_odd, left, right, mask, half, qmin, out_off, lo, hi;
+} tflc__x86_rq8;
+
+#define TFLC__X86_LOAD8(p)                                                     \
+  _mm256_loadu_si256((const __m256i *)(const void *)(p))
+
+/* the constants of 8 channels: c..c+3 in the low lanes, c2..c2+3 in the
+ * high ones (c2 = c: one group of 4 in both halves) */
+static void tflc__x86_rq8_init(tflc__x86_rq8 *r, const tflc_requant_params *rq,
+                               int32_t c, int32_t n, int32_t c2, int32_t n2) {
+  __m128i s0, q0, b0, s1, q1, b1;
+  __m256i s, zero = _mm256_setzero_si256();
+  tflc__x86_raw4(rq, c, n, &s0, &q0, &b0);
+  tflc__x86_raw4(rq, c2, n2, &s1, &q1, &b1);
+  s = _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1);
+  r->q = _mm256_inserti128_si256(_mm256_castsi128_si256(q0), q1, 1);
+  r->bias = _mm256_inserti128_si256(_mm256_castsi128_si256(b0), b1, 1);
+  r->q_odd = _mm256_srli_epi64(r->q, 32);
+  r->left = _mm256_max_epi32(s, zero);
+  r->right = _mm256_min_epi32(_mm256_max_epi32(_mm256_sub_epi32(zero, s), zero),
+                              _mm256_set1_epi32(31));
+  r->mask = _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), r->right),
+                             _mm256_set1_epi32(1));
+  r->half = _mm256_srli_epi32(r->mask, 1);
+  r->qmin = _mm256_cmpeq_epi32(r->q, _mm256_set1_epi32(INT32_MIN));
+  r->out_off = _mm256_set1_epi32(rq->output_offset);
+  r->lo = _mm256_set1_epi32(rq->act_min);
+  r->hi = _mm256_set1_epi32(rq->act_max);
+}
+
+/* 8 accumulators (bias not yet added) to 8 clamped int32 outputs */
+TFLC__INLINE __m256i tflc__x86_requant8(__m256i acc, const tflc__x86_rq8 *r) {
+  const __m256i round = _mm256_set1_epi64x((long long)1 << 30);
+  const __m256i sign = _mm256_set1_epi32(INT32_MIN);
+  const __m256i x = _mm256_sllv_epi32(_mm256_add_epi32(acc, r->bias), r->left);
+  const __m256i pe = _mm256_add_epi64(_mm256_mul_epi32(x, r->q), round);
+  const __m256i po = _mm256_add_epi64(
+      _mm256_mul_epi32(_mm256_srli_epi64(x, 32), r->q_odd), round);
+  __m256i v = _mm256_blend_epi32(_mm256_srli_epi64(pe, 31),
+                                 _mm256_slli_epi64(po, 1), 0xAA);
+  __m256i fl, thr;
+  v = _mm256_xor_si256(v,
+                       _mm256_and_si256(_mm256_cmpeq_epi32(x, sign), r->qmin));
+  thr = _mm256_sub_epi32(r->half, _mm256_srai_epi32(v, 31));
+  fl = _mm256_sub_epi32(_mm256_srav_epi32(v, r->right),
+                        _mm256_cmpgt_epi32(_mm256_and_si256(v, r->mask), thr));
+  fl = _mm256_add_epi32(fl, r->out_off);
+  return _mm256_min_epi32(_mm256_max_epi32(fl, r->lo), r->hi);
+}
+#endif
+
+/* ---- requantization of a row ---- */
+TFLC__INLINE void tflc__x86_requantize(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out,
+                                       int wide) {
+  int32_t c = 0;
+  if (!tflc__x86_ok(rq, 0)) {
+    tflc_requantize_s8_portable(rq, n, acc, out);
+    return;
+  }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide) {
+    for (; c + 8 <= n; c += 8) {
+      tflc__x86_rq8 r;
+      __m256i v;
+      tflc__x86_rq8_init(&r, rq, c, 4, c + 4, 4);
+      v = tflc__x86_requant8(TFLC__X86_LOAD8(acc + c), &r);
+      tflc__x86_store8(out + c, _mm256_castsi256_si128(v),
+                       _mm256_extracti128_si256(v, 1), 8);
+    }
+  }
+#else
+  (void)wide;
+#endif
+  for (; c < n; c += 4) {
+    const int32_t m = n - c < 4 ? n - c : 4;
+    int32_t tmp[4] = {0, 0, 0, 0}, j;
+    tflc__x86_rq4 r;
+    for (j = 0; j < m; j++)
+      tmp[j] = acc[c + j];
+    tflc__x86_rq4_init(&r, rq, c, m);
+    tflc__x86_store4(out + c, tflc__x86_requant4(TFLC__X86_LOAD4(tmp), &r), m);
+  }
+}
+
+/* ---- GEMM ---- */
+/* the int16 input values of 8 channels at p, with the offset */
+TFLC__INLINE __m128i tflc__x86_load8_s16(const int8_t *p, __m128i off16,
+                                         int with_offset) {
+  const __m128i v =
+      _mm_cvtepi8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
+  return with_offset ? _mm_add_epi16(v, off16) : v;
+}
+
+/* Sums of 4 weight columns against row a0 and, when two, row a1, over
+ * every segment of g: the four sums of row 0 in *s0, of row 1 in *s1 (no
+ * bias). wide: 16 values a step in AVX2 registers, else 8 in SSE ones. */
+/* one column j of a vector step: u its widened weights, the products with
+ * row 0 (v0) and, when two, row 1 (v1) added to the sums s0j, s1j */
+#define TFLC__X86_STEP(add, madd, u, s0j, s1j)                                 \
+  do {                                                                         \
+    s0j = add(s0j, madd(v0, u));                                               \
+    if (two)                                                                   \
+      s1j = add(s1j, madd(v1, u));                                             \
+  } while (0)
+
+TFLC__INLINE void tflc__x86_dot_2x4(const tflc_gemm_block *g, const int8_t *a0,
+                                    const int8_t *a1, const int8_t *const *w,
+                                    int two, int with_offset, int wide,
+                                    __m128i *s0, __m128i *s1) {
+  const int32_t len = g->seg_len, off = g->a_offset;
+  uint32_t t0[4] = {0, 0, 0, 0}, t1[4] = {0, 0, 0, 0};
+  __m128i c00 = _mm_setzero_si128(), c01 = c00, c02 = c00, c03 = c00;
+  __m128i c10 = c00, c11 = c00, c12 = c00, c13 = c00;
+  const int8_t *w0 = w[0], *w1 = w[1], *w2 = w[2], *w3 = w[3];
+  int32_t sg, k;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  __m256i d00 = _mm256_setzero_si256(), d01 = d00, d02 = d00, d03 = d00;
+  __m256i d10 = d00, d11 = d00, d12 = d00, d13 = d00;
+  const __m256i off16w = _mm256_set1_epi16((short)off);
+#else
+  (void)wide;
+#endif
+  const __m128i off16 = _mm_set1_epi16((short)off);
+  for (sg = 0; sg < g->segments; sg++) {
+    const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+    const int8_t *x1 = a1 + (ptrdiff_t)sg * g->a_seg;
+    const ptrdiff_t ws = (ptrdiff_t)sg * g->w_seg;
+    const int8_t *f0 = w0 + ws, *f1 = w1 + ws, *f2 = w2 + ws, *f3 = w3 + ws;
+    k = 0;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    if (wide) {
+      for (; k + 16 <= len; k += 16) {
+        __m256i v0 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x0 + k)), v1 = v0;
+        if (with_offset)
+          v0 = _mm256_add_epi16(v0, off16w);
+        if (two) {
+          v1 = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(x1 + k));
+          if (with_offset)
+            v1 = _mm256_add_epi16(v1, off16w);
+        }
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f0 + k)), d00, d10);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f1 + k)), d01, d11);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f2 + k)), d02, d12);
+        TFLC__X86_STEP(_mm256_add_epi32, _mm256_madd_epi16,
+                       _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(f3 + k)), d03, d13);
+      }
+    }
+#endif
+    for (; k + 8 <= len; k += 8) {
+      __m128i v0 = tflc__x86_load8_s16(x0 + k, off16, with_offset), v1 = v0;
+      if (two)
+        v1 = tflc__x86_load8_s16(x1 + k, off16, with_offset);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f0 + k, off16, 0), c00, c10);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f1 + k, off16, 0), c01, c11);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f2 + k, off16, 0), c02, c12);
+      TFLC__X86_STEP(_mm_add_epi32, _mm_madd_epi16,
+                     tflc__x86_load8_s16(f3 + k, off16, 0), c03, c13);
+    }
+    for (; k < len; k++) {
+      const uint32_t v0 = (uint32_t)((int32_t)x0[k] + off);
+      const uint32_t v1 = two ? (uint32_t)((int32_t)x1[k] + off) : 0u;
+      const uint32_t u0 = (uint32_t)(int32_t)f0[k];
+      const uint32_t u1 = (uint32_t)(int32_t)f1[k];
+      const uint32_t u2 = (uint32_t)(int32_t)f2[k];
+      const uint32_t u3 = (uint32_t)(int32_t)f3[k];
+      t0[0] += v0 * u0;
+      t0[1] += v0 * u1;
+      t0[2] += v0 * u2;
+      t0[3] += v0 * u3;
+      if (two) {
+        t1[0] += v1 * u0;
+        t1[1] += v1 * u1;
+        t1[2] += v1 * u2;
+        t1[3] += v1 * u3;
+      }
+    }
+  }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide) {
+    /* the 256-bit sums of each column folded into one 128-bit sum with
+     * the 128-bit ones: (row, column) = (lane sums of) d + c */
+#define TFLC__X86_FOLD(c, d)                                                   \
+  c = _mm_add_epi32(c, _mm_add_epi32(_mm256_castsi256_si128(d),                \
+                                     _mm256_extracti128_si256(d, 1)))
+    TFLC__X86_FOLD(c00, d00);
+    TFLC__X86_FOLD(c01, d01);
+    TFLC__X86_FOLD(c02, d02);
+    TFLC__X86_FOLD(c03, d03);
+    if (two) {
+      TFLC__X86_FOLD(c10, d10);
+      TFLC__X86_FOLD(c11, d11);
+      TFLC__X86_FOLD(c12, d12);
+      TFLC__X86_FOLD(c13, d13);
+    }
+#undef TFLC__X86_FOLD
+  }
+#endif
+  *s0 = _mm_add_epi32(
+      _mm_hadd_epi32(_mm_hadd_epi32(c00, c01), _mm_hadd_epi32(c02, c03)),
+      TFLC__X86_LOAD4(t0));
+  if (two)
+    *s1 = _mm_add_epi32(
+        _mm_hadd_epi32(_mm_hadd_epi32(c10, c11), _mm_hadd_epi32(c12, c13)),
+        TFLC__X86_LOAD4(t1));
+  else
+    *s1 = *s0;
+}
+#undef TFLC__X86_STEP
+
+TFLC__INLINE void tflc__x86_gemm(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g, int wide) {
+  const int with_offset = g->a_offset != 0;
+  int32_t c, r;
+  if (!tflc__x86_ok(rq, g->a_offset)) {
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  for (c = 0; c < g->cols; c += 4) {
+    const int32_t nc = g->cols - c < 4 ? g->cols - c : 4;
+    const int8_t *w[4];
+    const int8_t *a0 = g->a;
+    int8_t *o = g->out + c;
+    int32_t j;
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    tflc__x86_rq8 r8;
+#endif
+    tflc__x86_rq4 r4;
+    for (j = 0; j < 4; j++)
+      w[j] = g->w + (ptrdiff_t)(c + (j < nc ? j : 0)) * g->w_col;
+    tflc__x86_rq4_init(&r4, rq, c, nc);
+#if defined(TFLC_HAVE_AVX2_GEMM)
+    if (wide)
+      tflc__x86_rq8_init(&r8, rq, c, nc, c, nc);
+#endif
+    for (r = 0; r + 2 <= g->rows; r += 2) {
+      __m128i s0, s1, q0, q1;
+      const int8_t *a1 = a0 + g->a_row;
+      if (with_offset)
+        tflc__x86_dot_2x4(g, a0, a1, w, 1, 1, wide, &s0, &s1);
+      else
+        tflc__x86_dot_2x4(g, a0, a1, w, 1, 0, wide, &s0, &s1);
+#if defined(TFLC_HAVE_AVX2_GEMM)
+      if (wide) {
+        const __m256i v = tflc__x86_requant8(
+            _mm256_inserti128_si256(_mm256_castsi128_si256(s0), s1, 1), &r8);
+        q0 = _mm256_castsi256_si128(v);
+        q1 = _mm256_extracti128_si256(v, 1);
+      } else
+#endif
+      {
+        q0 = tflc__x86_requant4(s0, &r4);
+        q1 = tflc__x86_requant4(s1, &r4);
+      }
+      tflc__x86_store4(o, q0, nc);
+      tflc__x86_store4(o + g->out_row, q1, nc);
+      a0 += 2 * (ptrdiff_t)g->a_row;
+      o += 2 * (ptrdiff_t)g->out_row;
+    }
+    if (r < g->rows) {
+      __m128i s0, s1;
+      if (with_offset)
+        tflc__x86_dot_2x4(g, a0, a0, w, 0, 1, wide, &s0, &s1);
+      else
+        tflc__x86_dot_2x4(g, a0, a0, w, 0, 0, wide, &s0, &s1);
+      tflc__x86_store4(o, tflc__x86_requant4(s0, &r4), nc);
+    }
+  }
+}
+
+/* ---- depthwise ---- */
+/* taps a block's window may have for the vector paths (more: portable) */
+#define TFLC__X86_DW_TAPS 64
+
+/* Channels [c, c + n) of a depthwise block through the portable
+ * primitive. */
+static TFLC__NOINLINE void
+tflc__x86_depthwise_portable(const tflc_requant_params *rq,
+                             const tflc_depthwise_block *b, int32_t c,
+                             int32_t n) {
+  tflc_depthwise_block sub = *b;
+  tflc_requant_params rc = tflc__requant_at(rq, c);
+  sub.channels = n;
+  sub.x += c / b->multiplier;
+  sub.w += c;
+  sub.out += c;
+  tflc_depthwise_s8_portable(&rc, &sub);
+}
+
+/* the int16 input values of 8 channels at p, with the offset, or (bcast)
+ * the one value at p in every lane */
+TFLC__INLINE __m128i tflc__x86_input8(const int8_t *p, __m128i off16,
+                                      int32_t off, int with_offset, int bcast) {
+  if (bcast)
+    return _mm_set1_epi16((short)((int32_t)p[0] + off));
+  return tflc__x86_load8_s16(p, off16, with_offset);
+}
+
+/* 8 channels from channel c of every pixel (SSE4.1): taps in pairs, the
+ * two taps' values interleaved per channel for PMADDWD; the weights
+ * interleaved once per block. bcast: the 8 channels read one input channel
+ * (a depth multiplier of 8, 16, ...). */
+TFLC__INLINE void tflc__x86_depthwise8(const tflc_requant_params *rq,
+                                       const tflc_depthwise_block *b, int32_t c,
+                                       const int32_t *xo, const int32_t *wo,
+                                       int32_t taps, int with_offset,
+                                       int bcast) {
+  const int32_t xc = bcast ? c / b->multiplier : c;
+  __m128i wp[TFLC__X86_DW_TAPS + 2];
+  const __m128i off16 = _mm_set1_epi16((short)b->x_offset);
+  const __m128i zero = _mm_setzero_si128();
+  tflc__x86_rq4 r0, r1;
+  int32_t p, t;
+  for (t = 0; t < taps; t += 2) {
+    const __m128i wa = tflc__x86_load8_s16(b->w + wo[t] + c, zero, 0);
+    const __m128i wb = t + 1 < taps
+                           ? tflc__x86_load8_s16(b->w + wo[t + 1] + c, zero, 0)
+                           : zero;
+    wp[t] = _mm_unpacklo_epi16(wa, wb);
+    wp[t + 1] = _mm_unpackhi_epi16(wa, wb);
+  }
+  tflc__x86_rq4_init(&r0, rq, c, 4);
+  tflc__x86_rq4_init(&r1, rq, c + 4, 4);
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + xc;
+    __m128i lo = zero, hi = zero;
+    for (t = 0; t < taps; t += 2) {
+      const __m128i xa =
+          tflc__x86_input8(xp + xo[t], off16, b->x_offset, with_offset, bcast);
+      const __m128i xb = t + 1 < taps
+                             ? tflc__x86_input8(xp + xo[t + 1], off16,
+                                                b->x_offset, with_offset, bcast)
+                             : zero;
+      lo = _mm_add_epi32(lo, _mm_madd_epi16(_mm_unpacklo_epi16(xa, xb), wp[t]));
+      hi = _mm_add_epi32(hi,
+                         _mm_madd_epi16(_mm_unpackhi_epi16(xa, xb), wp[t + 1]));
+    }
+    tflc__x86_store8(b->out + (ptrdiff_t)p * b->out_pixel + c,
+                     tflc__x86_requant4(lo, &r0), tflc__x86_requant4(hi, &r1),
+                     8);
+  }
+}
+
+#if defined(TFLC_HAVE_AVX2_GEMM)
+/* 16 channels from channel c of every pixel (AVX2). PUNPCKL/HWD work in
+ * 128-bit halves: the low sums hold channels 0..3 and 8..11, the high
+ * ones 4..7 and 12..15. */
+TFLC__INLINE void tflc__x86_depthwise16(const tflc_requant_params *rq,
+                                        const tflc_depthwise_block *b,
+                                        int32_t c, const int32_t *xo,
+                                        const int32_t *wo, int32_t taps,
+                                        int with_offset) {
+  __m256i wp[TFLC__X86_DW_TAPS + 2];
+  const __m256i off16 = _mm256_set1_epi16((short)b->x_offset);
+  const __m256i zero = _mm256_setzero_si256();
+  tflc__x86_rq8 r0, r1;
+  int32_t p, t;
+  for (t = 0; t < taps; t += 2) {
+    const __m256i wa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t] + c));
+    const __m256i wb =
+        t + 1 < taps
+            ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(b->w + wo[t + 1] + c))
+            : zero;
+    wp[t] = _mm256_unpacklo_epi16(wa, wb);
+    wp[t + 1] = _mm256_unpackhi_epi16(wa, wb);
+  }
+  tflc__x86_rq8_init(&r0, rq, c, 4, c + 4, 4);
+  tflc__x86_rq8_init(&r1, rq, c + 8, 4, c + 12, 4);
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + (ptrdiff_t)p * b->x_pixel + c;
+    __m256i lo = zero, hi = zero, v0, v1;
+    for (t = 0; t < taps; t += 2) {
+      __m256i xa = _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t]));
+      __m256i xb = t + 1 < taps
+                       ? _mm256_cvtepi8_epi16(TFLC__X86_LOAD4(xp + xo[t + 1]))
+                       : zero;
+      if (with_offset) {
+        xa = _mm256_add_epi16(xa, off16);
+        if (t + 1 < taps)
+          xb = _mm256_add_epi16(xb, off16);
+      }
+      lo = _mm256_add_epi32(
+          lo, _mm256_madd_epi16(_mm256_unpacklo_epi16(xa, xb), wp[t]));
+      hi = _mm256_add_epi32(
+          hi, _mm256_madd_epi16(_mm256_unpackhi_epi16(xa, xb), wp[t + 1]));
+    }
+    v0 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x20), &r0);
+    v1 = tflc__x86_requant8(_mm256_permute2x128_si256(lo, hi, 0x31), &r1);
+    {
+      /* 16 int32 within int8 to 16 bytes, in order */
+      const __m256i w16 = _mm256_packs_epi32(v0, v1); /* 0-3 8-11 4-7 12-15 */
+      const __m128i b16 = _mm_packs_epi16(_mm256_castsi256_si128(w16),
+                                          _mm256_extracti128_si256(w16, 1));
+      _mm_storeu_si128(
+          (__m128i *)(void *)(b->out + (ptrdiff_t)p * b->out_pixel + c),
+          _mm_shuffle_epi32(b16, _MM_SHUFFLE(3, 1, 2, 0)));
+    }
+  }
+}
+#endif
+
+TFLC__INLINE void tflc__x86_depthwise(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b, int wide) {
+  int32_t xo[TFLC__X86_DW_TAPS], wo[TFLC__X86_DW_TAPS];
+  const int32_t taps = b->rows > 0 && b->rows <= TFLC__X86_DW_TAPS &&
+                               b->cols > 0 && b->cols <= TFLC__X86_DW_TAPS
+                           ? b->rows * b->cols
+                           : 0;
+  const int with_offset = b->x_offset != 0;
+  int32_t c = 0, y, x, t = 0;
+  const int bcast = b->multiplier != 1;
+  if ((bcast && b->multiplier % 8 != 0) || !tflc__x86_ok(rq, b->x_offset) ||
+      b->rows <= 0 || b->cols <= 0 || b->rows > TFLC__X86_DW_TAPS ||
+      b->cols > TFLC__X86_DW_TAPS || taps > TFLC__X86_DW_TAPS) {
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (y = 0; y < b->rows; y++)
+    for (x = 0; x < b->cols; x++, t++) {
+      xo[t] = y * b->x_row + x * b->x_col;
+      wo[t] = y * b->w_row + x * b->w_col;
+    }
+#if defined(TFLC_HAVE_AVX2_GEMM)
+  if (wide && !bcast)
+    for (; c + 16 <= b->channels; c += 16) {
+      if (with_offset)
+        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 1);
+      else
+        tflc__x86_depthwise16(rq, b, c, xo, wo, taps, 0);
+    }
+#else
+  (void)wide;
+#endif
+  for (; c + 8 <= b->channels; c += 8) {
+    if (bcast)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 1);
+    else if (with_offset)
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 1, 0);
+    else
+      tflc__x86_depthwise8(rq, b, c, xo, wo, taps, 0, 0);
+  }
+  if (c < b->channels)
+    tflc__x86_depthwise_portable(rq, b, c, b->channels - c);
+}
+
+#if defined(TFLC_HAVE_SSE41_GEMM)
+TFLC_API void tflc_requantize_s8_sse41(const tflc_requant_params *rq, int32_t n,
+                                       const int32_t *acc, int8_t *out) {
+  tflc__x86_requantize(rq, n, acc, out, 0);
+}
+TFLC_API void tflc_gemm_s8_sse41(const tflc_requant_params *rq,
+                                 const tflc_gemm_block *g) {
+  tflc__x86_gemm(rq, g, 0);
+}
+TFLC_API void tflc_depthwise_s8_sse41(const tflc_requant_params *rq,
+                                      const tflc_depthwise_block *b) {
+  tflc__x86_depthwise(rq, b, 0);
+}
+#endif
+#if defined(TFLC_HAVE_AVX2_GEMM)
+TFLC_API void tflc_requantize_s8_avx2(const tflc_requant_params *rq, int32_t n,
+                                      const int32_t *acc, int8_t *out) {
+  tflc__x86_requantize(rq, n, acc, out, 1);
+}
+TFLC_API void tflc_gemm_s8_avx2(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g) {
+  tflc__x86_gemm(rq, g, 1);
+}
+TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b) {
+  tflc__x86_depthwise(rq, b, 1);
+}
+#endif
+#endif /* x86 SSE4.1 / AVX2 */
+
+/* ======================================================================== */
+/* Platform: Xtensa HiFi 4 / HiFi 5 (TFLC_HAVE_HIFI)                        */
+/* ======================================================================== */
+/* HiFi 4 (and HiFi 5, which keeps these HiFi 4 operations) through
+ * Cadence's intrinsics. int8 values are loaded four at a time from 4-byte
+ * aligned addresses into 16-bit lanes (AE_L8X4F: value * 256); the GEMM
+ * multiplies a 2 x 4 (or 1 x 4) block four products at a time into 64-bit
+ * sums (AE_MULAAAAQ16), the depthwise four channels at a time into 32-bit
+ * lanes (AE_MULA16X4), two pixels per weight load. On HiFi 5 the GEMM
+ * without an input offset takes runs of eight values of any alignment
+ * (AE_LA8X8_IP) into 32 int8 products per AE_MULA8Q8X8 first. Exactness does
+ * not rest on how these instructions overflow: the inputs are bounded so that
+ * no 16-bit lane, 32-bit lane or 64-bit sum can, and the wrapping int32 sum of
+ * the portable version is the low word of the exact 64-bit one. Tails,
+ * misaligned runs, the biases and the requantization are the portable C
+ * (TFLC_REQUANTIZE_S8), so no HiFi rounding instruction is involved. Not run on
+ * HiFi silicon nor through Cadence's compiler: tested on hosts with
+ * TFLC_HIFI_EMULATE over tests/hifi_emu.h, which says what the public sources
+ * establish about each intrinsic used and what it assumes. */
+#if defined(TFLC_HAVE_HIFI)
+#if defined(TFLC_HIFI_EMULATE)
+#if defined(TFLC_HIFI_EMULATE_HEADER)
+#include TFLC_HIFI_EMULATE_HEADER
+#else
+#include "tests/hifi_emu.h"
+#endif
+#elif defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+#include <xtensa/tie/xt_hifi5.h>
+#else
+#include <xtensa/tie/xt_hifi4.h>
+#endif
+
+/* largest |offset| added to int8 values in 16-bit lanes */
+#define TFLC__HIFI_MAX_OFFSET 32640
+/* values per GEMM dot product: at most 2^28 products of magnitude at most
+ * 2^30 (F form) keep the 64-bit sums below 2^58 */
+#define TFLC__HIFI_MAX_DEPTH ((int64_t)1 << 28)
+/* taps per depthwise output: at most 256 products of magnitude at most 2^22
+ * (|x + offset| <= 2^15, |w| <= 2^7) keep a 32-bit lane below 2^30 */
+#define TFLC__HIFI_MAX_TAPS 256
+
+/* nonzero when p is not 4-byte aligned */
+TFLC__INLINE uintptr_t tflc__hifi_misaligned(const int8_t *p) {
+  return (uintptr_t)p & 3u;
+}
+
+/* the low word of a 64-bit sum shifted right by 16 (no offset: both sides
+ * in F form) or by 8 */
+TFLC__INLINE uint32_t tflc__hifi_low32(ae_int64 q, int no_offset) {
+  return (uint32_t)AE_MOVAD32_L(
+      AE_MOVINT32X2_FROMINT64(no_offset ? AE_SRAI64(q, 16) : AE_SRAI64(q, 8)));
+}
+
+/* q[4 i + j] (input row i, weight row j) += a 2 x 4 block (1 x 4 without
+ * a1: q[0..3] only) over n4 groups of four values at 4-byte aligned
+ * addresses. Weights stay in F form; inputs too without an offset (sums of
+ * 65536 x the products), else they are turned back to int8 and offset in
+ * 16-bit lanes (sums of 256 x the products). */
+TFLC__INLINE void tflc__hifi_dot_x4(const int8_t *a0, const int8_t *a1,
+                                    const int8_t *w0, const int8_t *w1,
+                                    const int8_t *w2, const int8_t *w3,
+                                    int32_t n4, int32_t a_offset, ae_int64 *q) {
+  ae_int64 q00 = q[0], q01 = q[1], q02 = q[2], q03 = q[3];
+  ae_int64 q10 = q[4], q11 = q[5], q12 = q[6], q13 = q[7];
+  const ae_int16x4 off = AE_MOVDA16(a_offset);
+  int32_t k;
+  if (a1 != NULL) {
+    for (k = 0; k < n4; k++) {
+      ae_int16x4 x0, x1, f;
+      AE_L8X4F_IP(x0, a0, 4);
+      AE_L8X4F_IP(x1, a1, 4);
+      if (a_offset != 0) {
+        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
+        x1 = AE_ADD16(AE_SRAI16(x1, 8), off);
+      }
+      AE_L8X4F_IP(f, w0, 4);
+      AE_MULAAAAQ16(q00, x0, f);
+      AE_MULAAAAQ16(q10, x1, f);
+      AE_L8X4F_IP(f, w1, 4);
+      AE_MULAAAAQ16(q01, x0, f);
+      AE_MULAAAAQ16(q11, x1, f);
+      AE_L8X4F_IP(f, w2, 4);
+      AE_MULAAAAQ16(q02, x0, f);
+      AE_MULAAAAQ16(q12, x1, f);
+      AE_L8X4F_IP(f, w3, 4);
+      AE_MULAAAAQ16(q03, x0, f);
+      AE_MULAAAAQ16(q13, x1, f);
+    }
+  } else {
+    for (k = 0; k < n4; k++) {
+      ae_int16x4 x0, f;
+      AE_L8X4F_IP(x0, a0, 4);
+      if (a_offset != 0)
+        x0 = AE_ADD16(AE_SRAI16(x0, 8), off);
+      AE_L8X4F_IP(f, w0, 4);
+      AE_MULAAAAQ16(q00, x0, f);
+      AE_L8X4F_IP(f, w1, 4);
+      AE_MULAAAAQ16(q01, x0, f);
+      AE_L8X4F_IP(f, w2, 4);
+      AE_MULAAAAQ16(q02, x0, f);
+      AE_L8X4F_IP(f, w3, 4);
+      AE_MULAAAAQ16(q03, x0, f);
+    }
+  }
+  q[0] = q00;
+  q[1] = q01;
+  q[2] = q02;
+  q[3] = q03;
+  q[4] = q10;
+  q[5] = q11;
+  q[6] = q12;
+  q[7] = q13;
+}
+
+#if defined(XCHAL_HAVE_HIFI5) && XCHAL_HAVE_HIFI5
+#define TFLC__HIFI5 1
+/* values per HiFi 5 run: at most 2^16 products of magnitude at most 2^14
+ * keep a 32-bit lane below 2^30 */
+#define TFLC__HIFI5_MAX_RUN 65536
+
+/* HiFi 5, no input offset: t[4 i + j] += input row i (a1: row 1, unless
+ * NULL) . weight row j over n8 groups of eight values, 32 int8 x int8
+ * products per AE_MULA8Q8X8 (weight rows 0 and 1 into the H and L elements
+ * of its first pair, 2 and 3 into its second). The rows are read at any
+ * alignment as streams: AE_LA64_PP primes each one's alignment register,
+ * AE_LA8X8_IP then gives its next eight values. */
+TFLC__INLINE void tflc__hifi5_dot_x4(const int8_t *a0, const int8_t *a1,
+                                     const int8_t *w0, const int8_t *w1,
+                                     const int8_t *w2, const int8_t *w3,
+                                     int32_t n8, uint32_t *t) {
+  const ae_int8x8 *pa0 = (const ae_int8x8 *)(const void *)a0;
+  const ae_int8x8 *pa1 = (const ae_int8x8 *)(const void *)(a1 ? a1 : a0);
+  const ae_int8x8 *pw0 = (const ae_int8x8 *)(const void *)w0;
+  const ae_int8x8 *pw1 = (const ae_int8x8 *)(const void *)w1;
+  const ae_int8x8 *pw2 = (const ae_int8x8 *)(const void *)w2;
+  const ae_int8x8 *pw3 = (const ae_int8x8 *)(const void *)w3;
+  ae_valign va0 = AE_LA64_PP(pa0), va1 = AE_LA64_PP(pa1);
+  ae_valign vw0 = AE_LA64_PP(pw0), vw1 = AE_LA64_PP(pw1);
+  ae_valign vw2 = AE_LA64_PP(pw2), vw3 = AE_LA64_PP(pw3);
+  ae_int32x2 p01 = AE_ZERO32(), p23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
+  int32_t k;
+  for (k = 0; k < n8; k++) {
+    ae_int8x8 x0, f0, f1, f2, f3;
+    AE_LA8X8_IP(f0, vw0, pw0);
+    AE_LA8X8_IP(f1, vw1, pw1);
+    AE_LA8X8_IP(f2, vw2, pw2);
+    AE_LA8X8_IP(f3, vw3, pw3);
+    AE_LA8X8_IP(x0, va0, pa0);
+    AE_MULA8Q8X8(p01, p23, f0, f1, f2, f3, x0);
+    if (a1 != NULL) {
+      ae_int8x8 x1;
+      AE_LA8X8_IP(x1, va1, pa1);
+      AE_MULA8Q8X8(r01, r23, f0, f1, f2, f3, x1);
+    }
+  }
+  t[0] += (uint32_t)AE_MOVAD32_H(p01);
+  t[1] += (uint32_t)AE_MOVAD32_L(p01);
+  t[2] += (uint32_t)AE_MOVAD32_H(p23);
+  t[3] += (uint32_t)AE_MOVAD32_L(p23);
+  t[4] += (uint32_t)AE_MOVAD32_H(r01);
+  t[5] += (uint32_t)AE_MOVAD32_L(r01);
+  t[6] += (uint32_t)AE_MOVAD32_H(r23);
+  t[7] += (uint32_t)AE_MOVAD32_L(r23);
+}
+#endif
+
+/* The int32 sums (wrapping, no bias) of columns [c0, c0 + nc) of row r
+ * into s0, and of row r + 1 into s1 when two. Four columns at a time (the
+ * last group repeats its first column); each segment through the HiFi
+ * loop when its rows start 4-byte aligned, its last len % 4 values (or all
+ * of a misaligned one) in C. */
+static void tflc__hifi_gemm_cols(const tflc_gemm_block *g, int32_t r, int two,
+                                 int32_t c0, int32_t nc, uint32_t *s0,
+                                 uint32_t *s1) {
+  const int32_t off = g->a_offset, len = g->seg_len;
+  const int8_t *a0 = g->a + (ptrdiff_t)r * g->a_row;
+  const int8_t *a1 = two ? a0 + g->a_row : NULL;
+  int32_t c, j, sg, k;
+  for (c = 0; c < nc; c += 4) {
+    const int8_t *w[4];
+    ae_int64 q[8];
+    uint32_t t[8];
+    for (j = 0; j < 4; j++)
+      w[j] = g->w + (ptrdiff_t)(c0 + (c + j < nc ? c + j : c)) * g->w_col;
+    for (j = 0; j < 8; j++) {
+      q[j] = AE_ZERO64();
+      t[j] = 0;
+    }
+    for (sg = 0; sg < g->segments; sg++) {
+      const int8_t *x0 = a0 + (ptrdiff_t)sg * g->a_seg;
+      const int8_t *x1 = two ? a1 + (ptrdiff_t)sg * g->a_seg : NULL;
+      const int8_t *f0 = w[0] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f1 = w[1] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f2 = w[2] + (ptrdiff_t)sg * g->w_seg;
+      const int8_t *f3 = w[3] + (ptrdiff_t)sg * g->w_seg;
+      k = 0;
+#if defined(TFLC__HIFI5)
+      if (off == 0 && len >= 8 && len <= TFLC__HIFI5_MAX_RUN) {
+        /* eight values at a time, then at most one group of four */
+        tflc__hifi5_dot_x4(x0, x1, f0, f1, f2, f3, len >> 3, t);
+        k = len & ~7;
+      }
+#endif
+      if (len - k >= 4 &&
+          (tflc__hifi_misaligned(x0 + k) |
+           (two ? tflc__hifi_misaligned(x1 + k) : 0u) |
+           tflc__hifi_misaligned(f0 + k) | tflc__hifi_misaligned(f1 + k) |
+           tflc__hifi_misaligned(f2 + k) | tflc__hifi_misaligned(f3 + k)) ==
+              0u) {
+        tflc__hifi_dot_x4(x0 + k, two ? x1 + k : NULL, f0 + k, f1 + k, f2 + k,
+                          f3 + k, (len - k) >> 2, off, q);
+        k += (len - k) & ~3;
+      }
+      for (; k < len; k++) {
+        /* |x + off| * |w| < 2^23: int32 products, wrapping sums */
+        const int32_t v0 = (int32_t)x0[k] + off;
+        t[0] += (uint32_t)(v0 * f0[k]);
+        t[1] += (uint32_t)(v0 * f1[k]);
+        t[2] += (uint32_t)(v0 * f2[k]);
+        t[3] += (uint32_t)(v0 * f3[k]);
+        if (two) {
+          const int32_t v1 = (int32_t)x1[k] + off;
+          t[4] += (uint32_t)(v1 * f0[k]);
+          t[5] += (uint32_t)(v1 * f1[k]);
+          t[6] += (uint32_t)(v1 * f2[k]);
+          t[7] += (uint32_t)(v1 * f3[k]);
+        }
+      }
+    }
+    for (j = 0; j < 4 && c + j < nc; j++) {
+      s0[c + j] = tflc__hifi_low32(q[j], off == 0) + t[j];
+      if (two)
+        s1[c + j] = tflc__hifi_low32(q[4 + j], off == 0) + t[4 + j];
+    }
+  }
+}
+
+/* columns of accumulators the HiFi GEMM keeps per row */
+#define TFLC__HIFI_COLS 16
+
+TFLC_API void tflc_gemm_s8_hifi(const tflc_requant_params *rq,
+                                const tflc_gemm_block *g) {
+  int32_t acc0[TFLC__HIFI_COLS], acc1[TFLC__HIFI_COLS];
+  uint32_t s0[TFLC__HIFI_COLS], s1[TFLC__HIFI_COLS];
+  int32_t r, c0, c;
+  if (g->a_offset < -TFLC__HIFI_MAX_OFFSET ||
+      g->a_offset > TFLC__HIFI_MAX_OFFSET ||
+      (int64_t)g->segments * g->seg_len > TFLC__HIFI_MAX_DEPTH) {
+    /* inputs beyond 16-bit lanes, or sums beyond the bound above */
+    tflc_gemm_s8_portable(rq, g);
+    return;
+  }
+  for (r = 0; r < g->rows; r += 2) {
+    const int two = r + 1 < g->rows;
+    int8_t *o0 = g->out + (ptrdiff_t)r * g->out_row;
+    for (c0 = 0; c0 < g->cols; c0 += TFLC__HIFI_COLS) {
+      const int32_t nc =
+          g->cols - c0 < TFLC__HIFI_COLS ? g->cols - c0 : TFLC__HIFI_COLS;
+      const tflc_requant_params rc = tflc__requant_at(rq, c0);
+      tflc__hifi_gemm_cols(g, r, two, c0, nc, s0, s1);
+      for (c = 0; c < nc; c++)
+        acc0[c] = tflc__wrap32(s0[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc0, o0 + c0);
+      if (two) {
+        for (c = 0; c < nc; c++)
+          acc1[c] = tflc__wrap32(s1[c]);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc1, o0 + g->out_row + c0);
+      }
+    }
+  }
+}
+
+/* The input lanes of one tap: four channels at xt (an aligned load), as
+ * int8 + offset, or in F form (value * 256) when f_form; or with
+ * broadcast the one value at xt + offset in all four lanes. */
+TFLC__INLINE ae_int16x4 tflc__hifi_dw_input(const int8_t *xt, int broadcast,
+                                            int f_form, int32_t x_offset,
+                                            ae_int16x4 off) {
+  if (broadcast)
+    return AE_MOVDA16((int32_t)*xt + x_offset);
+  if (f_form)
+    return AE_L8X4F_I(xt, 0);
+  return AE_ADD16(AE_SRAI16(AE_L8X4F_I(xt, 0), 8), off);
+}
+
+/* The sums (no bias) of four channels over a window of taps for one pixel
+ * (inputs of tap (0, 0) at x0) into s0, and for a second one (x1, unless
+ * NULL) into s1; the weights at wt; every load 4-byte aligned. The
+ * weights are loaded once for both pixels. Channel j is lane 3 - j of the
+ * loads: AE_MULA16X4 adds lanes 3 and 2 into its first pair (H, L), lanes
+ * 1 and 0 into its second. Without an offset the inputs stay in F form
+ * and the sums, 256 x the dot products, are shifted back at the end. */
+TFLC__INLINE void tflc__hifi_dw4(const tflc_depthwise_block *b,
+                                 const int8_t *x0, const int8_t *x1,
+                                 const int8_t *wt0, int broadcast, uint32_t *s0,
+                                 uint32_t *s1) {
+  ae_int32x2 q01 = AE_ZERO32(), q23 = AE_ZERO32();
+  ae_int32x2 r01 = AE_ZERO32(), r23 = AE_ZERO32();
+  const ae_int16x4 off = AE_MOVDA16(b->x_offset);
+  const int f_form = !broadcast && b->x_offset == 0;
+  int32_t y, x, j;
+  int32_t v[8];
+  for (y = 0; y < b->rows; y++) {
+    const ptrdiff_t xr = (ptrdiff_t)y * b->x_row;
+    const int8_t *wt = wt0 + (ptrdiff_t)y * b->w_row;
+    ptrdiff_t xo = xr;
+    for (x = 0; x < b->cols; x++) {
+      const ae_int16x4 wv = AE_SRAI16(AE_L8X4F_I(wt, 0), 8);
+      AE_MULA16X4(
+          q01, q23,
+          tflc__hifi_dw_input(x0 + xo, broadcast, f_form, b->x_offset, off),
+          wv);
+      if (x1 != NULL)
+        AE_MULA16X4(
+            r01, r23,
+            tflc__hifi_dw_input(x1 + xo, broadcast, f_form, b->x_offset, off),
+            wv);
+      xo += b->x_col;
+      wt += b->w_col;
+    }
+  }
+  v[0] = AE_MOVAD32_H(q01);
+  v[1] = AE_MOVAD32_L(q01);
+  v[2] = AE_MOVAD32_H(q23);
+  v[3] = AE_MOVAD32_L(q23);
+  v[4] = AE_MOVAD32_H(r01);
+  v[5] = AE_MOVAD32_L(r01);
+  v[6] = AE_MOVAD32_H(r23);
+  v[7] = AE_MOVAD32_L(r23);
+  for (j = 0; j < 4; j++) {
+    /* F form: exact multiples of 256 */
+    s0[j] = (uint32_t)(f_form ? tflc__asr32(v[j], 8) : v[j]);
+    if (x1 != NULL)
+      s1[j] = (uint32_t)(f_form ? tflc__asr32(v[4 + j], 8) : v[4 + j]);
+  }
+}
+
+/* s[j] = the sum (no bias) of channel ch + j of the pixel whose tap (0, 0)
+ * is at xp, for j < n, in C as the portable version (wrapping products of
+ * any offset): the channels the HiFi loop does not take. */
+static void tflc__hifi_dw_c(const tflc_depthwise_block *b, const int8_t *xp,
+                            int32_t m, int32_t ch, int32_t n, uint32_t *s) {
+  int32_t j, y, x;
+  for (j = 0; j < n; j++) {
+    uint32_t sum = 0;
+    for (y = 0; y < b->rows; y++)
+      for (x = 0; x < b->cols; x++) {
+        const ptrdiff_t xo = (ptrdiff_t)y * b->x_row + (ptrdiff_t)x * b->x_col;
+        const ptrdiff_t wo = (ptrdiff_t)y * b->w_row + (ptrdiff_t)x * b->w_col;
+        sum +=
+            ((uint32_t)(int32_t)xp[xo + (ch + j) / m] + (uint32_t)b->x_offset) *
+            (uint32_t)(int32_t)b->w[wo + ch + j];
+      }
+    s[j] = sum;
+  }
+}
+
+/* channels of accumulators the HiFi depthwise keeps at a time */
+#define TFLC__HIFI_DW_CHANNELS 16
+
+TFLC_API void tflc_depthwise_s8_hifi(const tflc_requant_params *rq,
+                                     const tflc_depthwise_block *b) {
+  int32_t acc[TFLC__HIFI_DW_CHANNELS];
+  uint32_t s0[TFLC__HIFI_DW_CHANNELS], s1[TFLC__HIFI_DW_CHANNELS];
+  const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
+  const int broadcast = m != 1;
+  /* every tap of an aligned channel group aligned when these are */
+  const int strides_aligned = ((b->w_row | b->w_col) & 3) == 0 &&
+                              (broadcast || ((b->x_row | b->x_col) & 3) == 0);
+  int32_t p, c0, c;
+  if (b->x_offset < -TFLC__HIFI_MAX_OFFSET ||
+      b->x_offset > TFLC__HIFI_MAX_OFFSET ||
+      (int64_t)b->rows * b->cols > TFLC__HIFI_MAX_TAPS ||
+      (m != 1 && m % 4 != 0)) {
+    /* inputs beyond 16-bit lanes, sums beyond the bound above, or groups
+     * of four channels that read different input channels */
+    tflc_depthwise_s8_portable(rq, b);
+    return;
+  }
+  for (p = 0; p < b->pixels; p += 2) {
+    /* two pixels at a time (the weights loaded once for both) */
+    const int two = p + 1 < b->pixels;
+    const int8_t *xp0 = b->x + (ptrdiff_t)p * b->x_pixel;
+    const int8_t *xp1 = two ? xp0 + b->x_pixel : NULL;
+    int8_t *o0 = b->out + (ptrdiff_t)p * b->out_pixel;
+    for (c0 = 0; c0 < b->channels; c0 += TFLC__HIFI_DW_CHANNELS) {
+      const int32_t nc = b->channels - c0 < TFLC__HIFI_DW_CHANNELS
+                             ? b->channels - c0
+                             : TFLC__HIFI_DW_CHANNELS;
+      const tflc_requant_params rc = tflc__requant_at(rq, c0);
+      for (c = 0; c < nc; c += 4) {
+        /* c0 + c is a multiple of 4, so with m % 4 == 0 its four channels
+         * read one input channel */
+        const int32_t ch = c0 + c;
+        const int32_t in_ch = broadcast ? ch / m : ch;
+        const int8_t *wt = b->w + ch;
+        const int32_t n = nc - c < 4 ? nc - c : 4;
+        if (n == 4 && strides_aligned && tflc__hifi_misaligned(wt) == 0u &&
+            (broadcast ||
+             (tflc__hifi_misaligned(xp0 + in_ch) |
+              (two ? tflc__hifi_misaligned(xp1 + in_ch) : 0u)) == 0u)) {
+          tflc__hifi_dw4(b, xp0 + in_ch, two ? xp1 + in_ch : NULL, wt,
+                         broadcast, s0 + c, s1 + c);
+          continue;
+        }
+        tflc__hifi_dw_c(b, xp0, m, ch, n, s0 + c);
+        if (two)
+          tflc__hifi_dw_c(b, xp1, m, ch, n, s1 + c);
+      }
+      for (c = 0; c < nc; c++)
+        acc[c] = tflc__wrap32(s0[c]);
+      TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + c0);
+      if (two) {
+        for (c = 0; c < nc; c++)
+          acc[c] = tflc__wrap32(s1[c]);
+        TFLC_REQUANTIZE_S8(&rc, nc, acc, o0 + b->out_pixel + c0);
+      }
+    }
+  }
+}
+#endif /* TFLC_HAVE_HIFI */
 
 /* the build's own floating-point contraction again */
 #if defined(__clang__)

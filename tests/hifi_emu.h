@@ -1,5 +1,5 @@
 /* tests/hifi_emu.h - C definitions of the Xtensa HiFi 4 / HiFi 5 intrinsics
- * that the "platform primitives: Xtensa HiFi" section of tflc_kernels.h
+ * that the "Platform: Xtensa HiFi 4 / HiFi 5" section of tflc_kernels.h
  * uses, so that section compiles and runs on any host (TFLC_HIFI_EMULATE).
  * Nothing else of Cadence's <xtensa/tie/xt_hifi4.h> / xt_hifi5.h is here: a
  * new intrinsic in the section fails to compile until it is added below

@@ -569,6 +569,31 @@ static int fc_kernel_case(void) {
       ok &= memcmp(got, expect, (size_t)(batches * outs)) == 0;
       free(scratch);
     }
+    /* the prepare / run pair (the platform's own FC kernel where the
+     * selection picked one, e.g. Helium): the same bytes, with the bias
+     * aligned or not */
+    for (t = 0; t < 2; t++) {
+      uint64_t rec[4], buf[(4 * 70 + 7) / 8];
+      uint8_t bmis[4 * 70 + 1];
+      const tflc_const bm = tflc_const_raw(bmis + 1, TFLC_INT32, outs);
+      const tflc_const *bp = !wb ? NULL : t ? &bm : &braw;
+      void *scratch = malloc(scratch_sizes[3]);
+      size_t n;
+      memcpy(bmis + 1, k.bias, (size_t)outs * 4u);
+      memset(rec, 0, sizeof rec);
+      CHECK(TFLC_FC_S8_RECORD_BYTES <= sizeof rec);
+      n = tflc_fully_connected_s8_prepare_bytes(&p, depth, outs, &fc, bp);
+      ok &= n <= sizeof buf;
+      if (n > sizeof buf)
+        n = 0;
+      tflc_fully_connected_s8_prepare(rec, n ? buf : NULL, &p, depth, outs, &fc,
+                                      bp);
+      memset(got, 0x5A, (size_t)(batches * outs));
+      tflc_fully_connected_s8_run(rec, &p, batches, depth, outs, in, &fc, bp,
+                                  got, scratch, scratch_sizes[3]);
+      ok &= memcmp(got, expect, (size_t)(batches * outs)) == 0;
+      free(scratch);
+    }
     free(lut.bits);
   }
   free(in);
