@@ -4288,22 +4288,19 @@ typedef struct tflc__tensor_uses {
   int32_t *bad_in; /* ... at that input */
 } tflc__tensor_uses;
 
-/* 1 if TFLM's kernel `code` decompresses its input k. */
+/* 1 if TFLM's kernel `code` decompresses its input k: the `inplace`
+ * inputs of a TFLC_OPF_TFLM_DECODES row (TFLC_INPUTS_ALL: every input). */
 static int tflc__tflm_decodes_input(int32_t code, uint32_t k) {
-  switch (code) {
-  case TFLC_OP_FULLY_CONNECTED:
-  case TFLC_OP_CONV_2D:
-  case TFLC_OP_DEPTHWISE_CONV_2D:
-    return k == 1 || k == 2;
-  case TFLC_OP_TRANSPOSE_CONV:
-    return k == 1 || k == 3;
-  case TFLC_OP_CONCATENATION:
-    return 1;
-  case TFLC_OP_ASSIGN_VARIABLE:
-    return k == 1;
-  default:
+  tflc_op_info info;
+  if (!tflc_op_info_get(code, &info) || !(info.facts & TFLC_OPF_TFLM_DECODES))
     return 0;
-  }
+  return info.inplace_inputs == TFLC_INPUTS_ALL ||
+         (k < 16 && ((info.inplace_inputs >> k) & 1));
+}
+/* The TFLC_CHECK_* | TFLC_OPF_* facts of operator `code` (0: none). */
+static uint16_t tflc__code_facts(int32_t code) {
+  tflc_op_info info;
+  return tflc_op_info_get(code, &info) ? info.facts : 0;
 }
 
 /* 1 if operator `code` can read a compressed input k of `type`: TFLM's
@@ -5484,17 +5481,17 @@ static tflc_status tflc__stage_int4(tflc__stage *s, tflc_writer *w, int32_t sg,
     return TFLC_ERR_ARENA;
   /* 1: a filter somewhere; 2: read where it is not one */
   for (k = 0; k < no; k++) {
-    const int32_t code = tflc_model_op_code(m, sg, k);
+    const uint16_t facts = tflc__code_facts(tflc_model_op_code(m, sg, k));
     const uint32_t ot = tflc__op_table(m, sgt, k),
                    v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
     for (j = 0; v && j < n; j++) {
       t = tflc__i32(fb.b + v + 4 * j);
       if (t < 0 || t >= nt)
         continue;
-      if (j == 1 &&
-          (code == TFLC_OP_CONV_2D || code == TFLC_OP_DEPTHWISE_CONV_2D ||
-           (code == TFLC_OP_FULLY_CONNECTED &&
-            tflc__tensor_nscales(m, tflc__tensor_table(m, sgt, t)) <= 1)))
+      /* (a filter TFLC_CHECK_FC checks per tensor: only per tensor) */
+      if (j == 1 && (facts & TFLC_OPF_INT4_FILTER) &&
+          ((facts & TFLC_CHECK_MASK) != TFLC_CHECK_FC ||
+           tflc__tensor_nscales(m, tflc__tensor_table(m, sgt, t)) <= 1))
         ok[t] |= 1;
       else
         ok[t] |= 2;
@@ -6408,14 +6405,11 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
       goto done;
     }
     no = tflc_model_num_ops(&m, sg);
-    for (k = 0; k < no; k++) { /* weights: input 1 of the four kernels */
+    for (k = 0; k < no; k++) { /* weights: the filters (TFLC_OPF_FILTER_*) */
       int32_t code = tflc_model_op_code(&m, sg, k), t;
       uint32_t ot = tflc__op_table(&m, sgt, k), n,
                v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
-      if ((code == TFLC_OP_FULLY_CONNECTED || code == TFLC_OP_CONV_2D ||
-           code == TFLC_OP_DEPTHWISE_CONV_2D ||
-           code == TFLC_OP_TRANSPOSE_CONV) &&
-          v && n > 1) {
+      if ((tflc__code_facts(code) & TFLC_OPF_FILTER_MASK) && v && n > 1) {
         t = tflc__i32(fb.b + v + 4);
         if (t >= 0 && t < nt)
           weight[t] = 1;
