@@ -4491,7 +4491,7 @@ static tflc_status tflc__run_op(tflc__ctx *c);
 static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
                                  uint32_t ot);
 static int tflc__tiled_input(int32_t code, int user, int32_t k);
-static uint16_t tflc__op_facts(int32_t code);
+static int tflc__op_facts(int32_t code, int mask);
 static void tflc__reset_op(tflc__ctx *c);
 /* Defined with the variable operators. */
 static tflc_status tflc__vars_init(tflc_interpreter *it);
@@ -4524,7 +4524,7 @@ static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
   tflc_tensor f, x;
   uint64_t row;
   size_t es;
-  const int filter = tflc__op_facts(code) & TFLC_OPF_FILTER_MASK;
+  const int filter = tflc__op_facts(code, TFLC_OPF_FILTER_MASK);
   if (k != 1 || !filter)
     return 1;
   if (filter == TFLC_OPF_FILTER_SPREAD)
@@ -4566,7 +4566,7 @@ static int tflc__whole_input(tflc__ctx *c, int32_t k) {
   tflc__desc_of(c->it, c->sgt, t, &d);
   if (d.kind != TFLC_CONST_HUFFMAN && d.kind != TFLC_CONST_PRUNE)
     return 0;
-  if (k == 2 && (tflc__op_facts(op->code) & TFLC_OPF_BIAS_BESIDE_FILTER)) {
+  if (k == 2 && tflc__op_facts(op->code, TFLC_OPF_BIAS_BESIDE_FILTER)) {
     /* the bias is read once per channel only beside a filter read
      * compressed; beside a plain one, at every pixel: then whole (small) */
     const tflc_tensor *f = op->in[1] >= 0 ? &c->it->tensors[op->in[1]] : NULL;
@@ -5284,7 +5284,7 @@ static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
   uint32_t ni, iv;
   int32_t x;
   if (user || (k != 1 && k != 2) || it->opt.num_delegates > 0 ||
-      !(tflc__op_facts(code) & TFLC_OPF_NO_RECORD))
+      !tflc__op_facts(code, TFLC_OPF_NO_RECORD))
     return 0;
   iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
   x = ni > 0 ? tflc__i32(fb.b + iv) : -1;
@@ -5353,15 +5353,14 @@ static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
   return TFLC_OK;
 }
 
-/* Init pass 1 over subgraph sgt (it->sgt) of nt tensors and no operators:
- * the subgraph's inputs and outputs into it (indices of the model, renumbered
- * to records later), and the tensor marks of map[] (zeroed by the caller; see
- * tflc__init_graph) for them and for every operator's inputs and outputs. */
-static tflc_status tflc__mark_tensors(tflc_interpreter *it, uint32_t no,
+/* Init pass 1 over subgraph sgt (table; m's model, fb its bytes) and its no
+ * operators: the subgraph's inputs and outputs into it (indices of the
+ * model, renumbered to records later), and the tensor marks of map[]
+ * (zeroed by the caller; see tflc__init_graph) for them and for every
+ * operator's inputs and outputs. */
+static tflc_status tflc__mark_tensors(tflc_interpreter *it, const tflc_model *m,
+                                      tflc__fb fb, uint32_t sgt, uint32_t no,
                                       int32_t *map) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i, nio, iov;
   iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
@@ -5408,15 +5407,12 @@ static tflc_status tflc__mark_tensors(tflc_interpreter *it, uint32_t no,
   return TFLC_OK;
 }
 
-/* The operators init keeps of the no of subgraph it->sgt (a DECODE only if
+/* The operators init keeps of the no of subgraph sgt (a DECODE only if
  * one of its outputs must be decoded whole: map bit 2, its outputs then
  * marked as referenced with records), and in *nidx the count of their
  * tensor indices (a kept DECODE: its outputs only). */
-static uint32_t tflc__keep_ops(const tflc_interpreter *it, uint32_t no,
-                               int32_t *map, uint64_t *nidx) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
+static uint32_t tflc__keep_ops(const tflc_model *m, tflc__fb fb, uint32_t sgt,
+                               uint32_t no, int32_t *map, uint64_t *nidx) {
   uint32_t i, nops = 0;
   /* keep a DECODE op only if one of its outputs must be decoded whole;
    * count the kept operators' tensor indices (a kept DECODE: outputs
@@ -5449,10 +5445,8 @@ static uint32_t tflc__keep_ops(const tflc_interpreter *it, uint32_t no,
  * every referenced tensor but the constants read only as TFLC__NO_RECORD
  * (their bit 0 cleared); compressed tensors always keep one. Returns the
  * number of records. */
-static uint32_t tflc__number_records(const tflc_interpreter *it, int32_t sg,
-                                     uint32_t nt, int32_t *map) {
-  const tflc_model *m = it->model;
-  const uint32_t sgt = it->sgt;
+static uint32_t tflc__number_records(const tflc_model *m, uint32_t sgt,
+                                     int32_t sg, uint32_t nt, int32_t *map) {
   uint32_t i, nrec = 0;
   {
     /* compressed tensors (COMPRESSION_METADATA) keep records */
@@ -5477,11 +5471,9 @@ static uint32_t tflc__number_records(const tflc_interpreter *it, int32_t sg,
  * shapes, types, quantization and constant data (a misaligned constant
  * copied into the persistent arena), then the compressed tensors of the
  * model's COMPRESSION_METADATA pointed at their descriptors. */
-static tflc_status tflc__read_records(tflc_interpreter *it, int32_t sg,
+static tflc_status tflc__read_records(tflc_interpreter *it, const tflc_model *m,
+                                      tflc__fb fb, uint32_t sgt, int32_t sg,
                                       uint32_t nt, const int32_t *map) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i;
   tflc_status st;
   /* tensor records */
@@ -5539,15 +5531,13 @@ static tflc_status tflc__read_records(tflc_interpreter *it, int32_t sg,
 }
 
 /* The operator records (it->ops, kept ones only: see tflc__keep_ops) of the
- * no operators of subgraph it->sgt, their tensor indices in idx (nidx
+ * no operators of subgraph sgt, their tensor indices in idx (nidx
  * entries), through map[]; the outputs of a folded DECODE become virtual
  * records read in place. *nops_out: the number of records written. */
-static tflc_status tflc__read_ops(tflc_interpreter *it, uint32_t no,
+static tflc_status tflc__read_ops(tflc_interpreter *it, const tflc_model *m,
+                                  tflc__fb fb, uint32_t sgt, uint32_t no,
                                   const int32_t *map, int16_t *idx,
                                   uint64_t nidx, uint32_t *nops_out) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i, nops = 0;
   uint64_t nused = 0;
   for (i = 0; i < no; i++) {
@@ -5622,12 +5612,12 @@ static tflc_status tflc__read_ops(tflc_interpreter *it, uint32_t no,
   return TFLC_OK;
 }
 
-/* The records of subgraph it->sgt and its nops operators, checked and
+/* The records of subgraph sgt and its nops operators, checked and
  * completed: the descriptors of compressed constants, no constant or
  * compressed tensor written by the caller or an operator, INT4 only where
  * a kernel reads it. */
-static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
-  const uint32_t sgt = it->sgt;
+static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t sgt,
+                                       uint32_t nops) {
   uint32_t i;
   int32_t k;
   tflc_status st;
@@ -5688,8 +5678,7 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
    * them as they are */
   for (i = 0; TFLC__COMPRESSION && i < nops; i++) {
     const tflc__op *op = &it->ops[i];
-    const int filter_op =
-        (tflc__op_facts(op->code) & TFLC_OPF_INT4_FILTER) != 0;
+    const int filter_op = tflc__op_facts(op->code, TFLC_OPF_INT4_FILTER) != 0;
     if (op->user)
       continue;
     for (k = 0; k < op->nin + op->nout; k++) {
@@ -5710,15 +5699,16 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
  * words), each with its whole-tensor decode buffers; with a report
  * callback, a failing operator is reported and the others still prepared
  * (it->first_error). */
-static tflc_status tflc__prepare_ops(tflc_interpreter *it, int32_t sg,
-                                     uint32_t nt, uint32_t nops) {
+static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
+                                     uint32_t sgt, int32_t sg, uint32_t nt,
+                                     uint32_t nops) {
   tflc__ctx c;
   uint32_t i;
   int32_t k;
   tflc_status st;
   c.it = it;
-  c.m = it->model;
-  c.sgt = it->sgt;
+  c.m = m;
+  c.sgt = sgt;
   c.op = NULL;
   /* prepare every op; compressed inputs its kernel cannot read tile by
    * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
@@ -5791,6 +5781,7 @@ static tflc_status tflc__prepare_ops(tflc_interpreter *it, int32_t sg,
  * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
 static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   const tflc_model *m = it->model;
+  const tflc__fb fb = tflc__mfb(m);
   uint32_t sgt, nt, no, nrec, nops;
   uint64_t nidx = 0; /* operators' tensor indices */
   int16_t *idx;
@@ -5818,11 +5809,11 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   memset(map, 0, (size_t)nt * 4);
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
-  st = tflc__mark_tensors(it, no, map);
+  st = tflc__mark_tensors(it, m, fb, sgt, no, map);
   if (st)
     return st;
-  nops = tflc__keep_ops(it, no, map, &nidx);
-  nrec = tflc__number_records(it, sg, nt, map);
+  nops = tflc__keep_ops(m, fb, sgt, no, map, &nidx);
+  nrec = tflc__number_records(m, sgt, sg, nt, map);
   if (nrec > 32767)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "subgraph %d: %u tensors in use (at most 32767)", sg,
@@ -5856,13 +5847,13 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     it->inputs[k] = map[it->inputs[k]] >> 4;
   for (k = 0; k < it->num_outputs; k++)
     it->outputs[k] = map[it->outputs[k]] >> 4;
-  st = tflc__read_records(it, sg, nt, map);
+  st = tflc__read_records(it, m, fb, sgt, sg, nt, map);
   if (st)
     return st;
-  st = tflc__read_ops(it, no, map, idx, nidx, &nops);
+  st = tflc__read_ops(it, m, fb, sgt, no, map, idx, nidx, &nops);
   if (st)
     return st;
-  st = tflc__check_records(it, nops);
+  st = tflc__check_records(it, sgt, nops);
   if (st)
     return st;
   /* delegates (section 13): each run of operators one delegate takes
@@ -5879,7 +5870,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     if (st)
       return st;
   }
-  st = tflc__prepare_ops(it, sg, nt, nops);
+  st = tflc__prepare_ops(it, m, sgt, sg, nt, nops);
   if (st)
     return st;
   if (it->first_error)
@@ -6115,11 +6106,20 @@ TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph) {
  * TFLC__SELECTED(code) compares the code with each listed operator's
  * (the list expanded with X = `|| (code) == TFLC__SELCODE`): a constant
  * expression in C and C++ for a constant code, for any code a row has. */
+/* TFLC__SELECTED_FACTS: the facts of the listed operators, ORed (a flag
+ * no selected operator has leaves out the code serving it). */
+#define TFLC__FACTS_OF_X(name, k, o, i, f, pr, iv, rs)                         \
+  TFLC__FACTS_OF_##name = (f),
+#define TFLC__FACTS_OF_N(name, k, f) TFLC__FACTS_OF_##name = (f),
+enum { TFLC_OPERATORS(TFLC__FACTS_OF_X, TFLC__FACTS_OF_N) TFLC__FACTS_OF_END };
 #ifdef TFLC_OPS
 #define TFLC__SELCODE(name) (int)TFLC_OP_##name
 #define TFLC__SELECTED(code) (0 TFLC_OPS(|| (code) == TFLC__SELCODE))
+#define TFLC__SELFACTS(name) | (int)TFLC__FACTS_OF_##name
+#define TFLC__SELECTED_FACTS (0 TFLC_OPS(TFLC__SELFACTS))
 #else
 #define TFLC__SELECTED(code) 1
+#define TFLC__SELECTED_FACTS 0xFFFF
 #endif
 
 /* ---- types: TFLC_NO_FLOAT32, TFLC_NO_INT16, TFLC_INT8_ONLY -------------- */
@@ -12779,11 +12779,15 @@ static int tflc__tiled_input(int32_t code, int user, int32_t k) {
   d = tflc__opdef_find(code);
   return d && (d->inplace >> k) & 1;
 }
-/* The TFLC_CHECK_* | TFLC_OPF_* facts of the row of operator `code` (0:
- * none, or not a row of this build: see tflc__opdef_find). */
-static uint16_t tflc__op_facts(int32_t code) {
-  const tflc__opdef *d = tflc__opdef_find(code);
-  return d ? d->facts : 0;
+/* The facts (TFLC_CHECK_* | TFLC_OPF_*) in `mask` of the row of operator
+ * `code`: 0 when it has no row in this build (tflc__opdef_find), and for
+ * the flags no operator compiled in has. */
+static int tflc__op_facts(int32_t code, int mask) {
+  const tflc__opdef *d;
+  if (!(TFLC__SELECTED_FACTS & mask))
+    return 0;
+  d = tflc__opdef_find(code);
+  return d ? d->facts & mask : 0;
 }
 
 /* The user operator taking operator `i` (table `ot`), or 0. */

@@ -5,7 +5,8 @@
  * first custom one (CIRCULAR_BUFFER, 256 up) and a code far above every
  * row's, SELECT_FAR_TEST, declared here. */
 #include <stdint.h>
-enum { TFLC_OP_SELECT_FAR_TEST = 30000 };
+/* (the code and facts a row of that name would give) */
+enum { TFLC_OP_SELECT_FAR_TEST = 30000, TFLC__FACTS_OF_SELECT_FAR_TEST = 0 };
 #define TFLC_OPS(X)                                                            \
   X(ADD) X(TFLM_DECODE) X(CIRCULAR_BUFFER) X(SignalWindow) X(SELECT_FAR_TEST)
 #define TFLC_IMPLEMENTATION
