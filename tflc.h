@@ -243,28 +243,34 @@ typedef struct tflc_tensor {
 
 /* ---- operators ---------------------------------------------------------- */
 /* The operator table: everything tflc knows about an operator, one row
- * each, in schema order. Custom operators take codes from 256.
+ * each, in schema order. Custom operators take codes from 256. Every
+ * rule about an operator is a column or a flag of its row: nothing
+ * elsewhere tests operator codes to decide what an operator may do.
  *
- *   X(NAME, code, options, pad, act, inplace, facts, prepare, invoke)
- *     An operator tflc runs. `options`: the BuiltinOptions type the
- *     verifier expects (0: not checked); `pad` / `act`: the options fields
- *     holding padding and fused activation, range-checked by the verifier
- *     (-1: none); `inplace`: the inputs its kernel reads compressed, tile
- *     by tile (TFLC_INPUTS); the others are decoded whole before it runs;
- *     `facts`: what tools check (TFLC_CHECK_*, TFLC_OPF_*); `prepare` /
- *     `invoke`: its functions in the implementation.
+ *   X(NAME, code, options, inplace, facts, prepare, invoke, reset)
+ *     An operator tflc runs. `options`: the BuiltinOptions table the
+ *     verifier expects, by name (TFLC__OPTIONS_<options>; NONE: not
+ *     checked); the padding and fused-activation fields it range-checks
+ *     follow from the table (TFLC__PADDING_SLOT, TFLC__ACTIVATION_SLOT).
+ *     `inplace`: the inputs its kernel reads compressed, tile by tile
+ *     (TFLC_INPUTS); the others are decoded whole before it runs. `facts`:
+ *     what `tflc check` verifies (one TFLC_CHECK_*) and the operator's
+ *     flags (TFLC_OPF_*). `prepare` / `invoke`: its functions in the
+ *     implementation; `reset`: the function that puts back the state it
+ *     keeps outside tensors (tflc_reset), or 0.
  *   N(NAME, code, facts)
  *     A builtin operator tflc knows by name only (refused at init).
  *
  * From it come the opcode enum below, tflc_opcode_name, tflc_op_info,
- * the verifier's options checks, dispatch, the compressor's rules and
+ * the verifier's options checks, dispatch, TFLC_OPS selection, reset,
+ * which inputs are decoded whole or in place, the compressor's rules and
  * `tflc check`. Adding an operator: turn its N row into an X row, write
- * its prepare / invoke and its kernel, and test them. */
+ * its functions and its kernel, and test them (docs/adding_an_operator.md). */
 #define TFLC_INPUTS(k) (1u << (k)) /* input k in an `inplace` mask */
 #define TFLC_INPUTS_ALL 0xFFFFu
 
 /* `facts`: one TFLC_CHECK_* kind (what `tflc check` verifies of the
- * quantization), plus flags. */
+ * quantization), plus TFLC_OPF_* flags. */
 enum {
   TFLC_CHECK_NONE = 0,
   TFLC_CHECK_CONV,            /* weights 1 per channel on axis 0, bias 2 */
@@ -278,160 +284,183 @@ enum {
   TFLC_CHECK_SAME_IN0_IN2,    /* inputs 0 and 2 and output 0 alike */
   TFLC_CHECK_SAME_ALL,        /* every input and output 0 alike */
   TFLC_CHECK_MASK = 15,
-  TFLC_OPF_SUBGRAPHS = 16 /* hands tensors to other subgraphs */
+  TFLC_OPF_SUBGRAPHS = 16, /* hands tensors to other subgraphs */
+  /* how the kernel reads its filter (input 1), which decides whether a
+   * Huffman / Prune filter is decoded in place, in stream order, or
+   * whole first (every other `inplace` input is read front to back):
+   * ROWS, a [out, h, w, in] filter read one output channel's row at a
+   * time (in place when a row fits the decode tile); MATRIX, a [out, in]
+   * matrix read row by row (in place when a row fits or there is one
+   * batch); SPREAD, a filter whose channels are spread over the whole
+   * tensor (always whole). The filter is also what `tflc bin` bins. */
+  TFLC_OPF_FILTER_ROWS = 32,
+  TFLC_OPF_FILTER_MATRIX = 64,
+  TFLC_OPF_FILTER_SPREAD = 96,
+  TFLC_OPF_FILTER_MASK = 96,
+  TFLC_OPF_INT4_FILTER = 128, /* takes a constant packed INT4 filter */
+  /* its bias (input 2), read once per output channel beside a filter read
+   * compressed, is read at every pixel beside a plain one: then a Huffman /
+   * Prune bias is decoded whole */
+  TFLC_OPF_BIAS_BESIDE_FILTER = 256,
+  /* its constant weights and bias (inputs 1, 2) need no tensor record
+   * (TFLC__NO_RECORD) unless input 0 is int16 */
+  TFLC_OPF_NO_RECORD = 512,
+  /* TFLM's kernel decompresses its `inplace` inputs too: the compressor
+   * compresses them in TFLM-compatible models */
+  TFLC_OPF_TFLM_DECODES = 1024
 };
 
 /* clang-format off */
 #define TFLC_OPERATORS(X, N) \
-  X(ADD, 0, 11, -1, 0, 0, 0, tflc__add_any_prepare, tflc__add_any_invoke) \
-  X(AVERAGE_POOL_2D, 1, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
-  X(CONCATENATION, 2, 10, -1, 1, TFLC_INPUTS_ALL, TFLC_CHECK_SAME_ALL, tflc__concat_prepare, tflc__concat_invoke) \
-  X(CONV_2D, 3, 1, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_CONV, tflc__conv_prepare, tflc__conv_invoke) \
-  X(DEPTHWISE_CONV_2D, 4, 2, 0, 4, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE, tflc__conv_prepare, tflc__conv_invoke) \
-  X(DEPTH_TO_SPACE, 5, 0, -1, -1, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
-  X(DEQUANTIZE, 6, 38, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
-  X(EMBEDDING_LOOKUP, 7, 0, -1, -1, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke) \
-  X(FLOOR, 8, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(FULLY_CONNECTED, 9, 8, -1, 0, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC, tflc__fully_connected_prepare, tflc__fully_connected_invoke) \
+  X(ADD, 0, ADD, 0, 0, tflc__add_any_prepare, tflc__add_any_invoke, 0) \
+  X(AVERAGE_POOL_2D, 1, POOL2D, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke, 0) \
+  X(CONCATENATION, 2, CONCATENATION, TFLC_INPUTS_ALL, TFLC_CHECK_SAME_ALL | TFLC_OPF_TFLM_DECODES, tflc__concat_prepare, tflc__concat_invoke, 0) \
+  X(CONV_2D, 3, CONV2D, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_CONV | TFLC_OPF_FILTER_ROWS | TFLC_OPF_INT4_FILTER | TFLC_OPF_BIAS_BESIDE_FILTER | TFLC_OPF_TFLM_DECODES, tflc__conv_prepare, tflc__conv_invoke, 0) \
+  X(DEPTHWISE_CONV_2D, 4, DEPTHWISE_CONV2D, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_DEPTHWISE | TFLC_OPF_FILTER_SPREAD | TFLC_OPF_INT4_FILTER | TFLC_OPF_BIAS_BESIDE_FILTER | TFLC_OPF_TFLM_DECODES, tflc__conv_prepare, tflc__conv_invoke, 0) \
+  X(DEPTH_TO_SPACE, 5, NONE, 0, 0, tflc__space_depth_prepare, tflc__space_depth_invoke, 0) \
+  X(DEQUANTIZE, 6, DEQUANTIZE, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke, 0) \
+  X(EMBEDDING_LOOKUP, 7, NONE, 0, 0, tflc__embedding_lookup_prepare, tflc__embedding_lookup_invoke, 0) \
+  X(FLOOR, 8, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(FULLY_CONNECTED, 9, FULLY_CONNECTED, TFLC_INPUTS(1) | TFLC_INPUTS(2), TFLC_CHECK_FC | TFLC_OPF_FILTER_MATRIX | TFLC_OPF_INT4_FILTER | TFLC_OPF_NO_RECORD | TFLC_OPF_TFLM_DECODES, tflc__fully_connected_prepare, tflc__fully_connected_invoke, 0) \
   N(HASHTABLE_LOOKUP, 10, 0) \
-  X(L2_NORMALIZATION, 11, 12, -1, 0, 0, TFLC_CHECK_OUT_TANH, tflc__l2norm_prepare, tflc__elementwise_invoke) \
-  X(L2_POOL_2D, 12, 5, 0, 5, 0, 0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
+  X(L2_NORMALIZATION, 11, L2NORM, 0, TFLC_CHECK_OUT_TANH, tflc__l2norm_prepare, tflc__elementwise_invoke, 0) \
+  X(L2_POOL_2D, 12, POOL2D, 0, 0, tflc__pool_any_prepare, tflc__pool_any_invoke, 0) \
   N(LOCAL_RESPONSE_NORMALIZATION, 13, 0) \
-  X(LOGISTIC, 14, 0, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
+  X(LOGISTIC, 14, NONE, 0, TFLC_CHECK_OUT_SIGMOID, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke, 0) \
   N(LSH_PROJECTION, 15, 0) \
   N(LSTM, 16, 0) \
-  X(MAX_POOL_2D, 17, 5, 0, 5, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke) \
-  X(MUL, 18, 21, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
-  X(RELU, 19, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
+  X(MAX_POOL_2D, 17, POOL2D, 0, TFLC_CHECK_SAME_IN0, tflc__pool_any_prepare, tflc__pool_any_invoke, 0) \
+  X(MUL, 18, MUL, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke, 0) \
+  X(RELU, 19, NONE, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke, 0) \
   N(RELU_N1_TO_1, 20, 0) \
-  X(RELU6, 21, 0, -1, -1, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke) \
-  X(RESHAPE, 22, 17, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke) \
-  X(RESIZE_BILINEAR, 23, 15, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke) \
+  X(RELU6, 21, NONE, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke, 0) \
+  X(RESHAPE, 22, RESHAPE, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke, 0) \
+  X(RESIZE_BILINEAR, 23, RESIZE_BILINEAR, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke, 0) \
   N(RNN, 24, 0) \
-  X(SOFTMAX, 25, 9, -1, -1, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke) \
-  X(SPACE_TO_DEPTH, 26, 19, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke) \
-  X(SVDF, 27, 0, -1, -1, 0, 0, tflc__svdf_prepare, tflc__svdf_invoke) \
-  X(TANH, 28, 0, -1, -1, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke) \
+  X(SOFTMAX, 25, SOFTMAX, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke, 0) \
+  X(SPACE_TO_DEPTH, 26, SPACE_TO_DEPTH, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke, 0) \
+  X(SVDF, 27, NONE, 0, 0, tflc__svdf_prepare, tflc__svdf_invoke, 0) \
+  X(TANH, 28, NONE, 0, TFLC_CHECK_OUT_TANH, tflc__sigmoid_any_prepare, tflc__sigmoid_any_invoke, 0) \
   N(CONCAT_EMBEDDINGS, 29, 0) \
   N(SKIP_GRAM, 30, 0) \
   N(CALL, 31, TFLC_OPF_SUBGRAPHS) \
   N(CUSTOM, 32, 0) \
   N(EMBEDDING_LOOKUP_SPARSE, 33, 0) \
-  X(PAD, 34, 22, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__pad_prepare, tflc__pad_invoke) \
+  X(PAD, 34, PAD, 0, TFLC_CHECK_SAME_IN0, tflc__pad_prepare, tflc__pad_invoke, 0) \
   N(UNIDIRECTIONAL_SEQUENCE_RNN, 35, 0) \
-  X(GATHER, 36, 23, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_prepare, tflc__gather_invoke) \
-  X(BATCH_TO_SPACE_ND, 37, 24, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
-  X(SPACE_TO_BATCH_ND, 38, 25, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke) \
-  X(TRANSPOSE, 39, 26, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke) \
-  X(MEAN, 40, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
-  X(SUB, 41, 28, -1, 0, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke) \
-  X(DIV, 42, 29, -1, 0, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
-  X(SQUEEZE, 43, 30, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke) \
-  X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, 0, -1, -1, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke) \
-  X(STRIDED_SLICE, 45, 32, -1, -1, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke) \
+  X(GATHER, 36, GATHER, 0, TFLC_CHECK_SAME_IN0, tflc__gather_prepare, tflc__gather_invoke, 0) \
+  X(BATCH_TO_SPACE_ND, 37, BATCH_TO_SPACE_ND, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke, 0) \
+  X(SPACE_TO_BATCH_ND, 38, SPACE_TO_BATCH_ND, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke, 0) \
+  X(TRANSPOSE, 39, TRANSPOSE, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke, 0) \
+  X(MEAN, 40, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
+  X(SUB, 41, SUB, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke, 0) \
+  X(DIV, 42, DIV, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
+  X(SQUEEZE, 43, SQUEEZE, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke, 0) \
+  X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, NONE, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke, 0) \
+  X(STRIDED_SLICE, 45, STRIDED_SLICE, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke, 0) \
   N(BIDIRECTIONAL_SEQUENCE_RNN, 46, 0) \
-  X(EXP, 47, 33, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(EXP, 47, EXP, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
   N(TOPK_V2, 48, 0) \
-  X(SPLIT, 49, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
-  X(LOG_SOFTMAX, 50, 36, -1, -1, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke) \
+  X(SPLIT, 49, NONE, 0, 0, tflc__split_prepare, tflc__split_invoke, 0) \
+  X(LOG_SOFTMAX, 50, LOG_SOFTMAX, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke, 0) \
   N(DELEGATE, 51, 0) \
   N(BIDIRECTIONAL_SEQUENCE_LSTM, 52, 0) \
-  X(CAST, 53, 37, -1, -1, 0, 0, tflc__cast_prepare, tflc__cast_invoke) \
-  X(PRELU, 54, 0, -1, -1, 0, 0, tflc__prelu_prepare, tflc__elementwise_invoke) \
-  X(MAXIMUM, 55, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
-  X(ARG_MAX, 56, 40, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
-  X(MINIMUM, 57, 39, -1, -1, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke) \
-  X(LESS, 58, 41, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  X(NEG, 59, 42, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(PADV2, 60, 43, -1, -1, 0, TFLC_CHECK_SAME_IN0_IN2, tflc__padv2_prepare, tflc__padv2_invoke) \
-  X(GREATER, 61, 44, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  X(GREATER_EQUAL, 62, 45, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  X(LESS_EQUAL, 63, 46, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
+  X(CAST, 53, CAST, 0, 0, tflc__cast_prepare, tflc__cast_invoke, 0) \
+  X(PRELU, 54, NONE, 0, 0, tflc__prelu_prepare, tflc__elementwise_invoke, 0) \
+  X(MAXIMUM, 55, MAXIMUM_MINIMUM, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke, 0) \
+  X(ARG_MAX, 56, ARG_MAX, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke, 0) \
+  X(MINIMUM, 57, MAXIMUM_MINIMUM, 0, TFLC_CHECK_SAME_ALL, tflc__maxmin_prepare, tflc__elementwise_invoke, 0) \
+  X(LESS, 58, LESS, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
+  X(NEG, 59, NEG, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(PADV2, 60, PADV2, 0, TFLC_CHECK_SAME_IN0_IN2, tflc__padv2_prepare, tflc__padv2_invoke, 0) \
+  X(GREATER, 61, GREATER, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
+  X(GREATER_EQUAL, 62, GREATER_EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
+  X(LESS_EQUAL, 63, LESS_EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
   N(SELECT, 64, 0) \
-  X(SLICE, 65, 48, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__slice_prepare, tflc__slice_invoke) \
-  X(SIN, 66, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(TRANSPOSE_CONV, 67, 49, 0, 3, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV, tflc__transpose_conv_prepare, tflc__conv_wide_invoke) \
+  X(SLICE, 65, SLICE, 0, TFLC_CHECK_SAME_IN0, tflc__slice_prepare, tflc__slice_invoke, 0) \
+  X(SIN, 66, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(TRANSPOSE_CONV, 67, TRANSPOSE_CONV, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV | TFLC_OPF_FILTER_ROWS | TFLC_OPF_TFLM_DECODES, tflc__transpose_conv_prepare, tflc__conv_wide_invoke, 0) \
   N(SPARSE_TO_DENSE, 68, 0) \
   N(TILE, 69, 0) \
-  X(EXPAND_DIMS, 70, 0, -1, -1, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke) \
-  X(EQUAL, 71, 53, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  X(NOT_EQUAL, 72, 54, -1, -1, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke) \
-  X(LOG, 73, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(SUM, 74, 27, -1, -1, 0, 0, tflc__sum_prepare, tflc__elementwise_invoke) \
-  X(SQRT, 75, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(RSQRT, 76, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(SHAPE, 77, 55, -1, -1, 0, 0, tflc__shape_prepare, tflc__shape_invoke) \
+  X(EXPAND_DIMS, 70, NONE, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke, 0) \
+  X(EQUAL, 71, EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
+  X(NOT_EQUAL, 72, NOT_EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
+  X(LOG, 73, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(SUM, 74, REDUCER, 0, 0, tflc__sum_prepare, tflc__elementwise_invoke, 0) \
+  X(SQRT, 75, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(RSQRT, 76, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(SHAPE, 77, SHAPE, 0, 0, tflc__shape_prepare, tflc__shape_invoke, 0) \
   N(POW, 78, 0) \
-  X(ARG_MIN, 79, 0, -1, -1, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke) \
+  X(ARG_MIN, 79, NONE, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke, 0) \
   N(FAKE_QUANT, 80, 0) \
   N(REDUCE_PROD, 81, 0) \
-  X(REDUCE_MAX, 82, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
-  X(PACK, 83, 0, -1, -1, 0, 0, tflc__concat_prepare, tflc__concat_invoke) \
-  X(LOGICAL_OR, 84, 60, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
+  X(REDUCE_MAX, 82, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
+  X(PACK, 83, NONE, 0, 0, tflc__concat_prepare, tflc__concat_invoke, 0) \
+  X(LOGICAL_OR, 84, LOGICAL_OR, 0, 0, tflc__logical_prepare, tflc__logical_invoke, 0) \
   N(ONE_HOT, 85, 0) \
-  X(LOGICAL_AND, 86, 62, -1, -1, 0, 0, tflc__logical_prepare, tflc__logical_invoke) \
-  X(LOGICAL_NOT, 87, 63, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(UNPACK, 88, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
-  X(REDUCE_MIN, 89, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
-  X(FLOOR_DIV, 90, 65, -1, -1, 0, 0, tflc__arith_prepare, tflc__floor_div_invoke) \
+  X(LOGICAL_AND, 86, LOGICAL_AND, 0, 0, tflc__logical_prepare, tflc__logical_invoke, 0) \
+  X(LOGICAL_NOT, 87, LOGICAL_NOT, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(UNPACK, 88, NONE, 0, 0, tflc__split_prepare, tflc__split_invoke, 0) \
+  X(REDUCE_MIN, 89, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
+  X(FLOOR_DIV, 90, FLOOR_DIV, 0, 0, tflc__arith_prepare, tflc__floor_div_invoke, 0) \
   N(REDUCE_ANY, 91, 0) \
-  X(SQUARE, 92, 66, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(ZEROS_LIKE, 93, 0, -1, -1, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke) \
-  X(FILL, 94, 68, -1, -1, 0, 0, tflc__fill_prepare, tflc__fill_invoke) \
-  X(FLOOR_MOD, 95, 72, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
+  X(SQUARE, 92, SQUARE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(ZEROS_LIKE, 93, NONE, 0, 0, tflc__zeros_like_prepare, tflc__zeros_like_invoke, 0) \
+  X(FILL, 94, FILL, 0, 0, tflc__fill_prepare, tflc__fill_invoke, 0) \
+  X(FLOOR_MOD, 95, FLOOR_MOD, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
   N(RANGE, 96, 0) \
-  X(RESIZE_NEAREST_NEIGHBOR, 97, 0, -1, -1, 0, 0, tflc__resize_prepare, tflc__resize_invoke) \
-  X(LEAKY_RELU, 98, 75, -1, -1, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke) \
-  X(SQUARED_DIFFERENCE, 99, 76, -1, -1, 0, 0, tflc__arith_prepare, tflc__arith_invoke) \
-  X(MIRROR_PAD, 100, 77, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke) \
-  X(ABS, 101, 78, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(SPLIT_V, 102, 0, -1, -1, 0, 0, tflc__split_prepare, tflc__split_invoke) \
+  X(RESIZE_NEAREST_NEIGHBOR, 97, NONE, 0, 0, tflc__resize_prepare, tflc__resize_invoke, 0) \
+  X(LEAKY_RELU, 98, LEAKY_RELU, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke, 0) \
+  X(SQUARED_DIFFERENCE, 99, SQUARED_DIFFERENCE, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
+  X(MIRROR_PAD, 100, MIRROR_PAD, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke, 0) \
+  X(ABS, 101, ABS, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(SPLIT_V, 102, NONE, 0, 0, tflc__split_prepare, tflc__split_invoke, 0) \
   N(UNIQUE, 103, 0) \
-  X(CEIL, 104, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(REVERSE_V2, 105, 81, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke) \
-  X(ADD_N, 106, 82, -1, -1, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke) \
-  X(GATHER_ND, 107, 83, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke) \
-  X(COS, 108, 84, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(CEIL, 104, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(REVERSE_V2, 105, REVERSE_V2, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke, 0) \
+  X(ADD_N, 106, ADD_N, 0, 0, tflc__add_n_prepare, tflc__add_n_invoke, 0) \
+  X(GATHER_ND, 107, GATHER_ND, 0, TFLC_CHECK_SAME_IN0, tflc__gather_nd_prepare, tflc__gather_nd_invoke, 0) \
+  X(COS, 108, COS, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
   N(WHERE, 109, 0) \
   N(RANK, 110, 0) \
-  X(ELU, 111, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
+  X(ELU, 111, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
   N(REVERSE_SEQUENCE, 112, 0) \
   N(MATRIX_DIAG, 113, 0) \
-  X(QUANTIZE, 114, 89, -1, -1, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke) \
+  X(QUANTIZE, 114, QUANTIZE, 0, 0, tflc__quantize_prepare, tflc__quantize_invoke, 0) \
   N(MATRIX_SET_DIAG, 115, 0) \
-  X(ROUND, 116, 0, -1, -1, 0, 0, tflc__math_prepare, tflc__math_invoke) \
-  X(HARD_SWISH, 117, 91, -1, -1, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke) \
-  X(IF, 118, 92, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke) \
-  X(WHILE, 119, 93, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke) \
+  X(ROUND, 116, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
+  X(HARD_SWISH, 117, HARD_SWISH, 0, 0, tflc__hard_swish_prepare, tflc__elementwise_invoke, 0) \
+  X(IF, 118, IF, 0, TFLC_OPF_SUBGRAPHS, tflc__if_prepare, tflc__if_invoke, 0) \
+  X(WHILE, 119, WHILE, 0, TFLC_OPF_SUBGRAPHS, tflc__while_prepare, tflc__while_invoke, 0) \
   N(NON_MAX_SUPPRESSION_V4, 120, 0) \
   N(NON_MAX_SUPPRESSION_V5, 121, 0) \
   N(SCATTER_ND, 122, 0) \
-  X(SELECT_V2, 123, 98, -1, -1, 0, 0, tflc__select_prepare, tflc__select_invoke) \
+  X(SELECT_V2, 123, SELECT_V2, 0, 0, tflc__select_prepare, tflc__select_invoke, 0) \
   N(DENSIFY, 124, 0) \
   N(SEGMENT_SUM, 125, 0) \
-  X(BATCH_MATMUL, 126, 101, -1, -1, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke) \
+  X(BATCH_MATMUL, 126, BATCH_MATMUL, 0, 0, tflc__batch_matmul_prepare, tflc__batch_matmul_invoke, 0) \
   N(PLACEHOLDER_FOR_GREATER_OP_CODES, 127, 0) \
-  X(CUMSUM, 128, 102, -1, -1, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke) \
-  X(CALL_ONCE, 129, 103, -1, -1, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke) \
-  X(BROADCAST_TO, 130, 104, -1, -1, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke) \
+  X(CUMSUM, 128, CUMSUM, 0, 0, tflc__cumsum_prepare, tflc__cumsum_invoke, 0) \
+  X(CALL_ONCE, 129, CALL_ONCE, 0, TFLC_OPF_SUBGRAPHS, tflc__call_once_prepare, tflc__call_once_invoke, 0) \
+  X(BROADCAST_TO, 130, BROADCAST_TO, 0, TFLC_CHECK_SAME_IN0, tflc__broadcast_to_prepare, tflc__broadcast_to_invoke, 0) \
   N(RFFT2D, 131, 0) \
   N(CONV_3D, 132, 0) \
   N(HASHTABLE, 136, 0) \
   N(HASHTABLE_FIND, 137, 0) \
   N(HASHTABLE_IMPORT, 138, 0) \
   N(HASHTABLE_SIZE, 139, 0) \
-  X(REDUCE_ALL, 140, 27, -1, -1, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke) \
+  X(REDUCE_ALL, 140, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
   N(CONV_3D_TRANSPOSE, 141, 0) \
-  X(VAR_HANDLE, 142, 111, -1, -1, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke) \
-  X(READ_VARIABLE, 143, 112, -1, -1, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke) \
-  X(ASSIGN_VARIABLE, 144, 113, -1, -1, TFLC_INPUTS(1), 0, tflc__assign_variable_prepare, tflc__assign_variable_invoke) \
-  X(BROADCAST_ARGS, 145, 0, -1, -1, 0, 0, tflc__broadcast_args_prepare, tflc__broadcast_args_invoke) \
+  X(VAR_HANDLE, 142, VAR_HANDLE, 0, 0, tflc__var_handle_prepare, tflc__nothing_invoke, 0) \
+  X(READ_VARIABLE, 143, READ_VARIABLE, 0, 0, tflc__read_variable_prepare, tflc__read_variable_invoke, 0) \
+  X(ASSIGN_VARIABLE, 144, ASSIGN_VARIABLE, TFLC_INPUTS(1), TFLC_OPF_TFLM_DECODES, tflc__assign_variable_prepare, tflc__assign_variable_invoke, 0) \
+  X(BROADCAST_ARGS, 145, NONE, 0, 0, tflc__broadcast_args_prepare, tflc__broadcast_args_invoke, 0) \
   N(RANDOM_STANDARD_NORMAL, 146, 0) \
   N(BUCKETIZE, 147, 0) \
   N(RANDOM_UNIFORM, 148, 0) \
   N(MULTINOMIAL, 149, 0) \
   N(GELU, 150, 0) \
-  X(DYNAMIC_UPDATE_SLICE, 151, 117, -1, -1, 0, 0, tflc__dynamic_update_slice_prepare, tflc__dynamic_update_slice_invoke) \
+  X(DYNAMIC_UPDATE_SLICE, 151, DYNAMIC_UPDATE_SLICE, 0, 0, tflc__dynamic_update_slice_prepare, tflc__dynamic_update_slice_invoke, 0) \
   N(RELU_0_TO_1, 152, 0) \
   N(UNSORTED_SEGMENT_PROD, 153, 0) \
   N(UNSORTED_SEGMENT_MAX, 154, 0) \
@@ -490,26 +519,26 @@ enum {
   N(STABLEHLO_SHIFT_LEFT, 207, 0) \
   N(STABLEHLO_CBRT, 208, 0) \
   N(STABLEHLO_CASE, 209, TFLC_OPF_SUBGRAPHS) \
-  X(TFLM_DECODE, 256, 0, -1, -1, 0, 0, tflc__decode_prepare, tflc__decode_invoke) \
-  X(CIRCULAR_BUFFER, 257, 0, -1, -1, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke) \
-  X(TFLite_Detection_PostProcess, 258, 0, -1, -1, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke) \
-  X(SignalDelay, 280, 0, -1, -1, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke) \
-  X(SignalEnergy, 281, 0, -1, -1, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke) \
-  X(SignalFftAutoScale, 282, 0, -1, -1, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke) \
-  X(SignalFilterBank, 283, 0, -1, -1, 0, 0, tflc__signal_filter_bank_prepare, tflc__signal_filter_bank_invoke) \
-  X(SignalFilterBankLog, 284, 0, -1, -1, 0, 0, tflc__signal_filter_bank_log_prepare, tflc__signal_filter_bank_log_invoke) \
-  X(SignalFilterBankSpectralSubtraction, 285, 0, -1, -1, 0, 0, tflc__signal_spectral_subtraction_prepare, tflc__signal_spectral_subtraction_invoke) \
-  X(SignalFilterBankSquareRoot, 286, 0, -1, -1, 0, 0, tflc__signal_filter_bank_square_root_prepare, tflc__signal_filter_bank_square_root_invoke) \
-  X(SignalFramer, 287, 0, -1, -1, 0, 0, tflc__signal_framer_prepare, tflc__signal_framer_invoke) \
-  X(SignalIrfft, 288, 0, -1, -1, 0, 0, tflc__signal_irfft_prepare, tflc__signal_fft_invoke) \
-  X(SignalOverlapAdd, 289, 0, -1, -1, 0, 0, tflc__signal_overlap_add_prepare, tflc__signal_overlap_add_invoke) \
-  X(SignalPCAN, 290, 0, -1, -1, 0, 0, tflc__signal_pcan_prepare, tflc__signal_pcan_invoke) \
-  X(SignalRfft, 291, 0, -1, -1, 0, 0, tflc__signal_rfft_prepare, tflc__signal_fft_invoke) \
-  X(SignalStacker, 292, 0, -1, -1, 0, 0, tflc__signal_stacker_prepare, tflc__signal_stacker_invoke) \
-  X(SignalWindow, 293, 0, -1, -1, 0, 0, tflc__signal_window_prepare, tflc__signal_window_invoke)
+  X(TFLM_DECODE, 256, NONE, 0, 0, tflc__decode_prepare, tflc__decode_invoke, 0) \
+  X(CIRCULAR_BUFFER, 257, NONE, 0, 0, tflc__circular_buffer_prepare, tflc__circular_buffer_invoke, tflc__circular_buffer_reset) \
+  X(TFLite_Detection_PostProcess, 258, NONE, 0, 0, tflc__detection_postprocess_prepare, tflc__detection_postprocess_invoke, 0) \
+  X(SignalDelay, 280, NONE, 0, 0, tflc__signal_delay_prepare, tflc__signal_delay_invoke, tflc__signal_reset) \
+  X(SignalEnergy, 281, NONE, 0, 0, tflc__signal_energy_prepare, tflc__signal_energy_invoke, 0) \
+  X(SignalFftAutoScale, 282, NONE, 0, 0, tflc__signal_fft_auto_scale_prepare, tflc__signal_fft_auto_scale_invoke, 0) \
+  X(SignalFilterBank, 283, NONE, 0, 0, tflc__signal_filter_bank_prepare, tflc__signal_filter_bank_invoke, 0) \
+  X(SignalFilterBankLog, 284, NONE, 0, 0, tflc__signal_filter_bank_log_prepare, tflc__signal_filter_bank_log_invoke, 0) \
+  X(SignalFilterBankSpectralSubtraction, 285, NONE, 0, 0, tflc__signal_spectral_subtraction_prepare, tflc__signal_spectral_subtraction_invoke, tflc__signal_reset) \
+  X(SignalFilterBankSquareRoot, 286, NONE, 0, 0, tflc__signal_filter_bank_square_root_prepare, tflc__signal_filter_bank_square_root_invoke, 0) \
+  X(SignalFramer, 287, NONE, 0, 0, tflc__signal_framer_prepare, tflc__signal_framer_invoke, tflc__signal_reset) \
+  X(SignalIrfft, 288, NONE, 0, 0, tflc__signal_irfft_prepare, tflc__signal_fft_invoke, 0) \
+  X(SignalOverlapAdd, 289, NONE, 0, 0, tflc__signal_overlap_add_prepare, tflc__signal_overlap_add_invoke, tflc__signal_reset) \
+  X(SignalPCAN, 290, NONE, 0, 0, tflc__signal_pcan_prepare, tflc__signal_pcan_invoke, 0) \
+  X(SignalRfft, 291, NONE, 0, 0, tflc__signal_rfft_prepare, tflc__signal_fft_invoke, 0) \
+  X(SignalStacker, 292, NONE, 0, 0, tflc__signal_stacker_prepare, tflc__signal_stacker_invoke, tflc__signal_reset) \
+  X(SignalWindow, 293, NONE, 0, 0, tflc__signal_window_prepare, tflc__signal_window_invoke, 0)
 /* clang-format on */
 
-#define TFLC__OPCODE_X(name, code, o, p, a, i, f, pr, iv) TFLC_OP_##name = code,
+#define TFLC__OPCODE_X(name, code, o, i, f, pr, iv, rs) TFLC_OP_##name = code,
 #define TFLC__OPCODE_N(name, code, f) TFLC_OP_##name = code,
 /* Operator codes: the schema's BuiltinOperator numbers; custom operators
  * tflc knows from 256; -1 for a custom operator it does not know. */
@@ -527,8 +556,8 @@ typedef struct tflc_op_info {
   const char *name;
   int32_t code;
   uint16_t inplace_inputs; /* TFLC_INPUTS mask */
+  uint16_t facts;          /* TFLC_CHECK_* | TFLC_OPF_* */
   uint8_t options_type;    /* BuiltinOptions type the verifier expects */
-  uint8_t facts;           /* TFLC_CHECK_* | TFLC_OPF_* */
   uint8_t status;          /* TFLC_OP_NAME_ONLY / _LEFT_OUT / _COMPILED */
 } tflc_op_info;
 
@@ -1590,9 +1619,11 @@ static uint32_t tflc__op_table(const tflc_model *m, uint32_t sgt, int32_t i) {
  * struct names the table's field slots in schema order: the only option
  * slot numbers in this file. A reader given table 0 (an operator without
  * options) returns the defaults. Tables of identical layout share a
- * struct. The BuiltinOptions union numbers are the operator table's
- * `options` column. */
+ * struct. The BuiltinOptions union numbers, by table name (the operator
+ * table's `options` column names them; a few tables have no reader: the
+ * row only names the type the verifier expects). */
 enum {
+  TFLC__OPTIONS_NONE = 0, /* in the operator table: options not checked */
   TFLC__OPTIONS_CONV2D = 1,
   TFLC__OPTIONS_DEPTHWISE_CONV2D = 2,
   TFLC__OPTIONS_POOL2D = 5,
@@ -1603,27 +1634,69 @@ enum {
   TFLC__OPTIONS_ADD = 11,
   TFLC__OPTIONS_L2NORM = 12,
   TFLC__OPTIONS_RESIZE_BILINEAR = 15,
+  TFLC__OPTIONS_RESHAPE = 17,
   TFLC__OPTIONS_SPACE_TO_DEPTH = 19,
   TFLC__OPTIONS_MUL = 21,
+  TFLC__OPTIONS_PAD = 22,
   TFLC__OPTIONS_GATHER = 23,
+  TFLC__OPTIONS_BATCH_TO_SPACE_ND = 24,
+  TFLC__OPTIONS_SPACE_TO_BATCH_ND = 25,
+  TFLC__OPTIONS_TRANSPOSE = 26,
+  TFLC__OPTIONS_REDUCER = 27,
   TFLC__OPTIONS_SUB = 28,
   TFLC__OPTIONS_DIV = 29,
   TFLC__OPTIONS_SQUEEZE = 30,
   TFLC__OPTIONS_STRIDED_SLICE = 32,
+  TFLC__OPTIONS_EXP = 33,
+  TFLC__OPTIONS_LOG_SOFTMAX = 36,
+  TFLC__OPTIONS_CAST = 37,
+  TFLC__OPTIONS_DEQUANTIZE = 38,
+  TFLC__OPTIONS_MAXIMUM_MINIMUM = 39,
+  TFLC__OPTIONS_ARG_MAX = 40,
+  TFLC__OPTIONS_LESS = 41,
+  TFLC__OPTIONS_NEG = 42,
+  TFLC__OPTIONS_PADV2 = 43,
+  TFLC__OPTIONS_GREATER = 44,
+  TFLC__OPTIONS_GREATER_EQUAL = 45,
+  TFLC__OPTIONS_LESS_EQUAL = 46,
+  TFLC__OPTIONS_SLICE = 48,
   TFLC__OPTIONS_TRANSPOSE_CONV = 49,
+  TFLC__OPTIONS_EQUAL = 53,
+  TFLC__OPTIONS_NOT_EQUAL = 54,
+  TFLC__OPTIONS_SHAPE = 55,
   TFLC__OPTIONS_PACK = 59,
+  TFLC__OPTIONS_LOGICAL_OR = 60,
+  TFLC__OPTIONS_LOGICAL_AND = 62,
+  TFLC__OPTIONS_LOGICAL_NOT = 63,
   TFLC__OPTIONS_UNPACK = 64,
+  TFLC__OPTIONS_FLOOR_DIV = 65,
+  TFLC__OPTIONS_SQUARE = 66,
+  TFLC__OPTIONS_FILL = 68,
   TFLC__OPTIONS_UNIDIRECTIONAL_SEQUENCE_LSTM = 71,
+  TFLC__OPTIONS_FLOOR_MOD = 72,
   TFLC__OPTIONS_RESIZE_NEAREST_NEIGHBOR = 74,
   TFLC__OPTIONS_LEAKY_RELU = 75,
+  TFLC__OPTIONS_SQUARED_DIFFERENCE = 76,
   TFLC__OPTIONS_MIRROR_PAD = 77,
+  TFLC__OPTIONS_ABS = 78,
+  TFLC__OPTIONS_REVERSE_V2 = 81,
+  TFLC__OPTIONS_ADD_N = 82,
+  TFLC__OPTIONS_GATHER_ND = 83,
+  TFLC__OPTIONS_COS = 84,
+  TFLC__OPTIONS_QUANTIZE = 89,
+  TFLC__OPTIONS_HARD_SWISH = 91,
   TFLC__OPTIONS_IF = 92,
   TFLC__OPTIONS_WHILE = 93,
   TFLC__OPTIONS_DEPTH_TO_SPACE = 94,
+  TFLC__OPTIONS_SELECT_V2 = 98,
   TFLC__OPTIONS_BATCH_MATMUL = 101,
   TFLC__OPTIONS_CUMSUM = 102,
   TFLC__OPTIONS_CALL_ONCE = 103,
-  TFLC__OPTIONS_VAR_HANDLE = 111
+  TFLC__OPTIONS_BROADCAST_TO = 104,
+  TFLC__OPTIONS_VAR_HANDLE = 111,
+  TFLC__OPTIONS_READ_VARIABLE = 112,
+  TFLC__OPTIONS_ASSIGN_VARIABLE = 113,
+  TFLC__OPTIONS_DYNAMIC_UPDATE_SLICE = 117
 };
 /* Padding: SAME 0, VALID 1. Fused activation (ActivationFunctionType):
  * NONE 0, RELU 1, RELU_N1_TO_1 2, RELU6 3, TANH 4, SIGN_BIT 5. Tensor
@@ -2106,11 +2179,10 @@ static void tflc__read_call_once_options(const tflc_model *m, uint32_t t,
       tflc__get_i32(tflc__mfb(m), t, TFLC__CALL_ONCE_INIT_SUBGRAPH_INDEX, 0);
 }
 
-/* The options fields the verifier range-checks, by options table: the
- * operator table's `pad` and `act` columns must name these slots (checked
- * at compile time below; -1: the table has no such field, or tflc has no
- * reader for it). A reader added for a table with padding or a fused
- * activation adds its line here. */
+/* The options fields the verifier range-checks, by options table (-1: the
+ * table has no such field, or tflc has no reader for it): an operator's
+ * row names its table, these give the slots. A reader added for a table
+ * with padding or a fused activation adds its line here. */
 #define TFLC__PADDING_SLOT(options)                                            \
   ((options) == TFLC__OPTIONS_CONV2D ? TFLC__CONV2D_PADDING                    \
    : (options) == TFLC__OPTIONS_DEPTHWISE_CONV2D                               \
@@ -2139,12 +2211,6 @@ static void tflc__read_call_once_options(const tflc_model *m, uint32_t t,
    : (options) == TFLC__OPTIONS_CONCATENATION                                  \
        ? TFLC__CONCATENATION_FUSED_ACTIVATION_FUNCTION                         \
        : -1)
-#define TFLC__SLOTS_MATCH_X(name, code, o, p, a, i, f, pr, iv)                 \
-  typedef char tflc__options_slots_of_##name                                   \
-      [(p) == TFLC__PADDING_SLOT(o) && (a) == TFLC__ACTIVATION_SLOT(o) ? 1     \
-                                                                       : -1];
-#define TFLC__SLOTS_MATCH_N(name, code, f)
-TFLC_OPERATORS(TFLC__SLOTS_MATCH_X, TFLC__SLOTS_MATCH_N)
 /* The subgraphs an operator with options table `opts` runs: IF then /
  * else, WHILE cond / body, CALL_ONCE init. Returns how many (0..2). */
 static int32_t tflc__op_subgraphs(const tflc_model *m, int32_t code,
@@ -2227,7 +2293,7 @@ static int32_t tflc__opcode(const tflc_model *m, uint32_t k) {
       return TFLC_OP_TFLM_DECODE;
     TFLC_OPS(TFLC__CUSTOM_SEL)
 #else
-#define TFLC__CUSTOM_X(name, code, o, p, a, i, f, pr, iv)                      \
+#define TFLC__CUSTOM_X(name, code, o, i, f, pr, iv, rs)                        \
   if ((code) >= 256 && len == sizeof #name - 1 && memcmp(cc, #name, len) == 0) \
     return code;
 #define TFLC__CUSTOM_N(name, code, f)
@@ -4425,6 +4491,7 @@ static tflc_status tflc__run_op(tflc__ctx *c);
 static uint8_t tflc__user_op_for(const tflc_interpreter *it, int32_t code,
                                  uint32_t ot);
 static int tflc__tiled_input(int32_t code, int user, int32_t k);
+static int tflc__op_facts(int32_t code, int mask);
 static void tflc__reset_op(tflc__ctx *c);
 /* Defined with the variable operators. */
 static tflc_status tflc__vars_init(tflc_interpreter *it);
@@ -4442,13 +4509,13 @@ static int tflc__decode_stream_pair(const tflc_model *m, uint32_t sgt,
 }
 /* Whether the kernel of operator `code` (table ot) reads a Huffman or
  * Prune constant at input k in stream order, so that it can decode it in
- * place: biases and concatenated or assigned values always (read
- * front to back); CONV_2D / TRANSPOSE_CONV filters when one output
- * channel's row fits the decode tile (decoded once per channel, in
- * order; else again for every pixel); FULLY_CONNECTED weights when a row
- * fits or there is one batch; DEPTHWISE_CONV_2D filters never (a
- * channel's taps are spread over the whole tensor). The others are
- * decoded whole before the operator, as TFLM always does. */
+ * place: every input but a filter (biases, concatenated or assigned
+ * values: read front to back); a filter as its row's TFLC_OPF_FILTER_*
+ * says: ROWS when one output channel's row fits the decode tile (decoded
+ * once per channel, in order; else again for every pixel), MATRIX when a
+ * row fits or there is one batch, SPREAD never (a channel's taps are
+ * spread over the whole tensor). The others are decoded whole before the
+ * operator, as TFLM always does. */
 static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
                                 int32_t code, int32_t k) {
   char err[TFLC_ERROR_LEN];
@@ -4457,19 +4524,17 @@ static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
   tflc_tensor f, x;
   uint64_t row;
   size_t es;
-  if (k != 1)
+  const int filter = tflc__op_facts(code, TFLC_OPF_FILTER_MASK);
+  if (k != 1 || !filter)
     return 1;
-  if (code == TFLC_OP_DEPTHWISE_CONV_2D)
+  if (filter == TFLC_OPF_FILTER_SPREAD)
     return 0;
-  if (code != TFLC_OP_CONV_2D && code != TFLC_OP_TRANSPOSE_CONV &&
-      code != TFLC_OP_FULLY_CONNECTED)
-    return 1;
   if (ni < 2 ||
       tflc__read_tensor(m, tflc__tensor_table(m, sgt, tflc__i32(fb.b + iv + 4)),
                         &f, err, 1) != TFLC_OK)
     return 0;
   es = tflc_type_size(f.type);
-  if (code == TFLC_OP_FULLY_CONNECTED) {
+  if (filter == TFLC_OPF_FILTER_MATRIX) {
     if (f.rank != 2)
       return 0;
     if ((uint64_t)f.dims[1] * es <= TFLC_TILE_BYTES)
@@ -4488,8 +4553,8 @@ static int tflc__stream_inplace(const tflc_model *m, uint32_t sgt, uint32_t ot,
 }
 /* 1 when input k of the operator is a compressed constant it reads
  * decoded whole (see tflc__stream_inplace and tflc__tiled_input; a
- * Huffman / Prune CONV_2D or DEPTHWISE_CONV_2D bias also when its filter
- * is not read compressed). */
+ * Huffman / Prune bias of a TFLC_OPF_BIAS_BESIDE_FILTER operator also
+ * when its filter is not read compressed). */
 static int tflc__whole_input(tflc__ctx *c, int32_t k) {
   const tflc__op *op = c->op;
   const tflc_tensor *t = op->in[k] >= 0 ? &c->it->tensors[op->in[k]] : NULL;
@@ -4501,8 +4566,7 @@ static int tflc__whole_input(tflc__ctx *c, int32_t k) {
   tflc__desc_of(c->it, c->sgt, t, &d);
   if (d.kind != TFLC_CONST_HUFFMAN && d.kind != TFLC_CONST_PRUNE)
     return 0;
-  if (k == 2 &&
-      (op->code == TFLC_OP_CONV_2D || op->code == TFLC_OP_DEPTHWISE_CONV_2D)) {
+  if (k == 2 && tflc__op_facts(op->code, TFLC_OPF_BIAS_BESIDE_FILTER)) {
     /* the bias is read once per channel only beside a filter read
      * compressed; beside a plain one, at every pixel: then whole (small) */
     const tflc_tensor *f = op->in[1] >= 0 ? &c->it->tensors[op->in[1]] : NULL;
@@ -5209,8 +5273,8 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
 
 /* 1 when input k of the operator (table ot, code, user op or not) can
  * read a constant that keeps no record (TFLC__NO_RECORD): the weights or
- * bias of a built-in FULLY_CONNECTED that is not int16x8, without
- * delegates (which may take the operator). */
+ * bias of a built-in TFLC_OPF_NO_RECORD operator whose input 0 is not
+ * int16, without delegates (which may take the operator). */
 static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
                                                      uint32_t sgt, uint32_t ot,
                                                      int32_t code, int user,
@@ -5219,8 +5283,8 @@ static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
   tflc__fb fb = tflc__mfb(m);
   uint32_t ni, iv;
   int32_t x;
-  if (code != TFLC_OP_FULLY_CONNECTED || user || (k != 1 && k != 2) ||
-      it->opt.num_delegates > 0)
+  if (user || (k != 1 && k != 2) || it->opt.num_delegates > 0 ||
+      !tflc__op_facts(code, TFLC_OPF_NO_RECORD))
     return 0;
   iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
   x = ni > 0 ? tflc__i32(fb.b + iv) : -1;
@@ -5289,15 +5353,14 @@ static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
   return TFLC_OK;
 }
 
-/* Init pass 1 over subgraph sgt (it->sgt) of nt tensors and no operators:
- * the subgraph's inputs and outputs into it (indices of the model, renumbered
- * to records later), and the tensor marks of map[] (zeroed by the caller; see
- * tflc__init_graph) for them and for every operator's inputs and outputs. */
-static tflc_status tflc__mark_tensors(tflc_interpreter *it, uint32_t no,
+/* Init pass 1 over subgraph sgt (table; m's model, fb its bytes) and its no
+ * operators: the subgraph's inputs and outputs into it (indices of the
+ * model, renumbered to records later), and the tensor marks of map[]
+ * (zeroed by the caller; see tflc__init_graph) for them and for every
+ * operator's inputs and outputs. */
+static tflc_status tflc__mark_tensors(tflc_interpreter *it, const tflc_model *m,
+                                      tflc__fb fb, uint32_t sgt, uint32_t no,
                                       int32_t *map) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i, nio, iov;
   iov = tflc__sg_vec(m, sgt, TFLC__SG_INPUTS, 4, &nio);
   if (nio > TFLC_MAX_IO)
@@ -5344,15 +5407,12 @@ static tflc_status tflc__mark_tensors(tflc_interpreter *it, uint32_t no,
   return TFLC_OK;
 }
 
-/* The operators init keeps of the no of subgraph it->sgt (a DECODE only if
+/* The operators init keeps of the no of subgraph sgt (a DECODE only if
  * one of its outputs must be decoded whole: map bit 2, its outputs then
  * marked as referenced with records), and in *nidx the count of their
  * tensor indices (a kept DECODE: its outputs only). */
-static uint32_t tflc__keep_ops(const tflc_interpreter *it, uint32_t no,
-                               int32_t *map, uint64_t *nidx) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
+static uint32_t tflc__keep_ops(const tflc_model *m, tflc__fb fb, uint32_t sgt,
+                               uint32_t no, int32_t *map, uint64_t *nidx) {
   uint32_t i, nops = 0;
   /* keep a DECODE op only if one of its outputs must be decoded whole;
    * count the kept operators' tensor indices (a kept DECODE: outputs
@@ -5385,10 +5445,8 @@ static uint32_t tflc__keep_ops(const tflc_interpreter *it, uint32_t no,
  * every referenced tensor but the constants read only as TFLC__NO_RECORD
  * (their bit 0 cleared); compressed tensors always keep one. Returns the
  * number of records. */
-static uint32_t tflc__number_records(const tflc_interpreter *it, int32_t sg,
-                                     uint32_t nt, int32_t *map) {
-  const tflc_model *m = it->model;
-  const uint32_t sgt = it->sgt;
+static uint32_t tflc__number_records(const tflc_model *m, uint32_t sgt,
+                                     int32_t sg, uint32_t nt, int32_t *map) {
   uint32_t i, nrec = 0;
   {
     /* compressed tensors (COMPRESSION_METADATA) keep records */
@@ -5413,11 +5471,9 @@ static uint32_t tflc__number_records(const tflc_interpreter *it, int32_t sg,
  * shapes, types, quantization and constant data (a misaligned constant
  * copied into the persistent arena), then the compressed tensors of the
  * model's COMPRESSION_METADATA pointed at their descriptors. */
-static tflc_status tflc__read_records(tflc_interpreter *it, int32_t sg,
+static tflc_status tflc__read_records(tflc_interpreter *it, const tflc_model *m,
+                                      tflc__fb fb, uint32_t sgt, int32_t sg,
                                       uint32_t nt, const int32_t *map) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i;
   tflc_status st;
   /* tensor records */
@@ -5475,15 +5531,13 @@ static tflc_status tflc__read_records(tflc_interpreter *it, int32_t sg,
 }
 
 /* The operator records (it->ops, kept ones only: see tflc__keep_ops) of the
- * no operators of subgraph it->sgt, their tensor indices in idx (nidx
+ * no operators of subgraph sgt, their tensor indices in idx (nidx
  * entries), through map[]; the outputs of a folded DECODE become virtual
  * records read in place. *nops_out: the number of records written. */
-static tflc_status tflc__read_ops(tflc_interpreter *it, uint32_t no,
+static tflc_status tflc__read_ops(tflc_interpreter *it, const tflc_model *m,
+                                  tflc__fb fb, uint32_t sgt, uint32_t no,
                                   const int32_t *map, int16_t *idx,
                                   uint64_t nidx, uint32_t *nops_out) {
-  const tflc_model *m = it->model;
-  const tflc__fb fb = tflc__mfb(m);
-  const uint32_t sgt = it->sgt;
   uint32_t i, nops = 0;
   uint64_t nused = 0;
   for (i = 0; i < no; i++) {
@@ -5558,12 +5612,12 @@ static tflc_status tflc__read_ops(tflc_interpreter *it, uint32_t no,
   return TFLC_OK;
 }
 
-/* The records of subgraph it->sgt and its nops operators, checked and
+/* The records of subgraph sgt and its nops operators, checked and
  * completed: the descriptors of compressed constants, no constant or
  * compressed tensor written by the caller or an operator, INT4 only where
  * a kernel reads it. */
-static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
-  const uint32_t sgt = it->sgt;
+static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t sgt,
+                                       uint32_t nops) {
   uint32_t i;
   int32_t k;
   tflc_status st;
@@ -5618,14 +5672,13 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
                          tflc_opcode_name(op->code),
                          it->tensors[TFLC__OUT(op)[k]].index);
   }
-  /* INT4 tensors: only constant, and only as the filter of CONV_2D,
-   * DEPTHWISE_CONV_2D or FULLY_CONNECTED (the kernels TFLM runs them in);
-   * user operators see them as they are */
+  /* INT4 tensors: only constant, and only as the filter of a
+   * TFLC_OPF_INT4_FILTER operator (CONV_2D, DEPTHWISE_CONV_2D,
+   * FULLY_CONNECTED: the kernels TFLM runs them in); user operators see
+   * them as they are */
   for (i = 0; TFLC__COMPRESSION && i < nops; i++) {
     const tflc__op *op = &it->ops[i];
-    const int filter_op = op->code == TFLC_OP_CONV_2D ||
-                          op->code == TFLC_OP_DEPTHWISE_CONV_2D ||
-                          op->code == TFLC_OP_FULLY_CONNECTED;
+    const int filter_op = tflc__op_facts(op->code, TFLC_OPF_INT4_FILTER) != 0;
     if (op->user)
       continue;
     for (k = 0; k < op->nin + op->nout; k++) {
@@ -5646,15 +5699,16 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t nops) {
  * words), each with its whole-tensor decode buffers; with a report
  * callback, a failing operator is reported and the others still prepared
  * (it->first_error). */
-static tflc_status tflc__prepare_ops(tflc_interpreter *it, int32_t sg,
-                                     uint32_t nt, uint32_t nops) {
+static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
+                                     uint32_t sgt, int32_t sg, uint32_t nt,
+                                     uint32_t nops) {
   tflc__ctx c;
   uint32_t i;
   int32_t k;
   tflc_status st;
   c.it = it;
-  c.m = it->model;
-  c.sgt = it->sgt;
+  c.m = m;
+  c.sgt = sgt;
   c.op = NULL;
   /* prepare every op; compressed inputs its kernel cannot read tile by
    * tile (metadata LUT inputs without a tiled path, Huffman / Prune inputs
@@ -5727,6 +5781,7 @@ static tflc_status tflc__prepare_ops(tflc_interpreter *it, int32_t sg,
  * fields of `it` (tensors, ops, inputs, ...) describe it afterwards. */
 static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   const tflc_model *m = it->model;
+  const tflc__fb fb = tflc__mfb(m);
   uint32_t sgt, nt, no, nrec, nops;
   uint64_t nidx = 0; /* operators' tensor indices */
   int16_t *idx;
@@ -5754,11 +5809,11 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   memset(map, 0, (size_t)nt * 4);
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* tflc__persist stays above it */
-  st = tflc__mark_tensors(it, no, map);
+  st = tflc__mark_tensors(it, m, fb, sgt, no, map);
   if (st)
     return st;
-  nops = tflc__keep_ops(it, no, map, &nidx);
-  nrec = tflc__number_records(it, sg, nt, map);
+  nops = tflc__keep_ops(m, fb, sgt, no, map, &nidx);
+  nrec = tflc__number_records(m, sgt, sg, nt, map);
   if (nrec > 32767)
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "subgraph %d: %u tensors in use (at most 32767)", sg,
@@ -5792,13 +5847,13 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     it->inputs[k] = map[it->inputs[k]] >> 4;
   for (k = 0; k < it->num_outputs; k++)
     it->outputs[k] = map[it->outputs[k]] >> 4;
-  st = tflc__read_records(it, sg, nt, map);
+  st = tflc__read_records(it, m, fb, sgt, sg, nt, map);
   if (st)
     return st;
-  st = tflc__read_ops(it, no, map, idx, nidx, &nops);
+  st = tflc__read_ops(it, m, fb, sgt, no, map, idx, nidx, &nops);
   if (st)
     return st;
-  st = tflc__check_records(it, nops);
+  st = tflc__check_records(it, sgt, nops);
   if (st)
     return st;
   /* delegates (section 13): each run of operators one delegate takes
@@ -5815,7 +5870,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     if (st)
       return st;
   }
-  st = tflc__prepare_ops(it, sg, nt, nops);
+  st = tflc__prepare_ops(it, m, sgt, sg, nt, nops);
   if (st)
     return st;
   if (it->first_error)
@@ -6047,76 +6102,24 @@ TFLC_API int32_t tflc_error_op(const tflc_interpreter *it, int32_t *subgraph) {
  * the dispatch (tflc__op_call) calls only the selected ones, so nothing
  * references the others' code and the compiler (and --gc-sections for the
  * kernels) drops it. The operators' own code may also test
- * TFLC__SELECTED(TFLC_OP_x) to leave out what serves only another operator. The
- * list becomes 16-bit words of a bitset of codes (enum constants, so that
- * selection is a constant expression in C and C++). */
+ * TFLC__SELECTED(TFLC_OP_x) to leave out what serves only another operator.
+ * TFLC__SELECTED(code) compares the code with each listed operator's
+ * (the list expanded with X = `|| (code) == TFLC__SELCODE`): a constant
+ * expression in C and C++ for a constant code, for any code a row has. */
+/* TFLC__SELECTED_FACTS: the facts of the listed operators, ORed (a flag
+ * no selected operator has leaves out the code serving it). */
+#define TFLC__FACTS_OF_X(name, k, o, i, f, pr, iv, rs)                         \
+  TFLC__FACTS_OF_##name = (f),
+#define TFLC__FACTS_OF_N(name, k, f) TFLC__FACTS_OF_##name = (f),
+enum { TFLC_OPERATORS(TFLC__FACTS_OF_X, TFLC__FACTS_OF_N) TFLC__FACTS_OF_END };
 #ifdef TFLC_OPS
-#define TFLC__SELBIT(name, w)                                                  \
-  | (((int)TFLC_OP_##name >> 4) == (w) ? 1 << ((int)TFLC_OP_##name & 15) : 0)
-#define TFLC__SEL0(n) TFLC__SELBIT(n, 0)
-#define TFLC__SEL1(n) TFLC__SELBIT(n, 1)
-#define TFLC__SEL2(n) TFLC__SELBIT(n, 2)
-#define TFLC__SEL3(n) TFLC__SELBIT(n, 3)
-#define TFLC__SEL4(n) TFLC__SELBIT(n, 4)
-#define TFLC__SEL5(n) TFLC__SELBIT(n, 5)
-#define TFLC__SEL6(n) TFLC__SELBIT(n, 6)
-#define TFLC__SEL7(n) TFLC__SELBIT(n, 7)
-#define TFLC__SEL8(n) TFLC__SELBIT(n, 8)
-#define TFLC__SEL9(n) TFLC__SELBIT(n, 9)
-#define TFLC__SEL10(n) TFLC__SELBIT(n, 10)
-#define TFLC__SEL11(n) TFLC__SELBIT(n, 11)
-#define TFLC__SEL12(n) TFLC__SELBIT(n, 12)
-#define TFLC__SEL13(n) TFLC__SELBIT(n, 13)
-#define TFLC__SEL14(n) TFLC__SELBIT(n, 14)
-#define TFLC__SEL15(n) TFLC__SELBIT(n, 15)
-#define TFLC__SEL16(n) TFLC__SELBIT(n, 16)
-#define TFLC__SEL17(n) TFLC__SELBIT(n, 17)
-#define TFLC__SEL18(n) TFLC__SELBIT(n, 18)
-enum {
-  TFLC__SW0 = 0 TFLC_OPS(TFLC__SEL0),
-  TFLC__SW1 = 0 TFLC_OPS(TFLC__SEL1),
-  TFLC__SW2 = 0 TFLC_OPS(TFLC__SEL2),
-  TFLC__SW3 = 0 TFLC_OPS(TFLC__SEL3),
-  TFLC__SW4 = 0 TFLC_OPS(TFLC__SEL4),
-  TFLC__SW5 = 0 TFLC_OPS(TFLC__SEL5),
-  TFLC__SW6 = 0 TFLC_OPS(TFLC__SEL6),
-  TFLC__SW7 = 0 TFLC_OPS(TFLC__SEL7),
-  TFLC__SW8 = 0 TFLC_OPS(TFLC__SEL8),
-  TFLC__SW9 = 0 TFLC_OPS(TFLC__SEL9),
-  TFLC__SW10 = 0 TFLC_OPS(TFLC__SEL10),
-  TFLC__SW11 = 0 TFLC_OPS(TFLC__SEL11),
-  TFLC__SW12 = 0 TFLC_OPS(TFLC__SEL12),
-  TFLC__SW13 = 0 TFLC_OPS(TFLC__SEL13),
-  TFLC__SW14 = 0 TFLC_OPS(TFLC__SEL14),
-  TFLC__SW15 = 0 TFLC_OPS(TFLC__SEL15),
-  TFLC__SW16 = 0 TFLC_OPS(TFLC__SEL16),
-  TFLC__SW17 = 0 TFLC_OPS(TFLC__SEL17),
-  TFLC__SW18 = 0 TFLC_OPS(TFLC__SEL18)
-};
-#define TFLC__SELWORD(w)                                                       \
-  ((w) == 0    ? TFLC__SW0                                                     \
-   : (w) == 1  ? TFLC__SW1                                                     \
-   : (w) == 2  ? TFLC__SW2                                                     \
-   : (w) == 3  ? TFLC__SW3                                                     \
-   : (w) == 4  ? TFLC__SW4                                                     \
-   : (w) == 5  ? TFLC__SW5                                                     \
-   : (w) == 6  ? TFLC__SW6                                                     \
-   : (w) == 7  ? TFLC__SW7                                                     \
-   : (w) == 8  ? TFLC__SW8                                                     \
-   : (w) == 9  ? TFLC__SW9                                                     \
-   : (w) == 10 ? TFLC__SW10                                                    \
-   : (w) == 11 ? TFLC__SW11                                                    \
-   : (w) == 12 ? TFLC__SW12                                                    \
-   : (w) == 13 ? TFLC__SW13                                                    \
-   : (w) == 14 ? TFLC__SW14                                                    \
-   : (w) == 15 ? TFLC__SW15                                                    \
-   : (w) == 16 ? TFLC__SW16                                                    \
-   : (w) == 17 ? TFLC__SW17                                                    \
-   : (w) == 18 ? TFLC__SW18                                                    \
-               : 0)
-#define TFLC__SELECTED(code) ((TFLC__SELWORD((code) >> 4) >> ((code)&15)) & 1)
+#define TFLC__SELCODE(name) (int)TFLC_OP_##name
+#define TFLC__SELECTED(code) (0 TFLC_OPS(|| (code) == TFLC__SELCODE))
+#define TFLC__SELFACTS(name) | (int)TFLC__FACTS_OF_##name
+#define TFLC__SELECTED_FACTS (0 TFLC_OPS(TFLC__SELFACTS))
 #else
 #define TFLC__SELECTED(code) 1
+#define TFLC__SELECTED_FACTS 0xFFFF
 #endif
 
 /* ---- types: TFLC_NO_FLOAT32, TFLC_NO_INT16, TFLC_INT8_ONLY -------------- */
@@ -11702,7 +11705,7 @@ static tflc_status tflc__signal_window_prepare(tflc__ctx *c) {
   static const char *const names[1] = {"shift"};
   tflc_tensor *in = tflc__in(c, 0), *w = tflc__in(c, 1), *o = tflc__out(c, 0);
   tflc__signal_window_state *s;
-  int32_t v[1];
+  int32_t v[1] = {0}; /* (set by the options; gcc -O1 cannot tell) */
   TFLC__SIGNAL_CHECK(tflc__signal_io(c, 2, 1));
   TFLC__SIGNAL_CHECK(tflc__signal_options(c, names, 1, v, NULL));
   TFLC__SIGNAL_CHECK(tflc__signal_tensor(c, in, 0, 0, TFLC_INT16, -1));
@@ -12533,23 +12536,31 @@ typedef tflc_status (*tflc__op_fn)(tflc__ctx *c);
 #define TFLC__OPDEF_FNS tflc__op_fn prepare, invoke;
 #define TFLC__OPDEF_FN_INIT(code, pr, iv) , pr, iv
 #endif
+/* The options fields the verifier range-checks, in one byte: 16 *
+ * (padding slot + 1) + activation slot + 1 (0: none). */
+#define TFLC__SLOTS(options)                                                   \
+  (16 * (TFLC__PADDING_SLOT((int)(options)) + 1) +                             \
+   TFLC__ACTIVATION_SLOT((int)(options)) + 1)
+#define TFLC__PAD_SLOT_OF(d) (((d)->slots >> 4) - 1)
+#define TFLC__ACT_SLOT_OF(d) (((d)->slots & 15) - 1)
 typedef struct tflc__opdef {
   TFLC__OPDEF_NAME_FIELD
   int16_t code;
   uint16_t inplace; /* TFLC_INPUTS mask */
-  int8_t options, pad, act;
-  uint8_t facts;
+  uint16_t facts;   /* TFLC_CHECK_* | TFLC_OPF_* */
+  int8_t options;   /* TFLC__OPTIONS_* */
+  uint8_t slots;    /* TFLC__SLOTS(options) */
   TFLC__OPDEF_FNS
 } tflc__opdef;
 
-#define TFLC__DEF_X(name, code, o, p, a, i, f, pr, iv)                         \
-  {TFLC__OPDEF_NAME(name) code,        i, o, p, a,                             \
-   f TFLC__OPDEF_FN_INIT(code, pr, iv)},
+#define TFLC__DEF_X(name, code, o, i, f, pr, iv, rs)                           \
+  {TFLC__OPDEF_NAME(name) code, i, f, TFLC__OPTIONS_##o,                       \
+   TFLC__SLOTS(TFLC__OPTIONS_##o) TFLC__OPDEF_FN_INIT(code, pr, iv)},
 #define TFLC__DEF_N(name, code, f)
 static const tflc__opdef tflc__opdefs[] = {
     TFLC_OPERATORS(TFLC__DEF_X, TFLC__DEF_N)};
 
-#define TFLC__INDEX_X(name, code, o, p, a, i, f, pr, iv) TFLC__DEF_##name,
+#define TFLC__INDEX_X(name, code, o, i, f, pr, iv, rs) TFLC__DEF_##name,
 #define TFLC__INDEX_N(name, code, f)
 enum { TFLC_OPERATORS(TFLC__INDEX_X, TFLC__INDEX_N) TFLC__NUM_DEFS };
 
@@ -12571,7 +12582,7 @@ static tflc_status tflc__op_call(const tflc__opdef *d, tflc__ctx *c,
                                  int invoke) {
 #ifdef TFLC_OPS
   /* (a chain of tests the compiler keeps for selected operators only) */
-#define TFLC__CALL_X(name, k, o, p, a, i, f, pr, iv)                           \
+#define TFLC__CALL_X(name, k, o, i, f, pr, iv, rs)                             \
   if (TFLC__SELECTED(k) && d->code == (k))                                     \
     return invoke ? iv(c) : pr(c);
 #define TFLC__CALL_N(name, code, f)
@@ -12612,22 +12623,18 @@ static const tflc__opdef *tflc__opdef_row(int32_t code) {
 /* each operator's row fields as constants named after it; an operator
  * without a kernel (N) gets a code no model operator has (codes read from
  * a model are at least -128) */
-#define TFLC__ROWC_X(name, k, o, p, a, i, f, pr, iv)                           \
-  TFLC__ROWC_CODE_##name = (k), TFLC__ROWC_OPT_##name = (o),                   \
-  TFLC__ROWC_PAD_##name = (p), TFLC__ROWC_ACT_##name = (a),                    \
+#define TFLC__ROWC_X(name, k, o, i, f, pr, iv, rs)                             \
+  TFLC__ROWC_CODE_##name = (k), TFLC__ROWC_OPT_##name = TFLC__OPTIONS_##o,     \
   TFLC__ROWC_INPL_##name = (int)(i), TFLC__ROWC_FACTS_##name = (f),
 #define TFLC__ROWC_N(name, k, f)                                               \
   TFLC__ROWC_CODE_##name = -32768, TFLC__ROWC_OPT_##name = 0,                  \
-  TFLC__ROWC_PAD_##name = -1, TFLC__ROWC_ACT_##name = -1,                      \
   TFLC__ROWC_INPL_##name = 0, TFLC__ROWC_FACTS_##name = (f),
 enum { TFLC_OPERATORS(TFLC__ROWC_X, TFLC__ROWC_N) TFLC__ROWC_END };
 #define TFLC__SELROW(name)                                                     \
   {TFLC__OPDEF_NAME(name)(int16_t) TFLC__ROWC_CODE_##name,                     \
-   (uint16_t)TFLC__ROWC_INPL_##name,                                           \
+   (uint16_t)TFLC__ROWC_INPL_##name, (uint16_t)TFLC__ROWC_FACTS_##name,        \
    (int8_t)TFLC__ROWC_OPT_##name,                                              \
-   (int8_t)TFLC__ROWC_PAD_##name,                                              \
-   (int8_t)TFLC__ROWC_ACT_##name,                                              \
-   (uint8_t)TFLC__ROWC_FACTS_##name},
+   (uint8_t)TFLC__SLOTS(TFLC__ROWC_OPT_##name)},
 static const tflc__opdef tflc__selected_opdefs[] = {TFLC_OPS(TFLC__SELROW)};
 static const tflc__opdef *tflc__opdef_find(int32_t code) {
   uint32_t k;
@@ -12658,11 +12665,15 @@ static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
                      TFLC__OPDEF_NAME_OF(d), type, d->options);
   if (!opt || type == 0)
     return TFLC_OK;
-  v = d->pad >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->pad, 0) : 0;
+  v = TFLC__PAD_SLOT_OF(d) >= 0
+          ? tflc__get_u8(fb, opt, (uint32_t)TFLC__PAD_SLOT_OF(d), 0)
+          : 0;
   if (v > 1)
     return tflc__err(m->error, TFLC_ERR_SCHEMA, "op %u %s: padding %u unknown",
                      i, TFLC__OPDEF_NAME_OF(d), v);
-  v = d->act >= 0 ? tflc__get_u8(fb, opt, (uint32_t)d->act, 0) : 0;
+  v = TFLC__ACT_SLOT_OF(d) >= 0
+          ? tflc__get_u8(fb, opt, (uint32_t)TFLC__ACT_SLOT_OF(d), 0)
+          : 0;
   if (v > 5)
     return tflc__err(m->error, TFLC_ERR_SCHEMA,
                      "op %u %s: fused activation %u unknown", i,
@@ -12671,7 +12682,7 @@ static tflc_status tflc__verify_options(tflc_model *m, uint32_t ot,
 }
 
 TFLC_API const char *tflc_opcode_name(int32_t code) {
-#define TFLC__NAME_X(name, code, o, p, a, i, f, pr, iv)                        \
+#define TFLC__NAME_X(name, code, o, i, f, pr, iv, rs)                          \
   case code:                                                                   \
     return #name;
 #define TFLC__NAME_N(name, code, f)                                            \
@@ -12698,10 +12709,10 @@ TFLC_API int tflc_op_info_get(int32_t code, tflc_op_info *info) {
         TFLC__SELECTED(d->code) ? TFLC_OP_COMPILED : TFLC_OP_LEFT_OUT;
     return 1;
   }
-#define TFLC__FACTS_X(name, code, o, p, a, i, f, pr, iv)
+#define TFLC__FACTS_X(name, code, o, i, f, pr, iv, rs)
 #define TFLC__FACTS_N(name, code, f)                                           \
   case code:                                                                   \
-    info->facts = (uint8_t)(f);                                                \
+    info->facts = (uint16_t)(f);                                               \
     return 1;
   switch (code) { TFLC_OPERATORS(TFLC__FACTS_X, TFLC__FACTS_N) }
   return 0;
@@ -12716,6 +12727,16 @@ static int tflc__tiled_input(int32_t code, int user, int32_t k) {
     return 0;
   d = tflc__opdef_find(code);
   return d && (d->inplace >> k) & 1;
+}
+/* The facts (TFLC_CHECK_* | TFLC_OPF_*) in `mask` of the row of operator
+ * `code`: 0 when it has no row in this build (tflc__opdef_find), and for
+ * the flags no operator compiled in has. */
+static int tflc__op_facts(int32_t code, int mask) {
+  const tflc__opdef *d;
+  if (!(TFLC__SELECTED_FACTS & mask))
+    return 0;
+  d = tflc__opdef_find(code);
+  return d ? d->facts & mask : 0;
 }
 
 /* The user operator taking operator `i` (table `ot`), or 0. */
@@ -12804,24 +12825,19 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
 }
 
 /* Operators keeping state outside tensors put it back here (tflc_reset),
- * as TFLM's per-operator Reset functions do. */
+ * as TFLM's per-operator Reset functions do: the row's `reset` function,
+ * of the operators compiled in (the others never ran). */
+typedef void (*tflc__reset_fn)(tflc__ctx *c);
 static void tflc__reset_op(tflc__ctx *c) {
-  /* (only the operators compiled in: the others never ran) */
-  const int32_t code = c->op->code;
-  if (TFLC__SELECTED(TFLC_OP_CIRCULAR_BUFFER) &&
-      code == TFLC_OP_CIRCULAR_BUFFER)
-    tflc__circular_buffer_reset(c);
-  else if ((TFLC__SELECTED(TFLC_OP_SignalDelay) &&
-            code == TFLC_OP_SignalDelay) ||
-           (TFLC__SELECTED(TFLC_OP_SignalFilterBankSpectralSubtraction) &&
-            code == TFLC_OP_SignalFilterBankSpectralSubtraction) ||
-           (TFLC__SELECTED(TFLC_OP_SignalFramer) &&
-            code == TFLC_OP_SignalFramer) ||
-           (TFLC__SELECTED(TFLC_OP_SignalOverlapAdd) &&
-            code == TFLC_OP_SignalOverlapAdd) ||
-           (TFLC__SELECTED(TFLC_OP_SignalStacker) &&
-            code == TFLC_OP_SignalStacker))
-    tflc__signal_reset(c);
+#define TFLC__RESET_X(name, k, o, i, f, pr, iv, rs)                            \
+  case k: {                                                                    \
+    const tflc__reset_fn fn = rs;                                              \
+    if (TFLC__SELECTED(k) && fn)                                               \
+      fn(c);                                                                   \
+    return;                                                                    \
+  }
+#define TFLC__RESET_N(name, k, f)
+  switch (c->op->code) { TFLC_OPERATORS(TFLC__RESET_X, TFLC__RESET_N) }
 }
 
 /* ---- the operator context of user operators ----------------------------- */

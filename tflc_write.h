@@ -3243,6 +3243,55 @@ static tflc_status tflc__lower_compact(tflc_writer *w, tflc__lower_model *L,
   return TFLC_OK;
 }
 
+/* The model's metadata entries (name, buffer) as a vector of tables, its
+ * offset patched into the field at `field`. */
+static void tflc__serialize_metadata(tflc__builder *b,
+                                     const tflc__lower_model *L, size_t field) {
+  size_t v = tflc__builder_offsets(b, L->nmeta), i;
+  tflc__builder_patch(b, field, v - 4);
+  for (i = 0; i < L->nmeta && !b->err; i++) {
+    tflc__builder_field mf[2];
+    size_t nm = 0, fn = tflc__builder_offset_field(mf, &nm, 0);
+    tflc__builder_scalar(mf, &nm, 1, 4, L->meta[i].buffer);
+    tflc__builder_patch(b, v + 4 * i, tflc__builder_table(b, mf, nm));
+    tflc__builder_patch(b, mf[fn].pos,
+                        tflc__builder_string(b, L->meta[i].name));
+  }
+}
+/* The metadata_buffer vector (buffer indices, renumbered by bmap when the
+ * buffers were compacted), its offset patched into the field at `field`. */
+static void tflc__serialize_metadata_buffer(tflc__builder *b,
+                                            const tflc_writer *w,
+                                            const uint32_t *bmap,
+                                            size_t field) {
+  size_t v = tflc__builder_vector(b, (size_t)w->nmbuf, 4, 4), i;
+  for (i = 0; i < (size_t)w->nmbuf && !b->err; i++) {
+    int32_t x = w->mbuf[i];
+    if (bmap && x >= 0 && (size_t)x < w->nbuf)
+      x = (int32_t)bmap[x];
+    tflc__builder_put(b, v + 4 + 4 * i, (uint32_t)x, 4);
+  }
+  tflc__builder_patch(b, field, v);
+}
+/* External buffers: each buffer's data after the flatbuffer proper, at a
+ * 16-byte offset, written into its offset field (bpos[i]). */
+static void tflc__append_buffers(tflc__builder *b, const tflc__lower_model *L,
+                                 const size_t *bpos) {
+  size_t i;
+  b->limit = (size_t)-1;
+  for (i = 0; i < L->nbuf && !b->err; i++) {
+    size_t pos;
+    if (!L->buf[i].size)
+      continue;
+    tflc__builder_pad(b, 16, 0);
+    pos = tflc__builder_alloc(b, L->buf[i].size);
+    if (b->err)
+      break;
+    memcpy(b->p + pos, L->buf[i].data, L->buf[i].size);
+    tflc__builder_put(b, bpos[i], (uint64_t)pos, 8);
+  }
+}
+
 TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
                                         size_t *size) {
   tflc__lower_model L;
@@ -3357,29 +3406,10 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
     tflc__builder_patch(
         &b, f[fdesc].pos,
         tflc__builder_string(&b, w->raw_model ? w->description : "tflc"));
-  if (w->has_mbuf) {
-    v = tflc__builder_vector(&b, (size_t)w->nmbuf, 4, 4);
-    for (i = 0; i < (size_t)w->nmbuf && !b.err; i++) {
-      int32_t x = w->mbuf[i];
-      if (bmap && x >= 0 && (size_t)x < w->nbuf)
-        x = (int32_t)bmap[x];
-      tflc__builder_put(&b, v + 4 + 4 * i, (uint32_t)x, 4);
-    }
-    tflc__builder_patch(&b, f[fmb].pos, v);
-  }
-  /* metadata */
-  if (L.nmeta) {
-    v = tflc__builder_offsets(&b, L.nmeta);
-    tflc__builder_patch(&b, f[fmeta].pos, v - 4);
-    for (i = 0; i < L.nmeta && !b.err; i++) {
-      tflc__builder_field mf[2];
-      size_t nm = 0, fn = tflc__builder_offset_field(mf, &nm, 0);
-      tflc__builder_scalar(mf, &nm, 1, 4, L.meta[i].buffer);
-      tflc__builder_patch(&b, v + 4 * i, tflc__builder_table(&b, mf, nm));
-      tflc__builder_patch(&b, mf[fn].pos,
-                          tflc__builder_string(&b, L.meta[i].name));
-    }
-  }
+  if (w->has_mbuf)
+    tflc__serialize_metadata_buffer(&b, w, bmap, f[fmb].pos);
+  if (L.nmeta)
+    tflc__serialize_metadata(&b, &L, f[fmeta].pos);
   if (w->nsig > 0)
     tflc__serialize_signatures(&b, w, f[fsig].pos);
   /* buffers: the tables, then the data (16-aligned) */
@@ -3391,20 +3421,8 @@ TFLC_API tflc_status tflc_writer_finish(tflc_writer *w, uint8_t **out,
           &b, bpos[i],
           tflc__builder_bytes(&b, L.buf[i].data, L.buf[i].size, 16));
   tflc__builder_flush(&b, 1);
-  if (ext && !b.err) { /* after the flatbuffer proper, at 16-byte offsets */
-    b.limit = (size_t)-1;
-    for (i = 0; i < L.nbuf && !b.err; i++) {
-      size_t pos;
-      if (!L.buf[i].size)
-        continue;
-      tflc__builder_pad(&b, 16, 0);
-      pos = tflc__builder_alloc(&b, L.buf[i].size);
-      if (b.err)
-        break;
-      memcpy(b.p + pos, L.buf[i].data, L.buf[i].size);
-      tflc__builder_put(&b, bpos[i], (uint64_t)pos, 8);
-    }
-  }
+  if (ext && !b.err)
+    tflc__append_buffers(&b, &L, bpos);
   if (b.err) {
     st = tflc__builder_status(&b);
     goto done;
@@ -3940,6 +3958,69 @@ static tflc_status tflc__copy_op(tflc__stage *s, tflc_writer *w, int32_t sg,
 
 /* Copies the whole verified model into w (created by the caller, compact
  * flag set). */
+/* The model's signature definitions into w (tensor maps and keys as they
+ * are). */
+static tflc_status tflc__copy_signatures(tflc__stage *s, tflc_writer *w) {
+  const tflc_model *m = s->m;
+  tflc__fb fb = tflc__mfb(m);
+  uint32_t i, n, v;
+  int bad = 0;
+  v = tflc__get_vec(fb, m->root, 7, 4, &n);
+  if (tflc__has_field(fb, m->root, 7) && !v)
+    return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "broken signature_defs");
+  if (v && n) {
+    w->sig = (tflc__writer_signature *)calloc(n, sizeof *w->sig);
+    if (!w->sig)
+      return TFLC_ERR_ARENA;
+    for (i = 0; i < n; i++) {
+      uint32_t d = tflc__vec_table(fb, v, i), side;
+      tflc__writer_signature *sd = &w->sig[i];
+      w->nsig = (int32_t)i + 1;
+      if (!d)
+        return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
+                                 i);
+      sd->key = tflc__copy_string(s, d, 2, &bad);
+      sd->sg = tflc__get_u32(fb, d, 4, 0);
+      for (side = 0; side < 2; side++) {
+        uint32_t mv, mn, j;
+        tflc__writer_tensor_map *tm;
+        if (!tflc__has_field(fb, d, side))
+          continue;
+        mv = tflc__get_vec(fb, d, side, 4, &mn);
+        if (!mv)
+          return tflc__stage_error(s, TFLC_ERR_FLATBUFFER,
+                                   "signature %u broken", i);
+        tm = (tflc__writer_tensor_map *)calloc(mn ? mn : 1, sizeof *tm);
+        if (!tm)
+          return TFLC_ERR_ARENA;
+        if (side == 0) {
+          sd->in = tm;
+          sd->has_in = 1;
+        } else {
+          sd->out = tm;
+          sd->has_out = 1;
+        }
+        for (j = 0; j < mn; j++) {
+          uint32_t e = tflc__vec_table(fb, mv, j);
+          if (!e)
+            return tflc__stage_error(s, TFLC_ERR_FLATBUFFER,
+                                     "signature %u broken", i);
+          tm[j].name = tflc__copy_string(s, e, 0, &bad);
+          tm[j].tensor = tflc__get_u32(fb, e, 1, 0);
+          if (side == 0)
+            sd->nin = (int32_t)j + 1;
+          else
+            sd->nout = (int32_t)j + 1;
+        }
+      }
+      if (bad)
+        return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
+                                 i);
+    }
+  }
+  return TFLC_OK;
+}
+
 static tflc_status tflc__copy_model(tflc__stage *s, tflc_writer *w) {
   const tflc_model *m = s->m;
   tflc__fb fb = tflc__mfb(m);
@@ -4051,60 +4132,9 @@ static tflc_status tflc__copy_model(tflc__stage *s, tflc_writer *w) {
       w->mbuf[i] = (int32_t)nb;
     }
   }
-  /* signature definitions */
-  v = tflc__get_vec(fb, m->root, 7, 4, &n);
-  if (tflc__has_field(fb, m->root, 7) && !v)
-    return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "broken signature_defs");
-  if (v && n) {
-    w->sig = (tflc__writer_signature *)calloc(n, sizeof *w->sig);
-    if (!w->sig)
-      return TFLC_ERR_ARENA;
-    for (i = 0; i < n; i++) {
-      uint32_t d = tflc__vec_table(fb, v, i), side;
-      tflc__writer_signature *sd = &w->sig[i];
-      w->nsig = (int32_t)i + 1;
-      if (!d)
-        return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
-                                 i);
-      sd->key = tflc__copy_string(s, d, 2, &bad);
-      sd->sg = tflc__get_u32(fb, d, 4, 0);
-      for (side = 0; side < 2; side++) {
-        uint32_t mv, mn, j;
-        tflc__writer_tensor_map *tm;
-        if (!tflc__has_field(fb, d, side))
-          continue;
-        mv = tflc__get_vec(fb, d, side, 4, &mn);
-        if (!mv)
-          return tflc__stage_error(s, TFLC_ERR_FLATBUFFER,
-                                   "signature %u broken", i);
-        tm = (tflc__writer_tensor_map *)calloc(mn ? mn : 1, sizeof *tm);
-        if (!tm)
-          return TFLC_ERR_ARENA;
-        if (side == 0) {
-          sd->in = tm;
-          sd->has_in = 1;
-        } else {
-          sd->out = tm;
-          sd->has_out = 1;
-        }
-        for (j = 0; j < mn; j++) {
-          uint32_t e = tflc__vec_table(fb, mv, j);
-          if (!e)
-            return tflc__stage_error(s, TFLC_ERR_FLATBUFFER,
-                                     "signature %u broken", i);
-          tm[j].name = tflc__copy_string(s, e, 0, &bad);
-          tm[j].tensor = tflc__get_u32(fb, e, 1, 0);
-          if (side == 0)
-            sd->nin = (int32_t)j + 1;
-          else
-            sd->nout = (int32_t)j + 1;
-        }
-      }
-      if (bad)
-        return tflc__stage_error(s, TFLC_ERR_FLATBUFFER, "signature %u broken",
-                                 i);
-    }
-  }
+  st = tflc__copy_signatures(s, w);
+  if (st != TFLC_OK)
+    return st;
   if (tflc__has_field(fb, m->root, 8) || tflc__has_field(fb, m->root, 9))
     tflc__stage_warn(s, "external buffer groups/external buffers dropped");
   tflc__copy_warn_unknown(s, m->root, 10, "model", 0, 0);
@@ -4288,22 +4318,19 @@ typedef struct tflc__tensor_uses {
   int32_t *bad_in; /* ... at that input */
 } tflc__tensor_uses;
 
-/* 1 if TFLM's kernel `code` decompresses its input k. */
+/* 1 if TFLM's kernel `code` decompresses its input k: the `inplace`
+ * inputs of a TFLC_OPF_TFLM_DECODES row (TFLC_INPUTS_ALL: every input). */
 static int tflc__tflm_decodes_input(int32_t code, uint32_t k) {
-  switch (code) {
-  case TFLC_OP_FULLY_CONNECTED:
-  case TFLC_OP_CONV_2D:
-  case TFLC_OP_DEPTHWISE_CONV_2D:
-    return k == 1 || k == 2;
-  case TFLC_OP_TRANSPOSE_CONV:
-    return k == 1 || k == 3;
-  case TFLC_OP_CONCATENATION:
-    return 1;
-  case TFLC_OP_ASSIGN_VARIABLE:
-    return k == 1;
-  default:
+  tflc_op_info info;
+  if (!tflc_op_info_get(code, &info) || !(info.facts & TFLC_OPF_TFLM_DECODES))
     return 0;
-  }
+  return info.inplace_inputs == TFLC_INPUTS_ALL ||
+         (k < 16 && ((info.inplace_inputs >> k) & 1));
+}
+/* The TFLC_CHECK_* | TFLC_OPF_* facts of operator `code` (0: none). */
+static uint16_t tflc__code_facts(int32_t code) {
+  tflc_op_info info;
+  return tflc_op_info_get(code, &info) ? info.facts : 0;
 }
 
 /* 1 if operator `code` can read a compressed input k of `type`: TFLM's
@@ -5015,14 +5042,107 @@ static void tflc__yaml_unknown_keys(tflc__yaml_parser *p,
 }
 
 /* Reads the spec text into *out (malloc'd), *n entries. */
-static tflc_status tflc__spec_read(tflc__stage *s, const char *text, size_t len,
-                                   const char *name, tflc__spec_entry **out,
-                                   int32_t *n) {
-  static const char *const k_root[] = {"tensors", NULL};
+/* One entry of a spec's 'tensors' list (`it`, a mapping) into e: 1, or 0
+ * after reporting what is wrong to p. */
+static int tflc__spec_entry_read(tflc__yaml_parser *p,
+                                 const tflc__yaml_node *it,
+                                 tflc__spec_entry *e) {
   static const char *const k_item[] = {"subgraph", "tensor", "compression",
                                        NULL};
   static const char *const k_lut[] = {"index_bitwidth", "per_tensor",
                                       "per_channel", NULL};
+  const tflc__yaml_node *c, *m, *lut, *bw, *pc;
+  long long sg, t, bits, ax;
+  int l2 = it->line;
+  if (it->kind != TFLC__YAML_MAP) {
+    tflc__yaml_fail(p, it->line, "a tensors entry must be a mapping");
+    return 0;
+  }
+  tflc__yaml_unknown_keys(p, it, k_item, "a tensors entry");
+  if (!tflc__yaml_int(tflc__yaml_get(it, "subgraph", &l2), &sg) || sg < 0 ||
+      sg > 0x7fffffff) {
+    tflc__yaml_fail(p, tflc__yaml_get(it, "subgraph", NULL) ? l2 : it->line,
+                    "'subgraph' missing or not a non-negative integer");
+    return 0;
+  }
+  if (!tflc__yaml_int(tflc__yaml_get(it, "tensor", &l2), &t) || t < 0 ||
+      t > 0x7fffffff) {
+    tflc__yaml_fail(p, tflc__yaml_get(it, "tensor", NULL) ? l2 : it->line,
+                    "'tensor' missing or not a non-negative integer");
+    return 0;
+  }
+  c = tflc__yaml_get(it, "compression", &l2);
+  if (!c || c->kind != TFLC__YAML_SEQ || c->n == 0) {
+    tflc__yaml_fail(p, c ? l2 : it->line,
+                    "'compression' missing or not a list of methods");
+    return 0;
+  }
+  if (c->n > 1) {
+    tflc__yaml_fail(p, c->v[1]->line, "one compression method per tensor");
+    return 0;
+  }
+  m = c->v[0];
+  if (m->kind != TFLC__YAML_MAP || m->n != 1) {
+    tflc__yaml_fail(p, m->line, "a compression method is one 'name: ...'");
+    return 0;
+  }
+  if (strcmp(m->k[0], "huffman") == 0 || strcmp(m->k[0], "pruning") == 0) {
+    /* TFLM's spec: these take no parameters (the value is not read) */
+    e->sg = (int32_t)sg;
+    e->tensor = (int32_t)t;
+    e->line = it->line;
+    e->method = m->k[0][0] == 'h' ? TFLC_METHOD_HUFFMAN : TFLC_METHOD_PRUNE;
+    return 1;
+  }
+  if (strcmp(m->k[0], "lut") != 0) {
+    tflc__yaml_fail(p, m->kline[0], "compression method '%s' unknown", m->k[0]);
+    return 0;
+  }
+  lut = m->v[0];
+  if (lut->kind != TFLC__YAML_MAP) {
+    tflc__yaml_fail(p, m->kline[0], "'lut' needs 'index_bitwidth: N'");
+    return 0;
+  }
+  tflc__yaml_unknown_keys(p, lut, k_lut, "lut");
+  bw = tflc__yaml_get(lut, "index_bitwidth", &l2);
+  if (!tflc__yaml_int(bw, &bits) || bits < 1 || bits > 8) {
+    tflc__yaml_fail(p, bw ? l2 : lut->line,
+                    "'index_bitwidth' missing or not 1..7 (8: tflc only)");
+    return 0;
+  }
+  e->sg = (int32_t)sg;
+  e->tensor = (int32_t)t;
+  e->bits = (int32_t)bits;
+  e->line = it->line;
+  e->method = TFLC_METHOD_LUT;
+  if (tflc__yaml_get(lut, "per_tensor", &l2)) {
+    if (tflc__yaml_get(lut, "per_tensor", NULL)->kind != TFLC__YAML_NULL) {
+      tflc__yaml_fail(p, l2, "per_tensor takes no value");
+      return 0;
+    }
+    e->mode = 1;
+  }
+  pc = tflc__yaml_get(lut, "per_channel", &l2);
+  if (pc) {
+    if (e->mode) {
+      tflc__yaml_fail(p, l2, "per_tensor and per_channel both given");
+      return 0;
+    }
+    if (!tflc__yaml_int(tflc__yaml_get(pc, "axis", &l2), &ax) || ax < 0 ||
+        ax > 0x7fffffff) {
+      tflc__yaml_fail(p, l2, "per_channel needs 'axis: N' (N >= 0)");
+      return 0;
+    }
+    e->mode = 2;
+    e->axis = (int32_t)ax;
+  }
+  return 1;
+}
+
+static tflc_status tflc__spec_read(tflc__stage *s, const char *text, size_t len,
+                                   const char *name, tflc__spec_entry **out,
+                                   int32_t *n) {
+  static const char *const k_root[] = {"tensors", NULL};
   tflc__yaml_parser p;
   tflc__yaml_node *root = NULL, *list;
   tflc__spec_entry *e = NULL;
@@ -5077,93 +5197,8 @@ static tflc_status tflc__spec_read(tflc__stage *s, const char *text, size_t len,
     goto done;
   }
   for (i = 0; i < list->n && !p.err; i++) {
-    const tflc__yaml_node *it = list->v[i], *c, *m, *lut, *bw, *pc;
-    long long sg, t, bits, ax;
-    int l2 = it->line;
-    if (it->kind != TFLC__YAML_MAP) {
-      tflc__yaml_fail(&p, it->line, "a tensors entry must be a mapping");
+    if (!tflc__spec_entry_read(&p, list->v[i], &e[i]))
       break;
-    }
-    tflc__yaml_unknown_keys(&p, it, k_item, "a tensors entry");
-    if (!tflc__yaml_int(tflc__yaml_get(it, "subgraph", &l2), &sg) || sg < 0 ||
-        sg > 0x7fffffff) {
-      tflc__yaml_fail(&p, tflc__yaml_get(it, "subgraph", NULL) ? l2 : it->line,
-                      "'subgraph' missing or not a non-negative integer");
-      break;
-    }
-    if (!tflc__yaml_int(tflc__yaml_get(it, "tensor", &l2), &t) || t < 0 ||
-        t > 0x7fffffff) {
-      tflc__yaml_fail(&p, tflc__yaml_get(it, "tensor", NULL) ? l2 : it->line,
-                      "'tensor' missing or not a non-negative integer");
-      break;
-    }
-    c = tflc__yaml_get(it, "compression", &l2);
-    if (!c || c->kind != TFLC__YAML_SEQ || c->n == 0) {
-      tflc__yaml_fail(&p, c ? l2 : it->line,
-                      "'compression' missing or not a list of methods");
-      break;
-    }
-    if (c->n > 1) {
-      tflc__yaml_fail(&p, c->v[1]->line, "one compression method per tensor");
-      break;
-    }
-    m = c->v[0];
-    if (m->kind != TFLC__YAML_MAP || m->n != 1) {
-      tflc__yaml_fail(&p, m->line, "a compression method is one 'name: ...'");
-      break;
-    }
-    if (strcmp(m->k[0], "huffman") == 0 || strcmp(m->k[0], "pruning") == 0) {
-      /* TFLM's spec: these take no parameters (the value is not read) */
-      e[i].sg = (int32_t)sg;
-      e[i].tensor = (int32_t)t;
-      e[i].line = it->line;
-      e[i].method = m->k[0][0] == 'h' ? TFLC_METHOD_HUFFMAN : TFLC_METHOD_PRUNE;
-      *n = (int32_t)i + 1;
-      continue;
-    }
-    if (strcmp(m->k[0], "lut") != 0) {
-      tflc__yaml_fail(&p, m->kline[0], "compression method '%s' unknown",
-                      m->k[0]);
-      break;
-    }
-    lut = m->v[0];
-    if (lut->kind != TFLC__YAML_MAP) {
-      tflc__yaml_fail(&p, m->kline[0], "'lut' needs 'index_bitwidth: N'");
-      break;
-    }
-    tflc__yaml_unknown_keys(&p, lut, k_lut, "lut");
-    bw = tflc__yaml_get(lut, "index_bitwidth", &l2);
-    if (!tflc__yaml_int(bw, &bits) || bits < 1 || bits > 8) {
-      tflc__yaml_fail(&p, bw ? l2 : lut->line,
-                      "'index_bitwidth' missing or not 1..7 (8: tflc only)");
-      break;
-    }
-    e[i].sg = (int32_t)sg;
-    e[i].tensor = (int32_t)t;
-    e[i].bits = (int32_t)bits;
-    e[i].line = it->line;
-    e[i].method = TFLC_METHOD_LUT;
-    if (tflc__yaml_get(lut, "per_tensor", &l2)) {
-      if (tflc__yaml_get(lut, "per_tensor", NULL)->kind != TFLC__YAML_NULL) {
-        tflc__yaml_fail(&p, l2, "per_tensor takes no value");
-        break;
-      }
-      e[i].mode = 1;
-    }
-    pc = tflc__yaml_get(lut, "per_channel", &l2);
-    if (pc) {
-      if (e[i].mode) {
-        tflc__yaml_fail(&p, l2, "per_tensor and per_channel both given");
-        break;
-      }
-      if (!tflc__yaml_int(tflc__yaml_get(pc, "axis", &l2), &ax) || ax < 0 ||
-          ax > 0x7fffffff) {
-        tflc__yaml_fail(&p, l2, "per_channel needs 'axis: N' (N >= 0)");
-        break;
-      }
-      e[i].mode = 2;
-      e[i].axis = (int32_t)ax;
-    }
     *n = (int32_t)i + 1;
   }
 done:
@@ -5484,17 +5519,17 @@ static tflc_status tflc__stage_int4(tflc__stage *s, tflc_writer *w, int32_t sg,
     return TFLC_ERR_ARENA;
   /* 1: a filter somewhere; 2: read where it is not one */
   for (k = 0; k < no; k++) {
-    const int32_t code = tflc_model_op_code(m, sg, k);
+    const uint16_t facts = tflc__code_facts(tflc_model_op_code(m, sg, k));
     const uint32_t ot = tflc__op_table(m, sgt, k),
                    v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
     for (j = 0; v && j < n; j++) {
       t = tflc__i32(fb.b + v + 4 * j);
       if (t < 0 || t >= nt)
         continue;
-      if (j == 1 &&
-          (code == TFLC_OP_CONV_2D || code == TFLC_OP_DEPTHWISE_CONV_2D ||
-           (code == TFLC_OP_FULLY_CONNECTED &&
-            tflc__tensor_nscales(m, tflc__tensor_table(m, sgt, t)) <= 1)))
+      /* (a filter TFLC_CHECK_FC checks per tensor: only per tensor) */
+      if (j == 1 && (facts & TFLC_OPF_INT4_FILTER) &&
+          ((facts & TFLC_CHECK_MASK) != TFLC_CHECK_FC ||
+           tflc__tensor_nscales(m, tflc__tensor_table(m, sgt, t)) <= 1))
         ok[t] |= 1;
       else
         ok[t] |= 2;
@@ -5537,6 +5572,294 @@ static tflc_status tflc__stage_int4(tflc__stage *s, tflc_writer *w, int32_t sg,
   return TFLC_OK;
 }
 
+/* What one tflc_compress call works with: its stage, the model, the
+ * writer, the options, the tensor uses of the subgraph at hand, the
+ * tensors made INT4 (per subgraph), and the format, TFLM compatibility,
+ * widest index and methods chosen. */
+typedef struct tflc__compress_job {
+  tflc__stage *s;
+  tflc_model *m;
+  tflc_writer *w;
+  const tflc_compress_options *opt;
+  tflc__tensor_uses *u;
+  uint8_t **int4;
+  int format, tflm, maxbits, methods;
+} tflc__compress_job;
+
+/* TFLM refuses empty COMPRESSION_METADATA subgraph entries: a warning for
+ * each subgraph without a compressed tensor before the last with one. */
+static void tflc__warn_empty_subgraphs(tflc__stage *s,
+                                       const tflc_stage_report *rep) {
+  int32_t last = -1, sg, i;
+  for (i = 0; rep && i < rep->nentries; i++)
+    if (rep->entries[i].done && rep->entries[i].subgraph > last)
+      last = rep->entries[i].subgraph;
+  for (sg = 0; sg < last; sg++) {
+    int any = 0;
+    for (i = 0; i < rep->nentries; i++)
+      any |= rep->entries[i].done && rep->entries[i].subgraph == sg;
+    if (!any)
+      tflc__stage_warn(s,
+                       "subgraph %d has no compressed tensor but a later one "
+                       "has: TFLM refuses the empty COMPRESSION_METADATA "
+                       "entry this needs",
+                       sg);
+  }
+}
+
+/* The report line of a listed tensor compressed with a LUT (en may be
+ * NULL). */
+static void tflc__listed_lut_done(tflc_stage_entry *en,
+                                  const tflc__stage_tensor *o, int bits,
+                                  size_t unique, int format) {
+  if (!en)
+    return;
+  en->done = 1;
+  en->method = TFLC_METHOD_LUT;
+  en->tables = o->channels;
+  en->unique = (int32_t)unique;
+  en->bits = bits;
+  en->stride = (int32_t)unique;
+  en->bytes_before = o->len;
+  en->bytes_after = tflc__compressed_size(o, bits, unique, format);
+  if (en->bytes_after >= en->bytes_before)
+    tflc__stage_reason(en, "larger than the original");
+}
+
+/* Entry i of the tensors listed (mode 1: a spec; 2: --tensors), checked
+ * and compressed as listed: TFLC_OK, also when it is left as it is
+ * (excluded, an INT4 filter now, read by no operator). */
+static tflc_status tflc__compress_listed(const tflc__compress_job *jb,
+                                         const tflc__spec_entry *spec,
+                                         int32_t i, int mode) {
+  tflc__stage *s = jb->s;
+  tflc_model *m = jb->m;
+  tflc_writer *w = jb->w;
+  const tflc_compress_options *opt = jb->opt;
+  tflc__tensor_uses *u = jb->u;
+  uint8_t *const *int4 = jb->int4;
+  const int format = jb->format, tflm = jb->tflm, maxbits = jb->maxbits;
+  const int methods = jb->methods;
+  tflc_status st = TFLC_OK;
+  int32_t j;
+  const tflc__spec_entry *e = &spec[i];
+  const char *src =
+      mode == 1 ? (opt->spec_name ? opt->spec_name : "spec") : "--tensors";
+  tflc__stage_tensor o;
+  size_t unique;
+  char why[160];
+  int need, bits;
+  tflc_stage_entry *en;
+  if (e->sg < 0 || e->sg >= m->num_subgraphs || e->tensor < 0 ||
+      e->tensor >= tflc_model_num_tensors(m, e->sg)) {
+    st = tflc__stage_error(
+        s, TFLC_ERR_ARG, "%s%s%d: tensor %d:%d does not exist", src,
+        mode == 1 ? ":" : " entry ", mode == 1 ? e->line : i, e->sg, e->tensor);
+    return st;
+  }
+  for (j = 0; j < i; j++)
+    if (spec[j].sg == e->sg && spec[j].tensor == e->tensor) {
+      st = tflc__stage_error(s, TFLC_ERR_ARG, "%s: tensor %d:%d listed twice",
+                             src, e->sg, e->tensor);
+      return st;
+    }
+  if (opt->exclude &&
+      tflc__tensor_ref_listed(opt->exclude, opt->nexclude, e->sg, e->tensor))
+    return TFLC_OK;
+  if (int4[e->sg] && int4[e->sg][e->tensor])
+    return TFLC_OK; /* an INT4 filter now */
+  tflc__tensor_uses_free(u);
+  memset(u, 0, sizeof *u);
+  st = tflc__tensor_uses_get(m, e->sg, tflm, format, u);
+  if (st != TFLC_OK)
+    return st;
+  tflc__stage_tensor_get(m, e->sg, e->tensor, &o);
+  if (format == TFLC_W_DECODE && o.data &&
+      !(u->f[e->tensor] & (TFLC__USE_READ | TFLC__USE_IO))) {
+    /* as TFLM: a DECODE operator needs a consumer */
+    tflc__stage_warn(s,
+                     "tensor %d:%d (%.*s): read by no operator: not "
+                     "compressed",
+                     e->sg, e->tensor, (int)o.name_len, o.name);
+    tflc__stage_reason(tflc__stage_entry_add(s, e->sg, e->tensor, o.name,
+                                             o.name_len, o.v.type),
+                       "read by no operator");
+    return TFLC_OK;
+  }
+  if (!tflc__compress_check(s, &o, u, e->sg, e->tensor, tflm, format, 1,
+                            &unique, why, sizeof why)) {
+    st = tflc__stage_error(s, s->oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG,
+                           "tensor %d:%d (%.*s): cannot compress: %s", e->sg,
+                           e->tensor, (int)o.name_len, o.name, why);
+    return st;
+  }
+  if ((e->method && e->method != TFLC_METHOD_LUT) ||
+      (!e->method && methods != TFLC_METHOD_LUT)) {
+    /* a spec's huffman / pruning, or --tensors with several methods */
+    if (format == TFLC_W_METADATA) {
+      st = tflc__stage_error(s, TFLC_ERR_ARG,
+                             "%s:%d: huffman and pruning need the DECODE "
+                             "format",
+                             src, e->line);
+      return st;
+    }
+    en = tflc__stage_entry_add(s, e->sg, e->tensor, o.name, o.name_len,
+                               o.v.type);
+    if (en)
+      en->tables = o.channels;
+    st = tflc__compress_tensor(s, w, &o, e->sg, e->tensor,
+                               e->method ? e->method : methods, format, maxbits,
+                               e->bits, unique, 1, 1, en);
+    if (st != TFLC_OK)
+      return st;
+    return TFLC_OK;
+  }
+  if (e->mode == 1 && o.channels > 1) {
+    st = tflc__stage_error(s, TFLC_ERR_ARG,
+                           "tensor %d:%d (%.*s): per_tensor, but it is "
+                           "quantized per channel (%d scales)",
+                           e->sg, e->tensor, (int)o.name_len, o.name,
+                           o.channels);
+    return st;
+  }
+  if (e->mode == 2 && (o.channels < 2 || e->axis != o.axis)) {
+    st = tflc__stage_error(s, TFLC_ERR_ARG,
+                           "tensor %d:%d (%.*s): per_channel axis %d, but "
+                           "the quantization %s",
+                           e->sg, e->tensor, (int)o.name_len, o.name, e->axis,
+                           o.channels < 2 ? "is per tensor"
+                                          : "has another axis");
+    return st;
+  }
+  need = tflc__bits_for_unique(unique);
+  bits = e->bits ? e->bits : need;
+  if (need > bits) {
+    st = tflc__stage_error(s, TFLC_ERR_ARG,
+                           "tensor %d:%d (%.*s): index_bitwidth %d too small: "
+                           "%lu distinct values in a table need %d bits",
+                           e->sg, e->tensor, (int)o.name_len, o.name, bits,
+                           (unsigned long)unique, need);
+    return st;
+  }
+  if (bits > maxbits) {
+    st = tflc__stage_error(s, TFLC_ERR_ARG,
+                           "tensor %d:%d (%.*s): %d-bit indices%s", e->sg,
+                           e->tensor, (int)o.name_len, o.name, bits,
+                           tflm ? ": TFLM takes 1..7" : " (1..8)");
+    return st;
+  }
+  if (need < bits)
+    tflc__stage_warn(s,
+                     "tensor %d:%d (%.*s): index_bitwidth %d larger than "
+                     "needed (%d)",
+                     e->sg, e->tensor, (int)o.name_len, o.name, bits, need);
+  if (format == TFLC_W_DECODE && unique > 255) {
+    st = tflc__stage_error(s, TFLC_ERR_ARG,
+                           "tensor %d:%d: %lu values per table do not fit the "
+                           "DECODE format (255)",
+                           e->sg, e->tensor, (unsigned long)unique);
+    return st;
+  }
+  en = tflc__stage_entry_add(s, e->sg, e->tensor, o.name, o.name_len, o.v.type);
+  st = tflc_writer_compress(w, e->sg, e->tensor, bits, format, 0);
+  if (st != TFLC_OK) {
+    st = tflc__stage_error(s, st, "tensor %d:%d: %s", e->sg, e->tensor,
+                           tflc_status_str(st));
+    return st;
+  }
+  tflc__listed_lut_done(en, &o, bits, unique, format);
+  return TFLC_OK;
+}
+
+/* Tensor i of subgraph sg found by discovery: compressed if it is a
+ * candidate and pays off, else the reason in its report line. */
+static tflc_status tflc__compress_found(const tflc__compress_job *jb,
+                                        int32_t sg, int32_t i) {
+  tflc__stage *s = jb->s;
+  tflc_model *m = jb->m;
+  tflc_writer *w = jb->w;
+  const tflc_compress_options *opt = jb->opt;
+  tflc__tensor_uses *u = jb->u;
+  uint8_t *const *int4 = jb->int4;
+  const int format = jb->format, tflm = jb->tflm, maxbits = jb->maxbits;
+  const int methods = jb->methods;
+  tflc_status st = TFLC_OK;
+  tflc__stage_tensor o;
+  size_t unique = 0, after;
+  char why[160];
+  int bits;
+  tflc_stage_entry *en;
+  tflc__stage_tensor_get(m, sg, i, &o);
+  if (!o.data)
+    return TFLC_OK; /* activations are no candidates */
+  if (int4[sg] && int4[sg][i])
+    return TFLC_OK; /* an INT4 filter now (reported by its pass) */
+  en = tflc__stage_entry_add(s, sg, i, o.name, o.name_len, o.v.type);
+  if (en) {
+    en->bytes_before = o.len;
+    en->tables = o.channels;
+  }
+  if (opt && opt->exclude &&
+      tflc__tensor_ref_listed(opt->exclude, opt->nexclude, sg, i)) {
+    tflc__stage_reason(en, "excluded");
+    return TFLC_OK;
+  }
+
+  if (!tflc__compress_check(s, &o, u, sg, i, tflm, format, 0, &unique, why,
+                            sizeof why)) {
+    if (s->oom) {
+      st = tflc__stage_error(s, TFLC_ERR_ARENA, "out of memory");
+      return st;
+    }
+    tflc__stage_reason(en, "%s", why);
+    return TFLC_OK;
+  }
+  if (methods != TFLC_METHOD_LUT) { /* automatic: the cheapest */
+    st = tflc__compress_tensor(s, w, &o, sg, i, methods, format, maxbits, 0,
+                               unique, opt && opt->allow_growth, 0, en);
+    if (st != TFLC_OK)
+      return st;
+    return TFLC_OK;
+  }
+  bits = tflc__bits_for_unique(unique);
+  if (en) {
+    en->unique = (int32_t)unique;
+    en->bits = bits;
+  }
+  if (bits > maxbits || (format == TFLC_W_DECODE && unique > 255)) {
+    tflc__stage_reason(en, "%lu distinct values in a table (at most %d)",
+                       (unsigned long)unique,
+                       format == TFLC_W_DECODE && maxbits == 8 ? 255
+                                                               : 1 << maxbits);
+    return TFLC_OK;
+  }
+  after = tflc__compressed_size(&o, bits, unique, format);
+  if (en)
+    en->bytes_after = after;
+  if (after >= o.len && !(opt && opt->allow_growth)) {
+    tflc__stage_reason(en, "not smaller: %lu B compressed, %lu B now",
+                       (unsigned long)after, (unsigned long)o.len);
+    return TFLC_OK;
+  }
+  st = tflc_writer_compress(w, sg, i, bits, format, 0);
+  if (st != TFLC_OK) {
+    st = tflc__stage_error(s, st, "tensor %d:%d: %s", sg, i,
+                           tflc_status_str(st));
+    return st;
+  }
+  if (en) {
+    en->done = 1;
+    en->method = TFLC_METHOD_LUT;
+    en->stride = (int32_t)unique;
+    if (after >= o.len)
+      tflc__stage_reason(en, "larger than the original");
+    else if (bits == 8 || o.v.type == TFLC_UINT8)
+      tflc__stage_reason(en, "tflc only: TFLM takes %s",
+                         bits == 8 ? "widths 1..7" : "no UINT8 tables");
+  }
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_compress(const void *model, size_t size,
                                    const tflc_compress_options *opt,
                                    uint8_t **out, size_t *out_size,
@@ -5546,9 +5869,10 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
   tflc_writer *w = NULL;
   tflc_status st;
   tflc__spec_entry *spec = NULL;
-  int32_t nspec = 0, sg, i, j;
+  int32_t nspec = 0, sg, i;
   int format, tflm, maxbits, mode, methods;
   tflc__tensor_uses u;
+  tflc__compress_job jb;
   uint8_t **int4 = NULL; /* per subgraph: tensors made INT4 */
   if (out)
     *out = NULL;
@@ -5601,6 +5925,16 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
     if (st != TFLC_OK)
       goto done;
   }
+  jb.s = &s;
+  jb.m = &m;
+  jb.w = w;
+  jb.opt = opt;
+  jb.u = &u;
+  jb.int4 = int4;
+  jb.format = format;
+  jb.tflm = tflm;
+  jb.maxbits = maxbits;
+  jb.methods = methods;
   /* what to compress: 0 discovery, 1 spec, 2 explicit list */
   mode = 0;
   if (opt && opt->spec) {
@@ -5626,148 +5960,9 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
   }
   if (mode) { /* the listed tensors, in the order given */
     for (i = 0; i < nspec; i++) {
-      const tflc__spec_entry *e = &spec[i];
-      const char *src =
-          mode == 1 ? (opt->spec_name ? opt->spec_name : "spec") : "--tensors";
-      tflc__stage_tensor o;
-      size_t unique;
-      char why[160];
-      int need, bits;
-      tflc_stage_entry *en;
-      if (e->sg < 0 || e->sg >= m.num_subgraphs || e->tensor < 0 ||
-          e->tensor >= tflc_model_num_tensors(&m, e->sg)) {
-        st = tflc__stage_error(&s, TFLC_ERR_ARG,
-                               "%s%s%d: tensor %d:%d does not exist", src,
-                               mode == 1 ? ":" : " entry ",
-                               mode == 1 ? e->line : i, e->sg, e->tensor);
-        goto done;
-      }
-      for (j = 0; j < i; j++)
-        if (spec[j].sg == e->sg && spec[j].tensor == e->tensor) {
-          st = tflc__stage_error(&s, TFLC_ERR_ARG,
-                                 "%s: tensor %d:%d listed twice", src, e->sg,
-                                 e->tensor);
-          goto done;
-        }
-      if (opt->exclude && tflc__tensor_ref_listed(opt->exclude, opt->nexclude,
-                                                  e->sg, e->tensor))
-        continue;
-      if (int4[e->sg] && int4[e->sg][e->tensor])
-        continue; /* an INT4 filter now */
-      tflc__tensor_uses_free(&u);
-      memset(&u, 0, sizeof u);
-      st = tflc__tensor_uses_get(&m, e->sg, tflm, format, &u);
+      st = tflc__compress_listed(&jb, spec, i, mode);
       if (st != TFLC_OK)
         goto done;
-      tflc__stage_tensor_get(&m, e->sg, e->tensor, &o);
-      if (format == TFLC_W_DECODE && o.data &&
-          !(u.f[e->tensor] & (TFLC__USE_READ | TFLC__USE_IO))) {
-        /* as TFLM: a DECODE operator needs a consumer */
-        tflc__stage_warn(&s,
-                         "tensor %d:%d (%.*s): read by no operator: not "
-                         "compressed",
-                         e->sg, e->tensor, (int)o.name_len, o.name);
-        tflc__stage_reason(tflc__stage_entry_add(&s, e->sg, e->tensor, o.name,
-                                                 o.name_len, o.v.type),
-                           "read by no operator");
-        continue;
-      }
-      if (!tflc__compress_check(&s, &o, &u, e->sg, e->tensor, tflm, format, 1,
-                                &unique, why, sizeof why)) {
-        st = tflc__stage_error(&s, s.oom ? TFLC_ERR_ARENA : TFLC_ERR_ARG,
-                               "tensor %d:%d (%.*s): cannot compress: %s",
-                               e->sg, e->tensor, (int)o.name_len, o.name, why);
-        goto done;
-      }
-      if ((e->method && e->method != TFLC_METHOD_LUT) ||
-          (!e->method && methods != TFLC_METHOD_LUT)) {
-        /* a spec's huffman / pruning, or --tensors with several methods */
-        if (format == TFLC_W_METADATA) {
-          st = tflc__stage_error(&s, TFLC_ERR_ARG,
-                                 "%s:%d: huffman and pruning need the DECODE "
-                                 "format",
-                                 src, e->line);
-          goto done;
-        }
-        en = tflc__stage_entry_add(&s, e->sg, e->tensor, o.name, o.name_len,
-                                   o.v.type);
-        if (en)
-          en->tables = o.channels;
-        st = tflc__compress_tensor(&s, w, &o, e->sg, e->tensor,
-                                   e->method ? e->method : methods, format,
-                                   maxbits, e->bits, unique, 1, 1, en);
-        if (st != TFLC_OK)
-          goto done;
-        continue;
-      }
-      if (e->mode == 1 && o.channels > 1) {
-        st = tflc__stage_error(&s, TFLC_ERR_ARG,
-                               "tensor %d:%d (%.*s): per_tensor, but it is "
-                               "quantized per channel (%d scales)",
-                               e->sg, e->tensor, (int)o.name_len, o.name,
-                               o.channels);
-        goto done;
-      }
-      if (e->mode == 2 && (o.channels < 2 || e->axis != o.axis)) {
-        st = tflc__stage_error(
-            &s, TFLC_ERR_ARG,
-            "tensor %d:%d (%.*s): per_channel axis %d, but "
-            "the quantization %s",
-            e->sg, e->tensor, (int)o.name_len, o.name, e->axis,
-            o.channels < 2 ? "is per tensor" : "has another axis");
-        goto done;
-      }
-      need = tflc__bits_for_unique(unique);
-      bits = e->bits ? e->bits : need;
-      if (need > bits) {
-        st = tflc__stage_error(
-            &s, TFLC_ERR_ARG,
-            "tensor %d:%d (%.*s): index_bitwidth %d too small: "
-            "%lu distinct values in a table need %d bits",
-            e->sg, e->tensor, (int)o.name_len, o.name, bits,
-            (unsigned long)unique, need);
-        goto done;
-      }
-      if (bits > maxbits) {
-        st = tflc__stage_error(&s, TFLC_ERR_ARG,
-                               "tensor %d:%d (%.*s): %d-bit indices%s", e->sg,
-                               e->tensor, (int)o.name_len, o.name, bits,
-                               tflm ? ": TFLM takes 1..7" : " (1..8)");
-        goto done;
-      }
-      if (need < bits)
-        tflc__stage_warn(&s,
-                         "tensor %d:%d (%.*s): index_bitwidth %d larger than "
-                         "needed (%d)",
-                         e->sg, e->tensor, (int)o.name_len, o.name, bits, need);
-      if (format == TFLC_W_DECODE && unique > 255) {
-        st = tflc__stage_error(
-            &s, TFLC_ERR_ARG,
-            "tensor %d:%d: %lu values per table do not fit the "
-            "DECODE format (255)",
-            e->sg, e->tensor, (unsigned long)unique);
-        goto done;
-      }
-      en = tflc__stage_entry_add(&s, e->sg, e->tensor, o.name, o.name_len,
-                                 o.v.type);
-      st = tflc_writer_compress(w, e->sg, e->tensor, bits, format, 0);
-      if (st != TFLC_OK) {
-        st = tflc__stage_error(&s, st, "tensor %d:%d: %s", e->sg, e->tensor,
-                               tflc_status_str(st));
-        goto done;
-      }
-      if (en) {
-        en->done = 1;
-        en->method = TFLC_METHOD_LUT;
-        en->tables = o.channels;
-        en->unique = (int32_t)unique;
-        en->bits = bits;
-        en->stride = (int32_t)unique;
-        en->bytes_before = o.len;
-        en->bytes_after = tflc__compressed_size(&o, bits, unique, format);
-        if (en->bytes_after >= en->bytes_before)
-          tflc__stage_reason(en, "larger than the original");
-      }
     }
   } else { /* discovery */
     for (sg = 0; sg < m.num_subgraphs; sg++) {
@@ -5778,100 +5973,14 @@ TFLC_API tflc_status tflc_compress(const void *model, size_t size,
       if (st != TFLC_OK)
         goto done;
       for (i = 0; i < nt; i++) {
-        tflc__stage_tensor o;
-        size_t unique = 0, after;
-        char why[160];
-        int bits;
-        tflc_stage_entry *en;
-        tflc__stage_tensor_get(&m, sg, i, &o);
-        if (!o.data)
-          continue; /* activations are no candidates */
-        if (int4[sg] && int4[sg][i])
-          continue; /* an INT4 filter now (reported by its pass) */
-        en = tflc__stage_entry_add(&s, sg, i, o.name, o.name_len, o.v.type);
-        if (en) {
-          en->bytes_before = o.len;
-          en->tables = o.channels;
-        }
-        if (opt && opt->exclude &&
-            tflc__tensor_ref_listed(opt->exclude, opt->nexclude, sg, i)) {
-          tflc__stage_reason(en, "excluded");
-          continue;
-        }
-
-        if (!tflc__compress_check(&s, &o, &u, sg, i, tflm, format, 0, &unique,
-                                  why, sizeof why)) {
-          if (s.oom) {
-            st = tflc__stage_error(&s, TFLC_ERR_ARENA, "out of memory");
-            goto done;
-          }
-          tflc__stage_reason(en, "%s", why);
-          continue;
-        }
-        if (methods != TFLC_METHOD_LUT) { /* automatic: the cheapest */
-          st =
-              tflc__compress_tensor(&s, w, &o, sg, i, methods, format, maxbits,
-                                    0, unique, opt && opt->allow_growth, 0, en);
-          if (st != TFLC_OK)
-            goto done;
-          continue;
-        }
-        bits = tflc__bits_for_unique(unique);
-        if (en) {
-          en->unique = (int32_t)unique;
-          en->bits = bits;
-        }
-        if (bits > maxbits || (format == TFLC_W_DECODE && unique > 255)) {
-          tflc__stage_reason(
-              en, "%lu distinct values in a table (at most %d)",
-              (unsigned long)unique,
-              format == TFLC_W_DECODE && maxbits == 8 ? 255 : 1 << maxbits);
-          continue;
-        }
-        after = tflc__compressed_size(&o, bits, unique, format);
-        if (en)
-          en->bytes_after = after;
-        if (after >= o.len && !(opt && opt->allow_growth)) {
-          tflc__stage_reason(en, "not smaller: %lu B compressed, %lu B now",
-                             (unsigned long)after, (unsigned long)o.len);
-          continue;
-        }
-        st = tflc_writer_compress(w, sg, i, bits, format, 0);
-        if (st != TFLC_OK) {
-          st = tflc__stage_error(&s, st, "tensor %d:%d: %s", sg, i,
-                                 tflc_status_str(st));
+        st = tflc__compress_found(&jb, sg, i);
+        if (st != TFLC_OK)
           goto done;
-        }
-        if (en) {
-          en->done = 1;
-          en->method = TFLC_METHOD_LUT;
-          en->stride = (int32_t)unique;
-          if (after >= o.len)
-            tflc__stage_reason(en, "larger than the original");
-          else if (bits == 8 || o.v.type == TFLC_UINT8)
-            tflc__stage_reason(en, "tflc only: TFLM takes %s",
-                               bits == 8 ? "widths 1..7" : "no UINT8 tables");
-        }
       }
     }
   }
-  if (format == TFLC_W_METADATA) { /* TFLM refuses empty subgraph entries */
-    int32_t last = -1;
-    for (i = 0; rep && i < rep->nentries; i++)
-      if (rep->entries[i].done && rep->entries[i].subgraph > last)
-        last = rep->entries[i].subgraph;
-    for (sg = 0; sg < last; sg++) {
-      int any = 0;
-      for (i = 0; i < rep->nentries; i++)
-        any |= rep->entries[i].done && rep->entries[i].subgraph == sg;
-      if (!any)
-        tflc__stage_warn(&s,
-                         "subgraph %d has no compressed tensor but a later one "
-                         "has: TFLM refuses the empty COMPRESSION_METADATA "
-                         "entry this needs",
-                         sg);
-    }
-  }
+  if (format == TFLC_W_METADATA)
+    tflc__warn_empty_subgraphs(&s, rep);
   st = tflc__stage_finish(&s, w, out, out_size);
 done:
   if (st != TFLC_OK && s.oom && rep && !rep->error[0])
@@ -6089,6 +6198,33 @@ static void tflc__stage_channels(const tflc_model *m,
   }
 }
 
+/* The u sorted distinct values x (weights wt) of one table, point j in
+ * group own[j] of n2, clustered into nc clusters of groups: cluster k holds
+ * groups start[k] .. start[k + 1] - 1. 0 on out of memory. */
+static int tflc__bin_cluster(const double *x, const double *wt,
+                             const size_t *own, size_t u, size_t n2, size_t nc,
+                             size_t *start) {
+  /* grouped points (or the points themselves) */
+  double *gx = (double *)tflc__host_alloc(n2, sizeof(double));
+  double *gw = (double *)tflc__host_alloc(n2, sizeof(double));
+  size_t j;
+  int ok = 0;
+  if (gx && gw) {
+    for (j = 0; j < n2; j++)
+      gx[j] = gw[j] = 0;
+    for (j = 0; j < u; j++) {
+      gx[own[j]] += wt[j] * x[j];
+      gw[own[j]] += wt[j];
+    }
+    for (j = 0; j < n2; j++)
+      gx[j] /= gw[j];
+    ok = tflc__kmeans(gx, gw, n2, nc, start);
+  }
+  free(gx);
+  free(gw);
+  return ok;
+}
+
 /* Bins one tensor (data in place, `es` bytes per element); fills the
  * report line. 0 on out of memory. */
 static int tflc__bin_tensor(const tflc_model *m, const tflc__stage_tensor *o,
@@ -6154,32 +6290,9 @@ static int tflc__bin_tensor(const tflc_model *m, const tflc__stage_tensor *o,
       for (j = 0; j < u; j++)
         own[j] = j;
     }
-    {
-      /* grouped points (or the points themselves) */
-      double *gx = (double *)tflc__host_alloc(n2, sizeof(double));
-      double *gw = (double *)tflc__host_alloc(n2, sizeof(double));
-      if (!gx || !gw) {
-        free(gx);
-        free(gw);
-        goto done;
-      }
-      for (j = 0; j < n2; j++)
-        gx[j] = gw[j] = 0;
-      for (j = 0; j < u; j++) {
-        gx[own[j]] += wt[j] * x[j];
-        gw[own[j]] += wt[j];
-      }
-      for (j = 0; j < n2; j++)
-        gx[j] /= gw[j];
-      nc = kmax < n2 ? kmax : n2;
-      if (!tflc__kmeans(gx, gw, n2, nc, start)) {
-        free(gx);
-        free(gw);
-        goto done;
-      }
-      free(gx);
-      free(gw);
-    }
+    nc = kmax < n2 ? kmax : n2;
+    if (!tflc__bin_cluster(x, wt, own, u, n2, nc, start))
+      goto done;
     /* representative per cluster: the mean of its original members */
     for (k = 0, j = 0; k < nc; k++) {
       double ws = 0, xs = 0, lo = 0, hi = 0;
@@ -6408,14 +6521,11 @@ TFLC_API tflc_status tflc_bin(const void *model, size_t size,
       goto done;
     }
     no = tflc_model_num_ops(&m, sg);
-    for (k = 0; k < no; k++) { /* weights: input 1 of the four kernels */
+    for (k = 0; k < no; k++) { /* weights: the filters (TFLC_OPF_FILTER_*) */
       int32_t code = tflc_model_op_code(&m, sg, k), t;
       uint32_t ot = tflc__op_table(&m, sgt, k), n,
                v = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &n);
-      if ((code == TFLC_OP_FULLY_CONNECTED || code == TFLC_OP_CONV_2D ||
-           code == TFLC_OP_DEPTHWISE_CONV_2D ||
-           code == TFLC_OP_TRANSPOSE_CONV) &&
-          v && n > 1) {
+      if ((tflc__code_facts(code) & TFLC_OPF_FILTER_MASK) && v && n > 1) {
         t = tflc__i32(fb.b + v + 4);
         if (t >= 0 && t < nt)
           weight[t] = 1;
@@ -6762,21 +6872,396 @@ static tflc_status tflc__bg_eval(tflc__bg *s, const uint8_t *model, size_t size,
   return st;
 }
 
+/* The interpreter's arena for the model (grown until it fits), its inputs
+ * checked against the samples' size, and the arrays of baseline and
+ * candidate outputs in s. */
+static tflc_status tflc__bg_prepare(tflc__bg *s, tflc_model *m) {
+  const tflc_budget_options *opt = s->o;
+  tflc_budget_report *rep = s->rep;
+  tflc_interpreter it;
+  tflc_status st = TFLC_OK;
+  size_t need = 0;
+  int32_t k;
+  /* the arena: grow until the original fits (candidates need the same) */
+  for (s->arena_size = (size_t)1 << 20;; s->arena_size *= 2) {
+    free(s->arena);
+    s->arena = (uint8_t *)malloc(s->arena_size);
+    if (!s->arena)
+      return TFLC_ERR_ARENA;
+    st = tflc_interpreter_init(&it, m, s->arena, s->arena_size, NULL);
+    if (st != TFLC_ERR_ARENA || s->arena_size >= ((size_t)1 << 30))
+      break;
+  }
+  if (st != TFLC_OK) {
+    snprintf(rep->error, sizeof rep->error, "interpreter: %s", tflc_error(&it));
+    return st;
+  }
+  for (k = 0; k < it.num_inputs; k++)
+    need += tflc_input(&it, k)->bytes;
+  if (need != opt->sample_bytes) {
+    snprintf(rep->error, sizeof rep->error,
+             "a sample has %lu bytes; the model's inputs take %lu",
+             (unsigned long)opt->sample_bytes, (unsigned long)need);
+    return TFLC_ERR_ARG;
+  }
+  for (k = 0; k < it.num_outputs; k++) {
+    const tflc_tensor *t = tflc_output(&it, k);
+    size_t es = tflc_type_size(t->type) ? tflc_type_size(t->type) : 1;
+    s->nout += (int32_t)(t->bytes / es);
+    if (k == 0)
+      s->out0 = (int32_t)(t->bytes / es);
+  }
+  s->base = (double *)calloc((size_t)opt->nsamples * (size_t)s->nout + 1,
+                             sizeof(double));
+  s->tmp = (double *)calloc((size_t)opt->nsamples * (size_t)s->nout + 1,
+                            sizeof(double));
+  s->base_top = (int32_t *)calloc((size_t)opt->nsamples, sizeof(int32_t));
+  if (!s->base || !s->tmp || !s->base_top)
+    return TFLC_ERR_ARENA;
+  return TFLC_OK;
+}
+
+/* write: the chosen model (cur), compressed, into *out; the model as it
+ * was when nothing paid off; each tensor's bytes and method in rep */
+static tflc_status tflc__bg_write(const void *model, size_t size,
+                                  const tflc_budget_options *opt,
+                                  tflc_budget_report *rep, int32_t nt,
+                                  const uint8_t *cur, uint8_t **out,
+                                  size_t *out_size) {
+  int32_t i, k;
+  int any_prune = 0;
+  tflc_status st;
+  for (i = 0; i < nt; i++)
+    any_prune |= rep->tensors[i].prune > 0;
+  {
+    tflc_compress_options co;
+    tflc_stage_report cr;
+    memset(&co, 0, sizeof co);
+    co.format = opt->format;
+    co.tflm_compatible = opt->tflm_compatible;
+    co.methods = opt->methods
+                     ? opt->methods
+                     : TFLC_METHOD_LUT | (any_prune ? TFLC_METHOD_PRUNE : 0);
+    st = tflc_compress(cur, size, &co, out, out_size, &cr);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "compress: %.240s",
+               cr.error[0] ? cr.error : tflc_status_str(st));
+      tflc_stage_report_free(&cr);
+      return st;
+    }
+    for (i = 0; i < nt; i++) {
+      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
+      for (k = 0; k < cr.nentries; k++)
+        if (cr.entries[k].done &&
+            cr.entries[k].subgraph == rep->tensors[i].subgraph &&
+            cr.entries[k].tensor == rep->tensors[i].tensor) {
+          rep->tensors[i].bytes_after = cr.entries[k].bytes_after;
+          rep->tensors[i].method = cr.entries[k].method;
+        }
+    }
+    tflc_stage_report_free(&cr);
+  }
+  if (*out_size >= size) { /* nothing paid off: the model as it was */
+    free(*out);
+    *out = (uint8_t *)malloc(size);
+    if (!*out) {
+      st = TFLC_ERR_ARENA;
+      return st;
+    }
+    memcpy(*out, model, size);
+    *out_size = size;
+    for (i = 0; i < nt; i++) {
+      rep->tensors[i].bits = 0;
+      rep->tensors[i].prune = 0;
+      rep->tensors[i].method = 0;
+      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
+    }
+    rep->nsteps = 0;
+  }
+  return TFLC_OK;
+}
+
+/* The levels of every tensor tflc_bin changes: one tflc_bin run per width
+ * (max_bits down to min_bits) and, with opt->prune, per pruning fraction;
+ * each tensor's entry (bt, rep->tensors, *ntp of them) gets the bytes of
+ * each level. */
+static tflc_status tflc__bg_levels(const void *model, size_t size,
+                                   const tflc_budget_options *opt,
+                                   const tflc_model *m, tflc_budget_report *rep,
+                                   int minb, int maxb, tflc__bg_tensor **btp,
+                                   int32_t *ntp) {
+  static const double prunes[4] = {0.25, 0.5, 0.75, 0.9};
+  tflc__bg_tensor *bt = *btp;
+  int32_t nt = *ntp, i, k;
+  uint8_t *binned = NULL;
+  size_t binned_size = 0;
+  tflc_status st = TFLC_OK;
+  int lv;
+  for (lv = 0; lv < (maxb - minb + 1) + (opt->prune ? 4 : 0); lv++) {
+    tflc_bin_options bo;
+    tflc_stage_report br;
+    tflc_model bm;
+    memset(&bo, 0, sizeof bo);
+    if (lv <= maxb - minb)
+      bo.bits = maxb - lv;
+    else
+      bo.prune = prunes[lv - (maxb - minb + 1)];
+    bo.exclude = opt->exclude;
+    bo.nexclude = opt->nexclude;
+    free(binned);
+    binned = NULL;
+    st = tflc_bin(model, size, &bo, &binned, &binned_size, &br);
+    if (st == TFLC_OK)
+      st = tflc_model_init(&bm, binned, binned_size);
+    if (st != TFLC_OK) {
+      snprintf(rep->error, sizeof rep->error, "bin: %.240s",
+               br.error[0] ? br.error : tflc_status_str(st));
+      tflc_stage_report_free(&br);
+      goto out;
+    }
+    for (k = 0; k < br.nentries; k++) {
+      const tflc_stage_entry *e = &br.entries[k];
+      tflc_tensor to, tb;
+      tflc__bg_tensor *b = NULL;
+      tflc__bg_level *L;
+      if (!e->done)
+        continue;
+      if (tflc_model_tensor(m, e->subgraph, e->tensor, &to, NULL, NULL) !=
+              TFLC_OK ||
+          tflc_model_tensor(&bm, e->subgraph, e->tensor, &tb, NULL, NULL) !=
+              TFLC_OK ||
+          !to.data || !tb.data || to.bytes != tb.bytes || !to.bytes)
+        continue;
+      for (i = 0; i < nt; i++)
+        if (rep->tensors[i].subgraph == e->subgraph &&
+            rep->tensors[i].tensor == e->tensor)
+          b = &bt[i];
+      if (!b) {
+        void *p1 = realloc(bt, sizeof *bt * (size_t)(nt + 1));
+        void *p2 =
+            p1 ? realloc(rep->tensors, sizeof *rep->tensors * (size_t)(nt + 1))
+               : NULL;
+        if (p1)
+          bt = (tflc__bg_tensor *)p1;
+        if (p2)
+          rep->tensors = (tflc_budget_tensor *)p2;
+        if (!p1 || !p2) {
+          tflc_stage_report_free(&br);
+          st = TFLC_ERR_ARENA;
+          goto out;
+        }
+        b = &bt[nt];
+        memset(b, 0, sizeof *b);
+        memset(&rep->tensors[nt], 0, sizeof rep->tensors[nt]);
+        rep->tensors[nt].subgraph = e->subgraph;
+        rep->tensors[nt].tensor = e->tensor;
+        snprintf(rep->tensors[nt].name, sizeof rep->tensors[nt].name, "%s",
+                 e->name ? e->name : "");
+        rep->tensors[nt].type = e->type;
+        rep->tensors[nt].bytes_before = to.bytes;
+        b->off = (size_t)((const uint8_t *)to.data - m->bytes);
+        b->len = to.bytes;
+        b->esize = tflc_type_size(to.type) ? tflc_type_size(to.type) : 1;
+        b->count = b->len / b->esize;
+        b->cur = -1;
+        nt++;
+        rep->ntensors = nt;
+      }
+      if (b->nlv >= 16)
+        continue;
+      L = &b->lv[b->nlv];
+      memset(L, 0, sizeof *L);
+      L->bits = bo.bits;
+      L->prune = bo.prune;
+      L->data = (uint8_t *)malloc(b->len);
+      if (!L->data) {
+        tflc_stage_report_free(&br);
+        st = TFLC_ERR_ARENA;
+        goto out;
+      }
+      memcpy(L->data, tb.data, b->len);
+      L->alive = 1; /* est: measured below */
+      b->nlv++;
+    }
+    tflc_stage_report_free(&br);
+  }
+
+out:
+  *btp = bt;
+  *ntp = nt;
+  free(binned);
+  return st;
+}
+
+/* each level's bytes in the written model: the original with that one
+ * tensor at that level, compressed alone (as the search's result will
+ * be: same format, methods, mode); est = its data + what the file grows
+ * by besides (a TFLM_DECODE operator and its tensors, alignment) */
+static tflc_status tflc__bg_estimate(const void *model, size_t size,
+                                     const tflc_budget_options *opt,
+                                     tflc_budget_report *rep,
+                                     tflc__bg_tensor *bt, int32_t nt,
+                                     uint8_t *cand) {
+  int32_t i, k;
+  int lv;
+  tflc_status st;
+  uint8_t *cp = NULL;
+  size_t base = 0;
+  tflc_stage_report cr;
+  st = tflc_model_copy(model, size, &cp, &base, &cr);
+  tflc_stage_report_free(&cr);
+  free(cp);
+  if (st != TFLC_OK) {
+    snprintf(rep->error, sizeof rep->error, "copy: %s", tflc_status_str(st));
+    return st;
+  }
+  for (i = 0; i < nt; i++)
+    for (lv = 0; lv < bt[i].nlv; lv++) {
+      tflc__bg_level *L = &bt[i].lv[lv];
+      tflc_compress_options co;
+      tflc_tensor_ref r;
+      uint8_t *co_out = NULL;
+      size_t co_size = 0;
+      int done_ = 0;
+      memcpy(cand, model, size);
+      memcpy(cand + bt[i].off, L->data, bt[i].len);
+      memset(&co, 0, sizeof co);
+      co.format = opt->format;
+      co.tflm_compatible = opt->tflm_compatible;
+      co.methods = L->bits ? TFLC_METHOD_LUT : TFLC_METHOD_PRUNE;
+      r.subgraph = rep->tensors[i].subgraph;
+      r.tensor = rep->tensors[i].tensor;
+      r.bits = 0;
+      co.tensors = &r;
+      co.ntensors = 1;
+      if (tflc_compress(cand, size, &co, &co_out, &co_size, &cr) == TFLC_OK)
+        for (k = 0; k < cr.nentries; k++)
+          done_ |= cr.entries[k].done && cr.entries[k].tensor == r.tensor &&
+                   cr.entries[k].subgraph == r.subgraph;
+      tflc_stage_report_free(&cr);
+      free(co_out);
+      if (done_ && co_size + bt[i].len > base)
+        L->est = co_size + bt[i].len - base;
+      L->alive = done_ && L->est < bt[i].len;
+    }
+  return TFLC_OK;
+}
+
+/* each level alone: one that breaks the budget is dropped (smaller
+ * levels are still measured: an argmax near a tie can flip at 7 bits
+ * and not at 4) */
+static tflc_status tflc__bg_screen(tflc__bg *s, const void *model, size_t size,
+                                   tflc__bg_tensor *bt, int32_t nt,
+                                   uint8_t *cand) {
+  tflc_budget_report *rep = s->rep;
+  int32_t i;
+  int lv;
+  tflc_status st;
+  for (i = 0; i < nt; i++) {
+    tflc__bg_tensor *b = &bt[i];
+    for (lv = 0; lv < b->nlv; lv++) {
+      tflc__bg_level *L = &b->lv[lv];
+      tflc_budget_metrics mt;
+      if (!L->alive)
+        continue;
+      memcpy(cand, model, size);
+      memcpy(cand + b->off, L->data, b->len);
+      st = tflc__bg_eval(s, cand, size, &mt);
+      if (st != TFLC_OK)
+        return st;
+      rep->tensors[i].levels_tried++;
+      L->score = mt.score;
+      if (!tflc__bg_within(s, &mt))
+        L->alive = 0;
+    }
+  }
+  return TFLC_OK;
+}
+
+/* greedy: the best bytes saved per unit of error first; cur is the model
+ * so far (the chosen levels in), *now its metrics */
+static tflc_status tflc__bg_greedy(tflc__bg *s, size_t size,
+                                   tflc__bg_tensor *bt, int32_t nt,
+                                   uint8_t *cur, uint8_t *cand,
+                                   tflc_budget_metrics *now) {
+  tflc_budget_report *rep = s->rep;
+  int32_t i;
+  int lv;
+  tflc_status st;
+  for (;;) {
+    int32_t bi = -1;
+    int bl = -1;
+    double best = -1;
+    size_t bgain = 0;
+    tflc_budget_metrics mt;
+    for (i = 0; i < nt; i++) {
+      tflc__bg_tensor *b = &bt[i];
+      size_t csize = b->cur < 0 ? b->len : b->lv[b->cur].est;
+      double cscore = b->cur < 0 ? 0 : b->lv[b->cur].score;
+      for (lv = 0; lv < b->nlv; lv++) {
+        tflc__bg_level *L = &b->lv[lv];
+        size_t gain;
+        double dc, r;
+        if (!L->alive || L->est >= csize)
+          continue;
+        gain = csize - L->est;
+        dc = L->score - cscore;
+        r = (double)gain / ((dc > 0 ? dc : 0) + 1e-6);
+        if (r > best || (r == best && gain > bgain)) {
+          best = r;
+          bgain = gain;
+          bi = i;
+          bl = lv;
+        }
+      }
+    }
+    if (bi < 0)
+      break;
+    memcpy(cand, cur, size);
+    memcpy(cand + bt[bi].off, bt[bi].lv[bl].data, bt[bi].len);
+    st = tflc__bg_eval(s, cand, size, &mt);
+    if (st != TFLC_OK)
+      return st;
+    bt[bi].lv[bl].alive = 0; /* tried either way */
+    if (tflc__bg_within(s, &mt)) {
+      tflc_budget_step *sp;
+      void *p =
+          realloc(rep->steps, sizeof *rep->steps * (size_t)(rep->nsteps + 1));
+      if (!p) {
+        st = TFLC_ERR_ARENA;
+        return st;
+      }
+      rep->steps = (tflc_budget_step *)p;
+      sp = &rep->steps[rep->nsteps++];
+      sp->entry = bi;
+      sp->bits = bt[bi].lv[bl].bits;
+      sp->prune = bt[bi].lv[bl].prune;
+      sp->bytes_saved = bgain;
+      sp->after = mt;
+      sp->cost = mt.score - now->score;
+      rep->tensors[bi].cost += sp->cost;
+      rep->tensors[bi].bits = sp->bits;
+      rep->tensors[bi].prune = sp->prune;
+      bt[bi].cur = bl;
+      *now = mt;
+      memcpy(cur, cand, size);
+    }
+  }
+  return TFLC_OK;
+}
+
 TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
                                              const tflc_budget_options *opt,
                                              uint8_t **out, size_t *out_size,
                                              tflc_budget_report *rep) {
-  static const double prunes[4] = {0.25, 0.5, 0.75, 0.9};
   tflc_budget_report local;
   tflc__bg s;
   tflc__bg_tensor *bt = NULL;
   tflc_model m;
-  tflc_interpreter it;
   tflc_status st = TFLC_OK;
-  uint8_t *cur = NULL, *cand = NULL, *binned = NULL;
-  size_t need = 0, binned_size = 0;
+  uint8_t *cur = NULL, *cand = NULL;
   int32_t i, k, nt = 0;
-  int minb, maxb, lv, any_prune = 0;
+  int minb, maxb, lv;
   clock_t t0 = clock();
   tflc_budget_metrics now;
   if (!rep)
@@ -6817,46 +7302,12 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
     snprintf(rep->error, sizeof rep->error, "%s", tflc_model_error(&m));
     goto done;
   }
-  /* the arena: grow until the original fits (candidates need the same) */
-  for (s.arena_size = (size_t)1 << 20;; s.arena_size *= 2) {
-    free(s.arena);
-    s.arena = (uint8_t *)malloc(s.arena_size);
-    if (!s.arena) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    st = tflc_interpreter_init(&it, &m, s.arena, s.arena_size, NULL);
-    if (st != TFLC_ERR_ARENA || s.arena_size >= ((size_t)1 << 30))
-      break;
-  }
-  if (st != TFLC_OK) {
-    snprintf(rep->error, sizeof rep->error, "interpreter: %s", tflc_error(&it));
+  st = tflc__bg_prepare(&s, &m);
+  if (st != TFLC_OK)
     goto done;
-  }
-  for (k = 0; k < it.num_inputs; k++)
-    need += tflc_input(&it, k)->bytes;
-  if (need != opt->sample_bytes) {
-    snprintf(rep->error, sizeof rep->error,
-             "a sample has %lu bytes; the model's inputs take %lu",
-             (unsigned long)opt->sample_bytes, (unsigned long)need);
-    st = TFLC_ERR_ARG;
-    goto done;
-  }
-  for (k = 0; k < it.num_outputs; k++) {
-    const tflc_tensor *t = tflc_output(&it, k);
-    size_t es = tflc_type_size(t->type) ? tflc_type_size(t->type) : 1;
-    s.nout += (int32_t)(t->bytes / es);
-    if (k == 0)
-      s.out0 = (int32_t)(t->bytes / es);
-  }
-  s.base = (double *)calloc((size_t)opt->nsamples * (size_t)s.nout + 1,
-                            sizeof(double));
-  s.tmp = (double *)calloc((size_t)opt->nsamples * (size_t)s.nout + 1,
-                           sizeof(double));
-  s.base_top = (int32_t *)calloc((size_t)opt->nsamples, sizeof(int32_t));
   cur = (uint8_t *)malloc(size);
   cand = (uint8_t *)malloc(size);
-  if (!s.base || !s.tmp || !s.base_top || !cur || !cand) {
+  if (!cur || !cand) {
     st = TFLC_ERR_ARENA;
     goto done;
   }
@@ -6885,272 +7336,25 @@ TFLC_API tflc_status tflc_compress_to_budget(const void *model, size_t size,
   now = rep->baseline;
 
   /* levels: one tflc_bin run per width and per pruning fraction */
-  for (lv = 0; lv < (maxb - minb + 1) + (opt->prune ? 4 : 0); lv++) {
-    tflc_bin_options bo;
-    tflc_stage_report br;
-    tflc_model bm;
-    memset(&bo, 0, sizeof bo);
-    if (lv <= maxb - minb)
-      bo.bits = maxb - lv;
-    else
-      bo.prune = prunes[lv - (maxb - minb + 1)];
-    bo.exclude = opt->exclude;
-    bo.nexclude = opt->nexclude;
-    free(binned);
-    binned = NULL;
-    st = tflc_bin(model, size, &bo, &binned, &binned_size, &br);
-    if (st == TFLC_OK)
-      st = tflc_model_init(&bm, binned, binned_size);
-    if (st != TFLC_OK) {
-      snprintf(rep->error, sizeof rep->error, "bin: %.240s",
-               br.error[0] ? br.error : tflc_status_str(st));
-      tflc_stage_report_free(&br);
-      goto done;
-    }
-    for (k = 0; k < br.nentries; k++) {
-      const tflc_stage_entry *e = &br.entries[k];
-      tflc_tensor to, tb;
-      tflc__bg_tensor *b = NULL;
-      tflc__bg_level *L;
-      if (!e->done)
-        continue;
-      if (tflc_model_tensor(&m, e->subgraph, e->tensor, &to, NULL, NULL) !=
-              TFLC_OK ||
-          tflc_model_tensor(&bm, e->subgraph, e->tensor, &tb, NULL, NULL) !=
-              TFLC_OK ||
-          !to.data || !tb.data || to.bytes != tb.bytes || !to.bytes)
-        continue;
-      for (i = 0; i < nt; i++)
-        if (rep->tensors[i].subgraph == e->subgraph &&
-            rep->tensors[i].tensor == e->tensor)
-          b = &bt[i];
-      if (!b) {
-        void *p1 = realloc(bt, sizeof *bt * (size_t)(nt + 1));
-        void *p2 =
-            p1 ? realloc(rep->tensors, sizeof *rep->tensors * (size_t)(nt + 1))
-               : NULL;
-        if (p1)
-          bt = (tflc__bg_tensor *)p1;
-        if (p2)
-          rep->tensors = (tflc_budget_tensor *)p2;
-        if (!p1 || !p2) {
-          tflc_stage_report_free(&br);
-          st = TFLC_ERR_ARENA;
-          goto done;
-        }
-        b = &bt[nt];
-        memset(b, 0, sizeof *b);
-        memset(&rep->tensors[nt], 0, sizeof rep->tensors[nt]);
-        rep->tensors[nt].subgraph = e->subgraph;
-        rep->tensors[nt].tensor = e->tensor;
-        snprintf(rep->tensors[nt].name, sizeof rep->tensors[nt].name, "%s",
-                 e->name ? e->name : "");
-        rep->tensors[nt].type = e->type;
-        rep->tensors[nt].bytes_before = to.bytes;
-        b->off = (size_t)((const uint8_t *)to.data - m.bytes);
-        b->len = to.bytes;
-        b->esize = tflc_type_size(to.type) ? tflc_type_size(to.type) : 1;
-        b->count = b->len / b->esize;
-        b->cur = -1;
-        nt++;
-        rep->ntensors = nt;
-      }
-      if (b->nlv >= 16)
-        continue;
-      L = &b->lv[b->nlv];
-      memset(L, 0, sizeof *L);
-      L->bits = bo.bits;
-      L->prune = bo.prune;
-      L->data = (uint8_t *)malloc(b->len);
-      if (!L->data) {
-        tflc_stage_report_free(&br);
-        st = TFLC_ERR_ARENA;
-        goto done;
-      }
-      memcpy(L->data, tb.data, b->len);
-      L->alive = 1; /* est: measured below */
-      b->nlv++;
-    }
-    tflc_stage_report_free(&br);
-  }
+  st = tflc__bg_levels(model, size, opt, &m, rep, minb, maxb, &bt, &nt);
+  if (st != TFLC_OK)
+    goto done;
 
-  /* each level's bytes in the written model: the original with that one
-   * tensor at that level, compressed alone (as the search's result will
-   * be: same format, methods, mode); est = its data + what the file grows
-   * by besides (a TFLM_DECODE operator and its tensors, alignment) */
-  {
-    uint8_t *cp = NULL;
-    size_t base = 0;
-    tflc_stage_report cr;
-    st = tflc_model_copy(model, size, &cp, &base, &cr);
-    tflc_stage_report_free(&cr);
-    free(cp);
-    if (st != TFLC_OK) {
-      snprintf(rep->error, sizeof rep->error, "copy: %s", tflc_status_str(st));
-      goto done;
-    }
-    for (i = 0; i < nt; i++)
-      for (lv = 0; lv < bt[i].nlv; lv++) {
-        tflc__bg_level *L = &bt[i].lv[lv];
-        tflc_compress_options co;
-        tflc_tensor_ref r;
-        uint8_t *co_out = NULL;
-        size_t co_size = 0;
-        int done_ = 0;
-        memcpy(cand, model, size);
-        memcpy(cand + bt[i].off, L->data, bt[i].len);
-        memset(&co, 0, sizeof co);
-        co.format = opt->format;
-        co.tflm_compatible = opt->tflm_compatible;
-        co.methods = L->bits ? TFLC_METHOD_LUT : TFLC_METHOD_PRUNE;
-        r.subgraph = rep->tensors[i].subgraph;
-        r.tensor = rep->tensors[i].tensor;
-        r.bits = 0;
-        co.tensors = &r;
-        co.ntensors = 1;
-        if (tflc_compress(cand, size, &co, &co_out, &co_size, &cr) == TFLC_OK)
-          for (k = 0; k < cr.nentries; k++)
-            done_ |= cr.entries[k].done && cr.entries[k].tensor == r.tensor &&
-                     cr.entries[k].subgraph == r.subgraph;
-        tflc_stage_report_free(&cr);
-        free(co_out);
-        if (done_ && co_size + bt[i].len > base)
-          L->est = co_size + bt[i].len - base;
-        L->alive = done_ && L->est < bt[i].len;
-      }
-  }
+  st = tflc__bg_estimate(model, size, opt, rep, bt, nt, cand);
+  if (st != TFLC_OK)
+    goto done;
 
-  /* each level alone: one that breaks the budget is dropped (smaller
-   * levels are still measured: an argmax near a tie can flip at 7 bits
-   * and not at 4) */
-  for (i = 0; i < nt; i++) {
-    tflc__bg_tensor *b = &bt[i];
-    for (lv = 0; lv < b->nlv; lv++) {
-      tflc__bg_level *L = &b->lv[lv];
-      tflc_budget_metrics mt;
-      if (!L->alive)
-        continue;
-      memcpy(cand, model, size);
-      memcpy(cand + b->off, L->data, b->len);
-      st = tflc__bg_eval(&s, cand, size, &mt);
-      if (st != TFLC_OK)
-        goto done;
-      rep->tensors[i].levels_tried++;
-      L->score = mt.score;
-      if (!tflc__bg_within(&s, &mt))
-        L->alive = 0;
-    }
-  }
+  st = tflc__bg_screen(&s, model, size, bt, nt, cand);
+  if (st != TFLC_OK)
+    goto done;
 
-  /* greedy: the best bytes saved per unit of error first */
-  for (;;) {
-    int32_t bi = -1;
-    int bl = -1;
-    double best = -1;
-    size_t bgain = 0;
-    tflc_budget_metrics mt;
-    for (i = 0; i < nt; i++) {
-      tflc__bg_tensor *b = &bt[i];
-      size_t csize = b->cur < 0 ? b->len : b->lv[b->cur].est;
-      double cscore = b->cur < 0 ? 0 : b->lv[b->cur].score;
-      for (lv = 0; lv < b->nlv; lv++) {
-        tflc__bg_level *L = &b->lv[lv];
-        size_t gain;
-        double dc, r;
-        if (!L->alive || L->est >= csize)
-          continue;
-        gain = csize - L->est;
-        dc = L->score - cscore;
-        r = (double)gain / ((dc > 0 ? dc : 0) + 1e-6);
-        if (r > best || (r == best && gain > bgain)) {
-          best = r;
-          bgain = gain;
-          bi = i;
-          bl = lv;
-        }
-      }
-    }
-    if (bi < 0)
-      break;
-    memcpy(cand, cur, size);
-    memcpy(cand + bt[bi].off, bt[bi].lv[bl].data, bt[bi].len);
-    st = tflc__bg_eval(&s, cand, size, &mt);
-    if (st != TFLC_OK)
-      goto done;
-    bt[bi].lv[bl].alive = 0; /* tried either way */
-    if (tflc__bg_within(&s, &mt)) {
-      tflc_budget_step *sp;
-      void *p =
-          realloc(rep->steps, sizeof *rep->steps * (size_t)(rep->nsteps + 1));
-      if (!p) {
-        st = TFLC_ERR_ARENA;
-        goto done;
-      }
-      rep->steps = (tflc_budget_step *)p;
-      sp = &rep->steps[rep->nsteps++];
-      sp->entry = bi;
-      sp->bits = bt[bi].lv[bl].bits;
-      sp->prune = bt[bi].lv[bl].prune;
-      sp->bytes_saved = bgain;
-      sp->after = mt;
-      sp->cost = mt.score - now.score;
-      rep->tensors[bi].cost += sp->cost;
-      rep->tensors[bi].bits = sp->bits;
-      rep->tensors[bi].prune = sp->prune;
-      bt[bi].cur = bl;
-      now = mt;
-      memcpy(cur, cand, size);
-    }
-  }
+  st = tflc__bg_greedy(&s, size, bt, nt, cur, cand, &now);
+  if (st != TFLC_OK)
+    goto done;
 
-  /* write: the chosen model, compressed */
-  for (i = 0; i < nt; i++)
-    any_prune |= rep->tensors[i].prune > 0;
-  {
-    tflc_compress_options co;
-    tflc_stage_report cr;
-    memset(&co, 0, sizeof co);
-    co.format = opt->format;
-    co.tflm_compatible = opt->tflm_compatible;
-    co.methods = opt->methods
-                     ? opt->methods
-                     : TFLC_METHOD_LUT | (any_prune ? TFLC_METHOD_PRUNE : 0);
-    st = tflc_compress(cur, size, &co, out, out_size, &cr);
-    if (st != TFLC_OK) {
-      snprintf(rep->error, sizeof rep->error, "compress: %.240s",
-               cr.error[0] ? cr.error : tflc_status_str(st));
-      tflc_stage_report_free(&cr);
-      goto done;
-    }
-    for (i = 0; i < nt; i++) {
-      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
-      for (k = 0; k < cr.nentries; k++)
-        if (cr.entries[k].done &&
-            cr.entries[k].subgraph == rep->tensors[i].subgraph &&
-            cr.entries[k].tensor == rep->tensors[i].tensor) {
-          rep->tensors[i].bytes_after = cr.entries[k].bytes_after;
-          rep->tensors[i].method = cr.entries[k].method;
-        }
-    }
-    tflc_stage_report_free(&cr);
-  }
-  if (*out_size >= size) { /* nothing paid off: the model as it was */
-    free(*out);
-    *out = (uint8_t *)malloc(size);
-    if (!*out) {
-      st = TFLC_ERR_ARENA;
-      goto done;
-    }
-    memcpy(*out, model, size);
-    *out_size = size;
-    for (i = 0; i < nt; i++) {
-      rep->tensors[i].bits = 0;
-      rep->tensors[i].prune = 0;
-      rep->tensors[i].method = 0;
-      rep->tensors[i].bytes_after = rep->tensors[i].bytes_before;
-    }
-    rep->nsteps = 0;
-  }
+  st = tflc__bg_write(model, size, opt, rep, nt, cur, out, out_size);
+  if (st != TFLC_OK)
+    goto done;
   rep->out_size = *out_size;
   st = tflc__bg_eval(&s, *out, *out_size, &rep->final);
   if (st == TFLC_OK && !tflc__bg_within(&s, &rep->final)) {
@@ -7169,7 +7373,6 @@ done:
     for (lv = 0; lv < bt[i].nlv; lv++)
       free(bt[i].lv[lv].data);
   free(bt);
-  free(binned);
   free(cur);
   free(cand);
   free(s.arena);

@@ -1,7 +1,14 @@
-/* tests/test_op_select.c - a firmware build that compiles one operator
- * (TFLC_OPS): it runs, the others are refused at init with "not compiled
- * in", and the table says which is which. */
-#define TFLC_OPS(X) X(ADD) X(TFLM_DECODE)
+/* tests/test_op_select.c - a firmware build that compiles a few operators
+ * (TFLC_OPS): they run, the others are refused at init with "not compiled
+ * in", and the table says which is which. Selection has no cap on codes:
+ * the list also names the row with the highest code (SignalWindow), the
+ * first custom one (CIRCULAR_BUFFER, 256 up) and a code far above every
+ * row's, SELECT_FAR_TEST, declared here. */
+#include <stdint.h>
+/* (the code and facts a row of that name would give) */
+enum { TFLC_OP_SELECT_FAR_TEST = 30000, TFLC__FACTS_OF_SELECT_FAR_TEST = 0 };
+#define TFLC_OPS(X)                                                            \
+  X(ADD) X(TFLM_DECODE) X(CIRCULAR_BUFFER) X(SignalWindow) X(SELECT_FAR_TEST)
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
@@ -79,8 +86,42 @@ static void test_rows_in_code_order(void) {
   CHECK(tflc__opdef_find(100000) == NULL);
 }
 
+/* TFLC__SELECTED(code): a constant expression, true for exactly the listed
+ * codes, however large; tflc_op_info says the same for every row */
+typedef char selection_is_a_constant_expression
+    [TFLC__SELECTED(TFLC_OP_SELECT_FAR_TEST) &&
+             !TFLC__SELECTED(TFLC_OP_SELECT_FAR_TEST - 1)
+         ? 1
+         : -1];
+static void test_selection_has_no_cap(void) {
+  tflc_op_info info;
+  int32_t code, compiled = 0;
+  CHECK(TFLC__SELECTED(TFLC_OP_SELECT_FAR_TEST));
+  CHECK(!TFLC__SELECTED(TFLC_OP_SELECT_FAR_TEST + 1));
+  CHECK(!TFLC__SELECTED(304));
+  CHECK(TFLC__SELECTED(TFLC_OP_SignalWindow));
+  CHECK(TFLC__SELECTED(TFLC_OP_CIRCULAR_BUFFER));
+  CHECK(!TFLC__SELECTED(TFLC_OP_SignalStacker));
+  CHECK(!TFLC__SELECTED(TFLC_OP_UNKNOWN_CUSTOM));
+  /* SignalWindow is the row with the highest code */
+  CHECK_EQ_INT(tflc__opdefs[TFLC__NUM_DEFS - 1].code, TFLC_OP_SignalWindow);
+  for (code = -1; code <= TFLC_OP_SELECT_FAR_TEST + 1; code++) {
+    if (!tflc_op_info_get(code, &info) || info.status != TFLC_OP_COMPILED)
+      continue;
+    compiled++;
+    CHECK(code == TFLC_OP_ADD || code == TFLC_OP_TFLM_DECODE ||
+          code == TFLC_OP_CIRCULAR_BUFFER || code == TFLC_OP_SignalWindow);
+  }
+  CHECK_EQ_INT(compiled, 4);
+  CHECK(tflc__opdef_find(TFLC_OP_SignalWindow) != NULL &&
+        tflc__op_compiled(tflc__opdef_find(TFLC_OP_SignalWindow)));
+  CHECK(tflc__opdef_find(TFLC_OP_SignalStacker) != NULL &&
+        !tflc__op_compiled(tflc__opdef_find(TFLC_OP_SignalStacker)));
+}
+
 int main(void) {
   RUN(test_selected);
   RUN(test_rows_in_code_order);
+  RUN(test_selection_has_no_cap);
   return harness_report();
 }
