@@ -433,7 +433,8 @@ static void json_str(FILE *f, const char *s) {
 /* ---- interpreter setup -----------------------------------------------------
  */
 /* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
- * smallest, everywhere: every step wherever it applies; unset: auto), for
+ * compact, smallest, everywhere: every step wherever it applies; unset:
+ * auto), for
  * tests that run every suite with one plan. */
 static int32_t plan_from_env(void) {
   const char *e = getenv("TFLC_PLAN");
@@ -443,21 +444,38 @@ static int32_t plan_from_env(void) {
     return TFLC_PLAN_FASTEST;
   if (!strcmp(e, "inplace"))
     return TFLC_PLAN_INPLACE;
+  if (!strcmp(e, "compact"))
+    return TFLC_PLAN_COMPACT;
   if (!strcmp(e, "smallest"))
     return TFLC_PLAN_SMALLEST;
   if (!strcmp(e, "everywhere"))
     return TFLC_PLAN_EVERYWHERE;
-  die("TFLC_PLAN=%s: not auto, fastest, inplace, smallest or everywhere", e);
+  die("TFLC_PLAN=%s: not auto, fastest, inplace, compact, smallest or "
+      "everywhere",
+      e);
   return TFLC_PLAN_AUTO;
 }
 /* The plan an interpreter runs, for people. */
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
-  if (it->plan == TFLC_PLAN_INPLACE)
+  if (it->plan == TFLC_PLAN_COMPACT)
+    snprintf(buf, n,
+             "compact (requantization of %d layer%s computed at invoke; %d "
+             "depthwise layer%s over their input)",
+             it->compact_ops, it->compact_ops == 1 ? "" : "s", it->inplace_ops,
+             it->inplace_ops == 1 ? "" : "s");
+  else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
   else
     snprintf(buf, n, "fastest");
   return buf;
+}
+/* The plan an interpreter runs, for scripts: "fastest", "inplace" or
+ * "compact". */
+static const char *plan_name(const tflc_interpreter *it) {
+  return it->plan == TFLC_PLAN_COMPACT   ? "compact"
+         : it->plan == TFLC_PLAN_INPLACE ? "inplace"
+                                         : "fastest";
 }
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
@@ -823,9 +841,8 @@ static int cmd_run(int argc, char **argv) {
         printf(", ");
       json_tensor(tflc_output(&it, i), i, it.outputs[i]);
     }
-    printf("], \"plan\": \"%s\", \"inplace_layers\": %d",
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+    printf("], \"plan\": \"%s\", \"inplace_layers\": %d", plan_name(&it),
+           it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
     delegate_json(&dg, &it, 1 + iters);
@@ -931,7 +948,8 @@ static int cmd_info(int argc, char **argv) {
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
   unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
-  int32_t small_layers = 0;
+  int32_t small_layers = 0, small_compact = 0;
+  const char *small_name = "fastest";
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -972,7 +990,10 @@ static int cmd_info(int argc, char **argv) {
                                          : tflc_arena_used(&small))
                   : 0;
     small_layers =
-        sa && small.plan == TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+        sa && small.plan >= TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+    small_compact =
+        sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
+    small_name = sa ? plan_name(&small) : "fastest";
     free(sa);
   }
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
@@ -1000,10 +1021,11 @@ static int cmd_info(int argc, char **argv) {
     if (arena) {
       json_arena(&it, bits);
       printf(", \"arena_fastest_bytes\": %lu, \"arena_smallest_bytes\": %lu, "
-             "\"smallest_inplace_layers\": %d",
+             "\"smallest_plan\": \"%s\", \"smallest_inplace_layers\": %d, "
+             "\"smallest_compact_layers\": %d",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)),
-             smallest, small_layers);
+             smallest, small_name, small_layers, small_compact);
     } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
@@ -1032,9 +1054,12 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over %s input)\n",
-             u, smallest, small_layers ? "" : "the fastest: ", small_layers,
-             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their");
+             "layer%s written over %s input; requantization of %d layer%s "
+             "computed at invoke)\n",
+             u, smallest,
+             small_layers || small_compact ? "" : "the fastest: ", small_layers,
+             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their",
+             small_compact, small_compact == 1 ? "" : "s");
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
@@ -1315,8 +1340,7 @@ static int cmd_bench(int argc, char **argv) {
            "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"plan\": \"%s\", "
            "\"inplace_layers\": %d, \"ops\": [",
            iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it),
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+           plan_name(&it), it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     for (i = 0; i < b.nops; i++)
       printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
              i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),
