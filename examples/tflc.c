@@ -67,9 +67,10 @@ static const cli_flag flags[] = {
     {" run ", "--out-dir", "DIR", "write the outputs as DIR/output_K.bin"},
     {" run bench ", "--iters", "N",
      "invokes to time (run: N more after the first; bench: default 100)"},
-    {" run bench ", "--arena", "BYTES",
-     "arena size (65536, 64K, 1M): the fastest plan that fits it runs; "
-     "default: the exact size of the fastest plan"},
+    {" run bench info ", "--arena", "BYTES",
+     "arena size (65536, 64K, 1M): the fastest plan that fits it runs "
+     "(info: the plan --arena-map shows); default: the exact size of the "
+     "fastest plan"},
     {" run ", "--dump-layers", "DIR", "write every operator's outputs"},
     {" run bench ", "--while-limit", "N",
      "a WHILE fails after N iterations (default 1000000; 0: no bound)"},
@@ -77,6 +78,9 @@ static const cli_flag flags[] = {
      "run through a delegate, e.g. vta or vta:round:threads=1"},
     {" info ", "--target", "32|64",
      "the arena for a 32-bit target (default: this host)"},
+    {" info ", "--arena-map", "FILE",
+     "the plan the arena gets, drawn (FILE.svg: each tensor a box, operator "
+     "range by arena offset) or listed (FILE.json, or --json)"},
     {" compress bin ", "-o", "OUT", "the model to write (required)"},
     {" compress bin ", "--format", "metadata|decode",
      "TFLM_DECODE operators (decode, the default) or COMPRESSION_METADATA"},
@@ -170,6 +174,8 @@ static const cmd_help helps[] = {
      "exact arena: the smallest that works, for this host or, with "
      "--target 32, a 32-bit microcontroller (--json: arena_used_bytes), "
      "and that of the smallest plan (arena_smallest_bytes). "
+     "--arena-map FILE draws the plan (FILE.svg) or lists it (FILE.json): "
+     "that of the arena --arena BYTES gets, by default the fastest. "
      "Models with operators tflc cannot run are listed too."},
     {"check", "MODEL",
      "Reports where MODEL departs from the TFLite int8 quantization spec and "
@@ -732,6 +738,7 @@ static void json_arena(const tflc_interpreter *it, int bits) {
 }
 
 #include "cmd_delegate.h"
+#include "cmd_arena_map.h"
 
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
@@ -948,6 +955,8 @@ static int cmd_info(int argc, char **argv) {
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
   unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
+  const char *map_path = NULL;
+  unsigned long map_arena = 0;
   int32_t small_layers = 0, small_compact = 0;
   const char *small_name = "fastest";
   cli_delegate dg = {0};
@@ -967,7 +976,11 @@ static int cmd_info(int argc, char **argv) {
         die("--target %lu: this tool computes the host's and 32-bit "
             "targets' arenas only",
             b);
-    } else if (argv[i][0] == '-' && argv[i][1])
+    } else if (!strcmp(argv[i], "--arena-map") && i + 1 < argc)
+      map_path = argv[++i];
+    else if (!strcmp(argv[i], "--arena") && i + 1 < argc)
+      map_arena = parse_bytes("--arena", argv[++i]);
+    else if (argv[i][0] == '-' && argv[i][1])
       die("info: unknown option %s", argv[i]);
     else if (!model_path)
       model_path = argv[i];
@@ -995,6 +1008,21 @@ static int cmd_info(int argc, char **argv) {
         sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
     small_name = sa ? plan_name(&small) : "fastest";
     free(sa);
+  }
+  if (map_path) {
+    if (!arena)
+      die("--arena-map: %s", status_text(ist, tflc_error(&it)));
+    if (map_arena) { /* the plan that arena gets */
+      tflc_interpreter mi;
+      tflc_status mst;
+      uint8_t *ma = init_arena(&mi, &m, map_arena, &opt, 1, &mst);
+      if (!ma)
+        die("--arena %lu: %s", map_arena, status_text(mst, tflc_error(&mi)));
+      arena_map_write(map_path, json, &mi, &m, model_path, bits, map_arena,
+                      &opt);
+      free(ma);
+    } else
+      arena_map_write(map_path, json, &it, &m, model_path, bits, 0, &opt);
   }
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
   /* constants misaligned for their type (with the model 16-byte aligned):
