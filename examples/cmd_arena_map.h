@@ -245,7 +245,7 @@ static void map_svg(FILE *f, const arena_map *am) {
   const tflc_interpreter *it = am->it;
   const int32_t nops = it->num_ops > 0 ? it->num_ops : 1;
   const double cw = nops <= 25 ? 40.0 : nops >= 100 ? 10.0 : 1000.0 / nops;
-  const double left = 80, top = 48, ph = 640, pw = cw * nops;
+  const double left = 80, top = 62, ph = 640, pw = cw * nops;
   const double scale = am->total ? ph / (double)am->total : 1.0;
   const double width = left + pw + 20, height = top + ph + 56;
   unsigned long step, v;
@@ -264,8 +264,10 @@ static void map_svg(FILE *f, const arena_map *am) {
   plan_text(it, pb, sizeof pb);
   svg_text(f, pb, strlen(pb));
   fprintf(f,
-          "; arena %lu B%s: activations %lu B, persistent %lu B (%s); x: "
-          "operator, y: arena offset</text>\n",
+          "</text>\n<text x=\"%.0f\" y=\"47\">arena %lu B%s: activations "
+          "%lu B, persistent %lu B (%s); x: operator, y: arena offset "
+          "(bytes)</text>\n",
+          left,
           am->total, am->arena_given ? " (given)" : "", am->planned,
           am->persistent, am->bits == 32 ? "a 32-bit target" : "this host");
   /* the plot's frame and the offset axis (0 at the bottom) */
