@@ -267,8 +267,7 @@ static void map_svg(FILE *f, const arena_map *am) {
           "</text>\n<text x=\"%.0f\" y=\"47\">arena %lu B%s: activations "
           "%lu B, persistent %lu B (%s); x: operator, y: arena offset "
           "(bytes)</text>\n",
-          left,
-          am->total, am->arena_given ? " (given)" : "", am->planned,
+          left, am->total, am->arena_given ? " (given)" : "", am->planned,
           am->persistent, am->bits == 32 ? "a 32-bit target" : "this host");
   /* the plot's frame and the offset axis (0 at the bottom) */
   fprintf(f,

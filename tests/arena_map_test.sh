@@ -7,7 +7,8 @@
 # offset: an alias, a layer written over its input), each operator's
 # scratch lies inside the activations and overlaps no tensor live during
 # it; the SVG is well-formed XML with one box per tensor of the JSON; a
-# file name that is neither .svg nor .json is refused. Needs python3 (to
+# file name that is neither .svg nor .json is refused; docs/arena_map.md's
+# picture is what its command draws. Needs python3 (to
 # read JSON and XML): skipped without it.
 set -u
 TFLC=${TFLC:-build/tflc}
@@ -133,6 +134,17 @@ EOF
     bad "$n svg: $(cat build/tests/am.err)"
   fi
 done
+# docs/arena_map.md's picture is what its command draws today (the title,
+# the model's path, aside)
+pd=$SHARED/models/person_detect.tflite
+if [ -f "$pd" ] && [ -f docs/arena_map_person_detect.svg ]; then
+  TFLC_PLAN=smallest "$TFLC" info "$pd" --target 32 --arena-map build/tests/am_pd.svg >/dev/null 2>&1
+  if cmp -s <(grep -v 'font-size="13"' build/tests/am_pd.svg) <(grep -v 'font-size="13"' docs/arena_map_person_detect.svg); then
+    ok
+  else
+    bad "docs/arena_map_person_detect.svg is not what docs/arena_map.md's command draws"
+  fi
+fi
 # a name that says neither format
 if "$TFLC" info build/demo_plain.tflite --arena-map build/tests/am.txt >/dev/null 2>build/tests/am.err; then
   bad "--arena-map am.txt accepted"
