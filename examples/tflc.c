@@ -476,6 +476,29 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
     snprintf(buf, n, "fastest");
   return buf;
 }
+/* Instructions a channel whose multiplier and shift the compact plan
+ * computes at invoke costs on the Cortex-M4 harness: person_detect's
+ * smallest plan minus its fastest (examples/m4_bench.sh, with and without
+ * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_SMALLEST), over its 2,738
+ * channels: 389.2. */
+#define COMPACT_M4_PER_CHANNEL 390ul
+/* The output channels of the operators whose requantization `it` computes
+ * at invoke (the compact plan). */
+static unsigned long compact_channels(const tflc_interpreter *it) {
+  unsigned long n = 0;
+  int32_t i;
+  for (i = 0; it->plan == TFLC_PLAN_COMPACT && i < it->num_ops; i++) {
+    const tflc__op *op = &it->ops[i];
+    if ((op->code == TFLC_OP_CONV_2D ||
+         op->code == TFLC_OP_DEPTHWISE_CONV_2D) &&
+        (op->variant & TFLC__MULT_AT_INVOKE) && op->nout > 0 &&
+        TFLC__OUT(op)[0] >= 0) {
+      const tflc_tensor *o = &it->tensors[TFLC__OUT(op)[0]];
+      n += o->rank > 0 ? (unsigned long)o->dims[o->rank - 1] : 0;
+    }
+  }
+  return n;
+}
 /* The plan an interpreter runs, for scripts: "fastest", "inplace" or
  * "compact". */
 static const char *plan_name(const tflc_interpreter *it) {
@@ -958,6 +981,7 @@ static int cmd_info(int argc, char **argv) {
   const char *map_path = NULL;
   unsigned long map_arena = 0;
   int32_t small_layers = 0, small_compact = 0;
+  unsigned long small_channels = 0;
   const char *small_name = "fastest";
   cli_delegate dg = {0};
   tflc_options opt;
@@ -1007,6 +1031,7 @@ static int cmd_info(int argc, char **argv) {
     small_compact =
         sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
     small_name = sa ? plan_name(&small) : "fastest";
+    small_channels = sa ? compact_channels(&small) : 0;
     free(sa);
   }
   if (map_path) {
@@ -1050,10 +1075,13 @@ static int cmd_info(int argc, char **argv) {
       json_arena(&it, bits);
       printf(", \"arena_fastest_bytes\": %lu, \"arena_smallest_bytes\": %lu, "
              "\"smallest_plan\": \"%s\", \"smallest_inplace_layers\": %d, "
-             "\"smallest_compact_layers\": %d",
+             "\"smallest_compact_layers\": %d, "
+             "\"smallest_compact_channels\": %lu, "
+             "\"smallest_compact_m4_instructions\": %lu",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)),
-             smallest, small_name, small_layers, small_compact);
+             smallest, small_name, small_layers, small_compact, small_channels,
+             small_channels * COMPACT_M4_PER_CHANNEL);
     } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
@@ -1083,11 +1111,16 @@ static int cmd_info(int argc, char **argv) {
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
              "layer%s written over %s input; requantization of %d layer%s "
-             "computed at invoke)\n",
+             "computed at invoke",
              u, smallest,
              small_layers || small_compact ? "" : "the fastest: ", small_layers,
              small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their",
              small_compact, small_compact == 1 ? "" : "s");
+      if (small_channels)
+        printf(", %lu channels: about %lu instructions more per invoke on a "
+               "Cortex-M4",
+               small_channels, small_channels * COMPACT_M4_PER_CHANNEL);
+      printf(")\n");
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
