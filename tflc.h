@@ -6408,20 +6408,17 @@ static int tflc__dw_over_input(tflc__ctx *c, const tflc_conv_params *p,
          tflc__dead_input(c->it, c->op);
 }
 
-/* The end of an int8 convolution's prepare: the fastest plan counts it
- * among the operators whose requantization could be computed at invoke
- * (compact_ops); TFLC_PLAN_COMPACT (p's arrays left NULL by
- * tflc__conv_mult2) gives it the scratch they are computed into, its last
- * one, or keeps them after all when it can have no more scratch. */
+/* The end of an int8 convolution's prepare: TFLC_PLAN_COMPACT (p's
+ * arrays left NULL by tflc__conv_mult2) gives it the scratch they are
+ * computed into at invoke, its last one, or keeps them after all when it
+ * can have no more scratch. (The fastest plan counts in compact_ops the
+ * operators that could.) */
 static TFLC__NOINLINE tflc_status tflc__conv_mult_scratch(
     tflc__ctx *c, const tflc_tensor *in, const tflc_tensor *f,
     const tflc_tensor *o, int32_t cout, tflc_conv_params *p) {
   int32_t k;
-  if (p->out_multiplier) {
-    if (c->it->plan == TFLC_PLAN_FASTEST)
-      c->it->compact_ops++;
+  if (p->out_multiplier)
     return TFLC_OK;
-  }
   k = tflc__scratch(c, 5u * (uint32_t)cout); /* (< 2^31: conv_mult2) */
   if (k < 0) /* (an operator a delegate took, or no scratch slot left) */
     return tflc__conv_mult(c, in, f, o, cout, p);
@@ -6457,6 +6454,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
   if (!st && (in->scale <= 0.0f || o->scale <= 0.0f))
     st = tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  if (TFLC__PATCHES && !st && c->it->plan == TFLC_PLAN_FASTEST)
+    c->it->compact_ops++; /* (counted before its arrays: they may not fit) */
   if (!st)
     st = tflc__conv_mult2(c, in, f, o, cout, &s->p,
                           TFLC__PATCHES &&
