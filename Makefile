@@ -31,7 +31,7 @@ SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 SHARED ?= ../shared
 HDRS = tflc.h tflc_kernels.h tflc_write.h
 TOOL_SRC = examples/tflc.c examples/cmd_compress.h examples/cmd_check.h examples/cmd_ops.h \
-           examples/cmd_delegate.h examples/vta/vta.h examples/vta/vta_delegate.h
+           examples/cmd_delegate.h examples/cmd_arena_map.h examples/vta/vta.h examples/vta/vta_delegate.h
 
 ifeq ($(SANITIZE),1)
 all: build/asan/tflc

@@ -676,13 +676,20 @@ typedef void (*tflc_profile_fn)(void *user, int32_t op_index, int32_t opcode,
  * for one (0: the fastest the arena holds); tflc_interpreter.plan says
  * which one init made. */
 typedef enum tflc_plan {
-  TFLC_PLAN_AUTO = 0,    /* options: the fastest plan that fits */
-  TFLC_PLAN_FASTEST = 1, /* every tensor whole, in its own buffer */
-  TFLC_PLAN_INPLACE = 2, /* + depthwise layers (depth multiplier 1; int8,
-                            int16, float32) whose input dies with them
-                            write their output over it, a few channels at
-                            a time through a plane, where that lowers the
-                            arena (a model's only subgraph) */
+  TFLC_PLAN_AUTO = 0,     /* options: the fastest plan that fits */
+  TFLC_PLAN_FASTEST = 1,  /* every tensor whole, in its own buffer */
+  TFLC_PLAN_INPLACE = 2,  /* + depthwise layers (depth multiplier 1; int8,
+                             int16, float32) whose input dies with them
+                             write their output over it, a few channels at
+                             a time through a plane, where that lowers the
+                             arena (a model's only subgraph) */
+  TFLC_PLAN_COMPACT = 13, /* + the per-channel requantization (multipliers
+                             and shifts) of int8 CONV_2D and
+                             DEPTHWISE_CONV_2D computed at each invoke, from
+                             the model's scales, into the operator's scratch
+                             instead of kept in persistent arena (the last
+                             step: 5 bytes a channel less, for about 400
+                             instructions a channel on a Cortex-M4) */
   /* options: the plan with the smallest arena (of those, the fastest) */
   TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
@@ -752,11 +759,15 @@ typedef struct tflc_interpreter {
   tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
-  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST or _INPLACE (0
-                   with TFLC_NO_PATCHES: the fastest, the only one) */
+  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST, _INPLACE or
+                   _COMPACT (0 with TFLC_NO_PATCHES: the fastest, the only
+                   one) */
   /* depthwise layers written over their input (fastest plan: that could
    * be, where it pays or not) */
   int32_t inplace_ops;
+  /* operators whose requantization is computed at invoke (the fastest
+   * plan: that could be) */
+  int32_t compact_ops;
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
@@ -4599,6 +4610,10 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
 /* op->variant bit a prepare sets (smaller plans): output 0 is written over
  * input 0, so the planner gives them one buffer */
 #define TFLC__OVER_INPUT 0x80u
+/* op->variant bit an int8 CONV_2D / DEPTHWISE_CONV_2D prepare sets
+ * (TFLC_PLAN_COMPACT): its multipliers and shifts are computed at invoke
+ * into its last scratch buffer */
+#define TFLC__MULT_AT_INVOKE 0x40u
 #define TFLC__PLACED 128        /* planning only: data holds the arena offset */
 #define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
@@ -5202,9 +5217,10 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
   if (TFLC__PATCHES &&
-      (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_INPLACE &&
-                            it->opt.plan != TFLC_PLAN_SMALLEST &&
-                            it->opt.plan != TFLC_PLAN_EVERYWHERE)))
+      (it->opt.plan < 0 ||
+       (it->opt.plan > TFLC_PLAN_INPLACE && it->opt.plan != TFLC_PLAN_COMPACT &&
+        it->opt.plan != TFLC_PLAN_SMALLEST &&
+        it->opt.plan != TFLC_PLAN_EVERYWHERE)))
     return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
   a = (uintptr_t)arena;
   it->align_pad =
@@ -5217,22 +5233,26 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   st = tflc__init_graphs(it);
   /* the plan made: a step that changed nothing is the plan before it */
   if (TFLC__PATCHES && st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
-    it->plan = it->inplace_ops > 0 ? TFLC_PLAN_INPLACE : TFLC_PLAN_FASTEST;
+    it->plan = it->compact_ops > 0   ? TFLC_PLAN_COMPACT
+               : it->inplace_ops > 0 ? TFLC_PLAN_INPLACE
+                                     : TFLC_PLAN_FASTEST;
   return st;
 }
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
- * next step down; the smallest (TFLC_PLAN_SMALLEST): each step tried, the
- * fastest of the smallest kept. When none fits, the message names the
- * fastest plan's arena and the smallest's (exact when their records fit
- * the arena given, as they do one byte below the smallest). */
+ * next step down that fits; the smallest (TFLC_PLAN_SMALLEST): each step
+ * tried, the fastest of the smallest kept. A step is tried when the
+ * fastest plan found where it applies (inplace_ops, compact_ops). When
+ * none fits, the message names the fastest plan's arena and the
+ * smallest's (exact when their records fit the arena given, as they do
+ * one byte below the smallest). */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
   const int32_t asked = opt ? opt->plan : (int32_t)TFLC_PLAN_AUTO;
-  size_t fastest, small;
+  int32_t steps[2], nsteps = 0, k, best = 0;
+  size_t fastest, small, best_used = 0;
   tflc_status fst, st;
-  int retried = 0;
   if (!it)
     return TFLC_ERR_ARG;
   if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
@@ -5246,23 +5266,37 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     return fst;
   fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
   small = fastest;
-  if (it->inplace_ops > 0) { /* a smaller plan may exist */
-    retried = 1;
-    st = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_INPLACE);
-    if (st == TFLC_OK && (fst != TFLC_OK || (it->plan == TFLC_PLAN_INPLACE &&
-                                             tflc_arena_used(it) < fastest)))
-      return TFLC_OK;
-    if (st != TFLC_OK && st != TFLC_ERR_ARENA)
-      return st;
-    if (st == TFLC_ERR_ARENA)
-      small = !it->plan_need            ? 0
-              : it->plan_need < fastest ? it->plan_need
-                                        : fastest;
+  if (fst == TFLC_OK) {
+    best = TFLC_PLAN_FASTEST;
+    best_used = fastest;
   }
-  if (fst == TFLC_OK) /* the fastest is the smallest too */
-    return retried ? tflc__init_plan(it, m, arena, arena_size, opt,
-                                     TFLC_PLAN_FASTEST)
-                   : TFLC_OK;
+  /* the steps that may save arena, from the fastest to the smallest */
+  if (it->inplace_ops > 0)
+    steps[nsteps++] = TFLC_PLAN_INPLACE;
+  if (it->compact_ops > 0)
+    steps[nsteps++] = TFLC_PLAN_COMPACT;
+  for (k = 0; k < nsteps; k++) {
+    st = tflc__init_plan(it, m, arena, arena_size, opt, steps[k]);
+    if (st == TFLC_OK) {
+      const size_t used = tflc_arena_used(it);
+      if (it->plan == steps[k] && (!best || used < best_used)) {
+        if (asked == TFLC_PLAN_AUTO) /* the fastest that fits */
+          return TFLC_OK;
+        best = steps[k];
+        best_used = used;
+      }
+    } else if (st != TFLC_ERR_ARENA) {
+      return st;
+    } else if (small) {
+      small = !it->plan_need          ? 0
+              : it->plan_need < small ? it->plan_need
+                                      : small;
+    }
+  }
+  if (best) /* the smallest plan that fits, made again unless it is there */
+    return nsteps == 0 || (steps[nsteps - 1] == best && it->plan == best)
+               ? TFLC_OK
+               : tflc__init_plan(it, m, arena, arena_size, opt, best);
   if (fastest && small)
     (void)tflc__err(it->error, TFLC_ERR_ARENA,
                     "arena too small: needs at least %u bytes (the smallest "
@@ -6367,14 +6401,25 @@ static tflc_status tflc__conv_geometry(tflc__ctx *c, int depthwise,
   return TFLC_OK;
 }
 
+/* Multiplier and shift of one output channel from its filter scale fs:
+ * the one computation prepare and (TFLC_PLAN_COMPACT) invoke share. */
+static int32_t tflc__channel_mult(float in_scale, float fs, float out_scale,
+                                  int32_t *mult) {
+  int32_t sh32;
+  tflc_conv_quantize_multipliers(in_scale, &fs, 1, out_scale, 1, mult, &sh32);
+  return sh32;
+}
 /* Per-channel (or broadcast per-tensor) output multipliers and int8
- * shifts of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV, into p. */
-static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
-                                   const tflc_tensor *f, const tflc_tensor *o,
-                                   int32_t cout, tflc_conv_params *p) {
+ * shifts of CONV_2D / DEPTHWISE_CONV_2D / TRANSPOSE_CONV, into p; with
+ * `check_only`, checked and not kept (p's arrays stay NULL: the operator
+ * computes them at invoke, tflc__conv_mult_at_invoke). */
+static tflc_status tflc__conv_mult2(tflc__ctx *c, const tflc_tensor *in,
+                                    const tflc_tensor *f, const tflc_tensor *o,
+                                    int32_t cout, tflc_conv_params *p,
+                                    int check_only) {
   uint32_t ftt = tflc__tensor_table(c->m, c->sgt, f->index), nsc, i;
-  int32_t *mult;
-  int8_t *shift;
+  int32_t *mult = NULL, one;
+  int8_t *shift = NULL;
   if (!(in->scale > 0.0f) || !(o->scale > 0.0f))
     return tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
   nsc = tflc__tensor_nscales(c->m, ftt);
@@ -6390,28 +6435,59 @@ static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
   }
   if (cout > 0x7FFFFFFF / 5)
     return tflc__op_err(c, TFLC_ERR_SHAPE, "%d channels", cout, 0);
-  mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
-  if (!mult)
-    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
-  shift = (int8_t *)(mult + cout);
+  if (!check_only) {
+    mult = (int32_t *)tflc__persist(c->it, 5u * (uint32_t)cout);
+    if (!mult)
+      return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for multipliers", 0, 0);
+    shift = (int8_t *)(mult + cout);
+  }
   for (i = 0; i < (uint32_t)cout; i++) {
     float fs = tflc__tensor_scale(c->m, ftt, nsc == 1 ? 0 : i);
     int32_t sh32;
     if (!(fs > 0.0f))
       return tflc__op_err(c, TFLC_ERR_QUANT, "filter scale %d is not positive",
                           (int32_t)i, 0);
-    tflc_conv_quantize_multipliers(in->scale, &fs, 1, o->scale, 1, mult + i,
-                                   &sh32);
+    sh32 = tflc__channel_mult(in->scale, fs, o->scale, mult ? mult + i : &one);
     if (sh32 < -31 || sh32 > 30)
       return tflc__op_err(c, TFLC_ERR_QUANT,
                           "channel %d: multiplier exponent %d out of range",
                           (int32_t)i, sh32);
-    shift[i] = (int8_t)sh32;
+    if (shift)
+      shift[i] = (int8_t)sh32;
   }
   p->out_multiplier = mult;
   p->out_shift = shift;
   return TFLC_OK;
 }
+static tflc_status tflc__conv_mult(tflc__ctx *c, const tflc_tensor *in,
+                                   const tflc_tensor *f, const tflc_tensor *o,
+                                   int32_t cout, tflc_conv_params *p) {
+  return tflc__conv_mult2(c, in, f, o, cout, p, 0);
+}
+#ifndef TFLC_NO_PATCHES
+/* TFLC_PLAN_COMPACT: the multipliers and shifts of an int8 convolution
+ * (cout channels) that keeps none, computed from the model's scales as
+ * prepare checked them, into its last scratch buffer (5 bytes a channel,
+ * live during this operator only), and pointed at by p. */
+static TFLC__NOINLINE void
+tflc__conv_mult_at_invoke(tflc__ctx *c, tflc_conv_params *p, int32_t cout) {
+  const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
+  const tflc_tensor *o = tflc__out(c, 0);
+  const tflc__fb fb = tflc__mfb(c->m);
+  const uint32_t qt = tflc__get_ref(
+      fb, tflc__tensor_table(c->m, c->sgt, f->index), TFLC__T_QUANT);
+  uint32_t ns = 0, sv = qt ? tflc__get_vec(fb, qt, TFLC__Q_SCALE, 4, &ns) : 0;
+  int32_t *mult = (int32_t *)c->op->scratch[c->op->nscratch - 1], i;
+  int8_t *shift = (int8_t *)(mult + cout);
+  const uint32_t step = ns > 1 ? 4u : 0u; /* per-tensor: one scale */
+  for (i = 0; i < cout; i++)
+    shift[i] = (int8_t)tflc__channel_mult(
+        in->scale, tflc__f32(fb.b + sv + step * (uint32_t)i), o->scale,
+        mult + i);
+  p->out_multiplier = mult;
+  p->out_shift = shift;
+}
+#endif
 
 /* 1 when the depthwise operator of c (geometry p, decode tile `tile`
  * bytes or 0) can write its output over its input: depth multiplier 1,
@@ -6426,6 +6502,24 @@ static int tflc__dw_over_input(tflc__ctx *c, const tflc_conv_params *p,
          tflc__dead_input(c->it, c->op);
 }
 
+/* The end of an int8 convolution's prepare: TFLC_PLAN_COMPACT (p's
+ * arrays left NULL by tflc__conv_mult2) gives it the scratch they are
+ * computed into at invoke, its last one, or keeps them after all when it
+ * can have no more scratch. (The fastest plan counts in compact_ops the
+ * operators that could.) */
+static TFLC__NOINLINE tflc_status tflc__conv_mult_scratch(
+    tflc__ctx *c, const tflc_tensor *in, const tflc_tensor *f,
+    const tflc_tensor *o, int32_t cout, tflc_conv_params *p) {
+  int32_t k;
+  if (p->out_multiplier)
+    return TFLC_OK;
+  k = tflc__scratch(c, 5u * (uint32_t)cout); /* (< 2^31: conv_mult2) */
+  if (k < 0) /* (an operator a delegate took, or no scratch slot left) */
+    return tflc__conv_mult(c, in, f, o, cout, p);
+  c->op->variant |= TFLC__MULT_AT_INVOKE;
+  c->it->compact_ops++;
+  return TFLC_OK;
+}
 static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -6454,8 +6548,12 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
   if (!st && (in->scale <= 0.0f || o->scale <= 0.0f))
     st = tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  if (TFLC__PATCHES && !st && c->it->plan == TFLC_PLAN_FASTEST)
+    c->it->compact_ops++; /* (counted before its arrays: they may not fit) */
   if (!st)
-    st = tflc__conv_mult(c, in, f, o, cout, &s->p);
+    st = tflc__conv_mult2(c, in, f, o, cout, &s->p,
+                          TFLC__PATCHES &&
+                              c->it->plan >= (int32_t)TFLC_PLAN_COMPACT);
   if (st)
     return st;
   s->p.input_offset = -in->zero_point;
@@ -6486,6 +6584,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
       }
     }
   }
+  if (TFLC__PATCHES)
+    return tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
   return TFLC_OK;
 }
 #ifndef TFLC_NO_PATCHES
@@ -6514,6 +6614,8 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   if (b)
     bc = tflc__const(c, b);
 #ifndef TFLC_NO_PATCHES
+  if (c->op->variant & TFLC__MULT_AT_INVOKE)
+    tflc__conv_mult_at_invoke(c, &s->p, o->dims[3]);
   if (depthwise && s->plane >= 0 && o->data == in->data)
     return tflc__dw_s8_over_input(c, s, &fc, b ? &bc : NULL, tile, tb);
 #endif

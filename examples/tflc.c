@@ -68,9 +68,10 @@ static const cli_flag flags[] = {
     {" run ", "--out-dir", "DIR", "write the outputs as DIR/output_K.bin"},
     {" run bench ", "--iters", "N",
      "invokes to time (run: N more after the first; bench: default 100)"},
-    {" run bench ", "--arena", "BYTES",
-     "arena size (65536, 64K, 1M): the fastest plan that fits it runs; "
-     "default: the exact size of the fastest plan"},
+    {" run bench info ", "--arena", "BYTES",
+     "arena size (65536, 64K, 1M): the fastest plan that fits it runs "
+     "(info: the plan --arena-map shows); default: the exact size of the "
+     "fastest plan"},
     {" run ", "--dump-layers", "DIR", "write every operator's outputs"},
     {" run bench ", "--while-limit", "N",
      "a WHILE fails after N iterations (default 1000000; 0: no bound)"},
@@ -78,6 +79,9 @@ static const cli_flag flags[] = {
      "run through a delegate, e.g. vta or vta:round:threads=1"},
     {" info ", "--target", "32|64",
      "the arena for a 32-bit target (default: this host)"},
+    {" info ", "--arena-map", "FILE",
+     "the plan the arena gets, drawn (FILE.svg: each tensor a box, operator "
+     "range by arena offset) or listed (FILE.json, or --json)"},
     {" compress bin ", "-o", "OUT", "the model to write (required)"},
     {" compress bin ", "--format", "metadata|decode",
      "TFLM_DECODE operators (decode, the default) or COMPRESSION_METADATA"},
@@ -171,6 +175,8 @@ static const cmd_help helps[] = {
      "exact arena: the smallest that works, for this host or, with "
      "--target 32, a 32-bit microcontroller (--json: arena_used_bytes), "
      "and that of the smallest plan (arena_smallest_bytes). "
+     "--arena-map FILE draws the plan (FILE.svg) or lists it (FILE.json): "
+     "that of the arena --arena BYTES gets, by default the fastest. "
      "Models with operators tflc cannot run are listed too."},
     {"check", "MODEL",
      "Reports where MODEL departs from the TFLite int8 quantization spec and "
@@ -434,7 +440,8 @@ static void json_str(FILE *f, const char *s) {
 /* ---- interpreter setup -----------------------------------------------------
  */
 /* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
- * smallest, everywhere: every step wherever it applies; unset: auto), for
+ * compact, smallest, everywhere: every step wherever it applies; unset:
+ * auto), for
  * tests that run every suite with one plan. */
 static int32_t plan_from_env(void) {
   const char *e = getenv("TFLC_PLAN");
@@ -444,21 +451,61 @@ static int32_t plan_from_env(void) {
     return TFLC_PLAN_FASTEST;
   if (!strcmp(e, "inplace"))
     return TFLC_PLAN_INPLACE;
+  if (!strcmp(e, "compact"))
+    return TFLC_PLAN_COMPACT;
   if (!strcmp(e, "smallest"))
     return TFLC_PLAN_SMALLEST;
   if (!strcmp(e, "everywhere"))
     return TFLC_PLAN_EVERYWHERE;
-  die("TFLC_PLAN=%s: not auto, fastest, inplace, smallest or everywhere", e);
+  die("TFLC_PLAN=%s: not auto, fastest, inplace, compact, smallest or "
+      "everywhere",
+      e);
   return TFLC_PLAN_AUTO;
 }
 /* The plan an interpreter runs, for people. */
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
-  if (it->plan == TFLC_PLAN_INPLACE)
+  if (it->plan == TFLC_PLAN_COMPACT)
+    snprintf(buf, n,
+             "compact (requantization of %d layer%s computed at invoke; %d "
+             "depthwise layer%s over their input)",
+             it->compact_ops, it->compact_ops == 1 ? "" : "s", it->inplace_ops,
+             it->inplace_ops == 1 ? "" : "s");
+  else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
   else
     snprintf(buf, n, "fastest");
   return buf;
+}
+/* Instructions a channel whose multiplier and shift the compact plan
+ * computes at invoke costs on the Cortex-M4 harness: person_detect's
+ * smallest plan minus its fastest (examples/m4_bench.sh, with and without
+ * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_SMALLEST), over its 2,738
+ * channels: 389.2. */
+#define COMPACT_M4_PER_CHANNEL 390ul
+/* The output channels of the operators whose requantization `it` computes
+ * at invoke (the compact plan). */
+static unsigned long compact_channels(const tflc_interpreter *it) {
+  unsigned long n = 0;
+  int32_t i;
+  for (i = 0; it->plan == TFLC_PLAN_COMPACT && i < it->num_ops; i++) {
+    const tflc__op *op = &it->ops[i];
+    if ((op->code == TFLC_OP_CONV_2D ||
+         op->code == TFLC_OP_DEPTHWISE_CONV_2D) &&
+        (op->variant & TFLC__MULT_AT_INVOKE) && op->nout > 0 &&
+        TFLC__OUT(op)[0] >= 0) {
+      const tflc_tensor *o = &it->tensors[TFLC__OUT(op)[0]];
+      n += o->rank > 0 ? (unsigned long)o->dims[o->rank - 1] : 0;
+    }
+  }
+  return n;
+}
+/* The plan an interpreter runs, for scripts: "fastest", "inplace" or
+ * "compact". */
+static const char *plan_name(const tflc_interpreter *it) {
+  return it->plan == TFLC_PLAN_COMPACT   ? "compact"
+         : it->plan == TFLC_PLAN_INPLACE ? "inplace"
+                                         : "fastest";
 }
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
@@ -715,6 +762,7 @@ static void json_arena(const tflc_interpreter *it, int bits) {
 }
 
 #include "cmd_delegate.h"
+#include "cmd_arena_map.h"
 
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
@@ -824,9 +872,8 @@ static int cmd_run(int argc, char **argv) {
         printf(", ");
       json_tensor(tflc_output(&it, i), i, it.outputs[i]);
     }
-    printf("], \"plan\": \"%s\", \"inplace_layers\": %d",
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+    printf("], \"plan\": \"%s\", \"inplace_layers\": %d", plan_name(&it),
+           it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
     delegate_json(&dg, &it, 1 + iters);
@@ -932,7 +979,11 @@ static int cmd_info(int argc, char **argv) {
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
   unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
-  int32_t small_layers = 0;
+  const char *map_path = NULL;
+  unsigned long map_arena = 0;
+  int32_t small_layers = 0, small_compact = 0;
+  unsigned long small_channels = 0;
+  const char *small_name = "fastest";
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -950,7 +1001,11 @@ static int cmd_info(int argc, char **argv) {
         die("--target %lu: this tool computes the host's and 32-bit "
             "targets' arenas only",
             b);
-    } else if (argv[i][0] == '-' && argv[i][1])
+    } else if (!strcmp(argv[i], "--arena-map") && i + 1 < argc)
+      map_path = argv[++i];
+    else if (!strcmp(argv[i], "--arena") && i + 1 < argc)
+      map_arena = parse_bytes("--arena", argv[++i]);
+    else if (argv[i][0] == '-' && argv[i][1])
       die("info: unknown option %s", argv[i]);
     else if (!model_path)
       model_path = argv[i];
@@ -973,8 +1028,27 @@ static int cmd_info(int argc, char **argv) {
                                          : tflc_arena_used(&small))
                   : 0;
     small_layers =
-        sa && small.plan == TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+        sa && small.plan >= TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+    small_compact =
+        sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
+    small_name = sa ? plan_name(&small) : "fastest";
+    small_channels = sa ? compact_channels(&small) : 0;
     free(sa);
+  }
+  if (map_path) {
+    if (!arena)
+      die("--arena-map: %s", status_text(ist, tflc_error(&it)));
+    if (map_arena) { /* the plan that arena gets */
+      tflc_interpreter mi;
+      tflc_status mst;
+      uint8_t *ma = init_arena(&mi, &m, map_arena, &opt, 1, &mst);
+      if (!ma)
+        die("--arena %lu: %s", map_arena, status_text(mst, tflc_error(&mi)));
+      arena_map_write(map_path, json, &mi, &m, model_path, bits, map_arena,
+                      &opt);
+      free(ma);
+    } else
+      arena_map_write(map_path, json, &it, &m, model_path, bits, 0, &opt);
   }
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
   /* constants misaligned for their type (with the model 16-byte aligned):
@@ -1001,10 +1075,14 @@ static int cmd_info(int argc, char **argv) {
     if (arena) {
       json_arena(&it, bits);
       printf(", \"arena_fastest_bytes\": %lu, \"arena_smallest_bytes\": %lu, "
-             "\"smallest_inplace_layers\": %d",
+             "\"smallest_plan\": \"%s\", \"smallest_inplace_layers\": %d, "
+             "\"smallest_compact_layers\": %d, "
+             "\"smallest_compact_channels\": %lu, "
+             "\"smallest_compact_m4_instructions\": %lu",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)),
-             smallest, small_layers);
+             smallest, small_name, small_layers, small_compact, small_channels,
+             small_channels * COMPACT_M4_PER_CHANNEL);
     } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
@@ -1033,9 +1111,17 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over %s input)\n",
-             u, smallest, small_layers ? "" : "the fastest: ", small_layers,
-             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their");
+             "layer%s written over %s input; requantization of %d layer%s "
+             "computed at invoke",
+             u, smallest,
+             small_layers || small_compact ? "" : "the fastest: ", small_layers,
+             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their",
+             small_compact, small_compact == 1 ? "" : "s");
+      if (small_channels)
+        printf(", %lu channels: about %lu instructions more per invoke on a "
+               "Cortex-M4",
+               small_channels, small_channels * COMPACT_M4_PER_CHANNEL);
+      printf(")\n");
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
@@ -1316,8 +1402,7 @@ static int cmd_bench(int argc, char **argv) {
            "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"plan\": \"%s\", "
            "\"inplace_layers\": %d, \"ops\": [",
            iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it),
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+           plan_name(&it), it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
     for (i = 0; i < b.nops; i++)
       printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
              i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Plans (tflc_options.plan): every conformance suite passes with the
 # smallest plan forced (TFLC_PLAN=smallest, read by the tool) and with every
-# depthwise layer that can written over its input (TFLC_PLAN=everywhere),
+# step wherever it applies (TFLC_PLAN=everywhere: each depthwise layer that
+# can written over its input, each int8 convolution's requantization
+# computed at invoke),
 # byte for byte against TFLM as tests/conformance.sh checks; the arena of
 # each plan is exact: `tflc info --json` gives the fastest and the smallest
 # arena, `tflc run --arena N` runs the fastest plan that fits N and says
@@ -60,7 +62,7 @@ for m in $models; do
   if "$TFLC" run "$m" --random-inputs 1 --arena "$S" >build/tests/plan.out 2>build/tests/plan.err; then
     ok
     if [ "$S" -lt "$F" ]; then
-      grep -q '^plan: in-place depthwise' build/tests/plan.out && ok || bad "$m: --arena $S: $(grep '^plan' build/tests/plan.out)"
+      grep -Eq '^plan: (in-place depthwise|compact)' build/tests/plan.out && ok || bad "$m: --arena $S: $(grep '^plan' build/tests/plan.out)"
     fi
   else
     bad "$m: fails with the smallest arena $S: $(cat build/tests/plan.err)"
@@ -76,14 +78,14 @@ for m in $models; do
   grep -q '^plan: fastest' build/tests/plan.out && ok || bad "$m: --arena $F: $(tail -n 1 build/tests/plan.out)"
   if [ "$S" -lt "$F" ]; then
     "$TFLC" run "$m" --random-inputs 1 --arena $((F - 1)) >build/tests/plan.out 2>&1
-    grep -q '^plan: in-place depthwise' build/tests/plan.out && ok || bad "$m: --arena $((F - 1)): $(tail -n 1 build/tests/plan.out)"
+    grep -Eq '^plan: (in-place depthwise|compact)' build/tests/plan.out && ok || bad "$m: --arena $((F - 1)): $(tail -n 1 build/tests/plan.out)"
     # the same outputs in both plans
     "$TFLC" run "$m" --random-inputs 1 --arena "$S" | grep '^output' >build/tests/plan_s.txt
     "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_f.txt
     cmp -s build/tests/plan_s.txt build/tests/plan_f.txt && ok || bad "$m: outputs differ between plans"
     # tflc bench --arena: the same choice, said
     "$TFLC" bench "$m" --iters 1 --arena "$S" --json >build/tests/plan.out 2>&1
-    grep -q '"plan": "inplace"' build/tests/plan.out && ok || bad "$m: bench --arena $S: $(head -c 200 build/tests/plan.out)"
+    grep -Eq '"plan": "(inplace|compact)"' build/tests/plan.out && ok || bad "$m: bench --arena $S: $(head -c 200 build/tests/plan.out)"
   fi
   # the 32-bit figures: the smallest never above the fastest
   "$TFLC" info "$m" --json --target 32 >build/tests/plan.json 2>/dev/null
@@ -91,5 +93,20 @@ for m in $models; do
   S=$(num arena_smallest_bytes build/tests/plan.json)
   [ -n "$F" ] && [ -n "$S" ] && [ "$S" -le "$F" ] && ok || bad "$m: 32-bit smallest $S > fastest $F"
 done
+# 3. compact state: the smallest plan of person_detect keeps at most half
+# the persistent bytes of the fastest (a 32-bit target), and its outputs
+# are the fastest plan's
+pd=$C/models/person_detect/person/model.tflite
+if [ -f "$pd" ]; then
+  "$TFLC" info "$pd" --json --target 32 >build/tests/plan.json 2>/dev/null
+  qf=$(num arena_persistent_bytes build/tests/plan.json)
+  TFLC_PLAN=smallest "$TFLC" info "$pd" --json --target 32 >build/tests/plan.json 2>/dev/null
+  qs=$(num arena_persistent_bytes build/tests/plan.json)
+  grep -q '"smallest_plan": "compact"' build/tests/plan.json && ok || bad "person_detect: the smallest plan is not compact"
+  [ -n "$qf" ] && [ -n "$qs" ] && [ $((2 * qs)) -le "$qf" ] && ok || bad "person_detect: persistent $qs (smallest) not at most half of $qf (fastest)"
+  TFLC_PLAN=compact "$TFLC" run "$pd" --random-inputs 3 | grep '^output' >build/tests/plan_s.txt
+  TFLC_PLAN=fastest "$TFLC" run "$pd" --random-inputs 3 | grep '^output' >build/tests/plan_f.txt
+  [ -s build/tests/plan_f.txt ] && cmp -s build/tests/plan_s.txt build/tests/plan_f.txt && ok || bad "person_detect: compact and fastest outputs differ"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -607,6 +607,87 @@ static void test_plan_real_models(void) {
   }
 }
 
+/* Compact state (TFLC_PLAN_COMPACT): on real models the requantization
+ * computed at invoke gives the fastest plan's bytes, on several random
+ * inputs; person_detect's persistent bytes (a 32-bit target) are at most
+ * half the fastest plan's, and its smallest plan is that one. */
+static void test_plan_compact(void) {
+  static const char *paths[] = {
+      "../shared/models/person_detect.tflite",
+      "../shared/models/micro_speech_quantized.tflite",
+      "../shared/conformance/external/mlperf_tiny/kws_ref_model/seed1/"
+      "model.tflite",
+      "../shared/conformance/external/mlperf_tiny/pretrainedResnet_quant/"
+      "seed1/model.tflite",
+      "../shared/conformance/models/compressed/pd_all_w4/decode/model.tflite",
+      "../shared/conformance/models/compressed/pd_all_w4/meta/model.tflite"};
+  static uint8_t buf[400 * 1024], fast_out[64], out[64];
+  static uint8_t in_bytes[4][16 * 1024];
+  size_t i;
+  for (i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+    FILE *f = fopen(paths[i], "rb");
+    size_t n, tail_fast;
+    tflc_model m;
+    tflc_interpreter it;
+    tflc_options o;
+    int trial;
+    if (!f)
+      continue;
+    n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    CHECK_EQ_INT(tflc_model_init(&m, buf, n), TFLC_OK);
+    for (trial = 0; trial < 3; trial++) {
+      int k, plan;
+      size_t ob = 0;
+      rng_bytes(in_bytes[0], sizeof in_bytes);
+      for (plan = 0; plan < 2; plan++) {
+        memset(&o, 0, sizeof o);
+        o.plan = plan ? TFLC_PLAN_COMPACT : TFLC_PLAN_FASTEST;
+        CHECK_EQ_INT(
+            tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &o),
+            TFLC_OK);
+        CHECK(plan_ok(&it));
+        if (plan) {
+          CHECK_EQ_INT(it.plan, TFLC_PLAN_COMPACT);
+          CHECK(it.compact_ops > 0);
+        } else
+          tail_fast = it.tail32;
+        for (k = 0; k < it.num_inputs && k < 4; k++) {
+          tflc_tensor *t = tflc_input(&it, k);
+          memcpy(t->data, in_bytes[k],
+                 t->bytes < sizeof in_bytes[k] ? t->bytes : sizeof in_bytes[k]);
+        }
+        CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+        ob = tflc_output(&it, 0)->bytes < sizeof out
+                 ? tflc_output(&it, 0)->bytes
+                 : sizeof out;
+        memcpy(plan ? out : fast_out, tflc_output(&it, 0)->data, ob);
+        /* invoke twice: the multipliers are made again, the same */
+        if (plan) {
+          for (k = 0; k < it.num_inputs && k < 4; k++) {
+            tflc_tensor *t = tflc_input(&it, k);
+            memcpy(t->data, in_bytes[k],
+                   t->bytes < sizeof in_bytes[k] ? t->bytes
+                                                 : sizeof in_bytes[k]);
+          }
+          CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+          CHECK_EQ_MEM(tflc_output(&it, 0)->data, out, ob);
+        }
+      }
+      CHECK_EQ_MEM(out, fast_out, ob);
+      if (i == 0 && trial == 0) {
+        CHECK(2 * it.tail32 <= tail_fast);
+        memset(&o, 0, sizeof o);
+        o.plan = TFLC_PLAN_SMALLEST;
+        CHECK_EQ_INT(
+            tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &o),
+            TFLC_OK);
+        CHECK_EQ_INT(it.plan, TFLC_PLAN_COMPACT);
+      }
+    }
+  }
+}
+
 /* ---- plans: depthwise layers written over their input ------------------- */
 /* The in-place kernel against the whole-tensor one, byte for byte, on
  * random int8 depthwise layers (multiplier 1): strides, dilations, SAME
@@ -897,6 +978,7 @@ static void test_plans_depthwise(void) {
                                       : TFLC_W_DECODE;
       uint8_t *bytes;
       size_t n, fast, small, outn;
+      int32_t small_plan;
       tflc_model m;
       tflc_interpreter it;
       char want[TFLC_ERROR_LEN];
@@ -918,22 +1000,27 @@ static void test_plans_depthwise(void) {
       CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_EVERYWHERE, sizeof big_arena, in,
                             o_other, sizeof o_other, &it),
                    TFLC_OK);
-      CHECK_EQ_INT(it.plan, TFLC_PLAN_INPLACE);
+      /* (every step: the requantization computed at invoke too) */
+      CHECK_EQ_INT(it.plan, TFLC_PLAN_COMPACT);
       CHECK_EQ_INT(it.inplace_ops, 1);
+      CHECK(it.compact_ops >= 1);
       CHECK(plan_ok(&it));
       CHECK(tflc_output(&it, 0)->data != NULL);
       CHECK_EQ_MEM(o_other, o_fast, outn);
-      /* the smallest plan: in place here (the layer holds the peak) */
+      /* the smallest plan: in place here (the layer holds the peak), its
+       * requantization at invoke or not (whichever is smaller) */
       memset(o_other, 0, sizeof o_other);
       CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_SMALLEST, sizeof big_arena, in,
                             o_other, sizeof o_other, &it),
                    TFLC_OK);
       small = tflc_arena_used(&it);
+      small_plan = it.plan;
       CHECK_EQ_MEM(o_other, o_fast, outn);
       CHECK(small <= fast);
       if (x[2] >= 8 && x[0] * x[1] > 1) {
         CHECK(small < fast);
-        CHECK_EQ_INT(it.plan, TFLC_PLAN_INPLACE);
+        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_COMPACT);
+        CHECK_EQ_INT(it.inplace_ops, 1);
       }
       /* the arena decides: the fastest plan's exact arena gets it ... */
       CHECK_EQ_INT(
@@ -948,11 +1035,12 @@ static void test_plans_depthwise(void) {
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, fast - 1, in, o_other,
                               sizeof o_other, &it),
                      TFLC_OK);
-        CHECK_EQ_INT(it.plan, TFLC_PLAN_INPLACE);
+        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_COMPACT);
+        CHECK_EQ_MEM(o_other, o_fast, outn);
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, small, in, o_other,
                               sizeof o_other, &it),
                      TFLC_OK);
-        CHECK_EQ_INT(it.plan, TFLC_PLAN_INPLACE);
+        CHECK_EQ_INT(it.plan, small_plan);
         CHECK_EQ_INT(tflc_arena_used(&it), small);
         CHECK_EQ_MEM(o_other, o_fast, outn);
       }
@@ -981,6 +1069,7 @@ int main(void) {
   RUN(test_depthwise_in_place_kernel);
   RUN(test_plans_depthwise);
   RUN(test_plan_real_models);
+  RUN(test_plan_compact);
   RUN(test_compressed_equals_plain);
   RUN(test_plan_and_exact_arena);
   RUN(test_fc_constants_without_records);
