@@ -3568,6 +3568,190 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
     tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
 }
 
+/* A run of pixels of four channels [c, c + 4) (multiplier 1) with 3x3
+ * windows and no input offset (inside the input, the offset folded into
+ * the biases), requantizations as tflc__dsp_dw4_simple_pixels, biases
+ * within +-(2^30 - 9 * 2^14) (tflc__dsp_dw3x3_fits). The weights are
+ * sign-extended once per run into halfword pairs (channels 0 and 2 of
+ * tap t, then 1 and 3), so a tap costs one word of input, its two SXTB16,
+ * one LDRD of the pair and four multiply-accumulates.
+ *
+ * In assembly the whole run is one loop over eleven registers
+ * (-fno-omit-frame-pointer builds keep r7), everything else in the
+ * frame `k`. Weights and biases are doubled there: the sums are then
+ * twice the accumulator, exactly (|acc| < 2^30 by the bias bound), and
+ * SMMULR(2 acc, q) = (acc q + 2^30) >> 31, the doubling high multiply in
+ * one instruction. The output offset rides in the nudge as
+ * offset << right: where the sum does not saturate the shift gives the
+ * same integer plus the offset, and where either saturates (right <= 23)
+ * both results lie beyond int8 on the same side, so the final SSAT (and
+ * clamp within int8) agrees. */
+#define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
+TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
+  int j;
+  for (j = 0; j < 4; j++)
+    if ((int32_t)bias[j] >= TFLC__DW3_BOUND ||
+        (int32_t)bias[j] <= -TFLC__DW3_BOUND)
+      return 0;
+  return 1;
+}
+#undef TFLC__DW3_BOUND
+
+TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
+                                         int32_t c, const uint32_t *bias,
+                                         const int32_t *q, const int32_t *right,
+                                         int32_t out_off, int32_t lo,
+                                         int32_t hi, int sat8) {
+  const int8_t *const w = b->w + c;
+  int32_t t, j;
+#if defined(TFLC__DSP_ASM)
+  /* k: [0, 18) weight pairs (doubled), [18, 22) biases (doubled), then
+   * per channel j (q, nudge) at 22 + 2j and right at 30 + j, the row step
+   * at 34, pixel pointer and step at 35 and 36, output pointer and step
+   * at 37 and 38, pixels left at 39, clamp at 40 and 41 */
+  uint32_t k[42];
+  const int32_t x_col = b->x_col;
+  uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
+  const int8_t *xt;
+  for (t = 0; t < 9; t++) {
+    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * b->w_row +
+                                    (ptrdiff_t)(t % 3) * b->w_col);
+    k[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
+    k[2 * t + 1] =
+        tflc__sadd16(tflc__sxtb16_ror8(wv), tflc__sxtb16_ror8(wv));
+  }
+  for (j = 0; j < 4; j++) {
+    k[18 + j] = bias[j] * 2u;
+    k[22 + 2 * j] = (uint32_t)q[j];
+    k[23 + 2 * j] = ((uint32_t)1 << (right[j] - 1)) +
+                    ((uint32_t)out_off << right[j]);
+    k[30 + j] = (uint32_t)right[j];
+  }
+  k[34] = (uint32_t)(b->x_row - 2 * x_col);
+  k[35] = (uint32_t)(uintptr_t)(b->x + c);
+  k[36] = (uint32_t)b->x_pixel;
+  k[37] = (uint32_t)(uintptr_t)(b->out + c);
+  k[38] = (uint32_t)b->out_pixel;
+  k[39] = (uint32_t)b->pixels;
+  k[40] = (uint32_t)lo;
+  k[41] = (uint32_t)hi;
+#define TFLC__DW3_TAP(xaddr, woff)                                             \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wh], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wh], %[s3]\n\t"
+#define TFLC__DW3_ROW(w0, w1, w2)                                              \
+  TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
+  TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
+#define TFLC__DW3_OUT(s, qn, r, j, clamp)                                      \
+  "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
+  "smmulr " s ", " s ", %[wl]\n\t"                                             \
+  "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
+  "qadd " s ", " s ", %[wh]\n\t"                                               \
+  "ldr %[wl], [%[k], #" r "]\n\t"                                              \
+  "asr " s ", " s ", %[wl]\n\t"                                                \
+  "ssat " s ", #8, " s "\n\t" clamp(s) "strb " s ", [%[xt], #" j "]\n\t"
+#define TFLC__DW3_NOCLAMP(s) ""
+#define TFLC__DW3_CLAMP(s)                                                     \
+  "cmp " s ", %[xv]\n\t"                                                       \
+  "it lt\n\t"                                                                  \
+  "movlt " s ", %[xv]\n\t"                                                     \
+  "cmp " s ", %[xl]\n\t"                                                       \
+  "it gt\n\t"                                                                  \
+  "movgt " s ", %[xl]\n\t"
+#define TFLC__DW3_LOOP(clamp, load_clamp)                                      \
+  "1:\n\t"                                                                     \
+  "ldr %[xt], [%[k], #140]\n\t"                                                \
+  "ldrd %[s0], %[s1], [%[k], #72]\n\t"                                         \
+  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16")           \
+  "ldr %[xv], [%[k], #136]\n\t"                                                \
+  "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW("24", "32", "40")                \
+  "ldr %[xv], [%[k], #136]\n\t"                                                \
+  "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW("48", "56", "64")                \
+  "ldr %[xt], [%[k], #148]\n\t" load_clamp                                     \
+  TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)                              \
+  TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)                              \
+  TFLC__DW3_OUT("%[s2]", "104", "128", "2", clamp)                             \
+  TFLC__DW3_OUT("%[s3]", "112", "132", "3", clamp)                             \
+  "ldrd %[wl], %[wh], [%[k], #140]\n\t"                                        \
+  "add %[wl], %[wl], %[wh]\n\t"                                                \
+  "str %[wl], [%[k], #140]\n\t"                                                \
+  "ldr %[wh], [%[k], #152]\n\t"                                                \
+  "add %[xt], %[xt], %[wh]\n\t"                                                \
+  "str %[xt], [%[k], #148]\n\t"                                                \
+  "ldr %[wl], [%[k], #156]\n\t"                                                \
+  "subs %[wl], %[wl], #1\n\t"                                                  \
+  "str %[wl], [%[k], #156]\n\t"                                                \
+  "bne 1b\n\t"
+#define TFLC__DW3_OPERANDS                                                     \
+  : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),           \
+    [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&r"(wl),            \
+    [wh] "=&r"(wh)                                                             \
+  : [xc] "r"(x_col), [k] "r"(k)                                                \
+  : "cc", "memory"
+  if (sat8)
+    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "")
+                         TFLC__DW3_OPERANDS);
+  else
+    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_CLAMP,
+                                    "ldrd %[xv], %[xl], [%[k], #160]\n\t")
+                         TFLC__DW3_OPERANDS);
+#undef TFLC__DW3_OPERANDS
+#undef TFLC__DW3_LOOP
+#undef TFLC__DW3_CLAMP
+#undef TFLC__DW3_NOCLAMP
+#undef TFLC__DW3_OUT
+#undef TFLC__DW3_ROW
+#undef TFLC__DW3_TAP
+  (void)s0;
+  (void)s1;
+  (void)s2;
+  (void)s3;
+  (void)xv;
+  (void)xl;
+  (void)wl;
+  (void)wh;
+  (void)xt;
+#else
+  /* the same weight pairs (not doubled) and the portable arithmetic */
+  uint32_t ws[18];
+  const int32_t x_col = b->x_col, x_row = b->x_row;
+  const int8_t *xp = b->x + c;
+  int8_t *o = b->out + c;
+  int32_t p;
+  for (t = 0; t < 9; t++) {
+    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * b->w_row +
+                                    (ptrdiff_t)(t % 3) * b->w_col);
+    ws[2 * t] = tflc__sxtb16(wv);
+    ws[2 * t + 1] = tflc__sxtb16_ror8(wv);
+  }
+  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
+    uint32_t s[4];
+    s[0] = bias[0];
+    s[1] = bias[1];
+    s[2] = bias[2];
+    s[3] = bias[3];
+    for (t = 0; t < 9; t++) {
+      const uint32_t xv = tflc__load4(xp + (ptrdiff_t)(t / 3) * x_row +
+                                      (ptrdiff_t)(t % 3) * x_col);
+      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, ws[2 * t], s[0]);
+      s[2] = tflc__smlatt(xl, ws[2 * t], s[2]);
+      s[1] = tflc__smlabb(xh, ws[2 * t + 1], s[1]);
+      s[3] = tflc__smlatt(xh, ws[2 * t + 1], s[3]);
+    }
+    for (j = 0; j < 4; j++)
+      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                              out_off, lo, hi, sat8);
+  }
+#endif
+}
+
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
  * requantizations are all simple (tflc__dsp_requant_init): multipliers q
  * and right shifts 1..23 in arrays, the input offset
@@ -3589,6 +3773,11 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
   const int8_t *const w = b->w + c;
   int8_t *o = b->out + c;
   int32_t p, y, x, j;
+  if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
+      tflc__dsp_dw3x3_fits(bias)) {
+    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi, sat8);
+    return;
+  }
   for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
     uint32_t s[4];
     s[0] = bias[0];

@@ -606,6 +606,74 @@ static void test_kernels_dsp(void) {
   kernels_with(tflc_gemm_s8_dsp, tflc_depthwise_s8_dsp);
 }
 
+/* The Arm DSP depthwise against the portable one on the shapes of the
+ * multiplier-1 runs: 3x3 windows without an input offset over runs of
+ * pixels (the weights widened once per run, tflc__dsp_dw3x3_pixels), and
+ * around them short runs, clipped windows, offsets, pixel strides along
+ * a row or down a column, biases anywhere in int32. */
+static void test_dsp_depthwise_runs(void) {
+  int i, ok = 1, bad = 0, runs = 0;
+  for (i = 0; i < 300; i++) {
+    quant k;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    int32_t xn, wn, on, c;
+    int8_t *x, *w, *expect, *got;
+    b.multiplier = 1;
+    b.channels = rnd_range(1, 40);
+    b.pixels = rnd() % 4 == 0 ? rnd_range(1, 3) : rnd_range(3, 40);
+    b.rows = rnd() % 4 == 0 ? rnd_range(1, 3) : 3;
+    b.cols = rnd() % 4 == 0 ? rnd_range(1, 3) : 3;
+    b.x_col = b.channels + rnd_range(0, 3);
+    b.x_row = b.x_col * rnd_range(3, 6) + rnd_range(0, 3);
+    b.x_pixel = rnd() % 3 ? b.x_col * rnd_range(1, 2) : b.x_row;
+    b.x_offset = rnd() % 4 ? 0 : pick_offset();
+    b.w_col = b.channels + rnd_range(0, 3);
+    b.w_row = b.w_col * 3 + rnd_range(0, 3);
+    b.out_pixel = b.channels + rnd_range(0, 5);
+    xn = b.x_row * 3 + b.x_pixel * b.pixels + b.x_col * 3 + 4;
+    wn = b.w_row * 3 + b.w_col * 3 + b.channels;
+    on = b.out_pixel * b.pixels;
+    x = (int8_t *)malloc((size_t)xn);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    fill_s8(x, xn);
+    fill_s8(w, wn);
+    make_quant(&k, b.channels, 9);
+    if (rnd() % 8 == 0)
+      for (c = 0; c < b.channels; c++)
+        k.bias[c] = (int32_t)rnd(); /* sums that wrap */
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    runs += b.rows == 3 && b.cols == 3 && b.x_offset == 0 && b.pixels >= 3 &&
+            b.channels >= 4;
+    b.x = x;
+    b.w = w;
+    memset(expect, 0x33, (size_t)on);
+    b.out = expect;
+    ref_depthwise_block(&k, rq.per_channel, rq.bias != NULL, &b);
+    memset(got, 0x33, (size_t)on);
+    b.out = got;
+    tflc_depthwise_s8_portable(&rq, &b);
+    ok &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_depthwise_s8_dsp(&rq, &b);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  dsp depthwise run differs: ch %d px %d %dx%d off %d\n",
+               (int)b.channels, (int)b.pixels, (int)b.rows, (int)b.cols,
+               (int)b.x_offset);
+    }
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+  CHECK(runs > 60); /* the widened-weight runs were there */
+}
+
 #if defined(TFLC_HAVE_MVE)
 /* ---- Arm Helium (MVE), on an MVE core (tests/m55_test.sh) -----------------
  * Each MVE primitive against the portable one, byte for byte, on random
@@ -999,6 +1067,7 @@ int main(void) {
   RUN(test_requantize);
   RUN(test_gemm_primitives);
   RUN(test_depthwise_primitives);
+  RUN(test_dsp_depthwise_runs);
   RUN(test_lut_unpack);
   RUN(test_kernels_portable);
   RUN(test_kernels_dsp);
