@@ -3568,24 +3568,40 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
     tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
 }
 
-/* A run of pixels of four channels [c, c + 4) (multiplier 1) with 3x3
- * windows and no input offset (inside the input, the offset folded into
- * the biases), requantizations as tflc__dsp_dw4_simple_pixels, biases
- * within +-(2^30 - 9 * 2^14) (tflc__dsp_dw3x3_fits). The weights are
- * sign-extended once per run into halfword pairs (channels 0 and 2 of
- * tap t, then 1 and 3), so a tap costs one word of input, its two SXTB16,
- * one LDRD of the pair and four multiply-accumulates.
+/* 3x3 depthwise runs of four channels [c, c + 4) (multiplier 1) without
+ * an input offset (inside the input, the offset folded into the biases),
+ * with simple requantizations (multipliers q, right shifts 1..23, as
+ * tflc__dsp_dw4_simple_pixels) and biases within +-(2^30 - 9 * 2^14)
+ * (tflc__dsp_dw3x3_fits). The weights are sign-extended once per run
+ * into halfword pairs (channels 0 and 2 of tap t, then 1 and 3), so a tap
+ * costs one word of input, its two SXTB16, one LDRD of the pair and four
+ * multiply-accumulates.
  *
- * In assembly the whole run is one loop over eleven registers
- * (-fno-omit-frame-pointer builds keep r7), everything else in the
- * frame `k`. Weights and biases are doubled there: the sums are then
- * twice the accumulator, exactly (|acc| < 2^30 by the bias bound), and
+ * Weights and biases are doubled: the sums are then twice the
+ * accumulator, exactly (|acc| < 2^30 by the bias bound), and
  * SMMULR(2 acc, q) = (acc q + 2^30) >> 31, the doubling high multiply in
  * one instruction. The output offset rides in the nudge as
  * offset << right: where the sum does not saturate the shift gives the
  * same integer plus the offset, and where either saturates (right <= 23)
- * both results lie beyond int8 on the same side, so the final SSAT (and
- * clamp within int8) agrees. */
+ * both results lie beyond int8 on the same side, so the final
+ * saturation (and clamp within int8) agrees.
+ *
+ * The frame of a run; on 32-bit targets its byte offsets are the
+ * assembly's (tflc__dw3_frame32_matches). */
+typedef struct tflc__dw3_frame {
+  uint32_t w[18];   /* 0: doubled weight pairs of the nine taps */
+  uint32_t bias[4]; /* 72: doubled biases */
+  uint32_t qn[8];   /* 88: multiplier and nudge (with the offset) */
+  uint32_t right[4];  /* 120 */
+  int32_t x_next;     /* 136: third tap of a row to the first of the next */
+  const int8_t *x;    /* 140: tap (0, 0) of the pixel */
+  int32_t x_pixel;    /* 144 */
+  int8_t *out;        /* 148 */
+  int32_t out_pixel;  /* 152 */
+  int32_t pixels;     /* 156: left in the run (at least 1) */
+  int32_t lo, hi;     /* 160, 164: clamp (unless sat8) */
+} tflc__dw3_frame;
+
 #define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
 TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
   int j;
@@ -3597,44 +3613,46 @@ TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
 }
 #undef TFLC__DW3_BOUND
 
-TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
-                                         int32_t c, const uint32_t *bias,
-                                         const int32_t *q, const int32_t *right,
-                                         int32_t out_off, int32_t lo,
-                                         int32_t hi, int sat8) {
-  const int8_t *const w = b->w + c;
+/* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
+ * apart), biases and requantizations. */
+TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
+                                        int32_t w_row, int32_t w_col,
+                                        const uint32_t *bias, const int32_t *q,
+                                        const int32_t *right, int32_t out_off,
+                                        int32_t lo, int32_t hi) {
   int32_t t, j;
-#if defined(TFLC__DSP_ASM)
-  /* k: [0, 18) weight pairs (doubled), [18, 22) biases (doubled), then
-   * per channel j (q, nudge) at 22 + 2j and right at 30 + j, the row step
-   * at 34, pixel pointer and step at 35 and 36, output pointer and step
-   * at 37 and 38, pixels left at 39, clamp at 40 and 41 */
-  uint32_t k[42];
-  const int32_t x_col = b->x_col;
-  uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
-  const int8_t *xt;
   for (t = 0; t < 9; t++) {
-    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * b->w_row +
-                                    (ptrdiff_t)(t % 3) * b->w_col);
-    k[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
-    k[2 * t + 1] =
+    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * w_row +
+                                    (ptrdiff_t)(t % 3) * w_col);
+    k->w[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
+    k->w[2 * t + 1] =
         tflc__sadd16(tflc__sxtb16_ror8(wv), tflc__sxtb16_ror8(wv));
   }
   for (j = 0; j < 4; j++) {
-    k[18 + j] = bias[j] * 2u;
-    k[22 + 2 * j] = (uint32_t)q[j];
-    k[23 + 2 * j] = ((uint32_t)1 << (right[j] - 1)) +
-                    ((uint32_t)out_off << right[j]);
-    k[30 + j] = (uint32_t)right[j];
+    k->bias[j] = bias[j] * 2u;
+    k->qn[2 * j] = (uint32_t)q[j];
+    k->qn[2 * j + 1] = ((uint32_t)1 << (right[j] - 1)) +
+                       ((uint32_t)out_off << right[j]);
+    k->right[j] = (uint32_t)right[j];
   }
-  k[34] = (uint32_t)(b->x_row - 2 * x_col);
-  k[35] = (uint32_t)(uintptr_t)(b->x + c);
-  k[36] = (uint32_t)b->x_pixel;
-  k[37] = (uint32_t)(uintptr_t)(b->out + c);
-  k[38] = (uint32_t)b->out_pixel;
-  k[39] = (uint32_t)b->pixels;
-  k[40] = (uint32_t)lo;
-  k[41] = (uint32_t)hi;
+  k->lo = lo;
+  k->hi = hi;
+}
+
+#if defined(TFLC__DSP_ASM)
+typedef char tflc__dw3_frame32_matches
+    [offsetof(tflc__dw3_frame, x_next) == 136 &&
+             offsetof(tflc__dw3_frame, x) == 140 &&
+             offsetof(tflc__dw3_frame, out) == 148 &&
+             offsetof(tflc__dw3_frame, lo) == 160
+         ? 1
+         : -1];
+/* The run of frame k in assembly: eleven registers (-fno-omit-frame-pointer
+ * builds keep r7), the rest in the frame. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
+                                                int32_t x_col, int sat8) {
+  uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
+  const int8_t *xt;
 #define TFLC__DW3_TAP(xaddr, woff)                                             \
   "ldr %[xv], " xaddr "\n\t"                                                   \
   "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
@@ -3717,39 +3735,65 @@ TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
   (void)wl;
   (void)wh;
   (void)xt;
+}
 #else
-  /* the same weight pairs (not doubled) and the portable arithmetic */
-  uint32_t ws[18];
-  const int32_t x_col = b->x_col, x_row = b->x_row;
-  const int8_t *xp = b->x + c;
-  int8_t *o = b->out + c;
-  int32_t p;
-  for (t = 0; t < 9; t++) {
-    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * b->w_row +
-                                    (ptrdiff_t)(t % 3) * b->w_col);
-    ws[2 * t] = tflc__sxtb16(wv);
-    ws[2 * t + 1] = tflc__sxtb16_ror8(wv);
-  }
-  for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
+/* The same run in C, instruction for instruction (SMMULR as its
+ * definition): the DSP emulation on other hosts tests the arithmetic. */
+static void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
+                                 int sat8) {
+  do {
     uint32_t s[4];
-    s[0] = bias[0];
-    s[1] = bias[1];
-    s[2] = bias[2];
-    s[3] = bias[3];
+    int32_t t, j;
+    s[0] = k->bias[0];
+    s[1] = k->bias[1];
+    s[2] = k->bias[2];
+    s[3] = k->bias[3];
     for (t = 0; t < 9; t++) {
-      const uint32_t xv = tflc__load4(xp + (ptrdiff_t)(t / 3) * x_row +
-                                      (ptrdiff_t)(t % 3) * x_col);
+      const uint32_t xv =
+          tflc__load4(k->x + (ptrdiff_t)(t / 3) * (k->x_next + 2 * x_col) +
+                      (ptrdiff_t)(t % 3) * x_col);
       const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, ws[2 * t], s[0]);
-      s[2] = tflc__smlatt(xl, ws[2 * t], s[2]);
-      s[1] = tflc__smlabb(xh, ws[2 * t + 1], s[1]);
-      s[3] = tflc__smlatt(xh, ws[2 * t + 1], s[3]);
+      s[0] = tflc__smlabb(xl, k->w[2 * t], s[0]);
+      s[2] = tflc__smlatt(xl, k->w[2 * t], s[2]);
+      s[1] = tflc__smlabb(xh, k->w[2 * t + 1], s[1]);
+      s[3] = tflc__smlatt(xh, k->w[2 * t + 1], s[3]);
     }
-    for (j = 0; j < 4; j++)
-      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                              out_off, lo, hi, sat8);
-  }
+    for (j = 0; j < 4; j++) {
+      const int64_t m = (int64_t)tflc__wrap32((int64_t)s[j]) *
+                            (int64_t)(int32_t)k->qn[2 * j] +
+                        ((int64_t)1 << 31);
+      int32_t v = (int32_t)tflc__asr64(m, 32); /* SMMULR */
+      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
+                                     (int64_t)((uint32_t)v >> 31)));
+      v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
+      if (!sat8) {
+        v = v < k->lo ? k->lo : v;
+        v = v > k->hi ? k->hi : v;
+      }
+      k->out[j] = (int8_t)v;
+    }
+    k->x += k->x_pixel;
+    k->out += k->out_pixel;
+  } while (--k->pixels != 0);
+}
 #endif
+
+/* A run of b's pixels, channels [c, c + 4), through the frame. */
+TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
+                                         int32_t c, const uint32_t *bias,
+                                         const int32_t *q, const int32_t *right,
+                                         int32_t out_off, int32_t lo,
+                                         int32_t hi, int sat8) {
+  tflc__dw3_frame k;
+  tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
+                        out_off, lo, hi);
+  k.x_next = b->x_row - 2 * b->x_col;
+  k.x = b->x + c;
+  k.x_pixel = b->x_pixel;
+  k.out = b->out + c;
+  k.out_pixel = b->out_pixel;
+  k.pixels = b->pixels;
+  tflc__dsp_dw3x3_loop(&k, b->x_col, sat8);
 }
 
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
@@ -5781,6 +5825,7 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
 #elif defined(TFLC_HAVE_DSP)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#define TFLC__DW3_LAYER 1 /* and its 3x3 layers (tflc__dsp_dw3x3_layer) */
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
@@ -8058,11 +8103,131 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   return 1;
 }
 
+#if defined(TFLC_HAVE_DSP)
+/* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
+ * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
+ * channels at a time over the whole map, the input offset folded into the
+ * biases: the windows inside the input in one run per output row, every
+ * other window copied to nine words, its padding the input's zero point
+ * (those inputs plus the offset are zero, so the folded biases hold).
+ * Returns 0, nothing written, where it does not apply: channels not a
+ * multiple of four, requantizations other than the simple ones (right
+ * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
+ * bound. */
+static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
+                                 const int32_t in_dims[4], const int8_t *in,
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int8_t *out) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3], off = p->input_offset;
+  const int sat8 = p->act_min == -128 && p->act_max == 127;
+  const int8_t *wt = (const int8_t *)filter->data;
+  uint32_t pad;
+  int32_t c, j, t, n, oy, ox, ky, kx;
+  int64_t first, last;
+  if (p->depth_multiplier != 1 || filter_dims[1] != 3 ||
+      filter_dims[2] != 3 || filter_dims[3] != ch || in_dims[3] != ch ||
+      ch % 4 != 0 || (TFLC__COMPRESSION && filter->bits != 0) ||
+      off < -127 || off > 128 || p->output_offset < -128 ||
+      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
+      p->act_min > p->act_max)
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (g.dh != 1 || g.dw != 1)
+    return 0;
+  for (c = 0; c < ch; c += 4) {
+    uint32_t b4[4];
+    for (j = 0; j < 4; j++) {
+      const int32_t sh = p->out_shift[c + j];
+      int32_t sum = 0;
+      if (p->out_multiplier[c + j] == INT32_MIN || sh > -1 || sh < -23)
+        return 0;
+      for (t = 0; t < 9; t++)
+        sum += wt[(ptrdiff_t)t * ch + c + j];
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+    }
+    if (!tflc__dsp_dw3x3_fits(b4))
+      return 0;
+  }
+  pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
+  /* output columns whose whole window is inside the input */
+  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  last = (int64_t)g.w - 3 + g.pw;
+  last = last < 0 ? -1 : last / g.sw;
+  if (last > (int64_t)g.ow - 1)
+    last = (int64_t)g.ow - 1;
+  for (c = 0; c < ch; c += 4) {
+    tflc__dw3_frame k;
+    uint32_t b4[4], win[9];
+    int32_t q[4], right[4];
+    for (j = 0; j < 4; j++) {
+      int32_t sum = 0;
+      for (t = 0; t < 9; t++)
+        sum += wt[(ptrdiff_t)t * ch + c + j];
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      q[j] = p->out_multiplier[c + j];
+      right[j] = -p->out_shift[c + j];
+    }
+    tflc__dsp_dw3x3_frame(&k, wt + c, 3 * ch, ch, b4, q, right,
+                          p->output_offset, p->act_min, p->act_max);
+    for (n = 0; n < in_dims[0]; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        const int full_y = iy0 >= 0 && iy0 + 3 <= g.h;
+        int8_t *orow = out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch + c;
+        if (full_y && first <= last) {
+          k.x_next = (g.w - 2) * ch;
+          k.x = in_n + ((ptrdiff_t)iy0 * g.w + first * g.sw - g.pw) * ch;
+          k.x_pixel = g.sw * ch;
+          k.out = orow + (ptrdiff_t)first * ch;
+          k.out_pixel = ch;
+          k.pixels = (int32_t)(last - first + 1);
+          tflc__dsp_dw3x3_loop(&k, ch, sat8);
+        }
+        for (ox = 0; ox < g.ow; ox++) {
+          const int32_t ix0 = ox * g.sw - g.pw;
+          if (full_y && ox == first && first <= last) {
+            ox = (int32_t)last; /* the run */
+            continue;
+          }
+          for (ky = 0; ky < 3; ky++) {
+            const int32_t iy = iy0 + ky;
+            for (kx = 0; kx < 3; kx++) {
+              const int32_t ix = ix0 + kx;
+              win[3 * ky + kx] =
+                  iy >= 0 && iy < g.h && ix >= 0 && ix < g.w
+                      ? tflc__load4(in_n + ((ptrdiff_t)iy * g.w + ix) * ch)
+                      : pad;
+            }
+          }
+          k.x_next = 4;
+          k.x = (const int8_t *)win;
+          k.x_pixel = 0;
+          k.out = orow + (ptrdiff_t)ox * ch;
+          k.out_pixel = 0;
+          k.pixels = 1;
+          tflc__dsp_dw3x3_loop(&k, 4, sat8);
+        }
+      }
+    }
+  }
+  return 1;
+}
+#endif
+
 static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
     size_t tile_bytes) {
+#if defined(TFLC__DW3_LAYER)
+  if (tflc__dsp_dw3x3_layer(p, in_dims, in, filter_dims, filter, bias,
+                            out_dims, out))
+    return 1;
+#endif
   return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
                                          bias, out_dims, 0, out_dims[3], out,
                                          out_dims[3], tile, tile_bytes);
