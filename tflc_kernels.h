@@ -3589,17 +3589,17 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
  * The frame of a run; on 32-bit targets its byte offsets are the
  * assembly's (tflc__dw3_frame32_matches). */
 typedef struct tflc__dw3_frame {
-  uint32_t w[18];   /* 0: doubled weight pairs of the nine taps */
-  uint32_t bias[4]; /* 72: doubled biases */
-  uint32_t qn[8];   /* 88: multiplier and nudge (with the offset) */
-  uint32_t right[4];  /* 120 */
-  int32_t x_next;     /* 136: third tap of a row to the first of the next */
-  const int8_t *x;    /* 140: tap (0, 0) of the pixel */
-  int32_t x_pixel;    /* 144 */
-  int8_t *out;        /* 148 */
-  int32_t out_pixel;  /* 152 */
-  int32_t pixels;     /* 156: left in the run (at least 1) */
-  int32_t lo, hi;     /* 160, 164: clamp (unless sat8) */
+  uint32_t w[18];    /* 0: doubled weight pairs of the nine taps */
+  uint32_t bias[4];  /* 72: doubled biases */
+  uint32_t qn[8];    /* 88: multiplier and nudge (with the offset) */
+  uint32_t right[4]; /* 120 */
+  int32_t x_next;    /* 136: third tap of a row to the first of the next */
+  const int8_t *x;   /* 140: tap (0, 0) of the pixel */
+  int32_t x_pixel;   /* 144 */
+  int8_t *out;       /* 148 */
+  int32_t out_pixel; /* 152 */
+  int32_t pixels;    /* 156: left in the run (at least 1) */
+  int32_t lo, hi;    /* 160, 164: clamp (unless sat8) */
 } tflc__dw3_frame;
 
 #define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
@@ -3631,8 +3631,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
   for (j = 0; j < 4; j++) {
     k->bias[j] = bias[j] * 2u;
     k->qn[2 * j] = (uint32_t)q[j];
-    k->qn[2 * j + 1] = ((uint32_t)1 << (right[j] - 1)) +
-                       ((uint32_t)out_off << right[j]);
+    k->qn[2 * j + 1] =
+        ((uint32_t)1 << (right[j] - 1)) + ((uint32_t)out_off << right[j]);
     k->right[j] = (uint32_t)right[j];
   }
   k->lo = lo;
@@ -3640,13 +3640,13 @@ TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
 }
 
 #if defined(TFLC__DSP_ASM)
-typedef char tflc__dw3_frame32_matches
-    [offsetof(tflc__dw3_frame, x_next) == 136 &&
-             offsetof(tflc__dw3_frame, x) == 140 &&
-             offsetof(tflc__dw3_frame, out) == 148 &&
-             offsetof(tflc__dw3_frame, lo) == 160
-         ? 1
-         : -1];
+typedef char
+    tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
+                                      offsetof(tflc__dw3_frame, x) == 140 &&
+                                      offsetof(tflc__dw3_frame, out) == 148 &&
+                                      offsetof(tflc__dw3_frame, lo) == 160
+                                  ? 1
+                                  : -1];
 /* The run of frame k in assembly: eleven registers (-fno-omit-frame-pointer
  * builds keep r7), the rest in the frame. */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
@@ -3686,26 +3686,32 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   "1:\n\t"                                                                     \
   "ldr %[xt], [%[k], #140]\n\t"                                                \
   "ldrd %[s0], %[s1], [%[k], #72]\n\t"                                         \
-  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16")           \
-  "ldr %[xv], [%[k], #136]\n\t"                                                \
-  "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW("24", "32", "40")                \
-  "ldr %[xv], [%[k], #136]\n\t"                                                \
-  "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW("48", "56", "64")                \
-  "ldr %[xt], [%[k], #148]\n\t" load_clamp                                     \
-  TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)                              \
-  TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)                              \
-  TFLC__DW3_OUT("%[s2]", "104", "128", "2", clamp)                             \
-  TFLC__DW3_OUT("%[s3]", "112", "132", "3", clamp)                             \
-  "ldrd %[wl], %[wh], [%[k], #140]\n\t"                                        \
-  "add %[wl], %[wl], %[wh]\n\t"                                                \
-  "str %[wl], [%[k], #140]\n\t"                                                \
-  "ldr %[wh], [%[k], #152]\n\t"                                                \
-  "add %[xt], %[xt], %[wh]\n\t"                                                \
-  "str %[xt], [%[k], #148]\n\t"                                                \
-  "ldr %[wl], [%[k], #156]\n\t"                                                \
-  "subs %[wl], %[wl], #1\n\t"                                                  \
-  "str %[wl], [%[k], #156]\n\t"                                                \
-  "bne 1b\n\t"
+  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW(                          \
+      "0", "8",                                                                \
+      "16") "ldr %[xv], [%[k], #136]\n\t"                                      \
+            "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(                       \
+                "24", "32",                                                    \
+                "40") "ldr %[xv], [%[k], #136]\n\t"                            \
+                      "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(             \
+                          "48", "56",                                          \
+                          "64") "ldr %[xt], [%[k], #148]\n\t" load_clamp       \
+                          TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)      \
+                              TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)  \
+                                  TFLC__DW3_OUT("%[s2]", "104", "128", "2",    \
+                                                clamp)                         \
+                                      TFLC__DW3_OUT(                           \
+                                          "%[s3]", "112", "132", "3",          \
+                                          clamp) "ldrd %[wl], %[wh], [%[k], "  \
+                                                 "#140]\n\t"                   \
+                                                 "add %[wl], %[wl], %[wh]\n\t" \
+                                                 "str %[wl], [%[k], #140]\n\t" \
+                                                 "ldr %[wh], [%[k], #152]\n\t" \
+                                                 "add %[xt], %[xt], %[wh]\n\t" \
+                                                 "str %[xt], [%[k], #148]\n\t" \
+                                                 "ldr %[wl], [%[k], #156]\n\t" \
+                                                 "subs %[wl], %[wl], #1\n\t"   \
+                                                 "str %[wl], [%[k], #156]\n\t" \
+                                                 "bne 1b\n\t"
 #define TFLC__DW3_OPERANDS                                                     \
   : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),           \
     [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&r"(wl),            \
@@ -3713,12 +3719,11 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   : [xc] "r"(x_col), [k] "r"(k)                                                \
   : "cc", "memory"
   if (sat8)
-    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "")
-                         TFLC__DW3_OPERANDS);
+    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "") TFLC__DW3_OPERANDS);
   else
-    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_CLAMP,
-                                    "ldrd %[xv], %[xl], [%[k], #160]\n\t")
-                         TFLC__DW3_OPERANDS);
+    __asm__ volatile(
+        TFLC__DW3_LOOP(TFLC__DW3_CLAMP, "ldrd %[xv], %[xl], [%[k], #160]\n\t")
+            TFLC__DW3_OPERANDS);
 #undef TFLC__DW3_OPERANDS
 #undef TFLC__DW3_LOOP
 #undef TFLC__DW3_CLAMP
@@ -3739,8 +3744,7 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
 #else
 /* The same run in C, instruction for instruction (SMMULR as its
  * definition): the DSP emulation on other hosts tests the arithmetic. */
-static void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
-                                 int sat8) {
+static void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col, int sat8) {
   do {
     uint32_t s[4];
     int32_t t, j;
@@ -8125,14 +8129,13 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
   const int sat8 = p->act_min == -128 && p->act_max == 127;
   const int8_t *wt = (const int8_t *)filter->data;
   uint32_t pad;
-  int32_t c, j, t, n, oy, ox, ky, kx;
-  int64_t first, last;
-  if (p->depth_multiplier != 1 || filter_dims[1] != 3 ||
-      filter_dims[2] != 3 || filter_dims[3] != ch || in_dims[3] != ch ||
-      ch % 4 != 0 || (TFLC__COMPRESSION && filter->bits != 0) ||
-      off < -127 || off > 128 || p->output_offset < -128 ||
-      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
-      p->act_min > p->act_max)
+  int32_t c, j, t, n, oy, ox, ky, first, last;
+  int64_t e;
+  if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
+      filter_dims[3] != ch || in_dims[3] != ch || ch % 4 != 0 ||
+      (TFLC__COMPRESSION && filter->bits != 0) || off < -127 || off > 128 ||
+      p->output_offset < -128 || p->output_offset > 127 || p->act_min < -128 ||
+      p->act_max > 127 || p->act_min > p->act_max)
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1)
@@ -8146,18 +8149,19 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
         return 0;
       for (t = 0; t < 9; t++)
         sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] = (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      b4[j] =
+          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
     }
     if (!tflc__dsp_dw3x3_fits(b4))
       return 0;
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
   /* output columns whose whole window is inside the input */
-  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
-  last = (int64_t)g.w - 3 + g.pw;
-  last = last < 0 ? -1 : last / g.sw;
-  if (last > (int64_t)g.ow - 1)
-    last = (int64_t)g.ow - 1;
+  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = e < g.ow ? (int32_t)e : g.ow;
+  e = (int64_t)g.w - 3 + g.pw;
+  e = e < 0 ? -1 : e / g.sw;
+  last = e < g.ow ? (int32_t)e : g.ow - 1;
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
     uint32_t b4[4], win[9];
@@ -8166,7 +8170,8 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
       int32_t sum = 0;
       for (t = 0; t < 9; t++)
         sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] = (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      b4[j] =
+          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
@@ -8184,23 +8189,31 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
           k.x_pixel = g.sw * ch;
           k.out = orow + (ptrdiff_t)first * ch;
           k.out_pixel = ch;
-          k.pixels = (int32_t)(last - first + 1);
+          k.pixels = last - first + 1;
           tflc__dsp_dw3x3_loop(&k, ch, sat8);
         }
         for (ox = 0; ox < g.ow; ox++) {
           const int32_t ix0 = ox * g.sw - g.pw;
           if (full_y && ox == first && first <= last) {
-            ox = (int32_t)last; /* the run */
+            ox = last; /* the run */
             continue;
           }
-          for (ky = 0; ky < 3; ky++) {
-            const int32_t iy = iy0 + ky;
-            for (kx = 0; kx < 3; kx++) {
-              const int32_t ix = ix0 + kx;
-              win[3 * ky + kx] =
-                  iy >= 0 && iy < g.h && ix >= 0 && ix < g.w
-                      ? tflc__load4(in_n + ((ptrdiff_t)iy * g.w + ix) * ch)
-                      : pad;
+          {
+            /* the rows and columns inside the input, then nine words */
+            const int c0 = ix0 >= 0 && ix0 < g.w;
+            const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g.w;
+            const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g.w;
+            for (ky = 0; ky < 3; ky++) {
+              const int32_t iy = iy0 + ky;
+              uint32_t *wr = win + 3 * ky;
+              if (iy < 0 || iy >= g.h) {
+                wr[0] = wr[1] = wr[2] = pad;
+              } else {
+                const int8_t *xr = in_n + ((ptrdiff_t)iy * g.w + ix0) * ch;
+                wr[0] = c0 ? tflc__load4(xr) : pad;
+                wr[1] = c1 ? tflc__load4(xr + ch) : pad;
+                wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
+              }
             }
           }
           k.x_next = 4;
@@ -8224,8 +8237,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
     size_t tile_bytes) {
 #if defined(TFLC__DW3_LAYER)
-  if (tflc__dsp_dw3x3_layer(p, in_dims, in, filter_dims, filter, bias,
-                            out_dims, out))
+  if (tflc__dsp_dw3x3_layer(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                            out))
     return 1;
 #endif
   return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
