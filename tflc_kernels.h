@@ -8107,7 +8107,8 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   return 1;
 }
 
-#if defined(TFLC_HAVE_DSP)
+#if defined(TFLC_HAVE_DSP) &&                                                  \
+    (defined(TFLC__DW3_LAYER) || defined(TFLC_DW3_LAYER_TEST))
 /* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
  * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
  * channels at a time over the whole map, the input offset folded into the
@@ -8117,7 +8118,8 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
  * Returns 0, nothing written, where it does not apply: channels not a
  * multiple of four, requantizations other than the simple ones (right
  * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
- * bound. */
+ * bound. (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
+ * primitives are its own.) */
 static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const int32_t in_dims[4], const int8_t *in,
                                  const int32_t filter_dims[4],

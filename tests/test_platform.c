@@ -19,6 +19,7 @@
 #define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
 #endif
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
+#define TFLC_DW3_LAYER_TEST /* tflc__dsp_dw3x3_layer, called directly */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
 #include "harness.h"
