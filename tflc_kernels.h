@@ -3743,8 +3743,10 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
 }
 #else
 /* The same run in C, instruction for instruction (SMMULR as its
- * definition): the DSP emulation on other hosts tests the arithmetic. */
-static void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col, int sat8) {
+ * definition): the DSP emulation on other hosts tests the arithmetic
+ * (tests/test_platform.c through tflc__dsp_dw3x3_layer). */
+TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
+                                       int sat8) {
   do {
     uint32_t s[4];
     int32_t t, j;
@@ -3821,11 +3823,14 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
   const int8_t *const w = b->w + c;
   int8_t *o = b->out + c;
   int32_t p, y, x, j;
+#if defined(TFLC__DSP_ASM)
+  /* (the ACLE build keeps the loop below: faster there) */
   if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
       tflc__dsp_dw3x3_fits(bias)) {
     tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi, sat8);
     return;
   }
+#endif
   for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
     uint32_t s[4];
     s[0] = bias[0];
@@ -5829,7 +5834,9 @@ TFLC_API void tflc_depthwise_s8_avx2(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
 #elif defined(TFLC_HAVE_DSP)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#if defined(TFLC__DSP_ASM)
 #define TFLC__DW3_LAYER 1 /* and its 3x3 layers (tflc__dsp_dw3x3_layer) */
+#endif
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
