@@ -3784,12 +3784,13 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
 }
 #endif
 
+#if defined(TFLC__DSP_ASM)
 /* A run of b's pixels, channels [c, c + 4), through the frame. */
-TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
-                                         int32_t c, const uint32_t *bias,
-                                         const int32_t *q, const int32_t *right,
-                                         int32_t out_off, int32_t lo,
-                                         int32_t hi, int sat8) {
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
+                       const uint32_t *bias, const int32_t *q,
+                       const int32_t *right, int32_t out_off, int32_t lo,
+                       int32_t hi, int sat8) {
   tflc__dw3_frame k;
   tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
                         out_off, lo, hi);
@@ -3801,6 +3802,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b,
   k.pixels = b->pixels;
   tflc__dsp_dw3x3_loop(&k, b->x_col, sat8);
 }
+#endif
 
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
  * requantizations are all simple (tflc__dsp_requant_init): multipliers q
@@ -8127,12 +8129,11 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
  * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
  * bound. (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
  * primitives are its own.) */
-static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
-                                 const int32_t in_dims[4], const int8_t *in,
-                                 const int32_t filter_dims[4],
-                                 const tflc_const *filter,
-                                 const tflc_const *bias,
-                                 const int32_t out_dims[4], int8_t *out) {
+static TFLC__NOINLINE int
+tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                      const int8_t *in, const int32_t filter_dims[4],
+                      const tflc_const *filter, const tflc_const *bias,
+                      const int32_t out_dims[4], int8_t *out) {
   tflc__geom g;
   const int32_t ch = out_dims[3], off = p->input_offset;
   const int sat8 = p->act_min == -128 && p->act_max == 127;
