@@ -95,7 +95,10 @@
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
- *   time). Every version gives the portable version's bytes:
+ *   time); with that default and gcc's Thumb-2 assembly, 3x3 depthwise
+ *   layers of multiplier 1 run whole through tflc__dsp_dw3x3_layer
+ *   (four channels over the map, borders padded with the zero point).
+ *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
  *   on the Cortex-M4 harness with the real instructions (make test-m4). On
@@ -8247,7 +8250,9 @@ static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
     size_t tile_bytes) {
 #if defined(TFLC__DW3_LAYER)
-  if (tflc__dsp_dw3x3_layer(p, in_dims, in, filter_dims, filter, bias, out_dims,
+  /* (its frame only for 3x3 filters of multiplier 1) */
+  if (p->depth_multiplier == 1 && filter_dims[1] == 3 && filter_dims[2] == 3 &&
+      tflc__dsp_dw3x3_layer(p, in_dims, in, filter_dims, filter, bias, out_dims,
                             out))
     return 1;
 #endif
