@@ -113,7 +113,10 @@
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
- *   time). Every version gives the portable version's bytes:
+ *   time); with that default and gcc's Thumb-2 assembly, 3x3 depthwise
+ *   layers of multiplier 1 run whole through tflc__dsp_dw3x3_layer
+ *   (four channels over the map, borders padded with the zero point).
+ *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
  *   on the Cortex-M4 harness with the real instructions (make test-m4). On
@@ -2585,6 +2588,7 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_sse41
 #elif defined(TFLC_HAVE_DSP_DEPTHWISE)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_dsp
+#define TFLC__DEPTHWISE_S8_IS_DSP 1
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
@@ -2613,6 +2617,41 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #else
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
+#endif
+/* TFLC__DSP_ASM: the Arm DSP inner loops in Thumb-2 assembly where gcc
+ * and Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE versions). Not
+ * under clang: its register allocator cannot give these blocks their
+ * twelve registers, so clang builds take the ACLE versions, which give the
+ * same bytes. */
+#if defined(TFLC_HAVE_DSP) && !defined(TFLC_DSP_EMULATE) &&                    \
+    !defined(TFLC_NO_DSP_ASM) && defined(__thumb2__) && defined(__GNUC__) &&   \
+    !defined(__clang__) && defined(__OPTIMIZE__)
+#define TFLC__DSP_ASM 1
+#endif
+/* TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
+ * out_dims, out): a whole int8 DEPTHWISE_CONV_2D layer through a
+ * platform's own layer path before the generic blocked one; 1 when it ran,
+ * 0 (nothing written) where it does not apply. The Arm DSP's 3x3 frame
+ * (multiplier 1) where the DSP depthwise is the default and its assembly
+ * is compiled (TFLC_DW3_LAYER_TEST compiles the function for
+ * tests/test_platform.c, which calls it directly). */
+#if defined(TFLC__DEPTHWISE_S8_IS_DSP) && defined(TFLC__DSP_ASM)
+#define TFLC__DEPTHWISE_LAYER_S8_IS_DSP 1
+#endif
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
+                                 const int32_t in_dims[4], const int8_t *in,
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int8_t *out);
+#endif
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+  ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
+   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
+#else
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
 /* TFLC__MVE_GEMM_OTHER / TFLC__MVE_DEPTHWISE_OTHER: the version a block
  * the MVE GEMM or depthwise does not take goes to */
@@ -4407,6 +4446,10 @@ static int tflc__depthwise_conv2d_s8_blocked(
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
     size_t tile_bytes) {
+  /* a platform's own path for the whole layer first, where it has one */
+  if (TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out))
+    return 1;
   return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
                                          bias, out_dims, 0, out_dims[3], out,
                                          out_dims[3], tile, tile_bytes);
@@ -11509,15 +11552,8 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
   s[1] = s1;
 }
 
-/* The GEMM inner loop in assembly where gcc and Thumb-2 are there
- * (TFLC_NO_DSP_ASM keeps the ACLE version). Not under clang: its register
- * allocator cannot give these blocks their twelve registers, so clang
- * builds take the ACLE version, which gives the same bytes. */
-#if !defined(TFLC_DSP_EMULATE) && !defined(TFLC_NO_DSP_ASM) &&                 \
-    defined(__thumb2__) && defined(__GNUC__) && !defined(__clang__) &&         \
-    defined(__OPTIMIZE__)
-#define TFLC__DSP_ASM 1
-#endif
+/* The inner loops in assembly where TFLC__DSP_ASM is defined (gcc,
+ * Thumb-2, optimized: chosen in the selection block). */
 #if defined(TFLC__DSP_ASM)
 /* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
  * needs more registers than compilers find (they spill three values per
@@ -12397,6 +12433,366 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
     tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
 }
 
+/* 3x3 depthwise runs of four channels [c, c + 4) (multiplier 1) without
+ * an input offset (inside the input, the offset folded into the biases),
+ * with simple requantizations (multipliers q, right shifts 1..23, as
+ * tflc__dsp_dw4_simple_pixels) and biases within +-(2^30 - 9 * 2^14)
+ * (tflc__dsp_dw3x3_fits). The weights are sign-extended once per run
+ * into halfword pairs (channels 0 and 2 of tap t, then 1 and 3), so a tap
+ * costs one word of input, its two SXTB16, one LDRD of the pair and four
+ * multiply-accumulates.
+ *
+ * Weights and biases are doubled: the sums are then twice the
+ * accumulator, exactly (|acc| < 2^30 by the bias bound), and
+ * SMMULR(2 acc, q) = (acc q + 2^30) >> 31, the doubling high multiply in
+ * one instruction. The output offset rides in the nudge as
+ * offset << right: where the sum does not saturate the shift gives the
+ * same integer plus the offset, and where either saturates (right <= 23)
+ * both results lie beyond int8 on the same side, so the final
+ * saturation (and clamp within int8) agrees.
+ *
+ * The frame of a run; on 32-bit targets its byte offsets are the
+ * assembly's (tflc__dw3_frame32_matches). */
+typedef struct tflc__dw3_frame {
+  uint32_t w[18];    /* 0: doubled weight pairs of the nine taps */
+  uint32_t bias[4];  /* 72: doubled biases */
+  uint32_t qn[8];    /* 88: multiplier and nudge (with the offset) */
+  uint32_t right[4]; /* 120 */
+  int32_t x_next;    /* 136: third tap of a row to the first of the next */
+  const int8_t *x;   /* 140: tap (0, 0) of the pixel */
+  int32_t x_pixel;   /* 144 */
+  int8_t *out;       /* 148 */
+  int32_t out_pixel; /* 152 */
+  int32_t pixels;    /* 156: left in the run (at least 1) */
+  int32_t lo, hi;    /* 160, 164: clamp (unless sat8) */
+} tflc__dw3_frame;
+
+#define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
+TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
+  int j;
+  for (j = 0; j < 4; j++)
+    if ((int32_t)bias[j] >= TFLC__DW3_BOUND ||
+        (int32_t)bias[j] <= -TFLC__DW3_BOUND)
+      return 0;
+  return 1;
+}
+#undef TFLC__DW3_BOUND
+
+/* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
+ * apart), biases and requantizations. */
+TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
+                                        int32_t w_row, int32_t w_col,
+                                        const uint32_t *bias, const int32_t *q,
+                                        const int32_t *right, int32_t out_off,
+                                        int32_t lo, int32_t hi) {
+  int32_t t, j;
+  for (t = 0; t < 9; t++) {
+    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * w_row +
+                                    (ptrdiff_t)(t % 3) * w_col);
+    k->w[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
+    k->w[2 * t + 1] =
+        tflc__sadd16(tflc__sxtb16_ror8(wv), tflc__sxtb16_ror8(wv));
+  }
+  for (j = 0; j < 4; j++) {
+    k->bias[j] = bias[j] * 2u;
+    k->qn[2 * j] = (uint32_t)q[j];
+    k->qn[2 * j + 1] =
+        ((uint32_t)1 << (right[j] - 1)) + ((uint32_t)out_off << right[j]);
+    k->right[j] = (uint32_t)right[j];
+  }
+  k->lo = lo;
+  k->hi = hi;
+}
+
+#if defined(TFLC__DSP_ASM)
+typedef char
+    tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
+                                      offsetof(tflc__dw3_frame, x) == 140 &&
+                                      offsetof(tflc__dw3_frame, out) == 148 &&
+                                      offsetof(tflc__dw3_frame, lo) == 160
+                                  ? 1
+                                  : -1];
+/* The run of frame k in assembly: eleven registers (-fno-omit-frame-pointer
+ * builds keep r7), the rest in the frame. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
+                                                int32_t x_col, int sat8) {
+  uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
+  const int8_t *xt;
+#define TFLC__DW3_TAP(xaddr, woff)                                             \
+  "ldr %[xv], " xaddr "\n\t"                                                   \
+  "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
+  "sxtb16 %[xl], %[xv]\n\t"                                                    \
+  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
+  "smlabb %[s1], %[xv], %[wh], %[s1]\n\t"                                      \
+  "smlatt %[s3], %[xv], %[wh], %[s3]\n\t"
+#define TFLC__DW3_ROW(w0, w1, w2)                                              \
+  TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
+  TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
+  "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
+#define TFLC__DW3_OUT(s, qn, r, j, clamp)                                      \
+  "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
+  "smmulr " s ", " s ", %[wl]\n\t"                                             \
+  "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
+  "qadd " s ", " s ", %[wh]\n\t"                                               \
+  "ldr %[wl], [%[k], #" r "]\n\t"                                              \
+  "asr " s ", " s ", %[wl]\n\t"                                                \
+  "ssat " s ", #8, " s "\n\t" clamp(s) "strb " s ", [%[xt], #" j "]\n\t"
+#define TFLC__DW3_NOCLAMP(s) ""
+#define TFLC__DW3_CLAMP(s)                                                     \
+  "cmp " s ", %[xv]\n\t"                                                       \
+  "it lt\n\t"                                                                  \
+  "movlt " s ", %[xv]\n\t"                                                     \
+  "cmp " s ", %[xl]\n\t"                                                       \
+  "it gt\n\t"                                                                  \
+  "movgt " s ", %[xl]\n\t"
+#define TFLC__DW3_LOOP(clamp, load_clamp)                                      \
+  "1:\n\t"                                                                     \
+  "ldr %[xt], [%[k], #140]\n\t"                                                \
+  "ldrd %[s0], %[s1], [%[k], #72]\n\t"                                         \
+  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW(                          \
+      "0", "8",                                                                \
+      "16") "ldr %[xv], [%[k], #136]\n\t"                                      \
+            "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(                       \
+                "24", "32",                                                    \
+                "40") "ldr %[xv], [%[k], #136]\n\t"                            \
+                      "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(             \
+                          "48", "56",                                          \
+                          "64") "ldr %[xt], [%[k], #148]\n\t" load_clamp       \
+                          TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)      \
+                              TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)  \
+                                  TFLC__DW3_OUT("%[s2]", "104", "128", "2",    \
+                                                clamp)                         \
+                                      TFLC__DW3_OUT(                           \
+                                          "%[s3]", "112", "132", "3",          \
+                                          clamp) "ldrd %[wl], %[wh], [%[k], "  \
+                                                 "#140]\n\t"                   \
+                                                 "add %[wl], %[wl], %[wh]\n\t" \
+                                                 "str %[wl], [%[k], #140]\n\t" \
+                                                 "ldr %[wh], [%[k], #152]\n\t" \
+                                                 "add %[xt], %[xt], %[wh]\n\t" \
+                                                 "str %[xt], [%[k], #148]\n\t" \
+                                                 "ldr %[wl], [%[k], #156]\n\t" \
+                                                 "subs %[wl], %[wl], #1\n\t"   \
+                                                 "str %[wl], [%[k], #156]\n\t" \
+                                                 "bne 1b\n\t"
+#define TFLC__DW3_OPERANDS                                                     \
+  : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),           \
+    [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&r"(wl),            \
+    [wh] "=&r"(wh)                                                             \
+  : [xc] "r"(x_col), [k] "r"(k)                                                \
+  : "cc", "memory"
+  if (sat8)
+    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "") TFLC__DW3_OPERANDS);
+  else
+    __asm__ volatile(
+        TFLC__DW3_LOOP(TFLC__DW3_CLAMP, "ldrd %[xv], %[xl], [%[k], #160]\n\t")
+            TFLC__DW3_OPERANDS);
+#undef TFLC__DW3_OPERANDS
+#undef TFLC__DW3_LOOP
+#undef TFLC__DW3_CLAMP
+#undef TFLC__DW3_NOCLAMP
+#undef TFLC__DW3_OUT
+#undef TFLC__DW3_ROW
+#undef TFLC__DW3_TAP
+  (void)s0;
+  (void)s1;
+  (void)s2;
+  (void)s3;
+  (void)xv;
+  (void)xl;
+  (void)wl;
+  (void)wh;
+  (void)xt;
+}
+#else
+/* The same run in C, instruction for instruction (SMMULR as its
+ * definition): the DSP emulation on other hosts tests the arithmetic
+ * (tests/test_platform.c through tflc__dsp_dw3x3_layer). */
+TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
+                                       int sat8) {
+  do {
+    uint32_t s[4];
+    int32_t t, j;
+    s[0] = k->bias[0];
+    s[1] = k->bias[1];
+    s[2] = k->bias[2];
+    s[3] = k->bias[3];
+    for (t = 0; t < 9; t++) {
+      const uint32_t xv =
+          tflc__load4(k->x + (ptrdiff_t)(t / 3) * (k->x_next + 2 * x_col) +
+                      (ptrdiff_t)(t % 3) * x_col);
+      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, k->w[2 * t], s[0]);
+      s[2] = tflc__smlatt(xl, k->w[2 * t], s[2]);
+      s[1] = tflc__smlabb(xh, k->w[2 * t + 1], s[1]);
+      s[3] = tflc__smlatt(xh, k->w[2 * t + 1], s[3]);
+    }
+    for (j = 0; j < 4; j++) {
+      const int64_t m = (int64_t)tflc__wrap32((int64_t)s[j]) *
+                            (int64_t)(int32_t)k->qn[2 * j] +
+                        ((int64_t)1 << 31);
+      int32_t v = (int32_t)tflc__asr64(m, 32); /* SMMULR */
+      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
+                                     (int64_t)((uint32_t)v >> 31)));
+      v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
+      if (!sat8) {
+        v = v < k->lo ? k->lo : v;
+        v = v > k->hi ? k->hi : v;
+      }
+      k->out[j] = (int8_t)v;
+    }
+    k->x += k->x_pixel;
+    k->out += k->out_pixel;
+  } while (--k->pixels != 0);
+}
+#endif
+
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+/* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
+ * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
+ * channels at a time over the whole map, the input offset folded into the
+ * biases: the windows inside the input in one run per output row, every
+ * other window copied to nine words, its padding the input's zero point
+ * (those inputs plus the offset are zero, so the folded biases hold).
+ * Returns 0, nothing written, where it does not apply: channels not a
+ * multiple of four, requantizations other than the simple ones (right
+ * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
+ * bound. (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
+ * primitives are its own.) */
+static TFLC__NOINLINE int
+tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                      const int8_t *in, const int32_t filter_dims[4],
+                      const tflc_const *filter, const tflc_const *bias,
+                      const int32_t out_dims[4], int8_t *out) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3], off = p->input_offset;
+  const int sat8 = p->act_min == -128 && p->act_max == 127;
+  const int8_t *wt = (const int8_t *)filter->data;
+  uint32_t pad;
+  int32_t c, j, t, n, oy, ox, ky, first, last;
+  int64_t e;
+  if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
+      filter_dims[3] != ch || in_dims[3] != ch || ch % 4 != 0 ||
+      (TFLC__COMPRESSION && filter->bits != 0) || off < -127 || off > 128 ||
+      p->output_offset < -128 || p->output_offset > 127 || p->act_min < -128 ||
+      p->act_max > 127 || p->act_min > p->act_max)
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (g.dh != 1 || g.dw != 1)
+    return 0;
+  for (c = 0; c < ch; c += 4) {
+    uint32_t b4[4];
+    for (j = 0; j < 4; j++) {
+      const int32_t sh = p->out_shift[c + j];
+      int32_t sum = 0;
+      if (p->out_multiplier[c + j] == INT32_MIN || sh > -1 || sh < -23)
+        return 0;
+      for (t = 0; t < 9; t++)
+        sum += wt[(ptrdiff_t)t * ch + c + j];
+      b4[j] =
+          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+    }
+    if (!tflc__dsp_dw3x3_fits(b4))
+      return 0;
+  }
+  pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
+  /* output columns whose whole window is inside the input */
+  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = e < g.ow ? (int32_t)e : g.ow;
+  e = (int64_t)g.w - 3 + g.pw;
+  e = e < 0 ? -1 : e / g.sw;
+  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  for (c = 0; c < ch; c += 4) {
+    tflc__dw3_frame k;
+    uint32_t b4[4], win[9];
+    int32_t q[4], right[4];
+    for (j = 0; j < 4; j++) {
+      int32_t sum = 0;
+      for (t = 0; t < 9; t++)
+        sum += wt[(ptrdiff_t)t * ch + c + j];
+      b4[j] =
+          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      q[j] = p->out_multiplier[c + j];
+      right[j] = -p->out_shift[c + j];
+    }
+    tflc__dsp_dw3x3_frame(&k, wt + c, 3 * ch, ch, b4, q, right,
+                          p->output_offset, p->act_min, p->act_max);
+    for (n = 0; n < in_dims[0]; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        const int full_y = iy0 >= 0 && iy0 + 3 <= g.h;
+        int8_t *orow = out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch + c;
+        if (full_y && first <= last) {
+          k.x_next = (g.w - 2) * ch;
+          k.x = in_n + ((ptrdiff_t)iy0 * g.w + first * g.sw - g.pw) * ch;
+          k.x_pixel = g.sw * ch;
+          k.out = orow + (ptrdiff_t)first * ch;
+          k.out_pixel = ch;
+          k.pixels = last - first + 1;
+          tflc__dsp_dw3x3_loop(&k, ch, sat8);
+        }
+        for (ox = 0; ox < g.ow; ox++) {
+          const int32_t ix0 = ox * g.sw - g.pw;
+          if (full_y && ox == first && first <= last) {
+            ox = last; /* the run */
+            continue;
+          }
+          {
+            /* the rows and columns inside the input, then nine words */
+            const int c0 = ix0 >= 0 && ix0 < g.w;
+            const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g.w;
+            const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g.w;
+            for (ky = 0; ky < 3; ky++) {
+              const int32_t iy = iy0 + ky;
+              uint32_t *wr = win + 3 * ky;
+              if (iy < 0 || iy >= g.h) {
+                wr[0] = wr[1] = wr[2] = pad;
+              } else {
+                const int8_t *xr = in_n + ((ptrdiff_t)iy * g.w + ix0) * ch;
+                wr[0] = c0 ? tflc__load4(xr) : pad;
+                wr[1] = c1 ? tflc__load4(xr + ch) : pad;
+                wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
+              }
+            }
+          }
+          k.x_next = 4;
+          k.x = (const int8_t *)win;
+          k.x_pixel = 0;
+          k.out = orow + (ptrdiff_t)ox * ch;
+          k.out_pixel = 0;
+          k.pixels = 1;
+          tflc__dsp_dw3x3_loop(&k, 4, sat8);
+        }
+      }
+    }
+  }
+  return 1;
+}
+#endif
+
+#if defined(TFLC__DSP_ASM)
+/* A run of b's pixels, channels [c, c + 4), through the frame. */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
+                       const uint32_t *bias, const int32_t *q,
+                       const int32_t *right, int32_t out_off, int32_t lo,
+                       int32_t hi, int sat8) {
+  tflc__dw3_frame k;
+  tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
+                        out_off, lo, hi);
+  k.x_next = b->x_row - 2 * b->x_col;
+  k.x = b->x + c;
+  k.x_pixel = b->x_pixel;
+  k.out = b->out + c;
+  k.out_pixel = b->out_pixel;
+  k.pixels = b->pixels;
+  tflc__dsp_dw3x3_loop(&k, b->x_col, sat8);
+}
+#endif
+
 /* The pixels of four channels [c, c + 4) (multiplier 1) whose
  * requantizations are all simple (tflc__dsp_requant_init): multipliers q
  * and right shifts 1..23 in arrays, the input offset
@@ -12418,6 +12814,14 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
   const int8_t *const w = b->w + c;
   int8_t *o = b->out + c;
   int32_t p, y, x, j;
+#if defined(TFLC__DSP_ASM)
+  /* (the ACLE build keeps the loop below: faster there) */
+  if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
+      tflc__dsp_dw3x3_fits(bias)) {
+    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi, sat8);
+    return;
+  }
+#endif
   for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
     uint32_t s[4];
     s[0] = bias[0];

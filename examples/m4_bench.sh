@@ -4,8 +4,15 @@
 # mps3-an547, ../shared/tools/cortex-m55-qemu). For each conformance case,
 # builds examples/m4_bench.c with the model, input and TFLM's expected
 # output compiled in, runs it, and prints the exact instruction count of
-# one tflc_invoke, arena, stack, flash.
-#   examples/m4_bench.sh [CASE_DIR...]     (default: the benchmark models)
+# one tflc_invoke, arena, stack, flash. Protocol of
+# ../shared/reference/PEERS.md: a warm-up invoke (checked against TFLM's
+# output), the input written again, the measured invoke.
+#   examples/m4_bench.sh [CASE_DIR...]     (default: the benchmark models
+#                                           and the two field models)
+# On the M4 the column "cycles" is the estimated Cortex-M4 cycles of the
+# measured invoke (examples/m4_cycles.py over the instruction mix the
+# harness's insnwin plugin records; its cost table is in that file), "-"
+# when the host cannot build the plugin.
 # The last columns give TFLM + CMSIS-NN's instructions for the same case
 # (../shared/reference/PEERS.md, same harness and protocol; on the M55
 # CMSIS-NN's MVE kernels) and the ratio. On the M55 a second build with
@@ -35,6 +42,8 @@ if [ $# -eq 0 ]; then
   [ "$TARGET" = m4 ] && set -- "$@" "$SHARED/conformance/models/compressed/ms_dw_axis3_a/meta"
   set -- "$@" "$M/kws_ref_model/seed1" "$M/vww_96_int8/seed1" \
     "$M/pretrainedResnet_quant/seed1" "$M/ad01_int8/seed1"
+  F=$SHARED/conformance/external/field
+  set -- "$@" "$F/mcunet_vww/seed1" "$F/microwakeword_okay_nabu_v2/seed1"
 fi
 peer() { # TFLM + CMSIS-NN instructions per invoke (PEERS.md), or -
   case $TARGET:$1 in
@@ -44,6 +53,8 @@ peer() { # TFLM + CMSIS-NN instructions per invoke (PEERS.md), or -
   m4:external_mlperf_tiny_vww_96_int8_seed1) echo 24101966 ;;
   m4:external_mlperf_tiny_pretrainedResnet_quant_seed1) echo 29864093 ;;
   m4:external_mlperf_tiny_ad01_int8_seed1) echo 582964 ;;
+  m4:external_field_mcunet_vww_seed1) echo 48626870 ;;
+  m4:external_field_microwakeword_okay_nabu_v2_seed1) echo 193869 ;;
   m55:models_person_detect_person) echo 6508101 ;;
   m55:models_micro_speech_seed1) echo 1008239 ;;
   m55:external_mlperf_tiny_kws_ref_model_seed1) echo 1812651 ;;
@@ -67,7 +78,15 @@ run_one() { # out_prefix extra_cflags: build and run; sets res, insns, ok
     res="" ok="build failed ($1.log)"
     return
   fi
-  res=$(timeout 600 "$H/run.sh" "$1.elf" 2>&1 || true)
+  if [ -n "$plugin" ]; then
+    local b e
+    b=$(arm-none-eabi-nm "$1.elf" | awk '$3=="bench_begin"{print "0x"$1}')
+    e=$(arm-none-eabi-nm "$1.elf" | awk '$3=="bench_end"{print "0x"$1}')
+    res=$(timeout 600 "$H/run.sh" "$1.elf" 0 \
+      -plugin "$plugin,begin=$b,end=$e,prof=$1.prof,profwin=0" 2>&1 || true)
+  else
+    res=$(timeout 600 "$H/run.sh" "$1.elf" 2>&1 || true)
+  fi
   insns=$(echo "$res" | sed -n 's/^invoke: \([0-9]*\) instructions/\1/p')
   ok=$(echo "$res" | grep -q 'identical to TFLM' && echo identical || echo "$res" | tail -n 1)
 }
@@ -77,7 +96,12 @@ bench_need m4_bench.sh arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm "$H/
 failed=0
 extra=""
 [ "$NOMVE" = 1 ] && extra=no-mve
-printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' case instructions arena stack text model cmsis-nn ratio "$extra" output
+plugin=""
+if [ "$TARGET" = m4 ] && command -v python3 >/dev/null && mkdir -p build/m4 &&
+  gcc -O2 -shared -fPIC -o build/m4/libinsnwin.so "$H/plugin/insnwin.c" 2>/dev/null; then
+  plugin=build/m4/libinsnwin.so
+fi
+printf '%-50s %12s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' case instructions cycles arena stack text model cmsis-nn ratio "$extra" output
 for c in "$@"; do
   name=$(echo "${c#"$SHARED"/conformance/}" | tr '/' '_')
   out=build/$TARGET/$name
@@ -90,7 +114,13 @@ for c in "$@"; do
     nomve=${insns:-?}
     [ "$ok" = identical ] || nomve="$nomve($ok)"
   fi
+  rm -f "$out/bench.prof"
   run_one "$out/bench" ""
+  cycles=-
+  if [ -n "$plugin" ] && [ -s "$out/bench.prof" ]; then
+    cycles=$(python3 examples/m4_cycles.py --json "$out/bench.elf" "$out/bench.prof" |
+      sed -n 's/.*"cycles": \([0-9]*\).*/\1/p')
+  fi
   if [ -n "${M4_JSON:-}" ]; then
     echo "$res" | sed -n 's/^ops-json: \({.*\)/\1/p' >"$out/ops.json"
   fi
@@ -101,7 +131,7 @@ for c in "$@"; do
   ratio=-
   [ "$ok" = identical ] || failed=$((failed + 1))
   [ "$p" != - ] && [ -n "$insns" ] && ratio=$(awk -v a="$insns" -v b="$p" 'BEGIN{printf "%.2f", a / b}')
-  printf '%-50s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' "$name" "${insns:-?}" "${arena:-?}" \
+  printf '%-50s %12s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' "$name" "${insns:-?}" "${cycles:--}" "${arena:-?}" \
     "${stack:-?}" "${text:-?}" "$(stat -c %s "$c/model.tflite")" "$p" "$ratio" "$nomve" "$ok"
 done
 if [ "$failed" != 0 ]; then

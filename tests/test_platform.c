@@ -19,6 +19,7 @@
 #define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
 #endif
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
+#define TFLC_DW3_LAYER_TEST /* tflc__dsp_dw3x3_layer, called directly */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
 #include "harness.h"
@@ -522,6 +523,115 @@ static int conv_kernel_case(int dw_conv) {
   return ok;
 }
 
+#if defined(TFLC_HAVE_DSP)
+/* The Arm DSP 3x3 depthwise layer (tflc__dsp_dw3x3_layer: the whole map
+ * four channels at a time, runs inside the input, padded windows on the
+ * borders) against the reference: any map from 1x1, strides 1 and 2, SAME
+ * and VALID, one or two batches, every input zero point, simple
+ * requantizations with any clamp, now and then a channel or bias it
+ * refuses (then it writes nothing). Returns 1 when it agreed or refused
+ * cleanly; *used counts the layers it ran. */
+static int dw3x3_layer_case(int *used) {
+  conv_shape g;
+  quant k;
+  tflc_conv_params p;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, c;
+  int8_t *in, *f, *expect, *got;
+  const int wb = (int)(rnd() % 4 != 0);
+  int same, ok, ran;
+  tflc_const braw, fc;
+  memset(&g, 0, sizeof g);
+  g.dw_conv = 1;
+  g.mult = 1;
+  g.n = rnd_range(1, 2);
+  g.h = rnd_range(1, 10);
+  g.w = rnd_range(1, 10);
+  g.kh = g.kw = 3;
+  g.dh = g.dw = 1;
+  g.sh = rnd_range(1, 2);
+  g.sw = rnd_range(1, 2);
+  same = g.h < 3 || g.w < 3 || rnd() % 2;
+  out_size(g.h, 3, g.sh, 1, same, &g.oh, &g.ph);
+  out_size(g.w, 3, g.sw, 1, same, &g.ow, &g.pw);
+  g.cin = g.cout = 4 * rnd_range(1, 6);
+  g.in_zp = rnd() % 3 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
+  in_n = g.n * g.h * g.w * g.cin;
+  f_n = 9 * g.cout;
+  out_n = g.n * g.oh * g.ow * g.cout;
+  in = (int8_t *)malloc((size_t)in_n);
+  f = (int8_t *)malloc((size_t)f_n);
+  expect = (int8_t *)malloc((size_t)out_n);
+  got = (int8_t *)malloc((size_t)out_n);
+  fill_s8(in, in_n);
+  fill_s8(f, f_n);
+  make_quant(&k, g.cout, 9);
+  for (c = 0; c < g.cout; c++) {
+    if (rnd() % 64 != 0 && (k.s32[c] > -1 || k.s32[c] < -23)) {
+      k.q[c] = (int32_t)(0x40000000u + rnd() % 0x40000000u);
+      k.s32[c] = -rnd_range(1, 23);
+      k.s[c] = (int8_t)k.s32[c];
+    }
+    if (rnd() % 64 == 0)
+      k.bias[c] = (int32_t)rnd(); /* beyond the frame's bound, mostly */
+  }
+  in_dims[0] = out_dims[0] = g.n;
+  in_dims[1] = g.h;
+  in_dims[2] = g.w;
+  in_dims[3] = g.cin;
+  f_dims[0] = 1;
+  f_dims[1] = f_dims[2] = 3;
+  f_dims[3] = g.cout;
+  out_dims[1] = g.oh;
+  out_dims[2] = g.ow;
+  out_dims[3] = g.cout;
+  memset(&p, 0, sizeof p);
+  p.stride_h = g.sh;
+  p.stride_w = g.sw;
+  p.dilation_h = p.dilation_w = 1;
+  p.pad_h = g.ph;
+  p.pad_w = g.pw;
+  p.depth_multiplier = 1;
+  p.input_offset = -g.in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+  fc = tflc_const_raw(f, TFLC_INT8, f_n);
+  ref_conv(&g, &k, wb, in, f, expect);
+  memset(got, 0x5A, (size_t)out_n);
+  ran = tflc__dsp_dw3x3_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                              out_dims, got);
+  if (ran) {
+    ok = memcmp(got, expect, (size_t)out_n) == 0;
+    (*used)++;
+  } else {
+    int32_t i;
+    ok = 1;
+    for (i = 0; i < out_n; i++)
+      ok &= got[i] == 0x5A;
+  }
+  if (!ok)
+    fprintf(stderr, "  dsp 3x3 layer: n%d %dx%dx%d s%d,%d p%d,%d zp %d\n",
+            (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.sh, (int)g.sw,
+            (int)g.ph, (int)g.pw, (int)g.in_zp);
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static void test_dsp_dw3x3_layer(void) {
+  int i, ok = 1, used = 0;
+  for (i = 0; i < 300; i++)
+    ok &= dw3x3_layer_case(&used);
+  CHECK(ok);
+  CHECK(used > 150); /* most layers took the path */
+}
+#endif
+
 static int fc_kernel_case(void) {
   quant k;
   tflc_fc_params p;
@@ -629,6 +739,74 @@ static void test_kernels_portable(void) {
 
 static void test_kernels_dsp(void) {
   kernels_with(tflc_gemm_s8_dsp, tflc_depthwise_s8_dsp);
+}
+
+/* The Arm DSP depthwise against the portable one on the shapes of the
+ * multiplier-1 runs: 3x3 windows without an input offset over runs of
+ * pixels (the weights widened once per run, tflc__dsp_dw3x3_pixels), and
+ * around them short runs, clipped windows, offsets, pixel strides along
+ * a row or down a column, biases anywhere in int32. */
+static void test_dsp_depthwise_runs(void) {
+  int i, ok = 1, bad = 0, runs = 0;
+  for (i = 0; i < 300; i++) {
+    quant k;
+    tflc_depthwise_block b;
+    tflc_requant_params rq;
+    int32_t xn, wn, on, c;
+    int8_t *x, *w, *expect, *got;
+    b.multiplier = 1;
+    b.channels = rnd_range(1, 40);
+    b.pixels = rnd() % 4 == 0 ? rnd_range(1, 3) : rnd_range(3, 40);
+    b.rows = rnd() % 4 == 0 ? rnd_range(1, 3) : 3;
+    b.cols = rnd() % 4 == 0 ? rnd_range(1, 3) : 3;
+    b.x_col = b.channels + rnd_range(0, 3);
+    b.x_row = b.x_col * rnd_range(3, 6) + rnd_range(0, 3);
+    b.x_pixel = rnd() % 3 ? b.x_col * rnd_range(1, 2) : b.x_row;
+    b.x_offset = rnd() % 4 ? 0 : pick_offset();
+    b.w_col = b.channels + rnd_range(0, 3);
+    b.w_row = b.w_col * 3 + rnd_range(0, 3);
+    b.out_pixel = b.channels + rnd_range(0, 5);
+    xn = b.x_row * 3 + b.x_pixel * b.pixels + b.x_col * 3 + 4;
+    wn = b.w_row * 3 + b.w_col * 3 + b.channels;
+    on = b.out_pixel * b.pixels;
+    x = (int8_t *)malloc((size_t)xn);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    fill_s8(x, xn);
+    fill_s8(w, wn);
+    make_quant(&k, b.channels, 9);
+    if (rnd() % 8 == 0)
+      for (c = 0; c < b.channels; c++)
+        k.bias[c] = (int32_t)rnd(); /* sums that wrap */
+    rq = quant_params(&k, (int)(rnd() % 4 != 0), (int)(rnd() % 4 != 0));
+    runs += b.rows == 3 && b.cols == 3 && b.x_offset == 0 && b.pixels >= 3 &&
+            b.channels >= 4;
+    b.x = x;
+    b.w = w;
+    memset(expect, 0x33, (size_t)on);
+    b.out = expect;
+    ref_depthwise_block(&k, rq.per_channel, rq.bias != NULL, &b);
+    memset(got, 0x33, (size_t)on);
+    b.out = got;
+    tflc_depthwise_s8_portable(&rq, &b);
+    ok &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_depthwise_s8_dsp(&rq, &b);
+    if (memcmp(got, expect, (size_t)on) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  dsp depthwise run differs: ch %d px %d %dx%d off %d\n",
+               (int)b.channels, (int)b.pixels, (int)b.rows, (int)b.cols,
+               (int)b.x_offset);
+    }
+    free(x);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+  CHECK(runs > 60); /* the widened-weight runs were there */
 }
 
 #if defined(TFLC_HAVE_MVE)
@@ -1024,6 +1202,10 @@ int main(void) {
   RUN(test_requantize);
   RUN(test_gemm_primitives);
   RUN(test_depthwise_primitives);
+  RUN(test_dsp_depthwise_runs);
+#if defined(TFLC_HAVE_DSP)
+  RUN(test_dsp_dw3x3_layer);
+#endif
   RUN(test_lut_unpack);
   RUN(test_kernels_portable);
   RUN(test_kernels_dsp);
