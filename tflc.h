@@ -654,6 +654,13 @@ typedef enum tflc_plan {
                             write their output over it, a few channels at
                             a time through a plane, where that lowers the
                             arena (a model's only subgraph) */
+  TFLC_PLAN_PATCHES = 3, /* + a chain of int8 convolution layers (CONV_2D,
+                            DEPTHWISE_CONV_2D) run band by band: the
+                            chain's last output is computed a few rows at
+                            a time, each band through every layer of the
+                            chain with its halo recomputed, so that the
+                            maps inside the chain never exist whole (a
+                            model's only subgraph) */
   /* options: the plan with the smallest arena (of those, the fastest) */
   TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
@@ -730,6 +737,14 @@ typedef struct tflc_interpreter {
   int32_t inplace_ops;
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
+  /* TFLC_PLAN_PATCHES: operators patch_first .. patch_last run band by
+   * band, patch_rows rows of patch_last's output a band (0: no chain),
+   * through a buffer of patch_bytes; patch_macs: the multiply-adds the
+   * halos add at each invoke */
+  int32_t patch_first, patch_last, patch_rows;
+  uint32_t patch_bytes, patch_split; /* (the second buffer's offset) */
+  uint64_t patch_macs;
+  size_t patch_budget; /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
   int32_t error_op, error_subgraph;
   char error[TFLC_ERROR_LEN];
@@ -4535,6 +4550,9 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
 /* op->variant bit a prepare sets (smaller plans): output 0 is written over
  * input 0, so the planner gives them one buffer */
 #define TFLC__OVER_INPUT 0x80u
+/* operator i is in the chain run band by band (TFLC_PLAN_PATCHES) */
+#define TFLC__IN_CHAIN(it, i)                                                  \
+  ((it)->patch_rows && (i) >= (it)->patch_first && (i) <= (it)->patch_last)
 #define TFLC__PLACED 128        /* planning only: data holds the arena offset */
 #define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
@@ -4883,6 +4901,14 @@ static size_t tflc__place_tensors(tflc__planner *p) {
 }
 static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
                              int16_t *io);
+#ifndef TFLC_NO_PATCHES
+static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
+                                  uint32_t *scope);
+static tflc_status tflc__patch_ready(tflc__ctx *c);
+static tflc_status tflc__patch_run(tflc__ctx *c);
+#endif
+static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
+                                int32_t stride, int32_t dil, int32_t *out);
 /* The bytes the current view's tensors span planned alone (no scratch,
  * variables left out) with the operators marked TFLC__OVER_INPUT sharing
  * their input's buffer, or SIZE_MAX; planning table at `table`. Leaves
@@ -4908,7 +4934,21 @@ static size_t tflc__trial_high(tflc_interpreter *it, uint32_t *table) {
     for (k = 0; k < it->num_tensors; k++)
       if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE)
         p.life[k] = 0xFFFFFFFFu;
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows) /* (the chain's band buffers with the tensors) */
+      tflc__patch_lifetimes(it, p.life, p.scope);
+#endif
     high = tflc__place_tensors(&p);
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows) {
+      const size_t sz =
+          (it->patch_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      const size_t off = tflc__fit(&p, (uint32_t)sz, p.scope[it->patch_first],
+                                   0, NULL, NULL, 0);
+      if (off + sz > high)
+        high = off + sz;
+    }
+#endif
   }
   it->error[0] = 0;
   for (k = 0; k < it->num_tensors; k++) {
@@ -4944,7 +4984,7 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
     it->map_bytes = start + table;
   none = it->opt.plan == TFLC_PLAN_EVERYWHERE ? 0 : tflc__trial_high(it, tab);
   for (i = 0; i < n; i++)
-    if (tflc__dead_input(it, &it->ops[i]))
+    if (tflc__dead_input(it, &it->ops[i]) && !TFLC__IN_CHAIN(it, i))
       it->ops[i].variant |= TFLC__OVER_INPUT;
   if (it->opt.plan == TFLC_PLAN_EVERYWHERE)
     return TFLC_OK;
@@ -4964,6 +5004,300 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
   }
   return TFLC_OK;
 }
+/* ---- smaller plans: patch-based execution -------------------------------- */
+/* TFLC_PLAN_PATCHES: a chain of int8 CONV_2D / DEPTHWISE_CONV_2D layers,
+ * each reading only the previous one's output, runs band by band: the
+ * chain's last output is made `rows` rows at a time, and for each band
+ * every layer computes just the rows the next one reads (the receptive
+ * field, recomputed where bands overlap). The maps inside the chain never
+ * exist whole: a band of each lives in one of two buffers, the layers
+ * alternating between them. A layer's band buffer holds its input rows
+ * with the padding of the true tensor borders written out (the input zero
+ * point, whose taps add nothing, as the kernels skip taps outside the
+ * tensor), so the unchanged kernels, platform paths included, run it with
+ * no padding and give the same bytes as the whole tensor. */
+#ifndef TFLC_NO_PATCHES
+#define TFLC__PATCH_MAX 16 /* layers of a chain */
+/* One layer of a chain: input h x w x c, output oh x ow x oc, filter taps
+ * kh x kw, strides, dilations, padding before (top, left), the width of
+ * its band buffer (padding included), its input zero point, and the
+ * multiply-adds of an output element. */
+typedef struct tflc__patch_layer {
+  int32_t h, w, c, oh, ow, oc, kh, kw, sh, sw, dh, dw, pad_t, pad_l, wb, zp;
+  int32_t macs;
+} tflc__patch_layer;
+
+/* Fills L from the tensors and the geometry; 0 when out of range. */
+static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
+                            const tflc_tensor *f, const tflc_tensor *o,
+                            int depthwise, int32_t sh, int32_t sw, int32_t dh,
+                            int32_t dw, int32_t pad_t, int32_t pad_l) {
+  int64_t need, wb;
+  L->h = in->dims[1];
+  L->w = in->dims[2];
+  L->c = in->dims[3];
+  L->oh = o->dims[1];
+  L->ow = o->dims[2];
+  L->oc = o->dims[3];
+  L->kh = f->dims[1];
+  L->kw = f->dims[2];
+  L->sh = sh;
+  L->sw = sw;
+  L->dh = dh;
+  L->dw = dw;
+  L->pad_t = pad_t;
+  L->pad_l = pad_l;
+  L->zp = in->zero_point;
+  if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || sh > 64 || sw > 64 || dh > 64 ||
+      dw > 64 || L->kh < 1 || L->kw < 1 || L->kh > 64 || L->kw > 64 ||
+      pad_t < 0 || pad_l < 0 || L->h < 1 || L->w < 1 || L->c < 1 || L->oh < 1 ||
+      L->ow < 1 || L->oc < 1 || L->h > 0xFFFF || L->w > 0xFFFF ||
+      L->oh > 0xFFFF || L->ow > 0xFFFF || L->c > 0xFFFF || L->oc > 0xFFFF ||
+      pad_t >= (L->kh - 1) * dh + 1 || pad_l >= (L->kw - 1) * dw + 1)
+    return 0;
+  need = (int64_t)(L->ow - 1) * sw + (int64_t)(L->kw - 1) * dw + 1;
+  wb = (int64_t)pad_l + L->w;
+  L->wb = (int32_t)(need > wb ? need : wb);
+  L->macs = L->kh * L->kw * (depthwise ? 1 : f->dims[3]);
+  return (int64_t)(L->oh - 1) * sh + (int64_t)(L->kh - 1) * dh + 1 - pad_t <=
+             (int64_t)L->h + (L->kh - 1) * dh &&
+         (int64_t)L->wb * L->c < 0x1000000;
+}
+
+/* 1 when operator i of a model's only subgraph can be a layer of a chain
+ * (L: its geometry, from its options; before its prepare): a built-in
+ * int8 CONV_2D or DEPTHWISE_CONV_2D on one image, plain constant filter
+ * and bias. Its prepare confirms (tflc__patch_ready). */
+static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
+                           tflc__patch_layer *L) {
+  const tflc__op *op = &it->ops[i];
+  const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED |
+                         TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN;
+  const int dwc = op->code == TFLC_OP_DEPTHWISE_CONV_2D;
+  const tflc_tensor *in, *f, *o, *b;
+  int32_t padding, sh, sw, dh, dw, oh, ow, pt, pl;
+  if ((op->code != TFLC_OP_CONV_2D && !dwc) || op->user ||
+      it->opt.num_delegates > 0 || tflc__is_partition(op) || op->nin < 2 ||
+      op->nout != 1 || op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
+    return 0;
+  in = &it->tensors[op->in[0]];
+  f = &it->tensors[op->in[1]];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  b = op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || f->type != TFLC_INT8 ||
+      in->rank != 4 || o->rank != 4 || f->rank != 4 || in->dims[0] != 1 ||
+      o->dims[0] != 1 || !(f->flags & TFLC_TENSOR_CONST) ||
+      (f->flags & plain) ||
+      (b && (!(b->flags & TFLC_TENSOR_CONST) || (b->flags & plain))) ||
+      ((in->flags | o->flags) &
+       (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | plain)))
+    return 0;
+  if (dwc) {
+    tflc__depthwise_conv2d_options d;
+    tflc__read_depthwise_conv2d_options(it->model, op->opts, &d);
+    padding = d.padding;
+    sh = d.stride_h;
+    sw = d.stride_w;
+    dh = d.dilation_h_factor;
+    dw = d.dilation_w_factor;
+    if (d.depth_multiplier != 1 || o->dims[3] != in->dims[3])
+      return 0;
+  } else {
+    tflc__conv2d_options d;
+    tflc__read_conv2d_options(it->model, op->opts, &d);
+    padding = d.padding;
+    sh = d.stride_h;
+    sw = d.stride_w;
+    dh = d.dilation_h_factor;
+    dw = d.dilation_w_factor;
+    if (f->dims[3] != in->dims[3] || f->dims[0] != o->dims[3])
+      return 0;
+  }
+  if (padding < 0 || padding > 1 || sh < 1 || sw < 1 || dh < 1 || dw < 1 ||
+      sh > 64 || sw > 64 || dh > 64 || dw > 64 || f->dims[1] > 64 ||
+      f->dims[2] > 64 || in->dims[1] > 0xFFFF || in->dims[2] > 0xFFFF)
+    return 0;
+  pt = tflc__pad_amount(padding == 0, in->dims[1], f->dims[1], sh, dh, &oh);
+  pl = tflc__pad_amount(padding == 0, in->dims[2], f->dims[2], sw, dw, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2])
+    return 0;
+  return tflc__patch_fill(L, in, f, o, dwc, sh, sw, dh, dw, pt, pl);
+}
+
+/* 1 when the output of operator i feeds operator i + 1 (input 0) and
+ * nothing else: not a subgraph input or output, read by no other
+ * operator. */
+static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
+  const int32_t t = TFLC__OUT(&it->ops[i])[0];
+  int32_t j, k;
+  if (i + 1 >= it->num_ops || it->ops[i + 1].in[0] != t)
+    return 0;
+  for (k = 0; k < it->num_inputs; k++)
+    if (it->inputs[k] == t)
+      return 0;
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->outputs[k] == t)
+      return 0;
+  for (j = 0; j < it->num_ops; j++) {
+    const tflc__op *q = &it->ops[j];
+    for (k = 0; k < q->nin + q->nout; k++)
+      if (q->in[k] == t && !(j == i + 1 && k == 0) && !(j == i && k == q->nin))
+        return 0;
+  }
+  return 1;
+}
+
+/* Output rows [a, b) of the chain's last layer: the input rows each
+ * layer j reads, [r0[j], r1[j]) in its padded coordinates. */
+static void tflc__patch_band(const tflc__patch_layer *L, int32_t n, int32_t a,
+                             int32_t b, int32_t *r0, int32_t *r1) {
+  int32_t j;
+  for (j = n - 1; j >= 0; j--) {
+    r0[j] = a * L[j].sh - L[j].pad_t;
+    r1[j] = (b - 1) * L[j].sh - L[j].pad_t + (L[j].kh - 1) * L[j].dh + 1;
+    a = r0[j] > 0 ? r0[j] : 0;
+    b = r1[j] < L[j].h ? r1[j] : L[j].h;
+    if (b < a)
+      b = a;
+  }
+}
+/* 1 when layer 0 reads its band straight from the chain's input. */
+static int tflc__patch_direct(const tflc__patch_layer *L, int32_t r0,
+                              int32_t r1) {
+  return r0 >= 0 && r1 <= L->h && L->wb == L->w;
+}
+/* Bands of `rows` rows: the two buffers' bytes (*split: the first one's,
+ * rounded to 16) and the multiply-adds the halos add. 0 when too large. */
+static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
+                            uint32_t *bytes, uint32_t *split, uint64_t *macs) {
+  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], a, j;
+  uint64_t buf[2] = {0, 0}, done = 0, whole = 0;
+  for (j = 0; j < n; j++)
+    whole += (uint64_t)L[j].oh * (uint32_t)L[j].ow * (uint32_t)L[j].oc *
+             (uint32_t)L[j].macs;
+  for (a = 0; a < L[n - 1].oh; a += rows) {
+    const int32_t b = a + rows < L[n - 1].oh ? a + rows : L[n - 1].oh;
+    tflc__patch_band(L, n, a, b, r0, r1);
+    for (j = 0; j < n; j++) {
+      const uint64_t sz = j == 0 && tflc__patch_direct(L, r0[0], r1[0])
+                              ? 0
+                              : (uint64_t)(r1[j] - r0[j]) * (uint32_t)L[j].wb *
+                                    (uint32_t)L[j].c;
+      /* output rows of layer j in this band */
+      const int32_t oa = j == n - 1 ? a : (r0[j + 1] > 0 ? r0[j + 1] : 0);
+      const int32_t ob =
+          j == n - 1 ? b : (r1[j + 1] < L[j + 1].h ? r1[j + 1] : L[j + 1].h);
+      if (sz > buf[j & 1])
+        buf[j & 1] = sz;
+      done += (uint64_t)(ob > oa ? ob - oa : 0) * (uint32_t)L[j].ow *
+              (uint32_t)L[j].oc * (uint32_t)L[j].macs;
+    }
+  }
+  buf[0] = (buf[0] + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
+  if (buf[0] + buf[1] > 0x7FFF0000u)
+    return 0;
+  *split = (uint32_t)buf[0];
+  *bytes = (uint32_t)(buf[0] + buf[1]);
+  *macs = done > whole ? done - whole : 0;
+  return 1;
+}
+
+/* The planner's part: the tensors inside the chain get no buffer, its
+ * input lives to its end, its output from its start, and the band
+ * buffers (scratch of its first operator) through all of it. */
+static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
+                                  uint32_t *scope) {
+  const int32_t f = it->patch_first, l = it->patch_last;
+  const uint32_t span = (scope[f] & 0xFFFFu) | (scope[l] & 0xFFFF0000u);
+  const int32_t in = it->ops[f].in[0], out = TFLC__OUT(&it->ops[l])[0];
+  int32_t i;
+  for (i = f; i < l; i++)
+    life[TFLC__OUT(&it->ops[i])[0]] = 0xFFFFFFFFu;
+  if (life[in] != 0xFFFFFFFFu)
+    tflc__use(&life[in], TFLC__LAST(span));
+  tflc__use(&life[out], TFLC__FIRST(span));
+  scope[f] = span;
+}
+
+/* Chooses the chain and the band height of TFLC_PLAN_PATCHES before the
+ * operators are prepared, from the tensors' plan (tflc__trial_high) of
+ * each choice: the smallest (of those, the fewest recomputed
+ * multiply-adds), or with it->patch_budget set, the fewest recomputed
+ * multiply-adds among those whose tensors fit it. Leaves it->patch_budget
+ * at the chosen plan's tensor bytes. Planning table after the init map
+ * of nt words. */
+static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
+  static const int16_t heights[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+  const int32_t n = it->num_ops;
+  const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
+  const size_t table = 4 * (2 + (size_t)it->num_tensors + (size_t)n);
+  const size_t budget = it->patch_budget;
+  uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
+  tflc__patch_layer L[TFLC__PATCH_MAX];
+  int32_t f, l, h, bf = 0, bl = 0, brows = 0;
+  uint32_t bbytes = 0, bsplit = 0, big = 0;
+  uint64_t bmacs = 0;
+  size_t best, hi;
+  int fits = 0;
+  it->patch_rows = 0;
+  if (it->graphs || n < 2)
+    return TFLC_OK;
+  if (start + table > it->arena_size - it->tail)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
+  if (it->map_bytes < start + table)
+    it->map_bytes = start + table;
+  for (f = 0; f < it->num_tensors; f++)
+    if (it->tensors[f].bytes > big)
+      big = it->tensors[f].bytes;
+  best = tflc__trial_high(it, tab);
+  fits = budget && best <= budget;
+  for (f = 0; f + 1 < n; f++) {
+    if (!tflc__patch_geo(it, f, &L[0]) ||
+        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
+            (uint64_t)big / 8)
+      continue; /* chains start where the maps are large */
+    for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
+      if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
+        break;
+      for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
+                  heights[h] < L[l - f].oh;
+           h++) {
+        uint32_t bytes, split;
+        uint64_t macs;
+        int ok;
+        if (!tflc__patch_cost(L, l - f + 1, heights[h], &bytes, &split, &macs))
+          continue;
+        it->patch_first = f;
+        it->patch_last = l;
+        it->patch_rows = heights[h];
+        it->patch_bytes = bytes;
+        hi = tflc__trial_high(it, tab);
+        it->patch_rows = 0;
+        ok = budget && hi <= budget;
+        if (fits ? ok && (!brows || macs < bmacs)
+                 : ok || hi < best || (hi == best && brows && macs < bmacs)) {
+          fits = ok;
+          best = hi;
+          bf = f;
+          bl = l;
+          brows = heights[h];
+          bbytes = bytes;
+          bsplit = split;
+          bmacs = macs;
+        }
+      }
+    }
+  }
+  it->patch_first = bf;
+  it->patch_last = bl;
+  it->patch_rows = brows;
+  it->patch_bytes = bbytes;
+  it->patch_split = bsplit;
+  it->patch_macs = bmacs;
+  it->patch_budget = best;
+  return TFLC_OK;
+}
+#endif
 /* Plans the `ng` subgraph views `gs` together (from it->head). */
 static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                               int32_t ng) {
@@ -5012,6 +5346,10 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                          "arena too small for variable tensor %d", t->index);
       p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
     }
+#ifndef TFLC_NO_PATCHES
+  if (it->patch_rows && ng == 1 && !it->graphs)
+    tflc__patch_lifetimes(it, p.life, p.scope);
+#endif
   room = it->arena_size - it->tail;
   high = tflc__place_tensors(&p);
   /* per-op scratch: lives during its op (and the subgraphs it runs);
@@ -5114,12 +5452,14 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it);
 /* One attempt of tflc_interpreter_init with one plan. */
 static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
                                    void *arena, size_t arena_size,
-                                   const tflc_options *opt, int32_t plan) {
+                                   const tflc_options *opt, int32_t plan,
+                                   size_t budget) {
   uintptr_t a;
   tflc_status st;
   memset(it, 0, sizeof *it);
   if (TFLC__PATCHES) /* (lean builds: 0, the fastest plan) */
     it->plan = plan;
+  it->patch_budget = budget;
   if (!m || !m->verified || !arena)
     return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
   it->model = m;
@@ -5138,7 +5478,7 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
     return tflc__err(it->error, TFLC_ERR_UNSUPPORTED,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
   if (TFLC__PATCHES &&
-      (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_INPLACE &&
+      (it->opt.plan < 0 || (it->opt.plan > TFLC_PLAN_PATCHES &&
                             it->opt.plan != TFLC_PLAN_SMALLEST &&
                             it->opt.plan != TFLC_PLAN_EVERYWHERE)))
     return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
@@ -5153,52 +5493,87 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   st = tflc__init_graphs(it);
   /* the plan made: a step that changed nothing is the plan before it */
   if (TFLC__PATCHES && st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
-    it->plan = it->inplace_ops > 0 ? TFLC_PLAN_INPLACE : TFLC_PLAN_FASTEST;
+    it->plan = it->patch_rows        ? TFLC_PLAN_PATCHES
+               : it->inplace_ops > 0 ? TFLC_PLAN_INPLACE
+                                     : TFLC_PLAN_FASTEST;
   return st;
 }
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
- * next step down; the smallest (TFLC_PLAN_SMALLEST): each step tried, the
- * fastest of the smallest kept. When none fits, the message names the
- * fastest plan's arena and the smallest's (exact when their records fit
- * the arena given, as they do one byte below the smallest). */
+ * next step down (in-place depthwise, then patches: the fewest recomputed
+ * multiply-adds whose tensors fit the arena left); the smallest
+ * (TFLC_PLAN_SMALLEST): each step tried, the fastest of the smallest
+ * kept. When none fits, the message names the fastest plan's arena and
+ * the smallest's (exact when their records fit the arena given, as they
+ * do one byte below the smallest). */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
   const int32_t asked = opt ? opt->plan : (int32_t)TFLC_PLAN_AUTO;
-  size_t fastest, small;
+  size_t fastest, small, used, best_used = 0;
+  int32_t step, best = 0, last = TFLC_PLAN_FASTEST;
   tflc_status fst, st;
-  int retried = 0;
   if (!it)
     return TFLC_ERR_ARG;
   if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
-    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
   if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
     return tflc__init_plan(it, m, arena, arena_size, opt,
-                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST);
-  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST, 0);
+  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
   if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
       (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
     return fst;
   fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
   small = fastest;
-  if (it->inplace_ops > 0) { /* a smaller plan may exist */
-    retried = 1;
-    st = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_INPLACE);
-    if (st == TFLC_OK && (fst != TFLC_OK || (it->plan == TFLC_PLAN_INPLACE &&
-                                             tflc_arena_used(it) < fastest)))
-      return TFLC_OK;
+  if (fst == TFLC_OK) {
+    best = TFLC_PLAN_FASTEST;
+    best_used = fastest;
+  }
+  for (step = TFLC_PLAN_INPLACE; step <= TFLC_PLAN_PATCHES; step++) {
+    if (step == TFLC_PLAN_INPLACE && it->inplace_ops == 0 &&
+        last == TFLC_PLAN_FASTEST)
+      continue; /* no depthwise layer can go over its input */
+    last = step;
+    st = tflc__init_plan(it, m, arena, arena_size, opt, step, 0);
     if (st != TFLC_OK && st != TFLC_ERR_ARENA)
       return st;
-    if (st == TFLC_ERR_ARENA)
-      small = !it->plan_need            ? 0
-              : it->plan_need < fastest ? it->plan_need
-                                        : fastest;
+    if (st == TFLC_ERR_ARENA) {
+      if (it->plan_need && it->plan_need < small)
+        small = it->plan_need;
+      if (!it->plan_need)
+        small = 0;
+      continue;
+    }
+    used = tflc_arena_used(it);
+    if (it->plan != step) { /* the step changed nothing */
+      if (!best || used < best_used) {
+        best = it->plan;
+        best_used = used;
+      }
+      continue;
+    }
+    if (asked == TFLC_PLAN_AUTO && step == TFLC_PLAN_PATCHES &&
+        it->patch_budget + (arena_size - used) > it->patch_budget) {
+      /* the smallest chain fits: the fewest recomputed multiply-adds
+       * whose tensors fit the arena left, else the smallest again */
+      const size_t budget = it->patch_budget + (arena_size - used);
+      st = tflc__init_plan(it, m, arena, arena_size, opt, step, budget);
+      if (st != TFLC_OK)
+        st = tflc__init_plan(it, m, arena, arena_size, opt, step, 0);
+      return st;
+    }
+    if (asked == TFLC_PLAN_AUTO)
+      return TFLC_OK;
+    if (!best || used < best_used) {
+      best = step;
+      best_used = used;
+    }
   }
-  if (fst == TFLC_OK) /* the fastest is the smallest too */
-    return retried ? tflc__init_plan(it, m, arena, arena_size, opt,
-                                     TFLC_PLAN_FASTEST)
-                   : TFLC_OK;
+  if (best) /* (TFLC_PLAN_SMALLEST) */
+    return best == last
+               ? TFLC_OK
+               : tflc__init_plan(it, m, arena, arena_size, opt, best, 0);
   if (fastest && small)
     (void)tflc__err(it->error, TFLC_ERR_ARENA,
                     "arena too small: needs at least %u bytes (the smallest "
@@ -5644,6 +6019,13 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     nops = (uint32_t)it->num_ops;
   }
   /* smaller plans: the layers that write over their input */
+#ifndef TFLC_NO_PATCHES
+  if (it->plan >= TFLC_PLAN_PATCHES) {
+    st = tflc__choose_patches(it, nt);
+    if (st)
+      return st;
+  }
+#endif
   if (TFLC__PATCHES && it->plan >= TFLC_PLAN_INPLACE) {
     st = tflc__choose_over_input(it, nt);
     if (st)
@@ -5715,6 +6097,11 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   }
   if (it->first_error)
     return it->first_error;
+#ifndef TFLC_NO_PATCHES
+  st = tflc__patch_ready(&c);
+  if (st)
+    return st;
+#endif
   if (it->map_bytes < (size_t)nt * 4)
     it->map_bytes = (size_t)nt * 4; /* the map needed that much at init */
   return TFLC_OK;
@@ -5898,7 +6285,13 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
       it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
     if (TFLC__COMPRESSION && op->nwhole > 0)
       tflc__decode_whole(it, c.sgt, op, saved);
-    st = tflc__run_op(&c);
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows && i >= it->patch_first && i <= it->patch_last &&
+        !it->graphs) /* a chain run band by band, at its first operator */
+      st = i == it->patch_first ? tflc__patch_run(&c) : TFLC_OK;
+    else
+#endif
+      st = tflc__run_op(&c);
     for (k = op->nwhole - 1; TFLC__COMPRESSION && k >= 0; k--) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       t->data = saved[k];
@@ -6432,6 +6825,153 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
                    b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
   return TFLC_OK;
 }
+
+#ifndef TFLC_NO_PATCHES
+/* After the operators are prepared: the chain's layers as prepared (no
+ * decode tile, none written over its input, the geometry chosen), else no
+ * chain; then its band buffers, as scratch of its first operator. */
+static tflc_status tflc__patch_ready(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  int32_t i;
+  if (!it->patch_rows)
+    return TFLC_OK;
+  for (i = it->patch_first; i <= it->patch_last; i++) {
+    const tflc__op *op = &it->ops[i];
+    const tflc__conv_state *s = (const tflc__conv_state *)op->state;
+    tflc__patch_layer L;
+    if (op->nscratch || op->nwhole || (op->variant & 0x81u) || !s ||
+        s->tile >= 0 || s->plane >= 0 || !tflc__patch_geo(it, i, &L) ||
+        s->p.stride_h != L.sh || s->p.stride_w != L.sw ||
+        s->p.dilation_h != L.dh || s->p.dilation_w != L.dw ||
+        s->p.pad_h != L.pad_t || s->p.pad_w != L.pad_l) {
+      it->patch_rows = 0;
+      return TFLC_OK;
+    }
+  }
+  c->op = &it->ops[it->patch_first];
+  if (tflc__scratch(c, it->patch_bytes ? it->patch_bytes : 1) != 0)
+    return tflc__scratch_err(c);
+  return TFLC_OK;
+}
+
+/* Rows [0, n) of a band buffer of layer L, rows r0 .. r0 + n of its
+ * padded input: those inside the tensor from `src` (the chain's input,
+ * whole), the padding the zero point. */
+static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
+                                const int8_t *src, int32_t r0, int32_t r1) {
+  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
+  int32_t r;
+  for (r = r0; r < r1; r++, dst += row) {
+    if (r < 0 || r >= L->h) {
+      memset(dst, L->zp, row);
+      continue;
+    }
+    memset(dst, L->zp, left);
+    memcpy(dst + left, src + (size_t)r * w, w);
+    memset(dst + left + w, L->zp, row - left - w);
+  }
+}
+/* A band buffer of layer L, `total` rows, whose rows [top, top + n) the
+ * layer before wrote packed (w wide) from row top: spread to the buffer's
+ * width, the padding around them the zero point. */
+static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
+                               int32_t top, int32_t n, int32_t total) {
+  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
+  int8_t *first = buf + (size_t)top * row;
+  int32_t r;
+  if (row != w)
+    for (r = n - 1; r >= 0; r--) {
+      int8_t *d = first + (size_t)r * row;
+      memmove(d + left, first + (size_t)r * w, w);
+      memset(d, L->zp, left);
+      memset(d + left + w, L->zp, row - left - w);
+    }
+  memset(buf, L->zp, (size_t)top * row);
+  memset(first + (size_t)n * row, L->zp, (size_t)(total - top - n) * row);
+}
+
+/* Runs the chain (it->patch_first .. patch_last) band by band. */
+static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const int32_t n = it->patch_last - it->patch_first + 1;
+  tflc__op *const ops = it->ops + it->patch_first;
+  tflc__patch_layer L[TFLC__PATCH_MAX];
+  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], a, j;
+  int8_t *buf[2];
+  const int8_t *src = (const int8_t *)it->tensors[ops[0].in[0]].data;
+  int8_t *dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
+  tflc__ctx k = *c;
+  buf[0] = (int8_t *)ops[0].scratch[0];
+  buf[1] = buf[0] + it->patch_split;
+  for (j = 0; j < n; j++) {
+    const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
+    const tflc_tensor *in = &it->tensors[ops[j].in[0]];
+    if (!tflc__patch_fill(&L[j], in, &it->tensors[ops[j].in[1]],
+                          &it->tensors[TFLC__OUT(&ops[j])[0]],
+                          ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D,
+                          s->p.stride_h, s->p.stride_w, s->p.dilation_h,
+                          s->p.dilation_w, s->p.pad_h, s->p.pad_w))
+      return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+  }
+  for (a = 0; a < L[n - 1].oh; a += it->patch_rows) {
+    const int32_t b =
+        a + it->patch_rows < L[n - 1].oh ? a + it->patch_rows : L[n - 1].oh;
+    const int8_t *x;
+    tflc__patch_band(L, n, a, b, r0, r1);
+    if (tflc__patch_direct(&L[0], r0[0], r1[0])) {
+      x = src + (size_t)r0[0] * (size_t)L[0].w * (size_t)L[0].c;
+    } else {
+      tflc__patch_copy_in(&L[0], buf[0], src, r0[0], r1[0]);
+      x = buf[0];
+    }
+    for (j = 0; j < n; j++) {
+      const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
+      const tflc_tensor *f = &it->tensors[ops[j].in[1]];
+      const tflc_tensor *bt = ops[j].nin > 2 && ops[j].in[2] >= 0
+                                  ? &it->tensors[ops[j].in[2]]
+                                  : NULL;
+      const int32_t oa = j == n - 1 ? a : (r0[j + 1] > 0 ? r0[j + 1] : 0);
+      const int32_t ob = j == n - 1               ? b
+                         : r1[j + 1] < L[j + 1].h ? r1[j + 1]
+                                                  : L[j + 1].h;
+      const int32_t top = j == n - 1 ? 0 : oa - r0[j + 1];
+      int32_t idims[4], odims[4];
+      int8_t *y;
+      tflc_conv_params p = s->p;
+      tflc_const fc, bc;
+      idims[0] = odims[0] = 1;
+      idims[1] = r1[j] - r0[j];
+      idims[2] = L[j].wb;
+      idims[3] = L[j].c;
+      odims[1] = ob - oa;
+      odims[2] = L[j].ow;
+      odims[3] = L[j].oc;
+      y = j == n - 1 ? dst + (size_t)a * (size_t)L[j].ow * (size_t)L[j].oc
+                     : buf[(j + 1) & 1] + (size_t)top * (size_t)L[j + 1].wb *
+                                              (size_t)L[j + 1].c;
+      p.pad_h = p.pad_w = 0;
+      k.op = &ops[j];
+      fc = tflc__const(&k, f);
+      if (bt)
+        bc = tflc__const(&k, bt);
+      if (ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D)
+        tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL,
+                                 odims, y, NULL, 0);
+      else
+        tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
+                       NULL, 0);
+      if (j < n - 1) {
+        tflc__patch_spread(&L[j + 1], buf[(j + 1) & 1], top, ob - oa,
+                           r1[j + 1] - r0[j + 1]);
+        x = buf[(j + 1) & 1];
+      }
+    }
+  }
+  return TFLC_OK;
+}
+#endif
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
 #if defined(TFLC__FC_MVE)

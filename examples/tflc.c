@@ -443,21 +443,48 @@ static int32_t plan_from_env(void) {
     return TFLC_PLAN_FASTEST;
   if (!strcmp(e, "inplace"))
     return TFLC_PLAN_INPLACE;
+  if (!strcmp(e, "patches"))
+    return TFLC_PLAN_PATCHES;
   if (!strcmp(e, "smallest"))
     return TFLC_PLAN_SMALLEST;
   if (!strcmp(e, "everywhere"))
     return TFLC_PLAN_EVERYWHERE;
-  die("TFLC_PLAN=%s: not auto, fastest, inplace, smallest or everywhere", e);
+  die("TFLC_PLAN=%s: not auto, fastest, inplace, patches, smallest or "
+      "everywhere",
+      e);
   return TFLC_PLAN_AUTO;
 }
 /* The plan an interpreter runs, for people. */
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
-  if (it->plan == TFLC_PLAN_INPLACE)
+  if (it->plan == TFLC_PLAN_PATCHES)
+    snprintf(buf, n,
+             "patches (operators %d-%d band by band, %d row%s a band, %llu "
+             "multiply-adds recomputed; %d depthwise layer%s over their "
+             "input)",
+             (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
+             it->patch_rows == 1 ? "" : "s", (unsigned long long)it->patch_macs,
+             it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
+  else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
   else
     snprintf(buf, n, "fastest");
   return buf;
+}
+/* The plan an interpreter runs, for JSON: "plan": name, the depthwise
+ * layers over their input, the chain run band by band. */
+static void json_plan(const tflc_interpreter *it) {
+  printf("\"plan\": \"%s\", \"inplace_layers\": %d",
+         it->plan == TFLC_PLAN_PATCHES   ? "patches"
+         : it->plan == TFLC_PLAN_INPLACE ? "inplace"
+                                         : "fastest",
+         it->plan >= TFLC_PLAN_INPLACE ? it->inplace_ops : 0);
+  if (it->plan == TFLC_PLAN_PATCHES)
+    printf(", \"patch_first_op\": %d, \"patch_last_op\": %d, "
+           "\"patch_rows\": %d, \"patch_bytes\": %lu, "
+           "\"patch_extra_macs\": %llu",
+           (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
+           (unsigned long)it->patch_bytes, (unsigned long long)it->patch_macs);
 }
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
@@ -823,9 +850,8 @@ static int cmd_run(int argc, char **argv) {
         printf(", ");
       json_tensor(tflc_output(&it, i), i, it.outputs[i]);
     }
-    printf("], \"plan\": \"%s\", \"inplace_layers\": %d",
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+    printf("], ");
+    json_plan(&it);
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
     delegate_json(&dg, &it, 1 + iters);
@@ -838,7 +864,7 @@ static int cmd_run(int argc, char **argv) {
     }
     printf("arena_used_bytes: %lu\n", (unsigned long)tflc_arena_used(&it));
     if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
-      char pb[96];
+      char pb[256];
       printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
              arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
     }
@@ -1312,11 +1338,10 @@ static int cmd_bench(int argc, char **argv) {
     printf("{\"model\": ");
     json_str(stdout, model_path);
     printf(", \"iters\": %ld, \"median_us\": %.3f, \"min_us\": %.3f, "
-           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"plan\": \"%s\", "
-           "\"inplace_layers\": %d, \"ops\": [",
-           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it),
-           it.plan == TFLC_PLAN_INPLACE ? "inplace" : "fastest",
-           it.plan == TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, ",
+           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it));
+    json_plan(&it);
+    printf(", \"ops\": [");
     for (i = 0; i < b.nops; i++)
       printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
              i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),
@@ -1328,7 +1353,7 @@ static int cmd_bench(int argc, char **argv) {
            model_path, med, iters, t[0], t[iters - 1],
            (unsigned long)tflc_arena_used(&it));
     if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
-      char pb[96];
+      char pb[256];
       printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
              arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
     }
