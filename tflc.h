@@ -742,8 +742,9 @@ typedef struct tflc_interpreter {
    * through a buffer of patch_bytes; patch_macs: the multiply-adds the
    * halos add at each invoke */
   int32_t patch_first, patch_last, patch_rows;
-  uint32_t patch_bytes, patch_split; /* (the second buffer's offset) */
-  uint64_t patch_macs;
+  int32_t patch_roll; /* windows kept from band to band (else recomputed) */
+  uint32_t patch_bytes;
+  uint64_t patch_macs, patch_copied; /* (and the bytes copied) */
   size_t patch_budget; /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
   int32_t error_op, error_subgraph;
@@ -5100,7 +5101,9 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
     sw = d.stride_w;
     dh = d.dilation_h_factor;
     dw = d.dilation_w_factor;
-    if (d.depth_multiplier != 1 || o->dims[3] != in->dims[3])
+    if (d.depth_multiplier < 1 ||
+        (int64_t)in->dims[3] * d.depth_multiplier != o->dims[3] ||
+        f->dims[0] != 1 || f->dims[3] != o->dims[3])
       return 0;
   } else {
     tflc__conv2d_options d;
@@ -5147,58 +5150,136 @@ static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
   return 1;
 }
 
-/* Output rows [a, b) of the chain's last layer: the input rows each
- * layer j reads, [r0[j], r1[j]) in its padded coordinates. */
+/* Recomputing windows: the walk down the chain's output, band after
+ * band. Each layer's window (the input rows it holds, in its padded
+ * coordinates) is the receptive field of the rows the next layer needs:
+ * r0, r1 in this band; p0 (the band before) and k1 (= r0: nothing kept)
+ * for the runner; the output rows [oa, ob) it makes. */
+typedef struct tflc__patch_walk {
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX];
+  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], k1[TFLC__PATCH_MAX];
+  int32_t oa[TFLC__PATCH_MAX], ob[TFLC__PATCH_MAX];
+} tflc__patch_walk;
+static void tflc__patch_start(tflc__patch_walk *w, int32_t n) {
+  int32_t j;
+  for (j = 0; j < n; j++)
+    w->p0[j] = w->p1[j] = -0x40000000;
+}
+/* Output rows [a, b) of the chain's last layer: what each layer holds
+ * and makes, from the last layer back. */
 static void tflc__patch_band(const tflc__patch_layer *L, int32_t n, int32_t a,
-                             int32_t b, int32_t *r0, int32_t *r1) {
+                             int32_t b, tflc__patch_walk *w) {
   int32_t j;
   for (j = n - 1; j >= 0; j--) {
-    r0[j] = a * L[j].sh - L[j].pad_t;
-    r1[j] = (b - 1) * L[j].sh - L[j].pad_t + (L[j].kh - 1) * L[j].dh + 1;
-    a = r0[j] > 0 ? r0[j] : 0;
-    b = r1[j] < L[j].h ? r1[j] : L[j].h;
+    w->oa[j] = a;
+    w->ob[j] = b;
+    w->r0[j] = w->k1[j] = a * L[j].sh - L[j].pad_t;
+    w->r1[j] = (b - 1) * L[j].sh - L[j].pad_t + (L[j].kh - 1) * L[j].dh + 1;
+    a = w->r0[j] > 0 ? w->r0[j] : 0;
+    b = w->r1[j] < L[j].h ? w->r1[j] : L[j].h;
     if (b < a)
       b = a;
   }
 }
-/* 1 when layer 0 reads its band straight from the chain's input. */
+static void tflc__patch_next(tflc__patch_walk *w, int32_t n) {
+  int32_t j;
+  for (j = 0; j < n; j++) {
+    w->p0[j] = w->r0[j];
+    w->p1[j] = w->r1[j];
+  }
+}
+/* Rolling windows: the rows layer j's window holds (its kernel reads at
+ * most `rows` output rows' worth, plus rows skipped when the stride
+ * passes the filter); 1 when the first layer reads the chain's input in
+ * place (no padding to write). */
+static int32_t tflc__patch_cap(const tflc__patch_layer *L, int32_t rows) {
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  return (rows - 1) * L->sh + eff + (L->sh > eff ? L->sh - eff : 0);
+}
+static int tflc__patch_in_place(const tflc__patch_layer *L) {
+  return L->pad_t == 0 && L->wb == L->w &&
+         (L->oh - 1) * L->sh + (L->kh - 1) * L->dh + 1 <= L->h;
+}
+/* 1 when layer 0 reads its window straight from the chain's input. */
 static int tflc__patch_direct(const tflc__patch_layer *L, int32_t r0,
                               int32_t r1) {
   return r0 >= 0 && r1 <= L->h && L->wb == L->w;
 }
-/* Bands of `rows` rows: the two buffers' bytes (*split: the first one's,
- * rounded to 16) and the multiply-adds the halos add. 0 when too large. */
-static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
-                            uint32_t *bytes, uint32_t *split, uint64_t *macs) {
-  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], a, j;
-  uint64_t buf[2] = {0, 0}, done = 0, whole = 0;
-  for (j = 0; j < n; j++)
+/* Bands of `rows` rows, with windows rolling (each layer makes every
+ * output row once, `rows` at a time, its window keeping the rows it still
+ * needs) or recomputed (each band through every layer, halos made again):
+ * each layer's window offset in the band buffers (off[n]: their bytes;
+ * rolling, one window per layer; recomputing, two buffers the layers
+ * alternate between), the multiply-adds made more than once and an
+ * estimate of the bytes copied (windows filled or moved, rows spread to a
+ * padded width) at each invoke. 0 when too large. */
+static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int roll,
+                            int32_t rows, uint32_t *off, uint64_t *macs,
+                            uint64_t *copied) {
+  uint64_t sz[TFLC__PATCH_MAX], done = 0, whole = 0, cp = 0, at = 0;
+  tflc__patch_walk w;
+  int32_t a, j;
+  for (j = 0; j < n; j++) {
+    const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
     whole += (uint64_t)L[j].oh * (uint32_t)L[j].ow * (uint32_t)L[j].oc *
              (uint32_t)L[j].macs;
-  for (a = 0; a < L[n - 1].oh; a += rows) {
-    const int32_t b = a + rows < L[n - 1].oh ? a + rows : L[n - 1].oh;
-    tflc__patch_band(L, n, a, b, r0, r1);
-    for (j = 0; j < n; j++) {
-      const uint64_t sz = j == 0 && tflc__patch_direct(L, r0[0], r1[0])
-                              ? 0
-                              : (uint64_t)(r1[j] - r0[j]) * (uint32_t)L[j].wb *
-                                    (uint32_t)L[j].c;
-      /* output rows of layer j in this band */
-      const int32_t oa = j == n - 1 ? a : (r0[j + 1] > 0 ? r0[j + 1] : 0);
-      const int32_t ob =
-          j == n - 1 ? b : (r1[j + 1] < L[j + 1].h ? r1[j + 1] : L[j + 1].h);
-      if (sz > buf[j & 1])
-        buf[j & 1] = sz;
-      done += (uint64_t)(ob > oa ? ob - oa : 0) * (uint32_t)L[j].ow *
-              (uint32_t)L[j].oc * (uint32_t)L[j].macs;
+    sz[j] = 0;
+    if (roll) {
+      const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
+      const int32_t calls = (L[j].oh + rows - 1) / rows;
+      if (j == 0 && tflc__patch_in_place(&L[0]))
+        continue;
+      sz[j] = (uint64_t)tflc__patch_cap(&L[j], rows) * row;
+      cp +=
+          (uint64_t)calls * (uint32_t)(eff > L[j].sh ? eff - L[j].sh : 0) * row;
+      if (j == 0 || L[j].wb != L[j].w)
+        cp += (uint64_t)(uint32_t)L[j].h * row;
     }
   }
-  buf[0] = (buf[0] + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
-  if (buf[0] + buf[1] > 0x7FFF0000u)
-    return 0;
-  *split = (uint32_t)buf[0];
-  *bytes = (uint32_t)(buf[0] + buf[1]);
+  tflc__patch_start(&w, n);
+  for (a = 0; !roll && a < L[n - 1].oh; a += rows) {
+    const int32_t b = a + rows < L[n - 1].oh ? a + rows : L[n - 1].oh;
+    tflc__patch_band(L, n, a, b, &w);
+    for (j = 0; j < n; j++) {
+      const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
+      const uint64_t bytes = (uint64_t)(w.r1[j] - w.r0[j]) * row;
+      if (!(j == 0 && tflc__patch_direct(L, w.r0[0], w.r1[0]))) {
+        if (bytes > sz[j])
+          sz[j] = bytes;
+        cp += bytes;
+      }
+      if (w.ob[j] > w.oa[j])
+        done += (uint64_t)(w.ob[j] - w.oa[j]) * (uint32_t)L[j].ow *
+                (uint32_t)L[j].oc * (uint32_t)L[j].macs;
+    }
+    tflc__patch_next(&w, n);
+  }
+  if (roll) {
+    for (j = 0; j < n; j++) {
+      off[j] = (uint32_t)at;
+      at += (sz[j] + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
+      if (at > 0x7FFF0000u)
+        return 0;
+    }
+    done = whole;
+  } else {
+    uint64_t even = 0, odd = 0;
+    for (j = 0; j < n; j++) {
+      if ((j & 1) && sz[j] > odd)
+        odd = sz[j];
+      if (!(j & 1) && sz[j] > even)
+        even = sz[j];
+    }
+    even = (even + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
+    at = even + odd;
+    if (at > 0x7FFF0000u)
+      return 0;
+    for (j = 0; j < n; j++)
+      off[j] = (j & 1) ? (uint32_t)even : 0;
+  }
+  off[n] = (uint32_t)at;
   *macs = done > whole ? done - whole : 0;
+  *copied = cp;
   return 1;
 }
 
@@ -5219,13 +5300,15 @@ static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
   scope[f] = span;
 }
 
-/* Chooses the chain and the band height of TFLC_PLAN_PATCHES before the
- * operators are prepared, from the tensors' plan (tflc__trial_high) of
- * each choice: the smallest (of those, the fewest recomputed
- * multiply-adds), or with it->patch_budget set, the fewest recomputed
- * multiply-adds among those whose tensors fit it. Leaves it->patch_budget
- * at the chosen plan's tensor bytes. Planning table after the init map
- * of nt words. */
+/* Chooses the chain, the band height and the windows (rolling or
+ * recomputed) of TFLC_PLAN_PATCHES before the operators are prepared,
+ * from the tensors' plan (tflc__trial_high) of each choice: the smallest
+ * (of those, the cheapest: recomputed multiply-adds plus a quarter per
+ * byte copied), or with it->patch_budget set, the cheapest whose tensors
+ * fit it. Recomputing windows are tried only where they redo at most an
+ * eighth of the model's convolution multiply-adds. Leaves it->patch_budget
+ * at the chosen plan's tensor bytes. Planning table after the init map of
+ * nt words. */
 static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   static const int16_t heights[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
   const int32_t n = it->num_ops;
@@ -5234,11 +5317,11 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   const size_t budget = it->patch_budget;
   uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
   tflc__patch_layer L[TFLC__PATCH_MAX];
-  int32_t f, l, h, bf = 0, bl = 0, brows = 0;
-  uint32_t bbytes = 0, bsplit = 0, big = 0;
-  uint64_t bmacs = 0;
+  uint32_t off[TFLC__PATCH_MAX + 1], big = 0;
+  int32_t f, l, h, roll, bf = 0, bl = 0, brows = 0, broll = 0;
+  uint64_t bmacs = 0, bcopied = 0, bcost = 0, model = 0;
   size_t best, hi;
-  int fits = 0;
+  int fits;
   it->patch_rows = 0;
   if (it->graphs || n < 2)
     return TFLC_OK;
@@ -5249,8 +5332,14 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   for (f = 0; f < it->num_tensors; f++)
     if (it->tensors[f].bytes > big)
       big = it->tensors[f].bytes;
+  for (f = 0; f < n; f++)
+    if (tflc__patch_geo(it, f, &L[0]))
+      model += (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc *
+               (uint32_t)L[0].macs;
   best = tflc__trial_high(it, tab);
-  fits = budget && best <= budget;
+  if (budget && best <= budget)
+    return TFLC_OK; /* no chain needed */
+  fits = 0;
   for (f = 0; f + 1 < n; f++) {
     if (!tflc__patch_geo(it, f, &L[0]) ||
         (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
@@ -5259,42 +5348,52 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
     for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
       if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
         break;
-      for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
-                  heights[h] < L[l - f].oh;
-           h++) {
-        uint32_t bytes, split;
-        uint64_t macs;
-        int ok;
-        if (!tflc__patch_cost(L, l - f + 1, heights[h], &bytes, &split, &macs))
-          continue;
-        it->patch_first = f;
-        it->patch_last = l;
-        it->patch_rows = heights[h];
-        it->patch_bytes = bytes;
-        hi = tflc__trial_high(it, tab);
-        it->patch_rows = 0;
-        ok = budget && hi <= budget;
-        if (fits ? ok && (!brows || macs < bmacs)
-                 : ok || hi < best || (hi == best && brows && macs < bmacs)) {
-          fits = ok;
-          best = hi;
-          bf = f;
-          bl = l;
-          brows = heights[h];
-          bbytes = bytes;
-          bsplit = split;
-          bmacs = macs;
+      for (roll = 1; roll >= 0; roll--)
+        for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
+                    heights[h] < L[l - f].oh;
+             h++) {
+          uint64_t macs, copied, cost;
+          int ok;
+          if (!tflc__patch_cost(L, l - f + 1, roll, heights[h], off, &macs,
+                                &copied) ||
+              (!roll && macs > model / 8))
+            continue;
+          cost = macs + copied / 4;
+          it->patch_first = f;
+          it->patch_last = l;
+          it->patch_rows = heights[h];
+          it->patch_bytes = off[l - f + 1];
+          hi = tflc__trial_high(it, tab);
+          it->patch_rows = 0;
+          ok = budget && hi <= budget;
+          if (fits ? ok && cost < bcost
+                   : ok || hi < best || (hi == best && brows && cost < bcost)) {
+            fits = ok;
+            best = hi;
+            bf = f;
+            bl = l;
+            brows = heights[h];
+            broll = roll;
+            bmacs = macs;
+            bcopied = copied;
+            bcost = cost;
+          }
         }
-      }
     }
   }
   it->patch_first = bf;
   it->patch_last = bl;
   it->patch_rows = brows;
-  it->patch_bytes = bbytes;
-  it->patch_split = bsplit;
+  it->patch_roll = broll;
   it->patch_macs = bmacs;
+  it->patch_copied = bcopied;
   it->patch_budget = best;
+  if (brows) {
+    for (f = bf; f <= bl; f++)
+      (void)tflc__patch_geo(it, f, &L[f - bf]);
+    (void)tflc__patch_cost(L, bl - bf + 1, broll, brows, off, &bmacs, &bcopied);
+    it->patch_bytes = off[bl - bf + 1];
+  }
   return TFLC_OK;
 }
 #endif
@@ -6872,11 +6971,11 @@ static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
     memset(dst + left + w, L->zp, row - left - w);
   }
 }
-/* A band buffer of layer L, `total` rows, whose rows [top, top + n) the
- * layer before wrote packed (w wide) from row top: spread to the buffer's
- * width, the padding around them the zero point. */
+/* Rows [top, top + n) of a window of layer L that the layer before wrote
+ * packed (L->w wide) from row top: spread to the window's width, the
+ * padding columns around them the zero point. */
 static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
-                               int32_t top, int32_t n, int32_t total) {
+                               int32_t top, int32_t n) {
   const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
   const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
   int8_t *first = buf + (size_t)top * row;
@@ -6888,8 +6987,110 @@ static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
       memset(d, L->zp, left);
       memset(d + left + w, L->zp, row - left - w);
     }
-  memset(buf, L->zp, (size_t)top * row);
-  memset(first + (size_t)n * row, L->zp, (size_t)(total - top - n) * row);
+}
+
+/* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
+ * `out_rows` rows at y. */
+static void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
+                                  const tflc__patch_layer *L, const int8_t *x,
+                                  int32_t rows, int8_t *y, int32_t out_rows) {
+  tflc_interpreter *it = k->it;
+  const tflc__conv_state *s = (const tflc__conv_state *)op->state;
+  const tflc_tensor *f = &it->tensors[op->in[1]];
+  const tflc_tensor *bt =
+      op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
+  int32_t idims[4], odims[4];
+  tflc_conv_params p = s->p;
+  tflc_const fc, bc;
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+  p.pad_h = p.pad_w = 0;
+  k->op = op;
+  fc = tflc__const(k, f);
+  if (bt)
+    bc = tflc__const(k, bt);
+  if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims,
+                             y, NULL, 0);
+  else
+    tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL,
+                   0);
+}
+
+/* Rolling windows: the chain's state while it runs. Layer j's window
+ * win[j] holds its padded input rows [p0, p1); done: its output rows
+ * made. */
+typedef struct tflc__patch_stream {
+  tflc__ctx k;
+  tflc__op *ops;
+  const tflc__patch_layer *L;
+  int32_t n, rows;
+  const int8_t *src;
+  int8_t *dst;
+  int8_t *win[TFLC__PATCH_MAX];
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+} tflc__patch_stream;
+/* Makes layer j's output rows up to `target`, `rows` at a time, into the
+ * next layer's window (the chain's output for the last layer); each
+ * window first drops the rows no longer needed, then gets its new rows:
+ * padding (the zero point), the chain's input for the first layer, the
+ * layer before's output (made here, recursively) for the others. */
+static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
+                                int32_t target) {
+  const tflc__patch_layer *L = &S->L[j];
+  const size_t row = (size_t)L->wb * (size_t)L->c;
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  const int32_t cap = tflc__patch_cap(L, S->rows);
+  const int in_place = j == 0 && tflc__patch_in_place(L);
+  while (S->done[j] < target) {
+    const int32_t r = S->done[j];
+    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
+    const int32_t first = r * L->sh - L->pad_t;
+    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
+    const int8_t *x;
+    int8_t *y;
+    if (in_place) {
+      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c;
+    } else {
+      int8_t *const win = S->win[j];
+      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
+      int32_t p1 = S->p1[j], rr;
+      if (e - S->p0[j] > cap) { /* drop the rows before k0 */
+        memmove(win, win + (size_t)(k0 - S->p0[j]) * row,
+                (size_t)(p1 - k0) * row);
+        S->p0[j] = k0;
+      }
+      if (j == 0) {
+        tflc__patch_copy_in(L, win + (size_t)(p1 - S->p0[j]) * row, S->src, p1,
+                            e);
+      } else {
+        for (rr = p1; rr < e && rr < 0; rr++)
+          memset(win + (size_t)(rr - S->p0[j]) * row, L->zp, row);
+        if ((e < L->h ? e : L->h) > (p1 > 0 ? p1 : 0))
+          tflc__patch_produce(S, j - 1, e < L->h ? e : L->h);
+        for (rr = p1 > L->h ? p1 : L->h; rr < e; rr++)
+          memset(win + (size_t)(rr - S->p0[j]) * row, L->zp, row);
+      }
+      S->p1[j] = e;
+      x = win + (size_t)(first - S->p0[j]) * row;
+    }
+    if (j == S->n - 1) {
+      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc;
+    } else {
+      const tflc__patch_layer *N = &S->L[j + 1];
+      y = S->win[j + 1] +
+          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c;
+    }
+    tflc__patch_layer_run(&S->k, &S->ops[j], L, x, e - first, y, cnt);
+    if (j < S->n - 1)
+      tflc__patch_spread(&S->L[j + 1], S->win[j + 1], r - S->p0[j + 1], cnt);
+    S->done[j] += cnt;
+  }
 }
 
 /* Runs the chain (it->patch_first .. patch_last) band by band. */
@@ -6898,13 +7099,14 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   const int32_t n = it->patch_last - it->patch_first + 1;
   tflc__op *const ops = it->ops + it->patch_first;
   tflc__patch_layer L[TFLC__PATCH_MAX];
-  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], a, j;
-  int8_t *buf[2];
+  tflc__patch_walk w;
+  uint32_t off[TFLC__PATCH_MAX + 1];
+  uint64_t macs, copied;
+  int32_t a, j;
+  int8_t *const base = (int8_t *)ops[0].scratch[0];
   const int8_t *src = (const int8_t *)it->tensors[ops[0].in[0]].data;
   int8_t *dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
   tflc__ctx k = *c;
-  buf[0] = (int8_t *)ops[0].scratch[0];
-  buf[1] = buf[0] + it->patch_split;
   for (j = 0; j < n; j++) {
     const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
     const tflc_tensor *in = &it->tensors[ops[j].in[0]];
@@ -6915,16 +7117,38 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
                           s->p.dilation_w, s->p.pad_h, s->p.pad_w))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
   }
+  if (!tflc__patch_cost(L, n, it->patch_roll, it->patch_rows, off, &macs,
+                        &copied) ||
+      off[n] > it->patch_bytes)
+    return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+  if (it->patch_roll) {
+    tflc__patch_stream st;
+    st.k = *c;
+    st.ops = ops;
+    st.L = L;
+    st.n = n;
+    st.rows = it->patch_rows;
+    st.src = src;
+    st.dst = dst;
+    for (j = 0; j < n; j++) {
+      st.win[j] = base + off[j];
+      st.p0[j] = st.p1[j] = -L[j].pad_t;
+      st.done[j] = 0;
+    }
+    tflc__patch_produce(&st, n - 1, L[n - 1].oh);
+    return TFLC_OK;
+  }
+  tflc__patch_start(&w, n);
   for (a = 0; a < L[n - 1].oh; a += it->patch_rows) {
     const int32_t b =
         a + it->patch_rows < L[n - 1].oh ? a + it->patch_rows : L[n - 1].oh;
     const int8_t *x;
-    tflc__patch_band(L, n, a, b, r0, r1);
-    if (tflc__patch_direct(&L[0], r0[0], r1[0])) {
-      x = src + (size_t)r0[0] * (size_t)L[0].w * (size_t)L[0].c;
+    tflc__patch_band(L, n, a, b, &w);
+    if (tflc__patch_direct(&L[0], w.r0[0], w.r1[0])) {
+      x = src + (size_t)w.r0[0] * (size_t)L[0].w * (size_t)L[0].c;
     } else {
-      tflc__patch_copy_in(&L[0], buf[0], src, r0[0], r1[0]);
-      x = buf[0];
+      tflc__patch_copy_in(&L[0], base + off[0], src, w.r0[0], w.r1[0]);
+      x = base + off[0];
     }
     for (j = 0; j < n; j++) {
       const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
@@ -6932,42 +7156,53 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
       const tflc_tensor *bt = ops[j].nin > 2 && ops[j].in[2] >= 0
                                   ? &it->tensors[ops[j].in[2]]
                                   : NULL;
-      const int32_t oa = j == n - 1 ? a : (r0[j + 1] > 0 ? r0[j + 1] : 0);
-      const int32_t ob = j == n - 1               ? b
-                         : r1[j + 1] < L[j + 1].h ? r1[j + 1]
-                                                  : L[j + 1].h;
-      const int32_t top = j == n - 1 ? 0 : oa - r0[j + 1];
+      const int32_t oa = w.oa[j], ob = w.ob[j];
+      int8_t *nb = j < n - 1 ? base + off[j + 1] : NULL, *y;
+      size_t row = 0;
       int32_t idims[4], odims[4];
-      int8_t *y;
       tflc_conv_params p = s->p;
       tflc_const fc, bc;
-      idims[0] = odims[0] = 1;
-      idims[1] = r1[j] - r0[j];
-      idims[2] = L[j].wb;
-      idims[3] = L[j].c;
-      odims[1] = ob - oa;
-      odims[2] = L[j].ow;
-      odims[3] = L[j].oc;
-      y = j == n - 1 ? dst + (size_t)a * (size_t)L[j].ow * (size_t)L[j].oc
-                     : buf[(j + 1) & 1] + (size_t)top * (size_t)L[j + 1].wb *
-                                              (size_t)L[j + 1].c;
-      p.pad_h = p.pad_w = 0;
-      k.op = &ops[j];
-      fc = tflc__const(&k, f);
-      if (bt)
-        bc = tflc__const(&k, bt);
-      if (ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D)
-        tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL,
-                                 odims, y, NULL, 0);
-      else
-        tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
-                       NULL, 0);
       if (j < n - 1) {
-        tflc__patch_spread(&L[j + 1], buf[(j + 1) & 1], top, ob - oa,
-                           r1[j + 1] - r0[j + 1]);
-        x = buf[(j + 1) & 1];
+        /* the next window: the rows kept moved to its top, the padding
+         * rows that are new written */
+        const int32_t r0 = w.r0[j + 1], k1 = w.k1[j + 1], r1 = w.r1[j + 1];
+        const int32_t h = L[j + 1].h;
+        int32_t r;
+        row = (size_t)L[j + 1].wb * (size_t)L[j + 1].c;
+        if (k1 > r0 && r0 != w.p0[j + 1])
+          memmove(nb, nb + (size_t)(r0 - w.p0[j + 1]) * row,
+                  (size_t)(k1 - r0) * row);
+        for (r = k1; r < r1; r++)
+          if (r < 0 || r >= h)
+            memset(nb + (size_t)(r - r0) * row, L[j + 1].zp, row);
       }
+      if (ob > oa) {
+        idims[0] = odims[0] = 1;
+        idims[1] = w.r1[j] - w.r0[j];
+        idims[2] = L[j].wb;
+        idims[3] = L[j].c;
+        odims[1] = ob - oa;
+        odims[2] = L[j].ow;
+        odims[3] = L[j].oc;
+        y = j == n - 1 ? dst + (size_t)oa * (size_t)L[j].ow * (size_t)L[j].oc
+                       : nb + (size_t)(oa - w.r0[j + 1]) * row;
+        p.pad_h = p.pad_w = 0;
+        k.op = &ops[j];
+        fc = tflc__const(&k, f);
+        if (bt)
+          bc = tflc__const(&k, bt);
+        if (ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D)
+          tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL,
+                                   odims, y, NULL, 0);
+        else
+          tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
+                         NULL, 0);
+        if (j < n - 1)
+          tflc__patch_spread(&L[j + 1], nb, oa - w.r0[j + 1], ob - oa);
+      }
+      x = nb;
     }
+    tflc__patch_next(&w, n);
   }
   return TFLC_OK;
 }
