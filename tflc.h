@@ -742,7 +742,8 @@ typedef struct tflc_interpreter {
    * through a buffer of patch_bytes; patch_macs: the multiply-adds the
    * halos add at each invoke */
   int32_t patch_first, patch_last, patch_rows;
-  int32_t patch_roll; /* windows kept from band to band (else recomputed) */
+  int32_t patch_roll;  /* windows kept from band to band (else recomputed) */
+  int32_t patch_alias; /* the chain's output over its input (rolling) */
   uint32_t patch_bytes;
   uint64_t patch_macs, patch_copied; /* (and the bytes copied) */
   size_t patch_budget; /* init only: activation bytes the chain should fit */
@@ -4907,6 +4908,7 @@ static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
                                   uint32_t *scope);
 static tflc_status tflc__patch_ready(tflc__ctx *c);
 static tflc_status tflc__patch_run(tflc__ctx *c);
+static void tflc__patch_alias(tflc_interpreter *it);
 #endif
 static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
                                 int32_t stride, int32_t dil, int32_t *out);
@@ -4931,6 +4933,9 @@ static size_t tflc__trial_high(tflc_interpreter *it, uint32_t *table) {
   p.scope = p.life + it->num_tensors;
   p.soff = p.scope + it->num_ops;
   tflc__plan_setup(&p);
+#ifndef TFLC_NO_PATCHES
+  tflc__patch_alias(it);
+#endif
   if (tflc__plan_lifetimes(&p, it->error) == TFLC_OK) {
     for (k = 0; k < it->num_tensors; k++)
       if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE)
@@ -5283,6 +5288,102 @@ static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int roll,
   return 1;
 }
 
+/* Rolling windows, without data: the order in which tflc__patch_produce
+ * makes rows. Clears *ok when the chain's output, written over its input
+ * (irow, orow: bytes of an input and an output row), would reach input
+ * rows still to be read. */
+typedef struct tflc__patch_sim {
+  const tflc__patch_layer *L;
+  int32_t n, rows, ok;
+  uint64_t irow, orow;
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+} tflc__patch_sim;
+static void tflc__patch_sim_produce(tflc__patch_sim *S, int32_t j,
+                                    int32_t target) {
+  const tflc__patch_layer *L = &S->L[j];
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  const int32_t cap = tflc__patch_cap(L, S->rows);
+  const int in_place = j == 0 && tflc__patch_in_place(L);
+  while (S->done[j] < target && S->ok) {
+    const int32_t r = S->done[j];
+    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
+    const int32_t first = r * L->sh - L->pad_t;
+    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
+    if (!in_place) {
+      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
+      if (e - S->p0[j] > cap)
+        S->p0[j] = k0;
+      if (j > 0 && (e < L->h ? e : L->h) > (S->p1[j] > 0 ? S->p1[j] : 0))
+        tflc__patch_sim_produce(S, j - 1, e < L->h ? e : L->h);
+      S->p1[j] = e;
+    }
+    S->done[j] += cnt;
+    if (j == S->n - 1) {
+      const tflc__patch_layer *F = &S->L[0];
+      int32_t front =
+          tflc__patch_in_place(F) ? S->done[0] * F->sh - F->pad_t : S->p1[0];
+      if (S->done[0] >= F->oh || front > F->h)
+        front = F->h;
+      if (front < 0)
+        front = 0;
+      if ((uint64_t)(r + cnt) * S->orow > (uint64_t)front * S->irow)
+        S->ok = 0;
+    }
+  }
+}
+static int tflc__patch_order_ok(const tflc__patch_layer *L, int32_t n,
+                                int32_t rows) {
+  tflc__patch_sim S;
+  int32_t j;
+  S.L = L;
+  S.n = n;
+  S.rows = rows;
+  S.ok = 1;
+  S.irow = (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c;
+  S.orow = (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc;
+  for (j = 0; j < n; j++) {
+    S.p0[j] = S.p1[j] = -L[j].pad_t;
+    S.done[j] = 0;
+  }
+  tflc__patch_sim_produce(&S, n - 1, L[n - 1].oh);
+  return S.ok;
+}
+
+/* Planning: the chain's output shares its input's buffer (patch_alias). */
+static void tflc__patch_alias(tflc_interpreter *it) {
+  tflc_tensor *dst;
+  if (!it->patch_rows || !it->patch_alias)
+    return;
+  dst = &it->tensors[TFLC__OUT(&it->ops[it->patch_last])[0]];
+  dst->flags |= TFLC__ALIASED;
+  dst->data = (void *)(uintptr_t)(tflc__owner(it->tensors,
+                                              it->ops[it->patch_first].in[0]) +
+                                  1);
+}
+/* 1 when the chain's output may share its input's buffer, as far as the
+ * graph goes: the input read by the chain's first operator alone, not a
+ * subgraph output, not made by a RESHAPE (whose input would share it),
+ * no smaller than the output. tflc__patch_cost checks the order. */
+static int tflc__patch_may_alias(const tflc_interpreter *it, int32_t f,
+                                 int32_t l) {
+  const int32_t t = it->ops[f].in[0], o = TFLC__OUT(&it->ops[l])[0];
+  int32_t j, k;
+  if (t < 0 || it->tensors[o].bytes > it->tensors[t].bytes)
+    return 0;
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->outputs[k] == t)
+      return 0;
+  for (j = 0; j < it->num_ops; j++) {
+    const tflc__op *q = &it->ops[j];
+    for (k = 0; k < q->nin + q->nout; k++)
+      if (q->in[k] == t && (k < q->nin ? j != f || k != 0
+                                       : q->code == TFLC_OP_RESHAPE ||
+                                             (q->variant & TFLC__OVER_INPUT)))
+        return 0;
+  }
+  return 1;
+}
+
 /* The planner's part: the tensors inside the chain get no buffer, its
  * input lives to its end, its output from its start, and the band
  * buffers (scratch of its first operator) through all of it. */
@@ -5318,7 +5419,7 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
   tflc__patch_layer L[TFLC__PATCH_MAX];
   uint32_t off[TFLC__PATCH_MAX + 1], big = 0;
-  int32_t f, l, h, roll, bf = 0, bl = 0, brows = 0, broll = 0;
+  int32_t f, l, h, roll, bf = 0, bl = 0, brows = 0, broll = 0, balias = 0;
   uint64_t bmacs = 0, bcopied = 0, bcost = 0, model = 0;
   size_t best, hi;
   int fits;
@@ -5359,6 +5460,8 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
               (!roll && macs > model / 8))
             continue;
           cost = macs + copied / 4;
+          it->patch_alias = roll && tflc__patch_may_alias(it, f, l) &&
+                            tflc__patch_order_ok(L, l - f + 1, heights[h]);
           it->patch_first = f;
           it->patch_last = l;
           it->patch_rows = heights[h];
@@ -5374,6 +5477,7 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
             bl = l;
             brows = heights[h];
             broll = roll;
+            balias = it->patch_alias;
             bmacs = macs;
             bcopied = copied;
             bcost = cost;
@@ -5385,6 +5489,7 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   it->patch_last = bl;
   it->patch_rows = brows;
   it->patch_roll = broll;
+  it->patch_alias = balias;
   it->patch_macs = bmacs;
   it->patch_copied = bcopied;
   it->patch_budget = best;
@@ -5428,6 +5533,10 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
   p.scope = p.life + nt;
   p.soff = p.scope + no;
   tflc__plan_setup(&p);
+#ifndef TFLC_NO_PATCHES
+  if (ng == 1 && !it->graphs)
+    tflc__patch_alias(it);
+#endif
   st = tflc__plan_lifetimes(&p, it->error);
   if (st)
     return st;
