@@ -655,12 +655,12 @@ typedef enum tflc_plan {
                             a time through a plane, where that lowers the
                             arena (a model's only subgraph) */
   TFLC_PLAN_PATCHES = 3, /* + a chain of int8 convolution layers (CONV_2D,
-                            DEPTHWISE_CONV_2D) run band by band: the
-                            chain's last output is computed a few rows at
-                            a time, each band through every layer of the
-                            chain with its halo recomputed, so that the
-                            maps inside the chain never exist whole (a
-                            model's only subgraph) */
+                            DEPTHWISE_CONV_2D) run band by band: each
+                            layer makes a few output rows at a time into
+                            the next one's window of input rows, so that
+                            the maps inside the chain never exist whole;
+                            no row is made twice (a model's only
+                            subgraph) */
   /* options: the plan with the smallest arena (of those, the fastest) */
   TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
@@ -738,15 +738,13 @@ typedef struct tflc_interpreter {
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
   /* TFLC_PLAN_PATCHES: operators patch_first .. patch_last run band by
-   * band, patch_rows rows of patch_last's output a band (0: no chain),
-   * through a buffer of patch_bytes; patch_macs: the multiply-adds the
-   * halos add at each invoke */
+   * band, each making patch_rows output rows a kernel call (0: no chain),
+   * their windows in a buffer of patch_bytes */
   int32_t patch_first, patch_last, patch_rows;
-  int32_t patch_roll;  /* windows kept from band to band (else recomputed) */
-  int32_t patch_alias; /* the chain's output over its input (rolling) */
+  int32_t patch_alias; /* the chain's output written over its input */
   uint32_t patch_bytes;
-  uint64_t patch_macs, patch_copied; /* (and the bytes copied) */
-  size_t patch_budget; /* init only: activation bytes the chain should fit */
+  uint64_t patch_copied; /* estimated bytes copied at each invoke */
+  size_t patch_budget;   /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
   int32_t error_op, error_subgraph;
   char error[TFLC_ERROR_LEN];
@@ -5012,18 +5010,20 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
 }
 /* ---- smaller plans: patch-based execution -------------------------------- */
 /* TFLC_PLAN_PATCHES: a chain of int8 CONV_2D / DEPTHWISE_CONV_2D layers,
- * each reading only the previous one's output, runs band by band: the
- * chain's last output is made `rows` rows at a time, and for each band
- * every layer computes just the rows the next one reads (the receptive
- * field, recomputed where bands overlap). The maps inside the chain never
- * exist whole: a band of each lives in one of two buffers, the layers
- * alternating between them. A layer's band buffer holds its input rows
- * with the padding of the true tensor borders written out (the input zero
- * point, whose taps add nothing, as the kernels skip taps outside the
- * tensor), so the unchanged kernels, platform paths included, run it with
- * no padding and give the same bytes as the whole tensor. */
+ * each reading only the previous one's output, runs row band by row band
+ * (MCUNetV2's patch-based inference, in bands of whole rows, with line
+ * buffers instead of recomputed halos): each layer holds a window of its
+ * input rows and makes `rows` output rows at a time into the next layer's
+ * window, asking the layer before for the rows it lacks; rows no longer
+ * needed leave the window. The maps inside the chain never exist whole
+ * and no row is made twice. A window holds its rows with the padding of
+ * the true tensor borders written out (the input zero point, whose taps
+ * add nothing, as the kernels skip taps outside the tensor), so the
+ * unchanged kernels, platform paths included, run it with no padding and
+ * give the same bytes as the whole tensor. Where the order allows, the
+ * chain's output is written over the rows of its input already read. */
 #ifndef TFLC_NO_PATCHES
-#define TFLC__PATCH_MAX 16 /* layers of a chain */
+#define TFLC__PATCH_MAX 12 /* layers of a chain */
 /* One layer of a chain: input h x w x c, output oh x ow x oc, filter taps
  * kh x kw, strides, dilations, padding before (top, left), the width of
  * its band buffer (padding included), its input zero point, and the
@@ -5155,44 +5155,6 @@ static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
   return 1;
 }
 
-/* Recomputing windows: the walk down the chain's output, band after
- * band. Each layer's window (the input rows it holds, in its padded
- * coordinates) is the receptive field of the rows the next layer needs:
- * r0, r1 in this band; p0 (the band before) and k1 (= r0: nothing kept)
- * for the runner; the output rows [oa, ob) it makes. */
-typedef struct tflc__patch_walk {
-  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX];
-  int32_t r0[TFLC__PATCH_MAX], r1[TFLC__PATCH_MAX], k1[TFLC__PATCH_MAX];
-  int32_t oa[TFLC__PATCH_MAX], ob[TFLC__PATCH_MAX];
-} tflc__patch_walk;
-static void tflc__patch_start(tflc__patch_walk *w, int32_t n) {
-  int32_t j;
-  for (j = 0; j < n; j++)
-    w->p0[j] = w->p1[j] = -0x40000000;
-}
-/* Output rows [a, b) of the chain's last layer: what each layer holds
- * and makes, from the last layer back. */
-static void tflc__patch_band(const tflc__patch_layer *L, int32_t n, int32_t a,
-                             int32_t b, tflc__patch_walk *w) {
-  int32_t j;
-  for (j = n - 1; j >= 0; j--) {
-    w->oa[j] = a;
-    w->ob[j] = b;
-    w->r0[j] = w->k1[j] = a * L[j].sh - L[j].pad_t;
-    w->r1[j] = (b - 1) * L[j].sh - L[j].pad_t + (L[j].kh - 1) * L[j].dh + 1;
-    a = w->r0[j] > 0 ? w->r0[j] : 0;
-    b = w->r1[j] < L[j].h ? w->r1[j] : L[j].h;
-    if (b < a)
-      b = a;
-  }
-}
-static void tflc__patch_next(tflc__patch_walk *w, int32_t n) {
-  int32_t j;
-  for (j = 0; j < n; j++) {
-    w->p0[j] = w->r0[j];
-    w->p1[j] = w->r1[j];
-  }
-}
 /* Rolling windows: the rows layer j's window holds (its kernel reads at
  * most `rows` output rows' worth, plus rows skipped when the stride
  * passes the filter); 1 when the first layer reads the chain's input in
@@ -5205,85 +5167,31 @@ static int tflc__patch_in_place(const tflc__patch_layer *L) {
   return L->pad_t == 0 && L->wb == L->w &&
          (L->oh - 1) * L->sh + (L->kh - 1) * L->dh + 1 <= L->h;
 }
-/* 1 when layer 0 reads its window straight from the chain's input. */
-static int tflc__patch_direct(const tflc__patch_layer *L, int32_t r0,
-                              int32_t r1) {
-  return r0 >= 0 && r1 <= L->h && L->wb == L->w;
-}
-/* Bands of `rows` rows, with windows rolling (each layer makes every
- * output row once, `rows` at a time, its window keeping the rows it still
- * needs) or recomputed (each band through every layer, halos made again):
- * each layer's window offset in the band buffers (off[n]: their bytes;
- * rolling, one window per layer; recomputing, two buffers the layers
- * alternate between), the multiply-adds made more than once and an
- * estimate of the bytes copied (windows filled or moved, rows spread to a
- * padded width) at each invoke. 0 when too large. */
-static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int roll,
-                            int32_t rows, uint32_t *off, uint64_t *macs,
-                            uint64_t *copied) {
-  uint64_t sz[TFLC__PATCH_MAX], done = 0, whole = 0, cp = 0, at = 0;
-  tflc__patch_walk w;
-  int32_t a, j;
+/* Windows for `rows` output rows a kernel call: each layer's window
+ * offset in the band buffer (off[n]: their bytes) and an estimate of the
+ * bytes copied at each invoke (the first layer's window filled from the
+ * chain's input, rows kept moved to a window's top, rows spread to a
+ * padded width). 0 when too large. */
+static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
+                            uint32_t *off, uint64_t *copied) {
+  uint64_t cp = 0, at = 0;
+  int32_t j;
   for (j = 0; j < n; j++) {
     const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
-    whole += (uint64_t)L[j].oh * (uint32_t)L[j].ow * (uint32_t)L[j].oc *
-             (uint32_t)L[j].macs;
-    sz[j] = 0;
-    if (roll) {
-      const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
-      const int32_t calls = (L[j].oh + rows - 1) / rows;
-      if (j == 0 && tflc__patch_in_place(&L[0]))
-        continue;
-      sz[j] = (uint64_t)tflc__patch_cap(&L[j], rows) * row;
-      cp +=
-          (uint64_t)calls * (uint32_t)(eff > L[j].sh ? eff - L[j].sh : 0) * row;
-      if (j == 0 || L[j].wb != L[j].w)
-        cp += (uint64_t)(uint32_t)L[j].h * row;
-    }
-  }
-  tflc__patch_start(&w, n);
-  for (a = 0; !roll && a < L[n - 1].oh; a += rows) {
-    const int32_t b = a + rows < L[n - 1].oh ? a + rows : L[n - 1].oh;
-    tflc__patch_band(L, n, a, b, &w);
-    for (j = 0; j < n; j++) {
-      const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
-      const uint64_t bytes = (uint64_t)(w.r1[j] - w.r0[j]) * row;
-      if (!(j == 0 && tflc__patch_direct(L, w.r0[0], w.r1[0]))) {
-        if (bytes > sz[j])
-          sz[j] = bytes;
-        cp += bytes;
-      }
-      if (w.ob[j] > w.oa[j])
-        done += (uint64_t)(w.ob[j] - w.oa[j]) * (uint32_t)L[j].ow *
-                (uint32_t)L[j].oc * (uint32_t)L[j].macs;
-    }
-    tflc__patch_next(&w, n);
-  }
-  if (roll) {
-    for (j = 0; j < n; j++) {
-      off[j] = (uint32_t)at;
-      at += (sz[j] + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
-      if (at > 0x7FFF0000u)
-        return 0;
-    }
-    done = whole;
-  } else {
-    uint64_t even = 0, odd = 0;
-    for (j = 0; j < n; j++) {
-      if ((j & 1) && sz[j] > odd)
-        odd = sz[j];
-      if (!(j & 1) && sz[j] > even)
-        even = sz[j];
-    }
-    even = (even + TFLC__ALIGN - 1) & ~(uint64_t)(TFLC__ALIGN - 1);
-    at = even + odd;
+    const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
+    const int32_t calls = (L[j].oh + rows - 1) / rows;
+    off[j] = (uint32_t)at;
+    if (j == 0 && tflc__patch_in_place(&L[0]))
+      continue;
+    at += ((uint64_t)tflc__patch_cap(&L[j], rows) * row + TFLC__ALIGN - 1) &
+          ~(uint64_t)(TFLC__ALIGN - 1);
     if (at > 0x7FFF0000u)
       return 0;
-    for (j = 0; j < n; j++)
-      off[j] = (j & 1) ? (uint32_t)even : 0;
+    cp += (uint64_t)calls * (uint32_t)(eff > L[j].sh ? eff - L[j].sh : 0) * row;
+    if (j == 0 || L[j].wb != L[j].w)
+      cp += (uint64_t)(uint32_t)L[j].h * row;
   }
   off[n] = (uint32_t)at;
-  *macs = done > whole ? done - whole : 0;
   *copied = cp;
   return 1;
 }
@@ -5401,15 +5309,12 @@ static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
   scope[f] = span;
 }
 
-/* Chooses the chain, the band height and the windows (rolling or
- * recomputed) of TFLC_PLAN_PATCHES before the operators are prepared,
- * from the tensors' plan (tflc__trial_high) of each choice: the smallest
- * (of those, the cheapest: recomputed multiply-adds plus a quarter per
- * byte copied), or with it->patch_budget set, the cheapest whose tensors
- * fit it. Recomputing windows are tried only where they redo at most an
- * eighth of the model's convolution multiply-adds. Leaves it->patch_budget
- * at the chosen plan's tensor bytes. Planning table after the init map of
- * nt words. */
+/* Chooses the chain and its rows a kernel call for TFLC_PLAN_PATCHES
+ * before the operators are prepared, from the tensors' plan
+ * (tflc__trial_high) of each choice: the smallest (of those, the fewest
+ * bytes copied), or with it->patch_budget set, the fewest bytes copied
+ * among those whose tensors fit it. Leaves it->patch_budget at the chosen
+ * plan's tensor bytes. Planning table after the init map of nt words. */
 static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   static const int16_t heights[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
   const int32_t n = it->num_ops;
@@ -5419,10 +5324,10 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
   tflc__patch_layer L[TFLC__PATCH_MAX];
   uint32_t off[TFLC__PATCH_MAX + 1], big = 0;
-  int32_t f, l, h, roll, bf = 0, bl = 0, brows = 0, broll = 0, balias = 0;
-  uint64_t bmacs = 0, bcopied = 0, bcost = 0, model = 0;
+  int32_t f, l, h, bf = 0, bl = 0, brows = 0, balias = 0;
+  uint64_t bcopied = 0, copied;
   size_t best, hi;
-  int fits;
+  int fits = 0, ok;
   it->patch_rows = 0;
   if (it->graphs || n < 2)
     return TFLC_OK;
@@ -5433,14 +5338,9 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
   for (f = 0; f < it->num_tensors; f++)
     if (it->tensors[f].bytes > big)
       big = it->tensors[f].bytes;
-  for (f = 0; f < n; f++)
-    if (tflc__patch_geo(it, f, &L[0]))
-      model += (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc *
-               (uint32_t)L[0].macs;
   best = tflc__trial_high(it, tab);
   if (budget && best <= budget)
     return TFLC_OK; /* no chain needed */
-  fits = 0;
   for (f = 0; f + 1 < n; f++) {
     if (!tflc__patch_geo(it, f, &L[0]) ||
         (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
@@ -5449,54 +5349,44 @@ static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
     for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
       if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
         break;
-      for (roll = 1; roll >= 0; roll--)
-        for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
-                    heights[h] < L[l - f].oh;
-             h++) {
-          uint64_t macs, copied, cost;
-          int ok;
-          if (!tflc__patch_cost(L, l - f + 1, roll, heights[h], off, &macs,
-                                &copied) ||
-              (!roll && macs > model / 8))
-            continue;
-          cost = macs + copied / 4;
-          it->patch_alias = roll && tflc__patch_may_alias(it, f, l) &&
-                            tflc__patch_order_ok(L, l - f + 1, heights[h]);
-          it->patch_first = f;
-          it->patch_last = l;
-          it->patch_rows = heights[h];
-          it->patch_bytes = off[l - f + 1];
-          hi = tflc__trial_high(it, tab);
-          it->patch_rows = 0;
-          ok = budget && hi <= budget;
-          if (fits ? ok && cost < bcost
-                   : ok || hi < best || (hi == best && brows && cost < bcost)) {
-            fits = ok;
-            best = hi;
-            bf = f;
-            bl = l;
-            brows = heights[h];
-            broll = roll;
-            balias = it->patch_alias;
-            bmacs = macs;
-            bcopied = copied;
-            bcost = cost;
-          }
+      for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
+                  heights[h] < L[l - f].oh;
+           h++) {
+        if (!tflc__patch_cost(L, l - f + 1, heights[h], off, &copied))
+          continue;
+        it->patch_alias = tflc__patch_may_alias(it, f, l) &&
+                          tflc__patch_order_ok(L, l - f + 1, heights[h]);
+        it->patch_first = f;
+        it->patch_last = l;
+        it->patch_rows = heights[h];
+        it->patch_bytes = off[l - f + 1];
+        hi = tflc__trial_high(it, tab);
+        it->patch_rows = 0;
+        ok = budget && hi <= budget;
+        if (fits ? ok && copied < bcopied
+                 : ok || hi < best ||
+                       (hi == best && brows && copied < bcopied)) {
+          fits = ok;
+          best = hi;
+          bf = f;
+          bl = l;
+          brows = heights[h];
+          balias = it->patch_alias;
+          bcopied = copied;
         }
+      }
     }
   }
   it->patch_first = bf;
   it->patch_last = bl;
   it->patch_rows = brows;
-  it->patch_roll = broll;
   it->patch_alias = balias;
-  it->patch_macs = bmacs;
   it->patch_copied = bcopied;
   it->patch_budget = best;
   if (brows) {
     for (f = bf; f <= bl; f++)
       (void)tflc__patch_geo(it, f, &L[f - bf]);
-    (void)tflc__patch_cost(L, bl - bf + 1, broll, brows, off, &bmacs, &bcopied);
+    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied);
     it->patch_bytes = off[bl - bf + 1];
   }
   return TFLC_OK;
@@ -5707,8 +5597,8 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   return st;
 }
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
- * next step down (in-place depthwise, then patches: the fewest recomputed
- * multiply-adds whose tensors fit the arena left); the smallest
+ * next step down (in-place depthwise, then patches: the fewest bytes
+ * copied whose tensors fit the arena left); the smallest
  * (TFLC_PLAN_SMALLEST): each step tried, the fastest of the smallest
  * kept. When none fits, the message names the fastest plan's arena and
  * the smallest's (exact when their records fit the arena given, as they
@@ -5763,8 +5653,8 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     }
     if (asked == TFLC_PLAN_AUTO && step == TFLC_PLAN_PATCHES &&
         it->patch_budget + (arena_size - used) > it->patch_budget) {
-      /* the smallest chain fits: the fewest recomputed multiply-adds
-       * whose tensors fit the arena left, else the smallest again */
+      /* the smallest chain fits: the fewest bytes copied whose tensors
+       * fit the arena left, else the smallest again */
       const size_t budget = it->patch_budget + (arena_size - used);
       st = tflc__init_plan(it, m, arena, arena_size, opt, step, budget);
       if (st != TFLC_OK)
@@ -7208,14 +7098,10 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   const int32_t n = it->patch_last - it->patch_first + 1;
   tflc__op *const ops = it->ops + it->patch_first;
   tflc__patch_layer L[TFLC__PATCH_MAX];
-  tflc__patch_walk w;
   uint32_t off[TFLC__PATCH_MAX + 1];
-  uint64_t macs, copied;
-  int32_t a, j;
-  int8_t *const base = (int8_t *)ops[0].scratch[0];
-  const int8_t *src = (const int8_t *)it->tensors[ops[0].in[0]].data;
-  int8_t *dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
-  tflc__ctx k = *c;
+  uint64_t copied;
+  tflc__patch_stream st;
+  int32_t j;
   for (j = 0; j < n; j++) {
     const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
     const tflc_tensor *in = &it->tensors[ops[j].in[0]];
@@ -7226,92 +7112,23 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
                           s->p.dilation_w, s->p.pad_h, s->p.pad_w))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
   }
-  if (!tflc__patch_cost(L, n, it->patch_roll, it->patch_rows, off, &macs,
-                        &copied) ||
+  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied) ||
       off[n] > it->patch_bytes)
     return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-  if (it->patch_roll) {
-    tflc__patch_stream st;
+  {
     st.k = *c;
     st.ops = ops;
     st.L = L;
     st.n = n;
     st.rows = it->patch_rows;
-    st.src = src;
-    st.dst = dst;
+    st.src = (const int8_t *)it->tensors[ops[0].in[0]].data;
+    st.dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
     for (j = 0; j < n; j++) {
-      st.win[j] = base + off[j];
+      st.win[j] = (int8_t *)ops[0].scratch[0] + off[j];
       st.p0[j] = st.p1[j] = -L[j].pad_t;
       st.done[j] = 0;
     }
     tflc__patch_produce(&st, n - 1, L[n - 1].oh);
-    return TFLC_OK;
-  }
-  tflc__patch_start(&w, n);
-  for (a = 0; a < L[n - 1].oh; a += it->patch_rows) {
-    const int32_t b =
-        a + it->patch_rows < L[n - 1].oh ? a + it->patch_rows : L[n - 1].oh;
-    const int8_t *x;
-    tflc__patch_band(L, n, a, b, &w);
-    if (tflc__patch_direct(&L[0], w.r0[0], w.r1[0])) {
-      x = src + (size_t)w.r0[0] * (size_t)L[0].w * (size_t)L[0].c;
-    } else {
-      tflc__patch_copy_in(&L[0], base + off[0], src, w.r0[0], w.r1[0]);
-      x = base + off[0];
-    }
-    for (j = 0; j < n; j++) {
-      const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
-      const tflc_tensor *f = &it->tensors[ops[j].in[1]];
-      const tflc_tensor *bt = ops[j].nin > 2 && ops[j].in[2] >= 0
-                                  ? &it->tensors[ops[j].in[2]]
-                                  : NULL;
-      const int32_t oa = w.oa[j], ob = w.ob[j];
-      int8_t *nb = j < n - 1 ? base + off[j + 1] : NULL, *y;
-      size_t row = 0;
-      int32_t idims[4], odims[4];
-      tflc_conv_params p = s->p;
-      tflc_const fc, bc;
-      if (j < n - 1) {
-        /* the next window: the rows kept moved to its top, the padding
-         * rows that are new written */
-        const int32_t r0 = w.r0[j + 1], k1 = w.k1[j + 1], r1 = w.r1[j + 1];
-        const int32_t h = L[j + 1].h;
-        int32_t r;
-        row = (size_t)L[j + 1].wb * (size_t)L[j + 1].c;
-        if (k1 > r0 && r0 != w.p0[j + 1])
-          memmove(nb, nb + (size_t)(r0 - w.p0[j + 1]) * row,
-                  (size_t)(k1 - r0) * row);
-        for (r = k1; r < r1; r++)
-          if (r < 0 || r >= h)
-            memset(nb + (size_t)(r - r0) * row, L[j + 1].zp, row);
-      }
-      if (ob > oa) {
-        idims[0] = odims[0] = 1;
-        idims[1] = w.r1[j] - w.r0[j];
-        idims[2] = L[j].wb;
-        idims[3] = L[j].c;
-        odims[1] = ob - oa;
-        odims[2] = L[j].ow;
-        odims[3] = L[j].oc;
-        y = j == n - 1 ? dst + (size_t)oa * (size_t)L[j].ow * (size_t)L[j].oc
-                       : nb + (size_t)(oa - w.r0[j + 1]) * row;
-        p.pad_h = p.pad_w = 0;
-        k.op = &ops[j];
-        fc = tflc__const(&k, f);
-        if (bt)
-          bc = tflc__const(&k, bt);
-        if (ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D)
-          tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL,
-                                   odims, y, NULL, 0);
-        else
-          tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
-                         NULL, 0);
-        if (j < n - 1)
-          tflc__patch_spread(&L[j + 1], nb, oa - w.r0[j + 1], ob - oa);
-      }
-      x = nb;
-    }
-    tflc__patch_next(&w, n);
   }
   return TFLC_OK;
 }

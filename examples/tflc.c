@@ -458,12 +458,13 @@ static int32_t plan_from_env(void) {
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
   if (it->plan == TFLC_PLAN_PATCHES)
     snprintf(buf, n,
-             "patches (operators %d-%d band by band, %d row%s a band, %llu "
-             "multiply-adds recomputed; %d depthwise layer%s over their "
+             "patches (operators %d-%d band by band, %d row%s a band, "
+             "about %llu bytes copied; %d depthwise layer%s over their "
              "input)",
              (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
-             it->patch_rows == 1 ? "" : "s", (unsigned long long)it->patch_macs,
-             it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
+             it->patch_rows == 1 ? "" : "s",
+             (unsigned long long)it->patch_copied, it->inplace_ops,
+             it->inplace_ops == 1 ? "" : "s");
   else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
@@ -482,9 +483,10 @@ static void json_plan(const tflc_interpreter *it) {
   if (it->plan == TFLC_PLAN_PATCHES)
     printf(", \"patch_first_op\": %d, \"patch_last_op\": %d, "
            "\"patch_rows\": %d, \"patch_bytes\": %lu, "
-           "\"patch_extra_macs\": %llu",
+           "\"patch_copied_bytes\": %llu",
            (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
-           (unsigned long)it->patch_bytes, (unsigned long long)it->patch_macs);
+           (unsigned long)it->patch_bytes,
+           (unsigned long long)it->patch_copied);
 }
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
