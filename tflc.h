@@ -5315,7 +5315,8 @@ static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
  * bytes copied), or with it->patch_budget set, the fewest bytes copied
  * among those whose tensors fit it. Leaves it->patch_budget at the chosen
  * plan's tensor bytes. Planning table after the init map of nt words. */
-static tflc_status tflc__choose_patches(tflc_interpreter *it, uint32_t nt) {
+static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
+                                                       uint32_t nt) {
   static const int16_t heights[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
   const int32_t n = it->num_ops;
   const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
@@ -6928,7 +6929,7 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 /* After the operators are prepared: the chain's layers as prepared (no
  * decode tile, none written over its input, the geometry chosen), else no
  * chain; then its band buffers, as scratch of its first operator. */
-static tflc_status tflc__patch_ready(tflc__ctx *c) {
+static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
   tflc_interpreter *it = c->it;
   int32_t i;
   if (!it->patch_rows)
