@@ -958,8 +958,9 @@ static int cmd_info(int argc, char **argv) {
   uint32_t dl = 0;
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
-  unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
-  int32_t small_layers = 0;
+  unsigned long mis_n = 0, mis_bytes = 0, smallest = 0, step_bytes[2] = {0, 0};
+  int32_t small_layers = 0, small_plan = 0;
+  tflc_interpreter steps[2];
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -1000,8 +1001,19 @@ static int cmd_info(int argc, char **argv) {
                                          : tflc_arena_used(&small))
                   : 0;
     small_layers =
-        sa && small.plan == TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+        sa && small.plan >= TFLC_PLAN_INPLACE ? small.inplace_ops : 0;
+    small_plan = sa ? small.plan : 0;
     free(sa);
+    /* each step down, forced: its arena and what it costs */
+    for (i = 0; i < 2; i++) {
+      so.plan = i ? TFLC_PLAN_PATCHES : TFLC_PLAN_INPLACE;
+      sa = init_arena(&steps[i], &m, 0, &so, 1, NULL);
+      step_bytes[i] =
+          sa ? (unsigned long)(bits ? tflc_arena_used_for(&steps[i], bits)
+                                    : tflc_arena_used(&steps[i]))
+             : 0;
+      free(sa);
+    }
   }
   desc = tflc__get_str(tflc__mfb(&m), m.root, 3, &dl);
   /* constants misaligned for their type (with the model 16-byte aligned):
@@ -1032,6 +1044,20 @@ static int cmd_info(int argc, char **argv) {
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)),
              smallest, small_layers);
+      printf(", \"smallest_plan\": \"%s\", \"plans\": [{\"plan\": \"fastest\", "
+             "\"arena_bytes\": %lu}",
+             small_plan == TFLC_PLAN_PATCHES   ? "patches"
+             : small_plan == TFLC_PLAN_INPLACE ? "inplace"
+                                               : "fastest",
+             (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
+                                  : tflc_arena_used(&it)));
+      for (i = 0; i < 2; i++)
+        if (step_bytes[i] && steps[i].plan != TFLC_PLAN_FASTEST) {
+          printf(", {\"arena_bytes\": %lu, ", step_bytes[i]);
+          json_plan(&steps[i]);
+          printf(", \"recomputed_macs\": 0}");
+        }
+      printf("]");
     } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
@@ -1060,9 +1086,24 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over %s input)\n",
-             u, smallest, small_layers ? "" : "the fastest: ", small_layers,
-             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their");
+             "layer%s written over %s input%s)\n",
+             u, smallest,
+             small_layers || small_plan == TFLC_PLAN_PATCHES ? ""
+                                                             : "the fastest: ",
+             small_layers, small_layers == 1 ? "" : "s",
+             small_layers == 1 ? "its" : "their",
+             small_plan == TFLC_PLAN_PATCHES ? "; a chain band by band" : "");
+      for (i = 0; i < 2; i++) {
+        char pb[256];
+        if (!step_bytes[i] || steps[i].plan == TFLC_PLAN_FASTEST)
+          continue;
+        printf("  step %s: %lu bytes, %s%s\n",
+               i ? "patches" : "in-place depthwise", step_bytes[i],
+               plan_text(&steps[i], pb, sizeof pb),
+               steps[i].plan == TFLC_PLAN_PATCHES
+                   ? "; no multiply-add made twice"
+                   : "; depthwise layers through a plane of 4 channels");
+      }
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
