@@ -5025,49 +5025,55 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
 #ifndef TFLC_NO_PATCHES
 #define TFLC__PATCH_MAX 12 /* layers of a chain */
 /* One layer of a chain: input h x w x c, output oh x ow x oc, filter taps
- * kh x kw, strides, dilations, padding before (top, left), the width of
- * its band buffer (padding included), its input zero point, and the
- * multiply-adds of an output element. */
+ * kh x kw, strides, dilations, padding before (top, left), its input zero
+ * point, the width of its window (padding included). */
 typedef struct tflc__patch_layer {
-  int32_t h, w, c, oh, ow, oc, kh, kw, sh, sw, dh, dw, pad_t, pad_l, wb, zp;
-  int32_t macs;
+  uint16_t h, w, c, oh, ow, oc;
+  uint8_t kh, kw, sh, sw, dh, dw;
+  int16_t pad_t, pad_l, zp;
+  int32_t wb;
 } tflc__patch_layer;
 
 /* Fills L from the tensors and the geometry; 0 when out of range. */
 static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
                             const tflc_tensor *f, const tflc_tensor *o,
-                            int depthwise, int32_t sh, int32_t sw, int32_t dh,
-                            int32_t dw, int32_t pad_t, int32_t pad_l) {
+                            int32_t sh, int32_t sw, int32_t dh, int32_t dw,
+                            int32_t pad_t, int32_t pad_l) {
+  const int32_t h = in->dims[1], w = in->dims[2], c = in->dims[3];
+  const int32_t oh = o->dims[1], ow = o->dims[2], oc = o->dims[3];
+  const int32_t kh = f->dims[1], kw = f->dims[2];
   int64_t need, wb;
-  L->h = in->dims[1];
-  L->w = in->dims[2];
-  L->c = in->dims[3];
-  L->oh = o->dims[1];
-  L->ow = o->dims[2];
-  L->oc = o->dims[3];
-  L->kh = f->dims[1];
-  L->kw = f->dims[2];
-  L->sh = sh;
-  L->sw = sw;
-  L->dh = dh;
-  L->dw = dw;
-  L->pad_t = pad_t;
-  L->pad_l = pad_l;
-  L->zp = in->zero_point;
   if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || sh > 64 || sw > 64 || dh > 64 ||
-      dw > 64 || L->kh < 1 || L->kw < 1 || L->kh > 64 || L->kw > 64 ||
-      pad_t < 0 || pad_l < 0 || L->h < 1 || L->w < 1 || L->c < 1 || L->oh < 1 ||
-      L->ow < 1 || L->oc < 1 || L->h > 0xFFFF || L->w > 0xFFFF ||
-      L->oh > 0xFFFF || L->ow > 0xFFFF || L->c > 0xFFFF || L->oc > 0xFFFF ||
-      pad_t >= (L->kh - 1) * dh + 1 || pad_l >= (L->kw - 1) * dw + 1)
+      dw > 64 || kh < 1 || kw < 1 || kh > 64 || kw > 64 || pad_t < 0 ||
+      pad_l < 0 || h < 1 || w < 1 || c < 1 || oh < 1 || ow < 1 || oc < 1 ||
+      h > 0xFFFF || w > 0xFFFF || oh > 0xFFFF || ow > 0xFFFF || c > 0xFFFF ||
+      oc > 0xFFFF || pad_t >= (kh - 1) * dh + 1 || pad_l >= (kw - 1) * dw + 1 ||
+      (int64_t)(oh - 1) * sh + (int64_t)(kh - 1) * dh + 1 - pad_t >
+          (int64_t)h + (kh - 1) * dh)
     return 0;
-  need = (int64_t)(L->ow - 1) * sw + (int64_t)(L->kw - 1) * dw + 1;
-  wb = (int64_t)pad_l + L->w;
-  L->wb = (int32_t)(need > wb ? need : wb);
-  L->macs = L->kh * L->kw * (depthwise ? 1 : f->dims[3]);
-  return (int64_t)(L->oh - 1) * sh + (int64_t)(L->kh - 1) * dh + 1 - pad_t <=
-             (int64_t)L->h + (L->kh - 1) * dh &&
-         (int64_t)L->wb * L->c < 0x1000000;
+  need = (int64_t)(ow - 1) * sw + (int64_t)(kw - 1) * dw + 1;
+  wb = (int64_t)pad_l + w;
+  if (need > wb)
+    wb = need;
+  if (wb * c >= 0x1000000)
+    return 0;
+  L->h = (uint16_t)h;
+  L->w = (uint16_t)w;
+  L->c = (uint16_t)c;
+  L->oh = (uint16_t)oh;
+  L->ow = (uint16_t)ow;
+  L->oc = (uint16_t)oc;
+  L->kh = (uint8_t)kh;
+  L->kw = (uint8_t)kw;
+  L->sh = (uint8_t)sh;
+  L->sw = (uint8_t)sw;
+  L->dh = (uint8_t)dh;
+  L->dw = (uint8_t)dw;
+  L->pad_t = (int16_t)pad_t;
+  L->pad_l = (int16_t)pad_l;
+  L->zp = in->zero_point;
+  L->wb = (int32_t)wb;
+  return 1;
 }
 
 /* 1 when operator i of a model's only subgraph can be a layer of a chain
@@ -5129,7 +5135,7 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
   pl = tflc__pad_amount(padding == 0, in->dims[2], f->dims[2], sw, dw, &ow);
   if (oh != o->dims[1] || ow != o->dims[2])
     return 0;
-  return tflc__patch_fill(L, in, f, o, dwc, sh, sw, dh, dw, pt, pl);
+  return tflc__patch_fill(L, in, f, o, sh, sw, dh, dw, pt, pl);
 }
 
 /* 1 when the output of operator i feeds operator i + 1 (input 0) and
@@ -6991,9 +6997,10 @@ static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
 
 /* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
  * `out_rows` rows at y. */
-static void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
-                                  const tflc__patch_layer *L, const int8_t *x,
-                                  int32_t rows, int8_t *y, int32_t out_rows) {
+static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
+                                                 const tflc__patch_layer *L,
+                                                 const int8_t *x, int32_t rows,
+                                                 int8_t *y, int32_t out_rows) {
   tflc_interpreter *it = k->it;
   const tflc__conv_state *s = (const tflc__conv_state *)op->state;
   const tflc_tensor *f = &it->tensors[op->in[1]];
@@ -7107,10 +7114,9 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
     const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
     const tflc_tensor *in = &it->tensors[ops[j].in[0]];
     if (!tflc__patch_fill(&L[j], in, &it->tensors[ops[j].in[1]],
-                          &it->tensors[TFLC__OUT(&ops[j])[0]],
-                          ops[j].code == TFLC_OP_DEPTHWISE_CONV_2D,
-                          s->p.stride_h, s->p.stride_w, s->p.dilation_h,
-                          s->p.dilation_w, s->p.pad_h, s->p.pad_w))
+                          &it->tensors[TFLC__OUT(&ops[j])[0]], s->p.stride_h,
+                          s->p.stride_w, s->p.dilation_h, s->p.dilation_w,
+                          s->p.pad_h, s->p.pad_w))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
   }
   if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied) ||
