@@ -6125,7 +6125,8 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   }
   /* smaller plans: the layers that write over their input */
 #ifndef TFLC_NO_PATCHES
-  if (it->plan >= TFLC_PLAN_PATCHES) {
+  if (it->plan == TFLC_PLAN_PATCHES) { /* (not with _EVERYWHERE: every
+                                          depthwise layer over its input) */
     st = tflc__choose_patches(it, nt);
     if (st)
       return st;
