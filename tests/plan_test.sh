@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Plans (tflc_options.plan): every conformance suite passes with the
-# smallest plan forced (TFLC_PLAN=smallest, read by the tool) and with every
-# depthwise layer that can written over its input (TFLC_PLAN=everywhere),
+# Plans (tflc_options.plan): every conformance suite passes with every
+# depthwise layer that can written over its input (TFLC_PLAN=everywhere;
+# with the smallest plan forced: tests/run.sh's "smallest plan" jobs),
 # byte for byte against TFLM as tests/conformance.sh checks; the arena of
 # each plan is exact: `tflc info --json` gives the fastest and the smallest
 # arena, `tflc run --arena N` runs the fastest plan that fits N and says
@@ -18,8 +18,9 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL plan: $*"; }
 mkdir -p build/tests
 
-# 1. the suites under the smallest plan, and with every layer in place
-for plan in smallest everywhere; do
+# 1. the suites with every layer in place (the smallest plan: tests/run.sh
+# queues every suite with TFLC_PLAN=smallest, as jobs)
+for plan in everywhere; do
   for s in models ops models_ext ops2 external weights; do
     [ -d "$C/$s" ] || continue
     res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
