@@ -4910,6 +4910,8 @@ static void tflc__patch_alias(tflc_interpreter *it);
 #endif
 static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
                                 int32_t stride, int32_t dil, int32_t *out);
+static int tflc__const_ints(const tflc_tensor *t, int32_t *v, int32_t cap,
+                            int32_t *n);
 /* The bytes the current view's tensors span planned alone (no scratch,
  * variables left out) with the operators marked TFLC__OVER_INPUT sharing
  * their input's buffer, or SIZE_MAX; planning table at `table`. Leaves
@@ -5076,6 +5078,45 @@ static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
   return 1;
 }
 
+/* A PAD of one int8 image's rows and columns, as a layer of 1x1 taps
+ * whose padding is the PAD's (its windows padded with the PAD's value,
+ * its output zero point): L; 0 when it is not one. */
+static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
+                               tflc__patch_layer *L) {
+  const tflc_tensor *in, *o;
+  int32_t v[8], n = 0;
+  int64_t wb;
+  if (op->code != TFLC_OP_PAD || op->nin != 2 || op->nout != 1 ||
+      op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
+    return 0;
+  in = &it->tensors[op->in[0]];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
+      o->rank != 4 || in->dims[0] != 1 || o->dims[0] != 1 ||
+      !tflc__const_ints(&it->tensors[op->in[1]], v, 8, &n) || n != 8 || v[0] ||
+      v[1] || v[6] || v[7] || v[2] < 0 || v[3] < 0 || v[4] < 0 || v[5] < 0 ||
+      v[2] > 0x7FFF || v[3] > 0x7FFF || v[4] > 0x7FFF || v[5] > 0x7FFF ||
+      in->dims[1] < 1 || in->dims[2] < 1 || in->dims[3] < 1 ||
+      in->dims[1] > 0x7FFF || in->dims[2] > 0x7FFF || in->dims[3] > 0xFFFF ||
+      o->dims[1] != in->dims[1] + v[2] + v[3] ||
+      o->dims[2] != in->dims[2] + v[4] + v[5] || o->dims[3] != in->dims[3])
+    return 0;
+  wb = o->dims[2];
+  if (wb * in->dims[3] >= 0x1000000)
+    return 0;
+  L->h = (uint16_t)in->dims[1];
+  L->w = (uint16_t)in->dims[2];
+  L->c = L->oc = (uint16_t)in->dims[3];
+  L->oh = (uint16_t)o->dims[1];
+  L->ow = (uint16_t)o->dims[2];
+  L->kh = L->kw = L->sh = L->sw = L->dh = L->dw = 1;
+  L->pad_t = (int16_t)v[2];
+  L->pad_l = (int16_t)v[4];
+  L->zp = o->zero_point;
+  L->wb = (int32_t)wb;
+  return 1;
+}
+
 /* 1 when operator i of a model's only subgraph can be a layer of a chain
  * (L: its geometry, from its options; before its prepare): a built-in
  * int8 CONV_2D or DEPTHWISE_CONV_2D on one image, plain constant filter
@@ -5088,6 +5129,9 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
   const int dwc = op->code == TFLC_OP_DEPTHWISE_CONV_2D;
   const tflc_tensor *in, *f, *o, *b;
   int32_t padding, sh, sw, dh, dw, oh, ow, pt, pl;
+  if (op->code == TFLC_OP_PAD && !op->user && it->opt.num_delegates == 0 &&
+      !tflc__is_partition(op))
+    return tflc__patch_pad_geo(it, op, L);
   if ((op->code != TFLC_OP_CONV_2D && !dwc) || op->user ||
       it->opt.num_delegates > 0 || tflc__is_partition(op) || op->nin < 2 ||
       op->nout != 1 || op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
@@ -6945,6 +6989,9 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
     const tflc__op *op = &it->ops[i];
     const tflc__conv_state *s = (const tflc__conv_state *)op->state;
     tflc__patch_layer L;
+    if (op->code == TFLC_OP_PAD && !op->nscratch && !op->nwhole &&
+        tflc__patch_geo(it, i, &L))
+      continue;
     if (op->nscratch || op->nwhole || (op->variant & 0x81u) || !s ||
         s->tile >= 0 || s->plane >= 0 || !tflc__patch_geo(it, i, &L) ||
         s->p.stride_h != L.sh || s->p.stride_w != L.sw ||
@@ -7005,6 +7052,11 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
   tflc_interpreter *it = k->it;
   const tflc__conv_state *s = (const tflc__conv_state *)op->state;
   const tflc_tensor *f = &it->tensors[op->in[1]];
+  if (op->code == TFLC_OP_PAD) { /* its window is its output */
+    (void)rows;
+    memcpy(y, x, (size_t)out_rows * (size_t)L->ow * (size_t)L->oc);
+    return;
+  }
   const tflc_tensor *bt =
       op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
   int32_t idims[4], odims[4];
@@ -7114,6 +7166,11 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   for (j = 0; j < n; j++) {
     const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
     const tflc_tensor *in = &it->tensors[ops[j].in[0]];
+    if (ops[j].code == TFLC_OP_PAD) {
+      if (!tflc__patch_pad_geo(it, &ops[j], &L[j]))
+        return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+      continue;
+    }
     if (!tflc__patch_fill(&L[j], in, &it->tensors[ops[j].in[1]],
                           &it->tensors[TFLC__OUT(&ops[j])[0]], s->p.stride_h,
                           s->p.stride_w, s->p.dilation_h, s->p.dilation_w,
