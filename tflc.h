@@ -730,8 +730,9 @@ typedef struct tflc_interpreter {
   tflc_const_cursor *cursors;
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
-  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST or _INPLACE (0
-                   with TFLC_NO_PATCHES: the fastest, the only one) */
+  int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST, _INPLACE or
+                   _PATCHES (0 with TFLC_NO_PATCHES: the fastest, the only
+                   one) */
   /* depthwise layers written over their input (fastest plan: that could
    * be, where it pays or not) */
   int32_t inplace_ops;
