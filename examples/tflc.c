@@ -432,9 +432,9 @@ static void json_str(FILE *f, const char *s) {
 
 /* ---- interpreter setup -----------------------------------------------------
  */
-/* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace, patches,
- * smallest, everywhere: every step wherever it applies; unset: auto), for
- * tests that run every suite with one plan. */
+/* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
+ * patches, smallest, everywhere: every step wherever it applies; unset: auto),
+ * for tests that run every suite with one plan. */
 static int32_t plan_from_env(void) {
   const char *e = getenv("TFLC_PLAN");
   if (!e || !*e || !strcmp(e, "auto"))
