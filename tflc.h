@@ -5027,6 +5027,9 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
  * chain's output is written over the rows of its input already read. */
 #ifndef TFLC_NO_PATCHES
 #define TFLC__PATCH_MAX 12 /* layers of a chain */
+/* choices tried at init at most (each a plan of the tensors): init time
+ * stays bounded whatever the model */
+#define TFLC__PATCH_TRIALS 1024
 /* One layer of a chain: input h x w x c, output oh x ow x oc, filter taps
  * kh x kw, strides, dilations, padding before (top, left), its input zero
  * point, the width of its window (padding included). */
@@ -5379,7 +5382,7 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
   int32_t f, l, h, bf = 0, bl = 0, brows = 0, balias = 0;
   uint64_t bcopied = 0, copied;
   size_t best, hi;
-  int fits = 0, ok;
+  int fits = 0, ok, trials = 0;
   it->patch_rows = 0;
   if (it->graphs || n < 2)
     return TFLC_OK;
@@ -5393,7 +5396,7 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
   best = tflc__trial_high(it, tab);
   if (budget && best <= budget)
     return TFLC_OK; /* no chain needed */
-  for (f = 0; f + 1 < n; f++) {
+  for (f = 0; f + 1 < n && trials < TFLC__PATCH_TRIALS; f++) {
     if (!tflc__patch_geo(it, f, &L[0]) ||
         (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
             (uint64_t)big / 8)
@@ -5402,10 +5405,11 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
       if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
         break;
       for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
-                  heights[h] < L[l - f].oh;
+                  heights[h] < L[l - f].oh && trials < TFLC__PATCH_TRIALS;
            h++) {
         if (!tflc__patch_cost(L, l - f + 1, heights[h], off, &copied))
           continue;
+        trials++;
         it->patch_alias = tflc__patch_may_alias(it, f, l) &&
                           tflc__patch_order_ok(L, l - f + 1, heights[h]);
         it->patch_first = f;
