@@ -5103,7 +5103,8 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
       in->dims[1] < 1 || in->dims[2] < 1 || in->dims[3] < 1 ||
       in->dims[1] > 0x7FFF || in->dims[2] > 0x7FFF || in->dims[3] > 0xFFFF ||
       o->dims[1] != in->dims[1] + v[2] + v[3] ||
-      o->dims[2] != in->dims[2] + v[4] + v[5] || o->dims[3] != in->dims[3])
+      o->dims[2] != in->dims[2] + v[4] + v[5] || o->dims[3] != in->dims[3] ||
+      o->dims[1] > 0xFFFF || o->dims[2] > 0xFFFF)
     return 0;
   wb = o->dims[2];
   if (wb * in->dims[3] >= 0x1000000)
