@@ -683,6 +683,13 @@ typedef enum tflc_plan {
                              write their output over it, a few channels at
                              a time through a plane, where that lowers the
                              arena (a model's only subgraph) */
+  TFLC_PLAN_PATCHES = 3,  /* + a chain of int8 convolution layers (CONV_2D,
+                             DEPTHWISE_CONV_2D) run band by band: each
+                             layer makes a few output rows at a time into
+                             the next one's window of input rows, so that
+                             the maps inside the chain never exist whole;
+                             no row is made twice (a model's only
+                             subgraph) */
   TFLC_PLAN_COMPACT = 13, /* + the per-channel requantization (multipliers
                              and shifts) of int8 CONV_2D and
                              DEPTHWISE_CONV_2D computed at each invoke, from
@@ -760,7 +767,8 @@ typedef struct tflc_interpreter {
   struct tflc__partition *partitions; /* delegated runs, in init order */
   int32_t num_partitions;
   int32_t plan; /* the plan init made: TFLC_PLAN_FASTEST, _INPLACE or
-                   _COMPACT (0 with TFLC_NO_PATCHES: the fastest, the only
+                   _PATCHES or _COMPACT (0 with TFLC_NO_PATCHES: the
+                   fastest, the only
                    one) */
   /* depthwise layers written over their input (fastest plan: that could
    * be, where it pays or not) */
@@ -770,6 +778,14 @@ typedef struct tflc_interpreter {
   int32_t compact_ops;
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
+  /* TFLC_PLAN_PATCHES: operators patch_first .. patch_last run band by
+   * band, each making patch_rows output rows a kernel call (0: no chain),
+   * their windows in a buffer of patch_bytes */
+  int32_t patch_first, patch_last, patch_rows;
+  int32_t patch_alias; /* the chain's output written over its input */
+  uint32_t patch_bytes;
+  uint64_t patch_copied; /* estimated bytes copied at each invoke */
+  size_t patch_budget;   /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
   int32_t error_op, error_subgraph;
   char error[TFLC_ERROR_LEN];
@@ -4614,6 +4630,9 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
  * (TFLC_PLAN_COMPACT): its multipliers and shifts are computed at invoke
  * into its last scratch buffer */
 #define TFLC__MULT_AT_INVOKE 0x40u
+/* operator i is in the chain run band by band (TFLC_PLAN_PATCHES) */
+#define TFLC__IN_CHAIN(it, i)                                                  \
+  ((it)->patch_rows && (i) >= (it)->patch_first && (i) <= (it)->patch_last)
 #define TFLC__PLACED 128        /* planning only: data holds the arena offset */
 #define TFLC__MAX_STEPS 0xFFFEu /* timeline length (16-bit lifetimes) */
 
@@ -4962,6 +4981,17 @@ static size_t tflc__place_tensors(tflc__planner *p) {
 }
 static void tflc__graph_keep(const tflc_interpreter *it, tflc__graph *g,
                              int16_t *io);
+#ifndef TFLC_NO_PATCHES
+static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
+                                  uint32_t *scope);
+static tflc_status tflc__patch_ready(tflc__ctx *c);
+static tflc_status tflc__patch_run(tflc__ctx *c);
+static void tflc__patch_alias(tflc_interpreter *it);
+#endif
+static int32_t tflc__pad_amount(int32_t padding_same, int32_t in, int32_t k,
+                                int32_t stride, int32_t dil, int32_t *out);
+static int tflc__const_ints(const tflc_tensor *t, int32_t *v, int32_t cap,
+                            int32_t *n);
 /* The bytes the current view's tensors span planned alone (no scratch,
  * variables left out) with the operators marked TFLC__OVER_INPUT sharing
  * their input's buffer, or SIZE_MAX; planning table at `table`. Leaves
@@ -4983,11 +5013,28 @@ static size_t tflc__trial_high(tflc_interpreter *it, uint32_t *table) {
   p.scope = p.life + it->num_tensors;
   p.soff = p.scope + it->num_ops;
   tflc__plan_setup(&p);
+#ifndef TFLC_NO_PATCHES
+  tflc__patch_alias(it);
+#endif
   if (tflc__plan_lifetimes(&p, it->error) == TFLC_OK) {
     for (k = 0; k < it->num_tensors; k++)
       if (it->tensors[k].flags & TFLC_TENSOR_VARIABLE)
         p.life[k] = 0xFFFFFFFFu;
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows) /* (the chain's band buffers with the tensors) */
+      tflc__patch_lifetimes(it, p.life, p.scope);
+#endif
     high = tflc__place_tensors(&p);
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows) {
+      const size_t sz =
+          (it->patch_bytes + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1);
+      const size_t off = tflc__fit(&p, (uint32_t)sz, p.scope[it->patch_first],
+                                   0, NULL, NULL, 0);
+      if (off + sz > high)
+        high = off + sz;
+    }
+#endif
   }
   it->error[0] = 0;
   for (k = 0; k < it->num_tensors; k++) {
@@ -5023,7 +5070,7 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
     it->map_bytes = start + table;
   none = it->opt.plan == TFLC_PLAN_EVERYWHERE ? 0 : tflc__trial_high(it, tab);
   for (i = 0; i < n; i++)
-    if (tflc__dead_input(it, &it->ops[i]))
+    if (tflc__dead_input(it, &it->ops[i]) && !TFLC__IN_CHAIN(it, i))
       it->ops[i].variant |= TFLC__OVER_INPUT;
   if (it->opt.plan == TFLC_PLAN_EVERYWHERE)
     return TFLC_OK;
@@ -5043,6 +5090,444 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
   }
   return TFLC_OK;
 }
+/* ---- smaller plans: patch-based execution -------------------------------- */
+/* TFLC_PLAN_PATCHES: a chain of int8 CONV_2D / DEPTHWISE_CONV_2D layers,
+ * each reading only the previous one's output, runs row band by row band
+ * (MCUNetV2's patch-based inference, in bands of whole rows, with line
+ * buffers instead of recomputed halos): each layer holds a window of its
+ * input rows and makes `rows` output rows at a time into the next layer's
+ * window, asking the layer before for the rows it lacks; rows no longer
+ * needed leave the window. The maps inside the chain never exist whole
+ * and no row is made twice. A window holds its rows with the padding of
+ * the true tensor borders written out (the input zero point, whose taps
+ * add nothing, as the kernels skip taps outside the tensor), so the
+ * unchanged kernels, platform paths included, run it with no padding and
+ * give the same bytes as the whole tensor. Where the order allows, the
+ * chain's output is written over the rows of its input already read. */
+#ifndef TFLC_NO_PATCHES
+#define TFLC__PATCH_MAX 12 /* layers of a chain */
+/* choices tried at init at most (each a plan of the tensors): init time
+ * stays bounded whatever the model */
+#define TFLC__PATCH_TRIALS 1024
+/* One layer of a chain: input h x w x c, output oh x ow x oc, filter taps
+ * kh x kw, strides, dilations, padding before (top, left), its input zero
+ * point, the width of its window (padding included). */
+typedef struct tflc__patch_layer {
+  uint16_t h, w, c, oh, ow, oc;
+  uint8_t kh, kw, sh, sw, dh, dw;
+  int16_t pad_t, pad_l, zp;
+  int32_t wb;
+} tflc__patch_layer;
+
+/* Fills L from the tensors and the geometry; 0 when out of range. */
+static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
+                            const tflc_tensor *f, const tflc_tensor *o,
+                            int32_t sh, int32_t sw, int32_t dh, int32_t dw,
+                            int32_t pad_t, int32_t pad_l) {
+  const int32_t h = in->dims[1], w = in->dims[2], c = in->dims[3];
+  const int32_t oh = o->dims[1], ow = o->dims[2], oc = o->dims[3];
+  const int32_t kh = f->dims[1], kw = f->dims[2];
+  int64_t need, wb;
+  if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || sh > 64 || sw > 64 || dh > 64 ||
+      dw > 64 || kh < 1 || kw < 1 || kh > 64 || kw > 64 || pad_t < 0 ||
+      pad_l < 0 || h < 1 || w < 1 || c < 1 || oh < 1 || ow < 1 || oc < 1 ||
+      h > 0xFFFF || w > 0xFFFF || oh > 0xFFFF || ow > 0xFFFF || c > 0xFFFF ||
+      oc > 0xFFFF || pad_t >= (kh - 1) * dh + 1 || pad_l >= (kw - 1) * dw + 1 ||
+      (int64_t)(oh - 1) * sh + (int64_t)(kh - 1) * dh + 1 - pad_t >
+          (int64_t)h + (kh - 1) * dh)
+    return 0;
+  need = (int64_t)(ow - 1) * sw + (int64_t)(kw - 1) * dw + 1;
+  wb = (int64_t)pad_l + w;
+  if (need > wb)
+    wb = need;
+  if (wb * c >= 0x1000000)
+    return 0;
+  L->h = (uint16_t)h;
+  L->w = (uint16_t)w;
+  L->c = (uint16_t)c;
+  L->oh = (uint16_t)oh;
+  L->ow = (uint16_t)ow;
+  L->oc = (uint16_t)oc;
+  L->kh = (uint8_t)kh;
+  L->kw = (uint8_t)kw;
+  L->sh = (uint8_t)sh;
+  L->sw = (uint8_t)sw;
+  L->dh = (uint8_t)dh;
+  L->dw = (uint8_t)dw;
+  L->pad_t = (int16_t)pad_t;
+  L->pad_l = (int16_t)pad_l;
+  L->zp = in->zero_point;
+  L->wb = (int32_t)wb;
+  return 1;
+}
+
+/* A PAD of one int8 image's rows and columns, as a layer of 1x1 taps
+ * whose padding is the PAD's (its windows padded with the PAD's value,
+ * its output zero point): L; 0 when it is not one. */
+static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
+                               tflc__patch_layer *L) {
+  const tflc_tensor *in, *o;
+  int32_t v[8], n = 0;
+  int64_t wb;
+  if (op->code != TFLC_OP_PAD || op->nin != 2 || op->nout != 1 ||
+      op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
+    return 0;
+  in = &it->tensors[op->in[0]];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
+      o->rank != 4 || in->dims[0] != 1 || o->dims[0] != 1 ||
+      !tflc__const_ints(&it->tensors[op->in[1]], v, 8, &n) || n != 8 || v[0] ||
+      v[1] || v[6] || v[7] || v[2] < 0 || v[3] < 0 || v[4] < 0 || v[5] < 0 ||
+      v[2] > 0x7FFF || v[3] > 0x7FFF || v[4] > 0x7FFF || v[5] > 0x7FFF ||
+      in->dims[1] < 1 || in->dims[2] < 1 || in->dims[3] < 1 ||
+      in->dims[1] > 0x7FFF || in->dims[2] > 0x7FFF || in->dims[3] > 0xFFFF ||
+      o->dims[1] != in->dims[1] + v[2] + v[3] ||
+      o->dims[2] != in->dims[2] + v[4] + v[5] || o->dims[3] != in->dims[3] ||
+      o->dims[1] > 0xFFFF || o->dims[2] > 0xFFFF)
+    return 0;
+  wb = o->dims[2];
+  if (wb * in->dims[3] >= 0x1000000)
+    return 0;
+  L->h = (uint16_t)in->dims[1];
+  L->w = (uint16_t)in->dims[2];
+  L->c = L->oc = (uint16_t)in->dims[3];
+  L->oh = (uint16_t)o->dims[1];
+  L->ow = (uint16_t)o->dims[2];
+  L->kh = L->kw = L->sh = L->sw = L->dh = L->dw = 1;
+  L->pad_t = (int16_t)v[2];
+  L->pad_l = (int16_t)v[4];
+  L->zp = o->zero_point;
+  L->wb = (int32_t)wb;
+  return 1;
+}
+
+/* 1 when operator i of a model's only subgraph can be a layer of a chain
+ * (L: its geometry, from its options; before its prepare): a built-in
+ * int8 CONV_2D or DEPTHWISE_CONV_2D on one image, plain constant filter
+ * and bias. Its prepare confirms (tflc__patch_ready). */
+static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
+                           tflc__patch_layer *L) {
+  const tflc__op *op = &it->ops[i];
+  const uint32_t plain = TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED |
+                         TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN;
+  const int dwc = op->code == TFLC_OP_DEPTHWISE_CONV_2D;
+  const tflc_tensor *in, *f, *o, *b;
+  int32_t padding, sh, sw, dh, dw, oh, ow, pt, pl;
+  if (op->code == TFLC_OP_PAD && !op->user && it->opt.num_delegates == 0 &&
+      !tflc__is_partition(op))
+    return tflc__patch_pad_geo(it, op, L);
+  if ((op->code != TFLC_OP_CONV_2D && !dwc) || op->user ||
+      it->opt.num_delegates > 0 || tflc__is_partition(op) || op->nin < 2 ||
+      op->nout != 1 || op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
+    return 0;
+  in = &it->tensors[op->in[0]];
+  f = &it->tensors[op->in[1]];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  b = op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
+  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || f->type != TFLC_INT8 ||
+      in->rank != 4 || o->rank != 4 || f->rank != 4 || in->dims[0] != 1 ||
+      o->dims[0] != 1 || !(f->flags & TFLC_TENSOR_CONST) ||
+      (f->flags & plain) ||
+      (b && (!(b->flags & TFLC_TENSOR_CONST) || (b->flags & plain))) ||
+      ((in->flags | o->flags) &
+       (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | plain)))
+    return 0;
+  if (dwc) {
+    tflc__depthwise_conv2d_options d;
+    tflc__read_depthwise_conv2d_options(it->model, op->opts, &d);
+    padding = d.padding;
+    sh = d.stride_h;
+    sw = d.stride_w;
+    dh = d.dilation_h_factor;
+    dw = d.dilation_w_factor;
+    if (d.depth_multiplier < 1 ||
+        (int64_t)in->dims[3] * d.depth_multiplier != o->dims[3] ||
+        f->dims[0] != 1 || f->dims[3] != o->dims[3])
+      return 0;
+  } else {
+    tflc__conv2d_options d;
+    tflc__read_conv2d_options(it->model, op->opts, &d);
+    padding = d.padding;
+    sh = d.stride_h;
+    sw = d.stride_w;
+    dh = d.dilation_h_factor;
+    dw = d.dilation_w_factor;
+    if (f->dims[3] != in->dims[3] || f->dims[0] != o->dims[3])
+      return 0;
+  }
+  if (padding < 0 || padding > 1 || sh < 1 || sw < 1 || dh < 1 || dw < 1 ||
+      sh > 64 || sw > 64 || dh > 64 || dw > 64 || f->dims[1] > 64 ||
+      f->dims[2] > 64 || in->dims[1] > 0xFFFF || in->dims[2] > 0xFFFF)
+    return 0;
+  pt = tflc__pad_amount(padding == 0, in->dims[1], f->dims[1], sh, dh, &oh);
+  pl = tflc__pad_amount(padding == 0, in->dims[2], f->dims[2], sw, dw, &ow);
+  if (oh != o->dims[1] || ow != o->dims[2])
+    return 0;
+  return tflc__patch_fill(L, in, f, o, sh, sw, dh, dw, pt, pl);
+}
+
+/* 1 when the output of operator i feeds operator i + 1 (input 0) and
+ * nothing else: not a subgraph input or output, read by no other
+ * operator. */
+static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
+  const int32_t t = TFLC__OUT(&it->ops[i])[0];
+  int32_t j, k;
+  if (i + 1 >= it->num_ops || it->ops[i + 1].in[0] != t)
+    return 0;
+  for (k = 0; k < it->num_inputs; k++)
+    if (it->inputs[k] == t)
+      return 0;
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->outputs[k] == t)
+      return 0;
+  for (j = 0; j < it->num_ops; j++) {
+    const tflc__op *q = &it->ops[j];
+    for (k = 0; k < q->nin + q->nout; k++)
+      if (q->in[k] == t && !(j == i + 1 && k == 0) && !(j == i && k == q->nin))
+        return 0;
+  }
+  return 1;
+}
+
+/* Rolling windows: the rows layer j's window holds (its kernel reads at
+ * most `rows` output rows' worth, plus rows skipped when the stride
+ * passes the filter); 1 when the first layer reads the chain's input in
+ * place (no padding to write). */
+static int32_t tflc__patch_cap(const tflc__patch_layer *L, int32_t rows) {
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  return (rows - 1) * L->sh + eff + (L->sh > eff ? L->sh - eff : 0);
+}
+static int tflc__patch_in_place(const tflc__patch_layer *L) {
+  return L->pad_t == 0 && L->wb == L->w &&
+         (L->oh - 1) * L->sh + (L->kh - 1) * L->dh + 1 <= L->h;
+}
+/* Windows for `rows` output rows a kernel call: each layer's window
+ * offset in the band buffer (off[n]: their bytes) and an estimate of the
+ * bytes copied at each invoke (the first layer's window filled from the
+ * chain's input, rows kept moved to a window's top, rows spread to a
+ * padded width). 0 when too large. */
+static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
+                            uint32_t *off, uint64_t *copied) {
+  uint64_t cp = 0, at = 0;
+  int32_t j;
+  for (j = 0; j < n; j++) {
+    const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
+    const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
+    const int32_t calls = (L[j].oh + rows - 1) / rows;
+    off[j] = (uint32_t)at;
+    if (j == 0 && tflc__patch_in_place(&L[0]))
+      continue;
+    at += ((uint64_t)tflc__patch_cap(&L[j], rows) * row + TFLC__ALIGN - 1) &
+          ~(uint64_t)(TFLC__ALIGN - 1);
+    if (at > 0x7FFF0000u)
+      return 0;
+    cp += (uint64_t)calls * (uint32_t)(eff > L[j].sh ? eff - L[j].sh : 0) * row;
+    if (j == 0 || L[j].wb != L[j].w)
+      cp += (uint64_t)(uint32_t)L[j].h * row;
+  }
+  off[n] = (uint32_t)at;
+  *copied = cp;
+  return 1;
+}
+
+/* Rolling windows, without data: the order in which tflc__patch_produce
+ * makes rows. Clears *ok when the chain's output, written over its input
+ * (irow, orow: bytes of an input and an output row), would reach input
+ * rows still to be read. */
+typedef struct tflc__patch_sim {
+  const tflc__patch_layer *L;
+  int32_t n, rows, ok;
+  uint64_t irow, orow;
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+} tflc__patch_sim;
+static void tflc__patch_sim_produce(tflc__patch_sim *S, int32_t j,
+                                    int32_t target) {
+  const tflc__patch_layer *L = &S->L[j];
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  const int32_t cap = tflc__patch_cap(L, S->rows);
+  const int in_place = j == 0 && tflc__patch_in_place(L);
+  while (S->done[j] < target && S->ok) {
+    const int32_t r = S->done[j];
+    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
+    const int32_t first = r * L->sh - L->pad_t;
+    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
+    if (!in_place) {
+      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
+      if (e - S->p0[j] > cap)
+        S->p0[j] = k0;
+      if (j > 0 && (e < L->h ? e : L->h) > (S->p1[j] > 0 ? S->p1[j] : 0))
+        tflc__patch_sim_produce(S, j - 1, e < L->h ? e : L->h);
+      S->p1[j] = e;
+    }
+    S->done[j] += cnt;
+    if (j == S->n - 1) {
+      const tflc__patch_layer *F = &S->L[0];
+      int32_t front =
+          tflc__patch_in_place(F) ? S->done[0] * F->sh - F->pad_t : S->p1[0];
+      if (S->done[0] >= F->oh || front > F->h)
+        front = F->h;
+      if (front < 0)
+        front = 0;
+      if ((uint64_t)(r + cnt) * S->orow > (uint64_t)front * S->irow)
+        S->ok = 0;
+    }
+  }
+}
+static int tflc__patch_order_ok(const tflc__patch_layer *L, int32_t n,
+                                int32_t rows) {
+  tflc__patch_sim S;
+  int32_t j;
+  S.L = L;
+  S.n = n;
+  S.rows = rows;
+  S.ok = 1;
+  S.irow = (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c;
+  S.orow = (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc;
+  for (j = 0; j < n; j++) {
+    S.p0[j] = S.p1[j] = -L[j].pad_t;
+    S.done[j] = 0;
+  }
+  tflc__patch_sim_produce(&S, n - 1, L[n - 1].oh);
+  return S.ok;
+}
+
+/* Planning: the chain's output shares its input's buffer (patch_alias). */
+static void tflc__patch_alias(tflc_interpreter *it) {
+  tflc_tensor *dst;
+  if (!it->patch_rows || !it->patch_alias)
+    return;
+  dst = &it->tensors[TFLC__OUT(&it->ops[it->patch_last])[0]];
+  dst->flags |= TFLC__ALIASED;
+  dst->data = (void *)(uintptr_t)(tflc__owner(it->tensors,
+                                              it->ops[it->patch_first].in[0]) +
+                                  1);
+}
+/* 1 when the chain's output may share its input's buffer, as far as the
+ * graph goes: the input read by the chain's first operator alone, not a
+ * subgraph output, not made by a RESHAPE (whose input would share it),
+ * no smaller than the output. tflc__patch_cost checks the order. */
+static int tflc__patch_may_alias(const tflc_interpreter *it, int32_t f,
+                                 int32_t l) {
+  const int32_t t = it->ops[f].in[0], o = TFLC__OUT(&it->ops[l])[0];
+  int32_t j, k;
+  if (t < 0 || it->tensors[o].bytes > it->tensors[t].bytes)
+    return 0;
+  for (k = 0; k < it->num_outputs; k++)
+    if (it->outputs[k] == t)
+      return 0;
+  for (j = 0; j < it->num_ops; j++) {
+    const tflc__op *q = &it->ops[j];
+    for (k = 0; k < q->nin + q->nout; k++)
+      if (q->in[k] == t && (k < q->nin ? j != f || k != 0
+                                       : q->code == TFLC_OP_RESHAPE ||
+                                             (q->variant & TFLC__OVER_INPUT)))
+        return 0;
+  }
+  return 1;
+}
+
+/* The planner's part: the tensors inside the chain get no buffer, its
+ * input lives to its end, its output from its start, and the band
+ * buffers (scratch of its first operator) through all of it. */
+static void tflc__patch_lifetimes(const tflc_interpreter *it, uint32_t *life,
+                                  uint32_t *scope) {
+  const int32_t f = it->patch_first, l = it->patch_last;
+  const uint32_t span = (scope[f] & 0xFFFFu) | (scope[l] & 0xFFFF0000u);
+  const int32_t in = it->ops[f].in[0], out = TFLC__OUT(&it->ops[l])[0];
+  int32_t i;
+  for (i = f; i < l; i++)
+    life[TFLC__OUT(&it->ops[i])[0]] = 0xFFFFFFFFu;
+  if (life[in] != 0xFFFFFFFFu)
+    tflc__use(&life[in], TFLC__LAST(span));
+  tflc__use(&life[out], TFLC__FIRST(span));
+  scope[f] = span;
+}
+
+/* Chooses the chain and its rows a kernel call for TFLC_PLAN_PATCHES
+ * before the operators are prepared, from the tensors' plan
+ * (tflc__trial_high) of each choice: the smallest (of those, the fewest
+ * bytes copied), or with it->patch_budget set, the fewest bytes copied
+ * among those whose tensors fit it. Leaves it->patch_budget at the chosen
+ * plan's tensor bytes. Planning table after the init map of nt words. */
+static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
+                                                       uint32_t nt) {
+  static const int16_t heights[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+  const int32_t n = it->num_ops;
+  const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
+  const size_t table = 4 * (2 + (size_t)it->num_tensors + (size_t)n);
+  const size_t budget = it->patch_budget;
+  uint32_t *tab = (uint32_t *)(void *)(it->arena + start);
+  tflc__patch_layer L[TFLC__PATCH_MAX];
+  uint32_t off[TFLC__PATCH_MAX + 1], big = 0;
+  int32_t f, l, h, bf = 0, bl = 0, brows = 0, balias = 0;
+  uint64_t bcopied = 0, copied;
+  size_t best, hi;
+  int fits = 0, ok, trials = 0;
+  it->patch_rows = 0;
+  if (it->graphs || n < 2)
+    return TFLC_OK;
+  if (start + table > it->arena_size - it->tail)
+    return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
+  if (it->map_bytes < start + table)
+    it->map_bytes = start + table;
+  for (f = 0; f < it->num_tensors; f++)
+    if (it->tensors[f].bytes > big)
+      big = it->tensors[f].bytes;
+  best = tflc__trial_high(it, tab);
+  if (budget && best <= budget)
+    return TFLC_OK; /* no chain needed */
+  for (f = 0; f + 1 < n && trials < TFLC__PATCH_TRIALS; f++) {
+    if (!tflc__patch_geo(it, f, &L[0]) ||
+        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
+            (uint64_t)big / 8)
+      continue; /* chains start where the maps are large */
+    for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
+      if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
+        break;
+      for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
+                  heights[h] < L[l - f].oh && trials < TFLC__PATCH_TRIALS;
+           h++) {
+        if (!tflc__patch_cost(L, l - f + 1, heights[h], off, &copied))
+          continue;
+        trials++;
+        it->patch_alias = tflc__patch_may_alias(it, f, l) &&
+                          tflc__patch_order_ok(L, l - f + 1, heights[h]);
+        it->patch_first = f;
+        it->patch_last = l;
+        it->patch_rows = heights[h];
+        it->patch_bytes = off[l - f + 1];
+        hi = tflc__trial_high(it, tab);
+        it->patch_rows = 0;
+        ok = budget && hi <= budget;
+        if (fits ? ok && copied < bcopied
+                 : ok || hi < best ||
+                       (hi == best && brows && copied < bcopied)) {
+          fits = ok;
+          best = hi;
+          bf = f;
+          bl = l;
+          brows = heights[h];
+          balias = it->patch_alias;
+          bcopied = copied;
+        }
+      }
+    }
+  }
+  it->patch_first = bf;
+  it->patch_last = bl;
+  it->patch_rows = brows;
+  it->patch_alias = balias;
+  it->patch_copied = bcopied;
+  it->patch_budget = best;
+  if (brows) {
+    for (f = bf; f <= bl; f++)
+      (void)tflc__patch_geo(it, f, &L[f - bf]);
+    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied);
+    it->patch_bytes = off[bl - bf + 1];
+  }
+  return TFLC_OK;
+}
+#endif
 /* Plans the `ng` subgraph views `gs` together (from it->head). */
 static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                               int32_t ng) {
@@ -5074,6 +5559,10 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
   p.scope = p.life + nt;
   p.soff = p.scope + no;
   tflc__plan_setup(&p);
+#ifndef TFLC_NO_PATCHES
+  if (ng == 1 && !it->graphs)
+    tflc__patch_alias(it);
+#endif
   st = tflc__plan_lifetimes(&p, it->error);
   if (st)
     return st;
@@ -5091,6 +5580,10 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                          "arena too small for variable tensor %d", t->index);
       p.life[p.tbase[g] + (uint32_t)k] = 0xFFFFFFFFu; /* not planned */
     }
+#ifndef TFLC_NO_PATCHES
+  if (it->patch_rows && ng == 1 && !it->graphs)
+    tflc__patch_lifetimes(it, p.life, p.scope);
+#endif
   room = it->arena_size - it->tail;
   high = tflc__place_tensors(&p);
   /* per-op scratch: lives during its op (and the subgraphs it runs);
@@ -5193,12 +5686,14 @@ static tflc_status tflc__init_graphs(tflc_interpreter *it);
 /* One attempt of tflc_interpreter_init with one plan. */
 static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
                                    void *arena, size_t arena_size,
-                                   const tflc_options *opt, int32_t plan) {
+                                   const tflc_options *opt, int32_t plan,
+                                   size_t budget) {
   uintptr_t a;
   tflc_status st;
   memset(it, 0, sizeof *it);
   if (TFLC__PATCHES) /* (lean builds: 0, the fastest plan) */
     it->plan = plan;
+  it->patch_budget = budget;
   if (!m || !m->verified || !arena)
     return tflc__err(it->error, TFLC_ERR_ARG, "no verified model or no arena");
   it->model = m;
@@ -5218,7 +5713,7 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
                      "user operators not compiled in (TFLC_NO_USER_OPS)");
   if (TFLC__PATCHES &&
       (it->opt.plan < 0 ||
-       (it->opt.plan > TFLC_PLAN_INPLACE && it->opt.plan != TFLC_PLAN_COMPACT &&
+       (it->opt.plan > TFLC_PLAN_PATCHES && it->opt.plan != TFLC_PLAN_COMPACT &&
         it->opt.plan != TFLC_PLAN_SMALLEST &&
         it->opt.plan != TFLC_PLAN_EVERYWHERE)))
     return tflc__err(it->error, TFLC_ERR_ARG, "unknown plan %d", it->opt.plan);
@@ -5234,33 +5729,38 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   /* the plan made: a step that changed nothing is the plan before it */
   if (TFLC__PATCHES && st == TFLC_OK && it->plan > TFLC_PLAN_FASTEST)
     it->plan = it->compact_ops > 0   ? TFLC_PLAN_COMPACT
+               : it->patch_rows      ? TFLC_PLAN_PATCHES
                : it->inplace_ops > 0 ? TFLC_PLAN_INPLACE
                                      : TFLC_PLAN_FASTEST;
   return st;
 }
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
- * next step down that fits; the smallest (TFLC_PLAN_SMALLEST): each step
- * tried, the fastest of the smallest kept. A step is tried when the
- * fastest plan found where it applies (inplace_ops, compact_ops). When
- * none fits, the message names the fastest plan's arena and the
- * smallest's (exact when their records fit the arena given, as they do
- * one byte below the smallest). */
+ * next step down that fits (in-place depthwise; patches: the fewest
+ * bytes copied whose tensors fit the arena left; compact requantization,
+ * with in-place depthwise but without patches); the smallest
+ * (TFLC_PLAN_SMALLEST): each step tried, the fastest of the smallest
+ * kept. A step is tried when the fastest plan found where it applies
+ * (inplace_ops, compact_ops). When none fits, the message names the
+ * fastest plan's arena and the smallest's (exact when their records fit
+ * the arena given, as they do one byte below the smallest). */
 TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
                                            const tflc_model *m, void *arena,
                                            size_t arena_size,
                                            const tflc_options *opt) {
   const int32_t asked = opt ? opt->plan : (int32_t)TFLC_PLAN_AUTO;
-  int32_t steps[2], nsteps = 0, k, best = 0;
-  size_t fastest, small, best_used = 0;
+  static const int32_t steps[3] = {TFLC_PLAN_INPLACE, TFLC_PLAN_PATCHES,
+                                   TFLC_PLAN_COMPACT};
+  size_t fastest, small, used, best_used = 0;
+  int32_t k, step, best = 0, last = TFLC_PLAN_FASTEST, can_inplace, can_compact;
   tflc_status fst, st;
   if (!it)
     return TFLC_ERR_ARG;
   if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
-    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
   if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
     return tflc__init_plan(it, m, arena, arena_size, opt,
-                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST);
-  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST);
+                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST, 0);
+  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
   if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
       (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
     return fst;
@@ -5270,33 +5770,54 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     best = TFLC_PLAN_FASTEST;
     best_used = fastest;
   }
-  /* the steps that may save arena, from the fastest to the smallest */
-  if (it->inplace_ops > 0)
-    steps[nsteps++] = TFLC_PLAN_INPLACE;
-  if (it->compact_ops > 0)
-    steps[nsteps++] = TFLC_PLAN_COMPACT;
-  for (k = 0; k < nsteps; k++) {
-    st = tflc__init_plan(it, m, arena, arena_size, opt, steps[k]);
-    if (st == TFLC_OK) {
-      const size_t used = tflc_arena_used(it);
-      if (it->plan == steps[k] && (!best || used < best_used)) {
-        if (asked == TFLC_PLAN_AUTO) /* the fastest that fits */
-          return TFLC_OK;
-        best = steps[k];
+  /* what the fastest plan found the steps could change */
+  can_inplace = it->inplace_ops;
+  can_compact = it->compact_ops;
+  for (k = 0; k < 3; k++) {
+    step = steps[k];
+    if ((step == TFLC_PLAN_INPLACE && can_inplace == 0) ||
+        (step == TFLC_PLAN_COMPACT && can_compact == 0))
+      continue; /* no layer the step would change */
+    last = step;
+    st = tflc__init_plan(it, m, arena, arena_size, opt, step, 0);
+    if (st != TFLC_OK && st != TFLC_ERR_ARENA)
+      return st;
+    if (st == TFLC_ERR_ARENA) {
+      if (it->plan_need && it->plan_need < small)
+        small = it->plan_need;
+      if (!it->plan_need)
+        small = 0;
+      continue;
+    }
+    used = tflc_arena_used(it);
+    if (it->plan != step) { /* the step changed nothing */
+      if (!best || used < best_used) {
+        best = it->plan;
         best_used = used;
       }
-    } else if (st != TFLC_ERR_ARENA) {
+      continue;
+    }
+    if (asked == TFLC_PLAN_AUTO && step == TFLC_PLAN_PATCHES &&
+        it->patch_budget + (arena_size - used) > it->patch_budget) {
+      /* the smallest chain fits: the fewest bytes copied whose tensors
+       * fit the arena left, else the smallest again */
+      const size_t budget = it->patch_budget + (arena_size - used);
+      st = tflc__init_plan(it, m, arena, arena_size, opt, step, budget);
+      if (st != TFLC_OK)
+        st = tflc__init_plan(it, m, arena, arena_size, opt, step, 0);
       return st;
-    } else if (small) {
-      small = !it->plan_need          ? 0
-              : it->plan_need < small ? it->plan_need
-                                      : small;
+    }
+    if (asked == TFLC_PLAN_AUTO)
+      return TFLC_OK;
+    if (!best || used < best_used) {
+      best = step;
+      best_used = used;
     }
   }
-  if (best) /* the smallest plan that fits, made again unless it is there */
-    return nsteps == 0 || (steps[nsteps - 1] == best && it->plan == best)
+  if (best) /* (TFLC_PLAN_SMALLEST) */
+    return best == last
                ? TFLC_OK
-               : tflc__init_plan(it, m, arena, arena_size, opt, best);
+               : tflc__init_plan(it, m, arena, arena_size, opt, best, 0);
   if (fastest && small)
     (void)tflc__err(it->error, TFLC_ERR_ARENA,
                     "arena too small: needs at least %u bytes (the smallest "
@@ -5808,6 +6329,11 @@ static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
     if (st)
       return st;
   }
+#ifndef TFLC_NO_PATCHES
+  /* the chain's band buffers, once every layer is prepared */
+  if (!it->first_error)
+    return tflc__patch_ready(&c);
+#endif
   return TFLC_OK;
 }
 
@@ -5898,7 +6424,16 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
       return st;
     nops = (uint32_t)it->num_ops;
   }
-  /* smaller plans: the layers that write over their input */
+  /* smaller plans: the chain run band by band, the layers that write over
+   * their input */
+#ifndef TFLC_NO_PATCHES
+  if (it->plan == TFLC_PLAN_PATCHES) { /* (not with _EVERYWHERE: every
+                                          depthwise layer over its input) */
+    st = tflc__choose_patches(it, nt);
+    if (st)
+      return st;
+  }
+#endif
   if (TFLC__PATCHES && it->plan >= TFLC_PLAN_INPLACE) {
     st = tflc__choose_over_input(it, nt);
     if (st)
@@ -6092,7 +6627,13 @@ static tflc_status tflc__run_graph(tflc_interpreter *it) {
       it->opt.profile(it->opt.profile_user, op->index, op->code, 1);
     if (TFLC__COMPRESSION && op->nwhole > 0)
       tflc__decode_whole(it, c.sgt, op, saved);
-    st = tflc__run_op(&c);
+#ifndef TFLC_NO_PATCHES
+    if (it->patch_rows && i >= it->patch_first && i <= it->patch_last &&
+        !it->graphs) /* a chain run band by band, at its first operator */
+      st = i == it->patch_first ? tflc__patch_run(&c) : TFLC_OK;
+    else
+#endif
+      st = tflc__run_op(&c);
     for (k = op->nwhole - 1; TFLC__COMPRESSION && k >= 0; k--) {
       tflc_tensor *t = &it->tensors[op->in[op->whole[k].slot]];
       t->data = saved[k];
@@ -6628,6 +7169,229 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
                    b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
   return TFLC_OK;
 }
+
+#ifndef TFLC_NO_PATCHES
+/* After the operators are prepared: the chain's layers as prepared (no
+ * decode tile, none written over its input, the geometry chosen), else no
+ * chain; then its band buffers, as scratch of its first operator. */
+static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  int32_t i;
+  if (!it->patch_rows)
+    return TFLC_OK;
+  for (i = it->patch_first; i <= it->patch_last; i++) {
+    const tflc__op *op = &it->ops[i];
+    const tflc__conv_state *s = (const tflc__conv_state *)op->state;
+    tflc__patch_layer L;
+    if (op->code == TFLC_OP_PAD && !op->nscratch && !op->nwhole &&
+        tflc__patch_geo(it, i, &L))
+      continue;
+    if (op->nscratch || op->nwhole || (op->variant & 0x81u) || !s ||
+        s->tile >= 0 || s->plane >= 0 || !tflc__patch_geo(it, i, &L) ||
+        s->p.stride_h != L.sh || s->p.stride_w != L.sw ||
+        s->p.dilation_h != L.dh || s->p.dilation_w != L.dw ||
+        s->p.pad_h != L.pad_t || s->p.pad_w != L.pad_l) {
+      it->patch_rows = 0;
+      return TFLC_OK;
+    }
+  }
+  c->op = &it->ops[it->patch_first];
+  if (tflc__scratch(c, it->patch_bytes ? it->patch_bytes : 1) != 0)
+    return tflc__scratch_err(c);
+  return TFLC_OK;
+}
+
+/* Rows [0, n) of a band buffer of layer L, rows r0 .. r0 + n of its
+ * padded input: those inside the tensor from `src` (the chain's input,
+ * whole), the padding the zero point. */
+static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
+                                const int8_t *src, int32_t r0, int32_t r1) {
+  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
+  int32_t r;
+  for (r = r0; r < r1; r++, dst += row) {
+    if (r < 0 || r >= L->h) {
+      memset(dst, L->zp, row);
+      continue;
+    }
+    memset(dst, L->zp, left);
+    memcpy(dst + left, src + (size_t)r * w, w);
+    memset(dst + left + w, L->zp, row - left - w);
+  }
+}
+/* Rows [top, top + n) of a window of layer L that the layer before wrote
+ * packed (L->w wide) from row top: spread to the window's width, the
+ * padding columns around them the zero point. */
+static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
+                               int32_t top, int32_t n) {
+  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
+  int8_t *first = buf + (size_t)top * row;
+  int32_t r;
+  if (row != w)
+    for (r = n - 1; r >= 0; r--) {
+      int8_t *d = first + (size_t)r * row;
+      memmove(d + left, first + (size_t)r * w, w);
+      memset(d, L->zp, left);
+      memset(d + left + w, L->zp, row - left - w);
+    }
+}
+
+/* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
+ * `out_rows` rows at y. */
+static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
+                                                 const tflc__patch_layer *L,
+                                                 const int8_t *x, int32_t rows,
+                                                 int8_t *y, int32_t out_rows) {
+  tflc_interpreter *it = k->it;
+  const tflc__conv_state *s = (const tflc__conv_state *)op->state;
+  const tflc_tensor *f = &it->tensors[op->in[1]];
+  if (op->code == TFLC_OP_PAD) { /* its window is its output */
+    (void)rows;
+    memcpy(y, x, (size_t)out_rows * (size_t)L->ow * (size_t)L->oc);
+    return;
+  }
+  const tflc_tensor *bt =
+      op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
+  int32_t idims[4], odims[4];
+  tflc_conv_params p = s->p;
+  tflc_const fc, bc;
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+  p.pad_h = p.pad_w = 0;
+  k->op = op;
+  fc = tflc__const(k, f);
+  if (bt)
+    bc = tflc__const(k, bt);
+  if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims,
+                             y, NULL, 0);
+  else
+    tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL,
+                   0);
+}
+
+/* Rolling windows: the chain's state while it runs. Layer j's window
+ * win[j] holds its padded input rows [p0, p1); done: its output rows
+ * made. */
+typedef struct tflc__patch_stream {
+  tflc__ctx k;
+  tflc__op *ops;
+  const tflc__patch_layer *L;
+  int32_t n, rows;
+  const int8_t *src;
+  int8_t *dst;
+  int8_t *win[TFLC__PATCH_MAX];
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+} tflc__patch_stream;
+/* Makes layer j's output rows up to `target`, `rows` at a time, into the
+ * next layer's window (the chain's output for the last layer); each
+ * window first drops the rows no longer needed, then gets its new rows:
+ * padding (the zero point), the chain's input for the first layer, the
+ * layer before's output (made here, recursively) for the others. */
+static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
+                                int32_t target) {
+  const tflc__patch_layer *L = &S->L[j];
+  const size_t row = (size_t)L->wb * (size_t)L->c;
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  const int32_t cap = tflc__patch_cap(L, S->rows);
+  const int in_place = j == 0 && tflc__patch_in_place(L);
+  while (S->done[j] < target) {
+    const int32_t r = S->done[j];
+    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
+    const int32_t first = r * L->sh - L->pad_t;
+    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
+    const int8_t *x;
+    int8_t *y;
+    if (in_place) {
+      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c;
+    } else {
+      int8_t *const win = S->win[j];
+      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
+      int32_t p1 = S->p1[j], rr;
+      if (e - S->p0[j] > cap) { /* drop the rows before k0 */
+        memmove(win, win + (size_t)(k0 - S->p0[j]) * row,
+                (size_t)(p1 - k0) * row);
+        S->p0[j] = k0;
+      }
+      if (j == 0) {
+        tflc__patch_copy_in(L, win + (size_t)(p1 - S->p0[j]) * row, S->src, p1,
+                            e);
+      } else {
+        for (rr = p1; rr < e && rr < 0; rr++)
+          memset(win + (size_t)(rr - S->p0[j]) * row, L->zp, row);
+        if ((e < L->h ? e : L->h) > (p1 > 0 ? p1 : 0))
+          tflc__patch_produce(S, j - 1, e < L->h ? e : L->h);
+        for (rr = p1 > L->h ? p1 : L->h; rr < e; rr++)
+          memset(win + (size_t)(rr - S->p0[j]) * row, L->zp, row);
+      }
+      S->p1[j] = e;
+      x = win + (size_t)(first - S->p0[j]) * row;
+    }
+    if (j == S->n - 1) {
+      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc;
+    } else {
+      const tflc__patch_layer *N = &S->L[j + 1];
+      y = S->win[j + 1] +
+          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c;
+    }
+    tflc__patch_layer_run(&S->k, &S->ops[j], L, x, e - first, y, cnt);
+    if (j < S->n - 1)
+      tflc__patch_spread(&S->L[j + 1], S->win[j + 1], r - S->p0[j + 1], cnt);
+    S->done[j] += cnt;
+  }
+}
+
+/* Runs the chain (it->patch_first .. patch_last) band by band. */
+static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
+  tflc_interpreter *it = c->it;
+  const int32_t n = it->patch_last - it->patch_first + 1;
+  tflc__op *const ops = it->ops + it->patch_first;
+  tflc__patch_layer L[TFLC__PATCH_MAX];
+  uint32_t off[TFLC__PATCH_MAX + 1];
+  uint64_t copied;
+  tflc__patch_stream st;
+  int32_t j;
+  for (j = 0; j < n; j++) {
+    const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
+    const tflc_tensor *in = &it->tensors[ops[j].in[0]];
+    if (ops[j].code == TFLC_OP_PAD) {
+      if (!tflc__patch_pad_geo(it, &ops[j], &L[j]))
+        return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+      continue;
+    }
+    if (!tflc__patch_fill(&L[j], in, &it->tensors[ops[j].in[1]],
+                          &it->tensors[TFLC__OUT(&ops[j])[0]], s->p.stride_h,
+                          s->p.stride_w, s->p.dilation_h, s->p.dilation_w,
+                          s->p.pad_h, s->p.pad_w))
+      return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+  }
+  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied) ||
+      off[n] > it->patch_bytes)
+    return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
+  {
+    st.k = *c;
+    st.ops = ops;
+    st.L = L;
+    st.n = n;
+    st.rows = it->patch_rows;
+    st.src = (const int8_t *)it->tensors[ops[0].in[0]].data;
+    st.dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
+    for (j = 0; j < n; j++) {
+      st.win[j] = (int8_t *)ops[0].scratch[0] + off[j];
+      st.p0[j] = st.p1[j] = -L[j].pad_t;
+      st.done[j] = 0;
+    }
+    tflc__patch_produce(&st, n - 1, L[n - 1].oh);
+  }
+  return TFLC_OK;
+}
+#endif
 
 /* ---- FULLY_CONNECTED ---------------------------------------------------- */
 /* The kernel layer's record of an int8 layer, right after its state (both

@@ -440,9 +440,8 @@ static void json_str(FILE *f, const char *s) {
 /* ---- interpreter setup -----------------------------------------------------
  */
 /* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
- * compact, smallest, everywhere: every step wherever it applies; unset:
- * auto), for
- * tests that run every suite with one plan. */
+ * patches, compact, smallest, everywhere: every step wherever it applies;
+ * unset: auto), for tests that run every suite with one plan. */
 static int32_t plan_from_env(void) {
   const char *e = getenv("TFLC_PLAN");
   if (!e || !*e || !strcmp(e, "auto"))
@@ -451,13 +450,16 @@ static int32_t plan_from_env(void) {
     return TFLC_PLAN_FASTEST;
   if (!strcmp(e, "inplace"))
     return TFLC_PLAN_INPLACE;
+  if (!strcmp(e, "patches"))
+    return TFLC_PLAN_PATCHES;
   if (!strcmp(e, "compact"))
     return TFLC_PLAN_COMPACT;
   if (!strcmp(e, "smallest"))
     return TFLC_PLAN_SMALLEST;
   if (!strcmp(e, "everywhere"))
     return TFLC_PLAN_EVERYWHERE;
-  die("TFLC_PLAN=%s: not auto, fastest, inplace, compact, smallest or "
+  die("TFLC_PLAN=%s: not auto, fastest, inplace, patches, compact, smallest "
+      "or "
       "everywhere",
       e);
   return TFLC_PLAN_AUTO;
@@ -470,6 +472,15 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
              "depthwise layer%s over their input)",
              it->compact_ops, it->compact_ops == 1 ? "" : "s", it->inplace_ops,
              it->inplace_ops == 1 ? "" : "s");
+  else if (it->plan == TFLC_PLAN_PATCHES)
+    snprintf(buf, n,
+             "patches (operators %d-%d band by band, %d row%s a band, "
+             "about %llu bytes copied; %d depthwise layer%s over their "
+             "input)",
+             (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
+             it->patch_rows == 1 ? "" : "s",
+             (unsigned long long)it->patch_copied, it->inplace_ops,
+             it->inplace_ops == 1 ? "" : "s");
   else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
@@ -479,8 +490,8 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
 }
 /* Instructions a channel whose multiplier and shift the compact plan
  * computes at invoke costs on the Cortex-M4 harness: person_detect's
- * smallest plan minus its fastest (examples/m4_bench.sh, with and without
- * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_SMALLEST), over its 2,738
+ * compact plan minus its fastest (examples/m4_bench.sh, with and without
+ * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_COMPACT), over its 2,738
  * channels: 389.2. */
 #define COMPACT_M4_PER_CHANNEL 390ul
 /* The output channels of the operators whose requantization `it` computes
@@ -500,12 +511,30 @@ static unsigned long compact_channels(const tflc_interpreter *it) {
   }
   return n;
 }
-/* The plan an interpreter runs, for scripts: "fastest", "inplace" or
- * "compact". */
+/* The plan an interpreter runs, for scripts: "fastest", "inplace",
+ * "patches" or "compact". */
 static const char *plan_name(const tflc_interpreter *it) {
   return it->plan == TFLC_PLAN_COMPACT   ? "compact"
+         : it->plan == TFLC_PLAN_PATCHES ? "patches"
          : it->plan == TFLC_PLAN_INPLACE ? "inplace"
                                          : "fastest";
+}
+/* The plan an interpreter runs, for JSON: "plan": name, the depthwise
+ * layers over their input, the chain run band by band, the layers whose
+ * requantization is computed at invoke. */
+static void json_plan(const tflc_interpreter *it) {
+  printf("\"plan\": \"%s\", \"inplace_layers\": %d", plan_name(it),
+         it->plan >= TFLC_PLAN_INPLACE ? it->inplace_ops : 0);
+  if (it->plan == TFLC_PLAN_PATCHES)
+    printf(", \"patch_first_op\": %d, \"patch_last_op\": %d, "
+           "\"patch_rows\": %d, \"patch_bytes\": %lu, "
+           "\"patch_copied_bytes\": %llu",
+           (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
+           (unsigned long)it->patch_bytes,
+           (unsigned long long)it->patch_copied);
+  if (it->plan == TFLC_PLAN_COMPACT)
+    printf(", \"compact_layers\": %d, \"compact_channels\": %lu",
+           it->compact_ops, compact_channels(it));
 }
 /* Initialises an interpreter with an arena of exactly the size it needs:
  * first with a large arena to learn the size, then again with that.
@@ -872,8 +901,8 @@ static int cmd_run(int argc, char **argv) {
         printf(", ");
       json_tensor(tflc_output(&it, i), i, it.outputs[i]);
     }
-    printf("], \"plan\": \"%s\", \"inplace_layers\": %d", plan_name(&it),
-           it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+    printf("], ");
+    json_plan(&it);
     if (iters > 0)
       printf(", \"iters\": %ld, \"median_us\": %.3f", iters, median);
     delegate_json(&dg, &it, 1 + iters);
@@ -886,7 +915,7 @@ static int cmd_run(int argc, char **argv) {
     }
     printf("arena_used_bytes: %lu\n", (unsigned long)tflc_arena_used(&it));
     if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
-      char pb[96];
+      char pb[256];
       printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
              arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
     }
@@ -979,11 +1008,13 @@ static int cmd_info(int argc, char **argv) {
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
   unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
+  unsigned long step_bytes[3] = {0, 0, 0};
   const char *map_path = NULL;
   unsigned long map_arena = 0;
-  int32_t small_layers = 0, small_compact = 0;
+  int32_t small_layers = 0, small_compact = 0, small_plan = 0;
   unsigned long small_channels = 0;
   const char *small_name = "fastest";
+  tflc_interpreter steps[3];
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -1033,7 +1064,20 @@ static int cmd_info(int argc, char **argv) {
         sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
     small_name = sa ? plan_name(&small) : "fastest";
     small_channels = sa ? compact_channels(&small) : 0;
+    small_plan = sa ? small.plan : 0;
     free(sa);
+    /* each step down, forced: its arena and what it costs */
+    for (i = 0; i < 3; i++) {
+      so.plan = i == 0   ? TFLC_PLAN_INPLACE
+                : i == 1 ? TFLC_PLAN_PATCHES
+                         : TFLC_PLAN_COMPACT;
+      sa = init_arena(&steps[i], &m, 0, &so, 1, NULL);
+      step_bytes[i] =
+          sa ? (unsigned long)(bits ? tflc_arena_used_for(&steps[i], bits)
+                                    : tflc_arena_used(&steps[i]))
+             : 0;
+      free(sa);
+    }
   }
   if (map_path) {
     if (!arena)
@@ -1083,6 +1127,17 @@ static int cmd_info(int argc, char **argv) {
                                   : tflc_arena_used(&it)),
              smallest, small_name, small_layers, small_compact, small_channels,
              small_channels * COMPACT_M4_PER_CHANNEL);
+      printf(", \"plans\": [{\"plan\": \"fastest\", \"arena_bytes\": %lu}",
+             (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
+                                  : tflc_arena_used(&it)));
+      for (i = 0; i < 3; i++)
+        if (step_bytes[i] && steps[i].plan != TFLC_PLAN_FASTEST) {
+          printf(", {\"arena_bytes\": %lu, ", step_bytes[i]);
+          json_plan(&steps[i]);
+          printf(", \"recomputed_macs\": 0, \"extra_m4_instructions\": %lu}",
+                 compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
+        }
+      printf("]");
     } else {
       printf("\"arena_used_bytes\": null, \"runs\": false, \"error\": ");
       json_str(stdout, status_text(ist, tflc_error(&it)));
@@ -1111,17 +1166,37 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over %s input; requantization of %d layer%s "
+             "layer%s written over %s input%s; requantization of %d layer%s "
              "computed at invoke",
              u, smallest,
-             small_layers || small_compact ? "" : "the fastest: ", small_layers,
-             small_layers == 1 ? "" : "s", small_layers == 1 ? "its" : "their",
+             small_layers || small_compact || small_plan == TFLC_PLAN_PATCHES
+                 ? ""
+                 : "the fastest: ",
+             small_layers, small_layers == 1 ? "" : "s",
+             small_layers == 1 ? "its" : "their",
+             small_plan == TFLC_PLAN_PATCHES ? "; a chain band by band" : "",
              small_compact, small_compact == 1 ? "" : "s");
       if (small_channels)
         printf(", %lu channels: about %lu instructions more per invoke on a "
                "Cortex-M4",
                small_channels, small_channels * COMPACT_M4_PER_CHANNEL);
       printf(")\n");
+      for (i = 0; i < 3; i++) {
+        static const char *const step_names[3] = {
+            "in-place depthwise", "patches", "compact requantization"};
+        char pb[256];
+        if (!step_bytes[i] || steps[i].plan == TFLC_PLAN_FASTEST)
+          continue;
+        printf("  step %s: %lu bytes, %s", step_names[i], step_bytes[i],
+               plan_text(&steps[i], pb, sizeof pb));
+        if (steps[i].plan == TFLC_PLAN_PATCHES)
+          printf("; no multiply-add made twice\n");
+        else if (steps[i].plan == TFLC_PLAN_COMPACT)
+          printf("; about %lu instructions more per invoke on a Cortex-M4\n",
+                 compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
+        else
+          printf("; depthwise layers through a plane of 4 channels\n");
+      }
     } else
       printf("tflc cannot run this model: %s\n",
              status_text(ist, tflc_error(&it)));
@@ -1399,10 +1474,10 @@ static int cmd_bench(int argc, char **argv) {
     printf("{\"model\": ");
     json_str(stdout, model_path);
     printf(", \"iters\": %ld, \"median_us\": %.3f, \"min_us\": %.3f, "
-           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, \"plan\": \"%s\", "
-           "\"inplace_layers\": %d, \"ops\": [",
-           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it),
-           plan_name(&it), it.plan >= TFLC_PLAN_INPLACE ? it.inplace_ops : 0);
+           "\"max_us\": %.3f, \"arena_used_bytes\": %lu, ",
+           iters, med, t[0], t[iters - 1], (unsigned long)tflc_arena_used(&it));
+    json_plan(&it);
+    printf(", \"ops\": [");
     for (i = 0; i < b.nops; i++)
       printf("%s{\"op\": %d, \"opcode\": \"%s\", \"median_us\": %.3f}",
              i ? ", " : "", b.ops[i].op, tflc_opcode_name(b.ops[i].code),
@@ -1414,7 +1489,7 @@ static int cmd_bench(int argc, char **argv) {
            model_path, med, iters, t[0], t[iters - 1],
            (unsigned long)tflc_arena_used(&it));
     if (arena_limit || it.plan != TFLC_PLAN_FASTEST) {
-      char pb[96];
+      char pb[256];
       printf("plan: %s, in %lu bytes of arena\n", plan_text(&it, pb, sizeof pb),
              arena_limit ? arena_limit : (unsigned long)tflc_arena_used(&it));
     }

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Plans (tflc_options.plan): every conformance suite passes with the
-# smallest plan forced (TFLC_PLAN=smallest, read by the tool) and with every
+# Plans (tflc_options.plan): every conformance suite passes with every
 # step wherever it applies (TFLC_PLAN=everywhere: each depthwise layer that
 # can written over its input, each int8 convolution's requantization
-# computed at invoke),
+# computed at invoke; with the smallest plan forced: tests/run.sh's
+# "smallest plan" jobs),
 # byte for byte against TFLM as tests/conformance.sh checks; the arena of
 # each plan is exact: `tflc info --json` gives the fastest and the smallest
 # arena, `tflc run --arena N` runs the fastest plan that fits N and says
@@ -20,8 +20,9 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL plan: $*"; }
 mkdir -p build/tests
 
-# 1. the suites under the smallest plan, and with every layer in place
-for plan in smallest everywhere; do
+# 1. the suites with every layer in place (the smallest plan: tests/run.sh
+# queues every suite with TFLC_PLAN=smallest, as jobs)
+for plan in everywhere; do
   for s in models ops models_ext ops2 external weights; do
     [ -d "$C/$s" ] || continue
     res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
@@ -53,8 +54,18 @@ for m in $models; do
   S=$(num arena_smallest_bytes build/tests/plan.json)
   if [ -z "$F" ] || [ -z "$S" ]; then bad "$m: no arena figures"; continue; fi
   [ "$S" -le "$F" ] && ok || bad "$m: smallest $S > fastest $F"
-  case $m in # a model where writing a depthwise layer over its input pays
-  */vww_96_int8/*) [ "$S" -lt "$F" ] && ok || bad "$m: smallest $S not below fastest $F" ;;
+  case $m in # models where a smaller plan pays: the smallest runs a chain band by band
+  */vww_96_int8/* | */person_detect/*)
+    [ "$S" -lt "$F" ] && ok || bad "$m: smallest $S not below fastest $F"
+    TFLC_PLAN=smallest "$TFLC" run "$m" --random-inputs 1 --json >build/tests/plan_s.json 2>/dev/null
+    grep -q '"plan": "patches"' build/tests/plan_s.json && ok || bad "$m: the smallest plan runs no chain band by band"
+    # every plan forced gives the same output bytes as the fastest
+    for pl in inplace patches smallest everywhere; do
+      TFLC_PLAN=$pl "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_p.txt
+      "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_f.txt
+      [ -s build/tests/plan_f.txt ] && cmp -s build/tests/plan_p.txt build/tests/plan_f.txt && ok || bad "$m: TFLC_PLAN=$pl: outputs differ from the fastest plan"
+    done
+    ;;
   esac
   "$TFLC" run "$m" --random-inputs 1 --json >build/tests/plan_f.json 2>/dev/null
   grep -q '"plan": "fastest"' build/tests/plan_f.json && ok || bad "$m: the default arena does not run the fastest plan"
@@ -62,7 +73,7 @@ for m in $models; do
   if "$TFLC" run "$m" --random-inputs 1 --arena "$S" >build/tests/plan.out 2>build/tests/plan.err; then
     ok
     if [ "$S" -lt "$F" ]; then
-      grep -Eq '^plan: (in-place depthwise|compact)' build/tests/plan.out && ok || bad "$m: --arena $S: $(grep '^plan' build/tests/plan.out)"
+      grep -qE '^plan: (in-place depthwise|patches|compact)' build/tests/plan.out && ok || bad "$m: --arena $S: $(grep '^plan' build/tests/plan.out)"
     fi
   else
     bad "$m: fails with the smallest arena $S: $(cat build/tests/plan.err)"
@@ -78,14 +89,14 @@ for m in $models; do
   grep -q '^plan: fastest' build/tests/plan.out && ok || bad "$m: --arena $F: $(tail -n 1 build/tests/plan.out)"
   if [ "$S" -lt "$F" ]; then
     "$TFLC" run "$m" --random-inputs 1 --arena $((F - 1)) >build/tests/plan.out 2>&1
-    grep -Eq '^plan: (in-place depthwise|compact)' build/tests/plan.out && ok || bad "$m: --arena $((F - 1)): $(tail -n 1 build/tests/plan.out)"
+    grep -qE '^plan: (in-place depthwise|patches|compact)' build/tests/plan.out && ok || bad "$m: --arena $((F - 1)): $(tail -n 1 build/tests/plan.out)"
     # the same outputs in both plans
     "$TFLC" run "$m" --random-inputs 1 --arena "$S" | grep '^output' >build/tests/plan_s.txt
     "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_f.txt
     cmp -s build/tests/plan_s.txt build/tests/plan_f.txt && ok || bad "$m: outputs differ between plans"
     # tflc bench --arena: the same choice, said
     "$TFLC" bench "$m" --iters 1 --arena "$S" --json >build/tests/plan.out 2>&1
-    grep -Eq '"plan": "(inplace|compact)"' build/tests/plan.out && ok || bad "$m: bench --arena $S: $(head -c 200 build/tests/plan.out)"
+    grep -qE '"plan": "(inplace|patches|compact)"' build/tests/plan.out && ok || bad "$m: bench --arena $S: $(head -c 200 build/tests/plan.out)"
   fi
   # the 32-bit figures: the smallest never above the fastest
   "$TFLC" info "$m" --json --target 32 >build/tests/plan.json 2>/dev/null

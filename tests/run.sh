@@ -418,15 +418,25 @@ conformance() { # TOOL LABEL DIR...: tests/conformance.sh on these folders
   note "conformance $label: $line"
   add_counts "$line" || true
 }
-# queue_suite TOOL LABEL SUITE [PARTS]: the suite's cases as PARTS jobs
-# (its top folders dealt out in turn), each a conformance run
+# conformance with one plan forced (TFLC_PLAN, which the tool reads)
+plan_conformance() { # PLAN TOOL LABEL DIR...
+  local TFLC_PLAN=$1
+  export TFLC_PLAN
+  shift
+  conformance "$@"
+}
+# queue_suite TOOL LABEL SUITE [PARTS [PLAN]]: the suite's cases as PARTS
+# jobs (its top folders dealt out in turn), each a conformance run (with
+# TFLC_PLAN=PLAN when given)
 queue_suite() {
-  local t=$1 label=$2 s=$3 parts=${4:-1} k d i tag=""
+  local t=$1 label=$2 s=$3 parts=${4:-1} plan=${5:-} k d i tag=""
   local dir=$SHARED/conformance/$s
+  local -a run=(conformance)
   [ -d "$dir" ] || return 0
   [ -n "$label" ] && tag=" ($label)"
+  [ -n "$plan" ] && run=(plan_conformance "$plan")
   if [ "$parts" = 1 ]; then
-    queue "conformance $s$tag" conformance "$t" "$s$tag" "$dir"
+    queue "conformance $s$tag" "${run[@]}" "$t" "$s$tag" "$dir"
     return
   fi
   local -a subs=()
@@ -435,7 +445,7 @@ queue_suite() {
     local -a mine=()
     for ((i = k; i < ${#subs[@]}; i += parts)); do mine+=("${subs[$i]}"); done
     [ ${#mine[@]} -gt 0 ] || continue
-    queue "conformance $s part $((k + 1))/$parts$tag" conformance "$t" "$s part $((k + 1))/$parts$tag" "${mine[@]}"
+    queue "conformance $s part $((k + 1))/$parts$tag" "${run[@]}" "$t" "$s part $((k + 1))/$parts$tag" "${mine[@]}"
   done
 }
 selected_tool_checks() {
@@ -480,6 +490,15 @@ queue_conformance() { # every suite with every tool, big ones in parts
     ops2) queue_suite "$tool" "" ops2 4 ;;
     external | ops) queue_suite "$tool" "" "$s" 2 ;;
     *) queue_suite "$tool" "" "$s" ;;
+    esac
+  done
+  # every suite again with the smallest plan forced (chains band by band,
+  # depthwise layers over their input), byte for byte as the fastest
+  for s in ${CONFORMANCE_SUITES:-$all_suites}; do
+    [ -n "$san" ] && case $s in models | external) ;; *) continue ;; esac
+    case $s in
+    ops2) queue_suite "$tool" "smallest plan" ops2 2 smallest ;;
+    *) queue_suite "$tool" "smallest plan" "$s" 1 smallest ;;
     esac
   done
   # its second half last: by then the first has built the tool

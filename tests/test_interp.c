@@ -205,6 +205,15 @@ static void run(const uint8_t *bytes, size_t size, const void *in,
 /* Every pair of arena tensors with intersecting lifetimes is disjoint.
  * Lifetimes are recomputed here from the operators, independently of the
  * planner: inputs live from op 0, outputs to the end, variables always. */
+/* 1 when tensor t is made inside the chain a patches plan runs band by
+ * band: it has no buffer. */
+static int inside_chain(const tflc_interpreter *it, int32_t t) {
+  int32_t i;
+  for (i = it->patch_first; it->patch_rows && i < it->patch_last; i++)
+    if (it->ops[i].in[it->ops[i].nin] == t)
+      return 1;
+  return 0;
+}
 static int plan_ok(const tflc_interpreter *it) {
   int32_t first[256], last[256], i, j, k;
   if (it->num_tensors > 256)
@@ -238,6 +247,8 @@ static int plan_ok(const tflc_interpreter *it) {
       const uint8_t *pb = (const uint8_t *)b->data;
       if (!a->bytes || !b->bytes || pa == pb)
         continue; /* empty, or a shared (RESHAPE) buffer */
+      if (inside_chain(it, i) || inside_chain(it, j))
+        continue; /* a map that never exists whole (TFLC_PLAN_PATCHES) */
       if (pa < it->arena || pa >= it->arena + it->arena_size ||
           pb < it->arena || pb >= it->arena + it->arena_size)
         continue;
@@ -1007,8 +1018,17 @@ static void test_plans_depthwise(void) {
       CHECK(plan_ok(&it));
       CHECK(tflc_output(&it, 0)->data != NULL);
       CHECK_EQ_MEM(o_other, o_fast, outn);
-      /* the smallest plan: in place here (the layer holds the peak), its
-       * requantization at invoke or not (whichever is smaller) */
+      /* the chain band by band, forced: the same bytes */
+      memset(o_other, 0, sizeof o_other);
+      CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_PATCHES, sizeof big_arena, in,
+                            o_other, sizeof o_other, &it),
+                   TFLC_OK);
+      CHECK(plan_ok(&it));
+      CHECK_EQ_MEM(o_other, o_fast, outn);
+      if (!compress && x[0] * x[1] > 1) /* (a compressed filter: no chain) */
+        CHECK_EQ_INT(it.plan, TFLC_PLAN_PATCHES);
+      /* the smallest plan: in place or band by band here (the layer holds
+       * the peak), its requantization at invoke or not */
       memset(o_other, 0, sizeof o_other);
       CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_SMALLEST, sizeof big_arena, in,
                             o_other, sizeof o_other, &it),
@@ -1019,8 +1039,8 @@ static void test_plans_depthwise(void) {
       CHECK(small <= fast);
       if (x[2] >= 8 && x[0] * x[1] > 1) {
         CHECK(small < fast);
-        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_COMPACT);
-        CHECK_EQ_INT(it.inplace_ops, 1);
+        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_PATCHES ||
+              it.plan == TFLC_PLAN_COMPACT);
       }
       /* the arena decides: the fastest plan's exact arena gets it ... */
       CHECK_EQ_INT(
@@ -1035,7 +1055,8 @@ static void test_plans_depthwise(void) {
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, fast - 1, in, o_other,
                               sizeof o_other, &it),
                      TFLC_OK);
-        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_COMPACT);
+        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_PATCHES ||
+              it.plan == TFLC_PLAN_COMPACT);
         CHECK_EQ_MEM(o_other, o_fast, outn);
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, small, in, o_other,
                               sizeof o_other, &it),
