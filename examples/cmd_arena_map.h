@@ -97,6 +97,15 @@ static void map_build(arena_map *am, const tflc_options *opt) {
     }
     nscratch += op->nscratch;
   }
+  /* the maps inside a chain run band by band (the patches plan) have no
+   * buffer: the outputs of its operators but the last */
+  for (i = it->patch_rows ? it->patch_first : 0;
+       it->patch_rows && i < it->patch_last && i < it->num_ops; i++) {
+    const tflc__op *op = &it->ops[i];
+    for (k = op->nin; k < op->nin + op->nout; k++)
+      if (op->in[k] >= 0 && op->in[k] < n)
+        last[op->in[k]] = -2; /* (marked: no buffer) */
+  }
   for (i = 0; i < it->num_inputs; i++)
     if (it->inputs[i] >= 0 && it->inputs[i] < n)
       first[it->inputs[i]] = 0;
@@ -110,9 +119,10 @@ static void map_build(arena_map *am, const tflc_options *opt) {
     const tflc_tensor *t = &it->tensors[i];
     const uint8_t *d = (const uint8_t *)t->data;
     map_box *b;
-    if (!d || d < base || d >= base + it->head ||
+    if (!d || d < base || d >= base + it->head || last[i] == -2 ||
         (t->flags & (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE)))
-      continue; /* constants, variables, tensors outside the activations */
+      continue; /* constants, variables, tensors outside the activations,
+                   maps inside a chain */
     b = &am->boxes[am->nboxes++];
     b->tensor = t->index;
     b->slot = -1;
@@ -135,6 +145,9 @@ static void map_build(arena_map *am, const tflc_options *opt) {
       b->offset = (unsigned long)(d - base);
       b->bytes = ss[(size_t)i * TFLC__MAX_SCRATCH + (size_t)k];
       b->first = b->last = i;
+      if (it->patch_rows && i == it->patch_first &&
+          k == it->ops[i].nscratch - 1)
+        b->last = it->patch_last; /* the chain's band buffers */
     }
   free(first);
   free(last);
@@ -196,9 +209,24 @@ static void map_json(FILE *f, const arena_map *am) {
     }
     fprintf(f, "]");
   }
-  /* buffers of patch-based execution (one entry per stage: its operators,
-   * offset, bytes, patches), when a plan has them; none yet */
-  fprintf(f, ", \"patch_buffers\": []}\n");
+  /* buffers of patch-based execution (one entry per chain: its operators,
+   * rows a band, the band buffers' offset and bytes), when the plan has
+   * them; they are the last scratch buffer of the chain's first operator */
+  fprintf(f, ", \"patch_buffers\": [");
+  if (am->it->patch_rows) {
+    long off = -1;
+    for (i = am->ntensors; i < am->nboxes; i++)
+      if (am->boxes[i].first == am->it->patch_first &&
+          am->boxes[i].last == am->it->patch_last)
+        off = (long)am->boxes[i].offset;
+    fprintf(f,
+            "{\"first_op\": %d, \"last_op\": %d, \"rows\": %d, "
+            "\"offset\": %ld, \"bytes\": %lu, \"copied_bytes\": %llu}",
+            (int)am->it->patch_first, (int)am->it->patch_last,
+            (int)am->it->patch_rows, off, (unsigned long)am->it->patch_bytes,
+            (unsigned long long)am->it->patch_copied);
+  }
+  fprintf(f, "]}\n");
 }
 
 /* text for SVG: XML's special characters escaped */

@@ -1134,8 +1134,11 @@ static int cmd_info(int argc, char **argv) {
         if (step_bytes[i] && steps[i].plan != TFLC_PLAN_FASTEST) {
           printf(", {\"arena_bytes\": %lu, ", step_bytes[i]);
           json_plan(&steps[i]);
-          printf(", \"recomputed_macs\": 0, \"extra_m4_instructions\": %lu}",
-                 compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
+          printf(", \"recomputed_macs\": 0");
+          if (steps[i].plan == TFLC_PLAN_COMPACT)
+            printf(", \"extra_m4_instructions\": %lu",
+                   compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
+          printf("}");
         }
       printf("]");
     } else {
@@ -1165,17 +1168,19 @@ static int cmd_info(int argc, char **argv) {
       if (!bits)
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
-      printf("plans: fastest %lu bytes; smallest %lu bytes (%s%d depthwise "
-             "layer%s written over %s input%s; requantization of %d layer%s "
-             "computed at invoke",
-             u, smallest,
-             small_layers || small_compact || small_plan == TFLC_PLAN_PATCHES
-                 ? ""
-                 : "the fastest: ",
-             small_layers, small_layers == 1 ? "" : "s",
-             small_layers == 1 ? "its" : "their",
-             small_plan == TFLC_PLAN_PATCHES ? "; a chain band by band" : "",
-             small_compact, small_compact == 1 ? "" : "s");
+      printf("plans: fastest %lu bytes; smallest %lu bytes (", u, smallest);
+      if (!small_layers && !small_compact && small_plan != TFLC_PLAN_PATCHES)
+        printf("the fastest");
+      if (small_layers)
+        printf("%d depthwise layer%s written over %s input%s", small_layers,
+               small_layers == 1 ? "" : "s",
+               small_layers == 1 ? "its" : "their",
+               small_plan == TFLC_PLAN_PATCHES || small_compact ? "; " : "");
+      if (small_plan == TFLC_PLAN_PATCHES)
+        printf("a chain band by band");
+      if (small_compact)
+        printf("requantization of %d layer%s computed at invoke", small_compact,
+               small_compact == 1 ? "" : "s");
       if (small_channels)
         printf(", %lu channels: about %lu instructions more per invoke on a "
                "Cortex-M4",

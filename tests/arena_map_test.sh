@@ -51,8 +51,15 @@ eq(m["persistent_offset"], m["arena_bytes"] - m["persistent_bytes"], "persistent
 if want_plan:
     eq(m["plan"], want_plan, "plan")
 eq(m["num_ops"], len(m["ops"]), "num_ops")
-eq(m["patch_buffers"], [], "patch_buffers")
 act = m["activations_bytes"]
+if m["plan"] == "patches":  # one chain: its band buffers inside the activations
+    pb = m["patch_buffers"]
+    if len(pb) != 1 or pb[0]["bytes"] <= 0 or pb[0]["offset"] < 0 or \
+            pb[0]["offset"] + pb[0]["bytes"] > act or \
+            not 0 <= pb[0]["first_op"] < pb[0]["last_op"] < m["num_ops"]:
+        errs.append("patch_buffers: %r" % pb)
+else:
+    eq(m["patch_buffers"], [], "patch_buffers")
 ts = m["tensors"]
 if not ts:
     errs.append("no tensors")

@@ -693,7 +693,9 @@ static void test_plan_compact(void) {
         CHECK_EQ_INT(
             tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &o),
             TFLC_OK);
-        CHECK_EQ_INT(it.plan, TFLC_PLAN_COMPACT);
+        /* the smaller of the patch and compact plans (person_detect: its
+         * chain band by band) */
+        CHECK(it.plan == TFLC_PLAN_PATCHES || it.plan == TFLC_PLAN_COMPACT);
       }
     }
   }
