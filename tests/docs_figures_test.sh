@@ -64,6 +64,18 @@ if [ -x "$SHARED/conformance/run.sh" ]; then
 else
   skipped "conformance counts ($SHARED/conformance not present: the optional ../shared suites)"
 fi
+# ---- person_detect's arena, both plans (README's figure)
+pdm=$SHARED/models/person_detect.tflite
+if [ -f "$pdm" ]; then
+  pj=$("$TFLC" info "$pdm" --json --target 32 2>/dev/null)
+  pf=$(printf '%s' "$pj" | sed -n 's/.*"arena_fastest_bytes": \([0-9]*\).*/\1/p')
+  ps=$(printf '%s' "$pj" | sed -n 's/.*"arena_smallest_bytes": \([0-9]*\).*/\1/p')
+  c() { printf '%s' "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
+  want="| $(c "${pf:-0}") / $(c "${ps:-0}") |"
+  printf '%s\n' "$figures" | grep -qF "$want" && ok || bad "README figures: person_detect's arena (fastest / smallest, 32-bit) is $want"
+else
+  skipped "person_detect's arena ($pdm not present)"
+fi
 # ---- the front door
 n=$(wc -l <"$readme")
 [ "$n" -le 250 ] && ok || bad "README.md has $n lines (at most 250)"
