@@ -692,11 +692,12 @@ typedef enum tflc_plan {
                              subgraph) */
   TFLC_PLAN_COMPACT = 13, /* + the per-channel requantization (multipliers
                              and shifts) of int8 CONV_2D and
-                             DEPTHWISE_CONV_2D computed at each invoke, from
-                             the model's scales, into the operator's scratch
-                             instead of kept in persistent arena (the last
-                             step: 5 bytes a channel less, for about 400
-                             instructions a channel on a Cortex-M4) */
+                             DEPTHWISE_CONV_2D outside the chain computed at
+                             each invoke, from the model's scales, into the
+                             operator's scratch instead of kept in
+                             persistent arena (the last step: 5 bytes a
+                             channel less, for about 400 instructions a
+                             channel on a Cortex-M4) */
   /* options: the plan with the smallest arena (of those, the fastest) */
   TFLC_PLAN_SMALLEST = 14,
   /* options, for tests: every step wherever it applies, whether or not it
@@ -5736,8 +5737,8 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
 }
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
  * next step down that fits (in-place depthwise; patches: the fewest
- * bytes copied whose tensors fit the arena left; compact requantization,
- * with in-place depthwise but without patches); the smallest
+ * bytes copied whose tensors fit the arena left; compact requantization
+ * outside the smallest chain, with in-place depthwise); the smallest
  * (TFLC_PLAN_SMALLEST): each step tried, the fastest of the smallest
  * kept. A step is tried when the fastest plan found where it applies
  * (inplace_ops, compact_ops). When none fits, the message names the
@@ -6427,8 +6428,9 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
   /* smaller plans: the chain run band by band, the layers that write over
    * their input */
 #ifndef TFLC_NO_PATCHES
-  if (it->plan == TFLC_PLAN_PATCHES) { /* (not with _EVERYWHERE: every
-                                          depthwise layer over its input) */
+  /* (the compact plan too, its chain's layers keeping their multipliers;
+   * not with _EVERYWHERE: every depthwise layer over its input) */
+  if (it->plan == TFLC_PLAN_PATCHES || it->plan == TFLC_PLAN_COMPACT) {
     st = tflc__choose_patches(it, nt);
     if (st)
       return st;
@@ -7092,9 +7094,10 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (TFLC__PATCHES && !st && c->it->plan == TFLC_PLAN_FASTEST)
     c->it->compact_ops++; /* (counted before its arrays: they may not fit) */
   if (!st)
-    st = tflc__conv_mult2(c, in, f, o, cout, &s->p,
-                          TFLC__PATCHES &&
-                              c->it->plan >= (int32_t)TFLC_PLAN_COMPACT);
+    st = tflc__conv_mult2(
+        c, in, f, o, cout, &s->p,
+        TFLC__PATCHES && c->it->plan >= (int32_t)TFLC_PLAN_COMPACT &&
+            !TFLC__IN_CHAIN(c->it, (int32_t)(c->op - c->it->ops)));
   if (st)
     return st;
   s->p.input_offset = -in->zero_point;

@@ -466,7 +466,17 @@ static int32_t plan_from_env(void) {
 }
 /* The plan an interpreter runs, for people. */
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
-  if (it->plan == TFLC_PLAN_COMPACT)
+  if (it->plan == TFLC_PLAN_COMPACT && it->patch_rows)
+    snprintf(buf, n,
+             "compact (requantization of %d layer%s computed at invoke; "
+             "operators %d-%d band by band, %d row%s a band, about %llu bytes "
+             "copied; %d depthwise layer%s over their input)",
+             it->compact_ops, it->compact_ops == 1 ? "" : "s",
+             (int)it->patch_first, (int)it->patch_last, (int)it->patch_rows,
+             it->patch_rows == 1 ? "" : "s",
+             (unsigned long long)it->patch_copied, it->inplace_ops,
+             it->inplace_ops == 1 ? "" : "s");
+  else if (it->plan == TFLC_PLAN_COMPACT)
     snprintf(buf, n,
              "compact (requantization of %d layer%s computed at invoke; %d "
              "depthwise layer%s over their input)",
@@ -494,6 +504,11 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
  * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_COMPACT), over its 2,738
  * channels: 389.2. */
 #define COMPACT_M4_PER_CHANNEL 390ul
+/* Instructions a byte the patches plan copies (its windows, padding and
+ * output rows) costs on the same harness: person_detect 5.2 (1,129,040
+ * more for 216,720 bytes), vww_96_int8 4.7 (1,012,080 for 215,856), with
+ * M4_CFLAGS=-DTFLC_M4_BENCH_PLAN=TFLC_PLAN_PATCHES. */
+#define PATCH_M4_PER_BYTE 5ul
 /* The output channels of the operators whose requantization `it` computes
  * at invoke (the compact plan). */
 static unsigned long compact_channels(const tflc_interpreter *it) {
@@ -511,6 +526,13 @@ static unsigned long compact_channels(const tflc_interpreter *it) {
   }
   return n;
 }
+/* The instructions a plan adds to an invoke on a Cortex-M4, estimated:
+ * its requantization computed at invoke and the bytes its chain copies. */
+static unsigned long plan_m4_extra(const tflc_interpreter *it) {
+  return compact_channels(it) * COMPACT_M4_PER_CHANNEL +
+         (it->patch_rows ? (unsigned long)it->patch_copied * PATCH_M4_PER_BYTE
+                         : 0ul);
+}
 /* The plan an interpreter runs, for scripts: "fastest", "inplace",
  * "patches" or "compact". */
 static const char *plan_name(const tflc_interpreter *it) {
@@ -525,7 +547,7 @@ static const char *plan_name(const tflc_interpreter *it) {
 static void json_plan(const tflc_interpreter *it) {
   printf("\"plan\": \"%s\", \"inplace_layers\": %d", plan_name(it),
          it->plan >= TFLC_PLAN_INPLACE ? it->inplace_ops : 0);
-  if (it->plan == TFLC_PLAN_PATCHES)
+  if (it->patch_rows)
     printf(", \"patch_first_op\": %d, \"patch_last_op\": %d, "
            "\"patch_rows\": %d, \"patch_bytes\": %lu, "
            "\"patch_copied_bytes\": %llu",
@@ -1011,8 +1033,8 @@ static int cmd_info(int argc, char **argv) {
   unsigned long step_bytes[3] = {0, 0, 0};
   const char *map_path = NULL;
   unsigned long map_arena = 0;
-  int32_t small_layers = 0, small_compact = 0, small_plan = 0;
-  unsigned long small_channels = 0;
+  int32_t small_layers = 0, small_compact = 0, small_chain = 0;
+  unsigned long small_channels = 0, small_extra = 0;
   const char *small_name = "fastest";
   tflc_interpreter steps[3];
   cli_delegate dg = {0};
@@ -1064,7 +1086,8 @@ static int cmd_info(int argc, char **argv) {
         sa && small.plan == TFLC_PLAN_COMPACT ? small.compact_ops : 0;
     small_name = sa ? plan_name(&small) : "fastest";
     small_channels = sa ? compact_channels(&small) : 0;
-    small_plan = sa ? small.plan : 0;
+    small_extra = sa ? plan_m4_extra(&small) : 0;
+    small_chain = sa && small.patch_rows; /* patches, compact */
     free(sa);
     /* each step down, forced: its arena and what it costs */
     for (i = 0; i < 3; i++) {
@@ -1122,11 +1145,12 @@ static int cmd_info(int argc, char **argv) {
              "\"smallest_plan\": \"%s\", \"smallest_inplace_layers\": %d, "
              "\"smallest_compact_layers\": %d, "
              "\"smallest_compact_channels\": %lu, "
-             "\"smallest_compact_m4_instructions\": %lu",
+             "\"smallest_compact_m4_instructions\": %lu, "
+             "\"smallest_extra_m4_instructions\": %lu",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)),
              smallest, small_name, small_layers, small_compact, small_channels,
-             small_channels * COMPACT_M4_PER_CHANNEL);
+             small_channels * COMPACT_M4_PER_CHANNEL, small_extra);
       printf(", \"plans\": [{\"plan\": \"fastest\", \"arena_bytes\": %lu}",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)));
@@ -1134,11 +1158,8 @@ static int cmd_info(int argc, char **argv) {
         if (step_bytes[i] && steps[i].plan != TFLC_PLAN_FASTEST) {
           printf(", {\"arena_bytes\": %lu, ", step_bytes[i]);
           json_plan(&steps[i]);
-          printf(", \"recomputed_macs\": 0");
-          if (steps[i].plan == TFLC_PLAN_COMPACT)
-            printf(", \"extra_m4_instructions\": %lu",
-                   compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
-          printf("}");
+          printf(", \"recomputed_macs\": 0, \"extra_m4_instructions\": %lu}",
+                 plan_m4_extra(&steps[i]));
         }
       printf("]");
     } else {
@@ -1169,22 +1190,21 @@ static int cmd_info(int argc, char **argv) {
         printf("       %lu bytes on a 32-bit microcontroller (--target 32)\n",
                (unsigned long)tflc_arena_used_for(&it, 32));
       printf("plans: fastest %lu bytes; smallest %lu bytes (", u, smallest);
-      if (!small_layers && !small_compact && small_plan != TFLC_PLAN_PATCHES)
+      if (!small_layers && !small_compact && !small_chain)
         printf("the fastest");
       if (small_layers)
         printf("%d depthwise layer%s written over %s input%s", small_layers,
                small_layers == 1 ? "" : "s",
                small_layers == 1 ? "its" : "their",
-               small_plan == TFLC_PLAN_PATCHES || small_compact ? "; " : "");
-      if (small_plan == TFLC_PLAN_PATCHES)
-        printf("a chain band by band");
+               small_chain || small_compact ? "; " : "");
+      if (small_chain)
+        printf("a chain band by band%s", small_compact ? "; " : "");
       if (small_compact)
         printf("requantization of %d layer%s computed at invoke", small_compact,
                small_compact == 1 ? "" : "s");
-      if (small_channels)
-        printf(", %lu channels: about %lu instructions more per invoke on a "
-               "Cortex-M4",
-               small_channels, small_channels * COMPACT_M4_PER_CHANNEL);
+      if (small_extra)
+        printf(": about %lu instructions more per invoke on a Cortex-M4",
+               small_extra);
       printf(")\n");
       for (i = 0; i < 3; i++) {
         static const char *const step_names[3] = {
@@ -1194,13 +1214,12 @@ static int cmd_info(int argc, char **argv) {
           continue;
         printf("  step %s: %lu bytes, %s", step_names[i], step_bytes[i],
                plan_text(&steps[i], pb, sizeof pb));
-        if (steps[i].plan == TFLC_PLAN_PATCHES)
-          printf("; no multiply-add made twice\n");
-        else if (steps[i].plan == TFLC_PLAN_COMPACT)
-          printf("; about %lu instructions more per invoke on a Cortex-M4\n",
-                 compact_channels(&steps[i]) * COMPACT_M4_PER_CHANNEL);
-        else
+        if (steps[i].plan == TFLC_PLAN_INPLACE)
           printf("; depthwise layers through a plane of 4 channels\n");
+        else
+          printf("; about %lu instructions more per invoke on a Cortex-M4%s\n",
+                 plan_m4_extra(&steps[i]),
+                 steps[i].patch_rows ? " (no multiply-add made twice)" : "");
       }
     } else
       printf("tflc cannot run this model: %s\n",

@@ -52,7 +52,7 @@ if want_plan:
     eq(m["plan"], want_plan, "plan")
 eq(m["num_ops"], len(m["ops"]), "num_ops")
 act = m["activations_bytes"]
-if m["plan"] == "patches":  # one chain: its band buffers inside the activations
+if m["plan"] == "patches" or m["patch_buffers"]:  # a chain: its band buffers inside the activations
     pb = m["patch_buffers"]
     if len(pb) != 1 or pb[0]["bytes"] <= 0 or pb[0]["offset"] < 0 or \
             pb[0]["offset"] + pb[0]["bytes"] > act or \

@@ -2,8 +2,8 @@
 # Plans (tflc_options.plan): every conformance suite passes with every
 # step wherever it applies (TFLC_PLAN=everywhere: each depthwise layer that
 # can written over its input, each int8 convolution's requantization
-# computed at invoke; with the smallest plan forced: tests/run.sh's
-# "smallest plan" jobs),
+# computed at invoke) and with each smaller plan forced (TFLC_PLAN=inplace,
+# patches, compact; the smallest: tests/run.sh's "smallest plan" jobs),
 # byte for byte against TFLM as tests/conformance.sh checks; the arena of
 # each plan is exact: `tflc info --json` gives the fastest and the smallest
 # arena, `tflc run --arena N` runs the fastest plan that fits N and says
@@ -20,9 +20,10 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL plan: $*"; }
 mkdir -p build/tests
 
-# 1. the suites with every layer in place (the smallest plan: tests/run.sh
-# queues every suite with TFLC_PLAN=smallest, as jobs)
-for plan in everywhere; do
+# 1. the suites with every step everywhere and with each plan forced (the
+# smallest plan: tests/run.sh queues every suite with TFLC_PLAN=smallest,
+# as jobs)
+for plan in everywhere inplace patches compact; do
   for s in models ops models_ext ops2 external weights; do
     [ -d "$C/$s" ] || continue
     res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
@@ -58,7 +59,7 @@ for m in $models; do
   */vww_96_int8/* | */person_detect/*)
     [ "$S" -lt "$F" ] && ok || bad "$m: smallest $S not below fastest $F"
     TFLC_PLAN=smallest "$TFLC" run "$m" --random-inputs 1 --json >build/tests/plan_s.json 2>/dev/null
-    grep -q '"plan": "patches"' build/tests/plan_s.json && ok || bad "$m: the smallest plan runs no chain band by band"
+    grep -q '"patch_rows": [1-9]' build/tests/plan_s.json && ok || bad "$m: the smallest plan runs no chain band by band"
     # every plan forced gives the same output bytes as the fastest
     for pl in inplace patches smallest everywhere; do
       TFLC_PLAN=$pl "$TFLC" run "$m" --random-inputs 1 | grep '^output' >build/tests/plan_p.txt
@@ -111,7 +112,7 @@ pd=$C/models/person_detect/person/model.tflite
 if [ -f "$pd" ]; then
   "$TFLC" info "$pd" --json --target 32 >build/tests/plan.json 2>/dev/null
   qf=$(num arena_persistent_bytes build/tests/plan.json)
-  grep -q '"plan": "compact", "inplace_layers": [0-9]*, "compact_layers": [1-9]' build/tests/plan.json && ok || bad "person_detect: info --json lists no compact step"
+  grep -q '"plan": "compact", [^}]*"compact_layers": [1-9]' build/tests/plan.json && ok || bad "person_detect: info --json lists no compact step"
   TFLC_PLAN=compact "$TFLC" info "$pd" --json --target 32 >build/tests/plan.json 2>/dev/null
   qs=$(num arena_persistent_bytes build/tests/plan.json)
   [ -n "$qf" ] && [ -n "$qs" ] && [ $((2 * qs)) -le "$qf" ] && ok || bad "person_detect: persistent $qs (compact) not at most half of $qf (fastest)"
