@@ -1037,6 +1037,7 @@ static int cmd_info(int argc, char **argv) {
   unsigned long small_channels = 0, small_extra = 0;
   const char *small_name = "fastest";
   tflc_interpreter steps[3];
+  uint8_t *step_arena[3] = {NULL, NULL, NULL}; /* kept: the steps are read */
   cli_delegate dg = {0};
   tflc_options opt;
   memset(&opt, 0, sizeof opt);
@@ -1099,7 +1100,7 @@ static int cmd_info(int argc, char **argv) {
           sa ? (unsigned long)(bits ? tflc_arena_used_for(&steps[i], bits)
                                     : tflc_arena_used(&steps[i]))
              : 0;
-      free(sa);
+      step_arena[i] = sa; /* (freed at the end: its records are read) */
     }
   }
   if (map_path) {
@@ -1362,6 +1363,8 @@ static int cmd_info(int argc, char **argv) {
            p.num_outputs, p.num_internal);
   }
   delegate_free(&dg);
+  for (i = 0; i < 3; i++)
+    free(step_arena[i]);
   free(arena);
   free(bytes);
   return 0;
