@@ -307,7 +307,10 @@ enum {
   TFLC_OPF_NO_RECORD = 512,
   /* TFLM's kernel decompresses its `inplace` inputs too: the compressor
    * compresses them in TFLM-compatible models */
-  TFLC_OPF_TFLM_DECODES = 1024
+  TFLC_OPF_TFLM_DECODES = 1024,
+  /* its inputs other than the data (input 0; SPLIT: input 1) are read
+   * only by its prepare: raw constants there need no tensor record */
+  TFLC_OPF_PARAMS_AT_PREPARE = 2048
 };
 
 /* clang-format off */
@@ -334,8 +337,8 @@ enum {
   X(RELU, 19, NONE, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke, 0) \
   N(RELU_N1_TO_1, 20, 0) \
   X(RELU6, 21, NONE, 0, 0, tflc__relu_prepare, tflc__elementwise_invoke, 0) \
-  X(RESHAPE, 22, RESHAPE, 0, TFLC_CHECK_SAME_IN0, tflc__reshape_prepare, tflc__reshape_invoke, 0) \
-  X(RESIZE_BILINEAR, 23, RESIZE_BILINEAR, 0, TFLC_CHECK_SAME_IN0, tflc__resize_prepare, tflc__resize_invoke, 0) \
+  X(RESHAPE, 22, RESHAPE, 0, TFLC_CHECK_SAME_IN0 | TFLC_OPF_PARAMS_AT_PREPARE, tflc__reshape_prepare, tflc__reshape_invoke, 0) \
+  X(RESIZE_BILINEAR, 23, RESIZE_BILINEAR, 0, TFLC_CHECK_SAME_IN0 | TFLC_OPF_PARAMS_AT_PREPARE, tflc__resize_prepare, tflc__resize_invoke, 0) \
   N(RNN, 24, 0) \
   X(SOFTMAX, 25, SOFTMAX, 0, TFLC_CHECK_OUT_SIGMOID, tflc__softmax_any_prepare, tflc__softmax_any_invoke, 0) \
   X(SPACE_TO_DEPTH, 26, SPACE_TO_DEPTH, 0, TFLC_CHECK_SAME_IN0, tflc__space_depth_prepare, tflc__space_depth_invoke, 0) \
@@ -351,17 +354,17 @@ enum {
   X(GATHER, 36, GATHER, 0, TFLC_CHECK_SAME_IN0, tflc__gather_prepare, tflc__gather_invoke, 0) \
   X(BATCH_TO_SPACE_ND, 37, BATCH_TO_SPACE_ND, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke, 0) \
   X(SPACE_TO_BATCH_ND, 38, SPACE_TO_BATCH_ND, 0, TFLC_CHECK_SAME_IN0, tflc__batch_space_prepare, tflc__batch_space_invoke, 0) \
-  X(TRANSPOSE, 39, TRANSPOSE, 0, TFLC_CHECK_SAME_IN0, tflc__transpose_prepare, tflc__transpose_invoke, 0) \
-  X(MEAN, 40, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
+  X(TRANSPOSE, 39, TRANSPOSE, 0, TFLC_CHECK_SAME_IN0 | TFLC_OPF_PARAMS_AT_PREPARE, tflc__transpose_prepare, tflc__transpose_invoke, 0) \
+  X(MEAN, 40, REDUCER, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
   X(SUB, 41, SUB, 0, 0, tflc__mul_sub_any_prepare, tflc__mul_sub_any_invoke, 0) \
   X(DIV, 42, DIV, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
   X(SQUEEZE, 43, SQUEEZE, 0, TFLC_CHECK_SAME_IN0, tflc__squeeze_prepare, tflc__copy_invoke, 0) \
   X(UNIDIRECTIONAL_SEQUENCE_LSTM, 44, NONE, 0, 0, tflc__lstm_prepare, tflc__lstm_invoke, 0) \
-  X(STRIDED_SLICE, 45, STRIDED_SLICE, 0, 0, tflc__strided_slice_prepare, tflc__slice_invoke, 0) \
+  X(STRIDED_SLICE, 45, STRIDED_SLICE, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__strided_slice_prepare, tflc__slice_invoke, 0) \
   N(BIDIRECTIONAL_SEQUENCE_RNN, 46, 0) \
   X(EXP, 47, EXP, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
   N(TOPK_V2, 48, 0) \
-  X(SPLIT, 49, NONE, 0, 0, tflc__split_prepare, tflc__split_invoke, 0) \
+  X(SPLIT, 49, NONE, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__split_prepare, tflc__split_invoke, 0) \
   X(LOG_SOFTMAX, 50, LOG_SOFTMAX, 0, TFLC_CHECK_OUT_LOG_SOFTMAX, tflc__log_softmax_prepare, tflc__elementwise_invoke, 0) \
   N(DELEGATE, 51, 0) \
   N(BIDIRECTIONAL_SEQUENCE_LSTM, 52, 0) \
@@ -382,7 +385,7 @@ enum {
   X(TRANSPOSE_CONV, 67, TRANSPOSE_CONV, TFLC_INPUTS(1) | TFLC_INPUTS(3), TFLC_CHECK_TRANSPOSE_CONV | TFLC_OPF_FILTER_ROWS | TFLC_OPF_TFLM_DECODES, tflc__transpose_conv_prepare, tflc__conv_wide_invoke, 0) \
   N(SPARSE_TO_DENSE, 68, 0) \
   N(TILE, 69, 0) \
-  X(EXPAND_DIMS, 70, NONE, 0, 0, tflc__expand_dims_prepare, tflc__copy_invoke, 0) \
+  X(EXPAND_DIMS, 70, NONE, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__expand_dims_prepare, tflc__copy_invoke, 0) \
   X(EQUAL, 71, EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
   X(NOT_EQUAL, 72, NOT_EQUAL, 0, 0, tflc__compare_prepare, tflc__elementwise_invoke, 0) \
   X(LOG, 73, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
@@ -394,7 +397,7 @@ enum {
   X(ARG_MIN, 79, NONE, 0, 0, tflc__arg_minmax_prepare, tflc__elementwise_invoke, 0) \
   N(FAKE_QUANT, 80, 0) \
   N(REDUCE_PROD, 81, 0) \
-  X(REDUCE_MAX, 82, REDUCER, 0, 0, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
+  X(REDUCE_MAX, 82, REDUCER, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__reduce_prepare, tflc__reduce_invoke, 0) \
   X(PACK, 83, NONE, 0, 0, tflc__concat_prepare, tflc__concat_invoke, 0) \
   X(LOGICAL_OR, 84, LOGICAL_OR, 0, 0, tflc__logical_prepare, tflc__logical_invoke, 0) \
   N(ONE_HOT, 85, 0) \
@@ -409,12 +412,12 @@ enum {
   X(FILL, 94, FILL, 0, 0, tflc__fill_prepare, tflc__fill_invoke, 0) \
   X(FLOOR_MOD, 95, FLOOR_MOD, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
   N(RANGE, 96, 0) \
-  X(RESIZE_NEAREST_NEIGHBOR, 97, NONE, 0, 0, tflc__resize_prepare, tflc__resize_invoke, 0) \
+  X(RESIZE_NEAREST_NEIGHBOR, 97, NONE, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__resize_prepare, tflc__resize_invoke, 0) \
   X(LEAKY_RELU, 98, LEAKY_RELU, 0, 0, tflc__leaky_relu_prepare, tflc__elementwise_invoke, 0) \
   X(SQUARED_DIFFERENCE, 99, SQUARED_DIFFERENCE, 0, 0, tflc__arith_prepare, tflc__arith_invoke, 0) \
   X(MIRROR_PAD, 100, MIRROR_PAD, 0, TFLC_CHECK_SAME_IN0, tflc__mirror_pad_prepare, tflc__mirror_pad_invoke, 0) \
   X(ABS, 101, ABS, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
-  X(SPLIT_V, 102, NONE, 0, 0, tflc__split_prepare, tflc__split_invoke, 0) \
+  X(SPLIT_V, 102, NONE, 0, TFLC_OPF_PARAMS_AT_PREPARE, tflc__split_prepare, tflc__split_invoke, 0) \
   N(UNIQUE, 103, 0) \
   X(CEIL, 104, NONE, 0, 0, tflc__math_prepare, tflc__math_invoke, 0) \
   X(REVERSE_V2, 105, REVERSE_V2, 0, TFLC_CHECK_SAME_IN0, tflc__reverse_prepare, tflc__reverse_invoke, 0) \
@@ -5830,7 +5833,8 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
 /* 1 when input k of the operator (table ot, code, user op or not) can
  * read a constant that keeps no record (TFLC__NO_RECORD): the weights or
  * bias of a built-in TFLC_OPF_NO_RECORD operator whose input 0 is not
- * int16, without delegates (which may take the operator). */
+ * int16, or a parameter of a TFLC_OPF_PARAMS_AT_PREPARE one, without
+ * delegates (which may take the operator). */
 static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
                                                      uint32_t sgt, uint32_t ot,
                                                      int32_t code, int user,
@@ -5839,8 +5843,11 @@ static TFLC__NOINLINE int tflc__reads_without_record(const tflc_interpreter *it,
   tflc__fb fb = tflc__mfb(m);
   uint32_t ni, iv;
   int32_t x;
-  if (user || (k != 1 && k != 2) || it->opt.num_delegates > 0 ||
-      !tflc__op_facts(code, TFLC_OPF_NO_RECORD))
+  if (user || it->opt.num_delegates > 0)
+    return 0;
+  if (tflc__op_facts(code, TFLC_OPF_PARAMS_AT_PREPARE))
+    return k != (code == TFLC_OP_SPLIT ? 1 : 0);
+  if ((k != 1 && k != 2) || !tflc__op_facts(code, TFLC_OPF_NO_RECORD))
     return 0;
   iv = tflc__get_vec(fb, ot, TFLC__OP_INPUTS, 4, &ni);
   x = ni > 0 ? tflc__i32(fb.b + iv) : -1;
@@ -5865,14 +5872,16 @@ static TFLC__NOINLINE int tflc__const_without_record(const tflc_model *m,
   return ((uintptr_t)d & (es - 1u)) == 0;
 }
 /* The records of the inputs of c's operator that keep none
- * (TFLC__NO_RECORD), built from the model for its prepare after the init
- * map of nt words (it->prep_consts; NULL when it has none). */
+ * (TFLC__NO_RECORD), built from the model for its prepare at the start of
+ * the arena, where the init map was (no longer read once the records are
+ * numbered) and the activations go later (it->prep_consts; NULL when it
+ * has none). */
 static TFLC__NOINLINE tflc_status tflc__prep_consts(tflc_interpreter *it,
-                                                    tflc__ctx *c, uint32_t nt) {
+                                                    tflc__ctx *c) {
   const tflc_model *m = it->model;
   const tflc__op *op = c->op;
   tflc__fb fb = tflc__mfb(m);
-  const size_t start = ((size_t)nt * 4 + 15) & ~(size_t)15;
+  const size_t start = 0;
   size_t need;
   uint32_t ni, iv;
   int32_t k, n = 0;
@@ -6256,8 +6265,7 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t sgt,
  * callback, a failing operator is reported and the others still prepared
  * (it->first_error). */
 static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
-                                     uint32_t sgt, int32_t sg, uint32_t nt,
-                                     uint32_t nops) {
+                                     uint32_t sgt, int32_t sg, uint32_t nops) {
   tflc__ctx c;
   uint32_t i;
   int32_t k;
@@ -6312,7 +6320,7 @@ static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
           o->flags |= TFLC_TENSOR_EXTERN;
       }
     }
-    st = tflc__prep_consts(it, &c, nt);
+    st = tflc__prep_consts(it, &c);
     if (st)
       return st;
     st = tflc__prepare_op(&c);
@@ -6441,7 +6449,7 @@ static tflc_status tflc__init_graph(tflc_interpreter *it, int32_t sg) {
     if (st)
       return st;
   }
-  st = tflc__prepare_ops(it, m, sgt, sg, nt, nops);
+  st = tflc__prepare_ops(it, m, sgt, sg, nops);
   if (st)
     return st;
   if (it->first_error)
@@ -10898,7 +10906,7 @@ static tflc_status tflc__strided_params(tflc__ctx *c, tflc__slice_geometry *p) {
 static tflc_status tflc__strided_slice_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__slice_geometry p;
-  int32_t k;
+  int32_t k, *s;
   tflc_status st = tflc__check_io(c, 4, 4, 1, 1);
   if (st)
     return st;
@@ -10914,12 +10922,33 @@ static tflc_status tflc__strided_slice_prepare(tflc__ctx *c) {
         tflc__in(c, k)->type != TFLC_INT32)
       return tflc__op_err(c, TFLC_ERR_UNSUPPORTED,
                           "input %d must be a constant int32 vector", k, 0);
-  return tflc__strided_params(c, &p);
+  st = tflc__strided_params(c, &p);
+  if (st || (c->op->in[1] >= 0 && c->op->in[2] >= 0 && c->op->in[3] >= 0))
+    return st; /* (invoke reads the records again) */
+  /* the geometry kept when its constants keep no records: rank, then
+   * start, stride and count of each axis */
+  s = (int32_t *)tflc__persist(c->it, 4u + 12u * (uint32_t)p.rank);
+  if (!s)
+    return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
+  s[0] = p.rank;
+  for (k = 0; k < p.rank; k++) {
+    s[1 + k] = p.start[k];
+    s[1 + p.rank + k] = p.stride[k];
+    s[1 + 2 * p.rank + k] = p.count[k];
+  }
+  c->op->state = s;
+  return TFLC_OK;
 }
 static tflc_status tflc__slice_invoke(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__slice_geometry p;
+  if (c->op->state) { /* STRIDED_SLICE's kept geometry */
+    const int32_t *s = (const int32_t *)c->op->state;
+    tflc_strided_slice(tflc_type_size(in->type), s[0], in->dims, s + 1,
+                       s + 1 + s[0], s + 1 + 2 * s[0], in->data, o->data);
+    return TFLC_OK;
+  }
   if (c->op->code == TFLC_OP_SLICE ? tflc__slice_params(c, &p)
                                    : tflc__strided_params(c, &p))
     return TFLC_ERR_KERNEL;

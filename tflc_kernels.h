@@ -7771,19 +7771,28 @@ TFLC_API void tflc_strided_slice(size_t elem_size, int32_t rank,
                                  const void *in, void *out) {
   const unsigned char *src = (const unsigned char *)in;
   unsigned char *dst = (unsigned char *)out;
-  ptrdiff_t st[TFLC_MAX_DIMS], s = (ptrdiff_t)elem_size;
+  ptrdiff_t st[TFLC_MAX_DIMS], s;
   int32_t idx[TFLC_MAX_DIMS], k, last = rank - 1, j;
   size_t rows = 1, row;
   if (rank <= 0) {
     memcpy(dst, src, elem_size);
     return;
   }
+  for (k = 0; k < rank; ++k)
+    if (count[k] <= 0)
+      return;
+  /* trailing axes taken whole are one element of the axis before them
+   * (one copy a row instead of one per inner row) */
+  while (last > 0 && start[last] == 0 && stride[last] == 1 &&
+         count[last] == in_dims[last]) {
+    elem_size *= (size_t)in_dims[last];
+    last--;
+  }
+  s = (ptrdiff_t)elem_size;
   for (k = last; k >= 0; --k) {
     st[k] = s;
     s *= (ptrdiff_t)in_dims[k];
     idx[k] = 0;
-    if (count[k] <= 0)
-      return;
     if (k < last)
       rows *= (size_t)count[k];
   }

@@ -591,6 +591,99 @@ static void test_fc_constants_without_records(void) {
   free(bytes);
 }
 
+/* Parameters read only at prepare keep no records: x [4,6] ->
+ * STRIDED_SLICE (begin {1,0}, end {4,6}, strides {1,2}) -> [3,3] ->
+ * RESHAPE (shape {9}) -> SPLIT_V (sizes {4,5}, axis 0) -> [4], [5], int8. */
+static int build_params_chain(uint8_t **out, size_t *size) {
+  tflc_writer *w = tflc_writer_create();
+  static const int32_t xd[2] = {4, 6}, yd[2] = {3, 3}, zd[1] = {9};
+  static const int32_t ad[1] = {4}, bd[1] = {5}, two[1] = {2}, one[1] = {1};
+  static const int32_t begin[2] = {1, 0}, end[2] = {4, 6}, strides[2] = {1, 2};
+  static const int32_t shape[1] = {9}, sizes[2] = {4, 5}, axis[1] = {0};
+  float s = 0.1f;
+  int64_t z = 0;
+  tflc_w_quant q;
+  int32_t t[11], in[4];
+  tflc_status st;
+  memset(&q, 0, sizeof q);
+  q.scale = &s;
+  q.zero_point = &z;
+  q.count = 1;
+  t[0] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, xd, NULL, 0, "x", &q);
+  t[1] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, two, begin, 8, "begin", NULL);
+  t[2] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, two, end, 8, "end", NULL);
+  t[3] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, two, strides, 8, "st", NULL);
+  t[4] = tflc_writer_tensor(w, 0, TFLC_INT8, 2, yd, NULL, 0, "y", &q);
+  t[5] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, one, shape, 4, "shape", NULL);
+  t[6] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, zd, NULL, 0, "z", &q);
+  t[7] = tflc_writer_tensor(w, 0, TFLC_INT32, 1, two, sizes, 8, "sizes", NULL);
+  t[8] = tflc_writer_tensor(w, 0, TFLC_INT32, 0, NULL, axis, 4, "axis", NULL);
+  t[9] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, ad, NULL, 0, "a", &q);
+  t[10] = tflc_writer_tensor(w, 0, TFLC_INT8, 1, bd, NULL, 0, "b", &q);
+  in[0] = t[0], in[1] = t[1], in[2] = t[2], in[3] = t[3];
+  tflc_writer_op(w, 0, TFLC_OP_STRIDED_SLICE, NULL, 4, in, 1, &t[4], 0, 0,
+                 NULL);
+  in[0] = t[4], in[1] = t[5];
+  tflc_writer_op(w, 0, TFLC_OP_RESHAPE, NULL, 2, in, 1, &t[6], 0, 0, NULL);
+  in[0] = t[6], in[1] = t[7], in[2] = t[8];
+  tflc_writer_op(w, 0, TFLC_OP_SPLIT_V, NULL, 3, in, 2, &t[9], 0, 0, NULL);
+  tflc_writer_inputs(w, 0, 1, &t[0]);
+  tflc_writer_outputs(w, 0, 1, &t[10]);
+  st = tflc_writer_finish(w, out, size);
+  tflc_writer_destroy(w);
+  return st == TFLC_OK;
+}
+static void test_params_without_records(void) {
+  uint8_t *bytes;
+  size_t n, used;
+  tflc_model m;
+  tflc_interpreter it;
+  tflc_delegate none = {"none", claims_nothing, NULL, never_runs, NULL};
+  tflc_options opt;
+  run_result plain, kept;
+  int8_t x[24], want[5];
+  int32_t i;
+  for (i = 0; i < 24; i++)
+    x[i] = (int8_t)(3 * i - 40);
+  /* the slice's elements 4..8: rows 1..3, columns 0, 2, 4 */
+  for (i = 0; i < 5; i++)
+    want[i] = x[6 * (1 + (4 + i) / 3) + 2 * ((4 + i) % 3)];
+  CHECK(build_params_chain(&bytes, &n));
+  CHECK_EQ_INT(tflc_model_init(&m, bytes, n), TFLC_OK);
+  CHECK_EQ_INT(
+      tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, NULL),
+      TFLC_OK);
+  /* records: x, y, z, a, b; none for the six parameters */
+  CHECK_EQ_INT(it.num_tensors, 5);
+  CHECK(it.ops[0].in[1] < -1 && it.ops[0].in[2] < -1 && it.ops[0].in[3] < -1);
+  CHECK(it.ops[0].state != NULL); /* the slice's geometry, kept */
+  CHECK(it.ops[1].in[1] < -1);
+  CHECK(it.ops[2].in[0] >= 0 && it.ops[2].in[1] < -1 && it.ops[2].in[2] < -1);
+  CHECK(plan_ok(&it));
+  used = tflc_arena_used(&it);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used, NULL), TFLC_OK);
+  CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena, used - 16, NULL),
+               TFLC_ERR_ARENA);
+  run(bytes, n, x, NULL, &plain);
+  CHECK_EQ_INT(plain.st, TFLC_OK);
+  CHECK_EQ_MEM(plain.out, want, 5);
+  /* with a delegate every constant keeps its record (the slice reads its
+   * parameters at invoke): same bytes, more arena */
+  memset(&opt, 0, sizeof opt);
+  opt.delegates = &none;
+  opt.num_delegates = 1;
+  run(bytes, n, x, &opt, &kept);
+  CHECK_EQ_INT(kept.st, TFLC_OK);
+  CHECK_EQ_MEM(kept.out, want, 5);
+  CHECK(plain.arena < kept.arena);
+  CHECK_EQ_INT(
+      tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &opt),
+      TFLC_OK);
+  CHECK_EQ_INT(it.num_tensors, 11);
+  CHECK(it.ops[0].state == NULL);
+  free(bytes);
+}
+
 /* The plan of real models (when ../shared is there): no live overlap. */
 static void test_plan_real_models(void) {
   static const char *paths[] = {
@@ -1096,6 +1189,7 @@ int main(void) {
   RUN(test_compressed_equals_plain);
   RUN(test_plan_and_exact_arena);
   RUN(test_fc_constants_without_records);
+  RUN(test_params_without_records);
   RUN(test_decompression_regions);
   RUN(test_errors_name_the_place);
   return harness_report();
