@@ -14099,10 +14099,107 @@ static TFLC__NOINLINE void tflc__mve_dw_one16(const tflc_requant_params *rq,
   }
 }
 
+/* The requantization of channels c + 2 i + odd (i < 4) of rq: the even or
+ * odd channels of eight, as VMULLB / VMULLT leave them in the lanes. */
+TFLC__INLINE void tflc__mve_quant_pairs(tflc__mve_quant *f,
+                                        const tflc_requant_params *rq,
+                                        int32_t c, int odd) {
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  int32x4_t s;
+  if (rq->per_channel) {
+    f->q = vldrwq_gather_shifted_offset_s32(rq->multiplier + c + odd, ix);
+    s = vldrbq_gather_offset_s32(rq->shift + c + odd, ix);
+  } else {
+    f->q = vdupq_n_s32(rq->multiplier[0]);
+    s = vdupq_n_s32(rq->shift[0]);
+  }
+  f->bias = rq->bias != NULL
+                ? vldrwq_gather_shifted_offset_s32(rq->bias + c + odd, ix)
+                : vdupq_n_s32(0);
+  f->left = vmaxq_s32(s, vdupq_n_s32(0));
+  f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
+  f->off = rq->output_offset;
+  f->lo = rq->act_min;
+  f->hi = rq->act_max;
+}
+
+/* Channels [c, c + 8) of each pixel of the block, multiplier 1: the
+ * inputs and weights widened to 16 bits (the input offset too: |offset|
+ * <= 32640 keeps x + offset within 16 bits), their products exact in 32
+ * bits (VMULLB for the even channels, VMULLT for the odd ones) and summed
+ * wrapping; the requantization read once for all the pixels. */
+static TFLC__NOINLINE void tflc__mve_dw_run8(const tflc_requant_params *rq,
+                                             const tflc_depthwise_block *b,
+                                             int32_t c) {
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  const int16_t off = (int16_t)b->x_offset;
+  const int32_t rows = b->rows, cols = b->cols;
+  const ptrdiff_t x_row = b->x_row, x_col = b->x_col;
+  const ptrdiff_t w_row = b->w_row, w_col = b->w_col;
+  tflc__mve_quant fe, fo;
+  int32_t p, y, x;
+  tflc__mve_quant_pairs(&fe, rq, c, 0);
+  tflc__mve_quant_pairs(&fo, rq, c, 1);
+  for (p = 0; p < b->pixels; p++) {
+    const int8_t *xp = b->x + c + (ptrdiff_t)p * b->x_pixel;
+    int8_t *o = b->out + c + (ptrdiff_t)p * b->out_pixel;
+    int32x4_t se = fe.bias, so = fo.bias;
+    for (y = 0; y < rows; y++) {
+      const int8_t *xr = xp + (ptrdiff_t)y * x_row;
+      const int8_t *wr = b->w + c + (ptrdiff_t)y * w_row;
+      for (x = 0; x < cols; x++, xr += x_col, wr += w_col) {
+        const int16x8_t xv = vaddq_n_s16(vldrbq_s16(xr), off);
+        const int16x8_t wv = vldrbq_s16(wr);
+        se = vaddq_s32(se, vmullbq_int_s16(xv, wv));
+        so = vaddq_s32(so, vmulltq_int_s16(xv, wv));
+      }
+    }
+    vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant(se, &fe));
+    vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant(so, &fo));
+  }
+}
+
+#ifndef TFLC__MVE_DW_PIXELS_MAX
+#define TFLC__MVE_DW_PIXELS_CH 16 /* channels at least */
+#define TFLC__MVE_DW_PIXELS_MAX 8 /* runs shorter than this */
+#endif
+/* Depthwise with multiplier 1, channels in the lanes: eight at a time
+ * over all the pixels (tflc__mve_dw_run8), the rest pixel by pixel
+ * (sixteen, then four, then the last predicated). */
+static TFLC__NOINLINE void tflc__mve_dw_pixels(const tflc_requant_params *rq,
+                                               const tflc_depthwise_block *b) {
+  tflc_depthwise_block one = *b;
+  int32_t p, c = 0;
+  if (b->x_offset >= -32640 && b->x_offset <= 32640)
+    for (; c + 8 <= b->channels; c += 8)
+      tflc__mve_dw_run8(rq, b, c);
+  if (c == b->channels)
+    return;
+  one.pixels = 1;
+  for (p = 0; p < b->pixels; p++) {
+    int32_t k = c;
+    one.x = b->x + (ptrdiff_t)p * b->x_pixel;
+    one.out = b->out + (ptrdiff_t)p * b->out_pixel;
+    for (; k + 16 <= one.channels; k += 16)
+      tflc__mve_dw_one16(rq, &one, k);
+    for (; k + 4 <= one.channels; k += 4)
+      tflc__mve_dw4_m1(rq, &one, k);
+    if (k < one.channels)
+      tflc__mve_dw_tail(rq, &one, k, 1);
+  }
+}
+
 TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
   const int32_t m = b->multiplier;
   int32_t c;
+  if (m == 1 && b->channels >= TFLC__MVE_DW_PIXELS_CH &&
+      b->pixels < TFLC__MVE_DW_PIXELS_MAX) {
+    /* short runs of many channels: channels in the lanes, pixel by pixel
+     * (the lanes below pay each channel's set-up once per run) */
+    tflc__mve_dw_pixels(rq, b);
+    return;
+  }
   if (m == 1 && b->pixels >= 2 && b->rows >= 1 && b->rows <= 3 &&
       b->cols >= 1 && b->cols <= 3 && b->x_pixel >= 0 && b->x_col >= 0 &&
       b->out_pixel >= 0 &&
