@@ -5118,9 +5118,10 @@ typedef struct tflc__patch_layer {
   uint8_t kh, kw, sh, sw, dh, dw;
   int16_t pad_t, pad_l, zp;
   int32_t wb;
-  uint8_t kind; /* TFLC__PK_* */
-  uint8_t main; /* an ADD: the input the layer before makes (0 or 1) */
-  int16_t skip; /* an ADD: the operator making its other input */
+  uint8_t es, oes; /* bytes of an element of its input, of its output */
+  uint8_t kind;    /* TFLC__PK_* */
+  uint8_t main;    /* an ADD: the input the layer before makes (0 or 1) */
+  int16_t skip;    /* an ADD: the operator making its other input */
 } tflc__patch_layer;
 /* the layers' kinds: a convolution (CONV_2D, DEPTHWISE_CONV_2D), a PAD,
  * a pool (AVERAGE_POOL_2D, MAX_POOL_2D: its window holds the rows
@@ -5154,7 +5155,7 @@ static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
   wb = (int64_t)pad_l + w;
   if (need > wb)
     wb = need;
-  if (wb * c >= 0x1000000)
+  if (wb * c * 4 >= 0x1000000)
     return 0;
   L->h = (uint16_t)h;
   L->w = (uint16_t)w;
@@ -5170,7 +5171,9 @@ static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
   L->dw = (uint8_t)dw;
   L->pad_t = (int16_t)pad_t;
   L->pad_l = (int16_t)pad_l;
-  L->zp = in->zero_point;
+  L->es = in->type == TFLC_FLOAT32 ? 4 : 1;
+  L->oes = o->type == TFLC_FLOAT32 ? 4 : 1;
+  L->zp = L->es == 4 ? 0 : in->zero_point; /* (float32: 0.0f, zero bytes) */
   L->wb = (int32_t)wb;
   L->kind = TFLC__PK_CONV;
   L->main = 0;
@@ -5191,8 +5194,9 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
     return 0;
   in = &it->tensors[op->in[0]];
   o = &it->tensors[TFLC__OUT(op)[0]];
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
-      o->rank != 4 || in->dims[0] != 1 || o->dims[0] != 1 ||
+  if ((in->type != TFLC_INT8 && in->type != TFLC_FLOAT32) ||
+      o->type != in->type || in->rank != 4 || o->rank != 4 ||
+      in->dims[0] != 1 || o->dims[0] != 1 ||
       !tflc__const_ints(&it->tensors[op->in[1]], v, 8, &n) || n != 8 || v[0] ||
       v[1] || v[6] || v[7] || v[2] < 0 || v[3] < 0 || v[4] < 0 || v[5] < 0 ||
       v[2] > 0x7FFF || v[3] > 0x7FFF || v[4] > 0x7FFF || v[5] > 0x7FFF ||
@@ -5203,7 +5207,7 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
       o->dims[1] > 0xFFFF || o->dims[2] > 0xFFFF)
     return 0;
   wb = o->dims[2];
-  if (wb * in->dims[3] >= 0x1000000)
+  if (wb * in->dims[3] * 4 >= 0x1000000)
     return 0;
   L->h = (uint16_t)in->dims[1];
   L->w = (uint16_t)in->dims[2];
@@ -5213,7 +5217,8 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
   L->kh = L->kw = L->sh = L->sw = L->dh = L->dw = 1;
   L->pad_t = (int16_t)v[2];
   L->pad_l = (int16_t)v[4];
-  L->zp = o->zero_point;
+  L->es = L->oes = in->type == TFLC_FLOAT32 ? 4 : 1;
+  L->zp = L->es == 4 ? 0 : o->zero_point; /* (float32: 0.0f, zero bytes) */
   L->wb = (int32_t)wb;
   L->kind = TFLC__PK_PAD;
   L->main = 0;
@@ -5221,20 +5226,23 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
   return 1;
 }
 
-/* 1 when tensor t is an int8 map of one image (1 x h x w x c) made and
- * read by operators: no constant, variable, compressed or outside buffer. */
-static int tflc__patch_map(const tflc_interpreter *it, int32_t t) {
+/* The bytes of an element of tensor t (1, 4) when it is an int8 or
+ * float32 map of one image (1 x h x w x c) made and read by operators (no
+ * constant, variable, compressed or outside buffer), else 0. */
+static int32_t tflc__patch_map(const tflc_interpreter *it, int32_t t) {
   const tflc_tensor *x;
   if (t < 0 || t >= it->num_tensors)
     return 0;
   x = &it->tensors[t];
-  return x->type == TFLC_INT8 && x->rank == 4 && x->dims[0] == 1 &&
-         x->dims[1] >= 1 && x->dims[2] >= 1 && x->dims[3] >= 1 &&
-         x->dims[1] <= 0x7FFF && x->dims[2] <= 0x7FFF && x->dims[3] <= 0xFFFF &&
-         (int64_t)x->dims[2] * x->dims[3] < 0x1000000 &&
-         !(x->flags &
-           (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
-            TFLC_TENSOR_DECODED | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN));
+  if ((x->type != TFLC_INT8 && x->type != TFLC_FLOAT32) || x->rank != 4 ||
+      x->dims[0] != 1 || x->dims[1] < 1 || x->dims[2] < 1 || x->dims[3] < 1 ||
+      x->dims[1] > 0x7FFF || x->dims[2] > 0x7FFF || x->dims[3] > 0xFFFF ||
+      (int64_t)x->dims[2] * x->dims[3] * 4 >= 0x1000000 ||
+      (x->flags &
+       (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
+        TFLC_TENSOR_DECODED | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN)))
+    return 0;
+  return x->type == TFLC_FLOAT32 ? 4 : 1;
 }
 /* An element-wise layer (one input, or an ADD): 1 x 1 taps, no padding,
  * the output's shape the input's. */
@@ -5252,11 +5260,21 @@ static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
   const tflc__op *op = &it->ops[i];
   const tflc_tensor *in, *o;
   const int32_t code = op->code;
-  if (op->nin < 1 || op->nout != 1 || !tflc__patch_map(it, op->in[0]) ||
-      !tflc__patch_map(it, TFLC__OUT(op)[0]))
+  int32_t ti, to;
+  if (op->nin < 1 || op->nout != 1)
+    return 0;
+  ti = tflc__patch_map(it, op->in[0]);
+  to = tflc__patch_map(it, TFLC__OUT(op)[0]);
+  if (!ti || !to)
     return 0;
   in = &it->tensors[op->in[0]];
   o = &it->tensors[TFLC__OUT(op)[0]];
+  if (code == TFLC_OP_QUANTIZE && ti == 4 && to == 1)
+    return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
+  if (code == TFLC_OP_ADD && ti == 4 && to == 4)
+    ti = to = 1; /* (float32 too) */
+  if (ti != 1 || to != 1)
+    return 0;
   if (code == TFLC_OP_AVERAGE_POOL_2D || code == TFLC_OP_MAX_POOL_2D) {
     tflc__pool2d_options po;
     int32_t oh, ow, pt, pl;
@@ -5285,7 +5303,8 @@ static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
       code == TFLC_OP_LOGISTIC)
     return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
   if (code == TFLC_OP_ADD && op->nin == 2 && i > 0 &&
-      tflc__patch_map(it, op->in[1]) && op->in[0] != op->in[1] &&
+      tflc__patch_map(it, op->in[1]) == tflc__patch_map(it, TFLC__OUT(op)[0]) &&
+      in->type == o->type && op->in[0] != op->in[1] &&
       tflc__same_shape(&it->tensors[op->in[1]], o)) {
     /* the layer before's output and an earlier operator's */
     const int32_t prev = TFLC__OUT(&it->ops[i - 1])[0];
@@ -5334,7 +5353,9 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
   f = &it->tensors[op->in[1]];
   o = &it->tensors[TFLC__OUT(op)[0]];
   b = op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || f->type != TFLC_INT8 ||
+  if ((in->type != TFLC_INT8 && in->type != TFLC_FLOAT32) ||
+      o->type != in->type || f->type != in->type ||
+      (b && b->type != (in->type == TFLC_INT8 ? TFLC_INT32 : TFLC_FLOAT32)) ||
       in->rank != 4 || o->rank != 4 || f->rank != 4 || in->dims[0] != 1 ||
       o->dims[0] != 1 || !(f->flags & TFLC_TENSOR_CONST) ||
       (f->flags & plain) ||
@@ -5415,8 +5436,8 @@ static int tflc__patch_link(const tflc_interpreter *it, int32_t i,
  * skip counted from f, inside the chain): tflc__patch_geo. */
 static int tflc__patch_geo_in(const tflc_interpreter *it, int32_t f, int32_t i,
                               tflc__patch_layer *L) {
-  if (!tflc__patch_geo(it, i, L))
-    return 0;
+  if (!tflc__patch_geo(it, i, L) || (i != f && L->es != L->oes))
+    return 0; /* (a float32 QUANTIZE first only: it reads in place) */
   if (L->kind == TFLC__PK_ADD) {
     if (L->skip < f)
       return 0;
@@ -5498,8 +5519,9 @@ static void tflc__patch_simulate(tflc__patch_sim *S, const tflc__patch_layer *L,
   S->ok = S->valid = 1;
   S->ks = S->ka = -1;
   S->kmax = 0;
-  S->irow = alias ? (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c : 0;
-  S->orow = (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc;
+  S->irow = alias ? (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c * L[0].es : 0;
+  S->orow =
+      (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc * L[n - 1].oes;
   for (j = 0; j < n; j++) {
     S->p0[j] = S->p1[j] = -L[j].pad_t;
     S->done[j] = 0;
@@ -5526,7 +5548,8 @@ static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
   int32_t j;
   tflc__patch_sim S;
   for (j = 0; j < n; j++) {
-    const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
+    const uint64_t row =
+        (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c * L[j].es;
     const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
     const int32_t calls = (L[j].oh + rows - 1) / rows;
     off[j] = (uint32_t)at;
@@ -5545,7 +5568,8 @@ static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
   for (j = 1; j < n && L[j].kind != TFLC__PK_ADD; j++)
     ;
   if (j < n) { /* the skip's window */
-    const uint64_t row = (uint64_t)(uint32_t)L[j].w * (uint32_t)L[j].c;
+    const uint64_t row =
+        (uint64_t)(uint32_t)L[j].w * (uint32_t)L[j].c * L[j].es;
     tflc__patch_simulate(&S, L, n, rows, 0);
     if (!S.valid || S.kmax < 1)
       return 0;
@@ -5649,8 +5673,9 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
   if (it->map_bytes < start + table)
     it->map_bytes = start + table;
-  for (f = 0; f < it->num_tensors; f++)
-    if (it->tensors[f].bytes > big)
+  for (f = 0; f < it->num_tensors; f++) /* (the largest map) */
+    if (it->tensors[f].bytes > big &&
+        !(it->tensors[f].flags & TFLC_TENSOR_CONST))
       big = it->tensors[f].bytes;
   best = tflc__trial_high(it, tab);
   if (budget && best <= budget)
@@ -5658,7 +5683,7 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
   for (f = 0; f + 1 < n && trials < TFLC__PATCH_TRIALS; f++) {
     int32_t pend = -1, adds = 0, add;
     if (!tflc__patch_geo_in(it, f, f, &L[0]) ||
-        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
+        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc * L[0].oes <
             (uint64_t)big / 8)
       continue; /* chains start where the maps are large */
     for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
@@ -7379,9 +7404,15 @@ static int tflc__patch_other_ready(const tflc__op *op,
            s->p.pad_h == L->pad_t;
   }
   if (op->code == TFLC_OP_QUANTIZE)
-    return ((const tflc__quant_state *)op->state)->kind == 3;
-  return L->kind == TFLC__PK_MAP || L->kind == TFLC__PK_ADD;
+    return ((const tflc__quant_state *)op->state)->kind == (L->es == 4 ? 1 : 3);
+  return L->kind == TFLC__PK_MAP || (L->kind == TFLC__PK_ADD && L->es == 1) ||
+         (TFLC__F32 && L->kind == TFLC__PK_ADD);
 }
+static int tflc__patch_f32_ready(const tflc__op *op,
+                                 const tflc__patch_layer *L);
+static void tflc__patch_f32_conv(tflc__ctx *k, tflc__op *op,
+                                 const tflc__patch_layer *L, const int8_t *x,
+                                 int32_t rows, int8_t *y, int32_t out_rows);
 /* After the operators are prepared: the chain's layers as prepared (no
  * decode tile, none written over its input, the geometry chosen), else no
  * chain; then its band buffers, as scratch of its first operator. */
@@ -7401,6 +7432,12 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
       if (!op->nscratch && !op->nwhole && !op->variant && op->state &&
           TFLC__SELECTED(op->code) && tflc__patch_geo(it, i, &L) &&
           tflc__patch_other_ready(op, &L))
+        continue;
+      it->patch_rows = 0;
+      return TFLC_OK;
+    }
+    if (tflc__patch_geo(it, i, &L) && L.es == 4) {
+      if (tflc__patch_f32_ready(op, &L))
         continue;
       it->patch_rows = 0;
       return TFLC_OK;
@@ -7425,7 +7462,7 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
  * whole), the padding the zero point. */
 static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
                                 const int8_t *src, int32_t r0, int32_t r1) {
-  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t c = (size_t)L->c * L->es, row = (size_t)L->wb * c;
   const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
   int32_t r;
   for (r = r0; r < r1; r++, dst += row) {
@@ -7443,7 +7480,7 @@ static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
  * padding columns around them the zero point. */
 static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
                                int32_t top, int32_t n) {
-  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t c = (size_t)L->c * L->es, row = (size_t)L->wb * c;
   const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
   int8_t *first = buf + (size_t)top * row;
   int32_t r;
@@ -7469,7 +7506,7 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
   const tflc_tensor *o = &it->tensors[TFLC__OUT(op)[0]];
   switch (op->code) {
   case TFLC_OP_PAD: /* its window is its output */
-    memcpy(y, x, (size_t)n);
+    memcpy(y, x, (size_t)n * L->oes);
     break;
   case TFLC_OP_AVERAGE_POOL_2D:
   case TFLC_OP_MAX_POOL_2D: {
@@ -7493,8 +7530,12 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
   case TFLC_OP_QUANTIZE:
     if (TFLC__SELECTED(TFLC_OP_QUANTIZE)) {
       const tflc__quant_state *s = (const tflc__quant_state *)op->state;
-      tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n, x,
-                         y);
+      if (s->kind == 3)
+        tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n, x,
+                           y);
+      else /* (float32 in place: the chain's first layer) */
+        tflc_quantize_f32_s8(o->scale, o->zero_point, n,
+                             (const float *)(const void *)x, y);
     }
     break;
   case TFLC_OP_RELU:
@@ -7513,10 +7554,13 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
   default: /* ADD */
     if (TFLC__SELECTED(TFLC_OP_ADD)) {
       const tflc__add_state *s = (const tflc__add_state *)op->state;
-      if (L->main)
-        tflc_add_s8(&s->p, 1, &n, x2, &n, x, &n, y);
+      const int8_t *a = L->main ? x2 : x, *b = L->main ? x : x2;
+      if (TFLC__F32 && L->es == 4)
+        tflc_add_f32(s->fmin, s->fmax, 1, &n, (const float *)(const void *)a,
+                     &n, (const float *)(const void *)b, &n,
+                     (float *)(void *)y);
       else
-        tflc_add_s8(&s->p, 1, &n, x, &n, x2, &n, y);
+        tflc_add_s8(&s->p, 1, &n, a, &n, b, &n, y);
     }
     break;
   }
@@ -7533,8 +7577,13 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
   const tflc_tensor *bt =
       op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
   int32_t idims[4], odims[4];
-  tflc_conv_params p = s->p;
+  tflc_conv_params p;
   tflc_const fc, bc;
+  if (L->es == 4) {
+    tflc__patch_f32_conv(k, op, L, x, rows, y, out_rows);
+    return;
+  }
+  p = s->p;
   idims[0] = odims[0] = 1;
   idims[1] = rows;
   idims[2] = L->wb;
@@ -7581,7 +7630,7 @@ typedef struct tflc__patch_stream {
 static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
                                 int32_t target) {
   const tflc__patch_layer *L = &S->L[j];
-  const size_t row = (size_t)L->wb * (size_t)L->c;
+  const size_t row = (size_t)L->wb * (size_t)L->c * L->es;
   const int32_t eff = (L->kh - 1) * L->dh + 1;
   const int32_t cap = tflc__patch_cap(L, S->rows);
   const int in_place = j == 0 && tflc__patch_in_place(L);
@@ -7593,7 +7642,7 @@ static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
     const int8_t *x;
     int8_t *y;
     if (in_place) {
-      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c;
+      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c * L->es;
     } else {
       int8_t *const win = S->win[j];
       const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
@@ -7618,11 +7667,11 @@ static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
       x = win + (size_t)(first - S->p0[j]) * row;
     }
     if (j == S->n - 1) {
-      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc;
+      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc * L->oes;
     } else {
       const tflc__patch_layer *N = &S->L[j + 1];
       y = S->win[j + 1] +
-          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c;
+          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c * N->es;
     }
     if (L->kind == TFLC__PK_CONV) {
       tflc__patch_layer_run(&S->k, &S->ops[j], L, x, e - first, y, cnt);
@@ -7662,22 +7711,9 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   tflc__patch_stream st;
   int32_t j;
   uint32_t skip[2];
-  for (j = 0; j < n; j++) {
-    const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
-    const tflc_tensor *in = &it->tensors[ops[j].in[0]];
-    if (ops[j].code != TFLC_OP_CONV_2D &&
-        ops[j].code != TFLC_OP_DEPTHWISE_CONV_2D) {
-      if (!tflc__patch_geo_in(it, it->patch_first, it->patch_first + j, &L[j]))
-        return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-      continue;
-    }
-    if (!tflc__patch_fill(&L[j], in, it->tensors[ops[j].in[1]].dims[1],
-                          it->tensors[ops[j].in[1]].dims[2],
-                          &it->tensors[TFLC__OUT(&ops[j])[0]], s->p.stride_h,
-                          s->p.stride_w, s->p.dilation_h, s->p.dilation_w,
-                          s->p.pad_h, s->p.pad_w))
+  for (j = 0; j < n; j++) /* (as tflc__patch_ready found the layers) */
+    if (!tflc__patch_geo_in(it, it->patch_first, it->patch_first + j, &L[j]))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-  }
   if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied, skip) ||
       off[n] > it->patch_bytes)
     return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
@@ -7701,7 +7737,7 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
       if (L[j].kind == TFLC__PK_ADD) {
         st.ka = j;
         st.ks = L[j].skip;
-        st.krow = (size_t)L[j].w * (size_t)L[j].c;
+        st.krow = (size_t)L[j].w * (size_t)L[j].c * L[j].es;
       }
     }
     tflc__patch_produce(&st, n - 1, L[n - 1].oh);
@@ -7932,6 +7968,66 @@ typedef struct tflc__conv_wide_state {
   int32_t acc;  /* scratch index of the transpose-conv plane or -1 */
   int32_t acc64;
 } tflc__conv_wide_state;
+#ifndef TFLC_NO_PATCHES
+/* 1 when a float32 convolution was prepared as its band run assumes: no
+ * decode tile, not over its input, the geometry L. */
+static int tflc__patch_f32_ready(const tflc__op *op,
+                                 const tflc__patch_layer *L) {
+#if TFLC__F32
+  const tflc__conv_wide_state *s = (const tflc__conv_wide_state *)op->state;
+  return s && (op->variant & 0x81u) == 1 && !op->nscratch && !op->nwhole &&
+         s->kind == (op->code == TFLC_OP_DEPTHWISE_CONV_2D
+                         ? TFLC__KIND_DW_F32
+                         : TFLC__KIND_CONV_F32) &&
+         s->tile < 0 && s->acc < 0 && s->p.stride_h == L->sh &&
+         s->p.stride_w == L->sw && s->p.dilation_h == L->dh &&
+         s->p.dilation_w == L->dw && s->p.pad_h == L->pad_t &&
+         s->p.pad_w == L->pad_l;
+#else
+  (void)op;
+  (void)L;
+  return 0;
+#endif
+}
+/* A float32 convolution of a chain on `x` (rows x L->wb x L->c, no
+ * padding) making `out_rows` rows at y. */
+static TFLC__NOINLINE void tflc__patch_f32_conv(tflc__ctx *k, tflc__op *op,
+                                                const tflc__patch_layer *L,
+                                                const int8_t *x, int32_t rows,
+                                                int8_t *y, int32_t out_rows) {
+#if TFLC__F32
+  const tflc__conv_wide_state *s = (const tflc__conv_wide_state *)op->state;
+  const tflc_tensor *f = &k->it->tensors[op->in[1]];
+  const tflc_tensor *bt =
+      op->nin > 2 && op->in[2] >= 0 ? &k->it->tensors[op->in[2]] : NULL;
+  int32_t idims[4], odims[4];
+  tflc_conv_params p = s->p;
+  tflc_const fc, bc;
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+  p.pad_h = p.pad_w = 0;
+  k->op = op;
+  fc = tflc__const(k, f);
+  if (bt)
+    bc = tflc__const(k, bt);
+  if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    tflc_depthwise_conv2d_f32(
+        &p, s->fmin, s->fmax, idims, (const float *)(const void *)x, f->dims,
+        &fc, bt ? &bc : NULL, odims, (float *)(void *)y, NULL, 0);
+  else
+    tflc_conv2d_f32(&p, s->fmin, s->fmax, idims, (const float *)(const void *)x,
+                    f->dims, &fc, bt ? &bc : NULL, odims, (float *)(void *)y,
+                    NULL, 0);
+#else
+  (void)k, (void)op, (void)L, (void)x, (void)rows, (void)y, (void)out_rows;
+#endif
+}
+#endif
 
 typedef struct tflc__fc_s16_state {
   int32_t kind;

@@ -1108,7 +1108,7 @@ typedef struct chain_layer {
   int kind, k, stride, same, cout, skip, swap;
 } chain_layer;
 static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
-                        int32_t n, uint8_t **out, size_t *size) {
+                        int32_t n, int flt, uint8_t **out, size_t *size) {
   tflc_writer *wr = tflc_writer_create();
   int32_t t[20], dims[20][4], ins[3], i, j;
   float sc[20];
@@ -1129,12 +1129,14 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
   q.count = 1;
   q.scale = &sc[0];
   q.zero_point = &zp[0];
-  t[0] = tflc_writer_tensor(wr, 0, TFLC_INT8, 4, dims[0], NULL, 0, "in", &q);
+  t[0] = tflc_writer_tensor(wr, 0, flt ? TFLC_FLOAT32 : TFLC_INT8, 4, dims[0],
+                            NULL, 0, "in", flt ? NULL : &q);
   for (i = 0; i <= n; i++) {
     const chain_layer *L = i < n ? &ly[i] : &last;
     const int32_t *d = dims[i];
     int32_t *e = dims[i + 1];
     const int32_t k = L->k, s = L->stride;
+    const int f32 = flt == 1; /* (this layer's output float32 too) */
     int32_t code, nin = 1, no = 0, x = t[i];
     uint8_t otype = 0;
     char name[16];
@@ -1147,6 +1149,7 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
     case CL_CONV:
     case CL_DW: {
       static int8_t f[16 * 5 * 5 * 16];
+      static float ff[16 * 5 * 5 * 16], bf[16];
       static int32_t b[16];
       static float fs[16], bs[16];
       const int dw = L->kind == CL_DW;
@@ -1155,25 +1158,37 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
       e[3] = cout;
       fd[0] = dw ? 1 : cout, fd[1] = k, fd[2] = k, fd[3] = dw ? cout : d[3];
       bd[0] = cout;
-      for (m = 0; m < fd[0] * k * k * fd[3]; m++)
+      for (m = 0; m < fd[0] * k * k * fd[3]; m++) {
         f[m] = (int8_t)rng_int(-100, 100);
+        ff[m] = (float)f[m] / 128.0f;
+      }
       for (m = 0; m < cout; m++) {
         fs[m] = 0.004f + 0.0005f * (float)m;
         bs[m] = sc[i] * fs[m];
         b[m] = rng_int(-300, 300);
+        bf[m] = (float)b[m] / 1000.0f;
       }
       q.count = cout;
       q.axis = dw ? 3 : 0;
       q.scale = fs;
       q.zero_point = NULL;
       snprintf(name, sizeof name, "f%d", (int)i);
-      ins[1] = tflc_writer_tensor(wr, 0, TFLC_INT8, 4, fd, f,
-                                  (size_t)(fd[0] * k * k * fd[3]), name, &q);
+      if (f32)
+        ins[1] =
+            tflc_writer_tensor(wr, 0, TFLC_FLOAT32, 4, fd, ff,
+                               4 * (size_t)(fd[0] * k * k * fd[3]), name, NULL);
+      else
+        ins[1] = tflc_writer_tensor(wr, 0, TFLC_INT8, 4, fd, f,
+                                    (size_t)(fd[0] * k * k * fd[3]), name, &q);
       q.axis = 0;
       q.scale = bs;
       snprintf(name, sizeof name, "b%d", (int)i);
-      ins[2] = tflc_writer_tensor(wr, 0, TFLC_INT32, 1, bd, b, 4 * (size_t)cout,
-                                  name, &q);
+      if (f32)
+        ins[2] = tflc_writer_tensor(wr, 0, TFLC_FLOAT32, 1, bd, bf,
+                                    4 * (size_t)cout, name, NULL);
+      else
+        ins[2] = tflc_writer_tensor(wr, 0, TFLC_INT32, 1, bd, b,
+                                    4 * (size_t)cout, name, &q);
       nin = 3;
       code = dw ? 4 : 3;
       otype = dw ? 2 : 1;
@@ -1227,7 +1242,8 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
     q.scale = &sc[i + 1];
     q.zero_point = &zp[i + 1];
     snprintf(name, sizeof name, "t%d", (int)i + 1);
-    t[i + 1] = tflc_writer_tensor(wr, 0, TFLC_INT8, 4, e, NULL, 0, name, &q);
+    t[i + 1] = tflc_writer_tensor(wr, 0, f32 ? TFLC_FLOAT32 : TFLC_INT8, 4, e,
+                                  NULL, 0, name, f32 ? NULL : &q);
     ins[0] = x;
     tflc_writer_op(wr, 0, code, NULL, nin, ins, 1, &t[i + 1], otype, no,
                    no ? o : NULL);
@@ -1246,138 +1262,85 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
  * gives the fastest plan's bytes; so does the smallest plan, whose arena
  * is exact; ADDs whose skip the chain cannot hold run whole. */
 static void test_plans_chain_ops(void) {
+#define G(h, w, c0, n, in, flt) h, w, c0, n, in, flt
 #define CL(kind, k, s, same, cout, skip, swap)                                 \
   { kind, k, s, same, cout, skip, swap }
   static const struct {
     int32_t h, w, c0, n, in; /* in: the layer the chain must take, or -1 */
+    int flt; /* 1: float32 maps, 2: a float32 input, QUANTIZE first */
     chain_layer ly[8];
   } cases[] = {
       /* pools: max / average, SAME / VALID, stride 1 / 2, odd sizes */
-      {16,
-       16,
-       2,
-       2,
-       1,
+      {G(16, 16, 2, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 1, 1, 0, 0, 0)}},
-      {15,
-       13,
-       2,
-       2,
-       1,
+      {G(15, 13, 2, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 3, 2, 1, 0, 0, 0)}},
-      {16,
-       12,
-       3,
-       2,
-       1,
+      {G(16, 12, 3, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 2, 2, 0, 0, 0, 0)}},
-      {17,
-       9,
-       2,
-       2,
-       1,
+      {G(17, 9, 2, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 2, 0, 0, 0, 0)}},
-      {14,
-       14,
-       2,
-       3,
-       1,
+      {G(14, 14, 2, 3, 1, 0),
        {CL(CL_CONV, 3, 1, 1, 16, 0, 0), CL(CL_AVG, 5, 1, 1, 0, 0, 0),
         CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
-      {16,
-       16,
-       2,
-       3,
-       2,
+      {G(16, 16, 2, 3, 2, 0),
        {CL(CL_CONV, 1, 1, 1, 12, 0, 0), CL(CL_DW, 3, 2, 1, 0, 0, 0),
         CL(CL_MAX, 2, 2, 1, 0, 0, 0)}},
       /* element-wise: QUANTIZE int8 -> int8, RELU, RELU6, HARD_SWISH,
        * LOGISTIC */
-      {16,
-       16,
-       2,
-       3,
-       1,
+      {G(16, 16, 2, 3, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_QUANT, 1, 1, 1, 0, 0, 0),
         CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
-      {16,
-       16,
-       2,
-       3,
-       1,
+      {G(16, 16, 2, 3, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU, 1, 1, 1, 0, 0, 0),
         CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
-      {12,
-       16,
-       2,
-       3,
-       1,
+      {G(12, 16, 2, 3, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU6, 1, 1, 1, 0, 0, 0),
         CL(CL_DW, 3, 1, 0, 0, 0, 0)}},
-      {16,
-       16,
-       2,
-       2,
-       1,
+      {G(16, 16, 2, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_HSWISH, 1, 1, 1, 0, 0, 0)}},
-      {16,
-       16,
-       2,
-       2,
-       1,
+      {G(16, 16, 2, 2, 1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_LOGISTIC, 1, 1, 1, 0, 0, 0)}},
-      /* a residual ADD, its skip across 1, 2 and 3 layers, either
-       * input first */
-      {16,
-       16,
-       2,
-       3,
-       2,
+      /* a residual ADD, its skip across 1, 2 and 3 layers, either input
+       * first */
+      {G(16, 16, 2, 3, 2, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
-      {16,
-       16,
-       2,
-       4,
-       3,
+      {G(16, 16, 2, 4, 3, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 0, 1)}},
-      {16,
-       16,
-       2,
-       5,
-       4,
+      {G(16, 16, 2, 5, 4, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 5, 1, 1, 0, 0, 0),
         CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
-      {20,
-       16,
-       2,
-       6,
-       5,
+      {G(20, 16, 2, 6, 5, 0),
        {CL(CL_CONV, 1, 1, 1, 8, 0, 0), CL(CL_DW, 3, 2, 1, 0, 0, 0),
-        CL(CL_CONV, 1, 1, 1, 16, 1, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 2, 0)}},
       /* a skip from the graph input, and one the chain would have to hold
        * beyond its last layer: those ADDs run whole */
-      {16,
-       16,
-       16,
-       3,
-       -1,
+      {G(16, 16, 16, 3, -1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_ADD, 1, 1, 1, 0, -1, 0)}},
-      {16,
-       16,
-       2,
-       5,
-       -1,
+      {G(16, 16, 2, 5, -1, 0),
        {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_ADD, 1, 1, 1, 0, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
+      /* float32: convolutions (SAME, VALID, stride 2), a residual ADD; a
+       * float32 input quantized by the chain's first layer */
+      {G(16, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 3, 2, 0, 8, 0, 0)}},
+      {G(15, 13, 3, 4, 3, 1),
+       {CL(CL_CONV, 3, 2, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 0, 1)}},
+      {G(16, 16, 16, 3, 0, 2),
+       {CL(CL_QUANT, 1, 1, 1, 0, 0, 0), CL(CL_CONV, 3, 1, 1, 4, 0, 0),
+        CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
   };
+#undef G
 #undef CL
-  static int8_t in[20 * 16 * 16], o_fast[4096], o_other[4096];
+  static float inf[20 * 16 * 16];
+  static int8_t in[4 * 20 * 16 * 16], o_fast[4 * 4096], o_other[4 * 4096];
   size_t g, k, taller = 0;
   for (g = 0; g < sizeof cases / sizeof cases[0]; g++) {
     uint8_t *bytes;
@@ -1386,12 +1349,17 @@ static void test_plans_chain_ops(void) {
     tflc_model m;
     tflc_interpreter it;
     if (!build_layers(cases[g].h, cases[g].w, cases[g].c0, cases[g].ly,
-                      cases[g].n, &bytes, &n)) {
+                      cases[g].n, cases[g].flt, &bytes, &n)) {
       CHECK(0);
       continue;
     }
     CHECK_EQ_INT(tflc_model_init(&m, bytes, n), TFLC_OK);
     rng_bytes(in, sizeof in);
+    if (cases[g].flt) { /* (numbers, not random bits) */
+      for (k = 0; k < sizeof inf / sizeof inf[0]; k++)
+        inf[k] = (float)rng_int(-1000, 1000) / 500.0f;
+      memcpy(in, inf, sizeof inf);
+    }
     CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_FASTEST, sizeof big_arena, in, o_fast,
                           sizeof o_fast, &it),
                  TFLC_OK);
