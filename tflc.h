@@ -785,6 +785,7 @@ typedef struct tflc_interpreter {
   int32_t patch_first, patch_last, patch_rows;
   int32_t patch_alias; /* the chain's output written over its input */
   uint32_t patch_bytes;
+  int32_t patch_skip;    /* rows of the window of the chain's skip (an ADD) */
   uint64_t patch_copied; /* estimated bytes copied at each invoke */
   size_t patch_budget;   /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
@@ -5535,18 +5536,32 @@ static void tflc__patch_simulate(tflc__patch_sim *S, const tflc__patch_layer *L,
   else
     tflc__patch_sim_produce(S, n - 1, L[n - 1].oh);
 }
+/* The rows the window of the chain's skip holds (tflc__patch_simulate),
+ * 0 without an ADD, -1 when the ADD would read skip rows not made yet
+ * (init only: invoke keeps the figure, it->patch_skip). */
+static int32_t tflc__patch_skip_rows(const tflc__patch_layer *L, int32_t n,
+                                     int32_t rows) {
+  tflc__patch_sim S;
+  int32_t j;
+  for (j = 1; j < n && L[j].kind != TFLC__PK_ADD; j++)
+    ;
+  if (j == n)
+    return 0;
+  tflc__patch_simulate(&S, L, n, rows, 0);
+  return S.valid && S.kmax >= 1 ? S.kmax : -1;
+}
 /* Windows for `rows` output rows a kernel call: each layer's window
- * offset in the band buffer, then the skip's window (skip: its offset
- * and its rows, when the chain has an ADD), off[n]: their bytes; an
- * estimate of the bytes copied at each invoke (the first layer's window
- * filled from the chain's input, rows kept moved to a window's top, rows
- * spread to a padded width, rows copied to the skip's window). 0 when
- * too large or when the ADD would read skip rows not made yet. */
+ * offset in the band buffer, then the window of krows rows of the skip
+ * (skip_off: its offset), when the chain has an ADD; off[n]: their bytes;
+ * an estimate of the bytes copied at each invoke (the first layer's
+ * window filled from the chain's input, rows kept moved to a window's
+ * top, rows spread to a padded width, rows copied to the skip's window).
+ * 0 when too large. */
 static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
-                            uint32_t *off, uint64_t *copied, uint32_t *skip) {
+                            uint32_t *off, uint64_t *copied, int32_t krows,
+                            uint32_t *skip_off) {
   uint64_t cp = 0, at = 0;
   int32_t j;
-  tflc__patch_sim S;
   for (j = 0; j < n; j++) {
     const uint64_t row =
         (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c * L[j].es;
@@ -5563,21 +5578,16 @@ static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
     if (j == 0 || L[j].wb != L[j].w)
       cp += (uint64_t)(uint32_t)L[j].h * row;
   }
-  if (skip)
-    skip[0] = skip[1] = 0;
+  if (skip_off)
+    *skip_off = (uint32_t)at;
   for (j = 1; j < n && L[j].kind != TFLC__PK_ADD; j++)
     ;
   if (j < n) { /* the skip's window */
     const uint64_t row =
         (uint64_t)(uint32_t)L[j].w * (uint32_t)L[j].c * L[j].es;
-    tflc__patch_simulate(&S, L, n, rows, 0);
-    if (!S.valid || S.kmax < 1)
+    if (krows < 1 || krows > L[j].h)
       return 0;
-    if (skip) {
-      skip[0] = (uint32_t)at;
-      skip[1] = (uint32_t)S.kmax;
-    }
-    at += ((uint64_t)(uint32_t)S.kmax * row + TFLC__ALIGN - 1) &
+    at += ((uint64_t)(uint32_t)krows * row + TFLC__ALIGN - 1) &
           ~(uint64_t)(TFLC__ALIGN - 1);
     if (at > 0x7FFF0000u)
       return 0;
@@ -5706,7 +5716,9 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
       for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
                   heights[h] < L[l - f].oh && trials < TFLC__PATCH_TRIALS;
            h++) {
-        if (!tflc__patch_cost(L, l - f + 1, heights[h], off, &copied, NULL))
+        const int32_t krows = tflc__patch_skip_rows(L, l - f + 1, heights[h]);
+        if (krows < 0 || !tflc__patch_cost(L, l - f + 1, heights[h], off,
+                                           &copied, krows, NULL))
           continue;
         trials++;
         it->patch_alias = tflc__patch_may_alias(it, f, l) &&
@@ -5741,7 +5753,9 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
   if (brows) {
     for (f = bf; f <= bl; f++)
       (void)tflc__patch_geo_in(it, bf, f, &L[f - bf]);
-    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied, NULL);
+    it->patch_skip = tflc__patch_skip_rows(L, bl - bf + 1, brows);
+    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied, it->patch_skip,
+                           NULL);
     it->patch_bytes = off[bl - bf + 1];
   }
   return TFLC_OK;
@@ -7710,11 +7724,12 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   uint64_t copied;
   tflc__patch_stream st;
   int32_t j;
-  uint32_t skip[2];
+  uint32_t skip_off;
   for (j = 0; j < n; j++) /* (as tflc__patch_ready found the layers) */
     if (!tflc__patch_geo_in(it, it->patch_first, it->patch_first + j, &L[j]))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied, skip) ||
+  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied, it->patch_skip,
+                        &skip_off) ||
       off[n] > it->patch_bytes)
     return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
   {
@@ -7726,8 +7741,8 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
     st.src = (const int8_t *)it->tensors[ops[0].in[0]].data;
     st.dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
     st.ks = st.ka = -1;
-    st.kwin = (int8_t *)ops[0].scratch[0] + skip[0];
-    st.kcap = (int32_t)skip[1];
+    st.kwin = (int8_t *)ops[0].scratch[0] + skip_off;
+    st.kcap = it->patch_skip;
     st.q0 = 0;
     st.krow = 0;
     for (j = 0; j < n; j++) {
