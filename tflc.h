@@ -5107,7 +5107,7 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
  * give the same bytes as the whole tensor. Where the order allows, the
  * chain's output is written over the rows of its input already read. */
 #ifndef TFLC_NO_PATCHES
-#define TFLC__PATCH_MAX 12 /* layers of a chain */
+#define TFLC__PATCH_MAX 16 /* layers of a chain */
 /* choices tried at init at most (each a plan of the tensors): init time
  * stays bounded whatever the model */
 #define TFLC__PATCH_TRIALS 1024
