@@ -788,6 +788,7 @@ typedef struct tflc_interpreter {
   int32_t patch_first, patch_last, patch_rows;
   int32_t patch_alias; /* the chain's output written over its input */
   uint32_t patch_bytes;
+  int32_t patch_skip;    /* rows of the window of the chain's skip (an ADD) */
   uint64_t patch_copied; /* estimated bytes copied at each invoke */
   size_t patch_budget;   /* init only: activation bytes the chain should fit */
   /* the operator that failed (tflc_error_op): index + 1, 0 when none */
@@ -5109,7 +5110,7 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
  * give the same bytes as the whole tensor. Where the order allows, the
  * chain's output is written over the rows of its input already read. */
 #ifndef TFLC_NO_PATCHES
-#define TFLC__PATCH_MAX 12 /* layers of a chain */
+#define TFLC__PATCH_MAX 16 /* layers of a chain */
 /* choices tried at init at most (each a plan of the tensors): init time
  * stays bounded whatever the model */
 #define TFLC__PATCH_TRIALS 1024
@@ -5121,16 +5122,30 @@ typedef struct tflc__patch_layer {
   uint8_t kh, kw, sh, sw, dh, dw;
   int16_t pad_t, pad_l, zp;
   int32_t wb;
+  uint8_t es, oes; /* bytes of an element of its input, of its output */
+  uint8_t kind;    /* TFLC__PK_* */
+  uint8_t main;    /* an ADD: the input the layer before makes (0 or 1) */
+  int16_t skip;    /* an ADD: the operator making its other input */
 } tflc__patch_layer;
+/* the layers' kinds: a convolution (CONV_2D, DEPTHWISE_CONV_2D), a PAD,
+ * a pool (AVERAGE_POOL_2D, MAX_POOL_2D: its window holds the rows
+ * unpadded, the kernel leaves out the cells beyond the true borders), an
+ * element-wise map of one input (QUANTIZE, RELU, RELU6, HARD_SWISH,
+ * LOGISTIC), an ADD of the layer before's output and an earlier layer's
+ * (the skip, kept in a rolling window of its own until the ADD reads it) */
+#define TFLC__PK_CONV 0
+#define TFLC__PK_PAD 1
+#define TFLC__PK_POOL 2
+#define TFLC__PK_MAP 3
+#define TFLC__PK_ADD 4
 
 /* Fills L from the tensors and the geometry; 0 when out of range. */
 static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
-                            const tflc_tensor *f, const tflc_tensor *o,
+                            int32_t kh, int32_t kw, const tflc_tensor *o,
                             int32_t sh, int32_t sw, int32_t dh, int32_t dw,
                             int32_t pad_t, int32_t pad_l) {
   const int32_t h = in->dims[1], w = in->dims[2], c = in->dims[3];
   const int32_t oh = o->dims[1], ow = o->dims[2], oc = o->dims[3];
-  const int32_t kh = f->dims[1], kw = f->dims[2];
   int64_t need, wb;
   if (sh < 1 || sw < 1 || dh < 1 || dw < 1 || sh > 64 || sw > 64 || dh > 64 ||
       dw > 64 || kh < 1 || kw < 1 || kh > 64 || kw > 64 || pad_t < 0 ||
@@ -5144,7 +5159,7 @@ static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
   wb = (int64_t)pad_l + w;
   if (need > wb)
     wb = need;
-  if (wb * c >= 0x1000000)
+  if (wb * c * 4 >= 0x1000000)
     return 0;
   L->h = (uint16_t)h;
   L->w = (uint16_t)w;
@@ -5160,8 +5175,13 @@ static int tflc__patch_fill(tflc__patch_layer *L, const tflc_tensor *in,
   L->dw = (uint8_t)dw;
   L->pad_t = (int16_t)pad_t;
   L->pad_l = (int16_t)pad_l;
-  L->zp = in->zero_point;
+  L->es = in->type == TFLC_FLOAT32 ? 4 : 1;
+  L->oes = o->type == TFLC_FLOAT32 ? 4 : 1;
+  L->zp = L->es == 4 ? 0 : in->zero_point; /* (float32: 0.0f, zero bytes) */
   L->wb = (int32_t)wb;
+  L->kind = TFLC__PK_CONV;
+  L->main = 0;
+  L->skip = -1;
   return 1;
 }
 
@@ -5178,8 +5198,9 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
     return 0;
   in = &it->tensors[op->in[0]];
   o = &it->tensors[TFLC__OUT(op)[0]];
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || in->rank != 4 ||
-      o->rank != 4 || in->dims[0] != 1 || o->dims[0] != 1 ||
+  if ((in->type != TFLC_INT8 && in->type != TFLC_FLOAT32) ||
+      o->type != in->type || in->rank != 4 || o->rank != 4 ||
+      in->dims[0] != 1 || o->dims[0] != 1 ||
       !tflc__const_ints(&it->tensors[op->in[1]], v, 8, &n) || n != 8 || v[0] ||
       v[1] || v[6] || v[7] || v[2] < 0 || v[3] < 0 || v[4] < 0 || v[5] < 0 ||
       v[2] > 0x7FFF || v[3] > 0x7FFF || v[4] > 0x7FFF || v[5] > 0x7FFF ||
@@ -5190,7 +5211,7 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
       o->dims[1] > 0xFFFF || o->dims[2] > 0xFFFF)
     return 0;
   wb = o->dims[2];
-  if (wb * in->dims[3] >= 0x1000000)
+  if (wb * in->dims[3] * 4 >= 0x1000000)
     return 0;
   L->h = (uint16_t)in->dims[1];
   L->w = (uint16_t)in->dims[2];
@@ -5200,15 +5221,120 @@ static int tflc__patch_pad_geo(const tflc_interpreter *it, const tflc__op *op,
   L->kh = L->kw = L->sh = L->sw = L->dh = L->dw = 1;
   L->pad_t = (int16_t)v[2];
   L->pad_l = (int16_t)v[4];
-  L->zp = o->zero_point;
+  L->es = L->oes = in->type == TFLC_FLOAT32 ? 4 : 1;
+  L->zp = L->es == 4 ? 0 : o->zero_point; /* (float32: 0.0f, zero bytes) */
   L->wb = (int32_t)wb;
+  L->kind = TFLC__PK_PAD;
+  L->main = 0;
+  L->skip = -1;
   return 1;
+}
+
+/* The bytes of an element of tensor t (1, 4) when it is an int8 or
+ * float32 map of one image (1 x h x w x c) made and read by operators (no
+ * constant, variable, compressed or outside buffer), else 0. */
+static int32_t tflc__patch_map(const tflc_interpreter *it, int32_t t) {
+  const tflc_tensor *x;
+  if (t < 0 || t >= it->num_tensors)
+    return 0;
+  x = &it->tensors[t];
+  if ((x->type != TFLC_INT8 && x->type != TFLC_FLOAT32) || x->rank != 4 ||
+      x->dims[0] != 1 || x->dims[1] < 1 || x->dims[2] < 1 || x->dims[3] < 1 ||
+      x->dims[1] > 0x7FFF || x->dims[2] > 0x7FFF || x->dims[3] > 0xFFFF ||
+      (int64_t)x->dims[2] * x->dims[3] * 4 >= 0x1000000 ||
+      (x->flags &
+       (TFLC_TENSOR_CONST | TFLC_TENSOR_VARIABLE | TFLC_TENSOR_LUT |
+        TFLC_TENSOR_DECODED | TFLC_TENSOR_VIRTUAL | TFLC_TENSOR_EXTERN)))
+    return 0;
+  return x->type == TFLC_FLOAT32 ? 4 : 1;
+}
+/* An element-wise layer (one input, or an ADD): 1 x 1 taps, no padding,
+ * the output's shape the input's. */
+static int tflc__patch_ew_geo(const tflc_tensor *in, const tflc_tensor *o,
+                              int32_t kind, tflc__patch_layer *L) {
+  if (!tflc__same_shape(in, o) ||
+      !tflc__patch_fill(L, in, 1, 1, o, 1, 1, 1, 1, 0, 0))
+    return 0;
+  L->kind = (uint8_t)kind;
+  return 1;
+}
+/* The layers other than convolutions and PADs (tflc__patch_geo). */
+static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
+                                 tflc__patch_layer *L) {
+  const tflc__op *op = &it->ops[i];
+  const tflc_tensor *in, *o;
+  const int32_t code = op->code;
+  int32_t ti, to;
+  if (op->nin < 1 || op->nout != 1)
+    return 0;
+  ti = tflc__patch_map(it, op->in[0]);
+  to = tflc__patch_map(it, TFLC__OUT(op)[0]);
+  if (!ti || !to)
+    return 0;
+  in = &it->tensors[op->in[0]];
+  o = &it->tensors[TFLC__OUT(op)[0]];
+  if (code == TFLC_OP_QUANTIZE && ti == 4 && to == 1)
+    return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
+  if (code == TFLC_OP_ADD && ti == 4 && to == 4)
+    ti = to = 1; /* (float32 too) */
+  if (ti != 1 || to != 1)
+    return 0;
+  if (code == TFLC_OP_AVERAGE_POOL_2D || code == TFLC_OP_MAX_POOL_2D) {
+    tflc__pool2d_options po;
+    int32_t oh, ow, pt, pl;
+    tflc__read_pool2d_options(it->model, op->opts, &po);
+    if (op->nin != 1 || po.padding < 0 || po.padding > 1 || po.stride_h < 1 ||
+        po.stride_w < 1 || po.stride_h > 64 || po.stride_w > 64 ||
+        po.filter_height < 1 || po.filter_width < 1 || po.filter_height > 64 ||
+        po.filter_width > 64 || in->dims[3] != o->dims[3])
+      return 0;
+    pt = tflc__pad_amount(po.padding == 0, in->dims[1], po.filter_height,
+                          po.stride_h, 1, &oh);
+    pl = tflc__pad_amount(po.padding == 0, in->dims[2], po.filter_width,
+                          po.stride_w, 1, &ow);
+    if (oh != o->dims[1] || ow != o->dims[2] ||
+        !tflc__patch_fill(L, in, po.filter_height, po.filter_width, o,
+                          po.stride_h, po.stride_w, 1, 1, pt, pl))
+      return 0;
+    /* the window unpadded: the kernel pads the columns itself */
+    L->pad_l = 0;
+    L->wb = L->w;
+    L->kind = TFLC__PK_POOL;
+    return 1;
+  }
+  if (code == TFLC_OP_QUANTIZE || code == TFLC_OP_RELU ||
+      code == TFLC_OP_RELU6 || code == TFLC_OP_HARD_SWISH ||
+      code == TFLC_OP_LOGISTIC)
+    return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
+  if (code == TFLC_OP_ADD && op->nin == 2 && i > 0 &&
+      tflc__patch_map(it, op->in[1]) == tflc__patch_map(it, TFLC__OUT(op)[0]) &&
+      in->type == o->type && op->in[0] != op->in[1] &&
+      tflc__same_shape(&it->tensors[op->in[1]], o)) {
+    /* the layer before's output and an earlier operator's */
+    const int32_t prev = TFLC__OUT(&it->ops[i - 1])[0];
+    const int32_t m = op->in[0] == prev ? 0 : op->in[1] == prev ? 1 : -1;
+    int32_t j;
+    if (m < 0 || !tflc__patch_ew_geo(&it->tensors[prev], o, TFLC__PK_ADD, L))
+      return 0;
+    for (j = i - 2; j >= 0; j--)
+      if (it->ops[j].nout == 1 && TFLC__OUT(&it->ops[j])[0] == op->in[1 - m])
+        break;
+    if (j < 0 || j > 0x7FFF)
+      return 0;
+    L->main = (uint8_t)m;
+    L->skip = (int16_t)j;
+    return 1;
+  }
+  return 0;
 }
 
 /* 1 when operator i of a model's only subgraph can be a layer of a chain
  * (L: its geometry, from its options; before its prepare): a built-in
  * int8 CONV_2D or DEPTHWISE_CONV_2D on one image, plain constant filter
- * and bias. Its prepare confirms (tflc__patch_ready). */
+ * and bias; a PAD of rows and columns; an int8 AVERAGE_POOL_2D or
+ * MAX_POOL_2D; an element-wise int8 QUANTIZE, RELU, RELU6, HARD_SWISH or
+ * LOGISTIC; an int8 ADD of two maps of one shape. Its prepare confirms
+ * (tflc__patch_ready). */
 static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
                            tflc__patch_layer *L) {
   const tflc__op *op = &it->ops[i];
@@ -5220,15 +5346,20 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
   if (op->code == TFLC_OP_PAD && !op->user && it->opt.num_delegates == 0 &&
       !tflc__is_partition(op))
     return tflc__patch_pad_geo(it, op, L);
-  if ((op->code != TFLC_OP_CONV_2D && !dwc) || op->user ||
-      it->opt.num_delegates > 0 || tflc__is_partition(op) || op->nin < 2 ||
-      op->nout != 1 || op->in[0] < 0 || op->in[1] < 0 || TFLC__OUT(op)[0] < 0)
+  if (op->code != TFLC_OP_CONV_2D && !dwc)
+    return !op->user && it->opt.num_delegates == 0 && !tflc__is_partition(op) &&
+           tflc__patch_other_geo(it, i, L);
+  if (op->user || it->opt.num_delegates > 0 || tflc__is_partition(op) ||
+      op->nin < 2 || op->nout != 1 || op->in[0] < 0 || op->in[1] < 0 ||
+      TFLC__OUT(op)[0] < 0)
     return 0;
   in = &it->tensors[op->in[0]];
   f = &it->tensors[op->in[1]];
   o = &it->tensors[TFLC__OUT(op)[0]];
   b = op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
-  if (in->type != TFLC_INT8 || o->type != TFLC_INT8 || f->type != TFLC_INT8 ||
+  if ((in->type != TFLC_INT8 && in->type != TFLC_FLOAT32) ||
+      o->type != in->type || f->type != in->type ||
+      (b && b->type != (in->type == TFLC_INT8 ? TFLC_INT32 : TFLC_FLOAT32)) ||
       in->rank != 4 || o->rank != 4 || f->rank != 4 || in->dims[0] != 1 ||
       o->dims[0] != 1 || !(f->flags & TFLC_TENSOR_CONST) ||
       (f->flags & plain) ||
@@ -5267,16 +5398,24 @@ static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
   pl = tflc__pad_amount(padding == 0, in->dims[2], f->dims[2], sw, dw, &ow);
   if (oh != o->dims[1] || ow != o->dims[2])
     return 0;
-  return tflc__patch_fill(L, in, f, o, sh, sw, dh, dw, pt, pl);
+  return tflc__patch_fill(L, in, f->dims[1], f->dims[2], o, sh, sw, dh, dw, pt,
+                          pl);
 }
 
-/* 1 when the output of operator i feeds operator i + 1 (input 0) and
- * nothing else: not a subgraph input or output, read by no other
+/* 1 when the output of operator i feeds operator i + 1 (input 0, or
+ * input 1 of an ADD) and nothing else but, at most, one later ADD (*add:
+ * its index, else -1): not a subgraph input or output, read by no other
  * operator. */
-static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
+static int tflc__patch_link(const tflc_interpreter *it, int32_t i,
+                            int32_t *add) {
   const int32_t t = TFLC__OUT(&it->ops[i])[0];
-  int32_t j, k;
-  if (i + 1 >= it->num_ops || it->ops[i + 1].in[0] != t)
+  int32_t j, k, m;
+  *add = -1;
+  if (i + 1 >= it->num_ops)
+    return 0;
+  m = it->ops[i + 1].in[0] == t ? 0 : 1;
+  if (it->ops[i + 1].in[m] != t ||
+      (m && (it->ops[i + 1].code != TFLC_OP_ADD || it->ops[i + 1].nin != 2)))
     return 0;
   for (k = 0; k < it->num_inputs; k++)
     if (it->inputs[k] == t)
@@ -5287,8 +5426,26 @@ static int tflc__patch_link(const tflc_interpreter *it, int32_t i) {
   for (j = 0; j < it->num_ops; j++) {
     const tflc__op *q = &it->ops[j];
     for (k = 0; k < q->nin + q->nout; k++)
-      if (q->in[k] == t && !(j == i + 1 && k == 0) && !(j == i && k == q->nin))
-        return 0;
+      if (q->in[k] == t && !(j == i + 1 && k == m) &&
+          !(j == i && k == q->nin)) {
+        if (j <= i + 1 || q->code != TFLC_OP_ADD || k >= q->nin || *add >= 0)
+          return 0;
+        *add = j;
+      }
+  }
+  return 1;
+}
+
+/* Operator i as layer i - f of a chain starting at operator f (an ADD's
+ * skip counted from f, inside the chain): tflc__patch_geo. */
+static int tflc__patch_geo_in(const tflc_interpreter *it, int32_t f, int32_t i,
+                              tflc__patch_layer *L) {
+  if (!tflc__patch_geo(it, i, L) || (i != f && L->es != L->oes))
+    return 0; /* (a float32 QUANTIZE first only: it reads in place) */
+  if (L->kind == TFLC__PK_ADD) {
+    if (L->skip < f)
+      return 0;
+    L->skip = (int16_t)(L->skip - f);
   }
   return 1;
 }
@@ -5305,17 +5462,112 @@ static int tflc__patch_in_place(const tflc__patch_layer *L) {
   return L->pad_t == 0 && L->wb == L->w &&
          (L->oh - 1) * L->sh + (L->kh - 1) * L->dh + 1 <= L->h;
 }
+/* Rolling windows, without data: the order in which tflc__patch_produce
+ * makes rows. Clears *valid when an ADD would read skip rows not made
+ * yet; kmax: the most rows the skip's window holds (rows the skip's
+ * source made that the ADD has not read). Clears *ok when the chain's
+ * output, written over its input (irow, orow: bytes of an input and an
+ * output row), would reach input rows still to be read. */
+typedef struct tflc__patch_sim {
+  const tflc__patch_layer *L;
+  int32_t n, rows, ok, valid;
+  int32_t ks, ka, kmax; /* the skip's source and ADD layers, else -1 */
+  uint64_t irow, orow;
+  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+} tflc__patch_sim;
+static void tflc__patch_sim_produce(tflc__patch_sim *S, int32_t j,
+                                    int32_t target) {
+  const tflc__patch_layer *L = &S->L[j];
+  const int32_t eff = (L->kh - 1) * L->dh + 1;
+  const int32_t cap = tflc__patch_cap(L, S->rows);
+  const int in_place = j == 0 && tflc__patch_in_place(L);
+  while (S->done[j] < target && S->valid) {
+    const int32_t r = S->done[j];
+    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
+    const int32_t first = r * L->sh - L->pad_t;
+    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
+    if (!in_place) {
+      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
+      if (e - S->p0[j] > cap)
+        S->p0[j] = k0;
+      if (j > 0 && (e < L->h ? e : L->h) > (S->p1[j] > 0 ? S->p1[j] : 0))
+        tflc__patch_sim_produce(S, j - 1, e < L->h ? e : L->h);
+      S->p1[j] = e;
+    }
+    if (j == S->ka && S->done[S->ks] < r + cnt)
+      S->valid = 0;
+    if (j == S->ks && S->ka >= 0 && r + cnt - S->done[S->ka] > S->kmax)
+      S->kmax = r + cnt - S->done[S->ka];
+    S->done[j] += cnt;
+    if (j == S->n - 1 && S->irow) {
+      const tflc__patch_layer *F = &S->L[0];
+      int32_t front =
+          tflc__patch_in_place(F) ? S->done[0] * F->sh - F->pad_t : S->p1[0];
+      if (S->done[0] >= F->oh || front > F->h)
+        front = F->h;
+      if (front < 0)
+        front = 0;
+      if ((uint64_t)(r + cnt) * S->orow > (uint64_t)front * S->irow)
+        S->ok = 0;
+    }
+  }
+}
+/* Runs the simulation of the chain L[0 .. n) (alias: with the check of
+ * the output written over the input); S->valid, S->ok, S->kmax. */
+static void tflc__patch_simulate(tflc__patch_sim *S, const tflc__patch_layer *L,
+                                 int32_t n, int32_t rows, int alias) {
+  int32_t j;
+  S->L = L;
+  S->n = n;
+  S->rows = rows;
+  S->ok = S->valid = 1;
+  S->ks = S->ka = -1;
+  S->kmax = 0;
+  S->irow = alias ? (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c * L[0].es : 0;
+  S->orow =
+      (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc * L[n - 1].oes;
+  for (j = 0; j < n; j++) {
+    S->p0[j] = S->p1[j] = -L[j].pad_t;
+    S->done[j] = 0;
+    if (L[j].kind == TFLC__PK_ADD) {
+      S->ka = j;
+      S->ks = L[j].skip;
+    }
+  }
+  if (S->ka >= 0 && (S->ks < 0 || S->ks >= S->ka - 1))
+    S->valid = 0;
+  else
+    tflc__patch_sim_produce(S, n - 1, L[n - 1].oh);
+}
+/* The rows the window of the chain's skip holds (tflc__patch_simulate),
+ * 0 without an ADD, -1 when the ADD would read skip rows not made yet
+ * (init only: invoke keeps the figure, it->patch_skip). */
+static int32_t tflc__patch_skip_rows(const tflc__patch_layer *L, int32_t n,
+                                     int32_t rows) {
+  tflc__patch_sim S;
+  int32_t j;
+  for (j = 1; j < n && L[j].kind != TFLC__PK_ADD; j++)
+    ;
+  if (j == n)
+    return 0;
+  tflc__patch_simulate(&S, L, n, rows, 0);
+  return S.valid && S.kmax >= 1 ? S.kmax : -1;
+}
 /* Windows for `rows` output rows a kernel call: each layer's window
- * offset in the band buffer (off[n]: their bytes) and an estimate of the
- * bytes copied at each invoke (the first layer's window filled from the
- * chain's input, rows kept moved to a window's top, rows spread to a
- * padded width). 0 when too large. */
+ * offset in the band buffer, then the window of krows rows of the skip
+ * (skip_off: its offset), when the chain has an ADD; off[n]: their bytes;
+ * an estimate of the bytes copied at each invoke (the first layer's
+ * window filled from the chain's input, rows kept moved to a window's
+ * top, rows spread to a padded width, rows copied to the skip's window).
+ * 0 when too large. */
 static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
-                            uint32_t *off, uint64_t *copied) {
+                            uint32_t *off, uint64_t *copied, int32_t krows,
+                            uint32_t *skip_off) {
   uint64_t cp = 0, at = 0;
   int32_t j;
   for (j = 0; j < n; j++) {
-    const uint64_t row = (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c;
+    const uint64_t row =
+        (uint64_t)(uint32_t)L[j].wb * (uint32_t)L[j].c * L[j].es;
     const int32_t eff = (L[j].kh - 1) * L[j].dh + 1;
     const int32_t calls = (L[j].oh + rows - 1) / rows;
     off[j] = (uint32_t)at;
@@ -5329,70 +5581,30 @@ static int tflc__patch_cost(const tflc__patch_layer *L, int32_t n, int32_t rows,
     if (j == 0 || L[j].wb != L[j].w)
       cp += (uint64_t)(uint32_t)L[j].h * row;
   }
+  if (skip_off)
+    *skip_off = (uint32_t)at;
+  for (j = 1; j < n && L[j].kind != TFLC__PK_ADD; j++)
+    ;
+  if (j < n) { /* the skip's window */
+    const uint64_t row =
+        (uint64_t)(uint32_t)L[j].w * (uint32_t)L[j].c * L[j].es;
+    if (krows < 1 || krows > L[j].h)
+      return 0;
+    at += ((uint64_t)(uint32_t)krows * row + TFLC__ALIGN - 1) &
+          ~(uint64_t)(TFLC__ALIGN - 1);
+    if (at > 0x7FFF0000u)
+      return 0;
+    cp += (uint64_t)(uint32_t)L[j].h * row;
+  }
   off[n] = (uint32_t)at;
   *copied = cp;
   return 1;
 }
-
-/* Rolling windows, without data: the order in which tflc__patch_produce
- * makes rows. Clears *ok when the chain's output, written over its input
- * (irow, orow: bytes of an input and an output row), would reach input
- * rows still to be read. */
-typedef struct tflc__patch_sim {
-  const tflc__patch_layer *L;
-  int32_t n, rows, ok;
-  uint64_t irow, orow;
-  int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
-} tflc__patch_sim;
-static void tflc__patch_sim_produce(tflc__patch_sim *S, int32_t j,
-                                    int32_t target) {
-  const tflc__patch_layer *L = &S->L[j];
-  const int32_t eff = (L->kh - 1) * L->dh + 1;
-  const int32_t cap = tflc__patch_cap(L, S->rows);
-  const int in_place = j == 0 && tflc__patch_in_place(L);
-  while (S->done[j] < target && S->ok) {
-    const int32_t r = S->done[j];
-    const int32_t cnt = target - r < S->rows ? target - r : S->rows;
-    const int32_t first = r * L->sh - L->pad_t;
-    const int32_t e = (r + cnt - 1) * L->sh - L->pad_t + eff;
-    if (!in_place) {
-      const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
-      if (e - S->p0[j] > cap)
-        S->p0[j] = k0;
-      if (j > 0 && (e < L->h ? e : L->h) > (S->p1[j] > 0 ? S->p1[j] : 0))
-        tflc__patch_sim_produce(S, j - 1, e < L->h ? e : L->h);
-      S->p1[j] = e;
-    }
-    S->done[j] += cnt;
-    if (j == S->n - 1) {
-      const tflc__patch_layer *F = &S->L[0];
-      int32_t front =
-          tflc__patch_in_place(F) ? S->done[0] * F->sh - F->pad_t : S->p1[0];
-      if (S->done[0] >= F->oh || front > F->h)
-        front = F->h;
-      if (front < 0)
-        front = 0;
-      if ((uint64_t)(r + cnt) * S->orow > (uint64_t)front * S->irow)
-        S->ok = 0;
-    }
-  }
-}
 static int tflc__patch_order_ok(const tflc__patch_layer *L, int32_t n,
                                 int32_t rows) {
   tflc__patch_sim S;
-  int32_t j;
-  S.L = L;
-  S.n = n;
-  S.rows = rows;
-  S.ok = 1;
-  S.irow = (uint64_t)(uint32_t)L[0].w * (uint32_t)L[0].c;
-  S.orow = (uint64_t)(uint32_t)L[n - 1].ow * (uint32_t)L[n - 1].oc;
-  for (j = 0; j < n; j++) {
-    S.p0[j] = S.p1[j] = -L[j].pad_t;
-    S.done[j] = 0;
-  }
-  tflc__patch_sim_produce(&S, n - 1, L[n - 1].oh);
-  return S.ok;
+  tflc__patch_simulate(&S, L, n, rows, 1);
+  return S.valid && S.ok;
 }
 
 /* Planning: the chain's output shares its input's buffer (patch_alias). */
@@ -5474,24 +5686,42 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
     return tflc__err(it->error, TFLC_ERR_ARENA, "arena too small to plan");
   if (it->map_bytes < start + table)
     it->map_bytes = start + table;
-  for (f = 0; f < it->num_tensors; f++)
-    if (it->tensors[f].bytes > big)
+  for (f = 0; f < it->num_tensors; f++) /* (the largest map) */
+    if (it->tensors[f].bytes > big &&
+        !(it->tensors[f].flags & TFLC_TENSOR_CONST))
       big = it->tensors[f].bytes;
   best = tflc__trial_high(it, tab);
   if (budget && best <= budget)
     return TFLC_OK; /* no chain needed */
   for (f = 0; f + 1 < n && trials < TFLC__PATCH_TRIALS; f++) {
-    if (!tflc__patch_geo(it, f, &L[0]) ||
-        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc <
+    int32_t pend = -1, adds = 0, add;
+    if (!tflc__patch_geo_in(it, f, f, &L[0]) ||
+        (uint64_t)L[0].oh * (uint32_t)L[0].ow * (uint32_t)L[0].oc * L[0].oes <
             (uint64_t)big / 8)
       continue; /* chains start where the maps are large */
     for (l = f + 1; l < n && l - f < TFLC__PATCH_MAX; l++) {
-      if (!tflc__patch_link(it, l - 1) || !tflc__patch_geo(it, l, &L[l - f]))
+      if (!tflc__patch_link(it, l - 1, &add) ||
+          !tflc__patch_geo_in(it, f, l, &L[l - f]))
         break;
+      if (add >= 0) { /* a skip: one a chain, its ADD in the chain */
+        if (pend >= 0 || adds)
+          break;
+        pend = add;
+      }
+      if (L[l - f].kind == TFLC__PK_ADD) {
+        if (pend != l)
+          break;
+        pend = -1;
+        adds++;
+      }
+      if (pend >= 0)
+        continue; /* (the skip's map would be needed whole) */
       for (h = 0; h < (int32_t)(sizeof heights / sizeof heights[0]) &&
                   heights[h] < L[l - f].oh && trials < TFLC__PATCH_TRIALS;
            h++) {
-        if (!tflc__patch_cost(L, l - f + 1, heights[h], off, &copied))
+        const int32_t krows = tflc__patch_skip_rows(L, l - f + 1, heights[h]);
+        if (krows < 0 || !tflc__patch_cost(L, l - f + 1, heights[h], off,
+                                           &copied, krows, NULL))
           continue;
         trials++;
         it->patch_alias = tflc__patch_may_alias(it, f, l) &&
@@ -5525,8 +5755,10 @@ static TFLC__NOINLINE tflc_status tflc__choose_patches(tflc_interpreter *it,
   it->patch_budget = best;
   if (brows) {
     for (f = bf; f <= bl; f++)
-      (void)tflc__patch_geo(it, f, &L[f - bf]);
-    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied);
+      (void)tflc__patch_geo_in(it, bf, f, &L[f - bf]);
+    it->patch_skip = tflc__patch_skip_rows(L, bl - bf + 1, brows);
+    (void)tflc__patch_cost(L, bl - bf + 1, brows, off, &copied, it->patch_skip,
+                           NULL);
     it->patch_bytes = off[bl - bf + 1];
   }
   return TFLC_OK;
@@ -7182,6 +7414,27 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 }
 
 #ifndef TFLC_NO_PATCHES
+/* 1 when a layer other than a convolution or a PAD was prepared as its
+ * band run assumes: a pool's strides, filter and top padding; a QUANTIZE
+ * int8 -> int8 requantizing. */
+static int tflc__patch_other_ready(const tflc__op *op,
+                                   const tflc__patch_layer *L) {
+  if (L->kind == TFLC__PK_POOL) {
+    const tflc__pool_state *s = (const tflc__pool_state *)op->state;
+    return s->p.stride_h == L->sh && s->p.stride_w == L->sw &&
+           s->p.filter_h == L->kh && s->p.filter_w == L->kw &&
+           s->p.pad_h == L->pad_t;
+  }
+  if (op->code == TFLC_OP_QUANTIZE)
+    return ((const tflc__quant_state *)op->state)->kind == (L->es == 4 ? 1 : 3);
+  return L->kind == TFLC__PK_MAP || (L->kind == TFLC__PK_ADD && L->es == 1) ||
+         (TFLC__F32 && L->kind == TFLC__PK_ADD);
+}
+static int tflc__patch_f32_ready(const tflc__op *op,
+                                 const tflc__patch_layer *L);
+static void tflc__patch_f32_conv(tflc__ctx *k, tflc__op *op,
+                                 const tflc__patch_layer *L, const int8_t *x,
+                                 int32_t rows, int8_t *y, int32_t out_rows);
 /* After the operators are prepared: the chain's layers as prepared (no
  * decode tile, none written over its input, the geometry chosen), else no
  * chain; then its band buffers, as scratch of its first operator. */
@@ -7197,6 +7450,20 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
     if (op->code == TFLC_OP_PAD && !op->nscratch && !op->nwhole &&
         tflc__patch_geo(it, i, &L))
       continue;
+    if (op->code != TFLC_OP_CONV_2D && op->code != TFLC_OP_DEPTHWISE_CONV_2D) {
+      if (!op->nscratch && !op->nwhole && !op->variant && op->state &&
+          TFLC__SELECTED(op->code) && tflc__patch_geo(it, i, &L) &&
+          tflc__patch_other_ready(op, &L))
+        continue;
+      it->patch_rows = 0;
+      return TFLC_OK;
+    }
+    if (tflc__patch_geo(it, i, &L) && L.es == 4) {
+      if (tflc__patch_f32_ready(op, &L))
+        continue;
+      it->patch_rows = 0;
+      return TFLC_OK;
+    }
     if (op->nscratch || op->nwhole || (op->variant & 0x81u) || !s ||
         s->tile >= 0 || s->plane >= 0 || !tflc__patch_geo(it, i, &L) ||
         s->p.stride_h != L.sh || s->p.stride_w != L.sw ||
@@ -7217,7 +7484,7 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
  * whole), the padding the zero point. */
 static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
                                 const int8_t *src, int32_t r0, int32_t r1) {
-  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t c = (size_t)L->c * L->es, row = (size_t)L->wb * c;
   const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
   int32_t r;
   for (r = r0; r < r1; r++, dst += row) {
@@ -7235,7 +7502,7 @@ static void tflc__patch_copy_in(const tflc__patch_layer *L, int8_t *dst,
  * padding columns around them the zero point. */
 static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
                                int32_t top, int32_t n) {
-  const size_t c = (size_t)L->c, row = (size_t)L->wb * c;
+  const size_t c = (size_t)L->c * L->es, row = (size_t)L->wb * c;
   const size_t left = (size_t)L->pad_l * c, w = (size_t)L->w * c;
   int8_t *first = buf + (size_t)top * row;
   int32_t r;
@@ -7248,6 +7515,78 @@ static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
     }
 }
 
+/* A layer other than a convolution on `x` (rows x L->wb x L->c; a pool:
+ * with pad_top padding rows above them, none below), making `out_rows`
+ * rows at y; an ADD adds the skip's rows x2. */
+static TFLC__NOINLINE void
+tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
+                      const int8_t *x, int32_t rows, int32_t pad_top,
+                      const int8_t *x2, int8_t *y, int32_t out_rows) {
+  tflc_interpreter *it = k->it;
+  const int32_t n = out_rows * (int32_t)L->ow * (int32_t)L->oc;
+  const tflc_tensor *in = &it->tensors[op->in[0]];
+  const tflc_tensor *o = &it->tensors[TFLC__OUT(op)[0]];
+  switch (op->code) {
+  case TFLC_OP_PAD: /* its window is its output */
+    memcpy(y, x, (size_t)n * L->oes);
+    break;
+  case TFLC_OP_AVERAGE_POOL_2D:
+  case TFLC_OP_MAX_POOL_2D: {
+    tflc_pool_params p = ((const tflc__pool_state *)op->state)->p;
+    int32_t idims[4], odims[4];
+    idims[0] = odims[0] = 1;
+    idims[1] = rows;
+    idims[2] = L->w;
+    idims[3] = L->c;
+    odims[1] = out_rows;
+    odims[2] = L->ow;
+    odims[3] = L->oc;
+    p.pad_h = pad_top;
+    if (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
+        op->code == TFLC_OP_AVERAGE_POOL_2D)
+      (void)tflc_avg_pool_s8(&p, idims, x, odims, y);
+    else if (TFLC__SELECTED(TFLC_OP_MAX_POOL_2D))
+      tflc_max_pool_s8(&p, idims, x, odims, y);
+    break; /* (no window without input: the whole tensor's run checked) */
+  }
+  case TFLC_OP_QUANTIZE:
+    if (TFLC__SELECTED(TFLC_OP_QUANTIZE)) {
+      const tflc__quant_state *s = (const tflc__quant_state *)op->state;
+      if (s->kind == 3)
+        tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n, x,
+                           y);
+      else /* (float32 in place: the chain's first layer) */
+        tflc_quantize_f32_s8(o->scale, o->zero_point, n,
+                             (const float *)(const void *)x, y);
+    }
+    break;
+  case TFLC_OP_RELU:
+  case TFLC_OP_RELU6:
+    if (TFLC__SELECTED(TFLC_OP_RELU) || TFLC__SELECTED(TFLC_OP_RELU6))
+      tflc_relu_q((const tflc_relu_params *)op->state, 1, n, x, y);
+    break;
+  case TFLC_OP_HARD_SWISH:
+    if (TFLC__SELECTED(TFLC_OP_HARD_SWISH))
+      tflc_hard_swish_s8((const tflc_hard_swish_params *)op->state, n, x, y);
+    break;
+  case TFLC_OP_LOGISTIC:
+    if (TFLC__SELECTED(TFLC_OP_LOGISTIC))
+      tflc_logistic_s8((const tflc_sigmoid_params *)op->state, n, x, y);
+    break;
+  default: /* ADD */
+    if (TFLC__SELECTED(TFLC_OP_ADD)) {
+      const tflc__add_state *s = (const tflc__add_state *)op->state;
+      const int8_t *a = L->main ? x2 : x, *b = L->main ? x : x2;
+      if (TFLC__F32 && L->es == 4)
+        tflc_add_f32(s->fmin, s->fmax, 1, &n, (const float *)(const void *)a,
+                     &n, (const float *)(const void *)b, &n,
+                     (float *)(void *)y);
+      else
+        tflc_add_s8(&s->p, 1, &n, a, &n, b, &n, y);
+    }
+    break;
+  }
+}
 /* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
  * `out_rows` rows at y. */
 static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
@@ -7257,16 +7596,16 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
   tflc_interpreter *it = k->it;
   const tflc__conv_state *s = (const tflc__conv_state *)op->state;
   const tflc_tensor *f = &it->tensors[op->in[1]];
-  if (op->code == TFLC_OP_PAD) { /* its window is its output */
-    (void)rows;
-    memcpy(y, x, (size_t)out_rows * (size_t)L->ow * (size_t)L->oc);
-    return;
-  }
   const tflc_tensor *bt =
       op->nin > 2 && op->in[2] >= 0 ? &it->tensors[op->in[2]] : NULL;
   int32_t idims[4], odims[4];
-  tflc_conv_params p = s->p;
+  tflc_conv_params p;
   tflc_const fc, bc;
+  if (L->es == 4) {
+    tflc__patch_f32_conv(k, op, L, x, rows, y, out_rows);
+    return;
+  }
+  p = s->p;
   idims[0] = odims[0] = 1;
   idims[1] = rows;
   idims[2] = L->wb;
@@ -7299,6 +7638,11 @@ typedef struct tflc__patch_stream {
   int8_t *dst;
   int8_t *win[TFLC__PATCH_MAX];
   int32_t p0[TFLC__PATCH_MAX], p1[TFLC__PATCH_MAX], done[TFLC__PATCH_MAX];
+  /* the skip: its source and ADD layers (else -1), its window of kcap
+   * rows of krow bytes holding the rows from q0 to what ks made */
+  int8_t *kwin;
+  int32_t ks, ka, kcap, q0;
+  size_t krow;
 } tflc__patch_stream;
 /* Makes layer j's output rows up to `target`, `rows` at a time, into the
  * next layer's window (the chain's output for the last layer); each
@@ -7308,7 +7652,7 @@ typedef struct tflc__patch_stream {
 static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
                                 int32_t target) {
   const tflc__patch_layer *L = &S->L[j];
-  const size_t row = (size_t)L->wb * (size_t)L->c;
+  const size_t row = (size_t)L->wb * (size_t)L->c * L->es;
   const int32_t eff = (L->kh - 1) * L->dh + 1;
   const int32_t cap = tflc__patch_cap(L, S->rows);
   const int in_place = j == 0 && tflc__patch_in_place(L);
@@ -7320,7 +7664,7 @@ static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
     const int8_t *x;
     int8_t *y;
     if (in_place) {
-      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c;
+      x = S->src + (size_t)first * (size_t)L->w * (size_t)L->c * L->es;
     } else {
       int8_t *const win = S->win[j];
       const int32_t k0 = first < S->p1[j] ? first : S->p1[j];
@@ -7345,13 +7689,33 @@ static void tflc__patch_produce(tflc__patch_stream *S, int32_t j,
       x = win + (size_t)(first - S->p0[j]) * row;
     }
     if (j == S->n - 1) {
-      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc;
+      y = S->dst + (size_t)r * (size_t)L->ow * (size_t)L->oc * L->oes;
     } else {
       const tflc__patch_layer *N = &S->L[j + 1];
       y = S->win[j + 1] +
-          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c;
+          (size_t)(r - S->p0[j + 1]) * (size_t)N->wb * (size_t)N->c * N->es;
     }
-    tflc__patch_layer_run(&S->k, &S->ops[j], L, x, e - first, y, cnt);
+    if (L->kind == TFLC__PK_CONV) {
+      tflc__patch_layer_run(&S->k, &S->ops[j], L, x, e - first, y, cnt);
+    } else if (L->kind == TFLC__PK_POOL) { /* the rows inside the tensor */
+      const int32_t lo = first > 0 ? first : 0, hi = e < L->h ? e : L->h;
+      tflc__patch_other_run(&S->k, &S->ops[j], L,
+                            x + (size_t)(lo - first) * row, hi - lo, lo - first,
+                            NULL, y, cnt);
+    } else {
+      const int8_t *x2 =
+          j == S->ka ? S->kwin + (size_t)(r - S->q0) * S->krow : NULL;
+      tflc__patch_other_run(&S->k, &S->ops[j], L, x, e - first, 0, x2, y, cnt);
+    }
+    if (j == S->ks) { /* the skip's rows too, first those read dropped */
+      if (r + cnt - S->q0 > S->kcap) {
+        const int32_t d = S->done[S->ka];
+        memmove(S->kwin, S->kwin + (size_t)(d - S->q0) * S->krow,
+                (size_t)(r - d) * S->krow);
+        S->q0 = d;
+      }
+      memcpy(S->kwin + (size_t)(r - S->q0) * S->krow, y, (size_t)cnt * S->krow);
+    }
     if (j < S->n - 1)
       tflc__patch_spread(&S->L[j + 1], S->win[j + 1], r - S->p0[j + 1], cnt);
     S->done[j] += cnt;
@@ -7368,21 +7732,12 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
   uint64_t copied;
   tflc__patch_stream st;
   int32_t j;
-  for (j = 0; j < n; j++) {
-    const tflc__conv_state *s = (const tflc__conv_state *)ops[j].state;
-    const tflc_tensor *in = &it->tensors[ops[j].in[0]];
-    if (ops[j].code == TFLC_OP_PAD) {
-      if (!tflc__patch_pad_geo(it, &ops[j], &L[j]))
-        return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-      continue;
-    }
-    if (!tflc__patch_fill(&L[j], in, &it->tensors[ops[j].in[1]],
-                          &it->tensors[TFLC__OUT(&ops[j])[0]], s->p.stride_h,
-                          s->p.stride_w, s->p.dilation_h, s->p.dilation_w,
-                          s->p.pad_h, s->p.pad_w))
+  uint32_t skip_off;
+  for (j = 0; j < n; j++) /* (as tflc__patch_ready found the layers) */
+    if (!tflc__patch_geo_in(it, it->patch_first, it->patch_first + j, &L[j]))
       return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
-  }
-  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied) ||
+  if (!tflc__patch_cost(L, n, it->patch_rows, off, &copied, it->patch_skip,
+                        &skip_off) ||
       off[n] > it->patch_bytes)
     return tflc__err(it->error, TFLC_ERR_STATE, "bad chain");
   {
@@ -7393,10 +7748,20 @@ static TFLC__NOINLINE tflc_status tflc__patch_run(tflc__ctx *c) {
     st.rows = it->patch_rows;
     st.src = (const int8_t *)it->tensors[ops[0].in[0]].data;
     st.dst = (int8_t *)it->tensors[TFLC__OUT(&ops[n - 1])[0]].data;
+    st.ks = st.ka = -1;
+    st.kwin = (int8_t *)ops[0].scratch[0] + skip_off;
+    st.kcap = it->patch_skip;
+    st.q0 = 0;
+    st.krow = 0;
     for (j = 0; j < n; j++) {
       st.win[j] = (int8_t *)ops[0].scratch[0] + off[j];
       st.p0[j] = st.p1[j] = -L[j].pad_t;
       st.done[j] = 0;
+      if (L[j].kind == TFLC__PK_ADD) {
+        st.ka = j;
+        st.ks = L[j].skip;
+        st.krow = (size_t)L[j].w * (size_t)L[j].c * L[j].es;
+      }
     }
     tflc__patch_produce(&st, n - 1, L[n - 1].oh);
   }
@@ -7626,6 +7991,66 @@ typedef struct tflc__conv_wide_state {
   int32_t acc;  /* scratch index of the transpose-conv plane or -1 */
   int32_t acc64;
 } tflc__conv_wide_state;
+#ifndef TFLC_NO_PATCHES
+/* 1 when a float32 convolution was prepared as its band run assumes: no
+ * decode tile, not over its input, the geometry L. */
+static int tflc__patch_f32_ready(const tflc__op *op,
+                                 const tflc__patch_layer *L) {
+#if TFLC__F32
+  const tflc__conv_wide_state *s = (const tflc__conv_wide_state *)op->state;
+  return s && (op->variant & 0x81u) == 1 && !op->nscratch && !op->nwhole &&
+         s->kind == (op->code == TFLC_OP_DEPTHWISE_CONV_2D
+                         ? TFLC__KIND_DW_F32
+                         : TFLC__KIND_CONV_F32) &&
+         s->tile < 0 && s->acc < 0 && s->p.stride_h == L->sh &&
+         s->p.stride_w == L->sw && s->p.dilation_h == L->dh &&
+         s->p.dilation_w == L->dw && s->p.pad_h == L->pad_t &&
+         s->p.pad_w == L->pad_l;
+#else
+  (void)op;
+  (void)L;
+  return 0;
+#endif
+}
+/* A float32 convolution of a chain on `x` (rows x L->wb x L->c, no
+ * padding) making `out_rows` rows at y. */
+static TFLC__NOINLINE void tflc__patch_f32_conv(tflc__ctx *k, tflc__op *op,
+                                                const tflc__patch_layer *L,
+                                                const int8_t *x, int32_t rows,
+                                                int8_t *y, int32_t out_rows) {
+#if TFLC__F32
+  const tflc__conv_wide_state *s = (const tflc__conv_wide_state *)op->state;
+  const tflc_tensor *f = &k->it->tensors[op->in[1]];
+  const tflc_tensor *bt =
+      op->nin > 2 && op->in[2] >= 0 ? &k->it->tensors[op->in[2]] : NULL;
+  int32_t idims[4], odims[4];
+  tflc_conv_params p = s->p;
+  tflc_const fc, bc;
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+  p.pad_h = p.pad_w = 0;
+  k->op = op;
+  fc = tflc__const(k, f);
+  if (bt)
+    bc = tflc__const(k, bt);
+  if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    tflc_depthwise_conv2d_f32(
+        &p, s->fmin, s->fmax, idims, (const float *)(const void *)x, f->dims,
+        &fc, bt ? &bc : NULL, odims, (float *)(void *)y, NULL, 0);
+  else
+    tflc_conv2d_f32(&p, s->fmin, s->fmax, idims, (const float *)(const void *)x,
+                    f->dims, &fc, bt ? &bc : NULL, odims, (float *)(void *)y,
+                    NULL, 0);
+#else
+  (void)k, (void)op, (void)L, (void)x, (void)rows, (void)y, (void)out_rows;
+#endif
+}
+#endif
 
 typedef struct tflc__fc_s16_state {
   int32_t kind;

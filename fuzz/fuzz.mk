@@ -135,7 +135,7 @@ fuzz-replay: $(FUZZ_REPLAY)
 # (IF, WHILE, CALL_ONCE) nest at most TFLC_MAX_NESTING (8) deep below the
 # main graph; tflc__whole_input asks once about the filter of a bias (2);
 # a chain run band by band asks each layer for rows of the one before it,
-# at most TFLC__PATCH_MAX (12) layers deep (tflc__patch_produce, and at
+# at most TFLC__PATCH_MAX (16) layers deep (tflc__patch_produce, and at
 # init its dry run tflc__patch_sim_produce).
 # A report that finds any other recursion fails.
 STACK_OUT = build/stack
@@ -148,9 +148,9 @@ stack:
 	gcc -std=c99 -O1 -o $(STACK_OUT)/stack_report fuzz/stack_report.c
 	@echo "== host (gcc -O2): tflc_invoke"
 	$(STACK_OUT)/stack_report tflc_invoke --depth tflc__run_graph=9 \
-	  --depth tflc__patch_produce=12 --indirect _invoke $(STACK_OUT)/impl.ci
+	  --depth tflc__patch_produce=16 --indirect _invoke $(STACK_OUT)/impl.ci
 	@for r in tflc_model_init \
-	    "tflc_interpreter_init --depth tflc__whole_input=2 --depth tflc__patch_sim_produce=12 --indirect _prepare"; \
+	    "tflc_interpreter_init --depth tflc__whole_input=2 --depth tflc__patch_sim_produce=16 --indirect _prepare"; \
 	  do echo "== host: $${r%% *}"; \
 	  $(STACK_OUT)/stack_report $$r $(STACK_OUT)/impl.ci \
 	    >$(STACK_OUT)/report.txt || { cat $(STACK_OUT)/report.txt; exit 1; }; \
@@ -160,9 +160,9 @@ stack:
 	  cd $(STACK_OUT) && arm-none-eabi-gcc -std=c99 -mcpu=cortex-m4 -mthumb \
 	    -mfloat-abi=hard -mfpu=fpv4-sp-d16 -Os -fstack-usage \
 	    -fcallgraph-info=su -c impl.c -o impl_m4.o -dumpbase impl_m4 && \
-	  for r in "tflc_invoke --depth tflc__run_graph=9 --depth tflc__patch_produce=12 --indirect _invoke" \
+	  for r in "tflc_invoke --depth tflc__run_graph=9 --depth tflc__patch_produce=16 --indirect _invoke" \
 	      tflc_model_init \
-	      "tflc_interpreter_init --depth tflc__whole_input=2 --depth tflc__patch_sim_produce=12 --indirect _prepare"; \
+	      "tflc_interpreter_init --depth tflc__whole_input=2 --depth tflc__patch_sim_produce=16 --indirect _prepare"; \
 	  do echo "== Cortex-M4 (arm-none-eabi-gcc -Os): $${r%% *}"; \
 	    ./stack_report $$r impl_m4.ci >report.txt || { cat report.txt; exit 1; }; \
 	    tail -n 1 report.txt; \

@@ -1180,10 +1180,347 @@ static void test_plans_depthwise(void) {
     }
 }
 
+/* A graph of layers on an int8 map of h x w x c0 (CL_* kinds; k: the
+ * filter or pool size, stride, same: SAME padding, cout: a convolution's
+ * channels, skip: an ADD's other input, the output of layer skip (-1:
+ * the graph input), swap: that input first), random weights and
+ * quantization; a last 1x1 convolution to 2 channels. */
+enum {
+  CL_CONV,
+  CL_DW,
+  CL_MAX,
+  CL_AVG,
+  CL_QUANT,
+  CL_RELU,
+  CL_RELU6,
+  CL_HSWISH,
+  CL_LOGISTIC,
+  CL_ADD
+};
+typedef struct chain_layer {
+  int kind, k, stride, same, cout, skip, swap;
+} chain_layer;
+static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
+                        int32_t n, int flt, uint8_t **out, size_t *size) {
+  tflc_writer *wr = tflc_writer_create();
+  int32_t t[20], dims[20][4], ins[3], i, j;
+  float sc[20];
+  int64_t zp[20];
+  tflc_w_quant q;
+  tflc_w_option o[8];
+  tflc_status st = TFLC_OK;
+  chain_layer last;
+  if (n > 18)
+    return 0;
+  memset(&q, 0, sizeof q);
+  memset(&last, 0, sizeof last);
+  last.kind = CL_CONV, last.k = 1, last.stride = 1, last.same = 1;
+  last.cout = 2;
+  dims[0][0] = 1, dims[0][1] = h, dims[0][2] = w, dims[0][3] = c0;
+  sc[0] = 0.05f;
+  zp[0] = -3;
+  q.count = 1;
+  q.scale = &sc[0];
+  q.zero_point = &zp[0];
+  t[0] = tflc_writer_tensor(wr, 0, flt ? TFLC_FLOAT32 : TFLC_INT8, 4, dims[0],
+                            NULL, 0, "in", flt ? NULL : &q);
+  for (i = 0; i <= n; i++) {
+    const chain_layer *L = i < n ? &ly[i] : &last;
+    const int32_t *d = dims[i];
+    int32_t *e = dims[i + 1];
+    const int32_t k = L->k, s = L->stride;
+    const int f32 = flt == 1; /* (this layer's output float32 too) */
+    int32_t code, nin = 1, no = 0, x = t[i];
+    uint8_t otype = 0;
+    char name[16];
+    e[0] = 1, e[3] = d[3];
+    e[1] = L->same ? (d[1] + s - 1) / s : (d[1] - k + s) / s;
+    e[2] = L->same ? (d[2] + s - 1) / s : (d[2] - k + s) / s;
+    sc[i + 1] = 0.02f + 0.007f * (float)rng_int(0, 8);
+    zp[i + 1] = rng_int(-20, 20);
+    switch (L->kind) {
+    case CL_CONV:
+    case CL_DW: {
+      static int8_t f[16 * 5 * 5 * 16];
+      static float ff[16 * 5 * 5 * 16], bf[16];
+      static int32_t b[16];
+      static float fs[16], bs[16];
+      const int dw = L->kind == CL_DW;
+      const int32_t cout = dw ? d[3] : L->cout;
+      int32_t fd[4], bd[1], m;
+      e[3] = cout;
+      fd[0] = dw ? 1 : cout, fd[1] = k, fd[2] = k, fd[3] = dw ? cout : d[3];
+      bd[0] = cout;
+      for (m = 0; m < fd[0] * k * k * fd[3]; m++) {
+        f[m] = (int8_t)rng_int(-100, 100);
+        ff[m] = (float)f[m] / 128.0f;
+      }
+      for (m = 0; m < cout; m++) {
+        fs[m] = 0.004f + 0.0005f * (float)m;
+        bs[m] = sc[i] * fs[m];
+        b[m] = rng_int(-300, 300);
+        bf[m] = (float)b[m] / 1000.0f;
+      }
+      q.count = cout;
+      q.axis = dw ? 3 : 0;
+      q.scale = fs;
+      q.zero_point = NULL;
+      snprintf(name, sizeof name, "f%d", (int)i);
+      if (f32)
+        ins[1] =
+            tflc_writer_tensor(wr, 0, TFLC_FLOAT32, 4, fd, ff,
+                               4 * (size_t)(fd[0] * k * k * fd[3]), name, NULL);
+      else
+        ins[1] = tflc_writer_tensor(wr, 0, TFLC_INT8, 4, fd, f,
+                                    (size_t)(fd[0] * k * k * fd[3]), name, &q);
+      q.axis = 0;
+      q.scale = bs;
+      snprintf(name, sizeof name, "b%d", (int)i);
+      if (f32)
+        ins[2] = tflc_writer_tensor(wr, 0, TFLC_FLOAT32, 1, bd, bf,
+                                    4 * (size_t)cout, name, NULL);
+      else
+        ins[2] = tflc_writer_tensor(wr, 0, TFLC_INT32, 1, bd, b,
+                                    4 * (size_t)cout, name, &q);
+      nin = 3;
+      code = dw ? 4 : 3;
+      otype = dw ? 2 : 1;
+      o[0] = opt_u8(0, L->same ? 0 : 1);
+      o[1] = opt_i32(1, s);
+      o[2] = opt_i32(2, s);
+      if (dw) {
+        o[3] = opt_i32(3, 1);
+        o[4] = opt_u8(4, 0);
+        no = 5;
+      } else {
+        o[3] = opt_u8(3, 1); /* RELU */
+        no = 4;
+      }
+      break;
+    }
+    case CL_MAX:
+    case CL_AVG:
+      code = L->kind == CL_MAX ? 17 : 1;
+      otype = 5;
+      sc[i + 1] = sc[i], zp[i + 1] = zp[i];
+      o[0] = opt_u8(0, L->same ? 0 : 1);
+      o[1] = opt_i32(1, s);
+      o[2] = opt_i32(2, s);
+      o[3] = opt_i32(3, k);
+      o[4] = opt_i32(4, k);
+      o[5] = opt_u8(5, 0);
+      no = 6;
+      break;
+    case CL_ADD:
+      code = 0;
+      nin = 2;
+      e[1] = d[1], e[2] = d[2];
+      ins[1] = L->skip < 0 ? t[0] : t[L->skip + 1];
+      if (L->swap)
+        ins[1] = x, x = L->skip < 0 ? t[0] : t[L->skip + 1];
+      break;
+    default:
+      code = L->kind == CL_QUANT    ? 114
+             : L->kind == CL_RELU   ? 19
+             : L->kind == CL_RELU6  ? 21
+             : L->kind == CL_HSWISH ? 117
+                                    : 14;
+      e[1] = d[1], e[2] = d[2];
+      if (L->kind == CL_LOGISTIC)
+        sc[i + 1] = 1.0f / 256, zp[i + 1] = -128;
+      break;
+    }
+    q.count = 1;
+    q.axis = 0;
+    q.scale = &sc[i + 1];
+    q.zero_point = &zp[i + 1];
+    snprintf(name, sizeof name, "t%d", (int)i + 1);
+    t[i + 1] = tflc_writer_tensor(wr, 0, f32 ? TFLC_FLOAT32 : TFLC_INT8, 4, e,
+                                  NULL, 0, name, f32 ? NULL : &q);
+    ins[0] = x;
+    tflc_writer_op(wr, 0, code, NULL, nin, ins, 1, &t[i + 1], otype, no,
+                   no ? o : NULL);
+  }
+  j = n + 1;
+  tflc_writer_inputs(wr, 0, 1, &t[0]);
+  tflc_writer_outputs(wr, 0, 1, &t[j]);
+  st = tflc_writer_finish(wr, out, size);
+  tflc_writer_destroy(wr);
+  return st == TFLC_OK;
+}
+
+/* Chains with pools (SAME and VALID, stride 1 and 2), element-wise
+ * operators and a residual ADD whose skip spans 1 to 3 layers: the
+ * patches plan, forced, takes the layer `in` marks into its chain and
+ * gives the fastest plan's bytes; so does the smallest plan, whose arena
+ * is exact; ADDs whose skip the chain cannot hold run whole. */
+static void test_plans_chain_ops(void) {
+#define G(h, w, c0, n, in, flt) h, w, c0, n, in, flt
+#define CL(kind, k, s, same, cout, skip, swap)                                 \
+  { kind, k, s, same, cout, skip, swap }
+  static const struct {
+    int32_t h, w, c0, n, in; /* in: the layer the chain must take, or -1 */
+    int flt; /* 1: float32 maps, 2: a float32 input, QUANTIZE first */
+    chain_layer ly[8];
+  } cases[] = {
+      /* pools: max / average, SAME / VALID, stride 1 / 2, odd sizes */
+      {G(16, 16, 2, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 1, 1, 0, 0, 0)}},
+      {G(15, 13, 2, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 3, 2, 1, 0, 0, 0)}},
+      {G(16, 12, 3, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 2, 2, 0, 0, 0, 0)}},
+      {G(17, 9, 2, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 2, 0, 0, 0, 0)}},
+      {G(14, 14, 2, 3, 1, 0),
+       {CL(CL_CONV, 3, 1, 1, 16, 0, 0), CL(CL_AVG, 5, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 3, 2, 0),
+       {CL(CL_CONV, 1, 1, 1, 12, 0, 0), CL(CL_DW, 3, 2, 1, 0, 0, 0),
+        CL(CL_MAX, 2, 2, 1, 0, 0, 0)}},
+      /* element-wise: QUANTIZE int8 -> int8, RELU, RELU6, HARD_SWISH,
+       * LOGISTIC */
+      {G(16, 16, 2, 3, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_QUANT, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 3, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
+      {G(12, 16, 2, 3, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU6, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 0, 0, 0, 0)}},
+      {G(16, 16, 2, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_HSWISH, 1, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 2, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_LOGISTIC, 1, 1, 1, 0, 0, 0)}},
+      /* a residual ADD, its skip across 1, 2 and 3 layers, either input
+       * first */
+      {G(16, 16, 2, 3, 2, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 4, 3, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 0, 1)}},
+      {G(16, 16, 2, 5, 4, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 5, 1, 1, 0, 0, 0),
+        CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
+      {G(20, 16, 2, 6, 5, 0),
+       {CL(CL_CONV, 1, 1, 1, 8, 0, 0), CL(CL_DW, 3, 2, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 2, 0)}},
+      /* a skip from the graph input, and one the chain would have to hold
+       * beyond its last layer: those ADDs run whole */
+      {G(16, 16, 16, 3, -1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_ADD, 1, 1, 1, 0, -1, 0)}},
+      {G(16, 16, 2, 5, -1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_ADD, 1, 1, 1, 0, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_ADD, 1, 1, 1, 0, 0, 0)}},
+      /* float32: convolutions (SAME, VALID, stride 2), a residual ADD; a
+       * float32 input quantized by the chain's first layer */
+      {G(16, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 3, 2, 0, 8, 0, 0)}},
+      {G(15, 13, 3, 4, 3, 1),
+       {CL(CL_CONV, 3, 2, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 0, 1)}},
+      {G(16, 16, 16, 3, 0, 2),
+       {CL(CL_QUANT, 1, 1, 1, 0, 0, 0), CL(CL_CONV, 3, 1, 1, 4, 0, 0),
+        CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
+  };
+#undef G
+#undef CL
+  static float inf[20 * 16 * 16];
+  static int8_t in[4 * 20 * 16 * 16], o_fast[4 * 4096], o_other[4 * 4096];
+  size_t g, k, taller = 0;
+  for (g = 0; g < sizeof cases / sizeof cases[0]; g++) {
+    uint8_t *bytes;
+    size_t n, fast, small, outn;
+    int32_t small_plan;
+    tflc_model m;
+    tflc_interpreter it;
+    if (!build_layers(cases[g].h, cases[g].w, cases[g].c0, cases[g].ly,
+                      cases[g].n, cases[g].flt, &bytes, &n)) {
+      CHECK(0);
+      continue;
+    }
+    CHECK_EQ_INT(tflc_model_init(&m, bytes, n), TFLC_OK);
+    rng_bytes(in, sizeof in);
+    if (cases[g].flt) { /* (numbers, not random bits) */
+      for (k = 0; k < sizeof inf / sizeof inf[0]; k++)
+        inf[k] = (float)rng_int(-1000, 1000) / 500.0f;
+      memcpy(in, inf, sizeof inf);
+    }
+    CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_FASTEST, sizeof big_arena, in, o_fast,
+                          sizeof o_fast, &it),
+                 TFLC_OK);
+    fast = tflc_arena_used(&it);
+    outn = tflc_output(&it, 0)->bytes;
+    /* the chain band by band, forced: the layer taken, the same bytes */
+    memset(o_other, 0, sizeof o_other);
+    CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_PATCHES, sizeof big_arena, in, o_other,
+                          sizeof o_other, &it),
+                 TFLC_OK);
+    CHECK(plan_ok(&it));
+    CHECK_EQ_MEM(o_other, o_fast, outn);
+    if (cases[g].in >= 0) {
+      CHECK_EQ_INT(it.plan, TFLC_PLAN_PATCHES);
+      CHECK(it.patch_rows > 0 && it.patch_first <= cases[g].in &&
+            cases[g].in <= it.patch_last);
+      if (!(it.patch_rows > 0 && it.patch_first <= cases[g].in &&
+            cases[g].in <= it.patch_last))
+        fprintf(stderr, "  case %d: chain %d-%d, %d rows\n", (int)g,
+                (int)it.patch_first, (int)it.patch_last, (int)it.patch_rows);
+    } else {
+      int32_t i;
+      for (i = 0; i < it.num_ops; i++)
+        if (it.ops[i].code == TFLC_OP_ADD)
+          CHECK(!it.patch_rows || i < it.patch_first || i > it.patch_last);
+    }
+    /* the smallest plan: the same bytes, its arena exact */
+    memset(o_other, 0, sizeof o_other);
+    CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_SMALLEST, sizeof big_arena, in, o_other,
+                          sizeof o_other, &it),
+                 TFLC_OK);
+    CHECK(plan_ok(&it));
+    CHECK_EQ_MEM(o_other, o_fast, outn);
+    small = tflc_arena_used(&it);
+    small_plan = it.plan;
+    CHECK(small <= fast);
+    if (cases[g].in >= 0)
+      CHECK(small < fast);
+    memset(o_other, 0, sizeof o_other);
+    CHECK_EQ_INT(
+        run_plan(&m, TFLC_PLAN_AUTO, small, in, o_other, sizeof o_other, &it),
+        TFLC_OK);
+    CHECK_EQ_INT(it.plan, small_plan);
+    CHECK_EQ_MEM(o_other, o_fast, outn);
+    CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, small - 1, in, o_other,
+                          sizeof o_other, &it),
+                 TFLC_ERR_ARENA);
+    /* arenas between: bands of more rows, the same bytes */
+    for (k = 1; k < 8; k++) {
+      memset(o_other, 0, sizeof o_other);
+      CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, small + (fast - small) * k / 8,
+                            in, o_other, sizeof o_other, &it),
+                   TFLC_OK);
+      CHECK_EQ_MEM(o_other, o_fast, outn);
+      if (cases[g].in >= 0 && it.patch_rows > 1 &&
+          it.patch_first <= cases[g].in && cases[g].in <= it.patch_last)
+        taller++;
+    }
+    free(bytes);
+  }
+  CHECK(taller >= 10); /* (most cases also ran bands of several rows) */
+}
+
 int main(void) {
   rng_seed(0x12345678u);
   RUN(test_depthwise_in_place_kernel);
   RUN(test_plans_depthwise);
+  RUN(test_plans_chain_ops);
   RUN(test_plan_real_models);
   RUN(test_plan_compact);
   RUN(test_compressed_equals_plain);
