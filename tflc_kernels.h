@@ -4441,6 +4441,18 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   return 1;
 }
 
+/* The whole tensor through the chunks, in a frame of its own: a
+ * platform's layer path then runs beside that frame, not on top of it. */
+static TFLC__NOINLINE int tflc__depthwise_conv2d_s8_whole(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
+  return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, 0, out_dims[3], out,
+                                         out_dims[3], tile, tile_bytes);
+}
+
 static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
@@ -4450,9 +4462,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
   if (TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
                                out_dims, out))
     return 1;
-  return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
-                                         bias, out_dims, 0, out_dims[3], out,
-                                         out_dims[3], tile, tile_bytes);
+  return tflc__depthwise_conv2d_s8_whole(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, out, tile, tile_bytes);
 }
 
 TFLC_API void
@@ -12464,7 +12475,7 @@ typedef struct tflc__dw3_frame {
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
   int32_t pixels;    /* 156: left in the run (at least 1) */
-  int32_t lo, hi;    /* 160, 164: clamp (unless sat8) */
+  uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
 
 #define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
@@ -12485,13 +12496,22 @@ TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
                                         const uint32_t *bias, const int32_t *q,
                                         const int32_t *right, int32_t out_off,
                                         int32_t lo, int32_t hi) {
-  int32_t t, j;
-  for (t = 0; t < 9; t++) {
-    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * w_row +
-                                    (ptrdiff_t)(t % 3) * w_col);
-    k->w[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
-    k->w[2 * t + 1] =
-        tflc__sadd16(tflc__sxtb16_ror8(wv), tflc__sxtb16_ror8(wv));
+  uint32_t *d = k->w;
+  int32_t y, j;
+  for (y = 0; y < 3; y++, w += w_row, d += 6) {
+    const uint32_t v0 = tflc__load4(w), v1 = tflc__load4(w + w_col);
+    const uint32_t v2 = tflc__load4(w + 2 * w_col);
+    uint32_t l = tflc__sxtb16(v0), h = tflc__sxtb16_ror8(v0);
+    d[0] = tflc__sadd16(l, l);
+    d[1] = tflc__sadd16(h, h);
+    l = tflc__sxtb16(v1);
+    h = tflc__sxtb16_ror8(v1);
+    d[2] = tflc__sadd16(l, l);
+    d[3] = tflc__sadd16(h, h);
+    l = tflc__sxtb16(v2);
+    h = tflc__sxtb16_ror8(v2);
+    d[4] = tflc__sadd16(l, l);
+    d[5] = tflc__sadd16(h, h);
   }
   for (j = 0; j < 4; j++) {
     k->bias[j] = bias[j] * 2u;
@@ -12500,8 +12520,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
         ((uint32_t)1 << (right[j] - 1)) + ((uint32_t)out_off << right[j]);
     k->right[j] = (uint32_t)right[j];
   }
-  k->lo = lo;
-  k->hi = hi;
+  k->lo4 = (uint32_t)(uint8_t)(int8_t)lo * 0x01010101u;
+  k->hi4 = (uint32_t)(uint8_t)(int8_t)hi * 0x01010101u;
 }
 
 #if defined(TFLC__DSP_ASM)
@@ -12509,15 +12529,19 @@ typedef char
     tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
                                       offsetof(tflc__dw3_frame, x) == 140 &&
                                       offsetof(tflc__dw3_frame, out) == 148 &&
-                                      offsetof(tflc__dw3_frame, lo) == 160
+                                      offsetof(tflc__dw3_frame, lo4) == 160
                                   ? 1
                                   : -1];
-/* The run of frame k in assembly: eleven registers (-fno-omit-frame-pointer
- * builds keep r7), the rest in the frame. */
+/* The run of frame k in assembly: twelve registers (-fno-omit-frame-pointer
+ * builds keep r7), the rest in the frame. A pixel's four outputs are
+ * packed into one word (BFI), clamped lane by lane (SSUB8 + SEL against
+ * the clamp's bytes, no-ops for the whole int8 range) and stored at once:
+ * one loop for every clamp. */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
-                                                int32_t x_col, int sat8) {
+                                                int32_t x_col) {
   uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
   const int8_t *xt;
+  const int32_t x_next = k->x_next;
 #define TFLC__DW3_TAP(xaddr, woff)                                             \
   "ldr %[xv], " xaddr "\n\t"                                                   \
   "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
@@ -12531,68 +12555,50 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
   TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
   "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
-#define TFLC__DW3_OUT(s, qn, r, j, clamp)                                      \
+#define TFLC__DW3_OUT(s, qn, r)                                                \
   "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
   "smmulr " s ", " s ", %[wl]\n\t"                                             \
   "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
   "qadd " s ", " s ", %[wh]\n\t"                                               \
   "ldr %[wl], [%[k], #" r "]\n\t"                                              \
   "asr " s ", " s ", %[wl]\n\t"                                                \
-  "ssat " s ", #8, " s "\n\t" clamp(s) "strb " s ", [%[xt], #" j "]\n\t"
-#define TFLC__DW3_NOCLAMP(s) ""
-#define TFLC__DW3_CLAMP(s)                                                     \
-  "cmp " s ", %[xv]\n\t"                                                       \
-  "it lt\n\t"                                                                  \
-  "movlt " s ", %[xv]\n\t"                                                     \
-  "cmp " s ", %[xl]\n\t"                                                       \
-  "it gt\n\t"                                                                  \
-  "movgt " s ", %[xl]\n\t"
-#define TFLC__DW3_LOOP(clamp, load_clamp)                                      \
-  "1:\n\t"                                                                     \
-  "ldr %[xt], [%[k], #140]\n\t"                                                \
-  "ldrd %[s0], %[s1], [%[k], #72]\n\t"                                         \
-  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW(                          \
-      "0", "8",                                                                \
-      "16") "ldr %[xv], [%[k], #136]\n\t"                                      \
-            "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(                       \
-                "24", "32",                                                    \
-                "40") "ldr %[xv], [%[k], #136]\n\t"                            \
-                      "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(             \
-                          "48", "56",                                          \
-                          "64") "ldr %[xt], [%[k], #148]\n\t" load_clamp       \
-                          TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)      \
-                              TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)  \
-                                  TFLC__DW3_OUT("%[s2]", "104", "128", "2",    \
-                                                clamp)                         \
-                                      TFLC__DW3_OUT(                           \
-                                          "%[s3]", "112", "132", "3",          \
-                                          clamp) "ldrd %[wl], %[wh], [%[k], "  \
-                                                 "#140]\n\t"                   \
-                                                 "add %[wl], %[wl], %[wh]\n\t" \
-                                                 "str %[wl], [%[k], #140]\n\t" \
-                                                 "ldr %[wh], [%[k], #152]\n\t" \
-                                                 "add %[xt], %[xt], %[wh]\n\t" \
-                                                 "str %[xt], [%[k], #148]\n\t" \
-                                                 "ldr %[wl], [%[k], #156]\n\t" \
-                                                 "subs %[wl], %[wl], #1\n\t"   \
-                                                 "str %[wl], [%[k], #156]\n\t" \
-                                                 "bne 1b\n\t"
-#define TFLC__DW3_OPERANDS                                                     \
-  : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),           \
-    [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&r"(wl),            \
-    [wh] "=&r"(wh)                                                             \
-  : [xc] "r"(x_col), [k] "r"(k)                                                \
-  : "cc", "memory"
-  if (sat8)
-    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "") TFLC__DW3_OPERANDS);
-  else
-    __asm__ volatile(
-        TFLC__DW3_LOOP(TFLC__DW3_CLAMP, "ldrd %[xv], %[xl], [%[k], #160]\n\t")
-            TFLC__DW3_OPERANDS);
-#undef TFLC__DW3_OPERANDS
-#undef TFLC__DW3_LOOP
-#undef TFLC__DW3_CLAMP
-#undef TFLC__DW3_NOCLAMP
+  "ssat " s ", #8, " s "\n\t"
+  __asm__ volatile("1:\n\t"
+                   "ldr %[xt], [%[k], #140]\n\t"
+                   "ldrd %[s0], %[s1], [%[k], #72]\n\t"
+                   "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW(
+                       "24", "32",
+                       "40") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW("48",
+                                                                         "56",
+                                                                         "64")
+                       TFLC__DW3_OUT("%[s0]", "88",
+                                     "120") TFLC__DW3_OUT("%[s1]", "96", "124")
+                           TFLC__DW3_OUT("%[s2]", "104", "128") TFLC__DW3_OUT(
+                               "%[s3]", "112",
+                               "132") "bfi %[s0], %[s1], #8, #8\n\t"
+                                      "bfi %[s0], %[s2], #16, #8\n\t"
+                                      "bfi %[s0], %[s3], #24, #8\n\t"
+                                      "ldrd %[wl], %[wh], [%[k], #160]\n\t"
+                                      "ssub8 %[xv], %[s0], %[wl]\n\t"
+                                      "sel %[s0], %[s0], %[wl]\n\t"
+                                      "ssub8 %[xv], %[s0], %[wh]\n\t"
+                                      "sel %[s0], %[wh], %[s0]\n\t"
+                                      "ldrd %[xt], %[wh], [%[k], #148]\n\t"
+                                      "str %[s0], [%[xt]]\n\t"
+                                      "add %[xt], %[xt], %[wh]\n\t"
+                                      "str %[xt], [%[k], #148]\n\t"
+                                      "ldrd %[wl], %[wh], [%[k], #140]\n\t"
+                                      "add %[wl], %[wl], %[wh]\n\t"
+                                      "str %[wl], [%[k], #140]\n\t"
+                                      "ldr %[wl], [%[k], #156]\n\t"
+                                      "subs %[wl], %[wl], #1\n\t"
+                                      "str %[wl], [%[k], #156]\n\t"
+                                      "bne 1b\n\t"
+                   : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
+                     [s3] "=&r"(s3), [xt] "=&r"(xt), [xv] "=&r"(xv),
+                     [xl] "=&r"(xl), [wl] "=&r"(wl), [wh] "=&r"(wh)
+                   : [xc] "r"(x_col), [xn] "r"(x_next), [k] "r"(k)
+                   : "cc", "memory");
 #undef TFLC__DW3_OUT
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP
@@ -12608,10 +12614,10 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
 }
 #else
 /* The same run in C, instruction for instruction (SMMULR as its
- * definition): the DSP emulation on other hosts tests the arithmetic
- * (tests/test_platform.c through tflc__dsp_dw3x3_layer). */
-TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
-                                       int sat8) {
+ * definition, the clamp lane by lane as SSUB8 + SEL do it): the DSP emulation
+ * on other hosts tests the arithmetic (tests/test_platform.c through
+ * tflc__dsp_dw3x3_layer). */
+TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   do {
     uint32_t s[4];
     int32_t t, j;
@@ -12637,9 +12643,12 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
       v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
                                      (int64_t)((uint32_t)v >> 31)));
       v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
-      if (!sat8) {
-        v = v < k->lo ? k->lo : v;
-        v = v > k->hi ? k->hi : v;
+      {
+        /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
+        const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 >> (8 * j));
+        const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 >> (8 * j));
+        v = v >= lo ? v : lo;
+        v = v >= hi ? hi : v;
       }
       k->out[j] = (int8_t)v;
     }
@@ -12650,28 +12659,48 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
 #endif
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+/* words of the zero-point-padded band of input rows (on the stack) */
+#define TFLC__DW3_BAND 80
+
+/* n words of four channels, step bytes apart, to d */
+TFLC__INLINE void tflc__dw3_copy(uint32_t *d, const int8_t *s, int32_t n,
+                                 int32_t step) {
+  int32_t i;
+  for (i = 0; i + 2 <= n; i += 2, s += 2 * step) {
+    d[i] = tflc__load4(s);
+    d[i + 1] = tflc__load4(s + step);
+  }
+  if (i < n)
+    d[i] = tflc__load4(s);
+}
+
 /* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
  * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
  * channels at a time over the whole map, the input offset folded into the
- * biases: the windows inside the input in one run per output row, every
- * other window copied to nine words, its padding the input's zero point
- * (those inputs plus the offset are zero, so the folded biases hold).
- * Returns 0, nothing written, where it does not apply: channels not a
- * multiple of four, requantizations other than the simple ones (right
- * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
- * bound. (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
+ * biases. Maps whose padded rows fit three times into TFLC__DW3_BAND words
+ * go through bands of input rows copied to that buffer (four channels a
+ * word) between columns of the input's zero point, padding rows of it
+ * where the window leaves the input (those inputs plus the offset are
+ * zero, so the folded biases hold): every output row is then one run, the
+ * borders included. Wider maps run the windows inside the input in one
+ * run per output row and copy every other window to nine words padded the
+ * same way. Returns 0, nothing written, where it does not apply: channels
+ * not a multiple of four, requantizations other than the simple ones
+ * (right shifts 1..23), clamps or offsets beyond int8, biases beyond the
+ * frame's bound less the largest folded offset (9 * 128 * 128).
+ * (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
  * primitives are its own.) */
 static TFLC__NOINLINE int
 tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int8_t *in, const int32_t filter_dims[4],
                       const tflc_const *filter, const tflc_const *bias,
                       const int32_t out_dims[4], int8_t *out) {
+  const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
   tflc__geom g;
   const int32_t ch = out_dims[3], off = p->input_offset;
-  const int sat8 = p->act_min == -128 && p->act_max == 127;
   const int8_t *wt = (const int8_t *)filter->data;
-  uint32_t pad;
-  int32_t c, j, t, n, oy, ox, ky, first, last;
+  uint32_t pad, band[TFLC__DW3_BAND];
+  int32_t c, j, n, oy, ox, ky, first, last, span = 0, ncopy = 0, per = 0;
   int64_t e;
   if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
       filter_dims[3] != ch || in_dims[3] != ch || ch % 4 != 0 ||
@@ -12682,19 +12711,10 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1)
     return 0;
-  for (c = 0; c < ch; c += 4) {
-    uint32_t b4[4];
-    for (j = 0; j < 4; j++) {
-      const int32_t sh = p->out_shift[c + j];
-      int32_t sum = 0;
-      if (p->out_multiplier[c + j] == INT32_MIN || sh > -1 || sh < -23)
-        return 0;
-      for (t = 0; t < 9; t++)
-        sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] =
-          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
-    }
-    if (!tflc__dsp_dw3x3_fits(b4))
+  for (c = 0; c < ch; c++) {
+    const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23 ||
+        b >= bound || b <= -bound)
       return 0;
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
@@ -12704,27 +12724,89 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   e = (int64_t)g.w - 3 + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
+  /* the band: `span` words a row (the padded columns the windows cover),
+   * input columns from word pw, `per` output rows a band; taken where its
+   * copies (about 4 instructions a word) cost less than the border windows
+   * the other way (about 100 instructions each) */
+  e = ((int64_t)g.ow - 1) * g.sw + 3;
+  if (g.pw <= 2 && e <= TFLC__DW3_BAND / 3) {
+    const int32_t nb = TFLC__DW3_BAND / (int32_t)e;
+    int64_t top, bottom, inner, words;
+    span = (int32_t)e;
+    ncopy = span - g.pw < g.w ? span - g.pw : g.w;
+    per = (nb - 3) / g.sh + 1;
+    top = ((int64_t)g.ph + g.sh - 1) / g.sh;
+    bottom = (int64_t)g.h - 3 + g.ph;
+    bottom = bottom < 0 ? -1 : bottom / g.sh;
+    bottom = bottom < g.oh ? bottom : g.oh - 1;
+    inner = first <= last && top <= bottom
+                ? (int64_t)(last - first + 1) * (bottom - top + 1)
+                : 0;
+    words = ((int64_t)g.oh + per - 1) / per * ((per - 1) * g.sh + 3) * ncopy;
+    if (words * 4 > ((int64_t)g.oh * g.ow - inner) * 100)
+      span = 0;
+    for (j = 0; span > 0 && j < nb; j++) {
+      uint32_t *r = band + (ptrdiff_t)j * span;
+      for (ox = 0; ox < g.pw; ox++)
+        r[ox] = pad;
+      for (ox = g.pw + ncopy; ox < span; ox++)
+        r[ox] = pad;
+    }
+  }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
-    uint32_t b4[4], win[9];
-    int32_t q[4], right[4];
+    uint32_t b4[4], win[9], sum02 = 0, sum13 = 0;
+    int32_t q[4], right[4], t;
     for (j = 0; j < 4; j++) {
-      int32_t sum = 0;
-      for (t = 0; t < 9; t++)
-        sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] =
-          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j);
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
     tflc__dsp_dw3x3_frame(&k, wt + c, 3 * ch, ch, b4, q, right,
                           p->output_offset, p->act_min, p->act_max);
+    /* the offset folded: + offset x the doubled weight sums (|sum| <=
+     * 2 * 9 * 128 fits a halfword lane) */
+    for (t = 0; t < 9; t++) {
+      sum02 = tflc__sadd16(sum02, k.w[2 * t]);
+      sum13 = tflc__sadd16(sum13, k.w[2 * t + 1]);
+    }
+    k.bias[0] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum02 & 0xFFFFu);
+    k.bias[2] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum02 >> 16);
+    k.bias[1] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum13 & 0xFFFFu);
+    k.bias[3] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum13 >> 16);
     for (n = 0; n < in_dims[0]; n++) {
       const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
+      if (span > 0) {
+        k.x_next = (span - 2) * 4;
+        k.x_pixel = g.sw * 4;
+        k.out_pixel = ch;
+        for (oy = 0; oy < g.oh; oy += per) {
+          const int32_t rows = g.oh - oy < per ? g.oh - oy : per;
+          const int32_t iy0 = oy * g.sh - g.ph;
+          for (j = 0; j < (rows - 1) * g.sh + 3; j++) {
+            uint32_t *r = band + (ptrdiff_t)j * span + g.pw;
+            if (iy0 + j >= 0 && iy0 + j < g.h) {
+              tflc__dw3_copy(r, in_n + (ptrdiff_t)(iy0 + j) * g.w * ch, ncopy,
+                             ch);
+            } else {
+              for (ox = 0; ox < ncopy; ox++)
+                r[ox] = pad;
+            }
+          }
+          for (j = 0; j < rows; j++) {
+            k.x = (const int8_t *)(band + (ptrdiff_t)j * g.sh * span);
+            k.out = out_n + (ptrdiff_t)(oy + j) * g.ow * ch;
+            k.pixels = g.ow;
+            tflc__dsp_dw3x3_loop(&k, 4);
+          }
+        }
+        continue;
+      }
       for (oy = 0; oy < g.oh; oy++) {
         const int32_t iy0 = oy * g.sh - g.ph;
         const int full_y = iy0 >= 0 && iy0 + 3 <= g.h;
-        int8_t *orow = out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch + c;
+        int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
         if (full_y && first <= last) {
           k.x_next = (g.w - 2) * ch;
           k.x = in_n + ((ptrdiff_t)iy0 * g.w + first * g.sw - g.pw) * ch;
@@ -12732,7 +12814,7 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
           k.out = orow + (ptrdiff_t)first * ch;
           k.out_pixel = ch;
           k.pixels = last - first + 1;
-          tflc__dsp_dw3x3_loop(&k, ch, sat8);
+          tflc__dsp_dw3x3_loop(&k, ch);
         }
         for (ox = 0; ox < g.ow; ox++) {
           const int32_t ix0 = ox * g.sw - g.pw;
@@ -12764,13 +12846,14 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
           k.out = orow + (ptrdiff_t)ox * ch;
           k.out_pixel = 0;
           k.pixels = 1;
-          tflc__dsp_dw3x3_loop(&k, 4, sat8);
+          tflc__dsp_dw3x3_loop(&k, 4);
         }
       }
     }
   }
   return 1;
 }
+#undef TFLC__DW3_BAND
 #endif
 
 #if defined(TFLC__DSP_ASM)
@@ -12779,7 +12862,7 @@ static TFLC__NOINLINE void
 tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
                        const uint32_t *bias, const int32_t *q,
                        const int32_t *right, int32_t out_off, int32_t lo,
-                       int32_t hi, int sat8) {
+                       int32_t hi) {
   tflc__dw3_frame k;
   tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
                         out_off, lo, hi);
@@ -12789,7 +12872,7 @@ tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
   k.out = b->out + c;
   k.out_pixel = b->out_pixel;
   k.pixels = b->pixels;
-  tflc__dsp_dw3x3_loop(&k, b->x_col, sat8);
+  tflc__dsp_dw3x3_loop(&k, b->x_col);
 }
 #endif
 
@@ -12818,7 +12901,7 @@ TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
   /* (the ACLE build keeps the loop below: faster there) */
   if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
       tflc__dsp_dw3x3_fits(bias)) {
-    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi, sat8);
+    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi);
     return;
   }
 #endif

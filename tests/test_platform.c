@@ -525,9 +525,10 @@ static int conv_kernel_case(int dw_conv) {
 
 #if defined(TFLC_HAVE_DSP)
 /* The Arm DSP 3x3 depthwise layer (tflc__dsp_dw3x3_layer: the whole map
- * four channels at a time, runs inside the input, padded windows on the
- * borders) against the reference: any map from 1x1, strides 1 and 2, SAME
- * and VALID, one or two batches, every input zero point, simple
+ * four channels at a time, bands of rows padded with the zero point, or
+ * runs inside the input and padded windows on the borders) against the
+ * reference: any map from 1x1 to 13x13 and some up to 40 wide, strides 1 and 2,
+ * SAME and VALID, one or two batches, every input zero point, simple
  * requantizations with any clamp, now and then a channel or bias it
  * refuses (then it writes nothing). Returns 1 when it agreed or refused
  * cleanly; *used counts the layers it ran. */
@@ -544,8 +545,9 @@ static int dw3x3_layer_case(int *used) {
   g.dw_conv = 1;
   g.mult = 1;
   g.n = rnd_range(1, 2);
-  g.h = rnd_range(1, 10);
-  g.w = rnd_range(1, 10);
+  g.h = rnd_range(1, 13);
+  /* now and then wider than the band (the runs and border windows) */
+  g.w = rnd() % 4 == 0 ? rnd_range(14, 40) : rnd_range(1, 13);
   g.kh = g.kw = 3;
   g.dh = g.dw = 1;
   g.sh = rnd_range(1, 2);
