@@ -2646,10 +2646,27 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
 #endif
+/* TFLC__DEPTHWISE_LAYER_S8_ANY: the Arm DSP's layer path of any filter
+ * size (tflc__dsp_dw_layer; multiplier 1 or a multiple of four) where the
+ * DSP depthwise is the default, after the 3x3 frame */
+#if defined(TFLC__DEPTHWISE_S8_IS_DSP)
+#define TFLC__DEPTHWISE_LAYER_S8_ANY 1
+#endif
+#if defined(TFLC__DEPTHWISE_LAYER_S8_ANY) || defined(TFLC_DW3_LAYER_TEST)
+static int tflc__dsp_dw_layer(const tflc_conv_params *p,
+                              const int32_t in_dims[4], const int8_t *in,
+                              const int32_t filter_dims[4],
+                              const tflc_const *filter, const tflc_const *bias,
+                              const int32_t out_dims[4], int8_t *out);
+#endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
-  ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
-   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
+  ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
+    tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
+   tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))
+#elif defined(TFLC__DEPTHWISE_LAYER_S8_ANY)
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+  tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
@@ -12491,13 +12508,10 @@ TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
 
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
  * apart), biases and requantizations. */
-TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
-                                        int32_t w_row, int32_t w_col,
-                                        const uint32_t *bias, const int32_t *q,
-                                        const int32_t *right, int32_t out_off,
-                                        int32_t lo, int32_t hi) {
+TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
+                                          int32_t w_row, int32_t w_col) {
   uint32_t *d = k->w;
-  int32_t y, j;
+  int32_t y;
   for (y = 0; y < 3; y++, w += w_row, d += 6) {
     const uint32_t v0 = tflc__load4(w), v1 = tflc__load4(w + w_col);
     const uint32_t v2 = tflc__load4(w + 2 * w_col);
@@ -12513,6 +12527,15 @@ TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
     d[4] = tflc__sadd16(l, l);
     d[5] = tflc__sadd16(h, h);
   }
+}
+
+TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
+                                        int32_t w_row, int32_t w_col,
+                                        const uint32_t *bias, const int32_t *q,
+                                        const int32_t *right, int32_t out_off,
+                                        int32_t lo, int32_t hi) {
+  int32_t j;
+  tflc__dsp_dw3x3_weights(k, w, w_row, w_col);
   for (j = 0; j < 4; j++) {
     k->bias[j] = bias[j] * 2u;
     k->qn[2 * j] = (uint32_t)q[j];
@@ -12662,32 +12685,190 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
 /* words of the zero-point-padded band of input rows (on the stack) */
 #define TFLC__DW3_BAND 80
 
-/* n words of four channels, step bytes apart, to d */
-TFLC__INLINE void tflc__dw3_copy(uint32_t *d, const int8_t *s, int32_t n,
-                                 int32_t step) {
-  int32_t i;
-  for (i = 0; i + 2 <= n; i += 2, s += 2 * step) {
-    d[i] = tflc__load4(s);
-    d[i + 1] = tflc__load4(s + step);
+/* The frame of output channels [c, c + 4) of a layer (ch channels): the
+ * filter's taps (LUT-compressed ones decoded into the frame's
+ * requantizations, written after the weights), the input offset folded
+ * into the biases with the doubled weight sums (|sum| <= 2 * 9 * 128 fits
+ * a halfword lane). Out of line: its temporaries stay out of the layer's
+ * frame. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
+                                                 const tflc_conv_params *p,
+                                                 const tflc_const *filter,
+                                                 const tflc_const *bias,
+                                                 int32_t c, int32_t ch) {
+  const uint32_t off = (uint32_t)p->input_offset;
+  uint32_t sum02 = 0, sum13 = 0;
+  int32_t j;
+  if (TFLC__COMPRESSION && filter->bits != 0) {
+    tflc__lut_decode_rows(filter, c, ch, 4, 9, k->qn);
+    tflc__dsp_dw3x3_weights(k, (const int8_t *)k->qn, 12, 4);
+  } else {
+    tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
   }
-  if (i < n)
-    d[i] = tflc__load4(s);
+  for (j = 0; j < 9; j++) {
+    sum02 = tflc__sadd16(sum02, k->w[2 * j]);
+    sum13 = tflc__sadd16(sum13, k->w[2 * j + 1]);
+  }
+  for (j = 0; j < 4; j++) {
+    const uint32_t right = (uint32_t)-p->out_shift[c + j];
+    /* the halfword lane of channel j, sign-extended */
+    const uint32_t lane =
+        ((j & 1 ? sum13 : sum02) >> (j & 2 ? 16 : 0)) & 0xFFFFu;
+    const uint32_t sum = lane >= 0x8000u ? lane | 0xFFFF0000u : lane;
+    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j) * 2u + off * sum;
+    k->qn[2 * j] = (uint32_t)p->out_multiplier[c + j];
+    k->qn[2 * j + 1] =
+        ((uint32_t)1 << (right - 1)) + ((uint32_t)p->output_offset << right);
+    k->right[j] = right;
+  }
+  k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
+  k->hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
 }
 
-/* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
- * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
- * channels at a time over the whole map, the input offset folded into the
- * biases. Maps whose padded rows fit three times into TFLC__DW3_BAND words
- * go through bands of input rows copied to that buffer (four channels a
- * word) between columns of the input's zero point, padding rows of it
- * where the window leaves the input (those inputs plus the offset are
- * zero, so the folded biases hold): every output row is then one run, the
- * borders included. Wider maps run the windows inside the input in one
- * run per output row and copy every other window to nine words padded the
- * same way. Returns 0, nothing written, where it does not apply: channels
- * not a multiple of four, requantizations other than the simple ones
- * (right shifts 1..23), clamps or offsets beyond int8, biases beyond the
- * frame's bound less the largest folded offset (9 * 128 * 128).
+/* The output rows of a wide map (multiplier 1, four channels from in_n
+ * and out_n): the windows inside the input in one run a row from the
+ * input, every other window copied to nine words, the input's zero point
+ * (pad) where it leaves the input. */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
+                     const int8_t *in_n, int8_t *out_n, int32_t ch,
+                     int32_t first, int32_t last, uint32_t pad) {
+  uint32_t win[9];
+  int32_t oy, ox, ky;
+  for (oy = 0; oy < g->oh; oy++) {
+    const int32_t iy0 = oy * g->sh - g->ph;
+    const int full_y = iy0 >= 0 && iy0 + 3 <= g->h;
+    int8_t *orow = out_n + (ptrdiff_t)oy * g->ow * ch;
+    if (full_y && first <= last) {
+      k->x_next = (g->w - 2) * ch;
+      k->x = in_n + ((ptrdiff_t)iy0 * g->w + first * g->sw - g->pw) * ch;
+      k->x_pixel = g->sw * ch;
+      k->out = orow + (ptrdiff_t)first * ch;
+      k->out_pixel = ch;
+      k->pixels = last - first + 1;
+      tflc__dsp_dw3x3_loop(k, ch);
+    }
+    for (ox = 0; ox < g->ow; ox++) {
+      const int32_t ix0 = ox * g->sw - g->pw;
+      if (full_y && ox == first && first <= last) {
+        ox = last; /* the run */
+        continue;
+      }
+      {
+        /* the rows and columns inside the input, then nine words */
+        const int c0 = ix0 >= 0 && ix0 < g->w;
+        const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g->w;
+        const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g->w;
+        for (ky = 0; ky < 3; ky++) {
+          const int32_t iy = iy0 + ky;
+          uint32_t *wr = win + 3 * ky;
+          if (iy < 0 || iy >= g->h) {
+            wr[0] = wr[1] = wr[2] = pad;
+          } else {
+            const int8_t *xr = in_n + ((ptrdiff_t)iy * g->w + ix0) * ch;
+            wr[0] = c0 ? tflc__load4(xr) : pad;
+            wr[1] = c1 ? tflc__load4(xr + ch) : pad;
+            wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
+          }
+        }
+      }
+      k->x_next = 4;
+      k->x = (const int8_t *)win;
+      k->x_pixel = 0;
+      k->out = orow + (ptrdiff_t)ox * ch;
+      k->out_pixel = 0;
+      k->pixels = 1;
+      tflc__dsp_dw3x3_loop(k, 4);
+    }
+  }
+}
+
+/* The output rows of four channels (from in_n and out_n) through bands:
+ * `seg` output columns and `per` output rows a band; one: the input's
+ * channel in every lane (else four channels a word); first: the first
+ * bands of the layer (with one segment the padding columns stay from
+ * there). */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
+                      const int8_t *in_n, int8_t *out_n, int32_t ch,
+                      int32_t cin, int one, int32_t seg, int32_t per,
+                      uint32_t pad, int first) {
+  const int32_t all = (g->oh - 1) * g->sh + 3; /* input rows the map reads */
+  int32_t sx, oy, j, t;
+  for (sx = 0; sx < g->ow; sx += seg) {
+    const int32_t nx = g->ow - sx < seg ? g->ow - sx : seg;
+    const int32_t ix0 = sx * g->sw - g->pw, n = (nx - 1) * g->sw + 3;
+    /* words [lo, hi) of a row from the input, the others padding */
+    const int32_t lo = -ix0 < 0 ? 0 : -ix0 < n ? -ix0 : n;
+    const int32_t hi = g->w - ix0 < lo ? lo : g->w - ix0 < n ? g->w - ix0 : n;
+    k->x_pixel = g->sw * 4;
+    k->out_pixel = ch;
+    k->x_next = (n - 2) * 4;
+    /* (one segment: the same columns for every block) */
+    for (j = 0; (seg < g->ow || first) && j < TFLC__DW3_BAND / n && j < all;
+         j++) {
+      uint32_t *d = band + (ptrdiff_t)j * n;
+      for (t = 0; t < lo; t++)
+        d[t] = pad;
+      for (t = hi; t < n; t++)
+        d[t] = pad;
+    }
+    for (oy = 0; oy < g->oh; oy += per) {
+      const int32_t rows = g->oh - oy < per ? g->oh - oy : per;
+      const int32_t iy0 = oy * g->sh - g->ph;
+      uint32_t *d = band + lo;
+      for (j = 0; j < (rows - 1) * g->sh + 3; j++, d += n) {
+        const int32_t iy = iy0 + j;
+        uint32_t *e = d;
+        int32_t left = hi - lo;
+        if (iy < 0 || iy >= g->h) {
+          for (; left > 0; left--)
+            *e++ = pad;
+        } else {
+          const int8_t *s = in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * cin;
+          if (!one) {
+            for (; left > 0; left--, s += cin)
+              *e++ = tflc__load4(s);
+          } else {
+            if (cin == 1)
+              for (; left >= 4; left -= 4, s += 4, e += 4) {
+                const uint32_t v = tflc__load4(s);
+                e[0] = (v & 0xFFu) * 0x01010101u;
+                e[1] = ((v >> 8) & 0xFFu) * 0x01010101u;
+                e[2] = ((v >> 16) & 0xFFu) * 0x01010101u;
+                e[3] = (v >> 24) * 0x01010101u;
+              }
+            for (; left > 0; left--, s += cin)
+              *e++ = (uint32_t)(uint8_t)*s * 0x01010101u;
+          }
+        }
+      }
+      for (j = 0; j < rows; j++) {
+        k->x = (const int8_t *)(band + (ptrdiff_t)j * g->sh * n);
+        k->out = out_n + ((ptrdiff_t)(oy + j) * g->ow + sx) * ch;
+        k->pixels = nx;
+        tflc__dsp_dw3x3_loop(k, 4);
+      }
+    }
+  }
+}
+
+/* DEPTHWISE_CONV_2D with 3x3 filters and no dilation through the Arm DSP
+ * frame (tflc__dsp_dw3x3_loop), four output channels at a time over the
+ * whole map, the input offset folded into the biases: bands of input rows
+ * and columns are copied to TFLC__DW3_BAND words, four channels a word
+ * (multiplier 1) or one input channel's byte in every lane (multipliers
+ * that are multiples of four), the input's zero point where the windows
+ * leave the input (those inputs plus the offset are zero, so the folded
+ * biases hold). Every output row of a band is then one run, its borders
+ * included. Wide maps of multiplier 1, where the border windows are few,
+ * run the windows inside the input from the input instead, one run per
+ * output row, and copy every other window to nine words padded the same
+ * way. LUT-compressed filters are decoded four channels at a time.
+ * Returns 0, nothing written, where it does not apply: channels not a
+ * multiple of four, requantizations other than the simple ones (right
+ * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
+ * bound less the largest folded offset (9 * 128 * 128).
  * (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
  * primitives are its own.) */
 static TFLC__NOINLINE int
@@ -12697,19 +12878,20 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int32_t out_dims[4], int8_t *out) {
   const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
   tflc__geom g;
-  const int32_t ch = out_dims[3], off = p->input_offset;
-  const int8_t *wt = (const int8_t *)filter->data;
+  const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
+  const int32_t off = p->input_offset;
   uint32_t pad, band[TFLC__DW3_BAND];
-  int32_t c, j, n, oy, ox, ky, first, last, span = 0, ncopy = 0, per = 0;
+  int32_t c, n, seg, per, first, last;
   int64_t e;
-  if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
-      filter_dims[3] != ch || in_dims[3] != ch || ch % 4 != 0 ||
-      (TFLC__COMPRESSION && filter->bits != 0) || off < -127 || off > 128 ||
-      p->output_offset < -128 || p->output_offset > 127 || p->act_min < -128 ||
-      p->act_max > 127 || p->act_min > p->act_max)
+  int banded = 1;
+  if ((m != 1 && m % 4 != 0) || (int64_t)cin * m != ch || filter_dims[1] != 3 ||
+      filter_dims[2] != 3 || filter_dims[3] != ch || ch % 4 != 0 ||
+      off < -127 || off > 128 || p->output_offset < -128 ||
+      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
+      p->act_min > p->act_max)
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  if (g.dh != 1 || g.dw != 1)
+  if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
   for (c = 0; c < ch; c++) {
     const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
@@ -12718,142 +12900,198 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       return 0;
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
+  /* `seg` output columns a band, whose windows cover (seg - 1) * sw + 3
+   * words a row; `per` output rows a band */
+  seg = (TFLC__DW3_BAND / 3 - 3) / g.sw + 1;
+  seg = seg < g.ow ? seg : g.ow;
+  per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;
   e = (int64_t)g.w - 3 + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
-  /* the band: `span` words a row (the padded columns the windows cover),
-   * input columns from word pw, `per` output rows a band; taken where its
-   * copies (about 4 instructions a word) cost less than the border windows
-   * the other way (about 100 instructions each) */
-  e = ((int64_t)g.ow - 1) * g.sw + 3;
-  if (g.pw <= 2 && e <= TFLC__DW3_BAND / 3) {
-    const int32_t nb = TFLC__DW3_BAND / (int32_t)e;
-    int64_t top, bottom, inner, words;
-    span = (int32_t)e;
-    ncopy = span - g.pw < g.w ? span - g.pw : g.w;
-    per = (nb - 3) / g.sh + 1;
-    top = ((int64_t)g.ph + g.sh - 1) / g.sh;
-    bottom = (int64_t)g.h - 3 + g.ph;
+  if (m == 1) {
+    /* multiplier 1 may run the windows inside the input from the input
+     * and copy each border window to nine words instead: taken where the
+     * band's copies (about 4 instructions a word) would cost more than
+     * those windows (about 100 instructions each) */
+    int64_t top = ((int64_t)g.ph + g.sh - 1) / g.sh, inner = 0, words;
+    int64_t bottom = (int64_t)g.h - 3 + g.ph;
     bottom = bottom < 0 ? -1 : bottom / g.sh;
     bottom = bottom < g.oh ? bottom : g.oh - 1;
-    inner = first <= last && top <= bottom
-                ? (int64_t)(last - first + 1) * (bottom - top + 1)
-                : 0;
-    words = ((int64_t)g.oh + per - 1) / per * ((per - 1) * g.sh + 3) * ncopy;
-    if (words * 4 > ((int64_t)g.oh * g.ow - inner) * 100)
-      span = 0;
-    for (j = 0; span > 0 && j < nb; j++) {
-      uint32_t *r = band + (ptrdiff_t)j * span;
-      for (ox = 0; ox < g.pw; ox++)
-        r[ox] = pad;
-      for (ox = g.pw + ncopy; ox < span; ox++)
-        r[ox] = pad;
-    }
+    if (first <= last && top <= bottom)
+      inner = (int64_t)(last - first + 1) * (bottom - top + 1);
+    words = ((int64_t)g.ow + seg - 1) / seg *
+            (((int64_t)g.oh + per - 1) / per) * ((per - 1) * g.sh + 3) *
+            ((seg - 1) * g.sw + 3);
+    banded = words * 4 <= ((int64_t)g.oh * g.ow - inner) * 100;
   }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
-    uint32_t b4[4], win[9], sum02 = 0, sum13 = 0;
-    int32_t q[4], right[4], t;
-    for (j = 0; j < 4; j++) {
-      b4[j] = (uint32_t)tflc__bias_at(bias, c + j);
-      q[j] = p->out_multiplier[c + j];
-      right[j] = -p->out_shift[c + j];
-    }
-    tflc__dsp_dw3x3_frame(&k, wt + c, 3 * ch, ch, b4, q, right,
-                          p->output_offset, p->act_min, p->act_max);
-    /* the offset folded: + offset x the doubled weight sums (|sum| <=
-     * 2 * 9 * 128 fits a halfword lane) */
-    for (t = 0; t < 9; t++) {
-      sum02 = tflc__sadd16(sum02, k.w[2 * t]);
-      sum13 = tflc__sadd16(sum13, k.w[2 * t + 1]);
-    }
-    k.bias[0] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum02 & 0xFFFFu);
-    k.bias[2] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum02 >> 16);
-    k.bias[1] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum13 & 0xFFFFu);
-    k.bias[3] += (uint32_t)off * (uint32_t)(int32_t)(int16_t)(sum13 >> 16);
+    tflc__dsp_dw3x3_block(&k, p, filter, bias, c, ch);
     for (n = 0; n < in_dims[0]; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
+      const int8_t *in_n =
+          in + (ptrdiff_t)n * g.h * g.w * cin + (m == 1 ? c : c / m);
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
-      if (span > 0) {
-        k.x_next = (span - 2) * 4;
-        k.x_pixel = g.sw * 4;
-        k.out_pixel = ch;
-        for (oy = 0; oy < g.oh; oy += per) {
-          const int32_t rows = g.oh - oy < per ? g.oh - oy : per;
-          const int32_t iy0 = oy * g.sh - g.ph;
-          for (j = 0; j < (rows - 1) * g.sh + 3; j++) {
-            uint32_t *r = band + (ptrdiff_t)j * span + g.pw;
-            if (iy0 + j >= 0 && iy0 + j < g.h) {
-              tflc__dw3_copy(r, in_n + (ptrdiff_t)(iy0 + j) * g.w * ch, ncopy,
-                             ch);
-            } else {
-              for (ox = 0; ox < ncopy; ox++)
-                r[ox] = pad;
-            }
-          }
-          for (j = 0; j < rows; j++) {
-            k.x = (const int8_t *)(band + (ptrdiff_t)j * g.sh * span);
-            k.out = out_n + (ptrdiff_t)(oy + j) * g.ow * ch;
-            k.pixels = g.ow;
-            tflc__dsp_dw3x3_loop(&k, 4);
-          }
-        }
-        continue;
-      }
-      for (oy = 0; oy < g.oh; oy++) {
-        const int32_t iy0 = oy * g.sh - g.ph;
-        const int full_y = iy0 >= 0 && iy0 + 3 <= g.h;
-        int8_t *orow = out_n + (ptrdiff_t)oy * g.ow * ch;
-        if (full_y && first <= last) {
-          k.x_next = (g.w - 2) * ch;
-          k.x = in_n + ((ptrdiff_t)iy0 * g.w + first * g.sw - g.pw) * ch;
-          k.x_pixel = g.sw * ch;
-          k.out = orow + (ptrdiff_t)first * ch;
-          k.out_pixel = ch;
-          k.pixels = last - first + 1;
-          tflc__dsp_dw3x3_loop(&k, ch);
-        }
-        for (ox = 0; ox < g.ow; ox++) {
-          const int32_t ix0 = ox * g.sw - g.pw;
-          if (full_y && ox == first && first <= last) {
-            ox = last; /* the run */
-            continue;
-          }
-          {
-            /* the rows and columns inside the input, then nine words */
-            const int c0 = ix0 >= 0 && ix0 < g.w;
-            const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g.w;
-            const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g.w;
-            for (ky = 0; ky < 3; ky++) {
-              const int32_t iy = iy0 + ky;
-              uint32_t *wr = win + 3 * ky;
-              if (iy < 0 || iy >= g.h) {
-                wr[0] = wr[1] = wr[2] = pad;
-              } else {
-                const int8_t *xr = in_n + ((ptrdiff_t)iy * g.w + ix0) * ch;
-                wr[0] = c0 ? tflc__load4(xr) : pad;
-                wr[1] = c1 ? tflc__load4(xr + ch) : pad;
-                wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
-              }
-            }
-          }
-          k.x_next = 4;
-          k.x = (const int8_t *)win;
-          k.x_pixel = 0;
-          k.out = orow + (ptrdiff_t)ox * ch;
-          k.out_pixel = 0;
-          k.pixels = 1;
-          tflc__dsp_dw3x3_loop(&k, 4);
-        }
-      }
+      if (banded)
+        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, m != 1, seg,
+                              per, pad, c == 0 && n == 0);
+      if (!banded)
+        tflc__dsp_dw3x3_runs(&k, &g, in_n, out_n, ch, first, last, pad);
     }
   }
   return 1;
 }
 #undef TFLC__DW3_BAND
+#endif
+
+#if defined(TFLC__DEPTHWISE_LAYER_S8_ANY) || defined(TFLC_DW3_LAYER_TEST)
+/* The taps of one window for four channels: n_out x n_in taps, the inner
+ * ones xi / wi bytes apart, the outer ones xo / wo; the input offset added
+ * to the widened inputs (off2: in both halfwords), or (bcast) one input
+ * value for the four channels, the offset added to it (off). */
+TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
+                                      int32_t n_out, int32_t n_in, int32_t xo,
+                                      int32_t xi, int32_t wo, int32_t wi,
+                                      uint32_t off2, int32_t off, int bcast,
+                                      uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  int32_t o, i;
+  for (o = 0; o < n_out; o++, x += xo, w += wo) {
+    const int8_t *xt = x, *wt = w;
+    for (i = 0; i < n_in; i++, xt += xi, wt += wi) {
+      const uint32_t wv = tflc__load4(wt);
+      const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+      uint32_t xl, xh;
+      if (bcast) {
+        xl = xh = ((uint32_t)(*xt + off) & 0xFFFFu) * 0x10001u;
+      } else {
+        const uint32_t xv = tflc__load4(xt);
+        xl = tflc__sxtab16(off2, xv);
+        xh = tflc__sxtab16_ror8(off2, xv);
+      }
+      s0 = tflc__smlabb(xl, wl, s0);
+      s2 = tflc__smlatt(xl, wl, s2);
+      s1 = tflc__smlabb(xh, wh, s1);
+      s3 = tflc__smlatt(xh, wh, s3);
+    }
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+/* Four output channels [c, c + 4) of every pixel: each window clipped to
+ * the input (the padding contributes nothing: its inputs plus the offset
+ * are zero), a window of one column walked down its rows as one loop. */
+TFLC__INLINE void tflc__dsp_dw_any4(const tflc__geom *g, const int8_t *in,
+                                    const int8_t *wt, int8_t *out, int32_t c,
+                                    int32_t ch, int32_t cin, int32_t m,
+                                    int32_t batches, int32_t first,
+                                    int32_t last, const uint32_t *bias,
+                                    const int32_t *q, const int32_t *right,
+                                    const tflc_conv_params *p, int bcast) {
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int32_t x_row = g->dh * g->w * cin, x_col = g->dw * cin;
+  const int32_t w_row = g->kw * ch;
+  const int sat8 = p->act_min == -128 && p->act_max == 127;
+  int32_t n, oy, ox, j;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c / m;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      int32_t ky0, ky1;
+      int8_t *o = out + (((ptrdiff_t)n * g->oh + oy) * g->ow) * ch + c;
+      tflc__window(iy0, g->dh, g->kh, g->h, &ky0, &ky1);
+      for (ox = 0; ox < g->ow; ox++, o += ch) {
+        const int32_t ix0 = ox * g->sw - g->pw;
+        int32_t kx0 = 0, kx1 = g->kw, rows, cols;
+        uint32_t s[4];
+        if (ox < first || ox > last)
+          tflc__window(ix0, g->dw, g->kw, g->w, &kx0, &kx1);
+        rows = ky1 - ky0;
+        cols = kx1 - kx0;
+        s[0] = bias[0];
+        s[1] = bias[1];
+        s[2] = bias[2];
+        s[3] = bias[3];
+        if (rows > 0 && cols > 0) {
+          const int8_t *x =
+              in_n +
+              ((ptrdiff_t)(iy0 + ky0 * g->dh) * g->w + ix0 + kx0 * g->dw) * cin;
+          const int8_t *w = wt + ((ptrdiff_t)ky0 * g->kw + kx0) * ch + c;
+          if (cols == 1)
+            tflc__dsp_dw_window(x, w, 1, rows, 0, x_row, 0, w_row, off2,
+                                p->input_offset, bcast, s);
+          else
+            tflc__dsp_dw_window(x, w, rows, cols, x_row, x_col, w_row, ch, off2,
+                                p->input_offset, bcast, s);
+        }
+        for (j = 0; j < 4; j++)
+          o[j] =
+              tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                               p->output_offset, p->act_min, p->act_max, sat8);
+      }
+    }
+  }
+}
+
+/* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
+ * DSP primitives' arithmetic, four output channels at a time over the
+ * whole map, without the chunked path's set-up: multiplier 1 (four input
+ * channels a word) or a multiple of four (one input value for four
+ * outputs), int8 filters in place, channels a multiple of four, simple
+ * requantizations (right shifts 1..23), clamps and output offset within
+ * int8, input offsets within +-32640. Returns 0, nothing written,
+ * otherwise. */
+static TFLC__NOINLINE int
+tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                   const int8_t *in, const int32_t filter_dims[4],
+                   const tflc_const *filter, const tflc_const *bias,
+                   const int32_t out_dims[4], int8_t *out) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
+  const int8_t *wt = (const int8_t *)filter->data;
+  int32_t c, j, first, last;
+  int64_t e;
+  if (m < 1 || (m != 1 && m % 4 != 0) || (int64_t)cin * m != ch ||
+      filter_dims[3] != ch || ch % 4 != 0 ||
+      (TFLC__COMPRESSION && filter->bits != 0) || p->input_offset < -32640 ||
+      p->input_offset > 32640 || p->output_offset < -128 ||
+      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
+      p->act_min > p->act_max)
+    return 0;
+  for (c = 0; c < ch; c++) {
+    const int32_t sh = p->out_shift[c];
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23)
+      return 0;
+  }
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  /* output columns whose whole window is inside the input */
+  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = e < g.ow ? (int32_t)e : g.ow;
+  e = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  e = e < 0 ? -1 : e / g.sw;
+  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  for (c = 0; c < ch; c += 4) {
+    uint32_t b4[4];
+    int32_t q[4], right[4];
+    for (j = 0; j < 4; j++) {
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j);
+      q[j] = p->out_multiplier[c + j];
+      right[j] = -p->out_shift[c + j];
+    }
+    if (m == 1)
+      tflc__dsp_dw_any4(&g, in, wt, out, c, ch, cin, m, in_dims[0], first, last,
+                        b4, q, right, p, 0);
+    else
+      tflc__dsp_dw_any4(&g, in, wt, out, c, ch, cin, m, in_dims[0], first, last,
+                        b4, q, right, p, 1);
+  }
+  return 1;
+}
 #endif
 
 #if defined(TFLC__DSP_ASM)
