@@ -2663,10 +2663,12 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
-   tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))
+   (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
+    tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_ANY)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
-  tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)
+  (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                   \
+   tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
@@ -12249,117 +12251,21 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     tflc__dsp_gemm_pairs(rq, g, c, mode);
 }
 
-/* Sums of four channels (lanes of the words at wt, and of the word at xt,
- * or its one byte for all four with broadcast) over one row of `cols`
- * taps, the offset pair added to the inputs when with_offset. */
-#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
-  for (x = 0; x < cols; x++) {                                                 \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    if (with_offset) {                                                         \
-      xl = tflc__sadd16(xl, off2);                                             \
-      xh = tflc__sadd16(xh, off2);                                             \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-/* One tap of the 3x3 path (no offset): the four sums, then the pointers
- * to the next tap. */
-#define TFLC__DSP_DW_TAP(broadcast)                                            \
-  {                                                                            \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-#if defined(TFLC__DSP_ASM)
-/* The 3x3 window of four channels in assembly (no offset, no broadcast):
- * ten instructions per tap, twelve registers. x_next / w_next step from
- * the third tap of a row to the first of the next. */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
-                                               const int8_t *wt, int32_t x_col,
-                                               int32_t w_col, int32_t x_next,
-                                               int32_t w_next, uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  uint32_t xv, xl, wv, wl;
-#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
-  "ldr %[xv], " xaddr "\n\t"                                                   \
-  "ldr %[wv], " waddr "\n\t"                                                   \
-  "sxtb16 %[xl], %[xv]\n\t"                                                    \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
-  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
-  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
-  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
-#define TFLC__DSP_DW_ROW_ASM                                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
-  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
-  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
-                                                             "[%[wt]]")
-  __asm__(TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
-            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
-            [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
-          : "memory");
-#undef TFLC__DSP_DW_TAP_ASM
-#undef TFLC__DSP_DW_ROW_ASM
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-#endif
-
 /* Four channels [c, c + 4) of a depthwise block, with their prepared
- * requantizations (r only used in mode 0). */
-TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
-                                       const tflc_depthwise_block *b, int32_t c,
-                                       const tflc__dsp_requant *f, int sat8,
-                                       int broadcast) {
+ * requantizations (r only used in mode 0). One copy for every case: the
+ * offset pair added to the widened inputs (zero without an offset), with
+ * broadcast one input channel for the four, its value in both halfwords.
+ * The layer paths take the common layers, this the others. */
+static TFLC__NOINLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                                const tflc_depthwise_block *b,
+                                                int32_t c,
+                                                const tflc__dsp_requant *f,
+                                                int sat8, int broadcast) {
   const int simple =
       TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int with_offset = b->x_offset != 0;
   const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
   uint32_t bias[4];
   int32_t j, p, y, x;
@@ -12369,60 +12275,33 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
   int8_t *o = b->out + c;
   for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
     uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
-    if (rows == 3 && cols == 3 && !with_offset) {
-#if defined(TFLC__DSP_ASM)
-      if (!broadcast) {
-        uint32_t t[4];
-        t[0] = s0;
-        t[1] = s1;
-        t[2] = s2;
-        t[3] = s3;
-        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
-                            b->w_row - 2 * w_col, t);
-        s0 = t[0];
-        s1 = t[1];
-        s2 = t[2];
-        s3 = t[3];
-      } else
-#endif
-      {
-        /* the 3x3 window unrolled: two pointer increments per tap */
-        const int32_t x_next = b->x_row - 3 * x_col;
-        const int32_t w_next = b->w_row - 3 * w_col;
-        const int8_t *xt = xp, *wt = b->w + c;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-      }
-    } else {
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
-        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-        if (with_offset) {
-          TFLC__DSP_DW_ROW(1, broadcast)
+    for (y = 0; y < rows; y++) {
+      const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+      for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
+        const uint32_t wv = tflc__load4(wt);
+        const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+        uint32_t xl, xh;
+        if (broadcast) {
+          xl = xh = (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
         } else {
-          TFLC__DSP_DW_ROW(0, broadcast)
+          const uint32_t xv = tflc__load4(xt);
+          xl = tflc__sxtab16(off2, xv);
+          xh = tflc__sxtab16_ror8(off2, xv);
         }
+        s0 = tflc__smlabb(xl, wl, s0);
+        s2 = tflc__smlatt(xl, wl, s2);
+        s1 = tflc__smlabb(xh, wh, s1);
+        s3 = tflc__smlatt(xh, wh, s3);
       }
     }
-    o[0] = tflc__dsp_out(f[0], s0, out_off, lo, hi, sat8, simple);
-    o[1] = tflc__dsp_out(f[1], s1, out_off, lo, hi, sat8, simple);
-    o[2] = tflc__dsp_out(f[2], s2, out_off, lo, hi, sat8, simple);
-    o[3] = tflc__dsp_out(f[3], s3, out_off, lo, hi, sat8, simple);
+    {
+      const uint32_t s[4] = {s0, s1, s2, s3};
+      for (j = 0; j < 4; j++)
+        o[j] = tflc__dsp_out(f[j], s[j], out_off, lo, hi, sat8, simple);
+    }
   }
 }
-#undef TFLC__DSP_DW_ROW
-#undef TFLC__DSP_DW_TAP
 
 /* Channels [c, c + n) of a depthwise block through the portable
  * primitive (the last channels, or parameters the DSP requantization does
@@ -12455,17 +12334,14 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
   }
   if (!ok)
     tflc__dsp_depthwise_portable(rq, b, c, 4);
-  else if (b->multiplier == 1)
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
   else
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, b->multiplier != 1);
 }
 
-/* 3x3 depthwise runs of four channels [c, c + 4) (multiplier 1) without
- * an input offset (inside the input, the offset folded into the biases),
- * with simple requantizations (multipliers q, right shifts 1..23, as
- * tflc__dsp_dw4_simple_pixels) and biases within +-(2^30 - 9 * 2^14)
- * (tflc__dsp_dw3x3_fits). The weights are sign-extended once per run
+/* 3x3 depthwise runs of four channels (of tflc__dsp_dw3x3_layer) without
+ * an input offset (the offset folded into the biases), with simple
+ * requantizations (multipliers q, right shifts 1..23) and biases within
+ * +-(2^30 - 9 * 2^14). The weights are sign-extended once per run
  * into halfword pairs (channels 0 and 2 of tap t, then 1 and 3), so a tap
  * costs one word of input, its two SXTB16, one LDRD of the pair and four
  * multiply-accumulates.
@@ -12495,17 +12371,6 @@ typedef struct tflc__dw3_frame {
   uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
 
-#define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
-TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
-  int j;
-  for (j = 0; j < 4; j++)
-    if ((int32_t)bias[j] >= TFLC__DW3_BOUND ||
-        (int32_t)bias[j] <= -TFLC__DW3_BOUND)
-      return 0;
-  return 1;
-}
-#undef TFLC__DW3_BOUND
-
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
  * apart), biases and requantizations. */
 TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
@@ -12527,24 +12392,6 @@ TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
     d[4] = tflc__sadd16(l, l);
     d[5] = tflc__sadd16(h, h);
   }
-}
-
-TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
-                                        int32_t w_row, int32_t w_col,
-                                        const uint32_t *bias, const int32_t *q,
-                                        const int32_t *right, int32_t out_off,
-                                        int32_t lo, int32_t hi) {
-  int32_t j;
-  tflc__dsp_dw3x3_weights(k, w, w_row, w_col);
-  for (j = 0; j < 4; j++) {
-    k->bias[j] = bias[j] * 2u;
-    k->qn[2 * j] = (uint32_t)q[j];
-    k->qn[2 * j + 1] =
-        ((uint32_t)1 << (right[j] - 1)) + ((uint32_t)out_off << right[j]);
-    k->right[j] = (uint32_t)right[j];
-  }
-  k->lo4 = (uint32_t)(uint8_t)(int8_t)lo * 0x01010101u;
-  k->hi4 = (uint32_t)(uint8_t)(int8_t)hi * 0x01010101u;
 }
 
 #if defined(TFLC__DSP_ASM)
@@ -12948,14 +12795,13 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_ANY) || defined(TFLC_DW3_LAYER_TEST)
 /* The taps of one window for four channels: n_out x n_in taps, the inner
- * ones xi / wi bytes apart, the outer ones xo / wo; the input offset added
- * to the widened inputs (off2: in both halfwords), or (bcast) one input
- * value for the four channels, the offset added to it (off). */
+ * ones xi / wi bytes apart, the outer ones xo / wo, added to s; the input
+ * offset added to the widened inputs (off2: in both halfwords), or (one)
+ * one input value for the four channels, the offset added to it. */
 TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
                                       int32_t n_out, int32_t n_in, int32_t xo,
                                       int32_t xi, int32_t wo, int32_t wi,
-                                      uint32_t off2, int32_t off, int bcast,
-                                      uint32_t *s) {
+                                      uint32_t off2, int one, uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   int32_t o, i;
   for (o = 0; o < n_out; o++, x += xo, w += wo) {
@@ -12964,8 +12810,8 @@ TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
       const uint32_t wv = tflc__load4(wt);
       const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
       uint32_t xl, xh;
-      if (bcast) {
-        xl = xh = ((uint32_t)(*xt + off) & 0xFFFFu) * 0x10001u;
+      if (one) {
+        xl = xh = (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
       } else {
         const uint32_t xv = tflc__load4(xt);
         xl = tflc__sxtab16(off2, xv);
@@ -12983,61 +12829,6 @@ TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
   s[3] = s3;
 }
 
-/* Four output channels [c, c + 4) of every pixel: each window clipped to
- * the input (the padding contributes nothing: its inputs plus the offset
- * are zero), a window of one column walked down its rows as one loop. */
-TFLC__INLINE void tflc__dsp_dw_any4(const tflc__geom *g, const int8_t *in,
-                                    const int8_t *wt, int8_t *out, int32_t c,
-                                    int32_t ch, int32_t cin, int32_t m,
-                                    int32_t batches, int32_t first,
-                                    int32_t last, const uint32_t *bias,
-                                    const int32_t *q, const int32_t *right,
-                                    const tflc_conv_params *p, int bcast) {
-  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
-  const int32_t x_row = g->dh * g->w * cin, x_col = g->dw * cin;
-  const int32_t w_row = g->kw * ch;
-  const int sat8 = p->act_min == -128 && p->act_max == 127;
-  int32_t n, oy, ox, j;
-  for (n = 0; n < batches; n++) {
-    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c / m;
-    for (oy = 0; oy < g->oh; oy++) {
-      const int32_t iy0 = oy * g->sh - g->ph;
-      int32_t ky0, ky1;
-      int8_t *o = out + (((ptrdiff_t)n * g->oh + oy) * g->ow) * ch + c;
-      tflc__window(iy0, g->dh, g->kh, g->h, &ky0, &ky1);
-      for (ox = 0; ox < g->ow; ox++, o += ch) {
-        const int32_t ix0 = ox * g->sw - g->pw;
-        int32_t kx0 = 0, kx1 = g->kw, rows, cols;
-        uint32_t s[4];
-        if (ox < first || ox > last)
-          tflc__window(ix0, g->dw, g->kw, g->w, &kx0, &kx1);
-        rows = ky1 - ky0;
-        cols = kx1 - kx0;
-        s[0] = bias[0];
-        s[1] = bias[1];
-        s[2] = bias[2];
-        s[3] = bias[3];
-        if (rows > 0 && cols > 0) {
-          const int8_t *x =
-              in_n +
-              ((ptrdiff_t)(iy0 + ky0 * g->dh) * g->w + ix0 + kx0 * g->dw) * cin;
-          const int8_t *w = wt + ((ptrdiff_t)ky0 * g->kw + kx0) * ch + c;
-          if (cols == 1)
-            tflc__dsp_dw_window(x, w, 1, rows, 0, x_row, 0, w_row, off2,
-                                p->input_offset, bcast, s);
-          else
-            tflc__dsp_dw_window(x, w, rows, cols, x_row, x_col, w_row, ch, off2,
-                                p->input_offset, bcast, s);
-        }
-        for (j = 0; j < 4; j++)
-          o[j] =
-              tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                               p->output_offset, p->act_min, p->act_max, sat8);
-      }
-    }
-  }
-}
-
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
  * DSP primitives' arithmetic, four output channels at a time over the
  * whole map, without the chunked path's set-up: multiplier 1 (four input
@@ -13053,15 +12844,17 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                    const int32_t out_dims[4], int8_t *out) {
   tflc__geom g;
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
+  const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
   const int8_t *wt = (const int8_t *)filter->data;
-  int32_t c, j, first, last;
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int one = m != 1;
+  int32_t c, j, n, oy, ox, first, last;
   int64_t e;
   if (m < 1 || (m != 1 && m % 4 != 0) || (int64_t)cin * m != ch ||
       filter_dims[3] != ch || ch % 4 != 0 ||
       (TFLC__COMPRESSION && filter->bits != 0) || p->input_offset < -32640 ||
-      p->input_offset > 32640 || p->output_offset < -128 ||
-      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
-      p->act_min > p->act_max)
+      p->input_offset > 32640 || out_off < -128 || out_off > 127 || lo < -128 ||
+      hi > 127 || lo > hi)
     return 0;
   for (c = 0; c < ch; c++) {
     const int32_t sh = p->out_shift[c];
@@ -13083,132 +12876,55 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
-    if (m == 1)
-      tflc__dsp_dw_any4(&g, in, wt, out, c, ch, cin, m, in_dims[0], first, last,
-                        b4, q, right, p, 0);
-    else
-      tflc__dsp_dw_any4(&g, in, wt, out, c, ch, cin, m, in_dims[0], first, last,
-                        b4, q, right, p, 1);
-  }
-  return 1;
-}
-#endif
-
-#if defined(TFLC__DSP_ASM)
-/* A run of b's pixels, channels [c, c + 4), through the frame. */
-static TFLC__NOINLINE void
-tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
-                       const uint32_t *bias, const int32_t *q,
-                       const int32_t *right, int32_t out_off, int32_t lo,
-                       int32_t hi) {
-  tflc__dw3_frame k;
-  tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
-                        out_off, lo, hi);
-  k.x_next = b->x_row - 2 * b->x_col;
-  k.x = b->x + c;
-  k.x_pixel = b->x_pixel;
-  k.out = b->out + c;
-  k.out_pixel = b->out_pixel;
-  k.pixels = b->pixels;
-  tflc__dsp_dw3x3_loop(&k, b->x_col);
-}
-#endif
-
-/* The pixels of four channels [c, c + 4) (multiplier 1) whose
- * requantizations are all simple (tflc__dsp_requant_init): multipliers q
- * and right shifts 1..23 in arrays, the input offset
- * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
- * assembly. sat8: the clamp is the whole int8 range. */
-TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
-                                              int32_t c, const uint32_t *bias,
-                                              const int32_t *q,
-                                              const int32_t *right,
-                                              int32_t out_off, int32_t lo,
-                                              int32_t hi, int sat8) {
-  const int32_t rows = b->rows, cols = b->cols;
-  const int32_t x_col = b->x_col, w_col = b->w_col;
-  const int32_t x_row = b->x_row, w_row = b->w_row;
-  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
-  const int32_t pixels = b->pixels;
-  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
-  const int8_t *xp = b->x + c;
-  const int8_t *const w = b->w + c;
-  int8_t *o = b->out + c;
-  int32_t p, y, x, j;
-#if defined(TFLC__DSP_ASM)
-  /* (the ACLE build keeps the loop below: faster there) */
-  if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
-      tflc__dsp_dw3x3_fits(bias)) {
-    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi);
-    return;
-  }
-#endif
-  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
-    uint32_t s[4];
-    s[0] = bias[0];
-    s[1] = bias[1];
-    s[2] = bias[2];
-    s[3] = bias[3];
-#if defined(TFLC__DSP_ASM)
-    if (rows == 3 && cols == 3 && off2 == 0) {
-      /* (windows inside the input come with the offset folded in) */
-      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
-                          w_row - 2 * w_col, s);
-    } else
-#endif
-    {
-      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
-        const int8_t *wt = w + (ptrdiff_t)y * w_row;
-        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
-          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
-          const uint32_t xl = tflc__sxtab16(off2, xv);
-          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
-          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
-          s0 = tflc__smlabb(xl, wl, s0);
-          s2 = tflc__smlatt(xl, wl, s2);
-          s1 = tflc__smlabb(xh, wh, s1);
-          s3 = tflc__smlatt(xh, wh, s3);
+    for (n = 0; n < in_dims[0]; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c / m;
+      int8_t *o = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        int32_t ky0, ky1;
+        tflc__window(iy0, g.dh, g.kh, g.h, &ky0, &ky1);
+        for (ox = 0; ox < g.ow; ox++, o += ch) {
+          const int32_t ix0 = ox * g.sw - g.pw;
+          int32_t kx0 = 0, kx1 = g.kw, rows = ky1 - ky0, cols;
+          uint32_t s[4];
+          if (ox < first || ox > last)
+            tflc__window(ix0, g.dw, g.kw, g.w, &kx0, &kx1);
+          cols = kx1 - kx0;
+          s[0] = b4[0];
+          s[1] = b4[1];
+          s[2] = b4[2];
+          s[3] = b4[3];
+          if (rows > 0 && cols > 0) {
+            /* the rows outer, the columns inner; one column: the rows as
+             * the inner loop */
+            int32_t xo = g.dh * g.w * cin, xi = g.dw * cin;
+            int32_t wo = g.kw * ch, wi = ch;
+            const int8_t *x =
+                in_n +
+                ((ptrdiff_t)(iy0 + ky0 * g.dh) * g.w + ix0 + kx0 * g.dw) * cin;
+            const int8_t *w = wt + ((ptrdiff_t)ky0 * g.kw + kx0) * ch + c;
+            if (cols == 1) {
+              xi = xo;
+              wi = wo;
+              cols = rows;
+              rows = 1;
+            }
+            if (one)
+              tflc__dsp_dw_window(x, w, rows, cols, xo, xi, wo, wi, off2, 1, s);
+            else
+              tflc__dsp_dw_window(x, w, rows, cols, xo, xi, wo, wi, off2, 0, s);
+          }
+          for (j = 0; j < 4; j++)
+            o[j] =
+                tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                                 out_off, lo, hi, 0);
         }
       }
-      s[0] = s0;
-      s[1] = s1;
-      s[2] = s2;
-      s[3] = s3;
     }
-    for (j = 0; j < 4; j++)
-      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                              out_off, lo, hi, sat8);
   }
-}
-
-/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
- * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
- * returns 0 (nothing done) otherwise. */
-static TFLC__NOINLINE int
-tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
-                            const tflc_depthwise_block *b, int32_t c,
-                            int sat8) {
-  uint32_t bias[4];
-  int32_t q[4], right[4], j;
-  for (j = 0; j < 4; j++) {
-    const int32_t k = rq->per_channel ? c + j : 0;
-    const int32_t sh = rq->shift[k];
-    q[j] = rq->multiplier[k];
-    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
-      return 0;
-    right[j] = -sh;
-    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-  }
-  if (sat8)
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
-                                127, 1);
-  else
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
-                                rq->act_min, rq->act_max, 0);
   return 1;
 }
+#endif
 
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
@@ -13223,8 +12939,7 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c < n4; c += 4)
-    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
-      tflc__dsp_depthwise4_general(rq, b, c, mode);
+    tflc__dsp_depthwise4_general(rq, b, c, mode);
   if (c < b->channels)
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }
