@@ -113,9 +113,11 @@
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
- *   time); with that default and gcc's Thumb-2 assembly, 3x3 depthwise
- *   layers of multiplier 1 run whole through tflc__dsp_dw3x3_layer
- *   (four channels over the map, borders padded with the zero point).
+ *   time); with that default, depthwise layers run whole through
+ *   tflc__dsp_dw3x3_layer (3x3 filters, multiplier 1 or a multiple of
+ *   four: four channels over bands of the map padded with the zero point)
+ *   or tflc__dsp_dw_layer (any filter), the chunked primitive taking the
+ *   others.
  *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
@@ -2631,11 +2633,12 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 /* TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
  * out_dims, out): a whole int8 DEPTHWISE_CONV_2D layer through a
  * platform's own layer path before the generic blocked one; 1 when it ran,
- * 0 (nothing written) where it does not apply. The Arm DSP's 3x3 frame
- * (multiplier 1) where the DSP depthwise is the default and its assembly
- * is compiled (TFLC_DW3_LAYER_TEST compiles the function for
- * tests/test_platform.c, which calls it directly). */
-#if defined(TFLC__DEPTHWISE_S8_IS_DSP) && defined(TFLC__DSP_ASM)
+ * 0 (nothing written) where it does not apply. Where the DSP depthwise is
+ * the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer; its run in
+ * Thumb-2 assembly with gcc, in C with the intrinsics otherwise), then the
+ * path of any filter (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles
+ * both for tests/test_platform.c, which calls them directly. */
+#if defined(TFLC__DEPTHWISE_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_DSP 1
 #endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
@@ -2645,14 +2648,6 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *filter,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
-#endif
-/* TFLC__DEPTHWISE_LAYER_S8_ANY: the Arm DSP's layer path of any filter
- * size (tflc__dsp_dw_layer; multiplier 1 or a multiple of four) where the
- * DSP depthwise is the default, after the 3x3 frame */
-#if defined(TFLC__DEPTHWISE_S8_IS_DSP)
-#define TFLC__DEPTHWISE_LAYER_S8_ANY 1
-#endif
-#if defined(TFLC__DEPTHWISE_LAYER_S8_ANY) || defined(TFLC_DW3_LAYER_TEST)
 static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const int32_t in_dims[4], const int8_t *in,
                               const int32_t filter_dims[4],
@@ -2665,10 +2660,6 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
     tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
-#elif defined(TFLC__DEPTHWISE_LAYER_S8_ANY)
-#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
-  (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                   \
-   tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
@@ -12483,48 +12474,74 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   (void)xt;
 }
 #else
-/* The same run in C, instruction for instruction (SMMULR as its
- * definition, the clamp lane by lane as SSUB8 + SEL do it): the DSP emulation
- * on other hosts tests the arithmetic (tests/test_platform.c through
- * tflc__dsp_dw3x3_layer). */
+/* (a * b + 2^31) >> 32, the rounded high word of a product: SMMULR */
+TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  int32_t r;
+  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+#else
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+#endif
+}
+
+/* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
+ * lane by lane as SSUB8 + SEL do it): what clang builds and the DSP
+ * emulation on other hosts run (tests/test_platform.c through the layer
+ * paths). */
 TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
+  const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
+  const int32_t out_pixel = k->out_pixel;
+  const int8_t *x = k->x;
+  int8_t *o = k->out;
+  int32_t n = k->pixels, j;
   do {
+    const int8_t *xt = x;
+    const uint32_t *w = k->w;
     uint32_t s[4];
-    int32_t t, j;
+    int32_t r;
     s[0] = k->bias[0];
     s[1] = k->bias[1];
     s[2] = k->bias[2];
     s[3] = k->bias[3];
-    for (t = 0; t < 9; t++) {
-      const uint32_t xv =
-          tflc__load4(k->x + (ptrdiff_t)(t / 3) * (k->x_next + 2 * x_col) +
-                      (ptrdiff_t)(t % 3) * x_col);
-      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, k->w[2 * t], s[0]);
-      s[2] = tflc__smlatt(xl, k->w[2 * t], s[2]);
-      s[1] = tflc__smlabb(xh, k->w[2 * t + 1], s[1]);
-      s[3] = tflc__smlatt(xh, k->w[2 * t + 1], s[3]);
+    for (r = 0; r < 3; r++, xt += 2 * x_col + x_next, w += 6) {
+      uint32_t xv = tflc__load4(xt), xl = tflc__sxtb16(xv);
+      uint32_t xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[0], s[0]);
+      s[2] = tflc__smlatt(xl, w[0], s[2]);
+      s[1] = tflc__smlabb(xh, w[1], s[1]);
+      s[3] = tflc__smlatt(xh, w[1], s[3]);
+      xv = tflc__load4(xt + x_col);
+      xl = tflc__sxtb16(xv);
+      xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[2], s[0]);
+      s[2] = tflc__smlatt(xl, w[2], s[2]);
+      s[1] = tflc__smlabb(xh, w[3], s[1]);
+      s[3] = tflc__smlatt(xh, w[3], s[3]);
+      xv = tflc__load4(xt + 2 * x_col);
+      xl = tflc__sxtb16(xv);
+      xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[4], s[0]);
+      s[2] = tflc__smlatt(xl, w[4], s[2]);
+      s[1] = tflc__smlabb(xh, w[5], s[1]);
+      s[3] = tflc__smlatt(xh, w[5], s[3]);
     }
     for (j = 0; j < 4; j++) {
-      const int64_t m = (int64_t)tflc__wrap32((int64_t)s[j]) *
-                            (int64_t)(int32_t)k->qn[2 * j] +
-                        ((int64_t)1 << 31);
-      int32_t v = (int32_t)tflc__asr64(m, 32); /* SMMULR */
+      const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
+      const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
+      int32_t v =
+          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[2 * j]);
       v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
                                      (int64_t)((uint32_t)v >> 31)));
       v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
-      {
-        /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
-        const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 >> (8 * j));
-        const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 >> (8 * j));
-        v = v >= lo ? v : lo;
-        v = v >= hi ? hi : v;
-      }
-      k->out[j] = (int8_t)v;
+      /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
+      v = v >= lo ? v : lo;
+      v = v >= hi ? hi : v;
+      o[j] = (int8_t)v;
     }
-    k->x += k->x_pixel;
-    k->out += k->out_pixel;
-  } while (--k->pixels != 0);
+    x += x_pixel;
+    o += out_pixel;
+  } while (--n != 0);
 }
 #endif
 
@@ -12793,7 +12810,7 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
 #undef TFLC__DW3_BAND
 #endif
 
-#if defined(TFLC__DEPTHWISE_LAYER_S8_ANY) || defined(TFLC_DW3_LAYER_TEST)
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
 /* The taps of one window for four channels: n_out x n_in taps, the inner
  * ones xi / wi bytes apart, the outer ones xo / wo, added to s; the input
  * offset added to the widened inputs (off2: in both halfwords), or (one)
