@@ -12820,10 +12820,10 @@ TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
                                       int32_t xi, int32_t wo, int32_t wi,
                                       uint32_t off2, int one, uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  int32_t o, i;
-  for (o = 0; o < n_out; o++, x += xo, w += wo) {
+  do { /* (n_out, n_in >= 1; counted down: fewer registers) */
     const int8_t *xt = x, *wt = w;
-    for (i = 0; i < n_in; i++, xt += xi, wt += wi) {
+    int32_t i = n_in;
+    do {
       const uint32_t wv = tflc__load4(wt);
       const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
       uint32_t xl, xh;
@@ -12838,12 +12838,31 @@ TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
       s2 = tflc__smlatt(xl, wl, s2);
       s1 = tflc__smlabb(xh, wh, s1);
       s3 = tflc__smlatt(xh, wh, s3);
-    }
-  }
+      xt += xi;
+      wt += wi;
+    } while (--i != 0);
+    x += xo;
+    w += wo;
+  } while (--n_out != 0);
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
   s[3] = s3;
+}
+
+/* The two kinds out of line: the accumulators keep their registers at
+ * every optimization level. */
+static TFLC__NOINLINE void
+tflc__dsp_dw_window4(const int8_t *x, const int8_t *w, int32_t n_out,
+                     int32_t n_in, int32_t xo, int32_t xi, int32_t wo,
+                     int32_t wi, uint32_t off2, uint32_t *s) {
+  tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 0, s);
+}
+static TFLC__NOINLINE void
+tflc__dsp_dw_window1(const int8_t *x, const int8_t *w, int32_t n_out,
+                     int32_t n_in, int32_t xo, int32_t xi, int32_t wo,
+                     int32_t wi, uint32_t off2, uint32_t *s) {
+  tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 1, s);
 }
 
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
@@ -12927,9 +12946,9 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
               rows = 1;
             }
             if (one)
-              tflc__dsp_dw_window(x, w, rows, cols, xo, xi, wo, wi, off2, 1, s);
+              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
             else
-              tflc__dsp_dw_window(x, w, rows, cols, xo, xi, wo, wi, off2, 0, s);
+              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
           }
           for (j = 0; j < 4; j++)
             o[j] =
