@@ -113,9 +113,11 @@
  *   tflc_depthwise_s8_dsp (SXTB16 / SXTAB16 / SMLAD / SMLABB through
  *   <arm_acle.h>, the innermost loops in Thumb-2 assembly), and the LUT
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
- *   time); with that default and gcc's Thumb-2 assembly, 3x3 depthwise
- *   layers of multiplier 1 run whole through tflc__dsp_dw3x3_layer
- *   (four channels over the map, borders padded with the zero point).
+ *   time); with that default, depthwise layers run whole through
+ *   tflc__dsp_dw3x3_layer (3x3 filters, multiplier 1 or a multiple of
+ *   four: four channels over bands of the map padded with the zero point)
+ *   or tflc__dsp_dw_layer (any filter), the chunked primitive taking the
+ *   others.
  *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
@@ -2631,11 +2633,12 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 /* TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
  * out_dims, out): a whole int8 DEPTHWISE_CONV_2D layer through a
  * platform's own layer path before the generic blocked one; 1 when it ran,
- * 0 (nothing written) where it does not apply. The Arm DSP's 3x3 frame
- * (multiplier 1) where the DSP depthwise is the default and its assembly
- * is compiled (TFLC_DW3_LAYER_TEST compiles the function for
- * tests/test_platform.c, which calls it directly). */
-#if defined(TFLC__DEPTHWISE_S8_IS_DSP) && defined(TFLC__DSP_ASM)
+ * 0 (nothing written) where it does not apply. Where the DSP depthwise is
+ * the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer; its run in
+ * Thumb-2 assembly with gcc, in C with the intrinsics otherwise), then the
+ * path of any filter (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles
+ * both for tests/test_platform.c, which calls them directly. */
+#if defined(TFLC__DEPTHWISE_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_DSP 1
 #endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
@@ -2645,11 +2648,18 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *filter,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
+static int tflc__dsp_dw_layer(const tflc_conv_params *p,
+                              const int32_t in_dims[4], const int8_t *in,
+                              const int32_t filter_dims[4],
+                              const tflc_const *filter, const tflc_const *bias,
+                              const int32_t out_dims[4], int8_t *out);
 #endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
-  ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
-   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
+  ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
+    tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
+   (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
+    tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
@@ -4441,6 +4451,18 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   return 1;
 }
 
+/* The whole tensor through the chunks, in a frame of its own: a
+ * platform's layer path then runs beside that frame, not on top of it. */
+static TFLC__NOINLINE int tflc__depthwise_conv2d_s8_whole(
+    const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
+    const int32_t filter_dims[4], const tflc_const *filter,
+    const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
+    size_t tile_bytes) {
+  return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, 0, out_dims[3], out,
+                                         out_dims[3], tile, tile_bytes);
+}
+
 static int tflc__depthwise_conv2d_s8_blocked(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
@@ -4450,9 +4472,8 @@ static int tflc__depthwise_conv2d_s8_blocked(
   if (TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
                                out_dims, out))
     return 1;
-  return tflc__depthwise_conv2d_s8_range(p, in_dims, in, filter_dims, filter,
-                                         bias, out_dims, 0, out_dims[3], out,
-                                         out_dims[3], tile, tile_bytes);
+  return tflc__depthwise_conv2d_s8_whole(p, in_dims, in, filter_dims, filter,
+                                         bias, out_dims, out, tile, tile_bytes);
 }
 
 TFLC_API void
@@ -12230,117 +12251,21 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     tflc__dsp_gemm_pairs(rq, g, c, mode);
 }
 
-/* Sums of four channels (lanes of the words at wt, and of the word at xt,
- * or its one byte for all four with broadcast) over one row of `cols`
- * taps, the offset pair added to the inputs when with_offset. */
-#define TFLC__DSP_DW_ROW(with_offset, broadcast)                               \
-  for (x = 0; x < cols; x++) {                                                 \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    if (with_offset) {                                                         \
-      xl = tflc__sadd16(xl, off2);                                             \
-      xh = tflc__sadd16(xh, off2);                                             \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-/* One tap of the 3x3 path (no offset): the four sums, then the pointers
- * to the next tap. */
-#define TFLC__DSP_DW_TAP(broadcast)                                            \
-  {                                                                            \
-    const uint32_t wv = tflc__load4(wt);                                       \
-    uint32_t xl, xh;                                                           \
-    const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);          \
-    if (broadcast) {                                                           \
-      xl = xh = ((uint32_t)(int32_t)*xt & 0xFFFFu) * 0x10001u;                 \
-    } else {                                                                   \
-      const uint32_t xv = tflc__load4(xt);                                     \
-      xl = tflc__sxtb16(xv);                                                   \
-      xh = tflc__sxtb16_ror8(xv);                                              \
-    }                                                                          \
-    s0 = tflc__smlabb(xl, wl, s0);                                             \
-    s2 = tflc__smlatt(xl, wl, s2);                                             \
-    s1 = tflc__smlabb(xh, wh, s1);                                             \
-    s3 = tflc__smlatt(xh, wh, s3);                                             \
-    xt += x_col;                                                               \
-    wt += w_col;                                                               \
-  }
-
-#if defined(TFLC__DSP_ASM)
-/* The 3x3 window of four channels in assembly (no offset, no broadcast):
- * ten instructions per tap, twelve registers. x_next / w_next step from
- * the third tap of a row to the first of the next. */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_asm(const int8_t *xt,
-                                               const int8_t *wt, int32_t x_col,
-                                               int32_t w_col, int32_t x_next,
-                                               int32_t w_next, uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  uint32_t xv, xl, wv, wl;
-#define TFLC__DSP_DW_TAP_ASM(xaddr, waddr)                                     \
-  "ldr %[xv], " xaddr "\n\t"                                                   \
-  "ldr %[wv], " waddr "\n\t"                                                   \
-  "sxtb16 %[xl], %[xv]\n\t"                                                    \
-  "sxtb16 %[wl], %[wv]\n\t"                                                    \
-  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
-  "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
-  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
-  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
-  "smlabb %[s1], %[xv], %[wv], %[s1]\n\t"                                      \
-  "smlatt %[s3], %[xv], %[wv], %[s3]\n\t"
-#define TFLC__DSP_DW_ROW_ASM                                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt]]", "[%[wt]]")                                   \
-  TFLC__DSP_DW_TAP_ASM("[%[xt], %[xc]]", "[%[wt], %[wc]]")                     \
-  "add %[xt], %[xt], %[xc], lsl #1\n\t"                                        \
-  "add %[wt], %[wt], %[wc], lsl #1\n\t" TFLC__DSP_DW_TAP_ASM("[%[xt]]",        \
-                                                             "[%[wt]]")
-  __asm__(TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          "ldr %[xv], %[xn]\n\t"
-          "add %[xt], %[xt], %[xv]\n\t"
-          "ldr %[xv], %[wn]\n\t"
-          "add %[wt], %[wt], %[xv]\n\t" TFLC__DSP_DW_ROW_ASM
-          : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
-            [xt] "+r"(xt), [wt] "+r"(wt), [xv] "=&r"(xv), [xl] "=&r"(xl),
-            [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [xc] "r"(x_col), [wc] "r"(w_col), [xn] "m"(x_next), [wn] "m"(w_next)
-          : "memory");
-#undef TFLC__DSP_DW_TAP_ASM
-#undef TFLC__DSP_DW_ROW_ASM
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-#endif
-
 /* Four channels [c, c + 4) of a depthwise block, with their prepared
- * requantizations (r only used in mode 0). */
-TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
-                                       const tflc_depthwise_block *b, int32_t c,
-                                       const tflc__dsp_requant *f, int sat8,
-                                       int broadcast) {
+ * requantizations (r only used in mode 0). One copy for every case: the
+ * offset pair added to the widened inputs (zero without an offset), with
+ * broadcast one input channel for the four, its value in both halfwords.
+ * The layer paths take the common layers, this the others. */
+static TFLC__NOINLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
+                                                const tflc_depthwise_block *b,
+                                                int32_t c,
+                                                const tflc__dsp_requant *f,
+                                                int sat8, int broadcast) {
   const int simple =
       TFLC__DSP_SIMPLE2(f[0], f[1]) && TFLC__DSP_SIMPLE2(f[2], f[3]);
   const int32_t rows = b->rows, cols = b->cols;
   const int32_t x_col = b->x_col, w_col = b->w_col;
   const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int with_offset = b->x_offset != 0;
   const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
   uint32_t bias[4];
   int32_t j, p, y, x;
@@ -12350,60 +12275,33 @@ TFLC__INLINE void tflc__depthwise4_dsp(const tflc_requant_params *rq,
   int8_t *o = b->out + c;
   for (p = 0; p < b->pixels; p++, xp += b->x_pixel, o += b->out_pixel) {
     uint32_t s0 = bias[0], s1 = bias[1], s2 = bias[2], s3 = bias[3];
-    if (rows == 3 && cols == 3 && !with_offset) {
-#if defined(TFLC__DSP_ASM)
-      if (!broadcast) {
-        uint32_t t[4];
-        t[0] = s0;
-        t[1] = s1;
-        t[2] = s2;
-        t[3] = s3;
-        tflc__dsp_dw3x3_asm(xp, b->w + c, x_col, w_col, b->x_row - 2 * x_col,
-                            b->w_row - 2 * w_col, t);
-        s0 = t[0];
-        s1 = t[1];
-        s2 = t[2];
-        s3 = t[3];
-      } else
-#endif
-      {
-        /* the 3x3 window unrolled: two pointer increments per tap */
-        const int32_t x_next = b->x_row - 3 * x_col;
-        const int32_t w_next = b->w_row - 3 * w_col;
-        const int8_t *xt = xp, *wt = b->w + c;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        xt += x_next;
-        wt += w_next;
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-        TFLC__DSP_DW_TAP(broadcast)
-      }
-    } else {
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
-        const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
-        if (with_offset) {
-          TFLC__DSP_DW_ROW(1, broadcast)
+    for (y = 0; y < rows; y++) {
+      const int8_t *xt = xp + (ptrdiff_t)y * b->x_row;
+      const int8_t *wt = b->w + (ptrdiff_t)y * b->w_row + c;
+      for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
+        const uint32_t wv = tflc__load4(wt);
+        const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+        uint32_t xl, xh;
+        if (broadcast) {
+          xl = xh = (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
         } else {
-          TFLC__DSP_DW_ROW(0, broadcast)
+          const uint32_t xv = tflc__load4(xt);
+          xl = tflc__sxtab16(off2, xv);
+          xh = tflc__sxtab16_ror8(off2, xv);
         }
+        s0 = tflc__smlabb(xl, wl, s0);
+        s2 = tflc__smlatt(xl, wl, s2);
+        s1 = tflc__smlabb(xh, wh, s1);
+        s3 = tflc__smlatt(xh, wh, s3);
       }
     }
-    o[0] = tflc__dsp_out(f[0], s0, out_off, lo, hi, sat8, simple);
-    o[1] = tflc__dsp_out(f[1], s1, out_off, lo, hi, sat8, simple);
-    o[2] = tflc__dsp_out(f[2], s2, out_off, lo, hi, sat8, simple);
-    o[3] = tflc__dsp_out(f[3], s3, out_off, lo, hi, sat8, simple);
+    {
+      const uint32_t s[4] = {s0, s1, s2, s3};
+      for (j = 0; j < 4; j++)
+        o[j] = tflc__dsp_out(f[j], s[j], out_off, lo, hi, sat8, simple);
+    }
   }
 }
-#undef TFLC__DSP_DW_ROW
-#undef TFLC__DSP_DW_TAP
 
 /* Channels [c, c + n) of a depthwise block through the portable
  * primitive (the last channels, or parameters the DSP requantization does
@@ -12436,17 +12334,14 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
   }
   if (!ok)
     tflc__dsp_depthwise_portable(rq, b, c, 4);
-  else if (b->multiplier == 1)
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 0);
   else
-    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, 1);
+    tflc__depthwise4_dsp(rq, b, c, f, mode == 2, b->multiplier != 1);
 }
 
-/* 3x3 depthwise runs of four channels [c, c + 4) (multiplier 1) without
- * an input offset (inside the input, the offset folded into the biases),
- * with simple requantizations (multipliers q, right shifts 1..23, as
- * tflc__dsp_dw4_simple_pixels) and biases within +-(2^30 - 9 * 2^14)
- * (tflc__dsp_dw3x3_fits). The weights are sign-extended once per run
+/* 3x3 depthwise runs of four channels (of tflc__dsp_dw3x3_layer) without
+ * an input offset (the offset folded into the biases), with simple
+ * requantizations (multipliers q, right shifts 1..23) and biases within
+ * +-(2^30 - 9 * 2^14). The weights are sign-extended once per run
  * into halfword pairs (channels 0 and 2 of tap t, then 1 and 3), so a tap
  * costs one word of input, its two SXTB16, one LDRD of the pair and four
  * multiply-accumulates.
@@ -12473,44 +12368,30 @@ typedef struct tflc__dw3_frame {
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
   int32_t pixels;    /* 156: left in the run (at least 1) */
-  int32_t lo, hi;    /* 160, 164: clamp (unless sat8) */
+  uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
-
-#define TFLC__DW3_BOUND (((int32_t)1 << 30) - 9 * 16384)
-TFLC__INLINE int tflc__dsp_dw3x3_fits(const uint32_t *bias) {
-  int j;
-  for (j = 0; j < 4; j++)
-    if ((int32_t)bias[j] >= TFLC__DW3_BOUND ||
-        (int32_t)bias[j] <= -TFLC__DW3_BOUND)
-      return 0;
-  return 1;
-}
-#undef TFLC__DW3_BOUND
 
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
  * apart), biases and requantizations. */
-TFLC__INLINE void tflc__dsp_dw3x3_frame(tflc__dw3_frame *k, const int8_t *w,
-                                        int32_t w_row, int32_t w_col,
-                                        const uint32_t *bias, const int32_t *q,
-                                        const int32_t *right, int32_t out_off,
-                                        int32_t lo, int32_t hi) {
-  int32_t t, j;
-  for (t = 0; t < 9; t++) {
-    const uint32_t wv = tflc__load4(w + (ptrdiff_t)(t / 3) * w_row +
-                                    (ptrdiff_t)(t % 3) * w_col);
-    k->w[2 * t] = tflc__sadd16(tflc__sxtb16(wv), tflc__sxtb16(wv));
-    k->w[2 * t + 1] =
-        tflc__sadd16(tflc__sxtb16_ror8(wv), tflc__sxtb16_ror8(wv));
+TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
+                                          int32_t w_row, int32_t w_col) {
+  uint32_t *d = k->w;
+  int32_t y;
+  for (y = 0; y < 3; y++, w += w_row, d += 6) {
+    const uint32_t v0 = tflc__load4(w), v1 = tflc__load4(w + w_col);
+    const uint32_t v2 = tflc__load4(w + 2 * w_col);
+    uint32_t l = tflc__sxtb16(v0), h = tflc__sxtb16_ror8(v0);
+    d[0] = tflc__sadd16(l, l);
+    d[1] = tflc__sadd16(h, h);
+    l = tflc__sxtb16(v1);
+    h = tflc__sxtb16_ror8(v1);
+    d[2] = tflc__sadd16(l, l);
+    d[3] = tflc__sadd16(h, h);
+    l = tflc__sxtb16(v2);
+    h = tflc__sxtb16_ror8(v2);
+    d[4] = tflc__sadd16(l, l);
+    d[5] = tflc__sadd16(h, h);
   }
-  for (j = 0; j < 4; j++) {
-    k->bias[j] = bias[j] * 2u;
-    k->qn[2 * j] = (uint32_t)q[j];
-    k->qn[2 * j + 1] =
-        ((uint32_t)1 << (right[j] - 1)) + ((uint32_t)out_off << right[j]);
-    k->right[j] = (uint32_t)right[j];
-  }
-  k->lo = lo;
-  k->hi = hi;
 }
 
 #if defined(TFLC__DSP_ASM)
@@ -12518,15 +12399,19 @@ typedef char
     tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
                                       offsetof(tflc__dw3_frame, x) == 140 &&
                                       offsetof(tflc__dw3_frame, out) == 148 &&
-                                      offsetof(tflc__dw3_frame, lo) == 160
+                                      offsetof(tflc__dw3_frame, lo4) == 160
                                   ? 1
                                   : -1];
-/* The run of frame k in assembly: eleven registers (-fno-omit-frame-pointer
- * builds keep r7), the rest in the frame. */
+/* The run of frame k in assembly: twelve registers (-fno-omit-frame-pointer
+ * builds keep r7), the rest in the frame. A pixel's four outputs are
+ * packed into one word (BFI), clamped lane by lane (SSUB8 + SEL against
+ * the clamp's bytes, no-ops for the whole int8 range) and stored at once:
+ * one loop for every clamp. */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
-                                                int32_t x_col, int sat8) {
+                                                int32_t x_col) {
   uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
   const int8_t *xt;
+  const int32_t x_next = k->x_next;
 #define TFLC__DW3_TAP(xaddr, woff)                                             \
   "ldr %[xv], " xaddr "\n\t"                                                   \
   "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
@@ -12540,68 +12425,50 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
   TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
   "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
-#define TFLC__DW3_OUT(s, qn, r, j, clamp)                                      \
+#define TFLC__DW3_OUT(s, qn, r)                                                \
   "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
   "smmulr " s ", " s ", %[wl]\n\t"                                             \
   "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
   "qadd " s ", " s ", %[wh]\n\t"                                               \
   "ldr %[wl], [%[k], #" r "]\n\t"                                              \
   "asr " s ", " s ", %[wl]\n\t"                                                \
-  "ssat " s ", #8, " s "\n\t" clamp(s) "strb " s ", [%[xt], #" j "]\n\t"
-#define TFLC__DW3_NOCLAMP(s) ""
-#define TFLC__DW3_CLAMP(s)                                                     \
-  "cmp " s ", %[xv]\n\t"                                                       \
-  "it lt\n\t"                                                                  \
-  "movlt " s ", %[xv]\n\t"                                                     \
-  "cmp " s ", %[xl]\n\t"                                                       \
-  "it gt\n\t"                                                                  \
-  "movgt " s ", %[xl]\n\t"
-#define TFLC__DW3_LOOP(clamp, load_clamp)                                      \
-  "1:\n\t"                                                                     \
-  "ldr %[xt], [%[k], #140]\n\t"                                                \
-  "ldrd %[s0], %[s1], [%[k], #72]\n\t"                                         \
-  "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW(                          \
-      "0", "8",                                                                \
-      "16") "ldr %[xv], [%[k], #136]\n\t"                                      \
-            "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(                       \
-                "24", "32",                                                    \
-                "40") "ldr %[xv], [%[k], #136]\n\t"                            \
-                      "add %[xt], %[xt], %[xv]\n\t" TFLC__DW3_ROW(             \
-                          "48", "56",                                          \
-                          "64") "ldr %[xt], [%[k], #148]\n\t" load_clamp       \
-                          TFLC__DW3_OUT("%[s0]", "88", "120", "0", clamp)      \
-                              TFLC__DW3_OUT("%[s1]", "96", "124", "1", clamp)  \
-                                  TFLC__DW3_OUT("%[s2]", "104", "128", "2",    \
-                                                clamp)                         \
-                                      TFLC__DW3_OUT(                           \
-                                          "%[s3]", "112", "132", "3",          \
-                                          clamp) "ldrd %[wl], %[wh], [%[k], "  \
-                                                 "#140]\n\t"                   \
-                                                 "add %[wl], %[wl], %[wh]\n\t" \
-                                                 "str %[wl], [%[k], #140]\n\t" \
-                                                 "ldr %[wh], [%[k], #152]\n\t" \
-                                                 "add %[xt], %[xt], %[wh]\n\t" \
-                                                 "str %[xt], [%[k], #148]\n\t" \
-                                                 "ldr %[wl], [%[k], #156]\n\t" \
-                                                 "subs %[wl], %[wl], #1\n\t"   \
-                                                 "str %[wl], [%[k], #156]\n\t" \
-                                                 "bne 1b\n\t"
-#define TFLC__DW3_OPERANDS                                                     \
-  : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),           \
-    [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&r"(wl),            \
-    [wh] "=&r"(wh)                                                             \
-  : [xc] "r"(x_col), [k] "r"(k)                                                \
-  : "cc", "memory"
-  if (sat8)
-    __asm__ volatile(TFLC__DW3_LOOP(TFLC__DW3_NOCLAMP, "") TFLC__DW3_OPERANDS);
-  else
-    __asm__ volatile(
-        TFLC__DW3_LOOP(TFLC__DW3_CLAMP, "ldrd %[xv], %[xl], [%[k], #160]\n\t")
-            TFLC__DW3_OPERANDS);
-#undef TFLC__DW3_OPERANDS
-#undef TFLC__DW3_LOOP
-#undef TFLC__DW3_CLAMP
-#undef TFLC__DW3_NOCLAMP
+  "ssat " s ", #8, " s "\n\t"
+  __asm__ volatile("1:\n\t"
+                   "ldr %[xt], [%[k], #140]\n\t"
+                   "ldrd %[s0], %[s1], [%[k], #72]\n\t"
+                   "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW(
+                       "24", "32",
+                       "40") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW("48",
+                                                                         "56",
+                                                                         "64")
+                       TFLC__DW3_OUT("%[s0]", "88",
+                                     "120") TFLC__DW3_OUT("%[s1]", "96", "124")
+                           TFLC__DW3_OUT("%[s2]", "104", "128") TFLC__DW3_OUT(
+                               "%[s3]", "112",
+                               "132") "bfi %[s0], %[s1], #8, #8\n\t"
+                                      "bfi %[s0], %[s2], #16, #8\n\t"
+                                      "bfi %[s0], %[s3], #24, #8\n\t"
+                                      "ldrd %[wl], %[wh], [%[k], #160]\n\t"
+                                      "ssub8 %[xv], %[s0], %[wl]\n\t"
+                                      "sel %[s0], %[s0], %[wl]\n\t"
+                                      "ssub8 %[xv], %[s0], %[wh]\n\t"
+                                      "sel %[s0], %[wh], %[s0]\n\t"
+                                      "ldrd %[xt], %[wh], [%[k], #148]\n\t"
+                                      "str %[s0], [%[xt]]\n\t"
+                                      "add %[xt], %[xt], %[wh]\n\t"
+                                      "str %[xt], [%[k], #148]\n\t"
+                                      "ldrd %[wl], %[wh], [%[k], #140]\n\t"
+                                      "add %[wl], %[wl], %[wh]\n\t"
+                                      "str %[wl], [%[k], #140]\n\t"
+                                      "ldr %[wl], [%[k], #156]\n\t"
+                                      "subs %[wl], %[wl], #1\n\t"
+                                      "str %[wl], [%[k], #156]\n\t"
+                                      "bne 1b\n\t"
+                   : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
+                     [s3] "=&r"(s3), [xt] "=&r"(xt), [xv] "=&r"(xv),
+                     [xl] "=&r"(xl), [wl] "=&r"(wl), [wh] "=&r"(wh)
+                   : [xc] "r"(x_col), [xn] "r"(x_next), [k] "r"(k)
+                   : "cc", "memory");
 #undef TFLC__DW3_OUT
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP
@@ -12616,164 +12483,486 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   (void)xt;
 }
 #else
-/* The same run in C, instruction for instruction (SMMULR as its
- * definition): the DSP emulation on other hosts tests the arithmetic
- * (tests/test_platform.c through tflc__dsp_dw3x3_layer). */
-TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col,
-                                       int sat8) {
+/* (a * b + 2^31) >> 32, the rounded high word of a product: SMMULR */
+TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  int32_t r;
+  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+#else
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+#endif
+}
+
+/* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
+ * lane by lane as SSUB8 + SEL do it): what clang builds and the DSP
+ * emulation on other hosts run (tests/test_platform.c through the layer
+ * paths). */
+TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
+  const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
+  const int32_t out_pixel = k->out_pixel;
+  const int8_t *x = k->x;
+  int8_t *o = k->out;
+  int32_t n = k->pixels, j;
   do {
+    const int8_t *xt = x;
+    const uint32_t *w = k->w;
     uint32_t s[4];
-    int32_t t, j;
+    int32_t r;
     s[0] = k->bias[0];
     s[1] = k->bias[1];
     s[2] = k->bias[2];
     s[3] = k->bias[3];
-    for (t = 0; t < 9; t++) {
-      const uint32_t xv =
-          tflc__load4(k->x + (ptrdiff_t)(t / 3) * (k->x_next + 2 * x_col) +
-                      (ptrdiff_t)(t % 3) * x_col);
-      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, k->w[2 * t], s[0]);
-      s[2] = tflc__smlatt(xl, k->w[2 * t], s[2]);
-      s[1] = tflc__smlabb(xh, k->w[2 * t + 1], s[1]);
-      s[3] = tflc__smlatt(xh, k->w[2 * t + 1], s[3]);
+    for (r = 0; r < 3; r++, xt += 2 * x_col + x_next, w += 6) {
+      uint32_t xv = tflc__load4(xt), xl = tflc__sxtb16(xv);
+      uint32_t xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[0], s[0]);
+      s[2] = tflc__smlatt(xl, w[0], s[2]);
+      s[1] = tflc__smlabb(xh, w[1], s[1]);
+      s[3] = tflc__smlatt(xh, w[1], s[3]);
+      xv = tflc__load4(xt + x_col);
+      xl = tflc__sxtb16(xv);
+      xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[2], s[0]);
+      s[2] = tflc__smlatt(xl, w[2], s[2]);
+      s[1] = tflc__smlabb(xh, w[3], s[1]);
+      s[3] = tflc__smlatt(xh, w[3], s[3]);
+      xv = tflc__load4(xt + 2 * x_col);
+      xl = tflc__sxtb16(xv);
+      xh = tflc__sxtb16_ror8(xv);
+      s[0] = tflc__smlabb(xl, w[4], s[0]);
+      s[2] = tflc__smlatt(xl, w[4], s[2]);
+      s[1] = tflc__smlabb(xh, w[5], s[1]);
+      s[3] = tflc__smlatt(xh, w[5], s[3]);
     }
     for (j = 0; j < 4; j++) {
-      const int64_t m = (int64_t)tflc__wrap32((int64_t)s[j]) *
-                            (int64_t)(int32_t)k->qn[2 * j] +
-                        ((int64_t)1 << 31);
-      int32_t v = (int32_t)tflc__asr64(m, 32); /* SMMULR */
+      const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
+      const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
+      int32_t v =
+          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[2 * j]);
       v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
                                      (int64_t)((uint32_t)v >> 31)));
       v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
-      if (!sat8) {
-        v = v < k->lo ? k->lo : v;
-        v = v > k->hi ? k->hi : v;
-      }
-      k->out[j] = (int8_t)v;
+      /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
+      v = v >= lo ? v : lo;
+      v = v >= hi ? hi : v;
+      o[j] = (int8_t)v;
     }
-    k->x += k->x_pixel;
-    k->out += k->out_pixel;
-  } while (--k->pixels != 0);
+    x += x_pixel;
+    o += out_pixel;
+  } while (--n != 0);
 }
 #endif
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
-/* DEPTHWISE_CONV_2D with 3x3 filters, multiplier 1, no dilation and int8
- * filters in place through the Arm DSP frame (tflc__dsp_dw3x3_loop), four
- * channels at a time over the whole map, the input offset folded into the
- * biases: the windows inside the input in one run per output row, every
- * other window copied to nine words, its padding the input's zero point
- * (those inputs plus the offset are zero, so the folded biases hold).
+/* words of the zero-point-padded band of input rows (on the stack) */
+#define TFLC__DW3_BAND 80
+
+/* The frame of output channels [c, c + 4) of a layer (ch channels): the
+ * filter's taps (LUT-compressed ones decoded into the frame's
+ * requantizations, written after the weights), the input offset folded
+ * into the biases with the doubled weight sums (|sum| <= 2 * 9 * 128 fits
+ * a halfword lane). Out of line: its temporaries stay out of the layer's
+ * frame. */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
+                                                 const tflc_conv_params *p,
+                                                 const tflc_const *filter,
+                                                 const tflc_const *bias,
+                                                 int32_t c, int32_t ch) {
+  const uint32_t off = (uint32_t)p->input_offset;
+  uint32_t sum02 = 0, sum13 = 0;
+  int32_t j;
+  if (TFLC__COMPRESSION && filter->bits != 0) {
+    tflc__lut_decode_rows(filter, c, ch, 4, 9, k->qn);
+    tflc__dsp_dw3x3_weights(k, (const int8_t *)k->qn, 12, 4);
+  } else {
+    tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
+  }
+  for (j = 0; j < 9; j++) {
+    sum02 = tflc__sadd16(sum02, k->w[2 * j]);
+    sum13 = tflc__sadd16(sum13, k->w[2 * j + 1]);
+  }
+  for (j = 0; j < 4; j++) {
+    const uint32_t right = (uint32_t)-p->out_shift[c + j];
+    /* the halfword lane of channel j, sign-extended */
+    const uint32_t lane =
+        ((j & 1 ? sum13 : sum02) >> (j & 2 ? 16 : 0)) & 0xFFFFu;
+    const uint32_t sum = lane >= 0x8000u ? lane | 0xFFFF0000u : lane;
+    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j) * 2u + off * sum;
+    k->qn[2 * j] = (uint32_t)p->out_multiplier[c + j];
+    k->qn[2 * j + 1] =
+        ((uint32_t)1 << (right - 1)) + ((uint32_t)p->output_offset << right);
+    k->right[j] = right;
+  }
+  k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
+  k->hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
+}
+
+/* The output rows of a wide map (multiplier 1, four channels from in_n
+ * and out_n): the windows inside the input in one run a row from the
+ * input, every other window copied to nine words, the input's zero point
+ * (pad) where it leaves the input. */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
+                     const int8_t *in_n, int8_t *out_n, int32_t ch,
+                     int32_t first, int32_t last, uint32_t pad) {
+  uint32_t win[9];
+  int32_t oy, ox, ky;
+  for (oy = 0; oy < g->oh; oy++) {
+    const int32_t iy0 = oy * g->sh - g->ph;
+    const int full_y = iy0 >= 0 && iy0 + 3 <= g->h;
+    int8_t *orow = out_n + (ptrdiff_t)oy * g->ow * ch;
+    if (full_y && first <= last) {
+      k->x_next = (g->w - 2) * ch;
+      k->x = in_n + ((ptrdiff_t)iy0 * g->w + first * g->sw - g->pw) * ch;
+      k->x_pixel = g->sw * ch;
+      k->out = orow + (ptrdiff_t)first * ch;
+      k->out_pixel = ch;
+      k->pixels = last - first + 1;
+      tflc__dsp_dw3x3_loop(k, ch);
+    }
+    for (ox = 0; ox < g->ow; ox++) {
+      const int32_t ix0 = ox * g->sw - g->pw;
+      if (full_y && ox == first && first <= last) {
+        ox = last; /* the run */
+        continue;
+      }
+      {
+        /* the rows and columns inside the input, then nine words */
+        const int c0 = ix0 >= 0 && ix0 < g->w;
+        const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g->w;
+        const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g->w;
+        for (ky = 0; ky < 3; ky++) {
+          const int32_t iy = iy0 + ky;
+          uint32_t *wr = win + 3 * ky;
+          if (iy < 0 || iy >= g->h) {
+            wr[0] = wr[1] = wr[2] = pad;
+          } else {
+            const int8_t *xr = in_n + ((ptrdiff_t)iy * g->w + ix0) * ch;
+            wr[0] = c0 ? tflc__load4(xr) : pad;
+            wr[1] = c1 ? tflc__load4(xr + ch) : pad;
+            wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
+          }
+        }
+      }
+      k->x_next = 4;
+      k->x = (const int8_t *)win;
+      k->x_pixel = 0;
+      k->out = orow + (ptrdiff_t)ox * ch;
+      k->out_pixel = 0;
+      k->pixels = 1;
+      tflc__dsp_dw3x3_loop(k, 4);
+    }
+  }
+}
+
+/* The output rows of four channels (from in_n and out_n) through bands:
+ * `seg` output columns and `per` output rows a band; one: the input's
+ * channel in every lane (else four channels a word); first: the first
+ * bands of the layer (with one segment the padding columns stay from
+ * there). */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
+                      const int8_t *in_n, int8_t *out_n, int32_t ch,
+                      int32_t cin, int one, int32_t seg, int32_t per,
+                      uint32_t pad, int first) {
+  const int32_t all = (g->oh - 1) * g->sh + 3; /* input rows the map reads */
+  int32_t sx, oy, j, t;
+  for (sx = 0; sx < g->ow; sx += seg) {
+    const int32_t nx = g->ow - sx < seg ? g->ow - sx : seg;
+    const int32_t ix0 = sx * g->sw - g->pw, n = (nx - 1) * g->sw + 3;
+    /* words [lo, hi) of a row from the input, the others padding */
+    const int32_t lo = -ix0 < 0 ? 0 : -ix0 < n ? -ix0 : n;
+    const int32_t hi = g->w - ix0 < lo ? lo : g->w - ix0 < n ? g->w - ix0 : n;
+    k->x_pixel = g->sw * 4;
+    k->out_pixel = ch;
+    k->x_next = (n - 2) * 4;
+    /* (one segment: the same columns for every block) */
+    for (j = 0; (seg < g->ow || first) && j < TFLC__DW3_BAND / n && j < all;
+         j++) {
+      uint32_t *d = band + (ptrdiff_t)j * n;
+      for (t = 0; t < lo; t++)
+        d[t] = pad;
+      for (t = hi; t < n; t++)
+        d[t] = pad;
+    }
+    for (oy = 0; oy < g->oh; oy += per) {
+      const int32_t rows = g->oh - oy < per ? g->oh - oy : per;
+      const int32_t iy0 = oy * g->sh - g->ph;
+      uint32_t *d = band + lo;
+      for (j = 0; j < (rows - 1) * g->sh + 3; j++, d += n) {
+        const int32_t iy = iy0 + j;
+        uint32_t *e = d;
+        int32_t left = hi - lo;
+        if (iy < 0 || iy >= g->h) {
+          for (; left > 0; left--)
+            *e++ = pad;
+        } else {
+          const int8_t *s = in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * cin;
+          if (!one) {
+            for (; left > 0; left--, s += cin)
+              *e++ = tflc__load4(s);
+          } else {
+            if (cin == 1)
+              for (; left >= 4; left -= 4, s += 4, e += 4) {
+                const uint32_t v = tflc__load4(s);
+                e[0] = (v & 0xFFu) * 0x01010101u;
+                e[1] = ((v >> 8) & 0xFFu) * 0x01010101u;
+                e[2] = ((v >> 16) & 0xFFu) * 0x01010101u;
+                e[3] = (v >> 24) * 0x01010101u;
+              }
+            for (; left > 0; left--, s += cin)
+              *e++ = (uint32_t)(uint8_t)*s * 0x01010101u;
+          }
+        }
+      }
+      for (j = 0; j < rows; j++) {
+        k->x = (const int8_t *)(band + (ptrdiff_t)j * g->sh * n);
+        k->out = out_n + ((ptrdiff_t)(oy + j) * g->ow + sx) * ch;
+        k->pixels = nx;
+        tflc__dsp_dw3x3_loop(k, 4);
+      }
+    }
+  }
+}
+
+/* DEPTHWISE_CONV_2D with 3x3 filters and no dilation through the Arm DSP
+ * frame (tflc__dsp_dw3x3_loop), four output channels at a time over the
+ * whole map, the input offset folded into the biases: bands of input rows
+ * and columns are copied to TFLC__DW3_BAND words, four channels a word
+ * (multiplier 1) or one input channel's byte in every lane (multipliers
+ * that are multiples of four), the input's zero point where the windows
+ * leave the input (those inputs plus the offset are zero, so the folded
+ * biases hold). Every output row of a band is then one run, its borders
+ * included. Wide maps of multiplier 1, where the border windows are few,
+ * run the windows inside the input from the input instead, one run per
+ * output row, and copy every other window to nine words padded the same
+ * way. LUT-compressed filters are decoded four channels at a time.
  * Returns 0, nothing written, where it does not apply: channels not a
  * multiple of four, requantizations other than the simple ones (right
  * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
- * bound. (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
+ * bound less the largest folded offset (9 * 128 * 128).
+ * (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
  * primitives are its own.) */
 static TFLC__NOINLINE int
 tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int8_t *in, const int32_t filter_dims[4],
                       const tflc_const *filter, const tflc_const *bias,
                       const int32_t out_dims[4], int8_t *out) {
+  const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
   tflc__geom g;
-  const int32_t ch = out_dims[3], off = p->input_offset;
-  const int sat8 = p->act_min == -128 && p->act_max == 127;
-  const int8_t *wt = (const int8_t *)filter->data;
-  uint32_t pad;
-  int32_t c, j, t, n, oy, ox, ky, first, last;
+  const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
+  const int32_t off = p->input_offset;
+  uint32_t pad, band[TFLC__DW3_BAND];
+  int32_t c, n, seg, per, first, last;
   int64_t e;
-  if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
-      filter_dims[3] != ch || in_dims[3] != ch || ch % 4 != 0 ||
-      (TFLC__COMPRESSION && filter->bits != 0) || off < -127 || off > 128 ||
-      p->output_offset < -128 || p->output_offset > 127 || p->act_min < -128 ||
-      p->act_max > 127 || p->act_min > p->act_max)
+  int banded = 1;
+  if ((m != 1 && m % 4 != 0) || (int64_t)cin * m != ch || filter_dims[1] != 3 ||
+      filter_dims[2] != 3 || filter_dims[3] != ch || ch % 4 != 0 ||
+      off < -127 || off > 128 || p->output_offset < -128 ||
+      p->output_offset > 127 || p->act_min < -128 || p->act_max > 127 ||
+      p->act_min > p->act_max)
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  if (g.dh != 1 || g.dw != 1)
+  if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
-  for (c = 0; c < ch; c += 4) {
-    uint32_t b4[4];
-    for (j = 0; j < 4; j++) {
-      const int32_t sh = p->out_shift[c + j];
-      int32_t sum = 0;
-      if (p->out_multiplier[c + j] == INT32_MIN || sh > -1 || sh < -23)
-        return 0;
-      for (t = 0; t < 9; t++)
-        sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] =
-          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
-    }
-    if (!tflc__dsp_dw3x3_fits(b4))
+  for (c = 0; c < ch; c++) {
+    const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23 ||
+        b >= bound || b <= -bound)
       return 0;
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
+  /* `seg` output columns a band, whose windows cover (seg - 1) * sw + 3
+   * words a row; `per` output rows a band */
+  seg = (TFLC__DW3_BAND / 3 - 3) / g.sw + 1;
+  seg = seg < g.ow ? seg : g.ow;
+  per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;
   e = (int64_t)g.w - 3 + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
+  if (m == 1) {
+    /* multiplier 1 may run the windows inside the input from the input
+     * and copy each border window to nine words instead: taken where the
+     * band's copies (about 4 instructions a word) would cost more than
+     * those windows (about 100 instructions each) */
+    int64_t top = ((int64_t)g.ph + g.sh - 1) / g.sh, inner = 0, words;
+    int64_t bottom = (int64_t)g.h - 3 + g.ph;
+    bottom = bottom < 0 ? -1 : bottom / g.sh;
+    bottom = bottom < g.oh ? bottom : g.oh - 1;
+    if (first <= last && top <= bottom)
+      inner = (int64_t)(last - first + 1) * (bottom - top + 1);
+    words = ((int64_t)g.ow + seg - 1) / seg *
+            (((int64_t)g.oh + per - 1) / per) * ((per - 1) * g.sh + 3) *
+            ((seg - 1) * g.sw + 3);
+    banded = words * 4 <= ((int64_t)g.oh * g.ow - inner) * 100;
+  }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
-    uint32_t b4[4], win[9];
+    tflc__dsp_dw3x3_block(&k, p, filter, bias, c, ch);
+    for (n = 0; n < in_dims[0]; n++) {
+      const int8_t *in_n =
+          in + (ptrdiff_t)n * g.h * g.w * cin + (m == 1 ? c : c / m);
+      int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
+      if (banded)
+        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, m != 1, seg,
+                              per, pad, c == 0 && n == 0);
+      if (!banded)
+        tflc__dsp_dw3x3_runs(&k, &g, in_n, out_n, ch, first, last, pad);
+    }
+  }
+  return 1;
+}
+#undef TFLC__DW3_BAND
+#endif
+
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+/* The taps of one window for four channels: n_out x n_in taps, the inner
+ * ones xi / wi bytes apart, the outer ones xo / wo, added to s; the input
+ * offset added to the widened inputs (off2: in both halfwords), or (one)
+ * one input value for the four channels, the offset added to it. */
+TFLC__INLINE void tflc__dsp_dw_window(const int8_t *x, const int8_t *w,
+                                      int32_t n_out, int32_t n_in, int32_t xo,
+                                      int32_t xi, int32_t wo, int32_t wi,
+                                      uint32_t off2, int one, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  do { /* (n_out, n_in >= 1; counted down: fewer registers) */
+    const int8_t *xt = x, *wt = w;
+    int32_t i = n_in;
+    do {
+      const uint32_t wv = tflc__load4(wt);
+      const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+      uint32_t xl, xh;
+      if (one) {
+        xl = xh = (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
+      } else {
+        const uint32_t xv = tflc__load4(xt);
+        xl = tflc__sxtab16(off2, xv);
+        xh = tflc__sxtab16_ror8(off2, xv);
+      }
+      s0 = tflc__smlabb(xl, wl, s0);
+      s2 = tflc__smlatt(xl, wl, s2);
+      s1 = tflc__smlabb(xh, wh, s1);
+      s3 = tflc__smlatt(xh, wh, s3);
+      xt += xi;
+      wt += wi;
+    } while (--i != 0);
+    x += xo;
+    w += wo;
+  } while (--n_out != 0);
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+
+/* The two kinds out of line: the accumulators keep their registers at
+ * every optimization level. */
+static TFLC__NOINLINE void
+tflc__dsp_dw_window4(const int8_t *x, const int8_t *w, int32_t n_out,
+                     int32_t n_in, int32_t xo, int32_t xi, int32_t wo,
+                     int32_t wi, uint32_t off2, uint32_t *s) {
+  tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 0, s);
+}
+static TFLC__NOINLINE void
+tflc__dsp_dw_window1(const int8_t *x, const int8_t *w, int32_t n_out,
+                     int32_t n_in, int32_t xo, int32_t xi, int32_t wo,
+                     int32_t wi, uint32_t off2, uint32_t *s) {
+  tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 1, s);
+}
+
+/* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
+ * DSP primitives' arithmetic, four output channels at a time over the
+ * whole map, without the chunked path's set-up: multiplier 1 (four input
+ * channels a word) or a multiple of four (one input value for four
+ * outputs), int8 filters in place, channels a multiple of four, simple
+ * requantizations (right shifts 1..23), clamps and output offset within
+ * int8, input offsets within +-32640. Returns 0, nothing written,
+ * otherwise. */
+static TFLC__NOINLINE int
+tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                   const int8_t *in, const int32_t filter_dims[4],
+                   const tflc_const *filter, const tflc_const *bias,
+                   const int32_t out_dims[4], int8_t *out) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
+  const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
+  const int8_t *wt = (const int8_t *)filter->data;
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int one = m != 1;
+  int32_t c, j, n, oy, ox, first, last;
+  int64_t e;
+  if (m < 1 || (m != 1 && m % 4 != 0) || (int64_t)cin * m != ch ||
+      filter_dims[3] != ch || ch % 4 != 0 ||
+      (TFLC__COMPRESSION && filter->bits != 0) || p->input_offset < -32640 ||
+      p->input_offset > 32640 || out_off < -128 || out_off > 127 || lo < -128 ||
+      hi > 127 || lo > hi)
+    return 0;
+  for (c = 0; c < ch; c++) {
+    const int32_t sh = p->out_shift[c];
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23)
+      return 0;
+  }
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  /* output columns whose whole window is inside the input */
+  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = e < g.ow ? (int32_t)e : g.ow;
+  e = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
+  e = e < 0 ? -1 : e / g.sw;
+  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  for (c = 0; c < ch; c += 4) {
+    uint32_t b4[4];
     int32_t q[4], right[4];
     for (j = 0; j < 4; j++) {
-      int32_t sum = 0;
-      for (t = 0; t < 9; t++)
-        sum += wt[(ptrdiff_t)t * ch + c + j];
-      b4[j] =
-          (uint32_t)tflc__bias_at(bias, c + j) + (uint32_t)off * (uint32_t)sum;
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j);
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
-    tflc__dsp_dw3x3_frame(&k, wt + c, 3 * ch, ch, b4, q, right,
-                          p->output_offset, p->act_min, p->act_max);
     for (n = 0; n < in_dims[0]; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c / m;
+      int8_t *o = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
       for (oy = 0; oy < g.oh; oy++) {
         const int32_t iy0 = oy * g.sh - g.ph;
-        const int full_y = iy0 >= 0 && iy0 + 3 <= g.h;
-        int8_t *orow = out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch + c;
-        if (full_y && first <= last) {
-          k.x_next = (g.w - 2) * ch;
-          k.x = in_n + ((ptrdiff_t)iy0 * g.w + first * g.sw - g.pw) * ch;
-          k.x_pixel = g.sw * ch;
-          k.out = orow + (ptrdiff_t)first * ch;
-          k.out_pixel = ch;
-          k.pixels = last - first + 1;
-          tflc__dsp_dw3x3_loop(&k, ch, sat8);
-        }
-        for (ox = 0; ox < g.ow; ox++) {
+        int32_t ky0, ky1;
+        tflc__window(iy0, g.dh, g.kh, g.h, &ky0, &ky1);
+        for (ox = 0; ox < g.ow; ox++, o += ch) {
           const int32_t ix0 = ox * g.sw - g.pw;
-          if (full_y && ox == first && first <= last) {
-            ox = last; /* the run */
-            continue;
-          }
-          {
-            /* the rows and columns inside the input, then nine words */
-            const int c0 = ix0 >= 0 && ix0 < g.w;
-            const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g.w;
-            const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g.w;
-            for (ky = 0; ky < 3; ky++) {
-              const int32_t iy = iy0 + ky;
-              uint32_t *wr = win + 3 * ky;
-              if (iy < 0 || iy >= g.h) {
-                wr[0] = wr[1] = wr[2] = pad;
-              } else {
-                const int8_t *xr = in_n + ((ptrdiff_t)iy * g.w + ix0) * ch;
-                wr[0] = c0 ? tflc__load4(xr) : pad;
-                wr[1] = c1 ? tflc__load4(xr + ch) : pad;
-                wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
-              }
+          int32_t kx0 = 0, kx1 = g.kw, rows = ky1 - ky0, cols;
+          uint32_t s[4];
+          if (ox < first || ox > last)
+            tflc__window(ix0, g.dw, g.kw, g.w, &kx0, &kx1);
+          cols = kx1 - kx0;
+          s[0] = b4[0];
+          s[1] = b4[1];
+          s[2] = b4[2];
+          s[3] = b4[3];
+          if (rows > 0 && cols > 0) {
+            /* the rows outer, the columns inner; one column: the rows as
+             * the inner loop */
+            int32_t xo = g.dh * g.w * cin, xi = g.dw * cin;
+            int32_t wo = g.kw * ch, wi = ch;
+            const int8_t *x =
+                in_n +
+                ((ptrdiff_t)(iy0 + ky0 * g.dh) * g.w + ix0 + kx0 * g.dw) * cin;
+            const int8_t *w = wt + ((ptrdiff_t)ky0 * g.kw + kx0) * ch + c;
+            if (cols == 1) {
+              xi = xo;
+              wi = wo;
+              cols = rows;
+              rows = 1;
             }
+            if (one)
+              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
+            else
+              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
           }
-          k.x_next = 4;
-          k.x = (const int8_t *)win;
-          k.x_pixel = 0;
-          k.out = orow + (ptrdiff_t)ox * ch;
-          k.out_pixel = 0;
-          k.pixels = 1;
-          tflc__dsp_dw3x3_loop(&k, 4, sat8);
+          for (j = 0; j < 4; j++)
+            o[j] =
+                tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                                 out_off, lo, hi, 0);
         }
       }
     }
@@ -12781,122 +12970,6 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   return 1;
 }
 #endif
-
-#if defined(TFLC__DSP_ASM)
-/* A run of b's pixels, channels [c, c + 4), through the frame. */
-static TFLC__NOINLINE void
-tflc__dsp_dw3x3_pixels(const tflc_depthwise_block *b, int32_t c,
-                       const uint32_t *bias, const int32_t *q,
-                       const int32_t *right, int32_t out_off, int32_t lo,
-                       int32_t hi, int sat8) {
-  tflc__dw3_frame k;
-  tflc__dsp_dw3x3_frame(&k, b->w + c, b->w_row, b->w_col, bias, q, right,
-                        out_off, lo, hi);
-  k.x_next = b->x_row - 2 * b->x_col;
-  k.x = b->x + c;
-  k.x_pixel = b->x_pixel;
-  k.out = b->out + c;
-  k.out_pixel = b->out_pixel;
-  k.pixels = b->pixels;
-  tflc__dsp_dw3x3_loop(&k, b->x_col, sat8);
-}
-#endif
-
-/* The pixels of four channels [c, c + 4) (multiplier 1) whose
- * requantizations are all simple (tflc__dsp_requant_init): multipliers q
- * and right shifts 1..23 in arrays, the input offset
- * added to the widened inputs by SXTAB16, 3x3 windows without an offset in
- * assembly. sat8: the clamp is the whole int8 range. */
-TFLC__INLINE void tflc__dsp_dw4_simple_pixels(const tflc_depthwise_block *b,
-                                              int32_t c, const uint32_t *bias,
-                                              const int32_t *q,
-                                              const int32_t *right,
-                                              int32_t out_off, int32_t lo,
-                                              int32_t hi, int sat8) {
-  const int32_t rows = b->rows, cols = b->cols;
-  const int32_t x_col = b->x_col, w_col = b->w_col;
-  const int32_t x_row = b->x_row, w_row = b->w_row;
-  const int32_t x_pixel = b->x_pixel, out_pixel = b->out_pixel;
-  const int32_t pixels = b->pixels;
-  const uint32_t off2 = ((uint32_t)b->x_offset & 0xFFFFu) * 0x10001u;
-  const int8_t *xp = b->x + c;
-  const int8_t *const w = b->w + c;
-  int8_t *o = b->out + c;
-  int32_t p, y, x, j;
-#if defined(TFLC__DSP_ASM)
-  /* (the ACLE build keeps the loop below: faster there) */
-  if (rows == 3 && cols == 3 && off2 == 0 && pixels >= 3 &&
-      tflc__dsp_dw3x3_fits(bias)) {
-    tflc__dsp_dw3x3_pixels(b, c, bias, q, right, out_off, lo, hi, sat8);
-    return;
-  }
-#endif
-  for (p = 0; p < pixels; p++, xp += x_pixel, o += out_pixel) {
-    uint32_t s[4];
-    s[0] = bias[0];
-    s[1] = bias[1];
-    s[2] = bias[2];
-    s[3] = bias[3];
-#if defined(TFLC__DSP_ASM)
-    if (rows == 3 && cols == 3 && off2 == 0) {
-      /* (windows inside the input come with the offset folded in) */
-      tflc__dsp_dw3x3_asm(xp, w, x_col, w_col, x_row - 2 * x_col,
-                          w_row - 2 * w_col, s);
-    } else
-#endif
-    {
-      uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-      for (y = 0; y < rows; y++) {
-        const int8_t *xt = xp + (ptrdiff_t)y * x_row;
-        const int8_t *wt = w + (ptrdiff_t)y * w_row;
-        for (x = 0; x < cols; x++, xt += x_col, wt += w_col) {
-          const uint32_t xv = tflc__load4(xt), wv = tflc__load4(wt);
-          const uint32_t xl = tflc__sxtab16(off2, xv);
-          const uint32_t xh = tflc__sxtab16_ror8(off2, xv);
-          const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
-          s0 = tflc__smlabb(xl, wl, s0);
-          s2 = tflc__smlatt(xl, wl, s2);
-          s1 = tflc__smlabb(xh, wh, s1);
-          s3 = tflc__smlatt(xh, wh, s3);
-        }
-      }
-      s[0] = s0;
-      s[1] = s1;
-      s[2] = s2;
-      s[3] = s3;
-    }
-    for (j = 0; j < 4; j++)
-      o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                              out_off, lo, hi, sat8);
-  }
-}
-
-/* Channels [c, c + 4) of a depthwise block (multiplier 1) through
- * tflc__dsp_dw4_simple_pixels when their requantizations are all simple;
- * returns 0 (nothing done) otherwise. */
-static TFLC__NOINLINE int
-tflc__dsp_depthwise4_simple(const tflc_requant_params *rq,
-                            const tflc_depthwise_block *b, int32_t c,
-                            int sat8) {
-  uint32_t bias[4];
-  int32_t q[4], right[4], j;
-  for (j = 0; j < 4; j++) {
-    const int32_t k = rq->per_channel ? c + j : 0;
-    const int32_t sh = rq->shift[k];
-    q[j] = rq->multiplier[k];
-    if (q[j] == INT32_MIN || sh > -1 || sh < -23)
-      return 0;
-    right[j] = -sh;
-    bias[j] = rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u;
-  }
-  if (sat8)
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset, -128,
-                                127, 1);
-  else
-    tflc__dsp_dw4_simple_pixels(b, c, bias, q, right, rq->output_offset,
-                                rq->act_min, rq->act_max, 0);
-  return 1;
-}
 
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b) {
@@ -12911,8 +12984,7 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
     return;
   }
   for (c = 0; c < n4; c += 4)
-    if (b->multiplier != 1 || !tflc__dsp_depthwise4_simple(rq, b, c, mode == 2))
-      tflc__dsp_depthwise4_general(rq, b, c, mode);
+    tflc__dsp_depthwise4_general(rq, b, c, mode);
   if (c < b->channels)
     tflc__dsp_depthwise_portable(rq, b, c, b->channels - c);
 }

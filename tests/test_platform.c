@@ -19,7 +19,8 @@
 #define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
 #endif
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
-#define TFLC_DW3_LAYER_TEST /* tflc__dsp_dw3x3_layer, called directly */
+#define TFLC_DW3_LAYER_TEST /* the DSP depthwise layer paths, called directly  \
+                             */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
 #include "harness.h"
@@ -524,39 +525,63 @@ static int conv_kernel_case(int dw_conv) {
 }
 
 #if defined(TFLC_HAVE_DSP)
-/* The Arm DSP 3x3 depthwise layer (tflc__dsp_dw3x3_layer: the whole map
- * four channels at a time, runs inside the input, padded windows on the
- * borders) against the reference: any map from 1x1, strides 1 and 2, SAME
- * and VALID, one or two batches, every input zero point, simple
- * requantizations with any clamp, now and then a channel or bias it
- * refuses (then it writes nothing). Returns 1 when it agreed or refused
+/* The Arm DSP depthwise layer paths against the reference: the 3x3 frame
+ * (tflc__dsp_dw3x3_layer: four channels at a time over the whole map,
+ * bands of input rows and columns padded with the zero point, or on wide
+ * maps runs inside the input and padded border windows; any = 0) and the
+ * path of any filter (tflc__dsp_dw_layer: 1x1 to 7x7, long columns,
+ * dilation 1 or 2; any = 1). Maps from 1x1 to 13x13 and some up to 40
+ * wide, strides 1 and 2, SAME and VALID, one or two batches, multipliers 1
+ * (channels mostly a multiple of four), 4 and 8 (one to three input
+ * channels) and now and then 2 (refused), every input zero point, simple
+ * requantizations with any clamp, now and then a channel or bias they
+ * refuse (then they write nothing). Returns 1 when it agreed or refused
  * cleanly; *used counts the layers it ran. */
-static int dw3x3_layer_case(int *used) {
+static int dw_layer_case(int any, int *used) {
   conv_shape g;
   quant k;
   tflc_conv_params p;
-  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, c;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, c, taps;
   int8_t *in, *f, *expect, *got;
   const int wb = (int)(rnd() % 4 != 0);
+  const uint32_t pick = rnd() % 16;
   int same, ok, ran;
   tflc_const braw, fc;
   memset(&g, 0, sizeof g);
   g.dw_conv = 1;
-  g.mult = 1;
+  g.mult = pick < 10 ? 1 : pick < 12 ? 4 : pick < 15 ? 8 : 2;
   g.n = rnd_range(1, 2);
-  g.h = rnd_range(1, 10);
-  g.w = rnd_range(1, 10);
+  g.h = rnd_range(1, 13);
+  /* now and then wider than a band (segments, or runs and border windows) */
+  g.w = rnd() % 4 == 0 ? rnd_range(14, 40) : rnd_range(1, 13);
   g.kh = g.kw = 3;
   g.dh = g.dw = 1;
+  if (any) {
+    g.kh = rnd_range(1, 7);
+    g.kw = rnd_range(1, 7);
+    if (rnd() % 4 == 0) { /* a long column (streaming audio models) */
+      g.kh = rnd_range(5, 23);
+      g.kw = 1;
+      g.h = g.kh + rnd_range(0, 2);
+    }
+    g.dh = rnd_range(1, 2);
+    g.dw = rnd_range(1, 2);
+  }
   g.sh = rnd_range(1, 2);
   g.sw = rnd_range(1, 2);
-  same = g.h < 3 || g.w < 3 || rnd() % 2;
-  out_size(g.h, 3, g.sh, 1, same, &g.oh, &g.ph);
-  out_size(g.w, 3, g.sw, 1, same, &g.ow, &g.pw);
-  g.cin = g.cout = 4 * rnd_range(1, 6);
+  same =
+      g.h < (g.kh - 1) * g.dh + 1 || g.w < (g.kw - 1) * g.dw + 1 || rnd() % 2;
+  out_size(g.h, g.kh, g.sh, g.dh, same, &g.oh, &g.ph);
+  out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
+  if (g.mult == 1)
+    g.cin = rnd() % 8 == 0 ? rnd_range(1, 24) : 4 * rnd_range(1, 6);
+  else
+    g.cin = rnd_range(1, 3);
+  g.cout = g.cin * g.mult;
   g.in_zp = rnd() % 3 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
+  taps = g.kh * g.kw;
   in_n = g.n * g.h * g.w * g.cin;
-  f_n = 9 * g.cout;
+  f_n = taps * g.cout;
   out_n = g.n * g.oh * g.ow * g.cout;
   in = (int8_t *)malloc((size_t)in_n);
   f = (int8_t *)malloc((size_t)f_n);
@@ -564,7 +589,7 @@ static int dw3x3_layer_case(int *used) {
   got = (int8_t *)malloc((size_t)out_n);
   fill_s8(in, in_n);
   fill_s8(f, f_n);
-  make_quant(&k, g.cout, 9);
+  make_quant(&k, g.cout, taps);
   for (c = 0; c < g.cout; c++) {
     if (rnd() % 64 != 0 && (k.s32[c] > -1 || k.s32[c] < -23)) {
       k.q[c] = (int32_t)(0x40000000u + rnd() % 0x40000000u);
@@ -579,7 +604,8 @@ static int dw3x3_layer_case(int *used) {
   in_dims[2] = g.w;
   in_dims[3] = g.cin;
   f_dims[0] = 1;
-  f_dims[1] = f_dims[2] = 3;
+  f_dims[1] = g.kh;
+  f_dims[2] = g.kw;
   f_dims[3] = g.cout;
   out_dims[1] = g.oh;
   out_dims[2] = g.ow;
@@ -587,10 +613,11 @@ static int dw3x3_layer_case(int *used) {
   memset(&p, 0, sizeof p);
   p.stride_h = g.sh;
   p.stride_w = g.sw;
-  p.dilation_h = p.dilation_w = 1;
+  p.dilation_h = g.dh;
+  p.dilation_w = g.dw;
   p.pad_h = g.ph;
   p.pad_w = g.pw;
-  p.depth_multiplier = 1;
+  p.depth_multiplier = g.mult;
   p.input_offset = -g.in_zp;
   p.output_offset = k.zp;
   p.act_min = k.lo;
@@ -601,8 +628,12 @@ static int dw3x3_layer_case(int *used) {
   fc = tflc_const_raw(f, TFLC_INT8, f_n);
   ref_conv(&g, &k, wb, in, f, expect);
   memset(got, 0x5A, (size_t)out_n);
-  ran = tflc__dsp_dw3x3_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
-                              out_dims, got);
+  if (any)
+    ran = tflc__dsp_dw_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                             out_dims, got);
+  else
+    ran = tflc__dsp_dw3x3_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                                out_dims, got);
   if (ran) {
     ok = memcmp(got, expect, (size_t)out_n) == 0;
     (*used)++;
@@ -613,9 +644,12 @@ static int dw3x3_layer_case(int *used) {
       ok &= got[i] == 0x5A;
   }
   if (!ok)
-    fprintf(stderr, "  dsp 3x3 layer: n%d %dx%dx%d s%d,%d p%d,%d zp %d\n",
-            (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.sh, (int)g.sw,
-            (int)g.ph, (int)g.pw, (int)g.in_zp);
+    fprintf(stderr,
+            "  dsp depthwise layer (%s): n%d %dx%dx%d k%dx%d m%d s%d,%d "
+            "d%d,%d p%d,%d zp %d\n",
+            any ? "any" : "3x3", (int)g.n, (int)g.h, (int)g.w, (int)g.cin,
+            (int)g.kh, (int)g.kw, (int)g.mult, (int)g.sh, (int)g.sw, (int)g.dh,
+            (int)g.dw, (int)g.ph, (int)g.pw, (int)g.in_zp);
   free(in);
   free(f);
   free(expect);
@@ -625,10 +659,18 @@ static int dw3x3_layer_case(int *used) {
 
 static void test_dsp_dw3x3_layer(void) {
   int i, ok = 1, used = 0;
-  for (i = 0; i < 300; i++)
-    ok &= dw3x3_layer_case(&used);
+  for (i = 0; i < 400; i++)
+    ok &= dw_layer_case(0, &used);
   CHECK(ok);
-  CHECK(used > 150); /* most layers took the path */
+  CHECK(used > 200); /* most layers took the path */
+}
+
+static void test_dsp_dw_layer(void) {
+  int i, ok = 1, used = 0;
+  for (i = 0; i < 300; i++)
+    ok &= dw_layer_case(1, &used);
+  CHECK(ok);
+  CHECK(used > 150);
 }
 #endif
 
@@ -1206,6 +1248,7 @@ int main(void) {
   RUN(test_dsp_depthwise_runs);
 #if defined(TFLC_HAVE_DSP)
   RUN(test_dsp_dw3x3_layer);
+  RUN(test_dsp_dw_layer);
 #endif
   RUN(test_lut_unpack);
   RUN(test_kernels_portable);
