@@ -11875,6 +11875,138 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #undef TFLC__DSP_STEP_PAIRS
 }
 
+/* 2 x 2 blocks down the rows, each requantized and stored in assembly:
+ * block i takes input rows a + 2 i stride and the one after, against
+ * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
+ * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
+ * that row and the next). prm[]: the multiplier, rounding nudge
+ * (2^(right-1)) and right shift of column 0, then of column 1 (both
+ * simple channels: no left shift, right shift 1..23), the output offset,
+ * out_row, the biases of columns 0 and 1. The outputs saturate to int8
+ * (the fast requantization's mode 2): the same bytes as tflc__dsp_out's
+ * simple case with sat8. pairs > 0. The loop state lives in memory, the
+ * inner loop and the requantization in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
+                                                const int8_t *w0,
+                                                int32_t stride, int32_t n4,
+                                                int32_t pairs, int8_t *out,
+                                                const uint32_t *prm) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *w;
+  const int8_t *const wend = w0 + n4;
+  const int32_t odd = n4 & 4, a_next = 2 * stride - n4;
+  /* 20 instructions per 16 products: the weights of column 1 first, so
+   * that column 0's load can step the pointer */
+#define TFLC__DSP_STEP_PW                                                      \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"                                     \
+  "ldr %[t2], [%[w]], #4\n\t"                                                  \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
+  /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4,
+   * offset t5) and saturated to int8; t0 clobbered */
+#define TFLC__DSP_REQ_PW(s)                                                    \
+  "smull %[t0], %[t1], " s ", %[t2]\n\t"                                       \
+  "adds %[t0], %[t0], #0x40000000\n\t"                                         \
+  "adc %[t1], %[t1], #0\n\t"                                                   \
+  "lsl %[t1], %[t1], #1\n\t"                                                   \
+  "orr %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
+  "qadd %[t1], %[t1], %[t0]\n\t"                                               \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "add %[t1], %[t1], %[t5]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[t0], %[prm]\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[s00], [%[t0], #32]\n\t"
+      "ldr %[s01], [%[t0], #36]\n\t"
+      "mov %[s10], %[s00]\n\t"
+      "mov %[s11], %[s01]\n\t"
+      "ldr %[t0], %[odd]\n\t"
+      "cmp %[t0], #0\n\t"
+      "bne 2f\n"
+      "1:\n\t" TFLC__DSP_STEP_PW "2:\n\t" TFLC__DSP_STEP_PW
+      "ldr %[t0], %[wend]\n\t"
+      "cmp %[w], %[t0]\n\t"
+      "bne 1b\n\t"
+      /* the next block's input rows */
+      "ldr %[t0], %[a_next]\n\t"
+      "add %[a0], %[a0], %[t0]\n\t"
+      "str %[a0], %[a]\n\t"
+      /* column 0 */
+      "ldr %[t0], %[prm]\n\t"
+      "ldr %[t2], [%[t0]]\n\t"
+      "ldr %[t3], [%[t0], #4]\n\t"
+      "ldr %[t4], [%[t0], #8]\n\t"
+      "ldr %[t5], [%[t0], #24]\n\t"
+      "ldr %[a0], [%[t0], #28]\n\t"
+      "ldr %[w], %[out]\n\t" TFLC__DSP_REQ_PW("%[s00]") "strb %[t1], "
+                                                        "[%[w]]"
+                                                        "\n\t" TFLC__DSP_REQ_PW(
+                                                            "%[s10]") "strb "
+                                                                      "%[t1], "
+                                                                      "[%[w], "
+                                                                      "%[a0]]"
+                                                                      "\n\t"
+                                                                      /* column
+                                                                         1 */
+                                                                      "ldr "
+                                                                      "%[t0], "
+                                                                      "%[prm]"
+                                                                      "\n\t"
+                                                                      "ldr "
+                                                                      "%[t2], "
+                                                                      "[%[t0], "
+                                                                      "#12]\n\t"
+                                                                      "ldr "
+                                                                      "%[t3], "
+                                                                      "[%[t0], "
+                                                                      "#16]\n\t"
+                                                                      "ldr "
+                                                                      "%[t4], "
+                                                                      "[%[t0], "
+                                                                      "#20]"
+                                                                      "\n"
+                                                                      "\t" TFLC__DSP_REQ_PW("%[s01]") "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQ_PW(
+                                                                          "%["
+                                                                          "s11"
+                                                                          "]") "add %[t0], %[w], %[a0]\n\t"
+                                                                               "strb %[t1], [%[t0], #1]\n\t"
+                                                                               "add %[w], %[w], %[a0], lsl #1\n\t"
+                                                                               "str %[w], %[out]\n\t"
+                                                                               "ldr %[t0], %[pairs]\n\t"
+                                                                               "subs %[t0], %[t0], #1\n\t"
+                                                                               "str %[t0], %[pairs]\n\t"
+                                                                               "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
+        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)
+      : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [odd] "m"(odd),
+        [a_next] "m"(a_next), [prm] "m"(prm)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_PW
+#undef TFLC__DSP_REQ_PW
+}
+
 /* The pointwise fast path of the DSP GEMM: one segment of a multiple of
  * four values, no offset, the second input row and weight row the same
  * distance after the first (pointwise convolutions, fully connected
@@ -11912,7 +12044,21 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
     simple = TFLC__DSP_SIMPLE2(f0, f1);
-    for (r = 0; r + 1 < rows; r += 2 * i) {
+    if (simple && sat8) {
+      /* requantized in the assembly loop, its parameters in sums */
+      sums[0] = (uint32_t)f0.q;
+      sums[1] = (uint32_t)f0.nudge;
+      sums[2] = f0.right;
+      sums[3] = (uint32_t)f1.q;
+      sums[4] = (uint32_t)f1.nudge;
+      sums[5] = f1.right;
+      sums[6] = (uint32_t)out_off;
+      sums[7] = (uint32_t)out_row;
+      sums[8] = b0;
+      sums[9] = b1;
+      tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+    }
+    for (r = simple && sat8 ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,

@@ -207,6 +207,77 @@ static void test_gemm_primitives(void) {
   CHECK(ok_dsp);
 }
 
+/* The pointwise shapes of the DSP GEMM (one run of a multiple of four, no
+ * offset, input and weight rows equally far apart: 2 x 2 blocks down the
+ * rows, requantized in the loop where the channels allow) against the
+ * reference and the portable GEMM: odd and even rows and columns, runs of
+ * 4 (mod 8) and 0 (mod 8) values, per-channel and per-tensor, with and
+ * without biases, biases and multipliers near the int32 limits, output
+ * zero points anywhere in int8, saturation to int8 (act none) and clamps. */
+static void test_gemm_pointwise_blocks(void) {
+  int i, ok_ref = 1, ok_dsp = 1;
+  for (i = 0; i < 300; i++) {
+    quant k;
+    tflc_gemm_block g;
+    const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
+    int32_t an, wn, on, c;
+    int8_t *a, *w, *expect, *got;
+    tflc_requant_params rq;
+    g.rows = rnd() % 4 == 0 ? rnd_range(2, 5) : rnd_range(2, 40);
+    g.cols = 2 * rnd_range(1, 12);
+    g.segments = 1;
+    g.seg_len = 4 * rnd_range(1, 40);
+    g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 2);
+    g.a_seg = g.w_seg = 0;
+    g.a_offset = 0;
+    g.out_row = g.cols + rnd_range(0, 5);
+    an = g.rows * g.a_row + 8;
+    wn = g.cols * g.w_col + 8;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    make_quant(&k, g.cols, g.seg_len + 1);
+    if (rnd() % 4 != 0) {
+      /* no activation: the outputs saturate to int8 */
+      k.lo = -128;
+      k.hi = 127;
+    }
+    if (i % 5 == 0)
+      for (c = 0; c < g.cols; c++) {
+        /* sums near the int32 limits, multipliers near one, right shifts
+         * of 1..23 (the saturating add of the rounding) */
+        k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
+                                        : 0x80000000u + rnd() % 50000u);
+        k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
+        k.s32[c] = -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    rq = quant_params(&k, pc, wb);
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    ref_gemm(&k, pc, wb, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_s8_portable(&rq, &g);
+    ok_ref &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_gemm_s8_dsp(&rq, &g);
+    ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+    free(a);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok_ref);
+  CHECK(ok_dsp);
+}
+
 static void ref_depthwise_block(const quant *k, int pc, int wb,
                                 const tflc_depthwise_block *b) {
   int32_t p, c, y, x;
@@ -1201,6 +1272,7 @@ int main(void) {
 #endif
   RUN(test_requantize);
   RUN(test_gemm_primitives);
+  RUN(test_gemm_pointwise_blocks);
   RUN(test_depthwise_primitives);
   RUN(test_dsp_depthwise_runs);
 #if defined(TFLC_HAVE_DSP)
