@@ -11879,13 +11879,16 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
  * block i takes input rows a + 2 i stride and the one after, against
  * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
  * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
- * that row and the next). prm[]: the multiplier, rounding nudge
- * (2^(right-1)) and right shift of column 0, then of column 1 (both
- * simple channels: no left shift, right shift 1..23), the output offset,
- * out_row, the biases of columns 0 and 1. The outputs saturate to int8
- * (the fast requantization's mode 2): the same bytes as tflc__dsp_out's
- * simple case with sat8. pairs > 0. The loop state lives in memory, the
- * inner loop and the requantization in thirteen registers. */
+ * that row and the next). prm[]: column 0's multiplier, nudge and right
+ * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
+ * channels are simple (no left shift, right shift n of 1..23) and the
+ * outputs saturate to int8 (the fast requantization's mode 2); a nudge
+ * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
+ * exact where the rounding add does not saturate, and where it does, both
+ * orders give a value beyond int8 of the same sign (|offset| <= 128,
+ * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
+ * pairs > 0. The loop state lives in memory, the inner loop and the
+ * requantization in thirteen registers. */
 static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
                                                 const int8_t *w0,
                                                 int32_t stride, int32_t n4,
@@ -11918,93 +11921,76 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
   "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
-  /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4,
-   * offset t5) and saturated to int8; t0 clobbered */
+  /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
+   * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
+   * through the carry) plus its bit 30 (the rounding add of 2^30), then
+   * the rounding right shift */
 #define TFLC__DSP_REQ_PW(s)                                                    \
-  "smull %[t0], %[t1], " s ", %[t2]\n\t"                                       \
-  "adds %[t0], %[t0], #0x40000000\n\t"                                         \
-  "adc %[t1], %[t1], #0\n\t"                                                   \
-  "lsl %[t1], %[t1], #1\n\t"                                                   \
-  "orr %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
+  "adds %[t0], %[t0], %[t0]\n\t"                                               \
+  "adc %[t1], %[t1], %[t1]\n\t"                                                \
+  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
   "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
   "qadd %[t1], %[t1], %[t0]\n\t"                                               \
   "asr %[t1], %[t1], %[t4]\n\t"                                                \
-  "add %[t1], %[t1], %[t5]\n\t"                                                \
   "ssat %[t1], #8, %[t1]\n\t"
-  __asm__(
-      "3:\n\t"
-      "ldr %[t0], %[prm]\n\t"
-      "ldr %[a0], %[a]\n\t"
-      "ldr %[w], %[w0]\n\t"
-      "ldr %[s00], [%[t0], #32]\n\t"
-      "ldr %[s01], [%[t0], #36]\n\t"
-      "mov %[s10], %[s00]\n\t"
-      "mov %[s11], %[s01]\n\t"
-      "ldr %[t0], %[odd]\n\t"
-      "cmp %[t0], #0\n\t"
-      "bne 2f\n"
-      "1:\n\t" TFLC__DSP_STEP_PW "2:\n\t" TFLC__DSP_STEP_PW
-      "ldr %[t0], %[wend]\n\t"
-      "cmp %[w], %[t0]\n\t"
-      "bne 1b\n\t"
-      /* the next block's input rows */
-      "ldr %[t0], %[a_next]\n\t"
-      "add %[a0], %[a0], %[t0]\n\t"
-      "str %[a0], %[a]\n\t"
-      /* column 0 */
-      "ldr %[t0], %[prm]\n\t"
-      "ldr %[t2], [%[t0]]\n\t"
-      "ldr %[t3], [%[t0], #4]\n\t"
-      "ldr %[t4], [%[t0], #8]\n\t"
-      "ldr %[t5], [%[t0], #24]\n\t"
-      "ldr %[a0], [%[t0], #28]\n\t"
-      "ldr %[w], %[out]\n\t" TFLC__DSP_REQ_PW("%[s00]") "strb %[t1], "
-                                                        "[%[w]]"
-                                                        "\n\t" TFLC__DSP_REQ_PW(
-                                                            "%[s10]") "strb "
-                                                                      "%[t1], "
-                                                                      "[%[w], "
-                                                                      "%[a0]]"
-                                                                      "\n\t"
-                                                                      /* column
-                                                                         1 */
-                                                                      "ldr "
-                                                                      "%[t0], "
-                                                                      "%[prm]"
-                                                                      "\n\t"
-                                                                      "ldr "
-                                                                      "%[t2], "
-                                                                      "[%[t0], "
-                                                                      "#12]\n\t"
-                                                                      "ldr "
-                                                                      "%[t3], "
-                                                                      "[%[t0], "
-                                                                      "#16]\n\t"
-                                                                      "ldr "
-                                                                      "%[t4], "
-                                                                      "[%[t0], "
-                                                                      "#20]"
-                                                                      "\n"
-                                                                      "\t" TFLC__DSP_REQ_PW("%[s01]") "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQ_PW(
-                                                                          "%["
-                                                                          "s11"
-                                                                          "]") "add %[t0], %[w], %[a0]\n\t"
-                                                                               "strb %[t1], [%[t0], #1]\n\t"
-                                                                               "add %[w], %[w], %[a0], lsl #1\n\t"
-                                                                               "str %[w], %[out]\n\t"
-                                                                               "ldr %[t0], %[pairs]\n\t"
-                                                                               "subs %[t0], %[t0], #1\n\t"
-                                                                               "str %[t0], %[pairs]\n\t"
-                                                                               "bne 3b\n\t"
-      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
-        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
-        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)
-      : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [odd] "m"(odd),
-        [a_next] "m"(a_next), [prm] "m"(prm)
-      : "cc", "memory");
+#define TFLC__DSP_REQ_PW00 TFLC__DSP_REQ_PW(s00)
+#define TFLC__DSP_REQ_PW01 TFLC__DSP_REQ_PW(s01)
+#define TFLC__DSP_REQ_PW10 TFLC__DSP_REQ_PW(s10)
+#define TFLC__DSP_REQ_PW11 TFLC__DSP_REQ_PW(s11)
+  /* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
+#define TFLC__DSP_OUT_PW                                                       \
+  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t2], [%[t5]]\n\t"                                                     \
+  "ldr %[t3], [%[t5], #4]\n\t"                                                 \
+  "ldr %[t4], [%[t5], #8]\n\t"                                                 \
+  "ldr %[a0], [%[t5], #24]\n\t"                                                \
+  "ldr %[w], %[out]\n\t" TFLC__DSP_REQ_PW00                                    \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW10 "strb %[t1], [%[w], %[a0]]\n\t"  \
+  "ldr %[t2], [%[t5], #12]\n\t"                                                \
+  "ldr %[t3], [%[t5], #16]\n\t"                                                \
+  "ldr %[t4], [%[t5], #20]\n\t"                                                \
+  "add %[w], %[w], #1\n\t" TFLC__DSP_REQ_PW01                                  \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW11 "strb %[t1], [%[w], %[a0]]\n\t"  \
+  "add %[w], %[w], %[a0], lsl #1\n\t"                                          \
+  "sub %[w], %[w], #1\n\t"                                                     \
+  "str %[w], %[out]\n\t"
+  __asm__("3:\n\t"
+          "ldr %[t0], %[prm]\n\t"
+          "ldr %[a0], %[a]\n\t"
+          "ldr %[w], %[w0]\n\t"
+          "ldr %[s00], [%[t0], #28]\n\t"
+          "ldr %[s01], [%[t0], #32]\n\t"
+          "mov %[s10], %[s00]\n\t"
+          "mov %[s11], %[s01]\n\t"
+          "ldr %[t0], %[odd]\n\t"
+          "cmp %[t0], #0\n\t"
+          "bne 2f\n"
+          "1:\n\t" TFLC__DSP_STEP_PW "2:\n\t" TFLC__DSP_STEP_PW
+          "ldr %[t0], %[wend]\n\t"
+          "cmp %[w], %[t0]\n\t"
+          "bne 1b\n\t"
+          /* the next block's input rows */
+          "ldr %[t0], %[a_next]\n\t"
+          "add %[a0], %[a0], %[t0]\n\t"
+          "str %[a0], %[a]\n\t" TFLC__DSP_OUT_PW "ldr %[t0], %[pairs]\n\t"
+          "subs %[t0], %[t0], #1\n\t"
+          "str %[t0], %[pairs]\n\t"
+          "bne 3b\n\t"
+          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),
+            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),
+            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+            [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)
+          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [odd] "m"(odd),
+            [a_next] "m"(a_next), [prm] "m"(prm)
+          : "cc", "memory");
 #undef TFLC__DSP_STEP_PW
 #undef TFLC__DSP_REQ_PW
+#undef TFLC__DSP_OUT_PW
+#undef TFLC__DSP_REQ_PW00
+#undef TFLC__DSP_REQ_PW01
+#undef TFLC__DSP_REQ_PW10
+#undef TFLC__DSP_REQ_PW11
 }
 
 /* The pointwise fast path of the DSP GEMM: one segment of a multiple of
@@ -12047,15 +12033,14 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     if (simple && sat8) {
       /* requantized in the assembly loop, its parameters in sums */
       sums[0] = (uint32_t)f0.q;
-      sums[1] = (uint32_t)f0.nudge;
+      sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
       sums[2] = f0.right;
       sums[3] = (uint32_t)f1.q;
-      sums[4] = (uint32_t)f1.nudge;
+      sums[4] = (uint32_t)f1.nudge + ((uint32_t)out_off << f1.right);
       sums[5] = f1.right;
-      sums[6] = (uint32_t)out_off;
-      sums[7] = (uint32_t)out_row;
-      sums[8] = b0;
-      sums[9] = b1;
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
       tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
     }
     for (r = simple && sat8 ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
@@ -13126,16 +13111,32 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
 }
 
 #if defined(TFLC__SUM_S8_IS_DSP)
-/* sum of n int8, four a word (the seam TFLC__SUM_S8) */
+/* sum of n int8 (the seam TFLC__SUM_S8): the bytes added into four 16-bit
+ * lanes with SXTAB16, two words a step, the lanes summed every 255 words
+ * (each lane at most 255 * 128 in magnitude, exact in int16) */
 static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
-  int32_t sum, k = 0;
-  uint32_t acc = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t v = tflc__load4(row + k);
-    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
-    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+  int32_t sum = 0, k = 0;
+  while (n - k >= 4) {
+    const int32_t words = (n - k) / 4 < 255 ? (n - k) / 4 : 255;
+    const int32_t stop = k + 4 * words;
+    uint32_t lo = 0, hi = 0;
+    for (; k + 8 <= stop; k += 8) {
+      const uint32_t v0 = tflc__load4(row + k), v1 = tflc__load4(row + k + 4);
+      lo = tflc__sxtab16(lo, v0);
+      hi = tflc__sxtab16_ror8(hi, v0);
+      lo = tflc__sxtab16(lo, v1);
+      hi = tflc__sxtab16_ror8(hi, v1);
+    }
+    if (k < stop) {
+      const uint32_t v = tflc__load4(row + k);
+      lo = tflc__sxtab16(lo, v);
+      hi = tflc__sxtab16_ror8(hi, v);
+      k += 4;
+    }
+    /* the four lanes, each a signed 16-bit sum */
+    sum += tflc__wrap32(
+        (int64_t)tflc__smlad(lo, 0x00010001u, tflc__smlad(hi, 0x00010001u, 0)));
   }
-  sum = tflc__wrap32((int64_t)acc);
   for (; k < n; k++)
     sum += row[k];
   return sum;

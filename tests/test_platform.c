@@ -278,6 +278,30 @@ static void test_gemm_pointwise_blocks(void) {
   CHECK(ok_dsp);
 }
 
+#if defined(TFLC__SUM_S8_IS_DSP)
+/* The DSP sum of int8 rows (the folded input offsets) against a plain
+ * loop: lengths 0..3000 (the 16-bit lanes summed every 255 words), random
+ * rows and rows of -128 or 127 only (the lanes' largest magnitudes) */
+static void test_dsp_sum_s8(void) {
+  static int8_t row[3004];
+  int i, ok = 1;
+  for (i = 0; i < 200; i++) {
+    const int32_t n = i < 20 ? i : rnd_range(0, 3000);
+    const int32_t off = rnd_range(0, 3);
+    int32_t k, expect = 0;
+    fill_s8(row, (int32_t)sizeof row);
+    if (i % 4 == 1)
+      memset(row, 0x80, sizeof row);
+    else if (i % 4 == 2)
+      memset(row, 0x7F, sizeof row);
+    for (k = 0; k < n; k++)
+      expect += row[off + k];
+    ok &= tflc__sum_s8_dsp(row + off, n) == expect;
+  }
+  CHECK(ok);
+}
+#endif
+
 static void ref_depthwise_block(const quant *k, int pc, int wb,
                                 const tflc_depthwise_block *b) {
   int32_t p, c, y, x;
@@ -1273,6 +1297,9 @@ int main(void) {
   RUN(test_requantize);
   RUN(test_gemm_primitives);
   RUN(test_gemm_pointwise_blocks);
+#if defined(TFLC__SUM_S8_IS_DSP)
+  RUN(test_dsp_sum_s8);
+#endif
   RUN(test_depthwise_primitives);
   RUN(test_dsp_depthwise_runs);
 #if defined(TFLC_HAVE_DSP)
