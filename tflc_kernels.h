@@ -3901,11 +3901,15 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
                              const int8_t *w, int32_t depth, int32_t in_off,
                              int32_t *dst) {
   int32_t j;
+  if (w == NULL) {
+    for (j = 0; j < n; j++)
+      dst[j] = tflc__bias_at(bias, c0 + j);
+    return;
+  }
   for (j = 0; j < n; j++) {
     uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
-    if (w != NULL)
-      v += (uint32_t)in_off *
-           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
+    v += (uint32_t)in_off *
+         (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
     dst[j] = tflc__wrap32((int64_t)v);
   }
 }
@@ -13113,32 +13117,34 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
 #if defined(TFLC__SUM_S8_IS_DSP)
 /* sum of n int8 (the seam TFLC__SUM_S8): the bytes added into four 16-bit
  * lanes with SXTAB16, two words a step, the lanes summed every 255 words
- * (each lane at most 255 * 128 in magnitude, exact in int16) */
-static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
-  int32_t sum = 0, k = 0;
-  while (n - k >= 4) {
-    const int32_t words = (n - k) / 4 < 255 ? (n - k) / 4 : 255;
-    const int32_t stop = k + 4 * words;
+ * at most (each lane then at most 255 * 128 in magnitude, exact in
+ * int16) */
+static TFLC__NOINLINE int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
+  int32_t sum = 0, words = n / 4, k;
+  const int8_t *p = row;
+  while (words > 0) {
+    const int32_t m = words < 255 ? words : 255;
     uint32_t lo = 0, hi = 0;
-    for (; k + 8 <= stop; k += 8) {
-      const uint32_t v0 = tflc__load4(row + k), v1 = tflc__load4(row + k + 4);
+    words -= m;
+    for (k = m >> 1; k > 0; k--, p += 8) {
+      const uint32_t v0 = tflc__load4(p), v1 = tflc__load4(p + 4);
       lo = tflc__sxtab16(lo, v0);
       hi = tflc__sxtab16_ror8(hi, v0);
       lo = tflc__sxtab16(lo, v1);
       hi = tflc__sxtab16_ror8(hi, v1);
     }
-    if (k < stop) {
-      const uint32_t v = tflc__load4(row + k);
+    if (m & 1) {
+      const uint32_t v = tflc__load4(p);
       lo = tflc__sxtab16(lo, v);
       hi = tflc__sxtab16_ror8(hi, v);
-      k += 4;
+      p += 4;
     }
     /* the four lanes, each a signed 16-bit sum */
     sum += tflc__wrap32(
         (int64_t)tflc__smlad(lo, 0x00010001u, tflc__smlad(hi, 0x00010001u, 0)));
   }
-  for (; k < n; k++)
-    sum += row[k];
+  for (k = n & 3; k > 0; k--)
+    sum += *p++;
   return sum;
 }
 #endif
