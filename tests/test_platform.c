@@ -207,14 +207,16 @@ static void test_gemm_primitives(void) {
   CHECK(ok_dsp);
 }
 
-/* The pointwise shapes of the DSP GEMM (one run of a multiple of four, no
- * offset, input and weight rows equally far apart: 2 x 2 blocks down the
- * rows, requantized in the loop where the channels allow) against the
- * reference and the portable GEMM: odd and even rows and columns, runs of
- * 4 (mod 8) and 0 (mod 8) values, per-channel and per-tensor, with and
- * without biases, biases and multipliers near the int32 limits, output
- * zero points anywhere in int8, saturation to int8 (act none) and clamps. */
-static void test_gemm_pointwise_blocks(void) {
+/* The DSP GEMM's 2 x 2 blocks requantized in the assembly loop (no input
+ * offset, runs of a multiple of four values) against the reference and the
+ * portable GEMM: the pointwise shapes (one run, input and weight rows
+ * equally far apart) and the windows of convolutions (several runs, rows
+ * at different distances, overlapping input rows); odd and even rows and
+ * columns, runs of 4 (mod 8) and 0 (mod 8) values, per-channel and
+ * per-tensor, with and without biases, biases and multipliers near the
+ * int32 limits, output zero points anywhere in int8, saturation to int8
+ * (act none) and clamps. */
+static void test_gemm_sat_blocks(void) {
   int i, ok_ref = 1, ok_dsp = 1;
   for (i = 0; i < 300; i++) {
     quant k;
@@ -231,14 +233,26 @@ static void test_gemm_pointwise_blocks(void) {
     g.a_seg = g.w_seg = 0;
     g.a_offset = 0;
     g.out_row = g.cols + rnd_range(0, 5);
-    an = g.rows * g.a_row + 8;
+    if (i % 2 == 1) {
+      /* the convolution's windows read in place: several runs, input and
+       * weight rows at different distances, odd column counts */
+      g.cols = rnd_range(1, 24);
+      g.segments = rnd_range(1, 4);
+      g.seg_len = 4 * rnd_range(1, 16);
+      g.a_seg = g.seg_len + rnd_range(0, 9);
+      g.a_row = rnd() % 2 ? rnd_range(1, 3) * 4 : g.a_seg * g.segments + 3;
+      g.w_seg = g.seg_len + rnd_range(0, 3);
+      g.w_col = g.w_seg * g.segments + rnd_range(0, 5);
+      g.out_row = g.cols + rnd_range(0, 5);
+    }
+    an = g.rows * g.a_row + g.segments * g.a_seg + 8;
     wn = g.cols * g.w_col + 8;
     on = g.rows * g.out_row;
     a = (int8_t *)malloc((size_t)an);
     w = (int8_t *)malloc((size_t)wn);
     expect = (int8_t *)malloc((size_t)on);
     got = (int8_t *)malloc((size_t)on);
-    make_quant(&k, g.cols, g.seg_len + 1);
+    make_quant(&k, g.cols, g.seg_len * g.segments + 1);
     if (rnd() % 4 != 0) {
       /* no activation: the outputs saturate to int8 */
       k.lo = -128;
@@ -1296,7 +1310,7 @@ int main(void) {
 #endif
   RUN(test_requantize);
   RUN(test_gemm_primitives);
-  RUN(test_gemm_pointwise_blocks);
+  RUN(test_gemm_sat_blocks);
 #if defined(TFLC__SUM_S8_IS_DSP)
   RUN(test_dsp_sum_s8);
 #endif
