@@ -3977,6 +3977,9 @@ typedef struct tflc__conv_blocked {
    * pixels follow each other in memory (one block); small: the filter
    * fits the im2col rows; im2col: every window through them */
   int border, contiguous, small, im2col;
+  /* the inner pixels' GEMM adds the input offset to the inputs (a single
+   * pixel: summing the filter to fold it into the biases costs more) */
+  int offset_inner;
 } tflc__conv_blocked;
 
 /* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
@@ -4073,7 +4076,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_inner(tflc__conv_blocked *s) {
   gb->segments = g->kh;
   gb->seg_len = g->kw * g->c;
   gb->a_seg = g->dh * g->w * g->c;
-  gb->a_offset = 0;
+  gb->a_offset = s->offset_inner ? s->in_off : 0;
   gb->w = s->wt;
   gb->w_col = s->depth;
   gb->w_seg = g->kw * g->c;
@@ -4219,6 +4222,7 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
   /* short runs per kernel row: every window copied whole instead */
   s->im2col =
       s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
+  s->offset_inner = s->contiguous && g->oh == 1 && g->ow == 1;
   s->rq.bias = s->bias;
   s->rq.per_channel = 1;
   s->rq.output_offset = p->output_offset;
@@ -4263,8 +4267,10 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.nc = nc;
     s.rq.multiplier = p->out_multiplier + c0;
     s.rq.shift = p->out_shift + c0;
-    /* windows inside the input: biases with the offset folded in */
-    tflc__chunk_bias(bias, c0, nc, s.wt, s.depth, s.in_off, s.bias);
+    /* windows inside the input: biases with the offset folded in (or the
+     * plain biases, offset_inner) */
+    tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
+                     s.in_off, s.bias);
     if (s.im2col) {
       tflc__conv2d_s8_small_im2col(&s, 1);
       continue;

@@ -522,6 +522,8 @@ static int conv_kernel_case(int dw_conv) {
   g.n = rnd_range(1, 2);
   g.h = rnd_range(1, 12);
   g.w = rnd_range(1, 12);
+  if (!dw_conv && rnd() % 8 == 0)
+    g.h = g.w = 1; /* one pixel (a 1x1 filter: the offset on the inputs) */
   if (rnd() % 3 == 0) {
     g.kh = g.kw = 1;
   } else {
