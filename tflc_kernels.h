@@ -11897,7 +11897,8 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
  * exact where the rounding add does not saturate, and where it does, both
  * orders give a value beyond int8 of the same sign (|offset| <= 128,
  * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
- * pairs > 0. The loop state lives in memory, the inner loop and the
+ * pairs > 0. The loop state lives in memory, the inner loop (unrolled
+ * four times, entered at the step that leaves a multiple of four) and the
  * requantization in thirteen registers. */
 static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
                                                 const int8_t *w0,
@@ -11907,7 +11908,7 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
   uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
   const int8_t *a0, *w;
   const int8_t *const wend = w0 + n4;
-  const int32_t odd = n4 & 4, a_next = 2 * stride - n4;
+  const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;
   /* 20 instructions per 16 products: the weights of column 1 first, so
    * that column 0's load can step the pointer */
 #define TFLC__DSP_STEP_PW                                                      \
@@ -11973,10 +11974,15 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
           "ldr %[s01], [%[t0], #32]\n\t"
           "mov %[s10], %[s00]\n\t"
           "mov %[s11], %[s01]\n\t"
-          "ldr %[t0], %[odd]\n\t"
+          "ldr %[t0], %[rem]\n\t"
           "cmp %[t0], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_PW "2:\n\t" TFLC__DSP_STEP_PW
+          "beq 1f\n\t"
+          "cmp %[t0], #2\n\t"
+          "beq 6f\n\t"
+          "bhi 5f\n\t"
+          "b 7f\n"
+          "1:\n\t" TFLC__DSP_STEP_PW "5:\n\t" TFLC__DSP_STEP_PW
+          "6:\n\t" TFLC__DSP_STEP_PW "7:\n\t" TFLC__DSP_STEP_PW
           "ldr %[t0], %[wend]\n\t"
           "cmp %[w], %[t0]\n\t"
           "bne 1b\n\t"
@@ -11991,7 +11997,7 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
             [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),
             [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
             [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)
-          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [odd] "m"(odd),
+          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),
             [a_next] "m"(a_next), [prm] "m"(prm)
           : "cc", "memory");
 #undef TFLC__DSP_STEP_PW
@@ -12008,7 +12014,7 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
                          int32_t pairs, int8_t *out, const uint32_t *prm) {
   uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
   const int8_t *a0, *a1 = a, *w, *w1, *end = a;
-  const int32_t odd = n4 & 4;
+  const int32_t rem = (n4 >> 2) & 3;
   int32_t segs = 0;
 #define TFLC__DSP_STEP_BLK                                                     \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
@@ -12054,10 +12060,15 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
       "ldr %[t0], %[n4]\n\t"
       "add %[t0], %[a0], %[t0]\n\t"
       "str %[t0], %[end]\n\t"
-      "ldr %[t0], %[odd]\n\t"
+      "ldr %[t0], %[rem]\n\t"
       "cmp %[t0], #0\n\t"
-      "bne 2f\n"
-      "1:\n\t" TFLC__DSP_STEP_BLK "2:\n\t" TFLC__DSP_STEP_BLK
+      "beq 1f\n\t"
+      "cmp %[t0], #2\n\t"
+      "beq 6f\n\t"
+      "bhi 5f\n\t"
+      "b 7f\n"
+      "1:\n\t" TFLC__DSP_STEP_BLK "5:\n\t" TFLC__DSP_STEP_BLK
+      "6:\n\t" TFLC__DSP_STEP_BLK "7:\n\t" TFLC__DSP_STEP_BLK
       "ldr %[t0], %[end]\n\t"
       "cmp %[a0], %[t0]\n\t"
       "bne 1b\n\t"
@@ -12088,7 +12099,7 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
         [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
         [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs),
         [a1] "+m"(a1), [end] "+m"(end), [segs] "+m"(segs)
-      : [w0] "m"(w0), [n4] "m"(n4), [odd] "m"(odd), [prm] "m"(prm)
+      : [w0] "m"(w0), [n4] "m"(n4), [rem] "m"(rem), [prm] "m"(prm)
       : "cc", "memory");
 #undef TFLC__DSP_STEP_BLK
 #undef TFLC__DSP_REQ_PW
