@@ -165,7 +165,7 @@
  *                             TFLC_REQUANTIZE_S8, TFLC_ADD_ELEMENTWISE_S8,
  *                             TFLC_LUT_UNPACK and the internal seams
  *                             (TFLC__SUM_S8, TFLC__CONV_WINDOWS_S8,
- *                             TFLC__FC_S8_*)
+ *                             TFLC__CONV_OFFSET_ONE_PIXEL, TFLC__FC_S8_*)
  *   5. Portable primitives    the reference versions of the five
  *   6. LUT decoder            tflc_const, raw or LUT, a tile at a time
  *   7. Convolution family     int8 CONV_2D, DEPTHWISE_CONV_2D,
@@ -2573,6 +2573,7 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_GEMM_S8 tflc_gemm_s8_sse41
 #elif defined(TFLC_HAVE_DSP_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#define TFLC__GEMM_S8_IS_DSP 1
 #else
 #define TFLC_GEMM_S8 tflc_gemm_s8_portable
 #endif
@@ -2673,6 +2674,14 @@ static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n);
 #define TFLC__SUM_S8 tflc__sum_s8_dsp
 #else
 #define TFLC__SUM_S8 tflc__sum_s8_portable
+#endif
+/* TFLC__CONV_OFFSET_ONE_PIXEL: 1 where a 1x1 convolution of a single
+ * pixel adds the input offset in the GEMM (the Arm DSP's row blocks add it
+ * with SXTAB16) instead of summing the filter to fold it into the biases */
+#if defined(TFLC__GEMM_S8_IS_DSP)
+#define TFLC__CONV_OFFSET_ONE_PIXEL 1
+#else
+#define TFLC__CONV_OFFSET_ONE_PIXEL 0
 #endif
 /* TFLC__CONV_WINDOWS_S8(s, p, filter, bias): a blocked convolution's
  * small windows copied whole against every output channel; 0 (nothing
@@ -3978,7 +3987,7 @@ typedef struct tflc__conv_blocked {
    * fits the im2col rows; im2col: every window through them */
   int border, contiguous, small, im2col;
   /* the inner pixels' GEMM adds the input offset to the inputs (a single
-   * pixel: summing the filter to fold it into the biases costs more) */
+   * pixel, TFLC__CONV_OFFSET_ONE_PIXEL) */
   int offset_inner;
 } tflc__conv_blocked;
 
@@ -4222,7 +4231,8 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
   /* short runs per kernel row: every window copied whole instead */
   s->im2col =
       s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
-  s->offset_inner = s->contiguous && g->oh == 1 && g->ow == 1;
+  s->offset_inner =
+      TFLC__CONV_OFFSET_ONE_PIXEL && s->contiguous && g->oh == 1 && g->ow == 1;
   s->rq.bias = s->bias;
   s->rq.per_channel = 1;
   s->rq.output_offset = p->output_offset;
