@@ -11895,32 +11895,11 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #undef TFLC__DSP_STEP_PAIRS
 }
 
-/* 2 x 2 blocks down the rows, each requantized and stored in assembly:
- * block i takes input rows a + 2 i stride and the one after, against
- * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
- * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
- * that row and the next). prm[]: column 0's multiplier, nudge and right
- * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
- * channels are simple (no left shift, right shift n of 1..23) and the
- * outputs saturate to int8 (the fast requantization's mode 2); a nudge
- * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
- * exact where the rounding add does not saturate, and where it does, both
- * orders give a value beyond int8 of the same sign (|offset| <= 128,
- * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
- * pairs > 0. The loop state lives in memory, the inner loop (unrolled
- * four times, entered at the step that leaves a multiple of four) and the
- * requantization in thirteen registers. */
-static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
-                                                const int8_t *w0,
-                                                int32_t stride, int32_t n4,
-                                                int32_t pairs, int8_t *out,
-                                                const uint32_t *prm) {
-  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
-  const int8_t *a0, *w;
-  const int8_t *const wend = w0 + n4;
-  const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;
-  /* 20 instructions per 16 products: the weights of column 1 first, so
-   * that column 0's load can step the pointer */
+/* The 2 x 2 blocks requantized in assembly (tflc__dsp_pw_sat_asm,
+ * tflc__dsp_pw_wide_asm, tflc__dsp_blocks_sat_asm): their steps, their
+ * requantizations and the pointwise loop. */
+/* 20 instructions per 16 products: the weights of column 1 first, so that
+ * column 0's load can step the pointer */
 #define TFLC__DSP_STEP_PW                                                      \
   "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
@@ -11942,10 +11921,10 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
   "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
-  /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
-   * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
-   * through the carry) plus its bit 30 (the rounding add of 2^30), then
-   * the rounding right shift */
+/* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
+ * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
+ * through the carry) plus its bit 30 (the rounding add of 2^30), then
+ * the rounding right shift */
 #define TFLC__DSP_REQ_PW(s)                                                    \
   "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
   "adds %[t0], %[t0], %[t0]\n\t"                                               \
@@ -11959,7 +11938,7 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
 #define TFLC__DSP_REQ_PW01 TFLC__DSP_REQ_PW(s01)
 #define TFLC__DSP_REQ_PW10 TFLC__DSP_REQ_PW(s10)
 #define TFLC__DSP_REQ_PW11 TFLC__DSP_REQ_PW(s11)
-  /* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
+/* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
 #define TFLC__DSP_OUT_PW                                                       \
   "ldr %[t5], %[prm]\n\t"                                                      \
   "ldr %[t2], [%[t5]]\n\t"                                                     \
@@ -11976,42 +11955,132 @@ static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
   "add %[w], %[w], %[a0], lsl #1\n\t"                                          \
   "sub %[w], %[w], #1\n\t"                                                     \
   "str %[w], %[out]\n\t"
-  __asm__("3:\n\t"
-          "ldr %[t0], %[prm]\n\t"
-          "ldr %[a0], %[a]\n\t"
-          "ldr %[w], %[w0]\n\t"
-          "ldr %[s00], [%[t0], #28]\n\t"
-          "ldr %[s01], [%[t0], #32]\n\t"
-          "mov %[s10], %[s00]\n\t"
-          "mov %[s11], %[s01]\n\t"
-          "ldr %[t0], %[rem]\n\t"
-          "cmp %[t0], #0\n\t"
-          "beq 1f\n\t"
-          "cmp %[t0], #2\n\t"
-          "beq 6f\n\t"
-          "bhi 5f\n\t"
-          "b 7f\n"
-          "1:\n\t" TFLC__DSP_STEP_PW "5:\n\t" TFLC__DSP_STEP_PW
-          "6:\n\t" TFLC__DSP_STEP_PW "7:\n\t" TFLC__DSP_STEP_PW
-          "ldr %[t0], %[wend]\n\t"
-          "cmp %[w], %[t0]\n\t"
-          "bne 1b\n\t"
-          /* the next block's input rows */
-          "ldr %[t0], %[a_next]\n\t"
-          "add %[a0], %[a0], %[t0]\n\t"
-          "str %[a0], %[a]\n\t" TFLC__DSP_OUT_PW "ldr %[t0], %[pairs]\n\t"
-          "subs %[t0], %[t0], #1\n\t"
-          "str %[t0], %[pairs]\n\t"
-          "bne 3b\n\t"
-          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),
-            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),
-            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-            [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)
-          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),
-            [a_next] "m"(a_next), [prm] "m"(prm)
+/* the wide requantization (tflc__dsp_pw_wide_asm): t1 = sum s with
+ * multiplier t2, nudge t3, pre-shift t4 and right shift a0, saturated to
+ * int8; t0 clobbered */
+#define TFLC__DSP_REQW_PW(s)                                                   \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
+  "adds %[t0], %[t0], %[t0]\n\t"                                               \
+  "adc %[t1], %[t1], %[t1]\n\t"                                                \
+  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "sub %[t1], %[t1], %[t1], lsr #31\n\t"                                       \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "qadd %[t1], %[t1], %[t3]\n\t"                                               \
+  "asr %[t1], %[t1], %[a0]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+#define TFLC__DSP_REQW_PW00 TFLC__DSP_REQW_PW(s00)
+#define TFLC__DSP_REQW_PW01 TFLC__DSP_REQW_PW(s01)
+#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10)
+#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11)
+/* the block's four outputs through it (w: where they go, t5: prm) */
+#define TFLC__DSP_OUTW_PW                                                      \
+  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t2], [%[t5]]\n\t"                                                     \
+  "ldr %[t3], [%[t5], #4]\n\t"                                                 \
+  "ldr %[t4], [%[t5], #8]\n\t"                                                 \
+  "ldr %[a0], [%[t5], #36]\n\t"                                                \
+  "ldr %[w], %[out]\n\t" TFLC__DSP_REQW_PW00                                   \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQW_PW10 "ldr %[t0], [%[t5], #24]\n\t"   \
+  "strb %[t1], [%[w], %[t0]]\n\t"                                              \
+  "ldr %[t2], [%[t5], #12]\n\t"                                                \
+  "ldr %[t3], [%[t5], #16]\n\t"                                                \
+  "ldr %[t4], [%[t5], #20]\n\t"                                                \
+  "ldr %[a0], [%[t5], #40]\n\t" TFLC__DSP_REQW_PW01                            \
+  "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQW_PW11                             \
+  "ldr %[t0], [%[t5], #24]\n\t"                                                \
+  "add %[w], %[w], %[t0]\n\t"                                                  \
+  "strb %[t1], [%[w], #1]\n\t"                                                 \
+  "add %[w], %[w], %[t0]\n\t"                                                  \
+  "str %[w], %[out]\n\t"
+/* tflc__dsp_pw_sat_asm's body, OUT the blocks' requantization */
+#define TFLC__DSP_PW_BODY(OUT)                                                 \
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;                         \
+  const int8_t *a0, *w;                                                        \
+  const int8_t *const wend = w0 + n4;                                          \
+  const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;                 \
+  __asm__("3:\n\t"                                                             \
+          "ldr %[t0], %[prm]\n\t"                                              \
+          "ldr %[a0], %[a]\n\t"                                                \
+          "ldr %[w], %[w0]\n\t"                                                \
+          "ldr %[s00], [%[t0], #28]\n\t"                                       \
+          "ldr %[s01], [%[t0], #32]\n\t"                                       \
+          "mov %[s10], %[s00]\n\t"                                             \
+          "mov %[s11], %[s01]\n\t"                                             \
+          "ldr %[t0], %[rem]\n\t"                                              \
+          "cmp %[t0], #0\n\t"                                                  \
+          "beq 1f\n\t"                                                         \
+          "cmp %[t0], #2\n\t"                                                  \
+          "beq 6f\n\t"                                                         \
+          "bhi 5f\n\t"                                                         \
+          "b 7f\n"                                                             \
+          "1:\n\t" TFLC__DSP_STEP_PW "5:\n\t" TFLC__DSP_STEP_PW                \
+          "6:\n\t" TFLC__DSP_STEP_PW "7:\n\t" TFLC__DSP_STEP_PW                \
+          "ldr %[t0], %[wend]\n\t"                                             \
+          "cmp %[w], %[t0]\n\t"                                                \
+          "bne 1b\n\t" /* the next block's input rows */                       \
+          "ldr %[t0], %[a_next]\n\t"                                           \
+          "add %[a0], %[a0], %[t0]\n\t"                                        \
+          "str %[a0], %[a]\n\t" OUT "ldr %[t0], %[pairs]\n\t"                  \
+          "subs %[t0], %[t0], #1\n\t"                                          \
+          "str %[t0], %[pairs]\n\t"                                            \
+          "bne 3b\n\t"                                                         \
+          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),              \
+            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),    \
+            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),    \
+            [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)  \
+          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),  \
+            [a_next] "m"(a_next), [prm] "m"(prm)                               \
           : "cc", "memory");
-#undef TFLC__DSP_STEP_PW
+
+/* 2 x 2 blocks down the rows, each requantized and stored in assembly:
+ * block i takes input rows a + 2 i stride and the one after, against
+ * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
+ * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
+ * that row and the next). prm[]: column 0's multiplier, nudge and right
+ * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
+ * channels are simple (no left shift, right shift n of 1..23) and the
+ * outputs saturate to int8 (the fast requantization's mode 2); a nudge
+ * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
+ * exact where the rounding add does not saturate, and where it does, both
+ * orders give a value beyond int8 of the same sign (|offset| <= 128,
+ * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
+ * pairs > 0. The loop state lives in memory, the inner loop (unrolled
+ * four times, entered at the step that leaves a multiple of four) and the
+ * requantization in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
+                                                const int8_t *w0,
+                                                int32_t stride, int32_t n4,
+                                                int32_t pairs, int8_t *out,
+                                                const uint32_t *prm) {
+  TFLC__DSP_PW_BODY(TFLC__DSP_OUT_PW);
 }
+
+/* tflc__dsp_pw_sat_asm for channels with right shifts n of 1..31 (no left
+ * shift; nearly dead channels shift beyond 23): prm[] as its, but each
+ * column's three words the multiplier, a nudge and a pre-shift k, and
+ * prm[9], prm[10] the columns' final right shifts m. With v the rounded
+ * high product, an output is ((v - (v < 0)) >> k + nudge) >> m: k = 0,
+ * m = n and nudge = 2^(n-1) + offset * 2^n for n <= 23 (the sum
+ * tflc__dsp_pw_sat_asm takes), k = n - 23, m = 23 and nudge = 2^22 +
+ * offset * 2^23 beyond (2^(n-1) is a multiple of 2^k, so the floors
+ * compose, and no sum leaves int32): the bytes of tflc__dsp_out with
+ * sat8. out_row is loaded again for each store to the second row (m
+ * takes its register). */
+static TFLC__NOINLINE void tflc__dsp_pw_wide_asm(const int8_t *a,
+                                                 const int8_t *w0,
+                                                 int32_t stride, int32_t n4,
+                                                 int32_t pairs, int8_t *out,
+                                                 const uint32_t *prm) {
+  TFLC__DSP_PW_BODY(TFLC__DSP_OUTW_PW);
+}
+#undef TFLC__DSP_PW_BODY
+#undef TFLC__DSP_STEP_PW
+#undef TFLC__DSP_REQW_PW
+#undef TFLC__DSP_OUTW_PW
+#undef TFLC__DSP_REQW_PW00
+#undef TFLC__DSP_REQW_PW01
+#undef TFLC__DSP_REQW_PW10
+#undef TFLC__DSP_REQW_PW11
 
 /* tflc__dsp_pw_sat_asm's blocks over the runs of a general block: input
  * rows a_row apart, weight rows w_col apart, `segments` runs of n4 values
@@ -12153,7 +12222,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple;
+    int simple, wide = 0;
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
     simple = TFLC__DSP_SIMPLE2(f0, f1);
@@ -12169,8 +12238,29 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
       sums[7] = b0;
       sums[8] = b1;
       tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+    } else if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 &&
+               f1.right > 0) {
+      /* a right shift beyond 23: the wide requantization in the loop */
+      const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
+      const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
+      sums[0] = (uint32_t)f0.q;
+      sums[1] = (1u << (f0.right - pre0 - 1)) +
+                ((uint32_t)out_off << (f0.right - pre0));
+      sums[2] = pre0;
+      sums[3] = (uint32_t)f1.q;
+      sums[4] = (1u << (f1.right - pre1 - 1)) +
+                ((uint32_t)out_off << (f1.right - pre1));
+      sums[5] = pre1;
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
+      sums[9] = f0.right - pre0;
+      sums[10] = f1.right - pre1;
+      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+      wide = 1;
     }
-    for (r = simple && sat8 ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
+    for (r = (simple && sat8) || wide ? rows & ~1 : 0; r + 1 < rows;
+         r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,

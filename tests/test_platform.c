@@ -261,16 +261,30 @@ static void test_gemm_sat_blocks(void) {
     if (i % 5 == 0)
       for (c = 0; c < g.cols; c++) {
         /* sums near the int32 limits, multipliers near one, right shifts
-         * of 1..23 (the saturating add of the rounding) */
+         * of 1..23 (the saturating add of the rounding) and 24..31 */
         k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
                                         : 0x80000000u + rnd() % 50000u);
         k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
-        k.s32[c] = -rnd_range(1, 23);
+        k.s32[c] = rnd() % 3 == 0 ? -rnd_range(24, 31) : -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    if (i % 5 == 1)
+      for (c = 0; c < g.cols; c++) {
+        /* small sums (inputs -1..1 below) halved, right shifts of 1..3 (a
+         * rounding tie at every other output) beside ones of 24..31 */
+        k.bias[c] = rnd_range(-300, 300);
+        k.q[c] = 0x40000000 + (int32_t)(rnd() % 3u);
+        k.s32[c] = rnd() % 3 == 0 ? -rnd_range(24, 31) : -rnd_range(1, 3);
         k.s[c] = (int8_t)k.s32[c];
       }
     rq = quant_params(&k, pc, wb);
     fill_s8(a, an);
     fill_s8(w, wn);
+    if (i % 5 == 1) {
+      int32_t d;
+      for (d = 0; d < an; d++)
+        a[d] = (int8_t)((a[d] & 3) == 3 ? 0 : (a[d] & 3) - 1);
+    }
     g.a = a;
     g.w = w;
     memset(expect, 0x33, (size_t)on);
