@@ -167,7 +167,7 @@
  *                             TFLC_REQUANTIZE_S8, TFLC_ADD_ELEMENTWISE_S8,
  *                             TFLC_LUT_UNPACK and the internal seams
  *                             (TFLC__SUM_S8, TFLC__CONV_WINDOWS_S8,
- *                             TFLC__FC_S8_*)
+ *                             TFLC__CONV_OFFSET_ONE_PIXEL, TFLC__FC_S8_*)
  *   5. Portable primitives    the reference versions of the five
  *   6. LUT decoder            tflc_const, raw or LUT, a tile at a time
  *   7. Convolution family     int8 CONV_2D, DEPTHWISE_CONV_2D,
@@ -2575,6 +2575,7 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_GEMM_S8 tflc_gemm_s8_sse41
 #elif defined(TFLC_HAVE_DSP_GEMM)
 #define TFLC_GEMM_S8 tflc_gemm_s8_dsp
+#define TFLC__GEMM_S8_IS_DSP 1
 #else
 #define TFLC_GEMM_S8 tflc_gemm_s8_portable
 #endif
@@ -2683,6 +2684,14 @@ static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n);
 #define TFLC__SUM_S8 tflc__sum_s8_dsp
 #else
 #define TFLC__SUM_S8 tflc__sum_s8_portable
+#endif
+/* TFLC__CONV_OFFSET_ONE_PIXEL: 1 where a 1x1 convolution of a single
+ * pixel adds the input offset in the GEMM (the Arm DSP's row blocks add it
+ * with SXTAB16) instead of summing the filter to fold it into the biases */
+#if defined(TFLC__GEMM_S8_IS_DSP)
+#define TFLC__CONV_OFFSET_ONE_PIXEL 1
+#else
+#define TFLC__CONV_OFFSET_ONE_PIXEL 0
 #endif
 /* TFLC__CONV_WINDOWS_S8(s, p, filter, bias): a blocked convolution's
  * small windows copied whole against every output channel; 0 (nothing
@@ -3911,11 +3920,15 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
                              const int8_t *w, int32_t depth, int32_t in_off,
                              int32_t *dst) {
   int32_t j;
+  if (w == NULL) {
+    for (j = 0; j < n; j++)
+      dst[j] = tflc__bias_at(bias, c0 + j);
+    return;
+  }
   for (j = 0; j < n; j++) {
     uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
-    if (w != NULL)
-      v += (uint32_t)in_off *
-           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
+    v += (uint32_t)in_off *
+         (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
     dst[j] = tflc__wrap32((int64_t)v);
   }
 }
@@ -3983,6 +3996,9 @@ typedef struct tflc__conv_blocked {
    * pixels follow each other in memory (one block); small: the filter
    * fits the im2col rows; im2col: every window through them */
   int border, contiguous, small, im2col;
+  /* the inner pixels' GEMM adds the input offset to the inputs (a single
+   * pixel, TFLC__CONV_OFFSET_ONE_PIXEL) */
+  int offset_inner;
 } tflc__conv_blocked;
 
 /* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
@@ -4079,7 +4095,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_inner(tflc__conv_blocked *s) {
   gb->segments = g->kh;
   gb->seg_len = g->kw * g->c;
   gb->a_seg = g->dh * g->w * g->c;
-  gb->a_offset = 0;
+  gb->a_offset = s->offset_inner ? s->in_off : 0;
   gb->w = s->wt;
   gb->w_col = s->depth;
   gb->w_seg = g->kw * g->c;
@@ -4225,6 +4241,8 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
   /* short runs per kernel row: every window copied whole instead */
   s->im2col =
       s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
+  s->offset_inner =
+      TFLC__CONV_OFFSET_ONE_PIXEL && s->contiguous && g->oh == 1 && g->ow == 1;
   s->rq.bias = s->bias;
   s->rq.per_channel = 1;
   s->rq.output_offset = p->output_offset;
@@ -4269,8 +4287,10 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.nc = nc;
     s.rq.multiplier = p->out_multiplier + c0;
     s.rq.shift = p->out_shift + c0;
-    /* windows inside the input: biases with the offset folded in */
-    tflc__chunk_bias(bias, c0, nc, s.wt, s.depth, s.in_off, s.bias);
+    /* windows inside the input: biases with the offset folded in (or the
+     * plain biases, offset_inner) */
+    tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
+                     s.in_off, s.bias);
     if (s.im2col) {
       tflc__conv2d_s8_small_im2col(&s, 1);
       continue;
@@ -11905,6 +11925,300 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #undef TFLC__DSP_STEP_PAIRS
 }
 
+/* The 2 x 2 blocks requantized in assembly (tflc__dsp_pw_sat_asm,
+ * tflc__dsp_pw_wide_asm, tflc__dsp_blocks_sat_asm): their steps, their
+ * requantizations and the pointwise loop. */
+/* 20 instructions per 16 products: the weights of column 1 first, so that
+ * column 0's load can step the pointer */
+#define TFLC__DSP_STEP_PW                                                      \
+  "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w], %[st]]\n\t"                                               \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"                                     \
+  "ldr %[t2], [%[w]], #4\n\t"                                                  \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
+/* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
+ * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
+ * through the carry) plus its bit 30 (the rounding add of 2^30), then
+ * the rounding right shift */
+#define TFLC__DSP_REQ_PW(s)                                                    \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
+  "adds %[t0], %[t0], %[t0]\n\t"                                               \
+  "adc %[t1], %[t1], %[t1]\n\t"                                                \
+  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
+  "qadd %[t1], %[t1], %[t0]\n\t"                                               \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+#define TFLC__DSP_REQ_PW00 TFLC__DSP_REQ_PW(s00)
+#define TFLC__DSP_REQ_PW01 TFLC__DSP_REQ_PW(s01)
+#define TFLC__DSP_REQ_PW10 TFLC__DSP_REQ_PW(s10)
+#define TFLC__DSP_REQ_PW11 TFLC__DSP_REQ_PW(s11)
+/* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
+#define TFLC__DSP_OUT_PW                                                       \
+  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t2], [%[t5]]\n\t"                                                     \
+  "ldr %[t3], [%[t5], #4]\n\t"                                                 \
+  "ldr %[t4], [%[t5], #8]\n\t"                                                 \
+  "ldr %[a0], [%[t5], #24]\n\t"                                                \
+  "ldr %[w], %[out]\n\t" TFLC__DSP_REQ_PW00                                    \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW10 "strb %[t1], [%[w], %[a0]]\n\t"  \
+  "ldr %[t2], [%[t5], #12]\n\t"                                                \
+  "ldr %[t3], [%[t5], #16]\n\t"                                                \
+  "ldr %[t4], [%[t5], #20]\n\t"                                                \
+  "add %[w], %[w], #1\n\t" TFLC__DSP_REQ_PW01                                  \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW11 "strb %[t1], [%[w], %[a0]]\n\t"  \
+  "add %[w], %[w], %[a0], lsl #1\n\t"                                          \
+  "sub %[w], %[w], #1\n\t"                                                     \
+  "str %[w], %[out]\n\t"
+/* the wide requantization (tflc__dsp_pw_wide_asm): t1 = sum s with
+ * multiplier t2, nudge t3, pre-shift t4 and right shift a0, saturated to
+ * int8; t0 clobbered */
+#define TFLC__DSP_REQW_PW(s)                                                   \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
+  "adds %[t0], %[t0], %[t0]\n\t"                                               \
+  "adc %[t1], %[t1], %[t1]\n\t"                                                \
+  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "sub %[t1], %[t1], %[t1], lsr #31\n\t"                                       \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "qadd %[t1], %[t1], %[t3]\n\t"                                               \
+  "asr %[t1], %[t1], %[a0]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+#define TFLC__DSP_REQW_PW00 TFLC__DSP_REQW_PW(s00)
+#define TFLC__DSP_REQW_PW01 TFLC__DSP_REQW_PW(s01)
+#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10)
+#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11)
+/* the block's four outputs through it (w: where they go, t5: prm) */
+#define TFLC__DSP_OUTW_PW                                                      \
+  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t2], [%[t5]]\n\t"                                                     \
+  "ldr %[t3], [%[t5], #4]\n\t"                                                 \
+  "ldr %[t4], [%[t5], #8]\n\t"                                                 \
+  "ldr %[a0], [%[t5], #36]\n\t"                                                \
+  "ldr %[w], %[out]\n\t" TFLC__DSP_REQW_PW00                                   \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQW_PW10 "ldr %[t0], [%[t5], #24]\n\t"   \
+  "strb %[t1], [%[w], %[t0]]\n\t"                                              \
+  "ldr %[t2], [%[t5], #12]\n\t"                                                \
+  "ldr %[t3], [%[t5], #16]\n\t"                                                \
+  "ldr %[t4], [%[t5], #20]\n\t"                                                \
+  "ldr %[a0], [%[t5], #40]\n\t" TFLC__DSP_REQW_PW01                            \
+  "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQW_PW11                             \
+  "ldr %[t0], [%[t5], #24]\n\t"                                                \
+  "add %[w], %[w], %[t0]\n\t"                                                  \
+  "strb %[t1], [%[w], #1]\n\t"                                                 \
+  "add %[w], %[w], %[t0]\n\t"                                                  \
+  "str %[w], %[out]\n\t"
+/* tflc__dsp_pw_sat_asm's body, OUT the blocks' requantization */
+#define TFLC__DSP_PW_BODY(OUT)                                                 \
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;                         \
+  const int8_t *a0, *w;                                                        \
+  const int8_t *const wend = w0 + n4;                                          \
+  const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;                 \
+  __asm__("3:\n\t"                                                             \
+          "ldr %[t0], %[prm]\n\t"                                              \
+          "ldr %[a0], %[a]\n\t"                                                \
+          "ldr %[w], %[w0]\n\t"                                                \
+          "ldr %[s00], [%[t0], #28]\n\t"                                       \
+          "ldr %[s01], [%[t0], #32]\n\t"                                       \
+          "mov %[s10], %[s00]\n\t"                                             \
+          "mov %[s11], %[s01]\n\t"                                             \
+          "ldr %[t0], %[rem]\n\t"                                              \
+          "cmp %[t0], #0\n\t"                                                  \
+          "beq 1f\n\t"                                                         \
+          "cmp %[t0], #2\n\t"                                                  \
+          "beq 6f\n\t"                                                         \
+          "bhi 5f\n\t"                                                         \
+          "b 7f\n"                                                             \
+          "1:\n\t" TFLC__DSP_STEP_PW "5:\n\t" TFLC__DSP_STEP_PW                \
+          "6:\n\t" TFLC__DSP_STEP_PW "7:\n\t" TFLC__DSP_STEP_PW                \
+          "ldr %[t0], %[wend]\n\t"                                             \
+          "cmp %[w], %[t0]\n\t"                                                \
+          "bne 1b\n\t" /* the next block's input rows */                       \
+          "ldr %[t0], %[a_next]\n\t"                                           \
+          "add %[a0], %[a0], %[t0]\n\t"                                        \
+          "str %[a0], %[a]\n\t" OUT "ldr %[t0], %[pairs]\n\t"                  \
+          "subs %[t0], %[t0], #1\n\t"                                          \
+          "str %[t0], %[pairs]\n\t"                                            \
+          "bne 3b\n\t"                                                         \
+          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),              \
+            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),    \
+            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),    \
+            [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)  \
+          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),  \
+            [a_next] "m"(a_next), [prm] "m"(prm)                               \
+          : "cc", "memory");
+
+/* 2 x 2 blocks down the rows, each requantized and stored in assembly:
+ * block i takes input rows a + 2 i stride and the one after, against
+ * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
+ * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
+ * that row and the next). prm[]: column 0's multiplier, nudge and right
+ * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
+ * channels are simple (no left shift, right shift n of 1..23) and the
+ * outputs saturate to int8 (the fast requantization's mode 2); a nudge
+ * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
+ * exact where the rounding add does not saturate, and where it does, both
+ * orders give a value beyond int8 of the same sign (|offset| <= 128,
+ * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
+ * pairs > 0. The loop state lives in memory, the inner loop (unrolled
+ * four times, entered at the step that leaves a multiple of four) and the
+ * requantization in thirteen registers. */
+static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
+                                                const int8_t *w0,
+                                                int32_t stride, int32_t n4,
+                                                int32_t pairs, int8_t *out,
+                                                const uint32_t *prm) {
+  TFLC__DSP_PW_BODY(TFLC__DSP_OUT_PW);
+}
+
+/* tflc__dsp_pw_sat_asm for channels with right shifts n of 1..31 (no left
+ * shift; nearly dead channels shift beyond 23): prm[] as its, but each
+ * column's three words the multiplier, a nudge and a pre-shift k, and
+ * prm[9], prm[10] the columns' final right shifts m. With v the rounded
+ * high product, an output is ((v - (v < 0)) >> k + nudge) >> m: k = 0,
+ * m = n and nudge = 2^(n-1) + offset * 2^n for n <= 23 (the sum
+ * tflc__dsp_pw_sat_asm takes), k = n - 23, m = 23 and nudge = 2^22 +
+ * offset * 2^23 beyond (2^(n-1) is a multiple of 2^k, so the floors
+ * compose, and no sum leaves int32): the bytes of tflc__dsp_out with
+ * sat8. out_row is loaded again for each store to the second row (m
+ * takes its register). */
+static TFLC__NOINLINE void tflc__dsp_pw_wide_asm(const int8_t *a,
+                                                 const int8_t *w0,
+                                                 int32_t stride, int32_t n4,
+                                                 int32_t pairs, int8_t *out,
+                                                 const uint32_t *prm) {
+  TFLC__DSP_PW_BODY(TFLC__DSP_OUTW_PW);
+}
+#undef TFLC__DSP_PW_BODY
+#undef TFLC__DSP_STEP_PW
+#undef TFLC__DSP_REQW_PW
+#undef TFLC__DSP_OUTW_PW
+#undef TFLC__DSP_REQW_PW00
+#undef TFLC__DSP_REQW_PW01
+#undef TFLC__DSP_REQW_PW10
+#undef TFLC__DSP_REQW_PW11
+
+/* tflc__dsp_pw_sat_asm's blocks over the runs of a general block: input
+ * rows a_row apart, weight rows w_col apart, `segments` runs of n4 values
+ * (a positive multiple of 4) each, a_seg and w_seg apart. prm[] as
+ * tflc__dsp_pw_sat_asm's, then a_row, w_col, a_seg - n4, w_seg - n4 and
+ * segments (> 0). The second input row's pointer lives in memory: 22
+ * instructions per 16 products. */
+static TFLC__NOINLINE void
+tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
+                         int32_t pairs, int8_t *out, const uint32_t *prm) {
+  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
+  const int8_t *a0, *a1 = a, *w, *w1, *end = a;
+  const int32_t rem = (n4 >> 2) & 3;
+  int32_t segs = 0;
+#define TFLC__DSP_STEP_BLK                                                     \
+  "ldr %[t0], [%[a0]], #4\n\t"                                                 \
+  "ldr %[t2], [%[w1]], #4\n\t"                                                 \
+  "sxtb16 %[t1], %[t0], ror #8\n\t"                                            \
+  "sxtb16 %[t0], %[t0]\n\t"                                                    \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
+  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t5], [%[t4]], #4\n\t"                                                 \
+  "str %[t4], %[a1]\n\t"                                                       \
+  "sxtb16 %[t4], %[t5]\n\t"                                                    \
+  "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
+  "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t5], %[t3], %[s11]\n\t"                                     \
+  "ldr %[t2], [%[w]], #4\n\t"                                                  \
+  "sxtb16 %[t3], %[t2], ror #8\n\t"                                            \
+  "sxtb16 %[t2], %[t2]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
+  __asm__(
+      "3:\n\t"
+      "ldr %[t5], %[prm]\n\t"
+      "ldr %[a0], %[a]\n\t"
+      "ldr %[t0], [%[t5], #36]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[a1]\n\t"
+      "ldr %[w], %[w0]\n\t"
+      "ldr %[t0], [%[t5], #40]\n\t"
+      "add %[w1], %[w], %[t0]\n\t"
+      "ldr %[s00], [%[t5], #28]\n\t"
+      "ldr %[s01], [%[t5], #32]\n\t"
+      "mov %[s10], %[s00]\n\t"
+      "mov %[s11], %[s01]\n\t"
+      "ldr %[t0], [%[t5], #52]\n\t"
+      "str %[t0], %[segs]\n"
+      /* each run */
+      "4:\n\t"
+      "ldr %[t0], %[n4]\n\t"
+      "add %[t0], %[a0], %[t0]\n\t"
+      "str %[t0], %[end]\n\t"
+      "ldr %[t0], %[rem]\n\t"
+      "cmp %[t0], #0\n\t"
+      "beq 1f\n\t"
+      "cmp %[t0], #2\n\t"
+      "beq 6f\n\t"
+      "bhi 5f\n\t"
+      "b 7f\n"
+      "1:\n\t" TFLC__DSP_STEP_BLK "5:\n\t" TFLC__DSP_STEP_BLK
+      "6:\n\t" TFLC__DSP_STEP_BLK "7:\n\t" TFLC__DSP_STEP_BLK
+      "ldr %[t0], %[end]\n\t"
+      "cmp %[a0], %[t0]\n\t"
+      "bne 1b\n\t"
+      "ldr %[t5], %[prm]\n\t"
+      "ldr %[t0], [%[t5], #44]\n\t"
+      "add %[a0], %[a0], %[t0]\n\t"
+      "ldr %[t1], %[a1]\n\t"
+      "add %[t1], %[t1], %[t0]\n\t"
+      "str %[t1], %[a1]\n\t"
+      "ldr %[t0], [%[t5], #48]\n\t"
+      "add %[w], %[w], %[t0]\n\t"
+      "add %[w1], %[w1], %[t0]\n\t"
+      "ldr %[t0], %[segs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[segs]\n\t"
+      "bne 4b\n\t" TFLC__DSP_OUT_PW
+      /* the next block's input rows (t5: prm) */
+      "ldr %[t0], [%[t5], #36]\n\t"
+      "ldr %[t1], %[a]\n\t"
+      "add %[t1], %[t1], %[t0], lsl #1\n\t"
+      "str %[t1], %[a]\n\t"
+      "ldr %[t0], %[pairs]\n\t"
+      "subs %[t0], %[t0], #1\n\t"
+      "str %[t0], %[pairs]\n\t"
+      "bne 3b\n\t"
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [w1] "=&r"(w1), [t0] "=&r"(t0),
+        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs),
+        [a1] "+m"(a1), [end] "+m"(end), [segs] "+m"(segs)
+      : [w0] "m"(w0), [n4] "m"(n4), [rem] "m"(rem), [prm] "m"(prm)
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_BLK
+#undef TFLC__DSP_REQ_PW
+#undef TFLC__DSP_OUT_PW
+#undef TFLC__DSP_REQ_PW00
+#undef TFLC__DSP_REQ_PW01
+#undef TFLC__DSP_REQ_PW10
+#undef TFLC__DSP_REQ_PW11
+}
+
 /* The pointwise fast path of the DSP GEMM: one segment of a multiple of
  * four values, no offset, the second input row and weight row the same
  * distance after the first (pointwise convolutions, fully connected
@@ -11938,11 +12252,45 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple;
+    int simple, wide = 0;
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
     simple = TFLC__DSP_SIMPLE2(f0, f1);
-    for (r = 0; r + 1 < rows; r += 2 * i) {
+    if (simple && sat8) {
+      /* requantized in the assembly loop, its parameters in sums */
+      sums[0] = (uint32_t)f0.q;
+      sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
+      sums[2] = f0.right;
+      sums[3] = (uint32_t)f1.q;
+      sums[4] = (uint32_t)f1.nudge + ((uint32_t)out_off << f1.right);
+      sums[5] = f1.right;
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
+      tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+    } else if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 &&
+               f1.right > 0) {
+      /* a right shift beyond 23: the wide requantization in the loop */
+      const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
+      const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
+      sums[0] = (uint32_t)f0.q;
+      sums[1] = (1u << (f0.right - pre0 - 1)) +
+                ((uint32_t)out_off << (f0.right - pre0));
+      sums[2] = pre0;
+      sums[3] = (uint32_t)f1.q;
+      sums[4] = (1u << (f1.right - pre1 - 1)) +
+                ((uint32_t)out_off << (f1.right - pre1));
+      sums[5] = pre1;
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
+      sums[9] = f0.right - pre0;
+      sums[10] = f1.right - pre1;
+      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+      wide = 1;
+    }
+    for (r = (simple && sat8) || wide ? rows & ~1 : 0; r + 1 < rows;
+         r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
@@ -12203,7 +12551,33 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
       tflc__dsp_gemm_cols_portable(rq, g, c, two_c ? 2 : 1);
       continue;
     }
-    for (r = 0; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
+    r = 0;
+#if defined(TFLC__DSP_ASM)
+    if (simple && sat8 && two_c && rows >= 2 && a_offset == 0 && segs > 0 &&
+        len > 0 && (len & 3) == 0) {
+      /* 2 x 2 blocks requantized in the assembly loop */
+      uint32_t prm[14];
+      prm[0] = (uint32_t)f0.q;
+      prm[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
+      prm[2] = f0.right;
+      prm[3] = (uint32_t)f1.q;
+      prm[4] = (uint32_t)f1.nudge + ((uint32_t)out_off << f1.right);
+      prm[5] = f1.right;
+      prm[6] = (uint32_t)out_row;
+      prm[7] = b0;
+      prm[8] = b1;
+      prm[9] = (uint32_t)a_row;
+      prm[10] = (uint32_t)w_col;
+      prm[11] = (uint32_t)a_seg - (uint32_t)len;
+      prm[12] = (uint32_t)w_seg - (uint32_t)len;
+      prm[13] = (uint32_t)segs;
+      tflc__dsp_blocks_sat_asm(a0, w0, len, rows / 2, o, prm);
+      r = rows & ~1;
+      a0 += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    }
+#endif
+    for (; r < rows; r += 2, a0 += 2 * a_row, o += 2 * out_row) {
       const int two_r = r + 1 < rows;
       const int8_t *a1 = two_r ? a0 + a_row : a0;
       uint32_t s[4];
@@ -13061,18 +13435,36 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
 }
 
 #if defined(TFLC__SUM_S8_IS_DSP)
-/* sum of n int8, four a word (the seam TFLC__SUM_S8) */
-static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
-  int32_t sum, k = 0;
-  uint32_t acc = 0;
-  for (; k + 4 <= n; k += 4) {
-    const uint32_t v = tflc__load4(row + k);
-    acc = tflc__smlad(tflc__sxtb16(v), 0x00010001u, acc);
-    acc = tflc__smlad(tflc__sxtb16_ror8(v), 0x00010001u, acc);
+/* sum of n int8 (the seam TFLC__SUM_S8): the bytes added into four 16-bit
+ * lanes with SXTAB16, two words a step, the lanes summed every 255 words
+ * at most (each lane then at most 255 * 128 in magnitude, exact in
+ * int16) */
+static TFLC__NOINLINE int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n) {
+  int32_t sum = 0, words = n / 4, k;
+  const int8_t *p = row;
+  while (words > 0) {
+    const int32_t m = words < 255 ? words : 255;
+    uint32_t lo = 0, hi = 0;
+    words -= m;
+    for (k = m >> 1; k > 0; k--, p += 8) {
+      const uint32_t v0 = tflc__load4(p), v1 = tflc__load4(p + 4);
+      lo = tflc__sxtab16(lo, v0);
+      hi = tflc__sxtab16_ror8(hi, v0);
+      lo = tflc__sxtab16(lo, v1);
+      hi = tflc__sxtab16_ror8(hi, v1);
+    }
+    if (m & 1) {
+      const uint32_t v = tflc__load4(p);
+      lo = tflc__sxtab16(lo, v);
+      hi = tflc__sxtab16_ror8(hi, v);
+      p += 4;
+    }
+    /* the four lanes, each a signed 16-bit sum */
+    sum += tflc__wrap32(
+        (int64_t)tflc__smlad(lo, 0x00010001u, tflc__smlad(hi, 0x00010001u, 0)));
   }
-  sum = tflc__wrap32((int64_t)acc);
-  for (; k < n; k++)
-    sum += row[k];
+  for (k = n & 3; k > 0; k--)
+    sum += *p++;
   return sum;
 }
 #endif

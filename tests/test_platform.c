@@ -208,6 +208,129 @@ static void test_gemm_primitives(void) {
   CHECK(ok_dsp);
 }
 
+/* The DSP GEMM's 2 x 2 blocks requantized in the assembly loop (no input
+ * offset, runs of a multiple of four values) against the reference and the
+ * portable GEMM: the pointwise shapes (one run, input and weight rows
+ * equally far apart) and the windows of convolutions (several runs, rows
+ * at different distances, overlapping input rows); odd and even rows and
+ * columns, runs of 4 (mod 8) and 0 (mod 8) values, per-channel and
+ * per-tensor, with and without biases, biases and multipliers near the
+ * int32 limits, output zero points anywhere in int8, saturation to int8
+ * (act none) and clamps. */
+static void test_gemm_sat_blocks(void) {
+  int i, ok_ref = 1, ok_dsp = 1;
+  for (i = 0; i < 300; i++) {
+    quant k;
+    tflc_gemm_block g;
+    const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
+    int32_t an, wn, on, c;
+    int8_t *a, *w, *expect, *got;
+    tflc_requant_params rq;
+    g.rows = rnd() % 4 == 0 ? rnd_range(2, 5) : rnd_range(2, 40);
+    g.cols = 2 * rnd_range(1, 12);
+    g.segments = 1;
+    g.seg_len = 4 * rnd_range(1, 40);
+    g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 2);
+    g.a_seg = g.w_seg = 0;
+    g.a_offset = 0;
+    g.out_row = g.cols + rnd_range(0, 5);
+    if (i % 2 == 1) {
+      /* the convolution's windows read in place: several runs, input and
+       * weight rows at different distances, odd column counts */
+      g.cols = rnd_range(1, 24);
+      g.segments = rnd_range(1, 4);
+      g.seg_len = 4 * rnd_range(1, 16);
+      g.a_seg = g.seg_len + rnd_range(0, 9);
+      g.a_row = rnd() % 2 ? rnd_range(1, 3) * 4 : g.a_seg * g.segments + 3;
+      g.w_seg = g.seg_len + rnd_range(0, 3);
+      g.w_col = g.w_seg * g.segments + rnd_range(0, 5);
+      g.out_row = g.cols + rnd_range(0, 5);
+    }
+    an = g.rows * g.a_row + g.segments * g.a_seg + 8;
+    wn = g.cols * g.w_col + 8;
+    on = g.rows * g.out_row;
+    a = (int8_t *)malloc((size_t)an);
+    w = (int8_t *)malloc((size_t)wn);
+    expect = (int8_t *)malloc((size_t)on);
+    got = (int8_t *)malloc((size_t)on);
+    make_quant(&k, g.cols, g.seg_len * g.segments + 1);
+    if (rnd() % 4 != 0) {
+      /* no activation: the outputs saturate to int8 */
+      k.lo = -128;
+      k.hi = 127;
+    }
+    if (i % 5 == 0)
+      for (c = 0; c < g.cols; c++) {
+        /* sums near the int32 limits, multipliers near one, right shifts
+         * of 1..23 (the saturating add of the rounding) and 24..31 */
+        k.bias[c] = (int32_t)(rnd() % 2 ? 0x7FFFFFFFu - rnd() % 50000u
+                                        : 0x80000000u + rnd() % 50000u);
+        k.q[c] = 0x7FFFFFFF - (int32_t)(rnd() % 1000u);
+        k.s32[c] = rnd() % 3 == 0 ? -rnd_range(24, 31) : -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    if (i % 5 == 1)
+      for (c = 0; c < g.cols; c++) {
+        /* small sums (inputs -1..1 below) halved, right shifts of 1..3 (a
+         * rounding tie at every other output) beside ones of 24..31 */
+        k.bias[c] = rnd_range(-300, 300);
+        k.q[c] = 0x40000000 + (int32_t)(rnd() % 3u);
+        k.s32[c] = rnd() % 3 == 0 ? -rnd_range(24, 31) : -rnd_range(1, 3);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    rq = quant_params(&k, pc, wb);
+    fill_s8(a, an);
+    fill_s8(w, wn);
+    if (i % 5 == 1) {
+      int32_t d;
+      for (d = 0; d < an; d++)
+        a[d] = (int8_t)((a[d] & 3) == 3 ? 0 : (a[d] & 3) - 1);
+    }
+    g.a = a;
+    g.w = w;
+    memset(expect, 0x33, (size_t)on);
+    g.out = expect;
+    ref_gemm(&k, pc, wb, &g);
+    memset(got, 0x33, (size_t)on);
+    g.out = got;
+    tflc_gemm_s8_portable(&rq, &g);
+    ok_ref &= memcmp(got, expect, (size_t)on) == 0;
+    memset(got, 0x33, (size_t)on);
+    tflc_gemm_s8_dsp(&rq, &g);
+    ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+    free(a);
+    free(w);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok_ref);
+  CHECK(ok_dsp);
+}
+
+#if defined(TFLC__SUM_S8_IS_DSP)
+/* The DSP sum of int8 rows (the folded input offsets) against a plain
+ * loop: lengths 0..3000 (the 16-bit lanes summed every 255 words), random
+ * rows and rows of -128 or 127 only (the lanes' largest magnitudes) */
+static void test_dsp_sum_s8(void) {
+  static int8_t row[3004];
+  int i, ok = 1;
+  for (i = 0; i < 200; i++) {
+    const int32_t n = i < 20 ? i : rnd_range(0, 3000);
+    const int32_t off = rnd_range(0, 3);
+    int32_t k, expect = 0;
+    fill_s8(row, (int32_t)sizeof row);
+    if (i % 4 == 1)
+      memset(row, 0x80, sizeof row);
+    else if (i % 4 == 2)
+      memset(row, 0x7F, sizeof row);
+    for (k = 0; k < n; k++)
+      expect += row[off + k];
+    ok &= tflc__sum_s8_dsp(row + off, n) == expect;
+  }
+  CHECK(ok);
+}
+#endif
+
 static void ref_depthwise_block(const quant *k, int pc, int wb,
                                 const tflc_depthwise_block *b) {
   int32_t p, c, y, x;
@@ -414,6 +537,8 @@ static int conv_kernel_case(int dw_conv) {
   g.n = rnd_range(1, 2);
   g.h = rnd_range(1, 12);
   g.w = rnd_range(1, 12);
+  if (!dw_conv && rnd() % 8 == 0)
+    g.h = g.w = 1; /* one pixel (a 1x1 filter: the offset on the inputs) */
   if (rnd() % 3 == 0) {
     g.kh = g.kw = 1;
   } else {
@@ -1244,6 +1369,10 @@ int main(void) {
 #endif
   RUN(test_requantize);
   RUN(test_gemm_primitives);
+  RUN(test_gemm_sat_blocks);
+#if defined(TFLC__SUM_S8_IS_DSP)
+  RUN(test_dsp_sum_s8);
+#endif
   RUN(test_depthwise_primitives);
   RUN(test_dsp_depthwise_runs);
 #if defined(TFLC_HAVE_DSP)
