@@ -12768,7 +12768,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
   }
 }
 
-#if defined(TFLC__DSP_ASM)
+#if defined(TFLC__DSP_ASM) &&                                                  \
+    (defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST))
 typedef char
     tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
                                       offsetof(tflc__dw3_frame, x) == 140 &&
