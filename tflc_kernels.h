@@ -2669,6 +2669,7 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
+   ((out_dims)[2] > 5 || (out_dims)[1] <= 5) &&                                \
    tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
@@ -14356,18 +14357,6 @@ tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
   }
 }
 
-static TFLC__NOINLINE void tflc__mve_dw3x3_run8(const int8_t *x,
-                                                const int8_t *w, int8_t *o,
-                                                int32_t pixels, ptrdiff_t x_row,
-                                                ptrdiff_t ch, ptrdiff_t x_pixel,
-                                                const tflc__mve_quant *fe,
-                                                const tflc__mve_quant *fo) {
-  if (vmaxvq_s32(vmaxvq_s32(0, fe->left), fo->left) != 0)
-    tflc__mve_dw3x3_run8_body(x, w, o, pixels, x_row, ch, x_pixel, fe, fo, 1);
-  else
-    tflc__mve_dw3x3_run8_body(x, w, o, pixels, x_row, ch, x_pixel, fe, fo, 0);
-}
-
 /* *se, *so += the products of the eight inputs at x plus off and the
  * eight weights at w, widened to 16 bits (even channels into *se, odd
  * ones into *so); in assembly, as tflc__mve_dw3x3_sums8 */
@@ -14405,10 +14394,11 @@ TFLC__INLINE void tflc__mve_dw3x3_clip8(const int8_t *x, const int8_t *w,
 
 /* One output pixel with a clipped window of rows x cols taps (1..3 each),
  * channels [c, c + 8), the input offset added to each input. */
-static TFLC__NOINLINE void
-tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w, int8_t *o, int32_t rows,
-                     int32_t cols, ptrdiff_t x_row, ptrdiff_t ch, int32_t off,
-                     const tflc__mve_quant *fe, const tflc__mve_quant *fo) {
+TFLC__INLINE void tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w,
+                                       int8_t *o, int32_t rows, int32_t cols,
+                                       ptrdiff_t x_row, ptrdiff_t ch,
+                                       int32_t off, const tflc__mve_quant *fe,
+                                       const tflc__mve_quant *fo) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
   int32x4_t se = fe->bias, so = fo->bias;
   switch (rows * 4 + cols) {
@@ -14444,6 +14434,71 @@ tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w, int8_t *o, int32_t rows,
   vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant(so, fo));
 }
 
+/* A 3 x 3 depthwise map's eight channels: geometry, batches, the input
+ * and output at the first channel, the weights (as in
+ * tflc__mve_dw3x3_sums8), channels of a pixel, input offset, the output
+ * columns whose windows lie inside the input ([first, last]), and the
+ * requantizations (even and odd channels; then with the offset times the
+ * nine weights in the biases). */
+typedef struct tflc__mve_dw3 {
+  tflc__geom g;
+  int32_t batches, ch, off, first, last;
+  const int8_t *in, *w9;
+  int8_t *out;
+  tflc__mve_quant fe, fo, fe9, fo9;
+} tflc__mve_dw3;
+
+/* The map: in each output row the pixels whose windows lie inside the
+ * input as one run, every other pixel with its clipped window (an empty
+ * one: the biases alone). */
+TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
+  const tflc__geom g = k->g;
+  const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * k->ch;
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  int32_t n, oy, ox;
+  for (n = 0; n < k->batches; n++) {
+    const int8_t *in_n = k->in + (ptrdiff_t)n * g.h * x_row;
+    for (oy = 0; oy < g.oh; oy++) {
+      const int32_t iy0 = oy * g.sh - g.ph;
+      const int32_t ky0 = iy0 < 0 ? -iy0 : 0;
+      const int32_t ky1 = g.h - iy0 < 3 ? g.h - iy0 : 3;
+      const int full_y = ky0 == 0 && ky1 == 3 && k->first <= k->last;
+      int8_t *orow = k->out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch;
+      for (ox = 0; ox < g.ow; ox++) {
+        const int32_t ix0 = ox * g.sw - g.pw;
+        const int32_t kx0 = ix0 < 0 ? -ix0 : 0;
+        const int32_t kx1 = g.w - ix0 < 3 ? g.w - ix0 : 3;
+        if (full_y && ox == k->first) {
+          tflc__mve_dw3x3_run8_body(
+              in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
+              orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
+              (ptrdiff_t)g.sw * ch, &k->fe9, &k->fo9, left);
+          ox = k->last;
+        } else if (ky1 > ky0 && kx1 > kx0) {
+          tflc__mve_dw3x3_one8(
+              in_n + ((ptrdiff_t)(iy0 + ky0) * g.w + ix0 + kx0) * ch,
+              k->w9 + 8 * (ky0 * 3 + kx0), orow + (ptrdiff_t)ox * ch, ky1 - ky0,
+              kx1 - kx0, x_row, ch, k->off, &k->fe, &k->fo);
+        } else {
+          int8_t *o = orow + (ptrdiff_t)ox * ch;
+          vstrbq_scatter_offset_s32(o, ix,
+                                    tflc__mve_requant(k->fe.bias, &k->fe));
+          vstrbq_scatter_offset_s32(o + 1, ix,
+                                    tflc__mve_requant(k->fo.bias, &k->fo));
+        }
+      }
+    }
+  }
+}
+
+/* the map without the left shifts (all of them 0: the usual case) or with */
+static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
+  if (vmaxvq_s32(vmaxvq_s32(0, k->fe.left), k->fo.left) != 0)
+    tflc__mve_dw3x3_map8_body(k, 1);
+  else
+    tflc__mve_dw3x3_map8_body(k, 0);
+}
+
 /* DEPTHWISE_CONV_2D with 3 x 3 filters, multiplier 1, no dilation, int8
  * filters in place and channels a multiple of eight, through Helium:
  * eight channels at a time over the whole map, their requantization set
@@ -14461,8 +14516,9 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom g;
   const int32_t ch = out_dims[3], off = p->input_offset;
   const int8_t *wt = (const int8_t *)filter->data;
-  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
-  int32_t c, j, n, oy, ox, first, last;
+  tflc__mve_dw3 k;
+  int8_t w9[72]; /* the nine taps' eight weights one after the other */
+  int32_t c, j, first, last;
   int64_t e;
   if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
       filter_dims[3] != ch || in_dims[3] != ch || ch <= 0 || ch % 8 != 0 ||
@@ -14472,17 +14528,27 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.sh <= 0 || g.sw <= 0)
     return 0;
+  /* narrow, tall maps (two border pixels in every row of at most five)
+   * measure faster through the generic driver's runs (kws_ref_model's
+   * 25 x 5) */
+  if (g.ow <= 5 && g.oh > 5)
+    return 0;
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;
   e = (int64_t)g.w - 3 + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
+  k.g = g;
+  k.batches = in_dims[0];
+  k.ch = ch;
+  k.off = off;
+  k.first = first;
+  k.last = last;
+  k.w9 = w9;
   for (c = 0; c < ch; c += 8) {
     tflc_requant_params rq;
-    tflc__mve_quant fe, fo, fe9, fo9;
     int32_t b8[8];
-    int8_t w9[72]; /* the nine taps' eight weights one after the other */
     int32x4_t te = vdupq_n_s32(0), to = te;
     const int16x8_t offv = vdupq_n_s16((int16_t)off);
     for (j = 0; j < 8; j++)
@@ -14494,8 +14560,8 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     rq.output_offset = p->output_offset;
     rq.act_min = p->act_min;
     rq.act_max = p->act_max;
-    tflc__mve_quant_pairs(&fe, &rq, 0, 0);
-    tflc__mve_quant_pairs(&fo, &rq, 0, 1);
+    tflc__mve_quant_pairs(&k.fe, &rq, 0, 0);
+    tflc__mve_quant_pairs(&k.fo, &rq, 0, 1);
     /* the offset times the sums of the nine weights, wrapping */
     for (j = 0; j < 9; j++) {
       const int16x8_t wv = vldrbq_s16(wt + (ptrdiff_t)j * ch + c);
@@ -14503,43 +14569,13 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
       to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
     }
-    fe9 = fe;
-    fo9 = fo;
-    fe9.bias = vaddq_s32(fe.bias, te);
-    fo9.bias = vaddq_s32(fo.bias, to);
-    for (n = 0; n < in_dims[0]; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * ch + c;
-      for (oy = 0; oy < g.oh; oy++) {
-        const int32_t iy0 = oy * g.sh - g.ph;
-        const int32_t ky0 = iy0 < 0 ? -iy0 : 0;
-        const int32_t ky1 = g.h - iy0 < 3 ? g.h - iy0 : 3;
-        const int full_y = ky0 == 0 && ky1 == 3;
-        int8_t *orow = out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch + c;
-        for (ox = 0; ox < g.ow; ox++) {
-          const int32_t ix0 = ox * g.sw - g.pw;
-          const int32_t kx0 = ix0 < 0 ? -ix0 : 0;
-          const int32_t kx1 = g.w - ix0 < 3 ? g.w - ix0 : 3;
-          if (full_y && ox == first && first <= last) {
-            tflc__mve_dw3x3_run8(in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, w9,
-                                 orow + (ptrdiff_t)ox * ch, last - first + 1,
-                                 (ptrdiff_t)g.w * ch, ch, (ptrdiff_t)g.sw * ch,
-                                 &fe9, &fo9);
-            ox = last;
-          } else if (ky1 > ky0 && kx1 > kx0) {
-            tflc__mve_dw3x3_one8(
-                in_n + ((ptrdiff_t)(iy0 + ky0) * g.w + ix0 + kx0) * ch,
-                w9 + 8 * (ky0 * 3 + kx0), orow + (ptrdiff_t)ox * ch, ky1 - ky0,
-                kx1 - kx0, (ptrdiff_t)g.w * ch, ch, off, &fe, &fo);
-          } else {
-            /* an empty window: the biases alone */
-            int8_t *o = orow + (ptrdiff_t)ox * ch;
-            vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant(fe.bias, &fe));
-            vstrbq_scatter_offset_s32(o + 1, ix,
-                                      tflc__mve_requant(fo.bias, &fo));
-          }
-        }
-      }
-    }
+    k.fe9 = k.fe;
+    k.fo9 = k.fo;
+    k.fe9.bias = vaddq_s32(k.fe.bias, te);
+    k.fo9.bias = vaddq_s32(k.fo.bias, to);
+    k.in = in + c;
+    k.out = out + c;
+    tflc__mve_dw3x3_map8(&k);
   }
   return 1;
 }

@@ -1042,7 +1042,7 @@ static void test_mve_depthwise_runs(void) {
  * clipped on every side, empty ones with large padding), strides 1 to 3,
  * SAME and VALID, one or two batches, any input offset up to 16 bits, any
  * requantization and bias; channels not a multiple of eight, offsets
- * beyond 16 bits and LUT filters refused (nothing written). */
+ * beyond 16 bits and narrow tall maps refused (nothing written). */
 static void test_mve_dw3x3_layer(void) {
   const test_depthwise_fn saved = test_depthwise_impl;
   int i, ok = 1, used = 0;
@@ -1124,11 +1124,13 @@ static void test_mve_dw3x3_layer(void) {
                                 out_dims, got);
     if (ran) {
       case_ok &= memcmp(got, expect, (size_t)out_n) == 0;
-      case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640;
+      case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640 &&
+                 (g.ow > 5 || g.oh <= 5);
       used++;
     } else {
       int32_t j;
-      case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640;
+      case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640 ||
+                 (g.ow <= 5 && g.oh > 5);
       for (j = 0; j < out_n; j++)
         case_ok &= got[j] == 0x5A;
     }
@@ -1144,7 +1146,7 @@ static void test_mve_dw3x3_layer(void) {
   }
   test_depthwise_impl = saved;
   CHECK(ok);
-  CHECK(used > 150); /* most layers took the path */
+  CHECK(used > 120); /* most layers took the path */
 }
 
 /* The fully connected layer with prepared per-output constants against
