@@ -2585,6 +2585,7 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_hifi
 #elif defined(TFLC_HAVE_MVE_DEPTHWISE)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_mve
+#define TFLC__DEPTHWISE_S8_IS_MVE 1
 #elif defined(TFLC_HAVE_AVX2_DEPTHWISE)
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_avx2
 #elif defined(TFLC_HAVE_SSE41_DEPTHWISE)
@@ -2655,12 +2656,32 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const tflc_const *filter, const tflc_const *bias,
                               const int32_t out_dims[4], int8_t *out);
 #endif
+/* Helium's 3x3 layer (multiplier 1, channels a multiple of eight) where
+ * the MVE depthwise is the default (TFLC_MVE_DW3_LAYER_TEST compiles it
+ * for tests/test_platform.c). */
+#if defined(TFLC__DEPTHWISE_S8_IS_MVE)
+#define TFLC__DEPTHWISE_LAYER_S8_IS_MVE 1
+#endif
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE) ||                                \
+    (defined(TFLC_MVE_DW3_LAYER_TEST) && defined(TFLC_HAVE_MVE))
+static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
+                                 const int32_t in_dims[4], const int8_t *in,
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int8_t *out);
+#endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
     tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
+#elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+  ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
+   ((out_dims)[2] > 5 || (out_dims)[1] <= 5) &&                                \
+   tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
 #endif
@@ -14698,6 +14719,332 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   if (c < b->channels) /* the last channels, predicated */
     tflc__mve_dw_tail(rq, b, c, m == 1);
 }
+
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE) ||                                \
+    (defined(TFLC_MVE_DW3_LAYER_TEST) && defined(TFLC_HAVE_MVE))
+/* The sums of channels [c, c + 8) over a 3 x 3 window inside the input
+ * (x at its first tap and channel c, w the nine taps' eight weights one
+ * after the other), the inputs and weights widened to 16 bits, even
+ * channels added to *se and odd ones to *so (VMULLB/VMULLT: exact 32-bit
+ * products). In assembly: compilers load every tap first and spill. */
+TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
+                                        ptrdiff_t x_row, ptrdiff_t ch,
+                                        int32x4_t *se, int32x4_t *so) {
+  int32x4_t e = *se, o = *so;
+  const int8_t *x0 = x, *x1, *x2;
+  /* widening loads take r0-r7 ("l") */
+  __asm__(
+      "add %[x1], %[x0], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x0]]\n\t"
+      "vldrb.s16 q3, [%[w], #0]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x2], %[x1], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x1]]\n\t"
+      "vldrb.s16 q3, [%[w], #8]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x0], %[x0], %[row]\n\t"
+      "vldrb.s16 q2, [%[x2]]\n\t"
+      "vldrb.s16 q3, [%[w], #16]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x1], %[x0], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x0]]\n\t"
+      "vldrb.s16 q3, [%[w], #24]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x2], %[x1], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x1]]\n\t"
+      "vldrb.s16 q3, [%[w], #32]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x0], %[x0], %[row]\n\t"
+      "vldrb.s16 q2, [%[x2]]\n\t"
+      "vldrb.s16 q3, [%[w], #40]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x1], %[x0], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x0]]\n\t"
+      "vldrb.s16 q3, [%[w], #48]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "add %[x2], %[x1], %[ch]\n\t"
+      "vldrb.s16 q2, [%[x1]]\n\t"
+      "vldrb.s16 q3, [%[w], #56]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4\n\t"
+      "vldrb.s16 q2, [%[x2]]\n\t"
+      "vldrb.s16 q3, [%[w], #64]\n\t"
+      "vmullb.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[e], %q[e], q4\n\t"
+      "vmullt.s16 q4, q2, q3\n\t"
+      "vadd.i32 %q[o], %q[o], q4"
+      : [e] "+w"(e), [o] "+w"(o), [x0] "+l"(x0), [x1] "=&l"(x1), [x2] "=&l"(x2)
+      : [w] "l"(w), [ch] "r"(ch), [row] "r"(x_row)
+      : "q2", "q3", "q4", "memory");
+  *se = e;
+  *so = o;
+}
+
+/* A run of output pixels whose 3 x 3 windows lie inside the input,
+ * channels [c, c + 8) (x, o at channel c; w the nine taps' eight weights
+ * one after the other): the input offset is in the biases of fe, fo
+ * (offset times the nine weights); left: some left shift is not 0 (a
+ * constant at each call site). */
+TFLC__INLINE void
+tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
+                          int32_t pixels, ptrdiff_t x_row, ptrdiff_t ch,
+                          ptrdiff_t x_pixel, const tflc__mve_quant *fe,
+                          const tflc__mve_quant *fo, int left) {
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  for (; pixels > 0; pixels--, x += x_pixel, o += ch) {
+    int32x4_t se = fe->bias, so = fo->bias;
+    tflc__mve_dw3x3_sums8(x, w, x_row, ch, &se, &so);
+    vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant_shift(se, fe, left));
+    vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant_shift(so, fo, left));
+  }
+}
+
+/* *se, *so += the products of the eight inputs at x plus off and the
+ * eight weights at w, widened to 16 bits (even channels into *se, odd
+ * ones into *so); in assembly, as tflc__mve_dw3x3_sums8 */
+TFLC__INLINE void tflc__mve_dw8_tap_off(const int8_t *x, const int8_t *w,
+                                        int32_t off, int32x4_t *se,
+                                        int32x4_t *so) {
+  int32x4_t e = *se, o = *so;
+  __asm__("vldrb.s16 q2, [%[x]]\n\t"
+          "vldrb.s16 q3, [%[w]]\n\t"
+          "vadd.i16 q2, q2, %[off]\n\t"
+          "vmullb.s16 q4, q2, q3\n\t"
+          "vadd.i32 %q[e], %q[e], q4\n\t"
+          "vmullt.s16 q4, q2, q3\n\t"
+          "vadd.i32 %q[o], %q[o], q4"
+          : [e] "+w"(e), [o] "+w"(o)
+          : [x] "l"(x), [w] "l"(w), [off] "r"(off)
+          : "q2", "q3", "q4", "memory");
+  *se = e;
+  *so = o;
+}
+
+/* the sums of a clipped window of rows x cols taps (constants at each
+ * call site; w the nine taps' weights as in tflc__mve_dw3x3_sums8, at the
+ * window's first tap) */
+TFLC__INLINE void tflc__mve_dw3x3_clip8(const int8_t *x, const int8_t *w,
+                                        int32_t rows, int32_t cols,
+                                        ptrdiff_t x_row, ptrdiff_t ch,
+                                        int32_t off, int32x4_t *se,
+                                        int32x4_t *so) {
+  int32_t y, k;
+  for (y = 0; y < rows; y++, x += x_row, w += 24)
+    for (k = 0; k < cols; k++)
+      tflc__mve_dw8_tap_off(x + k * ch, w + 8 * k, off, se, so);
+}
+
+/* One output pixel with a clipped window of rows x cols taps (1..3 each),
+ * channels [c, c + 8), the input offset added to each input. */
+TFLC__INLINE void tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w,
+                                       int8_t *o, int32_t rows, int32_t cols,
+                                       ptrdiff_t x_row, ptrdiff_t ch,
+                                       int32_t off, const tflc__mve_quant *fe,
+                                       const tflc__mve_quant *fo) {
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  int32x4_t se = fe->bias, so = fo->bias;
+  switch (rows * 4 + cols) {
+  case 5:
+    tflc__mve_dw3x3_clip8(x, w, 1, 1, x_row, ch, off, &se, &so);
+    break;
+  case 6:
+    tflc__mve_dw3x3_clip8(x, w, 1, 2, x_row, ch, off, &se, &so);
+    break;
+  case 7:
+    tflc__mve_dw3x3_clip8(x, w, 1, 3, x_row, ch, off, &se, &so);
+    break;
+  case 9:
+    tflc__mve_dw3x3_clip8(x, w, 2, 1, x_row, ch, off, &se, &so);
+    break;
+  case 10:
+    tflc__mve_dw3x3_clip8(x, w, 2, 2, x_row, ch, off, &se, &so);
+    break;
+  case 11:
+    tflc__mve_dw3x3_clip8(x, w, 2, 3, x_row, ch, off, &se, &so);
+    break;
+  case 13:
+    tflc__mve_dw3x3_clip8(x, w, 3, 1, x_row, ch, off, &se, &so);
+    break;
+  case 14:
+    tflc__mve_dw3x3_clip8(x, w, 3, 2, x_row, ch, off, &se, &so);
+    break;
+  default:
+    tflc__mve_dw3x3_clip8(x, w, 3, 3, x_row, ch, off, &se, &so);
+    break;
+  }
+  vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant(se, fe));
+  vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant(so, fo));
+}
+
+/* A 3 x 3 depthwise map's eight channels: geometry, batches, the input
+ * and output at the first channel, the weights (as in
+ * tflc__mve_dw3x3_sums8), channels of a pixel, input offset, the output
+ * columns whose windows lie inside the input ([first, last]), and the
+ * requantizations (even and odd channels; then with the offset times the
+ * nine weights in the biases). */
+typedef struct tflc__mve_dw3 {
+  tflc__geom g;
+  int32_t batches, ch, off, first, last;
+  const int8_t *in, *w9;
+  int8_t *out;
+  tflc__mve_quant fe, fo, fe9, fo9;
+} tflc__mve_dw3;
+
+/* The map: in each output row the pixels whose windows lie inside the
+ * input as one run, every other pixel with its clipped window (an empty
+ * one: the biases alone). */
+TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
+  const tflc__geom g = k->g;
+  const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * k->ch;
+  const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+  int32_t n, oy, ox;
+  for (n = 0; n < k->batches; n++) {
+    const int8_t *in_n = k->in + (ptrdiff_t)n * g.h * x_row;
+    for (oy = 0; oy < g.oh; oy++) {
+      const int32_t iy0 = oy * g.sh - g.ph;
+      const int32_t ky0 = iy0 < 0 ? -iy0 : 0;
+      const int32_t ky1 = g.h - iy0 < 3 ? g.h - iy0 : 3;
+      const int full_y = ky0 == 0 && ky1 == 3 && k->first <= k->last;
+      int8_t *orow = k->out + ((ptrdiff_t)n * g.oh + oy) * g.ow * ch;
+      for (ox = 0; ox < g.ow; ox++) {
+        const int32_t ix0 = ox * g.sw - g.pw;
+        const int32_t kx0 = ix0 < 0 ? -ix0 : 0;
+        const int32_t kx1 = g.w - ix0 < 3 ? g.w - ix0 : 3;
+        if (full_y && ox == k->first) {
+          tflc__mve_dw3x3_run8_body(
+              in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
+              orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
+              (ptrdiff_t)g.sw * ch, &k->fe9, &k->fo9, left);
+          ox = k->last;
+        } else if (ky1 > ky0 && kx1 > kx0) {
+          tflc__mve_dw3x3_one8(
+              in_n + ((ptrdiff_t)(iy0 + ky0) * g.w + ix0 + kx0) * ch,
+              k->w9 + 8 * (ky0 * 3 + kx0), orow + (ptrdiff_t)ox * ch, ky1 - ky0,
+              kx1 - kx0, x_row, ch, k->off, &k->fe, &k->fo);
+        } else {
+          int8_t *o = orow + (ptrdiff_t)ox * ch;
+          vstrbq_scatter_offset_s32(o, ix,
+                                    tflc__mve_requant(k->fe.bias, &k->fe));
+          vstrbq_scatter_offset_s32(o + 1, ix,
+                                    tflc__mve_requant(k->fo.bias, &k->fo));
+        }
+      }
+    }
+  }
+}
+
+/* the map without the left shifts (all of them 0: the usual case) or with */
+static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
+  if (vmaxvq_s32(vmaxvq_s32(0, k->fe.left), k->fo.left) != 0)
+    tflc__mve_dw3x3_map8_body(k, 1);
+  else
+    tflc__mve_dw3x3_map8_body(k, 0);
+}
+
+/* DEPTHWISE_CONV_2D with 3 x 3 filters, multiplier 1, no dilation, int8
+ * filters in place and channels a multiple of eight, through Helium:
+ * eight channels at a time over the whole map, their requantization set
+ * up once; in each output row the pixels whose windows lie inside the
+ * input in one run (tflc__mve_dw3x3_run8: the input offset folded into
+ * the biases, off * (sum of the nine weights) modulo 2^32, the same sum
+ * as the portable one's), every other pixel with its own clipped window
+ * (the offset added to each input, as the portable sum). Returns 0,
+ * nothing written, where it does not apply. */
+static TFLC__NOINLINE int
+tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                      const int8_t *in, const int32_t filter_dims[4],
+                      const tflc_const *filter, const tflc_const *bias,
+                      const int32_t out_dims[4], int8_t *out) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3], off = p->input_offset;
+  const int8_t *wt = (const int8_t *)filter->data;
+  tflc__mve_dw3 k;
+  int8_t w9[72]; /* the nine taps' eight weights one after the other */
+  int32_t c, j, first, last;
+  int64_t e;
+  if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
+      filter_dims[3] != ch || in_dims[3] != ch || ch <= 0 || ch % 8 != 0 ||
+      in_dims[0] != out_dims[0] || (TFLC__COMPRESSION && filter->bits != 0) ||
+      off < -32640 || off > 32640)
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  if (g.dh != 1 || g.dw != 1 || g.sh <= 0 || g.sw <= 0)
+    return 0;
+  /* narrow, tall maps (two border pixels in every row of at most five)
+   * measure faster through the generic driver's runs (kws_ref_model's
+   * 25 x 5) */
+  if (g.ow <= 5 && g.oh > 5)
+    return 0;
+  /* output columns whose whole window is inside the input */
+  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = e < g.ow ? (int32_t)e : g.ow;
+  e = (int64_t)g.w - 3 + g.pw;
+  e = e < 0 ? -1 : e / g.sw;
+  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  k.g = g;
+  k.batches = in_dims[0];
+  k.ch = ch;
+  k.off = off;
+  k.first = first;
+  k.last = last;
+  k.w9 = w9;
+  for (c = 0; c < ch; c += 8) {
+    tflc_requant_params rq;
+    int32_t b8[8];
+    int32x4_t te = vdupq_n_s32(0), to = te;
+    const int16x8_t offv = vdupq_n_s16((int16_t)off);
+    for (j = 0; j < 8; j++)
+      b8[j] = tflc__bias_at(bias, c + j);
+    rq.bias = b8;
+    rq.multiplier = p->out_multiplier + c;
+    rq.shift = p->out_shift + c;
+    rq.per_channel = 1;
+    rq.output_offset = p->output_offset;
+    rq.act_min = p->act_min;
+    rq.act_max = p->act_max;
+    tflc__mve_quant_pairs(&k.fe, &rq, 0, 0);
+    tflc__mve_quant_pairs(&k.fo, &rq, 0, 1);
+    /* the offset times the sums of the nine weights, wrapping */
+    for (j = 0; j < 9; j++) {
+      const int16x8_t wv = vldrbq_s16(wt + (ptrdiff_t)j * ch + c);
+      vstrbq_s16(w9 + 8 * j, wv);
+      te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
+      to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
+    }
+    k.fe9 = k.fe;
+    k.fo9 = k.fo;
+    k.fe9.bias = vaddq_s32(k.fe.bias, te);
+    k.fo9.bias = vaddq_s32(k.fo.bias, to);
+    k.in = in + c;
+    k.out = out + c;
+    tflc__mve_dw3x3_map8(&k);
+  }
+  return 1;
+}
+#endif
 
 /* The int8 ADD's parameters as the vector code uses them: per input the
  * offset already shifted left and the shift as a multiplier (the ADD's

@@ -19,8 +19,8 @@
 #define TFLC_DSP_EMULATE /* on Arm cores with DSP: the real instructions */
 #endif
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
-#define TFLC_DW3_LAYER_TEST /* the DSP depthwise layer paths, called directly  \
-                             */
+#define TFLC_DW3_LAYER_TEST     /* the DSP depthwise layer paths */
+#define TFLC_MVE_DW3_LAYER_TEST /* tflc__mve_dw3x3_layer, likewise */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
 #include "harness.h"
@@ -1201,6 +1201,120 @@ static void test_mve_depthwise_runs(void) {
   CHECK(ok);
 }
 
+/* Helium's 3x3 depthwise layer (tflc__mve_dw3x3_layer: eight channels at
+ * a time over the whole map, runs inside the input with the offset in the
+ * biases, clipped windows on the borders) against the reference and the
+ * portable whole-layer path, byte for byte: maps from 1x1 (windows
+ * clipped on every side, empty ones with large padding), strides 1 to 3,
+ * SAME and VALID, one or two batches, any input offset up to 16 bits, any
+ * requantization and bias; channels not a multiple of eight, offsets
+ * beyond 16 bits and narrow tall maps refused (nothing written). */
+static void test_mve_dw3x3_layer(void) {
+  const test_depthwise_fn saved = test_depthwise_impl;
+  int i, ok = 1, used = 0;
+  for (i = 0; i < 300; i++) {
+    conv_shape g;
+    quant k;
+    tflc_conv_params p;
+    int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, off;
+    int8_t *in, *f, *expect, *got;
+    const int wb = (int)(rnd() % 4 != 0);
+    int same, ran, case_ok;
+    tflc_const braw, fc;
+    memset(&g, 0, sizeof g);
+    g.dw_conv = 1;
+    g.mult = 1;
+    g.n = rnd_range(1, 2);
+    g.h = rnd_range(1, 12);
+    g.w = rnd_range(1, 12);
+    g.kh = g.kw = 3;
+    g.dh = g.dw = 1;
+    g.sh = rnd_range(1, 3);
+    g.sw = rnd_range(1, 3);
+    same = g.h < 3 || g.w < 3 || rnd() % 2;
+    out_size(g.h, 3, g.sh, 1, same, &g.oh, &g.ph);
+    out_size(g.w, 3, g.sw, 1, same, &g.ow, &g.pw);
+    if (rnd() % 16 == 0) { /* padding beyond the window: empty windows */
+      g.ph += 3;
+      g.pw += 2;
+      g.oh += 2;
+      g.ow += 2;
+    }
+    g.cin = g.cout = rnd() % 8 == 0 ? rnd_range(1, 40) : 8 * rnd_range(1, 6);
+    off = rnd() % 4 == 0 ? 0 : pick_offset();
+    g.in_zp = -off;
+    in_n = g.n * g.h * g.w * g.cin;
+    f_n = 9 * g.cout;
+    out_n = g.n * g.oh * g.ow * g.cout;
+    in = (int8_t *)malloc((size_t)in_n);
+    f = (int8_t *)malloc((size_t)f_n);
+    expect = (int8_t *)malloc((size_t)out_n);
+    got = (int8_t *)malloc((size_t)out_n);
+    fill_s8(in, in_n);
+    fill_s8(f, f_n);
+    mve_random_quant(&k, g.cout, 9);
+    in_dims[0] = out_dims[0] = g.n;
+    in_dims[1] = g.h;
+    in_dims[2] = g.w;
+    in_dims[3] = g.cin;
+    f_dims[0] = 1;
+    f_dims[1] = f_dims[2] = 3;
+    f_dims[3] = g.cout;
+    out_dims[1] = g.oh;
+    out_dims[2] = g.ow;
+    out_dims[3] = g.cout;
+    memset(&p, 0, sizeof p);
+    p.stride_h = g.sh;
+    p.stride_w = g.sw;
+    p.dilation_h = p.dilation_w = 1;
+    p.pad_h = g.ph;
+    p.pad_w = g.pw;
+    p.depth_multiplier = 1;
+    p.input_offset = off;
+    p.output_offset = k.zp;
+    p.act_min = k.lo;
+    p.act_max = k.hi;
+    p.out_multiplier = k.q;
+    p.out_shift = k.s;
+    braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+    fc = tflc_const_raw(f, TFLC_INT8, f_n);
+    ref_conv(&g, &k, wb, in, f, expect);
+    /* the portable whole-layer path gives the reference's bytes */
+    test_depthwise_impl = tflc_depthwise_s8_portable;
+    memset(got, 0x5A, (size_t)out_n);
+    tflc_depthwise_conv2d_s8(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                             out_dims, got, NULL, 0);
+    case_ok = memcmp(got, expect, (size_t)out_n) == 0;
+    memset(got, 0x5A, (size_t)out_n);
+    ran = tflc__mve_dw3x3_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                                out_dims, got);
+    if (ran) {
+      case_ok &= memcmp(got, expect, (size_t)out_n) == 0;
+      case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640 &&
+                 (g.ow > 5 || g.oh <= 5);
+      used++;
+    } else {
+      int32_t j;
+      case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640 ||
+                 (g.ow <= 5 && g.oh > 5);
+      for (j = 0; j < out_n; j++)
+        case_ok &= got[j] == 0x5A;
+    }
+    if (!case_ok)
+      fprintf(stderr, "  mve 3x3 layer: n%d %dx%dx%d s%d,%d p%d,%d off %d\n",
+              (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.sh, (int)g.sw,
+              (int)g.ph, (int)g.pw, (int)off);
+    ok &= case_ok;
+    free(in);
+    free(f);
+    free(expect);
+    free(got);
+  }
+  test_depthwise_impl = saved;
+  CHECK(ok);
+  CHECK(used > 120); /* most layers took the path */
+}
+
 /* The fully connected layer with prepared per-output constants against
  * the portable GEMM with the input offset on the inputs: int16 row sums
  * (depths up to 256) or biases with the offset folded in (any depth),
@@ -1388,6 +1502,7 @@ int main(void) {
   RUN(test_mve_gemm_window);
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
+  RUN(test_mve_dw3x3_layer);
   RUN(test_mve_fully_connected);
   RUN(test_mve_add);
   RUN(test_kernels_mve);
