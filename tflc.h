@@ -5096,8 +5096,10 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
   return TFLC_OK;
 }
 /* ---- smaller plans: patch-based execution -------------------------------- */
-/* TFLC_PLAN_PATCHES: a chain of int8 CONV_2D / DEPTHWISE_CONV_2D layers,
- * each reading only the previous one's output, runs row band by row band
+/* TFLC_PLAN_PATCHES: a chain of spatially local layers (int8 or float32
+ * convolutions, PADs, pools and element-wise maps, one residual ADD;
+ * tflc__patch_geo), each reading only the previous one's output (and the
+ * ADD a skip made inside the chain), runs row band by row band
  * (MCUNetV2's patch-based inference, in bands of whole rows, with line
  * buffers instead of recomputed halos): each layer holds a window of its
  * input rows and makes `rows` output rows at a time into the next layer's
@@ -7581,7 +7583,7 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
       if (s->kind == 3)
         tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n, x,
                            y);
-      else /* (float32 in place: the chain's first layer) */
+      else /* (float32 -> int8) */
         tflc_quantize_f32_s8(o->scale, o->zero_point, n,
                              (const float *)(const void *)x, y);
     }
