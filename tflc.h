@@ -5096,8 +5096,10 @@ static tflc_status tflc__choose_over_input(tflc_interpreter *it, uint32_t nt) {
   return TFLC_OK;
 }
 /* ---- smaller plans: patch-based execution -------------------------------- */
-/* TFLC_PLAN_PATCHES: a chain of int8 CONV_2D / DEPTHWISE_CONV_2D layers,
- * each reading only the previous one's output, runs row band by row band
+/* TFLC_PLAN_PATCHES: a chain of spatially local layers (int8 or float32
+ * convolutions, PADs, pools and element-wise maps, one residual ADD;
+ * tflc__patch_geo), each reading only the previous one's output (and the
+ * ADD a skip made inside the chain), runs row band by row band
  * (MCUNetV2's patch-based inference, in bands of whole rows, with line
  * buffers instead of recomputed halos): each layer holds a window of its
  * input rows and makes `rows` output rows at a time into the next layer's
@@ -5131,7 +5133,7 @@ typedef struct tflc__patch_layer {
  * a pool (AVERAGE_POOL_2D, MAX_POOL_2D: its window holds the rows
  * unpadded, the kernel leaves out the cells beyond the true borders), an
  * element-wise map of one input (QUANTIZE, RELU, RELU6, HARD_SWISH,
- * LOGISTIC), an ADD of the layer before's output and an earlier layer's
+ * LOGISTIC, TANH), an ADD of the layer before's output and an earlier layer's
  * (the skip, kept in a rolling window of its own until the ADD reads it) */
 #define TFLC__PK_CONV 0
 #define TFLC__PK_PAD 1
@@ -5273,11 +5275,10 @@ static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
     return 0;
   in = &it->tensors[op->in[0]];
   o = &it->tensors[TFLC__OUT(op)[0]];
-  if (code == TFLC_OP_QUANTIZE && ti == 4 && to == 1)
-    return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
-  if (code == TFLC_OP_ADD && ti == 4 && to == 4)
-    ti = to = 1; /* (float32 too) */
-  if (ti != 1 || to != 1)
+  if (ti != to) /* a QUANTIZE float32 -> int8 alone */
+    return code == TFLC_OP_QUANTIZE && ti == 4 && op->nin == 1 &&
+           tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
+  if (ti == 4 && code == TFLC_OP_QUANTIZE)
     return 0;
   if (code == TFLC_OP_AVERAGE_POOL_2D || code == TFLC_OP_MAX_POOL_2D) {
     tflc__pool2d_options po;
@@ -5304,7 +5305,7 @@ static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
   }
   if (code == TFLC_OP_QUANTIZE || code == TFLC_OP_RELU ||
       code == TFLC_OP_RELU6 || code == TFLC_OP_HARD_SWISH ||
-      code == TFLC_OP_LOGISTIC)
+      code == TFLC_OP_LOGISTIC || code == TFLC_OP_TANH)
     return op->nin == 1 && tflc__patch_ew_geo(in, o, TFLC__PK_MAP, L);
   if (code == TFLC_OP_ADD && op->nin == 2 && i > 0 &&
       tflc__patch_map(it, op->in[1]) == tflc__patch_map(it, TFLC__OUT(op)[0]) &&
@@ -5329,11 +5330,12 @@ static int tflc__patch_other_geo(const tflc_interpreter *it, int32_t i,
 }
 
 /* 1 when operator i of a model's only subgraph can be a layer of a chain
- * (L: its geometry, from its options; before its prepare): a built-in
- * int8 CONV_2D or DEPTHWISE_CONV_2D on one image, plain constant filter
- * and bias; a PAD of rows and columns; an int8 AVERAGE_POOL_2D or
- * MAX_POOL_2D; an element-wise int8 QUANTIZE, RELU, RELU6, HARD_SWISH or
- * LOGISTIC; an int8 ADD of two maps of one shape. Its prepare confirms
+ * (L: its geometry, from its options; before its prepare), its maps all
+ * int8 or all float32: a built-in CONV_2D or DEPTHWISE_CONV_2D on one
+ * image, plain constant filter and bias; a PAD of rows and columns; an
+ * AVERAGE_POOL_2D or MAX_POOL_2D; an element-wise RELU, RELU6,
+ * HARD_SWISH, LOGISTIC or TANH; an ADD of two maps of one shape; a
+ * QUANTIZE int8 -> int8 or float32 -> int8. Its prepare confirms
  * (tflc__patch_ready). */
 static int tflc__patch_geo(const tflc_interpreter *it, int32_t i,
                            tflc__patch_layer *L) {
@@ -5440,8 +5442,8 @@ static int tflc__patch_link(const tflc_interpreter *it, int32_t i,
  * skip counted from f, inside the chain): tflc__patch_geo. */
 static int tflc__patch_geo_in(const tflc_interpreter *it, int32_t f, int32_t i,
                               tflc__patch_layer *L) {
-  if (!tflc__patch_geo(it, i, L) || (i != f && L->es != L->oes))
-    return 0; /* (a float32 QUANTIZE first only: it reads in place) */
+  if (!tflc__patch_geo(it, i, L))
+    return 0;
   if (L->kind == TFLC__PK_ADD) {
     if (L->skip < f)
       return 0;
@@ -7020,6 +7022,11 @@ typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
 typedef struct tflc__pool_state {
   tflc_pool_params p;
 } tflc__pool_state;
+/* float32 and int16 pools, L2_POOL_2D (variant 1) */
+typedef struct tflc__pool_wide_state {
+  tflc_pool_params p;
+  float fmin, fmax;
+} tflc__pool_wide_state;
 typedef struct tflc__softmax_state {
   tflc_softmax_params p;
   float beta;
@@ -7415,20 +7422,32 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
 
 #ifndef TFLC_NO_PATCHES
 /* 1 when a layer other than a convolution or a PAD was prepared as its
- * band run assumes: a pool's strides, filter and top padding; a QUANTIZE
- * int8 -> int8 requantizing. */
+ * band run assumes (no scratch, no whole input): a pool's strides, filter
+ * and top padding (float32: the wide pool's state); a QUANTIZE int8 ->
+ * int8 requantizing, float32 -> int8 quantizing; the float32 element-wise
+ * maps, which keep no state. */
 static int tflc__patch_other_ready(const tflc__op *op,
                                    const tflc__patch_layer *L) {
+  const int f32 = L->es == 4;
+  if (op->nscratch || op->nwhole || (f32 && !TFLC__F32))
+    return 0;
   if (L->kind == TFLC__PK_POOL) {
-    const tflc__pool_state *s = (const tflc__pool_state *)op->state;
-    return s->p.stride_h == L->sh && s->p.stride_w == L->sw &&
-           s->p.filter_h == L->kh && s->p.filter_w == L->kw &&
-           s->p.pad_h == L->pad_t;
+    const tflc_pool_params *p;
+    if (!op->state || op->variant != (f32 ? 1 : 0))
+      return 0;
+    p = f32 ? &((const tflc__pool_wide_state *)op->state)->p
+            : &((const tflc__pool_state *)op->state)->p;
+    return p->stride_h == L->sh && p->stride_w == L->sw &&
+           p->filter_h == L->kh && p->filter_w == L->kw && p->pad_h == L->pad_t;
   }
+  if (op->variant)
+    return 0;
   if (op->code == TFLC_OP_QUANTIZE)
-    return ((const tflc__quant_state *)op->state)->kind == (L->es == 4 ? 1 : 3);
-  return L->kind == TFLC__PK_MAP || (L->kind == TFLC__PK_ADD && L->es == 1) ||
-         (TFLC__F32 && L->kind == TFLC__PK_ADD);
+    return op->state &&
+           ((const tflc__quant_state *)op->state)->kind == (f32 ? 1 : 3);
+  if (f32 && L->kind == TFLC__PK_MAP)
+    return 1;
+  return op->state && (L->kind == TFLC__PK_MAP || L->kind == TFLC__PK_ADD);
 }
 static int tflc__patch_f32_ready(const tflc__op *op,
                                  const tflc__patch_layer *L);
@@ -7451,8 +7470,7 @@ static TFLC__NOINLINE tflc_status tflc__patch_ready(tflc__ctx *c) {
         tflc__patch_geo(it, i, &L))
       continue;
     if (op->code != TFLC_OP_CONV_2D && op->code != TFLC_OP_DEPTHWISE_CONV_2D) {
-      if (!op->nscratch && !op->nwhole && !op->variant && op->state &&
-          TFLC__SELECTED(op->code) && tflc__patch_geo(it, i, &L) &&
+      if (TFLC__SELECTED(op->code) && tflc__patch_geo(it, i, &L) &&
           tflc__patch_other_ready(op, &L))
         continue;
       it->patch_rows = 0;
@@ -7532,7 +7550,9 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
     break;
   case TFLC_OP_AVERAGE_POOL_2D:
   case TFLC_OP_MAX_POOL_2D: {
-    tflc_pool_params p = ((const tflc__pool_state *)op->state)->p;
+    const tflc__pool_wide_state *ws = (const tflc__pool_wide_state *)op->state;
+    tflc_pool_params p =
+        L->es == 4 ? ws->p : ((const tflc__pool_state *)op->state)->p;
     int32_t idims[4], odims[4];
     idims[0] = odims[0] = 1;
     idims[1] = rows;
@@ -7542,8 +7562,16 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
     odims[2] = L->ow;
     odims[3] = L->oc;
     p.pad_h = pad_top;
-    if (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
-        op->code == TFLC_OP_AVERAGE_POOL_2D)
+    if (TFLC__F32 && L->es == 4 &&
+        (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) ||
+         TFLC__SELECTED(TFLC_OP_MAX_POOL_2D)))
+      (void)tflc_pool_f32(
+          op->code == TFLC_OP_AVERAGE_POOL_2D ? TFLC_POOL_AVERAGE
+                                              : TFLC_POOL_MAX,
+          &p, ws->fmin, ws->fmax, idims, (const float *)(const void *)x, odims,
+          (float *)(void *)y);
+    else if (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
+             op->code == TFLC_OP_AVERAGE_POOL_2D)
       (void)tflc_avg_pool_s8(&p, idims, x, odims, y);
     else if (TFLC__SELECTED(TFLC_OP_MAX_POOL_2D))
       tflc_max_pool_s8(&p, idims, x, odims, y);
@@ -7555,23 +7583,37 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
       if (s->kind == 3)
         tflc_requantize_s8(s->q, s->shift, in->zero_point, o->zero_point, n, x,
                            y);
-      else /* (float32 in place: the chain's first layer) */
+      else /* (float32 -> int8) */
         tflc_quantize_f32_s8(o->scale, o->zero_point, n,
                              (const float *)(const void *)x, y);
     }
     break;
   case TFLC_OP_RELU:
   case TFLC_OP_RELU6:
-    if (TFLC__SELECTED(TFLC_OP_RELU) || TFLC__SELECTED(TFLC_OP_RELU6))
-      tflc_relu_q((const tflc_relu_params *)op->state, 1, n, x, y);
-    break;
   case TFLC_OP_HARD_SWISH:
-    if (TFLC__SELECTED(TFLC_OP_HARD_SWISH))
-      tflc_hard_swish_s8((const tflc_hard_swish_params *)op->state, n, x, y);
-    break;
   case TFLC_OP_LOGISTIC:
-    if (TFLC__SELECTED(TFLC_OP_LOGISTIC))
+  case TFLC_OP_TANH:
+    if (L->es == 4) { /* (float32: no state) */
+      if (TFLC__F32 &&
+          (TFLC__SELECTED(TFLC_OP_RELU) || TFLC__SELECTED(TFLC_OP_RELU6) ||
+           TFLC__SELECTED(TFLC_OP_HARD_SWISH) ||
+           TFLC__SELECTED(TFLC_OP_LOGISTIC) || TFLC__SELECTED(TFLC_OP_TANH)))
+        tflc_unary_f32(op->code == TFLC_OP_RELU         ? TFLC_F32_RELU
+                       : op->code == TFLC_OP_RELU6      ? TFLC_F32_RELU6
+                       : op->code == TFLC_OP_HARD_SWISH ? TFLC_F32_HARD_SWISH
+                       : op->code == TFLC_OP_LOGISTIC   ? TFLC_F32_LOGISTIC
+                                                        : TFLC_F32_TANH,
+                       0.0f, n, (const float *)(const void *)x,
+                       (float *)(void *)y);
+    } else if (TFLC__SELECTED(TFLC_OP_HARD_SWISH) &&
+               op->code == TFLC_OP_HARD_SWISH)
+      tflc_hard_swish_s8((const tflc_hard_swish_params *)op->state, n, x, y);
+    else if (TFLC__SELECTED(TFLC_OP_LOGISTIC) && op->code == TFLC_OP_LOGISTIC)
       tflc_logistic_s8((const tflc_sigmoid_params *)op->state, n, x, y);
+    else if (TFLC__SELECTED(TFLC_OP_TANH) && op->code == TFLC_OP_TANH)
+      tflc_tanh_s8((const tflc_sigmoid_params *)op->state, n, x, y);
+    else if (TFLC__SELECTED(TFLC_OP_RELU) || TFLC__SELECTED(TFLC_OP_RELU6))
+      tflc_relu_q((const tflc_relu_params *)op->state, 1, n, x, y);
     break;
   default: /* ADD */
     if (TFLC__SELECTED(TFLC_OP_ADD)) {
@@ -10572,10 +10614,6 @@ static tflc_status tflc__softmax_any_invoke(tflc__ctx *c) {
 }
 
 /* ---- float32 / int16 pools, L2_POOL_2D ---------------------------------- */
-typedef struct tflc__pool_wide_state {
-  tflc_pool_params p;
-  float fmin, fmax;
-} tflc__pool_wide_state;
 static tflc_status tflc__pool_any_prepare(tflc__ctx *c) {
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   tflc__pool2d_options po;

@@ -1180,11 +1180,12 @@ static void test_plans_depthwise(void) {
     }
 }
 
-/* A graph of layers on an int8 map of h x w x c0 (CL_* kinds; k: the
- * filter or pool size, stride, same: SAME padding, cout: a convolution's
- * channels, skip: an ADD's other input, the output of layer skip (-1:
- * the graph input), swap: that input first), random weights and
- * quantization; a last 1x1 convolution to 2 channels. */
+/* A graph of layers on a map of h x w x c0 (CL_* kinds; k: the filter or
+ * pool size, stride, same: SAME padding, cout: a convolution's channels,
+ * skip: an ADD's other input, the output of layer skip (-1: the graph
+ * input), swap: that input first, a pool's fused RELU6), random weights
+ * and quantization; a last 1x1 convolution to 2 channels. The maps are
+ * int8, or (flt) float32 up to the first QUANTIZE and int8 after it. */
 enum {
   CL_CONV,
   CL_DW,
@@ -1195,6 +1196,7 @@ enum {
   CL_RELU6,
   CL_HSWISH,
   CL_LOGISTIC,
+  CL_TANH,
   CL_ADD
 };
 typedef struct chain_layer {
@@ -1210,6 +1212,7 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
   tflc_w_option o[8];
   tflc_status st = TFLC_OK;
   chain_layer last;
+  int fl = flt != 0; /* the maps float32 so far */
   if (n > 18)
     return 0;
   memset(&q, 0, sizeof q);
@@ -1229,7 +1232,7 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
     const int32_t *d = dims[i];
     int32_t *e = dims[i + 1];
     const int32_t k = L->k, s = L->stride;
-    const int f32 = flt == 1; /* (this layer's output float32 too) */
+    const int f32 = fl && L->kind != CL_QUANT; /* (its output float32) */
     int32_t code, nin = 1, no = 0, x = t[i];
     uint8_t otype = 0;
     char name[16];
@@ -1308,7 +1311,7 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
       o[2] = opt_i32(2, s);
       o[3] = opt_i32(3, k);
       o[4] = opt_i32(4, k);
-      o[5] = opt_u8(5, 0);
+      o[5] = opt_u8(5, L->swap ? 3 : 0); /* (3: RELU6) */
       no = 6;
       break;
     case CL_ADD:
@@ -1324,10 +1327,13 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
              : L->kind == CL_RELU   ? 19
              : L->kind == CL_RELU6  ? 21
              : L->kind == CL_HSWISH ? 117
+             : L->kind == CL_TANH   ? 28
                                     : 14;
       e[1] = d[1], e[2] = d[2];
       if (L->kind == CL_LOGISTIC)
         sc[i + 1] = 1.0f / 256, zp[i + 1] = -128;
+      if (L->kind == CL_TANH)
+        sc[i + 1] = 1.0f / 128, zp[i + 1] = 0;
       break;
     }
     q.count = 1;
@@ -1340,6 +1346,7 @@ static int build_layers(int32_t h, int32_t w, int32_t c0, const chain_layer *ly,
     ins[0] = x;
     tflc_writer_op(wr, 0, code, NULL, nin, ins, 1, &t[i + 1], otype, no,
                    no ? o : NULL);
+    fl = f32;
   }
   j = n + 1;
   tflc_writer_inputs(wr, 0, 1, &t[0]);
@@ -1360,7 +1367,7 @@ static void test_plans_chain_ops(void) {
   { kind, k, s, same, cout, skip, swap }
   static const struct {
     int32_t h, w, c0, n, in; /* in: the layer the chain must take, or -1 */
-    int flt; /* 1: float32 maps, 2: a float32 input, QUANTIZE first */
+    int flt;                 /* 1: float32 maps up to the first QUANTIZE */
     chain_layer ly[8];
   } cases[] = {
       /* pools: max / average, SAME / VALID, stride 1 / 2, odd sizes */
@@ -1426,9 +1433,44 @@ static void test_plans_chain_ops(void) {
       {G(15, 13, 3, 4, 3, 1),
        {CL(CL_CONV, 3, 2, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
         CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_ADD, 1, 1, 1, 0, 0, 1)}},
-      {G(16, 16, 16, 3, 0, 2),
+      {G(16, 16, 16, 3, 0, 1),
        {CL(CL_QUANT, 1, 1, 1, 0, 0, 0), CL(CL_CONV, 3, 1, 1, 4, 0, 0),
         CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
+      /* float32 pools: max / average, SAME / VALID, stride 1 / 2, odd
+       * sizes, a fused RELU6 */
+      {G(16, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      {G(15, 13, 2, 2, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 3, 2, 1, 0, 0, 0)}},
+      {G(16, 12, 3, 2, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_AVG, 2, 2, 0, 0, 0, 1)}},
+      {G(17, 9, 2, 2, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_MAX, 3, 2, 0, 0, 0, 1)}},
+      {G(14, 14, 2, 3, 1, 1),
+       {CL(CL_CONV, 3, 1, 1, 16, 0, 0), CL(CL_AVG, 5, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      /* float32 element-wise: RELU, RELU6, HARD_SWISH, LOGISTIC, TANH;
+       * int8 TANH; a float32 QUANTIZE inside the chain */
+      {G(16, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
+      {G(12, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_RELU6, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 0, 0, 0, 0)}},
+      {G(16, 16, 2, 2, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_HSWISH, 1, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 2, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_LOGISTIC, 1, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 3, 1, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_TANH, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 3, 1, 0),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_TANH, 1, 1, 1, 0, 0, 0),
+        CL(CL_DW, 3, 1, 1, 0, 0, 0)}},
+      {G(16, 16, 2, 4, 2, 1),
+       {CL(CL_CONV, 1, 1, 1, 16, 0, 0), CL(CL_DW, 3, 1, 1, 0, 0, 0),
+        CL(CL_QUANT, 1, 1, 1, 0, 0, 0), CL(CL_DW, 3, 2, 1, 0, 0, 0)}},
   };
 #undef G
 #undef CL
