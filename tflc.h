@@ -7631,6 +7631,19 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
 }
 /* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
  * `out_rows` rows at y. */
+/* The shapes of a chain layer's kernel call: `rows` window rows of L->wb
+ * columns in, `out_rows` rows of L->ow out, batch 1. */
+static void tflc__patch_band_dims(const tflc__patch_layer *L, int32_t rows,
+                                  int32_t out_rows, int32_t idims[4],
+                                  int32_t odims[4]) {
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+}
 static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
                                                  const tflc__patch_layer *L,
                                                  const int8_t *x, int32_t rows,
@@ -7648,13 +7661,7 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
     return;
   }
   p = s->p;
-  idims[0] = odims[0] = 1;
-  idims[1] = rows;
-  idims[2] = L->wb;
-  idims[3] = L->c;
-  odims[1] = out_rows;
-  odims[2] = L->ow;
-  odims[3] = L->oc;
+  tflc__patch_band_dims(L, rows, out_rows, idims, odims);
   p.pad_h = p.pad_w = 0;
   k->op = op;
   fc = tflc__const(k, f);
@@ -8068,13 +8075,7 @@ static TFLC__NOINLINE void tflc__patch_f32_conv(tflc__ctx *k, tflc__op *op,
   int32_t idims[4], odims[4];
   tflc_conv_params p = s->p;
   tflc_const fc, bc;
-  idims[0] = odims[0] = 1;
-  idims[1] = rows;
-  idims[2] = L->wb;
-  idims[3] = L->c;
-  odims[1] = out_rows;
-  odims[2] = L->ow;
-  odims[3] = L->oc;
+  tflc__patch_band_dims(L, rows, out_rows, idims, odims);
   p.pad_h = p.pad_w = 0;
   k->op = op;
   fc = tflc__const(k, f);
