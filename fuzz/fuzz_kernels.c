@@ -10,8 +10,14 @@
  * AddressSanitizer sees any read past an input or write past an output;
  * any difference aborts.
  *
+ * The Arm DSP depthwise layer paths (the 3x3 frame and the path of any
+ * filter, which take a whole DEPTHWISE_CONV_2D layer) are checked against
+ * a plain reference of TFLM's arithmetic written here, and must either
+ * agree or refuse the layer without writing a byte.
+ *
  * Input layout (missing bytes read as 0):
- *   0      primitive: b % 3 (0 GEMM, 1 depthwise, 2 requantization)
+ *   0      primitive: b % 4 (0 GEMM, 1 depthwise, 2 requantization,
+ *          3 depthwise layer)
  *   1..    shape and parameter bytes, in the order read below
  *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
 #include <stdint.h>
@@ -20,7 +26,8 @@
 #include <string.h>
 
 #define TFLC_DSP_EMULATE
-#define TFLC_HIFI_EMULATE /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
+#define TFLC_DW3_LAYER_TEST /* the DSP depthwise layer paths */
+#define TFLC_HIFI_EMULATE   /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable /* a pure reference */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
@@ -119,6 +126,12 @@ static void quant_read(reader *r, quant *k, int32_t n) {
   const uint32_t f = u8(r);
   int32_t c;
   for (c = 0; c < n; c++) {
+    if (f & 64u) { /* the fast paths' simple case: q >= 2^30, shift -1..-23 */
+      k->q[c] = (int32_t)(0x40000000u + (u32(r) & 0x3FFFFFFFu));
+      k->shift[c] = (int8_t)(-1 - (int32_t)(u8(r) % 23u));
+      k->bias[c] = f & 16u ? s32(r) : s8(r) * 256;
+      continue;
+    }
     switch (u8(r) % 4u) {
     case 0:
       k->q[c] = INT32_MAX - (int32_t)u8(r);
@@ -274,18 +287,181 @@ static void fuzz_requantize(reader *r) {
   free(got);
 }
 
+#if defined(TFLC_HAVE_DSP)
+/* a window's output sizes: SAME or VALID padding */
+static void out_size(int32_t in, int32_t k, int32_t stride, int32_t dil,
+                     int same, int32_t *out, int32_t *pad) {
+  const int32_t eff = (k - 1) * dil + 1;
+  int32_t total;
+  *out = same ? (in + stride - 1) / stride : (in - eff + stride) / stride;
+  if (*out < 1)
+    *out = 1;
+  total = (*out - 1) * stride + eff - in;
+  *pad = total > 0 ? total / 2 : 0;
+}
+
+/* TFLM's reference depthwise convolution, tap by tap (taps outside the
+ * input skipped) */
+static void ref_depthwise(const tflc_conv_params *p, const int32_t *in_dims,
+                          const int8_t *in, const int32_t *f_dims,
+                          const int8_t *f, const int32_t *bias,
+                          const int32_t *out_dims, int8_t *out) {
+  const int32_t cin = in_dims[3], cout = out_dims[3];
+  int32_t b, oy, ox, oc, ky, kx;
+  for (b = 0; b < out_dims[0]; b++)
+    for (oy = 0; oy < out_dims[1]; oy++)
+      for (ox = 0; ox < out_dims[2]; ox++)
+        for (oc = 0; oc < cout; oc++) {
+          const int32_t ic = oc / p->depth_multiplier;
+          int32_t acc = bias != NULL ? bias[oc] : 0, v;
+          for (ky = 0; ky < f_dims[1]; ky++)
+            for (kx = 0; kx < f_dims[2]; kx++) {
+              const int32_t y =
+                  oy * p->stride_h - p->pad_h + ky * p->dilation_h;
+              const int32_t x =
+                  ox * p->stride_w - p->pad_w + kx * p->dilation_w;
+              if (y < 0 || y >= in_dims[1] || x < 0 || x >= in_dims[2])
+                continue;
+              acc += (in[((b * in_dims[1] + y) * in_dims[2] + x) * cin + ic] +
+                      p->input_offset) *
+                     f[(ky * f_dims[2] + kx) * cout + oc];
+            }
+          /* the output offset added with int32 wrapping, as the kernels */
+          v = tflc__wrap32((int64_t)tflc_multiply_by_quantized_multiplier(
+                               acc, p->out_multiplier[oc], p->out_shift[oc]) +
+                           p->output_offset);
+          v = v < p->act_min ? p->act_min : v;
+          v = v > p->act_max ? p->act_max : v;
+          out[((b * out_dims[1] + oy) * out_dims[2] + ox) * cout + oc] =
+              (int8_t)v;
+        }
+}
+
+/* A whole int8 DEPTHWISE_CONV_2D layer through the DSP layer paths: the
+ * 3x3 frame, or the path of any filter (long columns, dilation), on maps
+ * up to 40 wide, multipliers 1, 2, 4, 8, any zero point and clamp; the
+ * requantization mostly the simple kind the paths take, now and then not
+ * (then they refuse). Inputs are bounded so that no sum overflows. */
+static void fuzz_dw_layer(reader *r) {
+  tflc_conv_params p;
+  quant k;
+  int32_t in_dims[4], f_dims[4], out_dims[4], kh, kw, mult, cin, cout, c;
+  size_t in_n, f_n, out_n, i;
+  int8_t *x, *w, *expect, *got;
+  tflc_const fc, bc;
+  const uint32_t mode = u8(r);
+  const int any = (int)(mode & 1u);
+  int same, ran;
+  static const int32_t mults[8] = {1, 1, 1, 1, 2, 4, 8, 1};
+  mult = mults[u8(r) % 8u];
+  cin = mult == 1 ? 1 + (int32_t)(u8(r) % 40u) : 1 + (int32_t)(u8(r) % 3u);
+  cout = cin * mult;
+  in_dims[0] = out_dims[0] = 1 + (int32_t)(u8(r) % 2u);
+  in_dims[1] = 1 + (int32_t)(u8(r) % 14u);
+  in_dims[2] = 1 + (int32_t)(u8(r) % 40u);
+  in_dims[3] = cin;
+  kh = kw = 3;
+  memset(&p, 0, sizeof p);
+  p.dilation_h = p.dilation_w = 1;
+  if (any) {
+    kh = 1 + (int32_t)(u8(r) % 7u);
+    kw = 1 + (int32_t)(u8(r) % 7u);
+    if (mode & 2u) { /* a long column */
+      kh = 5 + (int32_t)(u8(r) % 19u);
+      kw = 1;
+      in_dims[1] = kh + (int32_t)(u8(r) % 3u);
+    }
+    p.dilation_h = 1 + (int32_t)(u8(r) % 2u);
+    p.dilation_w = 1 + (int32_t)(u8(r) % 2u);
+  }
+  p.stride_h = 1 + (int32_t)(u8(r) % 2u);
+  p.stride_w = 1 + (int32_t)(u8(r) % 2u);
+  same = (mode & 4u) != 0 || in_dims[1] < (kh - 1) * p.dilation_h + 1 ||
+         in_dims[2] < (kw - 1) * p.dilation_w + 1;
+  out_size(in_dims[1], kh, p.stride_h, p.dilation_h, same, &out_dims[1],
+           &p.pad_h);
+  out_size(in_dims[2], kw, p.stride_w, p.dilation_w, same, &out_dims[2],
+           &p.pad_w);
+  out_dims[3] = cout;
+  f_dims[0] = 1;
+  f_dims[1] = kh;
+  f_dims[2] = kw;
+  f_dims[3] = cout;
+  p.depth_multiplier = mult;
+  p.input_offset = mode & 8u ? 128 - (int32_t)(u8(r) & 1u) : -s8(r);
+  /* requantization: mostly the simple kind (bit 64), the others refused */
+  quant_read(r, &k, cout);
+  if (u8(r) % 8u != 0) {
+    for (c = 0; c < cout; c++) {
+      k.q[c] = (int32_t)(0x40000000u + (k.q[c] & 0x3FFFFFFF));
+      k.shift[c] = (int8_t)(-1 - (int32_t)((uint32_t)k.shift[c] % 23u));
+    }
+  }
+  for (c = 0; c < cout; c++) /* no sum overflows */
+    k.bias[c] %= 0x100000;
+  p.output_offset = s8(r);
+  p.act_min = s8(r);
+  p.act_max = s8(r);
+  if (p.act_min > p.act_max) {
+    const int32_t t = p.act_min;
+    p.act_min = p.act_max;
+    p.act_max = t;
+  }
+  p.out_multiplier = k.q;
+  p.out_shift = k.shift;
+  in_n = (size_t)(in_dims[0] * in_dims[1] * in_dims[2] * cin);
+  f_n = (size_t)(kh * kw * cout);
+  out_n = (size_t)(out_dims[0] * out_dims[1] * out_dims[2] * cout);
+  x = (int8_t *)xmalloc(in_n);
+  w = (int8_t *)xmalloc(f_n);
+  expect = (int8_t *)xmalloc(out_n);
+  got = (int8_t *)xmalloc(out_n);
+  pool_fill(r, x, in_n);
+  pool_fill(r, w, f_n);
+  fc = tflc_const_raw(w, TFLC_INT8, (int32_t)f_n);
+  bc = tflc_const_raw(k.bias, TFLC_INT32, cout);
+  ref_depthwise(&p, in_dims, x, f_dims, w, mode & 16u ? NULL : k.bias, out_dims,
+                expect);
+  memset(got, 0x5A, out_n);
+  if (any)
+    ran = tflc__dsp_dw_layer(&p, in_dims, x, f_dims, &fc,
+                             mode & 16u ? NULL : &bc, out_dims, got);
+  else
+    ran = tflc__dsp_dw3x3_layer(&p, in_dims, x, f_dims, &fc,
+                                mode & 16u ? NULL : &bc, out_dims, got);
+  if (ran) {
+    if (memcmp(got, expect, out_n) != 0)
+      differ(any ? "depthwise layer (any filter)" : "depthwise layer (3x3)",
+             "dsp");
+  } else {
+    for (i = 0; i < out_n; i++)
+      if (got[i] != 0x5A)
+        differ("depthwise layer refused but wrote", "dsp");
+  }
+  free(x);
+  free(w);
+  free(expect);
+  free(got);
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
   reader r;
   r.d = d;
   r.n = size;
   r.i = 0;
-  switch (u8(&r) % 3u) {
+  switch (u8(&r) % 4u) {
   case 0:
     fuzz_gemm(&r);
     break;
   case 1:
     fuzz_depthwise(&r);
+    break;
+  case 3:
+#if defined(TFLC_HAVE_DSP)
+    fuzz_dw_layer(&r);
+#endif
     break;
   default:
     fuzz_requantize(&r);
