@@ -4105,6 +4105,98 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
   }
 }
 
+/* bytes of the window rows tflc__conv2d_s8_im2col_rows copies */
+#define TFLC__IM2COL_BYTES 176
+
+/* n (under 16) int8 values copied a word at a time, inline */
+TFLC__INLINE void tflc__copy_short_s8(int8_t *dst, const int8_t *src,
+                                      int32_t n) {
+  int32_t i = 0;
+  uint32_t v;
+  for (; i + 4 <= n; i += 4) {
+    memcpy(&v, src + i, 4);
+    memcpy(dst + i, &v, 4);
+  }
+  for (; i < n; i++)
+    dst[i] = src[i];
+}
+
+/* The window of output pixel q (batches one after the other) copied
+ * whole to d: depth values, the input zero point where the window leaves
+ * the input. Out of the frame of
+ * tflc__conv2d_s8_im2col_rows, which lies under the GEMM's. */
+static TFLC__NOINLINE void tflc__conv_window_s8(const tflc__conv_blocked *s,
+                                                int32_t q, int8_t *d) {
+  const tflc__geom *g = &s->g;
+  const int32_t per_batch = g->oh * g->ow, n = q / per_batch;
+  const int32_t oy = (q - n * per_batch) / g->ow;
+  const int32_t ox = q - n * per_batch - oy * g->ow;
+  const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+  const int32_t row_len = g->kw * g->c;
+  const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+  const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+  const int8_t pad = (int8_t)(-s->in_off);
+  int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw, ky;
+  hi = hi < lo ? lo : hi;
+  if (lo == 0 && hi == g->kw && iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h) {
+    /* inside: kernel rows one after the other */
+    const int8_t *src = in_n + ((ptrdiff_t)iy0 * g->w + ix0) * g->c;
+    const ptrdiff_t step = (ptrdiff_t)g->dh * g->w * g->c;
+    for (ky = 0; ky < g->kh; ky++, d += row_len, src += step)
+      tflc__copy_short_s8(d, src, row_len);
+    return;
+  }
+  for (ky = 0; ky < g->kh; ky++, d += row_len) {
+    const int32_t iy = iy0 + ky * g->dh;
+    /* taps [lo, hi) are one run of the input, the others pad */
+    if (iy < 0 || iy >= g->h || hi == lo) {
+      tflc__fill_s8(d, pad, row_len);
+      continue;
+    }
+    if (lo > 0)
+      tflc__fill_s8(d, pad, lo * g->c);
+    tflc__copy_short_s8(d + lo * g->c,
+                        in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
+                        (hi - lo) * g->c);
+    if (hi < g->kw)
+      tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
+  }
+}
+
+/* Every window of a small filter copied whole (tflc__conv_window_s8), as
+ * many pixels as TFLC__IM2COL_BYTES holds per GEMM call (the GEMM's set-up
+ * per column shared by those rows), the biases with the offset folded in.
+ * Its frame (under the GEMM's) is no larger than the two-pixel copy's,
+ * tflc__conv2d_s8_small_im2col. */
+static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
+  int8_t col[TFLC__IM2COL_BYTES];
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t depth = s->depth, rows = TFLC__IM2COL_BYTES / depth;
+  const int32_t total = s->batches * s->g.oh * s->g.ow;
+  int32_t q, r = 0;
+  gb->cols = s->nc;
+  gb->segments = 1;
+  gb->seg_len = depth;
+  gb->a = col;
+  gb->a_row = depth;
+  gb->a_seg = 0;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = depth;
+  gb->w_seg = 0;
+  gb->out_row = s->cout;
+  for (q = 0; q < total; q++) {
+    tflc__conv_window_s8(s, q, col + r * depth);
+    if (++r < rows && q + 1 < total)
+      continue;
+    /* the r pixels just copied end at pixel q */
+    gb->rows = r;
+    gb->out = s->out + (ptrdiff_t)(q + 1 - r) * s->cout + s->c0;
+    TFLC_GEMM_S8(&s->rq, gb);
+    r = 0;
+  }
+}
+
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
  * or one block per output row. */
@@ -4313,7 +4405,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                      s.in_off, s.bias);
     if (s.im2col) {
-      tflc__conv2d_s8_small_im2col(&s, 1);
+      tflc__conv2d_s8_im2col_rows(&s);
       continue;
     }
     tflc__conv2d_s8_inner(&s);
