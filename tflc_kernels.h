@@ -13362,6 +13362,98 @@ tflc__dsp_dw_window1(const int8_t *x, const int8_t *w, int32_t n_out,
   tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 1, s);
 }
 
+/* The low halfwords of a and b as one word (a's low), and the high
+ * halfwords (a's high low): PKHBT and PKHTB */
+#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  return (a & 0xFFFFu) | (b << 16);
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  return (a >> 16) | (b & 0xFFFF0000u);
+}
+#else
+/* one instruction each (gcc builds two from the C) */
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#endif
+
+/* tflc__dsp_dw_window1 where each window row's taps are consecutive input
+ * values (one input channel, unit dilation across the width): four taps
+ * at a time, the inputs of taps t and t + 2 (t + 1 and t + 3) widened into
+ * one word with the offset pair, the weights of the same two taps packed
+ * into one word per channel, one SMLAD per channel and pair of taps; the
+ * last n_in % 4 taps one at a time. Every product and sum is the
+ * broadcast one's, in another order (int32 sums wrap alike). Inlined with
+ * a constant wi (weights of consecutive taps wi bytes apart) where it is
+ * one, for the registers. */
+TFLC__INLINE void tflc__dsp_dw_pairs(const int8_t *x, const int8_t *w,
+                                     int32_t n_out, int32_t n_in, int32_t xo,
+                                     int32_t wo, int32_t wi, uint32_t off2,
+                                     uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  const int32_t n4 = n_in & ~3;
+  do {
+    const int8_t *xt = x, *wt = w;
+    const int8_t *const end = x + n4;
+    int32_t i;
+    for (; xt != end; xt += 4, wt += 4 * wi) {
+      uint32_t xv = tflc__load4(xt), xp = tflc__sxtab16(off2, xv);
+      uint32_t a = tflc__load4(wt), b = tflc__load4(wt + 2 * wi);
+      uint32_t ae = tflc__sxtb16(a), be = tflc__sxtb16(b);
+      s0 = tflc__smlad(xp, tflc__pack_lo(ae, be), s0);
+      s2 = tflc__smlad(xp, tflc__pack_hi(ae, be), s2);
+      ae = tflc__sxtb16_ror8(a);
+      be = tflc__sxtb16_ror8(b);
+      s1 = tflc__smlad(xp, tflc__pack_lo(ae, be), s1);
+      s3 = tflc__smlad(xp, tflc__pack_hi(ae, be), s3);
+      xp = tflc__sxtab16_ror8(off2, xv);
+      a = tflc__load4(wt + wi);
+      b = tflc__load4(wt + 3 * wi);
+      ae = tflc__sxtb16(a);
+      be = tflc__sxtb16(b);
+      s0 = tflc__smlad(xp, tflc__pack_lo(ae, be), s0);
+      s2 = tflc__smlad(xp, tflc__pack_hi(ae, be), s2);
+      ae = tflc__sxtb16_ror8(a);
+      be = tflc__sxtb16_ror8(b);
+      s1 = tflc__smlad(xp, tflc__pack_lo(ae, be), s1);
+      s3 = tflc__smlad(xp, tflc__pack_hi(ae, be), s3);
+    }
+    for (i = n4; i < n_in; i++, xt++, wt += wi) {
+      const uint32_t wv = tflc__load4(wt);
+      const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+      const uint32_t xl =
+          (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
+      s0 = tflc__smlabb(xl, wl, s0);
+      s2 = tflc__smlatt(xl, wl, s2);
+      s1 = tflc__smlabb(xl, wh, s1);
+      s3 = tflc__smlatt(xl, wh, s3);
+    }
+    x += xo;
+    w += wo;
+  } while (--n_out != 0);
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+static TFLC__NOINLINE void
+tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
+                           int32_t n_in, int32_t xo, int32_t wo, int32_t wi,
+                           uint32_t off2, uint32_t *s) {
+  if (wi == 8 && n_in == 8) /* rows of eight taps, eight channels */
+    tflc__dsp_dw_pairs(x, w, n_out, 8, xo, wo, 8, off2, s);
+  else
+    tflc__dsp_dw_pairs(x, w, n_out, n_in, xo, wo, wi, off2, s);
+}
+
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
  * DSP primitives' arithmetic, four output channels at a time over the
  * whole map, without the chunked path's set-up: multiplier 1 (four input
@@ -13442,7 +13534,9 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
               cols = rows;
               rows = 1;
             }
-            if (one)
+            if (one && xi == 1 && cols >= 4)
+              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
+            else if (one)
               tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
             else
               tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);

@@ -788,7 +788,7 @@ static int dw_layer_case(int any, int *used) {
   int8_t *in, *f, *expect, *got;
   const int wb = (int)(rnd() % 4 != 0);
   const uint32_t pick = rnd() % 16;
-  int same, ok, ran;
+  int same, ok, ran, one = 0;
   tflc_const braw, fc;
   memset(&g, 0, sizeof g);
   g.dw_conv = 1;
@@ -809,6 +809,17 @@ static int dw_layer_case(int any, int *used) {
     }
     g.dh = rnd_range(1, 2);
     g.dw = rnd_range(1, 2);
+    if (rnd() % 4 == 0) {
+      /* one input channel, multiplier 4-16, kernel rows of 4-12 taps:
+       * the paired taps (tflc__dsp_dw_window1_pairs; rows of eight taps
+       * for eight channels: a build of their own) */
+      one = 1;
+      g.mult = rnd() % 2 ? 8 : 4 * rnd_range(1, 4);
+      g.kw = rnd() % 2 ? 8 : rnd_range(4, 12);
+      g.kh = rnd_range(1, 10);
+      g.w = rnd_range(1, 30);
+      g.dw = 1;
+    }
   }
   g.sh = rnd_range(1, 2);
   g.sw = rnd_range(1, 2);
@@ -819,7 +830,7 @@ static int dw_layer_case(int any, int *used) {
   if (g.mult == 1)
     g.cin = rnd() % 8 == 0 ? rnd_range(1, 24) : 4 * rnd_range(1, 6);
   else
-    g.cin = rnd_range(1, 3);
+    g.cin = one ? 1 : rnd_range(1, 3);
   g.cout = g.cin * g.mult;
   g.in_zp = rnd() % 3 == 0 ? rnd_range(-128, 127) : -128 + (int32_t)(rnd() % 2);
   taps = g.kh * g.kw;
