@@ -13394,56 +13394,73 @@ TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
  * broadcast one's, in another order (int32 sums wrap alike). Inlined with
  * a constant wi (weights of consecutive taps wi bytes apart) where it is
  * one, for the registers. */
+/* four taps from xt / wt (weights wi bytes apart) into s0..s3 */
+#define TFLC__DSP_DW_PAIRS4(xt, wt, wi)                                        \
+  do {                                                                         \
+    const uint32_t xv_ = tflc__load4(xt);                                      \
+    uint32_t xp_ = tflc__sxtab16(off2, xv_);                                   \
+    uint32_t a_ = tflc__load4(wt), b_ = tflc__load4((wt) + 2 * (wi));          \
+    uint32_t ae_ = tflc__sxtb16(a_), be_ = tflc__sxtb16(b_);                   \
+    s0 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s0);                        \
+    s2 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s2);                        \
+    ae_ = tflc__sxtb16_ror8(a_);                                               \
+    be_ = tflc__sxtb16_ror8(b_);                                               \
+    s1 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s1);                        \
+    s3 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s3);                        \
+    xp_ = tflc__sxtab16_ror8(off2, xv_);                                       \
+    a_ = tflc__load4((wt) + (wi));                                             \
+    b_ = tflc__load4((wt) + 3 * (wi));                                         \
+    ae_ = tflc__sxtb16(a_);                                                    \
+    be_ = tflc__sxtb16(b_);                                                    \
+    s0 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s0);                        \
+    s2 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s2);                        \
+    ae_ = tflc__sxtb16_ror8(a_);                                               \
+    be_ = tflc__sxtb16_ror8(b_);                                               \
+    s1 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s1);                        \
+    s3 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s3);                        \
+  } while (0)
+
 TFLC__INLINE void tflc__dsp_dw_pairs(const int8_t *x, const int8_t *w,
                                      int32_t n_out, int32_t n_in, int32_t xo,
                                      int32_t wo, int32_t wi, uint32_t off2,
                                      uint32_t *s) {
   uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
   const int32_t n4 = n_in & ~3;
-  do {
-    const int8_t *xt = x, *wt = w;
-    const int8_t *const end = x + n4;
-    int32_t i;
-    for (; xt != end; xt += 4, wt += 4 * wi) {
-      uint32_t xv = tflc__load4(xt), xp = tflc__sxtab16(off2, xv);
-      uint32_t a = tflc__load4(wt), b = tflc__load4(wt + 2 * wi);
-      uint32_t ae = tflc__sxtb16(a), be = tflc__sxtb16(b);
-      s0 = tflc__smlad(xp, tflc__pack_lo(ae, be), s0);
-      s2 = tflc__smlad(xp, tflc__pack_hi(ae, be), s2);
-      ae = tflc__sxtb16_ror8(a);
-      be = tflc__sxtb16_ror8(b);
-      s1 = tflc__smlad(xp, tflc__pack_lo(ae, be), s1);
-      s3 = tflc__smlad(xp, tflc__pack_hi(ae, be), s3);
-      xp = tflc__sxtab16_ror8(off2, xv);
-      a = tflc__load4(wt + wi);
-      b = tflc__load4(wt + 3 * wi);
-      ae = tflc__sxtb16(a);
-      be = tflc__sxtb16(b);
-      s0 = tflc__smlad(xp, tflc__pack_lo(ae, be), s0);
-      s2 = tflc__smlad(xp, tflc__pack_hi(ae, be), s2);
-      ae = tflc__sxtb16_ror8(a);
-      be = tflc__sxtb16_ror8(b);
-      s1 = tflc__smlad(xp, tflc__pack_lo(ae, be), s1);
-      s3 = tflc__smlad(xp, tflc__pack_hi(ae, be), s3);
-    }
-    for (i = n4; i < n_in; i++, xt++, wt += wi) {
-      const uint32_t wv = tflc__load4(wt);
-      const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
-      const uint32_t xl =
-          (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
-      s0 = tflc__smlabb(xl, wl, s0);
-      s2 = tflc__smlatt(xl, wl, s2);
-      s1 = tflc__smlabb(xl, wh, s1);
-      s3 = tflc__smlatt(xl, wh, s3);
-    }
-    x += xo;
-    w += wo;
-  } while (--n_out != 0);
+  if (n_in == 8) {
+    /* (a constant where it is inlined) two groups a row, no inner loop */
+    do {
+      TFLC__DSP_DW_PAIRS4(x, w, wi);
+      TFLC__DSP_DW_PAIRS4(x + 4, w + 4 * wi, wi);
+      x += xo;
+      w += wo;
+    } while (--n_out != 0);
+  } else {
+    do {
+      const int8_t *xt = x, *wt = w;
+      const int8_t *const end = x + n4;
+      int32_t i;
+      for (; xt != end; xt += 4, wt += 4 * wi)
+        TFLC__DSP_DW_PAIRS4(xt, wt, wi);
+      for (i = n4; i < n_in; i++, xt++, wt += wi) {
+        const uint32_t wv = tflc__load4(wt);
+        const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+        const uint32_t xl =
+            (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
+        s0 = tflc__smlabb(xl, wl, s0);
+        s2 = tflc__smlatt(xl, wl, s2);
+        s1 = tflc__smlabb(xl, wh, s1);
+        s3 = tflc__smlatt(xl, wh, s3);
+      }
+      x += xo;
+      w += wo;
+    } while (--n_out != 0);
+  }
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
   s[3] = s3;
 }
+#undef TFLC__DSP_DW_PAIRS4
 static TFLC__NOINLINE void
 tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
                            int32_t n_in, int32_t xo, int32_t wo, int32_t wi,
