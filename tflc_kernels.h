@@ -4108,17 +4108,51 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
 /* bytes of the window rows tflc__conv2d_s8_im2col_rows copies */
 #define TFLC__IM2COL_BYTES 176
 
-/* n (under 16) int8 values copied a word at a time, inline */
+/* n (under 16) int8 values copied, or set to the word's byte, without a
+ * loop: 8, 4, 2 and 1 of them as n's bits say */
 TFLC__INLINE void tflc__copy_short_s8(int8_t *dst, const int8_t *src,
                                       int32_t n) {
-  int32_t i = 0;
-  uint32_t v;
-  for (; i + 4 <= n; i += 4) {
-    memcpy(&v, src + i, 4);
-    memcpy(dst + i, &v, 4);
+  uint32_t v, u;
+  if (n & 8) {
+    memcpy(&v, src, 4);
+    memcpy(&u, src + 4, 4);
+    memcpy(dst, &v, 4);
+    memcpy(dst + 4, &u, 4);
+    dst += 8;
+    src += 8;
   }
-  for (; i < n; i++)
-    dst[i] = src[i];
+  if (n & 4) {
+    memcpy(&v, src, 4);
+    memcpy(dst, &v, 4);
+    dst += 4;
+    src += 4;
+  }
+  if (n & 2) {
+    uint16_t h;
+    memcpy(&h, src, 2);
+    memcpy(dst, &h, 2);
+    dst += 2;
+    src += 2;
+  }
+  if (n & 1)
+    *dst = *src;
+}
+TFLC__INLINE void tflc__fill_short_s8(int8_t *dst, uint32_t word, int32_t n) {
+  if (n & 8) {
+    memcpy(dst, &word, 4);
+    memcpy(dst + 4, &word, 4);
+    dst += 8;
+  }
+  if (n & 4) {
+    memcpy(dst, &word, 4);
+    dst += 4;
+  }
+  if (n & 2) {
+    memcpy(dst, &word, 2);
+    dst += 2;
+  }
+  if (n & 1)
+    memcpy(dst, &word, 1);
 }
 
 /* The window of output pixel q (batches one after the other) copied
@@ -4146,20 +4180,19 @@ static TFLC__NOINLINE void tflc__conv_window_s8(const tflc__conv_blocked *s,
       tflc__copy_short_s8(d, src, row_len);
     return;
   }
-  for (ky = 0; ky < g->kh; ky++, d += row_len) {
-    const int32_t iy = iy0 + ky * g->dh;
-    /* taps [lo, hi) are one run of the input, the others pad */
-    if (iy < 0 || iy >= g->h || hi == lo) {
-      tflc__fill_s8(d, pad, row_len);
-      continue;
+  {
+    /* taps [lo, hi) of a row are one run of the input: every row the
+     * zero point first, then the run over it where the row is inside */
+    const uint32_t word = (uint32_t)(uint8_t)pad * 0x01010101u;
+    const int32_t run = (hi - lo) * g->c;
+    const ptrdiff_t first = (ptrdiff_t)(ix0 + lo) * g->c;
+    for (ky = 0; ky < g->kh; ky++, d += row_len) {
+      const int32_t iy = iy0 + ky * g->dh;
+      tflc__fill_short_s8(d, word, row_len);
+      if (iy >= 0 && iy < g->h)
+        tflc__copy_short_s8(d + lo * g->c,
+                            in_n + (ptrdiff_t)iy * g->w * g->c + first, run);
     }
-    if (lo > 0)
-      tflc__fill_s8(d, pad, lo * g->c);
-    tflc__copy_short_s8(d + lo * g->c,
-                        in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * g->c,
-                        (hi - lo) * g->c);
-    if (hi < g->kw)
-      tflc__fill_s8(d + hi * g->c, pad, (g->kw - hi) * g->c);
   }
 }
 
