@@ -4022,18 +4022,17 @@ typedef struct tflc__conv_blocked {
   int offset_inner;
 } tflc__conv_blocked;
 
-/* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
- * point -in_off where they leave the input) and multiplied as single runs
- * with the folded biases: every pixel, two at a time (all), or only the
- * border pixels, one at a time. */
-static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
-                                                        int all) {
-  int8_t col[2 * TFLC__SMALL_DEPTH];
+/* The border pixels' windows of a small filter copied whole (Kh*Kw*C
+ * values, the input zero point -in_off where they leave the input) and
+ * multiplied as single runs with the folded biases, one at a time. */
+static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s) {
+  int8_t col[TFLC__SMALL_DEPTH];
   const tflc__geom *g = &s->g;
   tflc_gemm_block *gb = &s->gb;
   const int8_t pad = (int8_t)(-s->in_off);
   const int32_t row_len = g->kw * g->c, depth = s->depth, cout = s->cout;
-  int32_t n, oy, ox, ky, kx, r = 0;
+  int32_t n, oy, ox, ky, kx;
+  gb->rows = 1;
   gb->cols = s->nc;
   gb->segments = 1;
   gb->seg_len = depth;
@@ -4053,8 +4052,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
       const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
       for (ox = 0; ox < g->ow; ox++) {
         const int32_t ix0 = ox * g->sw - g->pw;
-        int8_t *d = col + (ptrdiff_t)r * depth;
-        if (!all && inside_y && ox >= s->first && ox <= s->last)
+        int8_t *d = col;
+        if (inside_y && ox >= s->first && ox <= s->last)
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
@@ -4091,15 +4090,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
             }
           }
         }
-        if (all && r == 0 && !(oy == g->oh - 1 && ox == g->ow - 1)) {
-          r = 1; /* the next pixel fills the second row */
-          continue;
-        }
-        /* the pixel(s) just copied end at (oy, ox) */
-        gb->rows = r + 1;
-        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox - r) * cout;
+        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
         TFLC_GEMM_S8(&s->rq, gb);
-        r = 0;
       }
     }
   }
@@ -4199,8 +4191,8 @@ static TFLC__NOINLINE void tflc__conv_window_s8(const tflc__conv_blocked *s,
 /* Every window of a small filter copied whole (tflc__conv_window_s8), as
  * many pixels as TFLC__IM2COL_BYTES holds per GEMM call (the GEMM's set-up
  * per column shared by those rows), the biases with the offset folded in.
- * Its frame (under the GEMM's) is no larger than the two-pixel copy's,
- * tflc__conv2d_s8_small_im2col. */
+ * Its frame, under the GEMM's, holds the buffer and little else (the
+ * copy of a window has a frame of its own, tflc__conv_window_s8). */
 static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
   int8_t col[TFLC__IM2COL_BYTES];
   tflc_gemm_block *gb = &s->gb;
@@ -4445,7 +4437,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     if (!s.border)
       continue;
     if (s.small) {
-      tflc__conv2d_s8_small_im2col(&s, 0);
+      tflc__conv2d_s8_small_im2col(&s);
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
