@@ -4022,18 +4022,17 @@ typedef struct tflc__conv_blocked {
   int offset_inner;
 } tflc__conv_blocked;
 
-/* Windows of a small filter copied whole (Kh*Kw*C values, the input zero
- * point -in_off where they leave the input) and multiplied as single runs
- * with the folded biases: every pixel, two at a time (all), or only the
- * border pixels, one at a time. */
-static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
-                                                        int all) {
-  int8_t col[2 * TFLC__SMALL_DEPTH];
+/* The border pixels' windows of a small filter copied whole (Kh*Kw*C
+ * values, the input zero point -in_off where they leave the input) and
+ * multiplied as single runs with the folded biases, one at a time. */
+static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s) {
+  int8_t col[TFLC__SMALL_DEPTH];
   const tflc__geom *g = &s->g;
   tflc_gemm_block *gb = &s->gb;
   const int8_t pad = (int8_t)(-s->in_off);
   const int32_t row_len = g->kw * g->c, depth = s->depth, cout = s->cout;
-  int32_t n, oy, ox, ky, kx, r = 0;
+  int32_t n, oy, ox, ky, kx;
+  gb->rows = 1;
   gb->cols = s->nc;
   gb->segments = 1;
   gb->seg_len = depth;
@@ -4053,8 +4052,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
       const int inside_y = iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
       for (ox = 0; ox < g->ow; ox++) {
         const int32_t ix0 = ox * g->sw - g->pw;
-        int8_t *d = col + (ptrdiff_t)r * depth;
-        if (!all && inside_y && ox >= s->first && ox <= s->last)
+        int8_t *d = col;
+        if (inside_y && ox >= s->first && ox <= s->last)
           continue;
         for (ky = 0; ky < g->kh; ky++) {
           const int32_t iy = iy0 + ky * g->dh;
@@ -4091,17 +4090,135 @@ static TFLC__NOINLINE void tflc__conv2d_s8_small_im2col(tflc__conv_blocked *s,
             }
           }
         }
-        if (all && r == 0 && !(oy == g->oh - 1 && ox == g->ow - 1)) {
-          r = 1; /* the next pixel fills the second row */
-          continue;
-        }
-        /* the pixel(s) just copied end at (oy, ox) */
-        gb->rows = r + 1;
-        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox - r) * cout;
+        gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
         TFLC_GEMM_S8(&s->rq, gb);
-        r = 0;
       }
     }
+  }
+}
+
+/* bytes of the window rows tflc__conv2d_s8_im2col_rows copies */
+#define TFLC__IM2COL_BYTES 176
+
+/* n (under 16) int8 values copied, or set to the word's byte, without a
+ * loop: 8, 4, 2 and 1 of them as n's bits say */
+TFLC__INLINE void tflc__copy_short_s8(int8_t *dst, const int8_t *src,
+                                      int32_t n) {
+  uint32_t v, u;
+  if (n & 8) {
+    memcpy(&v, src, 4);
+    memcpy(&u, src + 4, 4);
+    memcpy(dst, &v, 4);
+    memcpy(dst + 4, &u, 4);
+    dst += 8;
+    src += 8;
+  }
+  if (n & 4) {
+    memcpy(&v, src, 4);
+    memcpy(dst, &v, 4);
+    dst += 4;
+    src += 4;
+  }
+  if (n & 2) {
+    uint16_t h;
+    memcpy(&h, src, 2);
+    memcpy(dst, &h, 2);
+    dst += 2;
+    src += 2;
+  }
+  if (n & 1)
+    *dst = *src;
+}
+TFLC__INLINE void tflc__fill_short_s8(int8_t *dst, uint32_t word, int32_t n) {
+  if (n & 8) {
+    memcpy(dst, &word, 4);
+    memcpy(dst + 4, &word, 4);
+    dst += 8;
+  }
+  if (n & 4) {
+    memcpy(dst, &word, 4);
+    dst += 4;
+  }
+  if (n & 2) {
+    memcpy(dst, &word, 2);
+    dst += 2;
+  }
+  if (n & 1)
+    memcpy(dst, &word, 1);
+}
+
+/* The window of output pixel q (batches one after the other) copied
+ * whole to d: depth values, the input zero point where the window leaves
+ * the input. Out of the frame of
+ * tflc__conv2d_s8_im2col_rows, which lies under the GEMM's. */
+static TFLC__NOINLINE void tflc__conv_window_s8(const tflc__conv_blocked *s,
+                                                int32_t q, int8_t *d) {
+  const tflc__geom *g = &s->g;
+  const int32_t per_batch = g->oh * g->ow, n = q / per_batch;
+  const int32_t oy = (q - n * per_batch) / g->ow;
+  const int32_t ox = q - n * per_batch - oy * g->ow;
+  const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+  const int32_t row_len = g->kw * g->c;
+  const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
+  const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+  const int8_t pad = (int8_t)(-s->in_off);
+  int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw, ky;
+  hi = hi < lo ? lo : hi;
+  if (lo == 0 && hi == g->kw && iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h) {
+    /* inside: kernel rows one after the other */
+    const int8_t *src = in_n + ((ptrdiff_t)iy0 * g->w + ix0) * g->c;
+    const ptrdiff_t step = (ptrdiff_t)g->dh * g->w * g->c;
+    for (ky = 0; ky < g->kh; ky++, d += row_len, src += step)
+      tflc__copy_short_s8(d, src, row_len);
+    return;
+  }
+  {
+    /* taps [lo, hi) of a row are one run of the input: every row the
+     * zero point first, then the run over it where the row is inside */
+    const uint32_t word = (uint32_t)(uint8_t)pad * 0x01010101u;
+    const int32_t run = (hi - lo) * g->c;
+    const ptrdiff_t first = (ptrdiff_t)(ix0 + lo) * g->c;
+    for (ky = 0; ky < g->kh; ky++, d += row_len) {
+      const int32_t iy = iy0 + ky * g->dh;
+      tflc__fill_short_s8(d, word, row_len);
+      if (iy >= 0 && iy < g->h)
+        tflc__copy_short_s8(d + lo * g->c,
+                            in_n + (ptrdiff_t)iy * g->w * g->c + first, run);
+    }
+  }
+}
+
+/* Every window of a small filter copied whole (tflc__conv_window_s8), as
+ * many pixels as TFLC__IM2COL_BYTES holds per GEMM call (the GEMM's set-up
+ * per column shared by those rows), the biases with the offset folded in.
+ * Its frame, under the GEMM's, holds the buffer and little else (the
+ * copy of a window has a frame of its own, tflc__conv_window_s8). */
+static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
+  int8_t col[TFLC__IM2COL_BYTES];
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t depth = s->depth, rows = TFLC__IM2COL_BYTES / depth;
+  const int32_t total = s->batches * s->g.oh * s->g.ow;
+  int32_t q, r = 0;
+  gb->cols = s->nc;
+  gb->segments = 1;
+  gb->seg_len = depth;
+  gb->a = col;
+  gb->a_row = depth;
+  gb->a_seg = 0;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = depth;
+  gb->w_seg = 0;
+  gb->out_row = s->cout;
+  for (q = 0; q < total; q++) {
+    tflc__conv_window_s8(s, q, col + r * depth);
+    if (++r < rows && q + 1 < total)
+      continue;
+    /* the r pixels just copied end at pixel q */
+    gb->rows = r;
+    gb->out = s->out + (ptrdiff_t)(q + 1 - r) * s->cout + s->c0;
+    TFLC_GEMM_S8(&s->rq, gb);
+    r = 0;
   }
 }
 
@@ -4313,14 +4430,14 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                      s.in_off, s.bias);
     if (s.im2col) {
-      tflc__conv2d_s8_small_im2col(&s, 1);
+      tflc__conv2d_s8_im2col_rows(&s);
       continue;
     }
     tflc__conv2d_s8_inner(&s);
     if (!s.border)
       continue;
     if (s.small) {
-      tflc__conv2d_s8_small_im2col(&s, 0);
+      tflc__conv2d_s8_small_im2col(&s);
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
@@ -13270,6 +13387,115 @@ tflc__dsp_dw_window1(const int8_t *x, const int8_t *w, int32_t n_out,
   tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 1, s);
 }
 
+/* The low halfwords of a and b as one word (a's low), and the high
+ * halfwords (a's high low): PKHBT and PKHTB */
+#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  return (a & 0xFFFFu) | (b << 16);
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  return (a >> 16) | (b & 0xFFFF0000u);
+}
+#else
+/* one instruction each (gcc builds two from the C) */
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#endif
+
+/* tflc__dsp_dw_window1 where each window row's taps are consecutive input
+ * values (one input channel, unit dilation across the width): four taps
+ * at a time, the inputs of taps t and t + 2 (t + 1 and t + 3) widened into
+ * one word with the offset pair, the weights of the same two taps packed
+ * into one word per channel, one SMLAD per channel and pair of taps; the
+ * last n_in % 4 taps one at a time. Every product and sum is the
+ * broadcast one's, in another order (int32 sums wrap alike). Inlined with
+ * a constant wi (weights of consecutive taps wi bytes apart) where it is
+ * one, for the registers. */
+/* four taps from xt / wt (weights wi bytes apart) into s0..s3 */
+#define TFLC__DSP_DW_PAIRS4(xt, wt, wi)                                        \
+  do {                                                                         \
+    const uint32_t xv_ = tflc__load4(xt);                                      \
+    uint32_t xp_ = tflc__sxtab16(off2, xv_);                                   \
+    uint32_t a_ = tflc__load4(wt), b_ = tflc__load4((wt) + 2 * (wi));          \
+    uint32_t ae_ = tflc__sxtb16(a_), be_ = tflc__sxtb16(b_);                   \
+    s0 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s0);                        \
+    s2 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s2);                        \
+    ae_ = tflc__sxtb16_ror8(a_);                                               \
+    be_ = tflc__sxtb16_ror8(b_);                                               \
+    s1 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s1);                        \
+    s3 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s3);                        \
+    xp_ = tflc__sxtab16_ror8(off2, xv_);                                       \
+    a_ = tflc__load4((wt) + (wi));                                             \
+    b_ = tflc__load4((wt) + 3 * (wi));                                         \
+    ae_ = tflc__sxtb16(a_);                                                    \
+    be_ = tflc__sxtb16(b_);                                                    \
+    s0 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s0);                        \
+    s2 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s2);                        \
+    ae_ = tflc__sxtb16_ror8(a_);                                               \
+    be_ = tflc__sxtb16_ror8(b_);                                               \
+    s1 = tflc__smlad(xp_, tflc__pack_lo(ae_, be_), s1);                        \
+    s3 = tflc__smlad(xp_, tflc__pack_hi(ae_, be_), s3);                        \
+  } while (0)
+
+TFLC__INLINE void tflc__dsp_dw_pairs(const int8_t *x, const int8_t *w,
+                                     int32_t n_out, int32_t n_in, int32_t xo,
+                                     int32_t wo, int32_t wi, uint32_t off2,
+                                     uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  const int32_t n4 = n_in & ~3;
+  if (n_in == 8) {
+    /* (a constant where it is inlined) two groups a row, no inner loop */
+    do {
+      TFLC__DSP_DW_PAIRS4(x, w, wi);
+      TFLC__DSP_DW_PAIRS4(x + 4, w + 4 * wi, wi);
+      x += xo;
+      w += wo;
+    } while (--n_out != 0);
+  } else {
+    do {
+      const int8_t *xt = x, *wt = w;
+      const int8_t *const end = x + n4;
+      int32_t i;
+      for (; xt != end; xt += 4, wt += 4 * wi)
+        TFLC__DSP_DW_PAIRS4(xt, wt, wi);
+      for (i = n4; i < n_in; i++, xt++, wt += wi) {
+        const uint32_t wv = tflc__load4(wt);
+        const uint32_t wl = tflc__sxtb16(wv), wh = tflc__sxtb16_ror8(wv);
+        const uint32_t xl =
+            (((uint32_t)(int32_t)*xt + off2) & 0xFFFFu) * 0x10001u;
+        s0 = tflc__smlabb(xl, wl, s0);
+        s2 = tflc__smlatt(xl, wl, s2);
+        s1 = tflc__smlabb(xl, wh, s1);
+        s3 = tflc__smlatt(xl, wh, s3);
+      }
+      x += xo;
+      w += wo;
+    } while (--n_out != 0);
+  }
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+#undef TFLC__DSP_DW_PAIRS4
+static TFLC__NOINLINE void
+tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
+                           int32_t n_in, int32_t xo, int32_t wo, int32_t wi,
+                           uint32_t off2, uint32_t *s) {
+  if (wi == 8 && n_in == 8) /* rows of eight taps, eight channels */
+    tflc__dsp_dw_pairs(x, w, n_out, 8, xo, wo, 8, off2, s);
+  else
+    tflc__dsp_dw_pairs(x, w, n_out, n_in, xo, wo, wi, off2, s);
+}
+
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
  * DSP primitives' arithmetic, four output channels at a time over the
  * whole map, without the chunked path's set-up: multiplier 1 (four input
@@ -13350,7 +13576,9 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
               cols = rows;
               rows = 1;
             }
-            if (one)
+            if (one && xi == 1 && cols >= 4)
+              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
+            else if (one)
               tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
             else
               tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);

@@ -18,11 +18,14 @@ typedef void (*test_depthwise_fn)(const tflc_requant_params *rq,
 static test_gemm_fn test_gemm_impl = tflc_gemm_s8_portable;
 static test_depthwise_fn test_depthwise_impl = tflc_depthwise_s8_portable;
 static long test_gemm_calls, test_depthwise_calls;
+static int32_t test_gemm_rows_max; /* most rows of a GEMM call so far */
 
 #if !defined(TEST_LIBRARY_GEMM)
 static void test_gemm_s8(const tflc_requant_params *rq,
                          const tflc_gemm_block *g) {
   test_gemm_calls++;
+  if (g->rows > test_gemm_rows_max)
+    test_gemm_rows_max = g->rows;
   test_gemm_impl(rq, g);
 }
 #endif
