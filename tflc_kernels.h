@@ -2680,7 +2680,6 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
-   ((out_dims)[2] > 5 || (out_dims)[1] <= 5) &&                                \
    tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
@@ -14808,13 +14807,12 @@ TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
  * one after the other): the input offset is in the biases of fe, fo
  * (offset times the nine weights); left: some left shift is not 0 (a
  * constant at each call site). */
-TFLC__INLINE void
-tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
-                          int32_t pixels, ptrdiff_t x_row, ptrdiff_t ch,
-                          ptrdiff_t x_pixel, const tflc__mve_quant *fe,
-                          const tflc__mve_quant *fo, int left) {
+TFLC__INLINE void tflc__mve_dw3x3_run8_body(
+    const int8_t *x, const int8_t *w, int8_t *o, int32_t pixels,
+    ptrdiff_t x_row, ptrdiff_t ch, ptrdiff_t x_pixel, ptrdiff_t o_pixel,
+    const tflc__mve_quant *fe, const tflc__mve_quant *fo, int left) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
-  for (; pixels > 0; pixels--, x += x_pixel, o += ch) {
+  for (; pixels > 0; pixels--, x += x_pixel, o += o_pixel) {
     int32x4_t se = fe->bias, so = fo->bias;
     tflc__mve_dw3x3_sums8(x, w, x_row, ch, &se, &so);
     vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant_shift(se, fe, left));
@@ -14937,7 +14935,7 @@ TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
           tflc__mve_dw3x3_run8_body(
               in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
               orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
-              (ptrdiff_t)g.sw * ch, &k->fe9, &k->fo9, left);
+              (ptrdiff_t)g.sw * ch, ch, &k->fe9, &k->fo9, left);
           ox = k->last;
         } else if (ky1 > ky0 && kx1 > kx0) {
           tflc__mve_dw3x3_one8(
@@ -14964,6 +14962,80 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
     tflc__mve_dw3x3_map8_body(k, 0);
 }
 
+/* The weights of a window read dy rows and dx columns below and right of
+ * its own origin (wa: as k->w9, read tap (r, c) holding the original tap
+ * (r + dy, c + dx), zero where that is outside the 3 x 3), and fe, fo with
+ * the input offset times the sum of those weights in their biases. */
+static void tflc__mve_dw3x3_shift8(const tflc__mve_dw3 *k, int64_t dy,
+                                   int64_t dx, int8_t *wa, tflc__mve_quant *fe,
+                                   tflc__mve_quant *fo) {
+  const int16x8_t offv = vdupq_n_s16((int16_t)k->off);
+  int32x4_t te = vdupq_n_s32(0), to = te;
+  int64_t r, c;
+  for (r = 0; r < 3; r++)
+    for (c = 0; c < 3; c++) {
+      const int64_t ky = r + dy, kx = c + dx;
+      const int16x8_t wv = ky >= 0 && ky < 3 && kx >= 0 && kx < 3
+                               ? vldrbq_s16(k->w9 + 8 * (ky * 3 + kx))
+                               : vdupq_n_s16(0);
+      vstrbq_s16(wa + 8 * (r * 3 + c), wv);
+      te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
+      to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
+    }
+  *fe = k->fe;
+  *fo = k->fo;
+  fe->bias = vaddq_s32(k->fe.bias, te);
+  fo->bias = vaddq_s32(k->fo.bias, to);
+}
+
+/* the first input row or column (0..n - 3) a window at i0 is read from */
+TFLC__INLINE int32_t tflc__mve_dw3_start(int32_t i0, int32_t n) {
+  return i0 < 0 ? 0 : i0 > n - 3 ? n - 3 : i0;
+}
+
+/* A narrow map (input at least 3 x 3), column by column: every window is
+ * read as a whole 3 x 3 one inside the input, moved in from the border,
+ * with the weights moved the other way and zero where the window was
+ * clipped (tflc__mve_dw3x3_shift8: products by zero add nothing, the
+ * offset times the remaining weights in the biases), so the pixels of a
+ * column are runs (tflc__mve_dw3x3_run8_body down the column): the rows
+ * whose windows lie inside the input as one, each other row alone; the
+ * weights are moved again only where the shift changes. */
+static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
+  const tflc__geom g = k->g;
+  const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * ch;
+  const ptrdiff_t o_row = (ptrdiff_t)g.ow * ch;
+  const int left = vmaxvq_s32(vmaxvq_s32(0, k->fe.left), k->fo.left) != 0;
+  int8_t wa[72];
+  tflc__mve_quant fe, fo;
+  int64_t dy0 = -99, dx0 = -99;
+  int32_t y0, y1, oy, ox, n;
+  /* the output rows whose windows lie inside the input: [y0, y1] */
+  for (y0 = 0; y0 < g.oh && y0 * g.sh - g.ph < 0; y0++)
+    ;
+  for (y1 = y0 - 1; y1 + 1 < g.oh && (y1 + 1) * g.sh - g.ph + 3 <= g.h; y1++)
+    ;
+  for (oy = 0; oy < g.oh; oy++) {
+    const int32_t run = oy == y0 && y1 >= y0 ? y1 - y0 + 1 : 1;
+    const int32_t iy0 = oy * g.sh - g.ph, sy = tflc__mve_dw3_start(iy0, g.h);
+    for (ox = 0; ox < g.ow; ox++) {
+      const int32_t ix0 = ox * g.sw - g.pw, sx = tflc__mve_dw3_start(ix0, g.w);
+      const int64_t dy = (int64_t)sy - iy0, dx = (int64_t)sx - ix0;
+      if (dy != dy0 || dx != dx0) {
+        tflc__mve_dw3x3_shift8(k, dy, dx, wa, &fe, &fo);
+        dy0 = dy;
+        dx0 = dx;
+      }
+      for (n = 0; n < k->batches; n++)
+        tflc__mve_dw3x3_run8_body(
+            k->in + (((ptrdiff_t)n * g.h + sy) * g.w + sx) * ch, wa,
+            k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch, run, x_row,
+            ch, (ptrdiff_t)g.sh * x_row, o_row, &fe, &fo, left);
+    }
+    oy += run - 1;
+  }
+}
+
 /* DEPTHWISE_CONV_2D with 3 x 3 filters, multiplier 1, no dilation, int8
  * filters in place and channels a multiple of eight, through Helium:
  * eight channels at a time over the whole map, their requantization set
@@ -14985,6 +15057,7 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   int8_t w9[72]; /* the nine taps' eight weights one after the other */
   int32_t c, j, first, last;
   int64_t e;
+  int narrow;
   if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
       filter_dims[3] != ch || in_dims[3] != ch || ch <= 0 || ch % 8 != 0 ||
       in_dims[0] != out_dims[0] || (TFLC__COMPRESSION && filter->bits != 0) ||
@@ -14993,10 +15066,11 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.sh <= 0 || g.sw <= 0)
     return 0;
-  /* narrow, tall maps (two border pixels in every row of at most five)
-   * measure faster through the generic driver's runs (kws_ref_model's
-   * 25 x 5) */
-  if (g.ow <= 5 && g.oh > 5)
+  /* narrow, tall maps (two border pixels in every row of at most five,
+   * kws_ref_model's 25 x 5): column by column where the input is 3 x 3 at
+   * least */
+  narrow = g.ow <= 5 && g.oh > 5;
+  if (narrow && (g.h < 3 || g.w < 3))
     return 0;
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
@@ -15040,7 +15114,10 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     k.fo9.bias = vaddq_s32(k.fo.bias, to);
     k.in = in + c;
     k.out = out + c;
-    tflc__mve_dw3x3_map8(&k);
+    if (narrow)
+      tflc__mve_dw3x3_cols8(&k);
+    else
+      tflc__mve_dw3x3_map8(&k);
   }
   return 1;
 }

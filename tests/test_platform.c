@@ -1207,30 +1207,33 @@ static void test_mve_depthwise_runs(void) {
  * portable whole-layer path, byte for byte: maps from 1x1 (windows
  * clipped on every side, empty ones with large padding), strides 1 to 3,
  * SAME and VALID, one or two batches, any input offset up to 16 bits, any
- * requantization and bias; channels not a multiple of eight, offsets
- * beyond 16 bits and narrow tall maps refused (nothing written). */
+ * requantization and bias, and narrow tall maps (1 to 6 columns, up to 30
+ * rows: the column by column path); channels not a multiple of eight,
+ * offsets beyond 16 bits and narrow tall maps of inputs under 3 x 3
+ * refused (nothing written). */
 static void test_mve_dw3x3_layer(void) {
   const test_depthwise_fn saved = test_depthwise_impl;
-  int i, ok = 1, used = 0;
-  for (i = 0; i < 300; i++) {
+  int i, ok = 1, used = 0, used_narrow = 0;
+  for (i = 0; i < 400; i++) {
     conv_shape g;
     quant k;
     tflc_conv_params p;
     int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, off;
     int8_t *in, *f, *expect, *got;
     const int wb = (int)(rnd() % 4 != 0);
-    int same, ran, case_ok;
+    const int tall = i % 3 == 0;
+    int same, ran, case_ok, narrow;
     tflc_const braw, fc;
     memset(&g, 0, sizeof g);
     g.dw_conv = 1;
     g.mult = 1;
     g.n = rnd_range(1, 2);
-    g.h = rnd_range(1, 12);
-    g.w = rnd_range(1, 12);
+    g.h = tall ? rnd_range(6, 30) : rnd_range(1, 12);
+    g.w = tall ? rnd_range(1, 6) : rnd_range(1, 12);
     g.kh = g.kw = 3;
     g.dh = g.dw = 1;
-    g.sh = rnd_range(1, 3);
-    g.sw = rnd_range(1, 3);
+    g.sh = tall ? rnd_range(1, 2) : rnd_range(1, 3);
+    g.sw = tall ? rnd_range(1, 2) : rnd_range(1, 3);
     same = g.h < 3 || g.w < 3 || rnd() % 2;
     out_size(g.h, 3, g.sh, 1, same, &g.oh, &g.ph);
     out_size(g.w, 3, g.sw, 1, same, &g.ow, &g.pw);
@@ -1240,7 +1243,10 @@ static void test_mve_dw3x3_layer(void) {
       g.oh += 2;
       g.ow += 2;
     }
-    g.cin = g.cout = rnd() % 8 == 0 ? rnd_range(1, 40) : 8 * rnd_range(1, 6);
+    g.cin = g.cout = rnd() % 8 == 0 ? rnd_range(1, 40)
+                     : tall         ? 8 * rnd_range(1, 9)
+                                    : 8 * rnd_range(1, 6);
+    narrow = g.ow <= 5 && g.oh > 5;
     off = rnd() % 4 == 0 ? 0 : pick_offset();
     g.in_zp = -off;
     in_n = g.n * g.h * g.w * g.cin;
@@ -1291,12 +1297,13 @@ static void test_mve_dw3x3_layer(void) {
     if (ran) {
       case_ok &= memcmp(got, expect, (size_t)out_n) == 0;
       case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640 &&
-                 (g.ow > 5 || g.oh <= 5);
+                 (!narrow || (g.h >= 3 && g.w >= 3));
       used++;
+      used_narrow += narrow;
     } else {
       int32_t j;
       case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640 ||
-                 (g.ow <= 5 && g.oh > 5);
+                 (narrow && (g.h < 3 || g.w < 3));
       for (j = 0; j < out_n; j++)
         case_ok &= got[j] == 0x5A;
     }
@@ -1312,7 +1319,8 @@ static void test_mve_dw3x3_layer(void) {
   }
   test_depthwise_impl = saved;
   CHECK(ok);
-  CHECK(used > 120); /* most layers took the path */
+  CHECK(used > 160);       /* most layers took the path */
+  CHECK(used_narrow > 30); /* and the narrow maps' */
 }
 
 /* The fully connected layer with prepared per-output constants against
