@@ -14962,13 +14962,126 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
     tflc__mve_dw3x3_map8_body(k, 0);
 }
 
+/* The constants of a window of eight channels for tflc__mve_dw3x3_px8:
+ * the biases of the even and odd channels (with the input offset folded
+ * in), their multipliers and right shifts (VRSHL amounts). */
+typedef struct tflc__mve_dw3c {
+  int32x4_t be, bo, qe, re, qo, ro;
+} tflc__mve_dw3c;
+
+/* One output pixel of eight channels from a 3 x 3 window inside the input
+ * (x at its first tap, w and kc as tflc__mve_dw3x3_shift8 leaves them): the
+ * sums as tflc__mve_dw3x3_sums8, requantized with no left shift (VQRDMULH,
+ * the rounding right shift as tflc__mve_requant_shift), narrowed with
+ * saturation to 16 bits in channel order (VQMOVNB/VQMOVNT), the output
+ * offset added with saturation and clamped in 16 bits: the bytes of
+ * tflc__mve_requant where the offset is within +-32640 and the clamp
+ * within int8 (a value saturated to 16 bits is clamped the same way). In
+ * assembly, as tflc__mve_dw3x3_sums8. */
+TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
+                                      int8_t *o, ptrdiff_t x_row, ptrdiff_t ch,
+                                      const tflc__mve_dw3c *kc, int32_t off,
+                                      int16x8_t lo, int16x8_t hi) {
+  const int8_t *x0 = x, *x1, *x2;
+  int32x4_t e, d;
+  __asm__ volatile("vldrw.u32 %q[e], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d], [%[kc], #16]\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #0]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #8]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x0], %[x0], %[row]\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #16]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #24]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #32]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x0], %[x0], %[row]\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #40]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #48]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #56]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #64]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "vldrw.u32 q3, [%[kc], #32]\n\t"
+                   "vqrdmulh.s32 %q[e], %q[e], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #48]\n\t"
+                   "vand q4, %q[e], q3\n\t"
+                   "vshr.s32 q4, q4, #31\n\t"
+                   "vqadd.s32 %q[e], %q[e], q4\n\t"
+                   "vrshl.s32 %q[e], %q[e], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #64]\n\t"
+                   "vqrdmulh.s32 %q[d], %q[d], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #80]\n\t"
+                   "vand q4, %q[d], q3\n\t"
+                   "vshr.s32 q4, q4, #31\n\t"
+                   "vqadd.s32 %q[d], %q[d], q4\n\t"
+                   "vrshl.s32 %q[d], %q[d], q3\n\t"
+                   "vqmovnb.s32 q2, %q[e]\n\t"
+                   "vqmovnt.s32 q2, %q[d]\n\t"
+                   "vqadd.s16 q2, q2, %[off]\n\t"
+                   "vmax.s16 q2, q2, %q[lo]\n\t"
+                   "vmin.s16 q2, q2, %q[hi]\n\t"
+                   "vstrb.16 q2, [%[o]]"
+                   : [e] "=&w"(e), [d] "=&w"(d), [x0] "+l"(x0), [x1] "=&l"(x1),
+                     [x2] "=&l"(x2)
+                   : [w] "l"(w), [o] "l"(o), [ch] "r"(ch), [row] "r"(x_row),
+                     [kc] "r"(kc), [off] "r"(off), [lo] "w"(lo), [hi] "w"(hi)
+                   : "q2", "q3", "q4", "memory");
+}
+
 /* The weights of a window read dy rows and dx columns below and right of
  * its own origin (wa: as k->w9, read tap (r, c) holding the original tap
- * (r + dy, c + dx), zero where that is outside the 3 x 3), and fe, fo with
- * the input offset times the sum of those weights in their biases. */
+ * (r + dy, c + dx), zero where that is outside the 3 x 3) and its
+ * constants (kc: the input offset times the sum of those weights in the
+ * biases). */
 static void tflc__mve_dw3x3_shift8(const tflc__mve_dw3 *k, int64_t dy,
-                                   int64_t dx, int8_t *wa, tflc__mve_quant *fe,
-                                   tflc__mve_quant *fo) {
+                                   int64_t dx, int8_t *wa, tflc__mve_dw3c *kc) {
   const int16x8_t offv = vdupq_n_s16((int16_t)k->off);
   int32x4_t te = vdupq_n_s32(0), to = te;
   int64_t r, c;
@@ -14982,10 +15095,12 @@ static void tflc__mve_dw3x3_shift8(const tflc__mve_dw3 *k, int64_t dy,
       te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
       to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
     }
-  *fe = k->fe;
-  *fo = k->fo;
-  fe->bias = vaddq_s32(k->fe.bias, te);
-  fo->bias = vaddq_s32(k->fo.bias, to);
+  kc->be = vaddq_s32(k->fe.bias, te);
+  kc->bo = vaddq_s32(k->fo.bias, to);
+  kc->qe = k->fe.q;
+  kc->re = k->fe.right;
+  kc->qo = k->fo.q;
+  kc->ro = k->fo.right;
 }
 
 /* the first input row or column (0..n - 3) a window at i0 is read from */
@@ -14993,23 +15108,26 @@ TFLC__INLINE int32_t tflc__mve_dw3_start(int32_t i0, int32_t n) {
   return i0 < 0 ? 0 : i0 > n - 3 ? n - 3 : i0;
 }
 
-/* A narrow map (input at least 3 x 3), column by column: every window is
- * read as a whole 3 x 3 one inside the input, moved in from the border,
- * with the weights moved the other way and zero where the window was
- * clipped (tflc__mve_dw3x3_shift8: products by zero add nothing, the
+/* A narrow map (input at least 3 x 3, no left shifts, the output offset
+ * within +-32640 and the clamp within int8), column by column: every
+ * window is read as a whole 3 x 3 one inside the input, moved in from the
+ * border, with the weights moved the other way and zero where the window
+ * was clipped (tflc__mve_dw3x3_shift8: products by zero add nothing, the
  * offset times the remaining weights in the biases), so the pixels of a
- * column are runs (tflc__mve_dw3x3_run8_body down the column): the rows
- * whose windows lie inside the input as one, each other row alone; the
- * weights are moved again only where the shift changes. */
+ * column are runs (tflc__mve_dw3x3_px8 down the column): the rows whose
+ * windows lie inside the input as one, each other row alone; the weights
+ * are moved again only where the shift changes. */
 static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   const tflc__geom g = k->g;
   const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * ch;
-  const ptrdiff_t o_row = (ptrdiff_t)g.ow * ch;
-  const int left = vmaxvq_s32(vmaxvq_s32(0, k->fe.left), k->fo.left) != 0;
+  const ptrdiff_t o_row = (ptrdiff_t)g.ow * ch, x_step = g.sh * x_row;
+  const int16x8_t lo = vdupq_n_s16((int16_t)k->fe.lo);
+  const int16x8_t hi = vdupq_n_s16((int16_t)k->fe.hi);
+  const int32_t off = k->fe.off;
   int8_t wa[72];
-  tflc__mve_quant fe, fo;
+  tflc__mve_dw3c kc;
   int64_t dy0 = -99, dx0 = -99;
-  int32_t y0, y1, oy, ox, n;
+  int32_t y0, y1, oy, ox, n, j;
   /* the output rows whose windows lie inside the input: [y0, y1] */
   for (y0 = 0; y0 < g.oh && y0 * g.sh - g.ph < 0; y0++)
     ;
@@ -15022,15 +15140,16 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
       const int32_t ix0 = ox * g.sw - g.pw, sx = tflc__mve_dw3_start(ix0, g.w);
       const int64_t dy = (int64_t)sy - iy0, dx = (int64_t)sx - ix0;
       if (dy != dy0 || dx != dx0) {
-        tflc__mve_dw3x3_shift8(k, dy, dx, wa, &fe, &fo);
+        tflc__mve_dw3x3_shift8(k, dy, dx, wa, &kc);
         dy0 = dy;
         dx0 = dx;
       }
-      for (n = 0; n < k->batches; n++)
-        tflc__mve_dw3x3_run8_body(
-            k->in + (((ptrdiff_t)n * g.h + sy) * g.w + sx) * ch, wa,
-            k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch, run, x_row,
-            ch, (ptrdiff_t)g.sh * x_row, o_row, &fe, &fo, left);
+      for (n = 0; n < k->batches; n++) {
+        const int8_t *x = k->in + (((ptrdiff_t)n * g.h + sy) * g.w + sx) * ch;
+        int8_t *o = k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch;
+        for (j = 0; j < run; j++, x += x_step, o += o_row)
+          tflc__mve_dw3x3_px8(x, wa, o, x_row, ch, &kc, off, lo, hi);
+      }
     }
     oy += run - 1;
   }
@@ -15068,10 +15187,17 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     return 0;
   /* narrow, tall maps (two border pixels in every row of at most five,
    * kws_ref_model's 25 x 5): column by column where the input is 3 x 3 at
-   * least */
+   * least and the requantization has no left shift, else through the
+   * generic driver's runs */
   narrow = g.ow <= 5 && g.oh > 5;
-  if (narrow && (g.h < 3 || g.w < 3))
-    return 0;
+  if (narrow) {
+    if (g.h < 3 || g.w < 3 || p->output_offset < -32640 ||
+        p->output_offset > 32640 || p->act_min < -128 || p->act_max > 127)
+      return 0;
+    for (j = 0; j < ch; j++)
+      if (p->out_shift[j] > 0) /* left shifts: not in tflc__mve_dw3x3_px8 */
+        return 0;
+  }
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;

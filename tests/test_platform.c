@@ -1209,7 +1209,8 @@ static void test_mve_depthwise_runs(void) {
  * SAME and VALID, one or two batches, any input offset up to 16 bits, any
  * requantization and bias, and narrow tall maps (1 to 6 columns, up to 30
  * rows: the column by column path); channels not a multiple of eight,
- * offsets beyond 16 bits and narrow tall maps of inputs under 3 x 3
+ * offsets beyond 16 bits, and narrow tall maps of inputs under 3 x 3 or
+ * with left shifts, output offsets beyond +-32640 or clamps beyond int8
  * refused (nothing written). */
 static void test_mve_dw3x3_layer(void) {
   const test_depthwise_fn saved = test_depthwise_impl;
@@ -1222,7 +1223,8 @@ static void test_mve_dw3x3_layer(void) {
     int8_t *in, *f, *expect, *got;
     const int wb = (int)(rnd() % 4 != 0);
     const int tall = i % 3 == 0;
-    int same, ran, case_ok, narrow;
+    int same, ran, case_ok, narrow, narrow_ok;
+    int32_t j;
     tflc_const braw, fc;
     memset(&g, 0, sizeof g);
     g.dw_conv = 1;
@@ -1247,6 +1249,7 @@ static void test_mve_dw3x3_layer(void) {
                      : tall         ? 8 * rnd_range(1, 9)
                                     : 8 * rnd_range(1, 6);
     narrow = g.ow <= 5 && g.oh > 5;
+    narrow_ok = g.h >= 3 && g.w >= 3;
     off = rnd() % 4 == 0 ? 0 : pick_offset();
     g.in_zp = -off;
     in_n = g.n * g.h * g.w * g.cin;
@@ -1259,6 +1262,9 @@ static void test_mve_dw3x3_layer(void) {
     fill_s8(in, in_n);
     fill_s8(f, f_n);
     mve_random_quant(&k, g.cout, 9);
+    for (j = 0; j < g.cout; j++)
+      narrow_ok &= k.s[j] <= 0;
+    narrow_ok &= k.zp >= -32640 && k.zp <= 32640 && k.lo >= -128 && k.hi <= 127;
     in_dims[0] = out_dims[0] = g.n;
     in_dims[1] = g.h;
     in_dims[2] = g.w;
@@ -1297,13 +1303,12 @@ static void test_mve_dw3x3_layer(void) {
     if (ran) {
       case_ok &= memcmp(got, expect, (size_t)out_n) == 0;
       case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640 &&
-                 (!narrow || (g.h >= 3 && g.w >= 3));
+                 (!narrow || narrow_ok);
       used++;
       used_narrow += narrow;
     } else {
-      int32_t j;
       case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640 ||
-                 (narrow && (g.h < 3 || g.w < 3));
+                 (narrow && !narrow_ok);
       for (j = 0; j < out_n; j++)
         case_ok &= got[j] == 0x5A;
     }
