@@ -1993,6 +1993,13 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
+/* int8 AVERAGE_POOL_2D through Helium: the bytes and status of
+ * tflc_avg_pool_s8. */
+TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
+                                          const int32_t in_dims[4],
+                                          const int8_t *in,
+                                          const int32_t out_dims[4],
+                                          int8_t *out);
 /* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
  * windows of a small filter copied whole, a few pixels against every
  * output channel): a row against four columns at a time in one
@@ -2595,6 +2602,14 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC__DEPTHWISE_S8_IS_DSP 1
 #else
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
+#endif
+#endif
+/* TFLC_AVG_POOL_S8: the int8 AVERAGE_POOL_2D kernel the operator takes */
+#ifndef TFLC_AVG_POOL_S8
+#if defined(TFLC_HAVE_MVE)
+#define TFLC_AVG_POOL_S8 tflc_avg_pool_s8_mve
+#else
+#define TFLC_AVG_POOL_S8 tflc_avg_pool_s8
 #endif
 #endif
 #ifndef TFLC_REQUANTIZE_S8
@@ -13574,6 +13589,78 @@ TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
     v = vaddq_s32(vldrwq_z_s32(acc + c, p), f.bias);
     vstrbq_p_s32(out + c, tflc__mve_requant(v, &f), p);
   }
+}
+
+/* int8 AVERAGE_POOL_2D: sixteen channels at a time, their sums over the
+ * clipped window in four predicated vectors of 32 bits, then each
+ * channel's mean rounded as the portable kernel does (half away from
+ * zero, a truncating division by the number of taps) and clamped; a
+ * window without taps fails as there. Filters of more than 2^23 taps go
+ * to the portable kernel (their sums need not fit 32 bits). */
+TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
+                                          const int32_t in_dims[4],
+                                          const int8_t *in,
+                                          const int32_t out_dims[4],
+                                          int8_t *out) {
+  const int32_t batches = in_dims[0], in_h = in_dims[1], in_w = in_dims[2];
+  const int32_t depth = in_dims[3];
+  const int32_t out_h = out_dims[1], out_w = out_dims[2];
+  int32_t b, oy, ox, c, fy, fx, j;
+  if ((int64_t)p->filter_h * p->filter_w > ((int64_t)1 << 23))
+    return tflc_avg_pool_s8(p, in_dims, in, out_dims, out);
+  for (b = 0; b < batches; ++b)
+    for (oy = 0; oy < out_h; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_w; ++ox) {
+        int32_t x0, xs, xe, n;
+        int8_t *dst =
+            out + (((size_t)b * (size_t)out_h + (size_t)oy) * (size_t)out_w +
+                   (size_t)ox) *
+                      (size_t)depth;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        n = (ye > ys ? ye - ys : 0) * (xe > xs ? xe - xs : 0);
+        if (depth > 0 && n == 0)
+          return TFLC_ERR_KERNEL;
+        for (c = 0; c < depth; c += 16) {
+          const int32_t rest = depth - c;
+          const mve_pred16_t p0 = vctp32q((uint32_t)rest);
+          const mve_pred16_t p1 = vctp32q((uint32_t)(rest > 4 ? rest - 4 : 0));
+          const mve_pred16_t p2 = vctp32q((uint32_t)(rest > 8 ? rest - 8 : 0));
+          const mve_pred16_t p3 =
+              vctp32q((uint32_t)(rest > 12 ? rest - 12 : 0));
+          int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
+          int32_t acc[16];
+          for (fy = ys; fy < ye; ++fy) {
+            const int8_t *x =
+                in +
+                (((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) * (size_t)in_w +
+                 (size_t)(x0 + xs)) *
+                    (size_t)depth +
+                (size_t)c;
+            for (fx = xs; fx < xe; ++fx, x += depth) {
+              s0 = vaddq_s32(s0, vldrbq_z_s32(x, p0));
+              s1 = vaddq_s32(s1, vldrbq_z_s32(x + 4, p1));
+              s2 = vaddq_s32(s2, vldrbq_z_s32(x + 8, p2));
+              s3 = vaddq_s32(s3, vldrbq_z_s32(x + 12, p3));
+            }
+          }
+          vstrwq_s32(acc, s0);
+          vstrwq_s32(acc + 4, s1);
+          vstrwq_s32(acc + 8, s2);
+          vstrwq_s32(acc + 12, s3);
+          for (j = 0; j < 16 && j < rest; j++) {
+            int32_t a = acc[j];
+            a = a > 0 ? (a + n / 2) / n : (a - n / 2) / n;
+            a = a < p->act_min ? p->act_min : a;
+            dst[c + j] = (int8_t)(a > p->act_max ? p->act_max : a);
+          }
+        }
+      }
+    }
+  return TFLC_OK;
 }
 
 /* four sums from four scalars */

@@ -1328,6 +1328,57 @@ static void test_mve_dw3x3_layer(void) {
   CHECK(used_narrow > 30); /* and the narrow maps' */
 }
 
+/* Helium's int8 AVERAGE_POOL_2D against the portable kernel, bytes and
+ * status: random maps, depths not multiples of sixteen, strides, padding
+ * (windows clipped on every side, some without taps), filters larger than
+ * the input, clamps, one or two batches. */
+static void test_mve_avg_pool(void) {
+  int i, ok = 1, failed = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_pool_params p;
+    int32_t id[4], od[4], in_n, out_n;
+    int8_t *in, *expect, *got;
+    tflc_status se, sg;
+    id[0] = od[0] = rnd_range(1, 2);
+    id[1] = rnd_range(1, 12);
+    id[2] = rnd_range(1, 12);
+    id[3] = od[3] = rnd() % 4 == 0 ? rnd_range(1, 80) : 8 * rnd_range(1, 9);
+    p.filter_h = rnd_range(1, id[1] + 3);
+    p.filter_w = rnd_range(1, id[2] + 3);
+    p.stride_h = rnd_range(1, 3);
+    p.stride_w = rnd_range(1, 3);
+    p.pad_h = rnd() % 3 == 0 ? rnd_range(0, p.filter_h + 1) : 0;
+    p.pad_w = rnd() % 3 == 0 ? rnd_range(0, p.filter_w + 1) : 0;
+    od[1] = rnd_range(1, (id[1] + 2 * p.pad_h) / p.stride_h + 1);
+    od[2] = rnd_range(1, (id[2] + 2 * p.pad_w) / p.stride_w + 1);
+    p.act_min = rnd() % 2 ? -128 : rnd_range(-128, 20);
+    p.act_max = rnd() % 2 ? 127 : rnd_range(p.act_min, 127);
+    in_n = id[0] * id[1] * id[2] * id[3];
+    out_n = od[0] * od[1] * od[2] * od[3];
+    in = (int8_t *)malloc((size_t)in_n);
+    expect = (int8_t *)malloc((size_t)out_n);
+    got = (int8_t *)malloc((size_t)out_n);
+    fill_s8(in, in_n);
+    memset(expect, 0x5A, (size_t)out_n);
+    memset(got, 0x5A, (size_t)out_n);
+    se = tflc_avg_pool_s8(&p, id, in, od, expect);
+    sg = tflc_avg_pool_s8_mve(&p, id, in, od, got);
+    failed += se != TFLC_OK;
+    if (se != sg || memcmp(expect, got, (size_t)out_n) != 0) {
+      fprintf(stderr, "  mve avg pool: %dx%dx%dx%d f%dx%d s%d,%d p%d,%d\n",
+              (int)id[0], (int)id[1], (int)id[2], (int)id[3], (int)p.filter_h,
+              (int)p.filter_w, (int)p.stride_h, (int)p.stride_w, (int)p.pad_h,
+              (int)p.pad_w);
+      ok = 0;
+    }
+    free(in);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+  CHECK(failed > 5 && failed < 150); /* some windows without taps */
+}
+
 /* The fully connected layer with prepared per-output constants against
  * the portable GEMM with the input offset on the inputs: int16 row sums
  * (depths up to 256) or biases with the offset folded in (any depth),
@@ -1516,6 +1567,7 @@ int main(void) {
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
   RUN(test_mve_dw3x3_layer);
+  RUN(test_mve_avg_pool);
   RUN(test_mve_fully_connected);
   RUN(test_mve_add);
   RUN(test_kernels_mve);
