@@ -15164,30 +15164,30 @@ TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
 
 /* The weights of a window read dy rows and dx columns below and right of
  * its own origin (wa: as k->w9, read tap (r, c) holding the original tap
- * (r + dy, c + dx), zero where that is outside the 3 x 3) and its
- * constants (kc: the input offset times the sum of those weights in the
- * biases). */
+ * (r + dy, c + dx), zero where that is outside the 3 x 3) and its biases
+ * (kc->be, kc->bo: the input offset times the sum of those weights
+ * added). */
 static void tflc__mve_dw3x3_shift8(const tflc__mve_dw3 *k, int64_t dy,
                                    int64_t dx, int8_t *wa, tflc__mve_dw3c *kc) {
   const int16x8_t offv = vdupq_n_s16((int16_t)k->off);
+  const int32_t y0 = dy < 0 ? (int32_t)(dy < -3 ? 3 : -dy) : 0;
+  const int32_t y1 = dy > 0 ? (int32_t)(dy > 3 ? 0 : 3 - dy) : 3;
+  const int32_t x0 = dx < 0 ? (int32_t)(dx < -3 ? 3 : -dx) : 0;
+  const int32_t x1 = dx > 0 ? (int32_t)(dx > 3 ? 0 : 3 - dx) : 3;
   int32x4_t te = vdupq_n_s32(0), to = te;
-  int64_t r, c;
-  for (r = 0; r < 3; r++)
-    for (c = 0; c < 3; c++) {
-      const int64_t ky = r + dy, kx = c + dx;
-      const int16x8_t wv = ky >= 0 && ky < 3 && kx >= 0 && kx < 3
-                               ? vldrbq_s16(k->w9 + 8 * (ky * 3 + kx))
-                               : vdupq_n_s16(0);
+  int32_t r, c;
+  if (y0 != 0 || y1 != 3 || x0 != 0 || x1 != 3)
+    for (r = 0; r < 72; r += 8)
+      vstrbq_s16(wa + r, vdupq_n_s16(0));
+  for (r = y0; r < y1; r++)
+    for (c = x0; c < x1; c++) {
+      const int16x8_t wv = vldrbq_s16(k->w9 + 8 * ((r + dy) * 3 + c + dx));
       vstrbq_s16(wa + 8 * (r * 3 + c), wv);
       te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
       to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
     }
   kc->be = vaddq_s32(k->fe.bias, te);
   kc->bo = vaddq_s32(k->fo.bias, to);
-  kc->qe = k->fe.q;
-  kc->re = k->fe.right;
-  kc->qo = k->fo.q;
-  kc->ro = k->fo.right;
 }
 
 /* the first input row or column (0..n - 3) a window at i0 is read from */
@@ -15214,6 +15214,10 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   int8_t wa[72];
   tflc__mve_dw3c kc;
   int64_t dy0 = -99, dx0 = -99;
+  kc.qe = k->fe.q;
+  kc.re = k->fe.right;
+  kc.qo = k->fo.q;
+  kc.ro = k->fo.right;
   int32_t y0, y1, oy, ox, n, j;
   /* the output rows whose windows lie inside the input: [y0, y1] */
   for (y0 = 0; y0 < g.oh && y0 * g.sh - g.ph < 0; y0++)
