@@ -2671,9 +2671,10 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const tflc_const *filter, const tflc_const *bias,
                               const int32_t out_dims[4], int8_t *out);
 #endif
-/* Helium's 3x3 layer (multiplier 1, channels a multiple of eight) where
- * the MVE depthwise is the default (TFLC_MVE_DW3_LAYER_TEST compiles it
- * for tests/test_platform.c). */
+/* Helium's 3x3 layer (multiplier 1, channels a multiple of eight; narrow
+ * tall maps with inputs of 3 x 3 at least) where the MVE depthwise is the
+ * default (TFLC_MVE_DW3_LAYER_TEST compiles it for tests/test_platform.c).
+ */
 #if defined(TFLC__DEPTHWISE_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_MVE 1
 #endif
@@ -2695,6 +2696,8 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
+   ((out_dims)[2] > 5 || (out_dims)[1] <= 5 ||                                 \
+    ((in_dims)[1] >= 3 && (in_dims)[2] >= 3)) &&                               \
    tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
