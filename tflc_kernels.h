@@ -15054,9 +15054,11 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
 
 /* The constants of a window of eight channels for tflc__mve_dw3x3_px8:
  * the biases of the even and odd channels (with the input offset folded
- * in), their multipliers and right shifts (VRSHL amounts). */
+ * in), their multipliers and right shifts (VRSHL amounts), the clamp in
+ * 16 bits. */
 typedef struct tflc__mve_dw3c {
   int32x4_t be, bo, qe, re, qo, ro;
+  int16x8_t lo, hi; /* the clamp */
 } tflc__mve_dw3c;
 
 /* One output pixel of eight channels from a 3 x 3 window inside the input
@@ -15165,6 +15167,171 @@ TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
                    : "q2", "q3", "q4", "memory");
 }
 
+/* Two output pixels of eight channels, one above the other with stride 1
+ * (x at the upper one's first tap, its output at o0, the lower one's at
+ * o1): the lower window's rows are the upper one's moved down one row, so
+ * each input row is read once for both (four rows a column), each weight
+ * once; the sums and requantization as tflc__mve_dw3x3_px8, the clamp
+ * from kc. In assembly, as tflc__mve_dw3x3_sums8. */
+TFLC__INLINE void tflc__mve_dw3x3_px8x2(const int8_t *x, const int8_t *w,
+                                        int8_t *o0, int8_t *o1, ptrdiff_t x_row,
+                                        ptrdiff_t ch, const tflc__mve_dw3c *kc,
+                                        int32_t off) {
+  const ptrdiff_t back = ch - 3 * x_row;
+  int32x4_t e0, d0, e1, d1;
+  __asm__ volatile("vldrw.u32 %q[e0], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d0], [%[kc], #16]\n\t"
+                   "vldrw.u32 %q[e1], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d1], [%[kc], #16]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #0]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #24]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #48]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[back]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #8]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #32]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #56]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[back]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #16]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #40]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #64]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "vldrw.u32 q4, [%[kc], #32]\n\t"
+                   "vldrw.u32 q5, [%[kc], #48]\n\t"
+                   "vqrdmulh.s32 %q[e0], %q[e0], q4\n\t"
+                   "vand q6, %q[e0], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[e0], %q[e0], q6\n\t"
+                   "vrshl.s32 %q[e0], %q[e0], q5\n\t"
+                   "vqrdmulh.s32 %q[e1], %q[e1], q4\n\t"
+                   "vand q6, %q[e1], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[e1], %q[e1], q6\n\t"
+                   "vrshl.s32 %q[e1], %q[e1], q5\n\t"
+                   "vldrw.u32 q4, [%[kc], #64]\n\t"
+                   "vldrw.u32 q5, [%[kc], #80]\n\t"
+                   "vqrdmulh.s32 %q[d0], %q[d0], q4\n\t"
+                   "vand q6, %q[d0], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[d0], %q[d0], q6\n\t"
+                   "vrshl.s32 %q[d0], %q[d0], q5\n\t"
+                   "vqrdmulh.s32 %q[d1], %q[d1], q4\n\t"
+                   "vand q6, %q[d1], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[d1], %q[d1], q6\n\t"
+                   "vrshl.s32 %q[d1], %q[d1], q5\n\t"
+                   "vqmovnb.s32 q4, %q[e0]\n\t"
+                   "vqmovnt.s32 q4, %q[d0]\n\t"
+                   "vqmovnb.s32 q5, %q[e1]\n\t"
+                   "vqmovnt.s32 q5, %q[d1]\n\t"
+                   "vqadd.s16 q4, q4, %[off]\n\t"
+                   "vqadd.s16 q5, q5, %[off]\n\t"
+                   "vldrw.u32 q6, [%[kc], #96]\n\t"
+                   "vmax.s16 q4, q4, q6\n\t"
+                   "vmax.s16 q5, q5, q6\n\t"
+                   "vldrw.u32 q6, [%[kc], #112]\n\t"
+                   "vmin.s16 q4, q4, q6\n\t"
+                   "vmin.s16 q5, q5, q6\n\t"
+                   "vstrb.16 q4, [%[o0]]\n\t"
+                   "vstrb.16 q5, [%[o1]]"
+                   : [e0] "=&w"(e0), [d0] "=&w"(d0), [e1] "=&w"(e1),
+                     [d1] "=&w"(d1), [x] "+l"(x)
+                   : [w] "l"(w), [o0] "l"(o0), [o1] "l"(o1), [row] "r"(x_row),
+                     [back] "r"(back), [kc] "r"(kc), [off] "r"(off)
+                   : "q4", "q5", "q6", "q7", "memory");
+}
+
 /* The weights of a window read dy rows and dx columns below and right of
  * its own origin (wa: as k->w9, read tap (r, c) holding the original tap
  * (r + dy, c + dx), zero where that is outside the 3 x 3) and its biases
@@ -15204,9 +15371,10 @@ TFLC__INLINE int32_t tflc__mve_dw3_start(int32_t i0, int32_t n) {
  * border, with the weights moved the other way and zero where the window
  * was clipped (tflc__mve_dw3x3_shift8: products by zero add nothing, the
  * offset times the remaining weights in the biases), so the pixels of a
- * column are runs (tflc__mve_dw3x3_px8 down the column): the rows whose
- * windows lie inside the input as one, each other row alone; the weights
- * are moved again only where the shift changes. */
+ * column are runs (tflc__mve_dw3x3_px8 down the column, two pixels at a
+ * time with tflc__mve_dw3x3_px8x2 at stride 1): the rows whose windows
+ * lie inside the input as one, each other row alone; the weights are
+ * moved again only where the shift changes. */
 static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   const tflc__geom g = k->g;
   const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * ch;
@@ -15221,6 +15389,8 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   kc.re = k->fe.right;
   kc.qo = k->fo.q;
   kc.ro = k->fo.right;
+  kc.lo = lo;
+  kc.hi = hi;
   int32_t y0, y1, oy, ox, n, j;
   /* the output rows whose windows lie inside the input: [y0, y1] */
   for (y0 = 0; y0 < g.oh && y0 * g.sh - g.ph < 0; y0++)
@@ -15241,7 +15411,11 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
       for (n = 0; n < k->batches; n++) {
         const int8_t *x = k->in + (((ptrdiff_t)n * g.h + sy) * g.w + sx) * ch;
         int8_t *o = k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch;
-        for (j = 0; j < run; j++, x += x_step, o += o_row)
+        j = run;
+        if (g.sh == 1)
+          for (; j >= 2; j -= 2, x += 2 * x_step, o += 2 * o_row)
+            tflc__mve_dw3x3_px8x2(x, wa, o, o + o_row, x_row, ch, &kc, off);
+        for (; j > 0; j--, x += x_step, o += o_row)
           tflc__mve_dw3x3_px8(x, wa, o, x_row, ch, &kc, off, lo, hi);
       }
     }
