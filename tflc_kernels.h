@@ -15400,6 +15400,32 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   for (oy = 0; oy < g.oh; oy++) {
     const int32_t run = oy == y0 && y1 >= y0 ? y1 - y0 + 1 : 1;
     const int32_t iy0 = oy * g.sh - g.ph, sy = tflc__mve_dw3_start(iy0, g.h);
+    if (sy != iy0) { /* a row clipped at the top or bottom */
+      const int32_t ky0 = iy0 < 0 ? -iy0 : 0;
+      const int32_t ky1 = g.h - iy0 < 3 ? g.h - iy0 : 3;
+      for (ox = 0; ox < g.ow; ox++) {
+        const int32_t ix0 = ox * g.sw - g.pw;
+        const int32_t kx0 = ix0 < 0 ? -ix0 : 0;
+        const int32_t kx1 = g.w - ix0 < 3 ? g.w - ix0 : 3;
+        for (n = 0; n < k->batches; n++) {
+          int8_t *o = k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch;
+          if (ky1 > ky0 && kx1 > kx0) {
+            tflc__mve_dw3x3_one8(
+                k->in +
+                    (((ptrdiff_t)n * g.h + iy0 + ky0) * g.w + ix0 + kx0) * ch,
+                k->w9 + 8 * (ky0 * 3 + kx0), o, ky1 - ky0, kx1 - kx0, x_row, ch,
+                k->off, &k->fe, &k->fo);
+          } else {
+            const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+            vstrbq_scatter_offset_s32(o, ix,
+                                      tflc__mve_requant(k->fe.bias, &k->fe));
+            vstrbq_scatter_offset_s32(o + 1, ix,
+                                      tflc__mve_requant(k->fo.bias, &k->fo));
+          }
+        }
+      }
+      continue;
+    }
     for (ox = 0; ox < g.ow; ox++) {
       const int32_t ix0 = ox * g.sw - g.pw, sx = tflc__mve_dw3_start(ix0, g.w);
       const int64_t dy = (int64_t)sy - iy0, dx = (int64_t)sx - ix0;
