@@ -13594,12 +13594,22 @@ TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
   }
 }
 
+/* the mean of a channel's sum a over n taps, rounded as tflc_avg_pool_s8
+ * (half away from zero, a truncating division) and clamped */
+TFLC__INLINE int8_t tflc__mve_avg_round(int32_t a, int32_t n,
+                                        const tflc_pool_params *p) {
+  a = a > 0 ? (a + n / 2) / n : (a - n / 2) / n;
+  a = a < p->act_min ? p->act_min : a;
+  return (int8_t)(a > p->act_max ? p->act_max : a);
+}
+
 /* int8 AVERAGE_POOL_2D: sixteen channels at a time, their sums over the
- * clipped window in four predicated vectors of 32 bits, then each
- * channel's mean rounded as the portable kernel does (half away from
- * zero, a truncating division by the number of taps) and clamped; a
- * window without taps fails as there. Filters of more than 2^23 taps go
- * to the portable kernel (their sums need not fit 32 bits). */
+ * clipped window in vectors (16-bit lanes where sixteen channels are left
+ * and the window has at most 256 taps, else predicated 32-bit ones), then
+ * each channel's mean as the portable kernel rounds it
+ * (tflc__mve_avg_round); a window without taps fails as there. Filters
+ * of more than 2^23 taps go to the portable kernel (their sums need not
+ * fit 32 bits). */
 TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
                                           const int32_t in_dims[4],
                                           const int8_t *in,
@@ -13622,43 +13632,64 @@ TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
             out + (((size_t)b * (size_t)out_h + (size_t)oy) * (size_t)out_w +
                    (size_t)ox) *
                       (size_t)depth;
+        const int8_t *win;
         tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
                           &xs, &xe);
         n = (ye > ys ? ye - ys : 0) * (xe > xs ? xe - xs : 0);
         if (depth > 0 && n == 0)
           return TFLC_ERR_KERNEL;
+        if (n == 0)
+          continue;
+        /* the window's first tap */
+        win = in +
+              (((size_t)b * (size_t)in_h + (size_t)(y0 + ys)) * (size_t)in_w +
+               (size_t)(x0 + xs)) *
+                  (size_t)depth;
         for (c = 0; c < depth; c += 16) {
           const int32_t rest = depth - c;
-          const mve_pred16_t p0 = vctp32q((uint32_t)rest);
-          const mve_pred16_t p1 = vctp32q((uint32_t)(rest > 4 ? rest - 4 : 0));
-          const mve_pred16_t p2 = vctp32q((uint32_t)(rest > 8 ? rest - 8 : 0));
-          const mve_pred16_t p3 =
-              vctp32q((uint32_t)(rest > 12 ? rest - 12 : 0));
-          int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
-          int32_t acc[16];
-          for (fy = ys; fy < ye; ++fy) {
-            const int8_t *x =
-                in +
-                (((size_t)b * (size_t)in_h + (size_t)(y0 + fy)) * (size_t)in_w +
-                 (size_t)(x0 + xs)) *
-                    (size_t)depth +
-                (size_t)c;
-            for (fx = xs; fx < xe; ++fx, x += depth) {
-              s0 = vaddq_s32(s0, vldrbq_z_s32(x, p0));
-              s1 = vaddq_s32(s1, vldrbq_z_s32(x + 4, p1));
-              s2 = vaddq_s32(s2, vldrbq_z_s32(x + 8, p2));
-              s3 = vaddq_s32(s3, vldrbq_z_s32(x + 12, p3));
+          if (rest >= 16 && n <= 256) {
+            int16x8_t h0 = vdupq_n_s16(0), h1 = h0;
+            int16_t t[16];
+            for (fy = ys; fy < ye; ++fy) {
+              const int8_t *x =
+                  win + (size_t)(fy - ys) * (size_t)in_w * (size_t)depth +
+                  (size_t)c;
+              for (fx = xs; fx < xe; ++fx, x += depth) {
+                h0 = vaddq_s16(h0, vldrbq_s16(x));
+                h1 = vaddq_s16(h1, vldrbq_s16(x + 8));
+              }
             }
-          }
-          vstrwq_s32(acc, s0);
-          vstrwq_s32(acc + 4, s1);
-          vstrwq_s32(acc + 8, s2);
-          vstrwq_s32(acc + 12, s3);
-          for (j = 0; j < 16 && j < rest; j++) {
-            int32_t a = acc[j];
-            a = a > 0 ? (a + n / 2) / n : (a - n / 2) / n;
-            a = a < p->act_min ? p->act_min : a;
-            dst[c + j] = (int8_t)(a > p->act_max ? p->act_max : a);
+            vstrhq_s16(t, h0);
+            vstrhq_s16(t + 8, h1);
+            for (j = 0; j < 16; j++)
+              dst[c + j] = tflc__mve_avg_round(t[j], n, p);
+          } else {
+            const mve_pred16_t p0 = vctp32q((uint32_t)rest);
+            const mve_pred16_t p1 =
+                vctp32q((uint32_t)(rest > 4 ? rest - 4 : 0));
+            const mve_pred16_t p2 =
+                vctp32q((uint32_t)(rest > 8 ? rest - 8 : 0));
+            const mve_pred16_t p3 =
+                vctp32q((uint32_t)(rest > 12 ? rest - 12 : 0));
+            int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
+            int32_t acc[16];
+            for (fy = ys; fy < ye; ++fy) {
+              const int8_t *x =
+                  win + (size_t)(fy - ys) * (size_t)in_w * (size_t)depth +
+                  (size_t)c;
+              for (fx = xs; fx < xe; ++fx, x += depth) {
+                s0 = vaddq_s32(s0, vldrbq_z_s32(x, p0));
+                s1 = vaddq_s32(s1, vldrbq_z_s32(x + 4, p1));
+                s2 = vaddq_s32(s2, vldrbq_z_s32(x + 8, p2));
+                s3 = vaddq_s32(s3, vldrbq_z_s32(x + 12, p3));
+              }
+            }
+            vstrwq_s32(acc, s0);
+            vstrwq_s32(acc + 4, s1);
+            vstrwq_s32(acc + 8, s2);
+            vstrwq_s32(acc + 12, s3);
+            for (j = 0; j < 16 && j < rest; j++)
+              dst[c + j] = tflc__mve_avg_round(acc[j], n, p);
           }
         }
       }
