@@ -15541,8 +15541,11 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     int32_t b8[8];
     int32x4_t te = vdupq_n_s32(0), to = te;
     const int16x8_t offv = vdupq_n_s16((int16_t)off);
-    for (j = 0; j < 8; j++)
-      b8[j] = tflc__bias_at(bias, c + j);
+    if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32)
+      memcpy(b8, (const uint8_t *)bias->data + (size_t)c * 4u, sizeof b8);
+    else
+      for (j = 0; j < 8; j++)
+        b8[j] = tflc__bias_at(bias, c + j);
     rq.bias = b8;
     rq.multiplier = p->out_multiplier + c;
     rq.shift = p->out_shift + c;
