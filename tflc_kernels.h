@@ -15021,7 +15021,8 @@ TFLC__INLINE void tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w,
 /* A 3 x 3 depthwise map's eight channels: geometry, batches, the input
  * and output at the first channel, the weights (as in
  * tflc__mve_dw3x3_sums8), channels of a pixel, input offset, the output
- * columns whose windows lie inside the input ([first, last]), and the
+ * columns whose windows lie inside the input ([first, last]; rows in
+ * tflc__mve_dw3x3_cols8), and the
  * requantizations (even and odd channels; then with the offset times the
  * nine weights in the biases). */
 typedef struct tflc__mve_dw3 {
@@ -15424,10 +15425,8 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
   kc.hi = hi;
   int32_t y0, y1, oy, ox, n, j;
   /* the output rows whose windows lie inside the input: [y0, y1] */
-  for (y0 = 0; y0 < g.oh && y0 * g.sh - g.ph < 0; y0++)
-    ;
-  for (y1 = y0 - 1; y1 + 1 < g.oh && (y1 + 1) * g.sh - g.ph + 3 <= g.h; y1++)
-    ;
+  y0 = k->first;
+  y1 = k->last;
   for (oy = 0; oy < g.oh; oy++) {
     const int32_t run = oy == y0 && y1 >= y0 ? y1 - y0 + 1 : 1;
     const int32_t iy0 = oy * g.sh - g.ph, sy = tflc__mve_dw3_start(iy0, g.h);
@@ -15523,12 +15522,21 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       if (p->out_shift[j] > 0) /* left shifts: not in tflc__mve_dw3x3_px8 */
         return 0;
   }
-  /* output columns whose whole window is inside the input */
-  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
-  first = e < g.ow ? (int32_t)e : g.ow;
-  e = (int64_t)g.w - 3 + g.pw;
-  e = e < 0 ? -1 : e / g.sw;
-  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  /* output columns (rows of a narrow map) whose whole window is inside
+   * the input */
+  if (narrow) {
+    e = ((int64_t)g.ph + g.sh - 1) / g.sh;
+    first = e < g.oh ? (int32_t)e : g.oh;
+    e = (int64_t)g.h - 3 + g.ph;
+    e = e < 0 ? -1 : e / g.sh;
+    last = e < g.oh ? (int32_t)e : g.oh - 1;
+  } else {
+    e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+    first = e < g.ow ? (int32_t)e : g.ow;
+    e = (int64_t)g.w - 3 + g.pw;
+    e = e < 0 ? -1 : e / g.sw;
+    last = e < g.ow ? (int32_t)e : g.ow - 1;
+  }
   k.g = g;
   k.batches = in_dims[0];
   k.ch = ch;
