@@ -1994,7 +1994,8 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
 /* int8 AVERAGE_POOL_2D through Helium: the bytes and status of
- * tflc_avg_pool_s8. */
+ * tflc_avg_pool_s8 (TFLC_OK, or TFLC_ERR_KERNEL if a window has no valid
+ * tap). */
 TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
                                           const int32_t in_dims[4],
                                           const int8_t *in,
