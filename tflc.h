@@ -7572,7 +7572,7 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
           (float *)(void *)y);
     else if (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) &&
              op->code == TFLC_OP_AVERAGE_POOL_2D)
-      (void)tflc_avg_pool_s8(&p, idims, x, odims, y);
+      (void)TFLC_AVG_POOL_S8(&p, idims, x, odims, y);
     else if (TFLC__SELECTED(TFLC_OP_MAX_POOL_2D))
       tflc_max_pool_s8(&p, idims, x, odims, y);
     break; /* (no window without input: the whole tensor's run checked) */
@@ -9101,7 +9101,7 @@ static tflc_status tflc__pool_invoke(tflc__ctx *c) {
   tflc__pool_state *s = (tflc__pool_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *o = tflc__out(c, 0);
   if (avg) {
-    if (tflc_avg_pool_s8(&s->p, in->dims, (const int8_t *)in->data, o->dims,
+    if (TFLC_AVG_POOL_S8(&s->p, in->dims, (const int8_t *)in->data, o->dims,
                          (int8_t *)o->data) != TFLC_OK)
       return tflc__op_err(c, TFLC_ERR_KERNEL, "window without input", 0, 0);
   } else {

@@ -1993,6 +1993,14 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
                                     const tflc_depthwise_block *b);
 TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
                                      const int32_t *acc, int8_t *out);
+/* int8 AVERAGE_POOL_2D through Helium: the bytes and status of
+ * tflc_avg_pool_s8 (TFLC_OK, or TFLC_ERR_KERNEL if a window has no valid
+ * tap). */
+TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
+                                          const int32_t in_dims[4],
+                                          const int8_t *in,
+                                          const int32_t out_dims[4],
+                                          int8_t *out);
 /* The block of tflc_gemm_s8_mve for few rows of a few dozen values (the
  * windows of a small filter copied whole, a few pixels against every
  * output channel): a row against four columns at a time in one
@@ -2597,6 +2605,14 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
 #endif
+/* TFLC_AVG_POOL_S8: the int8 AVERAGE_POOL_2D kernel the operator takes */
+#ifndef TFLC_AVG_POOL_S8
+#if defined(TFLC_HAVE_MVE)
+#define TFLC_AVG_POOL_S8 tflc_avg_pool_s8_mve
+#else
+#define TFLC_AVG_POOL_S8 tflc_avg_pool_s8
+#endif
+#endif
 #ifndef TFLC_REQUANTIZE_S8
 #if defined(TFLC_HAVE_MVE_REQUANTIZE)
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_mve
@@ -2656,9 +2672,10 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const tflc_const *filter, const tflc_const *bias,
                               const int32_t out_dims[4], int8_t *out);
 #endif
-/* Helium's 3x3 layer (multiplier 1, channels a multiple of eight) where
- * the MVE depthwise is the default (TFLC_MVE_DW3_LAYER_TEST compiles it
- * for tests/test_platform.c). */
+/* Helium's 3x3 layer (multiplier 1, channels a multiple of eight; narrow
+ * tall maps with inputs of 3 x 3 at least) where the MVE depthwise is the
+ * default (TFLC_MVE_DW3_LAYER_TEST compiles it for tests/test_platform.c).
+ */
 #if defined(TFLC__DEPTHWISE_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_MVE 1
 #endif
@@ -2680,7 +2697,8 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
-   ((out_dims)[2] > 5 || (out_dims)[1] <= 5) &&                                \
+   ((out_dims)[2] > 5 || (out_dims)[1] <= 5 ||                                 \
+    ((in_dims)[1] >= 3 && (in_dims)[2] >= 3)) &&                               \
    tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
@@ -13805,6 +13823,109 @@ TFLC_API void tflc_requantize_s8_mve(const tflc_requant_params *rq, int32_t n,
   }
 }
 
+/* the mean of a channel's sum a over n taps, rounded as tflc_avg_pool_s8
+ * (half away from zero, a truncating division) and clamped */
+TFLC__INLINE int8_t tflc__mve_avg_round(int32_t a, int32_t n,
+                                        const tflc_pool_params *p) {
+  a = a > 0 ? (a + n / 2) / n : (a - n / 2) / n;
+  a = a < p->act_min ? p->act_min : a;
+  return (int8_t)(a > p->act_max ? p->act_max : a);
+}
+
+/* int8 AVERAGE_POOL_2D: sixteen channels at a time, their sums over the
+ * clipped window in vectors (16-bit lanes where sixteen channels are left
+ * and the window has at most 256 taps, else predicated 32-bit ones), then
+ * each channel's mean as the portable kernel rounds it
+ * (tflc__mve_avg_round); a window without taps fails as there. Filters
+ * of more than 2^23 taps go to the portable kernel (their sums need not
+ * fit 32 bits). */
+TFLC_API tflc_status tflc_avg_pool_s8_mve(const tflc_pool_params *p,
+                                          const int32_t in_dims[4],
+                                          const int8_t *in,
+                                          const int32_t out_dims[4],
+                                          int8_t *out) {
+  const int32_t batches = in_dims[0], in_h = in_dims[1], in_w = in_dims[2];
+  const int32_t depth = in_dims[3];
+  const int32_t out_h = out_dims[1], out_w = out_dims[2];
+  int32_t b, oy, ox, c, fy, fx, j;
+  if ((int64_t)p->filter_h * p->filter_w > ((int64_t)1 << 23))
+    return tflc_avg_pool_s8(p, in_dims, in, out_dims, out);
+  for (b = 0; b < batches; ++b)
+    for (oy = 0; oy < out_h; ++oy) {
+      int32_t y0, ys, ye;
+      tflc__pool_window(oy, p->stride_h, p->pad_h, p->filter_h, in_h, &y0, &ys,
+                        &ye);
+      for (ox = 0; ox < out_w; ++ox) {
+        int32_t x0, xs, xe, n;
+        int8_t *dst =
+            out + (((size_t)b * (size_t)out_h + (size_t)oy) * (size_t)out_w +
+                   (size_t)ox) *
+                      (size_t)depth;
+        const int8_t *win;
+        tflc__pool_window(ox, p->stride_w, p->pad_w, p->filter_w, in_w, &x0,
+                          &xs, &xe);
+        n = (ye > ys ? ye - ys : 0) * (xe > xs ? xe - xs : 0);
+        if (depth > 0 && n == 0)
+          return TFLC_ERR_KERNEL;
+        if (n == 0)
+          continue;
+        /* the window's first tap */
+        win = in +
+              (((size_t)b * (size_t)in_h + (size_t)(y0 + ys)) * (size_t)in_w +
+               (size_t)(x0 + xs)) *
+                  (size_t)depth;
+        for (c = 0; c < depth; c += 16) {
+          const int32_t rest = depth - c;
+          if (rest >= 16 && n <= 256) {
+            int16x8_t h0 = vdupq_n_s16(0), h1 = h0;
+            int16_t t[16];
+            for (fy = ys; fy < ye; ++fy) {
+              const int8_t *x =
+                  win + (size_t)(fy - ys) * (size_t)in_w * (size_t)depth +
+                  (size_t)c;
+              for (fx = xs; fx < xe; ++fx, x += depth) {
+                h0 = vaddq_s16(h0, vldrbq_s16(x));
+                h1 = vaddq_s16(h1, vldrbq_s16(x + 8));
+              }
+            }
+            vstrhq_s16(t, h0);
+            vstrhq_s16(t + 8, h1);
+            for (j = 0; j < 16; j++)
+              dst[c + j] = tflc__mve_avg_round(t[j], n, p);
+          } else {
+            const mve_pred16_t p0 = vctp32q((uint32_t)rest);
+            const mve_pred16_t p1 =
+                vctp32q((uint32_t)(rest > 4 ? rest - 4 : 0));
+            const mve_pred16_t p2 =
+                vctp32q((uint32_t)(rest > 8 ? rest - 8 : 0));
+            const mve_pred16_t p3 =
+                vctp32q((uint32_t)(rest > 12 ? rest - 12 : 0));
+            int32x4_t s0 = vdupq_n_s32(0), s1 = s0, s2 = s0, s3 = s0;
+            int32_t acc[16];
+            for (fy = ys; fy < ye; ++fy) {
+              const int8_t *x =
+                  win + (size_t)(fy - ys) * (size_t)in_w * (size_t)depth +
+                  (size_t)c;
+              for (fx = xs; fx < xe; ++fx, x += depth) {
+                s0 = vaddq_s32(s0, vldrbq_z_s32(x, p0));
+                s1 = vaddq_s32(s1, vldrbq_z_s32(x + 4, p1));
+                s2 = vaddq_s32(s2, vldrbq_z_s32(x + 8, p2));
+                s3 = vaddq_s32(s3, vldrbq_z_s32(x + 12, p3));
+              }
+            }
+            vstrwq_s32(acc, s0);
+            vstrwq_s32(acc + 4, s1);
+            vstrwq_s32(acc + 8, s2);
+            vstrwq_s32(acc + 12, s3);
+            for (j = 0; j < 16 && j < rest; j++)
+              dst[c + j] = tflc__mve_avg_round(acc[j], n, p);
+          }
+        }
+      }
+    }
+  return TFLC_OK;
+}
+
 /* four sums from four scalars */
 TFLC__INLINE int32x4_t tflc__mve_vec4(int32_t s0, int32_t s1, int32_t s2,
                                       int32_t s3) {
@@ -15036,13 +15157,12 @@ TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
  * one after the other): the input offset is in the biases of fe, fo
  * (offset times the nine weights); left: some left shift is not 0 (a
  * constant at each call site). */
-TFLC__INLINE void
-tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
-                          int32_t pixels, ptrdiff_t x_row, ptrdiff_t ch,
-                          ptrdiff_t x_pixel, const tflc__mve_quant *fe,
-                          const tflc__mve_quant *fo, int left) {
+TFLC__INLINE void tflc__mve_dw3x3_run8_body(
+    const int8_t *x, const int8_t *w, int8_t *o, int32_t pixels,
+    ptrdiff_t x_row, ptrdiff_t ch, ptrdiff_t x_pixel, ptrdiff_t o_pixel,
+    const tflc__mve_quant *fe, const tflc__mve_quant *fo, int left) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
-  for (; pixels > 0; pixels--, x += x_pixel, o += ch) {
+  for (; pixels > 0; pixels--, x += x_pixel, o += o_pixel) {
     int32x4_t se = fe->bias, so = fo->bias;
     tflc__mve_dw3x3_sums8(x, w, x_row, ch, &se, &so);
     vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant_shift(se, fe, left));
@@ -15130,7 +15250,8 @@ TFLC__INLINE void tflc__mve_dw3x3_one8(const int8_t *x, const int8_t *w,
 /* A 3 x 3 depthwise map's eight channels: geometry, batches, the input
  * and output at the first channel, the weights (as in
  * tflc__mve_dw3x3_sums8), channels of a pixel, input offset, the output
- * columns whose windows lie inside the input ([first, last]), and the
+ * columns whose windows lie inside the input ([first, last]; rows in
+ * tflc__mve_dw3x3_cols8), and the
  * requantizations (even and odd channels; then with the offset times the
  * nine weights in the biases). */
 typedef struct tflc__mve_dw3 {
@@ -15165,7 +15286,7 @@ TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
           tflc__mve_dw3x3_run8_body(
               in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
               orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
-              (ptrdiff_t)g.sw * ch, &k->fe9, &k->fo9, left);
+              (ptrdiff_t)g.sw * ch, ch, &k->fe9, &k->fo9, left);
           ox = k->last;
         } else if (ky1 > ky0 && kx1 > kx0) {
           tflc__mve_dw3x3_one8(
@@ -15192,6 +15313,401 @@ static TFLC__NOINLINE void tflc__mve_dw3x3_map8(const tflc__mve_dw3 *k) {
     tflc__mve_dw3x3_map8_body(k, 0);
 }
 
+/* The constants of a window of eight channels for tflc__mve_dw3x3_px8:
+ * the biases of the even and odd channels (with the input offset folded
+ * in), their multipliers and right shifts (VRSHL amounts), the clamp in
+ * 16 bits. */
+typedef struct tflc__mve_dw3c {
+  int32x4_t be, bo, qe, re, qo, ro;
+  int16x8_t lo, hi; /* the clamp */
+} tflc__mve_dw3c;
+
+/* One output pixel of eight channels from a 3 x 3 window inside the input
+ * (x at its first tap, w and kc as tflc__mve_dw3x3_shift8 leaves them): the
+ * sums as tflc__mve_dw3x3_sums8, requantized with no left shift (VQRDMULH,
+ * the rounding right shift as tflc__mve_requant_shift), narrowed with
+ * saturation to 16 bits in channel order (VQMOVNB/VQMOVNT), the output
+ * offset added with saturation and clamped in 16 bits: the bytes of
+ * tflc__mve_requant where the offset is within +-32640 and the clamp
+ * within int8 (a value saturated to 16 bits is clamped the same way). In
+ * assembly, as tflc__mve_dw3x3_sums8. */
+TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
+                                      int8_t *o, ptrdiff_t x_row, ptrdiff_t ch,
+                                      const tflc__mve_dw3c *kc, int32_t off,
+                                      int16x8_t lo, int16x8_t hi) {
+  const int8_t *x0 = x, *x1, *x2;
+  int32x4_t e, d;
+  __asm__ volatile("vldrw.u32 %q[e], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d], [%[kc], #16]\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #0]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #8]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x0], %[x0], %[row]\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #16]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #24]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #32]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x0], %[x0], %[row]\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #40]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x1], %[x0], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x0]]\n\t"
+                   "vldrb.s16 q3, [%[w], #48]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "add %[x2], %[x1], %[ch]\n\t"
+                   "vldrb.s16 q2, [%[x1]]\n\t"
+                   "vldrb.s16 q3, [%[w], #56]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "vldrb.s16 q2, [%[x2]]\n\t"
+                   "vldrb.s16 q3, [%[w], #64]\n\t"
+                   "vmullb.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[e], %q[e], q4\n\t"
+                   "vmullt.s16 q4, q2, q3\n\t"
+                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "vldrw.u32 q3, [%[kc], #32]\n\t"
+                   "vqrdmulh.s32 %q[e], %q[e], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #48]\n\t"
+                   "vand q4, %q[e], q3\n\t"
+                   "vshr.s32 q4, q4, #31\n\t"
+                   "vqadd.s32 %q[e], %q[e], q4\n\t"
+                   "vrshl.s32 %q[e], %q[e], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #64]\n\t"
+                   "vqrdmulh.s32 %q[d], %q[d], q3\n\t"
+                   "vldrw.u32 q3, [%[kc], #80]\n\t"
+                   "vand q4, %q[d], q3\n\t"
+                   "vshr.s32 q4, q4, #31\n\t"
+                   "vqadd.s32 %q[d], %q[d], q4\n\t"
+                   "vrshl.s32 %q[d], %q[d], q3\n\t"
+                   "vqmovnb.s32 q2, %q[e]\n\t"
+                   "vqmovnt.s32 q2, %q[d]\n\t"
+                   "vqadd.s16 q2, q2, %[off]\n\t"
+                   "vmax.s16 q2, q2, %q[lo]\n\t"
+                   "vmin.s16 q2, q2, %q[hi]\n\t"
+                   "vstrb.16 q2, [%[o]]"
+                   : [e] "=&w"(e), [d] "=&w"(d), [x0] "+l"(x0), [x1] "=&l"(x1),
+                     [x2] "=&l"(x2)
+                   : [w] "l"(w), [o] "l"(o), [ch] "r"(ch), [row] "r"(x_row),
+                     [kc] "r"(kc), [off] "r"(off), [lo] "w"(lo), [hi] "w"(hi)
+                   : "q2", "q3", "q4", "memory");
+}
+
+/* Two output pixels of eight channels, one above the other with stride 1
+ * (x at the upper one's first tap, its output at o0, the lower one's at
+ * o1): the lower window's rows are the upper one's moved down one row, so
+ * each input row is read once for both (four rows a column), each weight
+ * once; the sums and requantization as tflc__mve_dw3x3_px8, the clamp
+ * from kc. In assembly, as tflc__mve_dw3x3_sums8. */
+TFLC__INLINE void tflc__mve_dw3x3_px8x2(const int8_t *x, const int8_t *w,
+                                        int8_t *o0, int8_t *o1, ptrdiff_t x_row,
+                                        ptrdiff_t ch, const tflc__mve_dw3c *kc,
+                                        int32_t off) {
+  const ptrdiff_t back = ch - 3 * x_row;
+  int32x4_t e0, d0, e1, d1;
+  __asm__ volatile("vldrw.u32 %q[e0], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d0], [%[kc], #16]\n\t"
+                   "vldrw.u32 %q[e1], [%[kc]]\n\t"
+                   "vldrw.u32 %q[d1], [%[kc], #16]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #0]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #24]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #48]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[back]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #8]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #32]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #56]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[back]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #16]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q6, [%[w], #40]\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vldrb.s16 q5, [%[w], #64]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
+                   "vmullb.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q6\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "add %[x], %[x], %[row]\n\t"
+                   "vldrb.s16 q4, [%[x]]\n\t"
+                   "vmullb.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
+                   "vmullt.s16 q7, q4, q5\n\t"
+                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   "vldrw.u32 q4, [%[kc], #32]\n\t"
+                   "vldrw.u32 q5, [%[kc], #48]\n\t"
+                   "vqrdmulh.s32 %q[e0], %q[e0], q4\n\t"
+                   "vand q6, %q[e0], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[e0], %q[e0], q6\n\t"
+                   "vrshl.s32 %q[e0], %q[e0], q5\n\t"
+                   "vqrdmulh.s32 %q[e1], %q[e1], q4\n\t"
+                   "vand q6, %q[e1], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[e1], %q[e1], q6\n\t"
+                   "vrshl.s32 %q[e1], %q[e1], q5\n\t"
+                   "vldrw.u32 q4, [%[kc], #64]\n\t"
+                   "vldrw.u32 q5, [%[kc], #80]\n\t"
+                   "vqrdmulh.s32 %q[d0], %q[d0], q4\n\t"
+                   "vand q6, %q[d0], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[d0], %q[d0], q6\n\t"
+                   "vrshl.s32 %q[d0], %q[d0], q5\n\t"
+                   "vqrdmulh.s32 %q[d1], %q[d1], q4\n\t"
+                   "vand q6, %q[d1], q5\n\t"
+                   "vshr.s32 q6, q6, #31\n\t"
+                   "vqadd.s32 %q[d1], %q[d1], q6\n\t"
+                   "vrshl.s32 %q[d1], %q[d1], q5\n\t"
+                   "vqmovnb.s32 q4, %q[e0]\n\t"
+                   "vqmovnt.s32 q4, %q[d0]\n\t"
+                   "vqmovnb.s32 q5, %q[e1]\n\t"
+                   "vqmovnt.s32 q5, %q[d1]\n\t"
+                   "vqadd.s16 q4, q4, %[off]\n\t"
+                   "vqadd.s16 q5, q5, %[off]\n\t"
+                   "vldrw.u32 q6, [%[kc], #96]\n\t"
+                   "vmax.s16 q4, q4, q6\n\t"
+                   "vmax.s16 q5, q5, q6\n\t"
+                   "vldrw.u32 q6, [%[kc], #112]\n\t"
+                   "vmin.s16 q4, q4, q6\n\t"
+                   "vmin.s16 q5, q5, q6\n\t"
+                   "vstrb.16 q4, [%[o0]]\n\t"
+                   "vstrb.16 q5, [%[o1]]"
+                   : [e0] "=&w"(e0), [d0] "=&w"(d0), [e1] "=&w"(e1),
+                     [d1] "=&w"(d1), [x] "+l"(x)
+                   : [w] "l"(w), [o0] "l"(o0), [o1] "l"(o1), [row] "r"(x_row),
+                     [back] "r"(back), [kc] "r"(kc), [off] "r"(off)
+                   : "q4", "q5", "q6", "q7", "memory");
+}
+
+/* The weights of a window read dy rows and dx columns below and right of
+ * its own origin (wa: as k->w9, read tap (r, c) holding the original tap
+ * (r + dy, c + dx), zero where that is outside the 3 x 3) and its biases
+ * (kc->be, kc->bo: the input offset times the sum of those weights
+ * added). */
+static void tflc__mve_dw3x3_shift8(const tflc__mve_dw3 *k, int64_t dy,
+                                   int64_t dx, int8_t *wa, tflc__mve_dw3c *kc) {
+  const int16x8_t offv = vdupq_n_s16((int16_t)k->off);
+  const int32_t y0 = dy < 0 ? (int32_t)(dy < -3 ? 3 : -dy) : 0;
+  const int32_t y1 = dy > 0 ? (int32_t)(dy > 3 ? 0 : 3 - dy) : 3;
+  const int32_t x0 = dx < 0 ? (int32_t)(dx < -3 ? 3 : -dx) : 0;
+  const int32_t x1 = dx > 0 ? (int32_t)(dx > 3 ? 0 : 3 - dx) : 3;
+  int32x4_t te = vdupq_n_s32(0), to = te;
+  int32_t r, c;
+  if (y0 != 0 || y1 != 3 || x0 != 0 || x1 != 3)
+    for (r = 0; r < 72; r += 8)
+      vstrbq_s16(wa + r, vdupq_n_s16(0));
+  for (r = y0; r < y1; r++)
+    for (c = x0; c < x1; c++) {
+      const int16x8_t wv = vldrbq_s16(k->w9 + 8 * ((r + dy) * 3 + c + dx));
+      vstrbq_s16(wa + 8 * (r * 3 + c), wv);
+      te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
+      to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
+    }
+  kc->be = vaddq_s32(k->fe.bias, te);
+  kc->bo = vaddq_s32(k->fo.bias, to);
+}
+
+/* the first input row or column (0..n - 3) a window at i0 is read from */
+TFLC__INLINE int32_t tflc__mve_dw3_start(int32_t i0, int32_t n) {
+  return i0 < 0 ? 0 : i0 > n - 3 ? n - 3 : i0;
+}
+
+/* A narrow map (input at least 3 x 3, no left shifts, the output offset
+ * within +-32640 and the clamp within int8), column by column: every
+ * window is read as a whole 3 x 3 one inside the input, moved in from the
+ * border, with the weights moved the other way and zero where the window
+ * was clipped (tflc__mve_dw3x3_shift8: products by zero add nothing, the
+ * offset times the remaining weights in the biases), so the pixels of a
+ * column are runs (tflc__mve_dw3x3_px8 down the column, two pixels at a
+ * time with tflc__mve_dw3x3_px8x2 at stride 1): the rows whose windows
+ * lie inside the input as one, each other row alone; the weights are
+ * moved again only where the shift changes. */
+static TFLC__NOINLINE void tflc__mve_dw3x3_cols8(const tflc__mve_dw3 *k) {
+  const tflc__geom g = k->g;
+  const ptrdiff_t ch = k->ch, x_row = (ptrdiff_t)g.w * ch;
+  const ptrdiff_t o_row = (ptrdiff_t)g.ow * ch, x_step = g.sh * x_row;
+  const int16x8_t lo = vdupq_n_s16((int16_t)k->fe.lo);
+  const int16x8_t hi = vdupq_n_s16((int16_t)k->fe.hi);
+  const int32_t off = k->fe.off;
+  int8_t wa[72];
+  tflc__mve_dw3c kc;
+  int64_t dy0 = -99, dx0 = -99;
+  kc.qe = k->fe.q;
+  kc.re = k->fe.right;
+  kc.qo = k->fo.q;
+  kc.ro = k->fo.right;
+  kc.lo = lo;
+  kc.hi = hi;
+  int32_t y0, y1, oy, ox, n, j;
+  /* the output rows whose windows lie inside the input: [y0, y1] */
+  y0 = k->first;
+  y1 = k->last;
+  for (oy = 0; oy < g.oh; oy++) {
+    const int32_t run = oy == y0 && y1 >= y0 ? y1 - y0 + 1 : 1;
+    const int32_t iy0 = oy * g.sh - g.ph, sy = tflc__mve_dw3_start(iy0, g.h);
+    if (sy != iy0) { /* a row clipped at the top or bottom */
+      const int32_t ky0 = iy0 < 0 ? -iy0 : 0;
+      const int32_t ky1 = g.h - iy0 < 3 ? g.h - iy0 : 3;
+      for (ox = 0; ox < g.ow; ox++) {
+        const int32_t ix0 = ox * g.sw - g.pw;
+        const int32_t kx0 = ix0 < 0 ? -ix0 : 0;
+        const int32_t kx1 = g.w - ix0 < 3 ? g.w - ix0 : 3;
+        for (n = 0; n < k->batches; n++) {
+          int8_t *o = k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch;
+          if (ky1 > ky0 && kx1 > kx0) {
+            tflc__mve_dw3x3_one8(
+                k->in +
+                    (((ptrdiff_t)n * g.h + iy0 + ky0) * g.w + ix0 + kx0) * ch,
+                k->w9 + 8 * (ky0 * 3 + kx0), o, ky1 - ky0, kx1 - kx0, x_row, ch,
+                k->off, &k->fe, &k->fo);
+          } else {
+            const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
+            vstrbq_scatter_offset_s32(o, ix,
+                                      tflc__mve_requant(k->fe.bias, &k->fe));
+            vstrbq_scatter_offset_s32(o + 1, ix,
+                                      tflc__mve_requant(k->fo.bias, &k->fo));
+          }
+        }
+      }
+      continue;
+    }
+    for (ox = 0; ox < g.ow; ox++) {
+      const int32_t ix0 = ox * g.sw - g.pw, sx = tflc__mve_dw3_start(ix0, g.w);
+      const int64_t dy = (int64_t)sy - iy0, dx = (int64_t)sx - ix0;
+      if (dy != dy0 || dx != dx0) {
+        tflc__mve_dw3x3_shift8(k, dy, dx, wa, &kc);
+        dy0 = dy;
+        dx0 = dx;
+      }
+      for (n = 0; n < k->batches; n++) {
+        const int8_t *x = k->in + (((ptrdiff_t)n * g.h + sy) * g.w + sx) * ch;
+        int8_t *o = k->out + (((ptrdiff_t)n * g.oh + oy) * g.ow + ox) * ch;
+        j = run;
+        if (g.sh == 1)
+          for (; j >= 2; j -= 2, x += 2 * x_step, o += 2 * o_row)
+            tflc__mve_dw3x3_px8x2(x, wa, o, o + o_row, x_row, ch, &kc, off);
+        for (; j > 0; j--, x += x_step, o += o_row)
+          tflc__mve_dw3x3_px8(x, wa, o, x_row, ch, &kc, off, lo, hi);
+      }
+    }
+    oy += run - 1;
+  }
+}
+
 /* DEPTHWISE_CONV_2D with 3 x 3 filters, multiplier 1, no dilation, int8
  * filters in place and channels a multiple of eight, through Helium:
  * eight channels at a time over the whole map, their requantization set
@@ -15213,6 +15729,7 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   int8_t w9[72]; /* the nine taps' eight weights one after the other */
   int32_t c, j, first, last;
   int64_t e;
+  int narrow;
   if (p->depth_multiplier != 1 || filter_dims[1] != 3 || filter_dims[2] != 3 ||
       filter_dims[3] != ch || in_dims[3] != ch || ch <= 0 || ch % 8 != 0 ||
       in_dims[0] != out_dims[0] || (TFLC__COMPRESSION && filter->bits != 0) ||
@@ -15221,17 +15738,34 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.sh <= 0 || g.sw <= 0)
     return 0;
-  /* narrow, tall maps (two border pixels in every row of at most five)
-   * measure faster through the generic driver's runs (kws_ref_model's
-   * 25 x 5) */
-  if (g.ow <= 5 && g.oh > 5)
-    return 0;
-  /* output columns whose whole window is inside the input */
-  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
-  first = e < g.ow ? (int32_t)e : g.ow;
-  e = (int64_t)g.w - 3 + g.pw;
-  e = e < 0 ? -1 : e / g.sw;
-  last = e < g.ow ? (int32_t)e : g.ow - 1;
+  /* narrow, tall maps (two border pixels in every row of at most five,
+   * kws_ref_model's 25 x 5): column by column where the input is 3 x 3 at
+   * least and the requantization has no left shift, else through the
+   * generic driver's runs */
+  narrow = g.ow <= 5 && g.oh > 5;
+  if (narrow) {
+    if (g.h < 3 || g.w < 3 || p->output_offset < -32640 ||
+        p->output_offset > 32640 || p->act_min < -128 || p->act_max > 127)
+      return 0;
+    for (j = 0; j < ch; j++)
+      if (p->out_shift[j] > 0) /* left shifts: not in tflc__mve_dw3x3_px8 */
+        return 0;
+  }
+  /* output columns (rows of a narrow map) whose whole window is inside
+   * the input */
+  if (narrow) {
+    e = ((int64_t)g.ph + g.sh - 1) / g.sh;
+    first = e < g.oh ? (int32_t)e : g.oh;
+    e = (int64_t)g.h - 3 + g.ph;
+    e = e < 0 ? -1 : e / g.sh;
+    last = e < g.oh ? (int32_t)e : g.oh - 1;
+  } else {
+    e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+    first = e < g.ow ? (int32_t)e : g.ow;
+    e = (int64_t)g.w - 3 + g.pw;
+    e = e < 0 ? -1 : e / g.sw;
+    last = e < g.ow ? (int32_t)e : g.ow - 1;
+  }
   k.g = g;
   k.batches = in_dims[0];
   k.ch = ch;
@@ -15244,8 +15778,11 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     int32_t b8[8];
     int32x4_t te = vdupq_n_s32(0), to = te;
     const int16x8_t offv = vdupq_n_s16((int16_t)off);
-    for (j = 0; j < 8; j++)
-      b8[j] = tflc__bias_at(bias, c + j);
+    if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32)
+      memcpy(b8, (const uint8_t *)bias->data + (size_t)c * 4u, sizeof b8);
+    else
+      for (j = 0; j < 8; j++)
+        b8[j] = tflc__bias_at(bias, c + j);
     rq.bias = b8;
     rq.multiplier = p->out_multiplier + c;
     rq.shift = p->out_shift + c;
@@ -15268,7 +15805,10 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     k.fo9.bias = vaddq_s32(k.fo.bias, to);
     k.in = in + c;
     k.out = out + c;
-    tflc__mve_dw3x3_map8(&k);
+    if (narrow)
+      tflc__mve_dw3x3_cols8(&k);
+    else
+      tflc__mve_dw3x3_map8(&k);
   }
   return 1;
 }

@@ -1336,30 +1336,35 @@ static void test_mve_depthwise_runs(void) {
  * portable whole-layer path, byte for byte: maps from 1x1 (windows
  * clipped on every side, empty ones with large padding), strides 1 to 3,
  * SAME and VALID, one or two batches, any input offset up to 16 bits, any
- * requantization and bias; channels not a multiple of eight, offsets
- * beyond 16 bits and narrow tall maps refused (nothing written). */
+ * requantization and bias, and narrow tall maps (1 to 6 columns, up to 30
+ * rows: the column by column path); channels not a multiple of eight,
+ * offsets beyond 16 bits, and narrow tall maps of inputs under 3 x 3 or
+ * with left shifts, output offsets beyond +-32640 or clamps beyond int8
+ * refused (nothing written). */
 static void test_mve_dw3x3_layer(void) {
   const test_depthwise_fn saved = test_depthwise_impl;
-  int i, ok = 1, used = 0;
-  for (i = 0; i < 300; i++) {
+  int i, ok = 1, used = 0, used_narrow = 0;
+  for (i = 0; i < 400; i++) {
     conv_shape g;
     quant k;
     tflc_conv_params p;
     int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, off;
     int8_t *in, *f, *expect, *got;
     const int wb = (int)(rnd() % 4 != 0);
-    int same, ran, case_ok;
+    const int tall = i % 3 == 0;
+    int same, ran, case_ok, narrow, narrow_ok;
+    int32_t j;
     tflc_const braw, fc;
     memset(&g, 0, sizeof g);
     g.dw_conv = 1;
     g.mult = 1;
     g.n = rnd_range(1, 2);
-    g.h = rnd_range(1, 12);
-    g.w = rnd_range(1, 12);
+    g.h = tall ? rnd_range(6, 30) : rnd_range(1, 12);
+    g.w = tall ? rnd_range(1, 6) : rnd_range(1, 12);
     g.kh = g.kw = 3;
     g.dh = g.dw = 1;
-    g.sh = rnd_range(1, 3);
-    g.sw = rnd_range(1, 3);
+    g.sh = tall ? rnd_range(1, 2) : rnd_range(1, 3);
+    g.sw = tall ? rnd_range(1, 2) : rnd_range(1, 3);
     same = g.h < 3 || g.w < 3 || rnd() % 2;
     out_size(g.h, 3, g.sh, 1, same, &g.oh, &g.ph);
     out_size(g.w, 3, g.sw, 1, same, &g.ow, &g.pw);
@@ -1369,7 +1374,11 @@ static void test_mve_dw3x3_layer(void) {
       g.oh += 2;
       g.ow += 2;
     }
-    g.cin = g.cout = rnd() % 8 == 0 ? rnd_range(1, 40) : 8 * rnd_range(1, 6);
+    g.cin = g.cout = rnd() % 8 == 0 ? rnd_range(1, 40)
+                     : tall         ? 8 * rnd_range(1, 9)
+                                    : 8 * rnd_range(1, 6);
+    narrow = g.ow <= 5 && g.oh > 5;
+    narrow_ok = g.h >= 3 && g.w >= 3;
     off = rnd() % 4 == 0 ? 0 : pick_offset();
     g.in_zp = -off;
     in_n = g.n * g.h * g.w * g.cin;
@@ -1382,6 +1391,9 @@ static void test_mve_dw3x3_layer(void) {
     fill_s8(in, in_n);
     fill_s8(f, f_n);
     mve_random_quant(&k, g.cout, 9);
+    for (j = 0; j < g.cout; j++)
+      narrow_ok &= k.s[j] <= 0;
+    narrow_ok &= k.zp >= -32640 && k.zp <= 32640 && k.lo >= -128 && k.hi <= 127;
     in_dims[0] = out_dims[0] = g.n;
     in_dims[1] = g.h;
     in_dims[2] = g.w;
@@ -1420,12 +1432,12 @@ static void test_mve_dw3x3_layer(void) {
     if (ran) {
       case_ok &= memcmp(got, expect, (size_t)out_n) == 0;
       case_ok &= g.cout % 8 == 0 && off >= -32640 && off <= 32640 &&
-                 (g.ow > 5 || g.oh <= 5);
+                 (!narrow || narrow_ok);
       used++;
+      used_narrow += narrow;
     } else {
-      int32_t j;
       case_ok &= g.cout % 8 != 0 || off < -32640 || off > 32640 ||
-                 (g.ow <= 5 && g.oh > 5);
+                 (narrow && !narrow_ok);
       for (j = 0; j < out_n; j++)
         case_ok &= got[j] == 0x5A;
     }
@@ -1441,7 +1453,59 @@ static void test_mve_dw3x3_layer(void) {
   }
   test_depthwise_impl = saved;
   CHECK(ok);
-  CHECK(used > 120); /* most layers took the path */
+  CHECK(used > 160);       /* most layers took the path */
+  CHECK(used_narrow > 30); /* and the narrow maps' */
+}
+
+/* Helium's int8 AVERAGE_POOL_2D against the portable kernel, bytes and
+ * status: random maps, depths not multiples of sixteen, strides, padding
+ * (windows clipped on every side, some without taps), filters larger than
+ * the input, clamps, one or two batches. */
+static void test_mve_avg_pool(void) {
+  int i, ok = 1, failed = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_pool_params p;
+    int32_t id[4], od[4], in_n, out_n;
+    int8_t *in, *expect, *got;
+    tflc_status se, sg;
+    id[0] = od[0] = rnd_range(1, 2);
+    id[1] = rnd_range(1, 12);
+    id[2] = rnd_range(1, 12);
+    id[3] = od[3] = rnd() % 4 == 0 ? rnd_range(1, 80) : 8 * rnd_range(1, 9);
+    p.filter_h = rnd_range(1, id[1] + 3);
+    p.filter_w = rnd_range(1, id[2] + 3);
+    p.stride_h = rnd_range(1, 3);
+    p.stride_w = rnd_range(1, 3);
+    p.pad_h = rnd() % 3 == 0 ? rnd_range(0, p.filter_h + 1) : 0;
+    p.pad_w = rnd() % 3 == 0 ? rnd_range(0, p.filter_w + 1) : 0;
+    od[1] = rnd_range(1, (id[1] + 2 * p.pad_h) / p.stride_h + 1);
+    od[2] = rnd_range(1, (id[2] + 2 * p.pad_w) / p.stride_w + 1);
+    p.act_min = rnd() % 2 ? -128 : rnd_range(-128, 20);
+    p.act_max = rnd() % 2 ? 127 : rnd_range(p.act_min, 127);
+    in_n = id[0] * id[1] * id[2] * id[3];
+    out_n = od[0] * od[1] * od[2] * od[3];
+    in = (int8_t *)malloc((size_t)in_n);
+    expect = (int8_t *)malloc((size_t)out_n);
+    got = (int8_t *)malloc((size_t)out_n);
+    fill_s8(in, in_n);
+    memset(expect, 0x5A, (size_t)out_n);
+    memset(got, 0x5A, (size_t)out_n);
+    se = tflc_avg_pool_s8(&p, id, in, od, expect);
+    sg = tflc_avg_pool_s8_mve(&p, id, in, od, got);
+    failed += se != TFLC_OK;
+    if (se != sg || memcmp(expect, got, (size_t)out_n) != 0) {
+      fprintf(stderr, "  mve avg pool: %dx%dx%dx%d f%dx%d s%d,%d p%d,%d\n",
+              (int)id[0], (int)id[1], (int)id[2], (int)id[3], (int)p.filter_h,
+              (int)p.filter_w, (int)p.stride_h, (int)p.stride_w, (int)p.pad_h,
+              (int)p.pad_w);
+      ok = 0;
+    }
+    free(in);
+    free(expect);
+    free(got);
+  }
+  CHECK(ok);
+  CHECK(failed > 5 && failed < 150); /* some windows without taps */
 }
 
 /* The fully connected layer with prepared per-output constants against
@@ -1633,6 +1697,7 @@ int main(void) {
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
   RUN(test_mve_dw3x3_layer);
+  RUN(test_mve_avg_pool);
   RUN(test_mve_fully_connected);
   RUN(test_mve_add);
   RUN(test_kernels_mve);
