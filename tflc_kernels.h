@@ -2664,9 +2664,10 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
  * platform's own layer path before the generic blocked one; 1 when it ran,
  * 0 (nothing written) where it does not apply. Where the DSP depthwise is
  * the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer; its run in
- * Thumb-2 assembly with gcc, in C with the intrinsics otherwise), then the
- * path of any filter (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles
- * both for tests/test_platform.c, which calls them directly. */
+ * Thumb-2 assembly where TFLC__DSP_ASM is defined, in C with the
+ * intrinsics otherwise), then the path of any filter
+ * (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles both for
+ * tests/test_platform.c, which calls them directly. */
 #if defined(TFLC__DEPTHWISE_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_DSP 1
 #endif
@@ -11650,8 +11651,8 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
   s[1] = s1;
 }
 
-/* The inner loops in assembly where TFLC__DSP_ASM is defined (gcc,
- * Thumb-2, optimized: chosen in the selection block). */
+/* The inner loops in assembly where TFLC__DSP_ASM is defined (gcc or
+ * clang, Thumb-2, optimized: chosen in the selection block). */
 #if defined(TFLC__DSP_ASM)
 /* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
  * needs more registers than compilers find (they spill three values per
@@ -13193,8 +13194,8 @@ TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
 }
 
 /* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
- * lane by lane as SSUB8 + SEL do it): what clang builds and the DSP
- * emulation on other hosts run (tests/test_platform.c through the layer
+ * lane by lane as SSUB8 + SEL do it): what TFLC_NO_DSP_ASM builds and the
+ * DSP emulation on other hosts run (tests/test_platform.c through the layer
  * paths). */
 TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;

@@ -22,8 +22,10 @@
 #   CC=clang examples/m4_bench.sh ...   the program and harness built by
 #     clang (--target=arm-none-eabi, newlib's headers; on the M4 with
 #     -munaligned-access, the flag README gives), linked by arm-none-eabi-gcc
+#   BENCH_OUT=DIR examples/m4_bench.sh ...  the builds in DIR/CASE instead
+#     of build/$TARGET/CASE (build/$TARGET-clang/CASE with CC=clang)
 #   M4_JSON=1 examples/m4_bench.sh ...  also instructions per operator (a
-#     second, profiled invoke) as JSON in build/$TARGET/CASE/ops.json (build/$TARGET-clang with CC=clang)
+#     second, profiled invoke) as JSON in CASE/ops.json of the builds' folder
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -36,13 +38,13 @@ esac
 . examples/bench_need.sh
 OPT=${OPT:--O2}
 # CC=clang: the harness Makefile's compiler replaced, its linker kept
-ccflags=() bdir=build/$TARGET
+ccflags=() bdir=${BENCH_OUT:-build/$TARGET}
 if [ "${CC:-}" = clang ]; then
   newlib=$(dirname "$(arm-none-eabi-gcc -print-file-name=libc.a)")/../include
   [ -f "$newlib/math.h" ] || newlib=/usr/lib/arm-none-eabi/include
   cl="clang --target=arm-none-eabi -isystem $newlib"
   [ "$TARGET" = m4 ] && cl="$cl -munaligned-access"
-  ccflags=("CC=$cl" "LINKER=arm-none-eabi-gcc") bdir=build/$TARGET-clang
+  ccflags=("CC=$cl" "LINKER=arm-none-eabi-gcc") bdir=${BENCH_OUT:-build/$TARGET-clang}
 fi
 M=$SHARED/conformance/external/mlperf_tiny
 if [ $# -eq 0 ]; then
