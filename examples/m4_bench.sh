@@ -19,11 +19,11 @@
 # TFLC_NO_MVE (the Arm DSP primitives only) adds the column "no-mve"
 # (NOMVE=0 leaves it out).
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
-#   CC=clang examples/m4_bench.sh ...   the program and harness built by
+#   M4_CC=clang examples/m4_bench.sh ...  the program and harness built by
 #     clang (--target=arm-none-eabi, newlib's headers; on the M4 with
 #     -munaligned-access, the flag README gives), linked by arm-none-eabi-gcc
 #   BENCH_OUT=DIR examples/m4_bench.sh ...  the builds in DIR/CASE instead
-#     of build/$TARGET/CASE (build/$TARGET-clang/CASE with CC=clang)
+#     of build/$TARGET/CASE (build/$TARGET-clang/CASE with M4_CC=clang)
 #   M4_JSON=1 examples/m4_bench.sh ...  also instructions per operator (a
 #     second, profiled invoke) as JSON in CASE/ops.json of the builds' folder
 set -eu
@@ -37,9 +37,9 @@ m55) H=$SHARED/tools/cortex-m55-qemu NOMVE=${NOMVE:-1} ;;
 esac
 . examples/bench_need.sh
 OPT=${OPT:--O2}
-# CC=clang: the harness Makefile's compiler replaced, its linker kept
+# M4_CC=clang: the harness Makefile's compiler replaced, its linker kept
 ccflags=() bdir=${BENCH_OUT:-build/$TARGET}
-if [ "${CC:-}" = clang ]; then
+if [ "${M4_CC:-}" = clang ]; then
   newlib=$(dirname "$(arm-none-eabi-gcc -print-file-name=libc.a)")/../include
   [ -f "$newlib/math.h" ] || newlib=/usr/lib/arm-none-eabi/include
   cl="clang --target=arm-none-eabi -isystem $newlib"
