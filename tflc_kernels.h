@@ -2638,24 +2638,52 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_LUT_UNPACK tflc_lut_unpack_portable
 #endif
 #endif
-/* TFLC__DSP_ASM: the Arm DSP inner loops in Thumb-2 assembly where gcc
- * and Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE versions). Not
- * under clang: its register allocator cannot give these blocks their
- * twelve registers, so clang builds take the ACLE versions, which give the
- * same bytes. */
+/* TFLC__DSP_ASM: the Arm DSP inner loops in Thumb-2 assembly where gcc or
+ * clang and Thumb-2 are there (TFLC_NO_DSP_ASM keeps the ACLE versions,
+ * which give the same bytes). */
 #if defined(TFLC_HAVE_DSP) && !defined(TFLC_DSP_EMULATE) &&                    \
     !defined(TFLC_NO_DSP_ASM) && defined(__thumb2__) && defined(__GNUC__) &&   \
-    !defined(__clang__) && defined(__OPTIMIZE__)
+    defined(__OPTIMIZE__)
 #define TFLC__DSP_ASM 1
+#endif
+/* The operands of the assembly blocks that keep thirteen registers. gcc
+ * chooses their registers and addresses their state in memory ("m"
+ * operands) from sp. clang gives every "m" operand a register of its own
+ * and keeps r7 for its frame pointer, so there the registers are pinned
+ * (TFLC__DSP_AV: r0-r6, r8-r12, lr) and the state is a word array
+ * (TFLC__DSP_ACTX) that r7 points to while the block runs: the block saves
+ * r7 itself (TFLC__DSP_AENTER, TFLC__DSP_AEXIT) and takes the array's
+ * address in its operand `ctx`. TFLC__DSP_AM(name, offset): the state word
+ * `name`, at byte `offset` of the array under clang; TFLC__DSP_AGCC(...):
+ * operands for gcc only. */
+#if defined(TFLC__DSP_ASM) && defined(__clang__)
+#define TFLC__DSP_AV(type, name, reg) register type name __asm__(reg)
+#define TFLC__DSP_AM(name, off) "[r7, #" #off "]"
+#define TFLC__DSP_AENTER(ctx) "push {r7}\n\tmov r7, %[" #ctx "]\n\t"
+#define TFLC__DSP_AEXIT "pop {r7}\n\t"
+#define TFLC__DSP_ACTX(ctx, ...)                                               \
+  uintptr_t tflc__actx[] = {__VA_ARGS__};                                      \
+  ctx = (uint32_t)(uintptr_t)tflc__actx
+#define TFLC__DSP_ACTX_RW(ctx) "+r"(ctx)
+#define TFLC__DSP_AGCC(...)
+#elif defined(TFLC__DSP_ASM)
+#define TFLC__DSP_AV(type, name, reg) type name
+#define TFLC__DSP_AM(name, off) "%[" #name "]"
+#define TFLC__DSP_AENTER(ctx) ""
+#define TFLC__DSP_AEXIT ""
+#define TFLC__DSP_ACTX(ctx, ...) (void)0
+#define TFLC__DSP_ACTX_RW(ctx) "=&r"(ctx)
+#define TFLC__DSP_AGCC(...) __VA_ARGS__
 #endif
 /* TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
  * out_dims, out): a whole int8 DEPTHWISE_CONV_2D layer through a
  * platform's own layer path before the generic blocked one; 1 when it ran,
  * 0 (nothing written) where it does not apply. Where the DSP depthwise is
  * the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer; its run in
- * Thumb-2 assembly with gcc, in C with the intrinsics otherwise), then the
- * path of any filter (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles
- * both for tests/test_platform.c, which calls them directly. */
+ * Thumb-2 assembly where TFLC__DSP_ASM is defined, in C with the
+ * intrinsics otherwise), then the path of any filter
+ * (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles both for
+ * tests/test_platform.c, which calls them directly. */
 #if defined(TFLC__DEPTHWISE_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8_IS_DSP 1
 #endif
@@ -11758,21 +11786,36 @@ TFLC__INLINE void tflc__dsp_dot1x2(const int8_t *a0, const int8_t *w0,
   s[1] = s1;
 }
 
-/* The inner loops in assembly where TFLC__DSP_ASM is defined (gcc,
- * Thumb-2, optimized: chosen in the selection block). */
+/* The inner loops in assembly where TFLC__DSP_ASM is defined (gcc or
+ * clang, Thumb-2, optimized: chosen in the selection block). */
 #if defined(TFLC__DSP_ASM)
 /* The no-offset 2 x 2 inner loop in Thumb-2 assembly: the ACLE version
  * needs more registers than compilers find (they spill three values per
  * iteration). This one keeps thirteen registers (a frame pointer may hold
  * the fourteenth) with the second input row's pointer in memory: 22
  * instructions per four values, unrolled twice. n4 > 0. */
+#define TFLC__DSP_M_A1 TFLC__DSP_AM(a1, 0)
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 4)
+#define TFLC__DSP_M_ODD TFLC__DSP_AM(odd, 8)
 static TFLC__NOINLINE void
-tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
-                     const int8_t *w1, int32_t n4, uint32_t *s) {
-  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  uint32_t t0, t1, t2, t3, t4, t5;
+tflc__dsp_dot2x2_asm(const int8_t *a0_, const int8_t *a1, const int8_t *w0_,
+                     const int8_t *w1_, int32_t n4, uint32_t *s) {
+  TFLC__DSP_AV(uint32_t, s00, "r0") = s[0];
+  TFLC__DSP_AV(uint32_t, s01, "r1") = s[1];
+  TFLC__DSP_AV(uint32_t, s10, "r2") = s[2];
+  TFLC__DSP_AV(uint32_t, s11, "r3") = s[3];
+  TFLC__DSP_AV(const int8_t *, a0, "r4") = a0_;
+  TFLC__DSP_AV(const int8_t *, w0, "r5") = w0_;
+  TFLC__DSP_AV(const int8_t *, w1, "r6") = w1_;
+  TFLC__DSP_AV(uint32_t, t0, "r8");
+  TFLC__DSP_AV(uint32_t, t1, "r9");
+  TFLC__DSP_AV(uint32_t, t2, "r10");
+  TFLC__DSP_AV(uint32_t, t3, "r11");
+  TFLC__DSP_AV(uint32_t, t4, "r12");
+  TFLC__DSP_AV(uint32_t, t5, "lr");
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
+  TFLC__DSP_ACTX(t0, (uintptr_t)a1, (uintptr_t)end, (uintptr_t)(uint32_t)odd);
 #define TFLC__DSP_STEP_2X2                                                     \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
   "ldr %[t2], [%[w0]], #4\n\t"                                                 \
@@ -11782,9 +11825,9 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
   "sxtb16 %[t2], %[t2]\n\t"                                                    \
   "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
   "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
-  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t4], " TFLC__DSP_M_A1 "\n\t"                                          \
   "ldr %[t5], [%[t4]], #4\n\t"                                                 \
-  "str %[t4], %[a1]\n\t"                                                       \
+  "str %[t4], " TFLC__DSP_M_A1 "\n\t"                                          \
   "sxtb16 %[t4], %[t5]\n\t"                                                    \
   "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
@@ -11796,20 +11839,25 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
   "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
   "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
   "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
-  __asm__("ldr %[t0], %[odd]\n\t"
-          "cmp %[t0], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_2X2 "2:\n\t" TFLC__DSP_STEP_2X2
-          "ldr %[t0], %[end]\n\t"
-          "cmp %[a0], %[t0]\n\t"
-          "bne 1b\n\t"
+  __asm__(TFLC__DSP_AENTER(t0) "ldr %[t0], " TFLC__DSP_M_ODD "\n\t"
+                               "cmp %[t0], #0\n\t"
+                               "bne 2f\n"
+                               "1:\n\t" TFLC__DSP_STEP_2X2
+                               "2:\n\t" TFLC__DSP_STEP_2X2
+                               "ldr %[t0], " TFLC__DSP_M_END "\n\t"
+                               "cmp %[a0], %[t0]\n\t"
+                               "bne 1b\n\t" TFLC__DSP_AEXIT
           : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
-            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1), [a1] "+m"(a1),
-            [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
-            [t4] "=&r"(t4), [t5] "=&r"(t5)
-          : [end] "m"(end), [odd] "m"(odd)
+            [a0] "+r"(a0), [w0] "+r"(w0), [w1] "+r"(w1),
+            TFLC__DSP_AGCC([a1] "+m"(a1), )[t0] TFLC__DSP_ACTX_RW(t0),
+            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+            [t5] "=&r"(t5)
+          : TFLC__DSP_AGCC([end] "m"(end), [odd] "m"(odd))
           : "cc", "memory");
 #undef TFLC__DSP_STEP_2X2
+#undef TFLC__DSP_M_A1
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_ODD
   s[0] = s00;
   s[1] = s01;
   s[2] = s10;
@@ -11819,13 +11867,27 @@ tflc__dsp_dot2x2_asm(const int8_t *a0, const int8_t *a1, const int8_t *w0,
  * same distance `stride` after the first ones (pointwise convolutions,
  * fully connected layers): thirteen registers, 20 instructions per four
  * values. */
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 0)
+#define TFLC__DSP_M_ODD TFLC__DSP_AM(odd, 4)
 static TFLC__NOINLINE void
-tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
-                            int32_t n4, uint32_t *s) {
-  uint32_t s00 = s[0], s01 = s[1], s10 = s[2], s11 = s[3];
-  uint32_t t0, t1, t2, t3, t4, t5;
+tflc__dsp_dot2x2_stride_asm(const int8_t *a0_, const int8_t *w0_,
+                            int32_t stride, int32_t n4, uint32_t *s) {
+  TFLC__DSP_AV(uint32_t, s00, "r0") = s[0];
+  TFLC__DSP_AV(uint32_t, s01, "r1") = s[1];
+  TFLC__DSP_AV(uint32_t, s10, "r2") = s[2];
+  TFLC__DSP_AV(uint32_t, s11, "r3") = s[3];
+  TFLC__DSP_AV(const int8_t *, a0, "r4") = a0_;
+  TFLC__DSP_AV(const int8_t *, w0, "r5") = w0_;
+  TFLC__DSP_AV(int32_t, st, "r6") = stride;
+  TFLC__DSP_AV(uint32_t, t0, "r8");
+  TFLC__DSP_AV(uint32_t, t1, "r9");
+  TFLC__DSP_AV(uint32_t, t2, "r10");
+  TFLC__DSP_AV(uint32_t, t3, "r11");
+  TFLC__DSP_AV(uint32_t, t4, "r12");
+  TFLC__DSP_AV(uint32_t, t5, "lr");
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
+  TFLC__DSP_ACTX(t0, (uintptr_t)end, (uintptr_t)(uint32_t)odd);
 #define TFLC__DSP_STEP_2X2_STRIDE                                              \
   "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
@@ -11848,19 +11910,23 @@ tflc__dsp_dot2x2_stride_asm(const int8_t *a0, const int8_t *w0, int32_t stride,
   "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
   "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
   "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
-  __asm__("ldr %[t0], %[odd]\n\t"
-          "cmp %[t0], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_2X2_STRIDE "2:\n\t" TFLC__DSP_STEP_2X2_STRIDE
-          "ldr %[t0], %[end]\n\t"
-          "cmp %[a0], %[t0]\n\t"
-          "bne 1b\n\t"
+  __asm__(TFLC__DSP_AENTER(t0) "ldr %[t0], " TFLC__DSP_M_ODD "\n\t"
+                               "cmp %[t0], #0\n\t"
+                               "bne 2f\n"
+                               "1:\n\t" TFLC__DSP_STEP_2X2_STRIDE
+                               "2:\n\t" TFLC__DSP_STEP_2X2_STRIDE
+                               "ldr %[t0], " TFLC__DSP_M_END "\n\t"
+                               "cmp %[a0], %[t0]\n\t"
+                               "bne 1b\n\t" TFLC__DSP_AEXIT
           : [s00] "+r"(s00), [s01] "+r"(s01), [s10] "+r"(s10), [s11] "+r"(s11),
-            [a0] "+r"(a0), [w0] "+r"(w0), [t0] "=&r"(t0), [t1] "=&r"(t1),
-            [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5)
-          : [st] "r"(stride), [end] "m"(end), [odd] "m"(odd)
+            [a0] "+r"(a0), [w0] "+r"(w0), [t0] TFLC__DSP_ACTX_RW(t0),
+            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+            [t5] "=&r"(t5)
+          : [st] "r"(st)TFLC__DSP_AGCC(, [end] "m"(end), [odd] "m"(odd))
           : "cc", "memory");
 #undef TFLC__DSP_STEP_2X2_STRIDE
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_ODD
   s[0] = s00;
   s[1] = s01;
   s[2] = s10;
@@ -11944,20 +12010,33 @@ TFLC__INLINE void tflc__dsp_dot1x4(const int8_t *a0, const int8_t *w0,
 /* The 1 x 4 loop in assembly (the inputs widened once for four weight
  * rows), twelve registers: 26 instructions per four values, unrolled
  * twice. n4 > 0. */
-static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
-                                                const int8_t *w0, int32_t w_col,
-                                                int32_t n4, uint32_t off2,
-                                                uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  uint32_t xl, xh, wv, wl;
-  const int8_t *w2 = w0 + 2 * w_col;
+#define TFLC__DSP_M_OFF2 TFLC__DSP_AM(off2, 0)
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 4)
+#define TFLC__DSP_M_ODD TFLC__DSP_AM(odd, 8)
+static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0_,
+                                                const int8_t *w0_,
+                                                int32_t w_col, int32_t n4,
+                                                uint32_t off2, uint32_t *s) {
+  TFLC__DSP_AV(uint32_t, s0, "r0") = s[0];
+  TFLC__DSP_AV(uint32_t, s1, "r1") = s[1];
+  TFLC__DSP_AV(uint32_t, s2, "r2") = s[2];
+  TFLC__DSP_AV(uint32_t, s3, "r3") = s[3];
+  TFLC__DSP_AV(const int8_t *, a0, "r4") = a0_;
+  TFLC__DSP_AV(const int8_t *, w0, "r5") = w0_;
+  TFLC__DSP_AV(const int8_t *, w2, "r6") = w0_ + 2 * w_col;
+  TFLC__DSP_AV(int32_t, wc, "r8") = w_col;
+  TFLC__DSP_AV(uint32_t, xl, "r9");
+  TFLC__DSP_AV(uint32_t, xh, "r10");
+  TFLC__DSP_AV(uint32_t, wv, "r11");
+  TFLC__DSP_AV(uint32_t, wl, "r12");
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
+  TFLC__DSP_ACTX(wv, (uintptr_t)off2, (uintptr_t)end, (uintptr_t)(uint32_t)odd);
 #define TFLC__DSP_STEP_1X4                                                     \
   "ldr %[xh], [%[a0]], #4\n\t"                                                 \
   "sxtb16 %[xl], %[xh]\n\t"                                                    \
   "sxtb16 %[xh], %[xh], ror #8\n\t"                                            \
-  "ldr %[wv], %[off2]\n\t"                                                     \
+  "ldr %[wv], " TFLC__DSP_M_OFF2 "\n\t"                                        \
   "sadd16 %[xl], %[xl], %[wv]\n\t"                                             \
   "sadd16 %[xh], %[xh], %[wv]\n\t"                                             \
   "ldr %[wv], [%[w0], %[wc]]\n\t"                                              \
@@ -11980,19 +12059,24 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
   "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
   "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
-  __asm__("ldr %[wv], %[odd]\n\t"
-          "cmp %[wv], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_1X4 "2:\n\t" TFLC__DSP_STEP_1X4
-          "ldr %[wv], %[end]\n\t"
-          "cmp %[a0], %[wv]\n\t"
-          "bne 1b\n\t"
+  __asm__(TFLC__DSP_AENTER(wv) "ldr %[wv], " TFLC__DSP_M_ODD "\n\t"
+                               "cmp %[wv], #0\n\t"
+                               "bne 2f\n"
+                               "1:\n\t" TFLC__DSP_STEP_1X4
+                               "2:\n\t" TFLC__DSP_STEP_1X4
+                               "ldr %[wv], " TFLC__DSP_M_END "\n\t"
+                               "cmp %[a0], %[wv]\n\t"
+                               "bne 1b\n\t" TFLC__DSP_AEXIT
           : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),
             [a0] "+r"(a0), [w0] "+r"(w0), [w2] "+r"(w2), [xl] "=&r"(xl),
-            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl)
-          : [wc] "r"(w_col), [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd)
+            [xh] "=&r"(xh), [wv] TFLC__DSP_ACTX_RW(wv), [wl] "=&r"(wl)
+          : [wc] "r"(wc)TFLC__DSP_AGCC(
+              , [off2] "m"(off2), [end] "m"(end), [odd] "m"(odd))
           : "cc", "memory");
 #undef TFLC__DSP_STEP_1X4
+#undef TFLC__DSP_M_OFF2
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_ODD
   s[0] = s0;
   s[1] = s1;
   s[2] = s2;
@@ -12009,15 +12093,38 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0,
  * biases b0 (column 0) and b1; out gets four sums per block (a0.w0,
  * a0.w1, a1.w0, a1.w1). One call for many blocks: the loop state lives in
  * memory between blocks, the inner loop in thirteen registers. */
+#define TFLC__DSP_M_A TFLC__DSP_AM(a, 0)
+#define TFLC__DSP_M_OUT TFLC__DSP_AM(out, 4)
+#define TFLC__DSP_M_PAIRS TFLC__DSP_AM(pairs, 8)
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 12)
+#define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 16)
+#define TFLC__DSP_M_B0 TFLC__DSP_AM(b0, 20)
+#define TFLC__DSP_M_B1 TFLC__DSP_AM(b1, 24)
+#define TFLC__DSP_M_N4 TFLC__DSP_AM(n4, 28)
+#define TFLC__DSP_M_ODD TFLC__DSP_AM(odd, 32)
 static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
                                                const int8_t *w0, int32_t stride,
                                                int32_t n4, int32_t pairs,
                                                uint32_t b0, uint32_t b1,
                                                uint32_t *out) {
-  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
-  const int8_t *a0, *w;
+  TFLC__DSP_AV(uint32_t, s00, "r0");
+  TFLC__DSP_AV(uint32_t, s01, "r1");
+  TFLC__DSP_AV(uint32_t, s10, "r2");
+  TFLC__DSP_AV(uint32_t, s11, "r3");
+  TFLC__DSP_AV(const int8_t *, a0, "r4");
+  TFLC__DSP_AV(const int8_t *, w, "r5");
+  TFLC__DSP_AV(int32_t, st, "r6") = stride;
+  TFLC__DSP_AV(uint32_t, t0, "r8");
+  TFLC__DSP_AV(uint32_t, t1, "r9");
+  TFLC__DSP_AV(uint32_t, t2, "r10");
+  TFLC__DSP_AV(uint32_t, t3, "r11");
+  TFLC__DSP_AV(uint32_t, t4, "r12");
+  TFLC__DSP_AV(uint32_t, t5, "lr");
   const int8_t *end = a;
   const int32_t odd = n4 & 4;
+  TFLC__DSP_ACTX(t0, (uintptr_t)a, (uintptr_t)out, (uintptr_t)(uint32_t)pairs,
+                 (uintptr_t)end, (uintptr_t)w0, (uintptr_t)b0, (uintptr_t)b1,
+                 (uintptr_t)(uint32_t)n4, (uintptr_t)(uint32_t)odd);
 #define TFLC__DSP_STEP_PAIRS                                                   \
   "ldr %[t4], [%[a0], %[st]]\n\t"                                              \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
@@ -12041,46 +12148,80 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
   "smlad %[s11], %[t5], %[t3], %[s11]\n\t"
   __asm__(
-      "3:\n\t"
-      "ldr %[a0], %[a]\n\t"
-      "ldr %[w], %[w0]\n\t"
-      "ldr %[s00], %[b0]\n\t"
-      "ldr %[s10], %[b0]\n\t"
-      "ldr %[s01], %[b1]\n\t"
-      "ldr %[s11], %[b1]\n\t"
-      "ldr %[t0], %[n4]\n\t"
-      "add %[t0], %[a0], %[t0]\n\t"
-      "str %[t0], %[end]\n\t"
-      "ldr %[t0], %[odd]\n\t"
-      "cmp %[t0], #0\n\t"
-      "bne 2f\n"
-      "1:\n\t" TFLC__DSP_STEP_PAIRS "2:\n\t" TFLC__DSP_STEP_PAIRS
-      "ldr %[t0], %[end]\n\t"
-      "cmp %[a0], %[t0]\n\t"
-      "bne 1b\n\t"
-      "ldr %[t0], %[out]\n\t"
-      "str %[s00], [%[t0]], #4\n\t"
-      "str %[s01], [%[t0]], #4\n\t"
-      "str %[s10], [%[t0]], #4\n\t"
-      "str %[s11], [%[t0]], #4\n\t"
-      "str %[t0], %[out]\n\t"
-      "ldr %[t0], %[a]\n\t"
-      "add %[t0], %[t0], %[st], lsl #1\n\t"
-      "str %[t0], %[a]\n\t"
-      "ldr %[t0], %[pairs]\n\t"
-      "subs %[t0], %[t0], #1\n\t"
-      "str %[t0], %[pairs]\n\t"
-      "bne 3b\n\t"
+      TFLC__DSP_AENTER(t0) "3:\n\t"
+                           "ldr %[a0], " TFLC__DSP_M_A "\n\t"
+                           "ldr %[w], " TFLC__DSP_M_W0 "\n\t"
+                           "ldr %[s00], " TFLC__DSP_M_B0 "\n\t"
+                           "ldr %[s10], " TFLC__DSP_M_B0 "\n\t"
+                           "ldr %[s01], " TFLC__DSP_M_B1 "\n\t"
+                           "ldr "
+                           "%[s11], " TFLC__DSP_M_B1 "\n\t"
+                           "ldr "
+                           "%[t0],"
+                           " " TFLC__DSP_M_N4 "\n\t"
+                           "add "
+                           "%[t0], "
+                           "%[a0], "
+                           "%[t0]\n\t"
+                           "str "
+                           "%[t0],"
+                           " " TFLC__DSP_M_END "\n\t"
+                           "l"
+                           "d"
+                           "r"
+                           " "
+                           "%"
+                           "["
+                           "t"
+                           "0"
+                           "]"
+                           ","
+                           " " TFLC__DSP_M_ODD "\n\t"
+                           "cmp %[t0], #0\n\t"
+                           "bne 2f\n"
+                           "1:\n\t" TFLC__DSP_STEP_PAIRS
+                           "2:\n\t" TFLC__DSP_STEP_PAIRS
+                           "ldr %[t0], " TFLC__DSP_M_END "\n\t"
+                           "cmp %[a0], %[t0]\n\t"
+                           "bne 1b\n\t"
+                           "ldr %[t0], " TFLC__DSP_M_OUT "\n\t"
+                           "str %[s00], [%[t0]], #4\n\t"
+                           "str %[s01], [%[t0]], #4\n\t"
+                           "str %[s10], [%[t0]], #4\n\t"
+                           "str %[s11], [%[t0]], #4\n\t"
+                           "str %[t0], " TFLC__DSP_M_OUT "\n\t"
+                           "ldr %[t0], " TFLC__DSP_M_A "\n\t"
+                           "add %[t0], %[t0], %[st], lsl #1\n\t"
+                           "str %[t0], " TFLC__DSP_M_A "\n\t"
+                           "ldr %[t0], " TFLC__DSP_M_PAIRS "\n\t"
+                           "subs %[t0], %[t0], #1\n\t"
+                           "str %[t0], " TFLC__DSP_M_PAIRS "\n\t"
+                           "bne 3b\n\t" TFLC__DSP_AEXIT
       : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
-        [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0), [t1] "=&r"(t1),
-        [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-        [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs), [end] "+m"(end)
-      : [st] "r"(stride), [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
-        [n4] "m"(n4), [odd] "m"(odd)
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] TFLC__DSP_ACTX_RW(t0),
+        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)TFLC__DSP_AGCC(, [a] "+m"(a), [out] "+m"(out),
+                                     [pairs] "+m"(pairs), [end] "+m"(end))
+      : [st] "r"(st)TFLC__DSP_AGCC(, [w0] "m"(w0), [b0] "m"(b0), [b1] "m"(b1),
+                                   [n4] "m"(n4), [odd] "m"(odd))
       : "cc", "memory");
 #undef TFLC__DSP_STEP_PAIRS
+#undef TFLC__DSP_M_A
+#undef TFLC__DSP_M_OUT
+#undef TFLC__DSP_M_PAIRS
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_W0
+#undef TFLC__DSP_M_B0
+#undef TFLC__DSP_M_B1
+#undef TFLC__DSP_M_N4
+#undef TFLC__DSP_M_ODD
 }
 
+#if defined(__clang__)
+/* (their assembly text is longer than C99's minimum string length) */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Woverlength-strings"
+#endif
 /* The 2 x 2 blocks requantized in assembly (tflc__dsp_pw_sat_asm,
  * tflc__dsp_pw_wide_asm, tflc__dsp_blocks_sat_asm): their steps, their
  * requantizations and the pointwise loop. */
@@ -12125,13 +12266,16 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #define TFLC__DSP_REQ_PW10 TFLC__DSP_REQ_PW(s10)
 #define TFLC__DSP_REQ_PW11 TFLC__DSP_REQ_PW(s11)
 /* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
+/* the state words of the requantizing blocks */
+#define TFLC__DSP_M_PRM TFLC__DSP_AM(prm, 0)
+#define TFLC__DSP_M_OUT TFLC__DSP_AM(out, 4)
 #define TFLC__DSP_OUT_PW                                                       \
-  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
   "ldr %[t2], [%[t5]]\n\t"                                                     \
   "ldr %[t3], [%[t5], #4]\n\t"                                                 \
   "ldr %[t4], [%[t5], #8]\n\t"                                                 \
   "ldr %[a0], [%[t5], #24]\n\t"                                                \
-  "ldr %[w], %[out]\n\t" TFLC__DSP_REQ_PW00                                    \
+  "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQ_PW00                       \
   "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW10 "strb %[t1], [%[w], %[a0]]\n\t"  \
   "ldr %[t2], [%[t5], #12]\n\t"                                                \
   "ldr %[t3], [%[t5], #16]\n\t"                                                \
@@ -12140,7 +12284,7 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW11 "strb %[t1], [%[w], %[a0]]\n\t"  \
   "add %[w], %[w], %[a0], lsl #1\n\t"                                          \
   "sub %[w], %[w], #1\n\t"                                                     \
-  "str %[w], %[out]\n\t"
+  "str %[w], " TFLC__DSP_M_OUT "\n\t"
 /* the wide requantization (tflc__dsp_pw_wide_asm): t1 = sum s with
  * multiplier t2, nudge t3, pre-shift t4 and right shift a0, saturated to
  * int8; t0 clobbered */
@@ -12160,12 +12304,12 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11)
 /* the block's four outputs through it (w: where they go, t5: prm) */
 #define TFLC__DSP_OUTW_PW                                                      \
-  "ldr %[t5], %[prm]\n\t"                                                      \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
   "ldr %[t2], [%[t5]]\n\t"                                                     \
   "ldr %[t3], [%[t5], #4]\n\t"                                                 \
   "ldr %[t4], [%[t5], #8]\n\t"                                                 \
   "ldr %[a0], [%[t5], #36]\n\t"                                                \
-  "ldr %[w], %[out]\n\t" TFLC__DSP_REQW_PW00                                   \
+  "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQW_PW00                      \
   "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQW_PW10 "ldr %[t0], [%[t5], #24]\n\t"   \
   "strb %[t1], [%[w], %[t0]]\n\t"                                              \
   "ldr %[t2], [%[t5], #12]\n\t"                                                \
@@ -12177,45 +12321,110 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "add %[w], %[w], %[t0]\n\t"                                                  \
   "strb %[t1], [%[w], #1]\n\t"                                                 \
   "add %[w], %[w], %[t0]\n\t"                                                  \
-  "str %[w], %[out]\n\t"
+  "str %[w], " TFLC__DSP_M_OUT "\n\t"
 /* tflc__dsp_pw_sat_asm's body, OUT the blocks' requantization */
+#define TFLC__DSP_M_A TFLC__DSP_AM(a, 8)
+#define TFLC__DSP_M_PAIRS TFLC__DSP_AM(pairs, 12)
+#define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 16)
+#define TFLC__DSP_M_WEND TFLC__DSP_AM(wend, 20)
+#define TFLC__DSP_M_REM TFLC__DSP_AM(rem, 24)
+#define TFLC__DSP_M_A_NEXT TFLC__DSP_AM(a_next, 28)
 #define TFLC__DSP_PW_BODY(OUT)                                                 \
-  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;                         \
-  const int8_t *a0, *w;                                                        \
+  TFLC__DSP_AV(uint32_t, s00, "r0");                                           \
+  TFLC__DSP_AV(uint32_t, s01, "r1");                                           \
+  TFLC__DSP_AV(uint32_t, s10, "r2");                                           \
+  TFLC__DSP_AV(uint32_t, s11, "r3");                                           \
+  TFLC__DSP_AV(const int8_t *, a0, "r4");                                      \
+  TFLC__DSP_AV(const int8_t *, w, "r5");                                       \
+  TFLC__DSP_AV(int32_t, st, "r6") = stride;                                    \
+  TFLC__DSP_AV(uint32_t, t0, "r8");                                            \
+  TFLC__DSP_AV(uint32_t, t1, "r9");                                            \
+  TFLC__DSP_AV(uint32_t, t2, "r10");                                           \
+  TFLC__DSP_AV(uint32_t, t3, "r11");                                           \
+  TFLC__DSP_AV(uint32_t, t4, "r12");                                           \
+  TFLC__DSP_AV(uint32_t, t5, "lr");                                            \
   const int8_t *const wend = w0 + n4;                                          \
   const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;                 \
-  __asm__("3:\n\t"                                                             \
-          "ldr %[t0], %[prm]\n\t"                                              \
-          "ldr %[a0], %[a]\n\t"                                                \
-          "ldr %[w], %[w0]\n\t"                                                \
-          "ldr %[s00], [%[t0], #28]\n\t"                                       \
-          "ldr %[s01], [%[t0], #32]\n\t"                                       \
-          "mov %[s10], %[s00]\n\t"                                             \
-          "mov %[s11], %[s01]\n\t"                                             \
-          "ldr %[t0], %[rem]\n\t"                                              \
-          "cmp %[t0], #0\n\t"                                                  \
-          "beq 1f\n\t"                                                         \
-          "cmp %[t0], #2\n\t"                                                  \
-          "beq 6f\n\t"                                                         \
-          "bhi 5f\n\t"                                                         \
-          "b 7f\n"                                                             \
-          "1:\n\t" TFLC__DSP_STEP_PW "5:\n\t" TFLC__DSP_STEP_PW                \
-          "6:\n\t" TFLC__DSP_STEP_PW "7:\n\t" TFLC__DSP_STEP_PW                \
-          "ldr %[t0], %[wend]\n\t"                                             \
-          "cmp %[w], %[t0]\n\t"                                                \
-          "bne 1b\n\t" /* the next block's input rows */                       \
-          "ldr %[t0], %[a_next]\n\t"                                           \
-          "add %[a0], %[a0], %[t0]\n\t"                                        \
-          "str %[a0], %[a]\n\t" OUT "ldr %[t0], %[pairs]\n\t"                  \
-          "subs %[t0], %[t0], #1\n\t"                                          \
-          "str %[t0], %[pairs]\n\t"                                            \
-          "bne 3b\n\t"                                                         \
+  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,             \
+                 (uintptr_t)(uint32_t)pairs, (uintptr_t)w0, (uintptr_t)wend,   \
+                 (uintptr_t)(uint32_t)rem, (uintptr_t)(uint32_t)a_next);       \
+  __asm__(TFLC__DSP_AENTER(t0) "3:\n\t"                                        \
+                               "ldr %[t0], " TFLC__DSP_M_PRM "\n\t"            \
+                               "ldr %[a0], " TFLC__DSP_M_A "\n\t"              \
+                               "ldr %[w], " TFLC__DSP_M_W0 "\n\t"              \
+                               "ldr %[s00], [%[t0], #28]\n\t"                  \
+                               "ldr %[s01], [%[t0], #32]\n\t"                  \
+                               "mov %[s10], %[s00]\n\t"                        \
+                               "mov %[s11], %[s01]\n\t"                        \
+                               "ldr %[t0], " TFLC__DSP_M_REM "\n\t"            \
+                               "cmp %[t0], #0\n\t"                             \
+                               "beq 1f\n\t"                                    \
+                               "cmp %[t0], #2\n\t"                             \
+                               "beq 6f\n\t"                                    \
+                               "bhi 5f\n\t"                                    \
+                               "b 7f\n"                                        \
+                               "1:\n\t" TFLC__DSP_STEP_PW                      \
+                               "5:\n\t" TFLC__DSP_STEP_PW                      \
+                               "6:\n\t" TFLC__DSP_STEP_PW                      \
+                               "7:\n\t" TFLC__DSP_STEP_PW                      \
+                               "ldr %[t0], " TFLC__DSP_M_WEND "\n\t"           \
+                               "cmp %[w], %[t0]\n\t"                           \
+                               "bne 1b\n\t" /* the next                        \
+                                               block's                         \
+                                               input rows                      \
+                                             */                                \
+                               "ldr "                                          \
+                               "%[t0], " TFLC__DSP_M_A_NEXT "\n\t"             \
+                               "add %[a0], "                                   \
+                               "%[a0], %[t0]\n\t"                              \
+                               "str "                                          \
+                               "%[a0],"                                        \
+                               " " TFLC__DSP_M_A "\n\t" OUT "ldr "             \
+                               "%[t0],"                                        \
+                               " " TFLC__DSP_M_PAIRS "\n\t"                    \
+                               "s"                                             \
+                               "u"                                             \
+                               "b"                                             \
+                               "s"                                             \
+                               " "                                             \
+                               "%"                                             \
+                               "["                                             \
+                               "t"                                             \
+                               "0"                                             \
+                               "]"                                             \
+                               ","                                             \
+                               " "                                             \
+                               "%"                                             \
+                               "["                                             \
+                               "t"                                             \
+                               "0"                                             \
+                               "]"                                             \
+                               ","                                             \
+                               " "                                             \
+                               "#"                                             \
+                               "1"                                             \
+                               "\n\t"                                          \
+                               "s"                                             \
+                               "t"                                             \
+                               "r"                                             \
+                               " "                                             \
+                               "%"                                             \
+                               "["                                             \
+                               "t"                                             \
+                               "0"                                             \
+                               "]"                                             \
+                               ","                                             \
+                               " " TFLC__DSP_M_PAIRS "\n\t"                    \
+                               "bne 3b\n\t" TFLC__DSP_AEXIT                    \
           : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),              \
-            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [t0] "=&r"(t0),    \
-            [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),    \
-            [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs)  \
-          : [st] "r"(stride), [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),  \
-            [a_next] "m"(a_next), [prm] "m"(prm)                               \
+            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w),                    \
+            [t0] TFLC__DSP_ACTX_RW(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),        \
+            [t3] "=&r"(t3), [t4] "=&r"(t4),                                    \
+            [t5] "=&r"(t5)TFLC__DSP_AGCC(                                      \
+                , [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs))           \
+          : [st] "r"(st)TFLC__DSP_AGCC(                                        \
+              , [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),                \
+              [a_next] "m"(a_next), [prm] "m"(prm))                            \
           : "cc", "memory");
 
 /* 2 x 2 blocks down the rows, each requantized and stored in assembly:
@@ -12260,6 +12469,12 @@ static TFLC__NOINLINE void tflc__dsp_pw_wide_asm(const int8_t *a,
   TFLC__DSP_PW_BODY(TFLC__DSP_OUTW_PW);
 }
 #undef TFLC__DSP_PW_BODY
+#undef TFLC__DSP_M_A
+#undef TFLC__DSP_M_PAIRS
+#undef TFLC__DSP_M_W0
+#undef TFLC__DSP_M_WEND
+#undef TFLC__DSP_M_REM
+#undef TFLC__DSP_M_A_NEXT
 #undef TFLC__DSP_STEP_PW
 #undef TFLC__DSP_REQW_PW
 #undef TFLC__DSP_OUTW_PW
@@ -12274,13 +12489,37 @@ static TFLC__NOINLINE void tflc__dsp_pw_wide_asm(const int8_t *a,
  * tflc__dsp_pw_sat_asm's, then a_row, w_col, a_seg - n4, w_seg - n4 and
  * segments (> 0). The second input row's pointer lives in memory: 22
  * instructions per 16 products. */
+#define TFLC__DSP_M_A TFLC__DSP_AM(a, 8)
+#define TFLC__DSP_M_PAIRS TFLC__DSP_AM(pairs, 12)
+#define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 16)
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 20)
+#define TFLC__DSP_M_REM TFLC__DSP_AM(rem, 24)
+#define TFLC__DSP_M_A1 TFLC__DSP_AM(a1, 28)
+#define TFLC__DSP_M_SEGS TFLC__DSP_AM(segs, 32)
+#define TFLC__DSP_M_N4 TFLC__DSP_AM(n4, 36)
 static TFLC__NOINLINE void
 tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
                          int32_t pairs, int8_t *out, const uint32_t *prm) {
-  uint32_t s00, s01, s10, s11, t0, t1, t2, t3, t4, t5;
-  const int8_t *a0, *a1 = a, *w, *w1, *end = a;
+  TFLC__DSP_AV(uint32_t, s00, "r0");
+  TFLC__DSP_AV(uint32_t, s01, "r1");
+  TFLC__DSP_AV(uint32_t, s10, "r2");
+  TFLC__DSP_AV(uint32_t, s11, "r3");
+  TFLC__DSP_AV(const int8_t *, a0, "r4");
+  TFLC__DSP_AV(const int8_t *, w, "r5");
+  TFLC__DSP_AV(const int8_t *, w1, "r6");
+  TFLC__DSP_AV(uint32_t, t0, "r8");
+  TFLC__DSP_AV(uint32_t, t1, "r9");
+  TFLC__DSP_AV(uint32_t, t2, "r10");
+  TFLC__DSP_AV(uint32_t, t3, "r11");
+  TFLC__DSP_AV(uint32_t, t4, "r12");
+  TFLC__DSP_AV(uint32_t, t5, "lr");
+  const int8_t *a1 = a, *end = a;
   const int32_t rem = (n4 >> 2) & 3;
   int32_t segs = 0;
+  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,
+                 (uintptr_t)(uint32_t)pairs, (uintptr_t)w0, (uintptr_t)end,
+                 (uintptr_t)(uint32_t)rem, (uintptr_t)a1,
+                 (uintptr_t)(uint32_t)segs, (uintptr_t)(uint32_t)n4);
 #define TFLC__DSP_STEP_BLK                                                     \
   "ldr %[t0], [%[a0]], #4\n\t"                                                 \
   "ldr %[t2], [%[w1]], #4\n\t"                                                 \
@@ -12290,9 +12529,9 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
   "sxtb16 %[t2], %[t2]\n\t"                                                    \
   "smlad %[s01], %[t0], %[t2], %[s01]\n\t"                                     \
   "smlad %[s01], %[t1], %[t3], %[s01]\n\t"                                     \
-  "ldr %[t4], %[a1]\n\t"                                                       \
+  "ldr %[t4], " TFLC__DSP_M_A1 "\n\t"                                          \
   "ldr %[t5], [%[t4]], #4\n\t"                                                 \
-  "str %[t4], %[a1]\n\t"                                                       \
+  "str %[t4], " TFLC__DSP_M_A1 "\n\t"                                          \
   "sxtb16 %[t4], %[t5]\n\t"                                                    \
   "sxtb16 %[t5], %[t5], ror #8\n\t"                                            \
   "smlad %[s11], %[t4], %[t2], %[s11]\n\t"                                     \
@@ -12304,69 +12543,85 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
   "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
-  __asm__(
-      "3:\n\t"
-      "ldr %[t5], %[prm]\n\t"
-      "ldr %[a0], %[a]\n\t"
-      "ldr %[t0], [%[t5], #36]\n\t"
-      "add %[t0], %[a0], %[t0]\n\t"
-      "str %[t0], %[a1]\n\t"
-      "ldr %[w], %[w0]\n\t"
-      "ldr %[t0], [%[t5], #40]\n\t"
-      "add %[w1], %[w], %[t0]\n\t"
-      "ldr %[s00], [%[t5], #28]\n\t"
-      "ldr %[s01], [%[t5], #32]\n\t"
-      "mov %[s10], %[s00]\n\t"
-      "mov %[s11], %[s01]\n\t"
-      "ldr %[t0], [%[t5], #52]\n\t"
-      "str %[t0], %[segs]\n"
-      /* each run */
-      "4:\n\t"
-      "ldr %[t0], %[n4]\n\t"
-      "add %[t0], %[a0], %[t0]\n\t"
-      "str %[t0], %[end]\n\t"
-      "ldr %[t0], %[rem]\n\t"
-      "cmp %[t0], #0\n\t"
-      "beq 1f\n\t"
-      "cmp %[t0], #2\n\t"
-      "beq 6f\n\t"
-      "bhi 5f\n\t"
-      "b 7f\n"
-      "1:\n\t" TFLC__DSP_STEP_BLK "5:\n\t" TFLC__DSP_STEP_BLK
-      "6:\n\t" TFLC__DSP_STEP_BLK "7:\n\t" TFLC__DSP_STEP_BLK
-      "ldr %[t0], %[end]\n\t"
-      "cmp %[a0], %[t0]\n\t"
-      "bne 1b\n\t"
-      "ldr %[t5], %[prm]\n\t"
-      "ldr %[t0], [%[t5], #44]\n\t"
-      "add %[a0], %[a0], %[t0]\n\t"
-      "ldr %[t1], %[a1]\n\t"
-      "add %[t1], %[t1], %[t0]\n\t"
-      "str %[t1], %[a1]\n\t"
-      "ldr %[t0], [%[t5], #48]\n\t"
-      "add %[w], %[w], %[t0]\n\t"
-      "add %[w1], %[w1], %[t0]\n\t"
-      "ldr %[t0], %[segs]\n\t"
-      "subs %[t0], %[t0], #1\n\t"
-      "str %[t0], %[segs]\n\t"
-      "bne 4b\n\t" TFLC__DSP_OUT_PW
-      /* the next block's input rows (t5: prm) */
-      "ldr %[t0], [%[t5], #36]\n\t"
-      "ldr %[t1], %[a]\n\t"
-      "add %[t1], %[t1], %[t0], lsl #1\n\t"
-      "str %[t1], %[a]\n\t"
-      "ldr %[t0], %[pairs]\n\t"
-      "subs %[t0], %[t0], #1\n\t"
-      "str %[t0], %[pairs]\n\t"
-      "bne 3b\n\t"
-      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
-        [a0] "=&r"(a0), [w] "=&r"(w), [w1] "=&r"(w1), [t0] "=&r"(t0),
-        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-        [t5] "=&r"(t5), [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs),
-        [a1] "+m"(a1), [end] "+m"(end), [segs] "+m"(segs)
-      : [w0] "m"(w0), [n4] "m"(n4), [rem] "m"(rem), [prm] "m"(prm)
-      : "cc", "memory");
+  __asm__(TFLC__DSP_AENTER(t0) "3:\n\t"
+                               "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"
+                               "ldr %[a0], " TFLC__DSP_M_A "\n\t"
+                               "ldr %[t0], [%[t5], #36]\n\t"
+                               "add %[t0], %[a0], %[t0]\n\t"
+                               "str %[t0], " TFLC__DSP_M_A1 "\n\t"
+                               "ldr %[w], " TFLC__DSP_M_W0 "\n\t"
+                               "ldr %[t0], [%[t5], #40]\n\t"
+                               "add %[w1], %[w], %[t0]\n\t"
+                               "ldr %[s00], [%[t5], "
+                               "#28]\n\t"
+                               "ldr %[s01], [%[t5], "
+                               "#32]\n\t"
+                               "mov %[s10], %[s00]\n\t"
+                               "mov %[s11], %[s01]\n\t"
+                               "ldr %[t0], [%[t5], #52]\n\t"
+                               "str %[t0], " TFLC__DSP_M_SEGS "\n"
+                               /* each run */
+                               "4:\n\t"
+                               "ldr %[t0], " TFLC__DSP_M_N4 "\n\t"
+                               "add %[t0], %[a0], %[t0]\n\t"
+                               "str %[t0], " TFLC__DSP_M_END "\n\t"
+                               "ldr %[t0], " TFLC__DSP_M_REM "\n\t"
+                               "cmp %[t0], #0\n\t"
+                               "beq 1f\n\t"
+                               "cmp %[t0], #2\n\t"
+                               "beq 6f\n\t"
+                               "bhi 5f\n\t"
+                               "b 7f\n"
+                               "1:\n\t" TFLC__DSP_STEP_BLK
+                               "5:\n\t" TFLC__DSP_STEP_BLK
+                               "6:\n\t" TFLC__DSP_STEP_BLK
+                               "7:\n\t" TFLC__DSP_STEP_BLK
+                               "ldr %[t0], " TFLC__DSP_M_END "\n\t"
+                               "cmp %[a0], %[t0]\n\t"
+                               "bne 1b\n\t"
+                               "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"
+                               "ldr %[t0], [%[t5], #44]\n\t"
+                               "add %[a0], %[a0], %[t0]\n\t"
+                               "ldr %[t1], " TFLC__DSP_M_A1 "\n\t"
+                               "add %[t1], %[t1], %[t0]\n\t"
+                               "str %[t1], " TFLC__DSP_M_A1 "\n\t"
+                               "ldr %[t0], [%[t5], #48]\n\t"
+                               "add %[w], %[w], %[t0]\n\t"
+                               "add %[w1], %[w1], %[t0]\n\t"
+                               "ldr %[t0], " TFLC__DSP_M_SEGS "\n\t"
+                               "subs %[t0], %[t0], #1\n\t"
+                               "str %[t0], " TFLC__DSP_M_SEGS "\n\t"
+                               "bne 4b\n\t" TFLC__DSP_OUT_PW
+                               /* the next block's input rows (t5: prm) */
+                               "ldr %[t0], [%[t5], #36]\n\t"
+                               "ldr %[t1], " TFLC__DSP_M_A "\n\t"
+                               "add %[t1], %[t1], %[t0], lsl #1\n\t"
+                               "str %[t1], " TFLC__DSP_M_A "\n\t"
+                               "ldr %[t0], " TFLC__DSP_M_PAIRS "\n\t"
+                               "subs %[t0], %[t0], #1\n\t"
+                               "str %[t0], " TFLC__DSP_M_PAIRS "\n\t"
+                               "bne 3b\n\t" TFLC__DSP_AEXIT
+          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),
+            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w), [w1] "=&r"(w1),
+            [t0] TFLC__DSP_ACTX_RW(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
+            [t3] "=&r"(t3), [t4] "=&r"(t4),
+            [t5] "=&r"(t5)TFLC__DSP_AGCC(
+                , [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs),
+                [a1] "+m"(a1), [end] "+m"(end), [segs] "+m"(segs))
+          : TFLC__DSP_AGCC([w0] "m"(w0), [n4] "m"(n4), [rem] "m"(rem),
+                           [prm] "m"(prm))
+          : "cc", "memory");
 #undef TFLC__DSP_STEP_BLK
+#undef TFLC__DSP_M_A
+#undef TFLC__DSP_M_PAIRS
+#undef TFLC__DSP_M_W0
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_REM
+#undef TFLC__DSP_M_A1
+#undef TFLC__DSP_M_SEGS
+#undef TFLC__DSP_M_N4
+#undef TFLC__DSP_M_PRM
+#undef TFLC__DSP_M_OUT
 #undef TFLC__DSP_REQ_PW
 #undef TFLC__DSP_OUT_PW
 #undef TFLC__DSP_REQ_PW00
@@ -12374,6 +12629,9 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
 #undef TFLC__DSP_REQ_PW10
 #undef TFLC__DSP_REQ_PW11
 }
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
 
 /* The pointwise fast path of the DSP GEMM: one segment of a multiple of
  * four values, no offset, the second input row and weight row the same
@@ -12483,14 +12741,33 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
  * positive multiple of 4, the offset pair off2 added); sums[4 i + j]
  * holds the starting value (the bias) and gets the sum. The loop state
  * between groups lives in memory. */
+#define TFLC__DSP_M_W TFLC__DSP_AM(w, 0)
+#define TFLC__DSP_M_SUMS TFLC__DSP_AM(sums, 4)
+#define TFLC__DSP_M_GROUPS TFLC__DSP_AM(groups, 8)
+#define TFLC__DSP_M_A0 TFLC__DSP_AM(a0, 12)
+#define TFLC__DSP_M_END TFLC__DSP_AM(end, 16)
+#define TFLC__DSP_M_ODD TFLC__DSP_AM(odd, 20)
 static TFLC__NOINLINE void
 tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
                          int32_t n4, uint32_t off2, int32_t groups,
                          uint32_t *sums) {
-  uint32_t s0, s1, s2, s3, xl, xh, wv, wl;
-  const int8_t *a, *w0, *w2;
+  TFLC__DSP_AV(uint32_t, s0, "r0");
+  TFLC__DSP_AV(uint32_t, s1, "r1");
+  TFLC__DSP_AV(uint32_t, s2, "r2");
+  TFLC__DSP_AV(uint32_t, s3, "r3");
+  TFLC__DSP_AV(const int8_t *, a, "r4");
+  TFLC__DSP_AV(const int8_t *, w0, "r5");
+  TFLC__DSP_AV(const int8_t *, w2, "r6");
+  TFLC__DSP_AV(int32_t, wc, "r8") = w_col;
+  TFLC__DSP_AV(uint32_t, off, "r9") = off2;
+  TFLC__DSP_AV(uint32_t, xl, "r10");
+  TFLC__DSP_AV(uint32_t, xh, "r11");
+  TFLC__DSP_AV(uint32_t, wv, "r12");
+  TFLC__DSP_AV(uint32_t, wl, "lr");
   const int8_t *const end = a0 + n4;
   const int32_t odd = n4 & 4;
+  TFLC__DSP_ACTX(wv, (uintptr_t)w, (uintptr_t)sums, (uintptr_t)(uint32_t)groups,
+                 (uintptr_t)a0, (uintptr_t)end, (uintptr_t)(uint32_t)odd);
 #define TFLC__DSP_STEP_POINTWISE                                               \
   "ldr %[xh], [%[a]], #4\n\t"                                                  \
   "sxtab16 %[xl], %[off], %[xh]\n\t"                                           \
@@ -12515,42 +12792,68 @@ tflc__dsp_row_groups_asm(const int8_t *a0, const int8_t *w, int32_t w_col,
   "sxtb16 %[wv], %[wv], ror #8\n\t"                                            \
   "smlad %[s2], %[xl], %[wl], %[s2]\n\t"                                       \
   "smlad %[s2], %[xh], %[wv], %[s2]\n\t"
-  __asm__("3:\n\t"
-          "ldr %[a], %[a0]\n\t"
-          "ldr %[w0], %[w]\n\t"
-          "add %[w2], %[w0], %[wc], lsl #1\n\t"
-          "add %[wv], %[w0], %[wc], lsl #2\n\t"
-          "str %[wv], %[w]\n\t"
-          "ldr %[wv], %[sums]\n\t"
-          "ldr %[s0], [%[wv]]\n\t"
-          "ldr %[s1], [%[wv], #4]\n\t"
-          "ldr %[s2], [%[wv], #8]\n\t"
-          "ldr %[s3], [%[wv], #12]\n\t"
-          "ldr %[wv], %[odd]\n\t"
-          "cmp %[wv], #0\n\t"
-          "bne 2f\n"
-          "1:\n\t" TFLC__DSP_STEP_POINTWISE "2:\n\t" TFLC__DSP_STEP_POINTWISE
-          "ldr %[wv], %[end]\n\t"
-          "cmp %[a], %[wv]\n\t"
-          "bne 1b\n\t"
-          "ldr %[wv], %[sums]\n\t"
-          "str %[s0], [%[wv]], #4\n\t"
-          "str %[s1], [%[wv]], #4\n\t"
-          "str %[s2], [%[wv]], #4\n\t"
-          "str %[s3], [%[wv]], #4\n\t"
-          "str %[wv], %[sums]\n\t"
-          "ldr %[wv], %[groups]\n\t"
-          "subs %[wv], %[wv], #1\n\t"
-          "str %[wv], %[groups]\n\t"
-          "bne 3b\n\t"
+  __asm__(TFLC__DSP_AENTER(wv) "3:\n\t"
+                               "ldr %[a], " TFLC__DSP_M_A0 "\n\t"
+                               "ldr %[w0], " TFLC__DSP_M_W "\n\t"
+                               "add %[w2], %[w0], %[wc], lsl #1\n\t"
+                               "add %[wv], %[w0], %[wc], lsl #2\n\t"
+                               "str %[wv], " TFLC__DSP_M_W "\n\t"
+                               "ldr %[wv], " TFLC__DSP_M_SUMS "\n\t"
+                               "ldr %[s0], [%[wv]]\n\t"
+                               "ldr %[s1], [%[wv], #4]\n\t"
+                               "ldr %[s2], [%[wv], #8]\n\t"
+                               "ldr %[s3], [%[wv], #12]\n\t"
+                               "ldr %[wv], " TFLC__DSP_M_ODD "\n\t"
+                               "cmp %[wv], #0\n\t"
+                               "bne 2f\n"
+                               "1:"
+                               "\n"
+                               "\t" TFLC__DSP_STEP_POINTWISE "2:"
+                               "\n"
+                               "\t" TFLC__DSP_STEP_POINTWISE
+                               "ldr %[wv], " TFLC__DSP_M_END "\n\t"
+                               "cmp %[a], %[wv]\n\t"
+                               "bne 1b\n\t"
+                               "ldr "
+                               "%[wv],"
+                               " " TFLC__DSP_M_SUMS "\n\t"
+                               "str %[s0], "
+                               "[%[wv]], "
+                               "#4\n\t"
+                               "str %[s1], "
+                               "[%[wv]], "
+                               "#4\n\t"
+                               "str %[s2], "
+                               "[%[wv]], "
+                               "#4\n\t"
+                               "str %[s3], "
+                               "[%[wv]], "
+                               "#4\n\t"
+                               "str "
+                               "%[wv],"
+                               " " TFLC__DSP_M_SUMS "\n\t"
+                               "ldr "
+                               "%[wv]"
+                               ","
+                               " " TFLC__DSP_M_GROUPS "\n\t"
+                               "subs %[wv], %[wv], #1\n\t"
+                               "str %[wv], " TFLC__DSP_M_GROUPS "\n\t"
+                               "bne 3b\n\t" TFLC__DSP_AEXIT
           : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
             [a] "=&r"(a), [w0] "=&r"(w0), [w2] "=&r"(w2), [xl] "=&r"(xl),
-            [xh] "=&r"(xh), [wv] "=&r"(wv), [wl] "=&r"(wl), [w] "+m"(w),
-            [sums] "+m"(sums), [groups] "+m"(groups)
-          : [wc] "r"(w_col), [a0] "m"(a0), [off] "r"(off2), [end] "m"(end),
-            [odd] "m"(odd)
+            [xh] "=&r"(xh), [wv] TFLC__DSP_ACTX_RW(wv),
+            [wl] "=&r"(wl)TFLC__DSP_AGCC(
+                , [w] "+m"(w), [sums] "+m"(sums), [groups] "+m"(groups))
+          : [wc] "r"(wc), [off] "r"(off)TFLC__DSP_AGCC(
+                              , [a0] "m"(a0), [end] "m"(end), [odd] "m"(odd))
           : "cc", "memory");
 #undef TFLC__DSP_STEP_POINTWISE
+#undef TFLC__DSP_M_W
+#undef TFLC__DSP_M_SUMS
+#undef TFLC__DSP_M_GROUPS
+#undef TFLC__DSP_M_A0
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_ODD
 }
 
 #endif
@@ -13026,8 +13329,8 @@ TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
 }
 
 /* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
- * lane by lane as SSUB8 + SEL do it): what clang builds and the DSP
- * emulation on other hosts run (tests/test_platform.c through the layer
+ * lane by lane as SSUB8 + SEL do it): what TFLC_NO_DSP_ASM builds and the
+ * DSP emulation on other hosts run (tests/test_platform.c through the layer
  * paths). */
 TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;

@@ -19,8 +19,13 @@
 # TFLC_NO_MVE (the Arm DSP primitives only) adds the column "no-mve"
 # (NOMVE=0 leaves it out).
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
+#   M4_CC=clang examples/m4_bench.sh ...  the program and harness built by
+#     clang (--target=arm-none-eabi, newlib's headers; on the M4 with
+#     -munaligned-access, the flag README gives), linked by arm-none-eabi-gcc
+#   BENCH_OUT=DIR examples/m4_bench.sh ...  the builds in DIR/CASE instead
+#     of build/$TARGET/CASE (build/$TARGET-clang/CASE with M4_CC=clang)
 #   M4_JSON=1 examples/m4_bench.sh ...  also instructions per operator (a
-#     second, profiled invoke) as JSON in build/$TARGET/CASE/ops.json
+#     second, profiled invoke) as JSON in CASE/ops.json of the builds' folder
 set -eu
 cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared}
@@ -32,6 +37,15 @@ m55) H=$SHARED/tools/cortex-m55-qemu NOMVE=${NOMVE:-1} ;;
 esac
 . examples/bench_need.sh
 OPT=${OPT:--O2}
+# M4_CC=clang: the harness Makefile's compiler replaced, its linker kept
+ccflags=() bdir=${BENCH_OUT:-build/$TARGET}
+if [ "${M4_CC:-}" = clang ]; then
+  newlib=$(dirname "$(arm-none-eabi-gcc -print-file-name=libc.a)")/../include
+  [ -f "$newlib/math.h" ] || newlib=/usr/lib/arm-none-eabi/include
+  cl="clang --target=arm-none-eabi -isystem $newlib"
+  [ "$TARGET" = m4 ] && cl="$cl -munaligned-access"
+  ccflags=("CC=$cl" "LINKER=arm-none-eabi-gcc") bdir=${BENCH_OUT:-build/$TARGET-clang}
+fi
 M=$SHARED/conformance/external/mlperf_tiny
 if [ $# -eq 0 ]; then
   set -- "$SHARED/conformance/models/person_detect/person"
@@ -73,7 +87,7 @@ res="" insns="" ok=""
 run_one() { # out_prefix extra_cflags: build and run; sets res, insns, ok
   rm -rf "$1.obj" # the harness rules do not see header changes
   insns="" ok=""
-  if ! make -s -f "$H/Makefile" OUT="$1" SRCS="examples/m4_bench.c $(dirname "$1")/data.c" \
+  if ! make -s -f "$H/Makefile" ${ccflags[@]+"${ccflags[@]}"} OUT="$1" SRCS="examples/m4_bench.c $(dirname "$1")/data.c" \
     OPT="$OPT" EXTRA_CFLAGS="-I. -I$H ${M4_CFLAGS:-} ${M4_JSON:+-DTFLC_M4_BENCH_OPS} $2" >"$1.log" 2>&1; then
     res="" ok="build failed ($1.log)"
     return
@@ -104,7 +118,7 @@ fi
 printf '%-50s %12s %12s %8s %7s %8s %8s %12s %6s %12s  %s\n' case instructions cycles arena stack text model cmsis-nn ratio "$extra" output
 for c in "$@"; do
   name=$(echo "${c#"$SHARED"/conformance/}" | tr '/' '_')
-  out=build/$TARGET/$name
+  out=$bdir/$name
   mkdir -p "$out"
   { carray m4_model "$c/model.tflite"; carray m4_input "$c/input_0.bin"
     carray m4_expect "$c/output_0.bin"; } >"$out/data.c"
@@ -135,6 +149,6 @@ for c in "$@"; do
     "${stack:-?}" "${text:-?}" "$(stat -c %s "$c/model.tflite")" "$p" "$ratio" "$nomve" "$ok"
 done
 if [ "$failed" != 0 ]; then
-  echo "m4_bench.sh: $failed of $# cases failed (build/$TARGET/*/bench.log)" >&2
+  echo "m4_bench.sh: $failed of $# cases failed ($bdir/*/bench.log)" >&2
   exit 1
 fi

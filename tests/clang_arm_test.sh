@@ -3,12 +3,17 @@
 # QEMU harnesses (../shared/tools/cortex-m4-qemu, cortex-m55-qemu):
 #  - the implementation with clang (C99) and clang++ (C++17) for the M4 and
 #    the M55, -O2, -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror;
-#  - tests/test_platform.c built by clang at -O2 (the ACLE DSP path on the
-#    M4: clang takes it instead of gcc's Thumb-2 assembly; the MVE path on
-#    the M55) and run, each path against portable C byte for byte;
+#  - tests/test_platform.c built by clang at -O2 (the DSP path on the M4
+#    with its Thumb-2 assembly blocks, checked to be in the program; the
+#    MVE path on the M55) and run, each path against portable C byte for
+#    byte;
 #  - person_detect through examples/m4_bench.c built by clang on the M4,
 #    with and without -munaligned-access, its output bytes against TFLM's
-#    (and the instructions of one invoke, for docs/measured.md).
+#    (and the instructions of one invoke, for docs/measured.md);
+#  - the ratio clang / gcc of person_detect's instructions per invoke on
+#    the M4 and the M55, both builds through examples/m4_bench.sh
+#    (M4_CC=clang for clang: README's flags), each checked against TFLM's
+#    bytes, and the ratio against the target of 1.10.
 # The harness's own files are built by arm-none-eabi-gcc and linked by it
 # (newlib). Needs clang, arm-none-eabi-gcc, qemu-system-arm and the
 # harnesses; skipped without them (a failure with TFLC_REQUIRE_ALL=1).
@@ -102,6 +107,14 @@ H4=$SHARED/tools/cortex-m4-qemu H55=$SHARED/tools/cortex-m55-qemu
 # shellcheck disable=SC2086
 if link m4 "$H4" mps2_an386.ld $M4 -- tests/test_platform.c; then
   result "clang M4 test_platform -O2" "$(timeout 1200 "$H4/run.sh" "$out/m4.elf" 2>&1)"
+  # the Thumb-2 assembly blocks are what clang built and the tests ran
+  asm_missing=""
+  for f in tflc__dsp_dot2x2_asm tflc__dsp_dot2x2_stride_asm tflc__dsp_dot1x4_asm \
+    tflc__dsp_pairs_asm tflc__dsp_pw_sat_asm tflc__dsp_pw_wide_asm \
+    tflc__dsp_blocks_sat_asm tflc__dsp_row_groups_asm; do
+    arm-none-eabi-nm "$out/m4.elf" | grep -q " $f\$" || asm_missing="$asm_missing $f"
+  done
+  [ -z "$asm_missing" ] && ok || bad "clang M4 test_platform without the assembly blocks:$asm_missing"
 else
   bad "test_platform.c for the M4 does not build (see $out/m4.log)"
 fi
@@ -139,6 +152,24 @@ for v in "pd:" "pd_unaligned:-munaligned-access"; do
   else
     bad "person_detect for the M4 $extra does not build (see $out/$name.log)"
   fi
+done
+# person_detect, clang against gcc on the M4 and the M55 (the same bench
+# program, harness and protocol; gcc's figure measured here too)
+bench_insns() { # target out-dir [M4_CC=clang]: instructions, empty on failure
+  env SHARED="$SHARED" TARGET="$1" NOMVE=0 BENCH_OUT="$2" ${3:+"$3"} \
+    bash examples/m4_bench.sh "$C" 2>&1 | awk 'NR == 2 && $NF == "identical" { print $2 }'
+}
+for t in m4 m55; do
+  [ "$t" = m55 ] && [ ! -f "$H55/Makefile" ] && continue
+  g=$(bench_insns $t "$out/bench_${t}_gcc" M4_CC=gcc)
+  c=$(bench_insns $t "$out/bench_${t}_clang" M4_CC=clang)
+  if [ -z "$g" ] || [ -z "$c" ]; then
+    bad "person_detect on the $t through examples/m4_bench.sh: gcc ${g:-failed}, clang ${c:-failed}"
+    continue
+  fi
+  r=$(awk -v c="$c" -v g="$g" 'BEGIN { printf "%.3f", c / g }')
+  echo "person_detect on the $t: clang $c, gcc $g instructions: clang/gcc $r"
+  awk -v r="$r" 'BEGIN { exit !(r <= 1.10) }' && ok || bad "clang/gcc $r on the $t above 1.10"
 done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
