@@ -1974,6 +1974,25 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
 TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
                                   unsigned bits, const uint8_t *table,
                                   uint8_t *dst);
+/* int8 FULLY_CONNECTED of 1..3 batches (tflc_fully_connected_s8's
+ * arguments): each input row against groups of four weight rows, the
+ * input widened once per group, the biases read in place, per-tensor
+ * requantization set up once. Returns 1 when it computed the layer (the
+ * bytes of tflc_fully_connected_s8), 0 (nothing written) where it does not
+ * apply: a compressed filter or bias, a filter offset, more batches, fewer
+ * than four values, an input offset beyond +-32640. */
+TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
+                                         int32_t batches, int32_t depth,
+                                         int32_t out_depth, const int8_t *in,
+                                         const tflc_const *filter,
+                                         const tflc_const *bias, int8_t *out);
+/* tflc_add_elementwise_s8_portable's bytes with SMMULR high products
+ * where the input offsets are within +-256, the input shifts <= 0 and the
+ * output shift < 0 (others: the portable loop) */
+#define TFLC_HAVE_DSP_ADD_ELEMENTWISE 1
+TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out);
 #endif
 
 /* Arm Helium (MVE) versions (VMLADAVA over 16 int8 lanes, VQRDMULH and
@@ -2611,6 +2630,8 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #ifndef TFLC_ADD_ELEMENTWISE_S8
 #if defined(TFLC_HAVE_MVE_ADD_ELEMENTWISE)
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
+#elif defined(TFLC_HAVE_DSP_ADD_ELEMENTWISE)
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_dsp
 #else
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
 #endif
@@ -2727,6 +2748,16 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 #define TFLC__CONV_WINDOWS_S8 tflc__conv2d_s8_im2col_mve
 #else
 #define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
+#endif
+/* TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out):
+ * an int8 FULLY_CONNECTED of a few batches through a platform's own layer
+ * path before the blocked GEMM one; 1 when it ran, 0 (nothing written)
+ * where it does not apply (the Arm DSP without Helium: one input row
+ * against all the weight rows, the biases read in place). */
+#if defined(TFLC__GEMM_S8_IS_DSP) && !defined(TFLC_HAVE_MVE)
+#define TFLC__FC_S8_LAYER tflc_fully_connected_s8_dsp
+#else
+#define TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out) 0
 #endif
 /* TFLC__FC_S8_PREPARE_BYTES / _PREPARE / _RUN and TFLC_FC_S8_RECORD_BYTES:
  * the int8 FULLY_CONNECTED seam behind tflc_fully_connected_s8_prepare and
@@ -4639,6 +4670,9 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  if (TFLC__FC_S8_LAYER(p, batches, accum_depth, out_depth, in, filter, bias,
+                        out))
     return;
   if (!tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
                                         filter, bias, out, tile, tile_bytes))
@@ -12461,6 +12495,187 @@ tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
   return cols4;
 }
 #endif
+
+/* tflc_fully_connected_s8_dsp's requantization of n sums of the output
+ * channels c.. (mode: tflc__dsp_mode's): the simple channels (no left
+ * shift, right shift 1..23) through tflc__dsp_requant_simple, the others
+ * through the portable arithmetic */
+static void tflc__dsp_fc_out(const tflc_fc_params *p, int mode, int32_t c,
+                             int32_t n, const uint32_t *sums, int8_t *out) {
+  const int32_t off = p->output_offset, lo = p->act_min, hi = p->act_max;
+  int32_t j;
+  if (!p->per_channel && mode != 0) {
+    const int32_t q = p->out_multiplier[0], sh = p->out_shift[0];
+    if (q != INT32_MIN && sh <= -1 && sh >= -23) {
+      if (mode == 2) {
+        for (j = 0; j < n; j++)
+          out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh),
+                                    off, lo, hi, 1);
+      } else {
+        for (j = 0; j < n; j++)
+          out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh),
+                                    off, lo, hi, 0);
+      }
+      return;
+    }
+  }
+  for (j = 0; j < n; j++) {
+    const int32_t k = p->per_channel ? c + j : 0;
+    const int32_t q = p->out_multiplier[k], sh = p->out_shift[k];
+    if (mode != 0 && q != INT32_MIN && sh <= -1 && sh >= -23)
+      out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh), off,
+                                lo, hi, mode == 2);
+    else
+      out[j] = tflc__requant_s8(sums[j], q, sh, off, lo, hi);
+  }
+}
+
+TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
+                                         int32_t batches, int32_t depth,
+                                         int32_t out_depth, const int8_t *in,
+                                         const tflc_const *filter,
+                                         const tflc_const *bias, int8_t *out) {
+  uint32_t sums[16];
+  const int32_t in_off = p->input_offset, n4 = depth & ~3;
+  const uint32_t off2 = ((uint32_t)in_off & 0xFFFFu) * 0x10001u;
+  const int8_t *w = (const int8_t *)filter->data;
+  const uint8_t *bb = bias != NULL ? (const uint8_t *)bias->data : NULL;
+  int mode;
+  int32_t b, c, j, k;
+  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 1 ||
+      (!p->per_channel && p->filter_offset != 0) ||
+      filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
+      filter->type != TFLC_INT8 ||
+      (bias != NULL && (bias->kind != TFLC_CONST_RAW_LUT || bias->bits != 0 ||
+                        bias->type != TFLC_INT32)) ||
+      in_off < -32640 || in_off > 32640)
+    return 0;
+  mode = p->output_offset < -128 || p->output_offset > 127 ||
+                 p->act_min < -128 || p->act_max > 127 ||
+                 p->act_min > p->act_max
+             ? 0
+         : p->act_min == -128 && p->act_max == 127 ? 2
+                                                   : 1;
+  for (b = 0; b < batches; b++) {
+    const int8_t *a = in + (ptrdiff_t)b * depth;
+    int8_t *o = out + (ptrdiff_t)b * out_depth;
+    for (c = 0; c < out_depth; c += 16) {
+      const int32_t nc = out_depth - c < 16 ? out_depth - c : 16;
+      const int32_t nc4 = nc & ~3;
+      const int8_t *wc = w + (ptrdiff_t)c * depth;
+      for (j = 0; j < nc; j++)
+        sums[j] =
+            bb != NULL ? (uint32_t)tflc__ld_i32(bb + 4 * (size_t)(c + j)) : 0u;
+#if defined(TFLC__DSP_ASM)
+      if (nc4 > 0)
+        tflc__dsp_row_groups_asm(a, wc, depth, n4, off2, nc4 / 4, sums);
+#else
+      for (j = 0; j < nc4; j += 4)
+        tflc__dsp_dot1x4(a, wc + (ptrdiff_t)j * depth, depth, n4, off2,
+                         sums + j);
+#endif
+      for (j = nc4; j < nc; j++) { /* the last one to three rows */
+        const int8_t *wr = wc + (ptrdiff_t)j * depth;
+        uint32_t s = sums[j];
+        for (k = 0; k < n4; k += 4) {
+          const uint32_t xa = tflc__load4(a + k), wv = tflc__load4(wr + k);
+          s = tflc__smlad(tflc__sadd16(tflc__sxtb16(xa), off2),
+                          tflc__sxtb16(wv), s);
+          s = tflc__smlad(tflc__sadd16(tflc__sxtb16_ror8(xa), off2),
+                          tflc__sxtb16_ror8(wv), s);
+        }
+        sums[j] = s;
+      }
+      for (k = n4; k < depth; k++) { /* the last one to three values */
+        const int32_t x = (int32_t)a[k] + in_off;
+        for (j = 0; j < nc; j++)
+          sums[j] += (uint32_t)(x * wc[(ptrdiff_t)j * depth + k]);
+      }
+      tflc__dsp_fc_out(p, mode, c, nc, sums, o + c);
+    }
+  }
+  return 1;
+}
+
+/* SMMULR: the high word of a b rounded, (a b + 2^31) >> 32 (the same as
+ * tflc__smmulr, which the depthwise section defines for its C path) */
+#if defined(TFLC_DSP_EMULATE)
+static int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+}
+#elif defined(__GNUC__)
+TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  int32_t r;
+  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#else
+TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+}
+#endif
+
+/* MultiplyByQuantizedMultiplier(x, q, -r) from twice x (|x| < 2^30, so no
+ * saturation): SQRDMULH(x, q) = SMMULR(2 x, q), then the rounding division
+ * by 2^r (r 1..31, nudge 2^(r-1)) as (v + nudge - (v < 0)) >> r, exact as
+ * |v| < 2^30; r 0 (exact): v itself */
+TFLC__INLINE int32_t tflc__dsp_add_scale(int32_t x2, int32_t q, int32_t nudge,
+                                         int32_t r, int exact) {
+  const int32_t v = tflc__dsp_smmulr(x2, q);
+  if (exact)
+    return v;
+  return tflc__asr32(v + nudge + tflc__asr32(v, 31), (int)r);
+}
+
+/* The element loop of tflc_add_elementwise_s8_dsp; e1, e2: constants at
+ * each call, 1 where that input's right shift is 0. Twice an input's
+ * scaled value is x k + o k (k = 2^(left_shift + 1)); |x + o| <= 384, so
+ * it stays below 2^30, as does the sum of the two scaled values. */
+TFLC__INLINE void tflc__dsp_add_loop(const tflc_add_params *p, size_t n,
+                                     const int8_t *in1, const int8_t *in2,
+                                     int8_t *out, int e1, int e2) {
+  const int32_t k = (int32_t)1 << (p->left_shift + 1);
+  const int32_t ok1 = p->input1_offset * k, ok2 = p->input2_offset * k;
+  const int32_t q1 = p->input1_multiplier, q2 = p->input2_multiplier;
+  const int32_t qo = p->output_multiplier;
+  const int32_t r1 = -p->input1_shift, r2 = -p->input2_shift;
+  const int32_t ro = -p->output_shift;
+  const int32_t n1 = r1 > 0 ? (int32_t)1 << (r1 - 1) : 0;
+  const int32_t n2 = r2 > 0 ? (int32_t)1 << (r2 - 1) : 0;
+  const int32_t no = ro > 0 ? (int32_t)1 << (ro - 1) : 0;
+  const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    const int32_t a = tflc__dsp_add_scale(in1[i] * k + ok1, q1, n1, r1, e1);
+    const int32_t b = tflc__dsp_add_scale(in2[i] * k + ok2, q2, n2, r2, e2);
+    int32_t y = tflc__wrap32(
+        (int64_t)tflc__dsp_add_scale(2 * (a + b), qo, no, ro, 0) + (int64_t)zo);
+    y = y < lo ? lo : y;
+    y = y > hi ? hi : y;
+    out[i] = (int8_t)y;
+  }
+}
+
+TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out) {
+  if (p->left_shift < 0 || p->left_shift > 20 || p->input1_offset < -256 ||
+      p->input1_offset > 256 || p->input2_offset < -256 ||
+      p->input2_offset > 256 || p->input1_shift > 0 || p->input1_shift < -31 ||
+      p->input2_shift > 0 || p->input2_shift < -31 || p->output_shift > -1 ||
+      p->output_shift < -31) {
+    tflc_add_elementwise_s8_portable(p, n, in1, in2, out);
+    return;
+  }
+  if (p->input1_shift == 0 && p->input2_shift != 0)
+    tflc__dsp_add_loop(p, n, in1, in2, out, 1, 0);
+  else if (p->input2_shift == 0 && p->input1_shift != 0)
+    tflc__dsp_add_loop(p, n, in1, in2, out, 0, 1);
+  else if (p->input1_shift == 0)
+    tflc__dsp_add_loop(p, n, in1, in2, out, 1, 1);
+  else
+    tflc__dsp_add_loop(p, n, in1, in2, out, 0, 0);
+}
 
 /* tflc__dsp_gemm_row's other cases: four columns at a time over the
  * segments (its own frame, as tflc__dsp_gemm_row_runs has). */
