@@ -12500,22 +12500,39 @@ tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
  * channels c.. (mode: tflc__dsp_mode's): the simple channels (no left
  * shift, right shift 1..23) through tflc__dsp_requant_simple, the others
  * through the portable arithmetic */
-static void tflc__dsp_fc_out(const tflc_fc_params *p, int mode, int32_t c,
-                             int32_t n, const uint32_t *sums, int8_t *out) {
+static TFLC__NOINLINE void tflc__dsp_fc_out(const tflc_fc_params *p, int mode,
+                                            int32_t c, int32_t n,
+                                            const uint32_t *sums, int8_t *out) {
   const int32_t off = p->output_offset, lo = p->act_min, hi = p->act_max;
   int32_t j;
   if (!p->per_channel && mode != 0) {
-    const int32_t q = p->out_multiplier[0], sh = p->out_shift[0];
-    if (q != INT32_MIN && sh <= -1 && sh >= -23) {
+    const int32_t q = p->out_multiplier[0], r = -p->out_shift[0];
+    if (q > 0 && r >= 1 && r <= 23) {
+      /* v = (acc q + 2^30) >> 31 (SQRDMULH), then (v + 2^(r-1) - (v < 0))
+       * >> r, + off: one 64-bit sum acc q + 2^30 + 2^(r+30) - (acc < 0)
+       * 2^31 + off 2^(31+r), shifted right by 31 + r (the floor of a floor
+       * of a quotient is the floor of the whole quotient). With q > 0, acc
+       * < 0 gives v < 0, or v = 0, where 2^(r-1) - 1 and 2^(r-1) shift to
+       * the same 0. |acc q| < 2^62 and |off 2^(31+r)| <= 2^61: no
+       * overflow. The high word shifted by r - 1 is the result. */
+      const int64_t cst = ((int64_t)1 << 30) + ((int64_t)1 << (r + 30)) +
+                          (int64_t)off * ((int64_t)1 << (31 + r));
+#define TFLC__DSP_FC_Y(acc)                                                    \
+  tflc__asr32(tflc__wrap32(tflc__asr64(                                        \
+                  cst + (int64_t)tflc__wrap32((int64_t)(acc)) * q -            \
+                      (int64_t)((uint32_t)(acc) >> 31) * ((int64_t)1 << 31),   \
+                  32)),                                                        \
+              (int)(r - 1))
       if (mode == 2) {
         for (j = 0; j < n; j++)
-          out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh),
-                                    off, lo, hi, 1);
+          out[j] = (int8_t)tflc__ssat8(TFLC__DSP_FC_Y(sums[j]));
       } else {
-        for (j = 0; j < n; j++)
-          out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh),
-                                    off, lo, hi, 0);
+        for (j = 0; j < n; j++) {
+          const int32_t y = TFLC__DSP_FC_Y(sums[j]);
+          out[j] = (int8_t)(y < lo ? lo : y > hi ? hi : y);
+        }
       }
+#undef TFLC__DSP_FC_Y
       return;
     }
   }
@@ -12528,6 +12545,199 @@ static void tflc__dsp_fc_out(const tflc_fc_params *p, int mode, int32_t c,
     else
       out[j] = tflc__requant_s8(sums[j], q, sh, off, lo, hi);
   }
+}
+
+/* The frame of tflc__dsp_fc_groups: `groups` groups of four weight rows
+ * against one input row, each group's four sums from its biases,
+ * requantized per tensor and stored as four bytes. Fields at fixed
+ * offsets (the assembly reads them by offset). */
+typedef struct tflc__dsp_fc_frame {
+  const int8_t *a;     /*  0: the input row */
+  const int8_t *w;     /*  4: the next group's first weight row */
+  const int8_t *end;   /*  8: a + n4 */
+  const uint8_t *bias; /* 12: the next group's biases (any alignment) */
+  int32_t bias_step;   /* 16: 16, or 0 for a block of zeros */
+  int8_t *out;         /* 20: the next group's outputs */
+  int32_t groups;      /* 24: > 0 */
+  int32_t wc;          /* 28: weight row length (depth) */
+  uint32_t off2;       /* 32: the input offset in both 16-bit lanes */
+  int32_t entry;       /* 36: (n4 / 4) % 4, the steps of the first pass */
+  int32_t q;           /* 40: the multiplier, > 0 */
+  int32_t sh;          /* 44: the right shift less one, 0..22 */
+  uint32_t lo4, hi4;   /* 48, 52: the clamp in every byte */
+  uint32_t c[4];       /* 56: the 64-bit constants (low word first) for */
+                       /*     sums >= 0 and for sums < 0 */
+  int32_t lo, hi;      /* 72, 76: the clamp */
+} tflc__dsp_fc_frame;
+
+#if defined(TFLC__DSP_ASM)
+/* In Thumb-2 assembly, one call for all groups: fourteen registers, the
+ * frame in lr, r4-r11 saved inside (so any compiler can allocate the one
+ * operand). The 1 x 4 step: the four input values widened once with the
+ * offset (SXTAB16), each weight row's four values with SXTB16, two SMLAD
+ * a row; four steps a pass. The requantization: lsr / add / ldrd choose the
+ * constant by the sum's sign, SMLAL, the high word shifted, SSAT; the four
+ * bytes packed (BFI), clamped with SSUB8 + SEL, stored as one word. */
+static TFLC__NOINLINE void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
+#define TFLC__DSP_FC_STEP                                                      \
+  "ldr r5, [r8], #4\n\t"                                                       \
+  "sxtab16 r4, r12, r5\n\t"                                                    \
+  "sxtab16 r5, r12, r5, ror #8\n\t"                                            \
+  "ldr r6, [r9, r11]\n\t"                                                      \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r1, r4, r7, r1\n\t"                                                   \
+  "smlad r1, r5, r6, r1\n\t"                                                   \
+  "ldr r6, [r9], #4\n\t"                                                       \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r0, r4, r7, r0\n\t"                                                   \
+  "smlad r0, r5, r6, r0\n\t"                                                   \
+  "ldr r6, [r10, r11]\n\t"                                                     \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r3, r4, r7, r3\n\t"                                                   \
+  "smlad r3, r5, r6, r3\n\t"                                                   \
+  "ldr r6, [r10], #4\n\t"                                                      \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r2, r4, r7, r2\n\t"                                                   \
+  "smlad r2, r5, r6, r2\n\t"
+#define TFLC__DSP_FC_REQ(s)                                                    \
+  "lsr r10, " s ", #31\n\t"                                                    \
+  "add r10, lr, r10, lsl #3\n\t"                                               \
+  "ldrd r6, r7, [r10, #56]\n\t"                                                \
+  "smlal r6, r7, " s ", r4\n\t"                                                \
+  "asr " s ", r7, r5\n\t"                                                      \
+  "ssat " s ", #8, " s "\n\t"
+  __asm__ volatile("push {r4-r11}\n\t"
+                   "mov lr, %[f]\n"
+                   "3:\n\t"
+                   "ldr r11, [lr, #28]\n\t"
+                   "ldr r12, [lr, #32]\n\t"
+                   "ldr r8, [lr, #0]\n\t"
+                   "ldr r9, [lr, #4]\n\t"
+                   "add r10, r9, r11, lsl #1\n\t"
+                   "add r6, r9, r11, lsl #2\n\t"
+                   "str r6, [lr, #4]\n\t"
+                   "ldr r6, [lr, #12]\n\t"
+                   "ldr r0, [r6]\n\t"
+                   "ldr r1, [r6, #4]\n\t"
+                   "ldr r2, [r6, #8]\n\t"
+                   "ldr r3, [r6, #12]\n\t"
+                   "ldr r7, [lr, #16]\n\t"
+                   "add r6, r6, r7\n\t"
+                   "str r6, [lr, #12]\n\t"
+                   "ldr r6, [lr, #36]\n\t"
+                   "cmp r6, #2\n\t"
+                   "beq 6f\n\t"
+                   "bhi 5f\n\t"
+                   "cmp r6, #1\n\t"
+                   "beq 7f\n"
+                   "1:\n\t" TFLC__DSP_FC_STEP "5:\n\t" TFLC__DSP_FC_STEP
+                   "6:\n\t" TFLC__DSP_FC_STEP "7:\n\t" TFLC__DSP_FC_STEP
+                   "ldr r6, [lr, #8]\n\t"
+                   "cmp r8, r6\n\t"
+                   "bne 1b\n\t"
+                   "ldr r4, [lr, #40]\n\t"
+                   "ldr r5, [lr, #44]\n\t" TFLC__DSP_FC_REQ("r0")
+                       TFLC__DSP_FC_REQ("r1") TFLC__DSP_FC_REQ("r2")
+                           TFLC__DSP_FC_REQ("r3") "bfi r0, r1, #8, #8\n\t"
+                                                  "bfi r0, r2, #16, #8\n\t"
+                                                  "bfi r0, r3, #24, #8\n\t"
+                                                  "ldr r6, [lr, #48]\n\t"
+                                                  "ssub8 r7, r0, r6\n\t"
+                                                  "sel r0, r0, r6\n\t"
+                                                  "ldr r6, [lr, #52]\n\t"
+                                                  "ssub8 r7, r6, r0\n\t"
+                                                  "sel r0, r0, r6\n\t"
+                                                  "ldr r6, [lr, #20]\n\t"
+                                                  "str r0, [r6], #4\n\t"
+                                                  "str r6, [lr, #20]\n\t"
+                                                  "ldr r6, [lr, #24]\n\t"
+                                                  "subs r6, r6, #1\n\t"
+                                                  "str r6, [lr, #24]\n\t"
+                                                  "bne 3b\n\t"
+                                                  "pop {r4-r11}\n\t"
+                   :
+                   : [f] "r"(f)
+                   : "r0", "r1", "r2", "r3", "r12", "lr", "cc", "memory");
+#undef TFLC__DSP_FC_STEP
+#undef TFLC__DSP_FC_REQ
+}
+#else
+/* The same in C (clang builds, the DSP emulation on other hosts) */
+static void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
+  const int32_t n4 = (int32_t)(f->end - f->a);
+  int32_t g, j;
+  for (g = 0; g < f->groups; g++) {
+    uint32_t s[4];
+    for (j = 0; j < 4; j++)
+      s[j] = (uint32_t)tflc__ld_i32(f->bias + 4 * j);
+    tflc__dsp_dot1x4(f->a, f->w, f->wc, n4, f->off2, s);
+    for (j = 0; j < 4; j++) {
+      const int32_t acc = tflc__wrap32((int64_t)s[j]);
+      const uint32_t *c = f->c + (acc < 0 ? 2 : 0);
+      const int64_t k = (int64_t)(((uint64_t)c[1] << 32) | c[0]);
+      const int32_t y = tflc__ssat8(tflc__asr32(
+          tflc__wrap32(tflc__asr64(k + (int64_t)acc * f->q, 32)), (int)f->sh));
+      f->out[j] = (int8_t)(y < f->lo ? f->lo : y > f->hi ? f->hi : y);
+    }
+    f->w += 4 * (ptrdiff_t)f->wc;
+    f->bias += f->bias_step;
+    f->out += 4;
+  }
+}
+#endif
+
+/* tflc_fully_connected_s8_dsp's groups of four output channels through
+ * tflc__dsp_fc_groups where the requantization is per tensor with a
+ * multiplier > 0, a right shift of 1..23 and an int8 offset and clamp
+ * (mode != 0), and the depth a multiple of 4. Returns the channels done
+ * (a multiple of 4; 0 where it does not apply). */
+static int32_t tflc__dsp_fc_frame_run(const tflc_fc_params *p, int mode,
+                                      int32_t depth, int32_t out_depth,
+                                      const int8_t *a, const int8_t *w,
+                                      const uint8_t *bias, int8_t *out) {
+  static const int32_t zeros[4] = {0, 0, 0, 0};
+  tflc__dsp_fc_frame f;
+  int64_t k;
+  const int32_t q = p->out_multiplier[0], r = -p->out_shift[0];
+  if (p->per_channel || mode == 0 || q <= 0 || r < 1 || r > 23 ||
+      (depth & 3) != 0 || out_depth < 4)
+    return 0;
+  /* v = (acc q + 2^30) >> 31 (SQRDMULH), then (v + 2^(r-1) - (v < 0)) >>
+   * r, + off: one 64-bit sum acc q + 2^30 + 2^(r+30) - (acc < 0) 2^31 +
+   * off 2^(31+r), shifted right by 31 + r (the floor of a floor of a
+   * quotient is the floor of the whole quotient). With q > 0, acc < 0
+   * gives v < 0, or v = 0, where 2^(r-1) - 1 and 2^(r-1) shift to the same
+   * 0. |acc q| < 2^62, |off 2^(31+r)| <= 2^61: no overflow. The high word
+   * shifted right by r - 1 is the result. */
+  k = ((int64_t)1 << 30) + ((int64_t)1 << (r + 30)) +
+      (int64_t)p->output_offset * ((int64_t)1 << (31 + r));
+  f.c[0] = (uint32_t)(uint64_t)k;
+  f.c[1] = (uint32_t)((uint64_t)k >> 32);
+  k -= (int64_t)1 << 31;
+  f.c[2] = (uint32_t)(uint64_t)k;
+  f.c[3] = (uint32_t)((uint64_t)k >> 32);
+  f.a = a;
+  f.w = w;
+  f.end = a + depth;
+  f.bias = bias != NULL ? bias : (const uint8_t *)zeros;
+  f.bias_step = bias != NULL ? 16 : 0;
+  f.out = out;
+  f.groups = out_depth / 4;
+  f.wc = depth;
+  f.off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  f.entry = (depth / 4) % 4;
+  f.q = q;
+  f.sh = r - 1;
+  f.lo = p->act_min;
+  f.hi = p->act_max;
+  f.lo4 = ((uint32_t)p->act_min & 0xFFu) * 0x01010101u;
+  f.hi4 = ((uint32_t)p->act_max & 0xFFu) * 0x01010101u;
+  tflc__dsp_fc_groups(&f);
+  return out_depth & ~3;
 }
 
 TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
@@ -12559,7 +12769,8 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
   for (b = 0; b < batches; b++) {
     const int8_t *a = in + (ptrdiff_t)b * depth;
     int8_t *o = out + (ptrdiff_t)b * out_depth;
-    for (c = 0; c < out_depth; c += 16) {
+    for (c = tflc__dsp_fc_frame_run(p, mode, depth, out_depth, a, w, bb, o);
+         c < out_depth; c += 16) {
       const int32_t nc = out_depth - c < 16 ? out_depth - c : 16;
       const int32_t nc4 = nc & ~3;
       const int8_t *wc = w + (ptrdiff_t)c * depth;

@@ -800,7 +800,8 @@ static void test_dsp_dw_layer(void) {
 
 /* tflc_fully_connected_s8_dsp against tflc_fully_connected_s8 over the
  * portable GEMM, byte for byte: 1..3 batches (and 4, which it declines),
- * depths of any length (below 4 declined), odd output counts, per-tensor
+ * depths of any length (below 4 declined; multiples of 4 often, for the
+ * per-tensor group path), odd output counts, per-tensor
  * and per-channel requantization with left shifts and right shifts beyond
  * 23, output offsets and clamps, input offsets beyond the 16-bit lanes
  * (declined), no bias, an aligned and a misaligned one. */
@@ -808,7 +809,9 @@ static int dsp_fc_case(int *used) {
   quant k;
   tflc_fc_params p;
   const int32_t batches = rnd() % 8 == 0 ? 4 : rnd_range(1, 3);
-  const int32_t depth = rnd() % 4 == 0 ? rnd_range(1, 12) : rnd_range(4, 300);
+  const int32_t depth = rnd() % 4 == 0   ? rnd_range(1, 12)
+                        : rnd() % 2 == 0 ? 4 * rnd_range(1, 75)
+                                         : rnd_range(4, 300);
   const int32_t outs = rnd() % 4 == 0 ? rnd_range(1, 7) : rnd_range(1, 70);
   const int pc = (int)(rnd() % 2), bk = (int)(rnd() % 3);
   int8_t *in = (int8_t *)malloc((size_t)(batches * depth));
