@@ -1987,8 +1987,10 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
                                          const tflc_const *filter,
                                          const tflc_const *bias, int8_t *out);
 /* tflc_add_elementwise_s8_portable's bytes with SMMULR high products
- * where the input offsets are within +-256, the input shifts <= 0 and the
- * output shift < 0 (others: the portable loop) */
+ * where the left shift is 20 (tflc_add_prepare_s8's), the input offsets
+ * are within +-256, the input shifts <= 0 and the output shift < 0 (and
+ * the output offset small enough to ride in its rounding); others: the
+ * portable loop */
 #define TFLC_HAVE_DSP_ADD_ELEMENTWISE 1
 TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
@@ -12838,31 +12840,35 @@ TFLC__INLINE int32_t tflc__dsp_add_scale(int32_t x2, int32_t q, int32_t nudge,
   return tflc__asr32(v + nudge + tflc__asr32(v, 31), (int)r);
 }
 
-/* The element loop of tflc_add_elementwise_s8_dsp; e1, e2: constants at
- * each call, 1 where that input's right shift is 0. Twice an input's
- * scaled value is x k + o k (k = 2^(left_shift + 1)); |x + o| <= 384, so
- * it stays below 2^30, as does the sum of the two scaled values. */
-TFLC__INLINE void tflc__dsp_add_loop(const tflc_add_params *p, size_t n,
+/* The constants of tflc__dsp_add_loop: per input twice its offset
+ * scaled (o 2^21), the multiplier, the nudge 2^(r-1) and the right shift
+ * r; the output's multiplier and shift, its nudge with the output offset
+ * added (nz = 2^(ro-1) + zo 2^ro) and the clamp */
+typedef struct tflc__dsp_add_k {
+  int32_t ok1, q1, n1, r1, ok2, q2, n2, r2;
+  int32_t qo, nz, ro, lo, hi;
+} tflc__dsp_add_k;
+
+/* The element loop of tflc_add_elementwise_s8_dsp (left shift 20); e1,
+ * e2: constants at each call, 1 where that input's right shift is 0.
+ * Twice an input's scaled value is x 2^21 + o 2^21; |x + o| <= 384, so it
+ * stays below 2^30, as does the sum of the two scaled values (at most
+ * 805306370). The output offset rides in the output's nudge: (v + nudge +
+ * zo 2^ro - (v < 0)) >> ro = ((v + nudge - (v < 0)) >> ro) + zo, while the
+ * sum stays in int32 (checked by the caller). */
+TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
                                      const int8_t *in1, const int8_t *in2,
                                      int8_t *out, int e1, int e2) {
-  const int32_t k = (int32_t)1 << (p->left_shift + 1);
-  const int32_t ok1 = p->input1_offset * k, ok2 = p->input2_offset * k;
-  const int32_t q1 = p->input1_multiplier, q2 = p->input2_multiplier;
-  const int32_t qo = p->output_multiplier;
-  const int32_t r1 = -p->input1_shift, r2 = -p->input2_shift;
-  const int32_t ro = -p->output_shift;
-  const int32_t n1 = r1 > 0 ? (int32_t)1 << (r1 - 1) : 0;
-  const int32_t n2 = r2 > 0 ? (int32_t)1 << (r2 - 1) : 0;
-  const int32_t no = ro > 0 ? (int32_t)1 << (ro - 1) : 0;
-  const int32_t zo = p->output_offset, lo = p->act_min, hi = p->act_max;
+  const tflc__dsp_add_k k = *kp;
   size_t i;
   for (i = 0; i < n; ++i) {
-    const int32_t a = tflc__dsp_add_scale(in1[i] * k + ok1, q1, n1, r1, e1);
-    const int32_t b = tflc__dsp_add_scale(in2[i] * k + ok2, q2, n2, r2, e2);
-    int32_t y = tflc__wrap32(
-        (int64_t)tflc__dsp_add_scale(2 * (a + b), qo, no, ro, 0) + (int64_t)zo);
-    y = y < lo ? lo : y;
-    y = y > hi ? hi : y;
+    const int32_t a = tflc__dsp_add_scale(in1[i] * ((int32_t)1 << 21) + k.ok1,
+                                          k.q1, k.n1, k.r1, e1);
+    const int32_t b = tflc__dsp_add_scale(in2[i] * ((int32_t)1 << 21) + k.ok2,
+                                          k.q2, k.n2, k.r2, e2);
+    int32_t y = tflc__dsp_add_scale(2 * (a + b), k.qo, k.nz, k.ro, 0);
+    y = y < k.lo ? k.lo : y;
+    y = y > k.hi ? k.hi : y;
     out[i] = (int8_t)y;
   }
 }
@@ -12870,22 +12876,52 @@ TFLC__INLINE void tflc__dsp_add_loop(const tflc_add_params *p, size_t n,
 TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
                                           int8_t *out) {
-  if (p->left_shift < 0 || p->left_shift > 20 || p->input1_offset < -256 ||
+  tflc__dsp_add_k k;
+  const int32_t ro = -p->output_shift, zo = p->output_offset;
+  if (p->left_shift != 20 || p->input1_offset < -256 ||
       p->input1_offset > 256 || p->input2_offset < -256 ||
       p->input2_offset > 256 || p->input1_shift > 0 || p->input1_shift < -31 ||
-      p->input2_shift > 0 || p->input2_shift < -31 || p->output_shift > -1 ||
-      p->output_shift < -31) {
+      p->input2_shift > 0 || p->input2_shift < -31 || ro < 1 || ro > 31 ||
+      zo < -0x10000 || zo > 0x10000 ||
+      805306371 + ((int64_t)1 << (ro - 1)) +
+              (int64_t)(zo < 0 ? -zo : zo) * ((int64_t)1 << ro) >
+          INT32_MAX) {
     tflc_add_elementwise_s8_portable(p, n, in1, in2, out);
     return;
   }
-  if (p->input1_shift == 0 && p->input2_shift != 0)
-    tflc__dsp_add_loop(p, n, in1, in2, out, 1, 0);
-  else if (p->input2_shift == 0 && p->input1_shift != 0)
-    tflc__dsp_add_loop(p, n, in1, in2, out, 0, 1);
-  else if (p->input1_shift == 0)
-    tflc__dsp_add_loop(p, n, in1, in2, out, 1, 1);
+  if (p->input2_shift == 0 && p->input1_shift != 0) {
+    /* the input without a right shift first (the sum is the same) */
+    const int8_t *t = in1;
+    in1 = in2;
+    in2 = t;
+    k.ok1 = p->input2_offset * ((int32_t)1 << 21);
+    k.q1 = p->input2_multiplier;
+    k.r1 = -p->input2_shift;
+    k.ok2 = p->input1_offset * ((int32_t)1 << 21);
+    k.q2 = p->input1_multiplier;
+    k.r2 = -p->input1_shift;
+  } else {
+    k.ok1 = p->input1_offset * ((int32_t)1 << 21);
+    k.q1 = p->input1_multiplier;
+    k.r1 = -p->input1_shift;
+    k.ok2 = p->input2_offset * ((int32_t)1 << 21);
+    k.q2 = p->input2_multiplier;
+    k.r2 = -p->input2_shift;
+  }
+  k.n1 = k.r1 > 0 ? (int32_t)1 << (k.r1 - 1) : 0;
+  k.n2 = k.r2 > 0 ? (int32_t)1 << (k.r2 - 1) : 0;
+  k.qo = p->output_multiplier;
+  k.ro = ro;
+  k.nz =
+      tflc__wrap32(((int64_t)1 << (ro - 1)) + (int64_t)zo * ((int64_t)1 << ro));
+  k.lo = p->act_min;
+  k.hi = p->act_max;
+  if (k.r1 == 0 && k.r2 != 0)
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 0);
+  else if (k.r1 == 0)
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 1);
   else
-    tflc__dsp_add_loop(p, n, in1, in2, out, 0, 0);
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 0, 0);
 }
 
 /* tflc__dsp_gemm_row's other cases: four columns at a time over the

@@ -887,8 +887,10 @@ static void test_dsp_fully_connected(void) {
 /* tflc_add_elementwise_s8_dsp against the portable loop: parameters from
  * tflc_add_prepare_s8 (every activation), random ones in its range
  * (offsets within +-256, shifts <= 0, small shifts where an intermediate
- * off by one shows, extreme multipliers) and beyond it (left shifts,
- * larger offsets: the portable loop), lengths not multiples of 4. */
+ * off by one shows, extreme multipliers, output offsets that do and do
+ * not fit its rounding) and beyond it (left shifts other than 20, input
+ * offsets beyond +-256, shifts > 0: the portable loop), lengths not
+ * multiples of 4. */
 static void test_dsp_add(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 1500; i++) {
@@ -907,8 +909,9 @@ static void test_dsp_add(void) {
       const int wide = mode == 3;
       p.input1_offset = wide ? rnd_range(-400, 400) : rnd_range(-256, 256);
       p.input2_offset = wide ? rnd_range(-400, 400) : rnd_range(-256, 256);
-      p.output_offset = rnd_range(-300, 300);
-      p.left_shift = rnd_range(0, 20);
+      p.output_offset =
+          rnd() % 16 ? rnd_range(-300, 300) : rnd_range(-70000, 70000);
+      p.left_shift = wide ? rnd_range(0, 20) : 20;
       p.input1_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
       p.input2_multiplier = rnd() % 4 == 0 ? INT32_MAX : (int32_t)rnd();
       p.output_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
@@ -917,7 +920,6 @@ static void test_dsp_add(void) {
       p.output_shift = wide ? rnd_range(-31, 31) : rnd_range(-31, -1);
       if (mode == 2) {
         /* small shifts everywhere */
-        p.left_shift = rnd_range(0, 2);
         p.input1_shift = rnd_range(-3, 0);
         p.input2_shift = rnd_range(-3, 0);
         p.output_shift = rnd_range(-3, -1);
