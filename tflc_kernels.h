@@ -4611,12 +4611,10 @@ TFLC_API int tflc_depthwise_conv2d_s8_inplace(
  * more batches the input offset is folded into the biases; with fewer the
  * product adds it to the inputs (a fold would cost a pass over the
  * weights). */
-static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
-                                            int32_t batches, int32_t depth,
-                                            int32_t out_depth, const int8_t *in,
-                                            const tflc_const *filter,
-                                            const tflc_const *bias, int8_t *out,
-                                            void *tile, size_t tile_bytes) {
+static TFLC__NOINLINE int tflc__fully_connected_s8_blocked(
+    const tflc_fc_params *p, int32_t batches, int32_t depth, int32_t out_depth,
+    const int8_t *in, const tflc_const *filter, const tflc_const *bias,
+    int8_t *out, void *tile, size_t tile_bytes) {
   int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int compressed = filter->bits != 0;
   const int fold = batches >= 4;
@@ -12569,7 +12567,6 @@ typedef struct tflc__dsp_fc_frame {
   uint32_t lo4, hi4;   /* 48, 52: the clamp in every byte */
   uint32_t c[4];       /* 56: the 64-bit constants (low word first) for */
                        /*     sums >= 0 and for sums < 0 */
-  int32_t lo, hi;      /* 72, 76: the clamp */
 } tflc__dsp_fc_frame;
 
 #if defined(TFLC__DSP_ASM)
@@ -12683,7 +12680,9 @@ static void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
       const int64_t k = (int64_t)(((uint64_t)c[1] << 32) | c[0]);
       const int32_t y = tflc__ssat8(tflc__asr32(
           tflc__wrap32(tflc__asr64(k + (int64_t)acc * f->q, 32)), (int)f->sh));
-      f->out[j] = (int8_t)(y < f->lo ? f->lo : y > f->hi ? f->hi : y);
+      const int32_t lo = (int32_t)(f->lo4 & 0xFFu) - (f->lo4 & 0x80u ? 256 : 0);
+      const int32_t hi = (int32_t)(f->hi4 & 0xFFu) - (f->hi4 & 0x80u ? 256 : 0);
+      f->out[j] = (int8_t)(y < lo ? lo : y > hi ? hi : y);
     }
     f->w += 4 * (ptrdiff_t)f->wc;
     f->bias += f->bias_step;
@@ -12697,10 +12696,9 @@ static void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
  * multiplier > 0, a right shift of 1..23 and an int8 offset and clamp
  * (mode != 0), and the depth a multiple of 4. Returns the channels done
  * (a multiple of 4; 0 where it does not apply). */
-static int32_t tflc__dsp_fc_frame_run(const tflc_fc_params *p, int mode,
-                                      int32_t depth, int32_t out_depth,
-                                      const int8_t *a, const int8_t *w,
-                                      const uint8_t *bias, int8_t *out) {
+static TFLC__NOINLINE int32_t tflc__dsp_fc_frame_run(
+    const tflc_fc_params *p, int mode, int32_t depth, int32_t out_depth,
+    const int8_t *a, const int8_t *w, const uint8_t *bias, int8_t *out) {
   static const int32_t zeros[4] = {0, 0, 0, 0};
   tflc__dsp_fc_frame f;
   int64_t k;
@@ -12734,12 +12732,53 @@ static int32_t tflc__dsp_fc_frame_run(const tflc_fc_params *p, int mode,
   f.entry = (depth / 4) % 4;
   f.q = q;
   f.sh = r - 1;
-  f.lo = p->act_min;
-  f.hi = p->act_max;
   f.lo4 = ((uint32_t)p->act_min & 0xFFu) * 0x01010101u;
   f.hi4 = ((uint32_t)p->act_max & 0xFFu) * 0x01010101u;
   tflc__dsp_fc_groups(&f);
   return out_depth & ~3;
+}
+
+/* tflc_fully_connected_s8_dsp's other outputs: nc <= 16 output channels
+ * from c of the input row a (its own frame: the sums stay off the group
+ * path's) */
+static TFLC__NOINLINE void tflc__dsp_fc_chunk(const tflc_fc_params *p, int mode,
+                                              int32_t depth, const int8_t *a,
+                                              const int8_t *w,
+                                              const uint8_t *bb, int32_t c,
+                                              int32_t nc, int8_t *o) {
+  uint32_t sums[16];
+  const int32_t in_off = p->input_offset, n4 = depth & ~3, nc4 = nc & ~3;
+  const uint32_t off2 = ((uint32_t)in_off & 0xFFFFu) * 0x10001u;
+  const int8_t *wc = w + (ptrdiff_t)c * depth;
+  int32_t j, k;
+  for (j = 0; j < nc; j++)
+    sums[j] =
+        bb != NULL ? (uint32_t)tflc__ld_i32(bb + 4 * (size_t)(c + j)) : 0u;
+#if defined(TFLC__DSP_ASM)
+  if (nc4 > 0)
+    tflc__dsp_row_groups_asm(a, wc, depth, n4, off2, nc4 / 4, sums);
+#else
+  for (j = 0; j < nc4; j += 4)
+    tflc__dsp_dot1x4(a, wc + (ptrdiff_t)j * depth, depth, n4, off2, sums + j);
+#endif
+  for (j = nc4; j < nc; j++) { /* the last one to three rows */
+    const int8_t *wr = wc + (ptrdiff_t)j * depth;
+    uint32_t s = sums[j];
+    for (k = 0; k < n4; k += 4) {
+      const uint32_t xa = tflc__load4(a + k), wv = tflc__load4(wr + k);
+      s = tflc__smlad(tflc__sadd16(tflc__sxtb16(xa), off2), tflc__sxtb16(wv),
+                      s);
+      s = tflc__smlad(tflc__sadd16(tflc__sxtb16_ror8(xa), off2),
+                      tflc__sxtb16_ror8(wv), s);
+    }
+    sums[j] = s;
+  }
+  for (k = n4; k < depth; k++) { /* the last one to three values */
+    const int32_t x = (int32_t)a[k] + in_off;
+    for (j = 0; j < nc; j++)
+      sums[j] += (uint32_t)(x * wc[(ptrdiff_t)j * depth + k]);
+  }
+  tflc__dsp_fc_out(p, mode, c, nc, sums, o + c);
 }
 
 TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
@@ -12747,13 +12786,11 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
                                          int32_t out_depth, const int8_t *in,
                                          const tflc_const *filter,
                                          const tflc_const *bias, int8_t *out) {
-  uint32_t sums[16];
-  const int32_t in_off = p->input_offset, n4 = depth & ~3;
-  const uint32_t off2 = ((uint32_t)in_off & 0xFFFFu) * 0x10001u;
+  const int32_t in_off = p->input_offset;
   const int8_t *w = (const int8_t *)filter->data;
   const uint8_t *bb = bias != NULL ? (const uint8_t *)bias->data : NULL;
   int mode;
-  int32_t b, c, j, k;
+  int32_t b, c;
   if (batches < 1 || batches > 3 || depth < 4 || out_depth < 1 ||
       (!p->per_channel && p->filter_offset != 0) ||
       filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
@@ -12772,40 +12809,9 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
     const int8_t *a = in + (ptrdiff_t)b * depth;
     int8_t *o = out + (ptrdiff_t)b * out_depth;
     for (c = tflc__dsp_fc_frame_run(p, mode, depth, out_depth, a, w, bb, o);
-         c < out_depth; c += 16) {
-      const int32_t nc = out_depth - c < 16 ? out_depth - c : 16;
-      const int32_t nc4 = nc & ~3;
-      const int8_t *wc = w + (ptrdiff_t)c * depth;
-      for (j = 0; j < nc; j++)
-        sums[j] =
-            bb != NULL ? (uint32_t)tflc__ld_i32(bb + 4 * (size_t)(c + j)) : 0u;
-#if defined(TFLC__DSP_ASM)
-      if (nc4 > 0)
-        tflc__dsp_row_groups_asm(a, wc, depth, n4, off2, nc4 / 4, sums);
-#else
-      for (j = 0; j < nc4; j += 4)
-        tflc__dsp_dot1x4(a, wc + (ptrdiff_t)j * depth, depth, n4, off2,
-                         sums + j);
-#endif
-      for (j = nc4; j < nc; j++) { /* the last one to three rows */
-        const int8_t *wr = wc + (ptrdiff_t)j * depth;
-        uint32_t s = sums[j];
-        for (k = 0; k < n4; k += 4) {
-          const uint32_t xa = tflc__load4(a + k), wv = tflc__load4(wr + k);
-          s = tflc__smlad(tflc__sadd16(tflc__sxtb16(xa), off2),
-                          tflc__sxtb16(wv), s);
-          s = tflc__smlad(tflc__sadd16(tflc__sxtb16_ror8(xa), off2),
-                          tflc__sxtb16_ror8(wv), s);
-        }
-        sums[j] = s;
-      }
-      for (k = n4; k < depth; k++) { /* the last one to three values */
-        const int32_t x = (int32_t)a[k] + in_off;
-        for (j = 0; j < nc; j++)
-          sums[j] += (uint32_t)(x * wc[(ptrdiff_t)j * depth + k]);
-      }
-      tflc__dsp_fc_out(p, mode, c, nc, sums, o + c);
-    }
+         c < out_depth; c += 16)
+      tflc__dsp_fc_chunk(p, mode, depth, a, w, bb, c,
+                         out_depth - c < 16 ? out_depth - c : 16, o);
   }
   return 1;
 }
