@@ -12870,7 +12870,25 @@ TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
                                      int8_t *out, int e1, int e2) {
   const tflc__dsp_add_k k = *kp;
   size_t i;
-  for (i = 0; i < n; ++i) {
+  for (i = 0; i + 2 <= n; i += 2) { /* two at a time: the constants once */
+    const int32_t a0 = tflc__dsp_add_scale(in1[i] * ((int32_t)1 << 21) + k.ok1,
+                                           k.q1, k.n1, k.r1, e1);
+    const int32_t a1 = tflc__dsp_add_scale(
+        in1[i + 1] * ((int32_t)1 << 21) + k.ok1, k.q1, k.n1, k.r1, e1);
+    const int32_t b0 = tflc__dsp_add_scale(in2[i] * ((int32_t)1 << 21) + k.ok2,
+                                           k.q2, k.n2, k.r2, e2);
+    const int32_t b1 = tflc__dsp_add_scale(
+        in2[i + 1] * ((int32_t)1 << 21) + k.ok2, k.q2, k.n2, k.r2, e2);
+    int32_t y0 = tflc__dsp_add_scale(2 * (a0 + b0), k.qo, k.nz, k.ro, 0);
+    int32_t y1 = tflc__dsp_add_scale(2 * (a1 + b1), k.qo, k.nz, k.ro, 0);
+    y0 = y0 < k.lo ? k.lo : y0;
+    y0 = y0 > k.hi ? k.hi : y0;
+    y1 = y1 < k.lo ? k.lo : y1;
+    y1 = y1 > k.hi ? k.hi : y1;
+    out[i] = (int8_t)y0;
+    out[i + 1] = (int8_t)y1;
+  }
+  for (; i < n; ++i) {
     const int32_t a = tflc__dsp_add_scale(in1[i] * ((int32_t)1 << 21) + k.ok1,
                                           k.q1, k.n1, k.r1, e1);
     const int32_t b = tflc__dsp_add_scale(in2[i] * ((int32_t)1 << 21) + k.ok2,
