@@ -1983,7 +1983,7 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
  * requantization set up once. Returns 1 when it computed the layer (the
  * bytes of tflc_fully_connected_s8), 0 (nothing written) where it does not
  * apply: a compressed filter or bias, a filter offset, more batches, fewer
- * than four values, an input offset beyond +-32640. */
+ * than four values or output channels, an input offset beyond +-32640. */
 TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
                                          int32_t batches, int32_t depth,
                                          int32_t out_depth, const int8_t *in,
@@ -12794,7 +12794,7 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
   const uint8_t *bb = bias != NULL ? (const uint8_t *)bias->data : NULL;
   int mode;
   int32_t b, c;
-  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 1 ||
+  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 4 ||
       (!p->per_channel && p->filter_offset != 0) ||
       filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
       filter->type != TFLC_INT8 ||
