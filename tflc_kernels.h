@@ -1983,7 +1983,7 @@ TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
  * requantization set up once. Returns 1 when it computed the layer (the
  * bytes of tflc_fully_connected_s8), 0 (nothing written) where it does not
  * apply: a compressed filter or bias, a filter offset, more batches, fewer
- * than four values or output channels, an input offset beyond +-32640. */
+ * than four values, an input offset beyond +-32640. */
 TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
                                          int32_t batches, int32_t depth,
                                          int32_t out_depth, const int8_t *in,
@@ -12764,7 +12764,10 @@ static TFLC__NOINLINE void tflc__dsp_fc_chunk(const tflc_fc_params *p, int mode,
   for (j = 0; j < nc4; j += 4)
     tflc__dsp_dot1x4(a, wc + (ptrdiff_t)j * depth, depth, n4, off2, sums + j);
 #endif
-  for (j = nc4; j < nc; j++) { /* the last one to three rows */
+  for (j = nc4; j + 2 <= nc; j += 2) /* the last rows in pairs */
+    tflc__dsp_dot1x2(a, wc + (ptrdiff_t)j * depth,
+                     wc + (ptrdiff_t)(j + 1) * depth, n4, 1, off2, sums + j);
+  for (; j < nc; j++) { /* and the last odd one */
     const int8_t *wr = wc + (ptrdiff_t)j * depth;
     uint32_t s = sums[j];
     for (k = 0; k < n4; k += 4) {
@@ -12794,7 +12797,7 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
   const uint8_t *bb = bias != NULL ? (const uint8_t *)bias->data : NULL;
   int mode;
   int32_t b, c;
-  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 4 ||
+  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 1 ||
       (!p->per_channel && p->filter_offset != 0) ||
       filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
       filter->type != TFLC_INT8 ||
