@@ -12500,9 +12500,10 @@ tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
 #endif
 
 /* tflc_fully_connected_s8_dsp's requantization of n sums of the output
- * channels c.. (mode: tflc__dsp_mode's): the simple channels (no left
- * shift, right shift 1..23) through tflc__dsp_requant_simple, the others
- * through the portable arithmetic */
+ * channels c.. (mode: tflc__dsp_mode's): per tensor with a multiplier > 0
+ * and a right shift 1..23 as one 64-bit sum (below); otherwise the
+ * simple channels (no left shift, right shift 1..23) through
+ * tflc__dsp_requant_simple, the others through the portable arithmetic */
 static TFLC__NOINLINE void tflc__dsp_fc_out(const tflc_fc_params *p, int mode,
                                             int32_t c, int32_t n,
                                             const uint32_t *sums, int8_t *out) {
@@ -12709,13 +12710,8 @@ static TFLC__NOINLINE int32_t tflc__dsp_fc_frame_run(
   if (p->per_channel || mode == 0 || q <= 0 || r < 1 || r > 23 ||
       (depth & 3) != 0 || out_depth < 4)
     return 0;
-  /* v = (acc q + 2^30) >> 31 (SQRDMULH), then (v + 2^(r-1) - (v < 0)) >>
-   * r, + off: one 64-bit sum acc q + 2^30 + 2^(r+30) - (acc < 0) 2^31 +
-   * off 2^(31+r), shifted right by 31 + r (the floor of a floor of a
-   * quotient is the floor of the whole quotient). With q > 0, acc < 0
-   * gives v < 0, or v = 0, where 2^(r-1) - 1 and 2^(r-1) shift to the same
-   * 0. |acc q| < 2^62, |off 2^(31+r)| <= 2^61: no overflow. The high word
-   * shifted right by r - 1 is the result. */
+  /* tflc__dsp_fc_out's 64-bit constant, and the same less 2^31 for
+   * negative sums */
   k = ((int64_t)1 << 30) + ((int64_t)1 << (r + 30)) +
       (int64_t)p->output_offset * ((int64_t)1 << (31 + r));
   f.c[0] = (uint32_t)(uint64_t)k;
