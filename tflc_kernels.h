@@ -117,7 +117,10 @@
  *   tflc__dsp_dw3x3_layer (3x3 filters, multiplier 1 or a multiple of
  *   four: four channels over bands of the map padded with the zero point)
  *   or tflc__dsp_dw_layer (any filter), the chunked primitive taking the
- *   others.
+ *   others; int8 FULLY_CONNECTED of 1..3 batches with a raw filter runs
+ *   through tflc_fully_connected_s8_dsp (groups of four weight rows
+ *   against the input row, requantized in the same assembly call), and
+ *   the ADD loop is tflc_add_elementwise_s8_dsp (SMMULR high products).
  *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
@@ -1974,6 +1977,27 @@ TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
 TFLC_API void tflc_lut_unpack_dsp(const uint8_t *src, unsigned bit, int32_t n,
                                   unsigned bits, const uint8_t *table,
                                   uint8_t *dst);
+/* int8 FULLY_CONNECTED of 1..3 batches (tflc_fully_connected_s8's
+ * arguments): each input row against groups of four weight rows, the
+ * input widened once per group, the biases read in place, per-tensor
+ * requantization set up once. Returns 1 when it computed the layer (the
+ * bytes of tflc_fully_connected_s8), 0 (nothing written) where it does not
+ * apply: a compressed filter or bias, a filter offset, more batches, fewer
+ * than four values, an input offset beyond +-32640. */
+TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
+                                         int32_t batches, int32_t depth,
+                                         int32_t out_depth, const int8_t *in,
+                                         const tflc_const *filter,
+                                         const tflc_const *bias, int8_t *out);
+/* tflc_add_elementwise_s8_portable's bytes with SMMULR high products
+ * where the left shift is 20 (tflc_add_prepare_s8's), the input offsets
+ * are within +-256, the input shifts <= 0 and the output shift < 0 (and
+ * the output offset small enough to ride in its rounding); others: the
+ * portable loop */
+#define TFLC_HAVE_DSP_ADD_ELEMENTWISE 1
+TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out);
 #endif
 
 /* Arm Helium (MVE) versions (VMLADAVA over 16 int8 lanes, VQRDMULH and
@@ -2627,6 +2651,8 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #ifndef TFLC_ADD_ELEMENTWISE_S8
 #if defined(TFLC_HAVE_MVE_ADD_ELEMENTWISE)
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_mve
+#elif defined(TFLC_HAVE_DSP_ADD_ELEMENTWISE)
+#define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_dsp
 #else
 #define TFLC_ADD_ELEMENTWISE_S8 tflc_add_elementwise_s8_portable
 #endif
@@ -2773,6 +2799,16 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 #define TFLC__CONV_WINDOWS_S8 tflc__conv2d_s8_im2col_mve
 #else
 #define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
+#endif
+/* TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out):
+ * an int8 FULLY_CONNECTED of a few batches through a platform's own layer
+ * path before the blocked GEMM one; 1 when it ran, 0 (nothing written)
+ * where it does not apply (the Arm DSP without Helium: one input row
+ * against all the weight rows, the biases read in place). */
+#if defined(TFLC__GEMM_S8_IS_DSP) && !defined(TFLC_HAVE_MVE)
+#define TFLC__FC_S8_LAYER tflc_fully_connected_s8_dsp
+#else
+#define TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out) 0
 #endif
 /* TFLC__FC_S8_PREPARE_BYTES / _PREPARE / _RUN and TFLC_FC_S8_RECORD_BYTES:
  * the int8 FULLY_CONNECTED seam behind tflc_fully_connected_s8_prepare and
@@ -4741,12 +4777,10 @@ TFLC_API int tflc_depthwise_conv2d_s8_inplace(
  * more batches the input offset is folded into the biases; with fewer the
  * product adds it to the inputs (a fold would cost a pass over the
  * weights). */
-static int tflc__fully_connected_s8_blocked(const tflc_fc_params *p,
-                                            int32_t batches, int32_t depth,
-                                            int32_t out_depth, const int8_t *in,
-                                            const tflc_const *filter,
-                                            const tflc_const *bias, int8_t *out,
-                                            void *tile, size_t tile_bytes) {
+static TFLC__NOINLINE int tflc__fully_connected_s8_blocked(
+    const tflc_fc_params *p, int32_t batches, int32_t depth, int32_t out_depth,
+    const int8_t *in, const tflc_const *filter, const tflc_const *bias,
+    int8_t *out, void *tile, size_t tile_bytes) {
   int32_t bias_chunk[TFLC__CHANNEL_CHUNK];
   const int compressed = filter->bits != 0;
   const int fold = batches >= 4;
@@ -4802,6 +4836,9 @@ TFLC_API void tflc_fully_connected_s8(const tflc_fc_params *p, int32_t batches,
                                       void *tile, size_t tile_bytes) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (accum_depth <= 0 || out_depth <= 0 || batches <= 0)
+    return;
+  if (TFLC__FC_S8_LAYER(p, batches, accum_depth, out_depth, in, filter, bias,
+                        out))
     return;
   if (!tflc__fully_connected_s8_blocked(p, batches, accum_depth, out_depth, in,
                                         filter, bias, out, tile, tile_bytes))
@@ -12899,6 +12936,457 @@ tflc__dsp_gemm_row_runs(const tflc_requant_params *rq, const tflc_gemm_block *g,
   return cols4;
 }
 #endif
+
+/* tflc_fully_connected_s8_dsp's requantization of n sums of the output
+ * channels c.. (mode: tflc__dsp_mode's): per tensor with a multiplier > 0
+ * and a right shift 1..23 as one 64-bit sum (below); otherwise the
+ * simple channels (no left shift, right shift 1..23) through
+ * tflc__dsp_requant_simple, the others through the portable arithmetic */
+static TFLC__NOINLINE void tflc__dsp_fc_out(const tflc_fc_params *p, int mode,
+                                            int32_t c, int32_t n,
+                                            const uint32_t *sums, int8_t *out) {
+  const int32_t off = p->output_offset, lo = p->act_min, hi = p->act_max;
+  int32_t j;
+  if (!p->per_channel && mode != 0) {
+    const int32_t q = p->out_multiplier[0], r = -p->out_shift[0];
+    if (q > 0 && r >= 1 && r <= 23) {
+      /* v = (acc q + 2^30) >> 31 (SQRDMULH), then (v + 2^(r-1) - (v < 0))
+       * >> r, + off: one 64-bit sum acc q + 2^30 + 2^(r+30) - (acc < 0)
+       * 2^31 + off 2^(31+r), shifted right by 31 + r (the floor of a floor
+       * of a quotient is the floor of the whole quotient). With q > 0, acc
+       * < 0 gives v < 0, or v = 0, where 2^(r-1) - 1 and 2^(r-1) shift to
+       * the same 0. |acc q| < 2^62 and |off 2^(31+r)| <= 2^61: no
+       * overflow. The high word shifted by r - 1 is the result. */
+      const int64_t cst = ((int64_t)1 << 30) + ((int64_t)1 << (r + 30)) +
+                          (int64_t)off * ((int64_t)1 << (31 + r));
+#define TFLC__DSP_FC_Y(acc)                                                    \
+  tflc__asr32(tflc__wrap32(tflc__asr64(                                        \
+                  cst + (int64_t)tflc__wrap32((int64_t)(acc)) * q -            \
+                      (int64_t)((uint32_t)(acc) >> 31) * ((int64_t)1 << 31),   \
+                  32)),                                                        \
+              (int)(r - 1))
+      if (mode == 2) {
+        for (j = 0; j < n; j++)
+          out[j] = (int8_t)tflc__ssat8(TFLC__DSP_FC_Y(sums[j]));
+      } else {
+        for (j = 0; j < n; j++) {
+          const int32_t y = TFLC__DSP_FC_Y(sums[j]);
+          out[j] = (int8_t)(y < lo ? lo : y > hi ? hi : y);
+        }
+      }
+#undef TFLC__DSP_FC_Y
+      return;
+    }
+  }
+  for (j = 0; j < n; j++) {
+    const int32_t k = p->per_channel ? c + j : 0;
+    const int32_t q = p->out_multiplier[k], sh = p->out_shift[k];
+    if (mode != 0 && q != INT32_MIN && sh <= -1 && sh >= -23)
+      out[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(sums[j], q, -sh), off,
+                                lo, hi, mode == 2);
+    else
+      out[j] = tflc__requant_s8(sums[j], q, sh, off, lo, hi);
+  }
+}
+
+/* The frame of tflc__dsp_fc_groups: `groups` groups of four weight rows
+ * against one input row, each group's four sums from its biases,
+ * requantized per tensor and stored as four bytes. Fields at fixed
+ * offsets (the assembly reads them by offset). */
+typedef struct tflc__dsp_fc_frame {
+  const int8_t *a;     /*  0: the input row */
+  const int8_t *w;     /*  4: the next group's first weight row */
+  const int8_t *end;   /*  8: a + n4 */
+  const uint8_t *bias; /* 12: the next group's biases (any alignment) */
+  int32_t bias_step;   /* 16: 16, or 0 for a block of zeros */
+  int8_t *out;         /* 20: the next group's outputs */
+  int32_t groups;      /* 24: > 0 */
+  int32_t wc;          /* 28: weight row length (depth) */
+  uint32_t off2;       /* 32: the input offset in both 16-bit lanes */
+  int32_t entry;       /* 36: (n4 / 4) % 4, the steps of the first pass */
+  int32_t q;           /* 40: the multiplier, > 0 */
+  int32_t sh;          /* 44: the right shift less one, 0..22 */
+  uint32_t lo4, hi4;   /* 48, 52: the clamp in every byte */
+  uint32_t c[4];       /* 56: the 64-bit constants (low word first) for */
+                       /*     sums >= 0 and for sums < 0 */
+} tflc__dsp_fc_frame;
+
+#if defined(TFLC__DSP_ASM)
+/* In Thumb-2 assembly, one call for all groups: fourteen registers, the
+ * frame in lr, r4-r11 saved inside (so any compiler can allocate the one
+ * operand). The 1 x 4 step: the four input values widened once with the
+ * offset (SXTAB16), each weight row's four values with SXTB16, two SMLAD
+ * a row; four steps a pass. The requantization: lsr / add / ldrd choose the
+ * constant by the sum's sign, SMLAL, the high word shifted, SSAT; the four
+ * bytes packed (BFI), clamped with SSUB8 + SEL, stored as one word. */
+static TFLC__NOINLINE void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
+#define TFLC__DSP_FC_STEP                                                      \
+  "ldr r5, [r8], #4\n\t"                                                       \
+  "sxtab16 r4, r12, r5\n\t"                                                    \
+  "sxtab16 r5, r12, r5, ror #8\n\t"                                            \
+  "ldr r6, [r9, r11]\n\t"                                                      \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r1, r4, r7, r1\n\t"                                                   \
+  "smlad r1, r5, r6, r1\n\t"                                                   \
+  "ldr r6, [r9], #4\n\t"                                                       \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r0, r4, r7, r0\n\t"                                                   \
+  "smlad r0, r5, r6, r0\n\t"                                                   \
+  "ldr r6, [r10, r11]\n\t"                                                     \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r3, r4, r7, r3\n\t"                                                   \
+  "smlad r3, r5, r6, r3\n\t"                                                   \
+  "ldr r6, [r10], #4\n\t"                                                      \
+  "sxtb16 r7, r6\n\t"                                                          \
+  "sxtb16 r6, r6, ror #8\n\t"                                                  \
+  "smlad r2, r4, r7, r2\n\t"                                                   \
+  "smlad r2, r5, r6, r2\n\t"
+#define TFLC__DSP_FC_REQ(s)                                                    \
+  "lsr r10, " s ", #31\n\t"                                                    \
+  "add r10, lr, r10, lsl #3\n\t"                                               \
+  "ldrd r6, r7, [r10, #56]\n\t"                                                \
+  "smlal r6, r7, " s ", r4\n\t"                                                \
+  "asr " s ", r7, r5\n\t"                                                      \
+  "ssat " s ", #8, " s "\n\t"
+  __asm__ volatile("push {r4-r11}\n\t"
+                   "mov lr, %[f]\n"
+                   "3:\n\t"
+                   "ldr r11, [lr, #28]\n\t"
+                   "ldr r12, [lr, #32]\n\t"
+                   "ldr r8, [lr, #0]\n\t"
+                   "ldr r9, [lr, #4]\n\t"
+                   "add r10, r9, r11, lsl #1\n\t"
+                   "add r6, r9, r11, lsl #2\n\t"
+                   "str r6, [lr, #4]\n\t"
+                   "ldr r6, [lr, #12]\n\t"
+                   "ldr r0, [r6]\n\t"
+                   "ldr r1, [r6, #4]\n\t"
+                   "ldr r2, [r6, #8]\n\t"
+                   "ldr r3, [r6, #12]\n\t"
+                   "ldr r7, [lr, #16]\n\t"
+                   "add r6, r6, r7\n\t"
+                   "str r6, [lr, #12]\n\t"
+                   "ldr r6, [lr, #36]\n\t"
+                   "cmp r6, #2\n\t"
+                   "beq 6f\n\t"
+                   "bhi 5f\n\t"
+                   "cmp r6, #1\n\t"
+                   "beq 7f\n"
+                   "1:\n\t" TFLC__DSP_FC_STEP "5:\n\t" TFLC__DSP_FC_STEP
+                   "6:\n\t" TFLC__DSP_FC_STEP "7:\n\t" TFLC__DSP_FC_STEP
+                   "ldr r6, [lr, #8]\n\t"
+                   "cmp r8, r6\n\t"
+                   "bne 1b\n\t"
+                   "ldr r4, [lr, #40]\n\t"
+                   "ldr r5, [lr, #44]\n\t" TFLC__DSP_FC_REQ("r0")
+                       TFLC__DSP_FC_REQ("r1") TFLC__DSP_FC_REQ("r2")
+                           TFLC__DSP_FC_REQ("r3") "bfi r0, r1, #8, #8\n\t"
+                                                  "bfi r0, r2, #16, #8\n\t"
+                                                  "bfi r0, r3, #24, #8\n\t"
+                                                  "ldr r6, [lr, #48]\n\t"
+                                                  "ssub8 r7, r0, r6\n\t"
+                                                  "sel r0, r0, r6\n\t"
+                                                  "ldr r6, [lr, #52]\n\t"
+                                                  "ssub8 r7, r6, r0\n\t"
+                                                  "sel r0, r0, r6\n\t"
+                                                  "ldr r6, [lr, #20]\n\t"
+                                                  "str r0, [r6], #4\n\t"
+                                                  "str r6, [lr, #20]\n\t"
+                                                  "ldr r6, [lr, #24]\n\t"
+                                                  "subs r6, r6, #1\n\t"
+                                                  "str r6, [lr, #24]\n\t"
+                                                  "bne 3b\n\t"
+                                                  "pop {r4-r11}\n\t"
+                   :
+                   : [f] "r"(f)
+                   : "r0", "r1", "r2", "r3", "r12", "lr", "cc", "memory");
+#undef TFLC__DSP_FC_STEP
+#undef TFLC__DSP_FC_REQ
+}
+#else
+/* The same in C (clang builds, the DSP emulation on other hosts) */
+static void tflc__dsp_fc_groups(tflc__dsp_fc_frame *f) {
+  const int32_t n4 = (int32_t)(f->end - f->a);
+  int32_t g, j;
+  for (g = 0; g < f->groups; g++) {
+    uint32_t s[4];
+    for (j = 0; j < 4; j++)
+      s[j] = (uint32_t)tflc__ld_i32(f->bias + 4 * j);
+    tflc__dsp_dot1x4(f->a, f->w, f->wc, n4, f->off2, s);
+    for (j = 0; j < 4; j++) {
+      const int32_t acc = tflc__wrap32((int64_t)s[j]);
+      const uint32_t *c = f->c + (acc < 0 ? 2 : 0);
+      const int64_t k = (int64_t)(((uint64_t)c[1] << 32) | c[0]);
+      const int32_t y = tflc__ssat8(tflc__asr32(
+          tflc__wrap32(tflc__asr64(k + (int64_t)acc * f->q, 32)), (int)f->sh));
+      const int32_t lo = (int32_t)(f->lo4 & 0xFFu) - (f->lo4 & 0x80u ? 256 : 0);
+      const int32_t hi = (int32_t)(f->hi4 & 0xFFu) - (f->hi4 & 0x80u ? 256 : 0);
+      f->out[j] = (int8_t)(y < lo ? lo : y > hi ? hi : y);
+    }
+    f->w += 4 * (ptrdiff_t)f->wc;
+    f->bias += f->bias_step;
+    f->out += 4;
+  }
+}
+#endif
+
+/* tflc_fully_connected_s8_dsp's groups of four output channels through
+ * tflc__dsp_fc_groups where the requantization is per tensor with a
+ * multiplier > 0, a right shift of 1..23 and an int8 offset and clamp
+ * (mode != 0), and the depth a multiple of 4. Returns the channels done
+ * (a multiple of 4; 0 where it does not apply). */
+static TFLC__NOINLINE int32_t tflc__dsp_fc_frame_run(
+    const tflc_fc_params *p, int mode, int32_t depth, int32_t out_depth,
+    const int8_t *a, const int8_t *w, const uint8_t *bias, int8_t *out) {
+  static const int32_t zeros[4] = {0, 0, 0, 0};
+  tflc__dsp_fc_frame f;
+  int64_t k;
+  const int32_t q = p->out_multiplier[0], r = -p->out_shift[0];
+  if (p->per_channel || mode == 0 || q <= 0 || r < 1 || r > 23 ||
+      (depth & 3) != 0 || out_depth < 4)
+    return 0;
+  /* tflc__dsp_fc_out's 64-bit constant, and the same less 2^31 for
+   * negative sums */
+  k = ((int64_t)1 << 30) + ((int64_t)1 << (r + 30)) +
+      (int64_t)p->output_offset * ((int64_t)1 << (31 + r));
+  f.c[0] = (uint32_t)(uint64_t)k;
+  f.c[1] = (uint32_t)((uint64_t)k >> 32);
+  k -= (int64_t)1 << 31;
+  f.c[2] = (uint32_t)(uint64_t)k;
+  f.c[3] = (uint32_t)((uint64_t)k >> 32);
+  f.a = a;
+  f.w = w;
+  f.end = a + depth;
+  f.bias = bias != NULL ? bias : (const uint8_t *)zeros;
+  f.bias_step = bias != NULL ? 16 : 0;
+  f.out = out;
+  f.groups = out_depth / 4;
+  f.wc = depth;
+  f.off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  f.entry = (depth / 4) % 4;
+  f.q = q;
+  f.sh = r - 1;
+  f.lo4 = ((uint32_t)p->act_min & 0xFFu) * 0x01010101u;
+  f.hi4 = ((uint32_t)p->act_max & 0xFFu) * 0x01010101u;
+  tflc__dsp_fc_groups(&f);
+  return out_depth & ~3;
+}
+
+/* tflc_fully_connected_s8_dsp's other outputs: nc <= 16 output channels
+ * from c of the input row a (its own frame: the sums stay off the group
+ * path's) */
+static TFLC__NOINLINE void tflc__dsp_fc_chunk(const tflc_fc_params *p, int mode,
+                                              int32_t depth, const int8_t *a,
+                                              const int8_t *w,
+                                              const uint8_t *bb, int32_t c,
+                                              int32_t nc, int8_t *o) {
+  uint32_t sums[16];
+  const int32_t in_off = p->input_offset, n4 = depth & ~3, nc4 = nc & ~3;
+  const uint32_t off2 = ((uint32_t)in_off & 0xFFFFu) * 0x10001u;
+  const int8_t *wc = w + (ptrdiff_t)c * depth;
+  int32_t j, k;
+  for (j = 0; j < nc; j++)
+    sums[j] =
+        bb != NULL ? (uint32_t)tflc__ld_i32(bb + 4 * (size_t)(c + j)) : 0u;
+#if defined(TFLC__DSP_ASM)
+  if (nc4 > 0)
+    tflc__dsp_row_groups_asm(a, wc, depth, n4, off2, nc4 / 4, sums);
+#else
+  for (j = 0; j < nc4; j += 4)
+    tflc__dsp_dot1x4(a, wc + (ptrdiff_t)j * depth, depth, n4, off2, sums + j);
+#endif
+  for (j = nc4; j + 2 <= nc; j += 2) /* the last rows in pairs */
+    tflc__dsp_dot1x2(a, wc + (ptrdiff_t)j * depth,
+                     wc + (ptrdiff_t)(j + 1) * depth, n4, 1, off2, sums + j);
+  for (; j < nc; j++) { /* and the last odd one */
+    const int8_t *wr = wc + (ptrdiff_t)j * depth;
+    uint32_t s = sums[j];
+    for (k = 0; k < n4; k += 4) {
+      const uint32_t xa = tflc__load4(a + k), wv = tflc__load4(wr + k);
+      s = tflc__smlad(tflc__sadd16(tflc__sxtb16(xa), off2), tflc__sxtb16(wv),
+                      s);
+      s = tflc__smlad(tflc__sadd16(tflc__sxtb16_ror8(xa), off2),
+                      tflc__sxtb16_ror8(wv), s);
+    }
+    sums[j] = s;
+  }
+  for (k = n4; k < depth; k++) { /* the last one to three values */
+    const int32_t x = (int32_t)a[k] + in_off;
+    for (j = 0; j < nc; j++)
+      sums[j] += (uint32_t)(x * wc[(ptrdiff_t)j * depth + k]);
+  }
+  tflc__dsp_fc_out(p, mode, c, nc, sums, o + c);
+}
+
+TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
+                                         int32_t batches, int32_t depth,
+                                         int32_t out_depth, const int8_t *in,
+                                         const tflc_const *filter,
+                                         const tflc_const *bias, int8_t *out) {
+  const int32_t in_off = p->input_offset;
+  const int8_t *w = (const int8_t *)filter->data;
+  const uint8_t *bb = bias != NULL ? (const uint8_t *)bias->data : NULL;
+  int mode;
+  int32_t b, c;
+  if (batches < 1 || batches > 3 || depth < 4 || out_depth < 1 ||
+      (!p->per_channel && p->filter_offset != 0) ||
+      filter->kind != TFLC_CONST_RAW_LUT || filter->bits != 0 ||
+      filter->type != TFLC_INT8 ||
+      (bias != NULL && (bias->kind != TFLC_CONST_RAW_LUT || bias->bits != 0 ||
+                        bias->type != TFLC_INT32)) ||
+      in_off < -32640 || in_off > 32640)
+    return 0;
+  mode = p->output_offset < -128 || p->output_offset > 127 ||
+                 p->act_min < -128 || p->act_max > 127 ||
+                 p->act_min > p->act_max
+             ? 0
+         : p->act_min == -128 && p->act_max == 127 ? 2
+                                                   : 1;
+  for (b = 0; b < batches; b++) {
+    const int8_t *a = in + (ptrdiff_t)b * depth;
+    int8_t *o = out + (ptrdiff_t)b * out_depth;
+    for (c = tflc__dsp_fc_frame_run(p, mode, depth, out_depth, a, w, bb, o);
+         c < out_depth; c += 16)
+      tflc__dsp_fc_chunk(p, mode, depth, a, w, bb, c,
+                         out_depth - c < 16 ? out_depth - c : 16, o);
+  }
+  return 1;
+}
+
+/* SMMULR: the high word of a b rounded, (a b + 2^31) >> 32 (the same as
+ * tflc__smmulr, which the depthwise section defines for its C path) */
+#if defined(TFLC_DSP_EMULATE)
+static int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+}
+#elif defined(__GNUC__)
+TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  int32_t r;
+  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#else
+TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+}
+#endif
+
+/* MultiplyByQuantizedMultiplier(x, q, -r) from twice x (|x| < 2^30, so no
+ * saturation): SQRDMULH(x, q) = SMMULR(2 x, q), then the rounding division
+ * by 2^r (r 1..31, nudge 2^(r-1)) as (v + nudge - (v < 0)) >> r, exact as
+ * |v| < 2^30; r 0 (exact): v itself */
+TFLC__INLINE int32_t tflc__dsp_add_scale(int32_t x2, int32_t q, int32_t nudge,
+                                         int32_t r, int exact) {
+  const int32_t v = tflc__dsp_smmulr(x2, q);
+  if (exact)
+    return v;
+  return tflc__asr32(v + nudge + tflc__asr32(v, 31), (int)r);
+}
+
+/* The constants of tflc__dsp_add_loop: per input twice its offset
+ * scaled (o 2^21), the multiplier, the nudge 2^(r-1) and the right shift
+ * r; the output's multiplier and shift, its nudge with the output offset
+ * added (nz = 2^(ro-1) + zo 2^ro) and the clamp */
+typedef struct tflc__dsp_add_k {
+  int32_t ok1, q1, n1, r1, ok2, q2, n2, r2;
+  int32_t qo, nz, ro, lo, hi;
+} tflc__dsp_add_k;
+
+/* The element loop of tflc_add_elementwise_s8_dsp (left shift 20); e1,
+ * e2: constants at each call, 1 where that input's right shift is 0.
+ * Twice an input's scaled value is x 2^21 + o 2^21; |x + o| <= 384, so it
+ * stays below 2^30, as does the sum of the two scaled values (at most
+ * 805306370). The output offset rides in the output's nudge: (v + nudge +
+ * zo 2^ro - (v < 0)) >> ro = ((v + nudge - (v < 0)) >> ro) + zo, while the
+ * sum stays in int32 (checked by the caller). */
+TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
+                                     const int8_t *in1, const int8_t *in2,
+                                     int8_t *out, int e1, int e2) {
+  const tflc__dsp_add_k k = *kp;
+  size_t i;
+  for (i = 0; i + 2 <= n; i += 2) { /* two at a time: the constants once */
+    const int32_t a0 = tflc__dsp_add_scale(in1[i] * ((int32_t)1 << 21) + k.ok1,
+                                           k.q1, k.n1, k.r1, e1);
+    const int32_t a1 = tflc__dsp_add_scale(
+        in1[i + 1] * ((int32_t)1 << 21) + k.ok1, k.q1, k.n1, k.r1, e1);
+    const int32_t b0 = tflc__dsp_add_scale(in2[i] * ((int32_t)1 << 21) + k.ok2,
+                                           k.q2, k.n2, k.r2, e2);
+    const int32_t b1 = tflc__dsp_add_scale(
+        in2[i + 1] * ((int32_t)1 << 21) + k.ok2, k.q2, k.n2, k.r2, e2);
+    int32_t y0 = tflc__dsp_add_scale(2 * (a0 + b0), k.qo, k.nz, k.ro, 0);
+    int32_t y1 = tflc__dsp_add_scale(2 * (a1 + b1), k.qo, k.nz, k.ro, 0);
+    y0 = y0 < k.lo ? k.lo : y0;
+    y0 = y0 > k.hi ? k.hi : y0;
+    y1 = y1 < k.lo ? k.lo : y1;
+    y1 = y1 > k.hi ? k.hi : y1;
+    out[i] = (int8_t)y0;
+    out[i + 1] = (int8_t)y1;
+  }
+  for (; i < n; ++i) {
+    const int32_t a = tflc__dsp_add_scale(in1[i] * ((int32_t)1 << 21) + k.ok1,
+                                          k.q1, k.n1, k.r1, e1);
+    const int32_t b = tflc__dsp_add_scale(in2[i] * ((int32_t)1 << 21) + k.ok2,
+                                          k.q2, k.n2, k.r2, e2);
+    int32_t y = tflc__dsp_add_scale(2 * (a + b), k.qo, k.nz, k.ro, 0);
+    y = y < k.lo ? k.lo : y;
+    y = y > k.hi ? k.hi : y;
+    out[i] = (int8_t)y;
+  }
+}
+
+TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
+                                          const int8_t *in1, const int8_t *in2,
+                                          int8_t *out) {
+  tflc__dsp_add_k k;
+  const int32_t ro = -p->output_shift, zo = p->output_offset;
+  if (p->left_shift != 20 || p->input1_offset < -256 ||
+      p->input1_offset > 256 || p->input2_offset < -256 ||
+      p->input2_offset > 256 || p->input1_shift > 0 || p->input1_shift < -31 ||
+      p->input2_shift > 0 || p->input2_shift < -31 || ro < 1 || ro > 31 ||
+      zo < -0x10000 || zo > 0x10000 ||
+      805306371 + ((int64_t)1 << (ro - 1)) +
+              (int64_t)(zo < 0 ? -zo : zo) * ((int64_t)1 << ro) >
+          INT32_MAX) {
+    tflc_add_elementwise_s8_portable(p, n, in1, in2, out);
+    return;
+  }
+  if (p->input2_shift == 0 && p->input1_shift != 0) {
+    /* the input without a right shift first (the sum is the same) */
+    const int8_t *t = in1;
+    in1 = in2;
+    in2 = t;
+    k.ok1 = p->input2_offset * ((int32_t)1 << 21);
+    k.q1 = p->input2_multiplier;
+    k.r1 = -p->input2_shift;
+    k.ok2 = p->input1_offset * ((int32_t)1 << 21);
+    k.q2 = p->input1_multiplier;
+    k.r2 = -p->input1_shift;
+  } else {
+    k.ok1 = p->input1_offset * ((int32_t)1 << 21);
+    k.q1 = p->input1_multiplier;
+    k.r1 = -p->input1_shift;
+    k.ok2 = p->input2_offset * ((int32_t)1 << 21);
+    k.q2 = p->input2_multiplier;
+    k.r2 = -p->input2_shift;
+  }
+  k.n1 = k.r1 > 0 ? (int32_t)1 << (k.r1 - 1) : 0;
+  k.n2 = k.r2 > 0 ? (int32_t)1 << (k.r2 - 1) : 0;
+  k.qo = p->output_multiplier;
+  k.ro = ro;
+  k.nz =
+      tflc__wrap32(((int64_t)1 << (ro - 1)) + (int64_t)zo * ((int64_t)1 << ro));
+  k.lo = p->act_min;
+  k.hi = p->act_max;
+  if (k.r1 == 0 && k.r2 != 0)
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 0);
+  else if (k.r1 == 0)
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 1);
+  else
+    tflc__dsp_add_loop(&k, n, in1, in2, out, 0, 0);
+}
 
 /* tflc__dsp_gemm_row's other cases: four columns at a time over the
  * segments (its own frame, as tflc__dsp_gemm_row_runs has). */

@@ -926,6 +926,156 @@ static void test_dsp_dw_layer(void) {
   CHECK(ok);
   CHECK(used > 150);
 }
+
+/* tflc_fully_connected_s8_dsp against tflc_fully_connected_s8 over the
+ * portable GEMM, byte for byte: 1..3 batches (and 4, which it declines),
+ * depths of any length (below 4 declined; multiples of 4 often, for the
+ * per-tensor group path), odd output counts, per-tensor
+ * and per-channel requantization with left shifts and right shifts beyond
+ * 23, output offsets and clamps, input offsets beyond the 16-bit lanes
+ * (declined), no bias, an aligned and a misaligned one. */
+static int dsp_fc_case(int *used) {
+  quant k;
+  tflc_fc_params p;
+  const int32_t batches = rnd() % 8 == 0 ? 4 : rnd_range(1, 3);
+  const int32_t depth = rnd() % 4 == 0   ? rnd_range(1, 12)
+                        : rnd() % 2 == 0 ? 4 * rnd_range(1, 75)
+                                         : rnd_range(4, 300);
+  const int32_t outs = rnd() % 4 == 0 ? rnd_range(1, 7) : rnd_range(1, 70);
+  const int pc = (int)(rnd() % 2), bk = (int)(rnd() % 3);
+  int8_t *in = (int8_t *)malloc((size_t)(batches * depth));
+  int8_t *f = (int8_t *)malloc((size_t)(outs * depth));
+  int8_t *expect = (int8_t *)malloc((size_t)(batches * outs));
+  int8_t *got = (int8_t *)malloc((size_t)(batches * outs));
+  uint8_t bmis[4 * 70 + 1];
+  tflc_const fc, braw, bm;
+  int ran, ok;
+  fill_s8(in, batches * depth);
+  fill_s8(f, outs * depth);
+  make_quant(&k, outs, depth);
+  if (rnd() % 4 == 0) { /* every channel as channel 0 (per-tensor runs) */
+    int32_t c;
+    for (c = 1; c < outs; c++) {
+      k.q[c] = k.q[0];
+      k.s[c] = k.s[0];
+      k.s32[c] = k.s32[0];
+    }
+  }
+  memset(&p, 0, sizeof p);
+  p.input_offset = pick_offset();
+  p.filter_offset = rnd() % 8 == 0 ? rnd_range(-5, 5) : 0;
+  p.output_offset = rnd() % 16 == 0 ? rnd_range(-300, 300) : k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.per_channel = pc;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  fc = tflc_const_raw(f, TFLC_INT8, outs * depth);
+  braw = tflc_const_raw(k.bias, TFLC_INT32, outs);
+  memcpy(bmis + 1, k.bias, (size_t)outs * 4u);
+  bm = tflc_const_raw(bmis + 1, TFLC_INT32, outs);
+  test_gemm_impl = tflc_gemm_s8_portable;
+  memset(expect, 0x5A, (size_t)(batches * outs));
+  tflc_fully_connected_s8(&p, batches, depth, outs, in, &fc,
+                          bk == 0   ? NULL
+                          : bk == 1 ? &braw
+                                    : &bm,
+                          expect, NULL, 0);
+  memset(got, 0x5A, (size_t)(batches * outs));
+  ran = tflc_fully_connected_s8_dsp(&p, batches, depth, outs, in, &fc,
+                                    bk == 0   ? NULL
+                                    : bk == 1 ? &braw
+                                              : &bm,
+                                    got);
+  if (ran) {
+    ok = memcmp(got, expect, (size_t)(batches * outs)) == 0;
+    *used += 1;
+  } else {
+    /* declined: nothing written, and only where it says it declines */
+    int32_t i;
+    ok = batches > 3 || depth < 4 || (!pc && p.filter_offset != 0) ||
+         p.input_offset < -32640 || p.input_offset > 32640;
+    for (i = 0; i < batches * outs; i++)
+      ok &= got[i] == 0x5A;
+  }
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static void test_dsp_fully_connected(void) {
+  int i, ok = 1, used = 0;
+  for (i = 0; i < 600; i++)
+    ok &= dsp_fc_case(&used);
+  CHECK(ok);
+  CHECK(used > 300);
+}
+
+/* tflc_add_elementwise_s8_dsp against the portable loop: parameters from
+ * tflc_add_prepare_s8 (every activation), random ones in its range
+ * (offsets within +-256, shifts <= 0, small shifts where an intermediate
+ * off by one shows, extreme multipliers, output offsets that do and do
+ * not fit its rounding) and beyond it (left shifts other than 20, input
+ * offsets beyond +-256, shifts > 0: the portable loop), lengths not
+ * multiples of 4. */
+static void test_dsp_add(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 1500; i++) {
+    tflc_add_params p;
+    int8_t in1[80], in2[80], expect[84], got[84];
+    const size_t n = (size_t)rnd_range(0, 80);
+    const uint32_t mode = rnd() % 4;
+    if (mode == 0) {
+      const float s1 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
+      const float s2 = 0.001f + (float)(rnd() % 1000) / 1000.0f;
+      const float so = 0.001f + (float)(rnd() % 1000) / 500.0f;
+      tflc_add_prepare_s8(s1, rnd_range(-128, 127), s2, rnd_range(-128, 127),
+                          so, rnd_range(-128, 127), (int)(rnd() % 4), &p);
+    } else {
+      const int32_t lo = rnd_range(-128, 127);
+      const int wide = mode == 3;
+      p.input1_offset = wide ? rnd_range(-400, 400) : rnd_range(-256, 256);
+      p.input2_offset = wide ? rnd_range(-400, 400) : rnd_range(-256, 256);
+      p.output_offset =
+          rnd() % 16 ? rnd_range(-300, 300) : rnd_range(-70000, 70000);
+      p.left_shift = wide ? rnd_range(0, 20) : 20;
+      p.input1_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
+      p.input2_multiplier = rnd() % 4 == 0 ? INT32_MAX : (int32_t)rnd();
+      p.output_multiplier = rnd() % 4 == 0 ? INT32_MIN : (int32_t)rnd();
+      p.input1_shift = wide ? rnd_range(-31, 31) : rnd_range(-31, 0);
+      p.input2_shift = rnd() % 2 ? rnd_range(-31, 0) : rnd_range(-20, 0);
+      p.output_shift = wide ? rnd_range(-31, 31) : rnd_range(-31, -1);
+      if (mode == 2) {
+        /* small shifts everywhere */
+        p.input1_shift = rnd_range(-3, 0);
+        p.input2_shift = rnd_range(-3, 0);
+        p.output_shift = rnd_range(-3, -1);
+      }
+      p.act_min = lo;
+      p.act_max = rnd_range(lo, 127);
+    }
+    fill_s8(in1, 80);
+    fill_s8(in2, 80);
+    if (i % 8 == 0) { /* the extremes */
+      memset(in1, i % 16 ? 0x80 : 0x7F, 80);
+      memset(in2, i % 32 ? 0x7F : 0x80, 80);
+    }
+    memset(expect, 0x33, sizeof expect);
+    memset(got, 0x33, sizeof got);
+    tflc_add_elementwise_s8_portable(&p, n, in1, in2, expect);
+    tflc_add_elementwise_s8_dsp(&p, n, in1, in2, got);
+    if (memcmp(got, expect, sizeof got) != 0) {
+      ok = 0;
+      if (bad++ < 3)
+        printf("  dsp add differs: n %d shifts %d %d %d left %d\n", (int)n,
+               (int)p.input1_shift, (int)p.input2_shift, (int)p.output_shift,
+               (int)p.left_shift);
+    }
+  }
+  CHECK(ok);
+}
 #endif
 
 static int fc_kernel_case(void) {
@@ -1685,6 +1835,8 @@ int main(void) {
 #if defined(TFLC_HAVE_DSP)
   RUN(test_dsp_dw3x3_layer);
   RUN(test_dsp_dw_layer);
+  RUN(test_dsp_fully_connected);
+  RUN(test_dsp_add);
 #endif
   RUN(test_lut_unpack);
   RUN(test_kernels_portable);
