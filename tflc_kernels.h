@@ -15862,6 +15862,57 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE) ||                                \
     (defined(TFLC_MVE_DW3_LAYER_TEST) && defined(TFLC_HAVE_MVE))
+/* The assembly text of the Helium 3 x 3 depthwise: one tap of eight
+ * channels (the input at register operand xr, its weights at w + k): the
+ * even channels' products into %q[e], the odd ones' into %q[o] (q2-q4
+ * scratch); a window's nine taps (x0 at its first tap, rows %[row] and
+ * columns %[ch] apart; x0-x2 moved) */
+#define TFLC__MVE_TAP8(xr, k)                                                  \
+  "vldrb.s16 q2, [%[" xr "]]\n\t"                                              \
+  "vldrb.s16 q3, [%[w], #" #k "]\n\t"                                          \
+  "vmullb.s16 q4, q2, q3\n\t"                                                  \
+  "vadd.i32 %q[e], %q[e], q4\n\t"                                              \
+  "vmullt.s16 q4, q2, q3\n\t"                                                  \
+  "vadd.i32 %q[o], %q[o], q4\n\t"
+#define TFLC__MVE_TAPS9                                                                                                                   \
+  "add %[x1], %[x0], %[ch]\n\t" TFLC__MVE_TAP8(                                                                                           \
+      "x0",                                                                                                                               \
+      0) "add %[x2], %[x1], "                                                                                                             \
+         "%[ch]"                                                                                                                          \
+         "\n\t" TFLC__MVE_TAP8(                                                                                                           \
+             "x1",                                                                                                                        \
+             8) "add %[x0], %[x0], "                                                                                                      \
+                "%[row]\n\t" TFLC__MVE_TAP8("x2", 16) "add %[x1], %[x0], "                                                                \
+                                                      "%[ch]"                                                                             \
+                                                      "\n\t" TFLC__MVE_TAP8("x0", 24) "add %[x2], %[x1], %[ch]\n\t" TFLC__MVE_TAP8(       \
+                                                          "x1",                                                                           \
+                                                          32) "add %[x0], "                                                               \
+                                                              "%[x0], "                                                                   \
+                                                              "%[row]"                                                                    \
+                                                              "\n"                                                                        \
+                                                              "\t" TFLC__MVE_TAP8("x2", 40) "add %[x1], %[x0], %[ch]\n\t" TFLC__MVE_TAP8( \
+                                                                  "x0",                                                                   \
+                                                                  48) "add "                                                              \
+                                                                      "%[x2],"                                                            \
+                                                                      " %[x1]"                                                            \
+                                                                      ", "                                                                \
+                                                                      "%[ch]"                                                             \
+                                                                      "\n"                                                                \
+                                                                      "\t" TFLC__MVE_TAP8(                                                \
+                                                                          "x"                                                             \
+                                                                          "1",                                                            \
+                                                                          56)                                                             \
+                                                                          TFLC__MVE_TAP8(                                                 \
+                                                                              "x2",                                                       \
+                                                                              64)
+/* the rounding right shift of a VQRDMULH result in %q[acc] by the VRSHL
+ * amounts in s (t scratch), as tflc__mve_requant_shift */
+#define TFLC__MVE_RSHIFT(acc, s, t)                                            \
+  "vand " t ", %q[" acc "], " s "\n\t"                                         \
+  "vshr.s32 " t ", " t ", #31\n\t"                                             \
+  "vqadd.s32 %q[" acc "], %q[" acc "], " t "\n\t"                              \
+  "vrshl.s32 %q[" acc "], %q[" acc "], " s "\n\t"
+
 /* The sums of channels [c, c + 8) over a 3 x 3 window inside the input
  * (x at its first tap and channel c, w the nine taps' eight weights one
  * after the other), the inputs and weights widened to 16 bits, even
@@ -15874,68 +15925,7 @@ TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
   const int8_t *x0 = x, *x1, *x2;
   /* widening loads take r0-r7 ("l") */
   __asm__(
-      "add %[x1], %[x0], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x0]]\n\t"
-      "vldrb.s16 q3, [%[w], #0]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x2], %[x1], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x1]]\n\t"
-      "vldrb.s16 q3, [%[w], #8]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x0], %[x0], %[row]\n\t"
-      "vldrb.s16 q2, [%[x2]]\n\t"
-      "vldrb.s16 q3, [%[w], #16]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x1], %[x0], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x0]]\n\t"
-      "vldrb.s16 q3, [%[w], #24]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x2], %[x1], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x1]]\n\t"
-      "vldrb.s16 q3, [%[w], #32]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x0], %[x0], %[row]\n\t"
-      "vldrb.s16 q2, [%[x2]]\n\t"
-      "vldrb.s16 q3, [%[w], #40]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x1], %[x0], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x0]]\n\t"
-      "vldrb.s16 q3, [%[w], #48]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "add %[x2], %[x1], %[ch]\n\t"
-      "vldrb.s16 q2, [%[x1]]\n\t"
-      "vldrb.s16 q3, [%[w], #56]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4\n\t"
-      "vldrb.s16 q2, [%[x2]]\n\t"
-      "vldrb.s16 q3, [%[w], #64]\n\t"
-      "vmullb.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[e], %q[e], q4\n\t"
-      "vmullt.s16 q4, q2, q3\n\t"
-      "vadd.i32 %q[o], %q[o], q4"
+      TFLC__MVE_TAPS9
       : [e] "+w"(e), [o] "+w"(o), [x0] "+l"(x0), [x1] "=&l"(x1), [x2] "=&l"(x2)
       : [w] "l"(w), [ch] "r"(ch), [row] "r"(x_row)
       : "q2", "q3", "q4", "memory");
@@ -16127,97 +16117,59 @@ TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
                                       const tflc__mve_dw3c *kc, int32_t off,
                                       int16x8_t lo, int16x8_t hi) {
   const int8_t *x0 = x, *x1, *x2;
-  int32x4_t e, d;
+  int32x4_t e, odd;
+  /* clang-format off */
   __asm__ volatile("vldrw.u32 %q[e], [%[kc]]\n\t"
-                   "vldrw.u32 %q[d], [%[kc], #16]\n\t"
-                   "add %[x1], %[x0], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x0]]\n\t"
-                   "vldrb.s16 q3, [%[w], #0]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x2], %[x1], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x1]]\n\t"
-                   "vldrb.s16 q3, [%[w], #8]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x0], %[x0], %[row]\n\t"
-                   "vldrb.s16 q2, [%[x2]]\n\t"
-                   "vldrb.s16 q3, [%[w], #16]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x1], %[x0], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x0]]\n\t"
-                   "vldrb.s16 q3, [%[w], #24]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x2], %[x1], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x1]]\n\t"
-                   "vldrb.s16 q3, [%[w], #32]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x0], %[x0], %[row]\n\t"
-                   "vldrb.s16 q2, [%[x2]]\n\t"
-                   "vldrb.s16 q3, [%[w], #40]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x1], %[x0], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x0]]\n\t"
-                   "vldrb.s16 q3, [%[w], #48]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "add %[x2], %[x1], %[ch]\n\t"
-                   "vldrb.s16 q2, [%[x1]]\n\t"
-                   "vldrb.s16 q3, [%[w], #56]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
-                   "vldrb.s16 q2, [%[x2]]\n\t"
-                   "vldrb.s16 q3, [%[w], #64]\n\t"
-                   "vmullb.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[e], %q[e], q4\n\t"
-                   "vmullt.s16 q4, q2, q3\n\t"
-                   "vadd.i32 %q[d], %q[d], q4\n\t"
+                   "vldrw.u32 %q[o], [%[kc], #16]\n\t"
+                   TFLC__MVE_TAPS9
                    "vldrw.u32 q3, [%[kc], #32]\n\t"
                    "vqrdmulh.s32 %q[e], %q[e], q3\n\t"
                    "vldrw.u32 q3, [%[kc], #48]\n\t"
-                   "vand q4, %q[e], q3\n\t"
-                   "vshr.s32 q4, q4, #31\n\t"
-                   "vqadd.s32 %q[e], %q[e], q4\n\t"
-                   "vrshl.s32 %q[e], %q[e], q3\n\t"
+                   TFLC__MVE_RSHIFT("e", "q3", "q4")
                    "vldrw.u32 q3, [%[kc], #64]\n\t"
-                   "vqrdmulh.s32 %q[d], %q[d], q3\n\t"
+                   "vqrdmulh.s32 %q[o], %q[o], q3\n\t"
                    "vldrw.u32 q3, [%[kc], #80]\n\t"
-                   "vand q4, %q[d], q3\n\t"
-                   "vshr.s32 q4, q4, #31\n\t"
-                   "vqadd.s32 %q[d], %q[d], q4\n\t"
-                   "vrshl.s32 %q[d], %q[d], q3\n\t"
+                   TFLC__MVE_RSHIFT("o", "q3", "q4")
                    "vqmovnb.s32 q2, %q[e]\n\t"
-                   "vqmovnt.s32 q2, %q[d]\n\t"
+                   "vqmovnt.s32 q2, %q[o]\n\t"
                    "vqadd.s16 q2, q2, %[off]\n\t"
                    "vmax.s16 q2, q2, %q[lo]\n\t"
                    "vmin.s16 q2, q2, %q[hi]\n\t"
-                   "vstrb.16 q2, [%[o]]"
-                   : [e] "=&w"(e), [d] "=&w"(d), [x0] "+l"(x0), [x1] "=&l"(x1),
+                   "vstrb.16 q2, [%[out]]"
+                   : [e] "=&w"(e), [o] "=&w"(odd), [x0] "+l"(x0), [x1] "=&l"(x1),
                      [x2] "=&l"(x2)
-                   : [w] "l"(w), [o] "l"(o), [ch] "r"(ch), [row] "r"(x_row),
+                   : [w] "l"(w), [out] "l"(o), [ch] "r"(ch), [row] "r"(x_row),
                      [kc] "r"(kc), [off] "r"(off), [lo] "w"(lo), [hi] "w"(hi)
                    : "q2", "q3", "q4", "memory");
+  /* clang-format on */
 }
+
+/* one column of two windows one above the other (x at the upper one's
+ * tap, rows %[row] apart; weights at w + a, b, c): four input rows, the
+ * upper window's sums in %q[e0] / %q[d0], the lower one's in %q[e1] /
+ * %q[d1] (q4-q7 scratch) */
+#define TFLC__MVE_MAC8(wq, e, d)                                               \
+  "vmullb.s16 q7, q4, " wq "\n\t"                                              \
+  "vadd.i32 %q[" e "], %q[" e "], q7\n\t"                                      \
+  "vmullt.s16 q7, q4, " wq "\n\t"                                              \
+  "vadd.i32 %q[" d "], %q[" d "], q7\n\t"
+#define TFLC__MVE_COL8X2(a, b, c)                                              \
+  "vldrb.s16 q4, [%[x]]\n\t"                                                   \
+  "vldrb.s16 q5, [%[w], #" #a "]\n\t" TFLC__MVE_MAC8(                          \
+      "q5", "e0",                                                              \
+      "d0") "add %[x], %[x], %[row]\n\t"                                       \
+            "vldrb.s16 q4, [%[x]]\n\t"                                         \
+            "vldrb.s16 q6, [%[w], #" #b                                        \
+            "]\n\t" TFLC__MVE_MAC8("q6", "e0", "d0") TFLC__MVE_MAC8(           \
+                "q5", "e1",                                                    \
+                "d1") "add %[x], %[x], %[row]\n\t"                             \
+                      "vldrb.s16 q4, [%[x]]\n\t"                               \
+                      "vldrb.s16 q5, [%[w], #" #c                              \
+                      "]\n\t" TFLC__MVE_MAC8("q5", "e0", "d0") TFLC__MVE_MAC8( \
+                          "q6", "e1",                                          \
+                          "d1") "add %[x], %[x], %[row]\n\t"                   \
+                                "vldrb.s16 q4, [%[x]]\n\t" TFLC__MVE_MAC8(     \
+                                    "q5", "e1", "d1")
 
 /* Two output pixels of eight channels, one above the other with stride 1
  * (x at the upper one's first tap, its output at o0, the lower one's at
@@ -16231,138 +16183,28 @@ TFLC__INLINE void tflc__mve_dw3x3_px8x2(const int8_t *x, const int8_t *w,
                                         int32_t off) {
   const ptrdiff_t back = ch - 3 * x_row;
   int32x4_t e0, d0, e1, d1;
+  /* clang-format off */
   __asm__ volatile("vldrw.u32 %q[e0], [%[kc]]\n\t"
                    "vldrw.u32 %q[d0], [%[kc], #16]\n\t"
                    "vldrw.u32 %q[e1], [%[kc]]\n\t"
                    "vldrw.u32 %q[d1], [%[kc], #16]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #0]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q6, [%[w], #24]\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #48]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   TFLC__MVE_COL8X2(0, 24, 48)
                    "add %[x], %[x], %[back]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #8]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q6, [%[w], #32]\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #56]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   TFLC__MVE_COL8X2(8, 32, 56)
                    "add %[x], %[x], %[back]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #16]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q6, [%[w], #40]\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vldrb.s16 q5, [%[w], #64]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e0], %q[e0], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d0], %q[d0], q7\n\t"
-                   "vmullb.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q6\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
-                   "add %[x], %[x], %[row]\n\t"
-                   "vldrb.s16 q4, [%[x]]\n\t"
-                   "vmullb.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[e1], %q[e1], q7\n\t"
-                   "vmullt.s16 q7, q4, q5\n\t"
-                   "vadd.i32 %q[d1], %q[d1], q7\n\t"
+                   TFLC__MVE_COL8X2(16, 40, 64)
                    "vldrw.u32 q4, [%[kc], #32]\n\t"
                    "vldrw.u32 q5, [%[kc], #48]\n\t"
                    "vqrdmulh.s32 %q[e0], %q[e0], q4\n\t"
-                   "vand q6, %q[e0], q5\n\t"
-                   "vshr.s32 q6, q6, #31\n\t"
-                   "vqadd.s32 %q[e0], %q[e0], q6\n\t"
-                   "vrshl.s32 %q[e0], %q[e0], q5\n\t"
+                   TFLC__MVE_RSHIFT("e0", "q5", "q6")
                    "vqrdmulh.s32 %q[e1], %q[e1], q4\n\t"
-                   "vand q6, %q[e1], q5\n\t"
-                   "vshr.s32 q6, q6, #31\n\t"
-                   "vqadd.s32 %q[e1], %q[e1], q6\n\t"
-                   "vrshl.s32 %q[e1], %q[e1], q5\n\t"
+                   TFLC__MVE_RSHIFT("e1", "q5", "q6")
                    "vldrw.u32 q4, [%[kc], #64]\n\t"
                    "vldrw.u32 q5, [%[kc], #80]\n\t"
                    "vqrdmulh.s32 %q[d0], %q[d0], q4\n\t"
-                   "vand q6, %q[d0], q5\n\t"
-                   "vshr.s32 q6, q6, #31\n\t"
-                   "vqadd.s32 %q[d0], %q[d0], q6\n\t"
-                   "vrshl.s32 %q[d0], %q[d0], q5\n\t"
+                   TFLC__MVE_RSHIFT("d0", "q5", "q6")
                    "vqrdmulh.s32 %q[d1], %q[d1], q4\n\t"
-                   "vand q6, %q[d1], q5\n\t"
-                   "vshr.s32 q6, q6, #31\n\t"
-                   "vqadd.s32 %q[d1], %q[d1], q6\n\t"
-                   "vrshl.s32 %q[d1], %q[d1], q5\n\t"
+                   TFLC__MVE_RSHIFT("d1", "q5", "q6")
                    "vqmovnb.s32 q4, %q[e0]\n\t"
                    "vqmovnt.s32 q4, %q[d0]\n\t"
                    "vqmovnb.s32 q5, %q[e1]\n\t"
@@ -16382,6 +16224,7 @@ TFLC__INLINE void tflc__mve_dw3x3_px8x2(const int8_t *x, const int8_t *w,
                    : [w] "l"(w), [o0] "l"(o0), [o1] "l"(o1), [row] "r"(x_row),
                      [back] "r"(back), [kc] "r"(kc), [off] "r"(off)
                    : "q4", "q5", "q6", "q7", "memory");
+  /* clang-format on */
 }
 
 /* The weights of a window read dy rows and dx columns below and right of
