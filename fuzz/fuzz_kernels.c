@@ -13,11 +13,14 @@
  * The Arm DSP depthwise layer paths (the 3x3 frame and the path of any
  * filter, which take a whole DEPTHWISE_CONV_2D layer) are checked against
  * a plain reference of TFLM's arithmetic written here, and must either
- * agree or refuse the layer without writing a byte.
+ * agree or refuse the layer without writing a byte. The Arm DSP
+ * FULLY_CONNECTED layer path (one to three batches) is checked against the
+ * portable GEMM the generic path runs, under the same rule, and the DSP
+ * int8 ADD loop against the portable one.
  *
  * Input layout (missing bytes read as 0):
- *   0      primitive: b % 4 (0 GEMM, 1 depthwise, 2 requantization,
- *          3 depthwise layer)
+ *   0      primitive: b % 6 (0 GEMM, 1 depthwise, 2 requantization,
+ *          3 depthwise layer, 4 fully connected, 5 ADD)
  *   1..    shape and parameter bytes, in the order read below
  *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
 #include <stdint.h>
@@ -443,6 +446,119 @@ static void fuzz_dw_layer(reader *r) {
   free(expect);
   free(got);
 }
+/* tflc_fully_connected_s8_dsp against the portable GEMM over the same
+ * operands (the generic FULLY_CONNECTED path): it computes the layer or
+ * writes nothing */
+static void fuzz_fc(reader *r) {
+  tflc_fc_params p;
+  tflc_gemm_block g;
+  quant k;
+  const int32_t batches = 1 + (int32_t)(u8(r) % 4u);
+  const int32_t depth = 1 + (int32_t)(u8(r) % 160u);
+  const int32_t out_depth = 1 + (int32_t)(u8(r) % 40u);
+  const size_t in_n = (size_t)(batches * depth);
+  const size_t w_n = (size_t)(out_depth * depth);
+  const size_t out_n = (size_t)(batches * out_depth);
+  int8_t *x = (int8_t *)xmalloc(in_n), *w = (int8_t *)xmalloc(w_n);
+  int8_t *expect = (int8_t *)xmalloc(out_n), *got = (int8_t *)xmalloc(out_n);
+  tflc_const fc, bc;
+  size_t i;
+  int ran;
+  memset(&p, 0, sizeof p);
+  p.input_offset = offset(r);
+  quant_read(r, &k, out_depth);
+  for (i = 0; i < (size_t)out_depth; i++) /* tflc_fc_params' -31..30 */
+    k.shift[i] = (int8_t)(k.shift[i] < -31  ? -31
+                          : k.shift[i] > 30 ? 30
+                                            : k.shift[i]);
+  p.output_offset = k.rq.output_offset;
+  p.act_min = k.rq.act_min;
+  p.act_max = k.rq.act_max;
+  p.per_channel = k.rq.per_channel;
+  p.out_multiplier = k.q;
+  p.out_shift = k.shift;
+  pool_fill(r, x, in_n);
+  pool_fill(r, w, w_n);
+  g.rows = batches;
+  g.cols = out_depth;
+  g.segments = 1;
+  g.seg_len = depth;
+  g.a = x;
+  g.a_row = depth;
+  g.a_seg = 0;
+  g.a_offset = p.input_offset;
+  g.w = w;
+  g.w_col = depth;
+  g.w_seg = 0;
+  g.out = expect;
+  g.out_row = out_depth;
+  memset(expect, 0x5A, out_n);
+  tflc_gemm_s8_portable(&k.rq, &g);
+  fc = tflc_const_raw(w, TFLC_INT8, (int32_t)w_n);
+  bc = tflc_const_raw(k.bias, TFLC_INT32, out_depth);
+  memset(got, 0x5A, out_n);
+  ran = tflc_fully_connected_s8_dsp(&p, batches, depth, out_depth, x, &fc,
+                                    k.rq.bias != NULL ? &bc : NULL, got);
+  if (ran) {
+    if (memcmp(got, expect, out_n) != 0)
+      differ("fully connected layer", "dsp");
+  } else {
+    for (i = 0; i < out_n; i++)
+      if (got[i] != 0x5A)
+        differ("fully connected layer refused but wrote", "dsp");
+  }
+  free(x);
+  free(w);
+  free(expect);
+  free(got);
+}
+
+/* the DSP int8 ADD loop against the portable one: parameters as
+ * tflc_add_prepare_s8 makes them, or any (it takes its range and hands
+ * the rest to the portable loop) */
+static void fuzz_add(reader *r) {
+  tflc_add_params p;
+  const size_t n = (size_t)(u8(r) % 100u);
+  int8_t *a = (int8_t *)xmalloc(n), *b = (int8_t *)xmalloc(n);
+  int8_t *expect = (int8_t *)xmalloc(n), *got = (int8_t *)xmalloc(n);
+  if (u8(r) & 1u) {
+    const float s1 = (float)(1u + u32(r) % 100000u) * 1e-5f;
+    const float s2 = (float)(1u + u32(r) % 100000u) * 1e-5f;
+    const float so = (float)(1u + u32(r) % 100000u) * 1e-5f;
+    const int32_t z1 = s8(r), z2 = s8(r), zo = s8(r);
+    tflc_add_prepare_s8(s1, z1, s2, z2, so, zo, (int)(u8(r) % 4u), &p);
+  } else {
+    p.input1_offset = (int32_t)(u32(r) % 801u) - 400;
+    p.input2_offset = (int32_t)(u32(r) % 801u) - 400;
+    p.output_offset = (int32_t)(u32(r) % 801u) - 400;
+    p.left_shift = u8(r) & 1u ? 20 : (int32_t)(u8(r) % 21u);
+    p.input1_multiplier = s32(r);
+    p.input2_multiplier = s32(r);
+    p.output_multiplier = s32(r);
+    p.input1_shift = (int32_t)(u8(r) % 63u) - 31;
+    p.input2_shift = (int32_t)(u8(r) % 63u) - 31;
+    p.output_shift = (int32_t)(u8(r) % 63u) - 31;
+    p.act_min = s8(r);
+    p.act_max = s8(r);
+    if (p.act_min > p.act_max) {
+      const int32_t t = p.act_min;
+      p.act_min = p.act_max;
+      p.act_max = t;
+    }
+  }
+  pool_fill(r, a, n);
+  r->i += n;
+  pool_fill(r, b, n);
+  tflc_add_elementwise_s8_portable(&p, n, a, b, expect);
+  memset(got, 0x5A, n);
+  tflc_add_elementwise_s8_dsp(&p, n, a, b, got);
+  if (memcmp(got, expect, n) != 0)
+    differ("ADD", "dsp");
+  free(a);
+  free(b);
+  free(expect);
+  free(got);
+}
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
@@ -451,18 +567,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
   r.d = d;
   r.n = size;
   r.i = 0;
-  switch (u8(&r) % 4u) {
+  switch (u8(&r) % 6u) {
   case 0:
     fuzz_gemm(&r);
     break;
   case 1:
     fuzz_depthwise(&r);
     break;
-  case 3:
 #if defined(TFLC_HAVE_DSP)
+  case 3:
     fuzz_dw_layer(&r);
-#endif
     break;
+  case 4:
+    fuzz_fc(&r);
+    break;
+  case 5:
+    fuzz_add(&r);
+    break;
+#endif
   default:
     fuzz_requantize(&r);
     break;
