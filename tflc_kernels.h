@@ -15867,6 +15867,7 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
  * even channels' products into %q[e], the odd ones' into %q[o] (q2-q4
  * scratch); a window's nine taps (x0 at its first tap, rows %[row] and
  * columns %[ch] apart; x0-x2 moved) */
+/* clang-format off */
 #define TFLC__MVE_TAP8(xr, k)                                                  \
   "vldrb.s16 q2, [%[" xr "]]\n\t"                                              \
   "vldrb.s16 q3, [%[w], #" #k "]\n\t"                                          \
@@ -15874,37 +15875,16 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   "vadd.i32 %q[e], %q[e], q4\n\t"                                              \
   "vmullt.s16 q4, q2, q3\n\t"                                                  \
   "vadd.i32 %q[o], %q[o], q4\n\t"
-#define TFLC__MVE_TAPS9                                                                                                                   \
-  "add %[x1], %[x0], %[ch]\n\t" TFLC__MVE_TAP8(                                                                                           \
-      "x0",                                                                                                                               \
-      0) "add %[x2], %[x1], "                                                                                                             \
-         "%[ch]"                                                                                                                          \
-         "\n\t" TFLC__MVE_TAP8(                                                                                                           \
-             "x1",                                                                                                                        \
-             8) "add %[x0], %[x0], "                                                                                                      \
-                "%[row]\n\t" TFLC__MVE_TAP8("x2", 16) "add %[x1], %[x0], "                                                                \
-                                                      "%[ch]"                                                                             \
-                                                      "\n\t" TFLC__MVE_TAP8("x0", 24) "add %[x2], %[x1], %[ch]\n\t" TFLC__MVE_TAP8(       \
-                                                          "x1",                                                                           \
-                                                          32) "add %[x0], "                                                               \
-                                                              "%[x0], "                                                                   \
-                                                              "%[row]"                                                                    \
-                                                              "\n"                                                                        \
-                                                              "\t" TFLC__MVE_TAP8("x2", 40) "add %[x1], %[x0], %[ch]\n\t" TFLC__MVE_TAP8( \
-                                                                  "x0",                                                                   \
-                                                                  48) "add "                                                              \
-                                                                      "%[x2],"                                                            \
-                                                                      " %[x1]"                                                            \
-                                                                      ", "                                                                \
-                                                                      "%[ch]"                                                             \
-                                                                      "\n"                                                                \
-                                                                      "\t" TFLC__MVE_TAP8(                                                \
-                                                                          "x"                                                             \
-                                                                          "1",                                                            \
-                                                                          56)                                                             \
-                                                                          TFLC__MVE_TAP8(                                                 \
-                                                                              "x2",                                                       \
-                                                                              64)
+#define TFLC__MVE_TAPS9                                                        \
+  "add %[x1], %[x0], %[ch]\n\t"  TFLC__MVE_TAP8("x0", 0)                       \
+  "add %[x2], %[x1], %[ch]\n\t"  TFLC__MVE_TAP8("x1", 8)                       \
+  "add %[x0], %[x0], %[row]\n\t" TFLC__MVE_TAP8("x2", 16)                      \
+  "add %[x1], %[x0], %[ch]\n\t"  TFLC__MVE_TAP8("x0", 24)                      \
+  "add %[x2], %[x1], %[ch]\n\t"  TFLC__MVE_TAP8("x1", 32)                      \
+  "add %[x0], %[x0], %[row]\n\t" TFLC__MVE_TAP8("x2", 40)                      \
+  "add %[x1], %[x0], %[ch]\n\t"  TFLC__MVE_TAP8("x0", 48)                      \
+  "add %[x2], %[x1], %[ch]\n\t"  TFLC__MVE_TAP8("x1", 56)                      \
+                                  TFLC__MVE_TAP8("x2", 64)
 /* the rounding right shift of a VQRDMULH result in %q[acc] by the VRSHL
  * amounts in s (t scratch), as tflc__mve_requant_shift */
 #define TFLC__MVE_RSHIFT(acc, s, t)                                            \
@@ -15912,6 +15892,7 @@ TFLC_API void tflc_depthwise_s8_mve(const tflc_requant_params *rq,
   "vshr.s32 " t ", " t ", #31\n\t"                                             \
   "vqadd.s32 %q[" acc "], %q[" acc "], " t "\n\t"                              \
   "vrshl.s32 %q[" acc "], %q[" acc "], " s "\n\t"
+/* clang-format on */
 
 /* The sums of channels [c, c + 8) over a 3 x 3 window inside the input
  * (x at its first tap and channel c, w the nine taps' eight weights one
@@ -16148,6 +16129,7 @@ TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
  * tap, rows %[row] apart; weights at w + a, b, c): four input rows, the
  * upper window's sums in %q[e0] / %q[d0], the lower one's in %q[e1] /
  * %q[d1] (q4-q7 scratch) */
+/* clang-format off */
 #define TFLC__MVE_MAC8(wq, e, d)                                               \
   "vmullb.s16 q7, q4, " wq "\n\t"                                              \
   "vadd.i32 %q[" e "], %q[" e "], q7\n\t"                                      \
@@ -16155,21 +16137,22 @@ TFLC__INLINE void tflc__mve_dw3x3_px8(const int8_t *x, const int8_t *w,
   "vadd.i32 %q[" d "], %q[" d "], q7\n\t"
 #define TFLC__MVE_COL8X2(a, b, c)                                              \
   "vldrb.s16 q4, [%[x]]\n\t"                                                   \
-  "vldrb.s16 q5, [%[w], #" #a "]\n\t" TFLC__MVE_MAC8(                          \
-      "q5", "e0",                                                              \
-      "d0") "add %[x], %[x], %[row]\n\t"                                       \
-            "vldrb.s16 q4, [%[x]]\n\t"                                         \
-            "vldrb.s16 q6, [%[w], #" #b                                        \
-            "]\n\t" TFLC__MVE_MAC8("q6", "e0", "d0") TFLC__MVE_MAC8(           \
-                "q5", "e1",                                                    \
-                "d1") "add %[x], %[x], %[row]\n\t"                             \
-                      "vldrb.s16 q4, [%[x]]\n\t"                               \
-                      "vldrb.s16 q5, [%[w], #" #c                              \
-                      "]\n\t" TFLC__MVE_MAC8("q5", "e0", "d0") TFLC__MVE_MAC8( \
-                          "q6", "e1",                                          \
-                          "d1") "add %[x], %[x], %[row]\n\t"                   \
-                                "vldrb.s16 q4, [%[x]]\n\t" TFLC__MVE_MAC8(     \
-                                    "q5", "e1", "d1")
+  "vldrb.s16 q5, [%[w], #" #a "]\n\t"                                          \
+  TFLC__MVE_MAC8("q5", "e0", "d0")                                             \
+  "add %[x], %[x], %[row]\n\t"                                                 \
+  "vldrb.s16 q4, [%[x]]\n\t"                                                   \
+  "vldrb.s16 q6, [%[w], #" #b "]\n\t"                                          \
+  TFLC__MVE_MAC8("q6", "e0", "d0")                                             \
+  TFLC__MVE_MAC8("q5", "e1", "d1")                                             \
+  "add %[x], %[x], %[row]\n\t"                                                 \
+  "vldrb.s16 q4, [%[x]]\n\t"                                                   \
+  "vldrb.s16 q5, [%[w], #" #c "]\n\t"                                          \
+  TFLC__MVE_MAC8("q5", "e0", "d0")                                             \
+  TFLC__MVE_MAC8("q6", "e1", "d1")                                             \
+  "add %[x], %[x], %[row]\n\t"                                                 \
+  "vldrb.s16 q4, [%[x]]\n\t"                                                   \
+  TFLC__MVE_MAC8("q5", "e1", "d1")
+/* clang-format on */
 
 /* Two output pixels of eight channels, one above the other with stride 1
  * (x at the upper one's first tap, its output at o0, the lower one's at
