@@ -7533,6 +7533,20 @@ static void tflc__patch_spread(const tflc__patch_layer *L, int8_t *buf,
     }
 }
 
+/* The shapes of a chain layer's kernel call: `rows` window rows of L->wb
+ * columns in, `out_rows` rows of L->ow out, batch 1. */
+static void tflc__patch_band_dims(const tflc__patch_layer *L, int32_t rows,
+                                  int32_t out_rows, int32_t idims[4],
+                                  int32_t odims[4]) {
+  idims[0] = odims[0] = 1;
+  idims[1] = rows;
+  idims[2] = L->wb;
+  idims[3] = L->c;
+  odims[1] = out_rows;
+  odims[2] = L->ow;
+  odims[3] = L->oc;
+}
+
 /* A layer other than a convolution on `x` (rows x L->wb x L->c; a pool:
  * with pad_top padding rows above them, none below), making `out_rows`
  * rows at y; an ADD adds the skip's rows x2. */
@@ -7554,13 +7568,8 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
     tflc_pool_params p =
         L->es == 4 ? ws->p : ((const tflc__pool_state *)op->state)->p;
     int32_t idims[4], odims[4];
-    idims[0] = odims[0] = 1;
-    idims[1] = rows;
-    idims[2] = L->w;
-    idims[3] = L->c;
-    odims[1] = out_rows;
-    odims[2] = L->ow;
-    odims[3] = L->oc;
+    tflc__patch_band_dims(L, rows, out_rows, idims, odims);
+    idims[2] = L->w; /* the pool pads its own columns: no band columns */
     p.pad_h = pad_top;
     if (TFLC__F32 && L->es == 4 &&
         (TFLC__SELECTED(TFLC_OP_AVERAGE_POOL_2D) ||
@@ -7631,19 +7640,6 @@ tflc__patch_other_run(tflc__ctx *k, tflc__op *op, const tflc__patch_layer *L,
 }
 /* One layer's kernel on `in` (rows x L->wb x L->c, no padding) making
  * `out_rows` rows at y. */
-/* The shapes of a chain layer's kernel call: `rows` window rows of L->wb
- * columns in, `out_rows` rows of L->ow out, batch 1. */
-static void tflc__patch_band_dims(const tflc__patch_layer *L, int32_t rows,
-                                  int32_t out_rows, int32_t idims[4],
-                                  int32_t odims[4]) {
-  idims[0] = odims[0] = 1;
-  idims[1] = rows;
-  idims[2] = L->wb;
-  idims[3] = L->c;
-  odims[1] = out_rows;
-  odims[2] = L->ow;
-  odims[3] = L->oc;
-}
 static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
                                                  const tflc__patch_layer *L,
                                                  const int8_t *x, int32_t rows,

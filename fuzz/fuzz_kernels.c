@@ -291,6 +291,21 @@ static void fuzz_requantize(reader *r) {
 }
 
 #if defined(TFLC_HAVE_DSP)
+/* a layer path's result: the expected bytes when it ran, else none
+ * written (the buffer still 0x5A) */
+static void layer_check(int ran, const int8_t *got, const int8_t *expect,
+                        size_t n, const char *what) {
+  size_t i;
+  if (ran) {
+    if (memcmp(got, expect, n) != 0)
+      differ(what, "dsp");
+    return;
+  }
+  for (i = 0; i < n; i++)
+    if (got[i] != 0x5A)
+      differ(what, "dsp (refused, but wrote)");
+}
+
 /* a window's output sizes: SAME or VALID padding */
 static void out_size(int32_t in, int32_t k, int32_t stride, int32_t dil,
                      int same, int32_t *out, int32_t *pad) {
@@ -349,7 +364,7 @@ static void fuzz_dw_layer(reader *r) {
   tflc_conv_params p;
   quant k;
   int32_t in_dims[4], f_dims[4], out_dims[4], kh, kw, mult, cin, cout, c;
-  size_t in_n, f_n, out_n, i;
+  size_t in_n, f_n, out_n;
   int8_t *x, *w, *expect, *got;
   tflc_const fc, bc;
   const uint32_t mode = u8(r);
@@ -432,15 +447,8 @@ static void fuzz_dw_layer(reader *r) {
   else
     ran = tflc__dsp_dw3x3_layer(&p, in_dims, x, f_dims, &fc,
                                 mode & 16u ? NULL : &bc, out_dims, got);
-  if (ran) {
-    if (memcmp(got, expect, out_n) != 0)
-      differ(any ? "depthwise layer (any filter)" : "depthwise layer (3x3)",
-             "dsp");
-  } else {
-    for (i = 0; i < out_n; i++)
-      if (got[i] != 0x5A)
-        differ("depthwise layer refused but wrote", "dsp");
-  }
+  layer_check(ran, got, expect, out_n,
+              any ? "depthwise layer (any filter)" : "depthwise layer (3x3)");
   free(x);
   free(w);
   free(expect);
@@ -499,14 +507,7 @@ static void fuzz_fc(reader *r) {
   memset(got, 0x5A, out_n);
   ran = tflc_fully_connected_s8_dsp(&p, batches, depth, out_depth, x, &fc,
                                     k.rq.bias != NULL ? &bc : NULL, got);
-  if (ran) {
-    if (memcmp(got, expect, out_n) != 0)
-      differ("fully connected layer", "dsp");
-  } else {
-    for (i = 0; i < out_n; i++)
-      if (got[i] != 0x5A)
-        differ("fully connected layer refused but wrote", "dsp");
-  }
+  layer_check(ran, got, expect, out_n, "fully connected layer");
   free(x);
   free(w);
   free(expect);
