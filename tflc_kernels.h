@@ -74,6 +74,16 @@
  *                         has them (the DSP ones are used instead)
  *   TFLC_NO_MVE_FC        Helium without its FULLY_CONNECTED kernel (FC
  *                         layers through the MVE GEMM; no per-layer record)
+ *   TFLC_NO_CONV_WINDOWS  int8 CONV_2D keeps only its pointwise path (1x1
+ *                         filters, stride 1, the pixels one run): any other
+ *                         convolution takes the direct loop, same bytes,
+ *                         slower. For models whose convolutions are all
+ *                         pointwise (`tflc ops --config` writes it then)
+ *   TFLC_NO_DW_ANY_FILTER the Arm DSP depthwise keeps its 3x3 layer path
+ *                         only: a layer it does not take goes through the
+ *                         chunked primitive, same bytes, slower. For models
+ *                         whose depthwise filters are all 3x3 (`tflc ops
+ *                         --config` writes it then)
  *   The library defines TFLC_HAVE_<PLATFORM> for each platform it compiles
  *   (DSP, MVE, HIFI, SSE41, AVX2) and TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for
  *   each primitive that platform provides (GEMM, DEPTHWISE, REQUANTIZE,
@@ -2720,6 +2730,10 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *filter,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
+#endif
+#if (defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) &&                               \
+     !defined(TFLC_NO_DW_ANY_FILTER)) ||                                       \
+    defined(TFLC_DW3_LAYER_TEST)
 static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const int32_t in_dims[4], const int8_t *in,
                               const int32_t filter_dims[4],
@@ -2742,7 +2756,11 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
 #endif
-#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) && defined(TFLC_NO_DW_ANY_FILTER)
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+  ((fd)[1] == 3 && (fd)[2] == 3 &&                                             \
+   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
+#elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
   ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
@@ -4078,6 +4096,14 @@ static void tflc__fill_s8(int8_t *dst, int8_t v, int32_t n) {
 /* filters up to this many values take their windows whole (im2col) */
 #define TFLC__SMALL_DEPTH 64
 
+/* 0 under TFLC_NO_CONV_WINDOWS: the blocked convolution keeps its
+ * pointwise path only (the other convolutions go to the direct one) */
+#ifdef TFLC_NO_CONV_WINDOWS
+#define TFLC__CONV_WINDOWS 0
+#else
+#define TFLC__CONV_WINDOWS 1
+#endif
+
 /* The state of one blocked convolution, in the frame of its driver once;
  * the parts that call the GEMM get a pointer to it and keep small frames
  * of their own (the stack high water is the driver's frame plus one
@@ -4331,7 +4357,7 @@ static TFLC__NOINLINE void tflc__conv2d_s8_inner(tflc__conv_blocked *s) {
       TFLC_GEMM_S8(&s->rq, gb);
       continue;
     }
-    if (s->run <= 0)
+    if (!TFLC__CONV_WINDOWS || s->run <= 0)
       continue;
     for (oy = 0; oy < g->oh; oy++) {
       const int32_t iy0 = oy * g->sh - g->ph;
@@ -4417,27 +4443,15 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
   gb->out_row = cout;
 }
 
-/* The blocked convolution's state before its first chunk (out of the
- * driver's frame); returns the output channels per chunk, or 0 when the
- * convolution is not for the blocked paths. */
-static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
-    tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
-    const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
-    const int32_t out_dims[4], int8_t *out, const void *tile,
-    size_t tile_bytes) {
-  tflc__geom *g = &s->g;
-  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
-  const int32_t in_off = p->input_offset;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, oy;
+/* Where the blocked convolution's windows lie: the output columns inside
+ * the input across the width (one run a row), whether any window leaves
+ * the input, whether the pixels are one run in memory, and whether the
+ * windows are copied whole (small filters, short kernel rows). */
+static void tflc__conv_blocked_shape(tflc__conv_blocked *s, int32_t depth,
+                                     int32_t in_off) {
+  const tflc__geom *g = &s->g;
+  int32_t oy;
   int64_t first, last;
-  tflc__geom_init(g, p, in_dims, filter_dims, out_dims);
-  if (filter_dims[3] != g->c || depth > 0x7FFFFF || (g->dw != 1 && g->kw != 1))
-    return 0; /* grouped, huge, or dilated across the width */
-  if (filter->bits != 0) {
-    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
-    if (chunk < 1)
-      return 0;
-  }
   /* output columns whose window is inside the input across the width */
   first = ((int64_t)g->pw + g->sw - 1) / g->sw;
   last = (int64_t)g->w - 1 - (int64_t)(g->kw - 1) * g->dw + g->pw;
@@ -4461,6 +4475,41 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
   /* short runs per kernel row: every window copied whole instead */
   s->im2col =
       s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
+}
+
+/* The blocked convolution's state before its first chunk (out of the
+ * driver's frame); returns the output channels per chunk, or 0 when the
+ * convolution is not for the blocked paths. */
+static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
+    tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
+    const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
+    const int32_t out_dims[4], int8_t *out, const void *tile,
+    size_t tile_bytes) {
+  tflc__geom *g = &s->g;
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
+  const int32_t in_off = p->input_offset;
+  int32_t chunk = TFLC__CHANNEL_CHUNK;
+  tflc__geom_init(g, p, in_dims, filter_dims, out_dims);
+  if (filter_dims[3] != g->c || depth > 0x7FFFFF || (g->dw != 1 && g->kw != 1))
+    return 0; /* grouped, huge, or dilated across the width */
+  if (filter->bits != 0) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  if (TFLC__CONV_WINDOWS) {
+    tflc__conv_blocked_shape(s, depth, in_off);
+  } else {
+    /* pointwise only: 1x1, stride 1, no padding, the pixels one run */
+    s->contiguous = g->kh == 1 && g->kw == 1 && g->sh == 1 && g->sw == 1 &&
+                    g->ph == 0 && g->pw == 0 && g->ow == g->w && g->oh <= g->h;
+    if (!s->contiguous)
+      return 0;
+    s->first = 0;
+    s->last = g->ow - 1;
+    s->run = g->ow;
+    s->border = s->small = s->im2col = 0;
+  }
   s->offset_inner =
       TFLC__CONV_OFFSET_ONE_PIXEL && s->contiguous && g->oh == 1 && g->ow == 1;
   s->rq.bias = s->bias;
@@ -4493,7 +4542,8 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     return 0;
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
-  if (s.im2col && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
+  if (TFLC__CONV_WINDOWS && s.im2col &&
+      TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
@@ -4511,12 +4561,12 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
      * plain biases, offset_inner) */
     tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                      s.in_off, s.bias);
-    if (s.im2col) {
+    if (TFLC__CONV_WINDOWS && s.im2col) {
       tflc__conv2d_s8_im2col_rows(&s);
       continue;
     }
     tflc__conv2d_s8_inner(&s);
-    if (!s.border)
+    if (!TFLC__CONV_WINDOWS || !s.border)
       continue;
     if (s.small) {
       tflc__conv2d_s8_small_im2col(&s);
@@ -14141,7 +14191,9 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
 #undef TFLC__DW3_BAND
 #endif
 
-#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+#if (defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) &&                               \
+     !defined(TFLC_NO_DW_ANY_FILTER)) ||                                       \
+    defined(TFLC_DW3_LAYER_TEST)
 /* The taps of one window for four channels: n_out x n_in taps, the inner
  * ones xi / wi bytes apart, the outer ones xo / wo, added to s; the input
  * offset added to the widened inputs (off2: in both halfwords), or (one)

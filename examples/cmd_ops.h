@@ -31,7 +31,35 @@ static int ops_list(void) {
 /* What a model needs beyond its operators, for `tflc ops --config`. */
 typedef struct ops_needs {
   int compression, subgraphs, float32, int16;
+  /* a CONV_2D other than pointwise (1x1, the map's size kept), a
+   * DEPTHWISE_CONV_2D with a filter other than 3x3 */
+  int conv_windows, dw_any_filter;
 } ops_needs;
+/* Tensor k of operator op (outputs != 0: its outputs): 1 and *x when the
+ * model describes it. */
+static int ops_tensor(const tflc_model *m, int32_t sg, int32_t op, int outputs,
+                      int32_t k, tflc_tensor *x) {
+  const int32_t t = tflc_model_op_io(m, sg, op, outputs, k);
+  return t >= 0 && tflc_model_tensor(m, sg, t, x, NULL, NULL) == TFLC_OK;
+}
+/* Which convolution paths operator op needs (ops_needs). A shape it cannot
+ * read counts as needing them all. */
+static void ops_conv_needs(const tflc_model *m, int32_t sg, int32_t op,
+                           ops_needs *nd) {
+  const int32_t code = tflc_model_op_code(m, sg, op);
+  tflc_tensor in, f, out;
+  int known;
+  if (code != TFLC_OP_CONV_2D && code != TFLC_OP_DEPTHWISE_CONV_2D)
+    return;
+  known = ops_tensor(m, sg, op, 0, 0, &in) && ops_tensor(m, sg, op, 0, 1, &f) &&
+          ops_tensor(m, sg, op, 1, 0, &out) && in.rank == 4 && f.rank == 4 &&
+          out.rank == 4;
+  if (code == TFLC_OP_CONV_2D)
+    nd->conv_windows |= !known || f.dims[1] != 1 || f.dims[2] != 1 ||
+                        out.dims[1] != in.dims[1] || out.dims[2] != in.dims[2];
+  else
+    nd->dw_any_filter |= !known || f.dims[1] != 3 || f.dims[2] != 3;
+}
 static ops_needs ops_model_needs(const tflc_model *m) {
   ops_needs nd;
   int32_t sg, t, op;
@@ -39,10 +67,12 @@ static ops_needs ops_model_needs(const tflc_model *m) {
   nd.compression = m->num_lut_tensors > 0;
   nd.subgraphs = m->num_subgraphs > 1;
   for (sg = 0; sg < m->num_subgraphs; sg++) {
-    for (op = 0; op < tflc_model_num_ops(m, sg); op++)
+    for (op = 0; op < tflc_model_num_ops(m, sg); op++) {
       if (!strcmp(tflc_opcode_name(tflc_model_op_code(m, sg, op)),
                   "TFLM_DECODE"))
         nd.compression = 1;
+      ops_conv_needs(m, sg, op, &nd);
+    }
     for (t = 0; t < tflc_model_num_tensors(m, sg); t++) {
       tflc_tensor x;
       if (tflc_model_tensor(m, sg, t, &x, NULL, NULL) != TFLC_OK)
@@ -91,6 +121,13 @@ static void ops_write_config(FILE *f, const char *model_path,
   fprintf(f, "#define TFLC_NO_DELEGATES\n");
   if (!user_ops)
     fprintf(f, "#define TFLC_NO_USER_OPS\n");
+  if (!nd->conv_windows || !nd->dw_any_filter)
+    fprintf(f, "/* the kernel paths its layers do not take (a layer that needs "
+               "one\n * would run a slower path, with the same results) */\n");
+  if (!nd->conv_windows)
+    fprintf(f, "#define TFLC_NO_CONV_WINDOWS\n");
+  if (!nd->dw_any_filter)
+    fprintf(f, "#define TFLC_NO_DW_ANY_FILTER\n");
   fprintf(f, "\n/* error messages out, to save flash (tflc_error then names "
              "only the\n * status; tflc_error_op still gives the operator): "
              "*/\n/* #define TFLC_NO_ERROR_STRINGS */\n\n"

@@ -18,9 +18,14 @@ printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X
 OPS="-include build/pd_ops.h"
 NOSTR="$OPS -DTFLC_NO_ERROR_STRINGS"
 INT8="$NOSTR -DTFLC_INT8_ONLY"
-LEAN="$INT8 -DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_USER_OPS -DTFLC_NO_PATCHES"
+ALLPATHS="$INT8 -DTFLC_NO_COMPRESSION -DTFLC_NO_SUBGRAPHS -DTFLC_NO_DELEGATES -DTFLC_NO_USER_OPS -DTFLC_NO_PATCHES"
+# lean: the header `tflc ops --config` writes for the model, which also
+# leaves out the kernel paths its layers do not take
+make -s build/tflc
+build/tflc ops "$P/model.tflite" --config -o build/pd_config.h
+LEAN="-include build/pd_config.h -DTFLC_NO_ERROR_STRINGS -DTFLC_NO_PATCHES"
 printf '%-8s %-4s %12s %12s %12s  %s\n' build opt "with harness" "no harness" instructions output
-for row in "every|" "ops|$OPS" "nostr|$NOSTR" "int8|$INT8" "lean|$LEAN"; do
+for row in "every|" "ops|$OPS" "nostr|$NOSTR" "int8|$INT8" "allpaths|$ALLPATHS" "lean|$LEAN"; do
   name=${row%%|*}
   flags=${row#*|}
   for opt in -O2 -Os; do
@@ -35,5 +40,7 @@ for row in "every|" "ops|$OPS" "nostr|$NOSTR" "int8|$INT8" "lean|$LEAN"; do
   done
 done
 echo "builds: every = all operators; ops = TFLC_OPS (person_detect's 5);"
-echo "nostr = + TFLC_NO_ERROR_STRINGS; int8 = + TFLC_INT8_ONLY; lean = + TFLC_NO_COMPRESSION"
-echo "TFLC_NO_SUBGRAPHS TFLC_NO_DELEGATES TFLC_NO_USER_OPS TFLC_NO_PATCHES. TFLM + CMSIS-NN int8-only: 46,452 with harness (PEERS.md)"
+echo "nostr = + TFLC_NO_ERROR_STRINGS; int8 = + TFLC_INT8_ONLY; allpaths = + TFLC_NO_COMPRESSION"
+echo "TFLC_NO_SUBGRAPHS TFLC_NO_DELEGATES TFLC_NO_USER_OPS TFLC_NO_PATCHES (every kernel path kept);"
+echo "lean = build/pd_config.h (tflc ops --config: allpaths' options + TFLC_NO_CONV_WINDOWS TFLC_NO_DW_ANY_FILTER)"
+echo "+ TFLC_NO_ERROR_STRINGS TFLC_NO_PATCHES. TFLM + CMSIS-NN int8-only: 46,452 with harness (PEERS.md)"

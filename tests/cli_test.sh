@@ -296,6 +296,9 @@ grep -q 'is a directory' "$t/err" && ok || bad "directory as model: $(cat "$t/er
 "$TFLC" ops "$plain" --config -o "$t/tflc_config.h" && ok || bad "ops --config"
 grep -q '^#define TFLC_OPS(X) X(CONV_2D)' "$t/tflc_config.h" && grep -q '^#define TFLC_NO_SUBGRAPHS$' "$t/tflc_config.h" && ok || bad "ops --config content: $(cat "$t/tflc_config.h")"
 $CC -std=c99 -Wall -Wextra -Werror -I. -I"$t" -DTFLC_CONFIG_FILE='"tflc_config.h"' -c tflc.c -o "$t/cfg.o" && ok || bad "tflc.c with the ops --config header"
+# the kernel paths: the demo's 10x8 CONV_2D needs the windowed paths, its
+# 3x3 DEPTHWISE_CONV_2D only the 3x3 one
+grep -q '^#define TFLC_NO_DW_ANY_FILTER$' "$t/tflc_config.h" && ! grep -q 'TFLC_NO_CONV_WINDOWS' "$t/tflc_config.h" && ok || bad "ops --config kernel paths: $(grep 'TFLC_NO_CONV\|TFLC_NO_DW' "$t/tflc_config.h")"
 [ "$("$TFLC" ops "$plain" --config | grep -c '^#define TFLC_OPS')" = 1 ] && ok || bad "ops --config to stdout"
 expect_error "ops -o without --config" "$TFLC" ops "$plain" -o "$t/x.h"
 # compress: discovery never writes a model larger than its input; --to-int4

@@ -98,5 +98,31 @@ echo "$res" | sed 's/^/  /'
 pass=$((pass + $(echo "$res" | grep -c '^ok ')))
 fail=$((fail + $(echo "$res" | grep -c '^FAIL ')))
 [ "$(echo "$res" | grep -c '^ok \|^FAIL ')" = "$(grep -c '^  {"' "$out/cases.c")" ] || bad "not every case reported"
+# The header `tflc ops --config` writes for person_detect (its operators,
+# the features and the kernel paths it does not use left out) gives the
+# same bytes as the full build, in no more instructions: the paths it
+# leaves out are none the model takes.
+pd=$C/models/person_detect/person
+if "$TFLC" ops "$pd/model.tflite" --config -o "$out/pd_config.h" &&
+  grep -q '^#define TFLC_NO_CONV_WINDOWS$' "$out/pd_config.h" &&
+  grep -q '^#define TFLC_NO_DW_ANY_FILTER$' "$out/pd_config.h"; then
+  ok
+else
+  bad "tflc ops --config: person_detect's header without the kernel-path options"
+fi
+full=$(SHARED=$SHARED BENCH_OUT=$out/bench_full bash examples/m4_bench.sh "$pd" 2>&1 | tail -n 1)
+cfg=$(SHARED=$SHARED BENCH_OUT=$out/bench_cfg M4_CFLAGS="-include $out/pd_config.h" \
+  bash examples/m4_bench.sh "$pd" 2>&1 | tail -n 1)
+set -- $full
+full_n=${2:-x} full_out=${!#}
+set -- $cfg
+cfg_n=${2:-x} cfg_out=${!#}
+echo "  person_detect: full build $full_n instructions ($full_out), ops --config build $cfg_n ($cfg_out)"
+if [ "$full_out" = identical ] && [ "$cfg_out" = identical ] &&
+  [ "$full_n" -ge "$cfg_n" ] 2>/dev/null; then
+  ok
+else
+  bad "person_detect with its ops --config header: $cfg (full build: $full)"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

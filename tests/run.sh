@@ -224,7 +224,7 @@ build_examples() {
   check "make build/demo build/micro_speech" make -s build/demo build/micro_speech
   check "build/demo writes its models" ./build/demo
 }
-sel_tool=$out/tflc_sel lean_tool=$out/tflc_lean
+sel_tool=$out/tflc_sel lean_tool=$out/tflc_lean paths_tool=$out/tflc_paths
 hifi_tool=$out/tflc-hifi-emu hifi5_tool=$out/tflc-hifi5-emu
 xtool=build/tflc-avx2
 [ -n "$san" ] && xtool=build/asan/tflc-avx2
@@ -234,6 +234,9 @@ printf '#define TFLC_OPS(X) X(AVERAGE_POOL_2D) X(CONV_2D) X(DEPTHWISE_CONV_2D) X
 build_variant_tools() {
   check "selected-operators tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -include "$out/pd_ops.h" -o "$sel_tool" examples/tflc.c -lm
   check "lean tflc tool" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN $lean -include "$out/pd_ops.h" -o "$lean_tool" examples/tflc.c -lm
+  # the kernel-path options `tflc ops --config` writes, over the Arm DSP
+  # paths emulated: the layers they turn away take the other paths
+  check "tflc tool, DSP emulated, TFLC_NO_CONV_WINDOWS TFLC_NO_DW_ANY_FILTER" $CC -std=c11 -D_POSIX_C_SOURCE=200809L -O2 $WARN -DTFLC_DSP_EMULATE -DTFLC_NO_CONV_WINDOWS -DTFLC_NO_DW_ANY_FILTER -o "$paths_tool" examples/tflc.c -lm
 }
 build_x86_tool() {
   if [ -n "$san" ]; then
@@ -461,6 +464,10 @@ selected_tool_checks() {
     total_fail=$((total_fail + 1))
   fi
   conformance "$lean_tool" "person_detect (lean)" "$pd"
+  local c=$SHARED/conformance
+  conformance "$paths_tool" "convolutions and models (DSP emulated, TFLC_NO_CONV_WINDOWS TFLC_NO_DW_ANY_FILTER)" \
+    "$c/ops/CONV_2D" "$c/ops/DEPTHWISE_CONV_2D" "$c/ops/COMPRESSED_CONV_2D" \
+    "$c/ops/COMPRESSED_DEPTHWISE_CONV_2D" "$c/models" "$c/external/mlperf_tiny"
   # a compressed person_detect is refused, naming the option
   if "$lean_tool" run "$SHARED/conformance/models/compressed/pd_all_w4/meta/model.tflite" \
     --random-inputs 1 2>&1 | grep -q 'compressed tensors not compiled in (TFLC_NO_COMPRESSION)'; then
