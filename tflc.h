@@ -82,6 +82,9 @@
  *                           (tflc_options.plan is ignored; no depthwise
  *                           layers written over their input); an arena
  *                           below the fastest plan's fails
+ *   Kernel paths a model's layers do not take (nothing refused: a layer
+ *   that needs one runs a slower path with the same results; tflc_kernels.h
+ *   says which): TFLC_NO_CONV_WINDOWS, TFLC_NO_DW_ANY_FILTER
  *   TFLC_NO_SIZE_GLUE       gcc: compile this header's code (reader,
  *                           verifier, planner, init, operator glue) and
  *                           the kernels' once-per-operator helpers and
