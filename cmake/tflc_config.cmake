@@ -13,7 +13,8 @@
 # A function-style TFLC_OPS(X) cannot go through -D (CMake drops such
 # definitions), which is why the header exists.
 set(TFLC_CONFIG_SWITCHES INT8_ONLY NO_FLOAT32 NO_INT16 NO_COMPRESSION
-    NO_SUBGRAPHS NO_DELEGATES NO_USER_OPS NO_ERROR_STRINGS)
+    NO_SUBGRAPHS NO_DELEGATES NO_USER_OPS NO_ERROR_STRINGS NO_CONV_WINDOWS
+    NO_DW_ANY_FILTER)
 
 function(tflc_config_header out_var prefix)
   set(body "")

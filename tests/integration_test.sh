@@ -334,7 +334,7 @@ check_lean "CMake (TFLC_CONFIG_FILE)" "$t/lean/b/minimal"
 # the switches alone, TFLC_OPS as a CMake list: the same program
 ops=$(sed -n 's/^#define TFLC_OPS(X) //p' "$t/cfg/tflc_config.h" | sed 's/X(\([A-Z0-9_]*\))/\1/g; s/ /;/g')
 cm -S "$t/lean" -B "$t/lean/b2" "-DTFLC_OPS=$ops" -DTFLC_INT8_ONLY=ON -DTFLC_NO_COMPRESSION=ON -DTFLC_NO_SUBGRAPHS=ON \
-  -DTFLC_NO_DELEGATES=ON -DTFLC_NO_USER_OPS=ON -DTFLC_NO_ERROR_STRINGS=ON && cm --build "$t/lean/b2" && ok || bad "CMake lean build (cache options)"
+  -DTFLC_NO_DELEGATES=ON -DTFLC_NO_USER_OPS=ON -DTFLC_NO_ERROR_STRINGS=ON $(sed -n 's/^#define TFLC_\(NO_CONV_WINDOWS\|NO_DW_ANY_FILTER\)$/-DTFLC_\1=ON/p' "$t/cfg/tflc_config.h") && cm --build "$t/lean/b2" && ok || bad "CMake lean build (cache options)"
 check_lean "CMake (cache options TFLC_OPS=$ops ...)" "$t/lean/b2/minimal"
 # ESP-IDF and Zephyr: their Kconfig values as CMake variables
 for sys in idf zephyr; do
