@@ -4635,6 +4635,15 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
  * (TFLC_PLAN_COMPACT): its multipliers and shifts are computed at invoke
  * into its last scratch buffer */
 #define TFLC__MULT_AT_INVOKE 0x40u
+/* op->variant bit an int8 CONV_2D prepare sets (plans before
+ * TFLC_PLAN_COMPACT): its biases with the input offset folded in
+ * (tflc_conv2d_s8_fold), one int32 an output channel, lie in the
+ * persistent arena right below its state (TFLC__FOLDED_AT) */
+#define TFLC__FOLDED 0x20u
+#define TFLC__FOLDED_BYTES(cout) (((size_t)(cout)*4u + 7u) & ~(size_t)7u)
+#define TFLC__FOLDED_AT(state, cout)                                           \
+  ((const int32_t *)(const void *)((const char *)(state)-TFLC__FOLDED_BYTES(   \
+      cout)))
 /* operator i is in the chain run band by band (TFLC_PLAN_PATCHES) */
 #define TFLC__IN_CHAIN(it, i)                                                  \
   ((it)->patch_rows && (i) >= (it)->patch_first && (i) <= (it)->patch_last)
@@ -7310,6 +7319,35 @@ static TFLC__NOINLINE tflc_status tflc__conv_mult_scratch(
   c->it->compact_ops++;
   return TFLC_OK;
 }
+/* A CONV_2D's folded biases (geometry in s->p, cout output channels),
+ * allocated right after its state and made once, where its kernel paths
+ * read them (TFLC__FOLDED); none where the persistent arena is full (the
+ * sums are then taken at each invoke), for a filter decoded by an earlier
+ * operator, or one whose decoding needs the invoke's cursor. */
+static TFLC__NOINLINE void tflc__conv_fold(tflc__ctx *c, tflc__conv_state *s,
+                                           int32_t cout) {
+  const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
+  const tflc_tensor *b = tflc__in(c, 2), *o = tflc__out(c, 0);
+  tflc_const fc, bc;
+  const size_t tb = tflc__filter_tile(c, f, b);
+  int32_t *folded;
+  if (cout <= 0 || cout > 0xFFFFFF || (f->flags & TFLC_TENSOR_DECODED))
+    return;
+  fc = tflc__const(c, f);
+  if (b)
+    bc = tflc__const(c, b);
+  if (fc.kind == TFLC_CONST_HUFFMAN || fc.kind == TFLC_CONST_PRUNE ||
+      (b && (bc.kind == TFLC_CONST_HUFFMAN || bc.kind == TFLC_CONST_PRUNE)) ||
+      !tflc_conv2d_s8_fold(&s->p, in->dims, f->dims, &fc, b ? &bc : NULL,
+                           o->dims, tb, NULL))
+    return;
+  folded = (int32_t *)tflc__persist(c->it, 4u * (size_t)cout);
+  if (!folded || TFLC__FOLDED_AT(s, cout) != folded)
+    return;
+  tflc_conv2d_s8_fold(&s->p, in->dims, f->dims, &fc, b ? &bc : NULL, o->dims,
+                      tb, folded);
+  c->op->variant |= TFLC__FOLDED;
+}
 static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -7338,6 +7376,10 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
   if (!st && (in->scale <= 0.0f || o->scale <= 0.0f))
     st = tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
+  s->p.input_offset = -in->zero_point;
+  /* (before any other allocation: the folded biases follow the state) */
+  if (!st && !depthwise && c->it->plan < (int32_t)TFLC_PLAN_COMPACT)
+    tflc__conv_fold(c, s, cout);
   if (TFLC__PATCHES && !st && c->it->plan == TFLC_PLAN_FASTEST)
     c->it->compact_ops++; /* (counted before its arrays: they may not fit) */
   if (!st)
@@ -7395,7 +7437,9 @@ static TFLC__NOINLINE tflc_status tflc__dw_s8_over_input(
   return TFLC_OK;
 }
 #endif
-static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
+/* (inlined into one function each: a convolution's call takes one
+ * argument more, which the depthwise layers' frame need not hold) */
+TFLC__INLINE tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc__conv_state *s = (tflc__conv_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -7415,9 +7459,18 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
                              tile, tb);
   else
-    tflc_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims, &fc,
-                   b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
+    tflc_conv2d_s8_folded(
+        &s->p, in->dims, (const int8_t *)in->data, f->dims, &fc, b ? &bc : NULL,
+        o->dims, (int8_t *)o->data, tile, tb,
+        (c->op->variant & TFLC__FOLDED) ? TFLC__FOLDED_AT(s, o->dims[3])
+                                        : NULL);
   return TFLC_OK;
+}
+static TFLC__NOINLINE tflc_status tflc__conv2d_s8_invoke(tflc__ctx *c) {
+  return tflc__conv_s8_invoke(c, 0);
+}
+static TFLC__NOINLINE tflc_status tflc__dw_s8_invoke(tflc__ctx *c) {
+  return tflc__conv_s8_invoke(c, 1);
 }
 
 #ifndef TFLC_NO_PATCHES
@@ -7667,8 +7720,9 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
     tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims,
                              y, NULL, 0);
   else
-    tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL,
-                   0);
+    tflc_conv2d_s8_folded(
+        &p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL, 0,
+        (op->variant & TFLC__FOLDED) ? TFLC__FOLDED_AT(s, odims[3]) : NULL);
 }
 
 /* Rolling windows: the chain's state while it runs. Layer j's window
@@ -13820,7 +13874,9 @@ static tflc_status tflc__conv_prepare(tflc__ctx *c) {
 static tflc_status tflc__conv_invoke(tflc__ctx *c) {
   if ((TFLC__S16 || TFLC__F32) && (c->op->variant & 1))
     return tflc__conv_wide_invoke(c);
-  return tflc__conv_s8_invoke(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
+  if (c->op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    return tflc__dw_s8_invoke(c);
+  return tflc__conv2d_s8_invoke(c);
 }
 static tflc_status tflc__fully_connected_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);
