@@ -11761,6 +11761,14 @@ TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
 
 /* both of two channels simple */
 #define TFLC__DSP_SIMPLE2(f0, f1) ((f0).simple && (f1).simple)
+/* 1 when every sum of up to n products of two int8 values added to the
+ * bias b stays within +-(2^30 - 1), so that twice it is an int32 (the
+ * requantization by SMMULR of the assembly blocks) */
+TFLC__INLINE int tflc__dsp_fits30(uint32_t b, int64_t n) {
+  const int64_t v = (int32_t)b;
+  return n >= 0 && n <= 0x8000 &&
+         (v < 0 ? -v : v) + n * 16384 < ((int64_t)1 << 30);
+}
 
 /* simple: a constant at each call site, the channel's r->simple */
 TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
@@ -12367,14 +12375,12 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
 /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
- * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
- * through the carry) plus its bit 30 (the rounding add of 2^30), then
- * the rounding right shift */
+ * saturated to int8, t0 clobbered: SMMULR of twice the sum (exact: the
+ * callers see that |s| < 2^30, tflc__dsp_fits30) is the doubling high
+ * product with its rounding add of 2^30, then the rounding right shift */
 #define TFLC__DSP_REQ_PW(s)                                                    \
-  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
-  "adds %[t0], %[t0], %[t0]\n\t"                                               \
-  "adc %[t1], %[t1], %[t1]\n\t"                                                \
-  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "add %[t1], %[" #s "], %[" #s "]\n\t"                                        \
+  "smmulr %[t1], %[t1], %[t2]\n\t"                                             \
   "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
   "qadd %[t1], %[t1], %[t0]\n\t"                                               \
   "asr %[t1], %[t1], %[t4]\n\t"                                                \
@@ -12551,8 +12557,10 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
  * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
  * that row and the next). prm[]: column 0's multiplier, nudge and right
  * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
- * channels are simple (no left shift, right shift n of 1..23) and the
- * outputs saturate to int8 (the fast requantization's mode 2); a nudge
+ * channels are simple (no left shift, right shift n of 1..23), every sum
+ * stays within +-(2^30 - 1) (tflc__dsp_fits30: the high product is
+ * SMMULR of twice it) and the outputs saturate to int8 (the fast
+ * requantization's mode 2); a nudge
  * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
  * exact where the rounding add does not saturate, and where it does, both
  * orders give a value beyond int8 of the same sign (|offset| <= 128,
@@ -12784,11 +12792,13 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple, wide = 0;
+    int simple, in_asm, wide = 0;
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
     simple = TFLC__DSP_SIMPLE2(f0, f1);
-    if (simple && sat8) {
+    in_asm =
+        simple && sat8 && tflc__dsp_fits30(b0, n4) && tflc__dsp_fits30(b1, n4);
+    if (in_asm) {
       /* requantized in the assembly loop, its parameters in sums */
       sums[0] = (uint32_t)f0.q;
       sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
@@ -12821,8 +12831,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
       tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
       wide = 1;
     }
-    for (r = (simple && sat8) || wide ? rows & ~1 : 0; r + 1 < rows;
-         r += 2 * i) {
+    for (r = in_asm || wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
@@ -13582,7 +13591,9 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
     r = 0;
 #if defined(TFLC__DSP_ASM)
     if (simple && sat8 && two_c && rows >= 2 && a_offset == 0 && segs > 0 &&
-        len > 0 && (len & 3) == 0) {
+        len > 0 && (len & 3) == 0 &&
+        tflc__dsp_fits30(b0, (int64_t)segs * len) &&
+        tflc__dsp_fits30(b1, (int64_t)segs * len)) {
       /* 2 x 2 blocks requantized in the assembly loop */
       uint32_t prm[14];
       prm[0] = (uint32_t)f0.q;
