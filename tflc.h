@@ -7333,28 +7333,26 @@ static TFLC__NOINLINE tflc_status tflc__conv_mult_scratch(
   c->it->compact_ops++;
   return TFLC_OK;
 }
-/* The folded biases of the int8 CONV_2D of c (TFLC__FOLDED), made once
- * every operator is prepared, where its kernel paths read them; none for
- * a filter decoded by an earlier operator, or one whose decoding needs the
- * invoke's cursor (the sums are then taken at each invoke). Where they do
- * not fit, fold_short counts them: the plan then fails, its need exact. */
+/* The folded biases of the int8 CONV_2D of c (TFLC__FOLDED: a raw
+ * filter), made once every operator is prepared, where its kernel paths
+ * read them; none for a bias whose decoding needs the invoke's cursor
+ * (the sums are then taken at each invoke). Where they do not fit,
+ * fold_short counts them: the plan then fails, its need exact. */
 static TFLC__NOINLINE void tflc__conv_fold(tflc__ctx *c) {
   tflc__conv2d_state *s = (tflc__conv2d_state *)c->op->state;
   const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
   const tflc_tensor *b = tflc__in(c, 2), *o = tflc__out(c, 0);
   const int32_t cout = o->dims[3];
   tflc_const fc, bc;
-  const size_t tb = tflc__filter_tile(c, f, b);
   int32_t *folded;
-  if (cout <= 0 || cout > 0xFFFFFF || (f->flags & TFLC_TENSOR_DECODED))
+  if (cout <= 0 || cout > 0xFFFFFF)
     return;
   fc = tflc__const(c, f);
   if (b)
     bc = tflc__const(c, b);
-  if (fc.kind == TFLC_CONST_HUFFMAN || fc.kind == TFLC_CONST_PRUNE ||
-      (b && (bc.kind == TFLC_CONST_HUFFMAN || bc.kind == TFLC_CONST_PRUNE)) ||
+  if ((b && (bc.kind == TFLC_CONST_HUFFMAN || bc.kind == TFLC_CONST_PRUNE)) ||
       !tflc_conv2d_s8_fold(&s->s.p, in->dims, f->dims, &fc, b ? &bc : NULL,
-                           o->dims, tb, NULL))
+                           o->dims, NULL))
     return;
   folded = (int32_t *)tflc__persist(c->it, 4u * (size_t)cout);
   if (!folded) {
@@ -7362,7 +7360,7 @@ static TFLC__NOINLINE void tflc__conv_fold(tflc__ctx *c) {
     return;
   }
   tflc_conv2d_s8_fold(&s->s.p, in->dims, f->dims, &fc, b ? &bc : NULL, o->dims,
-                      tb, folded);
+                      folded);
   s->folded = folded;
 }
 /* tflc__conv_fold for every int8 CONV_2D of the view (c: its context)
@@ -7397,9 +7395,11 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  /* (CONV_2D in the faster plans: room for its folded biases; the compact
-   * step drops them, its layers sum their filters at each invoke) */
-  fold = !depthwise && in->zero_point != 0 &&
+  /* (CONV_2D of a raw filter in the faster plans: room for its folded
+   * biases; the compact step drops them, its layers sum their filters at
+   * each invoke) */
+  fold = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
+         !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED)) &&
          c->it->plan < (int32_t)TFLC_PLAN_COMPACT;
   s = (tflc__conv_state *)(fold ? tflc__persist2(c->it,
                                                  sizeof(tflc__conv2d_state),
@@ -7478,8 +7478,8 @@ static TFLC__NOINLINE tflc_status tflc__dw_s8_over_input(
   return TFLC_OK;
 }
 #endif
-/* (inlined into one function each: a convolution's call takes one
- * argument more, which the depthwise layers' frame need not hold) */
+/* (inlined into one function each, the frames of the depthwise layers
+ * and the convolutions only as deep as they need) */
 TFLC__INLINE tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc__conv_state *s = (tflc__conv_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
@@ -7499,12 +7499,15 @@ TFLC__INLINE tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
     tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
                              tile, tb);
-  else
+  else if ((c->op->variant & TFLC__FOLDED) &&
+           ((const tflc__conv2d_state *)(const void *)s)->folded)
     tflc_conv2d_s8_folded(
         &s->p, in->dims, (const int8_t *)in->data, f->dims, &fc, b ? &bc : NULL,
-        o->dims, (int8_t *)o->data, tile, tb,
-        (c->op->variant & TFLC__FOLDED) ? ((tflc__conv2d_state *)s)->folded
-                                        : NULL);
+        o->dims, (int8_t *)o->data,
+        ((const tflc__conv2d_state *)(const void *)s)->folded);
+  else
+    tflc_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims, &fc,
+                   b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
   return TFLC_OK;
 }
 static TFLC__NOINLINE tflc_status tflc__conv2d_s8_invoke(tflc__ctx *c) {
@@ -7760,12 +7763,13 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
   if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
     tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims,
                              y, NULL, 0);
-  else
+  else if (op->variant & TFLC__FOLDED)
     tflc_conv2d_s8_folded(
-        &p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL, 0,
-        (op->variant & TFLC__FOLDED)
-            ? ((const tflc__conv2d_state *)(const void *)s)->folded
-            : NULL);
+        &p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
+        ((const tflc__conv2d_state *)(const void *)s)->folded);
+  else
+    tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL,
+                   0);
 }
 
 /* Rolling windows: the chain's state while it runs. Layer j's window

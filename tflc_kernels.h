@@ -527,28 +527,31 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
-/* The biases of a layer with the input offset folded in, made once (a
- * prepare) for tflc_conv2d_s8_folded: folded[c] = bias[c] + input_offset *
- * (the sum of filter row c), int32 wrapping (bias 0 without one), for the
- * out_dims[3] output channels; the filter raw or compressed (decoded a
- * piece at a time on the stack). Returns 1 when the layer's paths read
- * them (tile_bytes: the decode tile it will have), else 0 and nothing
- * written; folded NULL: only that answer. */
-TFLC_API int
-tflc_conv2d_s8_fold(const tflc_conv_params *p, const int32_t in_dims[4],
-                    const int32_t filter_dims[4], const tflc_const *filter,
-                    const tflc_const *bias, const int32_t out_dims[4],
-                    size_t tile_bytes, int32_t *folded);
-/* tflc_conv2d_s8 with the folded biases tflc_conv2d_s8_fold made for the
- * same parameters, shapes, filter and bias (where it returned 1): the
- * blocked paths read them instead of summing the filter at every call.
- * The same bytes; folded NULL: tflc_conv2d_s8. */
-TFLC_API void
-tflc_conv2d_s8_folded(const tflc_conv_params *p, const int32_t in_dims[4],
-                      const int8_t *in, const int32_t filter_dims[4],
-                      const tflc_const *filter, const tflc_const *bias,
-                      const int32_t out_dims[4], int8_t *out, void *tile,
-                      size_t tile_bytes, const int32_t *folded);
+/* The biases of a layer with a raw filter with the input offset folded
+ * in, made once (a prepare) for tflc_conv2d_s8_folded: folded[c] = bias[c]
+ * + input_offset * (the sum of filter row c), int32 wrapping (bias 0
+ * without one), for the out_dims[3] output channels. Returns 1 when the
+ * layer's paths read them, else 0 (a compressed filter, no input offset,
+ * the direct path...) and nothing written; folded NULL: only that
+ * answer. */
+TFLC_API int tflc_conv2d_s8_fold(const tflc_conv_params *p,
+                                 const int32_t in_dims[4],
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int32_t *folded);
+/* tflc_conv2d_s8 of a raw filter (no tile) with the folded biases
+ * tflc_conv2d_s8_fold made for the same parameters, shapes, filter and
+ * bias (where it returned 1): the blocked paths read them instead of
+ * summing the filter at every call. The same bytes; folded NULL:
+ * tflc_conv2d_s8. */
+TFLC_API void tflc_conv2d_s8_folded(const tflc_conv_params *p,
+                                    const int32_t in_dims[4], const int8_t *in,
+                                    const int32_t filter_dims[4],
+                                    const tflc_const *filter,
+                                    const tflc_const *bias,
+                                    const int32_t out_dims[4], int8_t *out,
+                                    const int32_t *folded);
 /* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
  * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M].
  * Compressed taps are decoded into the tile for a chunk of channels when
@@ -4564,61 +4567,55 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes) {
-  tflc_conv2d_s8_folded(p, in_dims, in, filter_dims, filter, bias, out_dims,
-                        out, tile, tile_bytes, NULL);
-}
-
-TFLC_API void
-tflc_conv2d_s8_folded(const tflc_conv_params *p, const int32_t in_dims[4],
-                      const int8_t *in, const int32_t filter_dims[4],
-                      const tflc_const *filter, const tflc_const *bias,
-                      const int32_t out_dims[4], int8_t *out, void *tile,
-                      size_t tile_bytes, const int32_t *folded) {
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
     return;
   if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
-                               out_dims, out, tile, tile_bytes, folded))
+                               out_dims, out, tile, tile_bytes, NULL))
     tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
                            out, tile, tile_bytes);
 }
 
-TFLC_API int
-tflc_conv2d_s8_fold(const tflc_conv_params *p, const int32_t in_dims[4],
-                    const int32_t filter_dims[4], const tflc_const *filter,
-                    const tflc_const *bias, const int32_t out_dims[4],
-                    size_t tile_bytes, int32_t *folded) {
-  tflc__conv_blocked s;
-  int32_t c, k;
+/* (its own copy of the driver: a call with the tile's two arguments too
+ * would deepen the callers' frames) */
+TFLC_API void tflc_conv2d_s8_folded(const tflc_conv_params *p,
+                                    const int32_t in_dims[4], const int8_t *in,
+                                    const int32_t filter_dims[4],
+                                    const tflc_const *filter,
+                                    const tflc_const *bias,
+                                    const int32_t out_dims[4], int8_t *out,
+                                    const int32_t *folded) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
   if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
-    return 0;
-  /* (a tile's size is all the set-up reads of it) */
-  if (p->input_offset == 0 ||
+    return;
+  if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out, NULL, 0,
+                               filter->bits == 0 ? folded : NULL))
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, NULL, 0);
+}
+
+TFLC_API int tflc_conv2d_s8_fold(const tflc_conv_params *p,
+                                 const int32_t in_dims[4],
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int32_t *folded) {
+  tflc__conv_blocked s;
+  int32_t c;
+  if (out_dims[3] <= 0 ||
+      filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0 ||
+      filter->bits != 0 || p->input_offset == 0 ||
       tflc__conv_blocked_init(&s, p, in_dims, NULL, filter_dims, filter,
-                              out_dims, NULL, tile_bytes ? filter : NULL,
-                              tile_bytes) < 1)
+                              out_dims, NULL, NULL, 0) < 1)
     return 0;
 #if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
-  if (s.im2col && filter->bits == 0)
+  if (s.im2col)
     return 0; /* (the Helium windows fold their own) */
 #endif
-  if (folded == NULL)
-    return 1;
-  for (c = 0; c < s.cout; c++) {
-    uint32_t v = 0;
-    if (filter->bits == 0) {
-      v = (uint32_t)tflc__sum_s8(
-          (const int8_t *)filter->data + (ptrdiff_t)c * s.depth, s.depth);
-    } else {
-      int8_t piece[64];
-      for (k = 0; k < s.depth; k += (int32_t)sizeof piece) {
-        const int32_t n = s.depth - k < (int32_t)sizeof piece
-                              ? s.depth - k
-                              : (int32_t)sizeof piece;
-        tflc_lut_decode(filter, c * s.depth + k, n, piece);
-        v += (uint32_t)tflc__sum_s8(piece, n);
-      }
-    }
+  for (c = 0; folded != NULL && c < s.cout; c++) {
+    const uint32_t v = (uint32_t)tflc__sum_s8(
+        (const int8_t *)filter->data + (ptrdiff_t)c * s.depth, s.depth);
     folded[c] = tflc__wrap32((int64_t)((uint32_t)tflc__bias_at(bias, c) +
                                        (uint32_t)p->input_offset * v));
   }
