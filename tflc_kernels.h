@@ -12842,8 +12842,9 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
             tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
       }
     }
-    if (rows & 1) {
-      /* the last row against both columns */
+    if ((rows & 1) && (cols & 3) != 0) {
+      /* the last row against both columns (with a multiple of four
+       * columns, tflc_gemm_s8_dsp's row path takes it afterwards) */
       const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
       uint32_t s[2];
       s[0] = b0;
@@ -13642,6 +13643,24 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
   }
 }
 
+#if defined(TFLC__DSP_ASM)
+/* The last row of an odd number of rows that tflc__dsp_gemm_pointwise left
+ * (a multiple of four columns): the single-row path, four columns a pass
+ * (the inputs widened once for four weight rows), in a frame of its own. */
+static TFLC__NOINLINE void
+tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
+                        int mode) {
+  tflc_gemm_block last = *g;
+  int32_t c;
+  last.rows = 1;
+  last.a = g->a + (ptrdiff_t)(g->rows - 1) * g->a_row;
+  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row;
+  c = tflc__dsp_gemm_row(rq, &last);
+  if (c < last.cols)
+    tflc__dsp_gemm_pairs(rq, &last, c, mode);
+}
+#endif
+
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
   const int mode = tflc__dsp_mode(rq);
@@ -13654,8 +13673,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
 #if defined(TFLC__DSP_ASM)
-  else
+  else {
     c = tflc__dsp_gemm_pointwise(rq, g);
+    if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
+      tflc__dsp_gemm_last_row(rq, g, mode);
+  }
 #endif
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);
