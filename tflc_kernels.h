@@ -4601,21 +4601,22 @@ TFLC_API int tflc_conv2d_s8_fold(const tflc_conv_params *p,
                                  const tflc_const *filter,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int32_t *folded) {
-  tflc__conv_blocked s;
+  /* the blocked paths' conditions on a raw filter (tflc__conv_blocked_init;
+   * their state is not built here: a prepare's stack stays shallow) */
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   int32_t c;
-  if (out_dims[3] <= 0 ||
-      filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0 ||
-      filter->bits != 0 || p->input_offset == 0 ||
-      tflc__conv_blocked_init(&s, p, in_dims, NULL, filter_dims, filter,
-                              out_dims, NULL, NULL, 0) < 1)
+  if (out_dims[3] <= 0 || depth <= 0 || depth > 0x7FFFFF || filter->bits != 0 ||
+      p->input_offset == 0 || filter_dims[3] != in_dims[3] ||
+      (p->dilation_w != 1 && filter_dims[2] != 1))
     return 0;
 #if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
-  if (s.im2col)
+  if (depth <= TFLC__SMALL_DEPTH && filter_dims[2] * filter_dims[3] < 16 &&
+      (depth & 3) == 0)
     return 0; /* (the Helium windows fold their own) */
 #endif
-  for (c = 0; folded != NULL && c < s.cout; c++) {
+  for (c = 0; folded != NULL && c < out_dims[3]; c++) {
     const uint32_t v = (uint32_t)tflc__sum_s8(
-        (const int8_t *)filter->data + (ptrdiff_t)c * s.depth, s.depth);
+        (const int8_t *)filter->data + (ptrdiff_t)c * depth, depth);
     folded[c] = tflc__wrap32((int64_t)((uint32_t)tflc__bias_at(bias, c) +
                                        (uint32_t)p->input_offset * v));
   }
