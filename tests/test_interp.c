@@ -730,7 +730,7 @@ static void test_plan_compact(void) {
   size_t i;
   for (i = 0; i < sizeof paths / sizeof paths[0]; i++) {
     FILE *f = fopen(paths[i], "rb");
-    size_t n, tail_fast;
+    size_t n, tail_fast = 0;
     tflc_model m;
     tflc_interpreter it;
     tflc_options o;
