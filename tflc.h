@@ -7379,7 +7379,7 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_state *s;
   int32_t act = 0, cout = 0;
-  int fold;
+  int foldable, fold;
   tflc_status st;
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
@@ -7398,9 +7398,9 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   /* (CONV_2D of a raw filter in the faster plans: room for its folded
    * biases; the compact step drops them, its layers sum their filters at
    * each invoke) */
-  fold = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
-         !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED)) &&
-         c->it->plan < (int32_t)TFLC_PLAN_COMPACT;
+  foldable = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
+             !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED));
+  fold = foldable && c->it->plan < (int32_t)TFLC_PLAN_COMPACT;
   s = (tflc__conv_state *)(fold ? tflc__persist2(c->it,
                                                  sizeof(tflc__conv2d_state),
                                                  sizeof(tflc__conv2d_state32))
@@ -7412,8 +7412,6 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   st = tflc__conv_geometry(c, depthwise, &s->p, &act, &cout);
   if (!st && (in->scale <= 0.0f || o->scale <= 0.0f))
     st = tflc__op_err(c, TFLC_ERR_QUANT, "input/output not quantized", 0, 0);
-  if (fold)
-    c->op->variant |= TFLC__FOLDED;
   if (TFLC__PATCHES && !st && c->it->plan == TFLC_PLAN_FASTEST)
     c->it->compact_ops++; /* (counted before its arrays: they may not fit) */
   if (!st)
@@ -7451,13 +7449,13 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
       }
     }
   }
-  if (!TFLC__PATCHES)
-    return TFLC_OK;
-  st = tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
-  /* a layer of the chain that dropped its folded biases counts for the
-   * compact step too */
-  if (!st && !fold && !depthwise && in->zero_point != 0 &&
-      c->it->plan >= (int32_t)TFLC_PLAN_COMPACT &&
+  if (TFLC__PATCHES)
+    st = tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
+  /* prepared: its biases are folded once every operator is (a layer of
+   * the chain that drops them counts for the compact step too) */
+  if (!st && fold)
+    c->op->variant |= TFLC__FOLDED;
+  if (TFLC__PATCHES && !st && foldable && !fold &&
       !(c->op->variant & TFLC__MULT_AT_INVOKE))
     c->it->compact_ops++;
   return st;
