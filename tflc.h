@@ -785,6 +785,9 @@ typedef struct tflc_interpreter {
   int32_t compact_ops;
   size_t plan_need; /* after TFLC_ERR_ARENA: this plan's exact arena, or 0
                        when it failed before planning */
+  /* init only: persistent bytes of folded CONV_2D biases that did not fit
+   * (the plan then fails, its need counting them) */
+  size_t fold_short;
   /* TFLC_PLAN_PATCHES: operators patch_first .. patch_last run band by
    * band, each making patch_rows output rows a kernel call (0: no chain),
    * their windows in a buffer of patch_bytes */
@@ -4638,6 +4641,12 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
  * (TFLC_PLAN_COMPACT): its multipliers and shifts are computed at invoke
  * into its last scratch buffer */
 #define TFLC__MULT_AT_INVOKE 0x40u
+/* op->variant bit an int8 CONV_2D prepare sets (plans before
+ * TFLC_PLAN_COMPACT, an input offset): its state is a tflc__conv2d_state,
+ * whose biases with the input offset folded in (tflc_conv2d_s8_fold, one
+ * int32 an output channel in the persistent arena) are made once every
+ * operator is prepared (tflc__conv_folds) */
+#define TFLC__FOLDED 0x20u
 /* operator i is in the chain run band by band (TFLC_PLAN_PATCHES) */
 #define TFLC__IN_CHAIN(it, i)                                                  \
   ((it)->patch_rows && (i) >= (it)->patch_first && (i) <= (it)->patch_last)
@@ -5849,12 +5858,13 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
           high = off + sz;
       }
     }
-  if (high > room - it->head) {
+  if (it->fold_short || high > room - it->head) {
     /* a lower bound: records made after the plan come on top (the exact
      * figure: tflc_arena_used with a large arena, `tflc info`) */
     size_t low =
         it->head + high > it->map_bytes ? it->head + high : it->map_bytes;
-    low = ((low + it->tail + TFLC__ALIGN - 1) & ~(size_t)(TFLC__ALIGN - 1)) +
+    low = ((low + it->tail + it->fold_short + TFLC__ALIGN - 1) &
+           ~(size_t)(TFLC__ALIGN - 1)) +
           it->align_pad;
     if (TFLC__PATCHES)
       it->plan_need = low;
@@ -6501,6 +6511,7 @@ static tflc_status tflc__check_records(tflc_interpreter *it, uint32_t sgt,
  * words), each with its whole-tensor decode buffers; with a report
  * callback, a failing operator is reported and the others still prepared
  * (it->first_error). */
+static void tflc__conv_folds(tflc__ctx *c, uint32_t nops);
 static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
                                      uint32_t sgt, int32_t sg, uint32_t nops) {
   tflc__ctx c;
@@ -6575,6 +6586,8 @@ static tflc_status tflc__prepare_ops(tflc_interpreter *it, const tflc_model *m,
     if (st)
       return st;
   }
+  /* the CONV_2D layers' folded biases, once every record is made */
+  tflc__conv_folds(&c, nops);
 #ifndef TFLC_NO_PATCHES
   /* the chain's band buffers, once every layer is prepared */
   if (!it->first_error)
@@ -6995,11 +7008,21 @@ typedef struct tflc__fc_state {
   int8_t tile;             /* scratch index or -1 */
   uint8_t per_channel;
 } tflc__fc_state;
-/* the two states above as a 32-bit target lays them out */
+/* an int8 CONV_2D's state where it may fold (TFLC__FOLDED): its folded
+ * biases, or NULL where its kernel paths do not read them */
+typedef struct tflc__conv2d_state {
+  tflc__conv_state s;
+  const int32_t *folded;
+} tflc__conv2d_state;
+/* the states above as a 32-bit target lays them out */
 typedef struct tflc__conv_state32 {
   tflc__conv_params32 p;
   int16_t tile, plane;
 } tflc__conv_state32;
+typedef struct tflc__conv2d_state32 {
+  tflc__conv_state32 s;
+  uint32_t folded;
+} tflc__conv2d_state32;
 typedef struct tflc__fc_state32 {
   uint32_t filter, bias;
   union {
@@ -7015,12 +7038,12 @@ typedef struct tflc__fc_state32 {
   uint8_t per_channel;
 } tflc__fc_state32;
 #if defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu
-typedef char tflc__states32_match[sizeof(tflc__conv_state) ==
-                                              sizeof(tflc__conv_state32) &&
-                                          sizeof(tflc__fc_state) ==
-                                              sizeof(tflc__fc_state32)
-                                      ? 1
-                                      : -1];
+typedef char tflc__states32_match
+    [sizeof(tflc__conv_state) == sizeof(tflc__conv_state32) &&
+             sizeof(tflc__conv2d_state) == sizeof(tflc__conv2d_state32) &&
+             sizeof(tflc__fc_state) == sizeof(tflc__fc_state32)
+         ? 1
+         : -1];
 #endif
 typedef struct tflc__pool_state {
   tflc_pool_params p;
@@ -7313,11 +7336,53 @@ static TFLC__NOINLINE tflc_status tflc__conv_mult_scratch(
   c->it->compact_ops++;
   return TFLC_OK;
 }
+/* The folded biases of the int8 CONV_2D of c (TFLC__FOLDED: a raw
+ * filter), made once every operator is prepared, where its kernel paths
+ * read them; none for a bias whose decoding needs the invoke's cursor
+ * (the sums are then taken at each invoke). Where they do not fit,
+ * fold_short counts them: the plan then fails, its need exact. */
+static TFLC__NOINLINE void tflc__conv_fold(tflc__ctx *c) {
+  tflc__conv2d_state *s = (tflc__conv2d_state *)c->op->state;
+  const tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1);
+  const tflc_tensor *b = tflc__in(c, 2), *o = tflc__out(c, 0);
+  const int32_t cout = o->dims[3];
+  tflc_const fc, bc;
+  int32_t *folded;
+  if (cout <= 0 || cout > 0xFFFFFF)
+    return;
+  fc = tflc__const(c, f);
+  if (b)
+    bc = tflc__const(c, b);
+  if ((b && (bc.kind == TFLC_CONST_HUFFMAN || bc.kind == TFLC_CONST_PRUNE)) ||
+      !tflc_conv2d_s8_fold(&s->s.p, in->dims, f->dims, &fc, b ? &bc : NULL,
+                           o->dims, NULL))
+    return;
+  folded = (int32_t *)tflc__persist(c->it, 4u * (size_t)cout);
+  if (!folded) {
+    c->it->fold_short += ((size_t)cout * 4u + 7u) & ~(size_t)7u;
+    return;
+  }
+  tflc_conv2d_s8_fold(&s->s.p, in->dims, f->dims, &fc, b ? &bc : NULL, o->dims,
+                      folded);
+  s->folded = folded;
+}
+/* tflc__conv_fold for every int8 CONV_2D of the view (c: its context)
+ * that may fold */
+static void tflc__conv_folds(tflc__ctx *c, uint32_t nops) {
+  uint32_t i;
+  for (i = 0; TFLC__SELECTED(TFLC_OP_CONV_2D) && i < nops; i++) {
+    c->op = &c->it->ops[i];
+    if (c->op->code == TFLC_OP_CONV_2D && (c->op->variant & TFLC__FOLDED) &&
+        c->op->state)
+      tflc__conv_fold(c);
+  }
+}
 static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   tflc__conv_state *s;
   int32_t act = 0, cout = 0;
+  int foldable, fold;
   tflc_status st;
   if (!in || !f || !o)
     return tflc__op_err(c, TFLC_ERR_SCHEMA, "missing input or output", 0, 0);
@@ -7333,8 +7398,17 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  s = (tflc__conv_state *)tflc__persist2(c->it, sizeof *s,
-                                         sizeof(tflc__conv_state32));
+  /* (CONV_2D of a raw filter in the faster plans: room for its folded
+   * biases; the compact step drops them, its layers sum their filters at
+   * each invoke) */
+  foldable = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
+             !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED));
+  fold = foldable && c->it->plan < (int32_t)TFLC_PLAN_COMPACT;
+  s = (tflc__conv_state *)(fold ? tflc__persist2(c->it,
+                                                 sizeof(tflc__conv2d_state),
+                                                 sizeof(tflc__conv2d_state32))
+                                : tflc__persist2(c->it, sizeof *s,
+                                                 sizeof(tflc__conv_state32)));
   if (!s)
     return tflc__op_err(c, TFLC_ERR_ARENA, "no arena for op state", 0, 0);
   c->op->state = s;
@@ -7379,8 +7453,15 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
     }
   }
   if (TFLC__PATCHES)
-    return tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
-  return TFLC_OK;
+    st = tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
+  /* prepared: its biases are folded once every operator is (a layer of
+   * the chain that drops them counts for the compact step too) */
+  if (!st && fold)
+    c->op->variant |= TFLC__FOLDED;
+  if (TFLC__PATCHES && !st && foldable && !fold &&
+      !(c->op->variant & TFLC__MULT_AT_INVOKE))
+    c->it->compact_ops++;
+  return st;
 }
 #ifndef TFLC_NO_PATCHES
 /* A depthwise layer written over its input (the smaller plans), kept out
@@ -7398,7 +7479,9 @@ static TFLC__NOINLINE tflc_status tflc__dw_s8_over_input(
   return TFLC_OK;
 }
 #endif
-static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
+/* (inlined into one function each, the frames of the depthwise layers
+ * and the convolutions only as deep as they need) */
+TFLC__INLINE tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc__conv_state *s = (tflc__conv_state *)c->op->state;
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
@@ -7417,10 +7500,22 @@ static tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
     tflc_depthwise_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims,
                              &fc, b ? &bc : NULL, o->dims, (int8_t *)o->data,
                              tile, tb);
+  else if ((c->op->variant & TFLC__FOLDED) &&
+           ((const tflc__conv2d_state *)(const void *)s)->folded)
+    tflc_conv2d_s8_folded(
+        &s->p, in->dims, (const int8_t *)in->data, f->dims, &fc, b ? &bc : NULL,
+        o->dims, (int8_t *)o->data,
+        ((const tflc__conv2d_state *)(const void *)s)->folded);
   else
     tflc_conv2d_s8(&s->p, in->dims, (const int8_t *)in->data, f->dims, &fc,
                    b ? &bc : NULL, o->dims, (int8_t *)o->data, tile, tb);
   return TFLC_OK;
+}
+static TFLC__NOINLINE tflc_status tflc__conv2d_s8_invoke(tflc__ctx *c) {
+  return tflc__conv_s8_invoke(c, 0);
+}
+static TFLC__NOINLINE tflc_status tflc__dw_s8_invoke(tflc__ctx *c) {
+  return tflc__conv_s8_invoke(c, 1);
 }
 
 #ifndef TFLC_NO_PATCHES
@@ -7669,6 +7764,10 @@ static TFLC__NOINLINE void tflc__patch_layer_run(tflc__ctx *k, tflc__op *op,
   if (op->code == TFLC_OP_DEPTHWISE_CONV_2D)
     tflc_depthwise_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims,
                              y, NULL, 0);
+  else if (op->variant & TFLC__FOLDED)
+    tflc_conv2d_s8_folded(
+        &p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y,
+        ((const tflc__conv2d_state *)(const void *)s)->folded);
   else
     tflc_conv2d_s8(&p, idims, x, f->dims, &fc, bt ? &bc : NULL, odims, y, NULL,
                    0);
@@ -13823,7 +13922,9 @@ static tflc_status tflc__conv_prepare(tflc__ctx *c) {
 static tflc_status tflc__conv_invoke(tflc__ctx *c) {
   if ((TFLC__S16 || TFLC__F32) && (c->op->variant & 1))
     return tflc__conv_wide_invoke(c);
-  return tflc__conv_s8_invoke(c, c->op->code == TFLC_OP_DEPTHWISE_CONV_2D);
+  if (c->op->code == TFLC_OP_DEPTHWISE_CONV_2D)
+    return tflc__dw_s8_invoke(c);
+  return tflc__conv2d_s8_invoke(c);
 }
 static tflc_status tflc__fully_connected_prepare(tflc__ctx *c) {
   const tflc_tensor *in = tflc__in(c, 0);

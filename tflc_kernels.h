@@ -537,6 +537,31 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
                              const tflc_const *filter, const tflc_const *bias,
                              const int32_t out_dims[4], int8_t *out, void *tile,
                              size_t tile_bytes);
+/* The biases of a layer with a raw filter with the input offset folded
+ * in, made once (a prepare) for tflc_conv2d_s8_folded: folded[c] = bias[c]
+ * + input_offset * (the sum of filter row c), int32 wrapping (bias 0
+ * without one), for the out_dims[3] output channels. Returns 1 when the
+ * layer's paths read them, else 0 (a compressed filter, no input offset,
+ * the direct path...) and nothing written; folded NULL: only that
+ * answer. */
+TFLC_API int tflc_conv2d_s8_fold(const tflc_conv_params *p,
+                                 const int32_t in_dims[4],
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int32_t *folded);
+/* tflc_conv2d_s8 of a raw filter (no tile) with the folded biases
+ * tflc_conv2d_s8_fold made for the same parameters, shapes, filter and
+ * bias (where it returned 1): the blocked paths read them instead of
+ * summing the filter at every call. The same bytes; folded NULL:
+ * tflc_conv2d_s8. */
+TFLC_API void tflc_conv2d_s8_folded(const tflc_conv_params *p,
+                                    const int32_t in_dims[4], const int8_t *in,
+                                    const int32_t filter_dims[4],
+                                    const tflc_const *filter,
+                                    const tflc_const *bias,
+                                    const int32_t out_dims[4], int8_t *out,
+                                    const int32_t *folded);
 /* filter [1,Kh,Kw,Cin*M] (compressed on the last axis, typically), output
  * channel oc = ic * M + m with M = p->depth_multiplier; bias [Cin*M].
  * Compressed taps are decoded into the tile for a chunk of channels when
@@ -4048,8 +4073,9 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
   }
   for (j = 0; j < n; j++) {
     uint32_t v = (uint32_t)tflc__bias_at(bias, c0 + j);
-    v += (uint32_t)in_off *
-         (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
+    if (in_off != 0) /* (a zero offset adds nothing) */
+      v += (uint32_t)in_off *
+           (uint32_t)tflc__sum_s8(w + (ptrdiff_t)j * depth, depth);
     dst[j] = tflc__wrap32((int64_t)v);
   }
 }
@@ -4533,13 +4559,15 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
                         const int8_t *in, const int32_t filter_dims[4],
                         const tflc_const *filter, const tflc_const *bias,
                         const int32_t out_dims[4], int8_t *out, void *tile,
-                        size_t tile_bytes) {
+                        size_t tile_bytes, const int32_t *folded) {
   tflc__conv_blocked s;
   const int32_t chunk = tflc__conv_blocked_init(
       &s, p, in_dims, in, filter_dims, filter, out_dims, out, tile, tile_bytes);
   int32_t c0;
   if (chunk < 1)
     return 0;
+  if (folded != NULL)
+    s.offset_inner = 0; /* (the folded biases serve every inner pixel) */
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
   if (TFLC__CONV_WINDOWS && s.im2col &&
@@ -4557,10 +4585,14 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.nc = nc;
     s.rq.multiplier = p->out_multiplier + c0;
     s.rq.shift = p->out_shift + c0;
-    /* windows inside the input: biases with the offset folded in (or the
-     * plain biases, offset_inner) */
-    tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
-                     s.in_off, s.bias);
+    /* windows inside the input: biases with the offset folded in (made
+     * once by tflc_conv2d_s8_fold, or here; the plain biases where the
+     * inner pixels add the offset, offset_inner) */
+    if (folded != NULL)
+      memcpy(s.bias, folded + c0, (size_t)nc * sizeof *s.bias);
+    else
+      tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
+                       s.in_off, s.bias);
     if (TFLC__CONV_WINDOWS && s.im2col) {
       tflc__conv2d_s8_im2col_rows(&s);
       continue;
@@ -4589,9 +4621,56 @@ TFLC_API void tflc_conv2d_s8(const tflc_conv_params *p,
   if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
     return;
   if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
-                               out_dims, out, tile, tile_bytes))
+                               out_dims, out, tile, tile_bytes, NULL))
     tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
                            out, tile, tile_bytes);
+}
+
+/* (its own copy of the driver: a call with the tile's two arguments too
+ * would deepen the callers' frames) */
+TFLC_API void tflc_conv2d_s8_folded(const tflc_conv_params *p,
+                                    const int32_t in_dims[4], const int8_t *in,
+                                    const int32_t filter_dims[4],
+                                    const tflc_const *filter,
+                                    const tflc_const *bias,
+                                    const int32_t out_dims[4], int8_t *out,
+                                    const int32_t *folded) {
+  TFLC_ASSERT(filter->type == TFLC_INT8);
+  if (out_dims[3] <= 0 || filter_dims[1] * filter_dims[2] * filter_dims[3] <= 0)
+    return;
+  if (!tflc__conv2d_s8_blocked(p, in_dims, in, filter_dims, filter, bias,
+                               out_dims, out, NULL, 0,
+                               filter->bits == 0 ? folded : NULL))
+    tflc__conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias, out_dims,
+                           out, NULL, 0);
+}
+
+TFLC_API int tflc_conv2d_s8_fold(const tflc_conv_params *p,
+                                 const int32_t in_dims[4],
+                                 const int32_t filter_dims[4],
+                                 const tflc_const *filter,
+                                 const tflc_const *bias,
+                                 const int32_t out_dims[4], int32_t *folded) {
+  /* the blocked paths' conditions on a raw filter (tflc__conv_blocked_init;
+   * their state is not built here: a prepare's stack stays shallow) */
+  const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
+  int32_t c;
+  if (out_dims[3] <= 0 || depth <= 0 || depth > 0x7FFFFF || filter->bits != 0 ||
+      p->input_offset == 0 || filter_dims[3] != in_dims[3] ||
+      (p->dilation_w != 1 && filter_dims[2] != 1))
+    return 0;
+#if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
+  if (depth <= TFLC__SMALL_DEPTH && filter_dims[2] * filter_dims[3] < 16 &&
+      (depth & 3) == 0)
+    return 0; /* (the Helium windows fold their own) */
+#endif
+  for (c = 0; folded != NULL && c < out_dims[3]; c++) {
+    const uint32_t v = (uint32_t)tflc__sum_s8(
+        (const int8_t *)filter->data + (ptrdiff_t)c * depth, depth);
+    folded[c] = tflc__wrap32((int64_t)((uint32_t)tflc__bias_at(bias, c) +
+                                       (uint32_t)p->input_offset * v));
+  }
+  return 1;
 }
 
 /* DEPTHWISE_CONV_2D over chunks of output channels: for each output row,
@@ -11730,6 +11809,14 @@ TFLC__INLINE int tflc__dsp_requant_init(tflc__dsp_requant *r, int32_t q,
 
 /* both of two channels simple */
 #define TFLC__DSP_SIMPLE2(f0, f1) ((f0).simple && (f1).simple)
+/* 1 when every sum of up to n products of two int8 values added to the
+ * bias b stays within +-(2^30 - 1), so that twice it is an int32 (the
+ * requantization by SMMULR of the assembly blocks) */
+TFLC__INLINE int tflc__dsp_fits30(uint32_t b, int64_t n) {
+  const int64_t v = (int32_t)b;
+  return n >= 0 && n <= 0x8000 &&
+         (v < 0 ? -v : v) + n * 16384 < ((int64_t)1 << 30);
+}
 
 /* simple: a constant at each call site, the channel's r->simple */
 TFLC__INLINE int32_t tflc__dsp_requant_apply(const tflc__dsp_requant *r,
@@ -12336,14 +12423,12 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "smlad %[s10], %[t4], %[t2], %[s10]\n\t"                                     \
   "smlad %[s10], %[t5], %[t3], %[s10]\n\t"
 /* t1 = sum s requantized (multiplier t2, nudge t3, right shift t4) and
- * saturated to int8, t0 clobbered: the product's bits 62..31 (doubled
- * through the carry) plus its bit 30 (the rounding add of 2^30), then
- * the rounding right shift */
+ * saturated to int8, t0 clobbered: SMMULR of twice the sum (exact: the
+ * callers see that |s| < 2^30, tflc__dsp_fits30) is the doubling high
+ * product with its rounding add of 2^30, then the rounding right shift */
 #define TFLC__DSP_REQ_PW(s)                                                    \
-  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
-  "adds %[t0], %[t0], %[t0]\n\t"                                               \
-  "adc %[t1], %[t1], %[t1]\n\t"                                                \
-  "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
+  "add %[t1], %[" #s "], %[" #s "]\n\t"                                        \
+  "smmulr %[t1], %[t1], %[t2]\n\t"                                             \
   "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
   "qadd %[t1], %[t1], %[t0]\n\t"                                               \
   "asr %[t1], %[t1], %[t4]\n\t"                                                \
@@ -12520,8 +12605,10 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
  * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
  * that row and the next). prm[]: column 0's multiplier, nudge and right
  * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
- * channels are simple (no left shift, right shift n of 1..23) and the
- * outputs saturate to int8 (the fast requantization's mode 2); a nudge
+ * channels are simple (no left shift, right shift n of 1..23), every sum
+ * stays within +-(2^30 - 1) (tflc__dsp_fits30: the high product is
+ * SMMULR of twice it) and the outputs saturate to int8 (the fast
+ * requantization's mode 2); a nudge
  * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
  * exact where the rounding add does not saturate, and where it does, both
  * orders give a value beyond int8 of the same sign (|offset| <= 128,
@@ -12753,11 +12840,13 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple, wide = 0;
+    int simple, in_asm, wide = 0;
     tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
     tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
     simple = TFLC__DSP_SIMPLE2(f0, f1);
-    if (simple && sat8) {
+    in_asm =
+        simple && sat8 && tflc__dsp_fits30(b0, n4) && tflc__dsp_fits30(b1, n4);
+    if (in_asm) {
       /* requantized in the assembly loop, its parameters in sums */
       sums[0] = (uint32_t)f0.q;
       sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
@@ -12790,8 +12879,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
       tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
       wide = 1;
     }
-    for (r = (simple && sat8) || wide ? rows & ~1 : 0; r + 1 < rows;
-         r += 2 * i) {
+    for (r = in_asm || wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
@@ -12805,8 +12893,9 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
             tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
       }
     }
-    if (rows & 1) {
-      /* the last row against both columns */
+    if ((rows & 1) && (cols & 3) != 0) {
+      /* the last row against both columns (with a multiple of four
+       * columns, tflc_gemm_s8_dsp's row path takes it afterwards) */
       const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
       uint32_t s[2];
       s[0] = b0;
@@ -13551,7 +13640,9 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
     r = 0;
 #if defined(TFLC__DSP_ASM)
     if (simple && sat8 && two_c && rows >= 2 && a_offset == 0 && segs > 0 &&
-        len > 0 && (len & 3) == 0) {
+        len > 0 && (len & 3) == 0 &&
+        tflc__dsp_fits30(b0, (int64_t)segs * len) &&
+        tflc__dsp_fits30(b1, (int64_t)segs * len)) {
       /* 2 x 2 blocks requantized in the assembly loop */
       uint32_t prm[14];
       prm[0] = (uint32_t)f0.q;
@@ -13603,6 +13694,24 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
   }
 }
 
+#if defined(TFLC__DSP_ASM)
+/* The last row of an odd number of rows that tflc__dsp_gemm_pointwise left
+ * (a multiple of four columns): the single-row path, four columns a pass
+ * (the inputs widened once for four weight rows), in a frame of its own. */
+static TFLC__NOINLINE void
+tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
+                        int mode) {
+  tflc_gemm_block last = *g;
+  int32_t c;
+  last.rows = 1;
+  last.a = g->a + (ptrdiff_t)(g->rows - 1) * g->a_row;
+  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row;
+  c = tflc__dsp_gemm_row(rq, &last);
+  if (c < last.cols)
+    tflc__dsp_gemm_pairs(rq, &last, c, mode);
+}
+#endif
+
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
   const int mode = tflc__dsp_mode(rq);
@@ -13615,8 +13724,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
 #if defined(TFLC__DSP_ASM)
-  else
+  else {
     c = tflc__dsp_gemm_pointwise(rq, g);
+    if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
+      tflc__dsp_gemm_last_row(rq, g, mode);
+  }
 #endif
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);

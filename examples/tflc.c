@@ -526,10 +526,33 @@ static unsigned long compact_channels(const tflc_interpreter *it) {
   }
   return n;
 }
+/* The filter weights of the int8 CONV_2D layers (raw filter, an input
+ * zero point) whose folded biases the compact plan drops: their kernels
+ * sum them at each invoke (at least once; a chain's layer at each band),
+ * 1.25 Cortex-M4 instructions a weight (tflc__sum_s8_dsp). */
+static unsigned long compact_fold_weights(const tflc_interpreter *it) {
+  unsigned long n = 0;
+  int32_t i;
+  for (i = 0; it->plan == TFLC_PLAN_COMPACT && i < it->num_ops; i++) {
+    const tflc__op *op = &it->ops[i];
+    const tflc_tensor *in, *f;
+    if (op->code != TFLC_OP_CONV_2D || (op->variant & TFLC__FOLDED) ||
+        op->nin < 2 || op->in[0] < 0 || op->in[1] < 0)
+      continue;
+    in = &it->tensors[op->in[0]];
+    f = &it->tensors[op->in[1]];
+    if (in->type == TFLC_INT8 && in->zero_point != 0 && f->type == TFLC_INT8 &&
+        !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED)))
+      n += (unsigned long)tflc__count(f);
+  }
+  return n;
+}
 /* The instructions a plan adds to an invoke on a Cortex-M4, estimated:
- * its requantization computed at invoke and the bytes its chain copies. */
+ * its requantization computed at invoke, the filter sums its convolutions
+ * take again and the bytes its chain copies. */
 static unsigned long plan_m4_extra(const tflc_interpreter *it) {
   return compact_channels(it) * COMPACT_M4_PER_CHANNEL +
+         compact_fold_weights(it) * 5ul / 4ul +
          (it->patch_rows ? (unsigned long)it->patch_copied * PATCH_M4_PER_BYTE
                          : 0ul);
 }

@@ -16,11 +16,14 @@
  * agree or refuse the layer without writing a byte. The Arm DSP
  * FULLY_CONNECTED layer path (one to three batches) is checked against the
  * portable GEMM the generic path runs, under the same rule, and the DSP
- * int8 ADD loop against the portable one.
+ * int8 ADD loop against the portable one. An int8 CONV_2D with its biases
+ * folded once (tflc_conv2d_s8_fold, tflc_conv2d_s8_folded) is checked
+ * against tflc_conv2d_s8, which sums its filter at each call.
  *
  * Input layout (missing bytes read as 0):
- *   0      primitive: b % 6 (0 GEMM, 1 depthwise, 2 requantization,
- *          3 depthwise layer, 4 fully connected, 5 ADD)
+ *   0      primitive: b % 7 (0 GEMM, 1 depthwise, 2 requantization,
+ *          3 depthwise layer, 4 fully connected, 5 ADD, 6 folded
+ *          convolution)
  *   1..    shape and parameter bytes, in the order read below
  *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
 #include <stdint.h>
@@ -562,13 +565,89 @@ static void fuzz_add(reader *r) {
 }
 #endif
 
+/* An int8 CONV_2D (one batch, raw filter) through tflc_conv2d_s8_folded
+ * with the biases tflc_conv2d_s8_fold made, against tflc_conv2d_s8; the
+ * fold's answer the same with and without its output. */
+static void fuzz_conv_folded(reader *r) {
+  tflc_conv_params p;
+  quant k;
+  int32_t in_dims[4], f_dims[4], out_dims[4], folded[64];
+  size_t in_n, f_n, out_n;
+  int8_t *in, *f, *expect, *got;
+  tflc_const fc, bc;
+  int32_t h, w, cin, kh, kw, ph, pw, used;
+  memset(&p, 0, sizeof p);
+  h = 1 + (int32_t)(u8(r) % 8u);
+  w = 1 + (int32_t)(u8(r) % 8u);
+  cin = u8(r) % 2u ? 4 * (1 + (int32_t)(u8(r) % 16u))
+                   : 1 + (int32_t)(u8(r) % 40u);
+  kh = 1 + (int32_t)(u8(r) % 3u);
+  kw = 1 + (int32_t)(u8(r) % 3u);
+  p.stride_h = 1 + (int32_t)(u8(r) % 2u);
+  p.stride_w = 1 + (int32_t)(u8(r) % 2u);
+  p.dilation_h = p.dilation_w = 1;
+  ph = (int32_t)(u8(r) % (uint32_t)kh);
+  pw = (int32_t)(u8(r) % (uint32_t)kw);
+  p.pad_h = ph;
+  p.pad_w = pw;
+  out_dims[3] = 1 + (int32_t)(u8(r) % 40u);
+  p.input_offset = offset(r);
+  if (p.input_offset < -32768 || p.input_offset > 32767)
+    p.input_offset %= 32768; /* (TFLM's offsets: -zero point) */
+  quant_read(r, &k, out_dims[3]);
+  p.output_offset = k.rq.output_offset;
+  p.act_min = k.rq.act_min;
+  p.act_max = k.rq.act_max;
+  p.out_multiplier = k.q;
+  p.out_shift = k.shift;
+  in_dims[0] = out_dims[0] = f_dims[3] = 1;
+  in_dims[1] = h;
+  in_dims[2] = w;
+  in_dims[3] = f_dims[3] = cin;
+  f_dims[0] = out_dims[3];
+  f_dims[1] = kh;
+  f_dims[2] = kw;
+  out_dims[1] = (h + 2 * ph - kh) / p.stride_h + 1;
+  out_dims[2] = (w + 2 * pw - kw) / p.stride_w + 1;
+  if (out_dims[1] < 1 || out_dims[2] < 1)
+    return;
+  in_n = (size_t)(h * w * cin);
+  f_n = (size_t)(out_dims[3] * kh * kw * cin);
+  out_n = (size_t)(out_dims[1] * out_dims[2] * out_dims[3]);
+  in = (int8_t *)xmalloc(in_n);
+  f = (int8_t *)xmalloc(f_n);
+  expect = (int8_t *)xmalloc(out_n);
+  got = (int8_t *)xmalloc(out_n);
+  pool_fill(r, in, in_n);
+  pool_fill(r, f, f_n);
+  fc = tflc_const_raw(f, TFLC_INT8, (int32_t)f_n);
+  bc = tflc_const_raw(k.bias, TFLC_INT32, out_dims[3]);
+  memset(expect, 0x5A, out_n);
+  tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, k.rq.bias ? &bc : NULL, out_dims,
+                 expect, NULL, 0);
+  used = tflc_conv2d_s8_fold(&p, in_dims, f_dims, &fc, k.rq.bias ? &bc : NULL,
+                             out_dims, NULL);
+  if (used != tflc_conv2d_s8_fold(&p, in_dims, f_dims, &fc,
+                                  k.rq.bias ? &bc : NULL, out_dims, folded))
+    differ("conv fold", "folded");
+  memset(got, 0x5A, out_n);
+  tflc_conv2d_s8_folded(&p, in_dims, in, f_dims, &fc, k.rq.bias ? &bc : NULL,
+                        out_dims, got, used ? folded : NULL);
+  if (memcmp(got, expect, out_n) != 0)
+    differ("CONV_2D", "folded");
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
   reader r;
   r.d = d;
   r.n = size;
   r.i = 0;
-  switch (u8(&r) % 6u) {
+  switch (u8(&r) % 7u) {
   case 0:
     fuzz_gemm(&r);
     break;
@@ -586,6 +665,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
     fuzz_add(&r);
     break;
 #endif
+  case 6:
+    fuzz_conv_folded(&r);
+    break;
   default:
     fuzz_requantize(&r);
     break;

@@ -730,7 +730,7 @@ static void test_plan_compact(void) {
   size_t i;
   for (i = 0; i < sizeof paths / sizeof paths[0]; i++) {
     FILE *f = fopen(paths[i], "rb");
-    size_t n, tail_fast;
+    size_t n, tail_fast = 0;
     tflc_model m;
     tflc_interpreter it;
     tflc_options o;
@@ -741,7 +741,7 @@ static void test_plan_compact(void) {
     fclose(f);
     CHECK_EQ_INT(tflc_model_init(&m, buf, n), TFLC_OK);
     for (trial = 0; trial < 3; trial++) {
-      int k, plan;
+      int k, plan, folded;
       size_t ob = 0;
       rng_bytes(in_bytes[0], sizeof in_bytes);
       for (plan = 0; plan < 2; plan++) {
@@ -751,11 +751,22 @@ static void test_plan_compact(void) {
             tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &o),
             TFLC_OK);
         CHECK(plan_ok(&it));
+        /* the CONV_2D layers with folded biases: all in the fastest plan,
+         * none in the compact one (they sum their filters at each invoke) */
+        folded = 0;
+        for (k = 0; k < it.num_ops; k++)
+          if (it.ops[k].code == TFLC_OP_CONV_2D &&
+              (it.ops[k].variant & 0x20u)) /* (TFLC__FOLDED) */
+            folded++;
         if (plan) {
           CHECK_EQ_INT(it.plan, TFLC_PLAN_COMPACT);
           CHECK(it.compact_ops > 0);
-        } else
+          CHECK_EQ_INT(folded, 0);
+        } else {
           tail_fast = it.tail32;
+          if (i == 0) /* person_detect: its 14 CONV_2D */
+            CHECK_EQ_INT(folded, 14);
+        }
         for (k = 0; k < it.num_inputs && k < 4; k++) {
           tflc_tensor *t = tflc_input(&it, k);
           memcpy(t->data, in_bytes[k],

@@ -455,7 +455,46 @@ static void out_size(int32_t in, int32_t k, int32_t stride, int32_t dil,
   *pad = total > 0 ? total / 2 : 0;
 }
 
-static int g_conv_cases, g_dw_cases, g_fc_cases;
+static int g_conv_cases, g_dw_cases, g_fc_cases, g_fold_cases;
+
+/* tflc_conv2d_s8_fold's biases (filter fc) against bias + input_offset *
+ * the filter's row sums (f raw), and tflc_conv2d_s8_folded with them
+ * against expect; 1 when they agree or the layer's paths do not read
+ * folded biases (a compressed filter among them) */
+static int fold_case(const tflc_conv_params *p, const int32_t in_dims[4],
+                     const int8_t *in, const int32_t f_dims[4],
+                     const tflc_const *fc, const int8_t *f,
+                     const tflc_const *bc, const int32_t *bias,
+                     const int32_t out_dims[4], const int8_t *expect,
+                     int8_t *got) {
+  const int32_t cout = out_dims[3], depth = f_dims[1] * f_dims[2] * f_dims[3];
+  const size_t out_n = (size_t)out_dims[0] * (size_t)out_dims[1] *
+                       (size_t)out_dims[2] * (size_t)cout;
+  int32_t *folded = (int32_t *)malloc(sizeof(int32_t) * (size_t)cout);
+  int ok = 1, c, k;
+  const int used =
+      tflc_conv2d_s8_fold(p, in_dims, f_dims, fc, bc, out_dims, NULL);
+  if (used != tflc_conv2d_s8_fold(p, in_dims, f_dims, fc, bc, out_dims, folded))
+    ok = 0;
+  if (fc->bits != 0)
+    ok &= used == 0;
+  if (used && ok) {
+    g_fold_cases++;
+    for (c = 0; c < cout; c++) {
+      int64_t v = bc != NULL ? bias[c] : 0;
+      for (k = 0; k < depth; k++)
+        v +=
+            (int64_t)p->input_offset * f[(size_t)c * (size_t)depth + (size_t)k];
+      ok &= folded[c] == (int32_t)v;
+    }
+    memset(got, 0x5A, out_n);
+    tflc_conv2d_s8_folded(p, in_dims, in, f_dims, fc, bc, out_dims, got,
+                          folded);
+    ok &= memcmp(got, expect, out_n) == 0;
+  }
+  free(folded);
+  return ok;
+}
 
 static void conv_random_case(int dw) {
   conv_case k;
@@ -575,6 +614,9 @@ static void conv_random_case(int dw) {
     tflc_conv2d_s8(&p, in_dims, in, f_dims, &fraw, with_bias ? &braw : NULL,
                    out_dims, got, NULL, 0);
   ok &= memcmp(got, expect, (size_t)out_n) == 0;
+  if (!dw)
+    ok &= fold_case(&p, in_dims, in, f_dims, &fraw, f, with_bias ? &braw : NULL,
+                    bias, out_dims, expect, got);
 
   /* compressed: filter per tensor / per channel, bias per channel */
   for (mode = 0; mode < 2; mode++) {
@@ -594,6 +636,9 @@ static void conv_random_case(int dw) {
       ok &= memcmp(got, expect, (size_t)out_n) == 0;
       free(tile);
     }
+    if (!dw) /* (none made for a compressed filter) */
+      ok &= fold_case(&p, in_dims, in, f_dims, &fl.c, f,
+                      with_bias ? &bl.c : NULL, bias, out_dims, expect, got);
     lut_free(&fl);
     lut_free(&bl);
   }
@@ -971,7 +1016,9 @@ int main(void) {
   RUN(test_fc_random);
   RUN(test_fc_f32_random);
   RUN(test_unaligned_constants);
-  printf("random cases: %d conv, %d depthwise, %d fc\n", g_conv_cases,
-         g_dw_cases, g_fc_cases);
+  printf("random cases: %d conv, %d depthwise, %d fc; %d with folded "
+         "biases\n",
+         g_conv_cases, g_dw_cases, g_fc_cases, g_fold_cases);
+  CHECK(g_fold_cases > 100); /* (the folded paths ran) */
   return harness_report();
 }

@@ -215,11 +215,12 @@ static void test_gemm_primitives(void) {
  * at different distances, overlapping input rows); odd and even rows and
  * columns, runs of 4 (mod 8) and 0 (mod 8) values, per-channel and
  * per-tensor, with and without biases, biases and multipliers near the
- * int32 limits, output zero points anywhere in int8, saturation to int8
- * (act none) and clamps. */
+ * int32 limits, sums at the bound of the blocks' requantization (and
+ * beyond it: the other paths), output zero points anywhere in int8,
+ * saturation to int8 (act none) and clamps. */
 static void test_gemm_sat_blocks(void) {
   int i, ok_ref = 1, ok_dsp = 1;
-  for (i = 0; i < 300; i++) {
+  for (i = 0; i < 400; i++) {
     quant k;
     tflc_gemm_block g;
     const int pc = (int)(rnd() % 4 != 0), wb = (int)(rnd() % 4 != 0);
@@ -278,6 +279,19 @@ static void test_gemm_sat_blocks(void) {
         k.s32[c] = rnd() % 3 == 0 ? -rnd_range(24, 31) : -rnd_range(1, 3);
         k.s[c] = (int8_t)k.s32[c];
       }
+    if (i % 5 == 2)
+      for (c = 0; c < g.cols; c++) {
+        /* sums at the bound of the assembly blocks' requantization
+         * (|sum| <= 2^30 - 1, tflc__dsp_fits30): inputs and weights of
+         * +-128 below, biases a few units inside or beyond it, right
+         * shifts of 1..23 */
+        const int32_t lim =
+            (int32_t)((1 << 30) - 1 - g.seg_len * g.segments * 16384);
+        const int32_t b = lim + rnd_range(-2, 2);
+        k.bias[c] = rnd() % 2 ? b : -b;
+        k.s32[c] = -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
     rq = quant_params(&k, pc, wb);
     fill_s8(a, an);
     fill_s8(w, wn);
@@ -285,6 +299,18 @@ static void test_gemm_sat_blocks(void) {
       int32_t d;
       for (d = 0; d < an; d++)
         a[d] = (int8_t)((a[d] & 3) == 3 ? 0 : (a[d] & 3) - 1);
+    }
+    if (i % 5 == 2) {
+      /* sums of +-2^14 a product, both signs: whole rows of -128 against
+       * weights all -128 or all 127... (the largest) and random ones */
+      int32_t d, sg;
+      memset(a, rnd() % 4 == 0 ? 127 : -128, (size_t)an);
+      for (d = 0; d < wn; d++)
+        w[d] = (int8_t)(rnd() % 2 ? -128 : 127);
+      for (c = 0; c < g.cols; c++)
+        for (sg = 0; sg < g.segments && rnd() % 4 != 0; sg++)
+          memset(w + (ptrdiff_t)c * g.w_col + (ptrdiff_t)sg * g.w_seg,
+                 rnd() % 4 == 0 ? 127 : -128, (size_t)g.seg_len);
     }
     g.a = a;
     g.w = w;
