@@ -788,6 +788,11 @@ typedef struct tflc_interpreter {
   /* init only: persistent bytes of folded CONV_2D biases that did not fit
    * (the plan then fails, its need counting them) */
   size_t fold_short;
+  /* the int8 CONV_2D layers whose biases this plan folds (the fastest plan
+   * only: tflc_interpreter_init tries it again without them when the
+   * arena cannot hold them, before any memory-saving step) */
+  int32_t folded_ops;
+  uint8_t unfolded; /* init only: the fastest plan without the folds */
   /* TFLC_PLAN_PATCHES: operators patch_first .. patch_last run band by
    * band, each making patch_rows output rows a kernel call (0: no chain),
    * their windows in a buffer of patch_bytes */
@@ -5934,6 +5939,9 @@ static void *tflc__region_alloc(const tflc_options *o, size_t *used,
 }
 
 static tflc_status tflc__init_graphs(tflc_interpreter *it);
+/* tflc__init_plan's plan with this bit: the fastest plan without the
+ * folded CONV_2D biases */
+#define TFLC__PLAN_UNFOLDED 0x100
 /* One attempt of tflc_interpreter_init with one plan. */
 static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
                                    void *arena, size_t arena_size,
@@ -5942,6 +5950,8 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
   uintptr_t a;
   tflc_status st;
   memset(it, 0, sizeof *it);
+  it->unfolded = (uint8_t)((plan & TFLC__PLAN_UNFOLDED) != 0);
+  plan &= ~TFLC__PLAN_UNFOLDED;
   if (TFLC__PATCHES) /* (lean builds: 0, the fastest plan) */
     it->plan = plan;
   it->patch_budget = budget;
@@ -6001,25 +6011,42 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   const int32_t asked = opt ? opt->plan : (int32_t)TFLC_PLAN_AUTO;
   static const int32_t steps[3] = {TFLC_PLAN_INPLACE, TFLC_PLAN_PATCHES,
                                    TFLC_PLAN_COMPACT};
+  const int32_t unfolded = TFLC_PLAN_FASTEST | TFLC__PLAN_UNFOLDED;
   size_t fastest, small, used, best_used = 0;
-  int32_t k, step, best = 0, last = TFLC_PLAN_FASTEST, can_inplace, can_compact;
+  int32_t k, step, best = 0, last, can_inplace, can_compact;
   tflc_status fst, st;
   if (!it)
     return TFLC_ERR_ARG;
-  if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
-    return tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
-  if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
-    return tflc__init_plan(it, m, arena, arena_size, opt,
-                           asked ? asked : (int32_t)TFLC_PLAN_FASTEST, 0);
-  fst = tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
+  if (!TFLC__PATCHES ||
+      (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)) {
+    /* the plan asked (lean builds: the fastest), then, for the fastest
+     * plan asked by default, the same without the folds */
+    const int32_t plan = TFLC__PATCHES && asked ? asked : TFLC_PLAN_FASTEST;
+    st = tflc__init_plan(it, m, arena, arena_size, opt, plan, 0);
+    if (st == TFLC_ERR_ARENA && !TFLC__PATCHES &&
+        (it->folded_ops || it->fold_short))
+      st = tflc__init_plan(it, m, arena, arena_size, opt, unfolded, 0);
+    return st;
+  }
+  /* the fastest plan (the smallest plan asked: without the folds), then
+   * the same without the folds, then each step */
+  last = asked == TFLC_PLAN_SMALLEST ? unfolded : TFLC_PLAN_FASTEST;
+  fst = tflc__init_plan(it, m, arena, arena_size, opt, last, 0);
+  fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
+  if (fst == TFLC_ERR_ARENA && last != unfolded &&
+      (it->folded_ops || it->fold_short)) {
+    last = unfolded;
+    fst = tflc__init_plan(it, m, arena, arena_size, opt, last, 0);
+  }
   if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
       (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
     return fst;
-  fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
-  small = fastest;
+  small = fst == TFLC_OK ? tflc_arena_used(it) : fastest;
   if (fst == TFLC_OK) {
-    best = TFLC_PLAN_FASTEST;
-    best_used = fastest;
+    best = last;
+    best_used = small;
+  } else if (it->plan_need && it->plan_need < small) {
+    small = it->plan_need;
   }
   /* what the fastest plan found the steps could change */
   can_inplace = it->inplace_ops;
@@ -6043,7 +6070,7 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
     used = tflc_arena_used(it);
     if (it->plan != step) { /* the step changed nothing */
       if (!best || used < best_used) {
-        best = it->plan;
+        best = it->plan == TFLC_PLAN_FASTEST ? unfolded : it->plan;
         best_used = used;
       }
       continue;
@@ -7403,7 +7430,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
    * each invoke) */
   foldable = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
              !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED));
-  fold = foldable && c->it->plan < (int32_t)TFLC_PLAN_COMPACT;
+  fold =
+      foldable && c->it->plan <= (int32_t)TFLC_PLAN_FASTEST && !c->it->unfolded;
   s = (tflc__conv_state *)(fold ? tflc__persist2(c->it,
                                                  sizeof(tflc__conv2d_state),
                                                  sizeof(tflc__conv2d_state32))
@@ -7456,9 +7484,12 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
     st = tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
   /* prepared: its biases are folded once every operator is (a layer of
    * the chain that drops them counts for the compact step too) */
-  if (!st && fold)
+  if (!st && fold) {
     c->op->variant |= TFLC__FOLDED;
+    c->it->folded_ops++;
+  }
   if (TFLC__PATCHES && !st && foldable && !fold &&
+      c->it->plan >= (int32_t)TFLC_PLAN_COMPACT &&
       !(c->op->variant & TFLC__MULT_AT_INVOKE))
     c->it->compact_ops++;
   return st;

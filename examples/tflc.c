@@ -527,13 +527,14 @@ static unsigned long compact_channels(const tflc_interpreter *it) {
   return n;
 }
 /* The filter weights of the int8 CONV_2D layers (raw filter, an input
- * zero point) whose folded biases the compact plan drops: their kernels
- * sum them at each invoke (at least once; a chain's layer at each band),
- * 1.25 Cortex-M4 instructions a weight (tflc__sum_s8_dsp). */
+ * zero point) whose biases a plan does not fold (every plan but the
+ * fastest with room for them): their kernels sum them at each invoke (at
+ * least once; a chain's layer at each band), 1.25 Cortex-M4 instructions
+ * a weight (tflc__sum_s8_dsp). */
 static unsigned long compact_fold_weights(const tflc_interpreter *it) {
   unsigned long n = 0;
   int32_t i;
-  for (i = 0; it->plan == TFLC_PLAN_COMPACT && i < it->num_ops; i++) {
+  for (i = 0; i < it->num_ops; i++) {
     const tflc__op *op = &it->ops[i];
     const tflc_tensor *in, *f;
     if (op->code != TFLC_OP_CONV_2D || (op->variant & TFLC__FOLDED) ||
@@ -1053,7 +1054,8 @@ static int cmd_info(int argc, char **argv) {
   const char *desc;
   int bits = 0; /* arena for: 0 this host, 32 a 32-bit target */
   unsigned long mis_n = 0, mis_bytes = 0, smallest = 0;
-  unsigned long step_bytes[3] = {0, 0, 0};
+  unsigned long step_bytes[3] = {0, 0, 0}, unfolded_bytes = 0,
+                unfolded_extra = 0;
   const char *map_path = NULL;
   unsigned long map_arena = 0;
   int32_t small_layers = 0, small_compact = 0, small_chain = 0;
@@ -1113,6 +1115,20 @@ static int cmd_info(int argc, char **argv) {
     small_extra = sa ? plan_m4_extra(&small) : 0;
     small_chain = sa && small.patch_rows; /* patches, compact */
     free(sa);
+    /* the fastest plan without its folded biases: what an arena a byte
+     * short of the fastest plan's gets, when that is still the fastest */
+    if (it.folded_ops > 0) {
+      tflc_interpreter unfolded;
+      so.plan = TFLC_PLAN_AUTO;
+      sa = init_arena(&unfolded, &m, tflc_arena_used(&it) - 1, &so, 1, NULL);
+      if (sa && unfolded.plan == TFLC_PLAN_FASTEST && !unfolded.folded_ops) {
+        unfolded_bytes =
+            (unsigned long)(bits ? tflc_arena_used_for(&unfolded, bits)
+                                 : tflc_arena_used(&unfolded));
+        unfolded_extra = plan_m4_extra(&unfolded);
+      }
+      free(sa);
+    }
     /* each step down, forced: its arena and what it costs */
     for (i = 0; i < 3; i++) {
       so.plan = i == 0   ? TFLC_PLAN_INPLACE
@@ -1178,6 +1194,10 @@ static int cmd_info(int argc, char **argv) {
       printf(", \"plans\": [{\"plan\": \"fastest\", \"arena_bytes\": %lu}",
              (unsigned long)(bits ? tflc_arena_used_for(&it, bits)
                                   : tflc_arena_used(&it)));
+      if (unfolded_bytes)
+        printf(", {\"plan\": \"fastest_unfolded\", \"arena_bytes\": %lu, "
+               "\"extra_m4_instructions\": %lu}",
+               unfolded_bytes, unfolded_extra);
       for (i = 0; i < 3; i++)
         if (step_bytes[i] && steps[i].plan != TFLC_PLAN_FASTEST) {
           printf(", {\"arena_bytes\": %lu, ", step_bytes[i]);
@@ -1230,6 +1250,11 @@ static int cmd_info(int argc, char **argv) {
         printf(": about %lu instructions more per invoke on a Cortex-M4",
                small_extra);
       printf(")\n");
+      if (unfolded_bytes)
+        printf("  fastest without folded biases: %lu bytes (input-offset "
+               "sums of %d CONV_2D layers taken at each invoke); about %lu "
+               "instructions more per invoke on a Cortex-M4\n",
+               unfolded_bytes, it.folded_ops, unfolded_extra);
       for (i = 0; i < 3; i++) {
         static const char *const step_names[3] = {
             "in-place depthwise", "patches", "compact requantization"};

@@ -800,6 +800,43 @@ static void test_plan_compact(void) {
         /* the smaller of the patch and compact plans (person_detect: its
          * chain band by band) */
         CHECK(it.plan == TFLC_PLAN_PATCHES || it.plan == TFLC_PLAN_COMPACT);
+        CHECK_EQ_INT(it.folded_ops, 0);
+        /* an arena a byte short of the fastest plan's: the fastest plan
+         * without the folded biases, TFLM's bytes again; the fastest plan
+         * asked for fails there */
+        memset(&o, 0, sizeof o);
+        o.plan = TFLC_PLAN_FASTEST;
+        CHECK_EQ_INT(
+            tflc_interpreter_init(&it, &m, big_arena, sizeof big_arena, &o),
+            TFLC_OK);
+        CHECK_EQ_INT(it.folded_ops, 14);
+        {
+          const size_t fast_used = tflc_arena_used(&it);
+          CHECK_EQ_INT(
+              tflc_interpreter_init(&it, &m, big_arena, fast_used - 1, &o),
+              TFLC_ERR_ARENA);
+          memset(&o, 0, sizeof o);
+          CHECK_EQ_INT(
+              tflc_interpreter_init(&it, &m, big_arena, fast_used - 1, &o),
+              TFLC_OK);
+          CHECK_EQ_INT(it.plan, TFLC_PLAN_FASTEST);
+          CHECK_EQ_INT(it.folded_ops, 0);
+          CHECK(tflc_arena_used(&it) + 4 * 1000 < fast_used);
+          for (k = 0; k < it.num_inputs && k < 4; k++) {
+            tflc_tensor *t = tflc_input(&it, k);
+            memcpy(t->data, in_bytes[k],
+                   t->bytes < sizeof in_bytes[k] ? t->bytes
+                                                 : sizeof in_bytes[k]);
+          }
+          CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+          CHECK_EQ_MEM(tflc_output(&it, 0)->data, fast_out, ob);
+          /* one byte short of that: a memory-saving step */
+          CHECK_EQ_INT(tflc_interpreter_init(&it, &m, big_arena,
+                                             tflc_arena_used(&it) - 1, &o),
+                       TFLC_OK);
+          CHECK(it.plan > TFLC_PLAN_FASTEST);
+          CHECK_EQ_INT(it.folded_ops, 0);
+        }
       }
     }
   }
@@ -1095,7 +1132,7 @@ static void test_plans_depthwise(void) {
                                       : TFLC_W_DECODE;
       uint8_t *bytes;
       size_t n, fast, small, outn;
-      int32_t small_plan;
+      int32_t small_plan, folds;
       tflc_model m;
       tflc_interpreter it;
       char want[TFLC_ERROR_LEN];
@@ -1154,15 +1191,20 @@ static void test_plans_depthwise(void) {
           TFLC_OK);
       CHECK_EQ_INT(it.plan, TFLC_PLAN_FASTEST);
       CHECK_EQ_INT(tflc_arena_used(&it), fast);
-      /* ... one byte less the smaller one, if any, down to its exact
-       * arena; one byte below that fails, naming both figures */
+      folds = it.folded_ops;
+      /* ... one byte less the fastest plan without its folded biases
+       * (where it folds any), else the smaller one, if any, down to its
+       * exact arena; one byte below that fails, naming both figures */
       memset(o_other, 0, sizeof o_other);
       if (small < fast) {
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, fast - 1, in, o_other,
                               sizeof o_other, &it),
                      TFLC_OK);
-        CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_PATCHES ||
-              it.plan == TFLC_PLAN_COMPACT);
+        if (folds)
+          CHECK(it.plan == TFLC_PLAN_FASTEST && it.folded_ops == 0);
+        else
+          CHECK(it.plan == TFLC_PLAN_INPLACE || it.plan == TFLC_PLAN_PATCHES ||
+                it.plan == TFLC_PLAN_COMPACT);
         CHECK_EQ_MEM(o_other, o_fast, outn);
         CHECK_EQ_INT(run_plan(&m, TFLC_PLAN_AUTO, small, in, o_other,
                               sizeof o_other, &it),
