@@ -13693,26 +13693,30 @@ typedef struct tflc__dw3_frame {
 } tflc__dw3_frame;
 
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
- * apart), biases and requantizations. */
+ * apart); the sums of the doubled weights of channels 0 and 2 (halfword
+ * lanes) go to lo4, those of channels 1 and 3 to hi4, until the clamp
+ * replaces them (|sum| <= 2 * 9 * 128: no lane overflows). */
 TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
                                           int32_t w_row, int32_t w_col) {
-  uint32_t *d = k->w;
+  uint32_t *d = k->w, s02 = 0, s13 = 0;
   int32_t y;
   for (y = 0; y < 3; y++, w += w_row, d += 6) {
     const uint32_t v0 = tflc__load4(w), v1 = tflc__load4(w + w_col);
     const uint32_t v2 = tflc__load4(w + 2 * w_col);
-    uint32_t l = tflc__sxtb16(v0), h = tflc__sxtb16_ror8(v0);
-    d[0] = tflc__sadd16(l, l);
-    d[1] = tflc__sadd16(h, h);
-    l = tflc__sxtb16(v1);
-    h = tflc__sxtb16_ror8(v1);
-    d[2] = tflc__sadd16(l, l);
-    d[3] = tflc__sadd16(h, h);
-    l = tflc__sxtb16(v2);
-    h = tflc__sxtb16_ror8(v2);
-    d[4] = tflc__sadd16(l, l);
-    d[5] = tflc__sadd16(h, h);
+    const uint32_t l0 = tflc__sxtb16(v0), h0 = tflc__sxtb16_ror8(v0);
+    const uint32_t l1 = tflc__sxtb16(v1), h1 = tflc__sxtb16_ror8(v1);
+    const uint32_t l2 = tflc__sxtb16(v2), h2 = tflc__sxtb16_ror8(v2);
+    d[0] = tflc__sadd16(l0, l0);
+    d[1] = tflc__sadd16(h0, h0);
+    d[2] = tflc__sadd16(l1, l1);
+    d[3] = tflc__sadd16(h1, h1);
+    d[4] = tflc__sadd16(l2, l2);
+    d[5] = tflc__sadd16(h2, h2);
+    s02 = tflc__sadd16(s02, tflc__sadd16(tflc__sadd16(l0, l1), l2));
+    s13 = tflc__sadd16(s13, tflc__sadd16(tflc__sadd16(h0, h1), h2));
   }
+  k->lo4 = tflc__sadd16(s02, s02);
+  k->hi4 = tflc__sadd16(s13, s13);
 }
 
 #if defined(TFLC__DSP_ASM) &&                                                  \
@@ -13891,8 +13895,9 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
                                                  const tflc_const *filter,
                                                  const tflc_const *bias,
                                                  int32_t c, int32_t ch) {
-  const uint32_t off = (uint32_t)p->input_offset;
-  uint32_t sum02 = 0, sum13 = 0;
+  /* the offset in both halfword lanes (|offset| <= 128) */
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = p->output_offset;
   int32_t j;
   if (TFLC__COMPRESSION && filter->bits != 0) {
     tflc__lut_decode_rows(filter, c, ch, 4, 9, k->qn);
@@ -13900,20 +13905,26 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   } else {
     tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
   }
-  for (j = 0; j < 9; j++) {
-    sum02 = tflc__sadd16(sum02, k->w[2 * j]);
-    sum13 = tflc__sadd16(sum13, k->w[2 * j + 1]);
+  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32) {
+    const int8_t *bd = (const int8_t *)bias->data + (size_t)c * 4u;
+    k->bias[0] = tflc__load4(bd);
+    k->bias[1] = tflc__load4(bd + 4);
+    k->bias[2] = tflc__load4(bd + 8);
+    k->bias[3] = tflc__load4(bd + 12);
+  } else {
+    for (j = 0; j < 4; j++)
+      k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j);
   }
+  /* doubled biases plus the offset times the doubled weight sums */
+  k->bias[0] = tflc__smlabb(k->lo4, off2, k->bias[0] * 2u);
+  k->bias[1] = tflc__smlabb(k->hi4, off2, k->bias[1] * 2u);
+  k->bias[2] = tflc__smlatt(k->lo4, off2, k->bias[2] * 2u);
+  k->bias[3] = tflc__smlatt(k->hi4, off2, k->bias[3] * 2u);
   for (j = 0; j < 4; j++) {
     const uint32_t right = (uint32_t)-p->out_shift[c + j];
-    /* the halfword lane of channel j, sign-extended */
-    const uint32_t lane =
-        ((j & 1 ? sum13 : sum02) >> (j & 2 ? 16 : 0)) & 0xFFFFu;
-    const uint32_t sum = lane >= 0x8000u ? lane | 0xFFFF0000u : lane;
-    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j) * 2u + off * sum;
     k->qn[2 * j] = (uint32_t)p->out_multiplier[c + j];
     k->qn[2 * j + 1] =
-        ((uint32_t)1 << (right - 1)) + ((uint32_t)p->output_offset << right);
+        ((uint32_t)1 << (right - 1)) + ((uint32_t)out_off << right);
     k->right[j] = right;
   }
   k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
@@ -13978,6 +13989,18 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
   }
 }
 
+/* n words of a band row from s, cin bytes apart (a leaf: its registers
+ * stay out of the caller's frame) */
+static TFLC__NOINLINE void tflc__dsp_dw3x3_copy(uint32_t *e, const int8_t *s,
+                                                int32_t cin, int32_t n) {
+  for (; n >= 2; n -= 2, s += 2 * cin, e += 2) {
+    e[0] = tflc__load4(s);
+    e[1] = tflc__load4(s + cin);
+  }
+  if (n > 0)
+    *e = tflc__load4(s);
+}
+
 /* The output rows of four channels (from in_n and out_n) through bands:
  * `seg` output columns and `per` output rows a band; one: the input's
  * channel in every lane (else four channels a word); first: the first
@@ -14022,8 +14045,7 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
         } else {
           const int8_t *s = in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * cin;
           if (!one) {
-            for (; left > 0; left--, s += cin)
-              *e++ = tflc__load4(s);
+            tflc__dsp_dw3x3_copy(e, s, cin, left);
           } else {
             if (cin == 1)
               for (; left >= 4; left -= 4, s += 4, e += 4) {
@@ -14089,10 +14111,23 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
   for (c = 0; c < ch; c++) {
-    const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
-    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23 ||
-        b >= bound || b <= -bound)
+    const int32_t sh = p->out_shift[c];
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23)
       return 0;
+  }
+  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32) {
+    const int8_t *bd = (const int8_t *)bias->data;
+    for (c = 0; c < ch; c++, bd += 4) {
+      /* |b| < bound as b + bound - 1 < 2 bound - 1, unsigned */
+      if ((tflc__load4(bd) + (uint32_t)bound - 1u) >= 2u * (uint32_t)bound - 1u)
+        return 0;
+    }
+  } else {
+    for (c = 0; c < ch; c++) {
+      const int32_t b = tflc__bias_at(bias, c);
+      if (b >= bound || b <= -bound)
+        return 0;
+    }
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
   /* `seg` output columns a band, whose windows cover (seg - 1) * sw + 3
