@@ -13989,18 +13989,6 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
   }
 }
 
-/* n words of a band row from s, cin bytes apart (a leaf: its registers
- * stay out of the caller's frame) */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_copy(uint32_t *e, const int8_t *s,
-                                                int32_t cin, int32_t n) {
-  for (; n >= 2; n -= 2, s += 2 * cin, e += 2) {
-    e[0] = tflc__load4(s);
-    e[1] = tflc__load4(s + cin);
-  }
-  if (n > 0)
-    *e = tflc__load4(s);
-}
-
 /* The output rows of four channels (from in_n and out_n) through bands:
  * `seg` output columns and `per` output rows a band; one: the input's
  * channel in every lane (else four channels a word); first: the first
@@ -14045,7 +14033,8 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
         } else {
           const int8_t *s = in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * cin;
           if (!one) {
-            tflc__dsp_dw3x3_copy(e, s, cin, left);
+            for (; left > 0; left--, s += cin)
+              *e++ = tflc__load4(s);
           } else {
             if (cin == 1)
               for (; left >= 4; left -= 4, s += 4, e += 4) {
