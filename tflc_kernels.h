@@ -13989,6 +13989,9 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
   }
 }
 
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b);
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b);
+
 /* The output rows of four channels (from in_n and out_n) through bands:
  * `seg` output columns and `per` output rows a band; one: the input's
  * channel in every lane (else four channels a word); first: the first
@@ -14038,11 +14041,15 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
           } else {
             if (cin == 1)
               for (; left >= 4; left -= 4, s += 4, e += 4) {
-                const uint32_t v = tflc__load4(s);
-                e[0] = (v & 0xFFu) * 0x01010101u;
-                e[1] = ((v >> 8) & 0xFFu) * 0x01010101u;
-                e[2] = ((v >> 16) & 0xFFu) * 0x01010101u;
-                e[3] = (v >> 24) * 0x01010101u;
+                /* bytes 0 and 2 doubled in their halfwords, then each
+                 * halfword in both (PKHBT, PKHTB); bytes 1 and 3 alike */
+                const uint32_t v = tflc__load4(s), a = v & 0x00FF00FFu;
+                const uint32_t b = v & 0xFF00FF00u;
+                const uint32_t a2 = a | (a << 8), b2 = b | (b >> 8);
+                e[0] = tflc__pack_lo(a2, a2);
+                e[1] = tflc__pack_lo(b2, b2);
+                e[2] = tflc__pack_hi(a2, a2);
+                e[3] = tflc__pack_hi(b2, b2);
               }
             for (; left > 0; left--, s += cin)
               *e++ = (uint32_t)(uint8_t)*s * 0x01010101u;
