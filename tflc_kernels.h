@@ -13688,7 +13688,7 @@ typedef struct tflc__dw3_frame {
   int32_t x_pixel;   /* 144 */
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
-  int32_t pixels;    /* 156: left in the run (at least 1) */
+  int8_t *end;       /* 156: out after the run (out_pixel 0: out, one pixel) */
   uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
 
@@ -13760,7 +13760,9 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   "asr " s ", " s ", %[wl]\n\t"                                                \
   "ssat " s ", #8, " s "\n\t"
   __asm__ volatile("1:\n\t"
-                   "ldr %[xt], [%[k], #140]\n\t"
+                   "ldrd %[xt], %[wl], [%[k], #140]\n\t"
+                   "add %[wl], %[xt], %[wl]\n\t"
+                   "str %[wl], [%[k], #140]\n\t"
                    "ldrd %[s0], %[s1], [%[k], #72]\n\t"
                    "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW(
                        "24", "32",
@@ -13783,12 +13785,8 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                                       "str %[s0], [%[xt]]\n\t"
                                       "add %[xt], %[xt], %[wh]\n\t"
                                       "str %[xt], [%[k], #148]\n\t"
-                                      "ldrd %[wl], %[wh], [%[k], #140]\n\t"
-                                      "add %[wl], %[wl], %[wh]\n\t"
-                                      "str %[wl], [%[k], #140]\n\t"
                                       "ldr %[wl], [%[k], #156]\n\t"
-                                      "subs %[wl], %[wl], #1\n\t"
-                                      "str %[wl], [%[k], #156]\n\t"
+                                      "cmp %[xt], %[wl]\n\t"
                                       "bne 1b\n\t"
                    : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
                      [s3] "=&r"(s3), [xt] "=&r"(xt), [xv] "=&r"(xv),
@@ -13829,7 +13827,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
   int8_t *o = k->out;
-  int32_t n = k->pixels, j;
+  int32_t j;
   do {
     const int8_t *xt = x;
     const uint32_t *w = k->w;
@@ -13876,7 +13874,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
     }
     x += x_pixel;
     o += out_pixel;
-  } while (--n != 0);
+  } while (o != k->end);
 }
 #endif
 
@@ -13951,7 +13949,7 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
       k->x_pixel = g->sw * ch;
       k->out = orow + (ptrdiff_t)first * ch;
       k->out_pixel = ch;
-      k->pixels = last - first + 1;
+      k->end = k->out + (ptrdiff_t)(last - first + 1) * ch;
       tflc__dsp_dw3x3_loop(k, ch);
     }
     for (ox = 0; ox < g->ow; ox++) {
@@ -13983,7 +13981,7 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
       k->x_pixel = 0;
       k->out = orow + (ptrdiff_t)ox * ch;
       k->out_pixel = 0;
-      k->pixels = 1;
+      k->end = k->out;
       tflc__dsp_dw3x3_loop(k, 4);
     }
   }
@@ -14059,7 +14057,7 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
       for (j = 0; j < rows; j++) {
         k->x = (const int8_t *)(band + (ptrdiff_t)j * g->sh * n);
         k->out = out_n + ((ptrdiff_t)(oy + j) * g->ow + sx) * ch;
-        k->pixels = nx;
+        k->end = k->out + (ptrdiff_t)nx * ch;
         tflc__dsp_dw3x3_loop(k, 4);
       }
     }
