@@ -13681,8 +13681,7 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
 typedef struct tflc__dw3_frame {
   uint32_t w[18];    /* 0: doubled weight pairs of the nine taps */
   uint32_t bias[4];  /* 72: doubled biases */
-  uint32_t qn[8];    /* 88: multiplier and nudge (with the offset) */
-  uint32_t right[4]; /* 120 */
+  uint32_t qn[12];   /* 88: multiplier, nudge (with the offset), right */
   int32_t x_next;    /* 136: third tap of a row to the first of the next */
   const int8_t *x;   /* 140: tap (0, 0) of the pixel */
   int32_t x_pixel;   /* 144 */
@@ -13751,14 +13750,22 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
   TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
   "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
-#define TFLC__DW3_OUT(s, qn, r)                                                \
+/* two channels' requantizations from their six words at qn (the second's
+ * multiplier loaded with the first's right shift) */
+#define TFLC__DW3_OUT2(sa, sb, qn, rq, nr)                                     \
   "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
-  "smmulr " s ", " s ", %[wl]\n\t"                                             \
-  "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
-  "qadd " s ", " s ", %[wh]\n\t"                                               \
-  "ldr %[wl], [%[k], #" r "]\n\t"                                              \
-  "asr " s ", " s ", %[wl]\n\t"                                                \
-  "ssat " s ", #8, " s "\n\t"
+  "smmulr " sa ", " sa ", %[wl]\n\t"                                           \
+  "sub %[wh], %[wh], " sa ", lsr #31\n\t"                                      \
+  "qadd " sa ", " sa ", %[wh]\n\t"                                             \
+  "ldrd %[wl], %[wh], [%[k], #" rq "]\n\t"                                     \
+  "asr " sa ", " sa ", %[wl]\n\t"                                              \
+  "ssat " sa ", #8, " sa "\n\t"                                                \
+  "smmulr " sb ", " sb ", %[wh]\n\t"                                           \
+  "ldrd %[wl], %[wh], [%[k], #" nr "]\n\t"                                     \
+  "sub %[wl], %[wl], " sb ", lsr #31\n\t"                                      \
+  "qadd " sb ", " sb ", %[wl]\n\t"                                             \
+  "asr " sb ", " sb ", %[wh]\n\t"                                              \
+  "ssat " sb ", #8, " sb "\n\t"
   __asm__ volatile("1:\n\t"
                    "ldrd %[xt], %[wl], [%[k], #140]\n\t"
                    "add %[wl], %[xt], %[wl]\n\t"
@@ -13769,11 +13776,10 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                        "40") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW("48",
                                                                          "56",
                                                                          "64")
-                       TFLC__DW3_OUT("%[s0]", "88",
-                                     "120") TFLC__DW3_OUT("%[s1]", "96", "124")
-                           TFLC__DW3_OUT("%[s2]", "104", "128") TFLC__DW3_OUT(
-                               "%[s3]", "112",
-                               "132") "bfi %[s0], %[s1], #8, #8\n\t"
+                       TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")
+                           TFLC__DW3_OUT2(
+                               "%[s2]", "%[s3]", "112", "120",
+                               "128") "bfi %[s0], %[s1], #8, #8\n\t"
                                       "bfi %[s0], %[s2], #16, #8\n\t"
                                       "bfi %[s0], %[s3], #24, #8\n\t"
                                       "ldrd %[wl], %[wh], [%[k], #160]\n\t"
@@ -13793,7 +13799,7 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                      [xl] "=&r"(xl), [wl] "=&r"(wl), [wh] "=&r"(wh)
                    : [xc] "r"(x_col), [xn] "r"(x_next), [k] "r"(k)
                    : "cc", "memory");
-#undef TFLC__DW3_OUT
+#undef TFLC__DW3_OUT2
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP
   (void)s0;
@@ -13863,10 +13869,10 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
       const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
       const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
       int32_t v =
-          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[2 * j]);
-      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
+          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[3 * j]);
+      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[3 * j + 1] -
                                      (int64_t)((uint32_t)v >> 31)));
-      v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
+      v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
       /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
       v = v >= lo ? v : lo;
       v = v >= hi ? hi : v;
@@ -13920,10 +13926,10 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   k->bias[3] = tflc__smlatt(k->hi4, off2, k->bias[3] * 2u);
   for (j = 0; j < 4; j++) {
     const uint32_t right = (uint32_t)-p->out_shift[c + j];
-    k->qn[2 * j] = (uint32_t)p->out_multiplier[c + j];
-    k->qn[2 * j + 1] =
+    k->qn[3 * j] = (uint32_t)p->out_multiplier[c + j];
+    k->qn[3 * j + 1] =
         ((uint32_t)1 << (right - 1)) + ((uint32_t)out_off << right);
-    k->right[j] = right;
+    k->qn[3 * j + 2] = right;
   }
   k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
   k->hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
