@@ -13687,7 +13687,8 @@ typedef struct tflc__dw3_frame {
   int32_t x_pixel;   /* 144 */
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
-  int8_t *end;       /* 156: out after the run (out_pixel 0: out, one pixel) */
+  int32_t pixels;    /* 156: in the run (at least 1; the assembly turns it
+                      * into the output's end, out + pixels * out_pixel) */
   uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
 
@@ -13766,7 +13767,11 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   "qadd " sb ", " sb ", %[wl]\n\t"                                             \
   "asr " sb ", " sb ", %[wh]\n\t"                                              \
   "ssat " sb ", #8, " sb "\n\t"
-  __asm__ volatile("1:\n\t"
+  __asm__ volatile("ldrd %[xt], %[wh], [%[k], #148]\n\t"
+                   "ldr %[wl], [%[k], #156]\n\t"
+                   "mla %[wl], %[wl], %[wh], %[xt]\n\t"
+                   "str %[wl], [%[k], #156]\n\t"
+                   "1:\n\t"
                    "ldrd %[xt], %[wl], [%[k], #140]\n\t"
                    "add %[wl], %[xt], %[wl]\n\t"
                    "str %[wl], [%[k], #140]\n\t"
@@ -13832,7 +13837,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
-  int8_t *o = k->out;
+  int8_t *o = k->out, *const end = o + (ptrdiff_t)k->pixels * out_pixel;
   int32_t j;
   do {
     const int8_t *xt = x;
@@ -13880,7 +13885,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
     }
     x += x_pixel;
     o += out_pixel;
-  } while (o != k->end);
+  } while (o != end);
 }
 #endif
 
@@ -13955,7 +13960,7 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
       k->x_pixel = g->sw * ch;
       k->out = orow + (ptrdiff_t)first * ch;
       k->out_pixel = ch;
-      k->end = k->out + (ptrdiff_t)(last - first + 1) * ch;
+      k->pixels = last - first + 1;
       tflc__dsp_dw3x3_loop(k, ch);
     }
     for (ox = 0; ox < g->ow; ox++) {
@@ -13987,7 +13992,7 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
       k->x_pixel = 0;
       k->out = orow + (ptrdiff_t)ox * ch;
       k->out_pixel = 0;
-      k->end = k->out;
+      k->pixels = 1;
       tflc__dsp_dw3x3_loop(k, 4);
     }
   }
@@ -14063,7 +14068,7 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
       for (j = 0; j < rows; j++) {
         k->x = (const int8_t *)(band + (ptrdiff_t)j * g->sh * n);
         k->out = out_n + ((ptrdiff_t)(oy + j) * g->ow + sx) * ch;
-        k->end = k->out + (ptrdiff_t)nx * ch;
+        k->pixels = nx;
         tflc__dsp_dw3x3_loop(k, 4);
       }
     }
