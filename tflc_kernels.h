@@ -14116,23 +14116,10 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
   for (c = 0; c < ch; c++) {
-    const int32_t sh = p->out_shift[c];
-    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23)
+    const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
+    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23 ||
+        b >= bound || b <= -bound)
       return 0;
-  }
-  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32) {
-    const int8_t *bd = (const int8_t *)bias->data;
-    for (c = 0; c < ch; c++, bd += 4) {
-      /* |b| < bound as b + bound - 1 < 2 bound - 1, unsigned */
-      if ((tflc__load4(bd) + (uint32_t)bound - 1u) >= 2u * (uint32_t)bound - 1u)
-        return 0;
-    }
-  } else {
-    for (c = 0; c < ch; c++) {
-      const int32_t b = tflc__bias_at(bias, c);
-      if (b >= bound || b <= -bound)
-        return 0;
-    }
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
   /* `seg` output columns a band, whose windows cover (seg - 1) * sw + 3
