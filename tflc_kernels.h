@@ -14118,7 +14118,15 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
    * words a row; `per` output rows a band */
   seg = (TFLC__DW3_BAND / 3 - 3) / g.sw + 1;
   seg = seg < g.ow ? seg : g.ow;
-  per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
+  /* a map of stride 1 one segment wide whose band would hold one output
+   * row (three input rows) takes two segments instead, whose bands hold
+   * three or more output rows: half the words copied an output pixel */
+  for (;;) {
+    per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
+    if (per != 1 || g.sh != 1 || seg != g.ow)
+      break;
+    seg = (seg + 1) / 2;
+  }
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;
