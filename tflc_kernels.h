@@ -13843,38 +13843,42 @@ tflc__dsp_depthwise4_general(const tflc_requant_params *rq,
 typedef struct tflc__dw3_frame {
   uint32_t w[18];    /* 0: doubled weight pairs of the nine taps */
   uint32_t bias[4];  /* 72: doubled biases */
-  uint32_t qn[8];    /* 88: multiplier and nudge (with the offset) */
-  uint32_t right[4]; /* 120 */
+  uint32_t qn[12];   /* 88: multiplier, nudge (with the offset), right */
   int32_t x_next;    /* 136: third tap of a row to the first of the next */
   const int8_t *x;   /* 140: tap (0, 0) of the pixel */
   int32_t x_pixel;   /* 144 */
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
-  int32_t pixels;    /* 156: left in the run (at least 1) */
+  int32_t pixels;    /* 156: in the run (at least 1; the assembly turns it
+                      * into the output's end, out + pixels * out_pixel) */
   uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
 } tflc__dw3_frame;
 
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
- * apart), biases and requantizations. */
+ * apart); the sums of the doubled weights of channels 0 and 2 (halfword
+ * lanes) go to lo4, those of channels 1 and 3 to hi4, until the clamp
+ * replaces them (|sum| <= 2 * 9 * 128: no lane overflows). */
 TFLC__INLINE void tflc__dsp_dw3x3_weights(tflc__dw3_frame *k, const int8_t *w,
                                           int32_t w_row, int32_t w_col) {
-  uint32_t *d = k->w;
+  uint32_t *d = k->w, s02 = 0, s13 = 0;
   int32_t y;
   for (y = 0; y < 3; y++, w += w_row, d += 6) {
     const uint32_t v0 = tflc__load4(w), v1 = tflc__load4(w + w_col);
     const uint32_t v2 = tflc__load4(w + 2 * w_col);
-    uint32_t l = tflc__sxtb16(v0), h = tflc__sxtb16_ror8(v0);
-    d[0] = tflc__sadd16(l, l);
-    d[1] = tflc__sadd16(h, h);
-    l = tflc__sxtb16(v1);
-    h = tflc__sxtb16_ror8(v1);
-    d[2] = tflc__sadd16(l, l);
-    d[3] = tflc__sadd16(h, h);
-    l = tflc__sxtb16(v2);
-    h = tflc__sxtb16_ror8(v2);
-    d[4] = tflc__sadd16(l, l);
-    d[5] = tflc__sadd16(h, h);
+    const uint32_t l0 = tflc__sxtb16(v0), h0 = tflc__sxtb16_ror8(v0);
+    const uint32_t l1 = tflc__sxtb16(v1), h1 = tflc__sxtb16_ror8(v1);
+    const uint32_t l2 = tflc__sxtb16(v2), h2 = tflc__sxtb16_ror8(v2);
+    d[0] = tflc__sadd16(l0, l0);
+    d[1] = tflc__sadd16(h0, h0);
+    d[2] = tflc__sadd16(l1, l1);
+    d[3] = tflc__sadd16(h1, h1);
+    d[4] = tflc__sadd16(l2, l2);
+    d[5] = tflc__sadd16(h2, h2);
+    s02 = tflc__sadd16(s02, tflc__sadd16(tflc__sadd16(l0, l1), l2));
+    s13 = tflc__sadd16(s13, tflc__sadd16(tflc__sadd16(h0, h1), h2));
   }
+  k->lo4 = tflc__sadd16(s02, s02);
+  k->hi4 = tflc__sadd16(s13, s13);
 }
 
 #if defined(TFLC__DSP_ASM) &&                                                  \
@@ -13909,27 +13913,40 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
   TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
   "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
-#define TFLC__DW3_OUT(s, qn, r)                                                \
+/* two channels' requantizations from their six words at qn (the second's
+ * multiplier loaded with the first's right shift) */
+#define TFLC__DW3_OUT2(sa, sb, qn, rq, nr)                                     \
   "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
-  "smmulr " s ", " s ", %[wl]\n\t"                                             \
-  "sub %[wh], %[wh], " s ", lsr #31\n\t"                                       \
-  "qadd " s ", " s ", %[wh]\n\t"                                               \
-  "ldr %[wl], [%[k], #" r "]\n\t"                                              \
-  "asr " s ", " s ", %[wl]\n\t"                                                \
-  "ssat " s ", #8, " s "\n\t"
-  __asm__ volatile("1:\n\t"
-                   "ldr %[xt], [%[k], #140]\n\t"
+  "smmulr " sa ", " sa ", %[wl]\n\t"                                           \
+  "sub %[wh], %[wh], " sa ", lsr #31\n\t"                                      \
+  "qadd " sa ", " sa ", %[wh]\n\t"                                             \
+  "ldrd %[wl], %[wh], [%[k], #" rq "]\n\t"                                     \
+  "asr " sa ", " sa ", %[wl]\n\t"                                              \
+  "ssat " sa ", #8, " sa "\n\t"                                                \
+  "smmulr " sb ", " sb ", %[wh]\n\t"                                           \
+  "ldrd %[wl], %[wh], [%[k], #" nr "]\n\t"                                     \
+  "sub %[wl], %[wl], " sb ", lsr #31\n\t"                                      \
+  "qadd " sb ", " sb ", %[wl]\n\t"                                             \
+  "asr " sb ", " sb ", %[wh]\n\t"                                              \
+  "ssat " sb ", #8, " sb "\n\t"
+  __asm__ volatile("ldrd %[xt], %[wh], [%[k], #148]\n\t"
+                   "ldr %[wl], [%[k], #156]\n\t"
+                   "mla %[wl], %[wl], %[wh], %[xt]\n\t"
+                   "str %[wl], [%[k], #156]\n\t"
+                   "1:\n\t"
+                   "ldrd %[xt], %[wl], [%[k], #140]\n\t"
+                   "add %[wl], %[xt], %[wl]\n\t"
+                   "str %[wl], [%[k], #140]\n\t"
                    "ldrd %[s0], %[s1], [%[k], #72]\n\t"
                    "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW(
                        "24", "32",
                        "40") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW("48",
                                                                          "56",
                                                                          "64")
-                       TFLC__DW3_OUT("%[s0]", "88",
-                                     "120") TFLC__DW3_OUT("%[s1]", "96", "124")
-                           TFLC__DW3_OUT("%[s2]", "104", "128") TFLC__DW3_OUT(
-                               "%[s3]", "112",
-                               "132") "bfi %[s0], %[s1], #8, #8\n\t"
+                       TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")
+                           TFLC__DW3_OUT2(
+                               "%[s2]", "%[s3]", "112", "120",
+                               "128") "bfi %[s0], %[s1], #8, #8\n\t"
                                       "bfi %[s0], %[s2], #16, #8\n\t"
                                       "bfi %[s0], %[s3], #24, #8\n\t"
                                       "ldrd %[wl], %[wh], [%[k], #160]\n\t"
@@ -13941,19 +13958,15 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                                       "str %[s0], [%[xt]]\n\t"
                                       "add %[xt], %[xt], %[wh]\n\t"
                                       "str %[xt], [%[k], #148]\n\t"
-                                      "ldrd %[wl], %[wh], [%[k], #140]\n\t"
-                                      "add %[wl], %[wl], %[wh]\n\t"
-                                      "str %[wl], [%[k], #140]\n\t"
                                       "ldr %[wl], [%[k], #156]\n\t"
-                                      "subs %[wl], %[wl], #1\n\t"
-                                      "str %[wl], [%[k], #156]\n\t"
+                                      "cmp %[xt], %[wl]\n\t"
                                       "bne 1b\n\t"
                    : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
                      [s3] "=&r"(s3), [xt] "=&r"(xt), [xv] "=&r"(xv),
                      [xl] "=&r"(xl), [wl] "=&r"(wl), [wh] "=&r"(wh)
                    : [xc] "r"(x_col), [xn] "r"(x_next), [k] "r"(k)
                    : "cc", "memory");
-#undef TFLC__DW3_OUT
+#undef TFLC__DW3_OUT2
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP
   (void)s0;
@@ -13986,8 +13999,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
-  int8_t *o = k->out;
-  int32_t n = k->pixels, j;
+  int8_t *o = k->out, *const end = o + (ptrdiff_t)k->pixels * out_pixel;
+  int32_t j;
   do {
     const int8_t *xt = x;
     const uint32_t *w = k->w;
@@ -14023,10 +14036,10 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
       const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
       const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
       int32_t v =
-          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[2 * j]);
-      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[2 * j + 1] -
+          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[3 * j]);
+      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[3 * j + 1] -
                                      (int64_t)((uint32_t)v >> 31)));
-      v = tflc__ssat8(tflc__asr32(v, (int)k->right[j]));
+      v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
       /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
       v = v >= lo ? v : lo;
       v = v >= hi ? hi : v;
@@ -14034,7 +14047,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
     }
     x += x_pixel;
     o += out_pixel;
-  } while (--n != 0);
+  } while (o != end);
 }
 #endif
 
@@ -14053,8 +14066,9 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
                                                  const tflc_const *filter,
                                                  const tflc_const *bias,
                                                  int32_t c, int32_t ch) {
-  const uint32_t off = (uint32_t)p->input_offset;
-  uint32_t sum02 = 0, sum13 = 0;
+  /* the offset in both halfword lanes (|offset| <= 128) */
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int32_t out_off = p->output_offset;
   int32_t j;
   if (TFLC__COMPRESSION && filter->bits != 0) {
     tflc__lut_decode_rows(filter, c, ch, 4, 9, k->qn);
@@ -14062,21 +14076,19 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   } else {
     tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
   }
-  for (j = 0; j < 9; j++) {
-    sum02 = tflc__sadd16(sum02, k->w[2 * j]);
-    sum13 = tflc__sadd16(sum13, k->w[2 * j + 1]);
-  }
+  for (j = 0; j < 4; j++)
+    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j);
+  /* doubled biases plus the offset times the doubled weight sums */
+  k->bias[0] = tflc__smlabb(k->lo4, off2, k->bias[0] * 2u);
+  k->bias[1] = tflc__smlabb(k->hi4, off2, k->bias[1] * 2u);
+  k->bias[2] = tflc__smlatt(k->lo4, off2, k->bias[2] * 2u);
+  k->bias[3] = tflc__smlatt(k->hi4, off2, k->bias[3] * 2u);
   for (j = 0; j < 4; j++) {
     const uint32_t right = (uint32_t)-p->out_shift[c + j];
-    /* the halfword lane of channel j, sign-extended */
-    const uint32_t lane =
-        ((j & 1 ? sum13 : sum02) >> (j & 2 ? 16 : 0)) & 0xFFFFu;
-    const uint32_t sum = lane >= 0x8000u ? lane | 0xFFFF0000u : lane;
-    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j) * 2u + off * sum;
-    k->qn[2 * j] = (uint32_t)p->out_multiplier[c + j];
-    k->qn[2 * j + 1] =
-        ((uint32_t)1 << (right - 1)) + ((uint32_t)p->output_offset << right);
-    k->right[j] = right;
+    k->qn[3 * j] = (uint32_t)p->out_multiplier[c + j];
+    k->qn[3 * j + 1] =
+        ((uint32_t)1 << (right - 1)) + ((uint32_t)out_off << right);
+    k->qn[3 * j + 2] = right;
   }
   k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
   k->hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
@@ -14140,6 +14152,9 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
   }
 }
 
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b);
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b);
+
 /* The output rows of four channels (from in_n and out_n) through bands:
  * `seg` output columns and `per` output rows a band; one: the input's
  * channel in every lane (else four channels a word); first: the first
@@ -14189,11 +14204,15 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
           } else {
             if (cin == 1)
               for (; left >= 4; left -= 4, s += 4, e += 4) {
-                const uint32_t v = tflc__load4(s);
-                e[0] = (v & 0xFFu) * 0x01010101u;
-                e[1] = ((v >> 8) & 0xFFu) * 0x01010101u;
-                e[2] = ((v >> 16) & 0xFFu) * 0x01010101u;
-                e[3] = (v >> 24) * 0x01010101u;
+                /* bytes 0 and 2 doubled in their halfwords, then each
+                 * halfword in both (PKHBT, PKHTB); bytes 1 and 3 alike */
+                const uint32_t v = tflc__load4(s), a = v & 0x00FF00FFu;
+                const uint32_t b = v & 0xFF00FF00u;
+                const uint32_t a2 = a | (a << 8), b2 = b | (b >> 8);
+                e[0] = tflc__pack_lo(a2, a2);
+                e[1] = tflc__pack_lo(b2, b2);
+                e[2] = tflc__pack_hi(a2, a2);
+                e[3] = tflc__pack_hi(b2, b2);
               }
             for (; left > 0; left--, s += cin)
               *e++ = (uint32_t)(uint8_t)*s * 0x01010101u;
@@ -14261,7 +14280,15 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
    * words a row; `per` output rows a band */
   seg = (TFLC__DW3_BAND / 3 - 3) / g.sw + 1;
   seg = seg < g.ow ? seg : g.ow;
-  per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
+  /* a map of stride 1 one segment wide whose band would hold one output
+   * row (three input rows) takes two segments instead, whose bands hold
+   * three or more output rows: half the words copied an output pixel */
+  for (;;) {
+    per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
+    if (per != 1 || g.sh != 1 || seg != g.ow)
+      break;
+    seg = (seg + 1) / 2;
+  }
   /* output columns whose whole window is inside the input */
   e = ((int64_t)g.pw + g.sw - 1) / g.sw;
   first = e < g.ow ? (int32_t)e : g.ow;
