@@ -465,6 +465,7 @@ static int32_t plan_from_env(void) {
   return TFLC_PLAN_AUTO;
 }
 /* The plan an interpreter runs, for people. */
+static unsigned long compact_fold_weights(const tflc_interpreter *it);
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
   if (it->plan == TFLC_PLAN_COMPACT && it->patch_rows)
     snprintf(buf, n,
@@ -494,6 +495,10 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
   else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
+  else if (it->folded_ops == 0 && compact_fold_weights(it) > 0)
+    snprintf(buf, n,
+             "fastest without folded biases (input-offset sums of "
+             "the CONV_2D filters at each invoke)");
   else
     snprintf(buf, n, "fastest");
   return buf;
