@@ -4097,11 +4097,13 @@ typedef struct tflc__conv_blocked {
   int32_t first, last, run;
   /* border: some windows leave the input; contiguous: none does and the
    * pixels follow each other in memory (one block); small: the filter
-   * fits the im2col rows; im2col: every window through them */
-  int border, contiguous, small, im2col;
+   * fits the im2col rows; im2col: every window through them (1), or
+   * through them in two segments (2, tflc__conv2d_s8_im2col_split);
+   * bytes, as the state lies under every GEMM call's frame */
+  unsigned char border, contiguous, small, im2col;
   /* the inner pixels' GEMM adds the input offset to the inputs (a single
    * pixel, TFLC__CONV_OFFSET_ONE_PIXEL) */
-  int offset_inner;
+  unsigned char offset_inner;
 } tflc__conv_blocked;
 
 /* The border pixels' windows of a small filter copied whole (Kh*Kw*C
@@ -4304,6 +4306,83 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
   }
 }
 
+/* bytes of the window rows tflc__conv2d_s8_im2col_split copies */
+#define TFLC__IM2COL_SPLIT_BYTES 128
+
+/* A filter depth D that is no multiple of four as two segments of L
+ * values, L = ceil(D / 2) rounded up to a multiple of four (16 for 27):
+ * weights [0, L) and [D - L, D), read in place (the rows D apart), so the
+ * GEMM's blocks of four run over both. The weights of the overlap,
+ * [D - L, L), are in both segments: a pixel's copy holds values [0, D - L)
+ * of its window, then 2 L - D zeros (the overlap's place in the first
+ * segment: nothing added there, the offset being folded into the
+ * biases), then values [D - L, D) (the second segment), 2 L bytes in all.
+ * Returns L, or 0 where the depth is not for this layout. */
+TFLC__INLINE int32_t tflc__im2col_split_len(int32_t depth) {
+  const int32_t len = ((depth + 1) / 2 + 3) & ~3;
+  return depth > 4 && (depth & 3) != 0 && 2 * len <= TFLC__IM2COL_SPLIT_BYTES
+             ? len
+             : 0;
+}
+
+/* The window of output pixel q copied to d in the two segments of
+ * tflc__im2col_split_len (2 L bytes): copied 2 L - D bytes on, then its
+ * first D - L values moved back to the start, a word at a time (each word
+ * read before the one it overlaps is written; the last word's bytes past
+ * D - L lie in the zeros), and the zeros written after them. Out of the
+ * frame of tflc__conv2d_s8_im2col_split, which lies under the GEMM's. */
+static TFLC__NOINLINE void
+tflc__conv_window_split_s8(const tflc__conv_blocked *s, int32_t q, int8_t *d) {
+  const int32_t len = tflc__im2col_split_len(s->depth);
+  const int32_t gap = 2 * len - s->depth, head = s->depth - len;
+  int32_t i;
+  tflc__conv_window_s8(s, q, d + gap);
+  for (i = 0; i < head; i += 4) {
+    uint32_t v;
+    memcpy(&v, d + gap + i, 4);
+    memcpy(d + i, &v, 4);
+  }
+  tflc__fill_short_s8(d + head, 0, gap);
+}
+
+/* Every window of a small filter whose depth is no multiple of four
+ * copied whole, in the two segments of tflc__im2col_split_len
+ * (tflc__conv_window_split_s8), as many pixels as
+ * TFLC__IM2COL_SPLIT_BYTES holds per GEMM call, the biases with the
+ * offset folded in. Its frame, under the GEMM's, holds the buffer and
+ * little else. */
+static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
+  int8_t col[TFLC__IM2COL_SPLIT_BYTES];
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t len = tflc__im2col_split_len(s->depth);
+  const int32_t total = s->batches * s->g.oh * s->g.ow;
+  int8_t *const end = col + (TFLC__IM2COL_SPLIT_BYTES / (2 * len)) * 2 * len;
+  int8_t *d = col;
+  int32_t q;
+  gb->cols = s->nc;
+  gb->segments = 2;
+  gb->seg_len = len;
+  gb->a = col;
+  gb->a_row = 2 * len;
+  gb->a_seg = len;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = s->depth;
+  gb->w_seg = s->depth - len;
+  gb->out_row = s->cout;
+  for (q = 0; q < total; q++) {
+    tflc__conv_window_split_s8(s, q, d);
+    d += gb->a_row;
+    if (d < end && q + 1 < total)
+      continue;
+    /* the pixels just copied end at pixel q */
+    gb->rows = (int32_t)(d - col) / gb->a_row;
+    gb->out = s->out + (ptrdiff_t)(q + 1 - gb->rows) * s->cout + s->c0;
+    TFLC_GEMM_S8(&s->rq, gb);
+    d = col;
+  }
+}
+
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
  * or one block per output row. */
@@ -4417,27 +4496,33 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
   gb->out_row = cout;
 }
 
+/* The chunk's biases (tflc__chunk_bias), the input offset folded in with
+ * the chunk's filter rows where fold is set: out of the driver's frame,
+ * whose calls then pass no argument on the stack. */
+static TFLC__NOINLINE void
+tflc__conv_chunk_bias(tflc__conv_blocked *s, const tflc_const *bias, int fold) {
+  tflc__chunk_bias(bias, s->c0, s->nc, fold ? s->wt : NULL, s->depth, s->in_off,
+                   s->bias);
+}
+
 /* The blocked convolution's state before its first chunk (out of the
- * driver's frame); returns the output channels per chunk, or 0 when the
- * convolution is not for the blocked paths. */
-static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
-    tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
-    const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
-    const int32_t out_dims[4], int8_t *out, const void *tile,
-    size_t tile_bytes) {
+ * driver's frame, four arguments: none on the stack; the driver sets the
+ * output's height and width in s->g, the output channels in s->cout and
+ * the tensors' data after); returns 0 when the convolution is not for
+ * the blocked paths. */
+static TFLC__NOINLINE int
+tflc__conv_blocked_init(tflc__conv_blocked *s, const tflc_conv_params *p,
+                        const int32_t in_dims[4],
+                        const int32_t filter_dims[4]) {
   tflc__geom *g = &s->g;
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
-  int32_t chunk = TFLC__CHANNEL_CHUNK, oy;
+  const int32_t out_dims[4] = {0, g->oh, g->ow, 0};
+  int32_t oy;
   int64_t first, last;
   tflc__geom_init(g, p, in_dims, filter_dims, out_dims);
   if (filter_dims[3] != g->c || depth > 0x7FFFFF || (g->dw != 1 && g->kw != 1))
     return 0; /* grouped, huge, or dilated across the width */
-  if (filter->bits != 0) {
-    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
-    if (chunk < 1)
-      return 0;
-  }
   /* output columns whose window is inside the input across the width */
   first = ((int64_t)g->pw + g->sw - 1) / g->sw;
   last = (int64_t)g->w - 1 - (int64_t)(g->kw - 1) * g->dw + g->pw;
@@ -4452,29 +4537,33 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
   s->border = s->run < g->ow;
   for (oy = 0; oy < g->oh && !s->border; oy++) {
     const int64_t iy0 = (int64_t)oy * g->sh - g->ph;
-    s->border = iy0 < 0 || iy0 + (int64_t)(g->kh - 1) * g->dh >= g->h;
+    s->border =
+        (unsigned char)(iy0 < 0 || iy0 + (int64_t)(g->kh - 1) * g->dh >= g->h);
   }
   /* every window inside and the pixels one after the other in memory */
-  s->contiguous = !s->border && g->kh == 1 && g->kw == 1 && g->sh == 1 &&
-                  g->sw == 1 && g->ow == g->w && g->ph == 0 && g->pw == 0;
-  s->small = depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128;
+  s->contiguous =
+      (unsigned char)(!s->border && g->kh == 1 && g->kw == 1 && g->sh == 1 &&
+                      g->sw == 1 && g->ow == g->w && g->ph == 0 && g->pw == 0);
+  s->small = (unsigned char)(depth <= TFLC__SMALL_DEPTH && in_off >= -127 &&
+                             in_off <= 128);
   /* short runs per kernel row: every window copied whole instead */
-  s->im2col =
-      s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
-  s->offset_inner =
-      TFLC__CONV_OFFSET_ONE_PIXEL && s->contiguous && g->oh == 1 && g->ow == 1;
+  s->im2col = (unsigned char)(s->small && g->kw * g->c < 16 &&
+                              (depth & 3) == 0 && !s->contiguous);
+  /* 2: depths no multiple of four in two segments (tflc__im2col_split_len) */
+  if (s->small && g->kw * g->c < 16 && !s->contiguous &&
+      tflc__im2col_split_len(depth) > 0)
+    s->im2col = 2;
+  s->offset_inner = (unsigned char)(TFLC__CONV_OFFSET_ONE_PIXEL &&
+                                    s->contiguous && g->oh == 1 && g->ow == 1);
   s->rq.bias = s->bias;
   s->rq.per_channel = 1;
   s->rq.output_offset = p->output_offset;
   s->rq.act_min = p->act_min;
   s->rq.act_max = p->act_max;
-  s->in = in;
-  s->out = out;
   s->batches = in_dims[0];
-  s->cout = out_dims[3];
   s->depth = depth;
   s->in_off = in_off;
-  return chunk;
+  return 1;
 }
 
 /* The blocked convolution; returns 0 (nothing written) when the
@@ -4486,11 +4575,19 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
                         const int32_t out_dims[4], int8_t *out, void *tile,
                         size_t tile_bytes) {
   tflc__conv_blocked s;
-  const int32_t chunk = tflc__conv_blocked_init(
-      &s, p, in_dims, in, filter_dims, filter, out_dims, out, tile, tile_bytes);
-  int32_t c0;
-  if (chunk < 1)
+  int32_t c0, chunk = TFLC__CHANNEL_CHUNK;
+  s.g.oh = out_dims[1];
+  s.g.ow = out_dims[2];
+  s.cout = out_dims[3];
+  if (!tflc__conv_blocked_init(&s, p, in_dims, filter_dims))
     return 0;
+  if (filter->bits != 0) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, s.depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  s.in = in;
+  s.out = out;
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
   if (s.im2col && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
@@ -4509,8 +4606,11 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.rq.shift = p->out_shift + c0;
     /* windows inside the input: biases with the offset folded in (or the
      * plain biases, offset_inner) */
-    tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
-                     s.in_off, s.bias);
+    tflc__conv_chunk_bias(&s, bias, !s.offset_inner);
+    if (s.im2col == 2) {
+      tflc__conv2d_s8_im2col_split(&s);
+      continue;
+    }
     if (s.im2col) {
       tflc__conv2d_s8_im2col_rows(&s);
       continue;
@@ -4523,7 +4623,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
-    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, s.bias);
+    tflc__conv_chunk_bias(&s, bias, 0);
     tflc__conv2d_s8_border(&s);
   }
   return 1;
