@@ -4345,10 +4345,50 @@ tflc__conv_window_split_s8(const tflc__conv_blocked *s, int32_t q, int8_t *d) {
   tflc__fill_short_s8(d + head, 0, gap);
 }
 
+/* pixels per GEMM call of tflc__conv2d_s8_im2col_split where their
+ * windows go to the output's unwritten part */
+#define TFLC__IM2COL_SPLIT_OUT_ROWS 32
+
+/* The windows of the pixels from q on for one GEMM call of
+ * tflc__conv2d_s8_im2col_split (tflc__conv_window_split_s8, 2 L bytes
+ * each): sets s->gb.rows and returns where they are. Where the chunk is
+ * every output channel, the outputs of the pixels after these are not
+ * written yet: TFLC__IM2COL_SPLIT_OUT_ROWS windows go there (from a word
+ * boundary) where that room holds them and lies apart from the input,
+ * else as many as TFLC__IM2COL_SPLIT_BYTES holds go to col. Out of the
+ * frame of tflc__conv2d_s8_im2col_split, which lies under the GEMM's. */
+static TFLC__NOINLINE int8_t *tflc__conv_split_rows(tflc__conv_blocked *s,
+                                                    int32_t q, int32_t total,
+                                                    int8_t *col) {
+  const int32_t a_row = s->gb.a_row, cout = s->cout;
+  const int32_t big = TFLC__IM2COL_SPLIT_OUT_ROWS;
+  int32_t rows = TFLC__IM2COL_SPLIT_BYTES / a_row, r;
+  int8_t *buf = col;
+  if (s->nc == cout && total - q > big &&
+      (int64_t)(total - q - big) * cout >= (int64_t)big * a_row + 3) {
+    const tflc__geom *g = &s->g;
+    int8_t *at = s->out + (ptrdiff_t)(q + big) * cout;
+    const uintptr_t lo = (uintptr_t)(at + ((0u - (uintptr_t)at) & 3u));
+    const uintptr_t hi = lo + (uintptr_t)big * (uintptr_t)a_row;
+    const uintptr_t in_lo = (uintptr_t)s->in;
+    const uintptr_t in_hi = in_lo + (uintptr_t)s->batches * (uintptr_t)g->h *
+                                        (uintptr_t)g->w * (uintptr_t)g->c;
+    if (hi <= in_lo || lo >= in_hi) {
+      buf = at + ((0u - (uintptr_t)at) & 3u);
+      rows = big;
+    }
+  }
+  if (rows > total - q)
+    rows = total - q;
+  for (r = 0; r < rows; r++)
+    tflc__conv_window_split_s8(s, q + r, buf + (ptrdiff_t)r * a_row);
+  s->gb.rows = rows;
+  return buf;
+}
+
 /* Every window of a small filter whose depth is no multiple of four
- * copied whole, in the two segments of tflc__im2col_split_len
- * (tflc__conv_window_split_s8), as many pixels as
- * TFLC__IM2COL_SPLIT_BYTES holds per GEMM call, the biases with the
+ * copied whole, in the two segments of tflc__im2col_split_len, several
+ * pixels per GEMM call (tflc__conv_split_rows), the biases with the
  * offset folded in. Its frame, under the GEMM's, holds the buffer and
  * little else. */
 static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
@@ -4356,13 +4396,10 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
   tflc_gemm_block *gb = &s->gb;
   const int32_t len = tflc__im2col_split_len(s->depth);
   const int32_t total = s->batches * s->g.oh * s->g.ow;
-  int8_t *const end = col + (TFLC__IM2COL_SPLIT_BYTES / (2 * len)) * 2 * len;
-  int8_t *d = col;
   int32_t q;
   gb->cols = s->nc;
   gb->segments = 2;
   gb->seg_len = len;
-  gb->a = col;
   gb->a_row = 2 * len;
   gb->a_seg = len;
   gb->a_offset = 0;
@@ -4370,16 +4407,10 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
   gb->w_col = s->depth;
   gb->w_seg = s->depth - len;
   gb->out_row = s->cout;
-  for (q = 0; q < total; q++) {
-    tflc__conv_window_split_s8(s, q, d);
-    d += gb->a_row;
-    if (d < end && q + 1 < total)
-      continue;
-    /* the pixels just copied end at pixel q */
-    gb->rows = (int32_t)(d - col) / gb->a_row;
-    gb->out = s->out + (ptrdiff_t)(q + 1 - gb->rows) * s->cout + s->c0;
+  for (q = 0; q < total; q += gb->rows) {
+    gb->a = tflc__conv_split_rows(s, q, total, col);
+    gb->out = s->out + (ptrdiff_t)q * s->cout + s->c0;
     TFLC_GEMM_S8(&s->rq, gb);
-    d = col;
   }
 }
 
