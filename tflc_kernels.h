@@ -4325,24 +4325,58 @@ TFLC__INLINE int32_t tflc__im2col_split_len(int32_t depth) {
              : 0;
 }
 
-/* The window of output pixel q copied to d in the two segments of
- * tflc__im2col_split_len (2 L bytes): copied 2 L - D bytes on, then its
- * first D - L values moved back to the start, a word at a time (each word
- * read before the one it overlaps is written; the last word's bytes past
- * D - L lie in the zeros), and the zeros written after them. Out of the
- * frame of tflc__conv2d_s8_im2col_split, which lies under the GEMM's. */
-static TFLC__NOINLINE void
-tflc__conv_window_split_s8(const tflc__conv_blocked *s, int32_t q, int8_t *d) {
+/* The windows of `rows` output pixels from q on (batches one after the
+ * other) copied to d in the two segments of tflc__im2col_split_len, 2 L
+ * bytes each. A window is first copied whole 2 L - D bytes on: inside the
+ * input, its kernel rows a word at a time, each but the last with up to
+ * three bytes more (the next row overwrites them; the input goes on for a
+ * row at least beyond them), the last exactly; otherwise through
+ * tflc__conv_window_s8. Then its first D - L values move back to the
+ * start, a word at a time (each word read before the one it overlaps is
+ * written; the last word's bytes past D - L lie in the zeros), and the
+ * zeros are written after them. */
+static void tflc__conv_windows_split_s8(const tflc__conv_blocked *s, int32_t q,
+                                        int32_t rows, int8_t *d) {
+  const tflc__geom *g = &s->g;
   const int32_t len = tflc__im2col_split_len(s->depth);
   const int32_t gap = 2 * len - s->depth, head = s->depth - len;
-  int32_t i;
-  tflc__conv_window_s8(s, q, d + gap);
-  for (i = 0; i < head; i += 4) {
-    uint32_t v;
-    memcpy(&v, d + gap + i, 4);
-    memcpy(d + i, &v, 4);
+  const int32_t row_len = g->kw * g->c, per_batch = g->oh * g->ow;
+  const int32_t words = g->w * g->c >= 4 ? (row_len + 3) >> 2 : 0;
+  const ptrdiff_t step = (ptrdiff_t)g->dh * g->w * g->c;
+  int32_t n = q / per_batch, oy = (q - n * per_batch) / g->ow;
+  int32_t ox = q - n * per_batch - oy * g->ow, r, i, ky;
+  for (r = 0; r < rows; r++, d += 2 * len) {
+    const int32_t iy0 = oy * g->sh - g->ph;
+    int8_t *t = d + gap;
+    if (words > 0 && ox >= s->first && ox <= s->last && iy0 >= 0 &&
+        iy0 + (g->kh - 1) * g->dh < g->h) {
+      const int8_t *src =
+          s->in + (ptrdiff_t)n * g->h * g->w * g->c +
+          ((ptrdiff_t)iy0 * g->w + (ptrdiff_t)ox * g->sw - g->pw) * g->c;
+      for (ky = 0; ky + 1 < g->kh; ky++, src += step, t += row_len)
+        for (i = 0; i < words; i++) {
+          uint32_t v;
+          memcpy(&v, src + 4 * i, 4);
+          memcpy(t + 4 * i, &v, 4);
+        }
+      tflc__copy_short_s8(t, src, row_len);
+    } else {
+      tflc__conv_window_s8(s, q + r, t);
+    }
+    for (i = 0; i < head; i += 4) {
+      uint32_t v;
+      memcpy(&v, d + gap + i, 4);
+      memcpy(d + i, &v, 4);
+    }
+    tflc__fill_short_s8(d + head, 0, gap);
+    if (++ox == g->ow) {
+      ox = 0;
+      if (++oy == g->oh) {
+        oy = 0;
+        n++;
+      }
+    }
   }
-  tflc__fill_short_s8(d + head, 0, gap);
 }
 
 /* pixels per GEMM call of tflc__conv2d_s8_im2col_split where their
@@ -4350,8 +4384,8 @@ tflc__conv_window_split_s8(const tflc__conv_blocked *s, int32_t q, int8_t *d) {
 #define TFLC__IM2COL_SPLIT_OUT_ROWS 32
 
 /* The windows of the pixels from q on for one GEMM call of
- * tflc__conv2d_s8_im2col_split (tflc__conv_window_split_s8, 2 L bytes
- * each): sets s->gb.rows and returns where they are. Where the chunk is
+ * tflc__conv2d_s8_im2col_split (tflc__conv_windows_split_s8, 2 L
+ * bytes each): sets s->gb.rows and returns where they are. Where the chunk is
  * every output channel, the outputs of the pixels after these are not
  * written yet: TFLC__IM2COL_SPLIT_OUT_ROWS windows go there (from a word
  * boundary) where that room holds them and lies apart from the input,
@@ -4362,7 +4396,7 @@ static TFLC__NOINLINE int8_t *tflc__conv_split_rows(tflc__conv_blocked *s,
                                                     int8_t *col) {
   const int32_t a_row = s->gb.a_row, cout = s->cout;
   const int32_t big = TFLC__IM2COL_SPLIT_OUT_ROWS;
-  int32_t rows = TFLC__IM2COL_SPLIT_BYTES / a_row, r;
+  int32_t rows = TFLC__IM2COL_SPLIT_BYTES / a_row;
   int8_t *buf = col;
   if (s->nc == cout && total - q > big &&
       (int64_t)(total - q - big) * cout >= (int64_t)big * a_row + 3) {
@@ -4380,8 +4414,7 @@ static TFLC__NOINLINE int8_t *tflc__conv_split_rows(tflc__conv_blocked *s,
   }
   if (rows > total - q)
     rows = total - q;
-  for (r = 0; r < rows; r++)
-    tflc__conv_window_split_s8(s, q + r, buf + (ptrdiff_t)r * a_row);
+  tflc__conv_windows_split_s8(s, q, rows, buf);
   s->gb.rows = rows;
   return buf;
 }
