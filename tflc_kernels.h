@@ -4325,51 +4325,76 @@ TFLC__INLINE int32_t tflc__im2col_split_len(int32_t depth) {
              : 0;
 }
 
+/* The window at d + gap (2 L - D) moved to the two segments of
+ * tflc__im2col_split_len: its first D - L values back to the start, a word
+ * at a time up to L (each word read before the one it overlaps is
+ * written; bytes past D - L lie in the zeros), then the zeros. */
+TFLC__INLINE void tflc__split_window_s8(int8_t *d, int32_t len, int32_t gap,
+                                        int32_t head) {
+  int32_t i;
+  for (i = 0; i < len; i += 4) {
+    uint32_t v;
+    memcpy(&v, d + gap + i, 4);
+    memcpy(d + i, &v, 4);
+  }
+  tflc__fill_short_s8(d + head, 0, gap);
+}
+
 /* The windows of `rows` output pixels from q on (batches one after the
  * other) copied to d in the two segments of tflc__im2col_split_len, 2 L
- * bytes each. A window is first copied whole 2 L - D bytes on: inside the
- * input, its kernel rows a word at a time, each but the last with up to
- * three bytes more (the next row overwrites them; the input goes on for a
- * row at least beyond them), the last exactly; otherwise through
- * tflc__conv_window_s8. Then its first D - L values move back to the
- * start, a word at a time (each word read before the one it overlaps is
- * written; the last word's bytes past D - L lie in the zeros), and the
- * zeros are written after them. */
+ * bytes each: each window first whole 2 L - D bytes on, then split
+ * (tflc__split_window_s8). Runs of windows inside the input: a kernel
+ * row is 16 bytes copied as four words (the next row overwrites those
+ * past its end, the input goes on for a row of at least 16 bytes beyond
+ * them), the last row exactly; other windows through
+ * tflc__conv_window_s8. */
 static void tflc__conv_windows_split_s8(const tflc__conv_blocked *s, int32_t q,
                                         int32_t rows, int8_t *d) {
   const tflc__geom *g = &s->g;
   const int32_t len = tflc__im2col_split_len(s->depth);
   const int32_t gap = 2 * len - s->depth, head = s->depth - len;
   const int32_t row_len = g->kw * g->c, per_batch = g->oh * g->ow;
-  const int32_t words = g->w * g->c >= 4 ? (row_len + 3) >> 2 : 0;
+  const int words = g->w * g->c >= 16;
   const ptrdiff_t step = (ptrdiff_t)g->dh * g->w * g->c;
+  const ptrdiff_t next = (ptrdiff_t)g->sw * g->c;
   int32_t n = q / per_batch, oy = (q - n * per_batch) / g->ow;
-  int32_t ox = q - n * per_batch - oy * g->ow, r, i, ky;
-  for (r = 0; r < rows; r++, d += 2 * len) {
+  int32_t ox = q - n * per_batch - oy * g->ow, k, ky;
+  while (rows > 0) {
     const int32_t iy0 = oy * g->sh - g->ph;
-    int8_t *t = d + gap;
-    if (words > 0 && ox >= s->first && ox <= s->last && iy0 >= 0 &&
+    k = 1;
+    if (words && ox >= s->first && ox <= s->last && iy0 >= 0 &&
         iy0 + (g->kh - 1) * g->dh < g->h) {
+      /* the inside windows of this output row, to the call's last */
       const int8_t *src =
           s->in + (ptrdiff_t)n * g->h * g->w * g->c +
           ((ptrdiff_t)iy0 * g->w + (ptrdiff_t)ox * g->sw - g->pw) * g->c;
-      for (ky = 0; ky + 1 < g->kh; ky++, src += step, t += row_len)
-        for (i = 0; i < words; i++) {
-          uint32_t v;
-          memcpy(&v, src + 4 * i, 4);
-          memcpy(t + 4 * i, &v, 4);
+      int32_t j;
+      k = s->last - ox + 1 < rows ? s->last - ox + 1 : rows;
+      for (j = 0; j < k; j++, src += next, d += 2 * len) {
+        const int8_t *x = src;
+        int8_t *t = d + gap;
+        for (ky = 0; ky + 1 < g->kh; ky++, x += step, t += row_len) {
+          uint32_t v0, v1, v2, v3;
+          memcpy(&v0, x, 4);
+          memcpy(&v1, x + 4, 4);
+          memcpy(&v2, x + 8, 4);
+          memcpy(&v3, x + 12, 4);
+          memcpy(t, &v0, 4);
+          memcpy(t + 4, &v1, 4);
+          memcpy(t + 8, &v2, 4);
+          memcpy(t + 12, &v3, 4);
         }
-      tflc__copy_short_s8(t, src, row_len);
+        tflc__copy_short_s8(t, x, row_len);
+        tflc__split_window_s8(d, len, gap, head);
+      }
     } else {
-      tflc__conv_window_s8(s, q + r, t);
+      tflc__conv_window_s8(s, (n * g->oh + oy) * g->ow + ox, d + gap);
+      tflc__split_window_s8(d, len, gap, head);
+      d += 2 * len;
     }
-    for (i = 0; i < head; i += 4) {
-      uint32_t v;
-      memcpy(&v, d + gap + i, 4);
-      memcpy(d + i, &v, 4);
-    }
-    tflc__fill_short_s8(d + head, 0, gap);
-    if (++ox == g->ow) {
+    rows -= k;
+    ox += k;
+    if (ox == g->ow) {
       ox = 0;
       if (++oy == g->oh) {
         oy = 0;
