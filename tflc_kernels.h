@@ -4679,7 +4679,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   s.out = out;
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
-  if (s.im2col && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
+  if (s.im2col == 1 && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
