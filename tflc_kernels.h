@@ -4344,9 +4344,11 @@ TFLC__INLINE void tflc__split_window_s8(int8_t *d, int32_t len, int32_t gap,
  * other) copied to d in the two segments of tflc__im2col_split_len, 2 L
  * bytes each: each window first whole 2 L - D bytes on, then split
  * (tflc__split_window_s8). Runs of windows inside the input: a kernel
- * row is 16 bytes copied as four words (the next row overwrites those
- * past its end, the input goes on for a row of at least 16 bytes beyond
- * them), the last row exactly; other windows through
+ * row of 8 values or more is 16 bytes copied as four words, one of 4 to 7
+ * values 8 bytes as two (the rows after overwrite those past its end, and
+ * 2 L - D + D - 2 rows + 16 <= 2 L: they stay in the window's 2 L bytes;
+ * the input goes on for a row of at least 16 bytes beyond them), shorter
+ * ones and the last row exactly; other windows through
  * tflc__conv_window_s8. */
 static void tflc__conv_windows_split_s8(const tflc__conv_blocked *s, int32_t q,
                                         int32_t rows, int8_t *d) {
@@ -4375,12 +4377,18 @@ static void tflc__conv_windows_split_s8(const tflc__conv_blocked *s, int32_t q,
         int8_t *t = d + gap;
         for (ky = 0; ky + 1 < g->kh; ky++, x += step, t += row_len) {
           uint32_t v0, v1, v2, v3;
+          if (row_len < 4) {
+            tflc__copy_short_s8(t, x, row_len);
+            continue;
+          }
           memcpy(&v0, x, 4);
           memcpy(&v1, x + 4, 4);
-          memcpy(&v2, x + 8, 4);
-          memcpy(&v3, x + 12, 4);
           memcpy(t, &v0, 4);
           memcpy(t + 4, &v1, 4);
+          if (row_len < 8)
+            continue;
+          memcpy(&v2, x + 8, 4);
+          memcpy(&v3, x + 12, 4);
           memcpy(t + 8, &v2, 4);
           memcpy(t + 12, &v3, 4);
         }
