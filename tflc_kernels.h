@@ -13471,6 +13471,20 @@ TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
 }
 #endif
 
+/* SMMLAR: a + the high word of b c rounded, a + ((b c + 2^31) >> 32) */
+#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
+static int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
+  return (int32_t)((uint32_t)a + (uint32_t)tflc__asr64(
+                                     (int64_t)b * c + ((int64_t)1 << 31), 32));
+}
+#else
+TFLC__INLINE int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
+  int32_t r;
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(b), "r"(c), "r"(a));
+  return r;
+}
+#endif
+
 /* MultiplyByQuantizedMultiplier(x, q, -r) from twice x (|x| < 2^30, so no
  * saturation): SQRDMULH(x, q) = SMMULR(2 x, q), then the rounding division
  * by 2^r (r 1..31, nudge 2^(r-1)) as (v + nudge - (v < 0)) >> r, exact as
@@ -13534,6 +13548,64 @@ TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
   }
 }
 
+/* elements per pass of tflc__dsp_add_passes (its int32 sums on the stack) */
+#define TFLC__DSP_ADD_CHUNK 32
+
+/* tflc__dsp_add_loop's arithmetic in two passes over chunks of
+ * TFLC__DSP_ADD_CHUNK elements, each with few enough constants to stay in
+ * registers: twice the sum of the scaled inputs, then the output. The
+ * nudge rides in SMMLAR, and the sign that picks the rounding is the one
+ * of the value multiplied (x): with q >= 0 (the caller's condition)
+ * SMMULR(x, q) has x's sign or is 0, and where it is 0 the nudge 2^(r-1)
+ * with or without the 1 taken off gives the same quotient by 2^r (0, or
+ * the output offset that rides in the output's nudge). */
+TFLC__INLINE void tflc__dsp_add_passes(const tflc__dsp_add_k *kp, size_t n,
+                                       const int8_t *in1, const int8_t *in2,
+                                       int8_t *out, int e1, int e2) {
+  int32_t sum[TFLC__DSP_ADD_CHUNK];
+  size_t i, m;
+  for (; n > 0; n -= m, in1 += m, in2 += m, out += m) {
+    m = n < TFLC__DSP_ADD_CHUNK ? n : TFLC__DSP_ADD_CHUNK;
+    {
+      const int32_t ok1 = kp->ok1, q1 = kp->q1, n1 = kp->n1, r1 = kp->r1;
+      const int32_t ok2 = kp->ok2, q2 = kp->q2, n2 = kp->n2, r2 = kp->r2;
+      for (i = 0; i < m; i++) {
+        const int32_t x = in1[i] * ((int32_t)1 << 21) + ok1;
+        const int32_t y = in2[i] * ((int32_t)1 << 21) + ok2;
+        const int32_t a =
+            e1 ? tflc__dsp_smmulr(x, q1)
+               : tflc__asr32(tflc__dsp_smmlar(x, q1, n1) + tflc__asr32(x, 31),
+                             (int)r1);
+        const int32_t b =
+            e2 ? tflc__dsp_smmulr(y, q2)
+               : tflc__asr32(tflc__dsp_smmlar(y, q2, n2) + tflc__asr32(y, 31),
+                             (int)r2);
+        sum[i] = 2 * (a + b);
+      }
+    }
+    {
+      const int32_t qo = kp->qo, nz = kp->nz, ro = kp->ro;
+      const int32_t lo = kp->lo, hi = kp->hi;
+      if (lo == -128 && hi == 127) { /* the clamp is SSAT's */
+        for (i = 0; i < m; i++) {
+          const int32_t v = sum[i];
+          out[i] = (int8_t)tflc__ssat8(tflc__asr32(
+              tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro));
+        }
+        continue;
+      }
+      for (i = 0; i < m; i++) {
+        const int32_t v = sum[i];
+        int32_t o = tflc__asr32(
+            tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro);
+        o = o < lo ? lo : o;
+        o = o > hi ? hi : o;
+        out[i] = (int8_t)o;
+      }
+    }
+  }
+}
+
 TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
                                           int8_t *out) {
@@ -13577,7 +13649,15 @@ TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
       tflc__wrap32(((int64_t)1 << (ro - 1)) + (int64_t)zo * ((int64_t)1 << ro));
   k.lo = p->act_min;
   k.hi = p->act_max;
-  if (k.r1 == 0 && k.r2 != 0)
+  if (k.q1 >= 0 && k.q2 >= 0 && k.qo >= 0) {
+    /* (tflc__dsp_add_passes' multipliers) */
+    if (k.r1 == 0 && k.r2 != 0)
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 1, 0);
+    else if (k.r1 == 0)
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 1, 1);
+    else
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 0, 0);
+  } else if (k.r1 == 0 && k.r2 != 0)
     tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 0);
   else if (k.r1 == 0)
     tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 1);

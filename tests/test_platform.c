@@ -1139,9 +1139,10 @@ static void test_dsp_fully_connected(void) {
  * tflc_add_prepare_s8 (every activation), random ones in its range
  * (offsets within +-256, shifts <= 0, small shifts where an intermediate
  * off by one shows, extreme multipliers, output offsets that do and do
- * not fit its rounding) and beyond it (left shifts other than 20, input
- * offsets beyond +-256, shifts > 0: the portable loop), lengths not
- * multiples of 4. */
+ * not fit its rounding, multipliers around the bounds of its two-pass
+ * loop, clamps inside int8 and none) and beyond it (left shifts other
+ * than 20, input offsets beyond +-256, shifts > 0: the portable loop),
+ * lengths not multiples of 4 and beyond a pass (32). */
 static void test_dsp_add(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 1500; i++) {
@@ -1177,6 +1178,20 @@ static void test_dsp_add(void) {
       }
       p.act_min = lo;
       p.act_max = rnd_range(lo, 127);
+      if (rnd() % 4 == 0) { /* no clamp inside int8 (SSAT's) */
+        p.act_min = -128;
+        p.act_max = 127;
+      }
+      if (rnd() % 3 == 0) {
+        /* around the two-pass loop's bounds: 0, 2^11, 2^30 */
+        static const int32_t edge[] = {0,          1,          2047,
+                                       2048,       2049,       0x3FFFFFFF,
+                                       0x40000000, 0x40000001, INT32_MAX};
+        const int32_t ne = (int32_t)(sizeof edge / sizeof edge[0]);
+        p.input1_multiplier = edge[rnd_range(0, ne - 1)];
+        p.input2_multiplier = edge[rnd_range(0, ne - 1)];
+        p.output_multiplier = edge[rnd_range(0, ne - 1)];
+      }
     }
     fill_s8(in1, 80);
     fill_s8(in2, 80);
