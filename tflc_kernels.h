@@ -13551,6 +13551,32 @@ TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
 /* elements per pass of tflc__dsp_add_passes (its int32 sums on the stack) */
 #define TFLC__DSP_ADD_CHUNK 32
 
+/* The output pass of tflc__dsp_add_passes over m doubled sums (a frame of
+ * its own: its constants stay in registers). */
+static TFLC__NOINLINE void tflc__dsp_add_out(const tflc__dsp_add_k *kp,
+                                             size_t m, const int32_t *sum,
+                                             int8_t *out) {
+  const int32_t qo = kp->qo, nz = kp->nz, ro = kp->ro;
+  const int32_t lo = kp->lo, hi = kp->hi;
+  size_t i;
+  if (lo == -128 && hi == 127) { /* the clamp is SSAT's */
+    for (i = 0; i < m; i++) {
+      const int32_t v = sum[i];
+      out[i] = (int8_t)tflc__ssat8(tflc__asr32(
+          tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro));
+    }
+    return;
+  }
+  for (i = 0; i < m; i++) {
+    const int32_t v = sum[i];
+    int32_t o =
+        tflc__asr32(tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro);
+    o = o < lo ? lo : o;
+    o = o > hi ? hi : o;
+    out[i] = (int8_t)o;
+  }
+}
+
 /* tflc__dsp_add_loop's arithmetic in two passes over chunks of
  * TFLC__DSP_ADD_CHUNK elements, each with few enough constants to stay in
  * registers: twice the sum of the scaled inputs, then the output. The
@@ -13583,26 +13609,7 @@ TFLC__INLINE void tflc__dsp_add_passes(const tflc__dsp_add_k *kp, size_t n,
         sum[i] = 2 * (a + b);
       }
     }
-    {
-      const int32_t qo = kp->qo, nz = kp->nz, ro = kp->ro;
-      const int32_t lo = kp->lo, hi = kp->hi;
-      if (lo == -128 && hi == 127) { /* the clamp is SSAT's */
-        for (i = 0; i < m; i++) {
-          const int32_t v = sum[i];
-          out[i] = (int8_t)tflc__ssat8(tflc__asr32(
-              tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro));
-        }
-        continue;
-      }
-      for (i = 0; i < m; i++) {
-        const int32_t v = sum[i];
-        int32_t o = tflc__asr32(
-            tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro);
-        o = o < lo ? lo : o;
-        o = o > hi ? hi : o;
-        out[i] = (int8_t)o;
-      }
-    }
+    tflc__dsp_add_out(kp, m, sum, out);
   }
 }
 
