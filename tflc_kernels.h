@@ -4317,10 +4317,13 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
  * of its window, then 2 L - D zeros (the overlap's place in the first
  * segment: nothing added there, the offset being folded into the
  * biases), then values [D - L, D) (the second segment), 2 L bytes in all.
- * Returns L, or 0 where the depth is not for this layout. */
+ * Returns L, or 0 where the depth is not for this layout: a multiple of
+ * four, 4 or less, or where the zeros would be more than a quarter of it
+ * (3x3x1's 9 in 16 bytes: the windows read in place cost no more). */
 TFLC__INLINE int32_t tflc__im2col_split_len(int32_t depth) {
   const int32_t len = ((depth + 1) / 2 + 3) & ~3;
-  return depth > 4 && (depth & 3) != 0 && 2 * len <= TFLC__IM2COL_SPLIT_BYTES
+  return depth > 4 && (depth & 3) != 0 && 2 * len <= TFLC__IM2COL_SPLIT_BYTES &&
+                 4 * (2 * len - depth) <= depth
              ? len
              : 0;
 }
@@ -4593,15 +4596,6 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
   gb->out_row = cout;
 }
 
-/* The chunk's biases (tflc__chunk_bias), the input offset folded in with
- * the chunk's filter rows where fold is set: out of the driver's frame,
- * whose calls then pass no argument on the stack. */
-static TFLC__NOINLINE void
-tflc__conv_chunk_bias(tflc__conv_blocked *s, const tflc_const *bias, int fold) {
-  tflc__chunk_bias(bias, s->c0, s->nc, fold ? s->wt : NULL, s->depth, s->in_off,
-                   s->bias);
-}
-
 /* The blocked convolution's state before its first chunk (out of the
  * driver's frame, four arguments: none on the stack; the driver sets the
  * output's height and width in s->g, the output channels in s->cout and
@@ -4703,7 +4697,8 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.rq.shift = p->out_shift + c0;
     /* windows inside the input: biases with the offset folded in (or the
      * plain biases, offset_inner) */
-    tflc__conv_chunk_bias(&s, bias, !s.offset_inner);
+    tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
+                     s.in_off, s.bias);
     if (s.im2col == 2) {
       tflc__conv2d_s8_im2col_split(&s);
       continue;
@@ -4720,7 +4715,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
       continue;
     }
     /* border pixels: their clipped windows, the offset on the inputs */
-    tflc__conv_chunk_bias(&s, bias, 0);
+    tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, s.bias);
     tflc__conv2d_s8_border(&s);
   }
   return 1;

@@ -768,12 +768,13 @@ static void test_conv_im2col_rows(void) {
 }
 
 /* CONV_2D with few input channels and a depth that is no multiple of
- * four (5..63: 3x3x3, 3x3x1, 5x5x1, ...) through the windows copied in two
- * segments (tflc__conv2d_s8_im2col_split), on maps large enough for the
- * output's unwritten part to hold 32 windows and on small ones, odd and
- * even kernels, strides 1-3, dilation down the height, SAME and VALID,
- * every input zero point, one or two batches, 1-40 output channels (one
- * to three chunks), raw and LUT filters: the DSP GEMM and the portable one
+ * four (7..63, those of tflc__im2col_split_len: 3x3x3, 5x3x1, 7x2x1, ...)
+ * through the windows copied in two segments
+ * (tflc__conv2d_s8_im2col_split), on maps large enough for the output's
+ * unwritten part to hold 32 windows and on small ones, odd and even
+ * kernels, strides 1-3, dilation down the height, SAME and VALID, every
+ * input zero point, one or two batches, 1-40 output channels (one to
+ * three chunks), raw and LUT filters: the DSP GEMM and the portable one
  * against the reference, and the GEMM calls as many rows as the path
  * picks (32 in the output where one chunk covers every channel and the
  * room is there, else what the stack buffer holds). */
@@ -794,7 +795,7 @@ static int conv_split_case(void) {
     g.kh = rnd_range(1, 9);
     g.kw = rnd_range(1, 15 / g.cin);
     depth = g.kh * g.kw * g.cin;
-  } while ((depth & 3) == 0 || depth <= 4 || depth > TFLC__SMALL_DEPTH ||
+  } while (tflc__im2col_split_len(depth) == 0 || depth > TFLC__SMALL_DEPTH ||
            (g.kh == 1 && g.kw == 1));
   g.n = rnd_range(1, 2);
   g.h = rnd_range(g.kh, g.kh + (rnd() % 2 ? 32 : 6));
