@@ -4699,12 +4699,11 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
      * plain biases, offset_inner) */
     tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                      s.in_off, s.bias);
-    if (s.im2col == 2) {
-      tflc__conv2d_s8_im2col_split(&s);
-      continue;
-    }
     if (s.im2col) {
-      tflc__conv2d_s8_im2col_rows(&s);
+      if (s.im2col == 2)
+        tflc__conv2d_s8_im2col_split(&s);
+      else
+        tflc__conv2d_s8_im2col_rows(&s);
       continue;
     }
     tflc__conv2d_s8_inner(&s);
