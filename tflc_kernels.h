@@ -13465,8 +13465,9 @@ TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
 }
 #endif
 
-/* SMMLAR: a + the high word of b c rounded, a + ((b c + 2^31) >> 32) */
-#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
+/* SMMLAR: a + the high word of b c rounded, a + ((b c + 2^31) >> 32)
+ * (in C where TFLC_NO_DSP_ASM asks for no assembly: ACLE has no SMMLAR) */
+#if defined(TFLC_DSP_EMULATE) || defined(TFLC_NO_DSP_ASM) || !defined(__GNUC__)
 static int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
   return (int32_t)((uint32_t)a + (uint32_t)tflc__asr64(
                                      (int64_t)b * c + ((int64_t)1 << 31), 32));
