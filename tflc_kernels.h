@@ -2800,6 +2800,16 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 #else
 #define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
 #endif
+/* TFLC__CONV_SPLIT_WINDOWS: 1 where a blocked convolution with few input
+ * channels and a depth that is no multiple of four copies its windows in
+ * two segments (tflc__conv2d_s8_im2col_split); 0 on Helium, whose GEMM
+ * takes the windows read in place for less on a layer of 8 output
+ * channels (vww_96_int8's first) */
+#if defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__CONV_SPLIT_WINDOWS 0
+#else
+#define TFLC__CONV_SPLIT_WINDOWS 1
+#endif
 /* TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out):
  * an int8 FULLY_CONNECTED of a few batches through a platform's own layer
  * path before the blocked GEMM one; 1 when it ran, 0 (nothing written)
@@ -4641,8 +4651,8 @@ tflc__conv_blocked_init(tflc__conv_blocked *s, const tflc_conv_params *p,
   s->im2col = (unsigned char)(s->small && g->kw * g->c < 16 &&
                               (depth & 3) == 0 && !s->contiguous);
   /* 2: depths no multiple of four in two segments (tflc__im2col_split_len) */
-  if (s->small && g->kw * g->c < 16 && !s->contiguous &&
-      tflc__im2col_split_len(depth) > 0)
+  if (TFLC__CONV_SPLIT_WINDOWS && s->small && g->kw * g->c < 16 &&
+      !s->contiguous && tflc__im2col_split_len(depth) > 0)
     s->im2col = 2;
   s->offset_inner = (unsigned char)(TFLC__CONV_OFFSET_ONE_PIXEL &&
                                     s->contiguous && g->oh == 1 && g->ow == 1);
