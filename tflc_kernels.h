@@ -2843,6 +2843,16 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 #else
 #define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
 #endif
+/* TFLC__CONV_SPLIT_WINDOWS: 1 where a blocked convolution with few input
+ * channels and a depth that is no multiple of four copies its windows in
+ * two segments (tflc__conv2d_s8_im2col_split); 0 on Helium, whose GEMM
+ * takes the windows read in place for less on a layer of 8 output
+ * channels (vww_96_int8's first) */
+#if defined(TFLC__GEMM_S8_IS_MVE)
+#define TFLC__CONV_SPLIT_WINDOWS 0
+#else
+#define TFLC__CONV_SPLIT_WINDOWS 1
+#endif
 /* TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out):
  * an int8 FULLY_CONNECTED of a few batches through a platform's own layer
  * path before the blocked GEMM one; 1 when it ran, 0 (nothing written)
@@ -4149,11 +4159,13 @@ typedef struct tflc__conv_blocked {
   int32_t first, last, run;
   /* border: some windows leave the input; contiguous: none does and the
    * pixels follow each other in memory (one block); small: the filter
-   * fits the im2col rows; im2col: every window through them */
-  int border, contiguous, small, im2col;
+   * fits the im2col rows; im2col: every window through them (1), or
+   * through them in two segments (2, tflc__conv2d_s8_im2col_split);
+   * bytes, as the state lies under every GEMM call's frame */
+  unsigned char border, contiguous, small, im2col;
   /* the inner pixels' GEMM adds the input offset to the inputs (a single
    * pixel, TFLC__CONV_OFFSET_ONE_PIXEL) */
-  int offset_inner;
+  unsigned char offset_inner;
 } tflc__conv_blocked;
 
 /* The border pixels' windows of a small filter copied whole (Kh*Kw*C
@@ -4356,6 +4368,183 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_rows(tflc__conv_blocked *s) {
   }
 }
 
+/* bytes of the window rows tflc__conv2d_s8_im2col_split copies */
+#define TFLC__IM2COL_SPLIT_BYTES 128
+
+/* A filter depth D that is no multiple of four as two segments of L
+ * values, L = ceil(D / 2) rounded up to a multiple of four (16 for 27):
+ * weights [0, L) and [D - L, D), read in place (the rows D apart), so the
+ * GEMM's blocks of four run over both. The weights of the overlap,
+ * [D - L, L), are in both segments: a pixel's copy holds values [0, D - L)
+ * of its window, then 2 L - D zeros (the overlap's place in the first
+ * segment: nothing added there, the offset being folded into the
+ * biases), then values [D - L, D) (the second segment), 2 L bytes in all.
+ * Returns L, or 0 where the depth is not for this layout: a multiple of
+ * four, 4 or less, or where the zeros would be more than a quarter of it
+ * (3x3x1's 9 in 16 bytes: the windows read in place cost no more). */
+TFLC__INLINE int32_t tflc__im2col_split_len(int32_t depth) {
+  const int32_t len = ((depth + 1) / 2 + 3) & ~3;
+  return depth > 4 && (depth & 3) != 0 && 2 * len <= TFLC__IM2COL_SPLIT_BYTES &&
+                 4 * (2 * len - depth) <= depth
+             ? len
+             : 0;
+}
+
+/* The window at d + gap (2 L - D) moved to the two segments of
+ * tflc__im2col_split_len: its first D - L values back to the start, a word
+ * at a time up to L (each word read before the one it overlaps is
+ * written; bytes past D - L lie in the zeros), then the zeros. */
+TFLC__INLINE void tflc__split_window_s8(int8_t *d, int32_t len, int32_t gap,
+                                        int32_t head) {
+  int32_t i;
+  for (i = 0; i < len; i += 4) {
+    uint32_t v;
+    memcpy(&v, d + gap + i, 4);
+    memcpy(d + i, &v, 4);
+  }
+  tflc__fill_short_s8(d + head, 0, gap);
+}
+
+/* The windows of `rows` output pixels from q on (batches one after the
+ * other) copied to d in the two segments of tflc__im2col_split_len, 2 L
+ * bytes each: each window first whole 2 L - D bytes on, then split
+ * (tflc__split_window_s8). Runs of windows inside the input: a kernel
+ * row of 8 values or more is 16 bytes copied as four words, one of 4 to 7
+ * values 8 bytes as two (the rows after overwrite those past its end, and
+ * 2 L - D + D - 2 rows + 16 <= 2 L: they stay in the window's 2 L bytes;
+ * the input goes on for a row of at least 16 bytes beyond them), shorter
+ * ones and the last row exactly; other windows through
+ * tflc__conv_window_s8. */
+static void tflc__conv_windows_split_s8(const tflc__conv_blocked *s, int32_t q,
+                                        int32_t rows, int8_t *d) {
+  const tflc__geom *g = &s->g;
+  const int32_t len = tflc__im2col_split_len(s->depth);
+  const int32_t gap = 2 * len - s->depth, head = s->depth - len;
+  const int32_t row_len = g->kw * g->c, per_batch = g->oh * g->ow;
+  const int words = g->w * g->c >= 16;
+  const ptrdiff_t step = (ptrdiff_t)g->dh * g->w * g->c;
+  const ptrdiff_t next = (ptrdiff_t)g->sw * g->c;
+  int32_t n = q / per_batch, oy = (q - n * per_batch) / g->ow;
+  int32_t ox = q - n * per_batch - oy * g->ow, k, ky;
+  while (rows > 0) {
+    const int32_t iy0 = oy * g->sh - g->ph;
+    k = 1;
+    if (words && ox >= s->first && ox <= s->last && iy0 >= 0 &&
+        iy0 + (g->kh - 1) * g->dh < g->h) {
+      /* the inside windows of this output row, to the call's last */
+      const int8_t *src =
+          s->in + (ptrdiff_t)n * g->h * g->w * g->c +
+          ((ptrdiff_t)iy0 * g->w + (ptrdiff_t)ox * g->sw - g->pw) * g->c;
+      int32_t j;
+      k = s->last - ox + 1 < rows ? s->last - ox + 1 : rows;
+      for (j = 0; j < k; j++, src += next, d += 2 * len) {
+        const int8_t *x = src;
+        int8_t *t = d + gap;
+        for (ky = 0; ky + 1 < g->kh; ky++, x += step, t += row_len) {
+          uint32_t v0, v1, v2, v3;
+          if (row_len < 4) {
+            tflc__copy_short_s8(t, x, row_len);
+            continue;
+          }
+          memcpy(&v0, x, 4);
+          memcpy(&v1, x + 4, 4);
+          memcpy(t, &v0, 4);
+          memcpy(t + 4, &v1, 4);
+          if (row_len < 8)
+            continue;
+          memcpy(&v2, x + 8, 4);
+          memcpy(&v3, x + 12, 4);
+          memcpy(t + 8, &v2, 4);
+          memcpy(t + 12, &v3, 4);
+        }
+        tflc__copy_short_s8(t, x, row_len);
+        tflc__split_window_s8(d, len, gap, head);
+      }
+    } else {
+      tflc__conv_window_s8(s, (n * g->oh + oy) * g->ow + ox, d + gap);
+      tflc__split_window_s8(d, len, gap, head);
+      d += 2 * len;
+    }
+    rows -= k;
+    ox += k;
+    if (ox == g->ow) {
+      ox = 0;
+      if (++oy == g->oh) {
+        oy = 0;
+        n++;
+      }
+    }
+  }
+}
+
+/* pixels per GEMM call of tflc__conv2d_s8_im2col_split where their
+ * windows go to the output's unwritten part */
+#define TFLC__IM2COL_SPLIT_OUT_ROWS 32
+
+/* The windows of the pixels from q on for one GEMM call of
+ * tflc__conv2d_s8_im2col_split (tflc__conv_windows_split_s8, 2 L
+ * bytes each): sets s->gb.rows and returns where they are. Where the chunk is
+ * every output channel, the outputs of the pixels after these are not
+ * written yet: TFLC__IM2COL_SPLIT_OUT_ROWS windows go there (from a word
+ * boundary) where that room holds them and lies apart from the input,
+ * else as many as TFLC__IM2COL_SPLIT_BYTES holds go to col. Out of the
+ * frame of tflc__conv2d_s8_im2col_split, which lies under the GEMM's. */
+static TFLC__NOINLINE int8_t *tflc__conv_split_rows(tflc__conv_blocked *s,
+                                                    int32_t q, int32_t total,
+                                                    int8_t *col) {
+  const int32_t a_row = s->gb.a_row, cout = s->cout;
+  const int32_t big = TFLC__IM2COL_SPLIT_OUT_ROWS;
+  int32_t rows = TFLC__IM2COL_SPLIT_BYTES / a_row;
+  int8_t *buf = col;
+  if (s->nc == cout && total - q > big &&
+      (int64_t)(total - q - big) * cout >= (int64_t)big * a_row + 3) {
+    const tflc__geom *g = &s->g;
+    int8_t *at = s->out + (ptrdiff_t)(q + big) * cout;
+    const uintptr_t lo = (uintptr_t)(at + ((0u - (uintptr_t)at) & 3u));
+    const uintptr_t hi = lo + (uintptr_t)big * (uintptr_t)a_row;
+    const uintptr_t in_lo = (uintptr_t)s->in;
+    const uintptr_t in_hi = in_lo + (uintptr_t)s->batches * (uintptr_t)g->h *
+                                        (uintptr_t)g->w * (uintptr_t)g->c;
+    if (hi <= in_lo || lo >= in_hi) {
+      buf = at + ((0u - (uintptr_t)at) & 3u);
+      rows = big;
+    }
+  }
+  if (rows > total - q)
+    rows = total - q;
+  tflc__conv_windows_split_s8(s, q, rows, buf);
+  s->gb.rows = rows;
+  return buf;
+}
+
+/* Every window of a small filter whose depth is no multiple of four
+ * copied whole, in the two segments of tflc__im2col_split_len, several
+ * pixels per GEMM call (tflc__conv_split_rows), the biases with the
+ * offset folded in. Its frame, under the GEMM's, holds the buffer and
+ * little else. */
+static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
+  int8_t col[TFLC__IM2COL_SPLIT_BYTES];
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t len = tflc__im2col_split_len(s->depth);
+  const int32_t total = s->batches * s->g.oh * s->g.ow;
+  int32_t q;
+  gb->cols = s->nc;
+  gb->segments = 2;
+  gb->seg_len = len;
+  gb->a_row = 2 * len;
+  gb->a_seg = len;
+  gb->a_offset = 0;
+  gb->w = s->wt;
+  gb->w_col = s->depth;
+  gb->w_seg = s->depth - len;
+  gb->out_row = s->cout;
+  for (q = 0; q < total; q += gb->rows) {
+    gb->a = tflc__conv_split_rows(s, q, total, col);
+    gb->out = s->out + (ptrdiff_t)q * s->cout + s->c0;
+    TFLC_GEMM_S8(&s->rq, gb);
+  }
+}
+
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
  * or one block per output row. */
@@ -4492,43 +4681,47 @@ static void tflc__conv_blocked_shape(tflc__conv_blocked *s, int32_t depth,
   s->border = s->run < g->ow;
   for (oy = 0; oy < g->oh && !s->border; oy++) {
     const int64_t iy0 = (int64_t)oy * g->sh - g->ph;
-    s->border = iy0 < 0 || iy0 + (int64_t)(g->kh - 1) * g->dh >= g->h;
+    s->border =
+        (unsigned char)(iy0 < 0 || iy0 + (int64_t)(g->kh - 1) * g->dh >= g->h);
   }
   /* every window inside and the pixels one after the other in memory */
-  s->contiguous = !s->border && g->kh == 1 && g->kw == 1 && g->sh == 1 &&
-                  g->sw == 1 && g->ow == g->w && g->ph == 0 && g->pw == 0;
-  s->small = depth <= TFLC__SMALL_DEPTH && in_off >= -127 && in_off <= 128;
+  s->contiguous =
+      (unsigned char)(!s->border && g->kh == 1 && g->kw == 1 && g->sh == 1 &&
+                      g->sw == 1 && g->ow == g->w && g->ph == 0 && g->pw == 0);
+  s->small = (unsigned char)(depth <= TFLC__SMALL_DEPTH && in_off >= -127 &&
+                             in_off <= 128);
   /* short runs per kernel row: every window copied whole instead */
-  s->im2col =
-      s->small && g->kw * g->c < 16 && (depth & 3) == 0 && !s->contiguous;
+  s->im2col = (unsigned char)(s->small && g->kw * g->c < 16 &&
+                              (depth & 3) == 0 && !s->contiguous);
+  /* 2: depths no multiple of four in two segments (tflc__im2col_split_len) */
+  if (TFLC__CONV_SPLIT_WINDOWS && s->small && g->kw * g->c < 16 &&
+      !s->contiguous && tflc__im2col_split_len(depth) > 0)
+    s->im2col = 2;
 }
 
 /* The blocked convolution's state before its first chunk (out of the
- * driver's frame); returns the output channels per chunk, or 0 when the
- * convolution is not for the blocked paths. */
-static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
-    tflc__conv_blocked *s, const tflc_conv_params *p, const int32_t in_dims[4],
-    const int8_t *in, const int32_t filter_dims[4], const tflc_const *filter,
-    const int32_t out_dims[4], int8_t *out, const void *tile,
-    size_t tile_bytes) {
+ * driver's frame, four arguments: none on the stack; the driver sets the
+ * output's height and width in s->g, the output channels in s->cout and
+ * the tensors' data after); returns 0 when the convolution is not for
+ * the blocked paths. */
+static TFLC__NOINLINE int
+tflc__conv_blocked_init(tflc__conv_blocked *s, const tflc_conv_params *p,
+                        const int32_t in_dims[4],
+                        const int32_t filter_dims[4]) {
   tflc__geom *g = &s->g;
   const int32_t depth = filter_dims[1] * filter_dims[2] * filter_dims[3];
   const int32_t in_off = p->input_offset;
-  int32_t chunk = TFLC__CHANNEL_CHUNK;
+  const int32_t out_dims[4] = {0, g->oh, g->ow, 0};
   tflc__geom_init(g, p, in_dims, filter_dims, out_dims);
   if (filter_dims[3] != g->c || depth > 0x7FFFFF || (g->dw != 1 && g->kw != 1))
     return 0; /* grouped, huge, or dilated across the width */
-  if (filter->bits != 0) {
-    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, depth) : 0;
-    if (chunk < 1)
-      return 0;
-  }
   if (TFLC__CONV_WINDOWS) {
     tflc__conv_blocked_shape(s, depth, in_off);
   } else {
     /* pointwise only: 1x1, stride 1, no padding, the pixels one run */
-    s->contiguous = g->kh == 1 && g->kw == 1 && g->sh == 1 && g->sw == 1 &&
-                    g->ph == 0 && g->pw == 0 && g->ow == g->w && g->oh <= g->h;
+    s->contiguous = (unsigned char)(g->kh == 1 && g->kw == 1 && g->sh == 1 &&
+                                    g->sw == 1 && g->ph == 0 && g->pw == 0 &&
+                                    g->ow == g->w && g->oh <= g->h);
     if (!s->contiguous)
       return 0;
     s->first = 0;
@@ -4536,20 +4729,17 @@ static TFLC__NOINLINE int32_t tflc__conv_blocked_init(
     s->run = g->ow;
     s->border = s->small = s->im2col = 0;
   }
-  s->offset_inner =
-      TFLC__CONV_OFFSET_ONE_PIXEL && s->contiguous && g->oh == 1 && g->ow == 1;
+  s->offset_inner = (unsigned char)(TFLC__CONV_OFFSET_ONE_PIXEL &&
+                                    s->contiguous && g->oh == 1 && g->ow == 1);
   s->rq.bias = s->bias;
   s->rq.per_channel = 1;
   s->rq.output_offset = p->output_offset;
   s->rq.act_min = p->act_min;
   s->rq.act_max = p->act_max;
-  s->in = in;
-  s->out = out;
   s->batches = in_dims[0];
-  s->cout = out_dims[3];
   s->depth = depth;
   s->in_off = in_off;
-  return chunk;
+  return 1;
 }
 
 /* The blocked convolution; returns 0 (nothing written) when the
@@ -4561,16 +4751,24 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
                         const int32_t out_dims[4], int8_t *out, void *tile,
                         size_t tile_bytes, const int32_t *folded) {
   tflc__conv_blocked s;
-  const int32_t chunk = tflc__conv_blocked_init(
-      &s, p, in_dims, in, filter_dims, filter, out_dims, out, tile, tile_bytes);
-  int32_t c0;
-  if (chunk < 1)
+  int32_t c0, chunk = TFLC__CHANNEL_CHUNK;
+  s.g.oh = out_dims[1];
+  s.g.ow = out_dims[2];
+  s.cout = out_dims[3];
+  if (!tflc__conv_blocked_init(&s, p, in_dims, filter_dims))
     return 0;
+  if (filter->bits != 0) {
+    chunk = tile != NULL ? tflc__fit_channels(tile_bytes, s.depth) : 0;
+    if (chunk < 1)
+      return 0;
+  }
+  s.in = in;
+  s.out = out;
   if (folded != NULL)
     s.offset_inner = 0; /* (the folded biases serve every inner pixel) */
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
-  if (TFLC__CONV_WINDOWS && s.im2col &&
+  if (TFLC__CONV_WINDOWS && s.im2col == 1 &&
       TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
@@ -4594,7 +4792,10 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
       tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                        s.in_off, s.bias);
     if (TFLC__CONV_WINDOWS && s.im2col) {
-      tflc__conv2d_s8_im2col_rows(&s);
+      if (s.im2col == 2)
+        tflc__conv2d_s8_im2col_split(&s);
+      else
+        tflc__conv2d_s8_im2col_rows(&s);
       continue;
     }
     tflc__conv2d_s8_inner(&s);
@@ -13413,6 +13614,21 @@ TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
 }
 #endif
 
+/* SMMLAR: a + the high word of b c rounded, a + ((b c + 2^31) >> 32)
+ * (in C where TFLC_NO_DSP_ASM asks for no assembly: ACLE has no SMMLAR) */
+#if defined(TFLC_DSP_EMULATE) || defined(TFLC_NO_DSP_ASM) || !defined(__GNUC__)
+static int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
+  return (int32_t)((uint32_t)a + (uint32_t)tflc__asr64(
+                                     (int64_t)b * c + ((int64_t)1 << 31), 32));
+}
+#else
+TFLC__INLINE int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
+  int32_t r;
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(r) : "r"(b), "r"(c), "r"(a));
+  return r;
+}
+#endif
+
 /* MultiplyByQuantizedMultiplier(x, q, -r) from twice x (|x| < 2^30, so no
  * saturation): SQRDMULH(x, q) = SMMULR(2 x, q), then the rounding division
  * by 2^r (r 1..31, nudge 2^(r-1)) as (v + nudge - (v < 0)) >> r, exact as
@@ -13476,6 +13692,71 @@ TFLC__INLINE void tflc__dsp_add_loop(const tflc__dsp_add_k *kp, size_t n,
   }
 }
 
+/* elements per pass of tflc__dsp_add_passes (its int32 sums on the stack) */
+#define TFLC__DSP_ADD_CHUNK 32
+
+/* The output pass of tflc__dsp_add_passes over m doubled sums (a frame of
+ * its own: its constants stay in registers). */
+static TFLC__NOINLINE void tflc__dsp_add_out(const tflc__dsp_add_k *kp,
+                                             size_t m, const int32_t *sum,
+                                             int8_t *out) {
+  const int32_t qo = kp->qo, nz = kp->nz, ro = kp->ro;
+  const int32_t lo = kp->lo, hi = kp->hi;
+  size_t i;
+  if (lo == -128 && hi == 127) { /* the clamp is SSAT's */
+    for (i = 0; i < m; i++) {
+      const int32_t v = sum[i];
+      out[i] = (int8_t)tflc__ssat8(tflc__asr32(
+          tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro));
+    }
+    return;
+  }
+  for (i = 0; i < m; i++) {
+    const int32_t v = sum[i];
+    int32_t o =
+        tflc__asr32(tflc__dsp_smmlar(v, qo, nz) + tflc__asr32(v, 31), (int)ro);
+    o = o < lo ? lo : o;
+    o = o > hi ? hi : o;
+    out[i] = (int8_t)o;
+  }
+}
+
+/* tflc__dsp_add_loop's arithmetic in two passes over chunks of
+ * TFLC__DSP_ADD_CHUNK elements, each with few enough constants to stay in
+ * registers: twice the sum of the scaled inputs, then the output. The
+ * nudge rides in SMMLAR, and the sign that picks the rounding is the one
+ * of the value multiplied (x): with q >= 0 (the caller's condition)
+ * SMMULR(x, q) has x's sign or is 0, and where it is 0 the nudge 2^(r-1)
+ * with or without the 1 taken off gives the same quotient by 2^r (0, or
+ * the output offset that rides in the output's nudge). */
+TFLC__INLINE void tflc__dsp_add_passes(const tflc__dsp_add_k *kp, size_t n,
+                                       const int8_t *in1, const int8_t *in2,
+                                       int8_t *out, int e1, int e2) {
+  int32_t sum[TFLC__DSP_ADD_CHUNK];
+  size_t i, m;
+  for (; n > 0; n -= m, in1 += m, in2 += m, out += m) {
+    m = n < TFLC__DSP_ADD_CHUNK ? n : TFLC__DSP_ADD_CHUNK;
+    {
+      const int32_t ok1 = kp->ok1, q1 = kp->q1, n1 = kp->n1, r1 = kp->r1;
+      const int32_t ok2 = kp->ok2, q2 = kp->q2, n2 = kp->n2, r2 = kp->r2;
+      for (i = 0; i < m; i++) {
+        const int32_t x = in1[i] * ((int32_t)1 << 21) + ok1;
+        const int32_t y = in2[i] * ((int32_t)1 << 21) + ok2;
+        const int32_t a =
+            e1 ? tflc__dsp_smmulr(x, q1)
+               : tflc__asr32(tflc__dsp_smmlar(x, q1, n1) + tflc__asr32(x, 31),
+                             (int)r1);
+        const int32_t b =
+            e2 ? tflc__dsp_smmulr(y, q2)
+               : tflc__asr32(tflc__dsp_smmlar(y, q2, n2) + tflc__asr32(y, 31),
+                             (int)r2);
+        sum[i] = 2 * (a + b);
+      }
+    }
+    tflc__dsp_add_out(kp, m, sum, out);
+  }
+}
+
 TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
                                           const int8_t *in1, const int8_t *in2,
                                           int8_t *out) {
@@ -13519,7 +13800,15 @@ TFLC_API void tflc_add_elementwise_s8_dsp(const tflc_add_params *p, size_t n,
       tflc__wrap32(((int64_t)1 << (ro - 1)) + (int64_t)zo * ((int64_t)1 << ro));
   k.lo = p->act_min;
   k.hi = p->act_max;
-  if (k.r1 == 0 && k.r2 != 0)
+  if (k.q1 >= 0 && k.q2 >= 0 && k.qo >= 0) {
+    /* (tflc__dsp_add_passes' multipliers) */
+    if (k.r1 == 0 && k.r2 != 0)
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 1, 0);
+    else if (k.r1 == 0)
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 1, 1);
+    else
+      tflc__dsp_add_passes(&k, n, in1, in2, out, 0, 0);
+  } else if (k.r1 == 0 && k.r2 != 0)
     tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 0);
   else if (k.r1 == 0)
     tflc__dsp_add_loop(&k, n, in1, in2, out, 1, 1);

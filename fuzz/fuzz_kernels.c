@@ -18,12 +18,13 @@
  * portable GEMM the generic path runs, under the same rule, and the DSP
  * int8 ADD loop against the portable one. An int8 CONV_2D with its biases
  * folded once (tflc_conv2d_s8_fold, tflc_conv2d_s8_folded) is checked
- * against tflc_conv2d_s8, which sums its filter at each call.
+ * against tflc_conv2d_s8, which sums its filter at each call, and CONV_2D
+ * with few input channels (the window copies) against the direct path.
  *
  * Input layout (missing bytes read as 0):
- *   0      primitive: b % 7 (0 GEMM, 1 depthwise, 2 requantization,
+ *   0      primitive: b % 8 (0 GEMM, 1 depthwise, 2 requantization,
  *          3 depthwise layer, 4 fully connected, 5 ADD, 6 folded
- *          convolution)
+ *          convolution, 7 CONV_2D with few input channels)
  *   1..    shape and parameter bytes, in the order read below
  *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
 #include <stdint.h>
@@ -641,13 +642,94 @@ static void fuzz_conv_folded(reader *r) {
   free(got);
 }
 
+/* CONV_2D with few input channels (kernel rows under 16 values, depths up
+ * to 64: the window copies of several pixels per GEMM call, whole or in
+ * two segments for depths that are no multiple of four, some of them in
+ * the output's unwritten part) through tflc_conv2d_s8 against the direct
+ * path (tflc__conv2d_s8_direct: each pixel's clipped window read in
+ * place), raw filters, exact-size buffers */
+static void fuzz_conv_few(reader *r) {
+  tflc_conv_params p;
+  quant k;
+  int32_t in_dims[4], f_dims[4], out_dims[4], c;
+  const int32_t n = 1 + (int32_t)(u8(r) % 2u), cin = 1 + (int32_t)(u8(r) % 5u);
+  const int32_t kh = 1 + (int32_t)(u8(r) % 9u);
+  const int32_t kw = 1 + (int32_t)(u8(r) % (uint32_t)(15 / cin));
+  const int32_t sh = 1 + (int32_t)(u8(r) % 3u), sw = 1 + (int32_t)(u8(r) % 3u);
+  const int32_t dh = 1 + (int32_t)(u8(r) % 2u);
+  const int32_t h = (kh - 1) * dh + 1 + (int32_t)(u8(r) % 40u);
+  const int32_t w = kw + (int32_t)(u8(r) % 40u);
+  const int32_t cout = 1 + (int32_t)(u8(r) % 40u);
+  const int same = (int)(u8(r) & 1u);
+  const int32_t eh = (kh - 1) * dh + 1;
+  const int32_t oh = same ? (h + sh - 1) / sh : (h - eh + sh) / sh;
+  const int32_t ow = same ? (w + sw - 1) / sw : (w - kw + sw) / sw;
+  const int32_t ph =
+      same && (oh - 1) * sh + eh > h ? ((oh - 1) * sh + eh - h) / 2 : 0;
+  const int32_t pw =
+      same && (ow - 1) * sw + kw > w ? ((ow - 1) * sw + kw - w) / 2 : 0;
+  const size_t in_n = (size_t)(n * h * w * cin),
+               f_n = (size_t)(cout * kh * kw * cin);
+  const size_t out_n = (size_t)(n * oh * ow * cout);
+  int8_t *x = (int8_t *)xmalloc(in_n), *f = (int8_t *)xmalloc(f_n);
+  int8_t *expect = (int8_t *)xmalloc(out_n), *got = (int8_t *)xmalloc(out_n);
+  tflc_const fc, bc;
+  memset(&p, 0, sizeof p);
+  p.stride_h = sh;
+  p.stride_w = sw;
+  p.dilation_h = dh;
+  p.dilation_w = 1;
+  p.pad_h = ph;
+  p.pad_w = pw;
+  p.depth_multiplier = 1;
+  /* an int8 zero point, or beyond (the direct path's int32 products) */
+  p.input_offset = u8(r) & 1u ? s8(r) : (int32_t)(u32(r) % 4097u) - 2048;
+  quant_read(r, &k, cout);
+  for (c = 0; c < cout; c++) /* tflc_conv_params' -31..30 */
+    k.shift[c] = (int8_t)(k.shift[c] < -31  ? -31
+                          : k.shift[c] > 30 ? 30
+                                            : k.shift[c]);
+  p.output_offset = k.rq.output_offset;
+  p.act_min = k.rq.act_min;
+  p.act_max = k.rq.act_max;
+  p.out_multiplier = k.q;
+  p.out_shift = k.shift;
+  in_dims[0] = out_dims[0] = n;
+  in_dims[1] = h;
+  in_dims[2] = w;
+  in_dims[3] = cin;
+  f_dims[0] = cout;
+  f_dims[1] = kh;
+  f_dims[2] = kw;
+  f_dims[3] = cin;
+  out_dims[1] = oh;
+  out_dims[2] = ow;
+  out_dims[3] = cout;
+  pool_fill(r, x, in_n);
+  pool_fill(r, f, f_n);
+  fc = tflc_const_raw(f, TFLC_INT8, (int32_t)f_n);
+  bc = tflc_const_raw(k.bias, TFLC_INT32, cout);
+  memset(expect, 0x5A, out_n);
+  tflc__conv2d_s8_direct(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL,
+                         out_dims, expect, NULL, 0);
+  memset(got, 0x5A, out_n);
+  tflc_conv2d_s8(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL, out_dims,
+                 got, NULL, 0);
+  if (memcmp(got, expect, out_n) != 0)
+    differ("CONV_2D few channels", "blocked");
+  free(x);
+  free(f);
+  free(expect);
+  free(got);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
   reader r;
   r.d = d;
   r.n = size;
   r.i = 0;
-  switch (u8(&r) % 7u) {
+  switch (u8(&r) % 8u) {
   case 0:
     fuzz_gemm(&r);
     break;
@@ -667,6 +749,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
 #endif
   case 6:
     fuzz_conv_folded(&r);
+    break;
+  case 7:
+    fuzz_conv_few(&r);
     break;
   default:
     fuzz_requantize(&r);

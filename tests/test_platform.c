@@ -793,6 +793,131 @@ static void test_conv_im2col_rows(void) {
   test_gemm_impl = tflc_gemm_s8_portable;
 }
 
+/* CONV_2D with few input channels and a depth that is no multiple of
+ * four (7..63, those of tflc__im2col_split_len: 3x3x3, 5x3x1, 7x2x1, ...)
+ * through the windows copied in two segments
+ * (tflc__conv2d_s8_im2col_split), on maps large enough for the output's
+ * unwritten part to hold 32 windows and on small ones, odd and even
+ * kernels, strides 1-3, dilation down the height, SAME and VALID, every
+ * input zero point, one or two batches, 1-40 output channels (one to
+ * three chunks), raw and LUT filters: the DSP GEMM and the portable one
+ * against the reference, and the GEMM calls as many rows as the path
+ * picks (32 in the output where one chunk covers every channel and the
+ * room is there, else what the stack buffer holds). */
+static int conv_split_case(void) {
+  conv_shape g;
+  quant k;
+  tflc_conv_params p;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, depth;
+  int8_t *in, *f, *expect, *got;
+  const int wb = (int)(rnd() % 4 != 0);
+  int same, ok = 1, impl, lut_mode;
+  tflc_const braw;
+  static lut4 lut;
+  static char scratch[4096];
+  memset(&g, 0, sizeof g);
+  do {
+    g.cin = rnd_range(1, 5);
+    g.kh = rnd_range(1, 9);
+    g.kw = rnd_range(1, 15 / g.cin);
+    depth = g.kh * g.kw * g.cin;
+  } while (tflc__im2col_split_len(depth) == 0 || depth > TFLC__SMALL_DEPTH ||
+           (g.kh == 1 && g.kw == 1));
+  g.n = rnd_range(1, 2);
+  g.h = rnd_range(g.kh, g.kh + (rnd() % 2 ? 32 : 6));
+  g.w = rnd_range(g.kw, g.kw + (rnd() % 2 ? 32 : 6));
+  g.sh = rnd_range(1, 3);
+  g.sw = rnd_range(1, 3);
+  g.dh = rnd() % 5 == 0 && 2 * g.kh - 1 <= g.h ? 2 : 1;
+  g.dw = 1;
+  g.mult = 1;
+  same = (int)(rnd() % 2);
+  out_size(g.h, g.kh, g.sh, g.dh, same, &g.oh, &g.ph);
+  out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
+  g.cout = rnd() % 2 ? rnd_range(1, 16) : rnd_range(1, 40);
+  g.in_zp = rnd_range(-128, 127);
+  in_n = g.n * g.h * g.w * g.cin;
+  f_n = depth * g.cout;
+  out_n = g.n * g.oh * g.ow * g.cout;
+  in = (int8_t *)malloc((size_t)in_n);
+  f = (int8_t *)malloc((size_t)f_n);
+  expect = (int8_t *)malloc((size_t)out_n);
+  got = (int8_t *)malloc((size_t)out_n);
+  fill_s8(in, in_n);
+  make_quant(&k, g.cout, depth);
+  in_dims[0] = out_dims[0] = g.n;
+  in_dims[1] = g.h;
+  in_dims[2] = g.w;
+  in_dims[3] = g.cin;
+  f_dims[0] = g.cout;
+  f_dims[1] = g.kh;
+  f_dims[2] = g.kw;
+  f_dims[3] = g.cin;
+  out_dims[1] = g.oh;
+  out_dims[2] = g.ow;
+  out_dims[3] = g.cout;
+  memset(&p, 0, sizeof p);
+  p.stride_h = g.sh;
+  p.stride_w = g.sw;
+  p.dilation_h = g.dh;
+  p.dilation_w = g.dw;
+  p.pad_h = g.ph;
+  p.pad_w = g.pw;
+  p.depth_multiplier = 1;
+  p.input_offset = -g.in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+  lut4_make(&lut, f, f_n, g.cout, 0);
+  ref_conv(&g, &k, wb, in, f, expect);
+  for (lut_mode = 0; lut_mode < 2; lut_mode++) {
+    const tflc_const fc = lut_mode ? lut.c : tflc_const_raw(f, TFLC_INT8, f_n);
+    for (impl = 0; impl < 2; impl++) {
+      const int32_t pixels = g.n * g.oh * g.ow;
+      const int32_t row = 2 * tflc__im2col_split_len(depth);
+      const int32_t big = TFLC__IM2COL_SPLIT_OUT_ROWS;
+      int32_t full = TFLC__IM2COL_SPLIT_BYTES / row;
+      if (g.cout <= TFLC__CHANNEL_CHUNK && pixels > big &&
+          (pixels - big) * g.cout >= big * row + 3)
+        full = big;
+      test_gemm_impl = impl ? tflc_gemm_s8_dsp : tflc_gemm_s8_portable;
+      test_gemm_rows_max = 0;
+      memset(got, 0x5A, (size_t)out_n);
+      tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL, out_dims,
+                     got, lut_mode ? scratch : NULL,
+                     lut_mode ? sizeof scratch : 0);
+      ok &= memcmp(got, expect, (size_t)out_n) == 0;
+      /* (Helium reads these windows in place: TFLC__CONV_SPLIT_WINDOWS) */
+      ok &= !TFLC__CONV_SPLIT_WINDOWS ||
+            test_gemm_rows_max == (pixels < full ? pixels : full);
+    }
+  }
+  free(lut.bits);
+  if (!ok)
+    fprintf(stderr,
+            "  split conv: n%d %dx%dx%d -> %d, k%dx%d s%d,%d d%d p%d,%d "
+            "zp %d\n",
+            (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.cout, (int)g.kh,
+            (int)g.kw, (int)g.sh, (int)g.sw, (int)g.dh, (int)g.ph, (int)g.pw,
+            (int)g.in_zp);
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static void test_conv_im2col_split(void) {
+  int i, ok = 1;
+  for (i = 0; i < 150; i++)
+    ok &= conv_split_case();
+  CHECK(ok);
+  test_gemm_impl = tflc_gemm_s8_portable;
+}
+
 #if defined(TFLC_HAVE_DSP)
 /* The Arm DSP depthwise layer paths against the reference: the 3x3 frame
  * (tflc__dsp_dw3x3_layer: four channels at a time over the whole map,
@@ -1043,9 +1168,10 @@ static void test_dsp_fully_connected(void) {
  * tflc_add_prepare_s8 (every activation), random ones in its range
  * (offsets within +-256, shifts <= 0, small shifts where an intermediate
  * off by one shows, extreme multipliers, output offsets that do and do
- * not fit its rounding) and beyond it (left shifts other than 20, input
- * offsets beyond +-256, shifts > 0: the portable loop), lengths not
- * multiples of 4. */
+ * not fit its rounding, multipliers around the bounds of its two-pass
+ * loop, clamps inside int8 and none) and beyond it (left shifts other
+ * than 20, input offsets beyond +-256, shifts > 0: the portable loop),
+ * lengths not multiples of 4 and beyond a pass (32). */
 static void test_dsp_add(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 1500; i++) {
@@ -1081,6 +1207,20 @@ static void test_dsp_add(void) {
       }
       p.act_min = lo;
       p.act_max = rnd_range(lo, 127);
+      if (rnd() % 4 == 0) { /* no clamp inside int8 (SSAT's) */
+        p.act_min = -128;
+        p.act_max = 127;
+      }
+      if (rnd() % 3 == 0) {
+        /* around the two-pass loop's bounds: 0, 2^11, 2^30 */
+        static const int32_t edge[] = {0,          1,          2047,
+                                       2048,       2049,       0x3FFFFFFF,
+                                       0x40000000, 0x40000001, INT32_MAX};
+        const int32_t ne = (int32_t)(sizeof edge / sizeof edge[0]);
+        p.input1_multiplier = edge[rnd_range(0, ne - 1)];
+        p.input2_multiplier = edge[rnd_range(0, ne - 1)];
+        p.output_multiplier = edge[rnd_range(0, ne - 1)];
+      }
     }
     fill_s8(in1, 80);
     fill_s8(in2, 80);
@@ -1868,6 +2008,7 @@ int main(void) {
   RUN(test_kernels_portable);
   RUN(test_kernels_dsp);
   RUN(test_conv_im2col_rows);
+  RUN(test_conv_im2col_split);
 #if defined(TFLC_HAVE_MVE)
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
