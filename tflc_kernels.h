@@ -14441,8 +14441,28 @@ tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
   }
 }
 
-TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b);
-TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b);
+/* The low halfwords of a and b as one word (a's low), and the high
+ * halfwords (a's high low): PKHBT and PKHTB */
+#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  return (a & 0xFFFFu) | (b << 16);
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  return (a >> 16) | (b & 0xFFFF0000u);
+}
+#else
+/* one instruction each (gcc builds two from the C) */
+TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
+  uint32_t r;
+  __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+}
+#endif
 
 /* The output rows of four channels (from in_n and out_n) through bands:
  * `seg` output columns and `per` output rows a band; one: the input's
@@ -14675,29 +14695,6 @@ tflc__dsp_dw_window1(const int8_t *x, const int8_t *w, int32_t n_out,
                      int32_t wi, uint32_t off2, uint32_t *s) {
   tflc__dsp_dw_window(x, w, n_out, n_in, xo, xi, wo, wi, off2, 1, s);
 }
-
-/* The low halfwords of a and b as one word (a's low), and the high
- * halfwords (a's high low): PKHBT and PKHTB */
-#if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
-TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
-  return (a & 0xFFFFu) | (b << 16);
-}
-TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
-  return (a >> 16) | (b & 0xFFFF0000u);
-}
-#else
-/* one instruction each (gcc builds two from the C) */
-TFLC__INLINE uint32_t tflc__pack_lo(uint32_t a, uint32_t b) {
-  uint32_t r;
-  __asm__("pkhbt %0, %1, %2, lsl #16" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
-  uint32_t r;
-  __asm__("pkhtb %0, %2, %1, asr #16" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-#endif
 
 /* tflc__dsp_dw_window1 where each window row's taps are consecutive input
  * values (one input channel, unit dilation across the width): four taps
