@@ -15985,16 +15985,19 @@ TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
 
 /* A run of output pixels whose 3 x 3 windows lie inside the input,
  * channels [c, c + 8) (x, o at channel c; w the nine taps' eight weights
- * one after the other): the input offset is in the biases of fe, fo
- * (offset times the nine weights); left: some left shift is not 0 (a
+ * one after the other): the sums start from be, bo, the biases with the
+ * input offset in them (offset times the nine weights), requantized as
+ * fe, fo (their biases not read); left: some left shift is not 0 (a
  * constant at each call site). */
-TFLC__INLINE void tflc__mve_dw3x3_run8_body(
-    const int8_t *x, const int8_t *w, int8_t *o, int32_t pixels,
-    ptrdiff_t x_row, ptrdiff_t ch, ptrdiff_t x_pixel, ptrdiff_t o_pixel,
-    const tflc__mve_quant *fe, const tflc__mve_quant *fo, int left) {
+TFLC__INLINE void
+tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
+                          int32_t pixels, ptrdiff_t x_row, ptrdiff_t ch,
+                          ptrdiff_t x_pixel, ptrdiff_t o_pixel,
+                          const tflc__mve_quant *fe, const tflc__mve_quant *fo,
+                          int32x4_t be, int32x4_t bo, int left) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
   for (; pixels > 0; pixels--, x += x_pixel, o += o_pixel) {
-    int32x4_t se = fe->bias, so = fo->bias;
+    int32x4_t se = be, so = bo;
     tflc__mve_dw3x3_sums8(x, w, x_row, ch, &se, &so);
     vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant_shift(se, fe, left));
     vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant_shift(so, fo, left));
@@ -16090,7 +16093,8 @@ typedef struct tflc__mve_dw3 {
   int32_t batches, ch, off, first, last;
   const int8_t *in, *w9;
   int8_t *out;
-  tflc__mve_quant fe, fo, fe9, fo9;
+  tflc__mve_quant fe, fo;
+  int32x4_t be9, bo9; /* the biases with the offset times the nine weights */
 } tflc__mve_dw3;
 
 /* The map: in each output row the pixels whose windows lie inside the
@@ -16117,7 +16121,7 @@ TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
           tflc__mve_dw3x3_run8_body(
               in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
               orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
-              (ptrdiff_t)g.sw * ch, ch, &k->fe9, &k->fo9, left);
+              (ptrdiff_t)g.sw * ch, ch, &k->fe, &k->fo, k->be9, k->bo9, left);
           ox = k->last;
         } else if (ky1 > ky0 && kx1 > kx0) {
           tflc__mve_dw3x3_one8(
@@ -16485,10 +16489,8 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
       to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
     }
-    k.fe9 = k.fe;
-    k.fo9 = k.fo;
-    k.fe9.bias = vaddq_s32(k.fe.bias, te);
-    k.fo9.bias = vaddq_s32(k.fo.bias, to);
+    k.be9 = vaddq_s32(k.fe.bias, te);
+    k.bo9 = vaddq_s32(k.fo.bias, to);
     k.in = in + c;
     k.out = out + c;
     if (narrow)
