@@ -14866,25 +14866,32 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
                                        const tflc_requant_params *rq,
                                        const tflc_gemm_block *g, int32_t c,
                                        const int8_t *w0, const int8_t *w1) {
-  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
-  const int32_t s0 = rq->shift[k0], s1 = rq->shift[k1];
-  int32_t b0 = rq->bias != NULL ? rq->bias[c] : 0;
-  int32_t b1 = rq->bias != NULL ? rq->bias[c + 1] : 0;
-  const int32x4_t s = tflc__mve_vec4(s0, s1, s0, s1);
+  /* lanes 0, 1, 0, 1: channels c and c + 1 gathered */
+  const uint32x4_t pair = vandq_u32(vidupq_n_u32(0, 1), vdupq_n_u32(1));
+  int32x4_t s, bias;
+  if (rq->per_channel) {
+    f->q = vldrwq_gather_shifted_offset_s32(rq->multiplier + c, pair);
+    s = vldrbq_gather_offset_s32(rq->shift + c, pair);
+  } else {
+    f->q = vdupq_n_s32(rq->multiplier[0]);
+    s = vdupq_n_s32(rq->shift[0]);
+  }
+  bias = rq->bias != NULL ? vldrwq_gather_shifted_offset_s32(rq->bias + c, pair)
+                          : vdupq_n_s32(0);
   if (g->a_offset != 0 && g->seg_len > 0) {
     uint32_t t0 = 0, t1 = 0;
-    int32_t sg;
+    int32_t sg, s0, s1;
     for (sg = 0; sg < g->segments; sg++) {
       const ptrdiff_t d = (ptrdiff_t)sg * g->w_seg;
       t0 += (uint32_t)tflc__mve_sum(w0 + d, g->seg_len);
       t1 += (uint32_t)tflc__mve_sum(w1 + d, g->seg_len);
     }
-    b0 = tflc__wrap32((int64_t)((uint32_t)b0 + t0 * (uint32_t)g->a_offset));
-    b1 = tflc__wrap32((int64_t)((uint32_t)b1 + t1 * (uint32_t)g->a_offset));
+    s0 = tflc__wrap32((int64_t)t0);
+    s1 = tflc__wrap32((int64_t)t1);
+    /* bias + offset * sum, wrapping */
+    bias = vmlaq_n_s32(bias, tflc__mve_vec4(s0, s1, s0, s1), g->a_offset);
   }
-  f->q = tflc__mve_vec4(rq->multiplier[k0], rq->multiplier[k1],
-                        rq->multiplier[k0], rq->multiplier[k1]);
-  f->bias = tflc__mve_vec4(b0, b1, b0, b1);
+  f->bias = bias;
   f->left = vmaxq_s32(s, vdupq_n_s32(0));
   f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
   f->off = rq->output_offset;
@@ -15095,27 +15102,102 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                               segs, a_seg, w_seg, 0, 0);
 }
 
-/* the loop above for runs of a multiple of 48 values whose weight
- * segments follow each other (w_seg len) */
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs48(const tflc__mve_quant *fp, const int8_t *a,
-                       int32_t a_row, const int8_t *w0, const int8_t *w1,
-                       int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-                       int32_t segs, int32_t a_seg, int32_t w_seg) {
-  if (vmaxvq_s32(0, fp->left) != 0)
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1, 0);
+/* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
+ * from each row's start: those past len multiply zero weights) against
+ * pairs of columns whose weights stay in vector registers for all rows
+ * (zero past len; two: len above 16, a second vector each), in 2 x 2
+ * blocks: four sums requantized as one vector (lanes c, c + 1, c, c + 1,
+ * their parameters gathered), one scatter store; an odd last row as a
+ * 1 x 2 block. The biases get a_offset times the columns' sums. Even
+ * columns; rq per channel, no left shift. */
+TFLC__INLINE void tflc__mve_window_pairs_body(const tflc_requant_params *rq,
+                                              const tflc_gemm_block *g,
+                                              int two) {
+  const int32_t len = g->seg_len, a_row = g->a_row, out_row = g->out_row;
+  const int32_t off = g->a_offset, z = rq->output_offset;
+  const int32_t lo = rq->act_min, hi = rq->act_max;
+  const mve_pred16_t p0 = vctp8q((uint32_t)len);
+  const mve_pred16_t p1 = vctp8q((uint32_t)(len > 16 ? len - 16 : 0));
+  const uint32x4_t pair = vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, 0, 1));
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
+  int32_t c, r;
+  for (c = 0; c < g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    const int8x16_t u0 = vldrbq_z_s8(w0, p0), v0 = vldrbq_z_s8(w1, p0);
+    const int8x16_t u1 = two ? vldrbq_z_s8(w0 + 16, p1) : vdupq_n_s8(0);
+    const int8x16_t v1 = two ? vldrbq_z_s8(w1 + 16, p1) : vdupq_n_s8(0);
+    const int32_t t0 = vaddvaq_s8(vaddvq_s8(u0), u1);
+    const int32_t t1 = vaddvaq_s8(vaddvq_s8(v0), v1);
+    const int32x4_t q =
+        vldrwq_gather_shifted_offset_s32(rq->multiplier + c, pair);
+    const int32x4_t right =
+        vmaxq_s32(vminq_s32(vldrbq_gather_offset_s32(rq->shift + c, pair),
+                            vdupq_n_s32(0)),
+                  vdupq_n_s32(-31));
+    const int32x4_t bias = vmlaq_n_s32(
+        rq->bias != NULL ? vldrwq_gather_shifted_offset_s32(rq->bias + c, pair)
+                         : vdupq_n_s32(0),
+        tflc__mve_vec4(t0, t1, t0, t1), off);
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    for (r = 0; r + 2 <= g->rows; r += 2, a += a_step, o += o_step) {
+      const int8x16_t x0 = vldrbq_s8(a), y0 = vldrbq_s8(a + a_row);
+      int32_t s00 = vmladavq_s8(x0, u0), s01 = vmladavq_s8(x0, v0);
+      int32_t s10 = vmladavq_s8(y0, u0), s11 = vmladavq_s8(y0, v0);
+      int32x4_t v;
+      if (two) {
+        const int8x16_t x1 = vldrbq_s8(a + 16), y1 = vldrbq_s8(a + a_row + 16);
+        s00 = vmladavaq_s8(s00, x1, u1);
+        s01 = vmladavaq_s8(s01, x1, v1);
+        s10 = vmladavaq_s8(s10, y1, u1);
+        s11 = vmladavaq_s8(s11, y1, v1);
+      }
+      /* tflc__mve_requant_shift without the left shift */
+      v = vqrdmulhq_s32(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), bias), q);
+      v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, right), 31));
+      v = vaddq_n_s32(vrshlq_s32(v, right), z);
+      v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
+      vstrbq_scatter_offset_s32(o, where, v);
+    }
+    if (r < g->rows) { /* the last row: lanes 0 and 1 */
+      const int8x16_t x0 = vldrbq_s8(a);
+      int32_t s00 = vmladavq_s8(x0, u0), s01 = vmladavq_s8(x0, v0);
+      int32x4_t v;
+      if (two) {
+        const int8x16_t x1 = vldrbq_s8(a + 16);
+        s00 = vmladavaq_s8(s00, x1, u1);
+        s01 = vmladavaq_s8(s01, x1, v1);
+      }
+      v = vqrdmulhq_s32(vaddq_s32(tflc__mve_vec4(s00, s01, s00, s01), bias), q);
+      v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, right), 31));
+      v = vaddq_n_s32(vrshlq_s32(v, right), z);
+      v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
+      vstrbq_p_s32(o, v, vctp32q(2u)); /* lanes 0 and 1 */
+    }
+  }
+}
+
+/* tflc_gemm_s8_mve's blocks of one segment of 16 or 32 values (the
+ * pointwise convolutions of 16 or 32 channels): even columns, per-channel
+ * requantization without left shifts */
+static TFLC__NOINLINE void tflc__mve_gemm_points(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  if (g->seg_len > 16)
+    tflc__mve_window_pairs_body(rq, g, 1);
   else
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 1);
+    tflc__mve_window_pairs_body(rq, g, 0);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
  * vector used twice), four sums requantized as one vector and stored with
  * one scatter; an odd last row as a 1 x 2 block, an odd last column
  * through tflc__mve_gemm_cols. */
-TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
+static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
   const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
   const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
   const int32_t w_seg = g->w_seg, out_row = g->out_row;
@@ -15141,9 +15223,8 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
     } else if (rows >= 2 && segs > 0 && len > 0) {
-      (len % 48 == 0 && w_seg == len ? tflc__mve_gemm_pairs48
-                                     : tflc__mve_gemm_pairs)(
-          &f, a, a_row, w0, w1, len, o, out_row, rows / 2, segs, a_seg, w_seg);
+      tflc__mve_gemm_pairs(&f, a, a_row, w0, w1, len, o, out_row, rows / 2,
+                           segs, a_seg, w_seg);
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
@@ -15176,6 +15257,68 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
   }
   if (c < g->cols)
     tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* The blocks of the 3 x 3 convolutions of 16, 32, 64 ... channels: every
+ * column pair's requantization (tflc__mve_quant_pair) and its row pairs
+ * in one call, runs of a multiple of 48 values whose weight segments
+ * follow each other (w_seg len; tflc__mve_dot2x2_runs48), an odd last row
+ * as a 1 x 2 block (its row twice, two lanes stored), an odd last column
+ * through tflc__mve_gemm_cols. Two rows at least. */
+static TFLC__NOINLINE void tflc__mve_gemm_runs48(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, out_row = g->out_row;
+  const ptrdiff_t last = (ptrdiff_t)(rows & ~1);
+  int32_t c;
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    int8_t *const o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    if (vmaxvq_s32(0, f.left) != 0)
+      tflc__mve_gemm_pairs_body(&f, g->a, a_row, w0, w1, len, o, out_row,
+                                rows / 2, segs, a_seg, len, 1, 0);
+    else
+      tflc__mve_gemm_pairs_body(&f, g->a, a_row, w0, w1, len, o, out_row,
+                                rows / 2, segs, a_seg, len, 0, 1);
+    if (rows & 1) {
+      const int8_t *const a = g->a + last * a_row;
+      int32_t s[4];
+      tflc__mve_dot2x2_runs48(a, a, w0, w1, len / 48, segs, a_seg - len, s);
+      vstrbq_p_s32(
+          o + last * out_row,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* blocks of one segment of 16 or 32 values against even columns with
+ * per-channel requantization and no left shift take
+ * tflc__mve_gemm_points, those of runs of a multiple of 48 values
+ * tflc__mve_gemm_runs48, the others tflc__mve_gemm_blocks */
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  int32_t c;
+  if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
+      g->rows >= 2 && g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
+    for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
+    }
+    if (c == g->cols) {
+      tflc__mve_gemm_points(rq, g);
+      return;
+    }
+  }
+  if (g->segments > 0 && g->seg_len > 0 && g->seg_len % 48 == 0 &&
+      g->w_seg == g->seg_len && g->rows >= 2)
+    tflc__mve_gemm_runs48(rq, g);
+  else
+    tflc__mve_gemm_blocks(rq, g);
 }
 
 /* The dot products of the row a with the weight rows w0..w3 over len > 0
@@ -16643,70 +16786,6 @@ TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
 
 /* ---- convolution windows (TFLC__CONV_WINDOWS_S8) ----------------------- */
 #if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
-/* Window rows of len 1..32 values (rows a_row apart, 16 bytes readable
- * past the last row's start + len: their values multiply zero weights)
- * against pairs of columns whose weights stay in vector registers for all
- * rows (zero past len; two: len above 16, a second vector each), in 2 x 2
- * blocks: four sums requantized as one vector (lanes c, c + 1, c, c + 1,
- * their parameters gathered), one scatter store; the biases get a_offset
- * times the columns' sums. Even rows and columns; rq per channel, no left
- * shift, biases 4-byte aligned or NULL. */
-TFLC__INLINE void tflc__mve_window_pairs_body(const tflc_requant_params *rq,
-                                              const tflc_gemm_block *g,
-                                              int two) {
-  const int32_t len = g->seg_len, a_row = g->a_row, out_row = g->out_row;
-  const int32_t off = g->a_offset, z = rq->output_offset;
-  const int32_t lo = rq->act_min, hi = rq->act_max;
-  const mve_pred16_t p0 = vctp8q((uint32_t)len);
-  const mve_pred16_t p1 = vctp8q((uint32_t)(len > 16 ? len - 16 : 0));
-  const uint32x4_t pair = vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, 0, 1));
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
-                  o_step = 2 * (ptrdiff_t)out_row;
-  int32_t c, r;
-  for (c = 0; c < g->cols; c += 2) {
-    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
-    const int8_t *const w1 = w0 + g->w_col;
-    const int8x16_t u0 = vldrbq_z_s8(w0, p0), v0 = vldrbq_z_s8(w1, p0);
-    const int8x16_t u1 = two ? vldrbq_z_s8(w0 + 16, p1) : vdupq_n_s8(0);
-    const int8x16_t v1 = two ? vldrbq_z_s8(w1 + 16, p1) : vdupq_n_s8(0);
-    const int32_t t0 = vaddvaq_s8(vaddvq_s8(u0), u1);
-    const int32_t t1 = vaddvaq_s8(vaddvq_s8(v0), v1);
-    const int32x4_t q =
-        vldrwq_gather_shifted_offset_s32(rq->multiplier + c, pair);
-    const int32x4_t right =
-        vmaxq_s32(vminq_s32(vldrbq_gather_offset_s32(rq->shift + c, pair),
-                            vdupq_n_s32(0)),
-                  vdupq_n_s32(-31));
-    const int32x4_t bias = vmlaq_n_s32(
-        rq->bias != NULL ? vldrwq_gather_shifted_offset_s32(rq->bias + c, pair)
-                         : vdupq_n_s32(0),
-        tflc__mve_vec4(t0, t1, t0, t1), off);
-    const int8_t *a = g->a;
-    int8_t *o = g->out + c;
-    for (r = 0; r < g->rows; r += 2, a += a_step, o += o_step) {
-      const int8x16_t x0 = vldrbq_s8(a), y0 = vldrbq_s8(a + a_row);
-      int32_t s00 = vmladavq_s8(x0, u0), s01 = vmladavq_s8(x0, v0);
-      int32_t s10 = vmladavq_s8(y0, u0), s11 = vmladavq_s8(y0, v0);
-      int32x4_t v;
-      if (two) {
-        const int8x16_t x1 = vldrbq_s8(a + 16), y1 = vldrbq_s8(a + a_row + 16);
-        s00 = vmladavaq_s8(s00, x1, u1);
-        s01 = vmladavaq_s8(s01, x1, v1);
-        s10 = vmladavaq_s8(s10, y1, u1);
-        s11 = vmladavaq_s8(s11, y1, v1);
-      }
-      /* tflc__mve_requant_shift without the left shift */
-      v = vqrdmulhq_s32(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), bias), q);
-      v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, right), 31));
-      v = vaddq_n_s32(vrshlq_s32(v, right), z);
-      v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
-      vstrbq_scatter_offset_s32(o, where, v);
-    }
-  }
-}
-
 static TFLC__NOINLINE void tflc__mve_window_pairs(const tflc_requant_params *rq,
                                                   const tflc_gemm_block *g) {
   tflc__mve_window_pairs_body(rq, g, 1);

@@ -1361,6 +1361,30 @@ static void test_mve_gemm_runs48(void) {
   CHECK(ok);
 }
 
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 16 or
+ * 32 channels (tflc__mve_gemm_points: one segment of 16 or 32 values,
+ * even columns, odd and even rows) against the portable GEMM: any input
+ * offset, gaps between rows, columns and outputs, and now and then a left
+ * shift (those blocks take the general path). */
+static void test_mve_gemm_points(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = rnd_range(1, 11);
+    g.cols = 2 * rnd_range(1, 9);
+    g.segments = 1;
+    g.seg_len = 16 * rnd_range(1, 2);
+    g.a_seg = g.seg_len;
+    g.a_row = g.seg_len + rnd_range(0, 9);
+    g.w_seg = g.seg_len;
+    g.w_col = g.seg_len + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm points", &bad);
+  }
+  CHECK(ok);
+}
+
 /* tflc_gemm_window_s8_mve against the portable GEMM: one segment of any
  * length (around the vector multiples, up to the im2col rows' 64 and
  * past them), few or many rows, any columns (remainders of four), any
@@ -1985,6 +2009,7 @@ int main(void) {
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
   RUN(test_mve_gemm_runs48);
+  RUN(test_mve_gemm_points);
   RUN(test_mve_gemm_window);
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
