@@ -15298,15 +15298,20 @@ static TFLC__NOINLINE void tflc__mve_gemm_runs48(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
-/* blocks of one segment of 16 or 32 values against even columns with
- * per-channel requantization and no left shift take
- * tflc__mve_gemm_points, those of runs of a multiple of 48 values
- * tflc__mve_gemm_runs48, the others tflc__mve_gemm_blocks */
+/* one row takes tflc__mve_gemm_cols; blocks of one segment of 16 or 32
+ * values against even columns with per-channel requantization and no
+ * left shift tflc__mve_gemm_points, those of runs of a multiple of 48
+ * values tflc__mve_gemm_runs48, the others tflc__mve_gemm_blocks */
 TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
   int32_t c;
+  if (g->rows < 2) {
+    /* one row: four columns at a time, no row computed twice */
+    tflc__mve_gemm_cols(rq, g, 0);
+    return;
+  }
   if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
-      g->rows >= 2 && g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
+      g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
     for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
     }
     if (c == g->cols) {
@@ -15315,7 +15320,7 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     }
   }
   if (g->segments > 0 && g->seg_len > 0 && g->seg_len % 48 == 0 &&
-      g->w_seg == g->seg_len && g->rows >= 2)
+      g->w_seg == g->seg_len)
     tflc__mve_gemm_runs48(rq, g);
   else
     tflc__mve_gemm_blocks(rq, g);
