@@ -2831,7 +2831,8 @@ static int32_t tflc__sum_s8_dsp(const int8_t *row, int32_t n);
 #endif
 /* TFLC__CONV_WINDOWS_S8(s, p, filter, bias): a blocked convolution's
  * small windows copied whole against every output channel; 0 (nothing
- * written) where the platform has no such path or declines */
+ * written) where the platform has no such path or declines (it picks the
+ * convolutions it takes from the state s) */
 struct tflc__conv_blocked;
 #if defined(TFLC__GEMM_S8_IS_MVE)
 #define TFLC__CONV_WINDOWS_S8_IS_MVE 1
@@ -2839,7 +2840,10 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
                                       const tflc_conv_params *p,
                                       const tflc_const *filter,
                                       const tflc_const *bias);
-#define TFLC__CONV_WINDOWS_S8 tflc__conv2d_s8_im2col_mve
+/* kernel rows under 16 values of a small filter, pixels not one block */
+#define TFLC__CONV_WINDOWS_S8(s, p, filter, bias)                              \
+  ((s)->small && !(s)->contiguous && (s)->g.kw * (s)->g.c < 16 &&              \
+   tflc__conv2d_s8_im2col_mve(s, p, filter, bias))
 #else
 #define TFLC__CONV_WINDOWS_S8(s, p, filter, bias) 0
 #endif
@@ -4768,8 +4772,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     s.offset_inner = 0; /* (the folded biases serve every inner pixel) */
   /* a platform's windows of small filters against every channel at once
    * (Helium), 0 where none (nothing written) */
-  if (TFLC__CONV_WINDOWS && s.im2col == 1 &&
-      TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
+  if (TFLC__CONV_WINDOWS && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
@@ -15339,25 +15342,32 @@ TFLC__INLINE void tflc__mve_quant_pair(tflc__mve_quant *f,
                                        const tflc_requant_params *rq,
                                        const tflc_gemm_block *g, int32_t c,
                                        const int8_t *w0, const int8_t *w1) {
-  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
-  const int32_t s0 = rq->shift[k0], s1 = rq->shift[k1];
-  int32_t b0 = rq->bias != NULL ? rq->bias[c] : 0;
-  int32_t b1 = rq->bias != NULL ? rq->bias[c + 1] : 0;
-  const int32x4_t s = tflc__mve_vec4(s0, s1, s0, s1);
+  /* lanes 0, 1, 0, 1: channels c and c + 1 gathered */
+  const uint32x4_t pair = vandq_u32(vidupq_n_u32(0, 1), vdupq_n_u32(1));
+  int32x4_t s, bias;
+  if (rq->per_channel) {
+    f->q = vldrwq_gather_shifted_offset_s32(rq->multiplier + c, pair);
+    s = vldrbq_gather_offset_s32(rq->shift + c, pair);
+  } else {
+    f->q = vdupq_n_s32(rq->multiplier[0]);
+    s = vdupq_n_s32(rq->shift[0]);
+  }
+  bias = rq->bias != NULL ? vldrwq_gather_shifted_offset_s32(rq->bias + c, pair)
+                          : vdupq_n_s32(0);
   if (g->a_offset != 0 && g->seg_len > 0) {
     uint32_t t0 = 0, t1 = 0;
-    int32_t sg;
+    int32_t sg, s0, s1;
     for (sg = 0; sg < g->segments; sg++) {
       const ptrdiff_t d = (ptrdiff_t)sg * g->w_seg;
       t0 += (uint32_t)tflc__mve_sum(w0 + d, g->seg_len);
       t1 += (uint32_t)tflc__mve_sum(w1 + d, g->seg_len);
     }
-    b0 = tflc__wrap32((int64_t)((uint32_t)b0 + t0 * (uint32_t)g->a_offset));
-    b1 = tflc__wrap32((int64_t)((uint32_t)b1 + t1 * (uint32_t)g->a_offset));
+    s0 = tflc__wrap32((int64_t)t0);
+    s1 = tflc__wrap32((int64_t)t1);
+    /* bias + offset * sum, wrapping */
+    bias = vmlaq_n_s32(bias, tflc__mve_vec4(s0, s1, s0, s1), g->a_offset);
   }
-  f->q = tflc__mve_vec4(rq->multiplier[k0], rq->multiplier[k1],
-                        rq->multiplier[k0], rq->multiplier[k1]);
-  f->bias = tflc__mve_vec4(b0, b1, b0, b1);
+  f->bias = bias;
   f->left = vmaxq_s32(s, vdupq_n_s32(0));
   f->right = vmaxq_s32(vminq_s32(s, vdupq_n_s32(0)), vdupq_n_s32(-31));
   f->off = rq->output_offset;
@@ -15409,6 +15419,50 @@ TFLC__INLINE void tflc__mve_dot2x2_runs(const int8_t *a0, const int8_t *a1,
   s[3] = s11;
 }
 
+/* tflc__mve_dot2x2_runs for runs of a multiple of 48 values, the weight
+ * runs one after the other (w0's and w1's segments contiguous, the
+ * convolutions' 3 x 3 windows of 16, 32, 64 ... channels): no predication,
+ * three vectors a loop (DLS/LE), only a0 and a1 moved da on between runs;
+ * n48: len / 48. */
+TFLC__INLINE void tflc__mve_dot2x2_runs48(const int8_t *a0, const int8_t *a1,
+                                          const int8_t *w0, const int8_t *w1,
+                                          int32_t n48, int32_t segs, int32_t da,
+                                          int32_t *s) {
+  int32_t s00 = 0, s01 = 0, s10 = 0, s11 = 0;
+  /* clang-format off */
+#define TFLC__MVE_DOT2X2_STEP                                                  \
+  "vldrb.u8 q0, [%[a0]], #16\n\t"                                              \
+  "vldrb.u8 q1, [%[a1]], #16\n\t"                                              \
+  "vldrb.u8 q2, [%[w0]], #16\n\t"                                              \
+  "vmlava.s8 %[s00], q0, q2\n\t"                                              \
+  "vmlava.s8 %[s10], q1, q2\n\t"                                              \
+  "vldrb.u8 q2, [%[w1]], #16\n\t"                                              \
+  "vmlava.s8 %[s01], q0, q2\n\t"                                              \
+  "vmlava.s8 %[s11], q1, q2\n\t"
+  __asm__("1:\n\t"
+          "dls lr, %[n48]\n"
+          "2:\n\t"
+          TFLC__MVE_DOT2X2_STEP
+          TFLC__MVE_DOT2X2_STEP
+          TFLC__MVE_DOT2X2_STEP
+          "le lr, 2b\n\t"
+          "add %[a0], %[a0], %[da]\n\t"
+          "add %[a1], %[a1], %[da]\n\t"
+          "subs %[segs], %[segs], #1\n\t"
+          "bne 1b\n\t"
+          : [s00] "+Te"(s00), [s01] "+Te"(s01), [s10] "+Te"(s10),
+            [s11] "+Te"(s11), [a0] "+r"(a0), [a1] "+r"(a1), [w0] "+r"(w0),
+            [w1] "+r"(w1), [segs] "+r"(segs)
+          : [n48] "r"(n48), [da] "r"(da)
+          : "cc", "lr", "q0", "q1", "q2", "memory");
+#undef TFLC__MVE_DOT2X2_STEP
+  /* clang-format on */
+  s[0] = s00;
+  s[1] = s01;
+  s[2] = s10;
+  s[3] = s11;
+}
+
 /* the same as a call (its registers out of a busy caller's) */
 static TFLC__NOINLINE void
 tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
@@ -15418,12 +15472,13 @@ tflc__mve_dot2x2_runs_call(const int8_t *a0, const int8_t *a1, const int8_t *w0,
 }
 
 /* Row pairs [0, 2 pairs) of a block against the columns w0, w1, over
- * segs > 0 segments of len > 0 values; left: some left shift is not 0 (a
- * constant at each call site). */
+ * segs > 0 segments of len > 0 values; left: some left shift is not 0,
+ * run48: len a multiple of 48 and w_seg len (tflc__mve_dot2x2_runs48;
+ * constants at each call site). */
 TFLC__INLINE void tflc__mve_gemm_pairs_body(
     const tflc__mve_quant *fp, const int8_t *a, int32_t a_row, const int8_t *w0,
     const int8_t *w1, int32_t len, int8_t *o, int32_t out_row, int32_t pairs,
-    int32_t segs, int32_t a_seg, int32_t w_seg, int left) {
+    int32_t segs, int32_t a_seg, int32_t w_seg, int left, int run48) {
   const tflc__mve_quant f = *fp;
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
@@ -15432,8 +15487,12 @@ TFLC__INLINE void tflc__mve_gemm_pairs_body(
                   o_step = 2 * (ptrdiff_t)out_row;
   for (; pairs > 0; pairs--, a += a_step, o += o_step) {
     int32_t s[4];
-    tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
-                          w_seg - run, s);
+    if (run48)
+      tflc__mve_dot2x2_runs48(a, a + a_row, w0, w1, len / 48, segs, a_seg - len,
+                              s);
+    else
+      tflc__mve_dot2x2_runs(a, a + a_row, w0, w1, len, segs, a_seg - run,
+                            w_seg - run, s);
     vstrbq_scatter_offset_s32(
         o, where,
         tflc__mve_requant_shift(
@@ -15513,18 +15572,108 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                      int32_t a_seg, int32_t w_seg) {
   if (vmaxvq_s32(0, fp->left) != 0)
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1);
+                              segs, a_seg, w_seg, 1, 0);
   else
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0);
+                              segs, a_seg, w_seg, 0, 0);
+}
+
+/* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
+ * from each row's start: those past len multiply zero weights) against
+ * pairs of columns whose weights stay in vector registers for all rows
+ * (zero past len; two: len above 16, a second vector each), in 2 x 2
+ * blocks: four sums requantized as one vector (lanes c, c + 1, c, c + 1,
+ * their parameters gathered), one scatter store; an odd last row as a
+ * 1 x 2 block. The biases get a_offset times the columns' sums. Even
+ * columns; rq per channel, no left shift. */
+TFLC__INLINE void tflc__mve_window_pairs_body(const tflc_requant_params *rq,
+                                              const tflc_gemm_block *g,
+                                              int two) {
+  const int32_t len = g->seg_len, a_row = g->a_row, out_row = g->out_row;
+  const int32_t off = g->a_offset, z = rq->output_offset;
+  const int32_t lo = rq->act_min, hi = rq->act_max;
+  const mve_pred16_t p0 = vctp8q((uint32_t)len);
+  const mve_pred16_t p1 = vctp8q((uint32_t)(len > 16 ? len - 16 : 0));
+  const uint32x4_t pair = vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, 0, 1));
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const ptrdiff_t a_step = 2 * (ptrdiff_t)a_row,
+                  o_step = 2 * (ptrdiff_t)out_row;
+  int32_t c, r;
+  for (c = 0; c < g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    const int8x16_t u0 = vldrbq_z_s8(w0, p0), v0 = vldrbq_z_s8(w1, p0);
+    const int8x16_t u1 = two ? vldrbq_z_s8(w0 + 16, p1) : vdupq_n_s8(0);
+    const int8x16_t v1 = two ? vldrbq_z_s8(w1 + 16, p1) : vdupq_n_s8(0);
+    const int32_t t0 = vaddvaq_s8(vaddvq_s8(u0), u1);
+    const int32_t t1 = vaddvaq_s8(vaddvq_s8(v0), v1);
+    const int32x4_t q =
+        vldrwq_gather_shifted_offset_s32(rq->multiplier + c, pair);
+    const int32x4_t right =
+        vmaxq_s32(vminq_s32(vldrbq_gather_offset_s32(rq->shift + c, pair),
+                            vdupq_n_s32(0)),
+                  vdupq_n_s32(-31));
+    const int32x4_t bias = vmlaq_n_s32(
+        rq->bias != NULL ? vldrwq_gather_shifted_offset_s32(rq->bias + c, pair)
+                         : vdupq_n_s32(0),
+        tflc__mve_vec4(t0, t1, t0, t1), off);
+    const int8_t *a = g->a;
+    int8_t *o = g->out + c;
+    for (r = 0; r + 2 <= g->rows; r += 2, a += a_step, o += o_step) {
+      const int8x16_t x0 = vldrbq_s8(a), y0 = vldrbq_s8(a + a_row);
+      int32_t s00 = vmladavq_s8(x0, u0), s01 = vmladavq_s8(x0, v0);
+      int32_t s10 = vmladavq_s8(y0, u0), s11 = vmladavq_s8(y0, v0);
+      int32x4_t v;
+      if (two) {
+        const int8x16_t x1 = vldrbq_s8(a + 16), y1 = vldrbq_s8(a + a_row + 16);
+        s00 = vmladavaq_s8(s00, x1, u1);
+        s01 = vmladavaq_s8(s01, x1, v1);
+        s10 = vmladavaq_s8(s10, y1, u1);
+        s11 = vmladavaq_s8(s11, y1, v1);
+      }
+      /* tflc__mve_requant_shift without the left shift */
+      v = vqrdmulhq_s32(vaddq_s32(tflc__mve_vec4(s00, s01, s10, s11), bias), q);
+      v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, right), 31));
+      v = vaddq_n_s32(vrshlq_s32(v, right), z);
+      v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
+      vstrbq_scatter_offset_s32(o, where, v);
+    }
+    if (r < g->rows) { /* the last row: lanes 0 and 1 */
+      const int8x16_t x0 = vldrbq_s8(a);
+      int32_t s00 = vmladavq_s8(x0, u0), s01 = vmladavq_s8(x0, v0);
+      int32x4_t v;
+      if (two) {
+        const int8x16_t x1 = vldrbq_s8(a + 16);
+        s00 = vmladavaq_s8(s00, x1, u1);
+        s01 = vmladavaq_s8(s01, x1, v1);
+      }
+      v = vqrdmulhq_s32(vaddq_s32(tflc__mve_vec4(s00, s01, s00, s01), bias), q);
+      v = vqaddq_s32(v, vshrq_n_s32(vandq_s32(v, right), 31));
+      v = vaddq_n_s32(vrshlq_s32(v, right), z);
+      v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(lo)), vdupq_n_s32(hi));
+      vstrbq_p_s32(o, v, vctp32q(2u)); /* lanes 0 and 1 */
+    }
+  }
+}
+
+/* tflc_gemm_s8_mve's blocks of one segment of 16 or 32 values (the
+ * pointwise convolutions of 16 or 32 channels): even columns, per-channel
+ * requantization without left shifts */
+static TFLC__NOINLINE void tflc__mve_gemm_points(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  if (g->seg_len > 16)
+    tflc__mve_window_pairs_body(rq, g, 1);
+  else
+    tflc__mve_window_pairs_body(rq, g, 0);
 }
 
 /* The GEMM in 2 x 2 blocks (two rows against two columns: each loaded
  * vector used twice), four sums requantized as one vector and stored with
  * one scatter; an odd last row as a 1 x 2 block, an odd last column
  * through tflc__mve_gemm_cols. */
-TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
-                               const tflc_gemm_block *g) {
+static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
   const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
   const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
   const int32_t w_seg = g->w_seg, out_row = g->out_row;
@@ -15584,6 +15733,73 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
   }
   if (c < g->cols)
     tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* The blocks of the 3 x 3 convolutions of 16, 32, 64 ... channels: every
+ * column pair's requantization (tflc__mve_quant_pair) and its row pairs
+ * in one call, runs of a multiple of 48 values whose weight segments
+ * follow each other (w_seg len; tflc__mve_dot2x2_runs48), an odd last row
+ * as a 1 x 2 block (its row twice, two lanes stored), an odd last column
+ * through tflc__mve_gemm_cols. Two rows at least. */
+static TFLC__NOINLINE void tflc__mve_gemm_runs48(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
+  const int32_t a_row = g->a_row, a_seg = g->a_seg, out_row = g->out_row;
+  const ptrdiff_t last = (ptrdiff_t)(rows & ~1);
+  int32_t c;
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    int8_t *const o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    if (vmaxvq_s32(0, f.left) != 0)
+      tflc__mve_gemm_pairs_body(&f, g->a, a_row, w0, w1, len, o, out_row,
+                                rows / 2, segs, a_seg, len, 1, 0);
+    else
+      tflc__mve_gemm_pairs_body(&f, g->a, a_row, w0, w1, len, o, out_row,
+                                rows / 2, segs, a_seg, len, 0, 1);
+    if (rows & 1) {
+      const int8_t *const a = g->a + last * a_row;
+      int32_t s[4];
+      tflc__mve_dot2x2_runs48(a, a, w0, w1, len / 48, segs, a_seg - len, s);
+      vstrbq_p_s32(
+          o + last * out_row,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
+}
+
+/* one row takes tflc__mve_gemm_cols; blocks of one segment of 16 or 32
+ * values against even columns with per-channel requantization and no
+ * left shift tflc__mve_gemm_points, those of runs of a multiple of 48
+ * values tflc__mve_gemm_runs48, the others tflc__mve_gemm_blocks */
+TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
+                               const tflc_gemm_block *g) {
+  int32_t c;
+  if (g->rows < 2) {
+    /* one row: four columns at a time, no row computed twice */
+    tflc__mve_gemm_cols(rq, g, 0);
+    return;
+  }
+  if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
+      g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
+    for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
+    }
+    if (c == g->cols) {
+      tflc__mve_gemm_points(rq, g);
+      return;
+    }
+  }
+  if (g->segments > 0 && g->seg_len > 0 && g->seg_len % 48 == 0 &&
+      g->w_seg == g->seg_len)
+    tflc__mve_gemm_runs48(rq, g);
+  else
+    tflc__mve_gemm_blocks(rq, g);
 }
 
 /* The dot products of the row a with the weight rows w0..w3 over len > 0
@@ -16393,16 +16609,19 @@ TFLC__INLINE void tflc__mve_dw3x3_sums8(const int8_t *x, const int8_t *w,
 
 /* A run of output pixels whose 3 x 3 windows lie inside the input,
  * channels [c, c + 8) (x, o at channel c; w the nine taps' eight weights
- * one after the other): the input offset is in the biases of fe, fo
- * (offset times the nine weights); left: some left shift is not 0 (a
+ * one after the other): the sums start from be, bo, the biases with the
+ * input offset in them (offset times the nine weights), requantized as
+ * fe, fo (their biases not read); left: some left shift is not 0 (a
  * constant at each call site). */
-TFLC__INLINE void tflc__mve_dw3x3_run8_body(
-    const int8_t *x, const int8_t *w, int8_t *o, int32_t pixels,
-    ptrdiff_t x_row, ptrdiff_t ch, ptrdiff_t x_pixel, ptrdiff_t o_pixel,
-    const tflc__mve_quant *fe, const tflc__mve_quant *fo, int left) {
+TFLC__INLINE void
+tflc__mve_dw3x3_run8_body(const int8_t *x, const int8_t *w, int8_t *o,
+                          int32_t pixels, ptrdiff_t x_row, ptrdiff_t ch,
+                          ptrdiff_t x_pixel, ptrdiff_t o_pixel,
+                          const tflc__mve_quant *fe, const tflc__mve_quant *fo,
+                          int32x4_t be, int32x4_t bo, int left) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
   for (; pixels > 0; pixels--, x += x_pixel, o += o_pixel) {
-    int32x4_t se = fe->bias, so = fo->bias;
+    int32x4_t se = be, so = bo;
     tflc__mve_dw3x3_sums8(x, w, x_row, ch, &se, &so);
     vstrbq_scatter_offset_s32(o, ix, tflc__mve_requant_shift(se, fe, left));
     vstrbq_scatter_offset_s32(o + 1, ix, tflc__mve_requant_shift(so, fo, left));
@@ -16498,7 +16717,8 @@ typedef struct tflc__mve_dw3 {
   int32_t batches, ch, off, first, last;
   const int8_t *in, *w9;
   int8_t *out;
-  tflc__mve_quant fe, fo, fe9, fo9;
+  tflc__mve_quant fe, fo;
+  int32x4_t be9, bo9; /* the biases with the offset times the nine weights */
 } tflc__mve_dw3;
 
 /* The map: in each output row the pixels whose windows lie inside the
@@ -16525,7 +16745,7 @@ TFLC__INLINE void tflc__mve_dw3x3_map8_body(const tflc__mve_dw3 *k, int left) {
           tflc__mve_dw3x3_run8_body(
               in_n + ((ptrdiff_t)iy0 * g.w + ix0) * ch, k->w9,
               orow + (ptrdiff_t)ox * ch, k->last - k->first + 1, x_row, ch,
-              (ptrdiff_t)g.sw * ch, ch, &k->fe9, &k->fo9, left);
+              (ptrdiff_t)g.sw * ch, ch, &k->fe, &k->fo, k->be9, k->bo9, left);
           ox = k->last;
         } else if (ky1 > ky0 && kx1 > kx0) {
           tflc__mve_dw3x3_one8(
@@ -16893,10 +17113,8 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       te = vaddq_s32(te, vmullbq_int_s16(offv, wv));
       to = vaddq_s32(to, vmulltq_int_s16(offv, wv));
     }
-    k.fe9 = k.fe;
-    k.fo9 = k.fo;
-    k.fe9.bias = vaddq_s32(k.fe.bias, te);
-    k.fo9.bias = vaddq_s32(k.fo.bias, to);
+    k.be9 = vaddq_s32(k.fe.bias, te);
+    k.bo9 = vaddq_s32(k.fo.bias, to);
     k.in = in + c;
     k.out = out + c;
     if (narrow)
@@ -17049,61 +17267,103 @@ TFLC_API void tflc_add_elementwise_s8_mve(const tflc_add_params *p, size_t n,
 
 /* ---- convolution windows (TFLC__CONV_WINDOWS_S8) ----------------------- */
 #if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
-/* pixels per call of tflc_gemm_window_s8_mve, output channels per pass */
-#define TFLC__MVE_WINDOW_ROWS 4
+static TFLC__NOINLINE void tflc__mve_window_pairs(const tflc_requant_params *rq,
+                                                  const tflc_gemm_block *g) {
+  tflc__mve_window_pairs_body(rq, g, 1);
+}
+
+/* The r (1..) window copies of tflc__conv2d_s8_im2col_mve against every
+ * column of g (its rows and out set here, its other fields as that
+ * leaves them): tflc__mve_window_pairs for the even rows and columns
+ * where pairs, tflc_gemm_window_s8_mve for the rest (rq moved to the
+ * first such column and back). */
+TFLC__INLINE void tflc__mve_windows_run(tflc_requant_params *rq,
+                                        tflc_gemm_block *g, int32_t r,
+                                        int8_t *out, int pairs) {
+  const int32_t cols = g->cols, r2 = pairs ? r & ~1 : 0;
+  const int32_t c2 = pairs ? cols & ~1 : 0;
+  const int8_t *const a = g->a;
+  g->out = out;
+  if (r2 > 0 && c2 > 0) {
+    g->rows = r2;
+    g->cols = c2;
+    tflc__mve_window_pairs(rq, g);
+    g->cols = cols;
+  }
+  if (c2 < cols) { /* every row, the columns from c2 (all without pairs) */
+    const int8_t *const w = g->w;
+    rq->multiplier += c2;
+    rq->shift += c2;
+    if (rq->bias != NULL)
+      rq->bias += c2;
+    g->rows = r;
+    g->cols = cols - c2;
+    g->w = w + (ptrdiff_t)c2 * g->w_col;
+    g->out = out + c2;
+    tflc_gemm_window_s8_mve(rq, g);
+    rq->multiplier -= c2;
+    rq->shift -= c2;
+    if (rq->bias != NULL)
+      rq->bias -= c2;
+    g->w = w;
+    g->cols = cols;
+  }
+  if (r2 < r && c2 > 0) { /* the last row, columns [0, c2) */
+    g->rows = 1;
+    g->cols = c2;
+    g->a = a + (ptrdiff_t)r2 * g->a_row;
+    g->out = out + (ptrdiff_t)r2 * g->out_row;
+    tflc_gemm_window_s8_mve(rq, g);
+    g->a = a;
+    g->cols = cols;
+  }
+}
+
+/* bytes of the window copies per call of the window kernels (as many
+ * pixels as they hold), output channels per pass of the wide windows */
+#define TFLC__MVE_WINDOW_BYTES 240
 #define TFLC__MVE_WINDOW_CHANNELS 64
 
-/* Helium: the windows of a small filter copied whole (the input zero
- * point where they leave the input: a predicated store per kernel row),
- * four pixels at a time, against up to
- * 64 output channels in one call of tflc_gemm_window_s8_mve, their
- * biases with the offset folded in (the requantization set up once per
- * call instead of once per 2 x 2 block). Raw filters only: returns 0
- * (nothing written) for a compressed one. (tflc__conv_blocked_init leaves
- * convolutions dilated across the width to the direct path.) */
-static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
-                                                     const tflc_conv_params *p,
-                                                     const tflc_const *filter,
-                                                     const tflc_const *bias) {
-  int8_t col[TFLC__MVE_WINDOW_ROWS * TFLC__SMALL_DEPTH];
-  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
+/* One pass of tflc__conv2d_s8_im2col_mve over every pixel: the windows
+ * copied to col (TFLC__MVE_WINDOW_BYTES + 16 bytes; the input zero point
+ * where they leave the input: a predicated store per kernel row, a whole
+ * row where the window is inside), as many as the bytes hold, then
+ * multiplied against s->gb's columns (its rows and out set here), written
+ * from output channel c0 on: through tflc_gemm_window_s8_mve (wide) or
+ * tflc__mve_windows_run. */
+TFLC__INLINE void tflc__mve_windows_pass(tflc__conv_blocked *s, int8_t *col,
+                                         int32_t c0, int pairs, int wide) {
   const tflc__geom *g = &s->g;
   const int8x16_t pad = vdupq_n_s8((int8_t)(-s->in_off));
   const int32_t depth = s->depth, cout = s->cout, pixels = g->oh * g->ow;
-  const int32_t row_len = g->kw * g->c; /* under 16 (s->im2col) */
+  const int32_t row_len = g->kw * g->c;
+  /* an even number of pixels per call where two fit (the 2 x 2 blocks) */
+  const int32_t fit = TFLC__MVE_WINDOW_BYTES / depth;
+  const int32_t rows = fit > 1 ? fit & ~1 : fit;
+  const ptrdiff_t x_step = (ptrdiff_t)g->dh * g->w * g->c;
   const mve_pred16_t whole = vctp8q((uint32_t)row_len);
-  tflc_requant_params rq = s->rq;
-  tflc_gemm_block gb;
-  int32_t n, i, c0, oy, ox, r = 0, ky;
-  if (filter->bits != 0)
-    return 0;
-  rq.bias = folded;
-  gb.segments = 1;
-  gb.seg_len = depth;
-  gb.a = col;
-  gb.a_row = depth;
-  gb.a_seg = 0;
-  gb.a_offset = 0;
-  gb.w_col = depth;
-  gb.w_seg = 0;
-  gb.out_row = cout;
-  for (c0 = 0; c0 < cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
-    gb.cols = cout - c0 < TFLC__MVE_WINDOW_CHANNELS ? cout - c0
-                                                    : TFLC__MVE_WINDOW_CHANNELS;
-    gb.w = (const int8_t *)filter->data + (ptrdiff_t)c0 * depth;
-    rq.multiplier = p->out_multiplier + c0;
-    rq.shift = p->out_shift + c0;
-    tflc__chunk_bias(bias, c0, gb.cols, gb.w, depth, s->in_off, folded);
-    for (n = 0; n < s->batches; n++) {
-      const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
-      int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
-      for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
-        const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+  int32_t n, i, oy, ox, r = 0, ky;
+  /* the 16 bytes past the copies the kernels read (times zero weights) */
+  vstrbq_s8(col + rows * depth, vdupq_n_s8(0));
+  for (n = 0; n < s->batches; n++) {
+    const int8_t *in_n = s->in + (ptrdiff_t)n * g->h * g->w * g->c;
+    int8_t *out_n = s->out + (ptrdiff_t)n * pixels * cout + c0;
+    for (i = 0, oy = 0, ox = 0; i < pixels; i++) {
+      const int32_t iy0 = oy * g->sh - g->ph, ix0 = ox * g->sw - g->pw;
+      int8_t *d = col + (ptrdiff_t)r * depth;
+      if (ix0 >= 0 && ix0 <= g->w - g->kw && iy0 >= 0 &&
+          iy0 + (g->kh - 1) * g->dh < g->h) {
+        /* inside: each kernel row one predicated load and a whole
+         * vector stored (past the row: the next row's place, written
+         * after it, or the 16 bytes after the copies) */
+        const int8_t *x = in_n + ((ptrdiff_t)iy0 * g->w + ix0) * g->c;
+        for (ky = 0; ky < g->kh; ky++, d += row_len, x += x_step)
+          vstrbq_s8(d, vldrbq_z_s8(x, whole));
+      } else {
         /* taps [lo, hi) of a kernel row are one run of the input (unit
          * dilation across the width, or one tap), the others pad */
         const int32_t lo = ix0 >= 0 ? 0 : -ix0 < g->kw ? -ix0 : g->kw;
         int32_t hi = g->w - ix0 < g->kw ? g->w - ix0 : g->kw;
-        int8_t *d = col + (ptrdiff_t)r * depth;
         mve_pred16_t run;
         hi = hi < lo ? lo : hi;
         /* a kernel row (under 16 values) is one predicated store of the
@@ -17119,20 +17379,117 @@ static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
                             run),
                 run);
         }
-        if (++ox == g->ow) {
-          ox = 0;
-          oy++;
-        }
-        if (++r < TFLC__MVE_WINDOW_ROWS && i + 1 < pixels)
-          continue;
-        /* the r pixels just copied end at pixel i */
-        gb.rows = r;
-        gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
-        tflc_gemm_window_s8_mve(&rq, &gb);
-        r = 0;
       }
+      if (++ox == g->ow) {
+        ox = 0;
+        oy++;
+      }
+      if (++r < rows && i + 1 < pixels)
+        continue;
+      /* the r pixels just copied end at pixel i */
+      if (wide) {
+        s->gb.rows = r;
+        s->gb.out = out_n + (ptrdiff_t)(i + 1 - r) * cout;
+        tflc_gemm_window_s8_mve(&s->rq, &s->gb);
+      } else {
+        tflc__mve_windows_run(&s->rq, &s->gb, r,
+                              out_n + (ptrdiff_t)(i + 1 - r) * cout, pairs);
+      }
+      r = 0;
     }
   }
+}
+
+/* the fields of the driver's block every pass shares (it stops after the
+ * window path, which takes its block and requantization over) */
+TFLC__INLINE void tflc__mve_windows_block(tflc__conv_blocked *s,
+                                          const tflc_conv_params *p,
+                                          const int8_t *w, int8_t *col) {
+  tflc_gemm_block *const gb = &s->gb;
+  gb->segments = 1;
+  gb->seg_len = s->depth;
+  gb->a = col;
+  gb->a_row = s->depth;
+  gb->a_seg = 0;
+  gb->w = w;
+  gb->w_col = s->depth;
+  gb->w_seg = 0;
+  gb->out_row = s->cout;
+  s->rq.multiplier = p->out_multiplier;
+  s->rq.shift = p->out_shift;
+}
+
+/* windows of up to 32 values, biases in place (int32, 4-byte aligned, or
+ * none): every channel in one pass, the input offset times each column's
+ * sum added once per call */
+static TFLC__NOINLINE void tflc__mve_windows_narrow(tflc__conv_blocked *s,
+                                                    const tflc_conv_params *p,
+                                                    const int8_t *w,
+                                                    const int32_t *bias) {
+  /* the copies, then 16 bytes the kernels may read (and the copies
+   * write) past the last one */
+  int8_t col[TFLC__MVE_WINDOW_BYTES + 16];
+  int pairs = 1;
+  int32_t c;
+  for (c = 0; c < s->cout; c++)
+    pairs &= p->out_shift[c] <= 0; /* no left shift in the pairs */
+  tflc__mve_windows_block(s, p, w, col);
+  s->rq.bias = bias;
+  s->gb.cols = s->cout;
+  s->gb.a_offset = s->in_off;
+  tflc__mve_windows_pass(s, col, 0, pairs, 0);
+}
+
+/* the others: up to 64 channels a pass, their biases with the offset
+ * folded in */
+static TFLC__NOINLINE void tflc__mve_windows_wide(tflc__conv_blocked *s,
+                                                  const tflc_conv_params *p,
+                                                  const int8_t *w,
+                                                  const tflc_const *bias) {
+  int8_t col[TFLC__MVE_WINDOW_BYTES + 16];
+  int32_t folded[TFLC__MVE_WINDOW_CHANNELS];
+  int32_t c0;
+  tflc__mve_windows_block(s, p, w, col);
+  s->rq.bias = folded;
+  s->gb.a_offset = 0;
+  for (c0 = 0; c0 < s->cout; c0 += TFLC__MVE_WINDOW_CHANNELS) {
+    s->gb.cols = s->cout - c0 < TFLC__MVE_WINDOW_CHANNELS
+                     ? s->cout - c0
+                     : TFLC__MVE_WINDOW_CHANNELS;
+    s->gb.w = w + (ptrdiff_t)c0 * s->depth;
+    s->rq.multiplier = p->out_multiplier + c0;
+    s->rq.shift = p->out_shift + c0;
+    tflc__chunk_bias(bias, c0, s->gb.cols, s->gb.w, s->depth, s->in_off,
+                     folded);
+    tflc__mve_windows_pass(s, col, c0, 0, 1);
+  }
+}
+
+/* Helium: the windows of a small filter (TFLC__SMALL_DEPTH values at most,
+ * kernel rows under 16, any depth: the loads need no alignment; the
+ * shapes TFLC__CONV_WINDOWS_S8 lets through) copied whole, as many pixels
+ * as TFLC__MVE_WINDOW_BYTES holds per call, against every output channel:
+ * rows of up to 32 values in 2 x 2 blocks with the weights held in
+ * registers (tflc__mve_window_pairs) where the biases can be read in
+ * place, the others four columns at a time (tflc_gemm_window_s8_mve)
+ * with the offset folded into the biases. Raw filters only: returns 0
+ * (nothing written) for a compressed one. (tflc__conv_blocked_init
+ * leaves convolutions dilated across the width to the direct path.) */
+static TFLC__NOINLINE int tflc__conv2d_s8_im2col_mve(tflc__conv_blocked *s,
+                                                     const tflc_conv_params *p,
+                                                     const tflc_const *filter,
+                                                     const tflc_const *bias) {
+  const int8_t *const w = (const int8_t *)filter->data;
+  if (filter->bits != 0)
+    return 0;
+  if (s->depth <= 32 &&
+      (bias == NULL || (bias->kind == TFLC_CONST_RAW_LUT && bias->bits == 0 &&
+                        bias->type == TFLC_INT32 && bias->data != NULL &&
+                        ((uintptr_t)bias->data & 3u) == 0)))
+    tflc__mve_windows_narrow(s, p, w,
+                             bias != NULL ? (const int32_t *)bias->data : NULL);
+  else
+    tflc__mve_windows_wide(s, p, w, bias);
   return 1;
 }
 #endif

@@ -74,8 +74,11 @@ else
   echo "M55 test_platform -O2 -DTEST_LIBRARY_GEMM: ${line:-no result}"
   p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
   f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  echo "$res" | grep -v '^[0-9]* passed' | grep -v 'tested$' | sed 's/^/  /'
   if [ -z "$p" ] || ! echo "$res" | grep -q "library's GEMM tested"; then
     bad "test_platform.c -DTEST_LIBRARY_GEMM: no result line"
+  elif ! echo "$res" | grep -q "MVE convolution windows tested"; then
+    bad "test_platform.c -DTEST_LIBRARY_GEMM: the MVE window convolutions did not run"
   else
     pass=$((pass + p))
     fail=$((fail + f))
@@ -84,7 +87,8 @@ fi
 # models end to end through the MVE paths, output bytes against TFLM's:
 # person_detect (GEMM, depthwise), kws_ref_model (the window GEMM of the
 # small im2col convolution), ad01_int8 (fully connected), pretrainedResnet
-# (element-wise ADD)
+# (the window pairs of its 3x3x3 convolution, the 48-value runs of its 3 x 3
+# ones, element-wise ADD)
 carray() { # name file
   printf 'const unsigned char %s[] __attribute__((aligned(16))) = {\n' "$1"
   od -An -v -tx1 "$2" | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'

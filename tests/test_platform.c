@@ -1502,6 +1502,55 @@ static void test_mve_gemm(void) {
   CHECK(ok);
 }
 
+/* tflc_gemm_s8_mve on the blocks of the 3 x 3 convolutions with 16, 32,
+ * 64 ... channels: runs of a multiple of 48 values in several segments,
+ * the weight segments one after the other (tflc__mve_gemm_pairs48), and
+ * beside them the same runs with gaps between the weight segments, against
+ * the portable GEMM: any rows, columns, gaps between the input runs,
+ * input offsets and shifts (left ones too). */
+static void test_mve_gemm_runs48(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = rnd_range(1, 11);
+    g.cols = rnd_range(1, 19);
+    g.segments = rnd_range(1, 4);
+    g.seg_len = 48 * rnd_range(1, 4);
+    g.a_seg = g.seg_len + (rnd() % 2 ? 0 : rnd_range(1, 40));
+    g.a_row = g.a_seg * g.segments + rnd_range(0, 5);
+    g.w_seg = g.seg_len + (rnd() % 4 == 0 ? rnd_range(1, 3) : 0);
+    g.w_col = g.w_seg * g.segments + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm runs48", &bad);
+  }
+  CHECK(ok);
+}
+
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 16 or
+ * 32 channels (tflc__mve_gemm_points: one segment of 16 or 32 values,
+ * even columns, odd and even rows) against the portable GEMM: any input
+ * offset, gaps between rows, columns and outputs, and now and then a left
+ * shift (those blocks take the general path). */
+static void test_mve_gemm_points(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = rnd_range(1, 11);
+    g.cols = 2 * rnd_range(1, 9);
+    g.segments = 1;
+    g.seg_len = 16 * rnd_range(1, 2);
+    g.a_seg = g.seg_len;
+    g.a_row = g.seg_len + rnd_range(0, 9);
+    g.w_seg = g.seg_len;
+    g.w_col = g.seg_len + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm points", &bad);
+  }
+  CHECK(ok);
+}
+
 /* tflc_gemm_window_s8_mve against the portable GEMM: one segment of any
  * length (around the vector multiples, up to the im2col rows' 64 and
  * past them), few or many rows, any columns (remainders of four), any
@@ -1976,6 +2025,116 @@ static void test_mve_add(void) {
   CHECK(ok);
 }
 
+#if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
+/* CONV_2D through Helium's window copies (tflc__conv2d_s8_im2col_mve, the
+ * library's GEMM: tests/m55_test.sh's TEST_LIBRARY_GEMM build) against the
+ * reference: kernel rows under 16 values of 1-5 input channels, any depth
+ * up to 64 (odd ones, the 2 x 2 blocks of rows up to 32 values and the
+ * four-column kernel beyond), maps with inside and border windows,
+ * strides 1-3, dilation down the height, SAME and VALID, every input zero
+ * point, one or two batches, 1-40 output channels (odd ones), left shifts
+ * now and then, biases none, in place, or not 4-byte aligned (that layer
+ * declines to the generic driver). */
+static int mve_conv_windows_case(void) {
+  conv_shape g;
+  quant k;
+  tflc_conv_params p;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n, depth;
+  int8_t *in, *f, *expect, *got;
+  const int bias_mode = (int)(rnd() % 4); /* 0 none, 3 misaligned */
+  int same, ok;
+  tflc_const braw;
+  static int32_t bias_words[257];
+  memset(&g, 0, sizeof g);
+  do {
+    g.cin = rnd_range(1, 5);
+    g.kh = rnd_range(1, 7);
+    g.kw = rnd_range(1, 15 / g.cin);
+    depth = g.kh * g.kw * g.cin;
+  } while (depth > TFLC__SMALL_DEPTH || (g.kh == 1 && g.kw == 1));
+  g.n = rnd_range(1, 2);
+  g.h = rnd_range(g.kh, 20);
+  g.w = rnd_range(g.kw, 20);
+  g.sh = rnd_range(1, 3);
+  g.sw = rnd_range(1, 3);
+  g.dh = rnd() % 5 == 0 && 2 * g.kh - 1 <= g.h ? 2 : 1;
+  g.dw = 1;
+  g.mult = 1;
+  same = (int)(rnd() % 2);
+  out_size(g.h, g.kh, g.sh, g.dh, same, &g.oh, &g.ph);
+  out_size(g.w, g.kw, g.sw, g.dw, same, &g.ow, &g.pw);
+  g.cout = rnd_range(1, 40);
+  g.in_zp = rnd_range(-128, 127);
+  in_n = g.n * g.h * g.w * g.cin;
+  f_n = depth * g.cout;
+  out_n = g.n * g.oh * g.ow * g.cout;
+  in = (int8_t *)malloc((size_t)in_n);
+  f = (int8_t *)malloc((size_t)f_n);
+  expect = (int8_t *)malloc((size_t)out_n);
+  got = (int8_t *)malloc((size_t)out_n);
+  fill_s8(in, in_n);
+  fill_s8(f, f_n);
+  make_quant(&k, g.cout, depth);
+  in_dims[0] = out_dims[0] = g.n;
+  in_dims[1] = g.h;
+  in_dims[2] = g.w;
+  in_dims[3] = g.cin;
+  f_dims[0] = g.cout;
+  f_dims[1] = g.kh;
+  f_dims[2] = g.kw;
+  f_dims[3] = g.cin;
+  out_dims[1] = g.oh;
+  out_dims[2] = g.ow;
+  out_dims[3] = g.cout;
+  memset(&p, 0, sizeof p);
+  p.stride_h = g.sh;
+  p.stride_w = g.sw;
+  p.dilation_h = g.dh;
+  p.dilation_w = g.dw;
+  p.pad_h = g.ph;
+  p.pad_w = g.pw;
+  p.depth_multiplier = 1;
+  p.input_offset = -g.in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  if (bias_mode == 3) { /* two bytes into the words: not 4-byte aligned */
+    memcpy((uint8_t *)bias_words + 2, k.bias, (size_t)g.cout * 4u);
+    braw = tflc_const_raw((uint8_t *)bias_words + 2, TFLC_INT32, g.cout);
+  } else {
+    braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+  }
+  ref_conv(&g, &k, bias_mode != 0, in, f, expect);
+  {
+    const tflc_const fc = tflc_const_raw(f, TFLC_INT8, f_n);
+    memset(got, 0x5A, (size_t)out_n);
+    tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, bias_mode ? &braw : NULL,
+                   out_dims, got, NULL, 0);
+  }
+  ok = memcmp(got, expect, (size_t)out_n) == 0;
+  if (!ok)
+    printf("  mve conv windows: n%d %dx%dx%d -> %d, k%dx%d s%d,%d d%d p%d,%d "
+           "zp %d bias %d\n",
+           (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.cout, (int)g.kh,
+           (int)g.kw, (int)g.sh, (int)g.sw, (int)g.dh, (int)g.ph, (int)g.pw,
+           (int)g.in_zp, bias_mode);
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  return ok;
+}
+
+static void test_mve_conv_windows(void) {
+  int i, ok = 1;
+  for (i = 0; i < 200; i++)
+    ok &= mve_conv_windows_case();
+  CHECK(ok);
+}
+#endif
+
 static void test_kernels_mve(void) {
   kernels_with(tflc_gemm_s8_mve, tflc_depthwise_s8_mve);
 }
@@ -1987,6 +2146,10 @@ int main(void) {
   /* the kernels with the GEMM the library picks for this core (the test's
    * own choice of GEMM has no effect) */
   RUN(test_kernels_portable);
+#if defined(TFLC__CONV_WINDOWS_S8_IS_MVE)
+  RUN(test_mve_conv_windows);
+  printf("MVE convolution windows tested\n");
+#endif
   printf("kernels with the library's GEMM tested\n");
   return harness_report();
 #endif
@@ -2012,6 +2175,8 @@ int main(void) {
 #if defined(TFLC_HAVE_MVE)
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
+  RUN(test_mve_gemm_runs48);
+  RUN(test_mve_gemm_points);
   RUN(test_mve_gemm_window);
   RUN(test_mve_depthwise);
   RUN(test_mve_depthwise_runs);
