@@ -6021,7 +6021,8 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
       (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)) {
     /* the plan asked (lean builds: the fastest), then, for the fastest
      * plan asked by default, the same without the folds */
-    const int32_t plan = TFLC__PATCHES && asked ? asked : TFLC_PLAN_FASTEST;
+    const int32_t plan =
+        TFLC__PATCHES && asked ? asked : (int32_t)TFLC_PLAN_FASTEST;
     st = tflc__init_plan(it, m, arena, arena_size, opt, plan, 0);
     if (st == TFLC_ERR_ARENA && !TFLC__PATCHES &&
         (it->folded_ops || it->fold_short))
@@ -6030,7 +6031,7 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   }
   /* the fastest plan (the smallest plan asked: without the folds), then
    * the same without the folds, then each step */
-  last = asked == TFLC_PLAN_SMALLEST ? unfolded : TFLC_PLAN_FASTEST;
+  last = asked == TFLC_PLAN_SMALLEST ? unfolded : (int32_t)TFLC_PLAN_FASTEST;
   fst = tflc__init_plan(it, m, arena, arena_size, opt, last, 0);
   fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
   if (fst == TFLC_ERR_ARENA && last != unfolded &&
@@ -7425,9 +7426,8 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   if (b && (b->type != TFLC_INT32 || tflc__count(b) != o->dims[3]))
     return tflc__op_err(c, TFLC_ERR_TYPE, "bias tensor %d must be int32[%d]",
                         b->index, o->dims[3]);
-  /* (CONV_2D of a raw filter in the faster plans: room for its folded
-   * biases; the compact step drops them, its layers sum their filters at
-   * each invoke) */
+  /* (CONV_2D of a raw filter in the fastest plan: room for its folded
+   * biases; the other plans' layers sum their filters at each invoke) */
   foldable = !depthwise && in->zero_point != 0 && f->type == TFLC_INT8 &&
              !(f->flags & (TFLC_TENSOR_LUT | TFLC_TENSOR_DECODED));
   fold =
@@ -7482,16 +7482,11 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
   }
   if (TFLC__PATCHES)
     st = tflc__conv_mult_scratch(c, in, f, o, cout, &s->p);
-  /* prepared: its biases are folded once every operator is (a layer of
-   * the chain that drops them counts for the compact step too) */
+  /* prepared: its biases are folded once every operator is */
   if (!st && fold) {
     c->op->variant |= TFLC__FOLDED;
     c->it->folded_ops++;
   }
-  if (TFLC__PATCHES && !st && foldable && !fold &&
-      c->it->plan >= (int32_t)TFLC_PLAN_COMPACT &&
-      !(c->op->variant & TFLC__MULT_AT_INVOKE))
-    c->it->compact_ops++;
   return st;
 }
 #ifndef TFLC_NO_PATCHES
