@@ -9951,7 +9951,11 @@ TFLC_API void tflc_sigmoid_prepare_s16(int tanh, float in_scale, int32_t *mult,
       ++s;
       m = m * 2.0;
     }
-    *mult = (int32_t)m;
+    /* (nonsense scales: beyond int32, negative or NaN, saturated; the
+     * kernel's arithmetic wraps, so any multiplier is defined) */
+    *mult = !(m > -2147483648.0) ? INT32_MIN
+            : m >= 2147483647.0  ? INT32_MAX
+                                 : (int32_t)m;
     *shift = s;
   }
 }

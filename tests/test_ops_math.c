@@ -470,6 +470,12 @@ static void test_sigmoid_s16(void) {
   CHECK(m == 6 && s == 0);
   CHECK(tflc_checked_log2(1.0f / 32768, &l2) && l2 == -15);
   CHECK(!tflc_checked_log2(0.3f, &l2));
+  /* nonsense scales (a fuzzed model's 1e35, negative) saturate the
+   * multiplier instead of overflowing the conversion */
+  tflc_sigmoid_prepare_s16(0, 1e35f, &m, &s);
+  CHECK(m == INT32_MAX && s == 0);
+  tflc_sigmoid_prepare_s16(1, -1.0f, &m, &s);
+  CHECK(m == INT32_MIN);
   g_bad = 0;
   for (k = 0; k < 100; ++k) {
     const float sc = rng_scale() * 0.01f;
