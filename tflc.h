@@ -5995,6 +5995,20 @@ static tflc_status tflc__init_plan(tflc_interpreter *it, const tflc_model *m,
                                      : TFLC_PLAN_FASTEST;
   return st;
 }
+/* The fastest plan, then, where the arena cannot hold its folded CONV_2D
+ * biases, the same plan without them; *need: the fastest plan's arena
+ * (when it failed, its exact need, or 0 when that is unknown). */
+static tflc_status tflc__init_fastest(tflc_interpreter *it, const tflc_model *m,
+                                      void *arena, size_t arena_size,
+                                      const tflc_options *opt, size_t *need) {
+  tflc_status st =
+      tflc__init_plan(it, m, arena, arena_size, opt, TFLC_PLAN_FASTEST, 0);
+  *need = st == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
+  if (st == TFLC_ERR_ARENA && (it->folded_ops || it->fold_short))
+    st = tflc__init_plan(it, m, arena, arena_size, opt,
+                         TFLC_PLAN_FASTEST | TFLC__PLAN_UNFOLDED, 0);
+  return st;
+}
 /* The fastest plan when the arena holds it (TFLC_PLAN_AUTO), else the
  * next step down that fits (in-place depthwise; patches: the fewest
  * bytes copied whose tensors fit the arena left; compact requantization
@@ -6017,28 +6031,19 @@ TFLC_API tflc_status tflc_interpreter_init(tflc_interpreter *it,
   tflc_status fst, st;
   if (!it)
     return TFLC_ERR_ARG;
-  if (!TFLC__PATCHES ||
-      (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)) {
-    /* the plan asked (lean builds: the fastest), then, for the fastest
-     * plan asked by default, the same without the folds */
-    const int32_t plan =
-        TFLC__PATCHES && asked ? asked : (int32_t)TFLC_PLAN_FASTEST;
-    st = tflc__init_plan(it, m, arena, arena_size, opt, plan, 0);
-    if (st == TFLC_ERR_ARENA && !TFLC__PATCHES &&
-        (it->folded_ops || it->fold_short))
-      st = tflc__init_plan(it, m, arena, arena_size, opt, unfolded, 0);
-    return st;
-  }
+  if (!TFLC__PATCHES) /* tflc_options.plan ignored: the fastest plan */
+    return tflc__init_fastest(it, m, arena, arena_size, opt, &fastest);
+  if (asked != TFLC_PLAN_AUTO && asked != TFLC_PLAN_SMALLEST)
+    return tflc__init_plan(it, m, arena, arena_size, opt, asked, 0);
   /* the fastest plan (the smallest plan asked: without the folds), then
-   * the same without the folds, then each step */
-  last = asked == TFLC_PLAN_SMALLEST ? unfolded : (int32_t)TFLC_PLAN_FASTEST;
-  fst = tflc__init_plan(it, m, arena, arena_size, opt, last, 0);
-  fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
-  if (fst == TFLC_ERR_ARENA && last != unfolded &&
-      (it->folded_ops || it->fold_short)) {
-    last = unfolded;
-    fst = tflc__init_plan(it, m, arena, arena_size, opt, last, 0);
+   * each step */
+  if (asked == TFLC_PLAN_SMALLEST) {
+    fst = tflc__init_plan(it, m, arena, arena_size, opt, unfolded, 0);
+    fastest = fst == TFLC_OK ? tflc_arena_used(it) : it->plan_need;
+  } else {
+    fst = tflc__init_fastest(it, m, arena, arena_size, opt, &fastest);
   }
+  last = it->unfolded ? unfolded : (int32_t)TFLC_PLAN_FASTEST;
   if ((fst == TFLC_OK && asked == TFLC_PLAN_AUTO) ||
       (fst != TFLC_OK && fst != TFLC_ERR_ARENA))
     return fst;

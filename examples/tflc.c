@@ -465,7 +465,7 @@ static int32_t plan_from_env(void) {
   return TFLC_PLAN_AUTO;
 }
 /* The plan an interpreter runs, for people. */
-static unsigned long compact_fold_weights(const tflc_interpreter *it);
+static unsigned long unfolded_weights(const tflc_interpreter *it);
 static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
   if (it->plan == TFLC_PLAN_COMPACT && it->patch_rows)
     snprintf(buf, n,
@@ -495,7 +495,7 @@ static const char *plan_text(const tflc_interpreter *it, char *buf, size_t n) {
   else if (it->plan == TFLC_PLAN_INPLACE)
     snprintf(buf, n, "in-place depthwise (%d layer%s over their input)",
              it->inplace_ops, it->inplace_ops == 1 ? "" : "s");
-  else if (it->folded_ops == 0 && compact_fold_weights(it) > 0)
+  else if (it->folded_ops == 0 && unfolded_weights(it) > 0)
     snprintf(buf, n,
              "fastest without folded biases (input-offset sums of "
              "the CONV_2D filters at each invoke)");
@@ -536,7 +536,7 @@ static unsigned long compact_channels(const tflc_interpreter *it) {
  * fastest with room for them): their kernels sum them at each invoke (at
  * least once; a chain's layer at each band), 1.25 Cortex-M4 instructions
  * a weight (tflc__sum_s8_dsp). */
-static unsigned long compact_fold_weights(const tflc_interpreter *it) {
+static unsigned long unfolded_weights(const tflc_interpreter *it) {
   unsigned long n = 0;
   int32_t i;
   for (i = 0; i < it->num_ops; i++) {
@@ -558,7 +558,7 @@ static unsigned long compact_fold_weights(const tflc_interpreter *it) {
  * take again and the bytes its chain copies. */
 static unsigned long plan_m4_extra(const tflc_interpreter *it) {
   return compact_channels(it) * COMPACT_M4_PER_CHANNEL +
-         compact_fold_weights(it) * 5ul / 4ul +
+         unfolded_weights(it) * 5ul / 4ul +
          (it->patch_rows ? (unsigned long)it->patch_copied * PATCH_M4_PER_BYTE
                          : 0ul);
 }

@@ -711,6 +711,15 @@ static void test_plan_real_models(void) {
   }
 }
 
+/* Inputs 0..3 of it from in[k] (as much of each as fits). */
+static void set_inputs(tflc_interpreter *it, uint8_t in[4][16 * 1024]) {
+  int k;
+  for (k = 0; k < it->num_inputs && k < 4; k++) {
+    tflc_tensor *t = tflc_input(it, k);
+    memcpy(t->data, in[k], t->bytes < sizeof in[k] ? t->bytes : sizeof in[k]);
+  }
+}
+
 /* Compact state (TFLC_PLAN_COMPACT): on real models the requantization
  * computed at invoke gives the fastest plan's bytes, on several random
  * inputs; person_detect's persistent bytes (a 32-bit target) are at most
@@ -767,11 +776,7 @@ static void test_plan_compact(void) {
           if (i == 0) /* person_detect: its 14 CONV_2D */
             CHECK_EQ_INT(folded, 14);
         }
-        for (k = 0; k < it.num_inputs && k < 4; k++) {
-          tflc_tensor *t = tflc_input(&it, k);
-          memcpy(t->data, in_bytes[k],
-                 t->bytes < sizeof in_bytes[k] ? t->bytes : sizeof in_bytes[k]);
-        }
+        set_inputs(&it, in_bytes);
         CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
         ob = tflc_output(&it, 0)->bytes < sizeof out
                  ? tflc_output(&it, 0)->bytes
@@ -779,12 +784,7 @@ static void test_plan_compact(void) {
         memcpy(plan ? out : fast_out, tflc_output(&it, 0)->data, ob);
         /* invoke twice: the multipliers are made again, the same */
         if (plan) {
-          for (k = 0; k < it.num_inputs && k < 4; k++) {
-            tflc_tensor *t = tflc_input(&it, k);
-            memcpy(t->data, in_bytes[k],
-                   t->bytes < sizeof in_bytes[k] ? t->bytes
-                                                 : sizeof in_bytes[k]);
-          }
+          set_inputs(&it, in_bytes);
           CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
           CHECK_EQ_MEM(tflc_output(&it, 0)->data, out, ob);
         }
@@ -822,12 +822,7 @@ static void test_plan_compact(void) {
           CHECK_EQ_INT(it.plan, TFLC_PLAN_FASTEST);
           CHECK_EQ_INT(it.folded_ops, 0);
           CHECK(tflc_arena_used(&it) + 4 * 1000 < fast_used);
-          for (k = 0; k < it.num_inputs && k < 4; k++) {
-            tflc_tensor *t = tflc_input(&it, k);
-            memcpy(t->data, in_bytes[k],
-                   t->bytes < sizeof in_bytes[k] ? t->bytes
-                                                 : sizeof in_bytes[k]);
-          }
+          set_inputs(&it, in_bytes);
           CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
           CHECK_EQ_MEM(tflc_output(&it, 0)->data, fast_out, ob);
           /* one byte short of that: a memory-saving step */

@@ -1,7 +1,9 @@
 /* tests/test_lean.c - a firmware build for plain models: person_detect's
  * operators (TFLC_OPS) and everything such a model does not need left out
  * (TFLC_NO_COMPRESSION, TFLC_NO_SUBGRAPHS, TFLC_NO_DELEGATES,
- * TFLC_NO_USER_OPS). person_detect still gives TFLM's bytes; a model or an
+ * TFLC_NO_USER_OPS, TFLC_NO_PATCHES). person_detect still gives TFLM's
+ * bytes, also in an arena without room for the fastest plan's folded
+ * CONV_2D biases (the same plan without them); a model or an
  * option needing what was left out is refused at init with
  * TFLC_ERR_UNSUPPORTED (never run, never a wrong output). The models come
  * from ../shared/conformance when it is there, and from the writer. */
@@ -13,6 +15,7 @@
 #define TFLC_NO_SUBGRAPHS
 #define TFLC_NO_DELEGATES
 #define TFLC_NO_USER_OPS
+#define TFLC_NO_PATCHES
 #define TFLC_IMPLEMENTATION
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
@@ -69,9 +72,22 @@ static void test_person_detect_equals_tflm(void) {
                  TFLC_OK);
     if (tflc_input(&it, 0) && tflc_output(&it, 0) &&
         tflc_input(&it, 0)->bytes == ni && tflc_output(&it, 0)->bytes == no) {
+      const size_t fast = tflc_arena_used(&it);
+      CHECK_EQ_INT(it.folded_ops, 14);
       memcpy(tflc_input(&it, 0)->data, in, ni);
       CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
       CHECK_EQ_MEM(tflc_output(&it, 0)->data, want, no);
+      /* a byte short: the fastest plan without the folds, the same bytes;
+       * that plan's arena less a byte fails */
+      CHECK_EQ_INT(tflc_interpreter_init(&it, &m, arena, fast - 1, NULL),
+                   TFLC_OK);
+      CHECK_EQ_INT(it.folded_ops, 0);
+      memcpy(tflc_input(&it, 0)->data, in, ni);
+      CHECK_EQ_INT(tflc_invoke(&it), TFLC_OK);
+      CHECK_EQ_MEM(tflc_output(&it, 0)->data, want, no);
+      CHECK_EQ_INT(
+          tflc_interpreter_init(&it, &m, arena, tflc_arena_used(&it) - 1, NULL),
+          TFLC_ERR_ARENA);
     } else {
       CHECK(0); /* input / output sizes as TFLM's files */
     }
