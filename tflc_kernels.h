@@ -3871,6 +3871,7 @@ tflc__conv2d_s8_direct(const tflc_conv_params *p, const int32_t in_dims[4],
   }
 }
 
+#if TFLC__COMPRESSION
 /* Depthwise accumulator of one output pixel and channel: input channel
  * ic (in points at it), tap (ky, kx) weight at taps[(ky * Kw + kx) * ts]. */
 static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
@@ -3888,9 +3889,9 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
   return acc;
 }
 
-/* The direct depthwise convolution, one output value at a time (depth
- * multipliers above 1, compressed filters whose taps do not fit the
- * tile). */
+/* The direct depthwise convolution, one output value at a time: a
+ * compressed filter whose taps do not fit the tile (every other layer
+ * goes through the chunks, tflc__depthwise_conv2d_s8_range). */
 TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
@@ -3983,6 +3984,7 @@ TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
       }
   }
 }
+#endif /* TFLC__COMPRESSION */
 
 /* sum over d of (f[d] + f_off) * (x[d] + in_off) */
 static uint32_t tflc__fc_dot(const int8_t *f, const int8_t *x, int32_t n,
@@ -4057,9 +4059,9 @@ TFLC__NOINLINE static void tflc__fully_connected_s8_direct(
  * to the inputs. Channels go in chunks whose biases sit on the stack;
  * compressed filters are decoded a chunk at a time into the scratch. The
  * kernels need no scratch for raw filters. Whatever the blocked paths do
- * not cover (groups, dilation across the width, a depth multiplier with
- * multipliers above 16, scratch too small for a compressed chunk) takes
- * the direct paths above. */
+ * not cover (groups, dilation across the width, scratch too small for a
+ * compressed chunk) takes the direct paths above. Depth multipliers above
+ * a chunk go in slices of one input channel's outputs. */
 
 /* output channels per chunk (their biases on the stack) */
 #define TFLC__CHANNEL_CHUNK 16
@@ -4895,11 +4897,10 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = TFLC__COMPRESSION && filter->bits != 0;
-  int32_t chunk, c0, n, oy, ox, pass;
+  int32_t chunk, c0, nc, n, oy, ox, pass;
   int64_t first, last, top, bottom;
   int column;
-  if (m < 1 || m > TFLC__CHANNEL_CHUNK || (int64_t)cin * m != ch ||
-      ntaps > 0x7FFFFF || filter_dims[3] != ch)
+  if (m < 1 || (int64_t)cin * m != ch || filter_dims[3] != ch)
     return 0;
   chunk = TFLC__CHANNEL_CHUNK;
   if (compressed) {
@@ -4907,7 +4908,8 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     if (m == 1 && chunk >= 4)
       chunk &= ~3;
   }
-  chunk -= chunk % m; /* whole groups of one input channel */
+  if (m <= chunk)
+    chunk -= chunk % m; /* whole groups of one input channel */
   if (chunk < 1)
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
@@ -4929,12 +4931,14 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
    * down the columns, one run per output column (every pixel of a run has
    * the same window), instead of three or more runs per row */
   column = bottom > top && bottom - top > last - first;
-  for (c0 = c_begin; c0 < c_end; c0 += chunk) {
-    const int32_t nc = c_end - c0 < chunk ? c_end - c0 : chunk;
+  for (c0 = c_begin; c0 < c_end; c0 += nc) {
     tflc_depthwise_block b;
     tflc_requant_params rq;
     const int8_t *wt;
     int32_t w_col;
+    nc = c_end - c0 < chunk ? c_end - c0 : chunk;
+    if (m > chunk && m - c0 % m < nc)
+      nc = m - c0 % m; /* groups wider than a chunk: slices of one group */
     if (compressed) {
       tflc__lut_decode_rows(filter, c0, ch, nc, ntaps, tile);
       wt = (const int8_t *)tile;
@@ -4951,7 +4955,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     rq.act_min = p->act_min;
     rq.act_max = p->act_max;
     b.channels = nc;
-    b.multiplier = m;
+    b.multiplier = m > chunk ? nc : m; /* a slice reads one input channel */
     b.x_row = g.dh * g.w * cin;
     b.x_col = g.dw * cin;
     b.x_pixel = g.sw * cin;
@@ -4965,12 +4969,14 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
       if (pass == 0) {
         int32_t j, t;
         for (j = 0; j < nc; j++) {
-          int32_t sum = 0;
-          for (t = 0; t < ntaps; t++)
-            sum += wt[(ptrdiff_t)t * w_col + j];
-          bias_chunk[j] = tflc__wrap32(
-              (int64_t)((uint32_t)tflc__bias_at(bias, c0 + j) +
-                        (uint32_t)p->input_offset * (uint32_t)sum));
+          uint32_t sum = 0; /* (modulo 2^32, as the accumulators) */
+          for (t = 0; t < ntaps; t++) {
+            const int32_t v = wt[(ptrdiff_t)t * w_col + j];
+            sum += (uint32_t)v;
+          }
+          bias_chunk[j] =
+              tflc__wrap32((int64_t)((uint32_t)tflc__bias_at(bias, c0 + j) +
+                                     (uint32_t)p->input_offset * sum));
         }
         b.x_offset = 0;
       } else {
@@ -5058,10 +5064,17 @@ tflc_depthwise_conv2d_s8(const tflc_conv_params *p, const int32_t in_dims[4],
   TFLC_ASSERT(filter->type == TFLC_INT8);
   if (filter_dims[1] * filter_dims[2] <= 0 || in_dims[3] <= 0)
     return;
+#if TFLC__COMPRESSION
   if (!tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
                                          bias, out_dims, out, tile, tile_bytes))
     tflc__depthwise_conv2d_s8_direct(p, in_dims, in, filter_dims, filter, bias,
                                      out_dims, out, tile, tile_bytes);
+#else
+  /* (without compression the chunks take every layer a prepare accepts) */
+  (void)tflc__depthwise_conv2d_s8_blocked(p, in_dims, in, filter_dims, filter,
+                                          bias, out_dims, out, tile,
+                                          tile_bytes);
+#endif
 }
 
 #ifndef TFLC_NO_PATCHES
