@@ -32,9 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef FUZZ_ON_TARGET /* (fuzz/target_run.c: the target's own code) */
 #define TFLC_DSP_EMULATE
+#define TFLC_HIFI_EMULATE /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
+#endif
 #define TFLC_DW3_LAYER_TEST /* the DSP depthwise layer paths */
-#define TFLC_HIFI_EMULATE   /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable /* a pure reference */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
@@ -65,6 +67,9 @@ static const struct {
 #endif
 #if defined(TFLC_HAVE_HIFI)
     {"hifi", tflc_gemm_s8_hifi, tflc_depthwise_s8_hifi, NULL},
+#endif
+#if defined(TFLC_HAVE_MVE)
+    {"mve", tflc_gemm_s8_mve, tflc_depthwise_s8_mve, tflc_requantize_s8_mve},
 #endif
 };
 #define N_FAST (sizeof fast / sizeof fast[0])
@@ -98,8 +103,13 @@ static void pool_fill(const reader *r, void *dst, size_t n) {
     p[k] = left ? r->d[r->i + k % left] : 0u;
 }
 
+/* a difference: abort (fuzz/target_run.c reports and exits instead) */
+#ifndef FUZZ_FAIL
+#define FUZZ_FAIL() abort()
+#endif
+
 static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
+  void *p = calloc(n ? n : 1, 1); /* (zeroed: nothing reads garbage) */
   if (p == NULL)
     abort();
   return p;
@@ -173,7 +183,7 @@ static void quant_read(reader *r, quant *k, int32_t n) {
 static void differ(const char *what, const char *name) {
   fprintf(stderr, "fuzz_kernels: %s %s differs from the portable version\n",
           name, what);
-  abort();
+  FUZZ_FAIL();
 }
 
 static void fuzz_gemm(reader *r) {
@@ -298,16 +308,16 @@ static void fuzz_requantize(reader *r) {
 /* a layer path's result: the expected bytes when it ran, else none
  * written (the buffer still 0x5A) */
 static void layer_check(int ran, const int8_t *got, const int8_t *expect,
-                        size_t n, const char *what) {
+                        size_t n, const char *what, const char *name) {
   size_t i;
   if (ran) {
     if (memcmp(got, expect, n) != 0)
-      differ(what, "dsp");
+      differ(what, name);
     return;
   }
   for (i = 0; i < n; i++)
     if (got[i] != 0x5A)
-      differ(what, "dsp (refused, but wrote)");
+      differ(what, "a layer path that refused the layer but wrote");
 }
 
 /* a window's output sizes: SAME or VALID padding */
@@ -452,7 +462,15 @@ static void fuzz_dw_layer(reader *r) {
     ran = tflc__dsp_dw3x3_layer(&p, in_dims, x, f_dims, &fc,
                                 mode & 16u ? NULL : &bc, out_dims, got);
   layer_check(ran, got, expect, out_n,
-              any ? "depthwise layer (any filter)" : "depthwise layer (3x3)");
+              any ? "depthwise layer (any filter)" : "depthwise layer (3x3)",
+              "dsp");
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
+  /* Helium's 3x3 layer path (on the target only) */
+  memset(got, 0x5A, out_n);
+  ran = tflc__mve_dw3x3_layer(&p, in_dims, x, f_dims, &fc,
+                              mode & 16u ? NULL : &bc, out_dims, got);
+  layer_check(ran, got, expect, out_n, "depthwise layer (3x3)", "mve");
+#endif
   free(x);
   free(w);
   free(expect);
@@ -511,7 +529,25 @@ static void fuzz_fc(reader *r) {
   memset(got, 0x5A, out_n);
   ran = tflc_fully_connected_s8_dsp(&p, batches, depth, out_depth, x, &fc,
                                     k.rq.bias != NULL ? &bc : NULL, got);
-  layer_check(ran, got, expect, out_n, "fully connected layer");
+  layer_check(ran, got, expect, out_n, "fully connected layer", "dsp");
+#if defined(TFLC_HAVE_MVE_FULLY_CONNECTED)
+  { /* Helium's layer record as its prepare makes it, then its run (which
+     * hands a layer it does not take to the generic path) */
+    tflc_fc_s8_mve_record rec;
+    int mve;
+    const size_t nb = tflc__fc_s8_mve_plan(
+        &p, depth, out_depth, &fc, k.rq.bias != NULL ? &bc : NULL, &mve);
+    void *buf = nb ? xmalloc(nb) : NULL;
+    tflc__fc_s8_prepare_mve(&rec, buf, &p, depth, out_depth, &fc,
+                            k.rq.bias != NULL ? &bc : NULL);
+    memset(got, 0x5A, out_n);
+    tflc__fc_s8_run_mve(&rec, &p, batches, depth, out_depth, x, &fc,
+                        k.rq.bias != NULL ? &bc : NULL, got, NULL, 0);
+    if (memcmp(got, expect, out_n) != 0)
+      differ("fully connected layer", "mve");
+    free(buf);
+  }
+#endif
   free(x);
   free(w);
   free(expect);
@@ -526,6 +562,7 @@ static void fuzz_add(reader *r) {
   const size_t n = (size_t)(u8(r) % 100u);
   int8_t *a = (int8_t *)xmalloc(n), *b = (int8_t *)xmalloc(n);
   int8_t *expect = (int8_t *)xmalloc(n), *got = (int8_t *)xmalloc(n);
+  memset(&p, 0, sizeof p);
   if (u8(r) & 1u) {
     const float s1 = (float)(1u + u32(r) % 100000u) * 1e-5f;
     const float s2 = (float)(1u + u32(r) % 100000u) * 1e-5f;
@@ -559,6 +596,12 @@ static void fuzz_add(reader *r) {
   tflc_add_elementwise_s8_dsp(&p, n, a, b, got);
   if (memcmp(got, expect, n) != 0)
     differ("ADD", "dsp");
+#if defined(TFLC_HAVE_MVE_ADD_ELEMENTWISE)
+  memset(got, 0x5A, n);
+  tflc_add_elementwise_s8_mve(&p, n, a, b, got);
+  if (memcmp(got, expect, n) != 0)
+    differ("ADD", "mve");
+#endif
   free(a);
   free(b);
   free(expect);

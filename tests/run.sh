@@ -606,14 +606,14 @@ run_queue
 # documents and build files, and the build tests run the same commands in
 # both passes, so the plain pass covers them.
 note "== tests"
-plain_only=" m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test micro_speech_test api_doc_test python_test integration_test fp_contract_test docs_figures_test standalone_test plan_test "
+plain_only=" m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test fuzz_target_test micro_speech_test api_doc_test python_test integration_test fp_contract_test docs_figures_test standalone_test plan_test "
 runs_here() { # shell test name: 0 when this pass runs it
   [ -z "$san" ] && return 0
   case $plain_only in *" $1 "*) return 1 ;; esac
   return 0
 }
 [ -n "$san" ] && note "(SANITIZE=1: not run again here:$plain_only; nor the build tests but the sanitized lean one, nor the README operator list)"
-long_tests="fp_contract_test m55_test clang_arm_test m4_platform_test plan_test python_test m4_test hifi_m4_test"
+long_tests="fp_contract_test m55_test clang_arm_test m4_platform_test fuzz_target_test plan_test python_test m4_test hifi_m4_test"
 for t in $long_tests; do
   [ -f "tests/$t.sh" ] && runs_here "$t" && queue "$t" run_shell_test "tests/$t.sh"
 done
