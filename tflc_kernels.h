@@ -5943,48 +5943,66 @@ TFLC_API void tflc_mean_s8(const tflc_mean_params *p, int32_t rank,
 
 /* ---- data movement ------------------------------------------------------ */
 
+/* n bytes of the element at v (es bytes, n a multiple of es) repeated:
+ * one element, then the filled part copied onto the rest */
+static void tflc__fill_elems(unsigned char *dst, size_t n, const void *v,
+                             size_t es) {
+  size_t done;
+  if (n == 0)
+    return;
+  if (es == 1) {
+    memset(dst, *(const unsigned char *)v, n);
+    return;
+  }
+  memcpy(dst, v, es);
+  for (done = es; done < n;) {
+    const size_t c = done < n - done ? done : n - done;
+    memcpy(dst + done, dst, c);
+    done += c;
+  }
+}
+
 TFLC_API void tflc_pad(size_t elem_size, int32_t rank, const int32_t *in_dims,
                        const int32_t *before, const int32_t *after,
                        const void *pad_value, const void *in, void *out) {
   int32_t od[TFLC_MAX_DIMS], idx[TFLC_MAX_DIMS];
   const unsigned char *src = (const unsigned char *)in;
   unsigned char *dst = (unsigned char *)out;
-  size_t rows = 1, row, j;
+  size_t rows = 1, row, inner = elem_size, nb, ni, n_out;
   int32_t k, last;
   if (rank <= 0) {
     memcpy(dst, src, elem_size);
     return;
   }
+  /* the axes after the innermost padded one are one block of `inner`
+   * bytes: rows of the output along the axes before `last`, each row the
+   * blocks of `last` (padding, the input's, padding) */
   last = rank - 1;
-  for (k = 0; k < rank; ++k) {
+  while (last > 0 && before[last] == 0 && after[last] == 0)
+    inner *= (size_t)in_dims[last--];
+  for (k = 0; k < last; ++k) {
     od[k] = before[k] + in_dims[k] + after[k];
     idx[k] = 0;
-    if (k < last)
-      rows *= (size_t)od[k];
+    rows *= (size_t)od[k];
   }
-  /* one output row (last axis) at a time; src advances over input rows */
-  for (row = 0; row < rows; ++row) {
-    int inside = in_dims[last] > 0;
-    size_t n_out = (size_t)od[last];
-    for (k = 0; k < last; ++k) {
+  nb = (size_t)before[last] * inner;
+  ni = (size_t)in_dims[last] * inner;
+  n_out = nb + ni + (size_t)after[last] * inner;
+  for (row = 0; row < rows; ++row, dst += n_out) {
+    int inside = ni > 0;
+    for (k = 0; k < last; ++k)
       if (idx[k] < before[k] || idx[k] >= before[k] + in_dims[k])
         inside = 0;
-    }
     if (inside) {
-      const size_t nb = (size_t)before[last], ni = (size_t)in_dims[last];
-      for (j = 0; j < nb; ++j, dst += elem_size)
-        memcpy(dst, pad_value, elem_size);
-      memcpy(dst, src, ni * elem_size);
-      dst += ni * elem_size;
-      src += ni * elem_size;
-      for (j = nb + ni; j < n_out; ++j, dst += elem_size)
-        memcpy(dst, pad_value, elem_size);
+      tflc__fill_elems(dst, nb, pad_value, elem_size);
+      memcpy(dst + nb, src, ni);
+      src += ni;
+      tflc__fill_elems(dst + nb + ni, n_out - nb - ni, pad_value, elem_size);
     } else {
-      for (j = 0; j < n_out; ++j, dst += elem_size)
-        memcpy(dst, pad_value, elem_size);
+      tflc__fill_elems(dst, n_out, pad_value, elem_size);
     }
     for (k = last - 1; k >= 0; --k) {
-      if (++idx[k] < od[k])
+      if (++idx[k] < before[k] + in_dims[k] + after[k])
         break;
       idx[k] = 0;
     }
@@ -6037,14 +6055,22 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
 
 /* zp + (int32)roundf(x / scale) as TFLM computes it on x86-64: float
  * division, round half away from zero, an out-of-range or NaN conversion
- * yields INT32_MIN (cvttss2si), the zero point add wraps. */
+ * yields INT32_MIN (cvttss2si), the zero point add wraps. Rounded without
+ * roundf: below 2^23 the quotient minus its truncation is its exact
+ * fraction; from 2^23 on every float is an integer. */
 static int32_t tflc__quantize_one(float x, float scale, int32_t zp) {
-  const float r = roundf(x / scale);
+  const float q = x / scale;
   int32_t v;
-  if (r >= -2147483648.0f && r < 2147483648.0f)
-    v = (int32_t)r;
-  else
+  if (fabsf(q) < 8388608.0f) { /* (not NaN) */
+    float f;
+    v = (int32_t)q;
+    f = q - (float)v;
+    v += (int32_t)(f + f); /* 1 from a half up, -1 from a half down */
+  } else if (q >= -2147483648.0f && q < 2147483648.0f) {
+    v = (int32_t)q;
+  } else {
     v = INT32_MIN;
+  }
   return tflc__kop_add(v, zp);
 }
 

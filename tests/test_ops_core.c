@@ -1230,8 +1230,8 @@ static void test_pad(void) {
         d[k] = rng_int(1, 4);
         b[k] = rng_int(0, 3);
         a[k] = rng_int(0, 3);
-        if (k == 0 && it % 2)
-          b[k] = a[k] = 0; /* batch usually unpadded */
+        if ((k == 0 && it % 2) || (k > 0 && rng() % 3 == 0))
+          b[k] = a[k] = 0; /* batch usually unpadded; inner axes joined */
         od[k] = d[k] + b[k] + a[k];
         n_out *= od[k];
         n_in *= d[k];
@@ -1390,6 +1390,45 @@ static void test_quantize_vs_reference(void) {
   CHECK_EQ_INT(bad, 0);
 }
 
+/* the rounding at its edges: just under a half, halves, around 2^23 and
+ * 2^31, infinities and NaN, against roundf with the conversion rules of
+ * tflc__quantize_one (out of range or NaN: INT32_MIN; the zero point add
+ * wraps), through the int8 and int16 clamps */
+static void test_quantize_edges(void) {
+  static const float x[] = {
+      0.49999997f,    -0.49999997f,  0.5f,           -0.5f,       1.4999999f,
+      -1.4999999f,    2.5f,          -2.5f,          8388607.5f,  -8388607.5f,
+      8388606.5f,     8388608.0f,    -8388608.0f,    16777215.0f, 2147483520.0f,
+      -2147483520.0f, 2147483648.0f, -2147483648.0f, 1e30f,       -1e30f,
+      0.0f,           -0.0f,         1e-30f,         126.5f,      -127.5f,
+      32767.5f,       -32768.5f};
+  static const int32_t zps[4] = {0, 127, -128, 100};
+  const size_t n = sizeof x / sizeof x[0];
+  float in[sizeof x / sizeof x[0] + 3];
+  int8_t o8[sizeof x / sizeof x[0] + 3];
+  int16_t o16[sizeof x / sizeof x[0] + 3];
+  size_t i;
+  int z, bad = 0;
+  memcpy(in, x, sizeof x);
+  in[n] = HUGE_VALF;
+  in[n + 1] = -HUGE_VALF;
+  in[n + 2] = NAN;
+  for (z = 0; z < 4; z++) {
+    tflc_quantize_f32_s8(1.0f, zps[z], (int32_t)n + 3, in, o8);
+    tflc_quantize_f32_s16(1.0f, zps[z], (int32_t)n + 3, in, o16);
+    for (i = 0; i < n + 3; i++) {
+      const float r = roundf(in[i]);
+      const int32_t v =
+          r >= -2147483648.0f && r < 2147483648.0f ? (int32_t)r : INT32_MIN;
+      const int64_t w =
+          (int64_t)(int32_t)(uint32_t)((uint32_t)v + (uint32_t)zps[z]);
+      bad += o8[i] != clamp8(w);
+      bad += o16[i] != (w < -32768 ? -32768 : w > 32767 ? 32767 : w);
+    }
+  }
+  CHECK_EQ_INT(bad, 0);
+}
+
 static void test_quantize_tflm(void) {
   /* QUANTIZE/f32_to_i8_64_zp_edge: scale 0.00380075513, zp -128 */
   static const int8_t e1[64] = {
@@ -1507,6 +1546,7 @@ int main(void) {
   RUN(test_transpose);
   RUN(test_quantize_hand);
   RUN(test_quantize_vs_reference);
+  RUN(test_quantize_edges);
   RUN(test_quantize_tflm);
   RUN(test_requantize_dequantize);
   return harness_report();
