@@ -6055,13 +6055,20 @@ TFLC_API void tflc_transpose(size_t elem_size, int32_t rank,
 
 /* zp + (int32)roundf(x / scale) as TFLM computes it on x86-64: float
  * division, round half away from zero, an out-of-range or NaN conversion
- * yields INT32_MIN (cvttss2si), the zero point add wraps. Rounded without
- * roundf: below 2^23 the quotient minus its truncation is its exact
- * fraction; from 2^23 on every float is an integer. */
+ * yields INT32_MIN (cvttss2si), the zero point add wraps. Where roundf is
+ * not one instruction (VRINTA: Armv8 floating point), rounded without it:
+ * below 2^23 the quotient minus its truncation is its exact fraction;
+ * from 2^23 on every float is an integer. */
+#if defined(__ARM_FEATURE_DIRECTED_ROUNDING) ||                                \
+    (defined(__ARM_FP) && defined(__ARM_ARCH) && __ARM_ARCH >= 8)
+#define TFLC__ROUNDF_INSN 1
+#else
+#define TFLC__ROUNDF_INSN 0
+#endif
 static int32_t tflc__quantize_one(float x, float scale, int32_t zp) {
-  const float q = x / scale;
+  const float q = TFLC__ROUNDF_INSN ? roundf(x / scale) : x / scale;
   int32_t v;
-  if (fabsf(q) < 8388608.0f) { /* (not NaN) */
+  if (!TFLC__ROUNDF_INSN && fabsf(q) < 8388608.0f) { /* (not NaN) */
     float f;
     v = (int32_t)q;
     f = q - (float)v;
