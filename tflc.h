@@ -1054,7 +1054,8 @@ typedef struct tflc__whole {
 } tflc__whole;
 /* The interpreter's record of one operator (it->ops). */
 struct tflc__op {
-  int32_t code;  /* builtin code or TFLC_OP_TFLM_DECODE */
+  int16_t code;  /* builtin code or TFLC_OP_TFLM_DECODE */
+  uint16_t def;  /* 1 + its row of the operator table (prepare), or 0 */
   int32_t index; /* position in the subgraph */
   uint32_t opts; /* builtin options table or 0 */
   uint16_t nin, nout;
@@ -6423,7 +6424,8 @@ static tflc_status tflc__read_ops(tflc_interpreter *it, const tflc_model *m,
     }
     op = &it->ops[nops++];
     op->index = (int32_t)i;
-    op->code = code;
+    op->code = (int16_t)code;
+    op->def = 0;
     op->user = TFLC__USER_OPS && code != TFLC_OP_TFLM_DECODE
                    ? tflc__user_op_for(it, code, ot)
                    : 0;
@@ -14129,6 +14131,7 @@ enum { TFLC_OPERATORS(TFLC__ROWC_X, TFLC__ROWC_N) TFLC__ROWC_END };
    (int8_t)TFLC__ROWC_OPT_##name,                                              \
    (uint8_t)TFLC__SLOTS(TFLC__ROWC_OPT_##name)},
 static const tflc__opdef tflc__selected_opdefs[] = {TFLC_OPS(TFLC__SELROW)};
+#define TFLC__OPDEF_TABLE tflc__selected_opdefs
 static const tflc__opdef *tflc__opdef_find(int32_t code) {
   uint32_t k;
   for (k = 0; k < sizeof tflc__selected_opdefs / sizeof *tflc__selected_opdefs;
@@ -14139,6 +14142,7 @@ static const tflc__opdef *tflc__opdef_find(int32_t code) {
 }
 #else
 #define TFLC__SELECTED_ROWS_ONLY 0
+#define TFLC__OPDEF_TABLE tflc__opdefs
 static const tflc__opdef *tflc__opdef_find(int32_t code) {
   return tflc__opdef_row(code);
 }
@@ -14289,6 +14293,8 @@ static tflc_status tflc__prepare_op(tflc__ctx *c) {
   d = tflc__opdef_find(c->op->code);
   if (d && tflc__op_compiled(d)) {
     const tflc_status st = tflc__types_compiled(c);
+    /* (the row kept for every invoke: no search there) */
+    c->op->def = (uint16_t)(1 + (d - TFLC__OPDEF_TABLE));
     return st ? st : tflc__op_call(d, c, 0);
   }
   if (d)
@@ -14313,8 +14319,8 @@ static tflc_status tflc__run_op(tflc__ctx *c) {
     const tflc_user_op *u = &c->it->opt.user_ops[c->op->user - 1];
     return u->invoke(c, u->user);
   }
-  d = tflc__opdef_find(c->op->code);
-  return d && tflc__op_compiled(d) ? tflc__op_call(d, c, 1) : TFLC_ERR_STATE;
+  d = c->op->def ? &TFLC__OPDEF_TABLE[c->op->def - 1] : NULL;
+  return d ? tflc__op_call(d, c, 1) : TFLC_ERR_STATE;
 }
 
 /* Operators keeping state outside tensors put it back here (tflc_reset),
@@ -14642,7 +14648,8 @@ static tflc_status tflc__make_partition(tflc_interpreter *it, int32_t sg,
     p->ctx[i].op = &p->ops[i];
   }
   memset(rec, 0, sizeof *rec);
-  rec->code = TFLC_OP_DELEGATE;
+  rec->code = (int16_t)TFLC_OP_DELEGATE;
+  rec->def = 0;
   rec->index = p->ops[0].index;
   rec->nin = (uint16_t)nin;
   rec->nout = (uint16_t)nout;

@@ -3784,6 +3784,13 @@ TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
   g->pw = p->pad_w;
 }
 
+/* a / b (b > 0) where a is a window bound: a 32-bit division when a
+ * fits one (a 64-bit one is a library call on 32-bit cores) */
+TFLC__INLINE int64_t tflc__div_bound(int64_t a, int32_t b) {
+  return a >= 0 && a <= INT32_MAX ? (int64_t)((uint32_t)a / (uint32_t)b)
+                                  : a / b;
+}
+
 /* stack tile used when the caller gives none (or a too small one) */
 typedef union tflc__small_tile {
   int64_t align_;
@@ -4083,6 +4090,11 @@ static void tflc__chunk_bias(const tflc_const *bias, int32_t c0, int32_t n,
                              int32_t *dst) {
   int32_t j;
   if (w == NULL) {
+    if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32) {
+      memcpy(dst, (const uint8_t *)bias->data + (size_t)c0 * 4u,
+             (size_t)n * 4u);
+      return;
+    }
     for (j = 0; j < n; j++)
       dst[j] = tflc__bias_at(bias, c0 + j);
     return;
@@ -4899,7 +4911,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   const int compressed = TFLC__COMPRESSION && filter->bits != 0;
   int32_t chunk, c0, nc, n, oy, ox, pass;
   int64_t first, last, top, bottom;
-  int column;
+  int column, fold;
   if (m < 1 || (int64_t)cin * m != ch || filter_dims[3] != ch)
     return 0;
   chunk = TFLC__CHANNEL_CHUNK;
@@ -4914,23 +4926,27 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   /* output columns whose whole window is inside the input */
-  first = ((int64_t)g.pw + g.sw - 1) / g.sw;
+  first = tflc__div_bound((int64_t)g.pw + g.sw - 1, g.sw);
   last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
-  last = last < 0 ? -1 : last / g.sw;
+  last = last < 0 ? -1 : tflc__div_bound(last, g.sw);
   if (last > (int64_t)g.ow - 1)
     last = (int64_t)g.ow - 1;
   if (first > (int64_t)g.ow)
     first = g.ow;
   /* output rows whose whole window is inside the input */
-  top = ((int64_t)g.ph + g.sh - 1) / g.sh;
+  top = tflc__div_bound((int64_t)g.ph + g.sh - 1, g.sh);
   bottom = (int64_t)g.h - 1 - (int64_t)(g.kh - 1) * g.dh + g.ph;
-  bottom = bottom < 0 ? -1 : bottom / g.sh;
+  bottom = bottom < 0 ? -1 : tflc__div_bound(bottom, g.sh);
   if (bottom > (int64_t)g.oh - 1)
     bottom = (int64_t)g.oh - 1;
   /* more such rows than inner columns (tall, narrow maps): those rows go
    * down the columns, one run per output column (every pixel of a run has
    * the same window), instead of three or more runs per row */
   column = bottom > top && bottom - top > last - first;
+  /* folding costs a sum over the taps per channel: it pays from a few
+   * windows inside the input on */
+  fold = bottom >= top && last >= first &&
+         (bottom - top + 1) * (last - first + 1) * batches >= 8;
   for (c0 = c_begin; c0 < c_end; c0 += nc) {
     tflc_depthwise_block b;
     tflc_requant_params rq;
@@ -4964,9 +4980,10 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     b.w_col = w_col;
     b.out_pixel = out_ch;
     /* pass 0: windows inside the input, the offset folded into the
-     * biases; pass 1: the other windows, the offset on the inputs */
+     * biases (when enough of them share the sums); pass 1: the other
+     * windows, the offset on the inputs */
     for (pass = 0; pass < 2; pass++) {
-      if (pass == 0) {
+      if (pass == 0 && fold) {
         int32_t j, t;
         for (j = 0; j < nc; j++) {
           uint32_t sum = 0; /* (modulo 2^32, as the accumulators) */
@@ -17118,16 +17135,16 @@ tflc__mve_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   /* output columns (rows of a narrow map) whose whole window is inside
    * the input */
   if (narrow) {
-    e = ((int64_t)g.ph + g.sh - 1) / g.sh;
+    e = tflc__div_bound((int64_t)g.ph + g.sh - 1, g.sh);
     first = e < g.oh ? (int32_t)e : g.oh;
     e = (int64_t)g.h - 3 + g.ph;
-    e = e < 0 ? -1 : e / g.sh;
+    e = e < 0 ? -1 : tflc__div_bound(e, g.sh);
     last = e < g.oh ? (int32_t)e : g.oh - 1;
   } else {
-    e = ((int64_t)g.pw + g.sw - 1) / g.sw;
+    e = tflc__div_bound((int64_t)g.pw + g.sw - 1, g.sw);
     first = e < g.ow ? (int32_t)e : g.ow;
     e = (int64_t)g.w - 3 + g.pw;
-    e = e < 0 ? -1 : e / g.sw;
+    e = e < 0 ? -1 : tflc__div_bound(e, g.sw);
     last = e < g.ow ? (int32_t)e : g.ow - 1;
   }
   k.g = g;
