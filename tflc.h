@@ -12559,7 +12559,7 @@ static tflc_status tflc__assign_variable_prepare(tflc__ctx *c) {
 }
 static tflc_status tflc__read_variable_invoke(tflc__ctx *c) {
   tflc__var *v = (tflc__var *)tflc__in(c, 0)->data;
-  memcpy(tflc__out(c, 0)->data, v->data, v->bytes);
+  tflc_copy_rows(1, v->bytes, v->data, 0, tflc__out(c, 0)->data, 0);
   return TFLC_OK;
 }
 static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
@@ -12569,7 +12569,11 @@ static tflc_status tflc__assign_variable_invoke(tflc__ctx *c) {
     tflc_const d = tflc__const(c, x);
     tflc_lut_decode(&d, 0, d.count, v->data);
   } else {
-    memmove(v->data, x->data, v->bytes);
+    const uintptr_t a = (uintptr_t)v->data, b = (uintptr_t)x->data;
+    if (a + v->bytes <= b || b + v->bytes <= a) /* apart: no memmove */
+      tflc_copy_rows(1, v->bytes, x->data, 0, v->data, 0);
+    else
+      memmove(v->data, x->data, v->bytes);
   }
   return TFLC_OK;
 }

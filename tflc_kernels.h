@@ -8289,6 +8289,28 @@ TFLC_API void tflc_lstm_f32(const tflc_lstm_params *p, const tflc_const *w,
 /* ======================================================================== */
 
 /* ---- data movement, part 2 ----------------------------------------------- */
+/* memcpy of the tensors' rows; with Helium, 16 bytes a step in a
+ * tail-predicated low-overhead loop (three instructions each, the last
+ * step storing only the bytes left), without a call */
+#if defined(TFLC_HAVE_MVE) && !defined(TFLC_NO_DSP_ASM)
+TFLC__INLINE void tflc__copy(void *dst, const void *src, size_t n) {
+  if (n > 0) {
+    unsigned char *d = (unsigned char *)dst;
+    const unsigned char *s = (const unsigned char *)src;
+    __asm__ volatile("dlstp.8 lr, %[n]\n"
+                     "1:\n\t"
+                     "vldrb.u8 q0, [%[s]], #16\n\t"
+                     "vstrb.8 q0, [%[d]], #16\n\t"
+                     "letp lr, 1b\n\t"
+                     : [d] "+r"(d), [s] "+r"(s)
+                     : [n] "r"(n)
+                     : "lr", "q0", "memory");
+  }
+}
+#else
+#define tflc__copy memcpy
+#endif
+
 TFLC_API void tflc_copy_rows(int32_t rows, size_t row_bytes, const void *src,
                              size_t src_stride, void *dst, size_t dst_stride) {
   const unsigned char *s = (const unsigned char *)src;
@@ -8297,7 +8319,7 @@ TFLC_API void tflc_copy_rows(int32_t rows, size_t row_bytes, const void *src,
   if (row_bytes == 0)
     return;
   for (r = 0; r < rows; ++r, s += src_stride, d += dst_stride)
-    memcpy(d, s, row_bytes);
+    tflc__copy(d, s, row_bytes);
 }
 
 TFLC_API void tflc_space_depth(size_t elem_size, int to_depth,
@@ -8460,7 +8482,7 @@ TFLC_API void tflc_strided_slice(size_t elem_size, int32_t rank,
       off += ((ptrdiff_t)start[k] + (ptrdiff_t)idx[k] * stride[k]) * st[k];
     if (stride[last] == 1) {
       const size_t n = (size_t)count[last] * elem_size;
-      memcpy(dst, src + off, n);
+      tflc__copy(dst, src + off, n);
       dst += n;
     } else {
       for (j = 0; j < count[last]; ++j, dst += elem_size)
@@ -8503,11 +8525,17 @@ TFLC_API int tflc_strided_slice_axis(int32_t size, int32_t begin, int32_t end,
                  : tflc__clamp_i32(e, -1, size - 1);
   if (end_mask)
     e = stride > 0 ? size : -1;
+  /* ceil(span / |stride|) in 32 bits: span and |stride| are at most
+   * 2^31, their sum less 1 fits (no 64-bit division call) */
   if (stride > 0)
-    *count = e > s ? (int32_t)(((int64_t)e - s + stride - 1) / stride) : 0;
+    *count = e > s ? (int32_t)(((uint32_t)(e - s) + (uint32_t)stride - 1u) /
+                               (uint32_t)stride)
+                   : 0;
   else
-    *count =
-        s > e ? (int32_t)(((int64_t)s - e - stride - 1) / -(int64_t)stride) : 0;
+    *count = s > e ? (int32_t)(((uint32_t)(s - e) +
+                                (uint32_t)(-(int64_t)stride) - 1u) /
+                               (uint32_t)(-(int64_t)stride))
+                   : 0;
   return 0;
 }
 
