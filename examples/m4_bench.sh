@@ -15,7 +15,8 @@
 # when the host cannot build the plugin.
 # The last columns give TFLM + CMSIS-NN's instructions for the same case
 # (../shared/reference/PEERS.md, same harness and protocol; on the M55
-# CMSIS-NN's MVE kernels) and the ratio. On the M55 a second build with
+# CMSIS-NN's MVE kernels, the field models' figures measured the same way,
+# docs/measured.md) and the ratio. On the M55 a second build with
 # TFLC_NO_MVE (the Arm DSP primitives only) adds the column "no-mve"
 # (NOMVE=0 leaves it out).
 #   OPT=-Os M4_CFLAGS="-include build/pd_ops.h" examples/m4_bench.sh   variants (a TFLC_OPS line from `tflc ops`)
@@ -75,6 +76,8 @@ peer() { # TFLM + CMSIS-NN instructions per invoke (PEERS.md), or -
   m55:external_mlperf_tiny_vww_96_int8_seed1) echo 6558350 ;;
   m55:external_mlperf_tiny_pretrainedResnet_quant_seed1) echo 4912176 ;;
   m55:external_mlperf_tiny_ad01_int8_seed1) echo 150009 ;;
+  m55:external_field_mcunet_vww_seed1) echo 11958920 ;;
+  m55:external_field_microwakeword_okay_nabu_v2_seed1) echo 74360 ;;
   *) echo - ;;
   esac
 }
