@@ -4686,9 +4686,9 @@ static void tflc__conv_blocked_shape(tflc__conv_blocked *s, int32_t depth,
   int32_t oy;
   int64_t first, last;
   /* output columns whose window is inside the input across the width */
-  first = ((int64_t)g->pw + g->sw - 1) / g->sw;
+  first = tflc__div_bound((int64_t)g->pw + g->sw - 1, g->sw);
   last = (int64_t)g->w - 1 - (int64_t)(g->kw - 1) * g->dw + g->pw;
-  last = last < 0 ? -1 : last / g->sw;
+  last = last < 0 ? -1 : tflc__div_bound(last, g->sw);
   if (last > (int64_t)g->ow - 1)
     last = (int64_t)g->ow - 1;
   if (first > (int64_t)g->ow)
