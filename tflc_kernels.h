@@ -14463,8 +14463,11 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   } else {
     tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
   }
-  for (j = 0; j < 4; j++)
-    k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j);
+  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32)
+    memcpy(k->bias, (const uint8_t *)bias->data + (size_t)c * 4u, 16);
+  else
+    for (j = 0; j < 4; j++)
+      k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j);
   /* doubled biases plus the offset times the doubled weight sums */
   k->bias[0] = tflc__smlabb(k->lo4, off2, k->bias[0] * 2u);
   k->bias[1] = tflc__smlabb(k->hi4, off2, k->bias[1] * 2u);
