@@ -14657,7 +14657,7 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
  * bound less the largest folded offset (9 * 128 * 128).
  * (TFLC_DW3_LAYER_TEST compiles it for tests/test_platform.c, whose
  * primitives are its own.) */
-static TFLC__NOINLINE int
+static TFLC__PREPARE_CODE TFLC__NOINLINE int
 tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int8_t *in, const int32_t filter_dims[4],
                       const tflc_const *filter, const tflc_const *bias,
