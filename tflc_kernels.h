@@ -13119,6 +13119,262 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
 
 #endif
 
+/* The pointwise path with the weights of a pair of columns widened once
+ * (tflc__dsp_gemm_pre): 2 x 2 blocks down the rows against 16-bit weights
+ * in a buffer, four words per four values (column 0's even and odd lanes,
+ * then column 1's), each weight doubled. Block i takes input rows
+ * a + 2 i stride and the one after over n4 values and writes its four
+ * outputs at out + 2 i out_row (columns 0 and 1, that row and the next).
+ * prm[]: out_row, column 0's multiplier, nudge (2^(n-1) + offset * 2^n)
+ * and right shift n, column 1's, then twice the biases of columns 0 and 1.
+ * The sums are twice tflc__dsp_pw_sat_asm's (doubled weights, doubled
+ * biases), so the requantization's high product is SMMULR of the sum
+ * itself: the bytes of tflc__dsp_pw_sat_asm, under its conditions (both
+ * channels simple, tflc__dsp_fits30, outputs saturated to int8). */
+TFLC__INLINE int8_t tflc__dsp_pre_out(uint32_t s2, const uint32_t *p) {
+  const int32_t v = (int32_t)tflc__asr64(
+      (int64_t)(int32_t)s2 * (int32_t)p[0] + ((int64_t)1 << 31), 32);
+  return (int8_t)tflc__ssat8(tflc__asr32(
+      tflc__qadd(v, (int32_t)(p[1] - ((uint32_t)v >> 31))), (int)p[2]));
+}
+
+/* s[0..1] += one input row of n4 values against the widened columns */
+TFLC__INLINE void tflc__dsp_pre_row(const int8_t *a0, const uint32_t *w,
+                                    int32_t n4, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4, w += 4) {
+    const uint32_t x = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sxtb16(x), xh = tflc__sxtb16_ror8(x);
+    s0 = tflc__smlad(xl, w[0], s0);
+    s0 = tflc__smlad(xh, w[1], s0);
+    s1 = tflc__smlad(xl, w[2], s1);
+    s1 = tflc__smlad(xh, w[3], s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+#if defined(TFLC__DSP_ASM)
+/* In assembly: the weights of a step loaded by one LDM, 15 instructions
+ * per 16 products, unrolled four times (n4 a positive multiple of 16);
+ * the three words of a column's requantization by one LDM, five
+ * instructions an output. The registers are pinned (LDM's register lists
+ * ascend); the loop state lives in memory. pairs > 0, out_row > 0. */
+#define TFLC__DSP_M_PRM TFLC__DSP_AM(prm, 0)
+#define TFLC__DSP_M_OUT TFLC__DSP_AM(out, 4)
+#define TFLC__DSP_M_A TFLC__DSP_AM(a, 8)
+#define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 12)
+#define TFLC__DSP_M_WEND TFLC__DSP_AM(wend, 16)
+#define TFLC__DSP_M_OEND TFLC__DSP_AM(oend, 20)
+#define TFLC__DSP_M_A_NEXT TFLC__DSP_AM(a_next, 24)
+#define TFLC__DSP_PIN(type, name, reg) register type name __asm__(reg)
+static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
+                                                const uint32_t *w0,
+                                                int32_t stride, int32_t n4,
+                                                int32_t pairs, int8_t *out,
+                                                const uint32_t *prm) {
+  TFLC__DSP_PIN(uint32_t, s00, "r0");
+  TFLC__DSP_PIN(uint32_t, s01, "r1");
+  TFLC__DSP_PIN(uint32_t, s10, "r2");
+  TFLC__DSP_PIN(uint32_t, s11, "r3");
+  TFLC__DSP_PIN(const int8_t *, a0, "r4");
+  TFLC__DSP_PIN(const uint32_t *, w, "r5");
+  TFLC__DSP_PIN(int32_t, st, "r6") = stride;
+  TFLC__DSP_PIN(uint32_t, t0, "r8");
+  TFLC__DSP_PIN(uint32_t, t1, "r9");
+  TFLC__DSP_PIN(uint32_t, t2, "r10");
+  TFLC__DSP_PIN(uint32_t, t3, "r11");
+  TFLC__DSP_PIN(uint32_t, t4, "r12");
+  TFLC__DSP_PIN(uint32_t, t5, "lr");
+  const uint32_t *const wend = w0 + n4;
+  const int8_t *const oend = out + (ptrdiff_t)2 * pairs * (int32_t)prm[0];
+  const int32_t a_next = 2 * stride - n4;
+  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,
+                 (uintptr_t)w0, (uintptr_t)wend, (uintptr_t)oend,
+                 (uintptr_t)(uint32_t)a_next);
+#define TFLC__DSP_STEP_PRE                                                     \
+  "ldm %[w]!, {%[t2], %[t3], %[t4], %[t5]}\n\t"                                \
+  "ldr %[t1], [%[a0], %[st]]\n\t"                                              \
+  "sxtb16 %[t0], %[t1]\n\t"                                                    \
+  "sxtb16 %[t1], %[t1], ror #8\n\t"                                            \
+  "smlad %[s10], %[t0], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t1], %[t3], %[s10]\n\t"                                     \
+  "smlad %[s11], %[t0], %[t4], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t1], %[t5], %[s11]\n\t"                                     \
+  "ldr %[t1], [%[a0]], #4\n\t"                                                 \
+  "sxtb16 %[t0], %[t1]\n\t"                                                    \
+  "sxtb16 %[t1], %[t1], ror #8\n\t"                                            \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "smlad %[s01], %[t0], %[t4], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t5], %[s01]\n\t"
+/* t1 = twice-sum s requantized (multiplier t2, nudge t3, shift t4) and
+ * saturated to int8, t0 clobbered */
+#define TFLC__DSP_REQ_PRE(s)                                                   \
+  "smmulr %[t1], %[" #s "], %[t2]\n\t"                                         \
+  "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
+  "qadd %[t1], %[t1], %[t0]\n\t"                                               \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+/* the first block's biases (t5: prm) */
+#define TFLC__DSP_HEAD_PRE                                                     \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
+  "ldrd %[s00], %[s01], [%[t5], #28]\n\t"                                      \
+  "mov %[s10], %[s00]\n\t"                                                     \
+  "mov %[s11], %[s01]\n"
+/* a block's rows and weights, then its run (unrolled four times) */
+#define TFLC__DSP_RUN_PRE                                                      \
+  "3:\n\t"                                                                     \
+  "ldr %[a0], " TFLC__DSP_M_A "\n\t"                                           \
+  "ldr %[w], " TFLC__DSP_M_W0 "\n"                                             \
+  "1:\n\t" TFLC__DSP_STEP_PRE TFLC__DSP_STEP_PRE TFLC__DSP_STEP_PRE            \
+      TFLC__DSP_STEP_PRE "ldr %[t0], " TFLC__DSP_M_WEND "\n\t"                 \
+  "cmp %[w], %[t0]\n\t"                                                        \
+  "bne 1b\n\t"                                                                 \
+  "ldr %[t0], " TFLC__DSP_M_A_NEXT "\n\t"                                      \
+  "add %[a0], %[a0], %[t0]\n\t"                                                \
+  "str %[a0], " TFLC__DSP_M_A "\n\t"
+#define TFLC__DSP_REQ_PRE00 TFLC__DSP_REQ_PRE(s00)
+#define TFLC__DSP_REQ_PRE01 TFLC__DSP_REQ_PRE(s01)
+#define TFLC__DSP_REQ_PRE10 TFLC__DSP_REQ_PRE(s10)
+#define TFLC__DSP_REQ_PRE11 TFLC__DSP_REQ_PRE(s11)
+/* its four outputs (a0: out_row, w: where they go), the next block's
+ * biases, and on to it while outputs are left */
+#define TFLC__DSP_OUT_PRE                                                      \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
+  "ldm %[t5]!, {%[a0], %[t2], %[t3], %[t4]}\n\t"                               \
+  "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQ_PRE00                      \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PRE10 "strb %[t1], [%[w], %[a0]]\n\t" \
+  "ldm %[t5]!, {%[t2], %[t3], %[t4]}\n\t" TFLC__DSP_REQ_PRE01                  \
+  "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQ_PRE11 "add %[w], %[w], %[a0]\n\t" \
+  "strb %[t1], [%[w], #1]\n\t"                                                 \
+  "add %[w], %[w], %[a0]\n\t"                                                  \
+  "str %[w], " TFLC__DSP_M_OUT "\n\t"                                          \
+  "ldrd %[s00], %[s01], [%[t5]]\n\t"                                           \
+  "mov %[s10], %[s00]\n\t"                                                     \
+  "mov %[s11], %[s01]\n\t"                                                     \
+  "ldr %[t0], " TFLC__DSP_M_OEND "\n\t"                                        \
+  "cmp %[w], %[t0]\n\t"                                                        \
+  "bne 3b\n\t"
+  __asm__(
+      TFLC__DSP_AENTER(t0)
+          TFLC__DSP_HEAD_PRE TFLC__DSP_RUN_PRE TFLC__DSP_OUT_PRE TFLC__DSP_AEXIT
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] TFLC__DSP_ACTX_RW(t0),
+        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)TFLC__DSP_AGCC(, [a] "+m"(a), [out] "+m"(out))
+      : [st] "r"(st)TFLC__DSP_AGCC(
+          , [w0] "m"(w0), [wend] "m"(wend), [oend] "m"(oend),
+          [a_next] "m"(a_next), [prm] "m"(prm))
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_PRE
+#undef TFLC__DSP_REQ_PRE
+#undef TFLC__DSP_HEAD_PRE
+#undef TFLC__DSP_RUN_PRE
+#undef TFLC__DSP_OUT_PRE
+#undef TFLC__DSP_REQ_PRE00
+#undef TFLC__DSP_REQ_PRE01
+#undef TFLC__DSP_REQ_PRE10
+#undef TFLC__DSP_REQ_PRE11
+#undef TFLC__DSP_PIN
+#undef TFLC__DSP_M_PRM
+#undef TFLC__DSP_M_OUT
+#undef TFLC__DSP_M_A
+#undef TFLC__DSP_M_W0
+#undef TFLC__DSP_M_WEND
+#undef TFLC__DSP_M_OEND
+#undef TFLC__DSP_M_A_NEXT
+}
+#else
+/* the same in C (n4 a positive multiple of 4) */
+static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
+                                 int32_t stride, int32_t n4, int32_t pairs,
+                                 int8_t *out, const uint32_t *prm) {
+  const int32_t out_row = (int32_t)prm[0];
+  int32_t i;
+  for (i = 0; i < pairs; i++) {
+    const int8_t *a0 = a + (ptrdiff_t)2 * i * stride;
+    int8_t *o = out + (ptrdiff_t)2 * i * out_row;
+    uint32_t s0[2], s1[2];
+    s0[0] = s1[0] = prm[7];
+    s0[1] = s1[1] = prm[8];
+    tflc__dsp_pre_row(a0, w0, n4, s0);
+    tflc__dsp_pre_row(a0 + stride, w0, n4, s1);
+    o[0] = tflc__dsp_pre_out(s0[0], prm + 1);
+    o[out_row] = tflc__dsp_pre_out(s1[0], prm + 1);
+    o[1] = tflc__dsp_pre_out(s0[1], prm + 4);
+    o[out_row + 1] = tflc__dsp_pre_out(s1[1], prm + 4);
+  }
+}
+#endif
+
+/* The largest run of tflc__dsp_gemm_pre (its widened weights live on the
+ * stack: 4 bytes per value) */
+#define TFLC__DSP_PRE_MAX 64
+/* The pointwise path for short runs: one segment of n4 values (a multiple
+ * of 16 up to TFLC__DSP_PRE_MAX), no offset, the second input row and
+ * weight row the same distance after the first, an even number of
+ * columns, every channel simple, every sum within tflc__dsp_fits30, the
+ * outputs saturated to int8. Each pair of columns has its weights widened
+ * once, then tflc__dsp_pw_pre_asm's blocks down the rows (and the last of
+ * an odd number of rows in C). Returns the columns done (all, or 0 when
+ * the block is not for it). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const uint32_t out_off = (uint32_t)rq->output_offset;
+  int32_t c, k;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 15) != 0 ||
+      n4 > TFLC__DSP_PRE_MAX || rows < 2 || (cols & 1) != 0 ||
+      g->w_col != stride || out_row <= 0 || tflc__dsp_mode(rq) != 2)
+    return 0;
+  for (c = 0; c < cols; c++) {
+    tflc__dsp_requant f;
+    const int32_t q = rq->per_channel ? c : 0;
+    const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    if (!tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]) ||
+        !f.simple || !tflc__dsp_fits30(b, n4))
+      return 0;
+  }
+  prm[0] = (uint32_t)out_row;
+  for (c = 0; c < cols; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    int8_t *o = g->out + c;
+    int j;
+    for (k = 0; k < n4; k += 4) {
+      const uint32_t x0 = tflc__load4(w0 + k),
+                     x1 = tflc__load4(w0 + stride + k);
+      const uint32_t v[4] = {tflc__sxtb16(x0), tflc__sxtb16_ror8(x0),
+                             tflc__sxtb16(x1), tflc__sxtb16_ror8(x1)};
+      for (j = 0; j < 4; j++)
+        wide[k + j] = tflc__sadd16(v[j], v[j]);
+    }
+    for (j = 0; j < 2; j++) {
+      tflc__dsp_requant f;
+      const int32_t q = rq->per_channel ? c + j : 0;
+      tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
+      prm[1 + 3 * j] = (uint32_t)f.q;
+      prm[2 + 3 * j] = (uint32_t)f.nudge + (out_off << f.right);
+      prm[3 + 3 * j] = f.right;
+      prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u);
+    }
+    tflc__dsp_pw_pre_asm(g->a, wide, stride, n4, rows / 2, o, prm);
+    if (rows & 1) {
+      uint32_t s[2];
+      s[0] = prm[7];
+      s[1] = prm[8];
+      tflc__dsp_pre_row(g->a + (ptrdiff_t)(rows - 1) * stride, wide, n4, s);
+      o += (ptrdiff_t)(rows - 1) * out_row;
+      o[0] = tflc__dsp_pre_out(s[0], prm + 1);
+      o[1] = tflc__dsp_pre_out(s[1], prm + 4);
+    }
+  }
+  return cols;
+}
+
 #if defined(TFLC__DSP_ASM)
 /* `groups` 1 x 4 blocks side by side: group i takes weight rows
  * w + (4 i + j) w_col, j < 4, against the one input row a0 (n4 values, a
@@ -14019,8 +14275,10 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
+  else
+    c = tflc__dsp_gemm_pre(rq, g);
 #if defined(TFLC__DSP_ASM)
-  else {
+  if (c == 0 && g->rows > 1) {
     c = tflc__dsp_gemm_pointwise(rq, g);
     if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
       tflc__dsp_gemm_last_row(rq, g, mode);
