@@ -13131,30 +13131,6 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
  * biases), so the requantization's high product is SMMULR of the sum
  * itself: the bytes of tflc__dsp_pw_sat_asm, under its conditions (both
  * channels simple, tflc__dsp_fits30, outputs saturated to int8). */
-TFLC__INLINE int8_t tflc__dsp_pre_out(uint32_t s2, const uint32_t *p) {
-  const int32_t v = (int32_t)tflc__asr64(
-      (int64_t)(int32_t)s2 * (int32_t)p[0] + ((int64_t)1 << 31), 32);
-  return (int8_t)tflc__ssat8(tflc__asr32(
-      tflc__qadd(v, (int32_t)(p[1] - ((uint32_t)v >> 31))), (int)p[2]));
-}
-
-/* s[0..1] += one input row of n4 values against the widened columns */
-TFLC__INLINE void tflc__dsp_pre_row(const int8_t *a0, const uint32_t *w,
-                                    int32_t n4, uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1];
-  int32_t k;
-  for (k = 0; k < n4; k += 4, w += 4) {
-    const uint32_t x = tflc__load4(a0 + k);
-    const uint32_t xl = tflc__sxtb16(x), xh = tflc__sxtb16_ror8(x);
-    s0 = tflc__smlad(xl, w[0], s0);
-    s0 = tflc__smlad(xh, w[1], s0);
-    s1 = tflc__smlad(xl, w[2], s1);
-    s1 = tflc__smlad(xh, w[3], s1);
-  }
-  s[0] = s0;
-  s[1] = s1;
-}
-
 #if defined(TFLC__DSP_ASM)
 /* In assembly: the weights of a step loaded by one LDM, 15 instructions
  * per 16 products, unrolled four times (n4 a positive multiple of 16);
@@ -13287,7 +13263,31 @@ static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
 #undef TFLC__DSP_M_A_NEXT
 }
 #else
-/* the same in C (n4 a positive multiple of 4) */
+TFLC__INLINE int8_t tflc__dsp_pre_out(uint32_t s2, const uint32_t *p) {
+  const int32_t v = (int32_t)tflc__asr64(
+      (int64_t)(int32_t)s2 * (int32_t)p[0] + ((int64_t)1 << 31), 32);
+  return (int8_t)tflc__ssat8(tflc__asr32(
+      tflc__qadd(v, (int32_t)(p[1] - ((uint32_t)v >> 31))), (int)p[2]));
+}
+
+/* s[0..1] += one input row of n4 values against the widened columns */
+TFLC__INLINE void tflc__dsp_pre_row(const int8_t *a0, const uint32_t *w,
+                                    int32_t n4, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4, w += 4) {
+    const uint32_t x = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sxtb16(x), xh = tflc__sxtb16_ror8(x);
+    s0 = tflc__smlad(xl, w[0], s0);
+    s0 = tflc__smlad(xh, w[1], s0);
+    s1 = tflc__smlad(xl, w[2], s1);
+    s1 = tflc__smlad(xh, w[3], s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+/* tflc__dsp_pw_pre_asm in C (n4 a positive multiple of 4) */
 static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
                                  int32_t stride, int32_t n4, int32_t pairs,
                                  int8_t *out, const uint32_t *prm) {
@@ -13317,19 +13317,17 @@ static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
  * weight row the same distance after the first, an even number of
  * columns, every channel simple, every sum within tflc__dsp_fits30, the
  * outputs saturated to int8. Each pair of columns has its weights widened
- * once, then tflc__dsp_pw_pre_asm's blocks down the rows (and the last of
- * an odd number of rows in C). Returns the columns done (all, or 0 when
- * the block is not for it). */
+ * once, then tflc__dsp_pw_pre_asm's blocks down the rows (the last of
+ * an odd number of rows left to tflc__dsp_gemm_last_row). Returns the
+ * columns done (all, or 0 when the block is not for it). */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
                                                  const tflc_gemm_block *g) {
   uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
-  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
-  const int32_t stride = g->a_row, out_row = g->out_row;
-  const uint32_t out_off = (uint32_t)rq->output_offset;
+  const int32_t cols = g->cols, n4 = g->seg_len, stride = g->a_row;
   int32_t c, k;
   if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 15) != 0 ||
-      n4 > TFLC__DSP_PRE_MAX || rows < 2 || (cols & 1) != 0 ||
-      g->w_col != stride || out_row <= 0 || tflc__dsp_mode(rq) != 2)
+      n4 > TFLC__DSP_PRE_MAX || g->rows < 2 || (cols & 1) != 0 ||
+      g->w_col != stride || g->out_row <= 0 || tflc__dsp_mode(rq) != 2)
     return 0;
   for (c = 0; c < cols; c++) {
     tflc__dsp_requant f;
@@ -13339,38 +13337,28 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
         !f.simple || !tflc__dsp_fits30(b, n4))
       return 0;
   }
-  prm[0] = (uint32_t)out_row;
-  for (c = 0; c < cols; c += 2) {
-    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
-    int8_t *o = g->out + c;
-    int j;
+  prm[0] = (uint32_t)g->out_row;
+  for (c = 0; c < cols; c++) {
+    /* column c's requantization and doubled bias, and its weights widened
+     * and doubled (words 4 k + 2 (c & 1) and the next of four values k) */
+    const int8_t *w = g->w + (ptrdiff_t)c * stride;
+    const int32_t q = rq->per_channel ? c : 0, j = c & 1;
+    tflc__dsp_requant f;
+    tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
+    prm[1 + 3 * j] = (uint32_t)f.q;
+    prm[2 + 3 * j] =
+        (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
+    prm[3 + 3 * j] = f.right;
+    prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
     for (k = 0; k < n4; k += 4) {
-      const uint32_t x0 = tflc__load4(w0 + k),
-                     x1 = tflc__load4(w0 + stride + k);
-      const uint32_t v[4] = {tflc__sxtb16(x0), tflc__sxtb16_ror8(x0),
-                             tflc__sxtb16(x1), tflc__sxtb16_ror8(x1)};
-      for (j = 0; j < 4; j++)
-        wide[k + j] = tflc__sadd16(v[j], v[j]);
+      const uint32_t x = tflc__load4(w + k);
+      const uint32_t lo = tflc__sxtb16(x), hi = tflc__sxtb16_ror8(x);
+      wide[k + 2 * j] = tflc__sadd16(lo, lo);
+      wide[k + 2 * j + 1] = tflc__sadd16(hi, hi);
     }
-    for (j = 0; j < 2; j++) {
-      tflc__dsp_requant f;
-      const int32_t q = rq->per_channel ? c + j : 0;
-      tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
-      prm[1 + 3 * j] = (uint32_t)f.q;
-      prm[2 + 3 * j] = (uint32_t)f.nudge + (out_off << f.right);
-      prm[3 + 3 * j] = f.right;
-      prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c + j] : 0u);
-    }
-    tflc__dsp_pw_pre_asm(g->a, wide, stride, n4, rows / 2, o, prm);
-    if (rows & 1) {
-      uint32_t s[2];
-      s[0] = prm[7];
-      s[1] = prm[8];
-      tflc__dsp_pre_row(g->a + (ptrdiff_t)(rows - 1) * stride, wide, n4, s);
-      o += (ptrdiff_t)(rows - 1) * out_row;
-      o[0] = tflc__dsp_pre_out(s[0], prm + 1);
-      o[1] = tflc__dsp_pre_out(s[1], prm + 4);
-    }
+    if (j == 1)
+      tflc__dsp_pw_pre_asm(g->a, wide, stride, n4, g->rows / 2, g->out + c - 1,
+                           prm);
   }
   return cols;
 }
@@ -14246,10 +14234,10 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
   }
 }
 
-#if defined(TFLC__DSP_ASM)
-/* The last row of an odd number of rows that tflc__dsp_gemm_pointwise left
- * (a multiple of four columns): the single-row path, four columns a pass
- * (the inputs widened once for four weight rows), in a frame of its own. */
+/* The last row of an odd number of rows that tflc__dsp_gemm_pre or
+ * tflc__dsp_gemm_pointwise (with a multiple of four columns) left: the
+ * single-row path, four columns a pass (the inputs widened once for four
+ * weight rows), in a frame of its own. */
 static TFLC__NOINLINE void
 tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
                         int mode) {
@@ -14262,7 +14250,6 @@ tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
   if (c < last.cols)
     tflc__dsp_gemm_pairs(rq, &last, c, mode);
 }
-#endif
 
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
@@ -14275,10 +14262,12 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
-  else
-    c = tflc__dsp_gemm_pre(rq, g);
+  else if ((c = tflc__dsp_gemm_pre(rq, g)) > 0) {
+    if (g->rows & 1)
+      tflc__dsp_gemm_last_row(rq, g, mode);
+  }
 #if defined(TFLC__DSP_ASM)
-  if (c == 0 && g->rows > 1) {
+  else {
     c = tflc__dsp_gemm_pointwise(rq, g);
     if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
       tflc__dsp_gemm_last_row(rq, g, mode);
