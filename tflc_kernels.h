@@ -12466,6 +12466,24 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0_,
 }
 #endif
 
+/* Column c's requantization for the blocks requantized in assembly
+ * (tflc__dsp_pw_sat_asm, tflc__dsp_pw_pre_asm) in p[0..2]: its
+ * multiplier, nudge with the output offset, right shift; 0 when the
+ * channel is not simple or its sums may leave tflc__dsp_fits30's bound
+ * over n4 values. */
+static TFLC__NOINLINE int tflc__dsp_pre_col(const tflc_requant_params *rq,
+                                            int32_t c, int32_t n4,
+                                            uint32_t *p) {
+  tflc__dsp_requant f;
+  const int32_t q = rq->per_channel ? c : 0;
+  const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+  const int ok = tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
+  p[0] = (uint32_t)f.q;
+  p[1] = (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
+  p[2] = f.right;
+  return ok && f.simple && tflc__dsp_fits30(b, n4);
+}
+
 #if defined(TFLC__DSP_ASM)
 /* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
 #define TFLC__DSP_PAIRS 4
@@ -13019,7 +13037,8 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
  * four values, no offset, the second input row and weight row the same
  * distance after the first (pointwise convolutions, fully connected
  * layers with several batches). Columns in pairs, rows in pairs of pairs
- * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * through tflc__dsp_pairs_asm, requantized from its sums (the last of an
+ * odd number of rows left to tflc__dsp_gemm_last_row). Returns the
  * columns done (all, or 0 when the block is not for it). */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const tflc_requant_params *rq, const tflc_gemm_block *g) {
@@ -13048,26 +13067,20 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple, in_asm, wide = 0;
-    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    simple = TFLC__DSP_SIMPLE2(f0, f1);
-    in_asm =
-        simple && sat8 && tflc__dsp_fits30(b0, n4) && tflc__dsp_fits30(b1, n4);
-    if (in_asm) {
+    int simple, wide = 0;
+    if (sat8 && tflc__dsp_pre_col(rq, c, n4, sums) &&
+        tflc__dsp_pre_col(rq, c + 1, n4, sums + 3)) {
       /* requantized in the assembly loop, its parameters in sums */
-      sums[0] = (uint32_t)f0.q;
-      sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
-      sums[2] = f0.right;
-      sums[3] = (uint32_t)f1.q;
-      sums[4] = (uint32_t)f1.nudge + ((uint32_t)out_off << f1.right);
-      sums[5] = f1.right;
       sums[6] = (uint32_t)out_row;
       sums[7] = b0;
       sums[8] = b1;
       tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-    } else if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 &&
-               f1.right > 0) {
+      continue;
+    }
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    simple = TFLC__DSP_SIMPLE2(f0, f1);
+    if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 && f1.right > 0) {
       /* a right shift beyond 23: the wide requantization in the loop */
       const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
       const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
@@ -13087,7 +13100,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
       tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
       wide = 1;
     }
-    for (r = in_asm || wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
+    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
@@ -13100,18 +13113,6 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
         o[out_row + 1] =
             tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
       }
-    }
-    if ((rows & 1) && (cols & 3) != 0) {
-      /* the last row against both columns (with a multiple of four
-       * columns, tflc_gemm_s8_dsp's row path takes it afterwards) */
-      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
-      uint32_t s[2];
-      s[0] = b0;
-      s[1] = b1;
-      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
-      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
-      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
-      o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
     }
   }
   return cols;
@@ -13315,11 +13316,13 @@ static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
 /* The pointwise path for short runs: one segment of n4 values (a multiple
  * of 16 up to TFLC__DSP_PRE_MAX), no offset, the second input row and
  * weight row the same distance after the first, an even number of
- * columns, every channel simple, every sum within tflc__dsp_fits30, the
- * outputs saturated to int8. Each pair of columns has its weights widened
+ * columns, the outputs saturated to int8, both channels of a pair simple
+ * and every sum within tflc__dsp_fits30. Each pair of columns has its
+ * weights widened
  * once, then tflc__dsp_pw_pre_asm's blocks down the rows (the last of
  * an odd number of rows left to tflc__dsp_gemm_last_row). Returns the
- * columns done (all, or 0 when the block is not for it). */
+ * columns done: all, 0 when the block is not for it, or those of the
+ * pairs before the first pair that is not. */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
                                                  const tflc_gemm_block *g) {
   uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
@@ -13329,26 +13332,14 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
       n4 > TFLC__DSP_PRE_MAX || g->rows < 2 || (cols & 1) != 0 ||
       g->w_col != stride || g->out_row <= 0 || tflc__dsp_mode(rq) != 2)
     return 0;
-  for (c = 0; c < cols; c++) {
-    tflc__dsp_requant f;
-    const int32_t q = rq->per_channel ? c : 0;
-    const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    if (!tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]) ||
-        !f.simple || !tflc__dsp_fits30(b, n4))
-      return 0;
-  }
   prm[0] = (uint32_t)g->out_row;
   for (c = 0; c < cols; c++) {
     /* column c's requantization and doubled bias, and its weights widened
      * and doubled (words 4 k + 2 (c & 1) and the next of four values k) */
     const int8_t *w = g->w + (ptrdiff_t)c * stride;
-    const int32_t q = rq->per_channel ? c : 0, j = c & 1;
-    tflc__dsp_requant f;
-    tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
-    prm[1 + 3 * j] = (uint32_t)f.q;
-    prm[2 + 3 * j] =
-        (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
-    prm[3 + 3 * j] = f.right;
+    const int32_t j = c & 1;
+    if (!tflc__dsp_pre_col(rq, c, n4, prm + 1 + 3 * j))
+      return c - j; /* (the pairs before it done) */
     prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
     for (k = 0; k < n4; k += 4) {
       const uint32_t x = tflc__load4(w + k);
@@ -14235,7 +14226,7 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
 }
 
 /* The last row of an odd number of rows that tflc__dsp_gemm_pre or
- * tflc__dsp_gemm_pointwise (with a multiple of four columns) left: the
+ * tflc__dsp_gemm_pointwise left: the
  * single-row path, four columns a pass (the inputs widened once for four
  * weight rows), in a frame of its own. */
 static TFLC__NOINLINE void
@@ -14262,17 +14253,15 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
-  else if ((c = tflc__dsp_gemm_pre(rq, g)) > 0) {
-    if (g->rows & 1)
-      tflc__dsp_gemm_last_row(rq, g, mode);
-  }
+  else if (g->rows > 1) {
+    c = tflc__dsp_gemm_pre(rq, g);
 #if defined(TFLC__DSP_ASM)
-  else {
-    c = tflc__dsp_gemm_pointwise(rq, g);
-    if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
-      tflc__dsp_gemm_last_row(rq, g, mode);
-  }
+    if (c == 0)
+      c = tflc__dsp_gemm_pointwise(rq, g);
 #endif
+    if (c > 0 && (g->rows & 1))
+      tflc__dsp_gemm_last_row(rq, g, mode); /* (every column's) */
+  }
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);
 }
