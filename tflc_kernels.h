@@ -14253,8 +14253,11 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
-  else if (g->rows > 1) {
-    c = tflc__dsp_gemm_pre(rq, g);
+  else {
+    /* (the widened weights' main conditions seen before the call) */
+    if (mode == 2 && g->segments == 1 && (g->seg_len & 15) == 0 &&
+        g->seg_len <= TFLC__DSP_PRE_MAX && g->w_col == g->a_row)
+      c = tflc__dsp_gemm_pre(rq, g);
 #if defined(TFLC__DSP_ASM)
     if (c == 0)
       c = tflc__dsp_gemm_pointwise(rq, g);
