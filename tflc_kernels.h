@@ -12557,6 +12557,24 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0_,
 }
 #endif
 
+/* Column c's requantization for the blocks requantized in assembly
+ * (tflc__dsp_pw_sat_asm, tflc__dsp_pw_pre_asm) in p[0..2]: its
+ * multiplier, nudge with the output offset, right shift; 0 when the
+ * channel is not simple or its sums may leave tflc__dsp_fits30's bound
+ * over n4 values. */
+static TFLC__NOINLINE int tflc__dsp_pre_col(const tflc_requant_params *rq,
+                                            int32_t c, int32_t n4,
+                                            uint32_t *p) {
+  tflc__dsp_requant f;
+  const int32_t q = rq->per_channel ? c : 0;
+  const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+  const int ok = tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
+  p[0] = (uint32_t)f.q;
+  p[1] = (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
+  p[2] = f.right;
+  return ok && f.simple && tflc__dsp_fits30(b, n4);
+}
+
 #if defined(TFLC__DSP_ASM)
 /* 2 x 2 blocks per call of the pointwise path (their sums on the stack) */
 #define TFLC__DSP_PAIRS 4
@@ -13110,7 +13128,8 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
  * four values, no offset, the second input row and weight row the same
  * distance after the first (pointwise convolutions, fully connected
  * layers with several batches). Columns in pairs, rows in pairs of pairs
- * through tflc__dsp_pairs_asm, requantized from its sums. Returns the
+ * through tflc__dsp_pairs_asm, requantized from its sums (the last of an
+ * odd number of rows left to tflc__dsp_gemm_last_row). Returns the
  * columns done (all, or 0 when the block is not for it). */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const tflc_requant_params *rq, const tflc_gemm_block *g) {
@@ -13139,26 +13158,20 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
     const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
     tflc__dsp_requant f0, f1;
     int8_t *o = g->out + c;
-    int simple, in_asm, wide = 0;
-    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    simple = TFLC__DSP_SIMPLE2(f0, f1);
-    in_asm =
-        simple && sat8 && tflc__dsp_fits30(b0, n4) && tflc__dsp_fits30(b1, n4);
-    if (in_asm) {
+    int simple, wide = 0;
+    if (sat8 && tflc__dsp_pre_col(rq, c, n4, sums) &&
+        tflc__dsp_pre_col(rq, c + 1, n4, sums + 3)) {
       /* requantized in the assembly loop, its parameters in sums */
-      sums[0] = (uint32_t)f0.q;
-      sums[1] = (uint32_t)f0.nudge + ((uint32_t)out_off << f0.right);
-      sums[2] = f0.right;
-      sums[3] = (uint32_t)f1.q;
-      sums[4] = (uint32_t)f1.nudge + ((uint32_t)out_off << f1.right);
-      sums[5] = f1.right;
       sums[6] = (uint32_t)out_row;
       sums[7] = b0;
       sums[8] = b1;
       tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-    } else if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 &&
-               f1.right > 0) {
+      continue;
+    }
+    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
+    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
+    simple = TFLC__DSP_SIMPLE2(f0, f1);
+    if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 && f1.right > 0) {
       /* a right shift beyond 23: the wide requantization in the loop */
       const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
       const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
@@ -13178,7 +13191,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
       tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
       wide = 1;
     }
-    for (r = in_asm || wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
+    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
       const int32_t left = (rows - r) / 2;
       const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
       tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
@@ -13192,23 +13205,245 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
             tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
       }
     }
-    if ((rows & 1) && (cols & 3) != 0) {
-      /* the last row against both columns (with a multiple of four
-       * columns, tflc_gemm_s8_dsp's row path takes it afterwards) */
-      const int8_t *a0 = g->a + (ptrdiff_t)(rows - 1) * stride;
-      uint32_t s[2];
-      s[0] = b0;
-      s[1] = b1;
-      tflc__dsp_dot1x2(a0, w0, w0 + stride, n4, 0, 0, s);
-      o = g->out + (ptrdiff_t)(rows - 1) * out_row + c;
-      o[0] = tflc__dsp_out(f0, s[0], out_off, lo, hi, sat8, simple);
-      o[1] = tflc__dsp_out(f1, s[1], out_off, lo, hi, sat8, simple);
-    }
   }
   return cols;
 }
 
 #endif
+
+/* The pointwise path with the weights of a pair of columns widened once
+ * (tflc__dsp_gemm_pre): 2 x 2 blocks down the rows against 16-bit weights
+ * in a buffer, four words per four values (column 0's even and odd lanes,
+ * then column 1's), each weight doubled. Block i takes input rows
+ * a + 2 i stride and the one after over n4 values and writes its four
+ * outputs at out + 2 i out_row (columns 0 and 1, that row and the next).
+ * prm[]: out_row, column 0's multiplier, nudge (2^(n-1) + offset * 2^n)
+ * and right shift n, column 1's, then twice the biases of columns 0 and 1.
+ * The sums are twice tflc__dsp_pw_sat_asm's (doubled weights, doubled
+ * biases), so the requantization's high product is SMMULR of the sum
+ * itself: the bytes of tflc__dsp_pw_sat_asm, under its conditions (both
+ * channels simple, tflc__dsp_fits30, outputs saturated to int8). */
+#if defined(TFLC__DSP_ASM)
+/* In assembly: the weights of a step loaded by one LDM, 15 instructions
+ * per 16 products, unrolled four times (n4 a positive multiple of 16);
+ * the three words of a column's requantization by one LDM, five
+ * instructions an output. The registers are pinned (LDM's register lists
+ * ascend); the loop state lives in memory. pairs > 0, out_row > 0. */
+#define TFLC__DSP_M_PRM TFLC__DSP_AM(prm, 0)
+#define TFLC__DSP_M_OUT TFLC__DSP_AM(out, 4)
+#define TFLC__DSP_M_A TFLC__DSP_AM(a, 8)
+#define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 12)
+#define TFLC__DSP_M_WEND TFLC__DSP_AM(wend, 16)
+#define TFLC__DSP_M_OEND TFLC__DSP_AM(oend, 20)
+#define TFLC__DSP_M_A_NEXT TFLC__DSP_AM(a_next, 24)
+#define TFLC__DSP_PIN(type, name, reg) register type name __asm__(reg)
+static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
+                                                const uint32_t *w0,
+                                                int32_t stride, int32_t n4,
+                                                int32_t pairs, int8_t *out,
+                                                const uint32_t *prm) {
+  TFLC__DSP_PIN(uint32_t, s00, "r0");
+  TFLC__DSP_PIN(uint32_t, s01, "r1");
+  TFLC__DSP_PIN(uint32_t, s10, "r2");
+  TFLC__DSP_PIN(uint32_t, s11, "r3");
+  TFLC__DSP_PIN(const int8_t *, a0, "r4");
+  TFLC__DSP_PIN(const uint32_t *, w, "r5");
+  TFLC__DSP_PIN(int32_t, st, "r6") = stride;
+  TFLC__DSP_PIN(uint32_t, t0, "r8");
+  TFLC__DSP_PIN(uint32_t, t1, "r9");
+  TFLC__DSP_PIN(uint32_t, t2, "r10");
+  TFLC__DSP_PIN(uint32_t, t3, "r11");
+  TFLC__DSP_PIN(uint32_t, t4, "r12");
+  TFLC__DSP_PIN(uint32_t, t5, "lr");
+  const uint32_t *const wend = w0 + n4;
+  const int8_t *const oend = out + (ptrdiff_t)2 * pairs * (int32_t)prm[0];
+  const int32_t a_next = 2 * stride - n4;
+  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,
+                 (uintptr_t)w0, (uintptr_t)wend, (uintptr_t)oend,
+                 (uintptr_t)(uint32_t)a_next);
+#define TFLC__DSP_STEP_PRE                                                     \
+  "ldm %[w]!, {%[t2], %[t3], %[t4], %[t5]}\n\t"                                \
+  "ldr %[t1], [%[a0], %[st]]\n\t"                                              \
+  "sxtb16 %[t0], %[t1]\n\t"                                                    \
+  "sxtb16 %[t1], %[t1], ror #8\n\t"                                            \
+  "smlad %[s10], %[t0], %[t2], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t1], %[t3], %[s10]\n\t"                                     \
+  "smlad %[s11], %[t0], %[t4], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t1], %[t5], %[s11]\n\t"                                     \
+  "ldr %[t1], [%[a0]], #4\n\t"                                                 \
+  "sxtb16 %[t0], %[t1]\n\t"                                                    \
+  "sxtb16 %[t1], %[t1], ror #8\n\t"                                            \
+  "smlad %[s00], %[t0], %[t2], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t3], %[s00]\n\t"                                     \
+  "smlad %[s01], %[t0], %[t4], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t5], %[s01]\n\t"
+/* t1 = twice-sum s requantized (multiplier t2, nudge t3, shift t4) and
+ * saturated to int8, t0 clobbered */
+#define TFLC__DSP_REQ_PRE(s)                                                   \
+  "smmulr %[t1], %[" #s "], %[t2]\n\t"                                         \
+  "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
+  "qadd %[t1], %[t1], %[t0]\n\t"                                               \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"
+/* the first block's biases (t5: prm) */
+#define TFLC__DSP_HEAD_PRE                                                     \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
+  "ldrd %[s00], %[s01], [%[t5], #28]\n\t"                                      \
+  "mov %[s10], %[s00]\n\t"                                                     \
+  "mov %[s11], %[s01]\n"
+/* a block's rows and weights, then its run (unrolled four times) */
+#define TFLC__DSP_RUN_PRE                                                      \
+  "3:\n\t"                                                                     \
+  "ldr %[a0], " TFLC__DSP_M_A "\n\t"                                           \
+  "ldr %[w], " TFLC__DSP_M_W0 "\n"                                             \
+  "1:\n\t" TFLC__DSP_STEP_PRE TFLC__DSP_STEP_PRE TFLC__DSP_STEP_PRE            \
+      TFLC__DSP_STEP_PRE "ldr %[t0], " TFLC__DSP_M_WEND "\n\t"                 \
+  "cmp %[w], %[t0]\n\t"                                                        \
+  "bne 1b\n\t"                                                                 \
+  "ldr %[t0], " TFLC__DSP_M_A_NEXT "\n\t"                                      \
+  "add %[a0], %[a0], %[t0]\n\t"                                                \
+  "str %[a0], " TFLC__DSP_M_A "\n\t"
+#define TFLC__DSP_REQ_PRE00 TFLC__DSP_REQ_PRE(s00)
+#define TFLC__DSP_REQ_PRE01 TFLC__DSP_REQ_PRE(s01)
+#define TFLC__DSP_REQ_PRE10 TFLC__DSP_REQ_PRE(s10)
+#define TFLC__DSP_REQ_PRE11 TFLC__DSP_REQ_PRE(s11)
+/* its four outputs (a0: out_row, w: where they go), the next block's
+ * biases, and on to it while outputs are left */
+#define TFLC__DSP_OUT_PRE                                                      \
+  "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
+  "ldm %[t5]!, {%[a0], %[t2], %[t3], %[t4]}\n\t"                               \
+  "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQ_PRE00                      \
+  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PRE10 "strb %[t1], [%[w], %[a0]]\n\t" \
+  "ldm %[t5]!, {%[t2], %[t3], %[t4]}\n\t" TFLC__DSP_REQ_PRE01                  \
+  "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQ_PRE11 "add %[w], %[w], %[a0]\n\t" \
+  "strb %[t1], [%[w], #1]\n\t"                                                 \
+  "add %[w], %[w], %[a0]\n\t"                                                  \
+  "str %[w], " TFLC__DSP_M_OUT "\n\t"                                          \
+  "ldrd %[s00], %[s01], [%[t5]]\n\t"                                           \
+  "mov %[s10], %[s00]\n\t"                                                     \
+  "mov %[s11], %[s01]\n\t"                                                     \
+  "ldr %[t0], " TFLC__DSP_M_OEND "\n\t"                                        \
+  "cmp %[w], %[t0]\n\t"                                                        \
+  "bne 3b\n\t"
+  __asm__(
+      TFLC__DSP_AENTER(t0)
+          TFLC__DSP_HEAD_PRE TFLC__DSP_RUN_PRE TFLC__DSP_OUT_PRE TFLC__DSP_AEXIT
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [a0] "=&r"(a0), [w] "=&r"(w), [t0] TFLC__DSP_ACTX_RW(t0),
+        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)TFLC__DSP_AGCC(, [a] "+m"(a), [out] "+m"(out))
+      : [st] "r"(st)TFLC__DSP_AGCC(
+          , [w0] "m"(w0), [wend] "m"(wend), [oend] "m"(oend),
+          [a_next] "m"(a_next), [prm] "m"(prm))
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_PRE
+#undef TFLC__DSP_REQ_PRE
+#undef TFLC__DSP_HEAD_PRE
+#undef TFLC__DSP_RUN_PRE
+#undef TFLC__DSP_OUT_PRE
+#undef TFLC__DSP_REQ_PRE00
+#undef TFLC__DSP_REQ_PRE01
+#undef TFLC__DSP_REQ_PRE10
+#undef TFLC__DSP_REQ_PRE11
+#undef TFLC__DSP_PIN
+#undef TFLC__DSP_M_PRM
+#undef TFLC__DSP_M_OUT
+#undef TFLC__DSP_M_A
+#undef TFLC__DSP_M_W0
+#undef TFLC__DSP_M_WEND
+#undef TFLC__DSP_M_OEND
+#undef TFLC__DSP_M_A_NEXT
+}
+#else
+TFLC__INLINE int8_t tflc__dsp_pre_out(uint32_t s2, const uint32_t *p) {
+  const int32_t v = (int32_t)tflc__asr64(
+      (int64_t)(int32_t)s2 * (int32_t)p[0] + ((int64_t)1 << 31), 32);
+  return (int8_t)tflc__ssat8(tflc__asr32(
+      tflc__qadd(v, (int32_t)(p[1] - ((uint32_t)v >> 31))), (int)p[2]));
+}
+
+/* s[0..1] += one input row of n4 values against the widened columns */
+TFLC__INLINE void tflc__dsp_pre_row(const int8_t *a0, const uint32_t *w,
+                                    int32_t n4, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1];
+  int32_t k;
+  for (k = 0; k < n4; k += 4, w += 4) {
+    const uint32_t x = tflc__load4(a0 + k);
+    const uint32_t xl = tflc__sxtb16(x), xh = tflc__sxtb16_ror8(x);
+    s0 = tflc__smlad(xl, w[0], s0);
+    s0 = tflc__smlad(xh, w[1], s0);
+    s1 = tflc__smlad(xl, w[2], s1);
+    s1 = tflc__smlad(xh, w[3], s1);
+  }
+  s[0] = s0;
+  s[1] = s1;
+}
+
+/* tflc__dsp_pw_pre_asm in C (n4 a positive multiple of 4) */
+static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
+                                 int32_t stride, int32_t n4, int32_t pairs,
+                                 int8_t *out, const uint32_t *prm) {
+  const int32_t out_row = (int32_t)prm[0];
+  int32_t i;
+  for (i = 0; i < pairs; i++) {
+    const int8_t *a0 = a + (ptrdiff_t)2 * i * stride;
+    int8_t *o = out + (ptrdiff_t)2 * i * out_row;
+    uint32_t s0[2], s1[2];
+    s0[0] = s1[0] = prm[7];
+    s0[1] = s1[1] = prm[8];
+    tflc__dsp_pre_row(a0, w0, n4, s0);
+    tflc__dsp_pre_row(a0 + stride, w0, n4, s1);
+    o[0] = tflc__dsp_pre_out(s0[0], prm + 1);
+    o[out_row] = tflc__dsp_pre_out(s1[0], prm + 1);
+    o[1] = tflc__dsp_pre_out(s0[1], prm + 4);
+    o[out_row + 1] = tflc__dsp_pre_out(s1[1], prm + 4);
+  }
+}
+#endif
+
+/* The largest run of tflc__dsp_gemm_pre (its widened weights live on the
+ * stack: 4 bytes per value) */
+#define TFLC__DSP_PRE_MAX 64
+/* The pointwise path for short runs: one segment of n4 values (a multiple
+ * of 16 up to TFLC__DSP_PRE_MAX), no offset, the second input row and
+ * weight row the same distance after the first, an even number of
+ * columns, the outputs saturated to int8, both channels of a pair simple
+ * and every sum within tflc__dsp_fits30. Each pair of columns has its
+ * weights widened
+ * once, then tflc__dsp_pw_pre_asm's blocks down the rows (the last of
+ * an odd number of rows left to tflc__dsp_gemm_last_row). Returns the
+ * columns done: all, 0 when the block is not for it, or those of the
+ * pairs before the first pair that is not. */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g) {
+  uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
+  const int32_t cols = g->cols, n4 = g->seg_len, stride = g->a_row;
+  int32_t c, k;
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 15) != 0 ||
+      n4 > TFLC__DSP_PRE_MAX || g->rows < 2 || (cols & 1) != 0 ||
+      g->w_col != stride || g->out_row <= 0 || tflc__dsp_mode(rq) != 2)
+    return 0;
+  prm[0] = (uint32_t)g->out_row;
+  for (c = 0; c < cols; c++) {
+    /* column c's requantization and doubled bias, and its weights widened
+     * and doubled (words 4 k + 2 (c & 1) and the next of four values k) */
+    const int8_t *w = g->w + (ptrdiff_t)c * stride;
+    const int32_t j = c & 1;
+    if (!tflc__dsp_pre_col(rq, c, n4, prm + 1 + 3 * j))
+      return c - j; /* (the pairs before it done) */
+    prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
+    for (k = 0; k < n4; k += 4) {
+      const uint32_t x = tflc__load4(w + k);
+      const uint32_t lo = tflc__sxtb16(x), hi = tflc__sxtb16_ror8(x);
+      wide[k + 2 * j] = tflc__sadd16(lo, lo);
+      wide[k + 2 * j + 1] = tflc__sadd16(hi, hi);
+    }
+    if (j == 1)
+      tflc__dsp_pw_pre_asm(g->a, wide, stride, n4, g->rows / 2, g->out + c - 1,
+                           prm);
+  }
+  return cols;
+}
 
 #if defined(TFLC__DSP_ASM)
 /* `groups` 1 x 4 blocks side by side: group i takes weight rows
@@ -14081,10 +14316,10 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
   }
 }
 
-#if defined(TFLC__DSP_ASM)
-/* The last row of an odd number of rows that tflc__dsp_gemm_pointwise left
- * (a multiple of four columns): the single-row path, four columns a pass
- * (the inputs widened once for four weight rows), in a frame of its own. */
+/* The last row of an odd number of rows that tflc__dsp_gemm_pre or
+ * tflc__dsp_gemm_pointwise left: the
+ * single-row path, four columns a pass (the inputs widened once for four
+ * weight rows), in a frame of its own. */
 static TFLC__NOINLINE void
 tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
                         int mode) {
@@ -14097,7 +14332,6 @@ tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
   if (c < last.cols)
     tflc__dsp_gemm_pairs(rq, &last, c, mode);
 }
-#endif
 
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
@@ -14110,13 +14344,18 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
   }
   if (g->rows == 1 && g->cols >= 4)
     c = tflc__dsp_gemm_row(rq, g);
-#if defined(TFLC__DSP_ASM)
   else {
-    c = tflc__dsp_gemm_pointwise(rq, g);
-    if (c > 0 && (g->rows & 1) && (g->cols & 3) == 0)
-      tflc__dsp_gemm_last_row(rq, g, mode);
-  }
+    /* (the widened weights' main conditions seen before the call) */
+    if (mode == 2 && g->segments == 1 && (g->seg_len & 15) == 0 &&
+        g->seg_len <= TFLC__DSP_PRE_MAX && g->w_col == g->a_row)
+      c = tflc__dsp_gemm_pre(rq, g);
+#if defined(TFLC__DSP_ASM)
+    if (c == 0)
+      c = tflc__dsp_gemm_pointwise(rq, g);
 #endif
+    if (c > 0 && (g->rows & 1))
+      tflc__dsp_gemm_last_row(rq, g, mode); /* (every column's) */
+  }
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);
 }

@@ -218,8 +218,8 @@ static void test_gemm_primitives(void) {
  * int32 limits, sums at the bound of the blocks' requantization (and
  * beyond it: the other paths), output zero points anywhere in int8,
  * saturation to int8 (act none) and clamps. */
-static void test_gemm_sat_blocks(void) {
-  int i, ok_ref = 1, ok_dsp = 1;
+static void gemm_sat_blocks(int pre) {
+  int i, ok_ref = 1, ok_dsp = 1, took = 0;
   for (i = 0; i < 400; i++) {
     quant k;
     tflc_gemm_block g;
@@ -235,7 +235,11 @@ static void test_gemm_sat_blocks(void) {
     g.a_seg = g.w_seg = 0;
     g.a_offset = 0;
     g.out_row = g.cols + rnd_range(0, 5);
-    if (i % 2 == 1) {
+    if (pre) /* tflc__dsp_gemm_pre's runs: 16, 32, 48, 64 */
+      g.seg_len = 16 * rnd_range(1, 4);
+    if (pre)
+      g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 2);
+    if (i % 2 == 1 && !pre) {
       /* the convolution's windows read in place: several runs, input and
        * weight rows at different distances, odd column counts */
       g.cols = rnd_range(1, 24);
@@ -324,6 +328,19 @@ static void test_gemm_sat_blocks(void) {
     memset(got, 0x33, (size_t)on);
     tflc_gemm_s8_dsp(&rq, &g);
     ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+#if defined(TFLC_HAVE_DSP)
+    if (pre) {
+      /* the widened-weights path itself (its C form on the host, its
+       * assembly on the M4): when it takes the block, the same bytes */
+      memset(got, 0x33, (size_t)on);
+      if (tflc__dsp_gemm_pre(&rq, &g) == g.cols) {
+        if (g.rows & 1) /* (the last row: tflc__dsp_gemm_last_row's) */
+          tflc__dsp_gemm_last_row(&rq, &g, tflc__dsp_mode(&rq));
+        took++;
+        ok_dsp &= memcmp(got, expect, (size_t)on) == 0;
+      }
+    }
+#endif
     free(a);
     free(w);
     free(expect);
@@ -331,6 +348,21 @@ static void test_gemm_sat_blocks(void) {
   }
   CHECK(ok_ref);
   CHECK(ok_dsp);
+#if defined(TFLC_HAVE_DSP)
+  CHECK(!pre || took >= 100); /* (the blocks it takes: about half) */
+#else
+  (void)took;
+#endif
+}
+static void test_gemm_sat_blocks(void) {
+  gemm_sat_blocks(0);
+}
+/* the same through the DSP GEMM's path with each pair of columns' weights
+ * widened once (runs of 16..64 values, tflc__dsp_gemm_pre), which it
+ * takes where every channel is simple, every sum within its bound and the
+ * outputs saturate to int8 */
+static void test_gemm_pre_blocks(void) {
+  gemm_sat_blocks(1);
 }
 
 #if defined(TFLC__SUM_S8_IS_DSP)
@@ -2183,6 +2215,7 @@ int main(void) {
   RUN(test_requantize);
   RUN(test_gemm_primitives);
   RUN(test_gemm_sat_blocks);
+  RUN(test_gemm_pre_blocks);
 #if defined(TFLC__SUM_S8_IS_DSP)
   RUN(test_dsp_sum_s8);
 #endif
