@@ -3786,7 +3786,7 @@ TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
 
 /* a / b (b > 0) where a is a window bound: a 32-bit division when a
  * fits one (a 64-bit one is a library call on 32-bit cores) */
-TFLC__INLINE int64_t tflc__div_bound(int64_t a, int32_t b) {
+static TFLC__NOINLINE int64_t tflc__div_bound(int64_t a, int32_t b) {
   return a >= 0 && a <= INT32_MAX ? (int64_t)((uint32_t)a / (uint32_t)b)
                                   : a / b;
 }
