@@ -15645,6 +15645,75 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                               segs, a_seg, w_seg, 0, 0);
 }
 
+/* Pairs [0, pairs) of rows of 8 values that follow each other (a_row 8:
+ * one 16-byte load holds rows r and r + 1) against the columns w0, w1
+ * (their 8 weights twice in a vector: u, v), requantized by f (no left
+ * shift) into lanes (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and
+ * stored with one scatter. One predicated block of four dot products
+ * (VPSTETE: the low half of the load against the low half of u, the high
+ * half against the high half, the same with v), so each load serves the
+ * four sums of a 2 x 2 block; the requantization in the same asm, every
+ * vector in a register. It sets VPR.P0, which no compiler lets an asm
+ * declare clobbered: this function keeps no predicate of its own, and
+ * callers hold none across a call. pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
+                                             const int8_t *a, const int8_t *w0,
+                                             const int8_t *w1, int8_t *o,
+                                             int32_t out_row, int32_t pairs) {
+  /* lanes 0..7 and 8..15 read bytes 0..7 */
+  const uint8x16_t twice = vandq_u8(vidupq_n_u8(0, 1), vdupq_n_u8(7));
+  const int8x16_t u = vldrbq_gather_offset_s8(w0, twice);
+  const int8x16_t v = vldrbq_gather_offset_s8(w1, twice);
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11, keep;
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+  __asm__ __volatile__(
+      "vmrs %[s11], p0\n\t"
+      "str %[s11], %[keep]\n\t"
+      "dls lr, %[n]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vmsr p0, %[low]\n\t" /* an else inverts P0: set again */
+      "vpstete\n\t"
+      "vmladavt.s8 %[s00], q0, %q[u]\n\t"
+      "vmladave.s8 %[s10], q0, %q[u]\n\t"
+      "vmladavt.s8 %[s01], q0, %q[v]\n\t"
+      "vmladave.s8 %[s11], q0, %q[v]\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      "ldr %[s11], %[keep]\n\t"
+      "vmsr p0, %[s11]\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o), [keep] "=m"(keep)
+      : [n] "r"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
+        [low] "r"(255), /* the predicate: bytes 0..7 */
+        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
 /* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
  * from each row's start: those past len multiply zero weights) against
  * pairs of columns whose weights stay in vector registers for all rows
@@ -15760,7 +15829,13 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
     tflc__mve_quant f;
     tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
     r = 0;
-    if (rows >= 2 && segs == 1) {
+    if (rows >= 2 && segs == 1 && len == 8 && a_row == 8 &&
+        vmaxvq_s32(0, f.left) == 0) {
+      tflc__mve_gemm_k8(&f, a, w0, w1, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
+    } else if (rows >= 2 && segs == 1) {
       tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;

@@ -1551,6 +1551,31 @@ static void test_mve_gemm_points(void) {
   CHECK(ok);
 }
 
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8
+ * channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8 bytes
+ * apart, two rows a load) against the portable GEMM: odd and even rows
+ * and columns, any input offset, gaps between columns and outputs, per
+ * tensor and per channel, and now and then a left shift or rows further
+ * apart (those blocks take the general path). */
+static void test_mve_gemm_k8(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = rnd_range(1, 13);
+    g.cols = rnd_range(1, 19);
+    g.segments = 1;
+    g.seg_len = 8;
+    g.a_seg = 8;
+    g.a_row = rnd() % 8 == 0 ? rnd_range(9, 12) : 8;
+    g.w_seg = 8;
+    g.w_col = 8 + (rnd() % 2 ? 0 : rnd_range(1, 5));
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8", &bad);
+  }
+  CHECK(ok);
+}
+
 /* tflc_gemm_window_s8_mve against the portable GEMM: one segment of any
  * length (around the vector multiples, up to the im2col rows' 64 and
  * past them), few or many rows, any columns (remainders of four), any
@@ -2185,6 +2210,7 @@ int main(void) {
   RUN(test_mve_fully_connected);
   RUN(test_mve_add);
   RUN(test_kernels_mve);
+  RUN(test_mve_gemm_k8); /* last: the random draws of the others kept */
   printf("MVE primitives tested\n");
 #endif
   printf("gemm calls %ld, depthwise calls %ld (last run)\n", test_gemm_calls,
