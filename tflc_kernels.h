@@ -15674,10 +15674,12 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
   __asm__ __volatile__(
       "vmrs %[s11], p0\n\t"
       "str %[s11], %[keep]\n\t"
-      "dls lr, %[n]\n"
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
       "1:\n\t"
       "vldrb.u8 q0, [%[a]], #16\n\t"
-      "vmsr p0, %[low]\n\t" /* an else inverts P0: set again */
+      "movs %[s00], #255\n\t" /* the predicate: bytes 0..7 */
+      "vmsr p0, %[s00]\n\t"   /* (an else inverts P0: set each time) */
       "vpstete\n\t"
       "vmladavt.s8 %[s00], q0, %q[u]\n\t"
       "vmladave.s8 %[s10], q0, %q[u]\n\t"
@@ -15703,8 +15705,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
       "vmsr p0, %[s11]\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o), [keep] "=m"(keep)
-      : [n] "r"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
-        [low] "r"(255), /* the predicate: bytes 0..7 */
+      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
         [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
         [right] "w"(right), [where] "w"(where)
       : "lr", "q0", "q1", "memory");
@@ -15712,6 +15713,83 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
   (void)s01;
   (void)s10;
   (void)s11;
+}
+
+/* Quads [0, quads) of rows of 24 values that follow each other (a_row
+ * 24: two rows are three 16-byte loads, the middle one the end of the
+ * first row and the start of the second) against one column w, its
+ * weights held as w[0..15], w[16..23] w[0..7] and w[8..23]: the middle
+ * load's halves go to the two rows' sums through a predicated pair (VPSTE
+ * on bytes 0..7, P0 set again before each pair since an else inverts
+ * it). The four rows' sums make one vector (lanes r, r + 2, r + 1, r + 3)
+ * requantized with the column's scalars (bias with the input offset
+ * folded in, multiplier, right shift -31..0; no left shift) and stored
+ * with one scatter. Like tflc__mve_gemm_k8 it keeps VPR.P0 as it found
+ * it. quads > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k24(const int8_t *a, const int8_t *w,
+                                              int8_t *o, int32_t out_row,
+                                              int32_t quads, int32_t bias,
+                                              int32_t mul, int32_t right,
+                                              const tflc_requant_params *rq) {
+  static const uint8_t mid[16] = {16, 17, 18, 19, 20, 21, 22, 23,
+                                  0,  1,  2,  3,  4,  5,  6,  7};
+  const int8x16_t w0 = vldrbq_s8(w), w2 = vldrbq_s8(w + 8);
+  const int8x16_t w1 = vldrbq_gather_offset_s8(w, vldrbq_u8(mid));
+  const int32x4_t b = vdupq_n_s32(bias);
+  const uint32x4_t where = vreinterpretq_u32_s32(
+      tflc__mve_vec4(0, 2 * out_row, out_row, 3 * out_row));
+  const int32_t off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int32_t step = 4 * out_row;
+  int32_t s0, s1, keep;
+  /* clang-format off */
+#define TFLC__MVE_K24_PAIR(lanes)                                              \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "vmladav.s8 %[s0], q0, %q[w0]\n\t"                                           \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "movs %[s1], #255\n\t"                                                       \
+  "vmsr p0, %[s1]\n\t"                                                         \
+  "vpste\n\t"                                                                  \
+  "vmladavat.s8 %[s0], q0, %q[w1]\n\t"                                         \
+  "vmladave.s8 %[s1], q0, %q[w1]\n\t"                                          \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "vmladava.s8 %[s1], q0, %q[w2]\n\t"                                          \
+  "vmov q1[" lanes "], %[s0], %[s1]\n\t"
+  __asm__ __volatile__(
+      "vmrs %[s1], p0\n\t"
+      "str %[s1], %[keep]\n\t"
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      TFLC__MVE_K24_PAIR("2], q1[0")
+      TFLC__MVE_K24_PAIR("3], q1[1")
+      "vadd.i32 q1, q1, %q[b]\n\t"
+      "vqrdmulh.s32 q1, q1, %[mul]\n\t"
+      "vdup.32 q0, %[right]\n\t"
+      "vand q0, q1, q0\n\t"
+      "vshr.s32 q0, q0, #31\n\t"
+      "vqadd.s32 q1, q1, q0\n\t"
+      "vrshl.s32 q1, %[right]\n\t"
+      "vadd.i32 q1, q1, %[off]\n\t"
+      "vdup.32 q0, %[lo]\n\t"
+      "vmax.s32 q1, q1, q0\n\t"
+      "vdup.32 q0, %[hi]\n\t"
+      "vmin.s32 q1, q1, q0\n\t"
+      "vstrb.32 q1, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      "ldr %[s1], %[keep]\n\t"
+      "vmsr p0, %[s1]\n\t"
+      : [s0] "=&Te"(s0), [s1] "=&Te"(s1), [a] "+r"(a), [o] "+r"(o),
+        [keep] "=m"(keep)
+      : [n] "m"(quads), [step] "r"(step), [mul] "r"(mul), [right] "r"(right),
+        [off] "r"(off), [lo] "r"(lo), [hi] "r"(hi),
+        [w0] "w"(w0), [w1] "w"(w1), [w2] "w"(w2), [b] "w"(b),
+        [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+#undef TFLC__MVE_K24_PAIR
+  /* clang-format on */
+  (void)s0;
+  (void)s1;
 }
 
 /* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
@@ -15877,6 +15955,35 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
+/* The pointwise blocks of 24 input channels (one segment of 24 values,
+ * rows 24 bytes apart, four rows at least, no left shift): each column's
+ * quads of rows through tflc__mve_gemm_k24, its bias with a_offset times
+ * the column's sum folded in (wrapping); the last rows % 4 rows through
+ * tflc__mve_gemm_blocks. */
+static TFLC__NOINLINE void
+tflc__mve_gemm_k24_block(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
+  const int32_t quads = g->rows / 4;
+  tflc_gemm_block rest = *g;
+  int32_t c;
+  for (c = 0; c < g->cols; c++) {
+    const int8_t *const w = g->w + (ptrdiff_t)c * g->w_col;
+    const int32_t k = rq->per_channel ? c : 0;
+    const int32_t sh = rq->shift[k];
+    uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    bias += (uint32_t)g->a_offset * (uint32_t)tflc__mve_sum(w, 24);
+    tflc__mve_gemm_k24(g->a, w, g->out + c, g->out_row, quads,
+                       tflc__wrap32((int64_t)bias), rq->multiplier[k],
+                       sh < -31 ? -31 : sh, rq);
+  }
+  rest.rows = g->rows - 4 * quads;
+  if (rest.rows > 0) {
+    rest.a += (ptrdiff_t)(4 * quads) * g->a_row;
+    rest.out += (ptrdiff_t)(4 * quads) * g->out_row;
+    tflc__mve_gemm_blocks(rq, &rest);
+  }
+}
+
 /* The blocks of the 3 x 3 convolutions of 16, 32, 64 ... channels: every
  * column pair's requantization (tflc__mve_quant_pair) and its row pairs
  * in one call, runs of a multiple of 48 values whose weight segments
@@ -15934,6 +16041,15 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     }
     if (c == g->cols) {
       tflc__mve_gemm_points(rq, g);
+      return;
+    }
+  }
+  if (g->segments == 1 && g->seg_len == 24 && g->a_row == 24 && g->rows >= 4) {
+    const int32_t n = rq->per_channel ? g->cols : 1;
+    for (c = 0; c < n && rq->shift[c] <= 0; c++) {
+    }
+    if (c == n) {
+      tflc__mve_gemm_k24_block(rq, g);
       return;
     }
   }

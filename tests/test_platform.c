@@ -1551,9 +1551,10 @@ static void test_mve_gemm_points(void) {
   CHECK(ok);
 }
 
-/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8
- * channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8 bytes
- * apart, two rows a load) against the portable GEMM: odd and even rows
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8 and
+ * 24 channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8 bytes
+ * apart, two rows a load; tflc__mve_gemm_k24: 24 values, four rows a
+ * column at a time) against the portable GEMM: any rows
  * and columns, any input offset, gaps between columns and outputs, per
  * tensor and per channel, and now and then a left shift or rows further
  * apart (those blocks take the general path). */
@@ -1561,17 +1562,17 @@ static void test_mve_gemm_k8(void) {
   int i, ok = 1, bad = 0;
   for (i = 0; i < 300; i++) {
     tflc_gemm_block g;
-    g.rows = rnd_range(1, 13);
+    g.rows = rnd_range(1, 17);
     g.cols = rnd_range(1, 19);
     g.segments = 1;
-    g.seg_len = 8;
-    g.a_seg = 8;
-    g.a_row = rnd() % 8 == 0 ? rnd_range(9, 12) : 8;
-    g.w_seg = 8;
-    g.w_col = 8 + (rnd() % 2 ? 0 : rnd_range(1, 5));
+    g.seg_len = rnd() % 2 ? 8 : 24;
+    g.a_seg = g.seg_len;
+    g.a_row = g.seg_len + (rnd() % 8 == 0 ? rnd_range(1, 4) : 0);
+    g.w_seg = g.seg_len;
+    g.w_col = g.seg_len + (rnd() % 2 ? 0 : rnd_range(1, 5));
     g.out_row = g.cols + rnd_range(0, 3);
     g.a_offset = rnd() % 2 ? 0 : pick_offset();
-    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8", &bad);
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8/k24", &bad);
   }
   CHECK(ok);
 }
