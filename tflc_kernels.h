@@ -15654,8 +15654,8 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
  * half against the high half, the same with v), so each load serves the
  * four sums of a 2 x 2 block; the requantization in the same asm, every
  * vector in a register. It sets VPR.P0, which no compiler lets an asm
- * declare clobbered: this function keeps no predicate of its own, and
- * callers hold none across a call. pairs > 0. */
+ * declare clobbered: P0 is saved before the loop and put back after it.
+ * pairs > 0. */
 static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
                                              const int8_t *a, const int8_t *w0,
                                              const int8_t *w1, int8_t *o,
@@ -15705,6 +15705,62 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
       "vmsr p0, %[s11]\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o), [keep] "=m"(keep)
+      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
+        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
+/* Pairs [0, pairs) of rows of 16 values that follow each other (a_row
+ * 16) against the columns w0, w1 (u, v), requantized by f (no left
+ * shift) into lanes (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and
+ * stored with one scatter: two loads, four dot products and the
+ * requantization in one asm loop, every vector in a register (the loads'
+ * registers reused for the sums). pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
+                                              const int8_t *a, const int8_t *w0,
+                                              const int8_t *w1, int8_t *o,
+                                              int32_t out_row, int32_t pairs) {
+  const int8x16_t u = vldrbq_s8(w0), v = vldrbq_s8(w1);
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11;
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+  __asm__ __volatile__(
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[a]], #16\n\t"
+      "vmladav.s8 %[s00], q0, %q[u]\n\t"
+      "vmladav.s8 %[s01], q0, %q[v]\n\t"
+      "vmladav.s8 %[s10], q1, %q[u]\n\t"
+      "vmladav.s8 %[s11], q1, %q[v]\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
       : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
         [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
         [right] "w"(right), [where] "w"(where)
@@ -15913,6 +15969,12 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
+    } else if (rows >= 2 && segs == 1 && len == 16 && a_row == 16 &&
+               vmaxvq_s32(0, f.left) == 0) {
+      tflc__mve_gemm_k16(&f, a, w0, w1, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
     } else if (rows >= 2 && segs == 1) {
       tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
       r = rows & ~1;
@@ -16036,7 +16098,8 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     return;
   }
   if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
-      g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
+      !(g->seg_len == 16 && g->a_row == 16) && g->cols >= 2 &&
+      (g->cols & 1) == 0 && rq->per_channel) {
     for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
     }
     if (c == g->cols) {
