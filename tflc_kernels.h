@@ -15771,6 +15771,78 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
   (void)s11;
 }
 
+/* Pairs [0, pairs) of rows of 48 values that follow each other (a_row
+ * 48) against two columns of 48 weights that follow each other (w_col 48:
+ * w0 at w, w1 at w + 48), requantized by f (no left shift) into lanes
+ * (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and stored with one
+ * scatter: every load at an immediate offset (the rows' pointer moved on
+ * by the last one), twelve dot products and the requantization in one asm
+ * loop. pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
+                                              const int8_t *a, const int8_t *w,
+                                              int8_t *o, int32_t out_row,
+                                              int32_t pairs) {
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11;
+  /* clang-format off */
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+#define TFLC__MVE_K48_STEP(op, xa, xb, wa, wb)                                 \
+  "vldrb.u8 q0, [%[a], #" xa "]\n\t"                                           \
+  "vldrb.u8 q1, [%[a], #" xb "]\n\t"                                           \
+  "vldrb.u8 q2, [%[w], #" wa "]\n\t"                                           \
+  "vldrb.u8 q3, [%[w], #" wb "]\n\t"                                           \
+  op " %[s00], q0, q2\n\t"                                                     \
+  op " %[s01], q0, q3\n\t"                                                     \
+  op " %[s10], q1, q2\n\t"                                                     \
+  op " %[s11], q1, q3\n\t"
+  __asm__ __volatile__(
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      TFLC__MVE_K48_STEP("vmladav.s8", "16", "64", "16", "64")
+      TFLC__MVE_K48_STEP("vmladava.s8", "32", "80", "32", "80")
+      "vldrb.u8 q1, [%[a], #48]\n\t"
+      "vldrb.u8 q0, [%[a]], #96\n\t"
+      "vldrb.u8 q2, [%[w]]\n\t"
+      "vldrb.u8 q3, [%[w], #48]\n\t"
+      "vmladava.s8 %[s00], q0, q2\n\t"
+      "vmladava.s8 %[s01], q0, q3\n\t"
+      "vmladava.s8 %[s10], q1, q2\n\t"
+      "vmladava.s8 %[s11], q1, q3\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
+      : [n] "m"(pairs), [w] "r"(w), [step] "r"(step), [off] "r"(off),
+        [lo] "r"(lo), [hi] "r"(hi), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "q2", "q3", "memory");
+#undef TFLC__MVE_K48_STEP
+  /* clang-format on */
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
 /* Quads [0, quads) of rows of 24 values that follow each other (a_row
  * 24: two rows are three 16-byte loads, the middle one the end of the
  * first row and the start of the second) against one column w, its
@@ -15975,6 +16047,12 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
+    } else if (rows >= 2 && segs == 1 && len == 48 && a_row == 48 &&
+               w_col == 48 && vmaxvq_s32(0, f.left) == 0) {
+      tflc__mve_gemm_k48(&f, a, w0, o, out_row, rows / 2);
+      r = rows & ~1;
+      a += (ptrdiff_t)r * a_row;
+      o += (ptrdiff_t)r * out_row;
     } else if (rows >= 2 && segs == 1) {
       tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
       r = rows & ~1;
@@ -16117,7 +16195,9 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     }
   }
   if (g->segments > 0 && g->seg_len > 0 && g->seg_len % 48 == 0 &&
-      g->w_seg == g->seg_len)
+      g->w_seg == g->seg_len &&
+      !(g->segments == 1 && g->seg_len == 48 && g->a_row == 48 &&
+        g->w_col == 48))
     tflc__mve_gemm_runs48(rq, g);
   else
     tflc__mve_gemm_blocks(rq, g);

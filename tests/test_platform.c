@@ -1551,11 +1551,12 @@ static void test_mve_gemm_points(void) {
   CHECK(ok);
 }
 
-/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8, 16
- * and 24 channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8, 16,
+ * 24 and 48 channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8
  * bytes apart, two rows a load; tflc__mve_gemm_k16: 16 values;
- * tflc__mve_gemm_k24: 24 values, four rows a column at a time) against
- * the portable GEMM: any rows
+ * tflc__mve_gemm_k24: 24 values, four rows a column at a time;
+ * tflc__mve_gemm_k48: 48 values, columns 48 bytes apart) against the
+ * portable GEMM: any rows
  * and columns, any input offset, gaps between columns and outputs, per
  * tensor and per channel, and now and then a left shift or rows further
  * apart (those blocks take the general path). */
@@ -1566,14 +1567,14 @@ static void test_mve_gemm_k8(void) {
     g.rows = rnd_range(1, 17);
     g.cols = rnd_range(1, 19);
     g.segments = 1;
-    g.seg_len = 8 * rnd_range(1, 3);
+    g.seg_len = rnd() % 4 == 0 ? 48 : 8 * rnd_range(1, 3);
     g.a_seg = g.seg_len;
     g.a_row = g.seg_len + (rnd() % 8 == 0 ? rnd_range(1, 4) : 0);
     g.w_seg = g.seg_len;
     g.w_col = g.seg_len + (rnd() % 2 ? 0 : rnd_range(1, 5));
     g.out_row = g.cols + rnd_range(0, 3);
     g.a_offset = rnd() % 2 ? 0 : pick_offset();
-    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8/k16/k24", &bad);
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8..k48", &bad);
   }
   CHECK(ok);
 }
