@@ -15350,15 +15350,51 @@ TFLC__INLINE void tflc__mve_dot2x2(const int8_t *a0, const int8_t *a1,
   s[3] = s11;
 }
 
+/* The dot products of the row a with the weight rows w0..w3 over len > 0
+ * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
+ * LETP: the last vector loads only its valid lanes, the others are zero
+ * and add nothing); in C, compilers reload the pointers around a
+ * predicated tail. */
+TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
+                                           const int8_t *w1, const int8_t *w2,
+                                           const int8_t *w3, int32_t len) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__(
+      "dlstp.8 lr, %[len]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[w0]], #16\n\t"
+      "vmlava.s8 %[s0], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w1]], #16\n\t"
+      "vmlava.s8 %[s1], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w2]], #16\n\t"
+      "vmlava.s8 %[s2], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w3]], #16\n\t"
+      "vmlava.s8 %[s3], q0, q1\n\t"
+      "letp lr, 1b\n\t"
+      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+      : [len] "r"(len)
+      : "lr", "q0", "q1", "memory");
+  return tflc__mve_vec4(s0, s1, s2, s3);
+}
+
 /* Columns [c, cols) of the block, four at a time against one row at a
  * time: the sums of a row against four weight rows, their requantization
  * as one vector, one predicated store. */
 static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
                                                const tflc_gemm_block *g,
                                                int32_t c) {
-  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
-  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
-  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  /* segments that follow each other in the rows and columns are one
+   * (the windows of a convolution over the whole width) */
+  const int joined = g->segments > 1 && g->seg_len > 0 &&
+                     g->a_seg == g->seg_len && g->w_seg == g->seg_len &&
+                     g->segments <= INT32_MAX / g->seg_len;
+  const int32_t segs = joined ? 1 : g->segments;
+  const int32_t len = joined ? g->segments * g->seg_len : g->seg_len;
+  const int32_t rows = g->rows, a_row = g->a_row, a_seg = g->a_seg;
+  const int32_t w_col = g->w_col, w_seg = g->w_seg, out_row = g->out_row;
   int32_t r, sg;
   for (; c < g->cols; c += 4) {
     const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
@@ -15387,6 +15423,16 @@ static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
     }
     for (r = 0; r < rows; r++, a += a_row, o += out_row) {
       int32_t s[4] = {0, 0, 0, 0};
+      if (segs == 1 && len > 0) {
+        /* one run: a tail-predicated loop */
+        vstrbq_p_s32(
+            o,
+            tflc__mve_requant(
+                vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
+                &f),
+            p);
+        continue;
+      }
       for (sg = 0; sg < segs; sg++) {
         const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
         tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
@@ -16201,36 +16247,6 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_runs48(rq, g);
   else
     tflc__mve_gemm_blocks(rq, g);
-}
-
-/* The dot products of the row a with the weight rows w0..w3 over len > 0
- * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
- * LETP: the last vector loads only its valid lanes, the others are zero
- * and add nothing); in C, compilers reload the pointers around a
- * predicated tail. */
-TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
-                                           const int8_t *w1, const int8_t *w2,
-                                           const int8_t *w3, int32_t len) {
-  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
-  __asm__(
-      "dlstp.8 lr, %[len]\n"
-      "1:\n\t"
-      "vldrb.u8 q0, [%[a]], #16\n\t"
-      "vldrb.u8 q1, [%[w0]], #16\n\t"
-      "vmlava.s8 %[s0], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w1]], #16\n\t"
-      "vmlava.s8 %[s1], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w2]], #16\n\t"
-      "vmlava.s8 %[s2], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w3]], #16\n\t"
-      "vmlava.s8 %[s3], q0, q1\n\t"
-      "letp lr, 1b\n\t"
-      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
-        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-      : [len] "r"(len)
-      : "lr", "q0", "q1", "memory");
-  return tflc__mve_vec4(s0, s1, s2, s3);
 }
 
 TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,
