@@ -16068,6 +16068,11 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
   int32_t c, r, sg;
+  /* the row pairs of pointwise blocks of 8, 16 or 48 values (rows, and
+   * for 48 the columns, one after the other) in asm loops when no left
+   * shift is set */
+  const int rows_in_asm = rows >= 2 && segs == 1 && a_row == len &&
+                          (len == 8 || len == 16 || (len == 48 && w_col == 48));
   if (rows == 1) {
     /* one row: four columns at a time, no row computed twice */
     tflc__mve_gemm_cols(rq, g, 0);
@@ -16081,21 +16086,13 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
     tflc__mve_quant f;
     tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
     r = 0;
-    if (rows >= 2 && segs == 1 && len == 8 && a_row == 8 &&
-        vmaxvq_s32(0, f.left) == 0) {
-      tflc__mve_gemm_k8(&f, a, w0, w1, o, out_row, rows / 2);
-      r = rows & ~1;
-      a += (ptrdiff_t)r * a_row;
-      o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2 && segs == 1 && len == 16 && a_row == 16 &&
-               vmaxvq_s32(0, f.left) == 0) {
-      tflc__mve_gemm_k16(&f, a, w0, w1, o, out_row, rows / 2);
-      r = rows & ~1;
-      a += (ptrdiff_t)r * a_row;
-      o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2 && segs == 1 && len == 48 && a_row == 48 &&
-               w_col == 48 && vmaxvq_s32(0, f.left) == 0) {
-      tflc__mve_gemm_k48(&f, a, w0, o, out_row, rows / 2);
+    if (rows_in_asm != 0 && vmaxvq_s32(0, f.left) == 0) {
+      if (len == 8)
+        tflc__mve_gemm_k8(&f, a, w0, w1, o, out_row, rows / 2);
+      else if (len == 16)
+        tflc__mve_gemm_k16(&f, a, w0, w1, o, out_row, rows / 2);
+      else
+        tflc__mve_gemm_k48(&f, a, w0, o, out_row, rows / 2);
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
       o += (ptrdiff_t)r * out_row;
@@ -16221,9 +16218,24 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, 0);
     return;
   }
+  if (g->segments == 1 && g->seg_len == g->a_row) {
+    /* pointwise blocks, their rows one after the other */
+    if (g->seg_len == 24 && g->rows >= 4) {
+      const int32_t n = rq->per_channel ? g->cols : 1;
+      for (c = 0; c < n && rq->shift[c] <= 0; c++) {
+      }
+      if (c == n) {
+        tflc__mve_gemm_k24_block(rq, g);
+        return;
+      }
+    }
+    if (g->seg_len == 16 || (g->seg_len == 48 && g->w_col == 48)) {
+      tflc__mve_gemm_blocks(rq, g); /* tflc__mve_gemm_k16, _k48 */
+      return;
+    }
+  }
   if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
-      !(g->seg_len == 16 && g->a_row == 16) && g->cols >= 2 &&
-      (g->cols & 1) == 0 && rq->per_channel) {
+      g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
     for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
     }
     if (c == g->cols) {
@@ -16231,19 +16243,8 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
       return;
     }
   }
-  if (g->segments == 1 && g->seg_len == 24 && g->a_row == 24 && g->rows >= 4) {
-    const int32_t n = rq->per_channel ? g->cols : 1;
-    for (c = 0; c < n && rq->shift[c] <= 0; c++) {
-    }
-    if (c == n) {
-      tflc__mve_gemm_k24_block(rq, g);
-      return;
-    }
-  }
   if (g->segments > 0 && g->seg_len > 0 && g->seg_len % 48 == 0 &&
-      g->w_seg == g->seg_len &&
-      !(g->segments == 1 && g->seg_len == 48 && g->a_row == 48 &&
-        g->w_col == 48))
+      g->w_seg == g->seg_len)
     tflc__mve_gemm_runs48(rq, g);
   else
     tflc__mve_gemm_blocks(rq, g);
