@@ -15423,7 +15423,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
     }
     for (r = 0; r < rows; r++, a += a_row, o += out_row) {
       int32_t s[4] = {0, 0, 0, 0};
-      if (segs == 1 && len > 0) {
+      if (joined || (segs == 1 && rows == 1 && len > 0)) {
         /* one run: a tail-predicated loop */
         vstrbq_p_s32(
             o,
@@ -15659,38 +15659,6 @@ TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
   }
 }
 
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                      const int8_t *w0, const int8_t *w1, int32_t len,
-                      int8_t *o, int32_t out_row, int32_t pairs) {
-  /* variants without the left shift (all of them 0: the usual case) and
-   * without the predicated tail */
-  const int left = vmaxvq_s32(0, fp->left) != 0;
-  if (left)
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 1,
-                               1);
-  else if (len & 15)
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
-                               1);
-  else
-    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
-                               0);
-}
-
-/* the loop above for any number of segments */
-static TFLC__NOINLINE void
-tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
-                     const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
-                     int32_t out_row, int32_t pairs, int32_t segs,
-                     int32_t a_seg, int32_t w_seg) {
-  if (vmaxvq_s32(0, fp->left) != 0)
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 1, 0);
-  else
-    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
-                              segs, a_seg, w_seg, 0, 0);
-}
-
 /* Pairs [0, pairs) of rows of 8 values that follow each other (a_row 8:
  * one 16-byte load holds rows r and r + 1) against the columns w0, w1
  * (their 8 weights twice in a vector: u, v), requantized by f (no left
@@ -15889,6 +15857,38 @@ static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
   (void)s11;
 }
 
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                      const int8_t *w0, const int8_t *w1, int32_t len,
+                      int8_t *o, int32_t out_row, int32_t pairs) {
+  /* variants without the left shift (all of them 0: the usual case) and
+   * without the predicated tail */
+  const int left = vmaxvq_s32(0, fp->left) != 0;
+  if (left)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 1,
+                               1);
+  else if (len & 15)
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               1);
+  else
+    tflc__mve_gemm_pairs1_body(fp, a, a_row, w0, w1, len, o, out_row, pairs, 0,
+                               0);
+}
+
+/* the loop above for any number of segments */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
+                     const int8_t *w0, const int8_t *w1, int32_t len, int8_t *o,
+                     int32_t out_row, int32_t pairs, int32_t segs,
+                     int32_t a_seg, int32_t w_seg) {
+  if (vmaxvq_s32(0, fp->left) != 0)
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 1, 0);
+  else
+    tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
+                              segs, a_seg, w_seg, 0, 0);
+}
+
 /* Quads [0, quads) of rows of 24 values that follow each other (a_row
  * 24: two rows are three 16-byte loads, the middle one the end of the
  * first row and the start of the second) against one column w, its
@@ -16068,11 +16068,6 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
   const uint32x4_t where =
       vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
   int32_t c, r, sg;
-  /* the row pairs of pointwise blocks of 8, 16 or 48 values (rows, and
-   * for 48 the columns, one after the other) in asm loops when no left
-   * shift is set */
-  const int rows_in_asm = rows >= 2 && segs == 1 && a_row == len &&
-                          (len == 8 || len == 16 || (len == 48 && w_col == 48));
   if (rows == 1) {
     /* one row: four columns at a time, no row computed twice */
     tflc__mve_gemm_cols(rq, g, 0);
@@ -16086,17 +16081,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
     tflc__mve_quant f;
     tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
     r = 0;
-    if (rows_in_asm != 0 && vmaxvq_s32(0, f.left) == 0) {
-      if (len == 8)
-        tflc__mve_gemm_k8(&f, a, w0, w1, o, out_row, rows / 2);
-      else if (len == 16)
-        tflc__mve_gemm_k16(&f, a, w0, w1, o, out_row, rows / 2);
-      else
-        tflc__mve_gemm_k48(&f, a, w0, o, out_row, rows / 2);
-      r = rows & ~1;
-      a += (ptrdiff_t)r * a_row;
-      o += (ptrdiff_t)r * out_row;
-    } else if (rows >= 2 && segs == 1) {
+    if (rows >= 2 && segs == 1) {
       tflc__mve_gemm_pairs1(&f, a, a_row, w0, w1, len, o, out_row, rows / 2);
       r = rows & ~1;
       a += (ptrdiff_t)r * a_row;
@@ -16167,6 +16152,47 @@ tflc__mve_gemm_k24_block(const tflc_requant_params *rq,
   }
 }
 
+/* The pointwise blocks of 8, 16 or 48 values (one segment, rows one
+ * after the other, for 48 the columns too; two rows at least): each
+ * column pair's row pairs through tflc__mve_gemm_k8, _k16 or _k48 (with a
+ * left shift through tflc__mve_gemm_pairs1), an odd last row as a 1 x 2
+ * block (its row twice, two lanes stored), an odd last column through
+ * tflc__mve_gemm_cols. */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pointwise(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, len = g->seg_len, out_row = g->out_row;
+  const ptrdiff_t last = (ptrdiff_t)(rows & ~1);
+  int32_t c;
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    int8_t *const o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    if (vmaxvq_s32(0, f.left) != 0)
+      tflc__mve_gemm_pairs1(&f, g->a, len, w0, w1, len, o, out_row, rows / 2);
+    else if (len == 8)
+      tflc__mve_gemm_k8(&f, g->a, w0, w1, o, out_row, rows / 2);
+    else if (len == 16)
+      tflc__mve_gemm_k16(&f, g->a, w0, w1, o, out_row, rows / 2);
+    else
+      tflc__mve_gemm_k48(&f, g->a, w0, o, out_row, rows / 2);
+    if (rows & 1) {
+      const int8_t *const a = g->a + last * len;
+      int32_t s[4] = {0, 0, 0, 0};
+      tflc__mve_dot2x2(a, a, w0, w1, len, s);
+      vstrbq_p_s32(
+          o + last * out_row,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
+}
+
 /* The blocks of the 3 x 3 convolutions of 16, 32, 64 ... channels: every
  * column pair's requantization (tflc__mve_quant_pair) and its row pairs
  * in one call, runs of a multiple of 48 values whose weight segments
@@ -16229,8 +16255,9 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
         return;
       }
     }
-    if (g->seg_len == 16 || (g->seg_len == 48 && g->w_col == 48)) {
-      tflc__mve_gemm_blocks(rq, g); /* tflc__mve_gemm_k16, _k48 */
+    if (g->seg_len == 8 || g->seg_len == 16 ||
+        (g->seg_len == 48 && g->w_col == 48)) {
+      tflc__mve_gemm_pointwise(rq, g);
       return;
     }
   }
