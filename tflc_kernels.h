@@ -15620,15 +15620,51 @@ TFLC__INLINE void tflc__mve_dot2x2(const int8_t *a0, const int8_t *a1,
   s[3] = s11;
 }
 
+/* The dot products of the row a with the weight rows w0..w3 over len > 0
+ * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
+ * LETP: the last vector loads only its valid lanes, the others are zero
+ * and add nothing); in C, compilers reload the pointers around a
+ * predicated tail. */
+TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
+                                           const int8_t *w1, const int8_t *w2,
+                                           const int8_t *w3, int32_t len) {
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
+  __asm__(
+      "dlstp.8 lr, %[len]\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[w0]], #16\n\t"
+      "vmlava.s8 %[s0], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w1]], #16\n\t"
+      "vmlava.s8 %[s1], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w2]], #16\n\t"
+      "vmlava.s8 %[s2], q0, q1\n\t"
+      "vldrb.u8 q1, [%[w3]], #16\n\t"
+      "vmlava.s8 %[s3], q0, q1\n\t"
+      "letp lr, 1b\n\t"
+      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
+        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
+      : [len] "r"(len)
+      : "lr", "q0", "q1", "memory");
+  return tflc__mve_vec4(s0, s1, s2, s3);
+}
+
 /* Columns [c, cols) of the block, four at a time against one row at a
  * time: the sums of a row against four weight rows, their requantization
  * as one vector, one predicated store. */
 static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
                                                const tflc_gemm_block *g,
                                                int32_t c) {
-  const int32_t rows = g->rows, segs = g->segments, len = g->seg_len;
-  const int32_t a_row = g->a_row, a_seg = g->a_seg, w_col = g->w_col;
-  const int32_t w_seg = g->w_seg, out_row = g->out_row;
+  /* segments that follow each other in the rows and columns are one
+   * (the windows of a convolution over the whole width) */
+  const int joined = g->segments > 1 && g->seg_len > 0 &&
+                     g->a_seg == g->seg_len && g->w_seg == g->seg_len &&
+                     g->segments <= INT32_MAX / g->seg_len;
+  const int32_t segs = joined ? 1 : g->segments;
+  const int32_t len = joined ? g->segments * g->seg_len : g->seg_len;
+  const int32_t rows = g->rows, a_row = g->a_row, a_seg = g->a_seg;
+  const int32_t w_col = g->w_col, w_seg = g->w_seg, out_row = g->out_row;
   int32_t r, sg;
   for (; c < g->cols; c += 4) {
     const int32_t n = g->cols - c < 4 ? g->cols - c : 4;
@@ -15657,6 +15693,16 @@ static TFLC__NOINLINE void tflc__mve_gemm_cols(const tflc_requant_params *rq,
     }
     for (r = 0; r < rows; r++, a += a_row, o += out_row) {
       int32_t s[4] = {0, 0, 0, 0};
+      if (joined || (segs == 1 && rows == 1 && len > 0)) {
+        /* one run: a tail-predicated loop */
+        vstrbq_p_s32(
+            o,
+            tflc__mve_requant(
+                vaddq_s32(tflc__mve_dot1x4_tp(a, w0, w1, w2, w3, len), f.bias),
+                &f),
+            p);
+        continue;
+      }
       for (sg = 0; sg < segs; sg++) {
         const ptrdiff_t d = (ptrdiff_t)sg * w_seg;
         tflc__mve_dot1x4(a + (ptrdiff_t)sg * a_seg, w0 + d, w1 + d, w2 + d,
@@ -15883,6 +15929,204 @@ TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
   }
 }
 
+/* Pairs [0, pairs) of rows of 8 values that follow each other (a_row 8:
+ * one 16-byte load holds rows r and r + 1) against the columns w0, w1
+ * (their 8 weights twice in a vector: u, v), requantized by f (no left
+ * shift) into lanes (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and
+ * stored with one scatter. One predicated block of four dot products
+ * (VPSTETE: the low half of the load against the low half of u, the high
+ * half against the high half, the same with v), so each load serves the
+ * four sums of a 2 x 2 block; the requantization in the same asm, every
+ * vector in a register. It sets VPR.P0, which no compiler lets an asm
+ * declare clobbered: P0 is saved before the loop and put back after it.
+ * pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
+                                             const int8_t *a, const int8_t *w0,
+                                             const int8_t *w1, int8_t *o,
+                                             int32_t out_row, int32_t pairs) {
+  /* lanes 0..7 and 8..15 read bytes 0..7 */
+  const uint8x16_t twice = vandq_u8(vidupq_n_u8(0, 1), vdupq_n_u8(7));
+  const int8x16_t u = vldrbq_gather_offset_s8(w0, twice);
+  const int8x16_t v = vldrbq_gather_offset_s8(w1, twice);
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11, keep;
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+  __asm__ __volatile__(
+      "vmrs %[s11], p0\n\t"
+      "str %[s11], %[keep]\n\t"
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "movs %[s00], #255\n\t" /* the predicate: bytes 0..7 */
+      "vmsr p0, %[s00]\n\t"   /* (an else inverts P0: set each time) */
+      "vpstete\n\t"
+      "vmladavt.s8 %[s00], q0, %q[u]\n\t"
+      "vmladave.s8 %[s10], q0, %q[u]\n\t"
+      "vmladavt.s8 %[s01], q0, %q[v]\n\t"
+      "vmladave.s8 %[s11], q0, %q[v]\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      "ldr %[s11], %[keep]\n\t"
+      "vmsr p0, %[s11]\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o), [keep] "=m"(keep)
+      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
+        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
+/* Pairs [0, pairs) of rows of 16 values that follow each other (a_row
+ * 16) against the columns w0, w1 (u, v), requantized by f (no left
+ * shift) into lanes (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and
+ * stored with one scatter: two loads, four dot products and the
+ * requantization in one asm loop, every vector in a register (the loads'
+ * registers reused for the sums). pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
+                                              const int8_t *a, const int8_t *w0,
+                                              const int8_t *w1, int8_t *o,
+                                              int32_t out_row, int32_t pairs) {
+  const int8x16_t u = vldrbq_s8(w0), v = vldrbq_s8(w1);
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11;
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+  __asm__ __volatile__(
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      "vldrb.u8 q0, [%[a]], #16\n\t"
+      "vldrb.u8 q1, [%[a]], #16\n\t"
+      "vmladav.s8 %[s00], q0, %q[u]\n\t"
+      "vmladav.s8 %[s01], q0, %q[v]\n\t"
+      "vmladav.s8 %[s10], q1, %q[u]\n\t"
+      "vmladav.s8 %[s11], q1, %q[v]\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
+      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
+        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
+/* Pairs [0, pairs) of rows of 48 values that follow each other (a_row
+ * 48) against two columns of 48 weights that follow each other (w_col 48:
+ * w0 at w, w1 at w + 48), requantized by f (no left shift) into lanes
+ * (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1) and stored with one
+ * scatter: every load at an immediate offset (the rows' pointer moved on
+ * by the last one), twelve dot products and the requantization in one asm
+ * loop. pairs > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
+                                              const int8_t *a, const int8_t *w,
+                                              int8_t *o, int32_t out_row,
+                                              int32_t pairs) {
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
+  const uint32x4_t where =
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
+  const int32_t step = 2 * out_row;
+  int32_t s00, s01, s10, s11;
+  /* clang-format off */
+  /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
+#define TFLC__MVE_K48_STEP(op, xa, xb, wa, wb)                                 \
+  "vldrb.u8 q0, [%[a], #" xa "]\n\t"                                           \
+  "vldrb.u8 q1, [%[a], #" xb "]\n\t"                                           \
+  "vldrb.u8 q2, [%[w], #" wa "]\n\t"                                           \
+  "vldrb.u8 q3, [%[w], #" wb "]\n\t"                                           \
+  op " %[s00], q0, q2\n\t"                                                     \
+  op " %[s01], q0, q3\n\t"                                                     \
+  op " %[s10], q1, q2\n\t"                                                     \
+  op " %[s11], q1, q3\n\t"
+  __asm__ __volatile__(
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      TFLC__MVE_K48_STEP("vmladav.s8", "16", "64", "16", "64")
+      TFLC__MVE_K48_STEP("vmladava.s8", "32", "80", "32", "80")
+      "vldrb.u8 q1, [%[a], #48]\n\t"
+      "vldrb.u8 q0, [%[a]], #96\n\t"
+      "vldrb.u8 q2, [%[w]]\n\t"
+      "vldrb.u8 q3, [%[w], #48]\n\t"
+      "vmladava.s8 %[s00], q0, q2\n\t"
+      "vmladava.s8 %[s01], q0, q3\n\t"
+      "vmladava.s8 %[s10], q1, q2\n\t"
+      "vmladava.s8 %[s11], q1, q3\n\t"
+      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
+      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
+      "vadd.i32 q0, q0, %q[bias]\n\t"
+      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
+      "vand q1, q0, %q[right]\n\t"
+      "vshr.s32 q1, q1, #31\n\t"
+      "vqadd.s32 q0, q0, q1\n\t"
+      "vrshl.s32 q0, q0, %q[right]\n\t"
+      "vadd.i32 q0, q0, %[off]\n\t"
+      "vdup.32 q1, %[lo]\n\t"
+      "vmax.s32 q0, q0, q1\n\t"
+      "vdup.32 q1, %[hi]\n\t"
+      "vmin.s32 q0, q0, q1\n\t"
+      "vstrb.32 q0, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
+        [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
+      : [n] "m"(pairs), [w] "r"(w), [step] "r"(step), [off] "r"(off),
+        [lo] "r"(lo), [hi] "r"(hi), [bias] "w"(bias), [q] "w"(q),
+        [right] "w"(right), [where] "w"(where)
+      : "lr", "q0", "q1", "q2", "q3", "memory");
+#undef TFLC__MVE_K48_STEP
+  /* clang-format on */
+  (void)s00;
+  (void)s01;
+  (void)s10;
+  (void)s11;
+}
+
 static TFLC__NOINLINE void
 tflc__mve_gemm_pairs1(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
                       const int8_t *w0, const int8_t *w1, int32_t len,
@@ -15913,6 +16157,83 @@ tflc__mve_gemm_pairs(const tflc__mve_quant *fp, const int8_t *a, int32_t a_row,
   else
     tflc__mve_gemm_pairs_body(fp, a, a_row, w0, w1, len, o, out_row, pairs,
                               segs, a_seg, w_seg, 0, 0);
+}
+
+/* Quads [0, quads) of rows of 24 values that follow each other (a_row
+ * 24: two rows are three 16-byte loads, the middle one the end of the
+ * first row and the start of the second) against one column w, its
+ * weights held as w[0..15], w[16..23] w[0..7] and w[8..23]: the middle
+ * load's halves go to the two rows' sums through a predicated pair (VPSTE
+ * on bytes 0..7, P0 set again before each pair since an else inverts
+ * it). The four rows' sums make one vector (lanes r, r + 2, r + 1, r + 3)
+ * requantized with the column's scalars (bias with the input offset
+ * folded in, multiplier, right shift -31..0; no left shift) and stored
+ * with one scatter. Like tflc__mve_gemm_k8 it keeps VPR.P0 as it found
+ * it. quads > 0. */
+static TFLC__NOINLINE void tflc__mve_gemm_k24(const int8_t *a, const int8_t *w,
+                                              int8_t *o, int32_t out_row,
+                                              int32_t quads, int32_t bias,
+                                              int32_t mul, int32_t right,
+                                              const tflc_requant_params *rq) {
+  static const uint8_t mid[16] = {16, 17, 18, 19, 20, 21, 22, 23,
+                                  0,  1,  2,  3,  4,  5,  6,  7};
+  const int8x16_t w0 = vldrbq_s8(w), w2 = vldrbq_s8(w + 8);
+  const int8x16_t w1 = vldrbq_gather_offset_s8(w, vldrbq_u8(mid));
+  const int32x4_t b = vdupq_n_s32(bias);
+  const uint32x4_t where = vreinterpretq_u32_s32(
+      tflc__mve_vec4(0, 2 * out_row, out_row, 3 * out_row));
+  const int32_t off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int32_t step = 4 * out_row;
+  int32_t s0, s1, keep;
+  /* clang-format off */
+#define TFLC__MVE_K24_PAIR(lanes)                                              \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "vmladav.s8 %[s0], q0, %q[w0]\n\t"                                           \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "movs %[s1], #255\n\t"                                                       \
+  "vmsr p0, %[s1]\n\t"                                                         \
+  "vpste\n\t"                                                                  \
+  "vmladavat.s8 %[s0], q0, %q[w1]\n\t"                                         \
+  "vmladave.s8 %[s1], q0, %q[w1]\n\t"                                          \
+  "vldrb.u8 q0, [%[a]], #16\n\t"                                               \
+  "vmladava.s8 %[s1], q0, %q[w2]\n\t"                                          \
+  "vmov q1[" lanes "], %[s0], %[s1]\n\t"
+  __asm__ __volatile__(
+      "vmrs %[s1], p0\n\t"
+      "str %[s1], %[keep]\n\t"
+      "ldr lr, %[n]\n\t"
+      "dls lr, lr\n"
+      "1:\n\t"
+      TFLC__MVE_K24_PAIR("2], q1[0")
+      TFLC__MVE_K24_PAIR("3], q1[1")
+      "vadd.i32 q1, q1, %q[b]\n\t"
+      "vqrdmulh.s32 q1, q1, %[mul]\n\t"
+      "vdup.32 q0, %[right]\n\t"
+      "vand q0, q1, q0\n\t"
+      "vshr.s32 q0, q0, #31\n\t"
+      "vqadd.s32 q1, q1, q0\n\t"
+      "vrshl.s32 q1, %[right]\n\t"
+      "vadd.i32 q1, q1, %[off]\n\t"
+      "vdup.32 q0, %[lo]\n\t"
+      "vmax.s32 q1, q1, q0\n\t"
+      "vdup.32 q0, %[hi]\n\t"
+      "vmin.s32 q1, q1, q0\n\t"
+      "vstrb.32 q1, [%[o], %q[where]]\n\t"
+      "add %[o], %[o], %[step]\n\t"
+      "le lr, 1b\n\t"
+      "ldr %[s1], %[keep]\n\t"
+      "vmsr p0, %[s1]\n\t"
+      : [s0] "=&Te"(s0), [s1] "=&Te"(s1), [a] "+r"(a), [o] "+r"(o),
+        [keep] "=m"(keep)
+      : [n] "m"(quads), [step] "r"(step), [mul] "r"(mul), [right] "r"(right),
+        [off] "r"(off), [lo] "r"(lo), [hi] "r"(hi),
+        [w0] "w"(w0), [w1] "w"(w1), [w2] "w"(w2), [b] "w"(b),
+        [where] "w"(where)
+      : "lr", "q0", "q1", "memory");
+#undef TFLC__MVE_K24_PAIR
+  /* clang-format on */
+  (void)s0;
+  (void)s1;
 }
 
 /* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
@@ -16072,6 +16393,76 @@ static TFLC__NOINLINE void tflc__mve_gemm_blocks(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, c);
 }
 
+/* The pointwise blocks of 24 input channels (one segment of 24 values,
+ * rows 24 bytes apart, four rows at least, no left shift): each column's
+ * quads of rows through tflc__mve_gemm_k24, its bias with a_offset times
+ * the column's sum folded in (wrapping); the last rows % 4 rows through
+ * tflc__mve_gemm_blocks. */
+static TFLC__NOINLINE void
+tflc__mve_gemm_k24_block(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
+  const int32_t quads = g->rows / 4;
+  tflc_gemm_block rest = *g;
+  int32_t c;
+  for (c = 0; c < g->cols; c++) {
+    const int8_t *const w = g->w + (ptrdiff_t)c * g->w_col;
+    const int32_t k = rq->per_channel ? c : 0;
+    const int32_t sh = rq->shift[k];
+    uint32_t bias = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    bias += (uint32_t)g->a_offset * (uint32_t)tflc__mve_sum(w, 24);
+    tflc__mve_gemm_k24(g->a, w, g->out + c, g->out_row, quads,
+                       tflc__wrap32((int64_t)bias), rq->multiplier[k],
+                       sh < -31 ? -31 : sh, rq);
+  }
+  rest.rows = g->rows - 4 * quads;
+  if (rest.rows > 0) {
+    rest.a += (ptrdiff_t)(4 * quads) * g->a_row;
+    rest.out += (ptrdiff_t)(4 * quads) * g->out_row;
+    tflc__mve_gemm_blocks(rq, &rest);
+  }
+}
+
+/* The pointwise blocks of 8, 16 or 48 values (one segment, rows one
+ * after the other, for 48 the columns too; two rows at least): each
+ * column pair's row pairs through tflc__mve_gemm_k8, _k16 or _k48 (with a
+ * left shift through tflc__mve_gemm_pairs1), an odd last row as a 1 x 2
+ * block (its row twice, two lanes stored), an odd last column through
+ * tflc__mve_gemm_cols. */
+static TFLC__NOINLINE void
+tflc__mve_gemm_pointwise(const tflc_requant_params *rq,
+                         const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, len = g->seg_len, out_row = g->out_row;
+  const ptrdiff_t last = (ptrdiff_t)(rows & ~1);
+  int32_t c;
+  for (c = 0; c + 2 <= g->cols; c += 2) {
+    const int8_t *const w0 = g->w + (ptrdiff_t)c * g->w_col;
+    const int8_t *const w1 = w0 + g->w_col;
+    int8_t *const o = g->out + c;
+    tflc__mve_quant f;
+    tflc__mve_quant_pair(&f, rq, g, c, w0, w1);
+    if (vmaxvq_s32(0, f.left) != 0)
+      tflc__mve_gemm_pairs1(&f, g->a, len, w0, w1, len, o, out_row, rows / 2);
+    else if (len == 8)
+      tflc__mve_gemm_k8(&f, g->a, w0, w1, o, out_row, rows / 2);
+    else if (len == 16)
+      tflc__mve_gemm_k16(&f, g->a, w0, w1, o, out_row, rows / 2);
+    else
+      tflc__mve_gemm_k48(&f, g->a, w0, o, out_row, rows / 2);
+    if (rows & 1) {
+      const int8_t *const a = g->a + last * len;
+      int32_t s[4] = {0, 0, 0, 0};
+      tflc__mve_dot2x2(a, a, w0, w1, len, s);
+      vstrbq_p_s32(
+          o + last * out_row,
+          tflc__mve_requant(
+              vaddq_s32(tflc__mve_vec4(s[0], s[1], s[2], s[3]), f.bias), &f),
+          vctp32q(2u));
+    }
+  }
+  if (c < g->cols)
+    tflc__mve_gemm_cols(rq, g, c);
+}
+
 /* The blocks of the 3 x 3 convolutions of 16, 32, 64 ... channels: every
  * column pair's requantization (tflc__mve_quant_pair) and its row pairs
  * in one call, runs of a multiple of 48 values whose weight segments
@@ -16123,6 +16514,23 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_cols(rq, g, 0);
     return;
   }
+  if (g->segments == 1 && g->seg_len == g->a_row) {
+    /* pointwise blocks, their rows one after the other */
+    if (g->seg_len == 24 && g->rows >= 4) {
+      const int32_t n = rq->per_channel ? g->cols : 1;
+      for (c = 0; c < n && rq->shift[c] <= 0; c++) {
+      }
+      if (c == n) {
+        tflc__mve_gemm_k24_block(rq, g);
+        return;
+      }
+    }
+    if (g->seg_len == 8 || g->seg_len == 16 ||
+        (g->seg_len == 48 && g->w_col == 48)) {
+      tflc__mve_gemm_pointwise(rq, g);
+      return;
+    }
+  }
   if (g->segments == 1 && (g->seg_len == 16 || g->seg_len == 32) &&
       g->cols >= 2 && (g->cols & 1) == 0 && rq->per_channel) {
     for (c = 0; c < g->cols && rq->shift[c] <= 0; c++) {
@@ -16137,36 +16545,6 @@ TFLC_API void tflc_gemm_s8_mve(const tflc_requant_params *rq,
     tflc__mve_gemm_runs48(rq, g);
   else
     tflc__mve_gemm_blocks(rq, g);
-}
-
-/* The dot products of the row a with the weight rows w0..w3 over len > 0
- * values, as one vector: one tail-predicated low-overhead loop (DLSTP/
- * LETP: the last vector loads only its valid lanes, the others are zero
- * and add nothing); in C, compilers reload the pointers around a
- * predicated tail. */
-TFLC__INLINE int32x4_t tflc__mve_dot1x4_tp(const int8_t *a, const int8_t *w0,
-                                           const int8_t *w1, const int8_t *w2,
-                                           const int8_t *w3, int32_t len) {
-  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  /* accumulators in even registers (VMLAVA), "Te" in gcc and clang */
-  __asm__(
-      "dlstp.8 lr, %[len]\n"
-      "1:\n\t"
-      "vldrb.u8 q0, [%[a]], #16\n\t"
-      "vldrb.u8 q1, [%[w0]], #16\n\t"
-      "vmlava.s8 %[s0], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w1]], #16\n\t"
-      "vmlava.s8 %[s1], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w2]], #16\n\t"
-      "vmlava.s8 %[s2], q0, q1\n\t"
-      "vldrb.u8 q1, [%[w3]], #16\n\t"
-      "vmlava.s8 %[s3], q0, q1\n\t"
-      "letp lr, 1b\n\t"
-      : [s0] "+Te"(s0), [s1] "+Te"(s1), [s2] "+Te"(s2), [s3] "+Te"(s3),
-        [a] "+r"(a), [w0] "+r"(w0), [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3)
-      : [len] "r"(len)
-      : "lr", "q0", "q1", "memory");
-  return tflc__mve_vec4(s0, s1, s2, s3);
 }
 
 TFLC_API void tflc_gemm_window_s8_mve(const tflc_requant_params *rq,

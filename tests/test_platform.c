@@ -1583,6 +1583,58 @@ static void test_mve_gemm_points(void) {
   CHECK(ok);
 }
 
+/* tflc_gemm_s8_mve on the blocks of the pointwise convolutions of 8, 16,
+ * 24 and 48 channels (tflc__mve_gemm_k8: one segment of 8 values, rows 8
+ * bytes apart, two rows a load; tflc__mve_gemm_k16: 16 values;
+ * tflc__mve_gemm_k24: 24 values, four rows a column at a time;
+ * tflc__mve_gemm_k48: 48 values, columns 48 bytes apart) against the
+ * portable GEMM: any rows
+ * and columns, any input offset, gaps between columns and outputs, per
+ * tensor and per channel, and now and then a left shift or rows further
+ * apart (those blocks take the general path). */
+static void test_mve_gemm_k8(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = rnd_range(1, 17);
+    g.cols = rnd_range(1, 19);
+    g.segments = 1;
+    g.seg_len = rnd() % 4 == 0 ? 48 : 8 * rnd_range(1, 3);
+    g.a_seg = g.seg_len;
+    g.a_row = g.seg_len + (rnd() % 8 == 0 ? rnd_range(1, 4) : 0);
+    g.w_seg = g.seg_len;
+    g.w_col = g.seg_len + (rnd() % 2 ? 0 : rnd_range(1, 5));
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm k8..k48", &bad);
+  }
+  CHECK(ok);
+}
+
+/* tflc_gemm_s8_mve on one row (tflc__mve_gemm_cols) whose segments
+ * follow each other in the row and in the columns (a convolution's window
+ * over the whole input width: one run of segments * seg_len values, the
+ * tail-predicated dot product), and beside them rows and columns with
+ * gaps, against the portable GEMM. */
+static void test_mve_gemm_one_row(void) {
+  int i, ok = 1, bad = 0;
+  for (i = 0; i < 300; i++) {
+    tflc_gemm_block g;
+    g.rows = 1;
+    g.cols = rnd_range(1, 19);
+    g.segments = rnd_range(1, 6);
+    g.seg_len = rnd() % 2 ? 8 * rnd_range(1, 8) : rnd_range(1, 70);
+    g.a_seg = g.seg_len + (rnd() % 4 == 0 ? rnd_range(1, 5) : 0);
+    g.a_row = g.a_seg * g.segments + rnd_range(0, 5);
+    g.w_seg = g.seg_len + (rnd() % 4 == 0 ? rnd_range(1, 3) : 0);
+    g.w_col = g.w_seg * g.segments + rnd_range(0, 5);
+    g.out_row = g.cols + rnd_range(0, 3);
+    g.a_offset = rnd() % 2 ? 0 : pick_offset();
+    ok &= mve_gemm_same(g, tflc_gemm_s8_mve, "mve gemm one row", &bad);
+  }
+  CHECK(ok);
+}
+
 /* tflc_gemm_window_s8_mve against the portable GEMM: one segment of any
  * length (around the vector multiples, up to the im2col rows' 64 and
  * past them), few or many rows, any columns (remainders of four), any
@@ -2245,6 +2297,9 @@ int main(void) {
   RUN(test_mve_fully_connected);
   RUN(test_mve_add);
   RUN(test_kernels_mve);
+  /* last: the random draws of the others kept */
+  RUN(test_mve_gemm_k8);
+  RUN(test_mve_gemm_one_row);
   printf("MVE primitives tested\n");
 #endif
   printf("gemm calls %ld, depthwise calls %ld (last run)\n", test_gemm_calls,
