@@ -17167,9 +17167,14 @@ static TFLC__NOINLINE void tflc__mve_dw_run8(const tflc_requant_params *rq,
                                              int32_t c) {
   const uint32x4_t ix = vmulq_n_u32(vidupq_n_u32(0, 1), 2);
   const int16_t off = (int16_t)b->x_offset;
-  const int32_t rows = b->rows, cols = b->cols;
   const ptrdiff_t x_row = b->x_row, x_col = b->x_col;
   const ptrdiff_t w_row = b->w_row, w_col = b->w_col;
+  /* rows that follow each other (a filter one column wide, a map one
+   * column wide): one row of all the taps */
+  const int flat = x_row == (ptrdiff_t)b->cols * x_col &&
+                   w_row == (ptrdiff_t)b->cols * w_col;
+  const int32_t rows = flat ? 1 : b->rows;
+  const int32_t cols = flat ? b->rows * b->cols : b->cols;
   tflc__mve_quant fe, fo;
   int32_t p, y, x;
   tflc__mve_quant_pairs(&fe, rq, c, 0);

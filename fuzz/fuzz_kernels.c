@@ -250,6 +250,10 @@ static void fuzz_depthwise(reader *r) {
   b.w_col = b.channels + (int32_t)(u8(r) % 4u);
   b.w_row = b.w_col * (b.cols > 0 ? b.cols : 1) + (int32_t)(u8(r) % 4u);
   b.out_pixel = b.channels + (int32_t)(u8(r) % 3u);
+  if (u8(r) % 4u == 0) { /* rows that follow each other (one flat run) */
+    b.x_row = b.x_col * b.cols;
+    b.w_row = b.w_col * b.cols;
+  }
   quant_read(r, &k, b.channels);
   xn = (size_t)((b.pixels - 1) * b.x_pixel +
                 (b.rows > 0 ? b.rows - 1 : 0) * b.x_row +
