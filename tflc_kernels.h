@@ -4947,6 +4947,14 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
    * windows inside the input on */
   fold = bottom >= top && last >= first &&
          (bottom - top + 1) * (last - first + 1) * batches >= 8;
+  /* without folding, raw aligned int32 biases are read in place (fold
+   * 2): every channel in one chunk */
+  if (!fold && !compressed &&
+      (bias == NULL || (bias->bits == 0 && bias->type == TFLC_INT32 &&
+                        ((uintptr_t)bias->data & 3u) == 0))) {
+    fold = 2;
+    chunk = ch;
+  }
   for (c0 = c_begin; c0 < c_end; c0 += nc) {
     tflc_depthwise_block b;
     tflc_requant_params rq;
@@ -4963,7 +4971,9 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
       wt = (const int8_t *)filter->data + c0;
       w_col = ch;
     }
-    rq.bias = bias_chunk;
+    rq.bias = fold != 2      ? bias_chunk
+              : bias != NULL ? (const int32_t *)bias->data + c0
+                             : NULL;
     rq.multiplier = p->out_multiplier + c0;
     rq.shift = p->out_shift + c0;
     rq.per_channel = 1;
@@ -4983,7 +4993,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
      * biases (when enough of them share the sums); pass 1: the other
      * windows, the offset on the inputs */
     for (pass = 0; pass < 2; pass++) {
-      if (pass == 0 && fold) {
+      if (pass == 0 && fold == 1) {
         int32_t j, t;
         for (j = 0; j < nc; j++) {
           uint32_t sum = 0; /* (modulo 2^32, as the accumulators) */
@@ -4997,7 +5007,8 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
         }
         b.x_offset = 0;
       } else {
-        tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
+        if (fold != 2)
+          tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, bias_chunk);
         b.x_offset = p->input_offset;
       }
       for (n = 0; n < batches; n++) {
