@@ -12462,13 +12462,17 @@ static tflc_status tflc__decode_invoke(tflc__ctx *c) {
 }
 
 /* ---- resource variables and subgraphs ---------------------------------- */
-/* Room for one variable per VAR_HANDLE operator in the model. */
-static tflc_status tflc__vars_init(tflc_interpreter *it) {
-  const tflc_model *m = it->model;
+/* The model's VAR_HANDLE operators, every subgraph's. */
+static int32_t tflc__var_handles(const tflc_model *m) {
   int32_t sg, i, n = 0;
   for (sg = 0; sg < m->num_subgraphs; sg++)
     for (i = 0; i < tflc_model_num_ops(m, sg); i++)
       n += tflc_model_op_code(m, sg, i) == TFLC_OP_VAR_HANDLE;
+  return n;
+}
+/* Room for one variable per VAR_HANDLE operator in the model. */
+static tflc_status tflc__vars_init(tflc_interpreter *it) {
+  const int32_t n = tflc__var_handles(it->model);
   if (n) {
     it->vars = (tflc__var *)tflc__persist2(it, sizeof(tflc__var) * (uint32_t)n,
                                            sizeof(tflc__var32) * (uint32_t)n);
@@ -12500,6 +12504,11 @@ static tflc_status tflc__var_handle_prepare(tflc__ctx *c) {
       v = x;
   }
   if (!v) {
+    /* (one record per VAR_HANDLE operator: a model whose handles are
+     * prepared more often than it has them is refused) */
+    if (!c->it->vars || c->it->num_vars >= tflc__var_handles(c->m))
+      return tflc__op_err(c, TFLC_ERR_SCHEMA,
+                          "more variables than VAR_HANDLE operators", 0, 0);
     v = &c->it->vars[c->it->num_vars++];
     v->container = cn;
     v->container_len = cl;
