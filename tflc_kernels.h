@@ -14482,13 +14482,19 @@ typedef struct tflc__dw3_frame {
   uint32_t bias[4];  /* 72: doubled biases */
   uint32_t qn[12];   /* 88: multiplier, nudge (with the offset), right */
   int32_t x_next;    /* 136: third tap of a row to the first of the next */
-  const int8_t *x;   /* 140: tap (0, 0) of the pixel */
+  const int8_t *x;   /* 140: tap (0, 0) of the first pixel */
   int32_t x_pixel;   /* 144 */
   int8_t *out;       /* 148 */
   int32_t out_pixel; /* 152 */
-  int32_t pixels;    /* 156: in the run (at least 1; the assembly turns it
-                      * into the output's end, out + pixels * out_pixel) */
+  int32_t pixels;    /* 156: a row's (at least 1; the assembly turns it
+                      * into the row's output end, out + pixels * out_pixel) */
   uint32_t lo4, hi4; /* 160, 164: the clamp, its byte in every lane */
+  uint32_t clamp;    /* 168: 0 where the clamp is the whole int8 range */
+  int32_t rows;      /* 172: rows of `pixels` pixels (at least 1) */
+  int32_t x_skip;    /* 176: x after a row's last pixel to the next row's */
+  int32_t out_skip;  /* 180: out likewise */
+  int32_t row_bytes; /* 184, 188: the assembly's (pixels * out_pixel; */
+  int32_t step;      /* x_pixel less the two rows of taps) */
 } tflc__dw3_frame;
 
 /* The frame's weights (w: tap (0, 0) of channel 0, taps w_row and w_col
@@ -14524,85 +14530,115 @@ typedef char
     tflc__dw3_frame32_matches[offsetof(tflc__dw3_frame, x_next) == 136 &&
                                       offsetof(tflc__dw3_frame, x) == 140 &&
                                       offsetof(tflc__dw3_frame, out) == 148 &&
-                                      offsetof(tflc__dw3_frame, lo4) == 160
+                                      offsetof(tflc__dw3_frame, lo4) == 160 &&
+                                      offsetof(tflc__dw3_frame, clamp) == 168 &&
+                                      offsetof(tflc__dw3_frame, x_skip) ==
+                                          176 &&
+                                      offsetof(tflc__dw3_frame, step) == 188
                                   ? 1
                                   : -1];
 /* The run of frame k in assembly: twelve registers (-fno-omit-frame-pointer
- * builds keep r7), the rest in the frame. A pixel's four outputs are
- * packed into one word (BFI), clamped lane by lane (SSUB8 + SEL against
- * the clamp's bytes, no-ops for the whole int8 range) and stored at once:
- * one loop for every clamp. */
+ * builds keep r7; wl one of r0-r7 for CBZ), the rest in the frame. The
+ * input pointer stays in xt from pixel to pixel (and row to row). A
+ * pixel's four outputs are packed into one word (BFI), clamped lane by
+ * lane (SSUB8 + SEL against the clamp's bytes; skipped by one CBZ for the
+ * whole int8 range) and stored at once: one loop for every clamp. */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                                                 int32_t x_col) {
   uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
   const int8_t *xt;
-  const int32_t x_next = k->x_next;
+  const int32_t x_row = k->x_next + 2 * x_col; /* tap (r, 0) to (r + 1, 0) */
 #define TFLC__DW3_TAP(xaddr, woff)                                             \
-  "ldr %[xv], " xaddr "\n\t"                                                   \
-  "ldrd %[wl], %[wh], [%[k], #" woff "]\n\t"                                   \
-  "sxtb16 %[xl], %[xv]\n\t"                                                    \
-  "sxtb16 %[xv], %[xv], ror #8\n\t"                                            \
-  "smlabb %[s0], %[xl], %[wl], %[s0]\n\t"                                      \
-  "smlatt %[s2], %[xl], %[wl], %[s2]\n\t"                                      \
-  "smlabb %[s1], %[xv], %[wh], %[s1]\n\t"                                      \
-  "smlatt %[s3], %[xv], %[wh], %[s3]\n\t"
+  "ldr %[xv], " xaddr "\n"                                                     \
+  "ldrd %[wl], %[wh], [%[k], #" woff "]\n"                                     \
+  "sxtb16 %[xl], %[xv]\n"                                                      \
+  "sxtb16 %[xv], %[xv], ror #8\n"                                              \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n"                                        \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n"                                        \
+  "smlabb %[s1], %[xv], %[wh], %[s1]\n"                                        \
+  "smlatt %[s3], %[xv], %[wh], %[s3]\n"
 #define TFLC__DW3_ROW(w0, w1, w2)                                              \
   TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
   TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
-  "add %[xt], %[xt], %[xc], lsl #1\n\t" TFLC__DW3_TAP("[%[xt]]", w2)
+  TFLC__DW3_TAP("[%[xt], %[xc], lsl #1]", w2)
 /* two channels' requantizations from their six words at qn (the second's
  * multiplier loaded with the first's right shift) */
 #define TFLC__DW3_OUT2(sa, sb, qn, rq, nr)                                     \
-  "ldrd %[wl], %[wh], [%[k], #" qn "]\n\t"                                     \
-  "smmulr " sa ", " sa ", %[wl]\n\t"                                           \
-  "sub %[wh], %[wh], " sa ", lsr #31\n\t"                                      \
-  "qadd " sa ", " sa ", %[wh]\n\t"                                             \
-  "ldrd %[wl], %[wh], [%[k], #" rq "]\n\t"                                     \
-  "asr " sa ", " sa ", %[wl]\n\t"                                              \
-  "ssat " sa ", #8, " sa "\n\t"                                                \
-  "smmulr " sb ", " sb ", %[wh]\n\t"                                           \
-  "ldrd %[wl], %[wh], [%[k], #" nr "]\n\t"                                     \
-  "sub %[wl], %[wl], " sb ", lsr #31\n\t"                                      \
-  "qadd " sb ", " sb ", %[wl]\n\t"                                             \
-  "asr " sb ", " sb ", %[wh]\n\t"                                              \
-  "ssat " sb ", #8, " sb "\n\t"
-  __asm__ volatile("ldrd %[xt], %[wh], [%[k], #148]\n\t"
-                   "ldr %[wl], [%[k], #156]\n\t"
-                   "mla %[wl], %[wl], %[wh], %[xt]\n\t"
-                   "str %[wl], [%[k], #156]\n\t"
-                   "1:\n\t"
-                   "ldrd %[xt], %[wl], [%[k], #140]\n\t"
-                   "add %[wl], %[xt], %[wl]\n\t"
-                   "str %[wl], [%[k], #140]\n\t"
-                   "ldrd %[s0], %[s1], [%[k], #72]\n\t"
-                   "ldrd %[s2], %[s3], [%[k], #80]\n\t" TFLC__DW3_ROW("0", "8", "16") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW(
-                       "24", "32",
-                       "40") "add %[xt], %[xt], %[xn]\n\t" TFLC__DW3_ROW("48",
-                                                                         "56",
-                                                                         "64")
-                       TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")
-                           TFLC__DW3_OUT2(
-                               "%[s2]", "%[s3]", "112", "120",
-                               "128") "bfi %[s0], %[s1], #8, #8\n\t"
-                                      "bfi %[s0], %[s2], #16, #8\n\t"
-                                      "bfi %[s0], %[s3], #24, #8\n\t"
-                                      "ldrd %[wl], %[wh], [%[k], #160]\n\t"
-                                      "ssub8 %[xv], %[s0], %[wl]\n\t"
-                                      "sel %[s0], %[s0], %[wl]\n\t"
-                                      "ssub8 %[xv], %[s0], %[wh]\n\t"
-                                      "sel %[s0], %[wh], %[s0]\n\t"
-                                      "ldrd %[xt], %[wh], [%[k], #148]\n\t"
-                                      "str %[s0], [%[xt]]\n\t"
-                                      "add %[xt], %[xt], %[wh]\n\t"
-                                      "str %[xt], [%[k], #148]\n\t"
-                                      "ldr %[wl], [%[k], #156]\n\t"
-                                      "cmp %[xt], %[wl]\n\t"
-                                      "bne 1b\n\t"
-                   : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2),
-                     [s3] "=&r"(s3), [xt] "=&r"(xt), [xv] "=&r"(xv),
-                     [xl] "=&r"(xl), [wl] "=&r"(wl), [wh] "=&r"(wh)
-                   : [xc] "r"(x_col), [xn] "r"(x_next), [k] "r"(k)
-                   : "cc", "memory");
+  "ldrd %[wl], %[wh], [%[k], #" qn "]\n"                                       \
+  "smmulr " sa ", " sa ", %[wl]\n"                                             \
+  "sub %[wh], %[wh], " sa ", lsr #31\n"                                        \
+  "qadd " sa ", " sa ", %[wh]\n"                                               \
+  "ldrd %[wl], %[wh], [%[k], #" rq "]\n"                                       \
+  "asr " sa ", " sa ", %[wl]\n"                                                \
+  "ssat " sa ", #8, " sa "\n"                                                  \
+  "smmulr " sb ", " sb ", %[wh]\n"                                             \
+  "ldrd %[wl], %[wh], [%[k], #" nr "]\n"                                       \
+  "sub %[wl], %[wl], " sb ", lsr #31\n"                                        \
+  "qadd " sb ", " sb ", %[wl]\n"                                               \
+  "asr " sb ", " sb ", %[wh]\n"                                                \
+  "ssat " sb ", #8, " sb "\n"
+  /* clang-format off */
+  __asm__ volatile(
+      "ldr %[xt], [%[k], #140]\n"
+      "ldrd %[xl], %[wh], [%[k], #148]\n"
+      "ldr %[wl], [%[k], #156]\n"
+      "mul %[wh], %[wl], %[wh]\n"
+      "str %[wh], [%[k], #184]\n"
+      "add %[wl], %[xl], %[wh]\n"
+      "str %[wl], [%[k], #156]\n"
+      "ldr %[wl], [%[k], #144]\n"
+      "sub %[wl], %[wl], %[xn], lsl #1\n"
+      "str %[wl], [%[k], #188]\n"
+      "1:\n"
+      "ldrd %[s0], %[s1], [%[k], #72]\n"
+      "ldrd %[s2], %[s3], [%[k], #80]\n"
+      TFLC__DW3_ROW("0", "8", "16")
+      "add %[xt], %[xt], %[xn]\n"
+      TFLC__DW3_ROW("24", "32", "40")
+      "add %[xt], %[xt], %[xn]\n"
+      TFLC__DW3_ROW("48", "56", "64")
+      "ldr %[wl], [%[k], #188]\n"
+      "add %[xt], %[xt], %[wl]\n"
+      TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")
+      TFLC__DW3_OUT2("%[s2]", "%[s3]", "112", "120", "128")
+      "bfi %[s0], %[s1], #8, #8\n"
+      "bfi %[s0], %[s2], #16, #8\n"
+      "bfi %[s0], %[s3], #24, #8\n"
+      "ldr %[wl], [%[k], #168]\n"
+      "cbz %[wl], 2f\n"
+      "ldrd %[wl], %[wh], [%[k], #160]\n"
+      "ssub8 %[xv], %[s0], %[wl]\n"
+      "sel %[s0], %[s0], %[wl]\n"
+      "ssub8 %[xv], %[s0], %[wh]\n"
+      "sel %[s0], %[wh], %[s0]\n"
+      "2:\n"
+      "ldrd %[xl], %[wh], [%[k], #148]\n"
+      "str %[s0], [%[xl]]\n"
+      "add %[xl], %[xl], %[wh]\n"
+      "str %[xl], [%[k], #148]\n"
+      "ldr %[wl], [%[k], #156]\n"
+      "cmp %[xl], %[wl]\n"
+      "bne 1b\n"
+      /* the row's end: the next row, if any */
+      "ldr %[wl], [%[k], #172]\n"
+      "subs %[wl], %[wl], #1\n"
+      "beq 3f\n"
+      "str %[wl], [%[k], #172]\n"
+      "ldrd %[wl], %[wh], [%[k], #176]\n"
+      "add %[xt], %[xt], %[wl]\n"
+      "add %[xl], %[xl], %[wh]\n"
+      "str %[xl], [%[k], #148]\n"
+      "ldr %[wh], [%[k], #184]\n"
+      "add %[wl], %[xl], %[wh]\n"
+      "str %[wl], [%[k], #156]\n"
+      "b 1b\n"
+      "3:\n"
+      : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
+        [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&l"(wl),
+        [wh] "=&r"(wh)
+      : [xc] "r"(x_col), [xn] "r"(x_row), [k] "r"(k)
+      : "cc", "memory");
+  /* clang-format on */
 #undef TFLC__DW3_OUT2
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP
@@ -14636,9 +14672,9 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
-  int8_t *o = k->out, *const end = o + (ptrdiff_t)k->pixels * out_pixel;
-  int32_t j;
-  do {
+  int8_t *o = k->out, *end = o + (ptrdiff_t)k->pixels * out_pixel;
+  int32_t j, rows = k->rows;
+  for (;;) {
     const int8_t *xt = x;
     const uint32_t *w = k->w;
     uint32_t s[4];
@@ -14678,13 +14714,22 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
                                      (int64_t)((uint32_t)v >> 31)));
       v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
       /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
-      v = v >= lo ? v : lo;
-      v = v >= hi ? hi : v;
+      if (k->clamp != 0) {
+        v = v >= lo ? v : lo;
+        v = v >= hi ? hi : v;
+      }
       o[j] = (int8_t)v;
     }
     x += x_pixel;
     o += out_pixel;
-  } while (o != end);
+    if (o != end)
+      continue;
+    if (--rows == 0)
+      break;
+    x += k->x_skip; /* the next row */
+    o += k->out_skip;
+    end = o + (ptrdiff_t)k->pixels * out_pixel;
+  }
 }
 #endif
 
@@ -14713,11 +14758,17 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   } else {
     tflc__dsp_dw3x3_weights(k, (const int8_t *)filter->data + c, 3 * ch, ch);
   }
-  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32)
-    memcpy(k->bias, (const uint8_t *)bias->data + (size_t)c * 4u, 16);
-  else
+  if (bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32) {
+    /* (aligned: the model's misaligned constants are copied at init) */
+    const uint32_t *b = (const uint32_t *)bias->data + c;
+    k->bias[0] = b[0];
+    k->bias[1] = b[1];
+    k->bias[2] = b[2];
+    k->bias[3] = b[3];
+  } else {
     for (j = 0; j < 4; j++)
       k->bias[j] = (uint32_t)tflc__bias_at(bias, c + j);
+  }
   /* doubled biases plus the offset times the doubled weight sums */
   k->bias[0] = tflc__smlabb(k->lo4, off2, k->bias[0] * 2u);
   k->bias[1] = tflc__smlabb(k->hi4, off2, k->bias[1] * 2u);
@@ -14730,8 +14781,11 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
         ((uint32_t)1 << (right - 1)) + ((uint32_t)out_off << right);
     k->qn[3 * j + 2] = right;
   }
+  /* the clamp's bytes; none for the whole int8 range (SSAT clamps) */
   k->lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
   k->hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
+  k->clamp = (uint32_t)(p->act_min != -128 || p->act_max != 127);
+  k->rows = 1;
 }
 
 /* The output rows of a wide map (multiplier 1, four channels from in_n
@@ -14826,6 +14880,8 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
                       int32_t cin, int one, int32_t seg, int32_t per,
                       uint32_t pad, int first) {
   const int32_t all = (g->oh - 1) * g->sh + 3; /* input rows the map reads */
+  /* one band for the whole map: its padding rows stay from the first */
+  const int refill = first || seg < g->ow || per < g->oh;
   int32_t sx, oy, j, t;
   for (sx = 0; sx < g->ow; sx += seg) {
     const int32_t nx = g->ow - sx < seg ? g->ow - sx : seg;
@@ -14848,16 +14904,18 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
     for (oy = 0; oy < g->oh; oy += per) {
       const int32_t rows = g->oh - oy < per ? g->oh - oy : per;
       const int32_t iy0 = oy * g->sh - g->ph;
+      const int32_t in_rows = (rows - 1) * g->sh + 3;
       uint32_t *d = band + lo;
-      for (j = 0; j < (rows - 1) * g->sh + 3; j++, d += n) {
-        const int32_t iy = iy0 + j;
+      /* the input rows [iy0, iy0 + in_rows), at a running offset */
+      ptrdiff_t at = ((ptrdiff_t)iy0 * g->w + ix0 + lo) * cin;
+      for (j = 0; j < in_rows; j++, d += n, at += (ptrdiff_t)g->w * cin) {
         uint32_t *e = d;
         int32_t left = hi - lo;
-        if (iy < 0 || iy >= g->h) {
-          for (; left > 0; left--)
+        if ((uint32_t)(iy0 + j) >= (uint32_t)g->h) {
+          for (; left > 0 && refill; left--)
             *e++ = pad;
         } else {
-          const int8_t *s = in_n + ((ptrdiff_t)iy * g->w + ix0 + lo) * cin;
+          const int8_t *s = in_n + at;
           if (!one) {
             for (; left > 0; left--, s += cin)
               *e++ = tflc__load4(s);
@@ -14879,12 +14937,14 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
           }
         }
       }
-      for (j = 0; j < rows; j++) {
-        k->x = (const int8_t *)(band + (ptrdiff_t)j * g->sh * n);
-        k->out = out_n + ((ptrdiff_t)(oy + j) * g->ow + sx) * ch;
-        k->pixels = nx;
-        tflc__dsp_dw3x3_loop(k, 4);
-      }
+      /* the band's output rows in one run */
+      k->x = (const int8_t *)band;
+      k->out = out_n + ((ptrdiff_t)oy * g->ow + sx) * ch;
+      k->pixels = nx;
+      k->rows = rows;
+      k->x_skip = (g->sh * n - nx * g->sw) * 4;
+      k->out_skip = (g->ow - nx) * ch;
+      tflc__dsp_dw3x3_loop(k, 4);
     }
   }
 }
@@ -14917,6 +14977,7 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
   const int32_t off = p->input_offset;
   uint32_t pad, band[TFLC__DW3_BAND];
+  const int32_t *b32;
   int32_t c, n, seg, per, first, last;
   int64_t e;
   int banded = 1;
@@ -14929,10 +14990,17 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
+  /* every channel's requantization and bias; raw int32 biases (aligned:
+   * the model's misaligned constants are copied at init) read in place */
+  b32 = bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32
+            ? (const int32_t *)bias->data
+            : NULL;
   for (c = 0; c < ch; c++) {
-    const int32_t sh = p->out_shift[c], b = tflc__bias_at(bias, c);
-    if (p->out_multiplier[c] == INT32_MIN || sh > -1 || sh < -23 ||
-        b >= bound || b <= -bound)
+    const int32_t b = b32 != NULL ? b32[c] : tflc__bias_at(bias, c);
+    /* right shifts 1..23, |b| < bound (in unsigned arithmetic) */
+    if (p->out_multiplier[c] == INT32_MIN ||
+        (uint32_t)(-1 - p->out_shift[c]) > 22u ||
+        (uint32_t)b + (uint32_t)(bound - 1) > (uint32_t)(2 * bound - 2))
       return 0;
   }
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
