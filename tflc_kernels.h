@@ -16008,6 +16008,33 @@ TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
   }
 }
 
+/* The requantization asm of the Helium loops below, as
+ * tflc__mve_requant_shift without the left shift; the functions' named
+ * operands are used as they are. TFLC__MVE_REQ_OUT(acc, t): the register
+ * acc's four values plus %[off], clamped to %[lo]..%[hi] (t clobbered),
+ * stored by one scatter at %[o] + %q[where] (the low bytes), %[o] moved on
+ * by %[step]. TFLC__MVE_REQ_PAIRS: the sums %[s00] %[s01] %[s10] %[s11]
+ * into q0's lanes 0..3 (q1 clobbered), plus %q[bias], VQRDMULH by %q[q],
+ * the nudge and VRSHL by %q[right] (the right shifts as VRSHL amounts,
+ * -31..0), then TFLC__MVE_REQ_OUT("q0", "q1"). */
+#define TFLC__MVE_REQ_OUT(acc, t)                                              \
+  "vadd.i32 " acc ", " acc ", %[off]\n\t"                                      \
+  "vdup.32 " t ", %[lo]\n\t"                                                   \
+  "vmax.s32 " acc ", " acc ", " t "\n\t"                                       \
+  "vdup.32 " t ", %[hi]\n\t"                                                   \
+  "vmin.s32 " acc ", " acc ", " t "\n\t"                                       \
+  "vstrb.32 " acc ", [%[o], %q[where]]\n\t"                                    \
+  "add %[o], %[o], %[step]\n\t"
+#define TFLC__MVE_REQ_PAIRS                                                    \
+  "vmov q0[2], q0[0], %[s00], %[s10]\n\t"                                      \
+  "vmov q0[3], q0[1], %[s01], %[s11]\n\t"                                      \
+  "vadd.i32 q0, q0, %q[bias]\n\t"                                              \
+  "vqrdmulh.s32 q0, q0, %q[q]\n\t"                                             \
+  "vand q1, q0, %q[right]\n\t"                                                 \
+  "vshr.s32 q1, q1, #31\n\t"                                                   \
+  "vqadd.s32 q0, q0, q1\n\t"                                                   \
+  "vrshl.s32 q0, q0, %q[right]\n\t" TFLC__MVE_REQ_OUT("q0", "q1")
+
 /* Pairs [0, pairs) of rows of 8 values that follow each other (a_row 8:
  * one 16-byte load holds rows r and r + 1) against the columns w0, w1
  * (their 8 weights twice in a vector: u, v), requantized by f (no left
@@ -16033,6 +16060,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
   const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
   const int32_t step = 2 * out_row;
   int32_t s00, s01, s10, s11, keep;
+  /* clang-format off */
   /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
   __asm__ __volatile__(
       "vmrs %[s11], p0\n\t"
@@ -16048,21 +16076,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
       "vmladave.s8 %[s10], q0, %q[u]\n\t"
       "vmladavt.s8 %[s01], q0, %q[v]\n\t"
       "vmladave.s8 %[s11], q0, %q[v]\n\t"
-      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
-      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
-      "vadd.i32 q0, q0, %q[bias]\n\t"
-      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
-      "vand q1, q0, %q[right]\n\t"
-      "vshr.s32 q1, q1, #31\n\t"
-      "vqadd.s32 q0, q0, q1\n\t"
-      "vrshl.s32 q0, q0, %q[right]\n\t"
-      "vadd.i32 q0, q0, %[off]\n\t"
-      "vdup.32 q1, %[lo]\n\t"
-      "vmax.s32 q0, q0, q1\n\t"
-      "vdup.32 q1, %[hi]\n\t"
-      "vmin.s32 q0, q0, q1\n\t"
-      "vstrb.32 q0, [%[o], %q[where]]\n\t"
-      "add %[o], %[o], %[step]\n\t"
+      TFLC__MVE_REQ_PAIRS
       "le lr, 1b\n\t"
       "ldr %[s11], %[keep]\n\t"
       "vmsr p0, %[s11]\n\t"
@@ -16072,6 +16086,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
         [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
         [right] "w"(right), [where] "w"(where)
       : "lr", "q0", "q1", "memory");
+  /* clang-format on */
   (void)s00;
   (void)s01;
   (void)s10;
@@ -16095,6 +16110,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
   const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
   const int32_t step = 2 * out_row;
   int32_t s00, s01, s10, s11;
+  /* clang-format off */
   /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
   __asm__ __volatile__(
       "ldr lr, %[n]\n\t"
@@ -16106,21 +16122,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
       "vmladav.s8 %[s01], q0, %q[v]\n\t"
       "vmladav.s8 %[s10], q1, %q[u]\n\t"
       "vmladav.s8 %[s11], q1, %q[v]\n\t"
-      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
-      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
-      "vadd.i32 q0, q0, %q[bias]\n\t"
-      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
-      "vand q1, q0, %q[right]\n\t"
-      "vshr.s32 q1, q1, #31\n\t"
-      "vqadd.s32 q0, q0, q1\n\t"
-      "vrshl.s32 q0, q0, %q[right]\n\t"
-      "vadd.i32 q0, q0, %[off]\n\t"
-      "vdup.32 q1, %[lo]\n\t"
-      "vmax.s32 q0, q0, q1\n\t"
-      "vdup.32 q1, %[hi]\n\t"
-      "vmin.s32 q0, q0, q1\n\t"
-      "vstrb.32 q0, [%[o], %q[where]]\n\t"
-      "add %[o], %[o], %[step]\n\t"
+      TFLC__MVE_REQ_PAIRS
       "le lr, 1b\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
@@ -16128,6 +16130,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
         [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
         [right] "w"(right), [where] "w"(where)
       : "lr", "q0", "q1", "memory");
+  /* clang-format on */
   (void)s00;
   (void)s01;
   (void)s10;
@@ -16176,21 +16179,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
       "vmladava.s8 %[s01], q0, q3\n\t"
       "vmladava.s8 %[s10], q1, q2\n\t"
       "vmladava.s8 %[s11], q1, q3\n\t"
-      "vmov q0[2], q0[0], %[s00], %[s10]\n\t"
-      "vmov q0[3], q0[1], %[s01], %[s11]\n\t"
-      "vadd.i32 q0, q0, %q[bias]\n\t"
-      "vqrdmulh.s32 q0, q0, %q[q]\n\t"
-      "vand q1, q0, %q[right]\n\t"
-      "vshr.s32 q1, q1, #31\n\t"
-      "vqadd.s32 q0, q0, q1\n\t"
-      "vrshl.s32 q0, q0, %q[right]\n\t"
-      "vadd.i32 q0, q0, %[off]\n\t"
-      "vdup.32 q1, %[lo]\n\t"
-      "vmax.s32 q0, q0, q1\n\t"
-      "vdup.32 q1, %[hi]\n\t"
-      "vmin.s32 q0, q0, q1\n\t"
-      "vstrb.32 q0, [%[o], %q[where]]\n\t"
-      "add %[o], %[o], %[step]\n\t"
+      TFLC__MVE_REQ_PAIRS
       "le lr, 1b\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
@@ -16292,13 +16281,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k24(const int8_t *a, const int8_t *w,
       "vshr.s32 q0, q0, #31\n\t"
       "vqadd.s32 q1, q1, q0\n\t"
       "vrshl.s32 q1, %[right]\n\t"
-      "vadd.i32 q1, q1, %[off]\n\t"
-      "vdup.32 q0, %[lo]\n\t"
-      "vmax.s32 q1, q1, q0\n\t"
-      "vdup.32 q0, %[hi]\n\t"
-      "vmin.s32 q1, q1, q0\n\t"
-      "vstrb.32 q1, [%[o], %q[where]]\n\t"
-      "add %[o], %[o], %[step]\n\t"
+      TFLC__MVE_REQ_OUT("q1", "q0")
       "le lr, 1b\n\t"
       "ldr %[s1], %[keep]\n\t"
       "vmsr p0, %[s1]\n\t"
@@ -16314,6 +16297,8 @@ static TFLC__NOINLINE void tflc__mve_gemm_k24(const int8_t *a, const int8_t *w,
   (void)s0;
   (void)s1;
 }
+#undef TFLC__MVE_REQ_PAIRS
+#undef TFLC__MVE_REQ_OUT
 
 /* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
  * from each row's start: those past len multiply zero weights) against
