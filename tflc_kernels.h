@@ -14788,64 +14788,6 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_block(tflc__dw3_frame *k,
   k->rows = 1;
 }
 
-/* The output rows of a wide map (multiplier 1, four channels from in_n
- * and out_n): the windows inside the input in one run a row from the
- * input, every other window copied to nine words, the input's zero point
- * (pad) where it leaves the input. */
-static TFLC__NOINLINE void
-tflc__dsp_dw3x3_runs(tflc__dw3_frame *k, const tflc__geom *g,
-                     const int8_t *in_n, int8_t *out_n, int32_t ch,
-                     int32_t first, int32_t last, uint32_t pad) {
-  uint32_t win[9];
-  int32_t oy, ox, ky;
-  for (oy = 0; oy < g->oh; oy++) {
-    const int32_t iy0 = oy * g->sh - g->ph;
-    const int full_y = iy0 >= 0 && iy0 + 3 <= g->h;
-    int8_t *orow = out_n + (ptrdiff_t)oy * g->ow * ch;
-    if (full_y && first <= last) {
-      k->x_next = (g->w - 2) * ch;
-      k->x = in_n + ((ptrdiff_t)iy0 * g->w + first * g->sw - g->pw) * ch;
-      k->x_pixel = g->sw * ch;
-      k->out = orow + (ptrdiff_t)first * ch;
-      k->out_pixel = ch;
-      k->pixels = last - first + 1;
-      tflc__dsp_dw3x3_loop(k, ch);
-    }
-    for (ox = 0; ox < g->ow; ox++) {
-      const int32_t ix0 = ox * g->sw - g->pw;
-      if (full_y && ox == first && first <= last) {
-        ox = last; /* the run */
-        continue;
-      }
-      {
-        /* the rows and columns inside the input, then nine words */
-        const int c0 = ix0 >= 0 && ix0 < g->w;
-        const int c1 = ix0 + 1 >= 0 && ix0 + 1 < g->w;
-        const int c2 = ix0 + 2 >= 0 && ix0 + 2 < g->w;
-        for (ky = 0; ky < 3; ky++) {
-          const int32_t iy = iy0 + ky;
-          uint32_t *wr = win + 3 * ky;
-          if (iy < 0 || iy >= g->h) {
-            wr[0] = wr[1] = wr[2] = pad;
-          } else {
-            const int8_t *xr = in_n + ((ptrdiff_t)iy * g->w + ix0) * ch;
-            wr[0] = c0 ? tflc__load4(xr) : pad;
-            wr[1] = c1 ? tflc__load4(xr + ch) : pad;
-            wr[2] = c2 ? tflc__load4(xr + 2 * ch) : pad;
-          }
-        }
-      }
-      k->x_next = 4;
-      k->x = (const int8_t *)win;
-      k->x_pixel = 0;
-      k->out = orow + (ptrdiff_t)ox * ch;
-      k->out_pixel = 0;
-      k->pixels = 1;
-      tflc__dsp_dw3x3_loop(k, 4);
-    }
-  }
-}
-
 /* The low halfwords of a and b as one word (a's low), and the high
  * halfwords (a's high low): PKHBT and PKHTB */
 #if defined(TFLC_DSP_EMULATE) || !defined(__GNUC__)
@@ -14869,22 +14811,54 @@ TFLC__INLINE uint32_t tflc__pack_hi(uint32_t a, uint32_t b) {
 }
 #endif
 
-/* The output rows of four channels (from in_n and out_n) through bands:
- * `seg` output columns and `per` output rows a band; one: the input's
- * channel in every lane (else four channels a word); first: the first
- * bands of the layer (with one segment the padding columns stay from
+/* A rectangle of output pixels, [x0, x1) x [y0, y1), through bands of
+ * `seg` output columns (whose windows cover (seg - 1) * sw + 3 words a
+ * row) and `per` output rows */
+typedef struct tflc__dw3_rect {
+  int32_t x0, x1, y0, y1, seg, per;
+} tflc__dw3_rect;
+
+/* The bands of rectangle r (seg and per within the band's words: at most
+ * 24 each); a rectangle of stride 1 one segment wide whose band would
+ * hold one output row (three input rows) takes two segments instead,
+ * whose bands hold three or more output rows: half the words copied an
+ * output pixel. Returns twice the instructions its copies take, about
+ * (person_detect's layers on the Cortex-M4): 4.5 a word and 200 a band. */
+static TFLC__PREPARE_CODE int64_t tflc__dsp_dw3x3_plan(tflc__dw3_rect *r,
+                                                       const tflc__geom *g) {
+  const int32_t w = r->x1 - r->x0, h = r->y1 - r->y0;
+  int32_t seg = (TFLC__DW3_BAND / 3 - 3) / g->sw + 1, per;
+  seg = seg < w ? seg : w;
+  for (;;) {
+    per = (TFLC__DW3_BAND / ((seg - 1) * g->sw + 3) - 3) / g->sh + 1;
+    if (per != 1 || g->sh != 1 || seg != w)
+      break;
+    seg = (seg + 1) / 2;
+  }
+  r->seg = seg;
+  r->per = per;
+  /* (w, h < 2^30: maps of four channels or more) */
+  return (int64_t)((w + seg - 1) / seg) * ((h + per - 1) / per) *
+         (400 + ((per - 1) * g->sh + 3) * ((seg - 1) * g->sw + 3) * 9);
+}
+
+/* The output pixels of rectangle r, four channels (from in_n and out_n),
+ * through bands; one: the input's channel in every lane (else four
+ * channels a word); first: the first bands of the layer or of a
+ * rectangle (with one band for the whole rectangle its padding stays from
  * there). */
 static TFLC__NOINLINE void
 tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
                       const int8_t *in_n, int8_t *out_n, int32_t ch,
-                      int32_t cin, int one, int32_t seg, int32_t per,
+                      int32_t cin, int one, const tflc__dw3_rect *r,
                       uint32_t pad, int first) {
-  const int32_t all = (g->oh - 1) * g->sh + 3; /* input rows the map reads */
-  /* one band for the whole map: its padding rows stay from the first */
-  const int refill = first || seg < g->ow || per < g->oh;
+  const int32_t seg = r->seg, per = r->per;
+  const int32_t w = r->x1 - r->x0, h = r->y1 - r->y0;
+  const int32_t all = (h - 1) * g->sh + 3; /* input rows the rectangle reads */
+  const int refill = first || seg < w || per < h;
   int32_t sx, oy, j, t;
-  for (sx = 0; sx < g->ow; sx += seg) {
-    const int32_t nx = g->ow - sx < seg ? g->ow - sx : seg;
+  for (sx = r->x0; sx < r->x1; sx += seg) {
+    const int32_t nx = r->x1 - sx < seg ? r->x1 - sx : seg;
     const int32_t ix0 = sx * g->sw - g->pw, n = (nx - 1) * g->sw + 3;
     /* words [lo, hi) of a row from the input, the others padding */
     const int32_t lo = -ix0 < 0 ? 0 : -ix0 < n ? -ix0 : n;
@@ -14893,16 +14867,15 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
     k->out_pixel = ch;
     k->x_next = (n - 2) * 4;
     /* (one segment: the same columns for every block) */
-    for (j = 0; (seg < g->ow || first) && j < TFLC__DW3_BAND / n && j < all;
-         j++) {
+    for (j = 0; (seg < w || first) && j < TFLC__DW3_BAND / n && j < all; j++) {
       uint32_t *d = band + (ptrdiff_t)j * n;
       for (t = 0; t < lo; t++)
         d[t] = pad;
       for (t = hi; t < n; t++)
         d[t] = pad;
     }
-    for (oy = 0; oy < g->oh; oy += per) {
-      const int32_t rows = g->oh - oy < per ? g->oh - oy : per;
+    for (oy = r->y0; oy < r->y1; oy += per) {
+      const int32_t rows = r->y1 - oy < per ? r->y1 - oy : per;
       const int32_t iy0 = oy * g->sh - g->ph;
       const int32_t in_rows = (rows - 1) * g->sh + 3;
       uint32_t *d = band + lo;
@@ -14949,6 +14922,58 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
   }
 }
 
+/* Whether every channel's requantization (of ch, a multiple of four) is a
+ * simple one (right shifts 1..23) and its bias within the frame's bound less
+ * the largest folded offset (9 * 128 * 128); raw int32 biases (aligned: the
+ * model's misaligned constants are copied at init) read in place. */
+static TFLC__NOINLINE int tflc__dsp_dw3x3_check(const tflc_conv_params *p,
+                                                const tflc_const *bias,
+                                                int32_t ch) {
+  const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
+  const int32_t *b32 =
+      bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32
+          ? (const int32_t *)bias->data
+          : NULL;
+  const int32_t *q = p->out_multiplier;
+  uint32_t bad = 0;
+  int32_t c;
+  /* four shifts at once: each byte of ~s (-1 - shift) at most 22, its bit
+   * 7 clear with and without 0x69 added (a carry out of a byte above 0x96,
+   * itself refused, can only refuse the next one too) */
+  for (c = 0; c < ch; c += 4) {
+    const uint32_t s = ~tflc__load4(p->out_shift + c);
+    bad |= ((s + 0x69696969u) | s) & 0x80808080u;
+  }
+  /* |b| < bound in unsigned arithmetic */
+  if (b32 != NULL)
+    for (c = 0; c < ch; c++)
+      bad |= (uint32_t)(q[c] == INT32_MIN) |
+             (uint32_t)((uint32_t)b32[c] + (uint32_t)(bound - 1) >
+                        (uint32_t)(2 * bound - 2));
+  else
+    for (c = 0; c < ch; c++)
+      bad |=
+          (uint32_t)(q[c] == INT32_MIN) |
+          (uint32_t)((uint32_t)tflc__bias_at(bias, c) + (uint32_t)(bound - 1) >
+                     (uint32_t)(2 * bound - 2));
+  return bad == 0;
+}
+
+/* Rectangle j of a map whose inner windows are the output columns
+ * [first, last] and rows [top, bottom]: 0 the whole map, 1..4 the strips
+ * of its border (the rows above and below the inner ones, then the
+ * columns left and right of them beside the inner rows). Returns 0 for an
+ * empty strip. */
+static int tflc__dsp_dw3x3_strip(tflc__dw3_rect *r, const tflc__geom *g,
+                                 int32_t j, int32_t first, int32_t last,
+                                 int32_t top, int32_t bottom) {
+  r->x0 = j == 4 ? last + 1 : 0;
+  r->x1 = j == 3 ? first : g->ow;
+  r->y0 = j == 2 ? bottom + 1 : j >= 3 ? top : 0;
+  r->y1 = j == 1 ? top : j >= 3 ? bottom + 1 : g->oh;
+  return r->x0 < r->x1 && r->y0 < r->y1;
+}
+
 /* DEPTHWISE_CONV_2D with 3x3 filters and no dilation through the Arm DSP
  * frame (tflc__dsp_dw3x3_loop), four output channels at a time over the
  * whole map, the input offset folded into the biases: bands of input rows
@@ -14956,11 +14981,12 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
  * (multiplier 1) or one input channel's byte in every lane (multipliers
  * that are multiples of four), the input's zero point where the windows
  * leave the input (those inputs plus the offset are zero, so the folded
- * biases hold). Every output row of a band is then one run, its borders
- * included. Wide maps of multiplier 1, where the border windows are few,
- * run the windows inside the input from the input instead, one run per
- * output row, and copy every other window to nine words padded the same
- * way. LUT-compressed filters are decoded four channels at a time.
+ * biases hold). The output rows of a band are then one run, its borders
+ * included. Maps of multiplier 1 where that copies more run the windows
+ * inside the input from the input instead, in one run, and take the four
+ * strips of the border (above, below, left and right of those windows)
+ * through bands each. LUT-compressed filters are decoded four channels at
+ * a time.
  * Returns 0, nothing written, where it does not apply: channels not a
  * multiple of four, requantizations other than the simple ones (right
  * shifts 1..23), clamps or offsets beyond int8, biases beyond the frame's
@@ -14972,15 +14998,14 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int8_t *in, const int32_t filter_dims[4],
                       const tflc_const *filter, const tflc_const *bias,
                       const int32_t out_dims[4], int8_t *out) {
-  const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
   tflc__geom g;
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
   const int32_t off = p->input_offset;
   uint32_t pad, band[TFLC__DW3_BAND];
-  const int32_t *b32;
-  int32_t c, n, seg, per, first, last;
+  int32_t c, n, j, first, last, top, bottom;
   int64_t e;
-  int banded = 1;
+  tflc__dw3_rect r; /* the whole map's bands, or a strip's */
+  int strips = 0;
   if ((m != 1 && m % 4 != 0) || (int64_t)cin * m != ch || filter_dims[1] != 3 ||
       filter_dims[2] != 3 || filter_dims[3] != ch || ch % 4 != 0 ||
       off < -127 || off > 128 || p->output_offset < -128 ||
@@ -14990,54 +15015,33 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
-  /* every channel's requantization and bias; raw int32 biases (aligned:
-   * the model's misaligned constants are copied at init) read in place */
-  b32 = bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32
-            ? (const int32_t *)bias->data
-            : NULL;
-  for (c = 0; c < ch; c++) {
-    const int32_t b = b32 != NULL ? b32[c] : tflc__bias_at(bias, c);
-    /* right shifts 1..23, |b| < bound (in unsigned arithmetic) */
-    if (p->out_multiplier[c] == INT32_MIN ||
-        (uint32_t)(-1 - p->out_shift[c]) > 22u ||
-        (uint32_t)b + (uint32_t)(bound - 1) > (uint32_t)(2 * bound - 2))
-      return 0;
-  }
+  if (!tflc__dsp_dw3x3_check(p, bias, ch))
+    return 0;
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
-  /* `seg` output columns a band, whose windows cover (seg - 1) * sw + 3
-   * words a row; `per` output rows a band */
-  seg = (TFLC__DW3_BAND / 3 - 3) / g.sw + 1;
-  seg = seg < g.ow ? seg : g.ow;
-  /* a map of stride 1 one segment wide whose band would hold one output
-   * row (three input rows) takes two segments instead, whose bands hold
-   * three or more output rows: half the words copied an output pixel */
-  for (;;) {
-    per = (TFLC__DW3_BAND / ((seg - 1) * g.sw + 3) - 3) / g.sh + 1;
-    if (per != 1 || g.sh != 1 || seg != g.ow)
-      break;
-    seg = (seg + 1) / 2;
-  }
-  /* output columns whose whole window is inside the input */
-  e = ((int64_t)g.pw + g.sw - 1) / g.sw;
-  first = e < g.ow ? (int32_t)e : g.ow;
-  e = (int64_t)g.w - 3 + g.pw;
-  e = e < 0 ? -1 : e / g.sw;
-  last = e < g.ow ? (int32_t)e : g.ow - 1;
-  if (m == 1) {
-    /* multiplier 1 may run the windows inside the input from the input
-     * and copy each border window to nine words instead: taken where the
-     * band's copies (about 4 instructions a word) would cost more than
-     * those windows (about 100 instructions each) */
-    int64_t top = ((int64_t)g.ph + g.sh - 1) / g.sh, inner = 0, words;
-    int64_t bottom = (int64_t)g.h - 3 + g.ph;
-    bottom = bottom < 0 ? -1 : bottom / g.sh;
-    bottom = bottom < g.oh ? bottom : g.oh - 1;
-    if (first <= last && top <= bottom)
-      inner = (int64_t)(last - first + 1) * (bottom - top + 1);
-    words = ((int64_t)g.ow + seg - 1) / seg *
-            (((int64_t)g.oh + per - 1) / per) * ((per - 1) * g.sh + 3) *
-            ((seg - 1) * g.sw + 3);
-    banded = words * 4 <= ((int64_t)g.oh * g.ow - inner) * 100;
+  /* output columns and rows whose whole window is inside the input
+   * (paddings 0..2, maps below 2^30: four channels or more) */
+  first = (g.pw + g.sw - 1) / g.sw;
+  first = first < g.ow ? first : g.ow;
+  last = g.w - 3 + g.pw < 0 ? -1 : (g.w - 3 + g.pw) / g.sw;
+  last = last < g.ow ? last : g.ow - 1;
+  top = (g.ph + g.sh - 1) / g.sh;
+  top = top < g.oh ? top : g.oh;
+  bottom = g.h - 3 + g.ph < 0 ? -1 : (g.h - 3 + g.ph) / g.sh;
+  bottom = bottom < g.oh ? bottom : g.oh - 1;
+  /* the whole map through bands, or (multiplier 1) the windows inside the
+   * input in one run from the input and the border's four strips through
+   * bands (about 350 instructions more a strip, planned at each block),
+   * whichever copies less */
+  tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
+  e = tflc__dsp_dw3x3_plan(&r, &g) - 120;
+  if (r.seg == g.ow && r.per >= g.oh)
+    e = 0; /* one band */
+  for (j = 1; j <= 4 && e > 0 && m == 1 && first <= last && top <= bottom;
+       j++) {
+    tflc__dw3_rect t;
+    if (tflc__dsp_dw3x3_strip(&t, &g, j, first, last, top, bottom))
+      e -= tflc__dsp_dw3x3_plan(&t, &g) + 700;
+    strips = e > 0;
   }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
@@ -15046,11 +15050,29 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       const int8_t *in_n =
           in + (ptrdiff_t)n * g.h * g.w * cin + (m == 1 ? c : c / m);
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
-      if (banded)
-        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, m != 1, seg,
-                              per, pad, c == 0 && n == 0);
-      if (!banded)
-        tflc__dsp_dw3x3_runs(&k, &g, in_n, out_n, ch, first, last, pad);
+      if (strips) {
+        /* the inner windows: one run from the input */
+        k.x_next = (g.w - 2) * ch;
+        k.x = in_n +
+              ((ptrdiff_t)(top * g.sh - g.ph) * g.w + first * g.sw - g.pw) * ch;
+        k.x_pixel = g.sw * ch;
+        k.out = out_n + ((ptrdiff_t)top * g.ow + first) * ch;
+        k.out_pixel = ch;
+        k.pixels = last - first + 1;
+        k.rows = bottom - top + 1;
+        k.x_skip = (g.sh * g.w - k.pixels * g.sw) * ch;
+        k.out_skip = (g.ow - k.pixels) * ch;
+        tflc__dsp_dw3x3_loop(&k, ch);
+      }
+      if (!strips)
+        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, m != 1, &r,
+                              pad, c == 0 && n == 0);
+      for (j = 1; j <= 4 * strips; j++)
+        if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
+          tflc__dsp_dw3x3_plan(&r, &g);
+          tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, 0, &r, pad,
+                                1);
+        }
     }
   }
   return 1;
