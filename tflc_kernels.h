@@ -15038,10 +15038,13 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     e = 0; /* one band */
   for (j = 1; j <= 4 && e > 0 && m == 1 && first <= last && top <= bottom;
        j++) {
-    tflc__dw3_rect t;
-    if (tflc__dsp_dw3x3_strip(&t, &g, j, first, last, top, bottom))
-      e -= tflc__dsp_dw3x3_plan(&t, &g) + 700;
+    if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom))
+      e -= tflc__dsp_dw3x3_plan(&r, &g) + 700;
     strips = e > 0;
+  }
+  if (j > 1 && !strips) { /* the whole map's plan again */
+    tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
+    tflc__dsp_dw3x3_plan(&r, &g);
   }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
