@@ -3897,8 +3897,9 @@ static uint32_t tflc__dw_acc(const tflc__geom *g, const tflc__win *w,
 }
 
 /* The direct depthwise convolution, one output value at a time: a
- * compressed filter whose taps do not fit the tile (every other layer
- * goes through the chunks, tflc__depthwise_conv2d_s8_range). */
+ * compressed filter whose taps (of a group of one input channel's
+ * outputs) do not fit the tile (every other layer goes through the
+ * chunks, tflc__depthwise_conv2d_s8_range). */
 TFLC__NOINLINE static void tflc__depthwise_conv2d_s8_direct(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
@@ -4920,6 +4921,12 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
     if (m == 1 && chunk >= 4)
       chunk &= ~3;
   }
+  /* a compressed group wider than the tile takes the direct path (each
+   * output channel's taps gathered into the tile once): its slices would
+   * run a few channels at a time, on compressed micro_speech 1.6 times
+   * the direct path's instructions */
+  if (compressed && m > chunk)
+    return 0;
   if (m <= chunk)
     chunk -= chunk % m; /* whole groups of one input channel */
   if (chunk < 1)
