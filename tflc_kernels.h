@@ -125,12 +125,14 @@
  *   unpack to tflc_lut_unpack_dsp (2- and 4-bit indices a word at a
  *   time); with that default, depthwise layers run whole through
  *   tflc__dsp_dw3x3_layer (3x3 filters, multiplier 1 or a multiple of
- *   four: four channels over bands of the map padded with the zero point)
- *   or tflc__dsp_dw_layer (any filter), the chunked primitive taking the
- *   others; int8 FULLY_CONNECTED of 1..3 batches with a raw filter runs
- *   through tflc_fully_connected_s8_dsp (groups of four weight rows
- *   against the input row, requantized in the same assembly call), and
- *   the ADD loop is tflc_add_elementwise_s8_dsp (SMMULR high products).
+ *   four: four channels over bands of the map padded with the zero point,
+ *   or the inner windows from the input and the border's strips through
+ *   bands) or tflc__dsp_dw_layer (any filter), the chunked primitive
+ *   taking the others; int8 FULLY_CONNECTED of 1..3 batches with a raw
+ *   filter runs through tflc_fully_connected_s8_dsp (groups of four
+ *   weight rows against the input row, requantized in the same assembly
+ *   call), and the ADD loop is tflc_add_elementwise_s8_dsp (SMMULR high
+ *   products).
  *   Every version gives the portable version's bytes:
  *   tests/test_platform.c checks them against each other and against
  *   naive references on random shapes, here through TFLC_DSP_EMULATE and
