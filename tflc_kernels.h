@@ -16042,6 +16042,18 @@ TFLC__INLINE void tflc__mve_gemm_pairs1_body(const tflc__mve_quant *fp,
   }
 }
 
+/* The locals the requantization below reads (the block's quantization
+ * fp, its output rows out_row bytes apart), and them as the asm's input
+ * operands. */
+#define TFLC__MVE_REQ_LOCALS                                                   \
+  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;               \
+  const uint32x4_t where =                                                     \
+      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));       \
+  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;                       \
+  const int32_t step = 2 * out_row;
+#define TFLC__MVE_REQ_IN                                                       \
+  [step] "r"(step), [off] "r"(off), [lo] "r"(lo), [hi] "r"(hi),                \
+      [bias] "w"(bias), [q] "w"(q), [right] "w"(right), [where] "w"(where)
 /* The requantization asm of the Helium loops below, as
  * tflc__mve_requant_shift without the left shift; the functions' named
  * operands are used as they are. TFLC__MVE_REQ_OUT(acc, t): the register
@@ -16088,11 +16100,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
   const uint8x16_t twice = vandq_u8(vidupq_n_u8(0, 1), vdupq_n_u8(7));
   const int8x16_t u = vldrbq_gather_offset_s8(w0, twice);
   const int8x16_t v = vldrbq_gather_offset_s8(w1, twice);
-  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
-  const int32_t step = 2 * out_row;
+  TFLC__MVE_REQ_LOCALS
   int32_t s00, s01, s10, s11, keep;
   /* clang-format off */
   /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
@@ -16116,9 +16124,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k8(const tflc__mve_quant *fp,
       "vmsr p0, %[s11]\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o), [keep] "=m"(keep)
-      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
-        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
-        [right] "w"(right), [where] "w"(where)
+      : [n] "m"(pairs), [u] "w"(u), [v] "w"(v), TFLC__MVE_REQ_IN
       : "lr", "q0", "q1", "memory");
   /* clang-format on */
   (void)s00;
@@ -16138,11 +16144,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
                                               const int8_t *w1, int8_t *o,
                                               int32_t out_row, int32_t pairs) {
   const int8x16_t u = vldrbq_s8(w0), v = vldrbq_s8(w1);
-  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
-  const int32_t step = 2 * out_row;
+  TFLC__MVE_REQ_LOCALS
   int32_t s00, s01, s10, s11;
   /* clang-format off */
   /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
@@ -16160,9 +16162,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k16(const tflc__mve_quant *fp,
       "le lr, 1b\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
-      : [n] "m"(pairs), [step] "r"(step), [off] "r"(off), [lo] "r"(lo),
-        [hi] "r"(hi), [u] "w"(u), [v] "w"(v), [bias] "w"(bias), [q] "w"(q),
-        [right] "w"(right), [where] "w"(where)
+      : [n] "m"(pairs), [u] "w"(u), [v] "w"(v), TFLC__MVE_REQ_IN
       : "lr", "q0", "q1", "memory");
   /* clang-format on */
   (void)s00;
@@ -16182,11 +16182,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
                                               const int8_t *a, const int8_t *w,
                                               int8_t *o, int32_t out_row,
                                               int32_t pairs) {
-  const int32x4_t bias = fp->bias, q = fp->q, right = fp->right;
-  const uint32x4_t where =
-      vreinterpretq_u32_s32(tflc__mve_vec4(0, 1, out_row, out_row + 1));
-  const int32_t off = fp->off, lo = fp->lo, hi = fp->hi;
-  const int32_t step = 2 * out_row;
+  TFLC__MVE_REQ_LOCALS
   int32_t s00, s01, s10, s11;
   /* clang-format off */
   /* accumulators in even registers (VMLADAV), "Te" in gcc and clang */
@@ -16217,9 +16213,7 @@ static TFLC__NOINLINE void tflc__mve_gemm_k48(const tflc__mve_quant *fp,
       "le lr, 1b\n\t"
       : [s00] "=&Te"(s00), [s01] "=&Te"(s01), [s10] "=&Te"(s10),
         [s11] "=&Te"(s11), [a] "+r"(a), [o] "+r"(o)
-      : [n] "m"(pairs), [w] "r"(w), [step] "r"(step), [off] "r"(off),
-        [lo] "r"(lo), [hi] "r"(hi), [bias] "w"(bias), [q] "w"(q),
-        [right] "w"(right), [where] "w"(where)
+      : [n] "m"(pairs), [w] "r"(w), TFLC__MVE_REQ_IN
       : "lr", "q0", "q1", "q2", "q3", "memory");
 #undef TFLC__MVE_K48_STEP
   /* clang-format on */
@@ -16333,6 +16327,8 @@ static TFLC__NOINLINE void tflc__mve_gemm_k24(const int8_t *a, const int8_t *w,
 }
 #undef TFLC__MVE_REQ_PAIRS
 #undef TFLC__MVE_REQ_OUT
+#undef TFLC__MVE_REQ_IN
+#undef TFLC__MVE_REQ_LOCALS
 
 /* One segment of rows of len 1..32 values (16 * (two + 1) bytes readable
  * from each row's start: those past len multiply zero weights) against
