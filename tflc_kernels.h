@@ -2666,6 +2666,14 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC_DEPTHWISE_S8 tflc_depthwise_s8_portable
 #endif
 #endif
+/* The portable GEMM and depthwise primitives where the Arm DSP's are the
+ * default only see the parameters those do not cover (offsets or clamps
+ * beyond int8, other requantizations): compiled for size there. */
+#if defined(TFLC__GEMM_S8_IS_DSP) && defined(TFLC__DEPTHWISE_S8_IS_DSP)
+#define TFLC__PORTABLE_CODE TFLC__FALLBACK_CODE
+#else
+#define TFLC__PORTABLE_CODE
+#endif
 /* TFLC_AVG_POOL_S8: the int8 AVERAGE_POOL_2D kernel the operator takes */
 #ifndef TFLC_AVG_POOL_S8
 #if defined(TFLC_HAVE_MVE)
@@ -2782,6 +2790,16 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
                                  const tflc_const *filter,
                                  const tflc_const *bias,
                                  const int32_t out_dims[4], int8_t *out);
+#endif
+/* The chunked depthwise is only the fallback of the DSP's 3x3 layer path
+ * under TFLC_NO_DW_ANY_FILTER: compiled for size there, over the portable
+ * primitive (the DSP's primitive of any filter left out). */
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) && defined(TFLC_NO_DW_ANY_FILTER)
+#define TFLC__DW_CHUNKS_CODE TFLC__FALLBACK_CODE
+#define TFLC__DW_CHUNK_S8 tflc_depthwise_s8_portable
+#else
+#define TFLC__DW_CHUNKS_CODE
+#define TFLC__DW_CHUNK_S8 TFLC_DEPTHWISE_S8
 #endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) && defined(TFLC_NO_DW_ANY_FILTER)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
@@ -2919,8 +2937,8 @@ TFLC_API void tflc_requantize_s8_portable(const tflc_requant_params *rq,
 /* columns of accumulators the portable GEMM keeps per row */
 #define TFLC__GEMM_COLS 16
 
-TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
-                                    const tflc_gemm_block *g) {
+TFLC_API TFLC__PORTABLE_CODE void
+tflc_gemm_s8_portable(const tflc_requant_params *rq, const tflc_gemm_block *g) {
   int32_t acc0[TFLC__GEMM_COLS], acc1[TFLC__GEMM_COLS];
   const int32_t off = g->a_offset;
   int32_t r, c0, c, k, sg;
@@ -3017,8 +3035,9 @@ TFLC_API void tflc_gemm_s8_portable(const tflc_requant_params *rq,
 /* channels of accumulators the portable depthwise keeps at a time */
 #define TFLC__DW_CHANNELS 16
 
-TFLC_API void tflc_depthwise_s8_portable(const tflc_requant_params *rq,
-                                         const tflc_depthwise_block *b) {
+TFLC_API TFLC__PORTABLE_CODE void
+tflc_depthwise_s8_portable(const tflc_requant_params *rq,
+                           const tflc_depthwise_block *b) {
   int32_t acc[TFLC__DW_CHANNELS];
   const int32_t m = b->multiplier > 0 ? b->multiplier : 1;
   int32_t p, c0, c, y, x;
@@ -5057,7 +5076,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
               b.x = in_n;
               b.w = wt;
             }
-            TFLC_DEPTHWISE_S8(&rq, &b);
+            TFLC__DW_CHUNK_S8(&rq, &b);
             ox += down ? 1 : b.pixels;
           }
         }
@@ -5069,7 +5088,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
 
 /* The whole tensor through the chunks, in a frame of its own: a
  * platform's layer path then runs beside that frame, not on top of it. */
-static TFLC__NOINLINE int tflc__depthwise_conv2d_s8_whole(
+static TFLC__NOINLINE TFLC__DW_CHUNKS_CODE int tflc__depthwise_conv2d_s8_whole(
     const tflc_conv_params *p, const int32_t in_dims[4], const int8_t *in,
     const int32_t filter_dims[4], const tflc_const *filter,
     const tflc_const *bias, const int32_t out_dims[4], int8_t *out, void *tile,
