@@ -14571,12 +14571,8 @@ typedef char
  * pixel's four outputs are packed into one word (BFI), clamped lane by
  * lane (SSUB8 + SEL against the clamp's bytes; skipped by one CBZ for the
  * whole int8 range) and stored at once: one loop for every clamp. */
-static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
-                                                int32_t x_col) {
-  uint32_t s0, s1, s2, s3, xv, xl, wl, wh;
-  const int8_t *xt;
-  const int32_t x_row = k->x_next + 2 * x_col; /* tap (r, 0) to (r + 1, 0) */
-#define TFLC__DW3_TAP(xaddr, woff)                                             \
+/* clang-format off */
+#define TFLC__DW3_TAP4(xaddr, woff)                                             \
   "ldr %[xv], " xaddr "\n"                                                     \
   "ldrd %[wl], %[wh], [%[k], #" woff "]\n"                                     \
   "sxtb16 %[xl], %[xv]\n"                                                      \
@@ -14585,10 +14581,19 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   "smlatt %[s2], %[xl], %[wl], %[s2]\n"                                        \
   "smlabb %[s1], %[xv], %[wh], %[s1]\n"                                        \
   "smlatt %[s3], %[xv], %[wh], %[s3]\n"
-#define TFLC__DW3_ROW(w0, w1, w2)                                              \
-  TFLC__DW3_TAP("[%[xt]]", w0)                                                 \
-  TFLC__DW3_TAP("[%[xt], %[xc]]", w1)                                          \
-  TFLC__DW3_TAP("[%[xt], %[xc], lsl #1]", w2)
+/* one input byte for the four channels: LDRSB, then the byte's products
+ * by both halfwords of the weight pairs (SMLABB, SMLABT) */
+#define TFLC__DW3_TAP1(xaddr, woff)                                            \
+  "ldrsb %[xl], " xaddr "\n"                                                   \
+  "ldrd %[wl], %[wh], [%[k], #" woff "]\n"                                     \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n"                                        \
+  "smlabt %[s2], %[xl], %[wl], %[s2]\n"                                        \
+  "smlabb %[s1], %[xl], %[wh], %[s1]\n"                                        \
+  "smlabt %[s3], %[xl], %[wh], %[s3]\n"
+#define TFLC__DW3_ROW(TAP, w0, w1, w2)                                         \
+  TAP("[%[xt]]", w0)                                                           \
+  TAP("[%[xt], %[xc]]", w1)                                                    \
+  TAP("[%[xt], %[xc], lsl #1]", w2)
 /* two channels' requantizations from their six words at qn (the second's
  * multiplier loaded with the first's right shift) */
 #define TFLC__DW3_OUT2(sa, sb, qn, rq, nr)                                     \
@@ -14605,81 +14610,89 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
   "qadd " sb ", " sb ", %[wl]\n"                                               \
   "asr " sb ", " sb ", %[wh]\n"                                                \
   "ssat " sb ", #8, " sb "\n"
-  /* clang-format off */
-  __asm__ volatile(
-      "ldr %[xt], [%[k], #140]\n"
-      "ldrd %[xl], %[wh], [%[k], #148]\n"
-      "ldr %[wl], [%[k], #156]\n"
-      "mul %[wh], %[wl], %[wh]\n"
-      "str %[wh], [%[k], #184]\n"
-      "add %[wl], %[xl], %[wh]\n"
-      "str %[wl], [%[k], #156]\n"
-      "ldr %[wl], [%[k], #144]\n"
-      "sub %[wl], %[wl], %[xn], lsl #1\n"
-      "str %[wl], [%[k], #188]\n"
-      "1:\n"
-      "ldrd %[s0], %[s1], [%[k], #72]\n"
-      "ldrd %[s2], %[s3], [%[k], #80]\n"
-      TFLC__DW3_ROW("0", "8", "16")
-      "add %[xt], %[xt], %[xn]\n"
-      TFLC__DW3_ROW("24", "32", "40")
-      "add %[xt], %[xt], %[xn]\n"
-      TFLC__DW3_ROW("48", "56", "64")
-      "ldr %[wl], [%[k], #188]\n"
-      "add %[xt], %[xt], %[wl]\n"
-      TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")
-      TFLC__DW3_OUT2("%[s2]", "%[s3]", "112", "120", "128")
-      "bfi %[s0], %[s1], #8, #8\n"
-      "bfi %[s0], %[s2], #16, #8\n"
-      "bfi %[s0], %[s3], #24, #8\n"
-      "ldr %[wl], [%[k], #168]\n"
-      "cbz %[wl], 2f\n"
-      "ldrd %[wl], %[wh], [%[k], #160]\n"
-      "ssub8 %[xv], %[s0], %[wl]\n"
-      "sel %[s0], %[s0], %[wl]\n"
-      "ssub8 %[xv], %[s0], %[wh]\n"
-      "sel %[s0], %[wh], %[s0]\n"
-      "2:\n"
-      "ldrd %[xl], %[wh], [%[k], #148]\n"
-      "str %[s0], [%[xl]]\n"
-      "add %[xl], %[xl], %[wh]\n"
-      "str %[xl], [%[k], #148]\n"
-      "ldr %[wl], [%[k], #156]\n"
-      "cmp %[xl], %[wl]\n"
-      "bne 1b\n"
-      /* the row's end: the next row, if any */
-      "ldr %[wl], [%[k], #172]\n"
-      "subs %[wl], %[wl], #1\n"
-      "beq 3f\n"
-      "str %[wl], [%[k], #172]\n"
-      "ldrd %[wl], %[wh], [%[k], #176]\n"
-      "add %[xt], %[xt], %[wl]\n"
-      "add %[xl], %[xl], %[wh]\n"
-      "str %[xl], [%[k], #148]\n"
-      "ldr %[wh], [%[k], #184]\n"
-      "add %[wl], %[xl], %[wh]\n"
-      "str %[wl], [%[k], #156]\n"
-      "b 1b\n"
-      "3:\n"
-      : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),
-        [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&l"(wl),
-        [wh] "=&r"(wh)
-      : [xc] "r"(x_col), [xn] "r"(x_row), [k] "r"(k)
-      : "cc", "memory");
-  /* clang-format on */
+#define TFLC__DW3_LOOP(name, TAP)                                               \
+  static TFLC__NOINLINE void name(tflc__dw3_frame *k, int32_t x_col) {          \
+    uint32_t s0, s1, s2, s3, xv, xl, wl, wh;                                    \
+    const int8_t *xt;                                                           \
+    const int32_t x_row = k->x_next + 2 * x_col; /* tap (r, 0) to (r + 1, 0) */ \
+    __asm__ volatile(                                                           \
+        "ldr %[xt], [%[k], #140]\n"                                             \
+        "ldrd %[xl], %[wh], [%[k], #148]\n"                                     \
+        "ldr %[wl], [%[k], #156]\n"                                             \
+        "mul %[wh], %[wl], %[wh]\n"                                             \
+        "str %[wh], [%[k], #184]\n"                                             \
+        "add %[wl], %[xl], %[wh]\n"                                             \
+        "str %[wl], [%[k], #156]\n"                                             \
+        "ldr %[wl], [%[k], #144]\n"                                             \
+        "sub %[wl], %[wl], %[xn], lsl #1\n"                                     \
+        "str %[wl], [%[k], #188]\n"                                             \
+        "1:\n"                                                                  \
+        "ldrd %[s0], %[s1], [%[k], #72]\n"                                      \
+        "ldrd %[s2], %[s3], [%[k], #80]\n"                                      \
+        TFLC__DW3_ROW(TAP, "0", "8", "16")                                      \
+        "add %[xt], %[xt], %[xn]\n"                                             \
+        TFLC__DW3_ROW(TAP, "24", "32", "40")                                    \
+        "add %[xt], %[xt], %[xn]\n"                                             \
+        TFLC__DW3_ROW(TAP, "48", "56", "64")                                    \
+        "ldr %[wl], [%[k], #188]\n"                                             \
+        "add %[xt], %[xt], %[wl]\n"                                             \
+        TFLC__DW3_OUT2("%[s0]", "%[s1]", "88", "96", "104")                     \
+        TFLC__DW3_OUT2("%[s2]", "%[s3]", "112", "120", "128")                   \
+        "bfi %[s0], %[s1], #8, #8\n"                                            \
+        "bfi %[s0], %[s2], #16, #8\n"                                           \
+        "bfi %[s0], %[s3], #24, #8\n"                                           \
+        "ldr %[wl], [%[k], #168]\n"                                             \
+        "cbz %[wl], 2f\n"                                                       \
+        "ldrd %[wl], %[wh], [%[k], #160]\n"                                     \
+        "ssub8 %[xv], %[s0], %[wl]\n"                                           \
+        "sel %[s0], %[s0], %[wl]\n"                                             \
+        "ssub8 %[xv], %[s0], %[wh]\n"                                           \
+        "sel %[s0], %[wh], %[s0]\n"                                             \
+        "2:\n"                                                                  \
+        "ldrd %[xl], %[wh], [%[k], #148]\n"                                     \
+        "str %[s0], [%[xl]]\n"                                                  \
+        "add %[xl], %[xl], %[wh]\n"                                             \
+        "str %[xl], [%[k], #148]\n"                                             \
+        "ldr %[wl], [%[k], #156]\n"                                             \
+        "cmp %[xl], %[wl]\n"                                                    \
+        "bne 1b\n"                                                              \
+        /* the row's end: the next row, if any */                               \
+        "ldr %[wl], [%[k], #172]\n"                                             \
+        "subs %[wl], %[wl], #1\n"                                               \
+        "beq 3f\n"                                                              \
+        "str %[wl], [%[k], #172]\n"                                             \
+        "ldrd %[wl], %[wh], [%[k], #176]\n"                                     \
+        "add %[xt], %[xt], %[wl]\n"                                             \
+        "add %[xl], %[xl], %[wh]\n"                                             \
+        "str %[xl], [%[k], #148]\n"                                             \
+        "ldr %[wh], [%[k], #184]\n"                                             \
+        "add %[wl], %[xl], %[wh]\n"                                             \
+        "str %[wl], [%[k], #156]\n"                                             \
+        "b 1b\n"                                                                \
+        "3:\n"                                                                  \
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),       \
+          [xt] "=&r"(xt), [xv] "=&r"(xv), [xl] "=&r"(xl), [wl] "=&l"(wl),       \
+          [wh] "=&r"(wh)                                                        \
+        : [xc] "r"(x_col), [xn] "r"(x_row), [k] "r"(k)                          \
+        : "cc", "memory");                                                      \
+    (void)s0;                                                                   \
+    (void)s1;                                                                   \
+    (void)s2;                                                                   \
+    (void)s3;                                                                   \
+    (void)xv;                                                                   \
+    (void)xl;                                                                   \
+    (void)wl;                                                                   \
+    (void)wh;                                                                   \
+    (void)xt;                                                                   \
+  }
+/* clang-format on */
+TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop, TFLC__DW3_TAP4)
+TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop1, TFLC__DW3_TAP1)
+#undef TFLC__DW3_LOOP
 #undef TFLC__DW3_OUT2
 #undef TFLC__DW3_ROW
-#undef TFLC__DW3_TAP
-  (void)s0;
-  (void)s1;
-  (void)s2;
-  (void)s3;
-  (void)xv;
-  (void)xl;
-  (void)wl;
-  (void)wh;
-  (void)xt;
-}
+#undef TFLC__DW3_TAP1
+#undef TFLC__DW3_TAP4
 #else
 /* (a * b + 2^31) >> 32, the rounded high word of a product: SMMULR */
 TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
@@ -14696,7 +14709,8 @@ TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
  * lane by lane as SSUB8 + SEL do it): what TFLC_NO_DSP_ASM builds and the
  * DSP emulation on other hosts run (tests/test_platform.c through the layer
  * paths). */
-TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
+TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
+                                      int one) {
   const int32_t x_next = k->x_next, x_pixel = k->x_pixel;
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
@@ -14706,33 +14720,24 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
     const int8_t *xt = x;
     const uint32_t *w = k->w;
     uint32_t s[4];
-    int32_t r;
+    int32_t r, t;
     s[0] = k->bias[0];
     s[1] = k->bias[1];
     s[2] = k->bias[2];
     s[3] = k->bias[3];
-    for (r = 0; r < 3; r++, xt += 2 * x_col + x_next, w += 6) {
-      uint32_t xv = tflc__load4(xt), xl = tflc__sxtb16(xv);
-      uint32_t xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, w[0], s[0]);
-      s[2] = tflc__smlatt(xl, w[0], s[2]);
-      s[1] = tflc__smlabb(xh, w[1], s[1]);
-      s[3] = tflc__smlatt(xh, w[1], s[3]);
-      xv = tflc__load4(xt + x_col);
-      xl = tflc__sxtb16(xv);
-      xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, w[2], s[0]);
-      s[2] = tflc__smlatt(xl, w[2], s[2]);
-      s[1] = tflc__smlabb(xh, w[3], s[1]);
-      s[3] = tflc__smlatt(xh, w[3], s[3]);
-      xv = tflc__load4(xt + 2 * x_col);
-      xl = tflc__sxtb16(xv);
-      xh = tflc__sxtb16_ror8(xv);
-      s[0] = tflc__smlabb(xl, w[4], s[0]);
-      s[2] = tflc__smlatt(xl, w[4], s[2]);
-      s[1] = tflc__smlabb(xh, w[5], s[1]);
-      s[3] = tflc__smlatt(xh, w[5], s[3]);
-    }
+    for (r = 0; r < 3; r++, xt += 2 * x_col + x_next)
+      for (t = 0; t < 3; t++, w += 2) {
+        const int8_t *xr = xt + (ptrdiff_t)t * x_col;
+        /* one: the byte in both halfwords (LDRSB, SMLABB and SMLABT) */
+        const uint32_t x1 = ((uint32_t)(int32_t)*xr & 0xFFFFu) * 0x10001u;
+        const uint32_t xv = one ? 0u : tflc__load4(xr);
+        const uint32_t xl = one ? x1 : tflc__sxtb16(xv);
+        const uint32_t xh = one ? x1 : tflc__sxtb16_ror8(xv);
+        s[0] = tflc__smlabb(xl, w[0], s[0]);
+        s[2] = tflc__smlatt(xl, w[0], s[2]);
+        s[1] = tflc__smlabb(xh, w[1], s[1]);
+        s[3] = tflc__smlatt(xh, w[1], s[3]);
+      }
     for (j = 0; j < 4; j++) {
       const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
       const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
@@ -14759,6 +14764,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k, int32_t x_col) {
     end = o + (ptrdiff_t)k->pixels * out_pixel;
   }
 }
+#define tflc__dsp_dw3x3_loop(k, x_col) tflc__dsp_dw3x3_run(k, x_col, 0)
+#define tflc__dsp_dw3x3_loop1(k, x_col) tflc__dsp_dw3x3_run(k, x_col, 1)
 #endif
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
@@ -14846,19 +14853,22 @@ typedef struct tflc__dw3_rect {
   int32_t x0, x1, y0, y1, seg, per;
 } tflc__dw3_rect;
 
-/* The bands of rectangle r (seg and per within the band's words: at most
- * 24 each); a rectangle of stride 1 one segment wide whose band would
- * hold one output row (three input rows) takes two segments instead,
- * whose bands hold three or more output rows: half the words copied an
- * output pixel. Returns twice the instructions its copies take, about
- * (person_detect's layers on the Cortex-M4): 4.5 a word and 200 a band. */
+/* The bands of rectangle r (seg and per within the band's entries: words,
+ * or bytes for one input channel); a rectangle of stride 1 one segment
+ * wide whose band would hold one output row (three input rows) takes two
+ * segments instead, whose bands hold three or more output rows: half the
+ * entries copied an output pixel. Returns twice the instructions its
+ * copies take, about (person_detect's layers on the Cortex-M4): 4.5 a word
+ * and 200 a band. */
 static TFLC__PREPARE_CODE int64_t tflc__dsp_dw3x3_plan(tflc__dw3_rect *r,
-                                                       const tflc__geom *g) {
+                                                       const tflc__geom *g,
+                                                       int one) {
   const int32_t w = r->x1 - r->x0, h = r->y1 - r->y0;
-  int32_t seg = (TFLC__DW3_BAND / 3 - 3) / g->sw + 1, per;
+  const int32_t cap = one ? 4 * TFLC__DW3_BAND : TFLC__DW3_BAND;
+  int32_t seg = (cap / 3 - 3) / g->sw + 1, per;
   seg = seg < w ? seg : w;
   for (;;) {
-    per = (TFLC__DW3_BAND / ((seg - 1) * g->sw + 3) - 3) / g->sh + 1;
+    per = (cap / ((seg - 1) * g->sw + 3) - 3) / g->sh + 1;
     if (per != 1 || g->sh != 1 || seg != w)
       break;
     seg = (seg + 1) / 2;
@@ -14867,75 +14877,78 @@ static TFLC__PREPARE_CODE int64_t tflc__dsp_dw3x3_plan(tflc__dw3_rect *r,
   r->per = per;
   /* (w, h < 2^30: maps of four channels or more) */
   return (int64_t)((w + seg - 1) / seg) * ((h + per - 1) / per) *
-         (400 + ((per - 1) * g->sh + 3) * ((seg - 1) * g->sw + 3) * 9);
+         (400 +
+          ((per - 1) * g->sh + 3) * ((seg - 1) * g->sw + 3) * (one ? 3 : 9));
 }
 
 /* The output pixels of rectangle r, four channels (from in_n and out_n),
- * through bands; one: the input's channel in every lane (else four
- * channels a word); first: the first bands of the layer or of a
- * rectangle (with one band for the whole rectangle its padding stays from
- * there). */
-static TFLC__NOINLINE void
-tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
-                      const int8_t *in_n, int8_t *out_n, int32_t ch,
-                      int32_t cin, int one, const tflc__dw3_rect *r,
-                      uint32_t pad, int first) {
+ * through bands: words of four channels, or (one) bytes of the input's
+ * channel (tflc__dsp_dw3x3_loop1); first: the first bands of the layer or
+ * of a rectangle (with one band for the whole rectangle its padding stays
+ * from there). */
+TFLC__INLINE void tflc__dsp_dw3x3_band_runs(tflc__dw3_frame *k, uint32_t *band,
+                                            const tflc__geom *g,
+                                            const int8_t *in_n, int8_t *out_n,
+                                            int32_t ch, int32_t cin, int one,
+                                            const tflc__dw3_rect *r,
+                                            uint32_t pad, int first) {
   const int32_t seg = r->seg, per = r->per;
   const int32_t w = r->x1 - r->x0, h = r->y1 - r->y0;
   const int32_t all = (h - 1) * g->sh + 3; /* input rows the rectangle reads */
+  const int32_t es = one ? 1 : 4;          /* bytes an entry */
+  const int32_t cap = TFLC__DW3_BAND * 4 / es;
   const int refill = first || seg < w || per < h;
+  uint8_t *b8 = (uint8_t *)band;
   int32_t sx, oy, j, t;
   for (sx = r->x0; sx < r->x1; sx += seg) {
     const int32_t nx = r->x1 - sx < seg ? r->x1 - sx : seg;
     const int32_t ix0 = sx * g->sw - g->pw, n = (nx - 1) * g->sw + 3;
-    /* words [lo, hi) of a row from the input, the others padding */
+    /* entries [lo, hi) of a row from the input, the others padding */
     const int32_t lo = -ix0 < 0 ? 0 : -ix0 < n ? -ix0 : n;
     const int32_t hi = g->w - ix0 < lo ? lo : g->w - ix0 < n ? g->w - ix0 : n;
-    k->x_pixel = g->sw * 4;
+    k->x_pixel = g->sw * es;
     k->out_pixel = ch;
-    k->x_next = (n - 2) * 4;
+    k->x_next = (n - 2) * es;
     /* (one segment: the same columns for every block) */
-    for (j = 0; (seg < w || first) && j < TFLC__DW3_BAND / n && j < all; j++) {
-      uint32_t *d = band + (ptrdiff_t)j * n;
+    for (j = 0; (seg < w || first) && j < cap / n && j < all; j++) {
       for (t = 0; t < lo; t++)
-        d[t] = pad;
+        if (one)
+          b8[j * n + t] = (uint8_t)pad;
+        else
+          band[j * n + t] = pad;
       for (t = hi; t < n; t++)
-        d[t] = pad;
+        if (one)
+          b8[j * n + t] = (uint8_t)pad;
+        else
+          band[j * n + t] = pad;
     }
     for (oy = r->y0; oy < r->y1; oy += per) {
       const int32_t rows = r->y1 - oy < per ? r->y1 - oy : per;
       const int32_t iy0 = oy * g->sh - g->ph;
       const int32_t in_rows = (rows - 1) * g->sh + 3;
-      uint32_t *d = band + lo;
+      int32_t e = lo; /* the row's first entry from the input */
       /* the input rows [iy0, iy0 + in_rows), at a running offset */
       ptrdiff_t at = ((ptrdiff_t)iy0 * g->w + ix0 + lo) * cin;
-      for (j = 0; j < in_rows; j++, d += n, at += (ptrdiff_t)g->w * cin) {
-        uint32_t *e = d;
+      for (j = 0; j < in_rows; j++, e += n, at += (ptrdiff_t)g->w * cin) {
+        const int8_t *src = in_n + at;
         int32_t left = hi - lo;
         if ((uint32_t)(iy0 + j) >= (uint32_t)g->h) {
-          for (; left > 0 && refill; left--)
-            *e++ = pad;
+          for (t = e; left > 0 && refill; left--, t++)
+            if (one)
+              b8[t] = (uint8_t)pad;
+            else
+              band[t] = pad;
+        } else if (!one) {
+          uint32_t *d = band + e;
+          for (; left > 0; left--, src += cin)
+            *d++ = tflc__load4(src);
         } else {
-          const int8_t *s = in_n + at;
-          if (!one) {
-            for (; left > 0; left--, s += cin)
-              *e++ = tflc__load4(s);
-          } else {
-            if (cin == 1)
-              for (; left >= 4; left -= 4, s += 4, e += 4) {
-                /* bytes 0 and 2 doubled in their halfwords, then each
-                 * halfword in both (PKHBT, PKHTB); bytes 1 and 3 alike */
-                const uint32_t v = tflc__load4(s), a = v & 0x00FF00FFu;
-                const uint32_t b = v & 0xFF00FF00u;
-                const uint32_t a2 = a | (a << 8), b2 = b | (b >> 8);
-                e[0] = tflc__pack_lo(a2, a2);
-                e[1] = tflc__pack_lo(b2, b2);
-                e[2] = tflc__pack_hi(a2, a2);
-                e[3] = tflc__pack_hi(b2, b2);
-              }
-            for (; left > 0; left--, s += cin)
-              *e++ = (uint32_t)(uint8_t)*s * 0x01010101u;
-          }
+          uint8_t *d = b8 + e;
+          if (cin == 1)
+            for (; left >= 4; left -= 4, src += 4, d += 4)
+              memcpy(d, src, 4);
+          for (; left > 0; left--, src += cin)
+            *d++ = (uint8_t)*src;
         }
       }
       /* the band's output rows in one run */
@@ -14943,11 +14956,30 @@ tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
       k->out = out_n + ((ptrdiff_t)oy * g->ow + sx) * ch;
       k->pixels = nx;
       k->rows = rows;
-      k->x_skip = (g->sh * n - nx * g->sw) * 4;
+      k->x_skip = (g->sh * n - nx * g->sw) * es;
       k->out_skip = (g->ow - nx) * ch;
-      tflc__dsp_dw3x3_loop(k, 4);
+      if (one)
+        tflc__dsp_dw3x3_loop1(k, 1);
+      else
+        tflc__dsp_dw3x3_loop(k, 4);
     }
   }
+}
+
+/* The two kinds out of line, each compiled for its entries */
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_bands(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
+                      const int8_t *in_n, int8_t *out_n, int32_t ch,
+                      int32_t cin, const tflc__dw3_rect *r, uint32_t pad,
+                      int first) {
+  tflc__dsp_dw3x3_band_runs(k, band, g, in_n, out_n, ch, cin, 0, r, pad, first);
+}
+static TFLC__NOINLINE void
+tflc__dsp_dw3x3_bands1(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
+                       const int8_t *in_n, int8_t *out_n, int32_t ch,
+                       int32_t cin, const tflc__dw3_rect *r, uint32_t pad,
+                       int first) {
+  tflc__dsp_dw3x3_band_runs(k, band, g, in_n, out_n, ch, cin, 1, r, pad, first);
 }
 
 /* Whether every channel's requantization (of ch, a multiple of four) is a
@@ -15061,18 +15093,17 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
    * bands (about 350 instructions more a strip, planned at each block),
    * whichever copies less */
   tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
-  e = tflc__dsp_dw3x3_plan(&r, &g) - 120;
+  e = tflc__dsp_dw3x3_plan(&r, &g, m != 1) - 120;
   if (r.seg == g.ow && r.per >= g.oh)
     e = 0; /* one band */
-  for (j = 1; j <= 4 && e > 0 && m == 1 && first <= last && top <= bottom;
-       j++) {
+  for (j = 1; j <= 4 && e > 0 && first <= last && top <= bottom; j++) {
     if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom))
-      e -= tflc__dsp_dw3x3_plan(&r, &g) + 700;
+      e -= tflc__dsp_dw3x3_plan(&r, &g, m != 1) + 700;
     strips = e > 0;
   }
   if (j > 1 && !strips) { /* the whole map's plan again */
     tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
-    tflc__dsp_dw3x3_plan(&r, &g);
+    tflc__dsp_dw3x3_plan(&r, &g, m != 1);
   }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
@@ -15083,26 +15114,37 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       int8_t *out_n = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
       if (strips) {
         /* the inner windows: one run from the input */
-        k.x_next = (g.w - 2) * ch;
-        k.x = in_n +
-              ((ptrdiff_t)(top * g.sh - g.ph) * g.w + first * g.sw - g.pw) * ch;
-        k.x_pixel = g.sw * ch;
+        k.x_next = (g.w - 2) * cin;
+        k.x =
+            in_n +
+            ((ptrdiff_t)(top * g.sh - g.ph) * g.w + first * g.sw - g.pw) * cin;
+        k.x_pixel = g.sw * cin;
         k.out = out_n + ((ptrdiff_t)top * g.ow + first) * ch;
         k.out_pixel = ch;
         k.pixels = last - first + 1;
         k.rows = bottom - top + 1;
-        k.x_skip = (g.sh * g.w - k.pixels * g.sw) * ch;
+        k.x_skip = (g.sh * g.w - k.pixels * g.sw) * cin;
         k.out_skip = (g.ow - k.pixels) * ch;
-        tflc__dsp_dw3x3_loop(&k, ch);
+        if (m == 1)
+          tflc__dsp_dw3x3_loop(&k, cin);
+        else
+          tflc__dsp_dw3x3_loop1(&k, cin);
       }
-      if (!strips)
-        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, m != 1, &r,
-                              pad, c == 0 && n == 0);
+      if (!strips && m == 1)
+        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                              c == 0 && n == 0);
+      else if (!strips)
+        tflc__dsp_dw3x3_bands1(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                               c == 0 && n == 0);
       for (j = 1; j <= 4 * strips; j++)
         if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
-          tflc__dsp_dw3x3_plan(&r, &g);
-          tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, 0, &r, pad,
-                                1);
+          tflc__dsp_dw3x3_plan(&r, &g, m != 1);
+          if (m == 1)
+            tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                                  1);
+          else
+            tflc__dsp_dw3x3_bands1(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                                   1);
         }
     }
   }
