@@ -14764,8 +14764,14 @@ TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
     end = o + (ptrdiff_t)k->pixels * out_pixel;
   }
 }
-#define tflc__dsp_dw3x3_loop(k, x_col) tflc__dsp_dw3x3_run(k, x_col, 0)
-#define tflc__dsp_dw3x3_loop1(k, x_col) tflc__dsp_dw3x3_run(k, x_col, 1)
+static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
+                                                int32_t x_col) {
+  tflc__dsp_dw3x3_run(k, x_col, 0);
+}
+static TFLC__NOINLINE void tflc__dsp_dw3x3_loop1(tflc__dw3_frame *k,
+                                                 int32_t x_col) {
+  tflc__dsp_dw3x3_run(k, x_col, 1);
+}
 #endif
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
@@ -15066,6 +15072,13 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   int64_t e;
   tflc__dw3_rect r; /* the whole map's bands, or a strip's */
   int strips = 0;
+  /* the run and the bands of four channels a word, or of one input byte */
+  void (*const run)(tflc__dw3_frame *, int32_t) =
+      m == 1 ? tflc__dsp_dw3x3_loop : tflc__dsp_dw3x3_loop1;
+  void (*const bands)(tflc__dw3_frame *, uint32_t *, const tflc__geom *,
+                      const int8_t *, int8_t *, int32_t, int32_t,
+                      const tflc__dw3_rect *, uint32_t, int) =
+      m == 1 ? tflc__dsp_dw3x3_bands : tflc__dsp_dw3x3_bands1;
   if ((m != 1 && m % 4 != 0) || (int64_t)cin * m != ch || filter_dims[1] != 3 ||
       filter_dims[2] != 3 || filter_dims[3] != ch || ch % 4 != 0 ||
       off < -127 || off > 128 || p->output_offset < -128 ||
@@ -15125,26 +15138,16 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
         k.rows = bottom - top + 1;
         k.x_skip = (g.sh * g.w - k.pixels * g.sw) * cin;
         k.out_skip = (g.ow - k.pixels) * ch;
-        if (m == 1)
-          tflc__dsp_dw3x3_loop(&k, cin);
-        else
-          tflc__dsp_dw3x3_loop1(&k, cin);
+        run(&k, cin);
       }
-      if (!strips && m == 1)
-        tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
-                              c == 0 && n == 0);
-      else if (!strips)
-        tflc__dsp_dw3x3_bands1(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
-                               c == 0 && n == 0);
-      for (j = 1; j <= 4 * strips; j++)
-        if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
-          tflc__dsp_dw3x3_plan(&r, &g, m != 1);
-          if (m == 1)
-            tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
-                                  1);
-          else
-            tflc__dsp_dw3x3_bands1(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
-                                   1);
+      /* the whole map (j = 0), or the border's strips */
+      for (j = strips; j <= 4 * strips; j++)
+        if (j == 0 ||
+            tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
+          if (j > 0)
+            tflc__dsp_dw3x3_plan(&r, &g, m != 1);
+          bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                j > 0 || (c == 0 && n == 0));
         }
     }
   }
