@@ -13264,7 +13264,8 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
  * channels simple, tflc__dsp_fits30, outputs saturated to int8). */
 #if defined(TFLC__DSP_ASM)
 /* In assembly: the weights of a step loaded by one LDM, 15 instructions
- * per 16 products, unrolled four times (n4 a positive multiple of 16);
+ * per 16 products, unrolled four times (n4 a positive multiple of 16;
+ * tflc__dsp_pw_pre8_asm: n4 = 8, its two steps without the loop);
  * the three words of a column's requantization by one LDM, five
  * instructions an output. The registers are pinned (LDM's register lists
  * ascend); the loop state lives in memory. pairs > 0, out_row > 0. */
@@ -13276,30 +13277,6 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
 #define TFLC__DSP_M_OEND TFLC__DSP_AM(oend, 20)
 #define TFLC__DSP_M_A_NEXT TFLC__DSP_AM(a_next, 24)
 #define TFLC__DSP_PIN(type, name, reg) register type name __asm__(reg)
-static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
-                                                const uint32_t *w0,
-                                                int32_t stride, int32_t n4,
-                                                int32_t pairs, int8_t *out,
-                                                const uint32_t *prm) {
-  TFLC__DSP_PIN(uint32_t, s00, "r0");
-  TFLC__DSP_PIN(uint32_t, s01, "r1");
-  TFLC__DSP_PIN(uint32_t, s10, "r2");
-  TFLC__DSP_PIN(uint32_t, s11, "r3");
-  TFLC__DSP_PIN(const int8_t *, a0, "r4");
-  TFLC__DSP_PIN(const uint32_t *, w, "r5");
-  TFLC__DSP_PIN(int32_t, st, "r6") = stride;
-  TFLC__DSP_PIN(uint32_t, t0, "r8");
-  TFLC__DSP_PIN(uint32_t, t1, "r9");
-  TFLC__DSP_PIN(uint32_t, t2, "r10");
-  TFLC__DSP_PIN(uint32_t, t3, "r11");
-  TFLC__DSP_PIN(uint32_t, t4, "r12");
-  TFLC__DSP_PIN(uint32_t, t5, "lr");
-  const uint32_t *const wend = w0 + n4;
-  const int8_t *const oend = out + (ptrdiff_t)2 * pairs * (int32_t)prm[0];
-  const int32_t a_next = 2 * stride - n4;
-  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,
-                 (uintptr_t)w0, (uintptr_t)wend, (uintptr_t)oend,
-                 (uintptr_t)(uint32_t)a_next);
 #define TFLC__DSP_STEP_PRE                                                     \
   "ldm %[w]!, {%[t2], %[t3], %[t4], %[t5]}\n\t"                                \
   "ldr %[t1], [%[a0], %[st]]\n\t"                                              \
@@ -13342,6 +13319,14 @@ static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
   "ldr %[t0], " TFLC__DSP_M_A_NEXT "\n\t"                                      \
   "add %[a0], %[a0], %[t0]\n\t"                                                \
   "str %[a0], " TFLC__DSP_M_A "\n\t"
+/* a block's rows and weights, then its two steps (eight values) */
+#define TFLC__DSP_RUN_PRE8                                                     \
+  "3:\n\t"                                                                     \
+  "ldr %[a0], " TFLC__DSP_M_A "\n\t"                                           \
+  "ldr %[w], " TFLC__DSP_M_W0 "\n\t" TFLC__DSP_STEP_PRE TFLC__DSP_STEP_PRE     \
+  "ldr %[t0], " TFLC__DSP_M_A_NEXT "\n\t"                                      \
+  "add %[a0], %[a0], %[t0]\n\t"                                                \
+  "str %[a0], " TFLC__DSP_M_A "\n\t"
 #define TFLC__DSP_REQ_PRE00 TFLC__DSP_REQ_PRE(s00)
 #define TFLC__DSP_REQ_PRE01 TFLC__DSP_REQ_PRE(s01)
 #define TFLC__DSP_REQ_PRE10 TFLC__DSP_REQ_PRE(s10)
@@ -13364,17 +13349,48 @@ static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
   "ldr %[t0], " TFLC__DSP_M_OEND "\n\t"                                        \
   "cmp %[w], %[t0]\n\t"                                                        \
   "bne 3b\n\t"
-  __asm__(
-      TFLC__DSP_AENTER(t0)
-          TFLC__DSP_HEAD_PRE TFLC__DSP_RUN_PRE TFLC__DSP_OUT_PRE TFLC__DSP_AEXIT
-      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
-        [a0] "=&r"(a0), [w] "=&r"(w), [t0] TFLC__DSP_ACTX_RW(t0),
-        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-        [t5] "=&r"(t5)TFLC__DSP_AGCC(, [a] "+m"(a), [out] "+m"(out))
-      : [st] "r"(st)TFLC__DSP_AGCC(
-          , [w0] "m"(w0), [wend] "m"(wend), [oend] "m"(oend),
-          [a_next] "m"(a_next), [prm] "m"(prm))
-      : "cc", "memory");
+/* clang-format off */
+#define TFLC__DSP_PW_PRE(name, RUN)                                            \
+  static TFLC__NOINLINE void name(const int8_t *a, const uint32_t *w0,        \
+                                  int32_t stride, int32_t n4, int32_t pairs,  \
+                                  int8_t *out, const uint32_t *prm) {         \
+    TFLC__DSP_PIN(uint32_t, s00, "r0");                                        \
+    TFLC__DSP_PIN(uint32_t, s01, "r1");                                        \
+    TFLC__DSP_PIN(uint32_t, s10, "r2");                                        \
+    TFLC__DSP_PIN(uint32_t, s11, "r3");                                        \
+    TFLC__DSP_PIN(const int8_t *, a0, "r4");                                   \
+    TFLC__DSP_PIN(const uint32_t *, w, "r5");                                  \
+    TFLC__DSP_PIN(int32_t, st, "r6") = stride;                                 \
+    TFLC__DSP_PIN(uint32_t, t0, "r8");                                         \
+    TFLC__DSP_PIN(uint32_t, t1, "r9");                                         \
+    TFLC__DSP_PIN(uint32_t, t2, "r10");                                        \
+    TFLC__DSP_PIN(uint32_t, t3, "r11");                                        \
+    TFLC__DSP_PIN(uint32_t, t4, "r12");                                        \
+    TFLC__DSP_PIN(uint32_t, t5, "lr");                                         \
+    const uint32_t *const wend = w0 + n4;                                      \
+    const int8_t *const oend = out + (ptrdiff_t)2 * pairs * (int32_t)prm[0];   \
+    const int32_t a_next = 2 * stride - n4;                                    \
+    TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,           \
+                   (uintptr_t)w0, (uintptr_t)wend, (uintptr_t)oend,            \
+                   (uintptr_t)(uint32_t)a_next);                               \
+    __asm__(                                                                   \
+        TFLC__DSP_AENTER(t0)                                                   \
+            TFLC__DSP_HEAD_PRE RUN TFLC__DSP_OUT_PRE TFLC__DSP_AEXIT           \
+        : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),              \
+          [s11] "=&r"(s11),                                                    \
+          [a0] "=&r"(a0), [w] "=&r"(w), [t0] TFLC__DSP_ACTX_RW(t0),            \
+          [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),      \
+          [t5] "=&r"(t5)TFLC__DSP_AGCC(, [a] "+m"(a), [out] "+m"(out))         \
+        : [st] "r"(st)TFLC__DSP_AGCC(                                          \
+            , [w0] "m"(w0), [wend] "m"(wend), [oend] "m"(oend),                \
+            [a_next] "m"(a_next), [prm] "m"(prm))                              \
+        : "cc", "memory");                                                     \
+  }
+/* clang-format on */
+TFLC__DSP_PW_PRE(tflc__dsp_pw_pre_asm, TFLC__DSP_RUN_PRE)
+TFLC__DSP_PW_PRE(tflc__dsp_pw_pre8_asm, TFLC__DSP_RUN_PRE8)
+#undef TFLC__DSP_PW_PRE
+#undef TFLC__DSP_RUN_PRE8
 #undef TFLC__DSP_STEP_PRE
 #undef TFLC__DSP_REQ_PRE
 #undef TFLC__DSP_HEAD_PRE
@@ -13392,7 +13408,6 @@ static TFLC__NOINLINE void tflc__dsp_pw_pre_asm(const int8_t *a,
 #undef TFLC__DSP_M_WEND
 #undef TFLC__DSP_M_OEND
 #undef TFLC__DSP_M_A_NEXT
-}
 #else
 TFLC__INLINE int8_t tflc__dsp_pre_out(uint32_t s2, const uint32_t *p) {
   const int32_t v = (int32_t)tflc__asr64(
@@ -13418,7 +13433,9 @@ TFLC__INLINE void tflc__dsp_pre_row(const int8_t *a0, const uint32_t *w,
   s[1] = s1;
 }
 
-/* tflc__dsp_pw_pre_asm in C (n4 a positive multiple of 4) */
+/* tflc__dsp_pw_pre_asm (and tflc__dsp_pw_pre8_asm) in C (n4 a positive
+ * multiple of 4) */
+#define tflc__dsp_pw_pre8_asm tflc__dsp_pw_pre_asm
 static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
                                  int32_t stride, int32_t n4, int32_t pairs,
                                  int8_t *out, const uint32_t *prm) {
@@ -13444,7 +13461,7 @@ static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
  * stack: 4 bytes per value) */
 #define TFLC__DSP_PRE_MAX 64
 /* The pointwise path for short runs: one segment of n4 values (a multiple
- * of 16 up to TFLC__DSP_PRE_MAX), no offset, the second input row and
+ * of 16 up to TFLC__DSP_PRE_MAX, or 8), no offset, the second input row and
  * weight row the same distance after the first, an even number of
  * columns, the outputs saturated to int8, both channels of a pair simple
  * and every sum within tflc__dsp_fits30. Each pair of columns has its
@@ -13458,9 +13475,10 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
   uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
   const int32_t cols = g->cols, n4 = g->seg_len, stride = g->a_row;
   int32_t c, k;
-  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 15) != 0 ||
-      n4 > TFLC__DSP_PRE_MAX || g->rows < 2 || (cols & 1) != 0 ||
-      g->w_col != stride || g->out_row <= 0 || tflc__dsp_mode(rq) != 2)
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 ||
+      ((n4 & 15) != 0 && n4 != 8) || n4 > TFLC__DSP_PRE_MAX || g->rows < 2 ||
+      (cols & 1) != 0 || g->w_col != stride || g->out_row <= 0 ||
+      tflc__dsp_mode(rq) != 2)
     return 0;
   prm[0] = (uint32_t)g->out_row;
   for (c = 0; c < cols; c++) {
@@ -13477,7 +13495,10 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
       wide[k + 2 * j] = tflc__sadd16(lo, lo);
       wide[k + 2 * j + 1] = tflc__sadd16(hi, hi);
     }
-    if (j == 1)
+    if (j == 1 && n4 == 8)
+      tflc__dsp_pw_pre8_asm(g->a, wide, stride, n4, g->rows / 2, g->out + c - 1,
+                            prm);
+    else if (j == 1)
       tflc__dsp_pw_pre_asm(g->a, wide, stride, n4, g->rows / 2, g->out + c - 1,
                            prm);
   }
@@ -14385,7 +14406,8 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     c = tflc__dsp_gemm_row(rq, g);
   else {
     /* (the widened weights' main conditions seen before the call) */
-    if (mode == 2 && g->segments == 1 && (g->seg_len & 15) == 0 &&
+    if (mode == 2 && g->segments == 1 &&
+        ((g->seg_len & 15) == 0 || g->seg_len == 8) &&
         g->seg_len <= TFLC__DSP_PRE_MAX && g->w_col == g->a_row)
       c = tflc__dsp_gemm_pre(rq, g);
 #if defined(TFLC__DSP_ASM)

@@ -235,8 +235,8 @@ static void gemm_sat_blocks(int pre) {
     g.a_seg = g.w_seg = 0;
     g.a_offset = 0;
     g.out_row = g.cols + rnd_range(0, 5);
-    if (pre) /* tflc__dsp_gemm_pre's runs: 16, 32, 48, 64 */
-      g.seg_len = 16 * rnd_range(1, 4);
+    if (pre) /* tflc__dsp_gemm_pre's runs: 8, 16, 32, 48, 64 */
+      g.seg_len = rnd() % 5 == 0 ? 8 : 16 * rnd_range(1, 4);
     if (pre)
       g.a_row = g.w_col = g.seg_len + 4 * rnd_range(0, 2);
     if (i % 2 == 1 && !pre) {
