@@ -81,9 +81,10 @@
  *                         pointwise (`tflc ops --config` writes it then)
  *   TFLC_NO_DW_ANY_FILTER the Arm DSP depthwise keeps its 3x3 layer path
  *                         only: a layer it does not take goes through the
- *                         chunked primitive, same bytes, slower. For models
- *                         whose depthwise filters are all 3x3 (`tflc ops
- *                         --config` writes it then)
+ *                         chunked portable primitive, compiled for size,
+ *                         same bytes, slower. For models whose depthwise
+ *                         filters are all 3x3 (`tflc ops --config` writes
+ *                         it then)
  *   The library defines TFLC_HAVE_<PLATFORM> for each platform it compiles
  *   (DSP, MVE, HIFI, SSE41, AVX2) and TFLC_HAVE_<PLATFORM>_<PRIMITIVE> for
  *   each primitive that platform provides (GEMM, DEPTHWISE, REQUANTIZE,
