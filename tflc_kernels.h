@@ -14787,6 +14787,8 @@ TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
     end = o + (ptrdiff_t)k->pixels * out_pixel;
   }
 }
+#if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
+/* the two kinds, for the layer's function pointers */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                                                 int32_t x_col) {
   tflc__dsp_dw3x3_run(k, x_col, 0);
@@ -14795,6 +14797,7 @@ static TFLC__NOINLINE void tflc__dsp_dw3x3_loop1(tflc__dw3_frame *k,
                                                  int32_t x_col) {
   tflc__dsp_dw3x3_run(k, x_col, 1);
 }
+#endif
 #endif
 
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
