@@ -128,7 +128,8 @@
  *   tflc__dsp_dw3x3_layer (3x3 filters, multiplier 1 or a multiple of
  *   four: four channels over bands of the map padded with the zero point,
  *   or the inner windows from the input and the border's strips through
- *   bands) or tflc__dsp_dw_layer (any filter), the chunked primitive
+ *   bands; with a multiple of four one input byte a tap for the four) or
+ *   tflc__dsp_dw_layer (any filter), the chunked primitive
  *   taking the others; int8 FULLY_CONNECTED of 1..3 batches with a raw
  *   filter runs through tflc_fully_connected_s8_dsp (groups of four
  *   weight rows against the input row, requantized in the same assembly
