@@ -3814,6 +3814,21 @@ static TFLC__NOINLINE int64_t tflc__div_bound(int64_t a, int32_t b) {
                                   : a / b;
 }
 
+/* The output indices [*first, *last] along one axis whose whole window
+ * (k taps d apart, the first at index o * st - pad) lies inside an input
+ * of n: *first at most out, *last from -1 to out - 1 (none: *last <
+ * *first) */
+static TFLC__PREPARE_CODE void tflc__inner_span(int32_t pad, int32_t st,
+                                                int32_t n, int32_t k, int32_t d,
+                                                int32_t out, int32_t *first,
+                                                int32_t *last) {
+  const int64_t f = tflc__div_bound((int64_t)pad + st - 1, st);
+  int64_t l = (int64_t)n - 1 - (int64_t)(k - 1) * d + pad;
+  l = l < 0 ? -1 : tflc__div_bound(l, st);
+  *first = (int32_t)(f < out ? f : out);
+  *last = (int32_t)(l < (int64_t)out - 1 ? l : (int64_t)out - 1);
+}
+
 /* stack tile used when the caller gives none (or a too small one) */
 typedef union tflc__small_tile {
   int64_t align_;
@@ -4708,18 +4723,10 @@ static void tflc__conv_blocked_shape(tflc__conv_blocked *s, int32_t depth,
                                      int32_t in_off) {
   const tflc__geom *g = &s->g;
   int32_t oy;
-  int64_t first, last;
   /* output columns whose window is inside the input across the width */
-  first = tflc__div_bound((int64_t)g->pw + g->sw - 1, g->sw);
-  last = (int64_t)g->w - 1 - (int64_t)(g->kw - 1) * g->dw + g->pw;
-  last = last < 0 ? -1 : tflc__div_bound(last, g->sw);
-  if (last > (int64_t)g->ow - 1)
-    last = (int64_t)g->ow - 1;
-  if (first > (int64_t)g->ow)
-    first = g->ow; /* no inner column either way */
-  s->first = (int32_t)first;
-  s->last = (int32_t)last;
-  s->run = last >= first ? (int32_t)(last - first + 1) : 0;
+  tflc__inner_span(g->pw, g->sw, g->w, g->kw, g->dw, g->ow, &s->first,
+                   &s->last);
+  s->run = s->last >= s->first ? s->last - s->first + 1 : 0;
   s->border = s->run < g->ow;
   for (oy = 0; oy < g->oh && !s->border; oy++) {
     const int64_t iy0 = (int64_t)oy * g->sh - g->ph;
@@ -4933,8 +4940,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   const int32_t m = p->depth_multiplier;
   const int32_t ntaps = filter_dims[1] * filter_dims[2];
   const int compressed = TFLC__COMPRESSION && filter->bits != 0;
-  int32_t chunk, c0, nc, n, oy, ox, pass;
-  int64_t first, last, top, bottom;
+  int32_t chunk, c0, nc, n, oy, ox, pass, first, last, top, bottom;
   int column, fold;
   if (m < 1 || (int64_t)cin * m != ch || filter_dims[3] != ch)
     return 0;
@@ -4955,20 +4961,9 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   if (chunk < 1)
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
-  /* output columns whose whole window is inside the input */
-  first = tflc__div_bound((int64_t)g.pw + g.sw - 1, g.sw);
-  last = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
-  last = last < 0 ? -1 : tflc__div_bound(last, g.sw);
-  if (last > (int64_t)g.ow - 1)
-    last = (int64_t)g.ow - 1;
-  if (first > (int64_t)g.ow)
-    first = g.ow;
-  /* output rows whose whole window is inside the input */
-  top = tflc__div_bound((int64_t)g.ph + g.sh - 1, g.sh);
-  bottom = (int64_t)g.h - 1 - (int64_t)(g.kh - 1) * g.dh + g.ph;
-  bottom = bottom < 0 ? -1 : tflc__div_bound(bottom, g.sh);
-  if (bottom > (int64_t)g.oh - 1)
-    bottom = (int64_t)g.oh - 1;
+  /* output columns and rows whose whole window is inside the input */
+  tflc__inner_span(g.pw, g.sw, g.w, g.kw, g.dw, g.ow, &first, &last);
+  tflc__inner_span(g.ph, g.sh, g.h, g.kh, g.dh, g.oh, &top, &bottom);
   /* more such rows than inner columns (tall, narrow maps): those rows go
    * down the columns, one run per output column (every pixel of a run has
    * the same window), instead of three or more runs per row */
@@ -4976,7 +4971,7 @@ TFLC__INLINE int tflc__depthwise_conv2d_s8_range(
   /* folding costs a sum over the taps per channel: it pays from a few
    * windows inside the input on */
   fold = bottom >= top && last >= first &&
-         (bottom - top + 1) * (last - first + 1) * batches >= 8;
+         (int64_t)(bottom - top + 1) * (last - first + 1) * batches >= 8;
   /* without folding, raw aligned int32 biases are read in place (fold
    * 2): every channel in one chunk */
   if (!fold && !compressed &&
@@ -15118,16 +15113,9 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   if (!tflc__dsp_dw3x3_check(p, bias, ch))
     return 0;
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
-  /* output columns and rows whose whole window is inside the input
-   * (paddings 0..2, maps below 2^30: four channels or more) */
-  first = (g.pw + g.sw - 1) / g.sw;
-  first = first < g.ow ? first : g.ow;
-  last = g.w - 3 + g.pw < 0 ? -1 : (g.w - 3 + g.pw) / g.sw;
-  last = last < g.ow ? last : g.ow - 1;
-  top = (g.ph + g.sh - 1) / g.sh;
-  top = top < g.oh ? top : g.oh;
-  bottom = g.h - 3 + g.ph < 0 ? -1 : (g.h - 3 + g.ph) / g.sh;
-  bottom = bottom < g.oh ? bottom : g.oh - 1;
+  /* output columns and rows whose whole window is inside the input */
+  tflc__inner_span(g.pw, g.sw, g.w, 3, 1, g.ow, &first, &last);
+  tflc__inner_span(g.ph, g.sh, g.h, 3, 1, g.oh, &top, &bottom);
   /* the whole map through bands, or (multiplier 1) the windows inside the
    * input in one run from the input and the border's four strips through
    * bands (about 350 instructions more a strip, planned at each block),
