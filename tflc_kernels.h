@@ -12577,22 +12577,60 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0_,
 }
 #endif
 
-/* Column c's requantization for the blocks requantized in assembly
- * (tflc__dsp_pw_sat_asm, tflc__dsp_pw_pre_asm) in p[0..2]: its
- * multiplier, nudge with the output offset, right shift; 0 when the
- * channel is not simple or its sums may leave tflc__dsp_fits30's bound
- * over n4 values. */
-static TFLC__NOINLINE int tflc__dsp_pre_col(const tflc_requant_params *rq,
-                                            int32_t c, int32_t n4,
-                                            uint32_t *p) {
-  tflc__dsp_requant f;
-  const int32_t q = rq->per_channel ? c : 0;
-  const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-  const int ok = tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
-  p[0] = (uint32_t)f.q;
-  p[1] = (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
-  p[2] = f.right;
-  return ok && f.simple && tflc__dsp_fits30(b, n4);
+/* The bound of tflc__dsp_pre_cols' biases over runs of n values: |b| is
+ * below it exactly when every sum of b and n products of two int8 values
+ * stays within +-(2^30 - 1) (tflc__dsp_fits30). */
+TFLC__INLINE uint32_t tflc__dsp_pre_lim(int32_t n) {
+  return n >= 0 && n <= 0x8000 ? (1u << 30) - (uint32_t)n * 16384u : 0u;
+}
+
+/* Column words q[0..2] for the blocks requantized in assembly: the
+ * multiplier m, the nudge with the output offset and the right shift;
+ * 0 (q not written) when the channel is not simple (no left shift, right
+ * shift 1..23, m not INT32_MIN: tflc__dsp_requant_init's) or its bias v
+ * is not below lim (tflc__dsp_pre_lim's) */
+TFLC__INLINE int tflc__dsp_pre_one(int32_t m, int32_t shift, uint32_t v,
+                                   uint32_t off, uint32_t lim, uint32_t *q) {
+  const uint32_t r = 0u - (uint32_t)shift;
+  if (m == INT32_MIN || r - 1u >= 23u || ((v >> 31) != 0 ? 0u - v : v) >= lim)
+    return 0;
+  q[0] = (uint32_t)m;
+  q[1] = ((1u << r) >> 1) + (off << r);
+  q[2] = r;
+  return 1;
+}
+
+/* The words of tflc__dsp_pw_sat_asm for columns c and c + 1 in p[0..8]:
+ * each column's multiplier, nudge with the output offset and right
+ * shift, then out_row and the two biases; 0 when tflc__dsp_pre_one does
+ * not take a column. */
+static TFLC__NOINLINE int tflc__dsp_pre_cols(const tflc_requant_params *rq,
+                                             int32_t c, uint32_t lim,
+                                             int32_t out_row, uint32_t *p) {
+  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
+  const uint32_t v0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+  const uint32_t v1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+  const uint32_t off = (uint32_t)rq->output_offset;
+  if (!tflc__dsp_pre_one(rq->multiplier[k0], rq->shift[k0], v0, off, lim, p) ||
+      !tflc__dsp_pre_one(rq->multiplier[k1], rq->shift[k1], v1, off, lim,
+                         p + 3))
+    return 0;
+  p[6] = (uint32_t)out_row;
+  p[7] = v0;
+  p[8] = v1;
+  return 1;
+}
+
+/* The output of sum s through column words p (tflc__dsp_pre_cols'): the
+ * requantization of TFLC__DSP_REQ_PW in C, so the same bytes. */
+TFLC__INLINE int8_t tflc__dsp_pw_req(uint32_t s, const uint32_t *p) {
+  const uint64_t h = (uint64_t)((int64_t)tflc__wrap32((int64_t)s) *
+                                (int64_t)tflc__wrap32((int64_t)p[0])) +
+                     (1u << 30);
+  const int32_t v = tflc__wrap32((int64_t)(uint32_t)(h >> 31));
+  const int32_t r =
+      tflc__qadd(v, tflc__wrap32((int64_t)(p[1] - ((uint32_t)v >> 31))));
+  return (int8_t)tflc__ssat8(tflc__asr32(r, (int)p[2]));
 }
 
 #if defined(TFLC__DSP_ASM)
@@ -13144,91 +13182,6 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
 #pragma clang diagnostic pop
 #endif
 
-/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
- * four values, no offset, the second input row and weight row the same
- * distance after the first (pointwise convolutions, fully connected
- * layers with several batches). Columns in pairs, rows in pairs of pairs
- * through tflc__dsp_pairs_asm, requantized from its sums (the last of an
- * odd number of rows left to tflc__dsp_gemm_last_row). Returns the
- * columns done (all, or 0 when the block is not for it). */
-static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
-    const tflc_requant_params *rq, const tflc_gemm_block *g) {
-  uint32_t sums[4 * TFLC__DSP_PAIRS];
-  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
-  const int32_t stride = g->a_row, out_row = g->out_row;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int mode = tflc__dsp_mode(rq);
-  const int sat8 = mode == 2;
-  int32_t c, r, i;
-  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
-      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
-      mode == 0)
-    return 0;
-  for (c = 0; c < cols; c++) {
-    tflc__dsp_requant f;
-    const int32_t k = rq->per_channel ? c : 0;
-    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
-      return 0;
-  }
-  for (c = 0; c < cols; c += 2) {
-    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
-    const int32_t k0 = rq->per_channel ? c : 0;
-    const int32_t k1 = rq->per_channel ? c + 1 : 0;
-    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
-    tflc__dsp_requant f0, f1;
-    int8_t *o = g->out + c;
-    int simple, wide = 0;
-    if (sat8 && tflc__dsp_pre_col(rq, c, n4, sums) &&
-        tflc__dsp_pre_col(rq, c + 1, n4, sums + 3)) {
-      /* requantized in the assembly loop, its parameters in sums */
-      sums[6] = (uint32_t)out_row;
-      sums[7] = b0;
-      sums[8] = b1;
-      tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-      continue;
-    }
-    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    simple = TFLC__DSP_SIMPLE2(f0, f1);
-    if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 && f1.right > 0) {
-      /* a right shift beyond 23: the wide requantization in the loop */
-      const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
-      const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
-      sums[0] = (uint32_t)f0.q;
-      sums[1] = (1u << (f0.right - pre0 - 1)) +
-                ((uint32_t)out_off << (f0.right - pre0));
-      sums[2] = pre0;
-      sums[3] = (uint32_t)f1.q;
-      sums[4] = (1u << (f1.right - pre1 - 1)) +
-                ((uint32_t)out_off << (f1.right - pre1));
-      sums[5] = pre1;
-      sums[6] = (uint32_t)out_row;
-      sums[7] = b0;
-      sums[8] = b1;
-      sums[9] = f0.right - pre0;
-      sums[10] = f1.right - pre1;
-      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-      wide = 1;
-    }
-    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
-      const int32_t left = (rows - r) / 2;
-      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
-      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
-                          b1, sums);
-      for (i = 0; i < np; i++, o += 2 * out_row) {
-        const uint32_t *sp = sums + 4 * i;
-        o[0] = tflc__dsp_out(f0, sp[0], out_off, lo, hi, sat8, simple);
-        o[1] = tflc__dsp_out(f1, sp[1], out_off, lo, hi, sat8, simple);
-        o[out_row] = tflc__dsp_out(f0, sp[2], out_off, lo, hi, sat8, simple);
-        o[out_row + 1] =
-            tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
-      }
-    }
-  }
-  return cols;
-}
-
 #endif
 
 /* The pointwise path with the weights of a pair of columns widened once
@@ -13436,8 +13389,9 @@ static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
  * pairs before the first pair that is not. */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
                                                  const tflc_gemm_block *g) {
-  uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
+  uint32_t wide[TFLC__DSP_PRE_MAX], prm[10];
   const int32_t cols = g->cols, n4 = g->seg_len, stride = g->a_row;
+  const uint32_t lim = tflc__dsp_pre_lim(n4);
   int32_t c, k;
   if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 15) != 0 ||
       n4 > TFLC__DSP_PRE_MAX || g->rows < 2 || (cols & 1) != 0 ||
@@ -13449,8 +13403,8 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
      * and doubled (words 4 k + 2 (c & 1) and the next of four values k) */
     const int8_t *w = g->w + (ptrdiff_t)c * stride;
     const int32_t j = c & 1;
-    if (!tflc__dsp_pre_col(rq, c, n4, prm + 1 + 3 * j))
-      return c - j; /* (the pairs before it done) */
+    if (j == 0 && !tflc__dsp_pre_cols(rq, c, lim, 0, prm + 1))
+      return c; /* (the pairs before it done; prm[7..9] set below) */
     prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
     for (k = 0; k < n4; k += 4) {
       const uint32_t x = tflc__load4(w + k);
@@ -14337,21 +14291,155 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
 }
 
 /* The last row of an odd number of rows that tflc__dsp_gemm_pre or
- * tflc__dsp_gemm_pointwise left: the
- * single-row path, four columns a pass (the inputs widened once for four
- * weight rows), in a frame of its own. */
+ * tflc__dsp_pw_pairs left, its columns [c0, c0 + n): the single-row path,
+ * four columns a pass (the inputs widened once for four weight rows), in
+ * a frame of its own. */
 static TFLC__NOINLINE void
 tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
-                        int mode) {
+                        int32_t c0, int32_t n, int mode) {
+  const tflc_requant_params rc = tflc__requant_at(rq, c0);
   tflc_gemm_block last = *g;
   int32_t c;
   last.rows = 1;
+  last.cols = n;
   last.a = g->a + (ptrdiff_t)(g->rows - 1) * g->a_row;
-  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row;
-  c = tflc__dsp_gemm_row(rq, &last);
-  if (c < last.cols)
-    tflc__dsp_gemm_pairs(rq, &last, c, mode);
+  last.w = g->w + (ptrdiff_t)c0 * g->w_col;
+  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row + c0;
+  c = tflc__dsp_gemm_row(&rc, &last);
+  if (c < n)
+    tflc__dsp_gemm_pairs(&rc, &last, c, mode);
 }
+
+#if defined(TFLC__DSP_ASM)
+/* The pairs of columns from c0 of tflc__dsp_gemm_pointwise's blocks, all
+ * rows but the last of an odd number, up to c1 or the next pair after c0
+ * that tflc__dsp_pre_cols takes (outputs saturated to int8): through
+ * tflc__dsp_pw_wide_asm where the outputs saturate to int8 and the right
+ * shifts go beyond 23, otherwise from tflc__dsp_pairs_asm's sums. Returns
+ * the first column not done: c1, that pair's, or that of a pair whose
+ * requantization is not the DSP's. */
+static TFLC__NOINLINE int32_t tflc__dsp_pw_pairs(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g,
+                                                 int32_t c0, int32_t c1) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int sat8 = mode == 2;
+  int32_t c, r, i, np;
+  for (c = c0; c < c1; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f[2];
+    int8_t *o = g->out + c;
+    int simple, wide = 0;
+    if (c > c0 && sat8 &&
+        tflc__dsp_pre_cols(rq, c, tflc__dsp_pre_lim(n4), out_row, sums))
+      return c;
+    if (!tflc__dsp_requant_init(&f[0], rq->multiplier[k0], rq->shift[k0]) ||
+        !tflc__dsp_requant_init(&f[1], rq->multiplier[k1], rq->shift[k1]))
+      return c;
+    simple = TFLC__DSP_SIMPLE2(f[0], f[1]);
+    if (sat8 && f[0].left == 0 && f[1].left == 0 && f[0].right > 0 &&
+        f[1].right > 0) {
+      /* a right shift beyond 23: the wide requantization in the loop */
+      for (i = 0; i < 2; i++) {
+        const uint32_t pre = f[i].right > 23 ? f[i].right - 23 : 0;
+        sums[3 * i] = (uint32_t)f[i].q;
+        sums[3 * i + 1] = (1u << (f[i].right - pre - 1)) +
+                          ((uint32_t)out_off << (f[i].right - pre));
+        sums[3 * i + 2] = pre;
+        sums[9 + i] = f[i].right - pre;
+      }
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
+      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+      wide = 1;
+    }
+    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * np) {
+      const int32_t left = (rows - r) / 2;
+      np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < 4 * np; i++) /* (sums of row i / 2, column i & 1) */
+        o[(i >> 1) * out_row + (i & 1)] =
+            tflc__dsp_out(f[i & 1], sums[i], out_off, lo, hi, sat8, simple);
+      o += 2 * np * out_row;
+    }
+  }
+  return c1;
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches), an even number of columns. Columns in
+ * pairs: through tflc__dsp_pw_sat_asm where tflc__dsp_pre_cols takes both
+ * (outputs saturated to int8), otherwise through tflc__dsp_pw_pairs. The
+ * last of an odd number of rows: for each four columns whose two pairs
+ * took tflc__dsp_pw_sat_asm, one 1 x 4 group of tflc__dsp_row_groups_asm
+ * requantized from the same words, for the runs of other columns
+ * tflc__dsp_gemm_last_row. Returns the columns done, every row of them:
+ * all, 0 when the block is not for it, or those before the first pair
+ * that tflc__dsp_pw_pairs does not take (the caller's general path does
+ * the rest). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
+    const tflc_requant_params *rq, const tflc_gemm_block *g) {
+  uint32_t p[18], s[4]; /* two pairs' words for tflc__dsp_pw_sat_asm */
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int32_t stride = g->a_row;
+  const int mode = tflc__dsp_mode(rq);
+  const uint32_t lim = tflc__dsp_pre_lim(n4);
+  int32_t c = 0, pend = 0; /* pend: the first column of the last row to do */
+  int32_t j, fast = 0;     /* bit i: pair i of four columns was fast */
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
+      mode == 0)
+    return 0;
+  if (mode == 2) {
+    for (; c < cols; c += 2) {
+      const int32_t i = (c >> 1) & 1;
+      fast &= i; /* (a new four columns) */
+      if (!tflc__dsp_pre_cols(rq, c, lim, g->out_row, p + 9 * i)) {
+        const int32_t next = tflc__dsp_pw_pairs(rq, g, c, cols);
+        if (next == c)
+          break;
+        c = next - 2;
+        fast = 0;
+        continue;
+      }
+      tflc__dsp_pw_sat_asm(g->a, g->w + (ptrdiff_t)c * stride, stride, n4,
+                           rows / 2, g->out + c, p + 9 * i);
+      fast |= 1 << i;
+      if (fast == 3 && (rows & 1) != 0) {
+        const int32_t c0 = c - 2;
+        int8_t *o = g->out + (ptrdiff_t)(rows - 1) * g->out_row + c0;
+        if (pend < c0)
+          tflc__dsp_gemm_last_row(rq, g, pend, c0 - pend, mode);
+        s[0] = p[7]; /* (the biases) */
+        s[1] = p[8];
+        s[2] = p[16];
+        s[3] = p[17];
+        tflc__dsp_row_groups_asm(g->a + (ptrdiff_t)(rows - 1) * stride,
+                                 g->w + (ptrdiff_t)c0 * stride, stride, n4, 0,
+                                 1, s);
+        for (j = 0; j < 4; j++) /* (column j's words at p + 0, 3, 9, 12) */
+          o[j] = tflc__dsp_pw_req(s[j], p + 3 * (j + (j >> 1)));
+        pend = c + 2;
+      }
+    }
+  } else
+    c = tflc__dsp_pw_pairs(rq, g, 0, cols);
+  if ((rows & 1) != 0 && pend < c)
+    tflc__dsp_gemm_last_row(rq, g, pend, c - pend, mode);
+  return c;
+}
+#endif
 
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
@@ -14369,12 +14457,12 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
     if (mode == 2 && g->segments == 1 && (g->seg_len & 15) == 0 &&
         g->seg_len <= TFLC__DSP_PRE_MAX && g->w_col == g->a_row)
       c = tflc__dsp_gemm_pre(rq, g);
+    if (c > 0 && (g->rows & 1))
+      tflc__dsp_gemm_last_row(rq, g, 0, g->cols, mode); /* (every column's) */
 #if defined(TFLC__DSP_ASM)
     if (c == 0)
-      c = tflc__dsp_gemm_pointwise(rq, g);
+      c = tflc__dsp_gemm_pointwise(rq, g); /* (with its last row) */
 #endif
-    if (c > 0 && (g->rows & 1))
-      tflc__dsp_gemm_last_row(rq, g, mode); /* (every column's) */
   }
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);
