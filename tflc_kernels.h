@@ -13370,7 +13370,7 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
     const int8_t *w = g->w + (ptrdiff_t)c * stride;
     const int32_t j = c & 1;
     if (j == 0 && !tflc__dsp_pre_cols(rq, c, lim, 0, prm + 1))
-      return c; /* (the pairs before it done; prm[7..9] set below) */
+      return c; /* (the pairs before it done; the biases set below) */
     prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
     for (k = 0; k < n4; k += 4) {
       const uint32_t x = tflc__load4(w + k);
