@@ -12822,24 +12822,25 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   "add %[w], %[w], %[s00]\n\t"                                                 \
   "str %[w], " TFLC__DSP_M_OUT "\n\t"
 /* the wide requantization (tflc__dsp_pw_wide_asm): t1 = sum s with
- * multiplier t2, nudge t3, pre-shift t4 and right shift prm word m
- * (loaded into s once the product is made), saturated to int8; t0
- * clobbered */
-#define TFLC__DSP_REQW_PW(s, m)                                                \
-  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
-  "ldr %[" #s "], [%[t5], #" #m "]\n\t"                                        \
+ * multiplier t2, nudge t3, pre-shift t4 and right shift m (for the first
+ * row, LOADM loads it from prm into m = s once the product is made),
+ * saturated to int8; t0 clobbered */
+#define TFLC__DSP_REQW_PW(s, m, LOADM)                                         \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t" LOADM                             \
   "adds %[t0], %[t0], %[t0]\n\t"                                               \
   "adc %[t1], %[t1], %[t1]\n\t"                                                \
   "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
   "sub %[t1], %[t1], %[t1], lsr #31\n\t"                                       \
   "asr %[t1], %[t1], %[t4]\n\t"                                                \
   "qadd %[t1], %[t1], %[t3]\n\t"                                               \
-  "asr %[t1], %[t1], %[" #s "]\n\t"                                            \
+  "asr %[t1], %[t1], %[" #m "]\n\t"                                            \
   "ssat %[t1], #8, %[t1]\n\t"
-#define TFLC__DSP_REQW_PW00 TFLC__DSP_REQW_PW(s00, 36)
-#define TFLC__DSP_REQW_PW01 TFLC__DSP_REQW_PW(s01, 40)
-#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10, 36)
-#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11, 40)
+#define TFLC__DSP_REQW_PW00                                                    \
+  TFLC__DSP_REQW_PW(s00, s00, "ldr %[s00], [%[t5], #36]\n\t")
+#define TFLC__DSP_REQW_PW01                                                    \
+  TFLC__DSP_REQW_PW(s01, s01, "ldr %[s01], [%[t5], #40]\n\t")
+#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10, s00, "")
+#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11, s01, "")
 /* the block's four outputs through it (w: where they go, t5: prm; a0
  * kept) */
 #define TFLC__DSP_OUTW_PW                                                      \
@@ -14259,7 +14260,8 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
 /* The last row of an odd number of rows that tflc__dsp_gemm_pre or
  * tflc__dsp_pw_pairs left, its columns [c0, c0 + n): the single-row path,
  * four columns a pass (the inputs widened once for four weight rows), in
- * a frame of its own. */
+ * a frame of its own. rq's requantization is the DSP's fast one
+ * (tflc__dsp_mode 1 or 2). */
 static TFLC__NOINLINE void
 tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
                         int32_t c0, int32_t n) {
@@ -14273,7 +14275,8 @@ tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
   last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row + c0;
   c = tflc__dsp_gemm_row(&rc, &last);
   if (c < n)
-    tflc__dsp_gemm_pairs(&rc, &last, c, tflc__dsp_mode(rq));
+    tflc__dsp_gemm_pairs(&rc, &last, c,
+                         rq->act_min == -128 && rq->act_max == 127 ? 2 : 1);
 }
 
 #if defined(TFLC__DSP_ASM)
