@@ -12593,22 +12593,48 @@ static TFLC__NOINLINE void tflc__dsp_dot1x4_asm(const int8_t *a0_,
 }
 #endif
 
-/* Column c's requantization for the blocks requantized in assembly
- * (tflc__dsp_pw_sat_asm, tflc__dsp_pw_pre_asm) in p[0..2]: its
- * multiplier, nudge with the output offset, right shift; 0 when the
- * channel is not simple or its sums may leave tflc__dsp_fits30's bound
- * over n4 values. */
-static TFLC__NOINLINE int tflc__dsp_pre_col(const tflc_requant_params *rq,
-                                            int32_t c, int32_t n4,
-                                            uint32_t *p) {
-  tflc__dsp_requant f;
-  const int32_t q = rq->per_channel ? c : 0;
-  const uint32_t b = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-  const int ok = tflc__dsp_requant_init(&f, rq->multiplier[q], rq->shift[q]);
-  p[0] = (uint32_t)f.q;
-  p[1] = (uint32_t)f.nudge + ((uint32_t)rq->output_offset << f.right);
-  p[2] = f.right;
-  return ok && f.simple && tflc__dsp_fits30(b, n4);
+/* The bound of tflc__dsp_pre_cols' biases over runs of n values: |b| is
+ * below it exactly when every sum of b and n products of two int8 values
+ * stays within +-(2^30 - 1) (tflc__dsp_fits30). */
+TFLC__INLINE uint32_t tflc__dsp_pre_lim(int32_t n) {
+  return n >= 0 && n <= 0x8000 ? (1u << 30) - (uint32_t)n * 16384u : 0u;
+}
+
+/* Column words q[0..2] for the blocks requantized in assembly: the
+ * multiplier m, the nudge with the output offset and the right shift;
+ * 0 (q not written) when the channel is not simple (no left shift, right
+ * shift 1..23, m not INT32_MIN: tflc__dsp_requant_init's) or its bias v
+ * is not below lim (tflc__dsp_pre_lim's) */
+TFLC__INLINE int tflc__dsp_pre_one(int32_t m, int32_t shift, uint32_t v,
+                                   uint32_t off, uint32_t lim, uint32_t *q) {
+  const uint32_t r = 0u - (uint32_t)shift;
+  if (m == INT32_MIN || r - 1u >= 23u || ((v >> 31) != 0 ? 0u - v : v) >= lim)
+    return 0;
+  q[0] = (uint32_t)m;
+  q[1] = ((1u << r) >> 1) + (off << r);
+  q[2] = r;
+  return 1;
+}
+
+/* The words of tflc__dsp_pw_sat_asm for columns c and c + 1 in p[0..8]:
+ * each column's multiplier, nudge with the output offset and right
+ * shift, then out_row and the two biases; 0 when tflc__dsp_pre_one does
+ * not take a column. */
+static TFLC__NOINLINE int tflc__dsp_pre_cols(const tflc_requant_params *rq,
+                                             int32_t c, uint32_t lim,
+                                             int32_t out_row, uint32_t *p) {
+  const int32_t k0 = rq->per_channel ? c : 0, k1 = rq->per_channel ? c + 1 : 0;
+  const uint32_t v0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+  const uint32_t v1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+  const uint32_t off = (uint32_t)rq->output_offset;
+  if (!tflc__dsp_pre_one(rq->multiplier[k0], rq->shift[k0], v0, off, lim, p) ||
+      !tflc__dsp_pre_one(rq->multiplier[k1], rq->shift[k1], v1, off, lim,
+                         p + 3))
+    return 0;
+  p[6] = (uint32_t)out_row;
+  p[7] = v0;
+  p[8] = v1;
+  return 1;
 }
 
 #if defined(TFLC__DSP_ASM)
@@ -12790,71 +12816,94 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
 #define TFLC__DSP_REQ_PW01 TFLC__DSP_REQ_PW(s01)
 #define TFLC__DSP_REQ_PW10 TFLC__DSP_REQ_PW(s10)
 #define TFLC__DSP_REQ_PW11 TFLC__DSP_REQ_PW(s11)
-/* the block's four outputs (w: where they go, a0: out_row, t5: prm) */
 /* the state words of the requantizing blocks */
 #define TFLC__DSP_M_PRM TFLC__DSP_AM(prm, 0)
 #define TFLC__DSP_M_OUT TFLC__DSP_AM(out, 4)
+/* the block's four outputs (w: where they go, t5: prm; s00 takes out_row
+ * once its own output is made, a0 is kept) */
 #define TFLC__DSP_OUT_PW                                                       \
   "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
   "ldr %[t2], [%[t5]]\n\t"                                                     \
   "ldr %[t3], [%[t5], #4]\n\t"                                                 \
   "ldr %[t4], [%[t5], #8]\n\t"                                                 \
-  "ldr %[a0], [%[t5], #24]\n\t"                                                \
   "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQ_PW00                       \
-  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW10 "strb %[t1], [%[w], %[a0]]\n\t"  \
+  "strb %[t1], [%[w]]\n\t"                                                     \
+  "ldr %[s00], [%[t5], #24]\n\t" TFLC__DSP_REQ_PW10                            \
+  "strb %[t1], [%[w], %[s00]]\n\t"                                             \
   "ldr %[t2], [%[t5], #12]\n\t"                                                \
   "ldr %[t3], [%[t5], #16]\n\t"                                                \
-  "ldr %[t4], [%[t5], #20]\n\t"                                                \
-  "add %[w], %[w], #1\n\t" TFLC__DSP_REQ_PW01                                  \
-  "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQ_PW11 "strb %[t1], [%[w], %[a0]]\n\t"  \
-  "add %[w], %[w], %[a0], lsl #1\n\t"                                          \
-  "sub %[w], %[w], #1\n\t"                                                     \
+  "ldr %[t4], [%[t5], #20]\n\t" TFLC__DSP_REQ_PW01                             \
+  "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQ_PW11 "add %[w], %[w], %[s00]\n\t" \
+  "strb %[t1], [%[w], #1]\n\t"                                                 \
+  "add %[w], %[w], %[s00]\n\t"                                                 \
   "str %[w], " TFLC__DSP_M_OUT "\n\t"
 /* the wide requantization (tflc__dsp_pw_wide_asm): t1 = sum s with
- * multiplier t2, nudge t3, pre-shift t4 and right shift a0, saturated to
- * int8; t0 clobbered */
-#define TFLC__DSP_REQW_PW(s)                                                   \
-  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t"                                   \
+ * multiplier t2, nudge t3, pre-shift t4 and right shift m (for the first
+ * row, LOADM loads it from prm into m = s once the product is made),
+ * saturated to int8; t0 clobbered */
+#define TFLC__DSP_REQW_PW(s, m, LOADM)                                         \
+  "smull %[t0], %[t1], %[" #s "], %[t2]\n\t" LOADM                             \
   "adds %[t0], %[t0], %[t0]\n\t"                                               \
   "adc %[t1], %[t1], %[t1]\n\t"                                                \
   "add %[t1], %[t1], %[t0], lsr #31\n\t"                                       \
   "sub %[t1], %[t1], %[t1], lsr #31\n\t"                                       \
   "asr %[t1], %[t1], %[t4]\n\t"                                                \
   "qadd %[t1], %[t1], %[t3]\n\t"                                               \
-  "asr %[t1], %[t1], %[a0]\n\t"                                                \
+  "asr %[t1], %[t1], %[" #m "]\n\t"                                            \
   "ssat %[t1], #8, %[t1]\n\t"
-#define TFLC__DSP_REQW_PW00 TFLC__DSP_REQW_PW(s00)
-#define TFLC__DSP_REQW_PW01 TFLC__DSP_REQW_PW(s01)
-#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10)
-#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11)
-/* the block's four outputs through it (w: where they go, t5: prm) */
+#define TFLC__DSP_REQW_PW00                                                    \
+  TFLC__DSP_REQW_PW(s00, s00, "ldr %[s00], [%[t5], #36]\n\t")
+#define TFLC__DSP_REQW_PW01                                                    \
+  TFLC__DSP_REQW_PW(s01, s01, "ldr %[s01], [%[t5], #40]\n\t")
+#define TFLC__DSP_REQW_PW10 TFLC__DSP_REQW_PW(s10, s00, "")
+#define TFLC__DSP_REQW_PW11 TFLC__DSP_REQW_PW(s11, s01, "")
+/* the block's four outputs through it (w: where they go, t5: prm; a0
+ * kept) */
 #define TFLC__DSP_OUTW_PW                                                      \
   "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                         \
   "ldr %[t2], [%[t5]]\n\t"                                                     \
   "ldr %[t3], [%[t5], #4]\n\t"                                                 \
   "ldr %[t4], [%[t5], #8]\n\t"                                                 \
-  "ldr %[a0], [%[t5], #36]\n\t"                                                \
   "ldr %[w], " TFLC__DSP_M_OUT "\n\t" TFLC__DSP_REQW_PW00                      \
   "strb %[t1], [%[w]]\n\t" TFLC__DSP_REQW_PW10 "ldr %[t0], [%[t5], #24]\n\t"   \
   "strb %[t1], [%[w], %[t0]]\n\t"                                              \
   "ldr %[t2], [%[t5], #12]\n\t"                                                \
   "ldr %[t3], [%[t5], #16]\n\t"                                                \
-  "ldr %[t4], [%[t5], #20]\n\t"                                                \
-  "ldr %[a0], [%[t5], #40]\n\t" TFLC__DSP_REQW_PW01                            \
+  "ldr %[t4], [%[t5], #20]\n\t" TFLC__DSP_REQW_PW01                            \
   "strb %[t1], [%[w], #1]\n\t" TFLC__DSP_REQW_PW11                             \
   "ldr %[t0], [%[t5], #24]\n\t"                                                \
   "add %[w], %[w], %[t0]\n\t"                                                  \
   "strb %[t1], [%[w], #1]\n\t"                                                 \
   "add %[w], %[w], %[t0]\n\t"                                                  \
   "str %[w], " TFLC__DSP_M_OUT "\n\t"
-/* tflc__dsp_pw_sat_asm's body, OUT the blocks' requantization */
+/* The inner loops of tflc__dsp_pw_sat_asm's and tflc__dsp_pw_wide_asm's
+ * blocks: the steps unrolled four (wide) or six times (sat), entered at
+ * the step that leaves whole passes through a TBB (t0: the steps skipped,
+ * 0 .. unroll - 1, the state word rem) */
+#define TFLC__DSP_PW_LOOP4                                                     \
+  "tbb [pc, %[t0]]\n"                                                          \
+  "0:\n\t"                                                                     \
+  ".byte (1f - 0b) / 2, (11f - 0b) / 2, (12f - 0b) / 2, (13f - 0b) / 2\n"      \
+  "1:\n\t" TFLC__DSP_STEP_PW "11:\n\t" TFLC__DSP_STEP_PW                       \
+  "12:\n\t" TFLC__DSP_STEP_PW "13:\n\t" TFLC__DSP_STEP_PW
+#define TFLC__DSP_PW_LOOP6                                                     \
+  "tbb [pc, %[t0]]\n"                                                          \
+  "0:\n\t"                                                                     \
+  ".byte (1f - 0b) / 2, (11f - 0b) / 2, (12f - 0b) / 2, (13f - 0b) / 2\n\t"    \
+  ".byte (14f - 0b) / 2, (15f - 0b) / 2\n"                                     \
+  "1:\n\t" TFLC__DSP_STEP_PW "11:\n\t" TFLC__DSP_STEP_PW                       \
+  "12:\n\t" TFLC__DSP_STEP_PW "13:\n\t" TFLC__DSP_STEP_PW                      \
+  "14:\n\t" TFLC__DSP_STEP_PW "15:\n\t" TFLC__DSP_STEP_PW
+/* tflc__dsp_pw_sat_asm's body: LOOP the inner loop (U steps a pass), OUT
+ * the blocks' requantization (t5: prm after it, a0 kept: the next block's
+ * first input row) */
 #define TFLC__DSP_M_A TFLC__DSP_AM(a, 8)
-#define TFLC__DSP_M_PAIRS TFLC__DSP_AM(pairs, 12)
+#define TFLC__DSP_M_A_END TFLC__DSP_AM(a_end, 12)
 #define TFLC__DSP_M_W0 TFLC__DSP_AM(w0, 16)
 #define TFLC__DSP_M_WEND TFLC__DSP_AM(wend, 20)
 #define TFLC__DSP_M_REM TFLC__DSP_AM(rem, 24)
 #define TFLC__DSP_M_A_NEXT TFLC__DSP_AM(a_next, 28)
-#define TFLC__DSP_PW_BODY(OUT)                                                 \
+#define TFLC__DSP_PW_BODY(LOOP, U, OUT)                                        \
   TFLC__DSP_AV(uint32_t, s00, "r0");                                           \
   TFLC__DSP_AV(uint32_t, s01, "r1");                                           \
   TFLC__DSP_AV(uint32_t, s10, "r2");                                           \
@@ -12869,112 +12918,66 @@ static TFLC__NOINLINE void tflc__dsp_pairs_asm(const int8_t *a,
   TFLC__DSP_AV(uint32_t, t4, "r12");                                           \
   TFLC__DSP_AV(uint32_t, t5, "lr");                                            \
   const int8_t *const wend = w0 + n4;                                          \
-  const int32_t rem = (n4 >> 2) & 3, a_next = 2 * stride - n4;                 \
-  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a,             \
-                 (uintptr_t)(uint32_t)pairs, (uintptr_t)w0, (uintptr_t)wend,   \
-                 (uintptr_t)(uint32_t)rem, (uintptr_t)(uint32_t)a_next);       \
-  __asm__(TFLC__DSP_AENTER(t0) "3:\n\t"                                        \
-                               "ldr %[t0], " TFLC__DSP_M_PRM "\n\t"            \
-                               "ldr %[a0], " TFLC__DSP_M_A "\n\t"              \
-                               "ldr %[w], " TFLC__DSP_M_W0 "\n\t"              \
-                               "ldr %[s00], [%[t0], #28]\n\t"                  \
-                               "ldr %[s01], [%[t0], #32]\n\t"                  \
-                               "mov %[s10], %[s00]\n\t"                        \
-                               "mov %[s11], %[s01]\n\t"                        \
-                               "ldr %[t0], " TFLC__DSP_M_REM "\n\t"            \
-                               "cmp %[t0], #0\n\t"                             \
-                               "beq 1f\n\t"                                    \
-                               "cmp %[t0], #2\n\t"                             \
-                               "beq 6f\n\t"                                    \
-                               "bhi 5f\n\t"                                    \
-                               "b 7f\n"                                        \
-                               "1:\n\t" TFLC__DSP_STEP_PW                      \
-                               "5:\n\t" TFLC__DSP_STEP_PW                      \
-                               "6:\n\t" TFLC__DSP_STEP_PW                      \
-                               "7:\n\t" TFLC__DSP_STEP_PW                      \
-                               "ldr %[t0], " TFLC__DSP_M_WEND "\n\t"           \
-                               "cmp %[w], %[t0]\n\t"                           \
-                               "bne 1b\n\t" /* the next                        \
-                                               block's                         \
-                                               input rows                      \
-                                             */                                \
-                               "ldr "                                          \
-                               "%[t0], " TFLC__DSP_M_A_NEXT "\n\t"             \
-                               "add %[a0], "                                   \
-                               "%[a0], %[t0]\n\t"                              \
-                               "str "                                          \
-                               "%[a0],"                                        \
-                               " " TFLC__DSP_M_A "\n\t" OUT "ldr "             \
-                               "%[t0],"                                        \
-                               " " TFLC__DSP_M_PAIRS "\n\t"                    \
-                               "s"                                             \
-                               "u"                                             \
-                               "b"                                             \
-                               "s"                                             \
-                               " "                                             \
-                               "%"                                             \
-                               "["                                             \
-                               "t"                                             \
-                               "0"                                             \
-                               "]"                                             \
-                               ","                                             \
-                               " "                                             \
-                               "%"                                             \
-                               "["                                             \
-                               "t"                                             \
-                               "0"                                             \
-                               "]"                                             \
-                               ","                                             \
-                               " "                                             \
-                               "#"                                             \
-                               "1"                                             \
-                               "\n\t"                                          \
-                               "s"                                             \
-                               "t"                                             \
-                               "r"                                             \
-                               " "                                             \
-                               "%"                                             \
-                               "["                                             \
-                               "t"                                             \
-                               "0"                                             \
-                               "]"                                             \
-                               ","                                             \
-                               " " TFLC__DSP_M_PAIRS "\n\t"                    \
-                               "bne 3b\n\t" TFLC__DSP_AEXIT                    \
-          : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),              \
-            [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w),                    \
-            [t0] TFLC__DSP_ACTX_RW(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),        \
-            [t3] "=&r"(t3), [t4] "=&r"(t4),                                    \
-            [t5] "=&r"(t5)TFLC__DSP_AGCC(                                      \
-                , [a] "+m"(a), [out] "+m"(out), [pairs] "+m"(pairs))           \
-          : [st] "r"(st)TFLC__DSP_AGCC(                                        \
-              , [w0] "m"(w0), [wend] "m"(wend), [rem] "m"(rem),                \
-              [a_next] "m"(a_next), [prm] "m"(prm))                            \
-          : "cc", "memory");
+  const uintptr_t a_end =                                                      \
+      (uintptr_t)a + 2u * (uintptr_t)(uint32_t)pairs * (uint32_t)stride;       \
+  const int32_t rem = (U - 1) - ((n4 >> 2) - 1) % U; /* (n4 >= 4) */           \
+  const int32_t a_next = 2 * stride - n4;                                      \
+  TFLC__DSP_ACTX(t0, (uintptr_t)prm, (uintptr_t)out, (uintptr_t)a, a_end,      \
+                 (uintptr_t)w0, (uintptr_t)wend, (uintptr_t)(uint32_t)rem,     \
+                 (uintptr_t)(uint32_t)a_next);                                 \
+  __asm__(                                                                     \
+      TFLC__DSP_AENTER(t0) /* the first block's input row and biases */        \
+      "ldr %[t5], " TFLC__DSP_M_PRM "\n\t"                                     \
+      "ldr %[a0], " TFLC__DSP_M_A "\n\t"                                       \
+      "ldrd %[s00], %[s01], [%[t5], #28]\n"                                    \
+      "3:\n\t"                                                                 \
+      "mov %[s10], %[s00]\n\t"                                                 \
+      "mov %[s11], %[s01]\n\t"                                                 \
+      "ldr %[w], " TFLC__DSP_M_W0 "\n\t"                                       \
+      "ldr %[t0], " TFLC__DSP_M_REM "\n\t" LOOP "ldr %[t0], " TFLC__DSP_M_WEND \
+      "\n\t"                                                                   \
+      "cmp %[w], %[t0]\n\t"                                                    \
+      "bne 1b\n\t" /* the next block's input rows, biases */                   \
+      "ldr %[t0], " TFLC__DSP_M_A_NEXT "\n\t"                                  \
+      "add %[a0], %[a0], %[t0]\n\t" OUT                                        \
+      "ldrd %[s00], %[s01], [%[t5], #28]\n\t"                                  \
+      "ldr %[t0], " TFLC__DSP_M_A_END "\n\t"                                   \
+      "cmp %[a0], %[t0]\n\t"                                                   \
+      "bne 3b\n\t" TFLC__DSP_AEXIT                                             \
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10),                  \
+        [s11] "=&r"(s11), [a0] "=&r"(a0), [w] "=&r"(w),                        \
+        [t0] TFLC__DSP_ACTX_RW(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),            \
+        [t3] "=&r"(t3), [t4] "=&r"(t4),                                        \
+        [t5] "=&r"(t5)TFLC__DSP_AGCC(, [out] "+m"(out))                        \
+      : [st] "r"(st)TFLC__DSP_AGCC(                                            \
+          , [a] "m"(a), [a_end] "m"(a_end), [w0] "m"(w0), [wend] "m"(wend),    \
+          [rem] "m"(rem), [a_next] "m"(a_next), [prm] "m"(prm))                \
+      : "cc", "memory");
 
-/* 2 x 2 blocks down the rows, each requantized and stored in assembly:
- * block i takes input rows a + 2 i stride and the one after, against
- * weight rows w0 and w0 + stride, over n4 values (a positive multiple of
- * 4), and writes its four outputs at out + 2 i out_row (columns 0 and 1,
- * that row and the next). prm[]: column 0's multiplier, nudge and right
- * shift, then column 1's, out_row, the biases of columns 0 and 1. Both
- * channels are simple (no left shift, right shift n of 1..23), every sum
- * stays within +-(2^30 - 1) (tflc__dsp_fits30: the high product is
- * SMMULR of twice it) and the outputs saturate to int8 (the fast
- * requantization's mode 2); a nudge
- * is 2^(n-1) + offset * 2^n, the output offset added before the shift:
- * exact where the rounding add does not saturate, and where it does, both
- * orders give a value beyond int8 of the same sign (|offset| <= 128,
- * 2^(31-n) >= 256). So the bytes are tflc__dsp_out's (simple, sat8).
- * pairs > 0. The loop state lives in memory, the inner loop (unrolled
- * four times, entered at the step that leaves a multiple of four) and the
- * requantization in thirteen registers. */
-static TFLC__NOINLINE void tflc__dsp_pw_sat_asm(const int8_t *a,
-                                                const int8_t *w0,
-                                                int32_t stride, int32_t n4,
-                                                int32_t pairs, int8_t *out,
-                                                const uint32_t *prm) {
-  TFLC__DSP_PW_BODY(TFLC__DSP_OUT_PW);
+/* 2 x 2 blocks down the rows of pointwise block g (one run of n4 values,
+ * a positive multiple of 4, no offset, w_col == a_row == stride), each
+ * requantized and stored in assembly, columns c and c + 1: block i takes
+ * input rows 2 i and 2 i + 1 against weight rows c and c + 1 and writes
+ * its four outputs, for i < rows / 2. prm[]: column c's multiplier, nudge
+ * and right shift, then column c + 1's, out_row, the biases of the two
+ * columns. Both channels are simple (no left shift, right shift n of
+ * 1..23), every sum stays within +-(2^30 - 1) (tflc__dsp_fits30: the high
+ * product is SMMULR of twice it) and the outputs saturate to int8 (the
+ * fast requantization's mode 2); a nudge is 2^(n-1) + offset * 2^n, the
+ * output offset added before the shift: exact where the rounding add does
+ * not saturate, and where it does, both orders give a value beyond int8 of
+ * the same sign (|offset| <= 128, 2^(31-n) >= 256). So the bytes are
+ * tflc__dsp_out's (simple, sat8). rows >= 2. The loop state lives in
+ * memory, the inner loop (unrolled six times, entered through a TBB at the
+ * step that leaves whole passes) and the requantization in thirteen
+ * registers. */
+static TFLC__NOINLINE void
+tflc__dsp_pw_sat_asm(const tflc_gemm_block *g, int32_t c, const uint32_t *prm) {
+  const int8_t *const a = g->a;
+  const int32_t stride = g->a_row, n4 = g->seg_len, pairs = g->rows / 2;
+  const int8_t *const w0 = g->w + (ptrdiff_t)c * stride;
+  int8_t *out = g->out + c;
+  TFLC__DSP_PW_BODY(TFLC__DSP_PW_LOOP6, 6, TFLC__DSP_OUT_PW);
 }
 
 /* tflc__dsp_pw_sat_asm for channels with right shifts n of 1..31 (no left
@@ -12993,11 +12996,13 @@ static TFLC__NOINLINE void tflc__dsp_pw_wide_asm(const int8_t *a,
                                                  int32_t stride, int32_t n4,
                                                  int32_t pairs, int8_t *out,
                                                  const uint32_t *prm) {
-  TFLC__DSP_PW_BODY(TFLC__DSP_OUTW_PW);
+  TFLC__DSP_PW_BODY(TFLC__DSP_PW_LOOP4, 4, TFLC__DSP_OUTW_PW);
 }
 #undef TFLC__DSP_PW_BODY
+#undef TFLC__DSP_PW_LOOP4
+#undef TFLC__DSP_PW_LOOP6
 #undef TFLC__DSP_M_A
-#undef TFLC__DSP_M_PAIRS
+#undef TFLC__DSP_M_A_END
 #undef TFLC__DSP_M_W0
 #undef TFLC__DSP_M_WEND
 #undef TFLC__DSP_M_REM
@@ -13159,91 +13164,6 @@ tflc__dsp_blocks_sat_asm(const int8_t *a, const int8_t *w0, int32_t n4,
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
-
-/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
- * four values, no offset, the second input row and weight row the same
- * distance after the first (pointwise convolutions, fully connected
- * layers with several batches). Columns in pairs, rows in pairs of pairs
- * through tflc__dsp_pairs_asm, requantized from its sums (the last of an
- * odd number of rows left to tflc__dsp_gemm_last_row). Returns the
- * columns done (all, or 0 when the block is not for it). */
-static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
-    const tflc_requant_params *rq, const tflc_gemm_block *g) {
-  uint32_t sums[4 * TFLC__DSP_PAIRS];
-  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
-  const int32_t stride = g->a_row, out_row = g->out_row;
-  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
-  const int mode = tflc__dsp_mode(rq);
-  const int sat8 = mode == 2;
-  int32_t c, r, i;
-  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
-      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != stride ||
-      mode == 0)
-    return 0;
-  for (c = 0; c < cols; c++) {
-    tflc__dsp_requant f;
-    const int32_t k = rq->per_channel ? c : 0;
-    if (!tflc__dsp_requant_init(&f, rq->multiplier[k], rq->shift[k]))
-      return 0;
-  }
-  for (c = 0; c < cols; c += 2) {
-    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
-    const int32_t k0 = rq->per_channel ? c : 0;
-    const int32_t k1 = rq->per_channel ? c + 1 : 0;
-    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
-    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
-    tflc__dsp_requant f0, f1;
-    int8_t *o = g->out + c;
-    int simple, wide = 0;
-    if (sat8 && tflc__dsp_pre_col(rq, c, n4, sums) &&
-        tflc__dsp_pre_col(rq, c + 1, n4, sums + 3)) {
-      /* requantized in the assembly loop, its parameters in sums */
-      sums[6] = (uint32_t)out_row;
-      sums[7] = b0;
-      sums[8] = b1;
-      tflc__dsp_pw_sat_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-      continue;
-    }
-    tflc__dsp_requant_init(&f0, rq->multiplier[k0], rq->shift[k0]);
-    tflc__dsp_requant_init(&f1, rq->multiplier[k1], rq->shift[k1]);
-    simple = TFLC__DSP_SIMPLE2(f0, f1);
-    if (sat8 && f0.left == 0 && f1.left == 0 && f0.right > 0 && f1.right > 0) {
-      /* a right shift beyond 23: the wide requantization in the loop */
-      const uint32_t pre0 = f0.right > 23 ? f0.right - 23 : 0;
-      const uint32_t pre1 = f1.right > 23 ? f1.right - 23 : 0;
-      sums[0] = (uint32_t)f0.q;
-      sums[1] = (1u << (f0.right - pre0 - 1)) +
-                ((uint32_t)out_off << (f0.right - pre0));
-      sums[2] = pre0;
-      sums[3] = (uint32_t)f1.q;
-      sums[4] = (1u << (f1.right - pre1 - 1)) +
-                ((uint32_t)out_off << (f1.right - pre1));
-      sums[5] = pre1;
-      sums[6] = (uint32_t)out_row;
-      sums[7] = b0;
-      sums[8] = b1;
-      sums[9] = f0.right - pre0;
-      sums[10] = f1.right - pre1;
-      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
-      wide = 1;
-    }
-    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * i) {
-      const int32_t left = (rows - r) / 2;
-      const int32_t np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
-      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
-                          b1, sums);
-      for (i = 0; i < np; i++, o += 2 * out_row) {
-        const uint32_t *sp = sums + 4 * i;
-        o[0] = tflc__dsp_out(f0, sp[0], out_off, lo, hi, sat8, simple);
-        o[1] = tflc__dsp_out(f1, sp[1], out_off, lo, hi, sat8, simple);
-        o[out_row] = tflc__dsp_out(f0, sp[2], out_off, lo, hi, sat8, simple);
-        o[out_row + 1] =
-            tflc__dsp_out(f1, sp[3], out_off, lo, hi, sat8, simple);
-      }
-    }
-  }
-  return cols;
-}
 
 #endif
 
@@ -13469,8 +13389,9 @@ static void tflc__dsp_pw_pre_asm(const int8_t *a, const uint32_t *w0,
  * pairs before the first pair that is not. */
 static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
                                                  const tflc_gemm_block *g) {
-  uint32_t wide[TFLC__DSP_PRE_MAX], prm[9];
+  uint32_t wide[TFLC__DSP_PRE_MAX], prm[10];
   const int32_t cols = g->cols, n4 = g->seg_len, stride = g->a_row;
+  const uint32_t lim = tflc__dsp_pre_lim(n4);
   int32_t c, k;
   if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 ||
       ((n4 & 15) != 0 && n4 != 8) || n4 > TFLC__DSP_PRE_MAX || g->rows < 2 ||
@@ -13483,8 +13404,8 @@ static TFLC__NOINLINE int32_t tflc__dsp_gemm_pre(const tflc_requant_params *rq,
      * and doubled (words 4 k + 2 (c & 1) and the next of four values k) */
     const int8_t *w = g->w + (ptrdiff_t)c * stride;
     const int32_t j = c & 1;
-    if (!tflc__dsp_pre_col(rq, c, n4, prm + 1 + 3 * j))
-      return c - j; /* (the pairs before it done) */
+    if (j == 0 && !tflc__dsp_pre_cols(rq, c, lim, 0, prm + 1))
+      return c; /* (the pairs before it done; the biases set below) */
     prm[7 + j] = 2u * (rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u);
     for (k = 0; k < n4; k += 4) {
       const uint32_t x = tflc__load4(w + k);
@@ -14374,21 +14295,179 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
 }
 
 /* The last row of an odd number of rows that tflc__dsp_gemm_pre or
- * tflc__dsp_gemm_pointwise left: the
- * single-row path, four columns a pass (the inputs widened once for four
- * weight rows), in a frame of its own. */
+ * tflc__dsp_pw_pairs left, its columns [c0, c0 + n): the single-row path,
+ * four columns a pass (the inputs widened once for four weight rows), in
+ * a frame of its own. rq's requantization is the DSP's fast one
+ * (tflc__dsp_mode 1 or 2). */
 static TFLC__NOINLINE void
 tflc__dsp_gemm_last_row(const tflc_requant_params *rq, const tflc_gemm_block *g,
-                        int mode) {
+                        int32_t c0, int32_t n) {
+  const tflc_requant_params rc = tflc__requant_at(rq, c0);
   tflc_gemm_block last = *g;
   int32_t c;
   last.rows = 1;
+  last.cols = n;
   last.a = g->a + (ptrdiff_t)(g->rows - 1) * g->a_row;
-  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row;
-  c = tflc__dsp_gemm_row(rq, &last);
-  if (c < last.cols)
-    tflc__dsp_gemm_pairs(rq, &last, c, mode);
+  last.w = g->w + (ptrdiff_t)c0 * g->w_col;
+  last.out = g->out + (ptrdiff_t)(g->rows - 1) * g->out_row + c0;
+  c = tflc__dsp_gemm_row(&rc, &last);
+  if (c < n)
+    tflc__dsp_gemm_pairs(&rc, &last, c,
+                         rq->act_min == -128 && rq->act_max == 127 ? 2 : 1);
 }
+
+#if defined(TFLC__DSP_ASM)
+/* The pairs of columns from c0 of tflc__dsp_gemm_pointwise's blocks, all
+ * rows but the last of an odd number, up to c1 or the next pair after c0
+ * that tflc__dsp_pre_cols takes (outputs saturated to int8): through
+ * tflc__dsp_pw_wide_asm where the outputs saturate to int8 and the right
+ * shifts go beyond 23, otherwise from tflc__dsp_pairs_asm's sums. Returns
+ * the first column not done: c1, that pair's, or that of a pair whose
+ * requantization is not the DSP's. */
+static TFLC__NOINLINE int32_t tflc__dsp_pw_pairs(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g,
+                                                 int32_t c0, int32_t c1) {
+  uint32_t sums[4 * TFLC__DSP_PAIRS];
+  const int32_t rows = g->rows, n4 = g->seg_len;
+  const int32_t stride = g->a_row, out_row = g->out_row;
+  const int32_t out_off = rq->output_offset, lo = rq->act_min, hi = rq->act_max;
+  const int mode = tflc__dsp_mode(rq);
+  const int sat8 = mode == 2;
+  int32_t c, r, i, np;
+  for (c = c0; c < c1; c += 2) {
+    const int8_t *w0 = g->w + (ptrdiff_t)c * stride;
+    const int32_t k0 = rq->per_channel ? c : 0;
+    const int32_t k1 = rq->per_channel ? c + 1 : 0;
+    const uint32_t b0 = rq->bias != NULL ? (uint32_t)rq->bias[c] : 0u;
+    const uint32_t b1 = rq->bias != NULL ? (uint32_t)rq->bias[c + 1] : 0u;
+    tflc__dsp_requant f[2];
+    int8_t *o = g->out + c;
+    int simple, wide = 0;
+    if (c > c0 && sat8 &&
+        tflc__dsp_pre_cols(rq, c, tflc__dsp_pre_lim(n4), out_row, sums))
+      return c;
+    if (!tflc__dsp_requant_init(&f[0], rq->multiplier[k0], rq->shift[k0]) ||
+        !tflc__dsp_requant_init(&f[1], rq->multiplier[k1], rq->shift[k1]))
+      return c;
+    simple = TFLC__DSP_SIMPLE2(f[0], f[1]);
+    if (sat8 && f[0].left == 0 && f[1].left == 0 && f[0].right > 0 &&
+        f[1].right > 0) {
+      /* a right shift beyond 23: the wide requantization in the loop */
+      for (i = 0; i < 2; i++) {
+        const uint32_t pre = f[i].right > 23 ? f[i].right - 23 : 0;
+        sums[3 * i] = (uint32_t)f[i].q;
+        sums[3 * i + 1] = (1u << (f[i].right - pre - 1)) +
+                          ((uint32_t)out_off << (f[i].right - pre));
+        sums[3 * i + 2] = pre;
+        sums[9 + i] = f[i].right - pre;
+      }
+      sums[6] = (uint32_t)out_row;
+      sums[7] = b0;
+      sums[8] = b1;
+      tflc__dsp_pw_wide_asm(g->a, w0, stride, n4, rows / 2, o, sums);
+      wide = 1;
+    }
+    for (r = wide ? rows & ~1 : 0; r + 1 < rows; r += 2 * np) {
+      const int32_t left = (rows - r) / 2;
+      np = left < TFLC__DSP_PAIRS ? left : TFLC__DSP_PAIRS;
+      tflc__dsp_pairs_asm(g->a + (ptrdiff_t)r * stride, w0, stride, n4, np, b0,
+                          b1, sums);
+      for (i = 0; i < 4 * np; i++) /* (sums of row i / 2, column i & 1) */
+        o[(i >> 1) * out_row + (i & 1)] =
+            tflc__dsp_out(f[i & 1], sums[i], out_off, lo, hi, sat8, simple);
+      o += 2 * np * out_row;
+    }
+  }
+  return c1;
+}
+
+/* The output of sum s through column words p (tflc__dsp_pre_cols'): the
+ * requantization of TFLC__DSP_REQ_PW in C, so the same bytes (|s| < 2^30:
+ * SMMULR of twice it is the doubling high product). */
+TFLC__INLINE int8_t tflc__dsp_pw_req(uint32_t s, const uint32_t *p) {
+  int32_t v;
+  __asm__("smmulr %0, %1, %2" : "=r"(v) : "r"(s + s), "r"(p[0]));
+  return (int8_t)tflc__ssat8(tflc__asr32(
+      tflc__qadd(v, tflc__wrap32((int64_t)(p[1] - ((uint32_t)v >> 31)))),
+      (int)p[2]));
+}
+
+/* Four columns c .. c + 3 (n = 4) or two (n = 2) of
+ * tflc__dsp_gemm_pointwise's blocks through tflc__dsp_pw_sat_asm, rows
+ * in pairs, where tflc__dsp_pre_cols takes their pairs (outputs saturated
+ * to int8), and with four columns the last of an odd number of rows as
+ * one 1 x 4 group of tflc__dsp_row_groups_asm requantized from the same
+ * words. Returns 0 (nothing done: the first pair not taken), 2 (the first
+ * pair, its last row not) or 4 (both pairs and the last row). */
+static TFLC__NOINLINE int32_t tflc__dsp_pw_group(const tflc_requant_params *rq,
+                                                 const tflc_gemm_block *g,
+                                                 int32_t c, int32_t n) {
+  /* pair i's words for tflc__dsp_pw_sat_asm at p + 11 i; the biases
+   * then copied to p[7..10] for the last row's sums */
+  uint32_t p[20];
+  const int32_t rows = g->rows, n4 = g->seg_len, stride = g->a_row;
+  const uint32_t lim = tflc__dsp_pre_lim(n4);
+  if (!tflc__dsp_pre_cols(rq, c, lim, g->out_row, p))
+    return 0;
+  tflc__dsp_pw_sat_asm(g, c, p);
+  if (n == 2 || !tflc__dsp_pre_cols(rq, c + 2, lim, g->out_row, p + 11))
+    return 2;
+  tflc__dsp_pw_sat_asm(g, c + 2, p + 11);
+  if ((rows & 1) != 0) {
+    int8_t *o = g->out + (ptrdiff_t)(rows - 1) * g->out_row + c;
+    p[9] = p[18];
+    p[10] = p[19];
+    tflc__dsp_row_groups_asm(g->a + (ptrdiff_t)(rows - 1) * stride,
+                             g->w + (ptrdiff_t)c * stride, stride, n4, 0, 1,
+                             p + 7);
+    o[0] = tflc__dsp_pw_req(p[7], p);
+    o[1] = tflc__dsp_pw_req(p[8], p + 3);
+    o[2] = tflc__dsp_pw_req(p[9], p + 11);
+    o[3] = tflc__dsp_pw_req(p[10], p + 14);
+  }
+  return n;
+}
+
+/* The pointwise fast path of the DSP GEMM: one segment of a multiple of
+ * four values, no offset, the second input row and weight row the same
+ * distance after the first (pointwise convolutions, fully connected
+ * layers with several batches), an even number of columns. Four columns
+ * at a time through tflc__dsp_pw_group, the runs of pairs it does not
+ * take through tflc__dsp_pw_pairs, their last row (of an odd number) in
+ * runs through tflc__dsp_gemm_last_row. Returns the columns done, every
+ * row of them: all, 0 when the block is not for it, or those before the
+ * first pair that tflc__dsp_pw_pairs does not take (the caller's general
+ * path does the rest). */
+static TFLC__NOINLINE int32_t tflc__dsp_gemm_pointwise(
+    const tflc_requant_params *rq, const tflc_gemm_block *g) {
+  const int32_t rows = g->rows, cols = g->cols, n4 = g->seg_len;
+  const int mode = tflc__dsp_mode(rq);
+  int32_t c = 0, pend = 0; /* pend: the first column of the last row to do */
+  if (g->segments != 1 || g->a_offset != 0 || n4 <= 0 || (n4 & 3) != 0 ||
+      rows < 2 || cols < 2 || (cols & 1) != 0 || g->w_col != g->a_row ||
+      mode == 0)
+    return 0;
+  while (c < cols) {
+    const int32_t k =
+        mode == 2 ? tflc__dsp_pw_group(rq, g, c, cols - c < 4 ? 2 : 4) : 0;
+    if (k == 4 && (rows & 1) != 0) {
+      if (pend < c)
+        tflc__dsp_gemm_last_row(rq, g, pend, c - pend);
+      pend = c + 4;
+    }
+    c += k;
+    if (k < 4 && c < cols) {
+      const int32_t next = tflc__dsp_pw_pairs(rq, g, c, cols);
+      if (next == c)
+        break;
+      c = next;
+    }
+  }
+  if ((rows & 1) != 0 && pend < c)
+    tflc__dsp_gemm_last_row(rq, g, pend, c - pend);
+  return c;
+}
+#endif
 
 TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
                                const tflc_gemm_block *g) {
@@ -14409,10 +14488,13 @@ TFLC_API void tflc_gemm_s8_dsp(const tflc_requant_params *rq,
       c = tflc__dsp_gemm_pre(rq, g);
 #if defined(TFLC__DSP_ASM)
     if (c == 0)
-      c = tflc__dsp_gemm_pointwise(rq, g);
-#endif
+      c = tflc__dsp_gemm_pointwise(rq, g); /* (with its last row) */
+    else if (g->rows & 1)
+      tflc__dsp_gemm_last_row(rq, g, 0, g->cols); /* (every column's) */
+#else
     if (c > 0 && (g->rows & 1))
-      tflc__dsp_gemm_last_row(rq, g, mode); /* (every column's) */
+      tflc__dsp_gemm_last_row(rq, g, 0, g->cols); /* (every column's) */
+#endif
   }
   if (c < g->cols)
     tflc__dsp_gemm_pairs(rq, g, c, mode);
