@@ -14866,7 +14866,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
   }
 }
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) || defined(TFLC_DW3_LAYER_TEST)
-/* the two kinds, for the layer's function pointers */
+/* the two kinds */
 static TFLC__NOINLINE void tflc__dsp_dw3x3_loop(tflc__dw3_frame *k,
                                                 int32_t x_col) {
   tflc__dsp_dw3x3_run(k, x_col, 0);
@@ -15176,13 +15176,6 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   int64_t e;
   tflc__dw3_rect r; /* the whole map's bands, or a strip's */
   int strips = 0;
-  /* the run and the bands of four channels a word, or of one input byte */
-  void (*const run)(tflc__dw3_frame *, int32_t) =
-      m == 1 ? tflc__dsp_dw3x3_loop : tflc__dsp_dw3x3_loop1;
-  void (*const bands)(tflc__dw3_frame *, uint32_t *, const tflc__geom *,
-                      const int8_t *, int8_t *, int32_t, int32_t,
-                      const tflc__dw3_rect *, uint32_t, int) =
-      m == 1 ? tflc__dsp_dw3x3_bands : tflc__dsp_dw3x3_bands1;
   if ((m != 1 && m % 4 != 0) || (int64_t)cin * m != ch || filter_dims[1] != 3 ||
       filter_dims[2] != 3 || filter_dims[3] != ch || ch % 4 != 0 ||
       off < -127 || off > 128 || p->output_offset < -128 ||
@@ -15195,9 +15188,17 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   if (!tflc__dsp_dw3x3_check(p, bias, ch))
     return 0;
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
-  /* output columns and rows whose whole window is inside the input */
-  tflc__inner_span(g.pw, g.sw, g.w, 3, 1, g.ow, &first, &last);
-  tflc__inner_span(g.ph, g.sh, g.h, 3, 1, g.oh, &top, &bottom);
+  /* output columns and rows whose whole window is inside the input
+   * (tflc__inner_span's, in registers: paddings 0..2, maps below 2^30,
+   * four channels or more) */
+  first = (g.pw + g.sw - 1) / g.sw;
+  first = first < g.ow ? first : g.ow;
+  last = g.w - 3 + g.pw < 0 ? -1 : (g.w - 3 + g.pw) / g.sw;
+  last = last < g.ow ? last : g.ow - 1;
+  top = (g.ph + g.sh - 1) / g.sh;
+  top = top < g.oh ? top : g.oh;
+  bottom = g.h - 3 + g.ph < 0 ? -1 : (g.h - 3 + g.ph) / g.sh;
+  bottom = bottom < g.oh ? bottom : g.oh - 1;
   /* the whole map through bands, or (multiplier 1) the windows inside the
    * input in one run from the input and the border's four strips through
    * bands (about 350 instructions more a strip, planned at each block),
@@ -15235,7 +15236,10 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
         k.rows = bottom - top + 1;
         k.x_skip = (g.sh * g.w - k.pixels * g.sw) * cin;
         k.out_skip = (g.ow - k.pixels) * ch;
-        run(&k, cin);
+        if (m == 1)
+          tflc__dsp_dw3x3_loop(&k, cin);
+        else
+          tflc__dsp_dw3x3_loop1(&k, cin);
       }
       /* the whole map (j = 0), or the border's strips */
       for (j = strips; j <= 4 * strips; j++)
@@ -15243,8 +15247,12 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
             tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
           if (j > 0)
             tflc__dsp_dw3x3_plan(&r, &g, m != 1);
-          bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
-                j > 0 || (c == 0 && n == 0));
+          if (m == 1)
+            tflc__dsp_dw3x3_bands(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                                  j > 0 || (c == 0 && n == 0));
+          else
+            tflc__dsp_dw3x3_bands1(&k, band, &g, in_n, out_n, ch, cin, &r, pad,
+                                   j > 0 || (c == 0 && n == 0));
         }
     }
   }
