@@ -4653,6 +4653,14 @@ static int tflc__decoded_whole(const tflc__ctx *c, int32_t k) {
  * int32 an output channel in the persistent arena) are made once every
  * operator is prepared (tflc__conv_folds) */
 #define TFLC__FOLDED 0x20u
+/* op->variant bit an int8 DEPTHWISE_CONV_2D prepare sets (the fastest
+ * plan; not under TFLC_NO_PATCHES): its tile also holds the scratch of
+ * the platform's layer path (tflc__depthwise_layer_tile_s8), which the
+ * plan keeps only where it does not raise the arena */
+#define TFLC__LAYER_TILE 0x10u
+#define TFLC__LAYER_TILE_OF(op)                                                \
+  (TFLC__PATCHES && (op)->code == TFLC_OP_DEPTHWISE_CONV_2D &&                 \
+   ((op)->variant & TFLC__LAYER_TILE) && (op)->nscratch == 1)
 /* operator i is in the chain run band by band (TFLC_PLAN_PATCHES) */
 #define TFLC__IN_CHAIN(it, i)                                                  \
   ((it)->patch_rows && (i) >= (it)->patch_first && (i) <= (it)->patch_last)
@@ -4701,6 +4709,15 @@ typedef struct tflc__planner {
   uint32_t steps;
 } tflc__planner;
 
+/* 1 when op's tile is a depthwise layer's tile for its layer path
+ * (TFLC__LAYER_TILE), now dropped: no bytes, the bit cleared */
+static TFLC__NOINLINE int tflc__drop_layer_tile(tflc__op *op) {
+  if (!TFLC__LAYER_TILE_OF(op))
+    return 0;
+  op->scratch[0] = 0;
+  op->variant = (uint8_t)(op->variant & ~TFLC__LAYER_TILE);
+  return 1;
+}
 /* Lowest 16-aligned offset >= 0 where `size` bytes live during `span`
  * without overlapping a placed tensor or one of the first `nscratch`
  * placed scratch buffers (in view, operator, slot order) whose lifetime
@@ -5857,6 +5874,10 @@ static tflc_status tflc__plan(tflc_interpreter *it, tflc__graph *gs,
                          ? 0 /* never runs: any place */
                          : tflc__fit(&p, (uint32_t)sz, span, si - (uint32_t)k,
                                      xo, xs, k);
+        /* a depthwise layer's tile for its layer path only where it
+         * leaves the arena as it is (the tensors placed) */
+        if (k == 0 && off + sz > high && tflc__drop_layer_tile(op))
+          off = sz = 0;
         xo[k] = off;
         xs[k] = sz;
         p.soff[si] = (uint32_t)off;
@@ -7173,6 +7194,38 @@ static size_t tflc__filter_tile(const tflc__ctx *c, const tflc_tensor *f,
 }
 
 /* ---- CONV_2D / DEPTHWISE_CONV_2D ---------------------------------------- */
+/* The largest bytes of an operator's first input and first output
+ * together over the operators of c's view */
+static TFLC__NOINLINE size_t tflc__largest_io(const tflc__ctx *c) {
+  const tflc_interpreter *it = c->it;
+  size_t best = 0;
+  int32_t i;
+  for (i = 0; i < it->num_ops; i++) {
+    const tflc__op *op = &it->ops[i];
+    size_t n = 0;
+    if (op->nin > 0 && op->in[0] >= 0)
+      n += it->tensors[op->in[0]].bytes;
+    if (op->nout > 0)
+      n += it->tensors[TFLC__OUT(op)[0]].bytes;
+    best = n > best ? n : best;
+  }
+  return best;
+}
+/* The tile of a convolution: the filter's (tflc__filter_tile), or where
+ * its prepare set TFLC__LAYER_TILE, the larger of that and the scratch of
+ * the platform's depthwise layer path */
+static TFLC__NOINLINE size_t tflc__conv_tile(tflc__ctx *c,
+                                             const tflc_conv_params *p,
+                                             const tflc_tensor *f,
+                                             const tflc_tensor *b) {
+  const size_t t = tflc__filter_tile(c, f, b);
+  size_t l;
+  if (!TFLC__PATCHES || !(c->op->variant & TFLC__LAYER_TILE))
+    return t;
+  l = tflc__depthwise_layer_tile_s8(p, tflc__in(c, 0)->dims, f->dims,
+                                    tflc__out(c, 0)->dims);
+  return l > t ? l : t;
+}
 /* CONV_2D / DEPTHWISE_CONV_2D geometry, the same for every type: the
  * options (padding, strides, dilation, fused activation, depth
  * multiplier), the shapes against the filter and the model's output, the
@@ -7465,8 +7518,21 @@ static tflc_status tflc__conv_s8_prepare(tflc__ctx *c, int depthwise) {
                                   &s->p.act_min, &s->p.act_max);
   s->tile = -1;
   s->plane = -1;
-  if (tflc__filter_tile(c, f, b) > 0)
-    s->tile = (int16_t)tflc__scratch(c, tflc__filter_tile(c, f, b));
+  c->op->variant = (uint8_t)(c->op->variant & ~TFLC__LAYER_TILE);
+  if (TFLC__PATCHES && depthwise && f->type == TFLC_INT8 &&
+      tflc__filter_tile(c, f, b) == 0 && c->op->nscratch == 0 &&
+      c->it->plan <= (int32_t)TFLC_PLAN_FASTEST) {
+    /* (asked where it has a chance: with the layer's input and output
+     * within the largest such pair of the view, which the activations
+     * hold anyway) */
+    size_t t;
+    c->op->variant |= TFLC__LAYER_TILE;
+    t = tflc__conv_tile(c, &s->p, f, b);
+    if (t == 0 || t + in->bytes + o->bytes > tflc__largest_io(c))
+      c->op->variant = (uint8_t)(c->op->variant & ~TFLC__LAYER_TILE);
+  }
+  if (tflc__conv_tile(c, &s->p, f, b) > 0)
+    s->tile = (int16_t)tflc__scratch(c, tflc__conv_tile(c, &s->p, f, b));
   if (TFLC__PATCHES && depthwise) {
     /* the fastest plan counts the layers that could go over their input;
      * the smaller ones take those tflc__choose_over_input marked */
@@ -7519,7 +7585,7 @@ TFLC__INLINE tflc_status tflc__conv_s8_invoke(tflc__ctx *c, int depthwise) {
   tflc_tensor *in = tflc__in(c, 0), *f = tflc__in(c, 1), *b = tflc__in(c, 2);
   tflc_tensor *o = tflc__out(c, 0);
   void *tile = s->tile >= 0 ? (void *)c->op->scratch[s->tile] : NULL;
-  size_t tb = s->tile >= 0 ? tflc__filter_tile(c, f, b) : 0;
+  size_t tb = s->tile >= 0 ? tflc__conv_tile(c, &s->p, f, b) : 0;
   tflc_const fc = tflc__const(c, f), bc;
   if (b)
     bc = tflc__const(c, b);

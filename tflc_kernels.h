@@ -2749,11 +2749,12 @@ static tflc_requant_params tflc__requant_at(const tflc_requant_params *rq,
 #define TFLC__DSP_AGCC(...) __VA_ARGS__
 #endif
 /* TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
- * out_dims, out): a whole int8 DEPTHWISE_CONV_2D layer through a
- * platform's own layer path before the generic blocked one; 1 when it ran,
- * 0 (nothing written) where it does not apply. Where the DSP depthwise is
- * the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer; its run in
- * Thumb-2 assembly where TFLC__DSP_ASM is defined, in C with the
+ * out_dims, out, tile, tile_bytes): a whole int8 DEPTHWISE_CONV_2D layer
+ * through a platform's own layer path before the generic blocked one (the
+ * layer's tile as scratch where it holds tflc__depthwise_layer_tile_s8's
+ * bytes); 1 when it ran, 0 (nothing written) where it does not apply. Where the
+ * DSP depthwise is the default: the Arm DSP's 3x3 frame (tflc__dsp_dw3x3_layer;
+ * its run in Thumb-2 assembly where TFLC__DSP_ASM is defined, in C with the
  * intrinsics otherwise), then the path of any filter
  * (tflc__dsp_dw_layer); TFLC_DW3_LAYER_TEST compiles both for
  * tests/test_platform.c, which calls them directly. */
@@ -2766,7 +2767,8 @@ static int tflc__dsp_dw3x3_layer(const tflc_conv_params *p,
                                  const int32_t filter_dims[4],
                                  const tflc_const *filter,
                                  const tflc_const *bias,
-                                 const int32_t out_dims[4], int8_t *out);
+                                 const int32_t out_dims[4], int8_t *out,
+                                 void *tile, size_t tile_bytes);
 #endif
 #if (defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) &&                               \
      !defined(TFLC_NO_DW_ANY_FILTER)) ||                                       \
@@ -2804,23 +2806,29 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #define TFLC__DW_CHUNK_S8 TFLC_DEPTHWISE_S8
 #endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) && defined(TFLC_NO_DW_ANY_FILTER)
-#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
+                                 tile, tb)                                     \
   ((fd)[1] == 3 && (fd)[2] == 3 &&                                             \
-   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
+   tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out, tile, tb))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP)
-#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
+                                 tile, tb)                                     \
   ((((fd)[1] == 3 && (fd)[2] == 3) &&                                          \
-    tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out)) ||         \
+    tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,       \
+                          tb)) ||                                              \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
     tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
-#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out)      \
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
+                                 tile, tb)                                     \
   ((p)->depth_multiplier == 1 && (fd)[1] == 3 && (fd)[2] == 3 &&               \
    ((out_dims)[2] > 5 || (out_dims)[1] <= 5 ||                                 \
     ((in_dims)[1] >= 3 && (in_dims)[2] >= 3)) &&                               \
    tflc__mve_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out))
 #else
-#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out) 0
+#define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
+                                 tile, tb)                                     \
+  0
 #endif
 /* TFLC__MVE_GEMM_OTHER / TFLC__MVE_DEPTHWISE_OTHER: the version a block
  * the MVE GEMM or depthwise does not take goes to */
@@ -3805,6 +3813,41 @@ TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
   g->dw = p->dilation_w;
   g->ph = p->pad_h;
   g->pw = p->pad_w;
+}
+
+/* The int8 3x3 depthwise layers of small maps keep in their tile a copy
+ * of the input with its zero-point border, which the Arm DSP's 3x3 frame
+ * runs from (tflc__dsp_dw3x3_layer): at most TFLC__DW3_PAD_PIXELS output
+ * pixels and TFLC__DW3_PAD_BYTES bytes of copy (there the set-up of its
+ * bands outweighs the copy) */
+#define TFLC__DW3_PAD_PIXELS 144
+#define TFLC__DW3_PAD_BYTES 16384
+/* Scratch bytes of an int8 depthwise layer's tile for its layer path (0:
+ * none): the padded copy above, of one batch (strides 1 and 2; the rows
+ * and columns the windows read, from the first padded one). The same on
+ * every platform, so that an arena planned on one holds on another; where
+ * no path reads it, it stays unused. */
+TFLC__SEAM TFLC__NOINLINE TFLC__PREPARE_CODE size_t
+tflc__depthwise_layer_tile_s8(const tflc_conv_params *p,
+                              const int32_t in_dims[4],
+                              const int32_t filter_dims[4],
+                              const int32_t out_dims[4]) {
+  const int32_t m = p->depth_multiplier, cin = in_dims[3];
+  const int32_t oh = out_dims[1], ow = out_dims[2];
+  uint32_t n;
+  if (filter_dims[1] != 3 || filter_dims[2] != 3 || (m != 1 && m % 4 != 0) ||
+      cin < 1 || cin > TFLC__DW3_PAD_BYTES || out_dims[3] % 4 != 0 ||
+      (int64_t)cin * m != out_dims[3] || p->dilation_h != 1 ||
+      p->dilation_w != 1 || (uint32_t)(p->stride_h - 1) > 1u ||
+      (uint32_t)(p->stride_w - 1) > 1u || (uint32_t)p->pad_h > 2u ||
+      (uint32_t)p->pad_w > 2u || oh < 1 || ow < 1 ||
+      oh > TFLC__DW3_PAD_PIXELS || ow > TFLC__DW3_PAD_PIXELS ||
+      oh * ow > TFLC__DW3_PAD_PIXELS)
+    return 0;
+  /* (below 2^17 rows x columns, 2^14 channels) */
+  n = (uint32_t)((oh - 1) * p->stride_h + 3) *
+      (uint32_t)((ow - 1) * p->stride_w + 3) * (uint32_t)cin;
+  return n <= TFLC__DW3_PAD_BYTES ? n : 0;
 }
 
 /* a / b (b > 0) where a is a window bound: a 32-bit division when a
@@ -5102,7 +5145,7 @@ static int tflc__depthwise_conv2d_s8_blocked(
     size_t tile_bytes) {
   /* a platform's own path for the whole layer first, where it has one */
   if (TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, filter_dims, filter, bias,
-                               out_dims, out))
+                               out_dims, out, tile, tile_bytes))
     return 1;
   return tflc__depthwise_conv2d_s8_whole(p, in_dims, in, filter_dims, filter,
                                          bias, out_dims, out, tile, tile_bytes);
@@ -15129,6 +15172,36 @@ static TFLC__NOINLINE int tflc__dsp_dw3x3_check(const tflc_conv_params *p,
   return bad == 0;
 }
 
+#ifndef TFLC_NO_PATCHES
+/* The padded copy of one batch (in_n) into t: rows of cols pixels of cin
+ * bytes, the input's pixels at (ph, pw), the zero point elsewhere; g
+ * becomes the copy's geometry (rows x cols, no padding) */
+static TFLC__PREPARE_CODE TFLC__NOINLINE void
+tflc__dsp_dw3x3_pad_copy(int8_t *t, const int8_t *in_n, tflc__geom *g,
+                         int32_t cin, int8_t zp) {
+  const int32_t rows = (g->oh - 1) * g->sh + 3, cols = (g->ow - 1) * g->sw + 3;
+  /* the input columns the windows read (cols - pw, within the input) */
+  const int32_t iw = g->w < cols - g->pw ? g->w : cols - g->pw;
+  const size_t row = (size_t)cols * (size_t)cin;
+  const size_t left = (size_t)g->pw * (size_t)cin;
+  const size_t mid = (size_t)iw * (size_t)cin;
+  int32_t r;
+  for (r = 0; r < rows; r++, t += row) {
+    const int32_t iy = r - g->ph;
+    if (iy < 0 || iy >= g->h) {
+      memset(t, zp, row);
+      continue;
+    }
+    memset(t, zp, left);
+    memcpy(t + left, in_n + (ptrdiff_t)iy * g->w * cin, mid);
+    memset(t + left + mid, zp, row - left - mid);
+  }
+  g->h = rows;
+  g->w = cols;
+  g->ph = g->pw = 0;
+}
+#endif
+
 /* Rectangle j of a map whose inner windows are the output columns
  * [first, last] and rows [top, bottom]: 0 the whole map, 1..4 the strips
  * of its border (the rows above and below the inner ones, then the
@@ -15167,7 +15240,8 @@ static TFLC__PREPARE_CODE TFLC__NOINLINE int
 tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                       const int8_t *in, const int32_t filter_dims[4],
                       const tflc_const *filter, const tflc_const *bias,
-                      const int32_t out_dims[4], int8_t *out) {
+                      const int32_t out_dims[4], int8_t *out, void *tile,
+                      size_t tile_bytes) {
   tflc__geom g;
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
   const int32_t off = p->input_offset;
@@ -15187,6 +15261,20 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     return 0;
   if (!tflc__dsp_dw3x3_check(p, bias, ch))
     return 0;
+#ifndef TFLC_NO_PATCHES
+  if (in_dims[0] == 1 && tile != NULL && ((uintptr_t)tile & 3u) == 0 &&
+      tflc__depthwise_layer_tile_s8(p, in_dims, filter_dims, out_dims) - 1u <
+          tile_bytes) {
+    /* a small map of one batch: its windows, all inside the padded copy,
+     * in one run a block from there */
+    tflc__dsp_dw3x3_pad_copy((int8_t *)tile, in, &g, cin, (int8_t)-off);
+    in = (const int8_t *)tile;
+    strips = 1;
+  }
+#else
+  (void)tile;
+  (void)tile_bytes;
+#endif
   pad = (uint32_t)(uint8_t)(int8_t)-off * 0x01010101u;
   /* output columns and rows whose whole window is inside the input
    * (tflc__inner_span's, in registers: paddings 0..2, maps below 2^30,
@@ -15203,18 +15291,20 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
    * input in one run from the input and the border's four strips through
    * bands (about 350 instructions more a strip, planned at each block),
    * whichever copies less */
-  tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
-  e = tflc__dsp_dw3x3_plan(&r, &g, m != 1) - 120;
-  if (r.seg == g.ow && r.per >= g.oh)
-    e = 0; /* one band */
-  for (j = 1; j <= 4 && e > 0 && first <= last && top <= bottom; j++) {
-    if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom))
-      e -= tflc__dsp_dw3x3_plan(&r, &g, m != 1) + 700;
-    strips = e > 0;
-  }
-  if (j > 1 && !strips) { /* the whole map's plan again */
+  if (!strips) {
     tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
-    tflc__dsp_dw3x3_plan(&r, &g, m != 1);
+    e = tflc__dsp_dw3x3_plan(&r, &g, m != 1) - 120;
+    if (r.seg == g.ow && r.per >= g.oh)
+      e = 0; /* one band */
+    for (j = 1; j <= 4 && e > 0 && first <= last && top <= bottom; j++) {
+      if (tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom))
+        e -= tflc__dsp_dw3x3_plan(&r, &g, m != 1) + 700;
+      strips = e > 0;
+    }
+    if (j > 1 && !strips) { /* the whole map's plan again */
+      tflc__dsp_dw3x3_strip(&r, &g, 0, first, last, top, bottom);
+      tflc__dsp_dw3x3_plan(&r, &g, m != 1);
+    }
   }
   for (c = 0; c < ch; c += 4) {
     tflc__dw3_frame k;
@@ -15241,8 +15331,9 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
         else
           tflc__dsp_dw3x3_loop1(&k, cin);
       }
-      /* the whole map (j = 0), or the border's strips */
-      for (j = strips; j <= 4 * strips; j++)
+      /* the whole map (j = 0), or the border's strips (none in the
+       * padded copy) */
+      for (j = strips; j <= 4 * strips && in != tile; j++)
         if (j == 0 ||
             tflc__dsp_dw3x3_strip(&r, &g, j, first, last, top, bottom)) {
           if (j > 0)
