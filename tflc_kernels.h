@@ -4760,17 +4760,20 @@ TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
   return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
 }
 
-/* The border pixels: their clipped windows read in place, the offset
- * added to the inputs (the biases plain), neighbours with the same
- * clipped window in one block: runs along the border rows, and down each
- * border column over the inside rows. */
-static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
+/* The border pixels: their clipped windows read in place, neighbours with
+ * the same clipped window in one block: runs along the border rows, and
+ * down each border column over the inside rows. A block of several pixels
+ * takes the offset folded into its biases (bias, the chunk's plain ones,
+ * plus the offset times the sum of the window's weights inside the
+ * input), a single pixel the offset added to its inputs. */
+static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s,
+                                                  const tflc_const *bias) {
   const tflc__geom *g = &s->g;
   tflc_gemm_block *gb = &s->gb;
   const int32_t cout = s->cout;
-  int32_t n, oy, ox, k;
+  int32_t n, oy, ox, k, j, sg;
+  int folded = 0;
   gb->cols = s->nc;
-  gb->a_offset = s->in_off;
   gb->a_seg = g->dh * g->w * g->c;
   gb->w_col = s->depth;
   gb->w_seg = g->kw * g->c;
@@ -4818,6 +4821,21 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
           gb->w = s->wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
         }
         gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        if (folded)
+          tflc__chunk_bias(bias, s->c0, s->nc, NULL, 0, 0, s->bias);
+        folded = gb->rows >= 2 && gb->segments > 0 && s->in_off != 0;
+        gb->a_offset = folded ? 0 : s->in_off;
+        for (j = 0; folded && j < s->nc; j++) {
+          /* a run of several pixels: the offset folded into the biases
+           * over the window's part inside the input */
+          uint32_t v = (uint32_t)s->bias[j];
+          for (sg = 0; sg < gb->segments; sg++)
+            v += (uint32_t)s->in_off *
+                 (uint32_t)tflc__sum_s8(gb->w + (ptrdiff_t)j * gb->w_col +
+                                            (ptrdiff_t)sg * gb->w_seg,
+                                        gb->seg_len);
+          s->bias[j] = tflc__wrap32((int64_t)v);
+        }
         TFLC_GEMM_S8(&s->rq, gb);
       }
     }
@@ -4973,7 +4991,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     }
     /* border pixels: their clipped windows, the offset on the inputs */
     tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, s.bias);
-    tflc__conv2d_s8_border(&s);
+    tflc__conv2d_s8_border(&s, bias);
   }
   return 1;
 }
