@@ -977,10 +977,15 @@ static void test_conv_im2col_split(void) {
   for (i = 0; i < 150; i++)
     ok &= conv_split_case();
   CHECK(ok);
-  conv_split_wide = 1;
-  for (i = 0, ok = 1; i < 150; i++)
-    ok &= conv_split_case();
-  conv_split_wide = 0;
+  {
+    /* (the later tests' random draws kept) */
+    const uint32_t kept = rng_state;
+    conv_split_wide = 1;
+    for (i = 0, ok = 1; i < 150; i++)
+      ok &= conv_split_case();
+    conv_split_wide = 0;
+    rng_state = kept;
+  }
   CHECK(ok);
   test_gemm_impl = tflc_gemm_s8_portable;
 }
@@ -1097,9 +1102,11 @@ static int conv_gather_case(void) {
 }
 
 static void test_conv_gather(void) {
+  const uint32_t kept = rng_state; /* (the later tests' random draws kept) */
   int i, ok = 1;
   for (i = 0; i < 200; i++)
     ok &= conv_gather_case();
+  rng_state = kept;
   CHECK(ok);
 }
 
