@@ -2884,6 +2884,17 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
  * 0 (nothing written) where the platform has no such path or declines
  * (TFLC_CONV_WIDE_TEST compiles it for tests/test_platform.c, whose GEMM
  * is its own) */
+/* TFLC__CONV_NO_OFFSET_BLOCKS: 1 where the GEMM has no fast path for
+ * blocks with an input offset or rows apart in memory (the Arm DSP's, and
+ * tests/test_platform.c's, TFLC_CONV_WIDE_TEST): strided 1x1
+ * convolutions then gather their pixels into one block
+ * (tflc__conv2d_s8_gather) and the border runs take the offset in their
+ * biases (tflc__conv2d_s8_border) */
+#if defined(TFLC__GEMM_S8_IS_DSP) || defined(TFLC_CONV_WIDE_TEST)
+#define TFLC__CONV_NO_OFFSET_BLOCKS 1
+#else
+#define TFLC__CONV_NO_OFFSET_BLOCKS 0
+#endif
 #if defined(TFLC__GEMM_S8_IS_DSP) ||                                           \
     (defined(TFLC_CONV_WIDE_TEST) && defined(TFLC_HAVE_DSP))
 static int tflc__conv2d_s8_im2col_dsp(struct tflc__conv_blocked *s);
@@ -4762,10 +4773,11 @@ TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
 
 /* The border pixels: their clipped windows read in place, neighbours with
  * the same clipped window in one block: runs along the border rows, and
- * down each border column over the inside rows. A block of several pixels
- * takes the offset folded into its biases (bias, the chunk's plain ones,
- * plus the offset times the sum of the window's weights inside the
- * input), a single pixel the offset added to its inputs. */
+ * down each border column over the inside rows. Under
+ * TFLC__CONV_NO_OFFSET_BLOCKS a block of several pixels takes the offset
+ * folded into its biases (bias, the chunk's plain ones, plus the offset
+ * times the sum of the window's weights inside the input); otherwise, and
+ * a single pixel, the offset added to the inputs. */
 static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s,
                                                   const tflc_const *bias) {
   const tflc__geom *g = &s->g;
@@ -4823,7 +4835,8 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s,
         gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
         if (folded)
           tflc__chunk_bias(bias, s->c0, s->nc, NULL, 0, 0, s->bias);
-        folded = gb->rows >= 2 && gb->segments > 0 && s->in_off != 0;
+        folded = TFLC__CONV_NO_OFFSET_BLOCKS && gb->rows >= 2 &&
+                 gb->segments > 0 && s->in_off != 0;
         gb->a_offset = folded ? 0 : s->in_off;
         for (j = 0; folded && j < s->nc; j++) {
           /* a run of several pixels: the offset folded into the biases
@@ -4948,8 +4961,8 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
   if (TFLC__CONV_WINDOWS && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
   /* 1x1, strided: the pixels gathered into one block */
-  if (TFLC__CONV_WINDOWS && filter->bits == 0 && !s.border && !s.contiguous &&
-      s.g.kh == 1 && s.g.kw == 1) {
+  if (TFLC__CONV_WINDOWS && TFLC__CONV_NO_OFFSET_BLOCKS && filter->bits == 0 &&
+      !s.border && !s.contiguous && s.g.kh == 1 && s.g.kw == 1) {
     tflc__conv2d_s8_gather(&s, p, filter, bias, folded);
     return 1;
   }
