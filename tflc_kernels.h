@@ -2887,6 +2887,31 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 #else
 #define TFLC__CONV_SPLIT_WINDOWS 1
 #endif
+/* TFLC__CONV_WIDE_WINDOWS_S8(s): those windows (depths 5..28) widened to
+ * 16-bit lanes once and taken against every column pair by the Arm DSP;
+ * 0 (nothing written) where the platform has no such path or declines
+ * (TFLC_CONV_WIDE_TEST compiles it for tests/test_platform.c, whose GEMM
+ * is its own) */
+/* TFLC__CONV_NO_OFFSET_BLOCKS: 1 where the GEMM has no fast path for
+ * blocks with an input offset or rows apart in memory (the Arm DSP's, and
+ * tests/test_platform.c's, TFLC_CONV_WIDE_TEST): strided 1x1
+ * convolutions then gather their pixels into one block
+ * (tflc__conv2d_s8_gather) and the border runs take the offset in their
+ * biases (tflc__conv2d_s8_border) */
+#if defined(TFLC__GEMM_S8_IS_DSP) || defined(TFLC_CONV_WIDE_TEST)
+#define TFLC__CONV_NO_OFFSET_BLOCKS 1
+#else
+#define TFLC__CONV_NO_OFFSET_BLOCKS 0
+#endif
+#if defined(TFLC__GEMM_S8_IS_DSP) ||                                           \
+    (defined(TFLC_CONV_WIDE_TEST) && defined(TFLC_HAVE_DSP))
+static int tflc__conv2d_s8_im2col_dsp(struct tflc__conv_blocked *s);
+#define TFLC__CONV_WIDE_WINDOWS_S8(s) tflc__conv2d_s8_im2col_dsp(s)
+#define TFLC__CONV_WIDE_WINDOWS_S8_ON 1
+#else
+#define TFLC__CONV_WIDE_WINDOWS_S8(s) 0
+#define TFLC__CONV_WIDE_WINDOWS_S8_ON 0
+#endif
 /* TFLC__FC_S8_LAYER(p, batches, depth, out_depth, in, filter, bias, out):
  * an int8 FULLY_CONNECTED of a few batches through a platform's own layer
  * path before the blocked GEMM one; 1 when it ran, 0 (nothing written)
@@ -4645,6 +4670,102 @@ static TFLC__NOINLINE void tflc__conv2d_s8_im2col_split(tflc__conv_blocked *s) {
   }
 }
 
+/* pixels per GEMM call of tflc__conv2d_s8_gather, at most */
+#define TFLC__GATHER_ROWS 64
+
+/* A 1x1 convolution of a raw filter whose pixels are not one run in
+ * memory (strides above one) with every window inside the input: the
+ * input pixels of up to TFLC__GATHER_ROWS output pixels at a time copied
+ * one after the other into the output's unwritten part (the outputs of
+ * the pixels after them, from a word boundary: as many pixels as that
+ * room holds, where it lies apart from the input), then every chunk of
+ * output channels over them as one contiguous block, the biases with the offset
+ * folded in (folded, made once, or here); a pixel without such room is read in
+ * place, alone. */
+static TFLC__NOINLINE void tflc__conv2d_s8_gather(tflc__conv_blocked *s,
+                                                  const tflc_conv_params *p,
+                                                  const tflc_const *filter,
+                                                  const tflc_const *bias,
+                                                  const int32_t *folded) {
+  const tflc__geom *g = &s->g;
+  tflc_gemm_block *gb = &s->gb;
+  const int32_t c = g->c, cout = s->cout, per_batch = g->oh * g->ow;
+  const int32_t total = s->batches * per_batch;
+  const uintptr_t in_lo = (uintptr_t)s->in;
+  const uintptr_t in_hi = in_lo + (uintptr_t)s->batches * (uintptr_t)g->h *
+                                      (uintptr_t)g->w * (uintptr_t)c;
+  int32_t q = 0, c0;
+  gb->segments = 1;
+  gb->seg_len = c;
+  gb->a_row = c;
+  gb->a_seg = 0;
+  gb->a_offset = 0;
+  gb->w_col = s->depth;
+  gb->w_seg = 0;
+  gb->out_row = cout;
+  while (q < total) {
+    /* the most pixels r whose copy, r C bytes from a word boundary, the
+     * outputs of the pixels after them hold: r (Cout + C) + 3 <=
+     * (total - q) Cout */
+    const int64_t fit = ((int64_t)(total - q) * cout - 3) / (cout + c);
+    int32_t rows = fit < TFLC__GATHER_ROWS ? (int32_t)fit : TFLC__GATHER_ROWS;
+    int8_t *buf = NULL;
+    if (rows > 1) {
+      int8_t *at = s->out + (ptrdiff_t)(q + rows) * cout;
+      const uintptr_t lo = (uintptr_t)(at + ((0u - (uintptr_t)at) & 3u));
+      const uintptr_t hi = lo + (uintptr_t)rows * (uintptr_t)c;
+      if (hi <= in_lo || lo >= in_hi)
+        buf = at + ((0u - (uintptr_t)at) & 3u);
+    }
+    if (buf != NULL) {
+      int32_t j, n = q / per_batch, oy = (q - n * per_batch) / g->ow;
+      int32_t ox = q - n * per_batch - oy * g->ow;
+      for (j = 0; j < rows; j++) {
+        tflc__copy_s8(
+            buf + (ptrdiff_t)j * c,
+            s->in +
+                (((ptrdiff_t)n * g->h + (ptrdiff_t)oy * g->sh - g->ph) * g->w +
+                 (ptrdiff_t)ox * g->sw - g->pw) *
+                    c,
+            c);
+        if (++ox == g->ow) {
+          ox = 0;
+          if (++oy == g->oh) {
+            oy = 0;
+            n++;
+          }
+        }
+      }
+      gb->a = buf;
+    } else {
+      const int32_t n = q / per_batch, oy = (q - n * per_batch) / g->ow;
+      const int32_t ox = q - n * per_batch - oy * g->ow;
+      rows = 1;
+      gb->a = s->in +
+              (((ptrdiff_t)n * g->h + (ptrdiff_t)oy * g->sh - g->ph) * g->w +
+               (ptrdiff_t)ox * g->sw - g->pw) *
+                  c;
+    }
+    gb->rows = rows;
+    for (c0 = 0; c0 < cout; c0 += TFLC__CHANNEL_CHUNK) {
+      const int32_t nc =
+          cout - c0 < TFLC__CHANNEL_CHUNK ? cout - c0 : TFLC__CHANNEL_CHUNK;
+      s->wt = (const int8_t *)filter->data + (ptrdiff_t)c0 * s->depth;
+      s->rq.multiplier = p->out_multiplier + c0;
+      s->rq.shift = p->out_shift + c0;
+      if (folded != NULL)
+        memcpy(s->bias, folded + c0, (size_t)nc * sizeof *s->bias);
+      else
+        tflc__chunk_bias(bias, c0, nc, s->wt, s->depth, s->in_off, s->bias);
+      gb->cols = nc;
+      gb->w = s->wt;
+      gb->out = s->out + (ptrdiff_t)q * cout + c0;
+      TFLC_GEMM_S8(&s->rq, gb);
+    }
+    q += rows;
+  }
+}
+
 /* The pixels whose windows lie inside the input, read in place with the
  * offset folded into the biases: all of them as one block (contiguous),
  * or one block per output row. */
@@ -4693,17 +4814,21 @@ TFLC__INLINE int tflc__conv_inside_y(const tflc__geom *g, int32_t oy) {
   return iy0 >= 0 && iy0 + (g->kh - 1) * g->dh < g->h;
 }
 
-/* The border pixels: their clipped windows read in place, the offset
- * added to the inputs (the biases plain), neighbours with the same
- * clipped window in one block: runs along the border rows, and down each
- * border column over the inside rows. */
-static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
+/* The border pixels: their clipped windows read in place, neighbours with
+ * the same clipped window in one block: runs along the border rows, and
+ * down each border column over the inside rows. Under
+ * TFLC__CONV_NO_OFFSET_BLOCKS a block of several pixels takes the offset
+ * folded into its biases (bias, the chunk's plain ones, plus the offset
+ * times the sum of the window's weights inside the input); otherwise, and
+ * a single pixel, the offset added to the inputs. */
+static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s,
+                                                  const tflc_const *bias) {
   const tflc__geom *g = &s->g;
   tflc_gemm_block *gb = &s->gb;
   const int32_t cout = s->cout;
-  int32_t n, oy, ox, k;
+  int32_t n, oy, ox, k, j, sg;
+  int folded = 0;
   gb->cols = s->nc;
-  gb->a_offset = s->in_off;
   gb->a_seg = g->dh * g->w * g->c;
   gb->w_col = s->depth;
   gb->w_seg = g->kw * g->c;
@@ -4751,6 +4876,22 @@ static TFLC__NOINLINE void tflc__conv2d_s8_border(tflc__conv_blocked *s) {
           gb->w = s->wt + (ptrdiff_t)(w.ky0 * g->kw + w.kx0) * g->c;
         }
         gb->out = out_n + ((ptrdiff_t)oy * g->ow + ox) * cout;
+        if (folded)
+          tflc__chunk_bias(bias, s->c0, s->nc, NULL, 0, 0, s->bias);
+        folded = TFLC__CONV_NO_OFFSET_BLOCKS && gb->rows >= 2 &&
+                 gb->segments > 0 && s->in_off != 0;
+        gb->a_offset = folded ? 0 : s->in_off;
+        for (j = 0; folded && j < s->nc; j++) {
+          /* a run of several pixels: the offset folded into the biases
+           * over the window's part inside the input */
+          uint32_t v = (uint32_t)s->bias[j];
+          for (sg = 0; sg < gb->segments; sg++)
+            v += (uint32_t)s->in_off *
+                 (uint32_t)tflc__sum_s8(gb->w + (ptrdiff_t)j * gb->w_col +
+                                            (ptrdiff_t)sg * gb->w_seg,
+                                        gb->seg_len);
+          s->bias[j] = tflc__wrap32((int64_t)v);
+        }
         TFLC_GEMM_S8(&s->rq, gb);
       }
     }
@@ -4862,6 +5003,12 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
    * (Helium), 0 where none (nothing written) */
   if (TFLC__CONV_WINDOWS && TFLC__CONV_WINDOWS_S8(&s, p, filter, bias))
     return 1;
+  /* 1x1, strided: the pixels gathered into one block */
+  if (TFLC__CONV_WINDOWS && TFLC__CONV_NO_OFFSET_BLOCKS && filter->bits == 0 &&
+      !s.border && !s.contiguous && s.g.kh == 1 && s.g.kw == 1) {
+    tflc__conv2d_s8_gather(&s, p, filter, bias, folded);
+    return 1;
+  }
   for (c0 = 0; c0 < s.cout; c0 += chunk) {
     const int32_t nc = s.cout - c0 < chunk ? s.cout - c0 : chunk;
     if (filter->bits != 0) {
@@ -4883,6 +5030,8 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
       tflc__chunk_bias(bias, c0, nc, s.offset_inner ? NULL : s.wt, s.depth,
                        s.in_off, s.bias);
     if (TFLC__CONV_WINDOWS && s.im2col) {
+      if (s.im2col == 2 && TFLC__CONV_WIDE_WINDOWS_S8(&s))
+        continue;
       if (s.im2col == 2)
         tflc__conv2d_s8_im2col_split(&s);
       else
@@ -4898,7 +5047,7 @@ tflc__conv2d_s8_blocked(const tflc_conv_params *p, const int32_t in_dims[4],
     }
     /* border pixels: their clipped windows, the offset on the inputs */
     tflc__chunk_bias(bias, c0, nc, NULL, 0, 0, s.bias);
-    tflc__conv2d_s8_border(&s);
+    tflc__conv2d_s8_border(&s, bias);
   }
   return 1;
 }
@@ -14336,6 +14485,337 @@ static TFLC__NOINLINE void tflc__dsp_gemm_pairs(const tflc_requant_params *rq,
     }
   }
 }
+
+#if defined(TFLC__GEMM_S8_IS_DSP) || defined(TFLC_CONV_WIDE_TEST)
+/* words of tflc__conv2d_s8_im2col_dsp's window buffer: a pair of windows
+ * of up to 7 steps of 4 values, each step four words of 16-bit lanes, and
+ * the copies they are widened from (tflc__dsp_windows_wide: up to
+ * 20 steps - 24 bytes) */
+#define TFLC__DSP_WIN_WORDS 30
+
+/* The windows of output pixels q0 and q1 (the same pixel for a single
+ * one) widened to 16-bit lanes at d, in `steps` steps of four values: step
+ * j's four words are the SXTB16 lanes of values 4 j .. 4 j + 3 of pixel q0
+ * (bytes 0 and 2, then 1 and 3), then of pixel q1. The last step holds
+ * values D - 4 .. D - 1 with the first 4 steps - D of them (those the step
+ * before already has) set to zero, so that it goes with the weights read
+ * from D - 4: no weight read leaves its row. Both windows are copied first
+ * (tflc__conv_window_s8), 12 (steps - 2) and 16 steps - 24 bytes on, where
+ * no step's write reaches a value a later step reads (the last step's
+ * words are read before the others). steps is 2..7. */
+static TFLC__NOINLINE void tflc__dsp_windows_wide(const tflc__conv_blocked *s,
+                                                  int32_t q0, int32_t q1,
+                                                  uint32_t *d, int32_t steps) {
+  const int32_t depth = s->depth;
+  const uint32_t keep = 0xFFFFFFFFu << (8 * (4 * steps - depth));
+  int8_t *const r0 = (int8_t *)d + 12 * (steps - 2), *const r1 = r0 + 4 * steps;
+  uint32_t last0, last1;
+  int32_t j;
+  tflc__conv_window_s8(s, q0, r0);
+  tflc__conv_window_s8(s, q1, r1);
+  last0 = tflc__load4(r0 + depth - 4) & keep;
+  last1 = tflc__load4(r1 + depth - 4) & keep;
+  for (j = 0; j + 1 < steps; j++) {
+    const uint32_t v0 = tflc__load4(r0 + 4 * j), v1 = tflc__load4(r1 + 4 * j);
+    d[4 * j] = tflc__sxtb16(v0);
+    d[4 * j + 1] = tflc__sxtb16_ror8(v0);
+    d[4 * j + 2] = tflc__sxtb16(v1);
+    d[4 * j + 3] = tflc__sxtb16_ror8(v1);
+  }
+  d[4 * j] = tflc__sxtb16(last0);
+  d[4 * j + 1] = tflc__sxtb16_ror8(last0);
+  d[4 * j + 2] = tflc__sxtb16(last1);
+  d[4 * j + 3] = tflc__sxtb16_ror8(last1);
+}
+
+/* One step of tflc__dsp_wide_blocks: x's four words against the weight
+ * words v0, v1 of two columns */
+#define TFLC__DSP_WIDE_STEP(x, v0, v1)                                         \
+  do {                                                                         \
+    const uint32_t l0_ = tflc__sxtb16(v0), h0_ = tflc__sxtb16_ror8(v0);        \
+    const uint32_t l1_ = tflc__sxtb16(v1), h1_ = tflc__sxtb16_ror8(v1);        \
+    s00 = tflc__smlad((x)[0], l0_, s00);                                       \
+    s00 = tflc__smlad((x)[1], h0_, s00);                                       \
+    s10 = tflc__smlad((x)[2], l0_, s10);                                       \
+    s10 = tflc__smlad((x)[3], h0_, s10);                                       \
+    s01 = tflc__smlad((x)[0], l1_, s01);                                       \
+    s01 = tflc__smlad((x)[1], h1_, s01);                                       \
+    s11 = tflc__smlad((x)[2], l1_, s11);                                       \
+    s11 = tflc__smlad((x)[3], h1_, s11);                                       \
+  } while (0)
+
+/* Columns [c, nc) of the chunk in pairs against the widened windows x
+ * (tflc__dsp_windows_wide, `steps` steps) of output pixels o and
+ * o + out_row (only o when !two_r), the weights read in place (rows D
+ * apart, the last step's from D - 4), the biases with the offset folded
+ * in; every column's requantization is the DSP's (checked by the
+ * caller). */
+static TFLC__NOINLINE void tflc__dsp_wide_blocks(const tflc__conv_blocked *s,
+                                                 const uint32_t *x, int32_t c,
+                                                 int32_t steps, int8_t *o,
+                                                 int two_r, int mode) {
+  const int32_t depth = s->depth, nc = s->nc, out_row = s->cout;
+  const int32_t out_off = s->rq.output_offset;
+  const int32_t lo = s->rq.act_min, hi = s->rq.act_max;
+  const int sat8 = mode == 2;
+  int32_t j;
+  for (o += c; c < nc; c += 2, o += 2) {
+    const int two_c = c + 1 < nc;
+    const int32_t c1 = two_c ? c + 1 : c;
+    const int8_t *w0 = s->wt + (ptrdiff_t)c * depth;
+    const int8_t *w1 = s->wt + (ptrdiff_t)c1 * depth;
+    const int8_t *const tail0 = w0 + depth - 4, *const tail1 = w1 + depth - 4;
+    uint32_t s00 = (uint32_t)s->bias[c], s01 = (uint32_t)s->bias[c1];
+    uint32_t s10 = s00, s11 = s01;
+    tflc__dsp_requant f0, f1;
+    int simple;
+    (void)tflc__dsp_requant_init(&f0, s->rq.multiplier[c], s->rq.shift[c]);
+    (void)tflc__dsp_requant_init(&f1, s->rq.multiplier[c1], s->rq.shift[c1]);
+    simple = TFLC__DSP_SIMPLE2(f0, f1);
+    for (j = 0; j + 1 < steps; j++, w0 += 4, w1 += 4)
+      TFLC__DSP_WIDE_STEP(x + 4 * j, tflc__load4(w0), tflc__load4(w1));
+    TFLC__DSP_WIDE_STEP(x + 4 * j, tflc__load4(tail0), tflc__load4(tail1));
+    o[0] = tflc__dsp_out(f0, s00, out_off, lo, hi, sat8, simple);
+    if (two_c)
+      o[1] = tflc__dsp_out(f1, s01, out_off, lo, hi, sat8, simple);
+    if (two_r) {
+      o[out_row] = tflc__dsp_out(f0, s10, out_off, lo, hi, sat8, simple);
+      if (two_c)
+        o[out_row + 1] = tflc__dsp_out(f1, s11, out_off, lo, hi, sat8, simple);
+    }
+  }
+}
+#undef TFLC__DSP_WIDE_STEP
+
+#if defined(TFLC__DSP_ASM)
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Woverlength-strings"
+#endif
+/* tflc__dsp_wide_blocks in assembly for the column pairs [0, pairs) of a
+ * chunk whose channels are simple (no left shift, right shift n of 1..23),
+ * whose sums stay within +-(2^30 - 1) (tflc__dsp_fits30) and whose
+ * outputs saturate to int8 (the fast requantization's mode 2), both
+ * pixels there: the bytes of tflc__dsp_out (simple, sat8), as
+ * tflc__dsp_pw_sat_asm's requantization with the nudge 2^(n-1) +
+ * offset * 2^n = (2 offset + 1) << (n - 1) made from each channel's shift.
+ * The steps before the last (1..6) unrolled and entered through a TBB, 16
+ * instructions per 16 products; the loop state lives in memory. */
+#define TFLC__DSP_M_X TFLC__DSP_AM(mx, 0)
+#define TFLC__DSP_M_W TFLC__DSP_AM(mw, 4)
+#define TFLC__DSP_M_OUT TFLC__DSP_AM(mout, 8)
+#define TFLC__DSP_M_MULT TFLC__DSP_AM(mmult, 12)
+#define TFLC__DSP_M_SHIFT TFLC__DSP_AM(mshift, 16)
+#define TFLC__DSP_M_BIAS TFLC__DSP_AM(mbias, 20)
+#define TFLC__DSP_M_END TFLC__DSP_AM(mend, 24)
+#define TFLC__DSP_M_IDX TFLC__DSP_AM(midx, 28)
+#define TFLC__DSP_M_PAD TFLC__DSP_AM(mpad, 32)
+#define TFLC__DSP_M_OROW TFLC__DSP_AM(morow, 36)
+#define TFLC__DSP_M_OFF2 TFLC__DSP_AM(moff2, 40)
+static TFLC__NOINLINE void tflc__dsp_wide_asm(const tflc__conv_blocked *s,
+                                              const uint32_t *x_, int32_t steps,
+                                              int8_t *o, int32_t pairs) {
+  TFLC__DSP_AV(uint32_t, s00, "r0");
+  TFLC__DSP_AV(uint32_t, s01, "r1");
+  TFLC__DSP_AV(uint32_t, s10, "r2");
+  TFLC__DSP_AV(uint32_t, s11, "r3");
+  TFLC__DSP_AV(const uint32_t *, xp, "r4");
+  TFLC__DSP_AV(const int8_t *, wp, "r5");
+  TFLC__DSP_AV(int32_t, st, "r6") = s->depth;
+  TFLC__DSP_AV(uint32_t, t0, "r8");
+  TFLC__DSP_AV(uint32_t, t1, "r9");
+  TFLC__DSP_AV(uint32_t, t2, "r10");
+  TFLC__DSP_AV(uint32_t, t3, "r11");
+  TFLC__DSP_AV(uint32_t, t4, "r12");
+  TFLC__DSP_AV(uint32_t, t5, "lr");
+  const uint32_t *const mx = x_;
+  const int8_t *mw = s->wt;
+  int8_t *mout = o;
+  const int32_t *mmult = s->rq.multiplier;
+  const int8_t *mshift = s->rq.shift;
+  const int32_t *mbias = s->bias;
+  const int8_t *const mend = o + 2 * pairs;
+  const int32_t midx = 7 - steps, mpad = 4 * steps - s->depth;
+  const int32_t morow = s->cout;
+  const uint32_t moff2 = 2u * (uint32_t)s->rq.output_offset + 1u;
+  TFLC__DSP_ACTX(t0, (uintptr_t)mx, (uintptr_t)mw, (uintptr_t)mout,
+                 (uintptr_t)mmult, (uintptr_t)mshift, (uintptr_t)mbias,
+                 (uintptr_t)mend, (uintptr_t)(uint32_t)midx,
+                 (uintptr_t)(uint32_t)mpad, (uintptr_t)(uint32_t)morow,
+                 (uintptr_t)moff2);
+#define TFLC__DSP_STEP_WIDE                                                    \
+  "ldrd %[t0], %[t1], [%[xp]], #8\n\t"                                         \
+  "ldrd %[t2], %[t3], [%[xp]], #8\n\t"                                         \
+  "ldr %[t4], [%[wp], %[st]]\n\t"                                              \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s01], %[t0], %[t4], %[s01]\n\t"                                     \
+  "smlad %[s01], %[t1], %[t5], %[s01]\n\t"                                     \
+  "smlad %[s11], %[t2], %[t4], %[s11]\n\t"                                     \
+  "smlad %[s11], %[t3], %[t5], %[s11]\n\t"                                     \
+  "ldr %[t4], [%[wp]], #4\n\t"                                                 \
+  "sxtb16 %[t5], %[t4], ror #8\n\t"                                            \
+  "sxtb16 %[t4], %[t4]\n\t"                                                    \
+  "smlad %[s00], %[t0], %[t4], %[s00]\n\t"                                     \
+  "smlad %[s00], %[t1], %[t5], %[s00]\n\t"                                     \
+  "smlad %[s10], %[t2], %[t4], %[s10]\n\t"                                     \
+  "smlad %[s10], %[t3], %[t5], %[s10]\n\t"
+/* sum s requantized (multiplier t2, nudge t3, right shift t4), saturated
+ * to int8 and stored at `at` (t0, t1 clobbered) */
+#define TFLC__DSP_REQ_WIDE(s, at)                                              \
+  "add %[t1], %[" #s "], %[" #s "]\n\t"                                        \
+  "smmulr %[t1], %[t1], %[t2]\n\t"                                             \
+  "sub %[t0], %[t3], %[t1], lsr #31\n\t"                                       \
+  "qadd %[t1], %[t1], %[t0]\n\t"                                               \
+  "asr %[t1], %[t1], %[t4]\n\t"                                                \
+  "ssat %[t1], #8, %[t1]\n\t"                                                  \
+  "strb %[t1], " at "\n\t"
+/* the shifts and multipliers stepped to the next column pair (t5: the
+ * shifts) */
+#define TFLC__DSP_STEP_PRM_WIDE                                                \
+  "add %[t5], %[t5], #2\n\t"                                                   \
+  "str %[t5], " TFLC__DSP_M_SHIFT "\n\t"                                       \
+  "ldr %[t5], " TFLC__DSP_M_MULT "\n\t"                                        \
+  "add %[t5], %[t5], #8\n\t"                                                   \
+  "str %[t5], " TFLC__DSP_M_MULT "\n\t"
+/* channel k's multiplier t2, nudge t3 and right shift t4 (t5: the shifts,
+ * t0 clobbered) */
+#define TFLC__DSP_PRM_WIDE(k)                                                  \
+  "ldrsb %[t4], [%[t5], #" #k "]\n\t"                                          \
+  "mvn %[t0], %[t4]\n\t"                                                       \
+  "rsb %[t4], %[t4], #0\n\t"                                                   \
+  "ldr %[t3], " TFLC__DSP_M_OFF2 "\n\t"                                        \
+  "lsl %[t3], %[t3], %[t0]\n\t"                                                \
+  "ldr %[t2], " TFLC__DSP_M_MULT "\n\t"                                        \
+  "ldr %[t2], [%[t2], #" #k " * 4]\n\t"
+/* the four outputs (wp: where they go, xp: out_row), the multipliers,
+ * shifts and output pointer stepped to the next column pair */
+#define TFLC__DSP_OUT_WIDE                                                     \
+  "ldr %[wp], " TFLC__DSP_M_OUT "\n\t"                                         \
+  "ldr %[xp], " TFLC__DSP_M_OROW "\n\t"                                        \
+  "ldr %[t5], " TFLC__DSP_M_SHIFT                                              \
+  "\n\t" TFLC__DSP_PRM_WIDE(0) TFLC__DSP_REQ_WIDE(s00, "[%[wp]]")              \
+      TFLC__DSP_REQ_WIDE(s10, "[%[wp], %[xp]]") TFLC__DSP_PRM_WIDE(1)          \
+          TFLC__DSP_STEP_PRM_WIDE                                              \
+          TFLC__DSP_REQ_WIDE(                                                  \
+              s01, "[%[wp], #1]") "add %[xp], %[xp], "                         \
+                                  "%[wp]\n\t" TFLC__DSP_REQ_WIDE(              \
+                                      s11, "[%[xp], #1]") "add %[wp], "        \
+                                                          "%[wp], "            \
+                                                          "#2\n\t"             \
+                                                          "str "               \
+                                                          "%[wp],"             \
+                                                          " " TFLC__DSP_M_OUT  \
+                                                          "\n\t"
+/* the next column pair's weights; the flags: whether the outputs end */
+#define TFLC__DSP_NEXT_WIDE                                                    \
+  "ldr %[wp], " TFLC__DSP_M_W "\n\t"                                           \
+  "add %[wp], %[wp], %[st], lsl #1\n\t"                                        \
+  "str %[wp], " TFLC__DSP_M_W "\n\t"                                           \
+  "ldr %[t0], " TFLC__DSP_M_OUT "\n\t"                                         \
+  "ldr %[t1], " TFLC__DSP_M_END "\n\t"                                         \
+  "cmp %[t0], %[t1]\n\t"
+  __asm__(
+      TFLC__DSP_AENTER(
+          t0) "ldr %[wp], " TFLC__DSP_M_W "\n"
+              "2:\n\t"
+              "ldr %[xp], " TFLC__DSP_M_X "\n\t"
+              "ldr %[t5], " TFLC__DSP_M_BIAS "\n\t"
+              "ldrd %[s00], %[s01], [%[t5]], #8\n\t"
+              "str %[t5], " TFLC__DSP_M_BIAS "\n\t"
+              "mov %[s10], %[s00]\n\t"
+              "mov %[s11], %[s01]\n\t"
+              "ldr %[t0], " TFLC__DSP_M_IDX "\n\t"
+              "tbb [pc, %[t0]]\n"
+              "0:\n\t"
+              ".byte (10f - 0b) / 2, (11f - 0b) / 2\n\t"
+              ".byte (12f - 0b) / 2, (13f - 0b) / 2\n\t"
+              ".byte (14f - 0b) / 2, (15f - 0b) / 2\n"
+              "10:\n\t" TFLC__DSP_STEP_WIDE "11:\n\t" TFLC__DSP_STEP_WIDE
+              "12:\n\t" TFLC__DSP_STEP_WIDE "13:\n\t" TFLC__DSP_STEP_WIDE
+              "14:\n\t" TFLC__DSP_STEP_WIDE "15:\n\t" TFLC__DSP_STEP_WIDE
+              /* the last step: weights from D - 4 */
+              "ldr %[t0], " TFLC__DSP_M_PAD "\n\t"
+              "sub %[wp], %[wp], %[t0]\n\t" TFLC__DSP_STEP_WIDE
+                  TFLC__DSP_OUT_WIDE TFLC__DSP_NEXT_WIDE
+              "bne 2b\n\t" TFLC__DSP_AEXIT
+      : [s00] "=&r"(s00), [s01] "=&r"(s01), [s10] "=&r"(s10), [s11] "=&r"(s11),
+        [xp] "=&r"(xp), [wp] "=&r"(wp), [t0] TFLC__DSP_ACTX_RW(t0),
+        [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+        [t5] "=&r"(t5)TFLC__DSP_AGCC(
+            , [mw] "+m"(mw), [mout] "+m"(mout), [mmult] "+m"(mmult),
+            [mshift] "+m"(mshift), [mbias] "+m"(mbias))
+      : [st] "r"(st)TFLC__DSP_AGCC(
+          , [mx] "m"(mx), [mend] "m"(mend), [midx] "m"(midx), [mpad] "m"(mpad),
+          [morow] "m"(morow), [moff2] "m"(moff2))
+      : "cc", "memory");
+#undef TFLC__DSP_STEP_WIDE
+#undef TFLC__DSP_REQ_WIDE
+#undef TFLC__DSP_PRM_WIDE
+#undef TFLC__DSP_OUT_WIDE
+#undef TFLC__DSP_NEXT_WIDE
+#undef TFLC__DSP_STEP_PRM_WIDE
+}
+#undef TFLC__DSP_M_X
+#undef TFLC__DSP_M_W
+#undef TFLC__DSP_M_OUT
+#undef TFLC__DSP_M_MULT
+#undef TFLC__DSP_M_SHIFT
+#undef TFLC__DSP_M_BIAS
+#undef TFLC__DSP_M_END
+#undef TFLC__DSP_M_IDX
+#undef TFLC__DSP_M_PAD
+#undef TFLC__DSP_M_OROW
+#undef TFLC__DSP_M_OFF2
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+#endif
+
+/* Every window of a small filter whose depth D (5..28) is no multiple of
+ * four copied and widened to 16-bit lanes (tflc__dsp_windows_wide), two
+ * pixels at a time, against every column pair of the chunk with the
+ * weights read in place (tflc__dsp_wide_asm; a last single column or
+ * pixel through tflc__dsp_wide_blocks), the biases with the offset folded
+ * in. Returns 0 (nothing written) where the depth is not for it, or the
+ * requantization not tflc__dsp_wide_asm's (every channel simple, sums
+ * within tflc__dsp_fits30, outputs saturating to int8), or without the
+ * assembly (the C blocks only for tests/test_platform.c). */
+static TFLC__NOINLINE int tflc__conv2d_s8_im2col_dsp(tflc__conv_blocked *s) {
+  uint32_t col[TFLC__DSP_WIN_WORDS];
+  const int32_t depth = s->depth, steps = (depth + 3) >> 2;
+  const int32_t total = s->batches * s->g.oh * s->g.ow;
+  const int mode = tflc__dsp_mode(&s->rq);
+  int32_t q, c;
+#if !defined(TFLC__DSP_ASM) && !defined(TFLC_CONV_WIDE_TEST)
+  return 0; /* (the C blocks take longer than the split windows' GEMM) */
+#endif
+  if (depth < 5 || depth > 28 ||
+      16 * steps - 24 + depth > 4 * TFLC__DSP_WIN_WORDS || mode != 2)
+    return 0;
+  for (c = 0; c < s->nc; c++) {
+    tflc__dsp_requant f;
+    if (!tflc__dsp_requant_init(&f, s->rq.multiplier[c], s->rq.shift[c]) ||
+        !f.simple || !tflc__dsp_fits30((uint32_t)s->bias[c], 4 * steps))
+      return 0;
+  }
+  for (q = 0; q < total; q += 2) {
+    const int two_r = q + 1 < total;
+    int8_t *const o = s->out + (ptrdiff_t)q * s->cout + s->c0;
+    tflc__dsp_windows_wide(s, q, two_r ? q + 1 : q, col, steps);
+    c = 0;
+#if defined(TFLC__DSP_ASM)
+    if (two_r && s->nc >= 2) {
+      tflc__dsp_wide_asm(s, col, steps, o, s->nc / 2);
+      c = s->nc & ~1;
+    }
+#endif
+    if (c < s->nc)
+      tflc__dsp_wide_blocks(s, col, c, steps, o, two_r, mode);
+  }
+  return 1;
+}
+#endif
 
 /* The last row of an odd number of rows that tflc__dsp_gemm_pre or
  * tflc__dsp_pw_pairs left, its columns [c0, c0 + n): the single-row path,

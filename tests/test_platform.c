@@ -21,6 +21,7 @@
 #define TFLC_PLATFORM_HEADER "tests/platform_count.h"
 #define TFLC_DW3_LAYER_TEST     /* the DSP depthwise layer paths */
 #define TFLC_MVE_DW3_LAYER_TEST /* tflc__mve_dw3x3_layer, likewise */
+#define TFLC_CONV_WIDE_TEST     /* tflc__conv2d_s8_im2col_dsp, likewise */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
 #include "harness.h"
@@ -836,6 +837,18 @@ static void test_conv_im2col_rows(void) {
  * against the reference, and the GEMM calls as many rows as the path
  * picks (32 in the output where one chunk covers every channel and the
  * room is there, else what the stack buffer holds). */
+/* 1 when every one of n channels' shifts is a right shift of 1..23 */
+static int conv_simple(const int8_t *s, int32_t n) {
+  int32_t c;
+  for (c = 0; c < n; c++)
+    if (s[c] < -23 || s[c] > -1)
+      return 0;
+  return 1;
+}
+/* conv_split_case's draws for the Arm DSP's widened windows
+ * (tflc__conv2d_s8_im2col_dsp): depths up to 28, every channel simple,
+ * mostly saturating to int8 (its assembly's conditions) */
+static int conv_split_wide;
 static int conv_split_case(void) {
   conv_shape g;
   quant k;
@@ -854,7 +867,7 @@ static int conv_split_case(void) {
     g.kw = rnd_range(1, 15 / g.cin);
     depth = g.kh * g.kw * g.cin;
   } while (tflc__im2col_split_len(depth) == 0 || depth > TFLC__SMALL_DEPTH ||
-           (g.kh == 1 && g.kw == 1));
+           (g.kh == 1 && g.kw == 1) || (conv_split_wide && depth > 28));
   g.n = rnd_range(1, 2);
   g.h = rnd_range(g.kh, g.kh + (rnd() % 2 ? 32 : 6));
   g.w = rnd_range(g.kw, g.kw + (rnd() % 2 ? 32 : 6));
@@ -877,6 +890,19 @@ static int conv_split_case(void) {
   got = (int8_t *)malloc((size_t)out_n);
   fill_s8(in, in_n);
   make_quant(&k, g.cout, depth);
+  if (conv_split_wide) {
+    int32_t c;
+    for (c = 0; c < g.cout; c++)
+      if (k.s[c] < -23 || k.s[c] > -1) {
+        k.q[c] = rnd_range(1 << 30, INT32_MAX);
+        k.s32[c] = -rnd_range(1, 23);
+        k.s[c] = (int8_t)k.s32[c];
+      }
+    if (rnd() % 4 != 0) {
+      k.lo = -128;
+      k.hi = 127;
+    }
+  }
   in_dims[0] = out_dims[0] = g.n;
   in_dims[1] = g.h;
   in_dims[2] = g.w;
@@ -908,7 +934,11 @@ static int conv_split_case(void) {
   for (lut_mode = 0; lut_mode < 2; lut_mode++) {
     const tflc_const fc = lut_mode ? lut.c : tflc_const_raw(f, TFLC_INT8, f_n);
     for (impl = 0; impl < 2; impl++) {
-      const int32_t pixels = g.n * g.oh * g.ow;
+      /* (the Arm DSP's widened windows call no GEMM) */
+      const int wide = TFLC__CONV_SPLIT_WINDOWS && depth <= 28 &&
+                       TFLC__CONV_WIDE_WINDOWS_S8_ON && k.lo == -128 &&
+                       k.hi == 127 && conv_simple(k.s, g.cout);
+      const int32_t pixels = wide ? 0 : g.n * g.oh * g.ow;
       const int32_t row = 2 * tflc__im2col_split_len(depth);
       const int32_t big = TFLC__IM2COL_SPLIT_OUT_ROWS;
       int32_t full = TFLC__IM2COL_SPLIT_BYTES / row;
@@ -947,7 +977,137 @@ static void test_conv_im2col_split(void) {
   for (i = 0; i < 150; i++)
     ok &= conv_split_case();
   CHECK(ok);
+  {
+    /* (the later tests' random draws kept) */
+    const uint32_t kept = rng_state;
+    conv_split_wide = 1;
+    for (i = 0, ok = 1; i < 150; i++)
+      ok &= conv_split_case();
+    conv_split_wide = 0;
+    rng_state = kept;
+  }
+  CHECK(ok);
   test_gemm_impl = tflc_gemm_s8_portable;
+}
+
+/* 1x1 CONV_2D of a raw filter with strides (the pixels no run in memory)
+ * through the gathered blocks (tflc__conv2d_s8_gather): maps large and
+ * small (the room in the output's unwritten part shrinking, the last
+ * pixels read in place alone), 1-70 input and output channels (one to
+ * five chunks), one or two batches, SAME and VALID, every input zero
+ * point, with and without biases: the DSP GEMM and the portable one
+ * against the reference, tflc_conv2d_s8 and tflc_conv2d_s8_folded, and
+ * the GEMM's most rows those of the first gathered block. */
+static int conv_gather_case(void) {
+  conv_shape g;
+  quant k;
+  tflc_conv_params p;
+  int32_t in_dims[4], f_dims[4], out_dims[4], in_n, f_n, out_n;
+  int32_t pixels, first;
+  int8_t *in, *f, *expect, *got;
+  int32_t *folded;
+  const int wb = (int)(rnd() % 4 != 0);
+  int same, ok = 1, impl, api;
+  tflc_const braw, fc;
+  memset(&g, 0, sizeof g);
+  g.kh = g.kw = 1;
+  g.cin = rnd() % 2 ? 4 * rnd_range(1, 16) : rnd_range(1, 70);
+  g.cout = rnd_range(1, 70);
+  g.n = rnd_range(1, 2);
+  g.h = rnd_range(1, rnd() % 2 ? 40 : 8);
+  g.w = rnd_range(1, rnd() % 2 ? 40 : 8);
+  g.sh = rnd_range(1, 3);
+  g.sw = rnd_range(2, 3);
+  g.dh = g.dw = 1;
+  g.mult = 1;
+  same = (int)(rnd() % 2);
+  out_size(g.h, 1, g.sh, 1, same, &g.oh, &g.ph);
+  out_size(g.w, 1, g.sw, 1, same, &g.ow, &g.pw);
+  g.in_zp = rnd_range(-128, 127);
+  in_n = g.n * g.h * g.w * g.cin;
+  f_n = g.cin * g.cout;
+  out_n = g.n * g.oh * g.ow * g.cout;
+  in = (int8_t *)malloc((size_t)in_n);
+  f = (int8_t *)malloc((size_t)f_n);
+  expect = (int8_t *)malloc((size_t)out_n);
+  got = (int8_t *)malloc((size_t)out_n);
+  folded = (int32_t *)malloc((size_t)g.cout * sizeof *folded);
+  fill_s8(in, in_n);
+  fill_s8(f, f_n);
+  make_quant(&k, g.cout, g.cin);
+  in_dims[0] = out_dims[0] = g.n;
+  in_dims[1] = g.h;
+  in_dims[2] = g.w;
+  in_dims[3] = g.cin;
+  f_dims[0] = g.cout;
+  f_dims[1] = f_dims[2] = 1;
+  f_dims[3] = g.cin;
+  out_dims[1] = g.oh;
+  out_dims[2] = g.ow;
+  out_dims[3] = g.cout;
+  memset(&p, 0, sizeof p);
+  p.stride_h = g.sh;
+  p.stride_w = g.sw;
+  p.dilation_h = p.dilation_w = 1;
+  p.pad_h = g.ph;
+  p.pad_w = g.pw;
+  p.depth_multiplier = 1;
+  p.input_offset = -g.in_zp;
+  p.output_offset = k.zp;
+  p.act_min = k.lo;
+  p.act_max = k.hi;
+  p.out_multiplier = k.q;
+  p.out_shift = k.s;
+  braw = tflc_const_raw(k.bias, TFLC_INT32, g.cout);
+  fc = tflc_const_raw(f, TFLC_INT8, f_n);
+  ref_conv(&g, &k, wb, in, f, expect);
+  /* the first block's pixels: up to 64, as many as the outputs after
+   * them hold the copy of (from a word boundary) */
+  pixels = g.n * g.oh * g.ow;
+  first = TFLC__GATHER_ROWS;
+  while (first > 1 && (pixels - first) * g.cout < first * g.cin + 3)
+    first--;
+  for (api = 0; api < 2; api++) {
+    const int made =
+        api && tflc_conv2d_s8_fold(&p, in_dims, f_dims, &fc, wb ? &braw : NULL,
+                                   out_dims, folded);
+    for (impl = 0; impl < 2; impl++) {
+      test_gemm_impl = impl ? tflc_gemm_s8_dsp : tflc_gemm_s8_portable;
+      test_gemm_rows_max = 0;
+      memset(got, 0x5A, (size_t)out_n);
+      if (api)
+        tflc_conv2d_s8_folded(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                              out_dims, got, made ? folded : NULL);
+      else
+        tflc_conv2d_s8(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                       out_dims, got, NULL, 0);
+      ok &= memcmp(got, expect, (size_t)out_n) == 0;
+      ok &= test_gemm_rows_max == first;
+    }
+  }
+  test_gemm_impl = tflc_gemm_s8_portable;
+  if (!ok)
+    fprintf(stderr,
+            "  gather conv: n%d %dx%dx%d -> %d, s%d,%d p%d,%d zp %d rows %d "
+            "(%d)\n",
+            (int)g.n, (int)g.h, (int)g.w, (int)g.cin, (int)g.cout, (int)g.sh,
+            (int)g.sw, (int)g.ph, (int)g.pw, (int)g.in_zp,
+            (int)test_gemm_rows_max, (int)first);
+  free(in);
+  free(f);
+  free(expect);
+  free(got);
+  free(folded);
+  return ok;
+}
+
+static void test_conv_gather(void) {
+  const uint32_t kept = rng_state; /* (the later tests' random draws kept) */
+  int i, ok = 1;
+  for (i = 0; i < 200; i++)
+    ok &= conv_gather_case();
+  rng_state = kept;
+  CHECK(ok);
 }
 
 #if defined(TFLC_HAVE_DSP)
@@ -2298,6 +2458,7 @@ int main(void) {
   RUN(test_kernels_dsp);
   RUN(test_conv_im2col_rows);
   RUN(test_conv_im2col_split);
+  RUN(test_conv_gather);
 #if defined(TFLC_HAVE_MVE)
   RUN(test_mve_requantize);
   RUN(test_mve_gemm);
