@@ -80,8 +80,9 @@
  *                           is refused by tflc_interpreter_init)
  *   TFLC_NO_PATCHES         one plan, the fastest: no memory-saving plans
  *                           (tflc_options.plan is ignored; no depthwise
- *                           layers written over their input); an arena
- *                           below the fastest plan's fails
+ *                           layers written over their input; no tiles for
+ *                           the small depthwise maps' padded copies); an
+ *                           arena below the fastest plan's fails
  *   Kernel paths a model's layers do not take (nothing refused: a layer
  *   that needs one runs a slower path with the same results; tflc_kernels.h
  *   says which): TFLC_NO_CONV_WINDOWS, TFLC_NO_DW_ANY_FILTER
