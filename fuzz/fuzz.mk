@@ -56,15 +56,19 @@ $(FUZZ_OUT)/replay_%: fuzz/fuzz_%.c fuzz/replay.c $(FUZZ_HDRS) fuzz/fuzz_model.c
 
 # fuzz_kernels compares every fast primitive with the portable one: built
 # with -mavx2 so that the SSE4.1 and AVX2 versions are compiled in (the
-# Arm DSP ones come through TFLC_DSP_EMULATE in the source)
-$(FUZZ_OUT)/fuzz_kernels: fuzz/fuzz_kernels.c $(FUZZ_HDRS)
+# Arm DSP ones come through TFLC_DSP_EMULATE in the source), and linked
+# with fuzz/fuzz_kernels_wide.c (its case 8: the kernels compiled again
+# with the Arm DSP's convolution paths, TFLC_CONV_WIDE_TEST)
+$(FUZZ_OUT)/fuzz_kernels: fuzz/fuzz_kernels.c fuzz/fuzz_kernels_wide.c \
+  $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_OUT)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -mavx2 -o $@ $< -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -mavx2 -o $@ $< fuzz/fuzz_kernels_wide.c -lm
 
-$(FUZZ_OUT)/replay_kernels: fuzz/fuzz_kernels.c fuzz/replay.c $(FUZZ_HDRS)
+$(FUZZ_OUT)/replay_kernels: fuzz/fuzz_kernels.c fuzz/fuzz_kernels_wide.c \
+  fuzz/replay.c $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_OUT)
 	$(CC) -std=c11 -D_POSIX_C_SOURCE=200809L -O1 -g -mavx2 $(FUZZ_SAN) -o $@ \
-	  $< fuzz/replay.c -lm
+	  $< fuzz/fuzz_kernels_wide.c fuzz/replay.c -lm
 
 $(FUZZ_OUT)/gen_corpus: fuzz/gen_corpus.c $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_OUT)

@@ -20,11 +20,22 @@
  * folded once (tflc_conv2d_s8_fold, tflc_conv2d_s8_folded) is checked
  * against tflc_conv2d_s8, which sums its filter at each call, and CONV_2D
  * with few input channels (the window copies) against the direct path.
+ * Case 8 checks CONV_2D against the direct path through the Arm DSP's
+ * convolution paths: the widened windows of few-channel filters
+ * (tflc__conv2d_s8_im2col_dsp), the gathered pixels of strided 1x1
+ * convolutions (tflc__conv2d_s8_gather) and the border runs with the
+ * input offset in their biases (tflc__conv2d_s8_border). On the host they
+ * come from fuzz/fuzz_kernels_wide.c, this file compiled again with
+ * TFLC_CONV_WIDE_TEST over the DSP GEMM (linked into fuzz_kernels), so
+ * that case 7 keeps the host's paths (the split windows, the offset on
+ * the inputs); on the target (fuzz/target_run.c) from this file's own
+ * copy, the target's paths.
  *
  * Input layout (missing bytes read as 0):
- *   0      primitive: b % 8 (0 GEMM, 1 depthwise, 2 requantization,
+ *   0      primitive: b % 9 (0 GEMM, 1 depthwise, 2 requantization,
  *          3 depthwise layer, 4 fully connected, 5 ADD, 6 folded
- *          convolution, 7 CONV_2D with few input channels)
+ *          convolution, 7 CONV_2D with few input channels, 8 CONV_2D
+ *          through the Arm DSP's convolution paths)
  *   1..    shape and parameter bytes, in the order read below
  *   rest   a pool of data bytes (inputs, weights, accumulators), cycled */
 #include <stdint.h>
@@ -34,9 +45,17 @@
 
 #ifndef FUZZ_ON_TARGET /* (fuzz/target_run.c: the target's own code) */
 #define TFLC_DSP_EMULATE
+#ifndef FUZZ_CONV_WIDE
 #define TFLC_HIFI_EMULATE /* the Xtensa HiFi 4 code over tests/hifi_emu.h */
 #endif
+#endif
+#ifdef FUZZ_CONV_WIDE       /* (fuzz/fuzz_kernels_wide.c: case 8's copy) */
+#define TFLC_STATIC         /* the kernels again, this copy's own */
+#define TFLC_CONV_WIDE_TEST /* the Arm DSP's convolution paths */
+#define TFLC_GEMM_S8 tflc_gemm_s8_dsp /* over the Arm DSP's GEMM */
+#else
 #define TFLC_DW3_LAYER_TEST /* the DSP depthwise layer paths */
+#endif
 #define TFLC_REQUANTIZE_S8 tflc_requantize_s8_portable /* a pure reference */
 #define TFLC_KERNELS_IMPLEMENTATION
 #include "../tflc_kernels.h"
@@ -47,6 +66,7 @@ typedef void (*depthwise_fn)(const tflc_requant_params *,
 typedef void (*requant_fn)(const tflc_requant_params *, int32_t,
                            const int32_t *, int8_t *);
 
+#ifndef FUZZ_CONV_WIDE /* (cases 0..7 and their helpers: this build's) */
 /* every fast version compiled here (NULL: the platform has none) */
 static const struct {
   const char *name;
@@ -73,6 +93,7 @@ static const struct {
 #endif
 };
 #define N_FAST (sizeof fast / sizeof fast[0])
+#endif
 
 /* the input, read front to back; the data pool is what is left */
 typedef struct reader {
@@ -115,6 +136,7 @@ static void *xmalloc(size_t n) {
   return p;
 }
 
+#ifndef FUZZ_CONV_WIDE
 /* an input offset: the kernels' -128..255, the 16-bit lane limit, beyond */
 static int32_t offset(reader *r) {
   switch (u8(r) % 6u) {
@@ -132,6 +154,7 @@ static int32_t offset(reader *r) {
     return s8(r);
   }
 }
+#endif
 
 /* requantization parameters for n channels */
 typedef struct quant {
@@ -186,6 +209,7 @@ static void differ(const char *what, const char *name) {
   FUZZ_FAIL();
 }
 
+#ifndef FUZZ_CONV_WIDE
 static void fuzz_gemm(reader *r) {
   tflc_gemm_block g;
   quant k;
@@ -695,23 +719,52 @@ static void fuzz_conv_folded(reader *r) {
   free(got);
 }
 
+#endif
+
+/* fuzz_conv_few's mode bits (case 7: none, case 8: a byte of the input) */
+#define FEW_WIDE_QUANT 1u /* the Arm DSP's widened windows' requantization */
+#define FEW_CHANNELS 2u   /* 1..64 input channels, kernels up to 3x3 */
+#define FEW_POINTWISE 4u  /* 1x1 (strided: the gathered pixels) */
+#define FEW_FOLDED 8u     /* tflc_conv2d_s8_folded with the folded biases */
+#ifdef FUZZ_CONV_WIDE
+#define FEW_NAME "blocked (TFLC_CONV_WIDE_TEST)"
+#else
+#define FEW_NAME "blocked"
+#endif
+
 /* CONV_2D with few input channels (kernel rows under 16 values, depths up
  * to 64: the window copies of several pixels per GEMM call, whole or in
  * two segments for depths that are no multiple of four, some of them in
  * the output's unwritten part) through tflc_conv2d_s8 against the direct
  * path (tflc__conv2d_s8_direct: each pixel's clipped window read in
- * place), raw filters, exact-size buffers */
-static void fuzz_conv_few(reader *r) {
+ * place), raw filters, exact-size buffers. mode (FEW_*): every channel's
+ * requantization mostly the kind tflc__conv2d_s8_im2col_dsp takes (a
+ * simple multiplier, outputs saturating to int8, biases within its sums'
+ * range); more input channels on smaller maps (kernel rows of 16 values
+ * and more, depths beyond 64: the border runs); 1x1 filters; the biases
+ * folded once (tflc_conv2d_s8_fold, tflc_conv2d_s8_folded). */
+static void fuzz_conv_few(reader *r, uint32_t mode) {
   tflc_conv_params p;
   quant k;
-  int32_t in_dims[4], f_dims[4], out_dims[4], c;
-  const int32_t n = 1 + (int32_t)(u8(r) % 2u), cin = 1 + (int32_t)(u8(r) % 5u);
-  const int32_t kh = 1 + (int32_t)(u8(r) % 9u);
-  const int32_t kw = 1 + (int32_t)(u8(r) % (uint32_t)(15 / cin));
+  int32_t in_dims[4], f_dims[4], out_dims[4], c, folded[64];
+  const int wide_ch = (mode & FEW_CHANNELS) != 0;
+  const int32_t n = 1 + (int32_t)(u8(r) % 2u);
+  const int32_t cin = 1 + (int32_t)(u8(r) % (wide_ch ? 64u : 5u));
+  const int32_t kh_in = 1 + (int32_t)(u8(r) % (wide_ch ? 3u : 9u));
+  const int32_t kw_in =
+      1 + (int32_t)(u8(r) % (cin < 15 ? (uint32_t)(15 / cin) : 1u));
+  const int32_t kw = mode & FEW_POINTWISE ? 1 : kw_in;
+  /* (FEW_WIDE_QUANT, few channels: depths up to 32, mostly the widened
+   * windows' 5..28) */
+  const int32_t kh = mode & FEW_POINTWISE ? 1
+                     : (mode & FEW_WIDE_QUANT) && !wide_ch
+                         ? 1 + (kh_in - 1) % (32 / (kw * cin))
+                         : kh_in;
   const int32_t sh = 1 + (int32_t)(u8(r) % 3u), sw = 1 + (int32_t)(u8(r) % 3u);
   const int32_t dh = 1 + (int32_t)(u8(r) % 2u);
-  const int32_t h = (kh - 1) * dh + 1 + (int32_t)(u8(r) % 40u);
-  const int32_t w = kw + (int32_t)(u8(r) % 40u);
+  const uint32_t span = wide_ch ? 16u : 40u;
+  const int32_t h = (kh - 1) * dh + 1 + (int32_t)(u8(r) % span);
+  const int32_t w = kw + (int32_t)(u8(r) % span);
   const int32_t cout = 1 + (int32_t)(u8(r) % 40u);
   const int same = (int)(u8(r) & 1u);
   const int32_t eh = (kh - 1) * dh + 1;
@@ -742,6 +795,24 @@ static void fuzz_conv_few(reader *r) {
     k.shift[c] = (int8_t)(k.shift[c] < -31  ? -31
                           : k.shift[c] > 30 ? 30
                                             : k.shift[c]);
+  if (mode & FEW_WIDE_QUANT) {
+    /* simple channels, biases within +-2^20; now and then one channel
+     * not simple, or outputs not saturating to int8 (then declined) */
+    const uint32_t keep = u8(r);
+    for (c = 0; c < cout; c++) {
+      k.q[c] = (int32_t)(0x40000000u + ((uint32_t)k.q[c] & 0x3FFFFFFFu));
+      k.shift[c] = (int8_t)(-1 - (int32_t)((uint32_t)k.shift[c] % 23u));
+      k.bias[c] %= 0x100000;
+    }
+    if (keep % 16u == 0)
+      k.shift[keep / 16u % (uint32_t)cout] = 0;
+    if (keep % 8u != 1) {
+      k.rq.output_offset =
+          (int32_t)((uint32_t)k.rq.output_offset & 0xFFu) - 128;
+      k.rq.act_min = -128;
+      k.rq.act_max = 127;
+    }
+  }
   p.output_offset = k.rq.output_offset;
   p.act_min = k.rq.act_min;
   p.act_max = k.rq.act_max;
@@ -766,15 +837,48 @@ static void fuzz_conv_few(reader *r) {
   tflc__conv2d_s8_direct(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL,
                          out_dims, expect, NULL, 0);
   memset(got, 0x5A, out_n);
-  tflc_conv2d_s8(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL, out_dims,
-                 got, NULL, 0);
+  if (mode & FEW_FOLDED) {
+    const int used = tflc_conv2d_s8_fold(
+        &p, in_dims, f_dims, &fc, k.rq.bias ? &bc : NULL, out_dims, folded);
+    tflc_conv2d_s8_folded(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL,
+                          out_dims, got, used ? folded : NULL);
+  } else {
+    tflc_conv2d_s8(&p, in_dims, x, f_dims, &fc, k.rq.bias ? &bc : NULL,
+                   out_dims, got, NULL, 0);
+  }
   if (memcmp(got, expect, out_n) != 0)
-    differ("CONV_2D few channels", "blocked");
+    differ("CONV_2D few channels", FEW_NAME);
   free(x);
   free(f);
   free(expect);
   free(got);
 }
+
+#if defined(FUZZ_CONV_WIDE) || defined(FUZZ_ON_TARGET)
+/* Case 8: fuzz_conv_few through the Arm DSP's convolution paths (on the
+ * host this file's copy in fuzz/fuzz_kernels_wide.c), its mode from the
+ * first byte: the widened windows' requantization three times in four,
+ * more input channels or a 1x1 filter once in four each, the folded
+ * biases once in two */
+static void fuzz_conv_dsp(reader *r) {
+  static const uint32_t shapes[4] = {0, 0, FEW_CHANNELS, FEW_POINTWISE};
+  const uint32_t b = u8(r);
+  fuzz_conv_few(r, (b % 4u != 0 ? FEW_WIDE_QUANT : 0u) | shapes[b / 4u % 4u] |
+                       (b & 16u ? FEW_FOLDED : 0u));
+}
+#endif
+
+#ifdef FUZZ_CONV_WIDE
+/* fuzz_conv_dsp over the input's bytes from d (fuzz_kernels.c's case 8) */
+void fuzz_conv_wide(const uint8_t *d, size_t size);
+void fuzz_conv_wide(const uint8_t *d, size_t size) {
+  reader r = {d, size, 0};
+  fuzz_conv_dsp(&r);
+}
+#else
+#ifndef FUZZ_ON_TARGET
+void fuzz_conv_wide(const uint8_t *d, size_t size); /* fuzz_kernels_wide.c */
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
@@ -782,7 +886,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
   r.d = d;
   r.n = size;
   r.i = 0;
-  switch (u8(&r) % 8u) {
+  switch (u8(&r) % 9u) {
   case 0:
     fuzz_gemm(&r);
     break;
@@ -804,7 +908,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
     fuzz_conv_folded(&r);
     break;
   case 7:
-    fuzz_conv_few(&r);
+    fuzz_conv_few(&r, 0);
+    break;
+  case 8:
+#ifdef FUZZ_ON_TARGET
+    fuzz_conv_dsp(&r);
+#else
+    fuzz_conv_wide(r.d + r.i, r.n - r.i);
+#endif
     break;
   default:
     fuzz_requantize(&r);
@@ -824,3 +935,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *d, size_t size) {
 #endif
   return 0;
 }
+#endif /* FUZZ_CONV_WIDE */

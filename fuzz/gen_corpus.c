@@ -1,9 +1,10 @@
-/* fuzz/gen_corpus.c - writes the seed corpora of the three harnesses:
+/* fuzz/gen_corpus.c - writes the seed corpora of the harnesses:
  *
  *   gen_corpus DIR           DIR/model/NAME.tflite  every operator tflc
  *                            supports (and some it may gain), plain and
  *                            compressed in both formats, widths 1..8;
- *                            DIR/lut/, DIR/roundtrip/  structured seeds
+ *                            DIR/lut/, DIR/roundtrip/, DIR/kernels/
+ *                            structured seeds
  *   gen_corpus --check       runs every model through tflc and prints
  *                            the status of init and invoke
  *
@@ -118,6 +119,45 @@ static void roundtrip_seeds(const char *dir) {
       }
 }
 
+/* fuzz_kernels seeds (see fuzz_kernels.c): every case over a pool of
+ * random bytes, and case 8's convolutions set up for each of the Arm
+ * DSP's paths (their mode, shape and input offset bytes, the rest
+ * random): the widened windows of depths 27, 5 and 15, the gathered
+ * pixels of strided 1x1 filters (5 and 41 input channels), the border
+ * runs (depths 90 and 45, offsets beyond int8) */
+static void kernels_seeds(const char *dir) {
+  static const uint8_t conv[][13] = {
+      {1, 0, 2, 2, 2, 0, 1, 0, 10, 9, 5, 1, 1},
+      {17, 1, 0, 0, 4, 1, 0, 1, 20, 30, 16, 0, 1},
+      {1, 0, 4, 0, 2, 2, 2, 0, 7, 7, 39, 1, 1},
+      {13, 1, 4, 0, 0, 1, 2, 0, 30, 30, 39, 0, 0},
+      {9, 0, 40, 0, 0, 1, 1, 0, 15, 15, 30, 0, 1},
+      {8, 0, 29, 2, 0, 0, 0, 0, 12, 12, 20, 1, 0},
+      {0, 1, 2, 4, 2, 0, 0, 0, 20, 20, 10, 1, 0},
+  };
+  uint8_t s[600];
+  char name[64];
+  int k, v;
+  size_t i;
+  for (k = 0; k < 9; k++)
+    for (v = 0; v < 4; v++) {
+      s[0] = (uint8_t)k;
+      for (i = 1; i < sizeof s; i++)
+        s[i] = (uint8_t)rng();
+      snprintf(name, sizeof name, "kernels_c%d_%d", k, v);
+      write_file(dir, name, s, sizeof s);
+    }
+  for (k = 0; k < (int)(sizeof conv / sizeof conv[0]); k++)
+    for (v = 0; v < 3; v++) {
+      s[0] = 8;
+      memcpy(s + 1, conv[k], sizeof conv[k]);
+      for (i = 1 + sizeof conv[k]; i < sizeof s; i++)
+        s[i] = (uint8_t)rng();
+      snprintf(name, sizeof name, "kernels_dsp%d_%d", k, v);
+      write_file(dir, name, s, sizeof s);
+    }
+}
+
 int main(int argc, char **argv) {
   char sub[1024];
   rng_seed(0x2545F491u);
@@ -136,6 +176,8 @@ int main(int argc, char **argv) {
   lut_seeds(sub);
   snprintf(sub, sizeof sub, "%s/roundtrip", argv[1]);
   roundtrip_seeds(sub);
+  snprintf(sub, sizeof sub, "%s/kernels", argv[1]);
+  kernels_seeds(sub);
   printf("gen_corpus: %d models\n", count_models);
   return 0;
 }
