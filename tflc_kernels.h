@@ -2777,7 +2777,8 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const int32_t in_dims[4], const int8_t *in,
                               const int32_t filter_dims[4],
                               const tflc_const *filter, const tflc_const *bias,
-                              const int32_t out_dims[4], int8_t *out);
+                              const int32_t out_dims[4], int8_t *out,
+                              void *tile, size_t tile_bytes);
 #endif
 /* Helium's 3x3 layer (multiplier 1, channels a multiple of eight; narrow
  * tall maps with inputs of 3 x 3 at least) where the MVE depthwise is the
@@ -2817,7 +2818,7 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,       \
                           tb)) ||                                              \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
-    tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out)))
+    tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out, tile, tb)))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
                                  tile, tb)                                     \
@@ -3847,11 +3848,68 @@ TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
  * bands outweighs the copy) */
 #define TFLC__DW3_PAD_PIXELS 144
 #define TFLC__DW3_PAD_BYTES 16384
+/* The int8 depthwise layers of rows of 5 or 7 taps (at most 7 rows,
+ * multiplier 1, channels a multiple of four) keep in their tile a block's
+ * weights widened (8 bytes a tap), which the Arm DSP's whole windows
+ * take, and where the windows leave the input and the rows and columns
+ * they read make at most TFLC__DW_WIDE_COPY words, a copy of those of one
+ * block (a word a pixel) with the zero point around, so that every window
+ * is a whole one. */
+#define TFLC__DW_WIDE_COPY 1024
+/* The rows and columns of that copy (0: none) */
+TFLC__INLINE int32_t tflc__dw_wide_span(int32_t out, int32_t stride,
+                                        int32_t taps, int32_t dil) {
+  return (out - 1) * stride + (taps - 1) * dil + 1;
+}
+/* The taps inside the input (an input of n) of the windows of `out`
+ * outputs along one axis, and (whole) the windows wholly inside */
+static TFLC__PREPARE_CODE int64_t
+tflc__dw_wide_inside(int32_t out, int32_t stride, int32_t taps, int32_t dil,
+                     int32_t pad, int32_t n, int64_t *whole) {
+  int64_t v = 0;
+  int32_t o, k;
+  *whole = 0;
+  for (o = 0; o < out; o++) {
+    int32_t in = 0;
+    for (k = 0; k < taps; k++)
+      in += (uint32_t)(o * stride - pad + k * dil) < (uint32_t)n;
+    v += in;
+    *whole += in == taps;
+  }
+  return v;
+}
+static TFLC__NOINLINE TFLC__PREPARE_CODE size_t
+tflc__dw_wide_tile(const tflc_conv_params *p, const int32_t in_dims[4],
+                   const int32_t filter_dims[4], const int32_t out_dims[4]) {
+  const int32_t kh = filter_dims[1], kw = filter_dims[2];
+  int64_t r, c, vr, vc, wr, wc;
+  if (out_dims[3] % 4 != 0 || in_dims[3] != out_dims[3] || out_dims[1] < 1 ||
+      out_dims[2] < 1 || p->stride_h < 1 || p->stride_w < 1 ||
+      p->dilation_h < 1 || p->dilation_w < 1 || out_dims[1] > 4096 ||
+      out_dims[2] > 4096 || p->stride_h > 64 || p->stride_w > 64 ||
+      p->dilation_h > 64 || p->dilation_w > 64)
+    return 0;
+  r = tflc__dw_wide_span(out_dims[1], p->stride_h, kh, p->dilation_h);
+  c = tflc__dw_wide_span(out_dims[2], p->stride_w, kw, p->dilation_w);
+  if (p->pad_h == 0 && p->pad_w == 0 && r <= in_dims[1] && c <= in_dims[2])
+    return (size_t)(8 * kh * kw); /* every window inside the input */
+  /* the copy where at least 13/20 of the windows' taps are inside the
+   * input (the whole windows' taps cost about that of the clipped
+   * windows' own); without it, where some window is whole */
+  vr = tflc__dw_wide_inside(out_dims[1], p->stride_h, kh, p->dilation_h,
+                            p->pad_h, in_dims[1], &wr);
+  vc = tflc__dw_wide_inside(out_dims[2], p->stride_w, kw, p->dilation_w,
+                            p->pad_w, in_dims[2], &wc);
+  if (r * c <= TFLC__DW_WIDE_COPY &&
+      20 * vr * vc >= 13 * (int64_t)out_dims[1] * kh * out_dims[2] * kw)
+    return (size_t)(8 * kh * kw + 4 * r * c);
+  return wr * wc >= 4 ? (size_t)(8 * kh * kw) : 0u;
+}
 /* Scratch bytes of an int8 depthwise layer's tile for its layer path (0:
- * none): the padded copy above, of one batch (strides 1 and 2; the rows
- * and columns the windows read, from the first padded one). The same on
- * every platform, so that an arena planned on one holds on another; where
- * no path reads it, it stays unused. */
+ * none): the rows of 5 or 7 taps above, or the padded copy above, of one batch
+ * (strides 1 and 2; the rows and columns the windows read, from the first
+ * padded one). The same on every platform, so that an arena planned on one
+ * holds on another; where no path reads it, it stays unused. */
 TFLC__SEAM TFLC__NOINLINE TFLC__PREPARE_CODE size_t
 tflc__depthwise_layer_tile_s8(const tflc_conv_params *p,
                               const int32_t in_dims[4],
@@ -3860,6 +3918,9 @@ tflc__depthwise_layer_tile_s8(const tflc_conv_params *p,
   const int32_t m = p->depth_multiplier, cin = in_dims[3];
   const int32_t oh = out_dims[1], ow = out_dims[2];
   uint32_t n;
+  if (m == 1 && (filter_dims[2] == 5 || filter_dims[2] == 7) &&
+      filter_dims[1] >= 1 && filter_dims[1] <= 7)
+    return tflc__dw_wide_tile(p, in_dims, filter_dims, out_dims);
   if (filter_dims[1] != 3 || filter_dims[2] != 3 || (m != 1 && m % 4 != 0) ||
       cin < 1 || cin > TFLC__DW3_PAD_BYTES || out_dims[3] % 4 != 0 ||
       (int64_t)cin * m != out_dims[3] || p->dilation_h != 1 ||
@@ -12299,6 +12360,17 @@ TFLC__INLINE int32_t tflc__ssat8(int32_t v) {
 #endif
 }
 
+/* (a * b + 2^31) >> 32, the rounded high word of a product: SMMULR */
+TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
+#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
+  int32_t r;
+  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
+  return r;
+#else
+  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
+#endif
+}
+
 /* four int8 at any address, as one little-endian word */
 static uint32_t tflc__load4(const int8_t *p) {
   uint32_t v;
@@ -14099,24 +14171,6 @@ TFLC_API int tflc_fully_connected_s8_dsp(const tflc_fc_params *p,
   return 1;
 }
 
-/* SMMULR: the high word of a b rounded, (a b + 2^31) >> 32 (the same as
- * tflc__smmulr, which the depthwise section defines for its C path) */
-#if defined(TFLC_DSP_EMULATE)
-static int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
-  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
-}
-#elif defined(__GNUC__)
-TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
-  int32_t r;
-  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-#else
-TFLC__INLINE int32_t tflc__dsp_smmulr(int32_t a, int32_t b) {
-  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
-}
-#endif
-
 /* SMMLAR: a + the high word of b c rounded, a + ((b c + 2^31) >> 32)
  * (in C where TFLC_NO_DSP_ASM asks for no assembly: ACLE has no SMMLAR) */
 #if defined(TFLC_DSP_EMULATE) || defined(TFLC_NO_DSP_ASM) || !defined(__GNUC__)
@@ -14138,7 +14192,7 @@ TFLC__INLINE int32_t tflc__dsp_smmlar(int32_t b, int32_t c, int32_t a) {
  * |v| < 2^30; r 0 (exact): v itself */
 TFLC__INLINE int32_t tflc__dsp_add_scale(int32_t x2, int32_t q, int32_t nudge,
                                          int32_t r, int exact) {
-  const int32_t v = tflc__dsp_smmulr(x2, q);
+  const int32_t v = tflc__smmulr(x2, q);
   if (exact)
     return v;
   return tflc__asr32(v + nudge + tflc__asr32(v, 31), (int)r);
@@ -14246,11 +14300,11 @@ TFLC__INLINE void tflc__dsp_add_passes(const tflc__dsp_add_k *kp, size_t n,
         const int32_t x = in1[i] * ((int32_t)1 << 21) + ok1;
         const int32_t y = in2[i] * ((int32_t)1 << 21) + ok2;
         const int32_t a =
-            e1 ? tflc__dsp_smmulr(x, q1)
+            e1 ? tflc__smmulr(x, q1)
                : tflc__asr32(tflc__dsp_smmlar(x, q1, n1) + tflc__asr32(x, 31),
                              (int)r1);
         const int32_t b =
-            e2 ? tflc__dsp_smmulr(y, q2)
+            e2 ? tflc__smmulr(y, q2)
                : tflc__asr32(tflc__dsp_smmlar(y, q2, n2) + tflc__asr32(y, 31),
                              (int)r2);
         sum[i] = 2 * (a + b);
@@ -15318,17 +15372,6 @@ TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop1, TFLC__DW3_TAP1)
 #undef TFLC__DW3_TAP1
 #undef TFLC__DW3_TAP4
 #else
-/* (a * b + 2^31) >> 32, the rounded high word of a product: SMMULR */
-TFLC__INLINE int32_t tflc__smmulr(int32_t a, int32_t b) {
-#if !defined(TFLC_DSP_EMULATE) && (defined(__GNUC__) || defined(__clang__))
-  int32_t r;
-  __asm__("smmulr %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-#else
-  return (int32_t)tflc__asr64((int64_t)a * b + ((int64_t)1 << 31), 32);
-#endif
-}
-
 /* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
  * lane by lane as SSUB8 + SEL do it): what TFLC_NO_DSP_ASM builds and the
  * DSP emulation on other hosts run (tests/test_platform.c through the layer
@@ -15616,13 +15659,14 @@ tflc__dsp_dw3x3_bands1(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
 }
 
 /* Whether every channel's requantization (of ch, a multiple of four) is a
- * simple one (right shifts 1..23) and its bias within the frame's bound less
- * the largest folded offset (9 * 128 * 128); raw int32 biases (aligned: the
- * model's misaligned constants are copied at init) read in place. */
+ * simple one (right shifts 1..23) and its bias within 2^30 less the largest
+ * sum of `taps` products with the offset folded (taps * 256 * 128): the
+ * sums doubled fit; raw int32 biases (aligned: the model's misaligned
+ * constants are copied at init) read in place. */
 static TFLC__NOINLINE int tflc__dsp_dw3x3_check(const tflc_conv_params *p,
                                                 const tflc_const *bias,
-                                                int32_t ch) {
-  const int32_t bound = ((int32_t)1 << 30) - 18 * 16384;
+                                                int32_t ch, int32_t taps) {
+  const int32_t bound = ((int32_t)1 << 30) - taps * 32768;
   const int32_t *b32 =
       bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32
           ? (const int32_t *)bias->data
@@ -15739,7 +15783,7 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
-  if (!tflc__dsp_dw3x3_check(p, bias, ch))
+  if (!tflc__dsp_dw3x3_check(p, bias, ch, 9))
     return 0;
 #ifndef TFLC_NO_PATCHES
   if (in_dims[0] == 1 && tile != NULL && ((uintptr_t)tile & 3u) == 0 &&
@@ -15975,6 +16019,302 @@ tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
     tflc__dsp_dw_pairs(x, w, n_out, n_in, xo, wo, wi, off2, s);
 }
 
+/* The whole windows of rows of 5 or 7 taps (multiplier 1): the block's
+ * weights widened once (w: tap t's channels 0 and 2, then 1 and 3, at
+ * 2 t), the input offset folded into the sums' start (s), each row's taps
+ * written out: a tap is one word of input, its two SXTB16, one LDRD of the
+ * weights and four multiply-accumulates. kh rows (at least one) xo bytes
+ * apart, taps xi apart. */
+#if defined(TFLC__DSP_ASM)
+/* clang-format off */
+#define TFLC__DSP_DW_TAP(woff)                                                  \
+  "ldr %[xv], [%[xt]]\n"                                                       \
+  "add %[xt], %[xt], %[xi]\n"                                                  \
+  "ldrd %[wl], %[wh], [%[w], #" woff "]\n"                                     \
+  "sxtb16 %[xl], %[xv]\n"                                                      \
+  "sxtb16 %[xv], %[xv], ror #8\n"                                              \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n"                                        \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n"                                        \
+  "smlabb %[s1], %[xv], %[wh], %[s1]\n"                                        \
+  "smlatt %[s3], %[xv], %[wh], %[s3]\n"
+/* eleven registers; the rows left and the step from a row's end to the
+ * next row's start in memory */
+#define TFLC__DSP_DW_ROWS(name, TAPS, wrow)                                     \
+  static TFLC__NOINLINE void name(const int8_t *x, const uint32_t *w,           \
+                                  int32_t kh, int32_t xo, int32_t xi,           \
+                                  uint32_t *s) {                                \
+    uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], xv, xl, wl, wh;        \
+    const int32_t skip = xo - (wrow / 8) * xi;                                  \
+    int32_t rows = kh;                                                          \
+    __asm__ volatile(                                                           \
+        "1:\n"                                                                  \
+        TAPS                                                                    \
+        "ldr %[wl], %[skip]\n"                                                  \
+        "add %[xt], %[xt], %[wl]\n"                                             \
+        "add %[w], %[w], #" #wrow "\n"                                          \
+        "ldr %[wl], %[rows]\n"                                                  \
+        "subs %[wl], %[wl], #1\n"                                               \
+        "str %[wl], %[rows]\n"                                                  \
+        "bne 1b\n"                                                              \
+        : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),           \
+          [xt] "+r"(x), [w] "+r"(w), [xv] "=&r"(xv), [xl] "=&r"(xl),            \
+          [wl] "=&r"(wl), [wh] "=&r"(wh), [rows] "+m"(rows)                     \
+        : [xi] "r"(xi), [skip] "m"(skip)                                        \
+        : "cc", "memory");                                                      \
+    (void)xv;                                                                   \
+    (void)xl;                                                                   \
+    (void)wh;                                                                   \
+    s[0] = s0;                                                                  \
+    s[1] = s1;                                                                  \
+    s[2] = s2;                                                                  \
+    s[3] = s3;                                                                  \
+  }
+TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows5,
+                  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8")
+                  TFLC__DSP_DW_TAP("16") TFLC__DSP_DW_TAP("24")
+                  TFLC__DSP_DW_TAP("32"), 40)
+TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows7,
+                  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8")
+                  TFLC__DSP_DW_TAP("16") TFLC__DSP_DW_TAP("24")
+                  TFLC__DSP_DW_TAP("32") TFLC__DSP_DW_TAP("40")
+                  TFLC__DSP_DW_TAP("48"), 56)
+/* clang-format on */
+#undef TFLC__DSP_DW_ROWS
+#undef TFLC__DSP_DW_TAP
+#else
+TFLC__INLINE void tflc__dsp_dw_rows(const int8_t *x, const uint32_t *w,
+                                    int32_t kh, int32_t kw, int32_t xo,
+                                    int32_t xi, uint32_t *s) {
+  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  do {
+    const int8_t *xt = x;
+    int32_t t;
+    for (t = 0; t < kw; t++, xt += xi, w += 2) {
+      const uint32_t xv = tflc__load4(xt);
+      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
+      s0 = tflc__smlabb(xl, w[0], s0);
+      s2 = tflc__smlatt(xl, w[0], s2);
+      s1 = tflc__smlabb(xh, w[1], s1);
+      s3 = tflc__smlatt(xh, w[1], s3);
+    }
+    x += xo;
+  } while (--kh != 0);
+  s[0] = s0;
+  s[1] = s1;
+  s[2] = s2;
+  s[3] = s3;
+}
+static TFLC__NOINLINE void tflc__dsp_dw_rows5(const int8_t *x,
+                                              const uint32_t *w, int32_t kh,
+                                              int32_t xo, int32_t xi,
+                                              uint32_t *s) {
+  tflc__dsp_dw_rows(x, w, kh, 5, xo, xi, s);
+}
+static TFLC__NOINLINE void tflc__dsp_dw_rows7(const int8_t *x,
+                                              const uint32_t *w, int32_t kh,
+                                              int32_t xo, int32_t xi,
+                                              uint32_t *s) {
+  tflc__dsp_dw_rows(x, w, kh, 7, xo, xi, s);
+}
+#endif
+
+/* Four requantized outputs of tflc__dsp_dw_layer (q, right: simple) */
+TFLC__INLINE void tflc__dsp_dw_out4(const tflc_conv_params *p,
+                                    const uint32_t *s, const int32_t *q,
+                                    const int32_t *right, int8_t *o) {
+  int32_t j;
+  for (j = 0; j < 4; j++)
+    o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                            p->output_offset, p->act_min, p->act_max, 0);
+}
+
+/* tflc__dsp_dw_out4 where the sums doubled fit (tflc__dsp_dw3x3_check):
+ * the frame's requantization (tflc__dsp_dw3x3_run) from qn */
+TFLC__INLINE void tflc__dsp_dw_out4_doubled(const uint32_t *s,
+                                            const uint32_t *qn, int32_t lo,
+                                            int32_t hi, int8_t *o) {
+  int32_t j;
+  for (j = 0; j < 4; j++) {
+    int32_t v =
+        tflc__smmulr(tflc__wrap32((int64_t)(s[j] << 1)), (int32_t)qn[3 * j]);
+    v = tflc__qadd(
+        v, tflc__wrap32((int64_t)qn[3 * j + 1] - (int64_t)((uint32_t)v >> 31)));
+    v = tflc__ssat8(tflc__asr32(v, (int)qn[3 * j + 2]));
+    v = v >= lo ? v : lo;
+    o[j] = (int8_t)(v >= hi ? hi : v);
+  }
+}
+
+/* The output pixels of channels [c, c + 4) of tflc__dsp_dw_layer (b4, q,
+ * right: their biases and requantizations; first, last: the output
+ * columns whose windows are inside the input across). With wv (rows of 5
+ * or 7 taps, multiplier 1: the block's widened weights) and fold (the
+ * biases plus the input offset times the weight sums), the windows inside
+ * the input run through tflc__dsp_dw_rows5 / 7. */
+TFLC__INLINE void
+tflc__dsp_dw_block_px(const tflc_conv_params *p, const tflc__geom *g,
+                      const int8_t *in, const int8_t *wt, int8_t *out,
+                      int32_t c, int32_t ch, int32_t cin, int32_t batches,
+                      int32_t first, int32_t last, const uint32_t *b4,
+                      const int32_t *q, const int32_t *right,
+                      const uint32_t *wv, const uint32_t *fold) {
+  const int32_t m = p->depth_multiplier, one = m != 1;
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  int32_t n, oy, ox;
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c / m;
+    int8_t *o = out + (ptrdiff_t)n * g->oh * g->ow * ch + c;
+    for (oy = 0; oy < g->oh; oy++) {
+      const int32_t iy0 = oy * g->sh - g->ph;
+      int32_t ky0, ky1;
+      tflc__window(iy0, g->dh, g->kh, g->h, &ky0, &ky1);
+      for (ox = 0; ox < g->ow; ox++, o += ch) {
+        const int32_t ix0 = ox * g->sw - g->pw;
+        int32_t kx0 = 0, kx1 = g->kw, rows = ky1 - ky0, cols;
+        uint32_t s[4];
+        if (ox < first || ox > last)
+          tflc__window(ix0, g->dw, g->kw, g->w, &kx0, &kx1);
+        cols = kx1 - kx0;
+        s[0] = b4[0];
+        s[1] = b4[1];
+        s[2] = b4[2];
+        s[3] = b4[3];
+        if (rows > 0 && cols > 0) {
+          /* the rows outer, the columns inner; one column: the rows as
+           * the inner loop */
+          int32_t xo = g->dh * g->w * cin, xi = g->dw * cin;
+          int32_t wo = g->kw * ch, wi = ch;
+          const int8_t *x =
+              in_n +
+              ((ptrdiff_t)(iy0 + ky0 * g->dh) * g->w + ix0 + kx0 * g->dw) * cin;
+          const int8_t *w = wt + ((ptrdiff_t)ky0 * g->kw + kx0) * ch + c;
+          if (wv != NULL && rows == g->kh && cols == g->kw) {
+            s[0] = fold[0];
+            s[1] = fold[1];
+            s[2] = fold[2];
+            s[3] = fold[3];
+            if (g->kw == 5)
+              tflc__dsp_dw_rows5(x, wv, rows, xo, xi, s);
+            else
+              tflc__dsp_dw_rows7(x, wv, rows, xo, xi, s);
+          } else {
+            if (cols == 1) {
+              xi = xo;
+              wi = wo;
+              cols = rows;
+              rows = 1;
+            }
+            if (one && xi == 1 && cols >= 4)
+              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
+            else if (one)
+              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
+            else
+              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
+          }
+        }
+        tflc__dsp_dw_out4(p, s, q, right, o);
+      }
+    }
+  }
+}
+
+/* tflc__dsp_dw_block_px for rows of 5 or 7 taps (at most 7 rows,
+ * multiplier 1) with the layer's tile (tflc__dw_wide_tile's bytes, t):
+ * the block's weights widened there, and with its copy (copy) every
+ * window a whole one */
+static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
+    const tflc_conv_params *p, const tflc__geom *g, const int8_t *in,
+    const int8_t *wt, int8_t *out, int32_t c, int32_t ch, int32_t cin,
+    int32_t batches, int32_t first, int32_t last, const uint32_t *b4,
+    const int32_t *q, const int32_t *right, uint32_t *t, int copy, int dbl) {
+  uint32_t fold[4], s02 = 0, s13 = 0, qn[12];
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int32_t taps = g->kh * g->kw;
+  const int32_t rows = tflc__dw_wide_span(g->oh, g->sh, g->kh, g->dh);
+  const int32_t cols = tflc__dw_wide_span(g->ow, g->sw, g->kw, g->dw);
+  uint32_t *cp = t + 2 * taps; /* the copy: rows x cols words */
+  int32_t k, n, oy, ox;
+  for (k = 0; k < taps; k++) {
+    const uint32_t v = tflc__load4(wt + (ptrdiff_t)k * ch + c);
+    t[2 * k] = tflc__sxtb16(v);
+    t[2 * k + 1] = tflc__sxtb16_ror8(v);
+    /* (|sum| <= 49 * 128: no lane overflows) */
+    s02 = tflc__sadd16(s02, t[2 * k]);
+    s13 = tflc__sadd16(s13, t[2 * k + 1]);
+  }
+  /* the biases plus the offset times the weight sums (wrapping as every
+   * sum does) */
+  fold[0] = tflc__smlabb(s02, off2, b4[0]);
+  fold[1] = tflc__smlabb(s13, off2, b4[1]);
+  fold[2] = tflc__smlatt(s02, off2, b4[2]);
+  fold[3] = tflc__smlatt(s13, off2, b4[3]);
+  for (k = 0; k < 4; k++) { /* the frame's requantization words */
+    const uint32_t r = (uint32_t)right[k];
+    qn[3 * k] = (uint32_t)q[k];
+    qn[3 * k + 1] =
+        ((uint32_t)1 << (r - 1)) + ((uint32_t)p->output_offset << r);
+    qn[3 * k + 2] = r;
+  }
+  if (!copy && g->ph == 0 && g->pw == 0 && rows <= g->h && cols <= g->w)
+    copy = -1; /* every window inside the input: from there */
+  if (!copy) {
+    tflc__dsp_dw_block_px(p, g, in, wt, out, c, ch, cin, batches, first, last,
+                          b4, q, right, t, fold);
+    return;
+  }
+  for (n = 0; n < batches; n++) {
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c;
+    int8_t *o = out + (ptrdiff_t)n * g->oh * g->ow * ch + c;
+    const int8_t *x = in_n;
+    int32_t xr = g->w * cin, xp = cin; /* a row's and a pixel's bytes */
+    if (copy > 0) {
+      /* the zero point where the windows leave the input, the block's
+       * four channels elsewhere (inputs plus offset zero there: the
+       * folded biases hold) */
+      const uint32_t pad =
+          (uint32_t)(uint8_t)(int8_t)-p->input_offset * 0x01010101u;
+      int32_t y, xx;
+      for (y = 0; y < rows; y++) {
+        const int32_t iy = y - g->ph;
+        uint32_t *d = cp + (ptrdiff_t)y * cols;
+        if ((uint32_t)iy >= (uint32_t)g->h) {
+          for (xx = 0; xx < cols; xx++)
+            d[xx] = pad;
+          continue;
+        }
+        for (xx = 0; xx < cols; xx++) {
+          const int32_t ix = xx - g->pw;
+          d[xx] = (uint32_t)ix < (uint32_t)g->w
+                      ? tflc__load4(in_n + ((ptrdiff_t)iy * g->w + ix) * cin)
+                      : pad;
+        }
+      }
+      x = (const int8_t *)cp;
+      xr = cols * 4;
+      xp = 4;
+    }
+    for (oy = 0; oy < g->oh; oy++) {
+      const int8_t *xy = x + (ptrdiff_t)oy * g->sh * xr;
+      for (ox = 0; ox < g->ow; ox++, o += ch) {
+        const int8_t *xw = xy + (ptrdiff_t)ox * g->sw * xp;
+        uint32_t s[4];
+        s[0] = fold[0];
+        s[1] = fold[1];
+        s[2] = fold[2];
+        s[3] = fold[3];
+        if (g->kw == 5)
+          tflc__dsp_dw_rows5(xw, t, g->kh, g->dh * xr, g->dw * xp, s);
+        else
+          tflc__dsp_dw_rows7(xw, t, g->kh, g->dh * xr, g->dw * xp, s);
+        if (dbl)
+          tflc__dsp_dw_out4_doubled(s, qn, p->act_min, p->act_max, o);
+        else
+          tflc__dsp_dw_out4(p, s, q, right, o);
+      }
+    }
+  }
+}
+
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
  * DSP primitives' arithmetic, four output channels at a time over the
  * whole map, without the chunked path's set-up: multiplier 1 (four input
@@ -15987,14 +16327,15 @@ static TFLC__NOINLINE int
 tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                    const int8_t *in, const int32_t filter_dims[4],
                    const tflc_const *filter, const tflc_const *bias,
-                   const int32_t out_dims[4], int8_t *out) {
+                   const int32_t out_dims[4], int8_t *out, void *tile,
+                   size_t tile_bytes) {
   tflc__geom g;
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
   const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
   const int8_t *wt = (const int8_t *)filter->data;
-  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
-  const int one = m != 1;
-  int32_t c, j, n, oy, ox, first, last;
+  int32_t c, j, first, last;
+  size_t wide = 0;
+  int dbl = 0;
   int64_t e;
   if (m < 1 || (m != 1 && m % 4 != 0) || (int64_t)cin * m != ch ||
       filter_dims[3] != ch || ch % 4 != 0 ||
@@ -16014,6 +16355,15 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   e = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
+  /* rows of 5 or 7 taps with the tile's bytes: the widened weights (and
+   * the copy) there */
+  if (m == 1 && (g.kw == 5 || g.kw == 7) && g.kh <= 7 && tile != NULL &&
+      ((uintptr_t)tile & 3u) == 0 && p->input_offset >= -128 &&
+      p->input_offset <= 128) {
+    wide = tflc__dw_wide_tile(p, in_dims, filter_dims, out_dims);
+    wide = wide <= tile_bytes ? wide : 0;
+    dbl = wide != 0 && tflc__dsp_dw3x3_check(p, bias, ch, g.kh * g.kw);
+  }
   for (c = 0; c < ch; c += 4) {
     uint32_t b4[4];
     int32_t q[4], right[4];
@@ -16022,53 +16372,13 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
-    for (n = 0; n < in_dims[0]; n++) {
-      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c / m;
-      int8_t *o = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
-      for (oy = 0; oy < g.oh; oy++) {
-        const int32_t iy0 = oy * g.sh - g.ph;
-        int32_t ky0, ky1;
-        tflc__window(iy0, g.dh, g.kh, g.h, &ky0, &ky1);
-        for (ox = 0; ox < g.ow; ox++, o += ch) {
-          const int32_t ix0 = ox * g.sw - g.pw;
-          int32_t kx0 = 0, kx1 = g.kw, rows = ky1 - ky0, cols;
-          uint32_t s[4];
-          if (ox < first || ox > last)
-            tflc__window(ix0, g.dw, g.kw, g.w, &kx0, &kx1);
-          cols = kx1 - kx0;
-          s[0] = b4[0];
-          s[1] = b4[1];
-          s[2] = b4[2];
-          s[3] = b4[3];
-          if (rows > 0 && cols > 0) {
-            /* the rows outer, the columns inner; one column: the rows as
-             * the inner loop */
-            int32_t xo = g.dh * g.w * cin, xi = g.dw * cin;
-            int32_t wo = g.kw * ch, wi = ch;
-            const int8_t *x =
-                in_n +
-                ((ptrdiff_t)(iy0 + ky0 * g.dh) * g.w + ix0 + kx0 * g.dw) * cin;
-            const int8_t *w = wt + ((ptrdiff_t)ky0 * g.kw + kx0) * ch + c;
-            if (cols == 1) {
-              xi = xo;
-              wi = wo;
-              cols = rows;
-              rows = 1;
-            }
-            if (one && xi == 1 && cols >= 4)
-              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
-            else if (one)
-              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
-            else
-              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
-          }
-          for (j = 0; j < 4; j++)
-            o[j] =
-                tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                                 out_off, lo, hi, 0);
-        }
-      }
-    }
+    if (wide != 0)
+      tflc__dsp_dw_block_wide(p, &g, in, wt, out, c, ch, cin, in_dims[0], first,
+                              last, b4, q, right, (uint32_t *)tile,
+                              wide > (size_t)(8 * g.kh * g.kw), dbl);
+    else
+      tflc__dsp_dw_block_px(p, &g, in, wt, out, c, ch, cin, in_dims[0], first,
+                            last, b4, q, right, NULL, NULL);
   }
   return 1;
 }

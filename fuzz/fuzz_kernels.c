@@ -483,17 +483,21 @@ static void fuzz_dw_layer(reader *r) {
   ref_depthwise(&p, in_dims, x, f_dims, w, mode & 16u ? NULL : k.bias, out_dims,
                 expect);
   memset(got, 0x5A, out_n);
-  if (any)
-    ran = tflc__dsp_dw_layer(&p, in_dims, x, f_dims, &fc,
-                             mode & 16u ? NULL : &bc, out_dims, got);
-  else {
-    /* bit 32: the padded copy's tile for small maps (misaligned with bit
-     * 128: then the bands) */
+  {
+    /* bit 32: the layer's tile (the padded copy of small 3x3 maps, the
+     * widened weights and copy of rows of 5 or 7 taps; misaligned with
+     * bit 128: then without it) */
     static uint32_t tile[(16384 + 64) / 4];
-    ran = tflc__dsp_dw3x3_layer(
-        &p, in_dims, x, f_dims, &fc, mode & 16u ? NULL : &bc, out_dims, got,
-        mode & 32u ? (void *)((char *)tile + (mode & 128u ? 1 : 0)) : NULL,
-        mode & 32u ? sizeof tile - 4 : 0);
+    void *t =
+        mode & 32u ? (void *)((char *)tile + (mode & 128u ? 1 : 0)) : NULL;
+    const size_t tb = mode & 32u ? sizeof tile - 4 : 0;
+    if (any)
+      ran = tflc__dsp_dw_layer(&p, in_dims, x, f_dims, &fc,
+                               mode & 16u ? NULL : &bc, out_dims, got, t, tb);
+    else
+      ran =
+          tflc__dsp_dw3x3_layer(&p, in_dims, x, f_dims, &fc,
+                                mode & 16u ? NULL : &bc, out_dims, got, t, tb);
   }
   layer_check(ran, got, expect, out_n,
               any ? "depthwise layer (any filter)" : "depthwise layer (3x3)",

@@ -124,8 +124,18 @@ static void roundtrip_seeds(const char *dir) {
  * DSP's paths (their mode, shape and input offset bytes, the rest
  * random): the widened windows of depths 27, 5 and 15, the gathered
  * pixels of strided 1x1 filters (5 and 41 input channels), the border
- * runs (depths 90 and 45, offsets beyond int8) */
+ * runs (depths 90 and 45, offsets beyond int8); case 3's depthwise
+ * layers of rows of 5 or 7 taps with their tile (mode, multiplier, shape,
+ * filter, dilation and stride bytes): a copy with the zero point around
+ * (7x7 SAME; 7x5 SAME, dilated, strided), every window inside the input
+ * (5x5 VALID, stride 2), one batch and two, no bias */
 static void kernels_seeds(const char *dir) {
+  static const uint8_t dw[][12] = {
+      {37, 0, 7, 0, 9, 11, 6, 6, 0, 0, 0, 0},
+      {33, 0, 11, 0, 13, 25, 4, 4, 0, 0, 1, 1},
+      {53, 0, 3, 1, 11, 30, 4, 6, 1, 0, 0, 1},
+      {37, 0, 15, 0, 13, 39, 6, 4, 0, 1, 1, 0},
+  };
   static const uint8_t conv[][13] = {
       {1, 0, 2, 2, 2, 0, 1, 0, 10, 9, 5, 1, 1},
       {17, 1, 0, 0, 4, 1, 0, 1, 20, 30, 16, 0, 1},
@@ -154,6 +164,15 @@ static void kernels_seeds(const char *dir) {
       for (i = 1 + sizeof conv[k]; i < sizeof s; i++)
         s[i] = (uint8_t)rng();
       snprintf(name, sizeof name, "kernels_dsp%d_%d", k, v);
+      write_file(dir, name, s, sizeof s);
+    }
+  for (k = 0; k < (int)(sizeof dw / sizeof dw[0]); k++)
+    for (v = 0; v < 3; v++) {
+      s[0] = 3;
+      memcpy(s + 1, dw[k], sizeof dw[k]);
+      for (i = 1 + sizeof dw[k]; i < sizeof s; i++)
+        s[i] = (uint8_t)rng();
+      snprintf(name, sizeof name, "kernels_dw%d_%d", k, v);
       write_file(dir, name, s, sizeof s);
     }
 }

@@ -1225,10 +1225,23 @@ static int dw_layer_case(int any, int *used) {
   fc = tflc_const_raw(f, TFLC_INT8, f_n);
   ref_conv(&g, &k, wb, in, f, expect);
   memset(got, 0x5A, (size_t)out_n);
-  if (any)
+  if (any) {
+    /* now and then the tile of rows of 5 or 7 taps: the bytes it takes,
+     * more, one byte short (then without it) or misaligned */
+    const size_t need =
+        tflc__depthwise_layer_tile_s8(&p, in_dims, f_dims, out_dims);
+    const uint32_t t = rnd() % 6;
+    size_t tb = t == 0 ? 0 : t == 1 ? need - 1 : t == 2 ? need + 16 : need;
+    uint32_t *tile = (uint32_t *)malloc(need + 32);
+    memset(tile, 0xA5, need + 32);
     ran = tflc__dsp_dw_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
-                             out_dims, got);
-  else {
+                             out_dims, got,
+                             t == 0   ? NULL
+                             : t == 5 ? (void *)((char *)tile + 1)
+                                      : (void *)tile,
+                             tb);
+    free(tile);
+  } else {
     /* now and then the padded copy's tile (small maps): the bytes it
      * takes, more, one byte short (then the bands) or misaligned */
     const int32_t rows = (g.oh - 1) * g.sh + 3, cols = (g.ow - 1) * g.sw + 3;
