@@ -3882,7 +3882,7 @@ static TFLC__NOINLINE TFLC__PREPARE_CODE size_t
 tflc__dw_wide_tile(const tflc_conv_params *p, const int32_t in_dims[4],
                    const int32_t filter_dims[4], const int32_t out_dims[4]) {
   const int32_t kh = filter_dims[1], kw = filter_dims[2];
-  int64_t r, c, vr, vc, wr, wc;
+  int64_t r, c, vr, vc, wr, wc, n;
   if (out_dims[3] % 4 != 0 || in_dims[3] != out_dims[3] || out_dims[1] < 1 ||
       out_dims[2] < 1 || p->stride_h < 1 || p->stride_w < 1 ||
       p->dilation_h < 1 || p->dilation_w < 1 || out_dims[1] > 4096 ||
@@ -3893,15 +3893,18 @@ tflc__dw_wide_tile(const tflc_conv_params *p, const int32_t in_dims[4],
   c = tflc__dw_wide_span(out_dims[2], p->stride_w, kw, p->dilation_w);
   if (p->pad_h == 0 && p->pad_w == 0 && r <= in_dims[1] && c <= in_dims[2])
     return (size_t)(8 * kh * kw); /* every window inside the input */
-  /* the copy where at least 13/20 of the windows' taps are inside the
-   * input (the whole windows' taps cost about that of the clipped
-   * windows' own); without it, where some window is whole */
+  /* the copy where it costs less, about (the Cortex-M4's instructions a
+   * block): 250 a clipped window and 15 a tap inside the input, against 6
+   * a tap to widen, 5 a pixel copied, 95 a whole window and 9.5 a tap;
+   * without it, where four windows or more are whole */
   vr = tflc__dw_wide_inside(out_dims[1], p->stride_h, kh, p->dilation_h,
                             p->pad_h, in_dims[1], &wr);
   vc = tflc__dw_wide_inside(out_dims[2], p->stride_w, kw, p->dilation_w,
                             p->pad_w, in_dims[2], &wc);
+  n = (int64_t)out_dims[1] * out_dims[2]; /* windows (below 2^24) */
   if (r * c <= TFLC__DW_WIDE_COPY &&
-      20 * vr * vc >= 13 * (int64_t)out_dims[1] * kh * out_dims[2] * kw)
+      12 * kh * kw + 10 * r * c + 190 * n + 19 * kh * kw * n <=
+          500 * n + 30 * vr * vc)
     return (size_t)(8 * kh * kw + 4 * r * c);
   return wr * wc >= 4 ? (size_t)(8 * kh * kw) : 0u;
 }
@@ -15367,7 +15370,6 @@ typedef char
 TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop, TFLC__DW3_TAP4)
 TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop1, TFLC__DW3_TAP1)
 #undef TFLC__DW3_LOOP
-#undef TFLC__DW3_OUT2
 #undef TFLC__DW3_ROW
 #undef TFLC__DW3_TAP1
 #undef TFLC__DW3_TAP4
@@ -16069,18 +16071,16 @@ tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
     s[2] = s2;                                                                  \
     s[3] = s3;                                                                  \
   }
-TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows5,
-                  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8")
-                  TFLC__DSP_DW_TAP("16") TFLC__DSP_DW_TAP("24")
-                  TFLC__DSP_DW_TAP("32"), 40)
-TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows7,
-                  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8")
-                  TFLC__DSP_DW_TAP("16") TFLC__DSP_DW_TAP("24")
-                  TFLC__DSP_DW_TAP("32") TFLC__DSP_DW_TAP("40")
-                  TFLC__DSP_DW_TAP("48"), 56)
+/* a row's five or seven taps */
+#define TFLC__DSP_DW_TAPS5                                                      \
+  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8") TFLC__DSP_DW_TAP("16")            \
+  TFLC__DSP_DW_TAP("24") TFLC__DSP_DW_TAP("32")
+#define TFLC__DSP_DW_TAPS7                                                      \
+  TFLC__DSP_DW_TAPS5 TFLC__DSP_DW_TAP("40") TFLC__DSP_DW_TAP("48")
+TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows5, TFLC__DSP_DW_TAPS5, 40)
+TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows7, TFLC__DSP_DW_TAPS7, 56)
 /* clang-format on */
 #undef TFLC__DSP_DW_ROWS
-#undef TFLC__DSP_DW_TAP
 #else
 TFLC__INLINE void tflc__dsp_dw_rows(const int8_t *x, const uint32_t *w,
                                     int32_t kh, int32_t kw, int32_t xo,
@@ -16118,31 +16118,154 @@ static TFLC__NOINLINE void tflc__dsp_dw_rows7(const int8_t *x,
 }
 #endif
 
-/* Four requantized outputs of tflc__dsp_dw_layer (q, right: simple) */
-TFLC__INLINE void tflc__dsp_dw_out4(const tflc_conv_params *p,
-                                    const uint32_t *s, const int32_t *q,
-                                    const int32_t *right, int8_t *o) {
+/* A row of whole windows of rows of 5 or 7 taps (tflc__dsp_dw_block_wide
+ * where the doubled sums fit): the weights and the sums' start doubled,
+ * each pixel's four outputs requantized, packed, clamped and stored as the
+ * 3x3 frame's runs do. On 32-bit targets its byte offsets are the
+ * assembly's (tflc__dww_frame32_matches). */
+typedef struct tflc__dww_frame {
+  uint32_t fold[4];  /* 0: the doubled sums' start */
+  uint32_t qn[12];   /* 16: multiplier, nudge (with the offset), right */
+  const int8_t *x;   /* 64: the first tap of the pixel */
+  int32_t x_pixel;   /* 68 */
+  int8_t *out;       /* 72 */
+  int32_t out_pixel; /* 76 */
+  int8_t *end;       /* 80: the row's end */
+  uint32_t lo4, hi4; /* 84, 88: the clamp, its byte in every lane */
+  uint32_t clamp;    /* 92: 0 where the clamp is the whole int8 range */
+  int32_t skip;      /* 96: a row's last tap plus xi to the next row's first */
+  int32_t kh;        /* 100: rows of taps */
+  int32_t left;      /* 104: rows left (the run's) */
+  const uint32_t *w; /* 108: the doubled widened weights */
+  int32_t xi;        /* 112: a tap to the next */
+} tflc__dww_frame;
+#if defined(TFLC__DSP_ASM)
+typedef char
+    tflc__dww_frame32_matches[offsetof(tflc__dww_frame, x) == 64 &&
+                                      offsetof(tflc__dww_frame, end) == 80 &&
+                                      offsetof(tflc__dww_frame, clamp) == 92 &&
+                                      offsetof(tflc__dww_frame, w) == 108 &&
+                                      offsetof(tflc__dww_frame, xi) == 112
+                                  ? 1
+                                  : -1];
+/* clang-format off */
+/* twelve registers, as the 3x3 frame's run */
+#define TFLC__DSP_DW_RUN(name, TAPS, wrow)                                      \
+  static TFLC__NOINLINE void name(tflc__dww_frame *k) {                         \
+    uint32_t s0, s1, s2, s3, xv, xl, wl, wh, xi;                                \
+    const int8_t *xt;                                                           \
+    const uint32_t *w;                                                          \
+    __asm__ volatile(                                                           \
+        "ldr %[xi], [%[k], #112]\n"                                             \
+        "1:\n"                                                                  \
+        "ldrd %[s0], %[s1], [%[k], #0]\n"                                       \
+        "ldrd %[s2], %[s3], [%[k], #8]\n"                                       \
+        "ldr %[xt], [%[k], #64]\n"                                              \
+        "ldr %[w], [%[k], #108]\n"                                              \
+        "ldr %[wl], [%[k], #100]\n"                                             \
+        "str %[wl], [%[k], #104]\n"                                             \
+        "2:\n"                                                                  \
+        TAPS                                                                    \
+        "ldr %[wl], [%[k], #96]\n"                                              \
+        "add %[xt], %[xt], %[wl]\n"                                             \
+        "add %[w], %[w], #" #wrow "\n"                                          \
+        "ldr %[wl], [%[k], #104]\n"                                             \
+        "subs %[wl], %[wl], #1\n"                                               \
+        "str %[wl], [%[k], #104]\n"                                             \
+        "bne 2b\n"                                                              \
+        TFLC__DW3_OUT2("%[s0]", "%[s1]", "16", "24", "32")                      \
+        TFLC__DW3_OUT2("%[s2]", "%[s3]", "40", "48", "56")                      \
+        "bfi %[s0], %[s1], #8, #8\n"                                            \
+        "bfi %[s0], %[s2], #16, #8\n"                                           \
+        "bfi %[s0], %[s3], #24, #8\n"                                           \
+        "ldr %[wl], [%[k], #92]\n"                                              \
+        "cbz %[wl], 3f\n"                                                       \
+        "ldrd %[wl], %[wh], [%[k], #84]\n"                                      \
+        "ssub8 %[xv], %[s0], %[wl]\n"                                           \
+        "sel %[s0], %[s0], %[wl]\n"                                             \
+        "ssub8 %[xv], %[s0], %[wh]\n"                                           \
+        "sel %[s0], %[wh], %[s0]\n"                                             \
+        "3:\n"                                                                  \
+        "ldrd %[xl], %[wh], [%[k], #72]\n"                                      \
+        "str %[s0], [%[xl]]\n"                                                  \
+        "add %[xl], %[xl], %[wh]\n"                                             \
+        "str %[xl], [%[k], #72]\n"                                              \
+        "ldrd %[wl], %[wh], [%[k], #64]\n"                                      \
+        "add %[wl], %[wl], %[wh]\n"                                             \
+        "str %[wl], [%[k], #64]\n"                                              \
+        "ldr %[wl], [%[k], #80]\n"                                              \
+        "cmp %[xl], %[wl]\n"                                                    \
+        "bne 1b\n"                                                              \
+        : [s0] "=&r"(s0), [s1] "=&r"(s1), [s2] "=&r"(s2), [s3] "=&r"(s3),       \
+          [xt] "=&r"(xt), [w] "=&r"(w), [xv] "=&r"(xv), [xl] "=&r"(xl),         \
+          [wl] "=&l"(wl), [wh] "=&r"(wh), [xi] "=&r"(xi)                        \
+        : [k] "r"(k)                                                            \
+        : "cc", "memory");                                                      \
+    (void)s0;                                                                   \
+    (void)s1;                                                                   \
+    (void)s2;                                                                   \
+    (void)s3;                                                                   \
+    (void)xv;                                                                   \
+    (void)xl;                                                                   \
+    (void)wl;                                                                   \
+    (void)wh;                                                                   \
+    (void)xt;                                                                   \
+    (void)w;                                                                    \
+    (void)xi;                                                                   \
+  }
+TFLC__DSP_DW_RUN(tflc__dsp_dw_run5, TFLC__DSP_DW_TAPS5, 40)
+TFLC__DSP_DW_RUN(tflc__dsp_dw_run7, TFLC__DSP_DW_TAPS7, 56)
+/* clang-format on */
+#undef TFLC__DSP_DW_RUN
+#undef TFLC__DSP_DW_TAPS7
+#undef TFLC__DSP_DW_TAPS5
+#undef TFLC__DSP_DW_TAP
+#else
+/* the same run in C with the intrinsics (the clamp lane by lane) */
+TFLC__INLINE void tflc__dsp_dw_run(tflc__dww_frame *k, int32_t kw) {
+  const int32_t xo = k->skip + kw * k->xi;
+  for (; k->out != k->end; k->out += k->out_pixel, k->x += k->x_pixel) {
+    uint32_t s[4];
+    int32_t j;
+    s[0] = k->fold[0];
+    s[1] = k->fold[1];
+    s[2] = k->fold[2];
+    s[3] = k->fold[3];
+    tflc__dsp_dw_rows(k->x, k->w, k->kh, kw, xo, k->xi, s);
+    for (j = 0; j < 4; j++) {
+      const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
+      const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
+      int32_t v =
+          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[3 * j]);
+      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[3 * j + 1] -
+                                     (int64_t)((uint32_t)v >> 31)));
+      v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
+      if (k->clamp != 0) {
+        v = v >= lo ? v : lo;
+        v = v >= hi ? hi : v;
+      }
+      k->out[j] = (int8_t)v;
+    }
+  }
+}
+static TFLC__NOINLINE void tflc__dsp_dw_run5(tflc__dww_frame *k) {
+  tflc__dsp_dw_run(k, 5);
+}
+static TFLC__NOINLINE void tflc__dsp_dw_run7(tflc__dww_frame *k) {
+  tflc__dsp_dw_run(k, 7);
+}
+#endif
+#undef TFLC__DW3_OUT2
+
+/* Four requantized outputs of tflc__dsp_dw_layer (q, right: simple; the
+ * output offset, the clamp) */
+TFLC__INLINE void tflc__dsp_dw_out4(const uint32_t *s, const int32_t *q,
+                                    const int32_t *right, int32_t off,
+                                    int32_t lo, int32_t hi, int8_t *o) {
   int32_t j;
   for (j = 0; j < 4; j++)
-    o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
-                            p->output_offset, p->act_min, p->act_max, 0);
-}
-
-/* tflc__dsp_dw_out4 where the sums doubled fit (tflc__dsp_dw3x3_check):
- * the frame's requantization (tflc__dsp_dw3x3_run) from qn */
-TFLC__INLINE void tflc__dsp_dw_out4_doubled(const uint32_t *s,
-                                            const uint32_t *qn, int32_t lo,
-                                            int32_t hi, int8_t *o) {
-  int32_t j;
-  for (j = 0; j < 4; j++) {
-    int32_t v =
-        tflc__smmulr(tflc__wrap32((int64_t)(s[j] << 1)), (int32_t)qn[3 * j]);
-    v = tflc__qadd(
-        v, tflc__wrap32((int64_t)qn[3 * j + 1] - (int64_t)((uint32_t)v >> 31)));
-    v = tflc__ssat8(tflc__asr32(v, (int)qn[3 * j + 2]));
-    v = v >= lo ? v : lo;
-    o[j] = (int8_t)(v >= hi ? hi : v);
-  }
+    o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]), off,
+                            lo, hi, 0);
 }
 
 /* The output pixels of channels [c, c + 4) of tflc__dsp_dw_layer (b4, q,
@@ -16159,6 +16282,7 @@ tflc__dsp_dw_block_px(const tflc_conv_params *p, const tflc__geom *g,
                       const int32_t *q, const int32_t *right,
                       const uint32_t *wv, const uint32_t *fold) {
   const int32_t m = p->depth_multiplier, one = m != 1;
+  const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
   const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
   int32_t n, oy, ox;
   for (n = 0; n < batches; n++) {
@@ -16212,7 +16336,7 @@ tflc__dsp_dw_block_px(const tflc_conv_params *p, const tflc__geom *g,
               tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
           }
         }
-        tflc__dsp_dw_out4(p, s, q, right, o);
+        tflc__dsp_dw_out4(s, q, right, out_off, lo, hi, o);
       }
     }
   }
@@ -16220,97 +16344,115 @@ tflc__dsp_dw_block_px(const tflc_conv_params *p, const tflc__geom *g,
 
 /* tflc__dsp_dw_block_px for rows of 5 or 7 taps (at most 7 rows,
  * multiplier 1) with the layer's tile (tflc__dw_wide_tile's bytes, t):
- * the block's weights widened there, and with its copy (copy) every
- * window a whole one */
+ * the block's weights widened there; where every window is a whole one
+ * (with the copy, copy, or inside the input) row by row through
+ * tflc__dsp_dw_run5 / 7 where the doubled sums fit (dbl), else window by
+ * window */
 static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
     const tflc_conv_params *p, const tflc__geom *g, const int8_t *in,
     const int8_t *wt, int8_t *out, int32_t c, int32_t ch, int32_t cin,
     int32_t batches, int32_t first, int32_t last, const uint32_t *b4,
     const int32_t *q, const int32_t *right, uint32_t *t, int copy, int dbl) {
-  uint32_t fold[4], s02 = 0, s13 = 0, qn[12];
+  tflc__dww_frame k;
+  uint32_t s02 = 0, s13 = 0;
   const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
   const int32_t taps = g->kh * g->kw;
   const int32_t rows = tflc__dw_wide_span(g->oh, g->sh, g->kh, g->dh);
   const int32_t cols = tflc__dw_wide_span(g->ow, g->sw, g->kw, g->dw);
-  uint32_t *cp = t + 2 * taps; /* the copy: rows x cols words */
-  int32_t k, n, oy, ox;
-  for (k = 0; k < taps; k++) {
-    const uint32_t v = tflc__load4(wt + (ptrdiff_t)k * ch + c);
-    t[2 * k] = tflc__sxtb16(v);
-    t[2 * k + 1] = tflc__sxtb16_ror8(v);
-    /* (|sum| <= 49 * 128: no lane overflows) */
-    s02 = tflc__sadd16(s02, t[2 * k]);
-    s13 = tflc__sadd16(s13, t[2 * k + 1]);
+  const int whole =
+      copy || (g->ph == 0 && g->pw == 0 && rows <= g->h && cols <= g->w);
+  const uint32_t two = whole && dbl ? 2u : 1u; /* the sums doubled */
+  uint32_t *cp = t + 2 * taps;                 /* the copy: rows x cols words */
+  int32_t j, n, oy;
+  for (j = 0; j < taps; j++) {
+    const uint32_t v = tflc__load4(wt + (ptrdiff_t)j * ch + c);
+    const uint32_t l = tflc__sxtb16(v), h = tflc__sxtb16_ror8(v);
+    /* (|sum| <= 49 * 128, |weight| <= 256: no lane overflows) */
+    s02 = tflc__sadd16(s02, l);
+    s13 = tflc__sadd16(s13, h);
+    t[2 * j] = two == 2u ? tflc__sadd16(l, l) : l;
+    t[2 * j + 1] = two == 2u ? tflc__sadd16(h, h) : h;
   }
   /* the biases plus the offset times the weight sums (wrapping as every
    * sum does) */
-  fold[0] = tflc__smlabb(s02, off2, b4[0]);
-  fold[1] = tflc__smlabb(s13, off2, b4[1]);
-  fold[2] = tflc__smlatt(s02, off2, b4[2]);
-  fold[3] = tflc__smlatt(s13, off2, b4[3]);
-  for (k = 0; k < 4; k++) { /* the frame's requantization words */
-    const uint32_t r = (uint32_t)right[k];
-    qn[3 * k] = (uint32_t)q[k];
-    qn[3 * k + 1] =
-        ((uint32_t)1 << (r - 1)) + ((uint32_t)p->output_offset << r);
-    qn[3 * k + 2] = r;
-  }
-  if (!copy && g->ph == 0 && g->pw == 0 && rows <= g->h && cols <= g->w)
-    copy = -1; /* every window inside the input: from there */
-  if (!copy) {
+  k.fold[0] = tflc__smlabb(s02, off2, b4[0]) * two;
+  k.fold[1] = tflc__smlabb(s13, off2, b4[1]) * two;
+  k.fold[2] = tflc__smlatt(s02, off2, b4[2]) * two;
+  k.fold[3] = tflc__smlatt(s13, off2, b4[3]) * two;
+  if (!whole) {
     tflc__dsp_dw_block_px(p, g, in, wt, out, c, ch, cin, batches, first, last,
-                          b4, q, right, t, fold);
+                          b4, q, right, t, k.fold);
     return;
   }
+  for (j = 0; j < 4; j++) { /* the 3x3 frame's requantization words */
+    const uint32_t r = (uint32_t)right[j];
+    k.qn[3 * j] = (uint32_t)q[j];
+    k.qn[3 * j + 1] =
+        ((uint32_t)1 << (r - 1)) + ((uint32_t)p->output_offset << r);
+    k.qn[3 * j + 2] = r;
+  }
+  k.lo4 = (uint32_t)(uint8_t)(int8_t)p->act_min * 0x01010101u;
+  k.hi4 = (uint32_t)(uint8_t)(int8_t)p->act_max * 0x01010101u;
+  k.clamp = (uint32_t)(p->act_min != -128 || p->act_max != 127);
+  k.kh = g->kh;
+  k.w = t;
+  k.out_pixel = ch;
   for (n = 0; n < batches; n++) {
     const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c;
     int8_t *o = out + (ptrdiff_t)n * g->oh * g->ow * ch + c;
     const int8_t *x = in_n;
     int32_t xr = g->w * cin, xp = cin; /* a row's and a pixel's bytes */
-    if (copy > 0) {
+    if (copy) {
       /* the zero point where the windows leave the input, the block's
        * four channels elsewhere (inputs plus offset zero there: the
        * folded biases hold) */
       const uint32_t pad =
           (uint32_t)(uint8_t)(int8_t)-p->input_offset * 0x01010101u;
+      /* the input's columns [0, iw) at pw.. */
+      const int32_t iw = g->w < cols - g->pw ? g->w : cols - g->pw;
       int32_t y, xx;
       for (y = 0; y < rows; y++) {
         const int32_t iy = y - g->ph;
-        uint32_t *d = cp + (ptrdiff_t)y * cols;
-        if ((uint32_t)iy >= (uint32_t)g->h) {
-          for (xx = 0; xx < cols; xx++)
-            d[xx] = pad;
-          continue;
+        uint32_t *d = cp + (ptrdiff_t)y * cols, *e = d + cols;
+        if ((uint32_t)iy < (uint32_t)g->h) {
+          const int8_t *src = in_n + (ptrdiff_t)iy * g->w * cin;
+          for (xx = 0; xx < g->pw; xx++)
+            *d++ = pad;
+          for (xx = 0; xx < iw; xx++, src += cin)
+            *d++ = tflc__load4(src);
         }
-        for (xx = 0; xx < cols; xx++) {
-          const int32_t ix = xx - g->pw;
-          d[xx] = (uint32_t)ix < (uint32_t)g->w
-                      ? tflc__load4(in_n + ((ptrdiff_t)iy * g->w + ix) * cin)
-                      : pad;
-        }
+        while (d != e)
+          *d++ = pad;
       }
       x = (const int8_t *)cp;
       xr = cols * 4;
       xp = 4;
     }
-    for (oy = 0; oy < g->oh; oy++) {
-      const int8_t *xy = x + (ptrdiff_t)oy * g->sh * xr;
-      for (ox = 0; ox < g->ow; ox++, o += ch) {
-        const int8_t *xw = xy + (ptrdiff_t)ox * g->sw * xp;
-        uint32_t s[4];
-        s[0] = fold[0];
-        s[1] = fold[1];
-        s[2] = fold[2];
-        s[3] = fold[3];
-        if (g->kw == 5)
-          tflc__dsp_dw_rows5(xw, t, g->kh, g->dh * xr, g->dw * xp, s);
-        else
-          tflc__dsp_dw_rows7(xw, t, g->kh, g->dh * xr, g->dw * xp, s);
-        if (dbl)
-          tflc__dsp_dw_out4_doubled(s, qn, p->act_min, p->act_max, o);
-        else
-          tflc__dsp_dw_out4(p, s, q, right, o);
-      }
+    k.xi = g->dw * xp;
+    k.skip = g->dh * xr - g->kw * k.xi;
+    k.x_pixel = g->sw * xp;
+    for (oy = 0; oy < g->oh; oy++, o += (ptrdiff_t)g->ow * ch) {
+      k.x = x + (ptrdiff_t)oy * g->sh * xr;
+      k.out = o;
+      k.end = o + (ptrdiff_t)g->ow * ch;
+      if (two == 2u && g->kw == 5)
+        tflc__dsp_dw_run5(&k);
+      else if (two == 2u)
+        tflc__dsp_dw_run7(&k);
+      else
+        for (; k.out != k.end; k.out += ch, k.x += k.x_pixel) {
+          uint32_t s[4];
+          s[0] = k.fold[0];
+          s[1] = k.fold[1];
+          s[2] = k.fold[2];
+          s[3] = k.fold[3];
+          if (g->kw == 5)
+            tflc__dsp_dw_rows5(k.x, t, g->kh, g->dh * xr, k.xi, s);
+          else
+            tflc__dsp_dw_rows7(k.x, t, g->kh, g->dh * xr, k.xi, s);
+          tflc__dsp_dw_out4(s, q, right, p->output_offset, p->act_min,
+                            p->act_max, k.out);
+        }
     }
   }
 }
