@@ -2777,8 +2777,14 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const int32_t in_dims[4], const int8_t *in,
                               const int32_t filter_dims[4],
                               const tflc_const *filter, const tflc_const *bias,
-                              const int32_t out_dims[4], int8_t *out,
-                              void *tile, size_t tile_bytes);
+                              const int32_t out_dims[4], int8_t *out);
+static int tflc__dsp_dw_wide_layer(const tflc_conv_params *p,
+                                   const int32_t in_dims[4], const int8_t *in,
+                                   const int32_t filter_dims[4],
+                                   const tflc_const *filter,
+                                   const tflc_const *bias,
+                                   const int32_t out_dims[4], int8_t *out,
+                                   void *tile, size_t tile_bytes);
 #endif
 /* Helium's 3x3 layer (multiplier 1, channels a multiple of eight; narrow
  * tall maps with inputs of 3 x 3 at least) where the MVE depthwise is the
@@ -2818,7 +2824,9 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,       \
                           tb)) ||                                              \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
-    tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out, tile, tb)))
+    (tflc__dsp_dw_wide_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,    \
+                             tb) ||                                            \
+     tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
                                  tile, tb)                                     \
@@ -3851,38 +3859,35 @@ TFLC__INLINE void tflc__geom_init(tflc__geom *g, const tflc_conv_params *p,
 /* The int8 depthwise layers of rows of 5 or 7 taps (at most 7 rows,
  * multiplier 1, channels a multiple of four) keep in their tile a block's
  * weights widened (8 bytes a tap), which the Arm DSP's whole windows
- * take, and where the windows leave the input and the rows and columns
- * they read make at most TFLC__DW_WIDE_COPY words, a copy of those of one
- * block (a word a pixel) with the zero point around, so that every window
- * is a whole one. */
-#define TFLC__DW_WIDE_COPY 1024
+ * take (tflc__dsp_dw_wide_layer), and where the windows leave the input,
+ * the rows and columns they read make at most TFLC__DW_WIDE_COPY pixels
+ * and the copy pays, a copy of those of one block (a word a pixel) with
+ * the zero point around, so that every window is a whole one. */
+#define TFLC__DW_WIDE_COPY 4096
 /* The rows and columns of that copy (0: none) */
 TFLC__INLINE int32_t tflc__dw_wide_span(int32_t out, int32_t stride,
                                         int32_t taps, int32_t dil) {
   return (out - 1) * stride + (taps - 1) * dil + 1;
 }
 /* The taps inside the input (an input of n) of the windows of `out`
- * outputs along one axis, and (whole) the windows wholly inside */
-static TFLC__PREPARE_CODE int64_t
-tflc__dw_wide_inside(int32_t out, int32_t stride, int32_t taps, int32_t dil,
-                     int32_t pad, int32_t n, int64_t *whole) {
+ * outputs along one axis */
+static TFLC__PREPARE_CODE int64_t tflc__dw_wide_inside(int32_t out,
+                                                       int32_t stride,
+                                                       int32_t taps,
+                                                       int32_t dil, int32_t pad,
+                                                       int32_t n) {
   int64_t v = 0;
   int32_t o, k;
-  *whole = 0;
-  for (o = 0; o < out; o++) {
-    int32_t in = 0;
+  for (o = 0; o < out; o++)
     for (k = 0; k < taps; k++)
-      in += (uint32_t)(o * stride - pad + k * dil) < (uint32_t)n;
-    v += in;
-    *whole += in == taps;
-  }
+      v += (uint32_t)(o * stride - pad + k * dil) < (uint32_t)n;
   return v;
 }
 static TFLC__NOINLINE TFLC__PREPARE_CODE size_t
 tflc__dw_wide_tile(const tflc_conv_params *p, const int32_t in_dims[4],
                    const int32_t filter_dims[4], const int32_t out_dims[4]) {
   const int32_t kh = filter_dims[1], kw = filter_dims[2];
-  int64_t r, c, vr, vc, wr, wc, n;
+  int64_t r, c, vr, vc, n;
   if (out_dims[3] % 4 != 0 || in_dims[3] != out_dims[3] || out_dims[1] < 1 ||
       out_dims[2] < 1 || p->stride_h < 1 || p->stride_w < 1 ||
       p->dilation_h < 1 || p->dilation_w < 1 || out_dims[1] > 4096 ||
@@ -3893,20 +3898,20 @@ tflc__dw_wide_tile(const tflc_conv_params *p, const int32_t in_dims[4],
   c = tflc__dw_wide_span(out_dims[2], p->stride_w, kw, p->dilation_w);
   if (p->pad_h == 0 && p->pad_w == 0 && r <= in_dims[1] && c <= in_dims[2])
     return (size_t)(8 * kh * kw); /* every window inside the input */
-  /* the copy where it costs less, about (the Cortex-M4's instructions a
-   * block): 250 a clipped window and 15 a tap inside the input, against 6
-   * a tap to widen, 5 a pixel copied, 95 a whole window and 9.5 a tap;
-   * without it, where four windows or more are whole */
+  /* the copy where it costs less than the clipped windows, about (the
+   * Cortex-M4's instructions a block): 250 a clipped window and 15 a tap
+   * inside the input, against 6 a tap to widen, 5 a pixel copied, 95 a
+   * whole window and 9.5 a tap */
   vr = tflc__dw_wide_inside(out_dims[1], p->stride_h, kh, p->dilation_h,
-                            p->pad_h, in_dims[1], &wr);
+                            p->pad_h, in_dims[1]);
   vc = tflc__dw_wide_inside(out_dims[2], p->stride_w, kw, p->dilation_w,
-                            p->pad_w, in_dims[2], &wc);
+                            p->pad_w, in_dims[2]);
   n = (int64_t)out_dims[1] * out_dims[2]; /* windows (below 2^24) */
   if (r * c <= TFLC__DW_WIDE_COPY &&
       12 * kh * kw + 10 * r * c + 190 * n + 19 * kh * kw * n <=
           500 * n + 30 * vr * vc)
     return (size_t)(8 * kh * kw + 4 * r * c);
-  return wr * wc >= 4 ? (size_t)(8 * kh * kw) : 0u;
+  return 0;
 }
 /* Scratch bytes of an int8 depthwise layer's tile for its layer path (0:
  * none): the rows of 5 or 7 taps above, or the padded copy above, of one batch
@@ -16021,103 +16026,6 @@ tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
     tflc__dsp_dw_pairs(x, w, n_out, n_in, xo, wo, wi, off2, s);
 }
 
-/* The whole windows of rows of 5 or 7 taps (multiplier 1): the block's
- * weights widened once (w: tap t's channels 0 and 2, then 1 and 3, at
- * 2 t), the input offset folded into the sums' start (s), each row's taps
- * written out: a tap is one word of input, its two SXTB16, one LDRD of the
- * weights and four multiply-accumulates. kh rows (at least one) xo bytes
- * apart, taps xi apart. */
-#if defined(TFLC__DSP_ASM)
-/* clang-format off */
-#define TFLC__DSP_DW_TAP(woff)                                                  \
-  "ldr %[xv], [%[xt]]\n"                                                       \
-  "add %[xt], %[xt], %[xi]\n"                                                  \
-  "ldrd %[wl], %[wh], [%[w], #" woff "]\n"                                     \
-  "sxtb16 %[xl], %[xv]\n"                                                      \
-  "sxtb16 %[xv], %[xv], ror #8\n"                                              \
-  "smlabb %[s0], %[xl], %[wl], %[s0]\n"                                        \
-  "smlatt %[s2], %[xl], %[wl], %[s2]\n"                                        \
-  "smlabb %[s1], %[xv], %[wh], %[s1]\n"                                        \
-  "smlatt %[s3], %[xv], %[wh], %[s3]\n"
-/* eleven registers; the rows left and the step from a row's end to the
- * next row's start in memory */
-#define TFLC__DSP_DW_ROWS(name, TAPS, wrow)                                     \
-  static TFLC__NOINLINE void name(const int8_t *x, const uint32_t *w,           \
-                                  int32_t kh, int32_t xo, int32_t xi,           \
-                                  uint32_t *s) {                                \
-    uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], xv, xl, wl, wh;        \
-    const int32_t skip = xo - (wrow / 8) * xi;                                  \
-    int32_t rows = kh;                                                          \
-    __asm__ volatile(                                                           \
-        "1:\n"                                                                  \
-        TAPS                                                                    \
-        "ldr %[wl], %[skip]\n"                                                  \
-        "add %[xt], %[xt], %[wl]\n"                                             \
-        "add %[w], %[w], #" #wrow "\n"                                          \
-        "ldr %[wl], %[rows]\n"                                                  \
-        "subs %[wl], %[wl], #1\n"                                               \
-        "str %[wl], %[rows]\n"                                                  \
-        "bne 1b\n"                                                              \
-        : [s0] "+r"(s0), [s1] "+r"(s1), [s2] "+r"(s2), [s3] "+r"(s3),           \
-          [xt] "+r"(x), [w] "+r"(w), [xv] "=&r"(xv), [xl] "=&r"(xl),            \
-          [wl] "=&r"(wl), [wh] "=&r"(wh), [rows] "+m"(rows)                     \
-        : [xi] "r"(xi), [skip] "m"(skip)                                        \
-        : "cc", "memory");                                                      \
-    (void)xv;                                                                   \
-    (void)xl;                                                                   \
-    (void)wh;                                                                   \
-    s[0] = s0;                                                                  \
-    s[1] = s1;                                                                  \
-    s[2] = s2;                                                                  \
-    s[3] = s3;                                                                  \
-  }
-/* a row's five or seven taps */
-#define TFLC__DSP_DW_TAPS5                                                      \
-  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8") TFLC__DSP_DW_TAP("16")            \
-  TFLC__DSP_DW_TAP("24") TFLC__DSP_DW_TAP("32")
-#define TFLC__DSP_DW_TAPS7                                                      \
-  TFLC__DSP_DW_TAPS5 TFLC__DSP_DW_TAP("40") TFLC__DSP_DW_TAP("48")
-TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows5, TFLC__DSP_DW_TAPS5, 40)
-TFLC__DSP_DW_ROWS(tflc__dsp_dw_rows7, TFLC__DSP_DW_TAPS7, 56)
-/* clang-format on */
-#undef TFLC__DSP_DW_ROWS
-#else
-TFLC__INLINE void tflc__dsp_dw_rows(const int8_t *x, const uint32_t *w,
-                                    int32_t kh, int32_t kw, int32_t xo,
-                                    int32_t xi, uint32_t *s) {
-  uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
-  do {
-    const int8_t *xt = x;
-    int32_t t;
-    for (t = 0; t < kw; t++, xt += xi, w += 2) {
-      const uint32_t xv = tflc__load4(xt);
-      const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
-      s0 = tflc__smlabb(xl, w[0], s0);
-      s2 = tflc__smlatt(xl, w[0], s2);
-      s1 = tflc__smlabb(xh, w[1], s1);
-      s3 = tflc__smlatt(xh, w[1], s3);
-    }
-    x += xo;
-  } while (--kh != 0);
-  s[0] = s0;
-  s[1] = s1;
-  s[2] = s2;
-  s[3] = s3;
-}
-static TFLC__NOINLINE void tflc__dsp_dw_rows5(const int8_t *x,
-                                              const uint32_t *w, int32_t kh,
-                                              int32_t xo, int32_t xi,
-                                              uint32_t *s) {
-  tflc__dsp_dw_rows(x, w, kh, 5, xo, xi, s);
-}
-static TFLC__NOINLINE void tflc__dsp_dw_rows7(const int8_t *x,
-                                              const uint32_t *w, int32_t kh,
-                                              int32_t xo, int32_t xi,
-                                              uint32_t *s) {
-  tflc__dsp_dw_rows(x, w, kh, 7, xo, xi, s);
-}
-#endif
-
 /* A row of whole windows of rows of 5 or 7 taps (tflc__dsp_dw_block_wide
  * where the doubled sums fit): the weights and the sums' start doubled,
  * each pixel's four outputs requantized, packed, clamped and stored as the
@@ -16149,6 +16057,24 @@ typedef char
                                   ? 1
                                   : -1];
 /* clang-format off */
+/* a tap of four channels: one word of input, its pointer's step, one LDRD
+ * of the weights, two SXTB16 and four multiply-accumulates */
+#define TFLC__DSP_DW_TAP(woff)                                                  \
+  "ldr %[xv], [%[xt]]\n"                                                       \
+  "add %[xt], %[xt], %[xi]\n"                                                  \
+  "ldrd %[wl], %[wh], [%[w], #" woff "]\n"                                     \
+  "sxtb16 %[xl], %[xv]\n"                                                      \
+  "sxtb16 %[xv], %[xv], ror #8\n"                                              \
+  "smlabb %[s0], %[xl], %[wl], %[s0]\n"                                        \
+  "smlatt %[s2], %[xl], %[wl], %[s2]\n"                                        \
+  "smlabb %[s1], %[xv], %[wh], %[s1]\n"                                        \
+  "smlatt %[s3], %[xv], %[wh], %[s3]\n"
+/* a row's five or seven taps */
+#define TFLC__DSP_DW_TAPS5                                                      \
+  TFLC__DSP_DW_TAP("0") TFLC__DSP_DW_TAP("8") TFLC__DSP_DW_TAP("16")            \
+  TFLC__DSP_DW_TAP("24") TFLC__DSP_DW_TAP("32")
+#define TFLC__DSP_DW_TAPS7                                                      \
+  TFLC__DSP_DW_TAPS5 TFLC__DSP_DW_TAP("40") TFLC__DSP_DW_TAP("48")
 /* twelve registers, as the 3x3 frame's run */
 #define TFLC__DSP_DW_RUN(name, TAPS, wrow)                                      \
   static TFLC__NOINLINE void name(tflc__dww_frame *k) {                         \
@@ -16223,15 +16149,24 @@ TFLC__DSP_DW_RUN(tflc__dsp_dw_run7, TFLC__DSP_DW_TAPS7, 56)
 #else
 /* the same run in C with the intrinsics (the clamp lane by lane) */
 TFLC__INLINE void tflc__dsp_dw_run(tflc__dww_frame *k, int32_t kw) {
-  const int32_t xo = k->skip + kw * k->xi;
   for (; k->out != k->end; k->out += k->out_pixel, k->x += k->x_pixel) {
+    const int8_t *xt = k->x;
+    const uint32_t *w = k->w;
     uint32_t s[4];
-    int32_t j;
+    int32_t j, r, t;
     s[0] = k->fold[0];
     s[1] = k->fold[1];
     s[2] = k->fold[2];
     s[3] = k->fold[3];
-    tflc__dsp_dw_rows(k->x, k->w, k->kh, kw, xo, k->xi, s);
+    for (r = 0; r < k->kh; r++, xt += k->skip)
+      for (t = 0; t < kw; t++, xt += k->xi, w += 2) {
+        const uint32_t xv = tflc__load4(xt);
+        const uint32_t xl = tflc__sxtb16(xv), xh = tflc__sxtb16_ror8(xv);
+        s[0] = tflc__smlabb(xl, w[0], s[0]);
+        s[2] = tflc__smlatt(xl, w[0], s[2]);
+        s[1] = tflc__smlabb(xh, w[1], s[1]);
+        s[3] = tflc__smlatt(xh, w[1], s[3]);
+      }
     for (j = 0; j < 4; j++) {
       const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
       const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
@@ -16257,112 +16192,24 @@ static TFLC__NOINLINE void tflc__dsp_dw_run7(tflc__dww_frame *k) {
 #endif
 #undef TFLC__DW3_OUT2
 
-/* Four requantized outputs of tflc__dsp_dw_layer (q, right: simple; the
- * output offset, the clamp) */
-TFLC__INLINE void tflc__dsp_dw_out4(const uint32_t *s, const int32_t *q,
-                                    const int32_t *right, int32_t off,
-                                    int32_t lo, int32_t hi, int8_t *o) {
-  int32_t j;
-  for (j = 0; j < 4; j++)
-    o[j] = tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]), off,
-                            lo, hi, 0);
-}
-
-/* The output pixels of channels [c, c + 4) of tflc__dsp_dw_layer (b4, q,
- * right: their biases and requantizations; first, last: the output
- * columns whose windows are inside the input across). With wv (rows of 5
- * or 7 taps, multiplier 1: the block's widened weights) and fold (the
- * biases plus the input offset times the weight sums), the windows inside
- * the input run through tflc__dsp_dw_rows5 / 7. */
-TFLC__INLINE void
-tflc__dsp_dw_block_px(const tflc_conv_params *p, const tflc__geom *g,
-                      const int8_t *in, const int8_t *wt, int8_t *out,
-                      int32_t c, int32_t ch, int32_t cin, int32_t batches,
-                      int32_t first, int32_t last, const uint32_t *b4,
-                      const int32_t *q, const int32_t *right,
-                      const uint32_t *wv, const uint32_t *fold) {
-  const int32_t m = p->depth_multiplier, one = m != 1;
-  const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
-  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
-  int32_t n, oy, ox;
-  for (n = 0; n < batches; n++) {
-    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c / m;
-    int8_t *o = out + (ptrdiff_t)n * g->oh * g->ow * ch + c;
-    for (oy = 0; oy < g->oh; oy++) {
-      const int32_t iy0 = oy * g->sh - g->ph;
-      int32_t ky0, ky1;
-      tflc__window(iy0, g->dh, g->kh, g->h, &ky0, &ky1);
-      for (ox = 0; ox < g->ow; ox++, o += ch) {
-        const int32_t ix0 = ox * g->sw - g->pw;
-        int32_t kx0 = 0, kx1 = g->kw, rows = ky1 - ky0, cols;
-        uint32_t s[4];
-        if (ox < first || ox > last)
-          tflc__window(ix0, g->dw, g->kw, g->w, &kx0, &kx1);
-        cols = kx1 - kx0;
-        s[0] = b4[0];
-        s[1] = b4[1];
-        s[2] = b4[2];
-        s[3] = b4[3];
-        if (rows > 0 && cols > 0) {
-          /* the rows outer, the columns inner; one column: the rows as
-           * the inner loop */
-          int32_t xo = g->dh * g->w * cin, xi = g->dw * cin;
-          int32_t wo = g->kw * ch, wi = ch;
-          const int8_t *x =
-              in_n +
-              ((ptrdiff_t)(iy0 + ky0 * g->dh) * g->w + ix0 + kx0 * g->dw) * cin;
-          const int8_t *w = wt + ((ptrdiff_t)ky0 * g->kw + kx0) * ch + c;
-          if (wv != NULL && rows == g->kh && cols == g->kw) {
-            s[0] = fold[0];
-            s[1] = fold[1];
-            s[2] = fold[2];
-            s[3] = fold[3];
-            if (g->kw == 5)
-              tflc__dsp_dw_rows5(x, wv, rows, xo, xi, s);
-            else
-              tflc__dsp_dw_rows7(x, wv, rows, xo, xi, s);
-          } else {
-            if (cols == 1) {
-              xi = xo;
-              wi = wo;
-              cols = rows;
-              rows = 1;
-            }
-            if (one && xi == 1 && cols >= 4)
-              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
-            else if (one)
-              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
-            else
-              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
-          }
-        }
-        tflc__dsp_dw_out4(s, q, right, out_off, lo, hi, o);
-      }
-    }
-  }
-}
-
-/* tflc__dsp_dw_block_px for rows of 5 or 7 taps (at most 7 rows,
- * multiplier 1) with the layer's tile (tflc__dw_wide_tile's bytes, t):
- * the block's weights widened there; where every window is a whole one
- * (with the copy, copy, or inside the input) row by row through
- * tflc__dsp_dw_run5 / 7 where the doubled sums fit (dbl), else window by
- * window */
-static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
-    const tflc_conv_params *p, const tflc__geom *g, const int8_t *in,
-    const int8_t *wt, int8_t *out, int32_t c, int32_t ch, int32_t cin,
-    int32_t batches, int32_t first, int32_t last, const uint32_t *b4,
-    const int32_t *q, const int32_t *right, uint32_t *t, int copy, int dbl) {
+/* The pixels of channels [c, c + 4) of tflc__dsp_dw_wide_layer (b4, q,
+ * right: their biases and requantizations), every window a whole one
+ * (copy: from the tile's copy, else inside the input), row by row through
+ * tflc__dsp_dw_run5 / 7: the block's weights widened and doubled into the
+ * tile (t), the input offset folded into the doubled sums' start */
+static TFLC__NOINLINE void
+tflc__dsp_dw_block_wide(const tflc_conv_params *p, const tflc__geom *g,
+                        const int8_t *in, const int8_t *wt, int8_t *out,
+                        int32_t c, int32_t ch, int32_t batches,
+                        const uint32_t *b4, const int32_t *q,
+                        const int32_t *right, uint32_t *t, int copy) {
   tflc__dww_frame k;
   uint32_t s02 = 0, s13 = 0;
   const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
   const int32_t taps = g->kh * g->kw;
   const int32_t rows = tflc__dw_wide_span(g->oh, g->sh, g->kh, g->dh);
   const int32_t cols = tflc__dw_wide_span(g->ow, g->sw, g->kw, g->dw);
-  const int whole =
-      copy || (g->ph == 0 && g->pw == 0 && rows <= g->h && cols <= g->w);
-  const uint32_t two = whole && dbl ? 2u : 1u; /* the sums doubled */
-  uint32_t *cp = t + 2 * taps;                 /* the copy: rows x cols words */
+  uint32_t *cp = t + 2 * taps; /* the copy: rows x cols words */
   int32_t j, n, oy;
   for (j = 0; j < taps; j++) {
     const uint32_t v = tflc__load4(wt + (ptrdiff_t)j * ch + c);
@@ -16370,20 +16217,15 @@ static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
     /* (|sum| <= 49 * 128, |weight| <= 256: no lane overflows) */
     s02 = tflc__sadd16(s02, l);
     s13 = tflc__sadd16(s13, h);
-    t[2 * j] = two == 2u ? tflc__sadd16(l, l) : l;
-    t[2 * j + 1] = two == 2u ? tflc__sadd16(h, h) : h;
+    t[2 * j] = tflc__sadd16(l, l);
+    t[2 * j + 1] = tflc__sadd16(h, h);
   }
-  /* the biases plus the offset times the weight sums (wrapping as every
-   * sum does) */
-  k.fold[0] = tflc__smlabb(s02, off2, b4[0]) * two;
-  k.fold[1] = tflc__smlabb(s13, off2, b4[1]) * two;
-  k.fold[2] = tflc__smlatt(s02, off2, b4[2]) * two;
-  k.fold[3] = tflc__smlatt(s13, off2, b4[3]) * two;
-  if (!whole) {
-    tflc__dsp_dw_block_px(p, g, in, wt, out, c, ch, cin, batches, first, last,
-                          b4, q, right, t, k.fold);
-    return;
-  }
+  /* twice the biases plus the offset times the weight sums (the doubled
+   * sums fit: tflc__dsp_dw3x3_check) */
+  k.fold[0] = tflc__smlabb(s02, off2, b4[0]) * 2u;
+  k.fold[1] = tflc__smlabb(s13, off2, b4[1]) * 2u;
+  k.fold[2] = tflc__smlatt(s02, off2, b4[2]) * 2u;
+  k.fold[3] = tflc__smlatt(s13, off2, b4[3]) * 2u;
   for (j = 0; j < 4; j++) { /* the 3x3 frame's requantization words */
     const uint32_t r = (uint32_t)right[j];
     k.qn[3 * j] = (uint32_t)q[j];
@@ -16398,27 +16240,26 @@ static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
   k.w = t;
   k.out_pixel = ch;
   for (n = 0; n < batches; n++) {
-    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * cin + c;
+    const int8_t *in_n = in + (ptrdiff_t)n * g->h * g->w * ch + c;
     int8_t *o = out + (ptrdiff_t)n * g->oh * g->ow * ch + c;
     const int8_t *x = in_n;
-    int32_t xr = g->w * cin, xp = cin; /* a row's and a pixel's bytes */
+    int32_t xr = g->w * ch, xp = ch; /* a row's and a pixel's bytes */
     if (copy) {
       /* the zero point where the windows leave the input, the block's
        * four channels elsewhere (inputs plus offset zero there: the
-       * folded biases hold) */
+       * folded biases hold); the input's columns [0, iw) at pw */
       const uint32_t pad =
           (uint32_t)(uint8_t)(int8_t)-p->input_offset * 0x01010101u;
-      /* the input's columns [0, iw) at pw.. */
       const int32_t iw = g->w < cols - g->pw ? g->w : cols - g->pw;
       int32_t y, xx;
       for (y = 0; y < rows; y++) {
         const int32_t iy = y - g->ph;
         uint32_t *d = cp + (ptrdiff_t)y * cols, *e = d + cols;
         if ((uint32_t)iy < (uint32_t)g->h) {
-          const int8_t *src = in_n + (ptrdiff_t)iy * g->w * cin;
+          const int8_t *src = in_n + (ptrdiff_t)iy * g->w * ch;
           for (xx = 0; xx < g->pw; xx++)
             *d++ = pad;
-          for (xx = 0; xx < iw; xx++, src += cin)
+          for (xx = 0; xx < iw; xx++, src += ch)
             *d++ = tflc__load4(src);
         }
         while (d != e)
@@ -16435,24 +16276,10 @@ static TFLC__NOINLINE void tflc__dsp_dw_block_wide(
       k.x = x + (ptrdiff_t)oy * g->sh * xr;
       k.out = o;
       k.end = o + (ptrdiff_t)g->ow * ch;
-      if (two == 2u && g->kw == 5)
+      if (g->kw == 5)
         tflc__dsp_dw_run5(&k);
-      else if (two == 2u)
-        tflc__dsp_dw_run7(&k);
       else
-        for (; k.out != k.end; k.out += ch, k.x += k.x_pixel) {
-          uint32_t s[4];
-          s[0] = k.fold[0];
-          s[1] = k.fold[1];
-          s[2] = k.fold[2];
-          s[3] = k.fold[3];
-          if (g->kw == 5)
-            tflc__dsp_dw_rows5(k.x, t, g->kh, g->dh * xr, k.xi, s);
-          else
-            tflc__dsp_dw_rows7(k.x, t, g->kh, g->dh * xr, k.xi, s);
-          tflc__dsp_dw_out4(s, q, right, p->output_offset, p->act_min,
-                            p->act_max, k.out);
-        }
+        tflc__dsp_dw_run7(&k);
     }
   }
 }
@@ -16469,15 +16296,14 @@ static TFLC__NOINLINE int
 tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
                    const int8_t *in, const int32_t filter_dims[4],
                    const tflc_const *filter, const tflc_const *bias,
-                   const int32_t out_dims[4], int8_t *out, void *tile,
-                   size_t tile_bytes) {
+                   const int32_t out_dims[4], int8_t *out) {
   tflc__geom g;
   const int32_t ch = out_dims[3], cin = in_dims[3], m = p->depth_multiplier;
   const int32_t out_off = p->output_offset, lo = p->act_min, hi = p->act_max;
   const int8_t *wt = (const int8_t *)filter->data;
-  int32_t c, j, first, last;
-  size_t wide = 0;
-  int dbl = 0;
+  const uint32_t off2 = ((uint32_t)p->input_offset & 0xFFFFu) * 0x10001u;
+  const int one = m != 1;
+  int32_t c, j, n, oy, ox, first, last;
   int64_t e;
   if (m < 1 || (m != 1 && m % 4 != 0) || (int64_t)cin * m != ch ||
       filter_dims[3] != ch || ch % 4 != 0 ||
@@ -16497,15 +16323,6 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   e = (int64_t)g.w - 1 - (int64_t)(g.kw - 1) * g.dw + g.pw;
   e = e < 0 ? -1 : e / g.sw;
   last = e < g.ow ? (int32_t)e : g.ow - 1;
-  /* rows of 5 or 7 taps with the tile's bytes: the widened weights (and
-   * the copy) there */
-  if (m == 1 && (g.kw == 5 || g.kw == 7) && g.kh <= 7 && tile != NULL &&
-      ((uintptr_t)tile & 3u) == 0 && p->input_offset >= -128 &&
-      p->input_offset <= 128) {
-    wide = tflc__dw_wide_tile(p, in_dims, filter_dims, out_dims);
-    wide = wide <= tile_bytes ? wide : 0;
-    dbl = wide != 0 && tflc__dsp_dw3x3_check(p, bias, ch, g.kh * g.kw);
-  }
   for (c = 0; c < ch; c += 4) {
     uint32_t b4[4];
     int32_t q[4], right[4];
@@ -16514,13 +16331,100 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
       q[j] = p->out_multiplier[c + j];
       right[j] = -p->out_shift[c + j];
     }
-    if (wide != 0)
-      tflc__dsp_dw_block_wide(p, &g, in, wt, out, c, ch, cin, in_dims[0], first,
-                              last, b4, q, right, (uint32_t *)tile,
-                              wide > (size_t)(8 * g.kh * g.kw), dbl);
-    else
-      tflc__dsp_dw_block_px(p, &g, in, wt, out, c, ch, cin, in_dims[0], first,
-                            last, b4, q, right, NULL, NULL);
+    for (n = 0; n < in_dims[0]; n++) {
+      const int8_t *in_n = in + (ptrdiff_t)n * g.h * g.w * cin + c / m;
+      int8_t *o = out + (ptrdiff_t)n * g.oh * g.ow * ch + c;
+      for (oy = 0; oy < g.oh; oy++) {
+        const int32_t iy0 = oy * g.sh - g.ph;
+        int32_t ky0, ky1;
+        tflc__window(iy0, g.dh, g.kh, g.h, &ky0, &ky1);
+        for (ox = 0; ox < g.ow; ox++, o += ch) {
+          const int32_t ix0 = ox * g.sw - g.pw;
+          int32_t kx0 = 0, kx1 = g.kw, rows = ky1 - ky0, cols;
+          uint32_t s[4];
+          if (ox < first || ox > last)
+            tflc__window(ix0, g.dw, g.kw, g.w, &kx0, &kx1);
+          cols = kx1 - kx0;
+          s[0] = b4[0];
+          s[1] = b4[1];
+          s[2] = b4[2];
+          s[3] = b4[3];
+          if (rows > 0 && cols > 0) {
+            /* the rows outer, the columns inner; one column: the rows as
+             * the inner loop */
+            int32_t xo = g.dh * g.w * cin, xi = g.dw * cin;
+            int32_t wo = g.kw * ch, wi = ch;
+            const int8_t *x =
+                in_n +
+                ((ptrdiff_t)(iy0 + ky0 * g.dh) * g.w + ix0 + kx0 * g.dw) * cin;
+            const int8_t *w = wt + ((ptrdiff_t)ky0 * g.kw + kx0) * ch + c;
+            if (cols == 1) {
+              xi = xo;
+              wi = wo;
+              cols = rows;
+              rows = 1;
+            }
+            if (one && xi == 1 && cols >= 4)
+              tflc__dsp_dw_window1_pairs(x, w, rows, cols, xo, wo, wi, off2, s);
+            else if (one)
+              tflc__dsp_dw_window1(x, w, rows, cols, xo, xi, wo, wi, off2, s);
+            else
+              tflc__dsp_dw_window4(x, w, rows, cols, xo, xi, wo, wi, off2, s);
+          }
+          for (j = 0; j < 4; j++)
+            o[j] =
+                tflc__dsp_out_s8(tflc__dsp_requant_simple(s[j], q[j], right[j]),
+                                 out_off, lo, hi, 0);
+        }
+      }
+    }
+  }
+  return 1;
+}
+
+/* DEPTHWISE_CONV_2D of rows of 5 or 7 taps (at most 7 rows, any stride
+ * and dilation) with the layer's tile (tflc__depthwise_layer_tile_s8's
+ * bytes, 4-aligned) where every window is a whole one, inside the input or
+ * in the tile's copy of each block (tflc__dsp_dw_block_wide): multiplier
+ * 1, channels a multiple of four, int8 filters in place, input offsets
+ * (the zero point's negation), output offsets and clamps within int8,
+ * simple requantizations and biases whose doubled sums fit
+ * (tflc__dsp_dw3x3_check). Returns 0, nothing written, otherwise (then
+ * tflc__dsp_dw_layer). */
+static TFLC__NOINLINE int
+tflc__dsp_dw_wide_layer(const tflc_conv_params *p, const int32_t in_dims[4],
+                        const int8_t *in, const int32_t filter_dims[4],
+                        const tflc_const *filter, const tflc_const *bias,
+                        const int32_t out_dims[4], int8_t *out, void *tile,
+                        size_t tile_bytes) {
+  tflc__geom g;
+  const int32_t ch = out_dims[3];
+  int32_t c, j;
+  size_t wide;
+  if (p->depth_multiplier != 1 || in_dims[3] != ch || filter_dims[3] != ch ||
+      ch % 4 != 0 || (filter_dims[2] != 5 && filter_dims[2] != 7) ||
+      filter_dims[1] < 1 || filter_dims[1] > 7 || tile == NULL ||
+      ((uintptr_t)tile & 3u) != 0 || (TFLC__COMPRESSION && filter->bits != 0) ||
+      p->input_offset < -127 || p->input_offset > 128 ||
+      p->output_offset < -128 || p->output_offset > 127 || p->act_min < -128 ||
+      p->act_max > 127 || p->act_min > p->act_max)
+    return 0;
+  wide = tflc__dw_wide_tile(p, in_dims, filter_dims, out_dims);
+  if (wide == 0 || wide > tile_bytes ||
+      !tflc__dsp_dw3x3_check(p, bias, ch, filter_dims[1] * filter_dims[2]))
+    return 0;
+  tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
+  for (c = 0; c < ch; c += 4) {
+    uint32_t b4[4];
+    int32_t q[4], right[4];
+    for (j = 0; j < 4; j++) {
+      b4[j] = (uint32_t)tflc__bias_at(bias, c + j);
+      q[j] = p->out_multiplier[c + j];
+      right[j] = -p->out_shift[c + j];
+    }
+    tflc__dsp_dw_block_wide(p, &g, in, (const int8_t *)filter->data, out, c, ch,
+                            in_dims[0], b4, q, right, (uint32_t *)tile,
+                            wide > (size_t)(8 * g.kh * g.kw));
   }
   return 1;
 }

@@ -492,8 +492,11 @@ static void fuzz_dw_layer(reader *r) {
         mode & 32u ? (void *)((char *)tile + (mode & 128u ? 1 : 0)) : NULL;
     const size_t tb = mode & 32u ? sizeof tile - 4 : 0;
     if (any)
-      ran = tflc__dsp_dw_layer(&p, in_dims, x, f_dims, &fc,
-                               mode & 16u ? NULL : &bc, out_dims, got, t, tb);
+      ran = tflc__dsp_dw_wide_layer(&p, in_dims, x, f_dims, &fc,
+                                    mode & 16u ? NULL : &bc, out_dims, got, t,
+                                    tb) ||
+            tflc__dsp_dw_layer(&p, in_dims, x, f_dims, &fc,
+                               mode & 16u ? NULL : &bc, out_dims, got);
     else
       ran =
           tflc__dsp_dw3x3_layer(&p, in_dims, x, f_dims, &fc,

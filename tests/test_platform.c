@@ -1234,12 +1234,16 @@ static int dw_layer_case(int any, int *used) {
     size_t tb = t == 0 ? 0 : t == 1 ? need - 1 : t == 2 ? need + 16 : need;
     uint32_t *tile = (uint32_t *)malloc(need + 32);
     memset(tile, 0xA5, need + 32);
-    ran = tflc__dsp_dw_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
-                             out_dims, got,
-                             t == 0   ? NULL
-                             : t == 5 ? (void *)((char *)tile + 1)
-                                      : (void *)tile,
-                             tb);
+    /* (as TFLC__DEPTHWISE_LAYER_S8: the rows of 5 or 7 taps with the
+     * tile, else the layer of any filter) */
+    ran = tflc__dsp_dw_wide_layer(&p, in_dims, in, f_dims, &fc,
+                                  wb ? &braw : NULL, out_dims, got,
+                                  t == 0   ? NULL
+                                  : t == 5 ? (void *)((char *)tile + 1)
+                                           : (void *)tile,
+                                  tb) ||
+          tflc__dsp_dw_layer(&p, in_dims, in, f_dims, &fc, wb ? &braw : NULL,
+                             out_dims, got);
     free(tile);
   } else {
     /* now and then the padded copy's tile (small maps): the bytes it
