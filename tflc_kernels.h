@@ -2778,6 +2778,7 @@ static int tflc__dsp_dw_layer(const tflc_conv_params *p,
                               const int32_t filter_dims[4],
                               const tflc_const *filter, const tflc_const *bias,
                               const int32_t out_dims[4], int8_t *out);
+#ifndef TFLC_NO_PATCHES
 static int tflc__dsp_dw_wide_layer(const tflc_conv_params *p,
                                    const int32_t in_dims[4], const int8_t *in,
                                    const int32_t filter_dims[4],
@@ -2785,6 +2786,7 @@ static int tflc__dsp_dw_wide_layer(const tflc_conv_params *p,
                                    const tflc_const *bias,
                                    const int32_t out_dims[4], int8_t *out,
                                    void *tile, size_t tile_bytes);
+#endif
 #endif
 /* Helium's 3x3 layer (multiplier 1, channels a multiple of eight; narrow
  * tall maps with inputs of 3 x 3 at least) where the MVE depthwise is the
@@ -2812,6 +2814,15 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
 #define TFLC__DW_CHUNKS_CODE
 #define TFLC__DW_CHUNK_S8 TFLC_DEPTHWISE_S8
 #endif
+/* the rows of 5 or 7 taps run only from the layer's tile, which
+ * TFLC_NO_PATCHES leaves out */
+#ifndef TFLC_NO_PATCHES
+#define TFLC__DSP_DW_WIDE_LAYER tflc__dsp_dw_wide_layer
+#else
+#define TFLC__DSP_DW_WIDE_LAYER(p, in_dims, in, fd, f, b, out_dims, out, tile, \
+                                tb)                                            \
+  ((void)(tile), (void)(tb), 0)
+#endif
 #if defined(TFLC__DEPTHWISE_LAYER_S8_IS_DSP) && defined(TFLC_NO_DW_ANY_FILTER)
 #define TFLC__DEPTHWISE_LAYER_S8(p, in_dims, in, fd, f, b, out_dims, out,      \
                                  tile, tb)                                     \
@@ -2824,7 +2835,7 @@ static int tflc__mve_dw3x3_layer(const tflc_conv_params *p,
     tflc__dsp_dw3x3_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,       \
                           tb)) ||                                              \
    (!(TFLC__COMPRESSION && (f)->bits != 0) &&                                  \
-    (tflc__dsp_dw_wide_layer(p, in_dims, in, fd, f, b, out_dims, out, tile,    \
+    (TFLC__DSP_DW_WIDE_LAYER(p, in_dims, in, fd, f, b, out_dims, out, tile,    \
                              tb) ||                                            \
      tflc__dsp_dw_layer(p, in_dims, in, fd, f, b, out_dims, out))))
 #elif defined(TFLC__DEPTHWISE_LAYER_S8_IS_MVE)
@@ -16026,6 +16037,7 @@ tflc__dsp_dw_window1_pairs(const int8_t *x, const int8_t *w, int32_t n_out,
     tflc__dsp_dw_pairs(x, w, n_out, n_in, xo, wo, wi, off2, s);
 }
 
+#ifndef TFLC_NO_PATCHES
 /* A row of whole windows of rows of 5 or 7 taps (tflc__dsp_dw_block_wide
  * where the doubled sums fit): the weights and the sums' start doubled,
  * each pixel's four outputs requantized, packed, clamped and stored as the
@@ -16283,6 +16295,7 @@ tflc__dsp_dw_block_wide(const tflc_conv_params *p, const tflc__geom *g,
     }
   }
 }
+#endif
 
 /* DEPTHWISE_CONV_2D of any filter size, stride and dilation with the Arm
  * DSP primitives' arithmetic, four output channels at a time over the
@@ -16382,6 +16395,7 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   return 1;
 }
 
+#ifndef TFLC_NO_PATCHES
 /* DEPTHWISE_CONV_2D of rows of 5 or 7 taps (at most 7 rows, any stride
  * and dilation) with the layer's tile (tflc__depthwise_layer_tile_s8's
  * bytes, 4-aligned) where every window is a whole one, inside the input or
@@ -16428,6 +16442,7 @@ tflc__dsp_dw_wide_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   }
   return 1;
 }
+#endif
 #endif
 
 TFLC_API void tflc_depthwise_s8_dsp(const tflc_requant_params *rq,
