@@ -15390,6 +15390,29 @@ TFLC__DW3_LOOP(tflc__dsp_dw3x3_loop1, TFLC__DW3_TAP1)
 #undef TFLC__DW3_TAP1
 #undef TFLC__DW3_TAP4
 #else
+/* A pixel's four outputs of the doubled sums s in C (the 3x3 frame's runs
+ * and those of rows of 5 or 7 taps): the requantization words qn, the
+ * clamp lane by lane as SSUB8 + SEL do it (lo4, hi4: its byte in every
+ * lane; clamp 0: the whole int8 range) */
+TFLC__INLINE void tflc__dsp_dw_out_c(const uint32_t *s, const uint32_t *qn,
+                                     uint32_t lo4, uint32_t hi4, uint32_t clamp,
+                                     int8_t *o) {
+  const int32_t lo = (int32_t)(int8_t)(uint8_t)(lo4 & 0xFFu);
+  const int32_t hi = (int32_t)(int8_t)(uint8_t)(hi4 & 0xFFu);
+  int32_t j;
+  for (j = 0; j < 4; j++) {
+    int32_t v = tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)qn[3 * j]);
+    v = tflc__qadd(
+        v, tflc__wrap32((int64_t)qn[3 * j + 1] - (int64_t)((uint32_t)v >> 31)));
+    v = tflc__ssat8(tflc__asr32(v, (int)qn[3 * j + 2]));
+    if (clamp != 0) {
+      v = v >= lo ? v : lo;
+      v = v >= hi ? hi : v;
+    }
+    o[j] = (int8_t)v;
+  }
+}
+
 /* The same run in C with the DSP intrinsics (SMMULR as above, the clamp
  * lane by lane as SSUB8 + SEL do it): what TFLC_NO_DSP_ASM builds and the
  * DSP emulation on other hosts run (tests/test_platform.c through the layer
@@ -15400,7 +15423,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
   const int32_t out_pixel = k->out_pixel;
   const int8_t *x = k->x;
   int8_t *o = k->out, *end = o + (ptrdiff_t)k->pixels * out_pixel;
-  int32_t j, rows = k->rows;
+  int32_t rows = k->rows;
   for (;;) {
     const int8_t *xt = x;
     const uint32_t *w = k->w;
@@ -15423,21 +15446,7 @@ TFLC__INLINE void tflc__dsp_dw3x3_run(tflc__dw3_frame *k, int32_t x_col,
         s[1] = tflc__smlabb(xh, w[1], s[1]);
         s[3] = tflc__smlatt(xh, w[1], s[3]);
       }
-    for (j = 0; j < 4; j++) {
-      const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
-      const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
-      int32_t v =
-          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[3 * j]);
-      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[3 * j + 1] -
-                                     (int64_t)((uint32_t)v >> 31)));
-      v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
-      /* SSUB8 + SEL: the clamp's byte where v < lo (then v >= hi: hi) */
-      if (k->clamp != 0) {
-        v = v >= lo ? v : lo;
-        v = v >= hi ? hi : v;
-      }
-      o[j] = (int8_t)v;
-    }
+    tflc__dsp_dw_out_c(s, k->qn, k->lo4, k->hi4, k->clamp, o);
     x += x_pixel;
     o += out_pixel;
     if (o != end)
@@ -16165,7 +16174,7 @@ TFLC__INLINE void tflc__dsp_dw_run(tflc__dww_frame *k, int32_t kw) {
     const int8_t *xt = k->x;
     const uint32_t *w = k->w;
     uint32_t s[4];
-    int32_t j, r, t;
+    int32_t r, t;
     s[0] = k->fold[0];
     s[1] = k->fold[1];
     s[2] = k->fold[2];
@@ -16179,20 +16188,7 @@ TFLC__INLINE void tflc__dsp_dw_run(tflc__dww_frame *k, int32_t kw) {
         s[1] = tflc__smlabb(xh, w[1], s[1]);
         s[3] = tflc__smlatt(xh, w[1], s[3]);
       }
-    for (j = 0; j < 4; j++) {
-      const int32_t lo = (int32_t)(int8_t)(uint8_t)(k->lo4 & 0xFFu);
-      const int32_t hi = (int32_t)(int8_t)(uint8_t)(k->hi4 & 0xFFu);
-      int32_t v =
-          tflc__smmulr(tflc__wrap32((int64_t)s[j]), (int32_t)k->qn[3 * j]);
-      v = tflc__qadd(v, tflc__wrap32((int64_t)k->qn[3 * j + 1] -
-                                     (int64_t)((uint32_t)v >> 31)));
-      v = tflc__ssat8(tflc__asr32(v, (int)k->qn[3 * j + 2]));
-      if (k->clamp != 0) {
-        v = v >= lo ? v : lo;
-        v = v >= hi ? hi : v;
-      }
-      k->out[j] = (int8_t)v;
-    }
+    tflc__dsp_dw_out_c(s, k->qn, k->lo4, k->hi4, k->clamp, k->out);
   }
 }
 static TFLC__NOINLINE void tflc__dsp_dw_run5(tflc__dww_frame *k) {

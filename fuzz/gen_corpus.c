@@ -119,6 +119,20 @@ static void roundtrip_seeds(const char *dir) {
       }
 }
 
+/* one fuzz_kernels seed: the case byte, then `n` set bytes, the rest of
+ * its 600 random */
+static void kernels_seed(const char *dir, const char *name, uint8_t c,
+                         const uint8_t *set, size_t n) {
+  uint8_t s[600];
+  size_t i;
+  s[0] = c;
+  if (n > 0)
+    memcpy(s + 1, set, n);
+  for (i = 1 + n; i < sizeof s; i++)
+    s[i] = (uint8_t)rng();
+  write_file(dir, name, s, sizeof s);
+}
+
 /* fuzz_kernels seeds (see fuzz_kernels.c): every case over a pool of
  * random bytes, and case 8's convolutions set up for each of the Arm
  * DSP's paths (their mode, shape and input offset bytes, the rest
@@ -145,35 +159,22 @@ static void kernels_seeds(const char *dir) {
       {8, 0, 29, 2, 0, 0, 0, 0, 12, 12, 20, 1, 0},
       {0, 1, 2, 4, 2, 0, 0, 0, 20, 20, 10, 1, 0},
   };
-  uint8_t s[600];
   char name[64];
   int k, v;
-  size_t i;
   for (k = 0; k < 9; k++)
     for (v = 0; v < 4; v++) {
-      s[0] = (uint8_t)k;
-      for (i = 1; i < sizeof s; i++)
-        s[i] = (uint8_t)rng();
       snprintf(name, sizeof name, "kernels_c%d_%d", k, v);
-      write_file(dir, name, s, sizeof s);
+      kernels_seed(dir, name, (uint8_t)k, NULL, 0);
     }
   for (k = 0; k < (int)(sizeof conv / sizeof conv[0]); k++)
     for (v = 0; v < 3; v++) {
-      s[0] = 8;
-      memcpy(s + 1, conv[k], sizeof conv[k]);
-      for (i = 1 + sizeof conv[k]; i < sizeof s; i++)
-        s[i] = (uint8_t)rng();
       snprintf(name, sizeof name, "kernels_dsp%d_%d", k, v);
-      write_file(dir, name, s, sizeof s);
+      kernels_seed(dir, name, 8, conv[k], sizeof conv[k]);
     }
   for (k = 0; k < (int)(sizeof dw / sizeof dw[0]); k++)
     for (v = 0; v < 3; v++) {
-      s[0] = 3;
-      memcpy(s + 1, dw[k], sizeof dw[k]);
-      for (i = 1 + sizeof dw[k]; i < sizeof s; i++)
-        s[i] = (uint8_t)rng();
       snprintf(name, sizeof name, "kernels_dw%d_%d", k, v);
-      write_file(dir, name, s, sizeof s);
+      kernels_seed(dir, name, 3, dw[k], sizeof dw[k]);
     }
 }
 
