@@ -2910,8 +2910,8 @@ static int tflc__conv2d_s8_im2col_mve(struct tflc__conv_blocked *s,
 /* TFLC__CONV_WIDE_WINDOWS_S8(s): those windows (depths 5..28) widened to
  * 16-bit lanes once and taken against every column pair by the Arm DSP;
  * 0 (nothing written) where the platform has no such path or declines
- * (TFLC_CONV_WIDE_TEST compiles it for tests/test_platform.c, whose GEMM
- * is its own) */
+ * (TFLC_CONV_WIDE_TEST compiles it for tests/test_platform.c and
+ * fuzz/fuzz_kernels_wide.c, whose GEMM is their own) */
 /* TFLC__CONV_NO_OFFSET_BLOCKS: 1 where the GEMM has no fast path for
  * blocks with an input offset or rows apart in memory (the Arm DSP's, and
  * tests/test_platform.c's, TFLC_CONV_WIDE_TEST): strided 1x1
@@ -15690,9 +15690,9 @@ tflc__dsp_dw3x3_bands1(tflc__dw3_frame *k, uint32_t *band, const tflc__geom *g,
  * sum of `taps` products with the offset folded (taps * 256 * 128): the
  * sums doubled fit; raw int32 biases (aligned: the model's misaligned
  * constants are copied at init) read in place. */
-static TFLC__NOINLINE int tflc__dsp_dw3x3_check(const tflc_conv_params *p,
-                                                const tflc_const *bias,
-                                                int32_t ch, int32_t taps) {
+static TFLC__NOINLINE int tflc__dsp_dw_check(const tflc_conv_params *p,
+                                             const tflc_const *bias, int32_t ch,
+                                             int32_t taps) {
   const int32_t bound = ((int32_t)1 << 30) - taps * 32768;
   const int32_t *b32 =
       bias != NULL && bias->bits == 0 && bias->type == TFLC_INT32
@@ -15810,7 +15810,7 @@ tflc__dsp_dw3x3_layer(const tflc_conv_params *p, const int32_t in_dims[4],
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   if (g.dh != 1 || g.dw != 1 || g.pw > 2)
     return 0;
-  if (!tflc__dsp_dw3x3_check(p, bias, ch, 9))
+  if (!tflc__dsp_dw_check(p, bias, ch, 9))
     return 0;
 #ifndef TFLC_NO_PATCHES
   if (in_dims[0] == 1 && tile != NULL && ((uintptr_t)tile & 3u) == 0 &&
@@ -16229,7 +16229,7 @@ tflc__dsp_dw_block_wide(const tflc_conv_params *p, const tflc__geom *g,
     t[2 * j + 1] = tflc__sadd16(h, h);
   }
   /* twice the biases plus the offset times the weight sums (the doubled
-   * sums fit: tflc__dsp_dw3x3_check) */
+   * sums fit: tflc__dsp_dw_check) */
   k.fold[0] = tflc__smlabb(s02, off2, b4[0]) * 2u;
   k.fold[1] = tflc__smlabb(s13, off2, b4[1]) * 2u;
   k.fold[2] = tflc__smlatt(s02, off2, b4[2]) * 2u;
@@ -16399,7 +16399,7 @@ tflc__dsp_dw_layer(const tflc_conv_params *p, const int32_t in_dims[4],
  * 1, channels a multiple of four, int8 filters in place, input offsets
  * (the zero point's negation), output offsets and clamps within int8,
  * simple requantizations and biases whose doubled sums fit
- * (tflc__dsp_dw3x3_check). Returns 0, nothing written, otherwise (then
+ * (tflc__dsp_dw_check). Returns 0, nothing written, otherwise (then
  * tflc__dsp_dw_layer). */
 static TFLC__NOINLINE int
 tflc__dsp_dw_wide_layer(const tflc_conv_params *p, const int32_t in_dims[4],
@@ -16421,7 +16421,7 @@ tflc__dsp_dw_wide_layer(const tflc_conv_params *p, const int32_t in_dims[4],
     return 0;
   wide = tflc__dw_wide_tile(p, in_dims, filter_dims, out_dims);
   if (wide == 0 || wide > tile_bytes ||
-      !tflc__dsp_dw3x3_check(p, bias, ch, filter_dims[1] * filter_dims[2]))
+      !tflc__dsp_dw_check(p, bias, ch, filter_dims[1] * filter_dims[2]))
     return 0;
   tflc__geom_init(&g, p, in_dims, filter_dims, out_dims);
   for (c = 0; c < ch; c += 4) {
