@@ -23,6 +23,7 @@ static unsigned long cli_while_limit = TFLC_CLI_WHILE_LIMIT;
 #define TFLC_WRITE_IMPLEMENTATION
 #include "../tflc_write.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -168,6 +169,13 @@ static const cmd_help helps[] = {
      "the fastest plan is used (TFLC_PLAN=smallest in the environment: of "
      "the smallest). A WHILE loop stops after --while-limit iterations "
      "(models are untrusted files)."},
+    {"conform", "DIR...",
+     "Checks every case under the folders DIR (a folder holding model.tflite, "
+     "input_K.bin and the expected output_K.bin, as the conformance suites "
+     "lay them out) in one process: runs the model on the inputs and "
+     "compares each expected output byte for byte. Prints a FAIL line for "
+     "each failing case, then \"N passed, N failed\"; exit status 1 on any "
+     "failure. TFLC_PLAN=a,b,... checks each case with every plan listed."},
     {"info", "MODEL",
      "Lists every subgraph: inputs and outputs (type, shape, scale, zero "
      "point), operators, tensors, compressed constants, constants "
@@ -439,30 +447,53 @@ static void json_str(FILE *f, const char *s) {
 
 /* ---- interpreter setup -----------------------------------------------------
  */
-/* The plan asked by TFLC_PLAN in the environment (auto, fastest, inplace,
- * patches, compact, smallest, everywhere: every step wherever it applies;
- * unset: auto), for tests that run every suite with one plan. */
-static int32_t plan_from_env(void) {
+/* The plans of TFLC_PLAN in the environment, for tests that run every
+ * suite with one plan or several: auto, fastest, inplace, patches, compact,
+ * smallest, everywhere (every step wherever it applies), comma-separated.
+ * `tflc run` runs the model with each and checks that their outputs agree
+ * byte for byte (the first plan's are the ones it writes; auto only
+ * first); every other command takes the first. Returns how many (unset:
+ * one, auto). */
+#define MAX_PLANS 8
+static int plans_from_env(int32_t *plans, const char **names) {
+  static const char *const known[] = {"auto",      "fastest", "inplace",
+                                      "patches",   "compact", "smallest",
+                                      "everywhere"};
+  static const int32_t value[] = {TFLC_PLAN_AUTO,      TFLC_PLAN_FASTEST,
+                                  TFLC_PLAN_INPLACE,   TFLC_PLAN_PATCHES,
+                                  TFLC_PLAN_COMPACT,   TFLC_PLAN_SMALLEST,
+                                  TFLC_PLAN_EVERYWHERE};
   const char *e = getenv("TFLC_PLAN");
-  if (!e || !*e || !strcmp(e, "auto"))
-    return TFLC_PLAN_AUTO;
-  if (!strcmp(e, "fastest"))
-    return TFLC_PLAN_FASTEST;
-  if (!strcmp(e, "inplace"))
-    return TFLC_PLAN_INPLACE;
-  if (!strcmp(e, "patches"))
-    return TFLC_PLAN_PATCHES;
-  if (!strcmp(e, "compact"))
-    return TFLC_PLAN_COMPACT;
-  if (!strcmp(e, "smallest"))
-    return TFLC_PLAN_SMALLEST;
-  if (!strcmp(e, "everywhere"))
-    return TFLC_PLAN_EVERYWHERE;
-  die("TFLC_PLAN=%s: not auto, fastest, inplace, patches, compact, smallest "
-      "or "
-      "everywhere",
-      e);
-  return TFLC_PLAN_AUTO;
+  int n = 0;
+  size_t k;
+  if (!e || !*e) {
+    plans[0] = TFLC_PLAN_AUTO;
+    names[0] = known[0];
+    return 1;
+  }
+  for (;;) {
+    const size_t len = strcspn(e, ",");
+    for (k = 0; k < sizeof known / sizeof known[0]; k++)
+      if (strlen(known[k]) == len && !strncmp(e, known[k], len))
+        break;
+    if (k == sizeof known / sizeof known[0] || n == MAX_PLANS)
+      die("TFLC_PLAN=%s: a list of at most %d of auto, fastest, inplace, "
+          "patches, compact, smallest and everywhere, comma-separated",
+          getenv("TFLC_PLAN"), MAX_PLANS);
+    if (n > 0 && value[k] == TFLC_PLAN_AUTO)
+      die("TFLC_PLAN=%s: auto only as the first plan", getenv("TFLC_PLAN"));
+    plans[n] = value[k];
+    names[n++] = known[k];
+    if (!e[len])
+      return n;
+    e += len + 1;
+  }
+}
+static int32_t plan_from_env(void) {
+  int32_t plans[MAX_PLANS];
+  const char *names[MAX_PLANS];
+  plans_from_env(plans, names);
+  return plans[0];
 }
 /* The plan an interpreter runs, for people. */
 static unsigned long unfolded_weights(const tflc_interpreter *it);
@@ -594,16 +625,35 @@ static void json_plan(const tflc_interpreter *it) {
 static uint8_t *init_arena(tflc_interpreter *it, const tflc_model *m,
                            size_t arena_limit, const tflc_options *opt,
                            int soft, tflc_status *status) {
-  size_t cap = arena_limit ? arena_limit : (size_t)256 << 20, used;
-  uint8_t *arena = (uint8_t *)aligned_alloc(16, (cap + 15) & ~(size_t)15);
-  tflc_status st;
+  /* without a limit, 256 MiB; for the fastest plan (asked, or auto) 4 MiB
+   * first, kept when the fastest plan with its folded biases fits it, as
+   * most models' does (it is then the plan 256 MiB gets; an arena that
+   * large costs a sanitized build a third of a second) */
   tflc_options o = *opt;
+  size_t cap, used;
+  uint8_t *arena;
+  tflc_status st;
+  int trial;
   if (!o.plan)
     o.plan = plan_from_env();
   opt = &o;
+  trial =
+      !arena_limit && (o.plan == TFLC_PLAN_AUTO || o.plan == TFLC_PLAN_FASTEST);
+  cap = arena_limit ? arena_limit : trial ? (size_t)4 << 20 : (size_t)256 << 20;
+  arena = (uint8_t *)aligned_alloc(16, (cap + 15) & ~(size_t)15);
   if (!arena)
     die("out of memory for a %lu-byte arena", (unsigned long)cap);
   st = tflc_interpreter_init(it, m, arena, cap, opt);
+  if (trial &&
+      (st == TFLC_ERR_ARENA ||
+       (st == TFLC_OK && (it->plan != TFLC_PLAN_FASTEST || it->unfolded)))) {
+    free(arena);
+    cap = (size_t)256 << 20;
+    arena = (uint8_t *)aligned_alloc(16, cap);
+    if (!arena)
+      die("out of memory for a %lu-byte arena", (unsigned long)cap);
+    st = tflc_interpreter_init(it, m, arena, cap, opt);
+  }
   if (status)
     *status = st;
   if (st != TFLC_OK) {
@@ -844,6 +894,37 @@ static void json_arena(const tflc_interpreter *it, int bits) {
 #include "cmd_delegate.h"
 #include "cmd_arena_map.h"
 
+/* TFLC_PLAN with several plans: the model run again with each plan after
+ * the first, from the same inputs, its outputs byte for byte those of `it`
+ * (the first plan's); dies naming the plans where they differ. */
+static void plans_agree(const tflc_model *m, const tflc_options *opt,
+                        const tflc_interpreter *it, input_set *in,
+                        size_t arena_limit) {
+  int32_t plans[MAX_PLANS];
+  const char *names[MAX_PLANS];
+  const int n = plans_from_env(plans, names);
+  int p, i;
+  if (n > 1 && opt->num_delegates)
+    die("TFLC_PLAN with several plans: not with --delegate");
+  for (p = 1; p < n; p++) {
+    tflc_interpreter other;
+    tflc_options o = *opt;
+    uint8_t *arena;
+    o.plan = plans[p];
+    o.profile = NULL;
+    arena = init_exact(&other, m, arena_limit, &o);
+    inputs_load(in, &other);
+    invoke_or_die(&other);
+    for (i = 0; i < it->num_outputs; i++) {
+      const tflc_tensor *a = tflc_output(it, i), *b = tflc_output(&other, i);
+      if (a->bytes != b->bytes || memcmp(a->data, b->data, a->bytes) != 0)
+        die("TFLC_PLAN: output %d with plan %s differs from plan %s's", i,
+            names[p], names[0]);
+    }
+    free(arena);
+  }
+}
+
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
   const char *inputs[MAX_FILES];
@@ -906,6 +987,7 @@ static int cmd_run(int argc, char **argv) {
   inputs_make(&in, &it, inputs, ninputs, have_seed, seed);
   inputs_load(&in, &it);
   invoke_or_die(&it);
+  plans_agree(&m, &opt, &it, &in, arena_limit);
   if (iters > 0) {
     double *t = (double *)malloc(sizeof(double) * (size_t)iters);
     progress pr;
@@ -979,6 +1061,184 @@ static int cmd_run(int argc, char **argv) {
   free(arena);
   free(bytes);
   return 0;
+}
+
+/* ---- conform ---------------------------------------------------------------
+ */
+/* The case folders under dir (itself included): those holding a
+ * model.tflite, found as `find DIR -name model.tflite` finds them
+ * (symbolic links not followed). */
+typedef struct case_list {
+  char **dir;
+  size_t n, cap;
+} case_list;
+static void cases_find(case_list *l, const char *dir, int depth) {
+  char path[4096];
+  struct stat st;
+  DIR *d;
+  struct dirent *e;
+  if (depth > 32)
+    return;
+  snprintf(path, sizeof path, "%s/model.tflite", dir);
+  if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (l->n == l->cap) {
+      l->cap = l->cap ? 2 * l->cap : 64;
+      l->dir = (char **)realloc(l->dir, l->cap * sizeof *l->dir);
+      if (!l->dir)
+        die("out of memory");
+    }
+    l->dir[l->n] = (char *)malloc(strlen(dir) + 1);
+    if (!l->dir[l->n])
+      die("out of memory");
+    strcpy(l->dir[l->n++], dir);
+  }
+  d = opendir(dir);
+  if (!d)
+    return;
+  while ((e = readdir(d)) != NULL) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+      continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+      cases_find(l, path, depth + 1);
+  }
+  closedir(d);
+}
+static int case_cmp(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+static int file_exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* One case with one plan: 1 when every expected output matches. */
+static int conform_plan(const char *dir, const tflc_model *m, int32_t plan,
+                        const char *plan_name, int nplans, input_set *in) {
+  tflc_interpreter it;
+  tflc_options o;
+  tflc_status st;
+  uint8_t *arena;
+  char path[4200], with[64] = "";
+  int k, ok = 1;
+  memset(&o, 0, sizeof o);
+  o.plan = plan;
+  if (nplans > 1)
+    snprintf(with, sizeof with, " (plan %s)", plan_name);
+  arena = init_arena(&it, m, 0, &o, 1, &st);
+  if (!arena) {
+    printf("FAIL %s: init%s: %s\n", dir, with,
+           status_text(st, tflc_error(&it)));
+    return 0;
+  }
+  if (it.num_inputs != in->n) {
+    printf("FAIL %s: model has %d inputs, %d given\n", dir, it.num_inputs,
+           in->n);
+    free(arena);
+    return 0;
+  }
+  for (k = 0; k < in->n; k++)
+    if (tflc_input(&it, k)->bytes != in->bytes[k]) {
+      printf("FAIL %s: input_%d.bin has %u bytes, the tensor needs %u\n", dir,
+             k, in->bytes[k], tflc_input(&it, k)->bytes);
+      free(arena);
+      return 0;
+    }
+  inputs_load(in, &it);
+  st = tflc_invoke(&it);
+  if (st != TFLC_OK) {
+    printf("FAIL %s: invoke%s: %s\n", dir, with,
+           status_text(st, tflc_error(&it)));
+    free(arena);
+    return 0;
+  }
+  for (k = 0;; k++) {
+    size_t n;
+    uint8_t *want;
+    const tflc_tensor *t;
+    snprintf(path, sizeof path, "%s/output_%d.bin", dir, k);
+    if (!file_exists(path))
+      break;
+    want = read_file(path, &n);
+    t = k < it.num_outputs ? tflc_output(&it, k) : NULL;
+    if (!t || t->bytes != n || memcmp(t->data, want, n) != 0) {
+      size_t i, diff = 0;
+      for (i = 0; t && t->bytes == n && i < n; i++)
+        diff += ((const uint8_t *)t->data)[i] != want[i];
+      printf("FAIL %s: output_%d.bin differs%s (%lu bytes differ, or "
+             "missing/size mismatch)\n",
+             dir, k, with, (unsigned long)diff);
+      ok = 0;
+    }
+    free(want);
+  }
+  free(arena);
+  return ok;
+}
+
+static int cmd_conform(int argc, char **argv) {
+  int32_t plans[MAX_PLANS];
+  const char *names[MAX_PLANS];
+  const int nplans = plans_from_env(plans, names);
+  case_list l = {NULL, 0, 0};
+  unsigned long passed = 0, failed = 0;
+  size_t c;
+  int i, p;
+  if (argc < 1)
+    die("usage: %s", usage_of("conform"));
+  for (i = 0; i < argc; i++) {
+    struct stat st;
+    if (argv[i][0] == '-')
+      die("conform: unknown option %s", argv[i]);
+    if (stat(argv[i], &st) != 0 || !S_ISDIR(st.st_mode))
+      die("conform: %s is not a folder", argv[i]);
+  }
+  for (i = 0; i < argc; i++) {
+    const size_t first = l.n;
+    cases_find(&l, argv[i], 0);
+    qsort(l.dir + first, l.n - first, sizeof *l.dir, case_cmp);
+  }
+  for (c = 0; c < l.n; c++) {
+    const char *dir = l.dir[c];
+    char path[4200];
+    uint8_t *bytes;
+    size_t size;
+    tflc_model m;
+    tflc_status st;
+    input_set in;
+    int k, ok = 1;
+    snprintf(path, sizeof path, "%s/model.tflite", dir);
+    bytes = read_file(path, &size);
+    st = tflc_model_init(&m, bytes, size);
+    if (st != TFLC_OK) {
+      printf("FAIL %s: %s\n", dir, status_text(st, tflc_model_error(&m)));
+      free(bytes);
+      failed++;
+      continue;
+    }
+    for (k = 0; k < MAX_FILES; k++) {
+      snprintf(path, sizeof path, "%s/input_%d.bin", dir, k);
+      if (!file_exists(path))
+        break;
+      in.data[k] = read_file(path, &size);
+      in.bytes[k] = (uint32_t)size;
+    }
+    in.n = k;
+    for (p = 0; p < nplans; p++)
+      ok &= conform_plan(dir, &m, plans[p], names[p], nplans, &in);
+    inputs_free(&in);
+    free(bytes);
+    if (ok)
+      passed++;
+    else
+      failed++;
+    fflush(stdout);
+  }
+  for (c = 0; c < l.n; c++)
+    free(l.dir[c]);
+  free(l.dir);
+  printf("%lu passed, %lu failed\n", passed, failed);
+  return failed ? 1 : 0;
 }
 
 /* ---- info ------------------------------------------------------------------
@@ -1763,14 +2023,15 @@ int main(int argc, char **argv) {
   static const struct {
     const char *name;
     int (*fn)(int, char **);
-  } cmds[] = {{"run", cmd_run},           {"info", cmd_info},
-              {"bench", cmd_bench},       {"check", cmd_check},
-              {"compress", cmd_compress}, {"bin", cmd_bin},
-              {"embed", cmd_embed},       {"ops", cmd_ops}};
+  } cmds[] = {{"run", cmd_run},     {"conform", cmd_conform},
+              {"info", cmd_info},   {"bench", cmd_bench},
+              {"check", cmd_check}, {"compress", cmd_compress},
+              {"bin", cmd_bin},     {"embed", cmd_embed},
+              {"ops", cmd_ops}};
   size_t k;
   if (argc < 2)
-    die("usage: tflc COMMAND ... (commands: run info check bench compress "
-        "bin embed ops; tflc --help)");
+    die("usage: tflc COMMAND ... (commands: run conform info check bench "
+        "compress bin embed ops; tflc --help)");
   if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
     printf("tflc %s\n", TFLC_VERSION);
     return 0;
@@ -1789,8 +2050,8 @@ int main(int argc, char **argv) {
       check_flags(argv[1], argc - 2, argv + 2);
       return cmds[k].fn(argc - 2, argv + 2);
     }
-  die("unknown command %s (commands: run info check bench compress bin "
-      "embed ops; tflc --help)",
+  die("unknown command %s (commands: run conform info check bench compress "
+      "bin embed ops; tflc --help)",
       argv[1]);
   return 1;
 }

@@ -96,7 +96,10 @@ fuzz-corpus: $(FUZZ_OUT)/seeds.stamp
 
 # Each harness: its own growing corpus in build/fuzz/corpus/<h> (seeded
 # from build/fuzz/seeds/<h>), FUZZ_SECONDS of fuzzing, one worker.
-fuzz: fuzz-build fuzz-corpus
+# (of the replay drivers only replay_model is built here; it replays the
+# model seeds after the run, the one check of replay.c: `make fuzz-build`
+# or `fuzz-replay` builds them all)
+fuzz: $(FUZZ_BINS) $(FUZZ_OUT)/replay_model fuzz-corpus
 	@mkdir -p $(FUZZ_OUT)/artifacts $(FUZZ_HARNESSES:%=$(FUZZ_OUT)/corpus/%)
 	@n=0; for h in $(FUZZ_HARNESSES); do \
 	  dict=""; seeds=$(FUZZ_OUT)/seeds/$$h; \
@@ -123,6 +126,14 @@ fuzz: fuzz-build fuzz-corpus
 	    fail=$$((fail + 1)); \
 	  fi; \
 	done; \
+	if $(FUZZ_OUT)/replay_model $(FUZZ_OUT)/seeds/model \
+	    >$(FUZZ_OUT)/replay_model.log 2>&1; then \
+	  echo "replay_model: ok, $$(tail -n 1 $(FUZZ_OUT)/replay_model.log) (the model seeds)"; \
+	  pass=$$((pass + 1)); \
+	else \
+	  echo "replay_model: FAILED (log $(FUZZ_OUT)/replay_model.log)"; \
+	  tail -n 5 $(FUZZ_OUT)/replay_model.log; fail=$$((fail + 1)); \
+	fi; \
 	echo "$$pass passed, $$fail failed"; [ $$fail = 0 ]
 
 # make fuzz-replay FILES="path ..." : every harness's replay driver on them

@@ -398,5 +398,39 @@ if $CC -std=c11 -O1 -I. -o "$t/while_gen" "$t/while_gen.c" -lm 2>"$t/wg_err" &&
 else
   bad "WHILE model generator: $(head -n 5 "$t/wg_err")"
 fi
+# conform: case folders (model.tflite, input_K.bin, output_K.bin) checked
+# in one process, as the conformance suites' run.sh checks them; the
+# expected outputs here are the tool's own from `run --out-dir`
+mkdir -p "$t/cf/a/one" "$t/cf/b"
+cp "$plain" "$t/cf/a/one/model.tflite"
+cp "$plain" "$t/cf/b/model.tflite"
+head -c "$("$TFLC" run "$plain" --json | sed -n 's/.*"inputs": \[{[^}]*"bytes": \([0-9]*\).*/\1/p')" /dev/urandom >"$t/cf/a/one/input_0.bin" 2>/dev/null
+cp "$t/cf/a/one/input_0.bin" "$t/cf/b/input_0.bin"
+"$TFLC" run "$t/cf/a/one/model.tflite" --input "$t/cf/a/one/input_0.bin" --out-dir "$t/cf/a/one" >/dev/null &&
+  "$TFLC" run "$t/cf/b/model.tflite" --input "$t/cf/b/input_0.bin" --out-dir "$t/cf/b" >/dev/null || bad "conform: expected outputs not written"
+out=$("$TFLC" conform "$t/cf" 2>&1) && [ "$(printf '%s\n' "$out" | tail -n 1)" = "2 passed, 0 failed" ] && ok || bad "conform of two good cases: $out"
+out=$(TFLC_PLAN=fastest,smallest,everywhere "$TFLC" conform "$t/cf/a" 2>&1) && [ "$out" = "1 passed, 0 failed" ] && ok || bad "conform with three plans: $out"
+# a wrong byte, a missing input, a model that does not parse: one FAIL line
+# each naming the case, exit status 1
+printf '\x55' | dd of="$t/cf/b/output_0.bin" bs=1 seek=3 conv=notrunc 2>/dev/null
+cmp -s "$t/cf/b/output_0.bin" "$t/cf/a/one/output_0.bin" && printf '\x56' | dd of="$t/cf/b/output_0.bin" bs=1 seek=3 conv=notrunc 2>/dev/null
+out=$("$TFLC" conform "$t/cf" 2>&1)
+rc=$?
+[ $rc = 1 ] && printf '%s\n' "$out" | grep -q "^FAIL $t/cf/b: output_0.bin differs" && [ "$(printf '%s\n' "$out" | tail -n 1)" = "1 passed, 1 failed" ] && ok || bad "conform: a wrong output byte: rc=$rc $out"
+out=$(TFLC_PLAN=smallest,fastest "$TFLC" conform "$t/cf/b" 2>&1)
+printf '%s\n' "$out" | grep -q "differs (plan smallest)" && printf '%s\n' "$out" | grep -q "differs (plan fastest)" && ok || bad "conform: each plan's failure named: $out"
+rm "$t/cf/b/input_0.bin"
+out=$("$TFLC" conform "$t/cf/b" 2>&1)
+printf '%s\n' "$out" | grep -q "^FAIL $t/cf/b: model has 1 inputs, 0 given" && ok || bad "conform: a missing input: $out"
+printf 'junk' >"$t/cf/b/model.tflite"
+out=$("$TFLC" conform "$t/cf/b" 2>&1)
+[ $? = 1 ] && printf '%s\n' "$out" | grep -q "^FAIL $t/cf/b: " && ok || bad "conform: a model that does not parse: $out"
+expect_error "conform: not a folder" "$TFLC" conform "$t/cf/a/one/model.tflite"
+expect_error "conform: no folder" "$TFLC" conform
+expect_error "TFLC_PLAN: an unknown plan" env TFLC_PLAN=fastest,quick "$TFLC" conform "$t/cf/a"
+expect_error "TFLC_PLAN: auto not first" env TFLC_PLAN=fastest,auto "$TFLC" run "$plain"
+# run with several plans: their outputs agree, the first plan's written
+TFLC_PLAN=everywhere,smallest,compact "$TFLC" run "$plain" --input "$t/cf/a/one/input_0.bin" --out-dir "$t/cf/run3" >/dev/null &&
+  cmp -s "$t/cf/run3/output_0.bin" "$t/cf/a/one/output_0.bin" && ok || bad "run with TFLC_PLAN of three plans"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

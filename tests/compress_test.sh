@@ -75,6 +75,10 @@ for b in "$S"/models/compressed/*/binned "$S"/ops/COMPRESSED_*/*_binned; do
 done
 
 # ---- automatic mode keeps every model's outputs (lossless) -----------------
+# each compressed model becomes a case folder (the original's inputs and
+# expected outputs beside it), all checked at the end by one `tflc conform`
+mkdir -p "$work/auto"
+n=0
 for m in $(find "$S/models" "$S/ops" -name model.tflite | sort); do
   c=$(dirname "$m")
   case $c in *_meta | *_decode | */compressed/*/meta | */compressed/*/decode | */meta_person) continue ;; esac
@@ -90,11 +94,28 @@ for m in $(find "$S/models" "$S/ops" -name model.tflite | sort); do
       fi
     elif case $mode in *--allow-growth*) false ;; *) [ "$(stat -c %s "$work/a.tflite")" -gt "$(stat -c %s "$m")" ] ;; esac then
       bad "$c [$mode]: wrote $(stat -c %s "$work/a.tflite") bytes from $(stat -c %s "$m")"
-    elif run_same "$work/a.tflite" "$c"; then ok; else
-      bad "$c [$mode]: outputs differ"
+    else
+      n=$((n + 1))
+      d=$work/auto/$n
+      mkdir -p "$d"
+      mv "$work/a.tflite" "$d/model.tflite"
+      for f in "$c"/input_*.bin "$c"/output_*.bin; do [ -f "$f" ] && ln -s "$f" "$d/"; done
+      echo "$n $c [$mode]" >>"$work/auto.txt"
     fi
   done
 done
+if [ "$n" -gt 0 ]; then
+  "$TFLC" conform "$work/auto" >"$work/conform" 2>&1
+  p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$work/conform")
+  if [ -z "$p" ]; then
+    bad "tflc conform over the compressed models: $(tail -n 3 "$work/conform")"
+  else
+    pass=$((pass + p))
+    for k in $(sed -n "s|^FAIL $work/auto/\([0-9]*\): .*|\1|p" "$work/conform" | sort -un); do
+      bad "$(sed -n "s/^$k //p" "$work/auto.txt"): outputs differ ($(grep -m1 "^FAIL $work/auto/$k: " "$work/conform" | sed 's/^[^:]*: //'))"
+    done
+  fi
+fi
 
 # ---- the command line ------------------------------------------------------
 hw=$S/models/compressed/hw_i8_pt_weights

@@ -4,7 +4,9 @@
 # tests/conformance_gaps.txt: a listed case that fails is counted as a known
 # gap (not a pass); a listed case that passes is a failure ("remove it from
 # the list"), so the list stays true; an unlisted failure is a failure.
-# Closing line: "N passed, N failed (K known gaps)".
+# Closing line: "N passed, N failed (K known gaps)". The cases run through
+# the suites' run.sh (a `TOOL run` process each), or with
+# CONFORMANCE_BATCH=1 all in one `TOOL conform` process.
 set -u
 tool=${1:?usage: conformance.sh TOOL SUITE_DIR...}
 shift
@@ -15,7 +17,14 @@ gaps=$here/conformance_gaps.txt
 runner=$(cd "$(dirname "$1")" && pwd)
 while [ ! -x "$runner/run.sh" ] && [ "$runner" != / ]; do runner=$(dirname "$runner"); done
 runner=$runner/run.sh
-res=$("$runner" "$tool" "$@" 2>&1)
+# CONFORMANCE_BATCH=1: every case in one process (`TOOL conform`, the same
+# cases and byte comparisons as run.sh's process a case; TFLC_PLAN may list
+# several plans), within CONFORMANCE_BATCH_TIMEOUT seconds (default 3600)
+if [ "${CONFORMANCE_BATCH:-0}" = 1 ]; then
+  res=$(timeout "${CONFORMANCE_BATCH_TIMEOUT:-3600}" "$tool" conform "$@" 2>&1)
+else
+  res=$("$runner" "$tool" "$@" 2>&1)
+fi
 line=$(printf '%s\n' "$res" | tail -n 1)
 p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
 [ -n "$p" ] || { printf '%s\n' "$res" | tail -n 5; echo "0 passed, 1 failed"; exit 1; }

@@ -20,23 +20,23 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL plan: $*"; }
 mkdir -p build/tests
 
-# 1. the suites with every step everywhere and with each plan forced (the
-# smallest plan: tests/run.sh queues every suite with TFLC_PLAN=smallest,
-# as jobs)
-for plan in everywhere inplace patches compact; do
-  for s in models ops models_ext ops2 external weights; do
-    [ -d "$C/$s" ] || continue
-    res=$(TFLC_PLAN=$plan bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
-    line=$(printf '%s\n' "$res" | tail -n 1)
-    p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
-    f=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
-    if [ -n "$p" ] && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
-      ok
-    else
-      printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 10
-      bad "conformance $s with TFLC_PLAN=$plan: $line"
-    fi
-  done
+# 1. the suites with every step everywhere and with each plan forced, in
+# one `tflc conform` process a suite (TFLC_PLAN lists the plans: each case
+# runs with every one, each output compared with TFLM's; the smallest plan:
+# tests/run.sh queues every suite with TFLC_PLAN=smallest, as jobs)
+for s in models ops models_ext ops2 external weights; do
+  [ -d "$C/$s" ] || continue
+  res=$(TFLC_PLAN=everywhere,inplace,patches,compact CONFORMANCE_BATCH=1 \
+    bash "$here/conformance.sh" "$TFLC" "$C/$s" 2>&1)
+  line=$(printf '%s\n' "$res" | tail -n 1)
+  p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+  f=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+  if [ -n "$p" ] && [ "$f" = 0 ] && [ "$p" -gt 0 ]; then
+    ok
+  else
+    printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 10
+    bad "conformance $s with TFLC_PLAN=everywhere,inplace,patches,compact: $line"
+  fi
 done
 
 # 2. exact arenas of both plans, the plan the arena decides

@@ -33,8 +33,10 @@
 # Unit tests are tests/test_*.c (one per layer), each printing its own
 # "N passed, N failed" (checks); shell tests are tests/*_test.sh. Build tests
 # count one check each. Conformance runs ../shared/conformance/run.sh on the
-# suites in CONFORMANCE_SUITES (default: all of them), large suites split
-# into parts that run side by side. Every job's output and its time in
+# suites in CONFORMANCE_SUITES (default: all of them) with the tool, large
+# suites split into parts that run side by side; every other pass over the
+# suites (the sanitized tool, other plans, the AVX2, HiFi and lean tools)
+# runs its cases in one `tflc conform` process. Every job's output and its time in
 # seconds are in build/tests/jobs/ (build/tests-asan/jobs/ with SANITIZE=1).
 set -u
 cd "$(dirname "$0")/.."
@@ -407,6 +409,10 @@ readme_ops() {
 }
 
 # ---- conformance -----------------------------------------------------------
+# Every pass but one runs its cases in one process (`tflc conform`,
+# CONFORMANCE_BATCH=1): the same cases and comparisons, without a process
+# and a sanitizer start-up a case. The plain tool's pass over every suite
+# goes through the suites' own run.sh (official_conformance).
 conformance() { # TOOL LABEL DIR...: tests/conformance.sh on these folders
   local t=$1 label=$2 res line
   shift 2
@@ -415,11 +421,14 @@ conformance() { # TOOL LABEL DIR...: tests/conformance.sh on these folders
     total_fail=$((total_fail + 1))
     return
   }
-  res=$(bash tests/conformance.sh "$t" "$@" 2>&1)
+  res=$(CONFORMANCE_BATCH=${CONFORMANCE_BATCH:-1} bash tests/conformance.sh "$t" "$@" 2>&1)
   printf '%s\n' "$res" | grep -E '^(FAIL|FIXED)' | head -n 20
   line=$(printf '%s\n' "$res" | tail -n 1)
   note "conformance $label: $line"
   add_counts "$line" || true
+}
+official_conformance() { # TOOL LABEL DIR...: through ../shared's run.sh
+  CONFORMANCE_BATCH=0 conformance "$@"
 }
 # conformance with one plan forced (TFLC_PLAN, which the tool reads)
 plan_conformance() { # PLAN TOOL LABEL DIR...
@@ -436,6 +445,12 @@ queue_suite() {
   local dir=$SHARED/conformance/$s
   local -a run=(conformance)
   [ -d "$dir" ] || return 0
+  # (parts only for the pass through run.sh: a batch is quick)
+  if [ -z "$label" ] && [ -z "$plan" ] && [ -z "$san" ]; then
+    run=(official_conformance)
+  else
+    parts=1
+  fi
   [ -n "$label" ] && tag=" ($label)"
   [ -n "$plan" ] && run=(plan_conformance "$plan")
   if [ "$parts" = 1 ]; then
@@ -606,7 +621,9 @@ run_queue
 # documents and build files, and the build tests run the same commands in
 # both passes, so the plain pass covers them.
 note "== tests"
-plain_only=" m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test fuzz_target_test micro_speech_test api_doc_test python_test integration_test fp_contract_test docs_figures_test standalone_test plan_test "
+# (arena_test: the arena figures of every case, the same in both builds;
+# the sanitized tool runs every case in the conformance jobs)
+plain_only=" m55_test m4_test clang_arm_test hifi_m4_test m4_platform_test fuzz_target_test micro_speech_test api_doc_test python_test integration_test fp_contract_test docs_figures_test standalone_test plan_test arena_test "
 runs_here() { # shell test name: 0 when this pass runs it
   [ -z "$san" ] && return 0
   case $plain_only in *" $1 "*) return 1 ;; esac
