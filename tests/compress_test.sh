@@ -99,7 +99,7 @@ for m in $(find "$S/models" "$S/ops" -name model.tflite | sort); do
       d=$work/auto/$n
       mkdir -p "$d"
       mv "$work/a.tflite" "$d/model.tflite"
-      for f in "$c"/input_*.bin "$c"/output_*.bin; do [ -f "$f" ] && ln -s "$f" "$d/"; done
+      for f in "$c"/input_*.bin "$c"/output_*.bin; do [ -f "$f" ] && ln -s "$(readlink -f "$f")" "$d/"; done
       echo "$n $c [$mode]" >>"$work/auto.txt"
     fi
   done
