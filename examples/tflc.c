@@ -450,10 +450,8 @@ static void json_str(FILE *f, const char *s) {
 /* The plans of TFLC_PLAN in the environment, for tests that run every
  * suite with one plan or several: auto, fastest, inplace, patches, compact,
  * smallest, everywhere (every step wherever it applies), comma-separated.
- * `tflc run` runs the model with each and checks that their outputs agree
- * byte for byte (the first plan's are the ones it writes; auto only
- * first); every other command takes the first. Returns how many (unset:
- * one, auto). */
+ * `tflc conform` checks every case with each (auto only first); every
+ * other command takes the first. Returns how many (unset: one, auto). */
 #define MAX_PLANS 8
 static int plans_from_env(int32_t *plans, const char **names) {
   static const char *const known[] = {"auto",      "fastest", "inplace",
@@ -894,37 +892,6 @@ static void json_arena(const tflc_interpreter *it, int bits) {
 #include "cmd_delegate.h"
 #include "cmd_arena_map.h"
 
-/* TFLC_PLAN with several plans: the model run again with each plan after
- * the first, from the same inputs, its outputs byte for byte those of `it`
- * (the first plan's); dies naming the plans where they differ. */
-static void plans_agree(const tflc_model *m, const tflc_options *opt,
-                        const tflc_interpreter *it, input_set *in,
-                        size_t arena_limit) {
-  int32_t plans[MAX_PLANS];
-  const char *names[MAX_PLANS];
-  const int n = plans_from_env(plans, names);
-  int p, i;
-  if (n > 1 && opt->num_delegates)
-    die("TFLC_PLAN with several plans: not with --delegate");
-  for (p = 1; p < n; p++) {
-    tflc_interpreter other;
-    tflc_options o = *opt;
-    uint8_t *arena;
-    o.plan = plans[p];
-    o.profile = NULL;
-    arena = init_exact(&other, m, arena_limit, &o);
-    inputs_load(in, &other);
-    invoke_or_die(&other);
-    for (i = 0; i < it->num_outputs; i++) {
-      const tflc_tensor *a = tflc_output(it, i), *b = tflc_output(&other, i);
-      if (a->bytes != b->bytes || memcmp(a->data, b->data, a->bytes) != 0)
-        die("TFLC_PLAN: output %d with plan %s differs from plan %s's", i,
-            names[p], names[0]);
-    }
-    free(arena);
-  }
-}
-
 static int cmd_run(int argc, char **argv) {
   const char *model_path = NULL, *out_dir = NULL, *dump_dir = NULL;
   const char *inputs[MAX_FILES];
@@ -987,7 +954,6 @@ static int cmd_run(int argc, char **argv) {
   inputs_make(&in, &it, inputs, ninputs, have_seed, seed);
   inputs_load(&in, &it);
   invoke_or_die(&it);
-  plans_agree(&m, &opt, &it, &in, arena_limit);
   if (iters > 0) {
     double *t = (double *)malloc(sizeof(double) * (size_t)iters);
     progress pr;
